@@ -1,0 +1,39 @@
+package io.collide4j.urdf;
+
+import java.net.URI;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A validated robot tree: one root link, every joint's parent and child exist, no link has two
+ * parents, no cycles (checked by the parser). Links and joints keep document order.
+ */
+public record RobotDescription(String name, URI source, String rootLink, List<LinkDescription> links,
+                               List<JointDescription> joints) {
+    public RobotDescription {
+        links = List.copyOf(links);
+        joints = List.copyOf(joints);
+    }
+
+    public Optional<LinkDescription> link(String linkName) {
+        return links.stream().filter(l -> l.name().equals(linkName)).findFirst();
+    }
+
+    public Optional<JointDescription> joint(String jointName) {
+        return joints.stream().filter(j -> j.name().equals(jointName)).findFirst();
+    }
+
+    /** The joint whose child is {@code linkName}, empty for the root. */
+    public Optional<JointDescription> parentJoint(String linkName) {
+        return joints.stream().filter(j -> j.child().equals(linkName)).findFirst();
+    }
+
+    /** Links by name, in document order. */
+    public Map<String, LinkDescription> linksByName() {
+        Map<String, LinkDescription> m = new LinkedHashMap<>();
+        links.forEach(l -> m.put(l.name(), l));
+        return m;
+    }
+}
