@@ -57,7 +57,7 @@ class SceneTest {
         Random rnd = new Random(7);
         TriangleMesh tet = new TriangleMesh(new double[]{0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1},
                 new int[]{0, 2, 1, 0, 1, 3, 0, 3, 2, 1, 2, 3});
-        for (int trial = 0; trial < 200; trial++) {
+        for (int trial = 0; trial < 60; trial++) {
             Vector3d axis = new Vector3d(rnd.nextGaussian(), rnd.nextGaussian(), rnd.nextGaussian()).normalize();
             double ang = rnd.nextDouble() * 6;
             org.joml.Quaterniond q = new org.joml.Quaterniond().rotationAxis(ang, axis.x, axis.y, axis.z);
@@ -71,7 +71,7 @@ class SceneTest {
                 double[] wb = o.worldBounds(new double[6]);
                 Matrix4d m = pose.toMatrix(new Matrix4d());
                 double tightest = Double.POSITIVE_INFINITY;
-                for (int k = 0; k < 2000; k++) {
+                for (int k = 0; k < 400; k++) {
                     Vector3d p = extremePoint(s, rnd);
                     m.transformPosition(p);
                     for (int i = 0; i < 3; i++) {
