@@ -179,7 +179,14 @@ public final class UrdfParser {
                         cur = parentJoint.get(cur).parent();
                     }
                     List<String> cycle = new ArrayList<>(path.subList(path.indexOf(cur), path.size()));
+                    // report the cycle's last-written joint: the one that closed the loop
                     JointDescription closing = parentJoint.get(cycle.get(0));
+                    for (String c : cycle) {
+                        JointDescription j = parentJoint.get(c);
+                        if (jointElements.get(j.name()).line() > jointElements.get(closing.name()).line()) {
+                            closing = j;
+                        }
+                    }
                     throw new KinematicTreeException(src, jointElements.get(closing.name()).line(),
                             KinematicTreeException.Problem.CYCLE, "joint '" + closing.name() + "'",
                             "closes a cycle through links " + cycle);
@@ -282,7 +289,7 @@ public final class UrdfParser {
             }
             double[] v = m.copyVertices();
             for (int i = 0; i < v.length; i++) {
-                v[i] *= s[i % 3];
+                v[i] = v[i] * s[i % 3] + 0.0; // + 0.0: no negative zeros
             }
             int[] t = m.copyTriangles();
             if (s[0] * s[1] * s[2] < 0) {
