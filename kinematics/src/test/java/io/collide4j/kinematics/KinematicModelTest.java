@@ -74,9 +74,31 @@ class KinematicModelTest {
     }
 
     @Test
+    void realUrdfWithPrismaticMimicFingers() {
+        KinematicModel m = KinematicModel.of(TestRobots.pandaWithFingers());
+        assertEquals(8, m.variableCount());
+        assertEquals("panda_finger_joint1", m.variableName(7));
+        assertEquals(-1, m.variableIndex("panda_finger_joint2"));
+        double[] q = new double[8];
+        q[3] = -1.5; // joint 4 must be negative on this Panda
+        q[7] = 0.03;
+        LinkPoses p = m.forwardKinematics(q, new LinkPoses(m));
+        Matrix4d hand = p.pose(m.linkIndex("panda_hand"), new Matrix4d()).invertAffine();
+        Vector3d l = hand.transformPosition(p.pose(m.linkIndex("panda_leftfinger")).getTranslation(new Vector3d()));
+        Vector3d r = hand.transformPosition(p.pose(m.linkIndex("panda_rightfinger")).getTranslation(new Vector3d()));
+        // each finger slides 0.03 along its own axis (+y and -y of the hand), 0.0584 above the hand
+        assertEquals(0.03, l.y, 1e-12);
+        assertEquals(-0.03, r.y, 1e-12);
+        assertEquals(0.0584, l.z, 1e-12);
+        assertEquals(0.0584, r.z, 1e-12);
+        q[7] = 0.05;
+        assertEquals(2, m.validate(q, LimitPolicy.REPORT).size(), "both fingers exceed 0.04");
+    }
+
+    @Test
     void jacobianMatchesFiniteDifferences() {
         for (KinematicModel m : List.of(KinematicModel.of(TestRobots.panda()), KinematicModel.of(TestRobots.ur5e()),
-                KinematicModel.of(tree()))) {
+                KinematicModel.of(TestRobots.pandaWithFingers()), KinematicModel.of(tree()))) {
             int n = m.variableCount();
             LinkPoses p = new LinkPoses(m);
             LinkPoses pp = new LinkPoses(m);
