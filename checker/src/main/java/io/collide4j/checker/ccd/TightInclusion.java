@@ -28,7 +28,7 @@ public final class TightInclusion {
     /** Default check cap m_I (paper §5.3). */
     public static final long DEFAULT_MAX_CHECKS = 1_000_000L;
     /** How many times the no-zero-TOI option halves δ before accepting t = 0. */
-    public static final int NO_ZERO_TOI_RETRIES = 8;
+    public static final int NO_ZERO_TOI_RETRIES = 16;
 
     private static final double ULP1 = 0x1p-52;
 
