@@ -1,6 +1,8 @@
 package io.collide4j.checker.geometry.decomposition;
 
 import io.collide4j.checker.geometry.ConvexHull;
+import io.collide4j.urdf.TriangleMesh;
+import io.collide4j.urdf.mesh.MeshWriter;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -8,8 +10,8 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * An immutable convex decomposition of a triangle mesh: pieces such that every input triangle lies
@@ -34,24 +36,23 @@ public final class Decomposition {
         return stats;
     }
 
-    /** Writes Wavefront OBJ text with one object ({@code o piece_i}) per piece, faces outward. */
+    /** The pieces as triangle meshes (outward counter-clockwise triangles), in piece order. */
+    public List<TriangleMesh> pieceMeshes() {
+        List<TriangleMesh> out = new ArrayList<>(pieces.size());
+        for (ConvexHull h : pieces) {
+            out.add(new TriangleMesh(h.copyVertices(), h.copyTriangles()));
+        }
+        return out;
+    }
+
+    /** Writes Wavefront OBJ text with one object ({@code o piece_i}) per piece, faces outward, exact doubles. */
     public void writeObj(Writer out) throws IOException {
         out.write("# collide4j convex decomposition: " + stats + "\n");
-        int base = 1;
+        List<String> names = new ArrayList<>();
         for (int i = 0; i < pieces.size(); i++) {
-            ConvexHull h = pieces.get(i);
-            double[] v = Hulls.vertices(h);
-            int[] f = Hulls.faces(h);
-            out.write("o piece_" + i + "\n");
-            for (int k = 0; k < v.length; k += 3) {
-                // shortest round-tripping decimal form keeps the file exact
-                out.write("v " + Double.toString(v[k]) + " " + Double.toString(v[k + 1]) + " " + Double.toString(v[k + 2]) + "\n");
-            }
-            for (int k = 0; k < f.length; k += 3) {
-                out.write(String.format(Locale.ROOT, "f %d %d %d%n", base + f[k], base + f[k + 1], base + f[k + 2]));
-            }
-            base += v.length / 3;
+            names.add("piece_" + i);
         }
+        MeshWriter.writeObj(pieceMeshes(), names, out);
     }
 
     /** {@link #writeObj(Writer)} to a file (UTF-8, replaced if present). */
