@@ -79,9 +79,9 @@ class DecomposerTest {
     @Test
     void mergingHonoursMaxConvexHullsAndKeepsCoverage() {
         TriangleMesh torus = TestMeshes.read(TestMeshes.vhacd("torus1.obj"));
-        for (int max : new int[] {1, 4}) {
-            Decomposition d = Decomposer.decompose(torus, TEST.toBuilder().maxConvexHulls(max).build());
-            assertEquals(max, d.pieces().size());
+        for (int max : new int[] {1, 4, 12}) {
+            Decomposition d = Decomposer.decompose(torus, TEST.toBuilder().maxConvexHulls(max).maxRecursionDepth(10).build());
+            assertTrue(d.pieces().size() <= max, max + ": " + d);
             assertEquals(-1, PieceChecks.firstUncovered(torus, d.pieces(), 1e-9 * PieceChecks.diagonal(torus)));
         }
     }
@@ -126,7 +126,7 @@ class DecomposerTest {
 
     @Test
     void outputIsIdenticalForAnyThreadCount() {
-        TriangleMesh m = TestMeshes.read(TestMeshes.vhacd("hose.obj"));
+        TriangleMesh m = TestMeshes.read(TestMeshes.vhacd("defsphere.obj"));
         Decomposition one = Decomposer.decompose(m, TEST.toBuilder().threads(1).build());
         Decomposition two = Decomposer.decompose(m, TEST.toBuilder().threads(2).build());
         Decomposition again = Decomposer.decompose(m, TEST.toBuilder().threads(2).build());
