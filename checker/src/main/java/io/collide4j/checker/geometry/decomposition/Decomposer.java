@@ -46,7 +46,13 @@ public final class Decomposer {
     private static Decomposition run(TriangleMesh mesh, DecompositionParameters p, ForkJoinPool pool, long start) {
         MeshSolid solid = MeshSolid.of(mesh);
         double[] used = usedVertices(mesh);
-        ConvexHull whole = Hulls.of(used);
+        ConvexHull whole;
+        try {
+            whole = Hulls.of(used);
+        } catch (IllegalArgumentException flat) {
+            throw new IllegalArgumentException("cannot decompose " + mesh + ": its vertices span no volume ("
+                    + flat.getMessage() + "); convex pieces need a solid", flat);
+        }
         if (solid.closed() && (Hulls.volume(whole) - solid.volume()) / Hulls.volume(whole) * 100
                 <= p.minimumVolumePercentErrorAllowed()) {
             // Convex enough already: one piece, no voxels.

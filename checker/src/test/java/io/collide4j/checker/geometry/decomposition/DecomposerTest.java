@@ -174,6 +174,13 @@ class DecomposerTest {
         assertTrue(e.getMessage().contains("no triangles"), e.getMessage());
     }
 
+    @Test
+    void flatMeshIsRejectedWithTheReason() {
+        TriangleMesh quad = new TriangleMesh(new double[] {0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0}, new int[] {0, 1, 2, 0, 2, 3});
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Decomposer.decompose(quad, TEST));
+        assertTrue(e.getMessage().contains("span no volume"), e.getMessage());
+    }
+
     static TriangleMesh box(double sx, double sy, double sz) {
         double[] v = new double[24];
         for (int i = 0; i < 8; i++) {
