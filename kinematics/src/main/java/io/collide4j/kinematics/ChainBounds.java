@@ -30,6 +30,16 @@ import org.joml.Matrix4d;
  * <li>chord deviation ≤ δ²/8 · A (interpolation remainder, applied along the direction of the error), and
  *     never more than the path length.</li>
  * </ul>
+ * Two refinements keep long intervals tight:
+ * <ul>
+ * <li><b>reach caps.</b> D_j is also capped by the reach of the chain beyond joint j (distance from the
+ *     joint's origin to the ball, bounded through the constant joint offsets and prismatic travel,
+ *     independent of the configuration), so large joint motions cannot inflate D_j past the geometry; the
+ *     chord deviation is capped by the diameter of the ball that contains the point's every position;</li>
+ * <li><b>splitting.</b> When the joints turn more than {@value #PIECE_TURN} rad in total over [s0, s1], the
+ *     interval is cut into equal pieces (at most {@value #MAX_PIECES}): path lengths add up, and
+ *     the acceleration bound over the interval is the largest over the pieces.</li>
+ * </ul>
  * Leaving out the first {@code skip} joints gives the same bounds for the motion relative to the frame
  * after joint {@code skip}: the frame in which two links sharing those joints should be compared.
  * Results are inflated for rounding ({@link MotionBounds}).
@@ -42,10 +52,52 @@ final class ChainBounds {
     private ChainBounds() {
     }
 
+    /** Total joint motion (rad, or m for prismatic) per piece above which an interval is split. */
+    static final double PIECE_TURN = 0.2;
+    static final int MAX_PIECES = 64;
+
     static double compute(KinematicModel m, int link, int skip, JointPath path, double s0, double s1,
                           double cx, double cy, double cz, double r, int what) {
         MotionBounds.checkInterval(s0, s1);
         MotionBounds.checkSphere(cx, cy, cz, r);
+        int[] chain = m.linkChain[link];
+        double turn = 0;
+        for (int k = chain.length - 1; k >= skip; k--) {
+            int b = chain[k];
+            turn += Math.abs(m.bodyMul[b]) * path.maxAbsVelocity(m.bodyVar[b], s0, s1);
+        }
+        turn *= s1 - s0;
+        int pieces = turn > PIECE_TURN ? (int) Math.min(MAX_PIECES, Math.ceil(turn / PIECE_TURN)) : 1;
+        if (pieces == 1) {
+            return piece(m, link, skip, path, s0, s1, cx, cy, cz, r, what);
+        }
+        double disp = 0;
+        double acc = 0;
+        double step = (s1 - s0) / pieces;
+        for (int i = 0; i < pieces; i++) {
+            double a = s0 + i * step;
+            double b = i == pieces - 1 ? s1 : Math.min(s1, s0 + (i + 1) * step);
+            if (what != ACCELERATION) {
+                disp += piece(m, link, skip, path, a, b, cx, cy, cz, r, DISPLACEMENT);
+            }
+            if (what != DISPLACEMENT) {
+                acc = Math.max(acc, piece(m, link, skip, path, a, b, cx, cy, cz, r, ACCELERATION));
+            }
+        }
+        if (what == DISPLACEMENT) {
+            return disp;
+        }
+        if (what == ACCELERATION) {
+            return acc;
+        }
+        double d = s1 - s0;
+        double cap = piece(m, link, skip, path, s0, s1, cx, cy, cz, r, CHORD);
+        return Math.min(cap, Math.min(disp, MotionBounds.inflate(d * d / 8 * acc, 0)));
+    }
+
+    /** The bounds over one piece, without splitting; inputs already checked. */
+    private static double piece(KinematicModel m, int link, int skip, JointPath path, double s0, double s1,
+                                double cx, double cy, double cz, double r, int what) {
         int[] chain = m.linkChain[link];
         double d = s1 - s0;
         double sm = 0.5 * (s0 + s1);
@@ -59,6 +111,8 @@ final class ChainBounds {
             vy = o.m01() * cx + o.m11() * cy + o.m21() * cz + o.m31();
             vz = o.m02() * cx + o.m12() * cy + o.m22() * cz + o.m32();
         }
+        // distance from the current frame's origin to any ball point, valid over the whole piece
+        double reach = Math.sqrt(vx * vx + vy * vy + vz * vz) * (1 + 1e-15) + r;
         double velX = 0, velY = 0, velZ = 0;   // P'(s_m) of the centre, joints processed so far, current frame
         double omX = 0, omY = 0, omZ = 0;      // angular velocity of the link relative to the current frame
         double sumU = 0;                        // Σ u_i over joints processed so far (deeper in the chain)
@@ -89,7 +143,7 @@ final class ChainBounds {
                 double py = vy - dot * ay;
                 double pz = vz - dot * az;
                 double dist = Math.sqrt(px * px + py * py + pz * pz);
-                double bigD = dist + r + 0.5 * d * sumU;
+                double bigD = Math.min(dist + r + 0.5 * d * sumU, reach);
                 double u = q1 * bigD;
                 acc += q1 * (2 * sumU + u) + q2 * bigD;
                 sumU += u;
@@ -100,6 +154,8 @@ final class ChainBounds {
                 omY += qd * ay;
                 omZ += qd * az;
             }
+            // reach in the parent body frame: joint offset plus (prismatic) the slide over the piece
+            reach += m.bodyPreLength[b] + (m.bodyPrismatic[b] ? Math.abs(q) + 0.5 * d * q1 : 0);
             if (k == skip) {
                 break;
             }
@@ -164,6 +220,7 @@ final class ChainBounds {
         if (what == DISPLACEMENT) {
             return MotionBounds.inflate(disp, d * slack);
         }
-        return MotionBounds.inflate(Math.min(disp, d * d / 8 * acc), d * slack);
+        // every position of every ball point lies within reach of the top frame's origin: chord ≤ diameter
+        return MotionBounds.inflate(Math.min(Math.min(disp, d * d / 8 * acc), 2 * reach), d * slack);
     }
 }

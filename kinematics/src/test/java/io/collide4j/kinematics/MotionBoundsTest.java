@@ -51,6 +51,9 @@ class MotionBoundsTest {
             }
             if (sampled > 1e-6) {
                 double r = bound / sampled;
+                if (r > max && System.getenv("C4J_DIAG") != null) {
+                    System.out.println("DIAG " + name + " ratio " + r + " bound " + bound + " sampled " + sampled + " at " + where);
+                }
                 ratios++;
                 sum += r;
                 min = Math.min(min, r);
