@@ -76,28 +76,21 @@ final class ChainBounds {
         if (pieces == 1) {
             return piece(m, link, skip, path, s0, s1, cx, cy, cz, r, what);
         }
-        double disp = 0;
-        double acc = 0;
         double step = (s1 - s0) / pieces;
+        double sum = 0;
         for (int i = 0; i < pieces; i++) {
             double a = s0 + i * step;
             double b = i == pieces - 1 ? s1 : Math.min(s1, s0 + (i + 1) * step);
-            if (what != ACCELERATION) {
-                disp += piece(m, link, skip, path, a, b, cx, cy, cz, r, DISPLACEMENT);
-            }
-            if (what != DISPLACEMENT) {
-                acc = Math.max(acc, piece(m, link, skip, path, a, b, cx, cy, cz, r, ACCELERATION));
-            }
+            // path lengths add up; sup |P''| over the interval is the largest over the pieces
+            double v = piece(m, link, skip, path, a, b, cx, cy, cz, r, what == DISPLACEMENT ? DISPLACEMENT : ACCELERATION);
+            sum = what == DISPLACEMENT ? sum + v : Math.max(sum, v);
         }
-        if (what == DISPLACEMENT) {
-            return disp;
-        }
-        if (what == ACCELERATION) {
-            return acc;
+        if (what != CHORD) {
+            return sum;
         }
         double d = s1 - s0;
-        double cap = piece(m, link, skip, path, s0, s1, cx, cy, cz, r, CHORD);
-        return Math.min(cap, Math.min(disp, MotionBounds.inflate(d * d / 8 * acc, 0)));
+        double whole = piece(m, link, skip, path, s0, s1, cx, cy, cz, r, CHORD);
+        return Math.min(whole, MotionBounds.inflate(d * d / 8 * sum, 0));
     }
 
     /** The bounds over one piece, without splitting; inputs already checked. */

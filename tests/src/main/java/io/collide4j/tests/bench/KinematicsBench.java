@@ -91,6 +91,29 @@ public class KinematicsBench {
         return segment.worldBound(hand, s * 0.9, s * 0.9 + 0.05, 0, 0, 0.05, 0.1);
     }
 
+    /** A conservative-advancement-sized step (0.2 % of the segment, one piece). */
+    @Benchmark
+    public double segmentWorldBoundHandShortStep() {
+        next();
+        double s = nextS();
+        return segment.worldBound(hand, s * 0.99, s * 0.99 + 0.002, 0, 0, 0.05, 0.1);
+    }
+
+    @Benchmark
+    public double segmentChordBoundHandShortStep() {
+        next();
+        double s = nextS();
+        return segment.chordBound(hand, s * 0.99, s * 0.99 + 0.002, 0, 0, 0.05, 0.1);
+    }
+
+    @Benchmark
+    public double segmentPairBoundShortStep() {
+        next();
+        double s = nextS();
+        return segment.pairBound(hand, 0, 0, 0.05, 0.1, link3, 0, 0, -0.05, 0.08, s * 0.99, s * 0.99 + 0.002);
+    }
+
+    /** 5 % of a segment between two random configurations: long enough to be split into pieces. */
     @Benchmark
     public double segmentChordBoundHand() {
         next();
