@@ -2,15 +2,10 @@ package io.collide4j.checker.scene;
 
 import io.collide4j.urdf.Pose;
 
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -128,59 +123,34 @@ public final class Scene {
      * parameters, poses, all doubles by their exact bits. Equal scenes hash equal regardless of edit history.
      */
     public String contentHash() {
-        MessageDigest md;
-        try {
-            md = MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 unavailable", e);
-        }
+        ContentDigest md = new ContentDigest().add("collide4j-scene");
         List<Obstacle> sorted = new ArrayList<>(obstacles());
         sorted.sort((a, b) -> a.name().compareTo(b.name()));
         for (Obstacle o : sorted) {
-            byte[] n = o.name().getBytes(StandardCharsets.UTF_8);
-            md.update(ByteBuffer.allocate(4).putInt(n.length).array());
-            md.update(n);
+            md.add(o.name());
             Pose p = o.pose();
-            digest(md, p.x(), p.y(), p.z(), p.qx(), p.qy(), p.qz(), p.qw());
-            ObstacleShape s = o.shape();
-            if (s instanceof ObstacleShape.Box b) {
-                md.update((byte) 1);
-                digest(md, b.sizeX(), b.sizeY(), b.sizeZ());
-            } else if (s instanceof ObstacleShape.Sphere sp) {
-                md.update((byte) 2);
-                digest(md, sp.radius());
-            } else if (s instanceof ObstacleShape.Cylinder c) {
-                md.update((byte) 3);
-                digest(md, c.radius(), c.length());
-            } else if (s instanceof ObstacleShape.Capsule c) {
-                md.update((byte) 4);
-                digest(md, c.radius(), c.length());
-            } else if (s instanceof ObstacleShape.ConvexHull h) {
-                md.update((byte) 5);
-                md.update(ByteBuffer.allocate(4).putInt(h.pointCount()).array());
-                digest(md, h.copyPoints());
-            } else {
-                var m = ((ObstacleShape.Mesh) s).mesh();
-                md.update((byte) 6);
-                md.update(ByteBuffer.allocate(8).putInt(m.vertexCount()).putInt(m.triangleCount()).array());
-                digest(md, m.copyVertices());
-                int[] t = m.copyTriangles();
-                ByteBuffer bb = ByteBuffer.allocate(4 * t.length);
-                for (int i : t) {
-                    bb.putInt(i);
-                }
-                md.update(bb.array());
-            }
+            md.add(p.x(), p.y(), p.z(), p.qx(), p.qy(), p.qz(), p.qw());
+            digestShape(md, o.shape());
         }
-        return HexFormat.of().formatHex(md.digest());
+        return md.hex();
     }
 
-    private static void digest(MessageDigest md, double... v) {
-        ByteBuffer bb = ByteBuffer.allocate(8 * v.length);
-        for (double d : v) {
-            bb.putLong(Double.doubleToLongBits(d == 0 ? 0.0 : d)); // -0 and +0 hash alike
+    /** Adds a shape's kind and exact parameters to a digest. */
+    public static void digestShape(ContentDigest md, ObstacleShape s) {
+        if (s instanceof ObstacleShape.Box b) {
+            md.add("box").add(b.sizeX(), b.sizeY(), b.sizeZ());
+        } else if (s instanceof ObstacleShape.Sphere sp) {
+            md.add("sphere").add(sp.radius());
+        } else if (s instanceof ObstacleShape.Cylinder c) {
+            md.add("cylinder").add(c.radius(), c.length());
+        } else if (s instanceof ObstacleShape.Capsule c) {
+            md.add("capsule").add(c.radius(), c.length());
+        } else if (s instanceof ObstacleShape.ConvexHull h) {
+            md.add("convex").add(h.copyPoints());
+        } else {
+            var m = ((ObstacleShape.Mesh) s).mesh();
+            md.add("mesh").add(m.copyVertices()).add(m.copyTriangles());
         }
-        md.update(bb.array());
     }
 
     @Override

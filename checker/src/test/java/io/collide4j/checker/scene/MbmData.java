@@ -19,7 +19,16 @@ public final class MbmData {
     }
 
     /** All zip members under problems/ as name → text, sorted by name. */
-    public static Map<String, String> pandaProblems() {
+    private static Map<String, String> cache;
+
+    public static synchronized Map<String, String> pandaProblems() {
+        if (cache == null) {
+            cache = java.util.Collections.unmodifiableMap(readZip());
+        }
+        return cache;
+    }
+
+    private static Map<String, String> readZip() {
         Path zip = testData().resolve("vamp/resources/panda/problems.zip");
         Map<String, String> out = new TreeMap<>();
         try (ZipFile z = new ZipFile(zip.toFile())) {

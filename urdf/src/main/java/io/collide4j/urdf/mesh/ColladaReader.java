@@ -29,7 +29,8 @@ final class ColladaReader {
         try {
             root = XmlTree.parse(new ByteArrayInputStream(data), source);
         } catch (XmlSyntaxException e) {
-            throw new MeshFormatException(source, e.line(), "malformed COLLADA XML: " + e.getMessage());
+            throw new MeshFormatException(source, e.line(), "malformed COLLADA XML: "
+                    + (e.getCause() != null ? e.getCause().getMessage() : e.getMessage()));
         }
         if (!root.name().equals("COLLADA")) {
             throw new MeshFormatException(source, root.line(), "expected a <COLLADA> root element, found <" + root.name() + ">");

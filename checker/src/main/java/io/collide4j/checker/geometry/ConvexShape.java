@@ -1,0 +1,36 @@
+package io.collide4j.checker.geometry;
+
+import org.joml.Vector3d;
+
+/**
+ * A compact convex set described by its support mapping in its own (local) frame. Implementations are immutable
+ * and thread-safe; any per-thread state (the hill-climbing warm start of a hull) is passed in and returned as an
+ * int hint that the caller keeps in its own scratch. Support points are exact up to a few units of rounding
+ * (relative to {@link #boundingRadius()}·|d|); the certified GJK bounds rely on this.
+ */
+public interface ConvexShape {
+
+    /**
+     * Writes into {@code dest} a point of the shape maximising d·p (local frame; d need not be unit, d = 0 gives
+     * some point of the shape) and returns a warm-start hint for the next call with a nearby direction
+     * ({@code hint} &lt; 0 means none). Allocation-free.
+     */
+    int support(double dx, double dy, double dz, int hint, Vector3d dest);
+
+    /** {@link #support(double, double, double, int, Vector3d)} without warm start. */
+    default Vector3d support(double dx, double dy, double dz, Vector3d dest) {
+        support(dx, dy, dz, -1, dest);
+        return dest;
+    }
+
+    /** An upper bound on |p| over all points p of the shape (local frame). */
+    double boundingRadius();
+
+    /** Writes the local axis-aligned bounds {minX, minY, minZ, maxX, maxY, maxZ} into {@code dest}. */
+    void localBounds(double[] dest);
+
+    /** Writes a point in the relative interior of the shape (local frame) into {@code dest}. */
+    default Vector3d center(Vector3d dest) {
+        return dest.set(0, 0, 0);
+    }
+}

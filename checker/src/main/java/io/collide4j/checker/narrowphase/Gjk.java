@@ -1,0 +1,464 @@
+package io.collide4j.checker.narrowphase;
+
+import io.collide4j.checker.geometry.ConvexShape;
+import org.joml.Matrix4dc;
+import org.joml.Vector3d;
+
+/**
+ * GJK (Gilbert, Johnson and Keerthi 1988) for convex shapes given by support maps: boolean intersection with
+ * separating-axis early exit, and distance with witness points, the usual upper estimate and a certified lower
+ * bound (see {@link MinkowskiPair}: the bound is max over all support directions u tried of −h(u)/|u| with every
+ * rounding error bounded, so it never exceeds the true distance). The closest point on the simplex uses Voronoi
+ * region tests (Ericson's closest-point-on-triangle; seed 001 §2.4 with its errata applied), not Johnson's
+ * cofactors. Touching and doubtful cases answer "intersecting": a "separated" answer from {@link #intersects}
+ * is certified. Not thread-safe: one instance per thread; no allocation per query.
+ */
+public final class Gjk {
+    /** Iteration cap for the distance loop. */
+    public static final int MAX_ITERATIONS = 256;
+    /** Relative gap (upper − lower)/upper at which the distance loop stops. */
+    public static final double RELATIVE_TOLERANCE = 1e-11;
+
+    final MinkowskiPair pair = new MinkowskiPair();
+    // simplex: Minkowski points and the support points of A and B (world)
+    final double[] sw = new double[12], spa = new double[12], spb = new double[12];
+    final double[] lambda = new double[4];
+    int ns;
+    double vx, vy, vz;
+    private final Vector3d tmp = new Vector3d();
+    // closest-point sub-result
+    private final int[] ri = new int[4];
+    private final double[] rl = new double[4];
+    private int rn;
+    private double rx, ry, rz;
+    private final int[] bi = new int[4];
+    private final double[] bl = new double[4];
+    private final double[] cw = new double[12], ca = new double[12], cb = new double[12];
+
+    /** True unless a separating plane is certified (touching or doubtful counts as intersecting). */
+    public boolean intersects(ConvexShape a, Matrix4dc poseA, ConvexShape b, Matrix4dc poseB) {
+        pair.set(a, poseA, b, poseB);
+        return run(true, null);
+    }
+
+    /** Distance query; fills {@code out} and returns it. */
+    public DistanceResult distance(ConvexShape a, Matrix4dc poseA, ConvexShape b, Matrix4dc poseB, DistanceResult out) {
+        pair.set(a, poseA, b, poseB);
+        run(false, out);
+        return out;
+    }
+
+    /** Runs GJK on the pair already set; returns the intersection verdict. */
+    boolean run(boolean booleanOnly, DistanceResult out) {
+        MinkowskiPair p = pair;
+        p.centerDifference(tmp);
+        double dx = tmp.x, dy = tmp.y, dz = tmp.z;
+        if (dx * dx + dy * dy + dz * dz == 0) {
+            dx = 1;
+        }
+        p.support(dx, dy, dz);
+        double lower = p.lowerBound(dx, dy, dz);
+        int iterations = 1;
+        if (booleanOnly && lower > 0) {
+            return false;
+        }
+        ns = 1;
+        store(0);
+        lambda[0] = 1;
+        vx = p.wx;
+        vy = p.wy;
+        vz = p.wz;
+        boolean intersecting = false;
+        boolean capped = true;
+        double lastX = Double.NaN, lastY = Double.NaN, lastZ = Double.NaN;
+        double absTol = 1e-14 * p.scale;
+        while (iterations < MAX_ITERATIONS) {
+            double vv = vx * vx + vy * vy + vz * vz;
+            if (vv <= absTol * absTol) {
+                intersecting = true;
+                capped = false;
+                break;
+            }
+            p.support(-vx, -vy, -vz);
+            lastX = -vx;
+            lastY = -vy;
+            lastZ = -vz;
+            iterations++;
+            double lb = p.lowerBound(-vx, -vy, -vz);
+            if (lb > lower) {
+                lower = lb;
+            }
+            if (booleanOnly && lower > 0) {
+                return false;
+            }
+            double vw = vx * p.wx + vy * p.wy + vz * p.wz;
+            double vn = Math.sqrt(vv);
+            // stop when the gap between |v| and the plane bound v·w/|v| is small
+            if (vv - vw <= RELATIVE_TOLERANCE * vv + 64 * MinkowskiPair.EPS * p.scale * vn) {
+                capped = false;
+                break;
+            }
+            if (inSimplex(p.wx, p.wy, p.wz)) {
+                capped = false;
+                break;
+            }
+            store(ns);
+            ns++;
+            closest();
+            double nvv = vx * vx + vy * vy + vz * vz;
+            if (ns == 4) {
+                intersecting = true;
+                capped = false;
+                break;
+            }
+            if (nvv >= vv) {
+                // no progress: rounding floor reached; keep the (equally good) new simplex
+                capped = false;
+                break;
+            }
+        }
+        if (!intersecting) {
+            if (lastX != -vx || lastY != -vy || lastZ != -vz) {
+                // the final closest point was never used as a search direction: its plane gives the tightest bound
+                lower = Math.max(lower, boundAlong(-vx, -vy, -vz));
+                iterations++;
+            }
+            // −v carries an absolute error ~ε·scale, i.e. a tilt ~ε·scale/|v| that a flat contact amplifies;
+            // directions computed from the simplex's edges are accurate to ~ε instead
+            if (ns == 3) {
+                double ax = sw[0], ay = sw[1], az = sw[2];
+                double ux = sw[3] - ax, uy = sw[4] - ay, uz = sw[5] - az, wx = sw[6] - ax, wy = sw[7] - ay, wz = sw[8] - az;
+                double nx = uy * wz - uz * wy, ny = uz * wx - ux * wz, nz = ux * wy - uy * wx;
+                if (nx * ax + ny * ay + nz * az > 0) {
+                    nx = -nx;
+                    ny = -ny;
+                    nz = -nz;
+                }
+                if (nx != 0 || ny != 0 || nz != 0) {
+                    lower = Math.max(lower, boundAlong(nx, ny, nz));
+                    iterations++;
+                }
+            } else if (ns == 2) {
+                double ex = sw[3] - sw[0], ey = sw[4] - sw[1], ez = sw[5] - sw[2];
+                double ee = ex * ex + ey * ey + ez * ez;
+                if (ee > 0) {
+                    double s = (-vx * ex - vy * ey - vz * ez) / ee;
+                    double ux = -vx - s * ex, uy = -vy - s * ey, uz = -vz - s * ez;
+                    if (ux != 0 || uy != 0 || uz != 0) {
+                        lower = Math.max(lower, boundAlong(ux, uy, uz));
+                        iterations++;
+                    }
+                }
+            }
+        }
+        if (booleanOnly) {
+            return !(lower > 0);   // without a certified separating plane report a (possible) contact
+        }
+        out.iterations = iterations;
+        out.hitIterationLimit = capped;
+        double ax = 0, ay = 0, az = 0, bx = 0, by = 0, bz = 0;
+        for (int i = 0; i < ns; i++) {
+            ax += lambda[i] * spa[3 * i];
+            ay += lambda[i] * spa[3 * i + 1];
+            az += lambda[i] * spa[3 * i + 2];
+            bx += lambda[i] * spb[3 * i];
+            by += lambda[i] * spb[3 * i + 1];
+            bz += lambda[i] * spb[3 * i + 2];
+        }
+        out.witnessA.set(ax, ay, az);
+        out.witnessB.set(bx, by, bz);
+        out.intersecting = intersecting;
+        out.lowerBound = intersecting ? 0 : lower;
+        if (intersecting) {
+            out.distance = 0;
+            out.normal.set(0, 0, 0);
+        } else {
+            double d = Math.sqrt((bx - ax) * (bx - ax) + (by - ay) * (by - ay) + (bz - az) * (bz - az));
+            out.distance = Math.max(d, out.lowerBound);
+            double vn = Math.sqrt(vx * vx + vy * vy + vz * vz);
+            if (vn > 0) {
+                out.normal.set(-vx / vn, -vy / vn, -vz / vn);
+            } else {
+                out.normal.set(0, 0, 0);
+            }
+        }
+        return intersecting;
+    }
+
+    /** Certified distance lower bound from the support plane in direction u (does not touch the simplex). */
+    private double boundAlong(double ux, double uy, double uz) {
+        pair.support(ux, uy, uz);
+        return pair.lowerBound(ux, uy, uz);
+    }
+
+    private void store(int i) {
+        MinkowskiPair p = pair;
+        sw[3 * i] = p.wx;
+        sw[3 * i + 1] = p.wy;
+        sw[3 * i + 2] = p.wz;
+        spa[3 * i] = p.pax;
+        spa[3 * i + 1] = p.pay;
+        spa[3 * i + 2] = p.paz;
+        spb[3 * i] = p.pbx;
+        spb[3 * i + 1] = p.pby;
+        spb[3 * i + 2] = p.pbz;
+    }
+
+    private boolean inSimplex(double x, double y, double z) {
+        for (int i = 0; i < ns; i++) {
+            if (sw[3 * i] == x && sw[3 * i + 1] == y && sw[3 * i + 2] == z) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Closest point of conv(simplex) to the origin; reduces the simplex to the smallest face containing it. */
+    void closest() {
+        switch (ns) {
+            case 2 -> segment(0, 1);
+            case 3 -> triangle(0, 1, 2);
+            case 4 -> tetrahedron();
+            default -> {
+                rn = 1;
+                ri[0] = 0;
+                rl[0] = 1;
+                rx = sw[0];
+                ry = sw[1];
+                rz = sw[2];
+            }
+        }
+        if (rn == 4) {
+            vx = vy = vz = 0;
+            ns = 4;
+            for (int i = 0; i < 4; i++) {
+                lambda[i] = rl[i];
+            }
+            return;
+        }
+        System.arraycopy(sw, 0, cw, 0, 3 * ns);
+        System.arraycopy(spa, 0, ca, 0, 3 * ns);
+        System.arraycopy(spb, 0, cb, 0, 3 * ns);
+        for (int k = 0; k < rn; k++) {
+            int i = ri[k];
+            System.arraycopy(cw, 3 * i, sw, 3 * k, 3);
+            System.arraycopy(ca, 3 * i, spa, 3 * k, 3);
+            System.arraycopy(cb, 3 * i, spb, 3 * k, 3);
+            lambda[k] = rl[k];
+        }
+        ns = rn;
+        vx = rx;
+        vy = ry;
+        vz = rz;
+    }
+
+    private void segment(int i, int j) {
+        double axx = sw[3 * i], ay = sw[3 * i + 1], az = sw[3 * i + 2];
+        double ex = sw[3 * j] - axx, ey = sw[3 * j + 1] - ay, ez = sw[3 * j + 2] - az;
+        double ee = ex * ex + ey * ey + ez * ez;
+        double t = ee > 0 ? -(axx * ex + ay * ey + az * ez) / ee : 0;
+        if (t <= 0) {
+            point(i);
+        } else if (t >= 1) {
+            point(j);
+        } else {
+            rn = 2;
+            ri[0] = i;
+            ri[1] = j;
+            rl[0] = 1 - t;
+            rl[1] = t;
+            rx = axx + t * ex;
+            ry = ay + t * ey;
+            rz = az + t * ez;
+        }
+    }
+
+    private void point(int i) {
+        rn = 1;
+        ri[0] = i;
+        rl[0] = 1;
+        rx = sw[3 * i];
+        ry = sw[3 * i + 1];
+        rz = sw[3 * i + 2];
+    }
+
+    /** Ericson, Real-Time Collision Detection §5.1.5, with the query point at the origin. */
+    private void triangle(int ia, int ib, int ic) {
+        double ax = sw[3 * ia], ay = sw[3 * ia + 1], az = sw[3 * ia + 2];
+        double bx = sw[3 * ib], by = sw[3 * ib + 1], bz = sw[3 * ib + 2];
+        double cx = sw[3 * ic], cy = sw[3 * ic + 1], cz = sw[3 * ic + 2];
+        double abx = bx - ax, aby = by - ay, abz = bz - az;
+        double acx = cx - ax, acy = cy - ay, acz = cz - az;
+        double d1 = -(abx * ax + aby * ay + abz * az), d2 = -(acx * ax + acy * ay + acz * az);
+        if (d1 <= 0 && d2 <= 0) {
+            point(ia);
+            return;
+        }
+        double d3 = -(abx * bx + aby * by + abz * bz), d4 = -(acx * bx + acy * by + acz * bz);
+        if (d3 >= 0 && d4 <= d3) {
+            point(ib);
+            return;
+        }
+        double vc = d1 * d4 - d3 * d2;
+        if (vc <= 0 && d1 >= 0 && d3 <= 0) {
+            double t = d1 / (d1 - d3);
+            edge(ia, ib, t, ax + t * abx, ay + t * aby, az + t * abz);
+            return;
+        }
+        double d5 = -(abx * cx + aby * cy + abz * cz), d6 = -(acx * cx + acy * cy + acz * cz);
+        if (d6 >= 0 && d5 <= d6) {
+            point(ic);
+            return;
+        }
+        double vb = d5 * d2 - d1 * d6;
+        if (vb <= 0 && d2 >= 0 && d6 <= 0) {
+            double t = d2 / (d2 - d6);
+            edge(ia, ic, t, ax + t * acx, ay + t * acy, az + t * acz);
+            return;
+        }
+        double va = d3 * d6 - d5 * d4;
+        if (va <= 0 && (d4 - d3) >= 0 && (d5 - d6) >= 0) {
+            double t = (d4 - d3) / ((d4 - d3) + (d5 - d6));
+            edge(ib, ic, t, bx + t * (cx - bx), by + t * (cy - by), bz + t * (cz - bz));
+            return;
+        }
+        double sum = va + vb + vc;
+        if (!(sum > 0)) {
+            // degenerate (collinear) triangle: best of its edges
+            bestOfEdges(ia, ib, ic);
+            return;
+        }
+        double v = vb / sum, w = vc / sum;
+        rn = 3;
+        ri[0] = ia;
+        ri[1] = ib;
+        ri[2] = ic;
+        rl[0] = 1 - v - w;
+        rl[1] = v;
+        rl[2] = w;
+        rx = ax + abx * v + acx * w;
+        ry = ay + aby * v + acy * w;
+        rz = az + abz * v + acz * w;
+    }
+
+    private void edge(int i, int j, double t, double x, double y, double z) {
+        rn = 2;
+        ri[0] = i;
+        ri[1] = j;
+        rl[0] = 1 - t;
+        rl[1] = t;
+        rx = x;
+        ry = y;
+        rz = z;
+    }
+
+    private void bestOfEdges(int ia, int ib, int ic) {
+        double best = Double.POSITIVE_INFINITY;
+        int bn = 0;
+        double bx = 0, by = 0, bz = 0;
+        for (int e = 0; e < 3; e++) {
+            segment(e == 2 ? ib : ia, e == 0 ? ib : ic);
+            double d = rx * rx + ry * ry + rz * rz;
+            if (d < best) {
+                best = d;
+                bn = rn;
+                for (int k = 0; k < rn; k++) {
+                    bi[k] = ri[k];
+                    bl[k] = rl[k];
+                }
+                bx = rx;
+                by = ry;
+                bz = rz;
+            }
+        }
+        rn = bn;
+        for (int k = 0; k < bn; k++) {
+            ri[k] = bi[k];
+            rl[k] = bl[k];
+        }
+        rx = bx;
+        ry = by;
+        rz = bz;
+    }
+
+    private static final int[][] FACES = {{0, 1, 2, 3}, {0, 3, 1, 2}, {0, 2, 3, 1}, {1, 3, 2, 0}};
+    private final int[] fi = new int[4];
+    private final double[] fl = new double[4];
+
+    private void tetrahedron() {
+        double best = Double.POSITIVE_INFINITY;
+        int bn = -1;
+        double bx = 0, by = 0, bz = 0;
+        boolean anyOutside = false;
+        for (int[] f : FACES) {
+            int ia = f[0], ib = f[1], ic = f[2], id = f[3];
+            double ax = sw[3 * ia], ay = sw[3 * ia + 1], az = sw[3 * ia + 2];
+            double ux = sw[3 * ib] - ax, uy = sw[3 * ib + 1] - ay, uz = sw[3 * ib + 2] - az;
+            double wx = sw[3 * ic] - ax, wy = sw[3 * ic + 1] - ay, wz = sw[3 * ic + 2] - az;
+            double nx = uy * wz - uz * wy, ny = uz * wx - ux * wz, nz = ux * wy - uy * wx;
+            double so = -(nx * ax + ny * ay + nz * az);
+            double sd = nx * (sw[3 * id] - ax) + ny * (sw[3 * id + 1] - ay) + nz * (sw[3 * id + 2] - az);
+            boolean degenerate = Math.abs(sd) <= 1e-12 * Math.sqrt(nx * nx + ny * ny + nz * nz)
+                    * Math.max(Math.abs(ax) + Math.abs(ay) + Math.abs(az), 1e-300);
+            if (!degenerate && so * sd >= 0) {
+                continue;   // origin on the inner side of this face (or on it)
+            }
+            anyOutside = true;
+            triangle(ia, ib, ic);
+            double d = rx * rx + ry * ry + rz * rz;
+            if (d < best) {
+                best = d;
+                bn = rn;
+                for (int k = 0; k < rn; k++) {
+                    fi[k] = ri[k];
+                    fl[k] = rl[k];
+                }
+                bx = rx;
+                by = ry;
+                bz = rz;
+            }
+        }
+        if (!anyOutside) {
+            rn = 4;
+            // barycentric coordinates of the origin, for witness points
+            barycentricTetra();
+            return;
+        }
+        rn = bn;
+        for (int k = 0; k < bn; k++) {
+            ri[k] = fi[k];
+            rl[k] = fl[k];
+        }
+        rx = bx;
+        ry = by;
+        rz = bz;
+    }
+
+    private void barycentricTetra() {
+        double total = 0;
+        rl[0] = signedVolume(-1, 1, 2, 3);
+        rl[1] = signedVolume(0, -1, 2, 3);
+        rl[2] = signedVolume(0, 1, -1, 3);
+        rl[3] = signedVolume(0, 1, 2, -1);
+        for (int k = 0; k < 4; k++) {
+            total += rl[k];
+        }
+        for (int k = 0; k < 4; k++) {
+            rl[k] = total != 0 ? rl[k] / total : 0.25;
+            ri[k] = k;
+        }
+    }
+
+    /** Volume of the tetrahedron of simplex points with index −1 replaced by the origin. */
+    private double signedVolume(int i0, int i1, int i2, int i3) {
+        double ax = c(i0, 0), ay = c(i0, 1), az = c(i0, 2);
+        double ux = c(i1, 0) - ax, uy = c(i1, 1) - ay, uz = c(i1, 2) - az;
+        double vx2 = c(i2, 0) - ax, vy2 = c(i2, 1) - ay, vz2 = c(i2, 2) - az;
+        double wx = c(i3, 0) - ax, wy = c(i3, 1) - ay, wz = c(i3, 2) - az;
+        return ux * (vy2 * wz - vz2 * wy) + uy * (vz2 * wx - vx2 * wz) + uz * (vx2 * wy - vy2 * wx);
+    }
+
+    private double c(int i, int k) {
+        return i < 0 ? 0 : sw[3 * i + k];
+    }
+}

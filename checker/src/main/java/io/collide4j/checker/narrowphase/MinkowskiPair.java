@@ -1,0 +1,146 @@
+package io.collide4j.checker.narrowphase;
+
+import io.collide4j.checker.geometry.ConvexShape;
+import org.joml.Matrix4dc;
+import org.joml.Vector3d;
+
+/**
+ * Support mapping of A ⊖ B for two placed shapes, plus a certified upper bound on the support function.
+ * Mutable per-thread scratch (owned by one query object); keeps the hill-climbing hints of both shapes.
+ *
+ * <p>Certified bound. For a placed shape X = {R·p + t : p ∈ X_loc} and any u, h_X(u) = u·t + h_loc(Rᵀu) exactly.
+ * We evaluate d̃ = fl(Rᵀu), a support point s of X_loc for d̃ and fl(u·t + d̃·s). Since h_loc is ρ-Lipschitz
+ * (ρ = bounding radius) and s is a support point up to a few rounding units, h_X(u) ≤ fl(u·t + d̃·s) + E with
+ * E = K·ε·(|u|·|t| + ρ·(|d̃| + ‖R‖_F·|u|)): each of the at most ~10 roundings contributes at most ε times one of
+ * these magnitudes and K = 64 covers them with a wide margin (also the support error of curved shapes and one
+ * level of shape nesting).
+ */
+final class MinkowskiPair {
+    static final double EPS = 0x1p-53;
+    static final double K = 64;
+
+    ConvexShape a, b;
+    private ConvexShape lastA, lastB;
+    int hintA = -1, hintB = -1;
+    // row-major rotation and translation of each pose
+    final double[] ra = new double[12], rb = new double[12];
+    double rhoA, rhoB, froA, froB, tnA, tnB;
+    /** Scale of the problem: bounding radii plus distances of the poses from the origin. */
+    double scale;
+    private final Vector3d tmp = new Vector3d();
+
+    // outputs of the last support call
+    double wx, wy, wz, pax, pay, paz, pbx, pby, pbz;
+    /** Certified upper bound on h_{A⊖B}(u) for the last direction u. */
+    double upper;
+
+    void set(ConvexShape shapeA, Matrix4dc poseA, ConvexShape shapeB, Matrix4dc poseB) {
+        if (shapeA == null || shapeB == null) {
+            throw new IllegalArgumentException("both shapes are required");
+        }
+        if (shapeA != lastA) {
+            hintA = -1;
+            lastA = shapeA;
+        }
+        if (shapeB != lastB) {
+            hintB = -1;
+            lastB = shapeB;
+        }
+        a = shapeA;
+        b = shapeB;
+        load(poseA, ra);
+        load(poseB, rb);
+        rhoA = a.boundingRadius();
+        rhoB = b.boundingRadius();
+        froA = fro(ra);
+        froB = fro(rb);
+        tnA = Math.sqrt(ra[9] * ra[9] + ra[10] * ra[10] + ra[11] * ra[11]);
+        tnB = Math.sqrt(rb[9] * rb[9] + rb[10] * rb[10] + rb[11] * rb[11]);
+        scale = rhoA * froA + rhoB * froB + tnA + tnB;
+        if (!Double.isFinite(scale)) {
+            throw new IllegalArgumentException("non-finite pose or shape size");
+        }
+    }
+
+    private static double fro(double[] r) {
+        double s = 0;
+        for (int i = 0; i < 9; i++) {
+            s += r[i] * r[i];
+        }
+        return Math.sqrt(s) * (1 + 4 * EPS);
+    }
+
+    private static void load(Matrix4dc m, double[] r) {
+        if (m == null) {
+            r[0] = r[4] = r[8] = 1;
+            r[1] = r[2] = r[3] = r[5] = r[6] = r[7] = r[9] = r[10] = r[11] = 0;
+            return;
+        }
+        r[0] = m.m00();
+        r[1] = m.m10();
+        r[2] = m.m20();
+        r[3] = m.m01();
+        r[4] = m.m11();
+        r[5] = m.m21();
+        r[6] = m.m02();
+        r[7] = m.m12();
+        r[8] = m.m22();
+        r[9] = m.m30();
+        r[10] = m.m31();
+        r[11] = m.m32();
+    }
+
+    /** World-frame interior points difference: centre(A) − centre(B). */
+    void centerDifference(Vector3d dest) {
+        a.center(tmp);
+        double ax = ra[0] * tmp.x + ra[1] * tmp.y + ra[2] * tmp.z + ra[9];
+        double ay = ra[3] * tmp.x + ra[4] * tmp.y + ra[5] * tmp.z + ra[10];
+        double az = ra[6] * tmp.x + ra[7] * tmp.y + ra[8] * tmp.z + ra[11];
+        b.center(tmp);
+        double bx = rb[0] * tmp.x + rb[1] * tmp.y + rb[2] * tmp.z + rb[9];
+        double by = rb[3] * tmp.x + rb[4] * tmp.y + rb[5] * tmp.z + rb[10];
+        double bz = rb[6] * tmp.x + rb[7] * tmp.y + rb[8] * tmp.z + rb[11];
+        dest.set(ax - bx, ay - by, az - bz);
+    }
+
+    /** Support of A ⊖ B in world direction u: sets w = pa − pb and the certified {@link #upper}. */
+    void support(double ux, double uy, double uz) {
+        double un = Math.sqrt(ux * ux + uy * uy + uz * uz);
+        // A in direction u
+        double lx = ra[0] * ux + ra[3] * uy + ra[6] * uz;
+        double ly = ra[1] * ux + ra[4] * uy + ra[7] * uz;
+        double lz = ra[2] * ux + ra[5] * uy + ra[8] * uz;
+        hintA = a.support(lx, ly, lz, hintA, tmp);
+        double hA = (ux * ra[9] + uy * ra[10] + uz * ra[11]) + (lx * tmp.x + ly * tmp.y + lz * tmp.z);
+        double eA = un * tnA + rhoA * (Math.sqrt(lx * lx + ly * ly + lz * lz) + froA * un);
+        pax = ra[0] * tmp.x + ra[1] * tmp.y + ra[2] * tmp.z + ra[9];
+        pay = ra[3] * tmp.x + ra[4] * tmp.y + ra[5] * tmp.z + ra[10];
+        paz = ra[6] * tmp.x + ra[7] * tmp.y + ra[8] * tmp.z + ra[11];
+        // B in direction −u
+        lx = -(rb[0] * ux + rb[3] * uy + rb[6] * uz);
+        ly = -(rb[1] * ux + rb[4] * uy + rb[7] * uz);
+        lz = -(rb[2] * ux + rb[5] * uy + rb[8] * uz);
+        hintB = b.support(lx, ly, lz, hintB, tmp);
+        double hB = -(ux * rb[9] + uy * rb[10] + uz * rb[11]) + (lx * tmp.x + ly * tmp.y + lz * tmp.z);
+        double eB = un * tnB + rhoB * (Math.sqrt(lx * lx + ly * ly + lz * lz) + froB * un);
+        pbx = rb[0] * tmp.x + rb[1] * tmp.y + rb[2] * tmp.z + rb[9];
+        pby = rb[3] * tmp.x + rb[4] * tmp.y + rb[5] * tmp.z + rb[10];
+        pbz = rb[6] * tmp.x + rb[7] * tmp.y + rb[8] * tmp.z + rb[11];
+        wx = pax - pbx;
+        wy = pay - pby;
+        wz = paz - pbz;
+        upper = (hA + hB) + K * EPS * (eA + eB);
+    }
+
+    /**
+     * Certified lower bound on dist(A, B) from the last support direction u (given its components again):
+     * −h(u)/|u| rounded down, or 0 when that is not positive.
+     */
+    double lowerBound(double ux, double uy, double uz) {
+        if (!(upper < 0)) {
+            return 0;
+        }
+        double un = Math.sqrt(ux * ux + uy * uy + uz * uz) * (1 + 4 * EPS);
+        return (-upper / un) * (1 - 4 * EPS);
+    }
+}
