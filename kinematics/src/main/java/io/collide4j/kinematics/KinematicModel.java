@@ -1,0 +1,610 @@
+package io.collide4j.kinematics;
+
+import io.collide4j.urdf.JointDescription;
+import io.collide4j.urdf.JointLimits;
+import io.collide4j.urdf.JointType;
+import io.collide4j.urdf.LinkDescription;
+import io.collide4j.urdf.Mimic;
+import io.collide4j.urdf.RobotDescription;
+import io.collide4j.urdf.SemanticDescription;
+import org.joml.Matrix4d;
+import org.joml.Matrix4dc;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The kinematic tree of a robot, immutable and safe to share between threads.
+ *
+ * <p><b>Configuration.</b> The configuration vector has one entry per <i>active</i> joint: movable
+ * (revolute, continuous, prismatic), not a mimic, in document order of the URDF. Mimic joints take
+ * {@code multiplier · q[source] + offset} (chains of mimics are resolved).
+ *
+ * <p><b>Links and bodies.</b> Links are numbered in depth-first order from the root (children in
+ * document order), so a parent always precedes its children. Fixed joints are folded: every movable
+ * joint starts a <i>body</i> (body 0 is the root), and each link is its body's frame times a constant
+ * offset. The <i>chain</i> of a link is the list of movable joints from the root to it; two links share
+ * the prefix of their chains up to their nearest common body.
+ *
+ * <p>The root link's frame is the world frame.
+ */
+public final class KinematicModel {
+    final String name;
+    // links, in depth-first order
+    final String[] linkNames;
+    final int[] linkBody;
+    final Matrix4d[] linkOffset;      // body frame -> link frame (never mutated after construction)
+    final boolean[] linkOffsetIsIdentity;
+    final int[][] linkChain;          // movable bodies from the root to the link (root body excluded)
+    // bodies: 0 = root, b >= 1 = child frame of movable joint
+    final int[] bodyParent;
+    final Matrix4d[] bodyPre;         // parent body frame -> joint frame (fixed joints folded in)
+    final double[] axis;              // 3 per body, unit, in the joint frame
+    final boolean[] bodyPrismatic;
+    final int[] bodyVar;              // configuration index driving the joint
+    final double[] bodyMul;
+    final double[] bodyOff;
+    final String[] bodyJoint;
+    final double[] bodyLower;
+    final double[] bodyUpper;
+    final int[] bodyDepth;
+    // variables
+    final String[] varNames;
+    final double[] lower;
+    final double[] upper;
+    private final Map<String, Integer> linkIndex = new HashMap<>();
+    private final Map<String, Integer> varIndex = new HashMap<>();
+    private final RobotDescription description;
+
+    private KinematicModel(RobotDescription d) {
+        this.description = d;
+        this.name = d.name();
+        Map<String, LinkDescription> links = d.linksByName();
+        if (!links.containsKey(d.rootLink())) {
+            throw new IllegalArgumentException("robot " + d.name() + ": root link " + d.rootLink() + " is not a link");
+        }
+        Map<String, List<JointDescription>> children = new HashMap<>();
+        Map<String, JointDescription> byName = new HashMap<>();
+        Map<String, JointDescription> parentOf = new HashMap<>();
+        for (JointDescription j : d.joints()) {
+            if (byName.put(j.name(), j) != null) {
+                throw new IllegalArgumentException("robot " + d.name() + ": joint " + j.name() + " is defined twice");
+            }
+            if (!links.containsKey(j.parent()) || !links.containsKey(j.child())) {
+                throw new IllegalArgumentException("robot " + d.name() + ": joint " + j.name() + " connects unknown link "
+                        + (links.containsKey(j.parent()) ? j.child() : j.parent()));
+            }
+            if (parentOf.put(j.child(), j) != null) {
+                throw new IllegalArgumentException("robot " + d.name() + ": link " + j.child() + " has two parent joints");
+            }
+            children.computeIfAbsent(j.parent(), k -> new ArrayList<>()).add(j);
+        }
+        if (parentOf.containsKey(d.rootLink())) {
+            throw new IllegalArgumentException("robot " + d.name() + ": root link " + d.rootLink() + " has a parent joint");
+        }
+
+        // active variables: movable, non-mimic, document order
+        List<String> vars = new ArrayList<>();
+        for (JointDescription j : d.joints()) {
+            if (j.type().isMovable() && j.mimic() == null) {
+                varIndex.put(j.name(), vars.size());
+                vars.add(j.name());
+            }
+        }
+        varNames = vars.toArray(new String[0]);
+        lower = new double[varNames.length];
+        upper = new double[varNames.length];
+        for (int i = 0; i < varNames.length; i++) {
+            JointDescription j = byName.get(varNames[i]);
+            double[] lim = limitsOf(j);
+            lower[i] = lim[0];
+            upper[i] = lim[1];
+        }
+
+        // depth-first traversal building links and bodies
+        List<String> lnames = new ArrayList<>();
+        List<Integer> lbody = new ArrayList<>();
+        List<Matrix4d> loff = new ArrayList<>();
+        List<Integer> bparent = new ArrayList<>();
+        List<Matrix4d> bpre = new ArrayList<>();
+        List<JointDescription> bjoint = new ArrayList<>();
+        bparent.add(-1);
+        bpre.add(new Matrix4d());
+        bjoint.add(null);
+        ArrayDeque<String> stack = new ArrayDeque<>();
+        stack.push(d.rootLink());
+        Map<String, Integer> tmpIndex = new HashMap<>();
+        while (!stack.isEmpty()) {
+            String l = stack.pop();
+            if (tmpIndex.containsKey(l)) {
+                throw new IllegalArgumentException("robot " + d.name() + ": the joint graph has a cycle through link " + l);
+            }
+            int li = lnames.size();
+            tmpIndex.put(l, li);
+            lnames.add(l);
+            JointDescription pj = parentOf.get(l);
+            if (pj == null) {
+                lbody.add(0);
+                loff.add(new Matrix4d());
+            } else {
+                int pl = tmpIndex.get(pj.parent());
+                Matrix4d viaOrigin = new Matrix4d(loff.get(pl)).mulAffine(pj.origin().toMatrix(new Matrix4d()));
+                if (pj.type().isMovable()) {
+                    int b = bparent.size();
+                    bparent.add(lbody.get(pl));
+                    bpre.add(viaOrigin);
+                    bjoint.add(pj);
+                    lbody.add(b);
+                    loff.add(new Matrix4d());
+                } else {
+                    lbody.add(lbody.get(pl));
+                    loff.add(viaOrigin);
+                }
+            }
+            List<JointDescription> cs = children.getOrDefault(l, List.of());
+            for (int k = cs.size() - 1; k >= 0; k--) {
+                stack.push(cs.get(k).child());
+            }
+        }
+        if (lnames.size() != links.size()) {
+            List<String> missing = new ArrayList<>(links.keySet());
+            missing.removeAll(lnames);
+            throw new IllegalArgumentException("robot " + d.name() + ": links not connected to root " + d.rootLink()
+                    + ": " + missing);
+        }
+        linkNames = lnames.toArray(new String[0]);
+        for (int i = 0; i < linkNames.length; i++) {
+            linkIndex.put(linkNames[i], i);
+        }
+        linkBody = lbody.stream().mapToInt(Integer::intValue).toArray();
+        linkOffset = loff.toArray(new Matrix4d[0]);
+        linkOffsetIsIdentity = new boolean[linkNames.length];
+        for (int i = 0; i < linkNames.length; i++) {
+            linkOffsetIsIdentity[i] = linkOffset[i].equals(new Matrix4d());
+        }
+
+        int nb = bparent.size();
+        bodyParent = bparent.stream().mapToInt(Integer::intValue).toArray();
+        bodyPre = bpre.toArray(new Matrix4d[0]);
+        axis = new double[3 * nb];
+        bodyPrismatic = new boolean[nb];
+        bodyVar = new int[nb];
+        bodyMul = new double[nb];
+        bodyOff = new double[nb];
+        bodyJoint = new String[nb];
+        bodyLower = new double[nb];
+        bodyUpper = new double[nb];
+        bodyDepth = new int[nb];
+        bodyVar[0] = -1;
+        for (int b = 1; b < nb; b++) {
+            JointDescription j = bjoint.get(b);
+            bodyJoint[b] = j.name();
+            axis[3 * b] = j.axisX();
+            axis[3 * b + 1] = j.axisY();
+            axis[3 * b + 2] = j.axisZ();
+            bodyPrismatic[b] = j.type() == JointType.PRISMATIC;
+            bodyDepth[b] = bodyDepth[bodyParent[b]] + 1;
+            double[] lim = limitsOf(j);
+            bodyLower[b] = lim[0];
+            bodyUpper[b] = lim[1];
+            // resolve mimic chains to an active variable
+            double mul = 1;
+            double off = 0;
+            JointDescription cur = j;
+            int guard = 0;
+            while (cur.mimic() != null) {
+                Mimic m = cur.mimic();
+                JointDescription src = byName.get(m.joint());
+                if (src == null || !src.type().isMovable()) {
+                    throw new IllegalArgumentException("robot " + d.name() + ": joint " + cur.name() + " mimics "
+                            + m.joint() + ", which is " + (src == null ? "not a joint" : "not movable"));
+                }
+                if (!Double.isFinite(m.multiplier()) || !Double.isFinite(m.offset())) {
+                    throw new IllegalArgumentException("robot " + d.name() + ": joint " + cur.name()
+                            + " has a non-finite mimic multiplier/offset");
+                }
+                off = mul * m.offset() + off;
+                mul = mul * m.multiplier();
+                if (++guard > d.joints().size()) {
+                    throw new IllegalArgumentException("robot " + d.name() + ": mimic cycle through joint " + j.name());
+                }
+                cur = src;
+            }
+            bodyVar[b] = varIndex.get(cur.name());
+            bodyMul[b] = mul;
+            bodyOff[b] = off;
+        }
+        linkChain = new int[linkNames.length][];
+        for (int l = 0; l < linkNames.length; l++) {
+            int b = linkBody[l];
+            int[] chain = new int[bodyDepth[b]];
+            for (int k = chain.length - 1; k >= 0; k--) {
+                chain[k] = b;
+                b = bodyParent[b];
+            }
+            linkChain[l] = chain;
+        }
+    }
+
+    private static double[] limitsOf(JointDescription j) {
+        JointLimits lim = j.limits();
+        if (j.type() == JointType.CONTINUOUS || lim == null) {
+            return new double[] {Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY};
+        }
+        return new double[] {lim.lower(), lim.upper()};
+    }
+
+    /** Builds the model of a robot description; throws IllegalArgumentException naming the fault. */
+    public static KinematicModel of(RobotDescription description) {
+        return new KinematicModel(description);
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public RobotDescription description() {
+        return description;
+    }
+
+    /** Number of configuration entries (active joints). */
+    public int variableCount() {
+        return varNames.length;
+    }
+
+    /** Active joint names in configuration order. */
+    public List<String> variableNames() {
+        return List.of(varNames);
+    }
+
+    public String variableName(int i) {
+        return varNames[i];
+    }
+
+    /** Configuration index of an active joint, -1 if it is not one. */
+    public int variableIndex(String jointName) {
+        Integer i = varIndex.get(jointName);
+        return i == null ? -1 : i;
+    }
+
+    public double lowerLimit(int variable) {
+        return lower[variable];
+    }
+
+    public double upperLimit(int variable) {
+        return upper[variable];
+    }
+
+    public int linkCount() {
+        return linkNames.length;
+    }
+
+    /** Link names in model order (depth-first from the root). */
+    public List<String> linkNames() {
+        return List.of(linkNames);
+    }
+
+    public String linkName(int link) {
+        return linkNames[link];
+    }
+
+    /** Index of a link by name; IllegalArgumentException if there is none. */
+    public int linkIndex(String linkName) {
+        Integer i = linkIndex.get(linkName);
+        if (i == null) {
+            throw new IllegalArgumentException("robot " + name + " has no link " + linkName);
+        }
+        return i;
+    }
+
+    int bodyCount() {
+        return bodyParent.length;
+    }
+
+    /** Number of movable joints between the root and this link. */
+    public int chainLength(int link) {
+        return linkChain[link].length;
+    }
+
+    /** Names of the movable joints from the root to this link (mimic joints included). */
+    public List<String> chainJointNames(int link) {
+        List<String> out = new ArrayList<>();
+        for (int b : linkChain[link]) {
+            out.add(bodyJoint[b]);
+        }
+        return out;
+    }
+
+    /** Number of movable joints the chains of two links share (those that move both links alike). */
+    public int sharedChainLength(int linkA, int linkB) {
+        int[] a = linkChain[linkA];
+        int[] b = linkChain[linkB];
+        int n = Math.min(a.length, b.length);
+        int k = 0;
+        while (k < n && a[k] == b[k]) {
+            k++;
+        }
+        return k;
+    }
+
+    /** True when two links are on the same body (rigidly attached through fixed joints only). */
+    public boolean sameBody(int linkA, int linkB) {
+        return linkBody[linkA] == linkBody[linkB];
+    }
+
+    /** Constant transform from the link's body frame (child frame of its last movable joint) to the link frame. */
+    public Matrix4dc linkOffset(int link) {
+        return new Matrix4d(linkOffset[link]);
+    }
+
+    // ---------------------------------------------------------------- validation
+
+    /**
+     * Checks length and finiteness; throws {@link InvalidConfigurationException} naming the index and joint.
+     * Allocation-free unless it throws.
+     */
+    public void checkConfiguration(double[] q) {
+        if (q == null || q.length != varNames.length) {
+            throw new InvalidConfigurationException("robot " + name + ": configuration has "
+                    + (q == null ? "no array" : q.length + " entries") + ", expected " + varNames.length
+                    + " " + Arrays.toString(varNames), -1, null);
+        }
+        for (int i = 0; i < q.length; i++) {
+            if (!Double.isFinite(q[i])) {
+                throw new InvalidConfigurationException("robot " + name + ": configuration entry " + i + " (joint "
+                        + varNames[i] + ") is " + q[i] + ", expected a finite number", i, varNames[i]);
+            }
+        }
+    }
+
+    /**
+     * Checks length, finiteness and the position limits of every movable joint (mimic joints included,
+     * with their own limits). With {@link LimitPolicy#ERROR} the first violation throws a
+     * {@link JointLimitException}; with {@link LimitPolicy#REPORT} all violations are returned (empty list
+     * when none; allocation-free in that case).
+     */
+    public List<LimitViolation> validate(double[] q, LimitPolicy policy) {
+        checkConfiguration(q);
+        List<LimitViolation> out = null;
+        for (int b = 1; b < bodyParent.length; b++) {
+            double v = bodyMul[b] * q[bodyVar[b]] + bodyOff[b];
+            if (!(v >= bodyLower[b] && v <= bodyUpper[b])) {
+                LimitViolation lv = new LimitViolation(bodyJoint[b], bodyVar[b], v, bodyLower[b], bodyUpper[b]);
+                if (policy == LimitPolicy.ERROR) {
+                    throw new JointLimitException(lv);
+                }
+                if (out == null) {
+                    out = new ArrayList<>();
+                }
+                out.add(lv);
+            }
+        }
+        return out == null ? Collections.emptyList() : Collections.unmodifiableList(out);
+    }
+
+    /** The value of body b's joint for configuration q. */
+    double jointValue(int body, double[] q) {
+        return bodyMul[body] * q[bodyVar[body]] + bodyOff[body];
+    }
+
+    // ---------------------------------------------------------------- forward kinematics
+
+    /**
+     * Forward kinematics of every link into {@code out} (no allocation). Checks length and finiteness of q
+     * (not limits: see {@link #validate}). Returns out.
+     */
+    public LinkPoses forwardKinematics(double[] q, LinkPoses out) {
+        checkConfiguration(q);
+        if (out.model() != this) {
+            throw new IllegalArgumentException("LinkPoses belongs to another model");
+        }
+        Matrix4d[] bodies = out.bodies;
+        bodies[0].identity();
+        for (int b = 1; b < bodies.length; b++) {
+            Matrix4d m = bodies[b].set(bodies[bodyParent[b]]).mulAffine(bodyPre[b]);
+            applyJoint(b, bodyMul[b] * q[bodyVar[b]] + bodyOff[b], m);
+        }
+        for (int l = 0; l < linkNames.length; l++) {
+            Matrix4d m = out.links[l].set(bodies[linkBody[l]]);
+            if (!linkOffsetIsIdentity[l]) {
+                m.mulAffine(linkOffset[l]);
+            }
+        }
+        return out;
+    }
+
+    /** Multiplies m on the right by body b's joint motion for joint value v. */
+    void applyJoint(int b, double v, Matrix4d m) {
+        double ax = axis[3 * b];
+        double ay = axis[3 * b + 1];
+        double az = axis[3 * b + 2];
+        if (bodyPrismatic[b]) {
+            m.translate(ax * v, ay * v, az * v);
+        } else {
+            m.rotateAffine(v, ax, ay, az);
+        }
+    }
+
+    /**
+     * Pose of one link for joint values from {@code path} at parameter s, into dest (no allocation,
+     * thread-safe): the chain product only, not the whole tree.
+     */
+    Matrix4d chainPose(int link, JointPath path, double s, Matrix4d dest) {
+        dest.identity();
+        for (int b : linkChain[link]) {
+            dest.mulAffine(bodyPre[b]);
+            applyJoint(b, bodyMul[b] * path.position(bodyVar[b], s) + bodyOff[b], dest);
+        }
+        if (!linkOffsetIsIdentity[link]) {
+            dest.mulAffine(linkOffset[link]);
+        }
+        return dest;
+    }
+
+    /**
+     * Geometric Jacobian of the link-frame point (px, py, pz) of {@code link}, for the configuration
+     * {@code poses} was computed from. Writes a 6 × n row-major matrix into dest (rows 0–2: linear
+     * velocity, rows 3–4–5: angular velocity, world frame; column i: configuration entry i; mimic joints
+     * add multiplier × their column). No allocation.
+     */
+    public double[] jacobian(LinkPoses poses, int link, double px, double py, double pz, double[] dest) {
+        int n = varNames.length;
+        if (dest.length != 6 * n) {
+            throw new IllegalArgumentException("Jacobian storage has " + dest.length + " entries, expected 6 x " + n);
+        }
+        Arrays.fill(dest, 0);
+        Matrix4d lp = poses.links[link];
+        double wx = lp.m00() * px + lp.m10() * py + lp.m20() * pz + lp.m30();
+        double wy = lp.m01() * px + lp.m11() * py + lp.m21() * pz + lp.m31();
+        double wz = lp.m02() * px + lp.m12() * py + lp.m22() * pz + lp.m32();
+        for (int b : linkChain[link]) {
+            Matrix4d m = poses.bodies[b];
+            double ax = axis[3 * b];
+            double ay = axis[3 * b + 1];
+            double az = axis[3 * b + 2];
+            double zx = m.m00() * ax + m.m10() * ay + m.m20() * az;
+            double zy = m.m01() * ax + m.m11() * ay + m.m21() * az;
+            double zz = m.m02() * ax + m.m12() * ay + m.m22() * az;
+            double k = bodyMul[b];
+            int c = bodyVar[b];
+            if (bodyPrismatic[b]) {
+                dest[c] += k * zx;
+                dest[n + c] += k * zy;
+                dest[2 * n + c] += k * zz;
+            } else {
+                double rx = wx - m.m30();
+                double ry = wy - m.m31();
+                double rz = wz - m.m32();
+                dest[c] += k * (zy * rz - zz * ry);
+                dest[n + c] += k * (zz * rx - zx * rz);
+                dest[2 * n + c] += k * (zx * ry - zy * rx);
+                dest[3 * n + c] += k * zx;
+                dest[4 * n + c] += k * zy;
+                dest[5 * n + c] += k * zz;
+            }
+        }
+        return dest;
+    }
+
+    // ---------------------------------------------------------------- planning groups
+
+    /** Resolves every group of an SRDF; keys keep document order. */
+    public Map<String, PlanningGroup> planningGroups(SemanticDescription srdf) {
+        Map<String, PlanningGroup> out = new LinkedHashMap<>();
+        for (SemanticDescription.Group g : srdf.groups()) {
+            out.put(g.name(), planningGroup(srdf, g.name()));
+        }
+        return out;
+    }
+
+    /**
+     * Resolves one SRDF group: listed joints; the parent joint of each listed link; every joint on each
+     * chain from base link to tip link; and sub-groups, recursively. Throws IllegalArgumentException naming
+     * the group and the unknown joint, link or sub-group, a chain whose base is not an ancestor of its tip,
+     * or a sub-group cycle.
+     */
+    public PlanningGroup planningGroup(SemanticDescription srdf, String groupName) {
+        Map<String, SemanticDescription.Group> groups = new HashMap<>();
+        srdf.groups().forEach(g -> groups.put(g.name(), g));
+        java.util.Set<String> joints = new java.util.HashSet<>();
+        collect(groupName, groups, joints, new ArrayDeque<>());
+        List<String> jointNames = new ArrayList<>();
+        List<Integer> vars = new ArrayList<>();
+        BitSet linkSet = new BitSet();
+        for (JointDescription j : description.joints()) {
+            if (joints.contains(j.name())) {
+                linkSet.set(linkIndex.get(j.child()));
+                if (j.type().isMovable()) {
+                    jointNames.add(j.name());
+                    Integer v = varIndex.get(j.name());
+                    if (v != null) {
+                        vars.add(v);
+                    }
+                }
+            }
+        }
+        // listed links are members even when they are the root
+        collectLinks(groupName, groups, linkSet, new ArrayDeque<>());
+        List<String> linkNamesOut = new ArrayList<>();
+        for (int l = linkSet.nextSetBit(0); l >= 0; l = linkSet.nextSetBit(l + 1)) {
+            linkNamesOut.add(linkNames[l]);
+        }
+        return new PlanningGroup(groupName, jointNames, vars.stream().mapToInt(Integer::intValue).toArray(),
+                linkNamesOut);
+    }
+
+    private void collect(String groupName, Map<String, SemanticDescription.Group> groups, java.util.Set<String> joints,
+                         ArrayDeque<String> path) {
+        SemanticDescription.Group g = groups.get(groupName);
+        if (g == null) {
+            throw new IllegalArgumentException("SRDF: no group " + groupName
+                    + (path.isEmpty() ? "" : " (sub-group of " + path.peek() + ")"));
+        }
+        if (path.contains(groupName)) {
+            throw new IllegalArgumentException("SRDF: group " + groupName + " contains itself via " + path);
+        }
+        path.push(groupName);
+        for (String j : g.joints()) {
+            if (description.joint(j).isEmpty()) {
+                throw new IllegalArgumentException("SRDF group " + groupName + ": no joint " + j);
+            }
+            joints.add(j);
+        }
+        for (String l : g.links()) {
+            if (!linkIndex.containsKey(l)) {
+                throw new IllegalArgumentException("SRDF group " + groupName + ": no link " + l);
+            }
+            description.parentJoint(l).ifPresent(pj -> joints.add(pj.name()));
+        }
+        for (SemanticDescription.Chain c : g.chains()) {
+            if (!linkIndex.containsKey(c.baseLink()) || !linkIndex.containsKey(c.tipLink())) {
+                throw new IllegalArgumentException("SRDF group " + groupName + ": chain " + c.baseLink() + " -> "
+                        + c.tipLink() + " names an unknown link");
+            }
+            String cur = c.tipLink();
+            List<String> found = new ArrayList<>();
+            while (!cur.equals(c.baseLink())) {
+                JointDescription pj = description.parentJoint(cur).orElse(null);
+                if (pj == null) {
+                    throw new IllegalArgumentException("SRDF group " + groupName + ": chain base " + c.baseLink()
+                            + " is not an ancestor of tip " + c.tipLink());
+                }
+                found.add(pj.name());
+                cur = pj.parent();
+            }
+            joints.addAll(found);
+        }
+        for (String sub : g.subgroups()) {
+            collect(sub, groups, joints, path);
+        }
+        path.pop();
+    }
+
+    private void collectLinks(String groupName, Map<String, SemanticDescription.Group> groups, BitSet links,
+                              ArrayDeque<String> path) {
+        SemanticDescription.Group g = groups.get(groupName);
+        path.push(groupName);
+        for (String l : g.links()) {
+            links.set(linkIndex.get(l));
+        }
+        for (SemanticDescription.Chain c : g.chains()) {
+            links.set(linkIndex.get(c.baseLink()));
+        }
+        for (String sub : g.subgroups()) {
+            collectLinks(sub, groups, links, path);
+        }
+        path.pop();
+    }
+
+    @Override
+    public String toString() {
+        return "KinematicModel[" + name + ", " + linkNames.length + " links, " + varNames.length + " variables]";
+    }
+}

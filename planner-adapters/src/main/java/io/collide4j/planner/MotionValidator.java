@@ -1,0 +1,29 @@
+package io.collide4j.planner;
+
+/**
+ * OMPL-shaped motion validity for the straight joint-space segment q0 → q1. Certified
+ * implementations never call a colliding motion valid.
+ */
+public interface MotionValidator {
+
+    /** True only if the whole segment is certainly free. */
+    boolean checkMotion(double[] q0, double[] q1);
+
+    /**
+     * Checks the segment and, when it is not certainly free, how far along it one may safely go:
+     * every configuration on [0, lastValidFraction] is certified free.
+     */
+    MotionCheck checkMotionWithLastValid(double[] q0, double[] q1);
+
+    /** The outcome of a motion check: {@code lastValid} is the configuration at {@code lastValidFraction}. */
+    record MotionCheck(boolean valid, double lastValidFraction, double[] lastValid) {
+        public MotionCheck {
+            lastValid = lastValid.clone();
+        }
+
+        @Override
+        public double[] lastValid() {
+            return lastValid.clone();
+        }
+    }
+}

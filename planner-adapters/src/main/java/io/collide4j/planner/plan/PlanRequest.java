@@ -1,0 +1,162 @@
+package io.collide4j.planner.plan;
+
+import java.util.Arrays;
+
+/** An immutable joint-space planning request; build with {@link #builder}. */
+public final class PlanRequest {
+    private final double[] start;
+    private final double[] goal;
+    private final double[] lower;
+    private final double[] upper;
+    private final double range;
+    private final long maxIterations;
+    private final long timeLimitNanos;
+    private final int shortcutAttempts;
+    private final long seed;
+
+    private PlanRequest(Builder b) {
+        if (b.start == null || b.goal == null || b.lower == null || b.upper == null) {
+            throw new IllegalArgumentException("a plan request needs start, goal and joint bounds");
+        }
+        int n = b.start.length;
+        if (b.goal.length != n || b.lower.length != n || b.upper.length != n) {
+            throw new IllegalArgumentException("start (" + n + "), goal (" + b.goal.length + "), lower ("
+                    + b.lower.length + ") and upper (" + b.upper.length + ") must have the same length");
+        }
+        for (int i = 0; i < n; i++) {
+            if (!(b.lower[i] <= b.upper[i]) || !Double.isFinite(b.lower[i]) || !Double.isFinite(b.upper[i])) {
+                throw new IllegalArgumentException("joint " + i + ": bounds must be finite with lower <= upper, got "
+                        + b.lower[i] + " .. " + b.upper[i]);
+            }
+            checkInside("start", b.start, i, b.lower, b.upper);
+            checkInside("goal", b.goal, i, b.lower, b.upper);
+        }
+        if (!(b.range > 0)) {
+            throw new IllegalArgumentException("range must be positive, got " + b.range);
+        }
+        this.start = b.start.clone();
+        this.goal = b.goal.clone();
+        this.lower = b.lower.clone();
+        this.upper = b.upper.clone();
+        this.range = b.range;
+        this.maxIterations = b.maxIterations;
+        this.timeLimitNanos = b.timeLimitNanos;
+        this.shortcutAttempts = b.shortcutAttempts;
+        this.seed = b.seed;
+    }
+
+    private static void checkInside(String what, double[] q, int i, double[] lo, double[] hi) {
+        if (!(q[i] >= lo[i] && q[i] <= hi[i])) {
+            throw new IllegalArgumentException(what + "[" + i + "] = " + q[i] + " is outside the joint bounds "
+                    + lo[i] + " .. " + hi[i]);
+        }
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public int dimension() {
+        return start.length;
+    }
+
+    public double[] start() {
+        return start.clone();
+    }
+
+    public double[] goal() {
+        return goal.clone();
+    }
+
+    public double lower(int joint) {
+        return lower[joint];
+    }
+
+    public double upper(int joint) {
+        return upper[joint];
+    }
+
+    /** Longest joint-space step (Euclidean) an extension takes. */
+    public double range() {
+        return range;
+    }
+
+    public long maxIterations() {
+        return maxIterations;
+    }
+
+    public long timeLimitNanos() {
+        return timeLimitNanos;
+    }
+
+    public int shortcutAttempts() {
+        return shortcutAttempts;
+    }
+
+    public long seed() {
+        return seed;
+    }
+
+    @Override
+    public String toString() {
+        return "PlanRequest[start=" + Arrays.toString(start) + ", goal=" + Arrays.toString(goal) + "]";
+    }
+
+    /** Builder with defaults: range 0.5 rad, 100 000 iterations, 10 s, 100 shortcut attempts, seed 1. */
+    public static final class Builder {
+        private double[] start;
+        private double[] goal;
+        private double[] lower;
+        private double[] upper;
+        private double range = 0.5;
+        private long maxIterations = 100_000;
+        private long timeLimitNanos = 10_000_000_000L;
+        private int shortcutAttempts = 100;
+        private long seed = 1;
+
+        public Builder start(double... q) {
+            this.start = q.clone();
+            return this;
+        }
+
+        public Builder goal(double... q) {
+            this.goal = q.clone();
+            return this;
+        }
+
+        public Builder bounds(double[] lower, double[] upper) {
+            this.lower = lower.clone();
+            this.upper = upper.clone();
+            return this;
+        }
+
+        public Builder range(double range) {
+            this.range = range;
+            return this;
+        }
+
+        public Builder maxIterations(long n) {
+            this.maxIterations = n;
+            return this;
+        }
+
+        public Builder timeLimitSeconds(double seconds) {
+            this.timeLimitNanos = (long) (seconds * 1e9);
+            return this;
+        }
+
+        public Builder shortcutAttempts(int n) {
+            this.shortcutAttempts = n;
+            return this;
+        }
+
+        public Builder seed(long seed) {
+            this.seed = seed;
+            return this;
+        }
+
+        public PlanRequest build() {
+            return new PlanRequest(this);
+        }
+    }
+}

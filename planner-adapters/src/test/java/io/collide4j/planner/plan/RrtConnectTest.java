@@ -1,0 +1,126 @@
+package io.collide4j.planner.plan;
+
+import io.collide4j.planner.MotionValidator;
+import io.collide4j.planner.StateValidityChecker;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** RRT-Connect in a 2-D configuration space whose obstacles are rectangles with exact (slab-test) validity. */
+class RrtConnectTest {
+
+    /** Axis-aligned rectangles {x0, y0, x1, y1}; segment tests are exact, so "valid" is ground truth. */
+    private record RectWorld(double[][] rects) implements StateValidityChecker, MotionValidator {
+        @Override
+        public boolean isValid(double[] q) {
+            for (double[] r : rects) {
+                if (q[0] >= r[0] && q[0] <= r[2] && q[1] >= r[1] && q[1] <= r[3]) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        @Override
+        public Clearance clearance(double[] q) {
+            double best = Double.POSITIVE_INFINITY;
+            for (double[] r : rects) {
+                double dx = Math.max(Math.max(r[0] - q[0], q[0] - r[2]), 0);
+                double dy = Math.max(Math.max(r[1] - q[1], q[1] - r[3]), 0);
+                best = Math.min(best, Math.hypot(dx, dy));
+            }
+            return new Clearance(best, best, Exactness.EXACT);
+        }
+
+        /** Liang–Barsky clipping: does the segment touch the closed rectangle? */
+        static boolean hits(double[] a, double[] b, double[] r) {
+            double t0 = 0, t1 = 1;
+            double[] d = {b[0] - a[0], b[1] - a[1]};
+            for (int axis = 0; axis < 2; axis++) {
+                double lo = r[axis], hi = r[axis + 2];
+                if (d[axis] == 0) {
+                    if (a[axis] < lo || a[axis] > hi) {
+                        return false;
+                    }
+                } else {
+                    double u = (lo - a[axis]) / d[axis], v = (hi - a[axis]) / d[axis];
+                    t0 = Math.max(t0, Math.min(u, v));
+                    t1 = Math.min(t1, Math.max(u, v));
+                }
+            }
+            return t0 <= t1;
+        }
+
+        @Override
+        public boolean checkMotion(double[] q0, double[] q1) {
+            for (double[] r : rects) {
+                if (hits(q0, q1, r)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        @Override
+        public MotionCheck checkMotionWithLastValid(double[] q0, double[] q1) {
+            boolean ok = checkMotion(q0, q1);
+            return new MotionCheck(ok, ok ? 1 : 0, ok ? q1 : q0);
+        }
+    }
+
+    /** A wall at x ∈ [−0.2, 0.2] with a 0.1-wide gap at y ∈ [1.0, 1.1]. */
+    private static final RectWorld WALL_WITH_GAP = new RectWorld(new double[][]{
+            {-0.2, -3, 0.2, 1.0}, {-0.2, 1.1, 0.2, 3}});
+
+    private static PlanRequest.Builder request() {
+        return PlanRequest.builder().start(-2, -2).goal(2, -2)
+                .bounds(new double[]{-3, -3}, new double[]{3, 3}).range(0.3).timeLimitSeconds(20);
+    }
+
+    @Test
+    void solvesNarrowPassageWithEveryEdgeExactlyFree() {
+        for (long seed = 1; seed <= 10; seed++) {
+            PlanResult r = new RrtConnect(WALL_WITH_GAP, WALL_WITH_GAP).plan(request().seed(seed).build());
+            assertTrue(r.solved(), "seed " + seed + ": " + r.failureReason());
+            List<double[]> path = r.path();
+            assertArrayEquals(new double[]{-2, -2}, path.get(0));
+            assertArrayEquals(new double[]{2, -2}, path.get(path.size() - 1));
+            for (int i = 1; i < path.size(); i++) {
+                for (double[] rect : WALL_WITH_GAP.rects()) {
+                    assertFalse(RectWorld.hits(path.get(i - 1), path.get(i), rect), "seed " + seed + " edge " + i);
+                }
+            }
+            // Through the gap is the only way: the path must be longer than the straight line.
+            assertTrue(r.lengthAfter() > 4.0);
+            assertTrue(r.lengthAfter() <= r.lengthBefore() + 1e-12, "shortcutting never lengthens a path");
+        }
+    }
+
+    @Test
+    void directConnectionWhenNothingIsInTheWay() {
+        RectWorld empty = new RectWorld(new double[0][]);
+        PlanResult r = new RrtConnect(empty, empty).plan(request().build());
+        assertTrue(r.solved());
+        assertTrue(Math.abs(r.lengthAfter() - 4.0) < 1e-12, "straight line expected, got " + r.lengthAfter());
+    }
+
+    @Test
+    void enclosedGoalFailsWithinTheIterationBudget() {
+        RectWorld box = new RectWorld(new double[][]{{1.5, -2.5, 2.5, -2.4}, {1.5, -1.6, 2.5, -1.5},
+                {1.5, -2.5, 1.6, -1.5}, {2.4, -2.5, 2.5, -1.5}});
+        PlanResult r = new RrtConnect(box, box).plan(request().maxIterations(2000).build());
+        assertFalse(r.solved());
+        assertTrue(r.failureReason().contains("2000 iterations"), r.failureReason());
+    }
+
+    @Test
+    void invalidStartIsReported() {
+        PlanResult r = new RrtConnect(WALL_WITH_GAP, WALL_WITH_GAP).plan(request().start(0, 0).build());
+        assertFalse(r.solved());
+        assertTrue(r.failureReason().contains("start"));
+    }
+}

@@ -1,0 +1,458 @@
+package io.collide4j.urdf;
+
+import io.collide4j.urdf.XmlTree.Element;
+import io.collide4j.urdf.mesh.MeshFormat;
+import io.collide4j.urdf.mesh.MeshLoader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Parses URDF into a validated {@link RobotDescription} with collision meshes loaded.
+ * <p>Reads only {@code <link>} and {@code <joint>} children of {@code <robot>} (transmissions,
+ * gazebo and other tool sections are skipped). Joint types revolute, continuous, prismatic and
+ * fixed; floating and planar are rejected. Fixed joints get limits [0, 0]; continuous joints
+ * ±infinity (velocity/effort from {@code <limit>} when present). Collision meshes must exist and
+ * parse and keep at least one non-degenerate triangle; visual meshes that are missing (or in a format we do not read) become
+ * {@code Optional.empty()}; visual loading can be switched off entirely.
+ * <p>Errors: {@link XmlSyntaxException}, {@link UrdfException} (element + line),
+ * {@link KinematicTreeException} (tree rules), {@link MeshNotFoundException},
+ * {@link io.collide4j.urdf.mesh.MeshFormatException}. Immutable and thread-safe; each parse
+ * keeps its own mesh cache.
+ */
+public final class UrdfParser {
+    private final ResourceResolver resolver;
+    private final boolean loadVisualMeshes;
+    private final boolean colladaUpAxis;
+
+    private UrdfParser(ResourceResolver resolver, boolean loadVisualMeshes, boolean colladaUpAxis) {
+        this.resolver = resolver;
+        this.loadVisualMeshes = loadVisualMeshes;
+        this.colladaUpAxis = colladaUpAxis;
+    }
+
+    /** No package roots besides the URDF's own folder; visual meshes loaded when present. */
+    public static UrdfParser create() {
+        return new UrdfParser(ResourceResolver.none(), true, false);
+    }
+
+    public UrdfParser withResolver(ResourceResolver r) {
+        return new UrdfParser(r, loadVisualMeshes, colladaUpAxis);
+    }
+
+    public UrdfParser withPackageRoots(List<Path> roots) {
+        return new UrdfParser(ResourceResolver.ofPaths(roots), loadVisualMeshes, colladaUpAxis);
+    }
+
+    /** When false, visual mesh files are never opened and every visual mesh is {@code Optional.empty()}. */
+    public UrdfParser withVisualMeshes(boolean load) {
+        return new UrdfParser(resolver, load, colladaUpAxis);
+    }
+
+    /**
+     * When true, COLLADA meshes are rotated so their declared up_axis becomes +z. Default false,
+     * as ROS tools (RViz, MoveIt) ignore up_axis for URDF meshes; unit scale is always applied.
+     */
+    public UrdfParser withColladaUpAxis(boolean apply) {
+        return new UrdfParser(resolver, loadVisualMeshes, apply);
+    }
+
+    public RobotDescription parse(Path urdf) {
+        return parse(urdf.toAbsolutePath().normalize().toUri());
+    }
+
+    /** Parses the URDF at any openable URI (file:, jar:, ...); relative references resolve against it. */
+    public RobotDescription parse(URI urdf) {
+        try (InputStream in = urdf.toURL().openStream()) {
+            return parse(in, urdf);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read URDF " + urdf, e);
+        }
+    }
+
+    /** Parses a URDF stream; {@code source} names it in errors and is the base for relative references. */
+    public RobotDescription parse(InputStream in, URI source) {
+        Element root = XmlTree.parse(in, source.toString());
+        return new Context(source).robot(root);
+    }
+
+    private final class Context {
+        final URI source;
+        final String src;
+        final Map<URI, TriangleMesh> meshCache = new HashMap<>();
+
+        Context(URI source) {
+            this.source = source;
+            this.src = source.toString();
+        }
+
+        UrdfException error(Element at, String element, String message) {
+            return new UrdfException(src, at.line(), element, message);
+        }
+
+        RobotDescription robot(Element root) {
+            if (!root.name().equals("robot")) {
+                throw error(root, "<" + root.name() + ">", "expected a <robot> root element");
+            }
+            String name = required(root, "robot", "name");
+            List<LinkDescription> links = new ArrayList<>();
+            List<JointDescription> joints = new ArrayList<>();
+            Map<String, Element> linkElements = new LinkedHashMap<>();
+            Map<String, Element> jointElements = new LinkedHashMap<>();
+            for (Element e : root.children()) {
+                if (e.name().equals("link")) {
+                    String ln = required(e, "link", "name");
+                    if (linkElements.putIfAbsent(ln, e) != null) {
+                        throw new KinematicTreeException(src, e.line(), KinematicTreeException.Problem.DUPLICATE_NAME,
+                                "link '" + ln + "'", "a link of this name is already defined at line "
+                                + linkElements.get(ln).line());
+                    }
+                    links.add(link(e, ln));
+                } else if (e.name().equals("joint")) {
+                    String jn = required(e, "joint", "name");
+                    if (jointElements.putIfAbsent(jn, e) != null) {
+                        throw new KinematicTreeException(src, e.line(), KinematicTreeException.Problem.DUPLICATE_NAME,
+                                "joint '" + jn + "'", "a joint of this name is already defined at line "
+                                + jointElements.get(jn).line());
+                    }
+                    joints.add(joint(e, jn));
+                }
+            }
+            for (JointDescription j : joints) {
+                if (j.mimic() != null && !jointElements.containsKey(j.mimic().joint())) {
+                    Element je = jointElements.get(j.name());
+                    throw error(je.child("mimic"), "joint '" + j.name() + "' / mimic",
+                            "mimics unknown joint '" + j.mimic().joint() + "'");
+                }
+            }
+            String rootLink = validateTree(links, joints, linkElements, jointElements);
+            return new RobotDescription(name, source, rootLink, links, joints);
+        }
+
+        String validateTree(List<LinkDescription> links, List<JointDescription> joints,
+                            Map<String, Element> linkElements, Map<String, Element> jointElements) {
+            Map<String, JointDescription> parentJoint = new HashMap<>();
+            Map<String, List<String>> childrenOf = new HashMap<>();
+            for (JointDescription j : joints) {
+                Element je = jointElements.get(j.name());
+                for (String[] end : new String[][] {{"parent", j.parent()}, {"child", j.child()}}) {
+                    if (!linkElements.containsKey(end[1])) {
+                        throw new KinematicTreeException(src, je.line(), KinematicTreeException.Problem.UNKNOWN_LINK,
+                                "joint '" + j.name() + "'", end[0] + " link '" + end[1] + "' is not defined");
+                    }
+                }
+                JointDescription previous = parentJoint.putIfAbsent(j.child(), j);
+                if (previous != null) {
+                    throw new KinematicTreeException(src, je.line(), KinematicTreeException.Problem.TWO_PARENTS,
+                            "link '" + j.child() + "'", "is the child of joint '" + previous.name() + "' (line "
+                            + jointElements.get(previous.name()).line() + ") and of joint '" + j.name() + "'");
+                }
+                childrenOf.computeIfAbsent(j.parent(), k -> new ArrayList<>()).add(j.child());
+            }
+            List<String> roots = new ArrayList<>();
+            for (LinkDescription l : links) {
+                if (!parentJoint.containsKey(l.name())) {
+                    roots.add(l.name());
+                }
+            }
+            if (links.isEmpty()) {
+                throw new KinematicTreeException(src, 0, KinematicTreeException.Problem.NO_ROOT, "robot",
+                        "has no links");
+            }
+            Set<String> reached = new HashSet<>();
+            Deque<String> todo = new ArrayDeque<>(roots);
+            while (!todo.isEmpty()) {
+                String l = todo.pop();
+                if (reached.add(l)) {
+                    todo.addAll(childrenOf.getOrDefault(l, List.of()));
+                }
+            }
+            for (LinkDescription l : links) {
+                if (!reached.contains(l.name())) {
+                    // Walk up parents from an unreached link until a link repeats: that loop is the cycle.
+                    List<String> path = new ArrayList<>();
+                    String cur = l.name();
+                    while (!path.contains(cur)) {
+                        path.add(cur);
+                        cur = parentJoint.get(cur).parent();
+                    }
+                    List<String> cycle = new ArrayList<>(path.subList(path.indexOf(cur), path.size()));
+                    // report the cycle's last-written joint: the one that closed the loop
+                    JointDescription closing = parentJoint.get(cycle.get(0));
+                    for (String c : cycle) {
+                        JointDescription j = parentJoint.get(c);
+                        if (jointElements.get(j.name()).line() > jointElements.get(closing.name()).line()) {
+                            closing = j;
+                        }
+                    }
+                    throw new KinematicTreeException(src, jointElements.get(closing.name()).line(),
+                            KinematicTreeException.Problem.CYCLE, "joint '" + closing.name() + "'",
+                            "closes a cycle through links " + cycle);
+                }
+            }
+            if (roots.size() > 1) {
+                throw new KinematicTreeException(src, linkElements.get(roots.get(1)).line(),
+                        KinematicTreeException.Problem.MULTIPLE_ROOTS, "link '" + roots.get(1) + "'",
+                        "has no parent joint, but neither has link '" + roots.get(0)
+                                + "': a robot needs exactly one root, found " + roots);
+            }
+            return roots.get(0);
+        }
+
+        LinkDescription link(Element e, String name) {
+            List<GeometryElement> collisions = new ArrayList<>();
+            List<GeometryElement> visuals = new ArrayList<>();
+            int ci = 0;
+            int vi = 0;
+            for (Element c : e.children()) {
+                if (c.name().equals("collision")) {
+                    collisions.add(geometryElement(c, "link '" + name + "' / collision[" + ci++ + "]", true));
+                } else if (c.name().equals("visual")) {
+                    visuals.add(geometryElement(c, "link '" + name + "' / visual[" + vi++ + "]", false));
+                }
+            }
+            return new LinkDescription(name, collisions, visuals);
+        }
+
+        GeometryElement geometryElement(Element e, String where, boolean collision) {
+            Pose origin = origin(e.child("origin"), where);
+            Element g = e.child("geometry");
+            if (g == null) {
+                throw error(e, where, "missing <geometry>");
+            }
+            List<Element> shapes = new ArrayList<>();
+            for (Element s : g.children()) {
+                shapes.add(s);
+            }
+            if (shapes.size() != 1) {
+                throw error(g, where + " / geometry", "expected exactly one of <box>, <cylinder>, <sphere>, <mesh>, found "
+                        + shapes.size() + " elements");
+            }
+            Element s = shapes.get(0);
+            String sw = where + " / geometry / " + s.name();
+            Geometry geometry;
+            try {
+                geometry = switch (s.name()) {
+                    case "box" -> {
+                        double[] size = vector(s, sw, "size", null);
+                        yield new Geometry.Box(size[0], size[1], size[2]);
+                    }
+                    case "cylinder" -> new Geometry.Cylinder(number(s, sw, "radius"), number(s, sw, "length"));
+                    case "sphere" -> new Geometry.Sphere(number(s, sw, "radius"));
+                    case "mesh" -> mesh(s, sw, collision);
+                    default -> throw error(s, sw, "unsupported geometry: expected <box>, <cylinder>, <sphere> or <mesh>");
+                };
+            } catch (IllegalArgumentException ex) {
+                throw error(s, sw, ex.getMessage());
+            }
+            return new GeometryElement(e.attribute("name"), origin, geometry);
+        }
+
+        Geometry.Mesh mesh(Element s, String where, boolean collision) {
+            String filename = required(s, where, "filename");
+            double[] scale = vector(s, where, "scale", new double[] {1, 1, 1});
+            List<URI> candidates;
+            try {
+                candidates = resolver.candidates(filename, source);
+            } catch (IllegalArgumentException ex) {
+                throw error(s, where, "cannot resolve mesh reference '" + filename + "': " + ex.getMessage());
+            }
+            URI found = null;
+            for (URI u : candidates) {
+                if (ResourceResolver.exists(u)) {
+                    found = u;
+                    break;
+                }
+            }
+            Optional<MeshFormat> format = MeshFormat.fromName(filename);
+            if (!collision && (found == null || !loadVisualMeshes || format.isEmpty())) {
+                URI where2 = found != null ? found : candidates.isEmpty() ? URI.create(filename) : candidates.get(0);
+                return new Geometry.Mesh(filename, where2, scale[0], scale[1], scale[2], Optional.empty());
+            }
+            if (found == null) {
+                throw new MeshNotFoundException(src, s.line(), filename, where + ": collision mesh '" + filename
+                        + "' not found; looked at " + candidates + " (package roots: " + resolver.packageRoots() + ")");
+            }
+            if (format.isEmpty()) {
+                throw error(s, where, "collision mesh '" + filename + "' has an unsupported format: expected .stl, .obj or .dae");
+            }
+            TriangleMesh raw = meshCache.computeIfAbsent(found, u -> MeshLoader.load(u, colladaUpAxis).mesh());
+            if (collision && raw.triangleCount() == 0) {
+                // an empty collision shape would make every query against this link "free"
+                throw error(s, where, "collision mesh '" + filename + "' (" + found
+                        + ") has no non-degenerate triangles");
+            }
+            return new Geometry.Mesh(filename, found, scale[0], scale[1], scale[2],
+                    Optional.of(scaled(raw, scale)));
+        }
+
+        TriangleMesh scaled(TriangleMesh m, double[] s) {
+            if (s[0] == 1 && s[1] == 1 && s[2] == 1) {
+                return m;
+            }
+            double[] v = m.copyVertices();
+            for (int i = 0; i < v.length; i++) {
+                v[i] = v[i] * s[i % 3] + 0.0; // + 0.0: no negative zeros
+            }
+            int[] t = m.copyTriangles();
+            if (s[0] * s[1] * s[2] < 0) {
+                // a mirroring scale turns triangles inside out; swap two corners to keep outward winding
+                for (int i = 0; i < t.length; i += 3) {
+                    int tmp = t[i + 1];
+                    t[i + 1] = t[i + 2];
+                    t[i + 2] = tmp;
+                }
+            }
+            return new TriangleMesh(v, t);
+        }
+
+        JointDescription joint(Element e, String name) {
+            String where = "joint '" + name + "'";
+            String typeName = required(e, where, "type");
+            JointType type = switch (typeName) {
+                case "revolute" -> JointType.REVOLUTE;
+                case "continuous" -> JointType.CONTINUOUS;
+                case "prismatic" -> JointType.PRISMATIC;
+                case "fixed" -> JointType.FIXED;
+                case "floating", "planar" -> throw error(e, where, "joint type '" + typeName
+                        + "' is not supported: collide4j handles revolute, continuous, prismatic and fixed joints");
+                default -> throw error(e, where, "unknown joint type '" + typeName
+                        + "': expected revolute, continuous, prismatic or fixed");
+            };
+            String parent = requiredChildAttribute(e, where, "parent", "link");
+            String child = requiredChildAttribute(e, where, "child", "link");
+            Pose origin = origin(e.child("origin"), where);
+            double[] axis = {1, 0, 0};
+            Element ax = e.child("axis");
+            if (ax != null) {
+                axis = vector(ax, where + " / axis", "xyz", new double[] {1, 0, 0});
+                if (type.isMovable() && axis[0] == 0 && axis[1] == 0 && axis[2] == 0) {
+                    throw error(ax, where + " / axis", "axis xyz=\"" + ax.attribute("xyz") + "\" is zero: expected a non-zero direction");
+                }
+            }
+            JointLimits limits = limits(e, where, type);
+            Mimic mimic = null;
+            Element mi = e.child("mimic");
+            if (mi != null) {
+                String mw = where + " / mimic";
+                mimic = new Mimic(required(mi, mw, "joint"), optionalNumber(mi, mw, "multiplier", 1),
+                        optionalNumber(mi, mw, "offset", 0));
+            }
+            try {
+                return new JointDescription(name, type, parent, child, origin, axis[0], axis[1], axis[2], limits, mimic);
+            } catch (IllegalArgumentException ex) {
+                throw error(e, where, ex.getMessage());
+            }
+        }
+
+        JointLimits limits(Element e, String where, JointType type) {
+            Element l = e.child("limit");
+            String lw = where + " / limit";
+            switch (type) {
+                case FIXED:
+                    return new JointLimits(0, 0, 0, 0);
+                case CONTINUOUS:
+                    if (l == null) {
+                        return JointLimits.UNBOUNDED;
+                    }
+                    return new JointLimits(Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY,
+                            optionalNumber(l, lw, "velocity", Double.POSITIVE_INFINITY),
+                            optionalNumber(l, lw, "effort", Double.POSITIVE_INFINITY));
+                default:
+                    if (l == null) {
+                        throw error(e, where, "a " + type.name().toLowerCase() + " joint needs a <limit> element");
+                    }
+                    double lower = optionalNumber(l, lw, "lower", 0);
+                    double upper = optionalNumber(l, lw, "upper", 0);
+                    if (lower > upper) {
+                        throw error(l, lw, "lower=" + lower + " is above upper=" + upper);
+                    }
+                    double velocity = number(l, lw, "velocity");
+                    double effort = number(l, lw, "effort");
+                    if (velocity < 0 || effort < 0) {
+                        throw error(l, lw, "velocity and effort must be non-negative, got " + velocity + " and " + effort);
+                    }
+                    return new JointLimits(lower, upper, velocity, effort);
+            }
+        }
+
+        Pose origin(Element o, String where) {
+            if (o == null) {
+                return Pose.IDENTITY;
+            }
+            String ow = where + " / origin";
+            double[] xyz = vector(o, ow, "xyz", new double[3]);
+            double[] rpy = vector(o, ow, "rpy", new double[3]);
+            return Pose.fromXyzRpy(xyz[0], xyz[1], xyz[2], rpy[0], rpy[1], rpy[2]);
+        }
+
+        String required(Element e, String where, String attribute) {
+            String v = e.attribute(attribute);
+            if (v == null || v.isBlank()) {
+                throw error(e, where, "missing required attribute '" + attribute + "'");
+            }
+            return v;
+        }
+
+        String requiredChildAttribute(Element e, String where, String child, String attribute) {
+            Element c = e.child(child);
+            if (c == null) {
+                throw error(e, where, "missing <" + child + " " + attribute + "=\"...\"/>");
+            }
+            return required(c, where + " / " + child, attribute);
+        }
+
+        double number(Element e, String where, String attribute) {
+            return parseNumber(e, where, attribute, required(e, where, attribute));
+        }
+
+        double optionalNumber(Element e, String where, String attribute, double fallback) {
+            String v = e.attribute(attribute);
+            return v == null ? fallback : parseNumber(e, where, attribute, v);
+        }
+
+        double parseNumber(Element e, String where, String attribute, String text) {
+            try {
+                double d = Double.parseDouble(text.trim());
+                if (!Double.isNaN(d) && !Double.isInfinite(d)) {
+                    return d;
+                }
+            } catch (NumberFormatException ignored) {
+                // reported below
+            }
+            throw error(e, where, "attribute " + attribute + "=\"" + text + "\": expected a finite number");
+        }
+
+        /** Three numbers in one attribute; {@code fallback} when absent (null: required). */
+        double[] vector(Element e, String where, String attribute, double[] fallback) {
+            String v = e.attribute(attribute);
+            if (v == null) {
+                if (fallback == null) {
+                    throw error(e, where, "missing required attribute '" + attribute + "'");
+                }
+                return fallback.clone();
+            }
+            String[] tok = v.trim().split("\\s+");
+            if (tok.length != 3) {
+                throw error(e, where, "attribute " + attribute + "=\"" + v + "\": expected 3 numbers, found " + tok.length);
+            }
+            double[] d = new double[3];
+            for (int i = 0; i < 3; i++) {
+                d[i] = parseNumber(e, where, attribute, tok[i]);
+            }
+            return d;
+        }
+    }
+}
