@@ -84,14 +84,14 @@ class SupportMapTest {
                                      Random r) {
         Vector3d p = new Vector3d();
         List<double[]> samples = new ArrayList<>();
-        while (samples.size() < 4000) {
+        while (samples.size() < 1500) {
             double[] q = {lo[0] + (hi[0] - lo[0]) * r.nextDouble(), lo[1] + (hi[1] - lo[1]) * r.nextDouble(),
                     lo[2] + (hi[2] - lo[2]) * r.nextDouble()};
             if (inside.test(q)) {
                 samples.add(q);
             }
         }
-        for (int i = 0; i < 2000; i++) {
+        for (int i = 0; i < 800; i++) {
             double[] d = i < 6 ? new double[]{i == 0 ? 1 : i == 1 ? -1 : 0, i == 2 ? 1 : i == 3 ? -1 : 0, i == 4 ? 1 : i == 5 ? -1 : 0}
                     : new double[]{r.nextGaussian(), r.nextGaussian(), r.nextGaussian()};
             s.support(d[0], d[1], d[2], p);
