@@ -1,0 +1,71 @@
+package io.collide4j.checker.geometry.decomposition;
+
+import io.collide4j.checker.geometry.ConvexHull;
+import io.collide4j.urdf.TriangleMesh;
+import io.collide4j.urdf.mesh.MeshWriter;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * An immutable convex decomposition of a triangle mesh: pieces such that every input triangle lies
+ * inside at least one piece (each triangle's three vertices satisfy all face planes of one piece
+ * exactly, as computed in double precision). Safe to share between threads.
+ */
+public final class Decomposition {
+    private final List<ConvexHull> pieces;
+    private final DecompositionStats stats;
+
+    Decomposition(List<ConvexHull> pieces, DecompositionStats stats) {
+        this.pieces = List.copyOf(pieces);
+        this.stats = stats;
+    }
+
+    /** The convex pieces, in a deterministic order. */
+    public List<ConvexHull> pieces() {
+        return pieces;
+    }
+
+    public DecompositionStats stats() {
+        return stats;
+    }
+
+    /** The pieces as triangle meshes (outward counter-clockwise triangles), in piece order. */
+    public List<TriangleMesh> pieceMeshes() {
+        List<TriangleMesh> out = new ArrayList<>(pieces.size());
+        for (ConvexHull h : pieces) {
+            out.add(new TriangleMesh(h.copyVertices(), h.copyTriangles()));
+        }
+        return out;
+    }
+
+    /** Writes Wavefront OBJ text with one object ({@code o piece_i}) per piece, faces outward, exact doubles. */
+    public void writeObj(Writer out) throws IOException {
+        out.write("# collide4j convex decomposition: " + stats + "\n");
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < pieces.size(); i++) {
+            names.add("piece_" + i);
+        }
+        MeshWriter.writeObj(pieceMeshes(), names, out);
+    }
+
+    /** {@link #writeObj(Writer)} to a file (UTF-8, replaced if present). */
+    public void writeObj(Path file) {
+        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            writeObj(w);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write decomposition to " + file, e);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "Decomposition[" + stats + "]";
+    }
+}

@@ -1,0 +1,250 @@
+package io.collide4j.checker.geometry.decomposition;
+
+import io.collide4j.checker.geometry.ConvexHull;
+import io.collide4j.urdf.TriangleMesh;
+
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
+
+/**
+ * A directory of decompositions keyed by SHA-256 of the mesh content (vertex bits and triangle
+ * indices) and the result-affecting parameters. An entry is trusted only if its magic, format
+ * version, key and SHA-256 trailer match, its pieces rebuild to the stored vertex counts, and every
+ * triangle of the mesh lies inside one of its pieces; otherwise it is recomputed and rewritten, so
+ * a damaged or stale cache can cost time but never give a wrong answer. Writes are atomic (temporary
+ * file, then rename). Thread-safe; concurrent writers of one key write identical content.
+ */
+public final class DecompositionCache {
+    /** Bump when the algorithm's output changes: old entries then miss instead of being reused. */
+    public static final int FORMAT_VERSION = 1;
+    private static final byte[] MAGIC = "C4JDECMP".getBytes(StandardCharsets.US_ASCII);
+
+    private final Path directory;
+
+    public DecompositionCache(Path directory) {
+        this.directory = directory;
+    }
+
+    /** The cache under {@code ${user.home}/.cache/collide4j/decomposition}. */
+    public static DecompositionCache defaultCache() {
+        return new DecompositionCache(defaultDirectory());
+    }
+
+    public static Path defaultDirectory() {
+        return Path.of(System.getProperty("user.home"), ".cache", "collide4j", "decomposition");
+    }
+
+    public Path directory() {
+        return directory;
+    }
+
+    /** The cached decomposition of {@code mesh} for {@code params}, computing and storing it on a miss. */
+    public Decomposition decompose(TriangleMesh mesh, DecompositionParameters params) {
+        byte[] key = key(mesh, params);
+        Path file = fileFor(key);
+        Decomposition cached = load(file, key, mesh);
+        if (cached != null) {
+            return cached;
+        }
+        Decomposition d = Decomposer.decompose(mesh, params);
+        store(file, key, d);
+        return d;
+    }
+
+    /** Whether a valid entry exists for this mesh and parameters (validates like {@link #decompose}). */
+    public boolean contains(TriangleMesh mesh, DecompositionParameters params) {
+        byte[] key = key(mesh, params);
+        return load(fileFor(key), key, mesh) != null;
+    }
+
+    /** The entry file for this mesh and parameters (it need not exist). */
+    public Path entry(TriangleMesh mesh, DecompositionParameters params) {
+        return fileFor(key(mesh, params));
+    }
+
+    private Path fileFor(byte[] key) {
+        return directory.resolve(HexFormat.of().formatHex(key) + ".c4jd");
+    }
+
+    /** SHA-256 of the format version, the canonical parameters and the mesh content. */
+    static byte[] key(TriangleMesh mesh, DecompositionParameters params) {
+        MessageDigest md = sha256();
+        md.update(("collide4j-decomposition v" + FORMAT_VERSION + "\n" + params.canonicalKey() + "\n")
+                .getBytes(StandardCharsets.UTF_8));
+        ByteBuffer b = ByteBuffer.allocate(8 * 3 * Math.max(1, mesh.vertexCount()) + 8);
+        b.putInt(mesh.vertexCount());
+        for (int v = 0; v < mesh.vertexCount(); v++) {
+            for (int a = 0; a < 3; a++) {
+                b.putLong(Double.doubleToLongBits(mesh.vertex(v, a)));
+            }
+        }
+        md.update(b.array(), 0, b.position());
+        b = ByteBuffer.allocate(4 * 3 * mesh.triangleCount() + 4);
+        b.putInt(mesh.triangleCount());
+        for (int t = 0; t < mesh.triangleCount(); t++) {
+            for (int c = 0; c < 3; c++) {
+                b.putInt(mesh.index(t, c));
+            }
+        }
+        md.update(b.array(), 0, b.position());
+        return md.digest();
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("the JDK lacks SHA-256", e);
+        }
+    }
+
+    private static void store(Path file, byte[] key, Decomposition d) {
+        try {
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            DataOutputStream out = new DataOutputStream(bytes);
+            out.write(MAGIC);
+            out.writeInt(FORMAT_VERSION);
+            out.write(key);
+            DecompositionStats s = d.stats();
+            out.writeDouble(s.meshVolume());
+            out.writeBoolean(s.meshClosed());
+            out.writeInt(s.voxels());
+            out.writeDouble(s.computeMillis());
+            out.writeInt(d.pieces().size());
+            for (ConvexHull h : d.pieces()) {
+                double[] v = Hulls.sortedTriples(h); // pieces are hulls of their sorted vertices: exact rebuild
+                out.writeInt(v.length / 3);
+                for (double x : v) {
+                    out.writeDouble(x);
+                }
+            }
+            out.flush();
+            byte[] body = bytes.toByteArray();
+            byte[] all = Arrays.copyOf(body, body.length + 32);
+            System.arraycopy(sha256().digest(body), 0, all, body.length, 32);
+            Files.createDirectories(file.getParent());
+            Path tmp = Files.createTempFile(file.getParent(), file.getFileName().toString(), ".tmp");
+            try {
+                Files.write(tmp, all);
+                try {
+                    Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                } catch (AtomicMoveNotSupportedException e) {
+                    Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+                }
+            } finally {
+                Files.deleteIfExists(tmp);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write decomposition cache entry " + file, e);
+        }
+    }
+
+    /** The entry's decomposition if it is intact and covers {@code mesh}, else null. */
+    private static Decomposition load(Path file, byte[] key, TriangleMesh mesh) {
+        byte[] all;
+        try {
+            all = Files.readAllBytes(file);
+        } catch (NoSuchFileException e) {
+            return null;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read decomposition cache entry " + file, e);
+        }
+        if (all.length < MAGIC.length + 4 + 32 + 32) {
+            return null;
+        }
+        byte[] body = Arrays.copyOf(all, all.length - 32);
+        if (!Arrays.equals(sha256().digest(body), Arrays.copyOfRange(all, body.length, all.length))) {
+            return null;
+        }
+        try (DataInputStream in = new DataInputStream(new java.io.ByteArrayInputStream(body))) {
+            byte[] magic = in.readNBytes(MAGIC.length);
+            if (!Arrays.equals(magic, MAGIC) || in.readInt() != FORMAT_VERSION || !Arrays.equals(in.readNBytes(32), key)) {
+                return null;
+            }
+            double meshVolume = in.readDouble();
+            boolean closed = in.readBoolean();
+            int voxels = in.readInt();
+            double millis = in.readDouble();
+            int n = in.readInt();
+            if (n < 1 || n > 1_000_000) {
+                return null;
+            }
+            List<ConvexHull> pieces = new ArrayList<>(n);
+            double total = 0;
+            int maxVertices = 0;
+            for (int i = 0; i < n; i++) {
+                int nv = in.readInt();
+                if (nv < 4 || nv > 10_000_000 / 3) {
+                    return null;
+                }
+                double[] v = new double[3 * nv];
+                for (int k = 0; k < v.length; k++) {
+                    v[k] = in.readDouble();
+                    if (!Double.isFinite(v[k])) {
+                        return null;
+                    }
+                }
+                ConvexHull h = Hulls.of(v);
+                if (!Arrays.equals(Hulls.sortedTriples(h), v)) {
+                    return null;
+                }
+                pieces.add(h);
+                total += Hulls.volume(h);
+                maxVertices = Math.max(maxVertices, nv);
+            }
+            if (in.available() != 0 || !covers(pieces, mesh)) {
+                return null;
+            }
+            return new Decomposition(pieces, new DecompositionStats(n, total, meshVolume, closed,
+                    100 * (total / meshVolume - 1), maxVertices, voxels, millis));
+        } catch (IOException | RuntimeException e) {
+            return null; // truncated or unreadable: recompute
+        }
+    }
+
+    /** True if every triangle's three vertices satisfy all planes of one piece exactly. */
+    static boolean covers(List<ConvexHull> pieces, TriangleMesh mesh) {
+        List<double[]> planes = new ArrayList<>();
+        for (ConvexHull h : pieces) {
+            planes.add(Hulls.planes(h));
+        }
+        int last = 0;
+        for (int t = 0; t < mesh.triangleCount(); t++) {
+            boolean inside = false;
+            // try the piece that held the previous triangle first: neighbours usually share a piece
+            for (int k = 0; k < pieces.size() && !inside; k++) {
+                int i = (last + k) % pieces.size();
+                double[] pl = planes.get(i);
+                boolean all = true;
+                for (int c = 0; c < 3 && all; c++) {
+                    int v = mesh.index(t, c);
+                    all = Hulls.violation(pl, mesh.vertex(v, 0), mesh.vertex(v, 1), mesh.vertex(v, 2)) <= 0;
+                }
+                if (all) {
+                    inside = true;
+                    last = i;
+                }
+            }
+            if (!inside) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

@@ -1,0 +1,178 @@
+package io.collide4j.checker.geometry.decomposition;
+
+import io.collide4j.checker.geometry.ConvexHull;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Comparator;
+import java.util.List;
+import java.util.PriorityQueue;
+import java.util.concurrent.ForkJoinPool;
+import java.util.stream.IntStream;
+
+/**
+ * Greedy V-HACD style merging of neighbouring pieces into their joint hull: while more than
+ * {@code maxHulls} remain, the merge adding the least volume (hull(A∪B) − vol A − vol B). A merged piece contains both
+ * inputs, so coverage is preserved. Pieces whose leaf boxes touch are neighbours; if no neighbour
+ * pair is left while too many pieces remain, every pair is tried. Ties break on piece indices and
+ * costs are computed in parallel into indexed slots, so the result does not depend on thread count.
+ */
+final class HullMerger {
+    /** Surviving hulls in order of their lowest input index and, per input piece, its output piece. */
+    record Result(List<ConvexHull> hulls, int[] owner) {
+    }
+
+    private record Candidate(double cost, int a, int b, int versionA, int versionB, ConvexHull merged) {
+    }
+
+    private static final Comparator<Candidate> BY_INDEX =
+            Comparator.<Candidate>comparingInt(c -> c.a).thenComparingInt(c -> c.b);
+    private static final Comparator<Candidate> BY_COST =
+            Comparator.<Candidate>comparingDouble(c -> c.cost).thenComparing(BY_INDEX);
+
+    private final ConvexHull[] piece;
+    private final int[] version;
+    private final int[] parent;
+    private final BitSet alive;
+    private final List<BitSet> neighbours = new ArrayList<>();
+    private final ForkJoinPool pool;
+    private int count;
+
+    private HullMerger(List<ConvexHull> hulls, List<int[]> boxes, ForkJoinPool pool) {
+        int n = hulls.size();
+        this.piece = hulls.toArray(new ConvexHull[0]);
+        this.version = new int[n];
+        this.parent = new int[n];
+        for (int i = 0; i < n; i++) {
+            parent[i] = i;
+        }
+        this.alive = new BitSet(n);
+        this.alive.set(0, n);
+        this.pool = pool;
+        this.count = n;
+        for (int i = 0; i < n; i++) {
+            neighbours.add(new BitSet(n));
+        }
+        for (int i = 0; i < n; i++) {
+            for (int j = i + 1; j < n; j++) {
+                if (touch(boxes.get(i), boxes.get(j))) {
+                    neighbours.get(i).set(j);
+                    neighbours.get(j).set(i);
+                }
+            }
+        }
+    }
+
+    /** Merges {@code hulls}, whose leaf boxes are {@code boxes} (cells [lo,hi) per axis). */
+    static Result merge(List<ConvexHull> hulls, List<int[]> boxes, int maxHulls, ForkJoinPool pool) {
+        HullMerger m = new HullMerger(hulls, boxes, pool);
+        if (m.count > maxHulls) {
+            m.run(BY_COST, c -> true, maxHulls);
+            if (m.count > maxHulls) {
+                m.connectAll();
+                m.run(BY_COST, c -> true, maxHulls);
+            }
+        }
+        List<ConvexHull> out = new ArrayList<>();
+        int[] slot = new int[hulls.size()];
+        for (int i = m.alive.nextSetBit(0); i >= 0; i = m.alive.nextSetBit(i + 1)) {
+            slot[i] = out.size();
+            out.add(m.piece[i]);
+        }
+        int[] owner = new int[hulls.size()];
+        for (int i = 0; i < owner.length; i++) {
+            int r = i;
+            while (m.parent[r] != r) {
+                r = m.parent[r];
+            }
+            owner[i] = slot[r];
+        }
+        return new Result(out, owner);
+    }
+
+    /** Merges best-first by {@code order} while the best candidate is accepted and more than {@code floor} remain. */
+    private void run(Comparator<Candidate> order, java.util.function.Predicate<Candidate> accept, int floor) {
+        PriorityQueue<Candidate> queue = new PriorityQueue<>(order);
+        List<int[]> pairs = new ArrayList<>();
+        for (int i = alive.nextSetBit(0); i >= 0; i = alive.nextSetBit(i + 1)) {
+            BitSet nb = neighbours.get(i);
+            for (int j = nb.nextSetBit(i + 1); j >= 0; j = nb.nextSetBit(j + 1)) {
+                pairs.add(new int[] {i, j});
+            }
+        }
+        queue.addAll(evaluate(pairs));
+        while (count > floor) {
+            Candidate c = queue.poll();
+            if (c == null) {
+                return;
+            }
+            if (!alive.get(c.a) || !alive.get(c.b) || version[c.a] != c.versionA || version[c.b] != c.versionB) {
+                continue; // stale
+            }
+            if (!accept.test(c)) {
+                return;
+            }
+            piece[c.a] = c.merged;
+            piece[c.b] = null;
+            alive.clear(c.b);
+            parent[c.b] = c.a;
+            version[c.a]++;
+            count--;
+            BitSet nb = neighbours.get(c.a);
+            nb.or(neighbours.get(c.b));
+            nb.clear(c.a);
+            nb.clear(c.b);
+            for (int k = nb.nextSetBit(0); k >= 0; k = nb.nextSetBit(k + 1)) {
+                neighbours.get(k).clear(c.b);
+                neighbours.get(k).set(c.a);
+            }
+            List<int[]> fresh = new ArrayList<>();
+            for (int k = nb.nextSetBit(0); k >= 0; k = nb.nextSetBit(k + 1)) {
+                fresh.add(new int[] {Math.min(k, c.a), Math.max(k, c.a)});
+            }
+            queue.addAll(evaluate(fresh));
+        }
+    }
+
+    private void connectAll() {
+        for (int i = alive.nextSetBit(0); i >= 0; i = alive.nextSetBit(i + 1)) {
+            for (int j = alive.nextSetBit(i + 1); j >= 0; j = alive.nextSetBit(j + 1)) {
+                neighbours.get(i).set(j);
+                neighbours.get(j).set(i);
+            }
+        }
+    }
+
+    private List<Candidate> evaluate(List<int[]> pairs) {
+        Candidate[] out = new Candidate[pairs.size()];
+        pool.submit(() -> IntStream.range(0, pairs.size()).parallel().forEach(k -> {
+            int a = pairs.get(k)[0], b = pairs.get(k)[1];
+            ConvexHull merged = union(piece[a], piece[b]);
+            double vm = Hulls.volume(merged);
+            double cost = vm - Hulls.volume(piece[a]) - Hulls.volume(piece[b]);
+            out[k] = new Candidate(cost, a, b, version[a], version[b], merged);
+        })).join();
+        return List.of(out);
+    }
+
+    static ConvexHull union(ConvexHull a, ConvexHull b) {
+        double[] va = Hulls.vertices(a), vb = Hulls.vertices(b);
+        double[] all = new double[va.length + vb.length];
+        System.arraycopy(va, 0, all, 0, va.length);
+        System.arraycopy(vb, 0, all, va.length, vb.length);
+        return Hulls.of(all);
+    }
+
+    /** True if two cell boxes ([lo,hi) per axis) share a face patch of positive area. */
+    static boolean touch(int[] p, int[] q) {
+        for (int a = 0; a < 3; a++) {
+            if (p[3 + a] == q[a] || q[3 + a] == p[a]) {
+                int b = (a + 1) % 3, c = (a + 2) % 3;
+                if (p[b] < q[3 + b] && q[b] < p[3 + b] && p[c] < q[3 + c] && q[c] < p[3 + c]) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+}
