@@ -217,6 +217,35 @@ final class MeshOracle {
         return true;
     }
 
+    /**
+     * Smallest AABB separation (largest per-axis gap, a lower bound on Euclidean distance) over the
+     * checked pairs at the current configuration; pairs whose boxes overlap give 0 or less.
+     */
+    double minimumBoxGap() {
+        double g = Double.POSITIVE_INFINITY;
+        for (int b = 0; b < bodies; b++) {
+            if (model.meetsEnvironment(b)) {
+                for (int s = 0; s < obstacleShape.length; s++) {
+                    if (obstacleShape[s] != null && model.checks(b, scene.slot(s).name())) {
+                        g = Math.min(g, gap(bodyBox[b], obstacleBox[s]));
+                    }
+                }
+            }
+        }
+        for (int i = 0; i < model.selfPairCount(); i++) {
+            g = Math.min(g, gap(bodyBox[model.selfPairA(i)], bodyBox[model.selfPairB(i)]));
+        }
+        return g;
+    }
+
+    private static double gap(double[] a, double[] b) {
+        double g = Double.NEGATIVE_INFINITY;
+        for (int k = 0; k < 3; k++) {
+            g = Math.max(g, Math.max(a[k] - b[3 + k], b[k] - a[3 + k]));
+        }
+        return g;
+    }
+
     /** World AABB of a body at the current configuration (read-only). */
     double[] bodyBox(int body) {
         return bodyBox[body];
