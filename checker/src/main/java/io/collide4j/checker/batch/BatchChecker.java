@@ -1,0 +1,227 @@
+package io.collide4j.checker.batch;
+
+import io.collide4j.checker.ccd.CcdKind;
+import io.collide4j.checker.ccd.CcdQuery;
+import io.collide4j.checker.ccd.TightInclusion;
+
+import java.util.Optional;
+
+/**
+ * Many collision queries at once, on the OpenCL engine or the multithreaded CPU engine, with identical answers.
+ *
+ * <p>Identity is by construction: the OpenCL kernels reproduce the Java arithmetic exactly (double precision, no
+ * contraction, same operation order), and whatever a kernel cannot decide (a full queue, input the Java code
+ * rejects) is flagged and decided by the CPU engine. Devices without fp64 are refused; with {@link EngineChoice#AUTO}
+ * the checker then uses the CPU engine and {@link #fallbackReason()} says why.
+ *
+ * <p>Thread-safe: calls are serialised (one batch at a time uses all cores or the device).
+ */
+public final class BatchChecker implements AutoCloseable {
+
+    private final TightInclusion ccdSolver;
+    private final WorkerPool pool;
+    private final CpuCcdEngine cpuCcd;
+    private final OpenClDevice device;      // null on the CPU engine
+    private final OpenClCcdEngine openClCcd; // null on the CPU engine
+    private final EngineInfo info;
+    private final String fallbackReason;
+
+    private BatchChecker(Builder b) {
+        this.ccdSolver = b.ccdSolver;
+        this.pool = new WorkerPool(b.threads);
+        this.cpuCcd = new CpuCcdEngine(pool);
+        EngineChoice choice = b.choice;
+        OpenClDevice dev = null;
+        OpenClCcdEngine ccd = null;
+        String reason = "";
+        if (choice != EngineChoice.CPU) {
+            OpenClDevice.Preference pref = choice == EngineChoice.OPENCL_GPU ? OpenClDevice.Preference.GPU_ONLY
+                    : OpenClDevice.Preference.GPU_FIRST;
+            Optional<OpenClDevice> found = OpenClDevice.find(pref);
+            if (found.isEmpty()) {
+                reason = OpenClDevice.lastProbeFailure();
+            } else {
+                dev = found.get();
+                try {
+                    ccd = new OpenClCcdEngine(dev, b.queueCapacity, b.maxChunk);
+                } catch (RuntimeException e) {
+                    reason = e.getMessage();
+                    dev.close();
+                    dev = null;
+                }
+            }
+            if (dev == null && choice != EngineChoice.AUTO) {
+                pool.close();
+                throw new IllegalStateException("OpenCL engine requested (" + choice + ") but unavailable: " + reason);
+            }
+        }
+        this.device = dev;
+        this.openClCcd = ccd;
+        this.fallbackReason = reason;
+        this.info = dev == null
+                ? new EngineInfo(EngineKind.CPU, "Java, " + b.threads + " threads", EngineInfo.FP64, b.threads)
+                : new EngineInfo(EngineKind.OPENCL, dev.info().toString(), EngineInfo.FP64, b.threads);
+    }
+
+    /** A builder: engine from the system property {@value EngineChoice#PROPERTY} (default AUTO), all cores. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The engine answering this checker's batches. */
+    public EngineInfo engine() {
+        return info;
+    }
+
+    /** Why OpenCL is not used although it was allowed (empty when it is used or was not asked for). */
+    public String fallbackReason() {
+        return fallbackReason;
+    }
+
+    /** The Tight-Inclusion settings (δ, m_I, tMax, no-zero-TOI) of {@link #ccdQueries}. */
+    public TightInclusion ccdSolver() {
+        return ccdSolver;
+    }
+
+    /** Queries per OpenCL launch (0 on the CPU engine); larger inputs are streamed through in chunks of this size. */
+    public int deviceChunk() {
+        return openClCcd == null ? 0 : openClCcd.chunk();
+    }
+
+    /** CCD batch of one primitive kind; see {@link #ccdQueries(double[], CcdKind[], double)}. */
+    public CcdBatchResult ccdQueries(double[] coords, CcdKind kind, double d) {
+        if (kind == null) {
+            throw new IllegalArgumentException("CCD batch kind must not be null");
+        }
+        int n = queryCount(coords);
+        int[] k = new int[n];
+        java.util.Arrays.fill(k, kind.ordinal());
+        return ccd(coords, k, d);
+    }
+
+    /**
+     * Tight-Inclusion on n queries stored back to back in {@code coords} (n × 24 doubles, layout of
+     * {@link CcdQuery}), query i of kind {@code kinds[i]}, with minimal separation d (L∞). Entry i of the result
+     * equals {@code ccdSolver().toi(kinds[i], coords, 24 i, d, tMax, scratch)}.
+     */
+    public CcdBatchResult ccdQueries(double[] coords, CcdKind[] kinds, double d) {
+        int n = queryCount(coords);
+        if (kinds == null || kinds.length != n) {
+            throw new IllegalArgumentException("CCD batch has " + n + " queries but "
+                    + (kinds == null ? "no" : String.valueOf(kinds.length)) + " kinds");
+        }
+        int[] k = new int[n];
+        for (int i = 0; i < n; i++) {
+            if (kinds[i] == null) {
+                throw new IllegalArgumentException("CCD batch kind " + i + " is null");
+            }
+            k[i] = kinds[i].ordinal();
+        }
+        return ccd(coords, k, d);
+    }
+
+    private static int queryCount(double[] coords) {
+        if (coords == null || coords.length % CcdQuery.SIZE != 0) {
+            throw new IllegalArgumentException("CCD batch coordinates must be n x " + CcdQuery.SIZE + " doubles, got "
+                    + (coords == null ? "null" : coords.length + " (remainder " + coords.length % CcdQuery.SIZE + ")"));
+        }
+        return coords.length / CcdQuery.SIZE;
+    }
+
+    private synchronized CcdBatchResult ccd(double[] coords, int[] kinds, double d) {
+        if (!(d >= 0) || !Double.isFinite(d)) {
+            throw new IllegalArgumentException("minimal separation must be finite and >= 0, got " + d);
+        }
+        int n = kinds.length;
+        boolean[] hit = new boolean[n];
+        double[] toi = new double[n];
+        double[] tol = new double[n];
+        long[] checks = new long[n];
+        boolean[] early = new boolean[n];
+        int cpu = 0;
+        if (openClCcd == null) {
+            cpuCcd.solve(ccdSolver, coords, kinds, d, null, n, hit, toi, tol, checks, early);
+        } else {
+            int[] undecided = new int[n];
+            cpu = openClCcd.solve(ccdSolver, coords, kinds, n, d, hit, toi, tol, checks, early, undecided);
+            cpuCcd.solve(ccdSolver, coords, kinds, d, undecided, cpu, hit, toi, tol, checks, early);
+        }
+        return new CcdBatchResult(hit, toi, tol, checks, early, cpu, info);
+    }
+
+    @Override
+    public synchronized void close() {
+        if (openClCcd != null) {
+            openClCcd.close();
+        }
+        if (device != null) {
+            device.close();
+        }
+        pool.close();
+    }
+
+    /** Builder of a {@link BatchChecker}. */
+    public static final class Builder {
+        private EngineChoice choice = EngineChoice.fromSystemProperty();
+        private int threads = Runtime.getRuntime().availableProcessors();
+        private TightInclusion ccdSolver = TightInclusion.defaults();
+        private int queueCapacity = 1024;
+        private int maxChunk = 4096;
+
+        private Builder() {
+        }
+
+        /** Engine selection (default: system property {@value EngineChoice#PROPERTY}, else AUTO). */
+        public Builder engine(EngineChoice choice) {
+            if (choice == null) {
+                throw new IllegalArgumentException("engine choice must not be null");
+            }
+            this.choice = choice;
+            return this;
+        }
+
+        /** CPU worker threads (default: all available processors). */
+        public Builder threads(int threads) {
+            if (threads < 1) {
+                throw new IllegalArgumentException("threads must be >= 1, got " + threads);
+            }
+            this.threads = threads;
+            return this;
+        }
+
+        /** Tight-Inclusion settings for CCD batches (δ, m_I, tMax, no-zero-TOI; d is given per call). */
+        public Builder ccdSolver(TightInclusion solver) {
+            if (solver == null) {
+                throw new IllegalArgumentException("CCD solver must not be null");
+            }
+            this.ccdSolver = solver;
+            return this;
+        }
+
+        /**
+         * Boxes per queue buffer of one OpenCL work item (default 1024); queries needing more are decided on the
+         * CPU. Device memory per in-flight query is 3 × capacity × 48 bytes.
+         */
+        public Builder openClQueueCapacity(int boxes) {
+            if (boxes < 16) {
+                throw new IllegalArgumentException("OpenCL queue capacity must be >= 16 boxes, got " + boxes);
+            }
+            this.queueCapacity = boxes;
+            return this;
+        }
+
+        /** Upper bound on queries per OpenCL launch (default 4096; also limited by device memory). */
+        public Builder openClMaxChunk(int queries) {
+            if (queries < 1) {
+                throw new IllegalArgumentException("OpenCL chunk must be >= 1 query, got " + queries);
+            }
+            this.maxChunk = queries;
+            return this;
+        }
+
+        /** Builds the checker; fails only when OpenCL was required explicitly and is unusable. */
+        public BatchChecker build() {
+            return new BatchChecker(this);
+        }
+    }
+}
