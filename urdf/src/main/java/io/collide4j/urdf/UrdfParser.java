@@ -25,8 +25,9 @@ import java.util.Set;
  * gazebo and other tool sections are skipped). Joint types revolute, continuous, prismatic and
  * fixed; floating and planar are rejected. Fixed joints get limits [0, 0]; continuous joints
  * ±infinity (velocity/effort from {@code <limit>} when present). Collision meshes must exist and
- * parse; visual meshes that are missing (or in a format we do not read) become
- * {@code Optional.empty()}; visual loading can be switched off entirely.
+ * parse and keep at least one non-degenerate triangle; visual meshes that are missing (or in a format we do not read) become
+ * {@code Optional.empty()} (with {@code resolved} = the first place searched); visual loading can be
+ * switched off entirely. The URDF's own folder is always the last package root searched.
  * <p>Errors: {@link XmlSyntaxException}, {@link UrdfException} (element + line),
  * {@link KinematicTreeException} (tree rules), {@link MeshNotFoundException},
  * {@link io.collide4j.urdf.mesh.MeshFormatException}. Immutable and thread-safe; each parse
@@ -35,28 +36,38 @@ import java.util.Set;
 public final class UrdfParser {
     private final ResourceResolver resolver;
     private final boolean loadVisualMeshes;
+    private final boolean colladaUpAxis;
 
-    private UrdfParser(ResourceResolver resolver, boolean loadVisualMeshes) {
+    private UrdfParser(ResourceResolver resolver, boolean loadVisualMeshes, boolean colladaUpAxis) {
         this.resolver = resolver;
         this.loadVisualMeshes = loadVisualMeshes;
+        this.colladaUpAxis = colladaUpAxis;
     }
 
     /** No package roots besides the URDF's own folder; visual meshes loaded when present. */
     public static UrdfParser create() {
-        return new UrdfParser(ResourceResolver.none(), true);
+        return new UrdfParser(ResourceResolver.none(), true, false);
     }
 
     public UrdfParser withResolver(ResourceResolver r) {
-        return new UrdfParser(r, loadVisualMeshes);
+        return new UrdfParser(r, loadVisualMeshes, colladaUpAxis);
     }
 
     public UrdfParser withPackageRoots(List<Path> roots) {
-        return new UrdfParser(ResourceResolver.ofPaths(roots), loadVisualMeshes);
+        return new UrdfParser(ResourceResolver.ofPaths(roots), loadVisualMeshes, colladaUpAxis);
     }
 
     /** When false, visual mesh files are never opened and every visual mesh is {@code Optional.empty()}. */
     public UrdfParser withVisualMeshes(boolean load) {
-        return new UrdfParser(resolver, load);
+        return new UrdfParser(resolver, load, colladaUpAxis);
+    }
+
+    /**
+     * When true, COLLADA meshes are rotated so their declared up_axis becomes +z. Default false,
+     * as ROS tools (RViz, MoveIt) ignore up_axis for URDF meshes; unit scale is always applied.
+     */
+    public UrdfParser withColladaUpAxis(boolean apply) {
+        return new UrdfParser(resolver, loadVisualMeshes, apply);
     }
 
     public RobotDescription parse(Path urdf) {
@@ -278,7 +289,12 @@ public final class UrdfParser {
             if (format.isEmpty()) {
                 throw error(s, where, "collision mesh '" + filename + "' has an unsupported format: expected .stl, .obj or .dae");
             }
-            TriangleMesh raw = meshCache.computeIfAbsent(found, u -> MeshLoader.load(u).mesh());
+            TriangleMesh raw = meshCache.computeIfAbsent(found, u -> MeshLoader.load(u, colladaUpAxis).mesh());
+            if (collision && raw.triangleCount() == 0) {
+                // an empty collision shape would make every query against this link "free"
+                throw error(s, where, "collision mesh '" + filename + "' (" + found
+                        + ") has no non-degenerate triangles");
+            }
             return new Geometry.Mesh(filename, found, scale[0], scale[1], scale[2],
                     Optional.of(scaled(raw, scale)));
         }

@@ -194,6 +194,17 @@ class UrdfMalformedTest {
     }
 
     @Test
+    void collisionMeshWithoutSurfaceIsRejected() throws IOException {
+        Files.writeString(dir.resolve("flat.stl"), "solid f\nfacet normal 0 0 0\nouter loop\nvertex 0 0 0\nvertex 1 0 0\n"
+                + "vertex 2 0 0\nendloop\nendfacet\nendsolid f\n");
+        Files.writeString(dir.resolve("empty.obj"), "# nothing\n");
+        for (String f : new String[] {"flat.stl", "empty.obj"}) {
+            fails(UrdfException.class, "<robot name=\"r\"><link name=\"a\">\n<collision><geometry>\n<mesh filename=\"" + f
+                    + "\"/></geometry></collision></link></robot>", 3, "link 'a' / collision[0]", "no non-degenerate triangles");
+        }
+    }
+
+    @Test
     void malformedCollisionMeshNamesTheMeshFile() throws IOException {
         Files.writeString(dir.resolve("bad.stl"), CUBE_STL.replace("vertex 1 1 0\nendloop", "vertex 1 oops 0\nendloop"));
         MeshFormatException e = assertThrows(MeshFormatException.class, () -> UrdfParser.create().parse(write(

@@ -28,8 +28,13 @@ public final class MeshLoader {
 
     /** Loads from any openable URI (file:, jar:, ...); the format comes from the path's extension. */
     public static MeshLoadResult load(URI uri) {
+        return load(uri, false);
+    }
+
+    /** As {@link #load(URI)}; {@code applyColladaUpAxis} rotates Y_UP/X_UP COLLADA documents to Z up. */
+    public static MeshLoadResult load(URI uri, boolean applyColladaUpAxis) {
         try (InputStream in = uri.toURL().openStream()) {
-            return load(in.readAllBytes(), uri.toString(), formatOf(uri.toString()), false);
+            return load(in.readAllBytes(), uri.toString(), formatOf(uri.toString()), applyColladaUpAxis);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read mesh " + uri, e);
         }

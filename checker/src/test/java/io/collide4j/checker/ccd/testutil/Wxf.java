@@ -161,7 +161,7 @@ public final class Wxf {
 
     private static void collect(Expr e, String lhs, List<BigDecimal> out) {
         if (e instanceof Fn f) {
-            if (f.is("Rule") && f.args().get(0) instanceof Sym s && s.name().equals(lhs)) {
+            if (f.is("Rule") && name(f.args().get(0)).equals(lhs)) {
                 out.add(eval(f.args().get(1), null));
                 return;
             }
@@ -171,6 +171,10 @@ public final class Wxf {
                 }
             }
         }
+    }
+
+    private static String name(Expr e) {
+        return e instanceof Sym s ? s.name() : e instanceof Str s ? s.value() : "";
     }
 
     /** Numeric value; {@code slot} is the value of #1 inside a Root function body (null outside). */

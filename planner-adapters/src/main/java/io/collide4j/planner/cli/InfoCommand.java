@@ -1,0 +1,85 @@
+package io.collide4j.planner.cli;
+
+import io.collide4j.models.Models;
+import io.collide4j.urdf.Geometry;
+import io.collide4j.urdf.GeometryElement;
+import io.collide4j.urdf.JointDescription;
+import io.collide4j.urdf.LinkDescription;
+import io.collide4j.urdf.RobotDescription;
+import io.collide4j.urdf.UrdfParser;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/** {@code collide4j info}: a robot's links, joints and collision geometry, as loaded. */
+final class InfoCommand {
+    private InfoCommand() {
+    }
+
+    static int run(Args args, PrintStream out, PrintStream err) {
+        Path urdf = args.inputFile("urdf");
+        List<String> pos = args.positionals();
+        args.rejectUnknown();
+        RobotDescription robot;
+        if (urdf != null) {
+            robot = UrdfParser.create().parse(urdf);
+        } else {
+            String name = pos.isEmpty() ? "panda" : pos.get(0);
+            if (!Models.names().contains(name)) {
+                throw new CliException(ExitCode.USAGE, "no bundled robot '" + name + "'; bundled: " + Models.names());
+            }
+            robot = Models.robot(name);
+        }
+        print(robot, out);
+        return ExitCode.FREE;
+    }
+
+    static void print(RobotDescription robot, PrintStream out) {
+        out.printf(Locale.ROOT, "robot %s (%s)%n", robot.name(), robot.source());
+        out.printf(Locale.ROOT, "root link %s; %d links, %d joints%n", robot.rootLink(), robot.links().size(),
+                robot.joints().size());
+        out.println("joints:");
+        for (JointDescription j : robot.joints()) {
+            String limits = j.type().isMovable()
+                    ? String.format(Locale.ROOT, " [%.4f, %.4f]", j.limits().lower(), j.limits().upper()) : "";
+            String mimic = j.mimic() != null ? " mimics " + j.mimic().joint() : "";
+            out.printf(Locale.ROOT, "  %-28s %-10s %s -> %s%s%s%n", j.name(), j.type().name().toLowerCase(Locale.ROOT),
+                    j.parent(), j.child(), limits, mimic);
+        }
+        out.println("links (collision geometry):");
+        int triangles = 0;
+        for (LinkDescription l : robot.links()) {
+            if (l.collisions().isEmpty()) {
+                out.printf(Locale.ROOT, "  %-28s none%n", l.name());
+            }
+            for (GeometryElement e : l.collisions()) {
+                out.printf(Locale.ROOT, "  %-28s %s%n", l.name(), describe(e.geometry()));
+                if (e.geometry() instanceof Geometry.Mesh m && m.mesh().isPresent()) {
+                    triangles += m.mesh().get().triangleCount();
+                }
+            }
+        }
+        out.printf(Locale.ROOT, "total collision mesh triangles: %d%n", triangles);
+    }
+
+    private static String describe(Geometry g) {
+        if (g instanceof Geometry.Box b) {
+            return String.format(Locale.ROOT, "box %.4f x %.4f x %.4f", b.sizeX(), b.sizeY(), b.sizeZ());
+        } else if (g instanceof Geometry.Cylinder c) {
+            return String.format(Locale.ROOT, "cylinder r=%.4f l=%.4f", c.radius(), c.length());
+        } else if (g instanceof Geometry.Sphere s) {
+            return String.format(Locale.ROOT, "sphere r=%.4f", s.radius());
+        } else if (g instanceof Geometry.Mesh m) {
+            if (m.mesh().isEmpty()) {
+                return "mesh " + m.filename() + " (not loaded)";
+            }
+            double[] b = m.mesh().get().bounds();
+            return String.format(Locale.ROOT, "mesh %s: %d vertices, %d triangles, bounds [%.3f %.3f %.3f]..[%.3f %.3f %.3f]",
+                    m.filename(), m.mesh().get().vertexCount(), m.mesh().get().triangleCount(),
+                    b[0], b[1], b[2], b[3], b[4], b[5]);
+        }
+        throw new IllegalStateException("unknown geometry " + g);
+    }
+}

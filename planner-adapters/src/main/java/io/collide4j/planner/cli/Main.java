@@ -1,0 +1,82 @@
+package io.collide4j.planner.cli;
+
+import io.collide4j.urdf.DescriptionException;
+import io.collide4j.urdf.json.JsonException;
+
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The {@code collide4j} command line. {@link #run} never calls {@code System.exit}, so tests drive
+ * it directly; {@link #main} maps its result to the process exit code ({@link ExitCode}).
+ */
+public final class Main {
+
+    /** One sub-command: its one-line help and what it runs. */
+    private record Command(String help, Set<String> flags, Runner runner) {
+    }
+
+    @FunctionalInterface
+    private interface Runner {
+        int run(Args args, PrintStream out, PrintStream err);
+    }
+
+    private static final Map<String, Command> COMMANDS = new LinkedHashMap<>();
+
+    static {
+        COMMANDS.put("info", new Command("info [ROBOT]  — links, joints and collision geometry of a bundled robot (default panda)",
+                Set.of(), InfoCommand::run));
+    }
+
+    private Main() {
+    }
+
+    public static void main(String[] argv) {
+        System.exit(run(argv, System.out, System.err));
+    }
+
+    /** Runs one command line and returns its exit code; failures become one line on {@code err}. */
+    public static int run(String[] argv, PrintStream out, PrintStream err) {
+        List<String> all = Arrays.asList(argv);
+        String name = all.isEmpty() ? "info" : all.get(0);
+        if (name.equals("help") || name.equals("--help") || name.equals("-h")) {
+            printUsage(out);
+            return ExitCode.FREE;
+        }
+        Command command = COMMANDS.get(name);
+        if (command == null) {
+            err.println("collide4j: unknown command '" + name + "'; commands: " + String.join(", ", COMMANDS.keySet()));
+            return ExitCode.USAGE;
+        }
+        try {
+            Args args = new Args(name, all.subList(1, all.size()), command.flags());
+            return command.runner().run(args, out, err);
+        } catch (CliException e) {
+            err.println("collide4j " + name + ": " + e.getMessage());
+            return e.exitCode();
+        } catch (DescriptionException | JsonException | IllegalArgumentException e) {
+            err.println("collide4j " + name + ": " + e.getMessage());
+            return ExitCode.DATA_ERROR;
+        } catch (UncheckedIOException e) {
+            err.println("collide4j " + name + ": " + e.getMessage()
+                    + (e.getCause() != null ? " (" + e.getCause().getMessage() + ")" : ""));
+            return ExitCode.NO_INPUT;
+        } catch (RuntimeException e) {
+            err.println("collide4j " + name + ": internal error " + e);
+            e.printStackTrace(err);
+            return ExitCode.INTERNAL;
+        }
+    }
+
+    private static void printUsage(PrintStream out) {
+        out.println("usage: collide4j COMMAND [options]");
+        COMMANDS.values().forEach(c -> out.println("  " + c.help()));
+        out.println("exit codes: 0 free/ok, 1 violation, 2 inconclusive, 64 usage, 65 bad input data, 66 missing input,"
+                + " 70 internal error, 73 cannot write output");
+    }
+}
