@@ -25,6 +25,9 @@ public final class BatchChecker implements AutoCloseable {
     private final OpenClCcdEngine openClCcd; // null on the CPU engine
     private final EngineInfo info;
     private final String fallbackReason;
+    private final BatchRobot robot;            // null when no robot was given
+    private final CpuStateEngine cpuStates;    // null when no robot was given
+    private final OpenClStateEngine openClStates;
 
     private BatchChecker(Builder b) {
         this.ccdSolver = b.ccdSolver;
@@ -55,6 +58,20 @@ public final class BatchChecker implements AutoCloseable {
                 throw new IllegalStateException("OpenCL engine requested (" + choice + ") but unavailable: " + reason);
             }
         }
+        this.robot = b.robot;
+        this.cpuStates = b.robot == null ? null : new CpuStateEngine(b.robot, pool);
+        OpenClStateEngine states = null;
+        if (dev != null && b.robot != null) {
+            try {
+                states = new OpenClStateEngine(dev, b.robot, b.maxStateChunk);
+            } catch (RuntimeException e) {
+                ccd.close();
+                dev.close();
+                pool.close();
+                throw e;
+            }
+        }
+        this.openClStates = states;
         this.device = dev;
         this.openClCcd = ccd;
         this.fallbackReason = reason;
@@ -149,8 +166,70 @@ public final class BatchChecker implements AutoCloseable {
         return new CcdBatchResult(hit, toi, tol, checks, early, cpu, info);
     }
 
+    /** The robot of {@link #checkStates}; fails when the checker was built without one. */
+    public BatchRobot robot() {
+        requireRobot();
+        return robot;
+    }
+
+    private void requireRobot() {
+        if (robot == null) {
+            throw new IllegalStateException("this BatchChecker has no robot: build it with builder().robot(...)");
+        }
+    }
+
+    /** State verdicts for configurations given as rows; see {@link #checkStates(double[])}. */
+    public StateBatchResult checkStates(double[][] qs) {
+        requireRobot();
+        int dof = robot.dof();
+        double[] flat = new double[qs.length * dof];
+        for (int i = 0; i < qs.length; i++) {
+            if (qs[i] == null || qs[i].length != dof) {
+                throw new IllegalArgumentException("configuration " + i + " has " + (qs[i] == null ? "no"
+                        : String.valueOf(qs[i].length)) + " values, the robot has " + dof + " variables");
+            }
+            System.arraycopy(qs[i], 0, flat, i * dof, dof);
+        }
+        return checkStates(flat);
+    }
+
+    /**
+     * State verdicts for n configurations stored back to back (n × dof doubles, variable order of
+     * {@link BatchRobot#kinematics()}): entry i equals {@link BatchRobot#firstCollidingPair} of configuration i.
+     * Joint limits are not checked here (a batch of samples is assumed to come from the limits); every value must
+     * be finite.
+     */
+    public synchronized StateBatchResult checkStates(double[] qs) {
+        requireRobot();
+        int dof = robot.dof();
+        if (qs == null || dof == 0 || qs.length % dof != 0) {
+            throw new IllegalArgumentException("state batch must hold n x " + dof + " joint values, got "
+                    + (qs == null ? "null" : String.valueOf(qs.length)));
+        }
+        for (int i = 0; i < qs.length; i++) {
+            if (!Double.isFinite(qs[i])) {
+                throw new IllegalArgumentException("configuration " + i / dof + " variable " + i % dof + " ("
+                        + robot.kinematics().variableName(i % dof) + ") is not finite: " + qs[i]);
+            }
+        }
+        int n = qs.length / dof;
+        byte[] verdict = new byte[n];
+        int[] pair = new int[n];
+        if (openClStates == null) {
+            cpuStates.check(qs, null, n, verdict, pair);
+            return new StateBatchResult(verdict, pair, n, info);
+        }
+        int[] unknown = new int[n];
+        int nu = openClStates.tier(cpuStates, qs, n, verdict, pair, unknown);
+        cpuStates.check(qs, unknown, nu, verdict, pair);
+        return new StateBatchResult(verdict, pair, nu, info);
+    }
+
     @Override
     public synchronized void close() {
+        if (openClStates != null) {
+            openClStates.close();
+        }
         if (openClCcd != null) {
             openClCcd.close();
         }
@@ -167,6 +246,8 @@ public final class BatchChecker implements AutoCloseable {
         private TightInclusion ccdSolver = TightInclusion.defaults();
         private int queueCapacity = 1024;
         private int maxChunk = 4096;
+        private int maxStateChunk = 1 << 18;
+        private BatchRobot robot;
 
         private Builder() {
         }
@@ -216,6 +297,21 @@ public final class BatchChecker implements AutoCloseable {
                 throw new IllegalArgumentException("OpenCL chunk must be >= 1 query, got " + queries);
             }
             this.maxChunk = queries;
+            return this;
+        }
+
+        /** The robot and scene of {@link BatchChecker#checkStates} (uploaded to the device once). */
+        public Builder robot(BatchRobot robot) {
+            this.robot = robot;
+            return this;
+        }
+
+        /** Upper bound on configurations per OpenCL launch (default 2^18; also limited by device memory). */
+        public Builder openClMaxStateChunk(int configurations) {
+            if (configurations < 1) {
+                throw new IllegalArgumentException("OpenCL state chunk must be >= 1, got " + configurations);
+            }
+            this.maxStateChunk = configurations;
             return this;
         }
 
