@@ -3,6 +3,7 @@ package io.collide4j.checker.batch;
 import io.collide4j.checker.ccd.CcdKind;
 import io.collide4j.checker.ccd.CcdQuery;
 import io.collide4j.checker.ccd.TightInclusion;
+import io.collide4j.checker.query.CollisionChecker;
 
 import java.util.Optional;
 
@@ -28,6 +29,7 @@ public final class BatchChecker implements AutoCloseable {
     private final BatchRobot robot;            // null when no robot was given
     private final CpuStateEngine cpuStates;    // null when no robot was given
     private final OpenClStateEngine openClStates;
+    private final CpuMotionEngine cpuMotions;  // null when no collision checker was given
 
     private BatchChecker(Builder b) {
         this.ccdSolver = b.ccdSolver;
@@ -72,6 +74,7 @@ public final class BatchChecker implements AutoCloseable {
             }
         }
         this.openClStates = states;
+        this.cpuMotions = b.checker == null ? null : new CpuMotionEngine(b.checker, pool);
         this.device = dev;
         this.openClCcd = ccd;
         this.fallbackReason = reason;
@@ -225,6 +228,78 @@ public final class BatchChecker implements AutoCloseable {
         return new StateBatchResult(verdict, pair, nu, info);
     }
 
+    /**
+     * Certified motion checks q0s[i] → q1s[i] (joint-space straight lines) with margin d, the checker's default
+     * tolerance and budget. Every engine decides motions with the CPU's certified conservative advancement (the
+     * OpenCL engine has no motion tier yet), so verdicts are those of the single-motion checker.
+     */
+    public MotionBatchResult checkMotions(double[][] q0s, double[][] q1s, double d) {
+        requireMotions();
+        if (q0s == null || q1s == null || q0s.length != q1s.length) {
+            throw new IllegalArgumentException("motion batch needs as many start as end configurations, got "
+                    + (q0s == null ? "null" : q0s.length) + " and " + (q1s == null ? "null" : q1s.length));
+        }
+        int dof = cpuMotions.dof();
+        double[] a = new double[q0s.length * dof], b = new double[q1s.length * dof];
+        for (int i = 0; i < q0s.length; i++) {
+            for (double[][] src : new double[][][]{q0s, q1s}) {
+                if (src[i] == null || src[i].length != dof) {
+                    throw new IllegalArgumentException("motion " + i + " " + (src == q0s ? "start" : "end") + " has "
+                            + (src[i] == null ? "no" : String.valueOf(src[i].length)) + " values, expected " + dof);
+                }
+            }
+            System.arraycopy(q0s[i], 0, a, i * dof, dof);
+            System.arraycopy(q1s[i], 0, b, i * dof, dof);
+        }
+        return checkMotions(a, b, d);
+    }
+
+    /** As {@link #checkMotions(double[][], double[][], double)} with flat n × dof endpoint arrays. */
+    public MotionBatchResult checkMotions(double[] q0s, double[] q1s, double d) {
+        requireMotions();
+        int dof = cpuMotions.dof();
+        if (q0s == null || q1s == null || q0s.length != q1s.length || q0s.length % dof != 0) {
+            throw new IllegalArgumentException("motion batch endpoints must be two arrays of n x " + dof + " values, got "
+                    + (q0s == null ? "null" : q0s.length) + " and " + (q1s == null ? "null" : q1s.length));
+        }
+        int n = q0s.length / dof;
+        MotionBatchResult r = new MotionBatchResult(new byte[n], new double[n], new double[n], new long[n],
+                motionEngine());
+        checkMotions(q0s, q1s, 0, n, d, r);
+        return r;
+    }
+
+    /**
+     * Streaming form: checks motions [first, first + count) of the flat endpoint arrays into the same indices of
+     * {@code into} (whose arrays the caller sized); call repeatedly on chunks of inputs too large for one batch.
+     */
+    public synchronized void checkMotions(double[] q0s, double[] q1s, int first, int count, double d,
+                                          MotionBatchResult into) {
+        requireMotions();
+        if (!(d >= 0) || !Double.isFinite(d)) {
+            throw new IllegalArgumentException("margin must be finite and >= 0, got " + d);
+        }
+        int dof = cpuMotions.dof();
+        if (first < 0 || count < 0 || (long) (first + count) * dof > q0s.length || (long) (first + count) * dof > q1s.length
+                || first + count > into.size()) {
+            throw new IllegalArgumentException("motion range [" + first + ", " + (first + count) + ") exceeds the inputs ("
+                    + q0s.length / dof + " motions) or the result (" + into.size() + ")");
+        }
+        cpuMotions.check(q0s, q1s, first, count, d, CollisionChecker.DEFAULT_TOLERANCE, CollisionChecker.DEFAULT_BUDGET,
+                into.status(), into.time(), into.clearance(), into.evaluations());
+    }
+
+    private EngineInfo motionEngine() {
+        return new EngineInfo(EngineKind.CPU, "Java, " + info.threads() + " threads", EngineInfo.FP64, info.threads());
+    }
+
+    private void requireMotions() {
+        if (cpuMotions == null) {
+            throw new IllegalStateException("this BatchChecker has no collision checker: build it with"
+                    + " builder().collisionChecker(...)");
+        }
+    }
+
     @Override
     public synchronized void close() {
         if (openClStates != null) {
@@ -248,6 +323,7 @@ public final class BatchChecker implements AutoCloseable {
         private int maxChunk = 4096;
         private int maxStateChunk = 1 << 18;
         private BatchRobot robot;
+        private CollisionChecker checker;
 
         private Builder() {
         }
@@ -303,6 +379,12 @@ public final class BatchChecker implements AutoCloseable {
         /** The robot and scene of {@link BatchChecker#checkStates} (uploaded to the device once). */
         public Builder robot(BatchRobot robot) {
             this.robot = robot;
+            return this;
+        }
+
+        /** The certified checker whose {@code checkMotion} decides {@link BatchChecker#checkMotions}. */
+        public Builder collisionChecker(CollisionChecker checker) {
+            this.checker = checker;
             return this;
         }
 
