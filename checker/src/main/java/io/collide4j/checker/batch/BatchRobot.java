@@ -37,8 +37,9 @@ import java.util.Map;
  * ACM; {@link #pairName} names pair p.
  *
  * <p>State verdict ({@link #firstCollidingPair}): pairs in order; a pair whose spheres are all separated from the
- * other side (sphere–sphere / sphere–box, each robot sphere inflated by {@link #TIER_MARGIN} to absorb rounding)
- * is free ("tier-free"); any other pair is decided by GJK on the exact pieces. The OpenCL kernel evaluates the
+ * other side (sphere–sphere / sphere–box, each robot sphere inflated by {@link #TIER_MARGIN} to absorb rounding),
+ * or whose vertex sets the second tier ({@link #pairSeparated}) separates, is free ("tier-free"); any other pair
+ * is decided by GJK on the exact pieces. The OpenCL kernel evaluates the
  * same tier with bit-identical arithmetic: forward kinematics uses the joint values' cosines and sines computed
  * once on the host ({@link #jointTrig}), then only +, × without contraction, in the same order as
  * {@link #forwardKinematics} and {@link #pairTierFree}. A configuration every pair of which is tier-free is FREE
@@ -74,6 +75,9 @@ public final class BatchRobot {
     final int[] pieceSphereStart;   // spheres of piece i: [start[i], start[i+1])
     final double[] sphere;          // 4 per sphere: centre in link frame, radius (margin included)
     final int[] sphereLink;
+    final int[] pieceVertexStart;   // hull vertices of piece i (link frame): [start[i], start[i+1]); none for primitives
+    final double[] pieceVertex;     // 3 per vertex
+    final double[] obstacleCorner;  // 24 per obstacle: the 8 world corners of its oriented bounding box
     // obstacles
     final ConvexShape[] obstacleShape;
     final Matrix4d[] obstaclePose;
@@ -162,6 +166,7 @@ public final class BatchRobot {
         List<ConvexShape> pShape = new ArrayList<>();
         List<Integer> pStart = new ArrayList<>();
         List<double[]> spheres = new ArrayList<>();
+        List<double[]> verts = new ArrayList<>();
         Map<String, LinkDescription> links = d.linksByName();
         for (int l = 0; l < nl; l++) {
             LinkDescription ld = links.get(linkNames[l]);
@@ -185,6 +190,7 @@ public final class BatchRobot {
                     }
                     ConvexHull hull = QuickHull.compute(pts);
                     pShape.add(Shapes.hull(hull));
+                    verts.add(hull.copyVertices());
                     slabSpheres(hull, b.slabs, spheres);
                 } else {
                     ConvexShape local;
@@ -198,6 +204,7 @@ public final class BatchRobot {
                         throw new IllegalArgumentException(where + ": unsupported geometry " + ge.geometry());
                     }
                     pShape.add(Shapes.transformed(local, origin));
+                    verts.add(new double[0]);
                     spheres.add(new double[]{origin.m30(), origin.m31(), origin.m32(),
                             inflate(local.boundingRadius())});
                 }
@@ -210,6 +217,14 @@ public final class BatchRobot {
             pieceSphereStart[i] = pStart.get(i);
         }
         pieceSphereStart[pieceLink.length] = spheres.size();
+        pieceVertexStart = new int[pieceLink.length + 1];
+        for (int i = 0; i < pieceLink.length; i++) {
+            pieceVertexStart[i + 1] = pieceVertexStart[i] + verts.get(i).length / 3;
+        }
+        pieceVertex = new double[3 * pieceVertexStart[pieceLink.length]];
+        for (int i = 0; i < pieceLink.length; i++) {
+            System.arraycopy(verts.get(i), 0, pieceVertex, 3 * pieceVertexStart[i], verts.get(i).length);
+        }
         sphere = new double[4 * spheres.size()];
         sphereLink = new int[spheres.size()];
         for (int s = 0, p = 0; s < spheres.size(); s++) {
@@ -227,6 +242,7 @@ public final class BatchRobot {
         obstaclePose = new Matrix4d[no];
         obstacleNames = new String[no];
         obb = new double[15 * no];
+        obstacleCorner = new double[24 * no];
         double[] bounds = new double[6];
         for (int o = 0; o < no; o++) {
             Obstacle ob = obs.get(o);
@@ -247,6 +263,15 @@ public final class BatchRobot {
             obb[k + 12] = (bounds[3] - bounds[0]) / 2 + grow;
             obb[k + 13] = (bounds[4] - bounds[1]) / 2 + grow;
             obb[k + 14] = (bounds[5] - bounds[2]) / 2 + grow;
+            for (int corner = 0; corner < 8; corner++) {
+                org.joml.Vector3d w = p.transformPosition(new org.joml.Vector3d(
+                        (corner & 1) == 0 ? bounds[0] - grow : bounds[3] + grow,
+                        (corner & 2) == 0 ? bounds[1] - grow : bounds[4] + grow,
+                        (corner & 4) == 0 ? bounds[2] - grow : bounds[5] + grow));
+                obstacleCorner[24 * o + 3 * corner] = w.x;
+                obstacleCorner[24 * o + 3 * corner + 1] = w.y;
+                obstacleCorner[24 * o + 3 * corner + 2] = w.z;
+            }
         }
 
         // pairs: (piece, obstacle) then (piece, piece)
@@ -520,6 +545,99 @@ public final class BatchRobot {
         return true;
     }
 
+    /** Frank–Wolfe iterations of the second tier. */
+    static final int FW_ITERATIONS = 32;
+
+    /**
+     * Second tier: looks for a separating direction of the pair's vertex sets (robot hull vertices placed by FK;
+     * an obstacle's bounding-box corners, which contain it) by Frank–Wolfe on the minimum-norm point of A − B:
+     * v ← the point of segment [v, s] nearest the origin, s the support of A − B opposite v. Separated
+     * (certified) once v·s &gt; {@link #TIER_MARGIN}·|v|: every point x of A − B then has v·x ≥ v·s up to
+     * rounding far below the margin. Only +, ×, one division and comparisons: bit-identical in the kernel.
+     * Pieces without vertices (primitive shapes) are never cleared here.
+     */
+    boolean pairSeparated(int p, double[] pose, double[] w) {
+        int a = pairA[p], b = pairB[p];
+        int a0 = pieceVertexStart[a], a1 = pieceVertexStart[a + 1];
+        if (a0 == a1 || b >= 0 && pieceVertexStart[b] == pieceVertexStart[b + 1]) {
+            return false;
+        }
+        int la = 12 * pieceLink[a];
+        int lb = b >= 0 ? 12 * pieceLink[b] : 0;
+        int b0 = b >= 0 ? pieceVertexStart[b] : 0, b1 = b >= 0 ? pieceVertexStart[b + 1] : 8;
+        int ob = b >= 0 ? 0 : 24 * (-1 - b);
+        // v = (first vertex of A) − (first vertex of B)
+        place(pose, la, pieceVertex, 3 * a0, w, 0);
+        vertexB(pose, b, lb, ob, b0, w, 3);
+        double vx = w[0] - w[3], vy = w[1] - w[4], vz = w[2] - w[5];
+        for (int it = 0; it < FW_ITERATIONS; it++) {
+            // support of A in −v: smallest v·x
+            double best = Double.POSITIVE_INFINITY;
+            double sax = 0, say = 0, saz = 0;
+            for (int i = a0; i < a1; i++) {
+                place(pose, la, pieceVertex, 3 * i, w, 0);
+                double dot = vx * w[0] + vy * w[1] + vz * w[2];
+                if (dot < best) {
+                    best = dot;
+                    sax = w[0];
+                    say = w[1];
+                    saz = w[2];
+                }
+            }
+            // support of B in +v: largest v·x
+            double worst = Double.NEGATIVE_INFINITY;
+            double sbx = 0, sby = 0, sbz = 0;
+            for (int i = b0; i < b1; i++) {
+                vertexB(pose, b, lb, ob, i, w, 3);
+                double dot = vx * w[3] + vy * w[4] + vz * w[5];
+                if (dot > worst) {
+                    worst = dot;
+                    sbx = w[3];
+                    sby = w[4];
+                    sbz = w[5];
+                }
+            }
+            double sx = sax - sbx, sy = say - sby, sz = saz - sbz;
+            double vs = vx * sx + vy * sy + vz * sz;
+            double vv = vx * vx + vy * vy + vz * vz;
+            if (vs > 0 && vs * vs > TIER_MARGIN * TIER_MARGIN * vv) {
+                return true;
+            }
+            double ex = vx - sx, ey = vy - sy, ez = vz - sz;
+            double ee = ex * ex + ey * ey + ez * ez;
+            double num = vv - vs;
+            if (!(ee > 0) || !(num > 0)) {
+                return false; // v is the nearest point already: not separated by more than the margin
+            }
+            double lambda = num / ee;
+            if (lambda > 1) {
+                lambda = 1;
+            }
+            vx = vx - lambda * ex;
+            vy = vy - lambda * ey;
+            vz = vz - lambda * ez;
+        }
+        return false;
+    }
+
+    private void vertexB(double[] pose, int b, int lb, int ob, int i, double[] w, int o) {
+        if (b >= 0) {
+            place(pose, lb, pieceVertex, 3 * i, w, o);
+        } else {
+            w[o] = obstacleCorner[ob + 3 * i];
+            w[o + 1] = obstacleCorner[ob + 3 * i + 1];
+            w[o + 2] = obstacleCorner[ob + 3 * i + 2];
+        }
+    }
+
+    /** w[o..o+2] = pose(link at k) · local point src[s..s+2] (same expression as sphereCentre). */
+    private static void place(double[] pose, int k, double[] src, int s, double[] w, int o) {
+        double x = src[s], y = src[s + 1], z = src[s + 2];
+        w[o] = pose[k] * x + pose[k + 1] * y + pose[k + 2] * z + pose[k + 3];
+        w[o + 1] = pose[k + 4] * x + pose[k + 5] * y + pose[k + 6] * z + pose[k + 7];
+        w[o + 2] = pose[k + 8] * x + pose[k + 9] * y + pose[k + 10] * z + pose[k + 11];
+    }
+
     private static double excess(double x, double h) {
         return x < -h ? x + h : x > h ? x - h : 0;
     }
@@ -537,7 +655,7 @@ public final class BatchRobot {
     int firstCollidingPairFromTrig(double[] trig, int tOff, Scratch s) {
         forwardKinematics(trig, tOff, s.pose);
         for (int p = 0; p < pairA.length; p++) {
-            if (pairTierFree(p, s.pose, s.wa, s.wb)) {
+            if (pairTierFree(p, s.pose, s.wa, s.wb) || pairSeparated(p, s.pose, s.w6)) {
                 continue;
             }
             int a = pairA[p], b = pairB[p];
@@ -556,7 +674,7 @@ public final class BatchRobot {
     public final class Scratch {
         final double[] trig = new double[Math.max(1, 2 * slotVar.length)];
         final double[] pose = new double[12 * linkParent.length];
-        final double[] wa = new double[3], wb = new double[3];
+        final double[] wa = new double[3], wb = new double[3], w6 = new double[6];
         final Gjk gjk = new Gjk();
         private final Matrix4d[] m = {new Matrix4d(), new Matrix4d()};
 

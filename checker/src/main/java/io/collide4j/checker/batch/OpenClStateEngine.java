@@ -32,14 +32,16 @@ final class OpenClStateEngine implements AutoCloseable {
         long budget = Math.min(device.info().maxAllocationBytes(), device.info().globalMemoryBytes() / 4);
         this.chunk = (int) Math.max(1, Math.min(maxChunk, budget / perConfig));
         this.program = device.build("states.cl", KernelSources.load("states.cl"),
-                "-D NL=" + robot.linkParent.length);
+                "-D NL=" + robot.linkParent.length + " -D TIER_MARGIN=" + BatchRobot.TIER_MARGIN
+                        + " -D FW_ITERATIONS=" + BatchRobot.FW_ITERATIONS);
         this.kernel = clCreateKernel(program, "states_tier", null);
         var ctx = device.context();
         tables = new cl_mem[]{
                 ints(ctx, robot.linkParent), ints(ctx, robot.linkJoint), ints(ctx, robot.linkSlot),
                 doubles(ctx, robot.linkOrigin), doubles(ctx, robot.linkAxis),
                 doubles(ctx, robot.sphere), ints(ctx, robot.sphereLink), ints(ctx, robot.pieceSphereStart),
-                doubles(ctx, robot.obb), ints(ctx, robot.pairA), ints(ctx, robot.pairB)};
+                doubles(ctx, robot.obb), ints(ctx, robot.pairA), ints(ctx, robot.pairB), ints(ctx, robot.pieceLink),
+                ints(ctx, robot.pieceVertexStart), doubles(ctx, robot.pieceVertex), doubles(ctx, robot.obstacleCorner)};
     }
 
     private static cl_mem ints(org.jocl.cl_context ctx, int[] a) {

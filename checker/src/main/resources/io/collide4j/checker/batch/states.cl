@@ -4,9 +4,94 @@
 // contraction OFF, so the tier answers are bit-identical to the Java ones.
 // verdict: 0 = every pair tier-free (the configuration is FREE), 1 = some pair unsure (the CPU decides exactly);
 // unsure[g] = the first unsure pair (or -1).
-// Compile-time: NL (links).
+// Compile-time: NL (links), TIER_MARGIN and FW_ITERATIONS (the Java constants of BatchRobot).
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #pragma OPENCL FP_CONTRACT OFF
+
+
+
+
+inline void place(const double* pose, int k, __global const double* src, int s, double* w) {
+    double x = src[s], y = src[s + 1], z = src[s + 2];
+    w[0] = pose[k] * x + pose[k + 1] * y + pose[k + 2] * z + pose[k + 3];
+    w[1] = pose[k + 4] * x + pose[k + 5] * y + pose[k + 6] * z + pose[k + 7];
+    w[2] = pose[k + 8] * x + pose[k + 9] * y + pose[k + 10] * z + pose[k + 11];
+}
+
+inline void vertex_b(const double* pose, int b, int lb, int ob, int i, __global const double* pieceVertex,
+                     __global const double* obstacleCorner, double* w) {
+    if (b >= 0) {
+        place(pose, lb, pieceVertex, 3 * i, w);
+    } else {
+        w[0] = obstacleCorner[ob + 3 * i];
+        w[1] = obstacleCorner[ob + 3 * i + 1];
+        w[2] = obstacleCorner[ob + 3 * i + 2];
+    }
+}
+
+// Port of BatchRobot.pairSeparated (Frank-Wolfe separating direction, certified by the margin).
+inline int pair_separated(const double* pose, int a, int b, int pieceLinkA, int pieceLinkB,
+                          __global const int* pieceVertexStart, __global const double* pieceVertex,
+                          __global const double* obstacleCorner) {
+    int a0 = pieceVertexStart[a], a1 = pieceVertexStart[a + 1];
+    if (a0 == a1 || (b >= 0 && pieceVertexStart[b] == pieceVertexStart[b + 1])) {
+        return 0;
+    }
+    int la = 12 * pieceLinkA;
+    int lb = b >= 0 ? 12 * pieceLinkB : 0;
+    int b0 = b >= 0 ? pieceVertexStart[b] : 0, b1 = b >= 0 ? pieceVertexStart[b + 1] : 8;
+    int ob = b >= 0 ? 0 : 24 * (-1 - b);
+    double wa[3], wb[3];
+    place(pose, la, pieceVertex, 3 * a0, wa);
+    vertex_b(pose, b, lb, ob, b0, pieceVertex, obstacleCorner, wb);
+    double vx = wa[0] - wb[0], vy = wa[1] - wb[1], vz = wa[2] - wb[2];
+    for (int it = 0; it < FW_ITERATIONS; it++) {
+        double best = (double) INFINITY;
+        double sax = 0, say = 0, saz = 0;
+        for (int i = a0; i < a1; i++) {
+            place(pose, la, pieceVertex, 3 * i, wa);
+            double dot = vx * wa[0] + vy * wa[1] + vz * wa[2];
+            if (dot < best) {
+                best = dot;
+                sax = wa[0];
+                say = wa[1];
+                saz = wa[2];
+            }
+        }
+        double worst = -(double) INFINITY;
+        double sbx = 0, sby = 0, sbz = 0;
+        for (int i = b0; i < b1; i++) {
+            vertex_b(pose, b, lb, ob, i, pieceVertex, obstacleCorner, wb);
+            double dot = vx * wb[0] + vy * wb[1] + vz * wb[2];
+            if (dot > worst) {
+                worst = dot;
+                sbx = wb[0];
+                sby = wb[1];
+                sbz = wb[2];
+            }
+        }
+        double sx = sax - sbx, sy = say - sby, sz = saz - sbz;
+        double vs = vx * sx + vy * sy + vz * sz;
+        double vv = vx * vx + vy * vy + vz * vz;
+        if (vs > 0 && vs * vs > TIER_MARGIN * TIER_MARGIN * vv) {
+            return 1;
+        }
+        double ex = vx - sx, ey = vy - sy, ez = vz - sz;
+        double ee = ex * ex + ey * ey + ez * ez;
+        double num = vv - vs;
+        if (!(ee > 0) || !(num > 0)) {
+            return 0;
+        }
+        double lambda = num / ee;
+        if (lambda > 1) {
+            lambda = 1;
+        }
+        vx = vx - lambda * ex;
+        vy = vy - lambda * ey;
+        vz = vz - lambda * ez;
+    }
+    return 0;
+}
 
 inline double excess(double x, double h) {
     return x < -h ? x + h : x > h ? x - h : 0;
@@ -17,7 +102,9 @@ __kernel void states_tier(__global const double* trig, int trigLen, int count,
                           __global const double* linkOrigin, __global const double* linkAxis,
                           __global const double* sphere, __global const int* sphereLink,
                           __global const int* pieceSphereStart, __global const double* obb,
-                          __global const int* pairA, __global const int* pairB, int pairCount,
+                          __global const int* pairA, __global const int* pairB,
+                          __global const int* pieceLink, __global const int* pieceVertexStart,
+                          __global const double* pieceVertex, __global const double* obstacleCorner, int pairCount,
                           __global uchar* verdict, __global int* unsure) {
     int g = get_global_id(0);
     if (g >= count) {
@@ -101,6 +188,10 @@ __kernel void states_tier(__global const double* trig, int trigLen, int count,
                     }
                 }
             }
+        }
+        if (!free) {
+            free = pair_separated(pose, a, b, pieceLink[a], b >= 0 ? pieceLink[b] : 0, pieceVertexStart, pieceVertex,
+                                  obstacleCorner);
         }
         if (!free) {
             verdict[g] = 1;
