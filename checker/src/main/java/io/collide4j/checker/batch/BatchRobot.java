@@ -39,7 +39,8 @@ import java.util.Map;
  * <p>State verdict ({@link #firstCollidingPair}): pairs in order; a pair whose spheres are all separated from the
  * other side (sphere–sphere / sphere–box, each robot sphere inflated by {@link #TIER_MARGIN} to absorb rounding),
  * or whose vertex sets the second tier ({@link #pairSeparated}) separates, is free ("tier-free"); any other pair
- * is decided by GJK on the exact pieces. The OpenCL kernel evaluates the
+ * is decided by GJK on the exact pieces (on the CPU, tier 2 is evaluated only for pairs GJK reports intersecting:
+ * the same verdict, cheaper). The OpenCL kernel evaluates the
  * same tier with bit-identical arithmetic: forward kinematics uses the joint values' cosines and sines computed
  * once on the host ({@link #jointTrig}), then only +, × without contraction, in the same order as
  * {@link #forwardKinematics} and {@link #pairTierFree}. A configuration every pair of which is tier-free is FREE
@@ -655,7 +656,7 @@ public final class BatchRobot {
     int firstCollidingPairFromTrig(double[] trig, int tOff, Scratch s) {
         forwardKinematics(trig, tOff, s.pose);
         for (int p = 0; p < pairA.length; p++) {
-            if (pairTierFree(p, s.pose, s.wa, s.wb) || pairSeparated(p, s.pose, s.w6)) {
+            if (pairTierFree(p, s.pose, s.wa, s.wb)) {
                 continue;
             }
             int a = pairA[p], b = pairB[p];
@@ -663,7 +664,9 @@ public final class BatchRobot {
             boolean hit = b < 0
                     ? s.gjk.intersects(pieceShape[a], pa, obstacleShape[-1 - b], obstaclePose[-1 - b])
                     : s.gjk.intersects(pieceShape[a], pa, pieceShape[b], s.matrix(pieceLink[b], 1));
-            if (hit) {
+            // the second tier is evaluated lazily: "free" = tier 1 or GJK-separated or tier 2, the same boolean
+            // function the device evaluates as tier 1 or tier 2, at a fraction of the cost
+            if (hit && !pairSeparated(p, s.pose, s.w6)) {
                 return p;
             }
         }
