@@ -58,6 +58,7 @@ public final class Collide4j {
     private final ValidityCounters counters = new ValidityCounters();
     private final ThreadLocal<Scratch> scratch;
     private final Builder recipe;   // for derived variants (MoveIt-style request edits)
+    private final SemanticDescription semantics;
 
     /** Per-thread scratch: the checker's query context and full-configuration buffers. */
     static final class Scratch {
@@ -72,8 +73,10 @@ public final class Collide4j {
         }
     }
 
-    private Collide4j(Builder b, CollisionChecker checker, String groupName, int[] groupVars, double[] rest) {
+    private Collide4j(Builder b, CollisionChecker checker, SemanticDescription semantics, String groupName, int[] groupVars,
+                      double[] rest) {
         this.checker = checker;
+        this.semantics = semantics;
         this.margin = b.margin;
         this.tolerance = b.tolerance;
         this.budget = b.budget;
@@ -116,6 +119,11 @@ public final class Collide4j {
 
     public Scene scene() {
         return checker.scene();
+    }
+
+    /** The SRDF in use, or null when there is none. */
+    public SemanticDescription semantics() {
+        return semantics;
     }
 
     /** Minimum separation d: a state is valid when every checked pair is farther apart than d. */
@@ -565,7 +573,7 @@ public final class Collide4j {
                     rest[v] = h.getValue();
                 }
             }
-            return new Collide4j(this, CollisionChecker.of(model, scene), gName, vars, rest);
+            return new Collide4j(this, CollisionChecker.of(model, scene), sem, gName, vars, rest);
         }
     }
 }
