@@ -5,6 +5,7 @@ import io.collide4j.checker.query.MotionResult;
 import io.collide4j.checker.scene.SceneJson;
 import io.collide4j.models.Models;
 import io.collide4j.planner.CertifiedMotionValidator;
+import io.collide4j.planner.CertifiedStateValidityChecker;
 import io.collide4j.planner.Collide4j;
 import io.collide4j.planner.MotionValidator;
 import io.collide4j.planner.ValidityCounters;
@@ -30,6 +31,7 @@ public final class CollisionService implements RequestHandler {
 
     private Collide4j session;
     private CertifiedMotionValidator motions;
+    private CertifiedStateValidityChecker states;
 
     @Override
     public Object handle(String method, Map<String, Object> params) {
@@ -44,7 +46,7 @@ public final class CollisionService implements RequestHandler {
                     throw invalid("load: " + e.getMessage());
                 }
             }
-            case "isValid" -> Map.of("valid", session().isValid(vector(params, "q")));
+            case "isValid" -> Map.of("valid", states().isValid(vector(params, "q")));
             case "clearance" -> clearance(params);
             case "checkMotion" -> checkMotion(params);
             case "batch" -> batch(params);
@@ -52,6 +54,11 @@ public final class CollisionService implements RequestHandler {
             default -> throw new RequestException(RequestException.METHOD_NOT_FOUND, "unknown method '" + method
                     + "'; methods: ping, load, isValid, clearance, checkMotion, batch, counters");
         };
+    }
+
+    private CertifiedStateValidityChecker states() {
+        session();
+        return states;
     }
 
     private Collide4j session() {
@@ -116,6 +123,7 @@ public final class CollisionService implements RequestHandler {
         }
         session = b.build();
         motions = session.motionValidator();
+        states = session.stateValidityChecker();
         Map<String, Object> r = new LinkedHashMap<>();
         r.put("robot", session.model().kinematics().name());
         r.put("group", session.groupName());
@@ -154,15 +162,15 @@ public final class CollisionService implements RequestHandler {
     private Object batch(Map<String, Object> p) {
         known(p, "batch", "states", "motions", "details");
         session();
-        List<Object> states = p.containsKey("states") ? list(p, "states") : List.of();
+        List<Object> stateList = p.containsKey("states") ? list(p, "states") : List.of();
         List<Object> motionList = p.containsKey("motions") ? list(p, "motions") : List.of();
-        if (states.size() + motionList.size() > MAX_BATCH) {
-            throw invalid("batch of " + (states.size() + motionList.size()) + " items exceeds " + MAX_BATCH);
+        if (stateList.size() + motionList.size() > MAX_BATCH) {
+            throw invalid("batch of " + (stateList.size() + motionList.size()) + " items exceeds " + MAX_BATCH);
         }
         boolean details = p.containsKey("details") && Boolean.TRUE.equals(p.get("details"));
-        List<Object> sv = new ArrayList<>(states.size());
-        for (int i = 0; i < states.size(); i++) {
-            sv.add(session.isValid(vector(states.get(i), "states[" + i + "]")));
+        List<Object> sv = new ArrayList<>(stateList.size());
+        for (int i = 0; i < stateList.size(); i++) {
+            sv.add(states.isValid(vector(stateList.get(i), "states[" + i + "]")));
         }
         List<Object> mv = new ArrayList<>(motionList.size());
         for (int i = 0; i < motionList.size(); i++) {
