@@ -10,6 +10,7 @@ import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.checker.scene.MoveItSceneLoader;
 import io.collide4j.checker.scene.Scene;
 import io.collide4j.checker.scene.SceneJson;
+import io.collide4j.kinematics.JointTrajectory;
 import io.collide4j.kinematics.KinematicModel;
 import io.collide4j.kinematics.PlanningGroup;
 import io.collide4j.models.Models;
@@ -199,6 +200,35 @@ public final class Collide4j {
         for (int i = 0; i < q.length; i++) {
             dest[groupVars[i]] = q[i];
         }
+    }
+
+    /**
+     * For each planning variable, the trajectory column holding it: by joint name when every variable is a
+     * column, else by position when the column count equals the dimension (headers like {@code q1..q7});
+     * otherwise IllegalArgumentException naming both lists.
+     */
+    public int[] trajectoryColumns(JointTrajectory t) {
+        List<String> names = t.jointNames();
+        boolean byName = names.containsAll(variableNames);
+        if (!byName && names.size() != groupVars.length) {
+            throw new IllegalArgumentException("trajectory joints " + names + " do not match the planning group's "
+                    + groupVars.length + " joints " + variableNames + " (by name, or the same number of columns in order)");
+        }
+        int[] cols = new int[groupVars.length];
+        for (int i = 0; i < cols.length; i++) {
+            cols[i] = byName ? names.indexOf(variableNames.get(i)) : i;
+        }
+        return cols;
+    }
+
+    /** Waypoint k of a trajectory as a planning configuration (columns from {@link #trajectoryColumns}). */
+    public static double[] waypoint(JointTrajectory t, int[] columns, int k) {
+        double[] row = t.positions(k);
+        double[] q = new double[columns.length];
+        for (int i = 0; i < q.length; i++) {
+            q[i] = row[columns[i]];
+        }
+        return q;
     }
 
     /** True when every group value is finite and inside its joint limits. */

@@ -31,9 +31,14 @@ final class CheckCommand {
         List<double[]> qs = new ArrayList<>();
         if (file != null) {
             JointTrajectory t = ConfigurationReader.read(file);
-            int[] cols = ConfigurationReader.columns(t, c, file.toString());
+            int[] cols;
+            try {
+                cols = c.trajectoryColumns(t);
+            } catch (IllegalArgumentException e) {
+                throw new CliException(ExitCode.DATA_ERROR, "check: " + file + ": header: " + e.getMessage());
+            }
             for (int k = 0; k < t.waypointCount(); k++) {
-                qs.add(ConfigurationReader.waypoint(t, cols, k));
+                qs.add(Collide4j.waypoint(t, cols, k));
             }
         } else {
             for (String part : inline.split(";")) {
