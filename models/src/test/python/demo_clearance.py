@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Independent clearance check of the bundled Panda demo trajectory against the table_shelf scene.
+"""Independent clearance check (scene format: checker/SCENE_FORMAT.md; every object here has a full pose) of the bundled Panda demo trajectory against the table_shelf scene.
 
 Plain numpy, no collide4j code: forward kinematics from the URDF (fixed-axis RPY, revolute about
 the joint axis), every collision-mesh vertex transformed to the world, distance to every scene
@@ -102,12 +102,13 @@ def quat_matrix(x, y, z, w):
 
 def distance(obj, P):
     """Euclidean distance of points P (n,3) to the solid object (0 inside)."""
-    R = quat_matrix(*obj['pose']['quaternion_xyzw'])
+    R = quat_matrix(*obj['pose']['quaternion'])
     L = (P - np.array(obj['pose']['xyz'])) @ R  # world → object frame
-    s = obj['size']
     if obj['type'] == 'box':
+        s = obj['size']
         d = np.maximum(np.abs(L) - np.array(s) / 2, 0)
         return np.linalg.norm(d, axis=1)
+    s = [obj['radius'], obj.get('length', 0.0)]
     if obj['type'] == 'sphere':
         return np.maximum(np.linalg.norm(L, axis=1) - s[0], 0)
     if obj['type'] == 'cylinder':

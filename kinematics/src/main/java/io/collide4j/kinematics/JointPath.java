@@ -2,7 +2,7 @@ package io.collide4j.kinematics;
 
 /**
  * A path through configuration space parameterised by s in [0, 1]: joint values, their derivatives
- * with respect to s, and <b>sound</b> upper bounds on |dq/ds| and |d²q/ds²| over any sub-interval
+ * with respect to s, and <b>sound</b> upper bounds on |dq/ds|, |d²q/ds²| and |d³q/ds³| over any sub-interval
  * (rounding included). Implementations say whether they are immutable.
  */
 public interface JointPath {
@@ -16,11 +16,17 @@ public interface JointPath {
     /** dq_i/ds at s. */
     double velocity(int variable, double s);
 
+    /** d²q_i/ds² at s. */
+    double acceleration(int variable, double s);
+
     /** Upper bound on |dq_i/ds| over [s0, s1]. */
     double maxAbsVelocity(int variable, double s0, double s1);
 
     /** Upper bound on |d²q_i/ds²| over [s0, s1]. */
     double maxAbsAcceleration(int variable, double s0, double s1);
+
+    /** Upper bound on |d³q_i/ds³| over [s0, s1]. */
+    double maxAbsJerk(int variable, double s0, double s1);
 
     /** Writes q(s) into dest (length {@link #variableCount()}) and returns dest. */
     default double[] positions(double s, double[] dest) {

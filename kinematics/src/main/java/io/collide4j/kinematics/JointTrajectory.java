@@ -282,8 +282,18 @@ public final class JointTrajectory {
             }
 
             @Override
+            public double acceleration(int v, double s) {
+                return map[v] < 0 ? 0 : seg.acceleration(map[v], s);
+            }
+
+            @Override
             public double maxAbsAcceleration(int v, double s0, double s1) {
                 return map[v] < 0 ? 0 : seg.maxAbsAcceleration(map[v], s0, s1);
+            }
+
+            @Override
+            public double maxAbsJerk(int v, double s0, double s1) {
+                return map[v] < 0 ? 0 : seg.maxAbsJerk(map[v], s0, s1);
             }
         };
     }

@@ -55,6 +55,7 @@ public final class KinematicModel {
     final double[] bodyLower;
     final double[] bodyUpper;
     final int[] bodyDepth;
+    final double[] bodyPreLength;     // |translation of bodyPre|: how far the joint frame sits from the parent body origin
     // variables
     final String[] varNames;
     final double[] lower;
@@ -182,6 +183,7 @@ public final class KinematicModel {
         bodyLower = new double[nb];
         bodyUpper = new double[nb];
         bodyDepth = new int[nb];
+        bodyPreLength = new double[nb];
         bodyVar[0] = -1;
         for (int b = 1; b < nb; b++) {
             JointDescription j = bjoint.get(b);
@@ -191,6 +193,9 @@ public final class KinematicModel {
             axis[3 * b + 2] = j.axisZ();
             bodyPrismatic[b] = j.type() == JointType.PRISMATIC;
             bodyDepth[b] = bodyDepth[bodyParent[b]] + 1;
+            Matrix4d pre = bodyPre[b];
+            // rounded up so the reach bounds built from it stay upper bounds
+            bodyPreLength[b] = Math.sqrt(pre.m30() * pre.m30() + pre.m31() * pre.m31() + pre.m32() * pre.m32()) * (1 + 1e-15);
             double[] lim = limitsOf(j);
             bodyLower[b] = lim[0];
             bodyUpper[b] = lim[1];

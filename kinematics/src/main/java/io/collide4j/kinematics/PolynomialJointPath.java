@@ -113,7 +113,7 @@ public final class PolynomialJointPath implements JointPath {
         return c[o + 1] + s * (2 * c[o + 2] + s * (3 * c[o + 3] + s * (4 * c[o + 4] + s * 5 * c[o + 5])));
     }
 
-    /** d²q_i/ds² at s. */
+    @Override
     public double acceleration(int i, double s) {
         int o = 6 * i;
         return 2 * c[o + 2] + s * (6 * c[o + 3] + s * (12 * c[o + 4] + s * 20 * c[o + 5]));
@@ -135,6 +135,15 @@ public final class PolynomialJointPath implements JointPath {
             return 0;
         }
         return bernsteinMaxAbs(2 * c[o + 2], 6 * c[o + 3], 12 * c[o + 4], 20 * c[o + 5], 0, s0, s1);
+    }
+
+    @Override
+    public double maxAbsJerk(int i, double s0, double s1) {
+        int o = 6 * i;
+        if (degree == 1) {
+            return 0;
+        }
+        return bernsteinMaxAbs(6 * c[o + 3], 24 * c[o + 4], 60 * c[o + 5], 0, 0, s0, s1);
     }
 
     /**

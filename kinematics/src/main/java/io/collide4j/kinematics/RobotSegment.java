@@ -163,7 +163,17 @@ public final class RobotSegment {
         }
 
         @Override
+        public double acceleration(int i, double s) {
+            return 0;
+        }
+
+        @Override
         public double maxAbsAcceleration(int i, double s0, double s1) {
+            return 0;
+        }
+
+        @Override
+        public double maxAbsJerk(int i, double s0, double s1) {
             return 0;
         }
     }

@@ -101,12 +101,16 @@ class JointTrajectoryTest {
             double s1 = Math.min(1, s0 + rnd.nextDouble());
             double vb = p.maxAbsVelocity(0, s0, s1);
             double ab = p.maxAbsAcceleration(0, s0, s1);
+            double jb = p.maxAbsJerk(0, s0, s1);
             double vmax = 0;
             double amax = 0;
+            double jmax = 0;
             for (int i = 0; i <= 1000; i++) {
                 double s = s0 + (s1 - s0) * i / 1000;
                 vmax = Math.max(vmax, Math.abs(p.velocity(0, s)));
                 amax = Math.max(amax, Math.abs(p.acceleration(0, s)));
+                double h3 = 1e-5;
+                jmax = Math.max(jmax, Math.abs((p.acceleration(0, s + h3) - p.acceleration(0, s - h3)) / (2 * h3)));
                 // velocity is the derivative of position
                 if (i % 100 == 50) {
                     double h = 1e-6;
@@ -115,6 +119,7 @@ class JointTrajectoryTest {
             }
             assertTrue(vmax <= vb, "velocity bound " + vb + " < sampled " + vmax);
             assertTrue(amax <= ab, "acceleration bound " + ab + " < sampled " + amax);
+            assertTrue(jmax <= jb * (1 + 1e-6) + 1e-6, "jerk bound " + jb + " < sampled " + jmax);
             worst = Math.max(worst, vb / vmax);
         }
         assertTrue(worst < 10, "Bernstein velocity bound unexpectedly loose: " + worst);

@@ -51,6 +51,9 @@ class MotionBoundsTest {
             }
             if (sampled > 1e-6) {
                 double r = bound / sampled;
+                if (r > max && System.getenv("C4J_DIAG") != null) {
+                    System.out.println("DIAG " + name + " ratio " + r + " bound " + bound + " sampled " + sampled + " at " + where);
+                }
                 ratios++;
                 sum += r;
                 min = Math.min(min, r);
@@ -87,6 +90,9 @@ class MotionBoundsTest {
         Stat world = new Stat(m.name() + " worldBound (path length)");
         Stat chord = new Stat(m.name() + " chordBound");
         Stat pair = new Stat(m.name() + " pairBound (distance change)");
+        Stat pairRel = new Stat(m.name() + " pairBound (rel. path in shared frame)");
+        Matrix4d inv = new Matrix4d();
+        Vector3d tmp = new Vector3d();
         Stat motion = new Stat(m.name() + " JointInterpolatedMotion.maxDisplacement");
         RobotSegment seg = new RobotSegment(m);
         LinkPoses[] samples = new LinkPoses[STEPS + 1];
@@ -186,11 +192,22 @@ class MotionBoundsTest {
                         maxChange = Math.max(maxChange, hi - lo);
                     }
                 }
-                pair.add(seg.pairBound(a, sa[0], sa[1], sa[2], sa[3], b, sb[0], sb[1], sb[2], sb[3], s0, s1), maxChange,
-                        where + " links " + m.linkName(a) + "/" + m.linkName(b));
+                double pb = seg.pairBound(a, sa[0], sa[1], sa[2], sa[3], b, sb[0], sb[1], sb[2], sb[3], s0, s1);
+                pair.add(pb, maxChange, where + " links " + m.linkName(a) + "/" + m.linkName(b));
+                // the paths of both spheres' points seen from the frame after the last shared joint
+                int shared = m.sharedChainLength(a, b);
+                int frame = shared == 0 ? 0 : m.linkIndex(m.description()
+                        .joint(m.chainJointNames(a).get(shared - 1)).orElseThrow().child());
+                double relA = 0;
+                double relB = 0;
+                for (int p = 0; p < 3; p++) {
+                    relA = Math.max(relA, relativePath(samples, frame, path[p], inv, tmp));
+                    relB = Math.max(relB, relativePath(samples, frame, pathB[p], inv, tmp));
+                }
+                pairRel.add(pb, relA + relB, where + " links " + m.linkName(a) + "/" + m.linkName(b));
             }
         }
-        for (Stat s : List.of(world, chord, pair, motion)) {
+        for (Stat s : List.of(world, chord, pair, pairRel, motion)) {
             System.out.println(s);
             assertTrue(s.checks >= intervals || s == motion, s.name + " checked too few");
         }
@@ -473,6 +490,22 @@ class MotionBoundsTest {
         for (int i = 0; i < poses.length; i++) {
             poses[i].transformPosition(x[0], x[1], x[2], out[i]);
         }
+    }
+
+    /** Polyline length of world points p seen in the frame of link {@code frame} (which moves with the samples). */
+    static double relativePath(LinkPoses[] samples, int frame, Vector3d[] p, Matrix4d inv, Vector3d tmp) {
+        double len = 0;
+        double px = 0, py = 0, pz = 0;
+        for (int i = 0; i < p.length; i++) {
+            samples[i].pose(frame, inv).invertAffine().transformPosition(p[i], tmp);
+            if (i > 0) {
+                len += Math.sqrt((tmp.x - px) * (tmp.x - px) + (tmp.y - py) * (tmp.y - py) + (tmp.z - pz) * (tmp.z - pz));
+            }
+            px = tmp.x;
+            py = tmp.y;
+            pz = tmp.z;
+        }
+        return len;
     }
 
     static double polyline(Vector3d[] p) {

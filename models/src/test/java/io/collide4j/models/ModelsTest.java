@@ -90,25 +90,35 @@ class ModelsTest {
         }
     }
 
+    /** Structure per checker/SCENE_FORMAT.md (models cannot depend on the checker, so checked here directly). */
     @Test
     void sceneFollowsTheDocumentedFormat() {
         Map<?, ?> scene = (Map<?, ?>) Json.parse(Models.sceneJson("table_shelf"));
-        assertEquals("collide4j-scene", scene.get("format"));
-        assertEquals(1L, scene.get("version"));
+        assertEquals(Set.of("format", "name", "objects"), scene.keySet());
+        assertEquals("collide4j-scene/1", scene.get("format"));
         List<?> objects = (List<?>) scene.get("objects");
         assertEquals(12, objects.size());
-        Map<String, Integer> sizeLength = Map.of("box", 3, "sphere", 1, "cylinder", 2, "capsule", 2);
+        Map<String, Set<String>> members = Map.of("box", Set.of("size"), "sphere", Set.of("radius"),
+                "cylinder", Set.of("radius", "length"), "capsule", Set.of("radius", "length"));
         Set<String> names = new HashSet<>();
         for (Object o : objects) {
             Map<?, ?> m = (Map<?, ?>) o;
             assertTrue(names.add((String) m.get("name")), "unique names");
-            List<?> size = (List<?>) m.get("size");
-            assertEquals(sizeLength.get((String) m.get("type")), size.size(), m.toString());
-            size.forEach(v -> assertTrue(Json.asDouble(v) > 0));
+            Set<String> expected = new HashSet<>(members.get((String) m.get("type")));
+            expected.addAll(Set.of("name", "type", "pose"));
+            assertEquals(expected, m.keySet(), m.toString());
+            if (m.containsKey("size")) {
+                List<?> size = (List<?>) m.get("size");
+                assertEquals(3, size.size());
+                size.forEach(v -> assertTrue(Json.asDouble(v) > 0));
+            } else {
+                assertTrue(Json.asDouble(m.get("radius")) > 0);
+            }
             Map<?, ?> pose = (Map<?, ?>) m.get("pose");
+            assertEquals(Set.of("xyz", "quaternion"), pose.keySet());
             assertEquals(3, ((List<?>) pose.get("xyz")).size());
             double n = 0;
-            for (Object q : (List<?>) pose.get("quaternion_xyzw")) {
+            for (Object q : (List<?>) pose.get("quaternion")) {
                 n += Json.asDouble(q) * Json.asDouble(q);
             }
             assertEquals(1.0, n, 1e-12, "unit quaternion");

@@ -26,7 +26,8 @@ import java.util.Set;
  * fixed; floating and planar are rejected. Fixed joints get limits [0, 0]; continuous joints
  * ±infinity (velocity/effort from {@code <limit>} when present). Collision meshes must exist and
  * parse and keep at least one non-degenerate triangle; visual meshes that are missing (or in a format we do not read) become
- * {@code Optional.empty()}; visual loading can be switched off entirely.
+ * {@code Optional.empty()} (with {@code resolved} = the first place searched); visual loading can be
+ * switched off entirely. The URDF's own folder is always the last package root searched.
  * <p>Errors: {@link XmlSyntaxException}, {@link UrdfException} (element + line),
  * {@link KinematicTreeException} (tree rules), {@link MeshNotFoundException},
  * {@link io.collide4j.urdf.mesh.MeshFormatException}. Immutable and thread-safe; each parse

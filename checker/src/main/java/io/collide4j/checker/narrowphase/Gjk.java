@@ -102,17 +102,24 @@ public final class Gjk {
                 capped = false;
                 break;
             }
+            backup();
             store(ns);
             ns++;
             closest();
             double nvv = vx * vx + vy * vy + vz * vz;
             if (ns == 4) {
-                intersecting = true;
                 capped = false;
+                if (lower > 0) {
+                    // a certified separating plane exists, so "origin inside" is a rounding artefact of a flat simplex
+                    restore();
+                    break;
+                }
+                intersecting = true;
                 break;
             }
             if (nvv >= vv) {
-                // no progress: rounding floor reached; keep the (equally good) new simplex
+                // no progress: the sub-algorithm hit its rounding floor; the previous simplex is the better answer
+                restore();
                 capped = false;
                 break;
             }
@@ -183,6 +190,32 @@ public final class Gjk {
             }
         }
         return intersecting;
+    }
+
+    private final double[] bw = new double[12], ba = new double[12], bb = new double[12], blam = new double[4];
+    private int bns;
+    private double bvx, bvy, bvz;
+
+    private void backup() {
+        System.arraycopy(sw, 0, bw, 0, 3 * ns);
+        System.arraycopy(spa, 0, ba, 0, 3 * ns);
+        System.arraycopy(spb, 0, bb, 0, 3 * ns);
+        System.arraycopy(lambda, 0, blam, 0, ns);
+        bns = ns;
+        bvx = vx;
+        bvy = vy;
+        bvz = vz;
+    }
+
+    private void restore() {
+        System.arraycopy(bw, 0, sw, 0, 3 * bns);
+        System.arraycopy(ba, 0, spa, 0, 3 * bns);
+        System.arraycopy(bb, 0, spb, 0, 3 * bns);
+        System.arraycopy(blam, 0, lambda, 0, bns);
+        ns = bns;
+        vx = bvx;
+        vy = bvy;
+        vz = bvz;
     }
 
     /** Certified distance lower bound from the support plane in direction u (does not touch the simplex). */

@@ -105,14 +105,15 @@ final class MinkowskiPair {
 
     /** Support of A ⊖ B in world direction u: sets w = pa − pb and the certified {@link #upper}. */
     void support(double ux, double uy, double uz) {
-        double un = Math.sqrt(ux * ux + uy * uy + uz * uz);
+        // L1 norms bound the Euclidean ones from above and keep square roots off the hot path
+        double un = Math.abs(ux) + Math.abs(uy) + Math.abs(uz);
         // A in direction u
         double lx = ra[0] * ux + ra[3] * uy + ra[6] * uz;
         double ly = ra[1] * ux + ra[4] * uy + ra[7] * uz;
         double lz = ra[2] * ux + ra[5] * uy + ra[8] * uz;
         hintA = a.support(lx, ly, lz, hintA, tmp);
         double hA = (ux * ra[9] + uy * ra[10] + uz * ra[11]) + (lx * tmp.x + ly * tmp.y + lz * tmp.z);
-        double eA = un * tnA + rhoA * (Math.sqrt(lx * lx + ly * ly + lz * lz) + froA * un);
+        double eA = un * tnA + rhoA * (Math.abs(lx) + Math.abs(ly) + Math.abs(lz) + froA * un);
         pax = ra[0] * tmp.x + ra[1] * tmp.y + ra[2] * tmp.z + ra[9];
         pay = ra[3] * tmp.x + ra[4] * tmp.y + ra[5] * tmp.z + ra[10];
         paz = ra[6] * tmp.x + ra[7] * tmp.y + ra[8] * tmp.z + ra[11];
@@ -122,7 +123,7 @@ final class MinkowskiPair {
         lz = -(rb[2] * ux + rb[5] * uy + rb[8] * uz);
         hintB = b.support(lx, ly, lz, hintB, tmp);
         double hB = -(ux * rb[9] + uy * rb[10] + uz * rb[11]) + (lx * tmp.x + ly * tmp.y + lz * tmp.z);
-        double eB = un * tnB + rhoB * (Math.sqrt(lx * lx + ly * ly + lz * lz) + froB * un);
+        double eB = un * tnB + rhoB * (Math.abs(lx) + Math.abs(ly) + Math.abs(lz) + froB * un);
         pbx = rb[0] * tmp.x + rb[1] * tmp.y + rb[2] * tmp.z + rb[9];
         pby = rb[3] * tmp.x + rb[4] * tmp.y + rb[5] * tmp.z + rb[10];
         pbz = rb[6] * tmp.x + rb[7] * tmp.y + rb[8] * tmp.z + rb[11];

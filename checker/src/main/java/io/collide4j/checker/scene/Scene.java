@@ -66,6 +66,12 @@ public final class Scene {
         return s == null ? Optional.empty() : Optional.of(slots[s]);
     }
 
+    /** The slot of the named obstacle, −1 if there is none. */
+    public int slotOf(String name) {
+        Integer s = slotByName.get(name);
+        return s == null ? -1 : s;
+    }
+
     /** Number of slots, i.e. one more than the largest slot index that {@link #slot} accepts. */
     public int slotCount() {
         return slots.length;

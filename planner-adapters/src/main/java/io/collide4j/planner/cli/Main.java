@@ -31,6 +31,14 @@ public final class Main {
     static {
         COMMANDS.put("info", new Command("info [ROBOT]  — links, joints and collision geometry of a bundled robot (default panda)",
                 Set.of(), InfoCommand::run));
+        COMMANDS.put("check", new Command("check [--q a,b,..;..|--configs FILE] [--robot R|--urdf F --srdf F] [--scene S]"
+                + " [--margin D]  — certified validity and clearance of configurations", Set.of(), CheckCommand::run));
+        COMMANDS.put("plan", new Command("plan --start a,b,.. --goal a,b,.. [--scene S] | --problems ZIP [--scenario S|all]"
+                + " [--index I] [--count N] [--verbose]  — RRT-Connect with certified edges", Set.of("verbose"), PlanCommand::run));
+        COMMANDS.put("bench", new Command("bench [--states N] [--motions N] [--ccd N] [--step RAD]  — throughput table",
+                Set.of(), BenchCommand::run));
+        COMMANDS.put("serve", new Command("serve [--port N]  — JSON-lines collision server on stdio or 127.0.0.1:N"
+                + " (planner-adapters/PROTOCOL.md)", Set.of(), ServeCommand::run));
     }
 
     private Main() {

@@ -166,11 +166,22 @@ public final class RrtConnect {
 
     /** Random shortcutting: replace the stretch between two path points by a straight validated segment. */
     private void shortcut(List<double[]> path, int attempts, SplittableRandom random) {
+        // Pairs already refuted since the path last changed: re-checking them cannot succeed, so once every
+        // pair of the current path is refuted the path is locally shortest and the remaining attempts are skipped.
+        java.util.Set<Long> refuted = new java.util.HashSet<>();
         for (int k = 0; k < attempts && path.size() > 2; k++) {
-            int i = random.nextInt(path.size() - 2);
-            int j = i + 2 + random.nextInt(path.size() - i - 2);
+            int m = path.size();
+            if (refuted.size() == (m - 1) * (m - 2) / 2) {
+                return;
+            }
+            int i = random.nextInt(m - 2);
+            int j = i + 2 + random.nextInt(m - i - 2);
+            if (!refuted.add(((long) i << 32) | j)) {
+                continue;
+            }
             if (validMotion(path.get(i), path.get(j))) {
                 path.subList(i + 1, j).clear();
+                refuted.clear();
             }
         }
     }

@@ -1,0 +1,61 @@
+package io.collide4j.checker.batch;
+
+import io.collide4j.checker.query.CollisionChecker;
+import io.collide4j.checker.query.MotionResult;
+import io.collide4j.checker.query.QueryContext;
+
+/**
+ * The CPU motion engine: the checker's certified {@link CollisionChecker#checkMotion} (conservative
+ * advancement) on every worker, one {@link QueryContext} per worker kept across calls.
+ */
+final class CpuMotionEngine {
+
+    private final CollisionChecker checker;
+    private final WorkerPool pool;
+    private final QueryContext[] context;
+    private final double[][] q0, q1; // per-worker copies of one motion's endpoints
+
+    CpuMotionEngine(CollisionChecker checker, WorkerPool pool) {
+        this.checker = checker;
+        this.pool = pool;
+        int dof = checker.model().kinematics().variableCount();
+        context = new QueryContext[pool.threads()];
+        q0 = new double[pool.threads()][dof];
+        q1 = new double[pool.threads()][dof];
+        for (int i = 0; i < context.length; i++) {
+            context[i] = checker.newContext();
+        }
+    }
+
+    int dof() {
+        return q0[0].length;
+    }
+
+    /** Checks motions [first, first + count) of the flat endpoint arrays into the outputs at [first, ...). */
+    void check(double[] a, double[] b, int first, int count, double d, double tolerance, long budget,
+               byte[] status, double[] time, double[] clearance, long[] evaluations) {
+        int dof = dof();
+        pool.forEach(count, 1, (worker, from, to) -> {
+            double[] s = q0[worker], e = q1[worker];
+            for (int k = from; k < to; k++) {
+                int i = first + k;
+                System.arraycopy(a, dof * i, s, 0, dof);
+                System.arraycopy(b, dof * i, e, 0, dof);
+                MotionResult r;
+                try {
+                    r = checker.checkMotion(s, e, d, tolerance, budget, context[worker]);
+                } catch (IllegalArgumentException ex) {
+                    throw new IllegalArgumentException("motion " + i + ": " + ex.getMessage(), ex);
+                }
+                status[i] = switch (r.status()) {
+                    case FREE -> MotionBatchResult.FREE;
+                    case COLLISION -> MotionBatchResult.COLLISION;
+                    case INCONCLUSIVE -> MotionBatchResult.INCONCLUSIVE;
+                };
+                time[i] = r.time();
+                clearance[i] = r.clearanceLowerBound();
+                evaluations[i] = r.evaluations();
+            }
+        });
+    }
+}

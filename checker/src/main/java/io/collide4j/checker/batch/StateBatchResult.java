@@ -1,0 +1,30 @@
+package io.collide4j.checker.batch;
+
+/**
+ * Per-configuration verdicts of a state batch (arrays freshly allocated for the caller, indexed like the input).
+ *
+ * @param verdict      {@link #FREE} or {@link #COLLISION} per configuration; FREE is certified
+ * @param pair         index of the first colliding pair ({@link BatchRobot#pairName}) or -1 when free
+ * @param decidedOnCpu configurations the device tier could not clear, decided by the CPU exact check
+ *                     (equal to the collisions plus the tier's false alarms; all of them on the CPU engine)
+ * @param engine       the engine that ran the batch
+ */
+public record StateBatchResult(byte[] verdict, int[] pair, int decidedOnCpu, EngineInfo engine) {
+
+    public static final byte FREE = 0;
+    public static final byte COLLISION = 1;
+
+    /** Number of configurations. */
+    public int size() {
+        return verdict.length;
+    }
+
+    /** Number of configurations in collision. */
+    public int collisions() {
+        int n = 0;
+        for (byte v : verdict) {
+            n += v;
+        }
+        return n;
+    }
+}

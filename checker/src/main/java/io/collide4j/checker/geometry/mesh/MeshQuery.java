@@ -1,0 +1,232 @@
+package io.collide4j.checker.geometry.mesh;
+
+import io.collide4j.checker.geometry.ConvexShape;
+import io.collide4j.checker.narrowphase.DistanceResult;
+import io.collide4j.checker.narrowphase.Gjk;
+import org.joml.Matrix4dc;
+import org.joml.Vector3d;
+
+/**
+ * Exact mesh queries: mesh A at pose A against mesh B at pose B (boolean and distance by simultaneous descent of
+ * both AABB trees with exact triangle tests), and mesh against a convex shape (GJK per candidate triangle). Mesh B
+ * is mapped into A's frame (relative pose) and node boxes are inflated by a rounding allowance, so pruning never
+ * drops a pair that the triangle tests would accept. Results are exact on the mapped coordinates. Not
+ * thread-safe: one instance per thread (scratch stacks); immutable trees may be shared.
+ */
+public final class MeshQuery {
+    private int[] stack = new int[256];
+    private final double[] rel = new double[12], sa = new double[12], sb = new double[12];
+    private final double[] tb = new double[9];
+    private final Gjk gjk = new Gjk();
+    private final DistanceResult dres = new DistanceResult();
+    private final TriangleShape triangle = new TriangleShape();
+    private final double[] cb = new double[6];
+    private final Vector3d tmp = new Vector3d();
+
+    /** Closest pair found by the last distance query (A's frame for mesh–mesh: world for mesh–convex). */
+    public final Vector3d lastWitnessA = new Vector3d(), lastWitnessB = new Vector3d();
+
+    /** Whether the meshes' triangle sets intersect (touching counts). Poses may be null (identity). */
+    public boolean intersects(MeshBvh a, Matrix4dc poseA, MeshBvh b, Matrix4dc poseB) {
+        return traverse(a, poseA, b, poseB, true, Double.POSITIVE_INFINITY) == 0;
+    }
+
+    /** Minimum distance between the meshes' triangle sets (0 when they intersect). */
+    public double distance(MeshBvh a, Matrix4dc poseA, MeshBvh b, Matrix4dc poseB) {
+        return traverse(a, poseA, b, poseB, false, Double.POSITIVE_INFINITY);
+    }
+
+    private double traverse(MeshBvh a, Matrix4dc poseA, MeshBvh b, Matrix4dc poseB, boolean booleanOnly, double best) {
+        relative(poseA, poseB);
+        double relScale = Math.abs(rel[9]) + Math.abs(rel[10]) + Math.abs(rel[11]) + maxAbs(b.box, 0) + maxAbs(a.box, 0);
+        double slack = 1e-12 * relScale;
+        double bestSq = best * best;
+        int sp = 0;
+        stack = push(stack, sp++, 0);
+        stack = push(stack, sp++, 0);
+        while (sp > 0) {
+            int nb = stack[--sp], na = stack[--sp];
+            mapBox(b.box, nb);
+            double gap = boxGap(a.box, na, cb) - slack;
+            if (gap > 0 && (booleanOnly || gap * gap >= bestSq)) {
+                continue;
+            }
+            boolean leafA = a.node[4 * na] < 0, leafB = b.node[4 * nb] < 0;
+            if (leafA && leafB) {
+                for (int i = a.node[4 * na + 2], ie = i + a.node[4 * na + 3]; i < ie; i++) {
+                    for (int j = b.node[4 * nb + 2], je = j + b.node[4 * nb + 3]; j < je; j++) {
+                        mapTriangle(b.tri, 9 * j);
+                        if (booleanOnly) {
+                            if (TriangleTests.intersect(a.tri, 9 * i, tb, 0)) {
+                                return 0;
+                            }
+                        } else {
+                            double d = TriangleTests.distance(a.tri, 9 * i, tb, 0);
+                            if (d * d < bestSq) {
+                                bestSq = d * d;
+                                best = d;
+                                if (d == 0) {
+                                    return 0;
+                                }
+                            }
+                        }
+                    }
+                }
+                continue;
+            }
+            // descend into the larger node (or the one that is not a leaf)
+            boolean splitA = !leafA && (leafB || volume(a.box, na) >= volume(b.box, nb));
+            if (splitA) {
+                stack = push(stack, sp++, a.node[4 * na + 1]);
+                stack = push(stack, sp++, nb);
+                stack = push(stack, sp++, a.node[4 * na]);
+                stack = push(stack, sp++, nb);
+            } else {
+                stack = push(stack, sp++, na);
+                stack = push(stack, sp++, b.node[4 * nb + 1]);
+                stack = push(stack, sp++, na);
+                stack = push(stack, sp++, b.node[4 * nb]);
+            }
+        }
+        return booleanOnly ? Double.POSITIVE_INFINITY : best;
+    }
+
+    /**
+     * Distance between mesh {@code m} at {@code poseM} and a convex shape at {@code poseC} (0 when touching or
+     * intersecting the triangle set), via GJK on each triangle whose box can still beat the best distance; the
+     * value is GJK's estimate and {@link #lastLowerBound} its certified lower bound over all triangles.
+     */
+    public double distance(MeshBvh m, Matrix4dc poseM, ConvexShape c, Matrix4dc poseC) {
+        relative(poseM, poseC);
+        // convex shape bounds in the mesh frame: its local box mapped by the relative pose
+        c.localBounds(cb);
+        mapBoxInPlace(cb);
+        double best = Double.POSITIVE_INFINITY;
+        double lower = Double.POSITIVE_INFINITY;
+        int sp = 0;
+        stack = push(stack, sp++, 0);
+        while (sp > 0) {
+            int n = stack[--sp];
+            double gap = boxGap(m.box, n, cb) * (1 - 1e-12);
+            if (gap > 0 && gap >= best) {
+                lower = Math.min(lower, gap);
+                continue;
+            }
+            if (m.node[4 * n] >= 0) {
+                stack = push(stack, sp++, m.node[4 * n + 1]);
+                stack = push(stack, sp++, m.node[4 * n]);
+                continue;
+            }
+            for (int i = m.node[4 * n + 2], e = i + m.node[4 * n + 3]; i < e; i++) {
+                triangle.set(m.tri, 9 * i);
+                gjk.distance(triangle, poseM, c, poseC, dres);
+                lower = Math.min(lower, dres.lowerBound);
+                if (dres.distance < best) {
+                    best = dres.distance;
+                    lastWitnessA.set(dres.witnessA);
+                    lastWitnessB.set(dres.witnessB);
+                }
+            }
+        }
+        lastLowerBound = Math.min(lower, best);
+        return best;
+    }
+
+    /** Certified lower bound from the last mesh–convex distance query. */
+    public double lastLowerBound;
+
+    private void relative(Matrix4dc pa, Matrix4dc pb) {
+        // rel = inverse(pa) * pb, for rigid pa: R = Raᵀ Rb, t = Raᵀ (tb − ta)
+        double[] a = rows(pa, sa), b = rows(pb, sb);
+        for (int i = 0; i < 3; i++) {
+            for (int j = 0; j < 3; j++) {
+                rel[3 * i + j] = a[i] * b[j] + a[3 + i] * b[3 + j] + a[6 + i] * b[6 + j];
+            }
+            rel[9 + i] = a[i] * (b[9] - a[9]) + a[3 + i] * (b[10] - a[10]) + a[6 + i] * (b[11] - a[11]);
+        }
+    }
+
+    private static double[] rows(Matrix4dc m, double[] r) {
+        if (m == null) {
+            java.util.Arrays.fill(r, 0);
+            r[0] = r[4] = r[8] = 1;
+            return r;
+        }
+        r[0] = m.m00();
+        r[1] = m.m10();
+        r[2] = m.m20();
+        r[3] = m.m01();
+        r[4] = m.m11();
+        r[5] = m.m21();
+        r[6] = m.m02();
+        r[7] = m.m12();
+        r[8] = m.m22();
+        r[9] = m.m30();
+        r[10] = m.m31();
+        r[11] = m.m32();
+        return r;
+    }
+
+    private void mapTriangle(double[] t, int o) {
+        for (int c = 0; c < 9; c += 3) {
+            double x = t[o + c], y = t[o + c + 1], z = t[o + c + 2];
+            tb[c] = rel[0] * x + rel[1] * y + rel[2] * z + rel[9];
+            tb[c + 1] = rel[3] * x + rel[4] * y + rel[5] * z + rel[10];
+            tb[c + 2] = rel[6] * x + rel[7] * y + rel[8] * z + rel[11];
+        }
+    }
+
+    private void mapBox(double[] box, int n) {
+        System.arraycopy(box, 6 * n, cb, 0, 6);
+        mapBoxInPlace(cb);
+    }
+
+    private void mapBoxInPlace(double[] b) {
+        double cx = (b[0] + b[3]) / 2, cy = (b[1] + b[4]) / 2, cz = (b[2] + b[5]) / 2;
+        double ex = (b[3] - b[0]) / 2, ey = (b[4] - b[1]) / 2, ez = (b[5] - b[2]) / 2;
+        double ncx = rel[0] * cx + rel[1] * cy + rel[2] * cz + rel[9];
+        double ncy = rel[3] * cx + rel[4] * cy + rel[5] * cz + rel[10];
+        double ncz = rel[6] * cx + rel[7] * cy + rel[8] * cz + rel[11];
+        double nex = Math.abs(rel[0]) * ex + Math.abs(rel[1]) * ey + Math.abs(rel[2]) * ez;
+        double ney = Math.abs(rel[3]) * ex + Math.abs(rel[4]) * ey + Math.abs(rel[5]) * ez;
+        double nez = Math.abs(rel[6]) * ex + Math.abs(rel[7]) * ey + Math.abs(rel[8]) * ez;
+        b[0] = ncx - nex;
+        b[1] = ncy - ney;
+        b[2] = ncz - nez;
+        b[3] = ncx + nex;
+        b[4] = ncy + ney;
+        b[5] = ncz + nez;
+    }
+
+    /** Euclidean distance between node n's box and box q (0 when they overlap). */
+    private static double boxGap(double[] box, int n, double[] q) {
+        double s = 0;
+        for (int k = 0; k < 3; k++) {
+            double d = Math.max(box[6 * n + k] - q[k + 3], q[k] - box[6 * n + k + 3]);
+            if (d > 0) {
+                s += d * d;
+            }
+        }
+        return Math.sqrt(s);
+    }
+
+    private static double volume(double[] box, int n) {
+        return (box[6 * n + 3] - box[6 * n]) * (box[6 * n + 4] - box[6 * n + 1]) * (box[6 * n + 5] - box[6 * n + 2]);
+    }
+
+    private static double maxAbs(double[] box, int n) {
+        double m = 0;
+        for (int k = 0; k < 6; k++) {
+            m = Math.max(m, Math.abs(box[6 * n + k]));
+        }
+        return m;
+    }
+
+    private static int[] push(int[] s, int i, int v) {
+        if (i == s.length) {
+            s = java.util.Arrays.copyOf(s, 2 * s.length);
+        }
+        s[i] = v;
+        return s;
+    }
+}

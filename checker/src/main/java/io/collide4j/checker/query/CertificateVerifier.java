@@ -1,0 +1,299 @@
+package io.collide4j.checker.query;
+
+import io.collide4j.checker.robot.RobotCollisionModel;
+import io.collide4j.checker.scene.Obstacle;
+import io.collide4j.checker.scene.Scene;
+import io.collide4j.kinematics.LinkPoses;
+import io.collide4j.kinematics.RobotSegment;
+import io.collide4j.urdf.json.Json;
+import org.joml.Vector3d;
+
+import java.io.StringReader;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Re-checks a certificate written by {@link TrajectoryCertifier} against a robot model and scene with
+ * fresh computations (its own checker context, forward kinematics, GJK lower bounds and kinematic motion
+ * bounds), trusting nothing in the certificate but the step boundaries it proposes:
+ * <ul>
+ * <li>robot, scene and trajectory hashes match;</li>
+ * <li>per segment, every checked pair is either listed, or independently shown to stay beyond
+ *     margin + tolerance for the whole segment by bounding spheres / obstacle AABBs and the kinematic bound;</li>
+ * <li>each listed pair's steps are contiguous from s = 0 to the end of the certified part, each claimed lower
+ *     bound is at most the freshly computed one, and fresh lower bound − fresh motion bound &gt; margin;</li>
+ * <li>a claimed violation is where the fresh lower bound of that pair is ≤ margin + tolerance;</li>
+ * <li>claimed per-pair clearances do not exceed what the fresh steps prove.</li>
+ * </ul>
+ * Stateless; each call uses its own scratch, so one verifier may serve many threads.
+ */
+public final class CertificateVerifier {
+    private static final double SLACK = 1e-9;
+
+    private final CollisionChecker checker;
+
+    public CertificateVerifier(RobotCollisionModel model, Scene scene) {
+        this.checker = CollisionChecker.of(model, scene);
+    }
+
+    /** Outcome: valid or not, with every problem found (empty when valid). */
+    public record Report(boolean valid, Verdict verdict, List<String> problems) {
+        public Report {
+            problems = List.copyOf(problems);
+        }
+    }
+
+    public Report verify(String certificateJson) {
+        List<String> problems = new ArrayList<>();
+        Map<String, Object> cert;
+        try {
+            cert = Json.parseObject(new StringReader(certificateJson), "certificate");
+        } catch (RuntimeException e) {
+            return new Report(false, null, List.of("unreadable certificate: " + e.getMessage()));
+        }
+        Verdict verdict;
+        try {
+            verdict = check(cert, problems);
+        } catch (RuntimeException e) {
+            problems.add("malformed certificate: " + e.getMessage());
+            verdict = null;
+        }
+        return new Report(problems.isEmpty(), verdict, problems);
+    }
+
+    private Verdict check(Map<String, Object> cert, List<String> problems) {
+        RobotCollisionModel model = checker.model();
+        if (!TrajectoryCertifier.FORMAT.equals(cert.get("format"))) {
+            problems.add("format is " + cert.get("format") + ", expected " + TrajectoryCertifier.FORMAT);
+        }
+        Verdict verdict = Verdict.valueOf((String) cert.get("verdict"));
+        double d = Json.asDouble(cert.get("margin"));
+        double tol = Json.asDouble(cert.get("tolerance"));
+        if (!(d >= 0) || !(tol > 0)) {
+            problems.add("margin must be >= 0 and tolerance > 0");
+        }
+        double[][] waypoints = matrix(cert.get("waypoints"));
+        double[] times = vector(cert.get("times"));
+        TrajectoryCertifier.validate(waypoints, times, model.kinematics().variableCount());
+        if (!model.contentHash().equals(cert.get("robotHash"))) {
+            problems.add("robot hash differs: certificate was made for another robot model");
+        }
+        if (!checker.scene().contentHash().equals(cert.get("sceneHash"))) {
+            problems.add("scene hash differs: certificate was made for another scene");
+        }
+        if (!TrajectoryCertifier.trajectoryHash(waypoints, times).equals(cert.get("trajectoryHash"))) {
+            problems.add("trajectory hash differs from the waypoints and times in the certificate");
+        }
+        List<?> segments = (List<?>) cert.get("segments");
+        Map<?, ?> violation = (Map<?, ?>) cert.get("violation");
+        int vSeg = violation == null ? -1 : (int) Json.asDouble(violation.get("segment"));
+        double vS = violation == null ? 1 : Json.asDouble(violation.get("fraction"));
+        if (verdict == Verdict.VIOLATION && violation == null) {
+            problems.add("verdict VIOLATION without a violation");
+        }
+        if (verdict == Verdict.CERTIFIED_FREE && (violation != null || segments.size() != waypoints.length - 1)) {
+            problems.add("verdict CERTIFIED_FREE needs every segment and no violation");
+        }
+        QueryContext c = checker.newContext();
+        java.util.Map<String, Double> proven = new java.util.HashMap<>();
+        for (int i = 0; i < segments.size(); i++) {
+            Map<?, ?> seg = (Map<?, ?>) segments.get(i);
+            if ((int) Json.asDouble(seg.get("index")) != i) {
+                problems.add("segment " + i + " is out of order");
+                continue;
+            }
+            boolean last = i == segments.size() - 1;
+            if (verdict == Verdict.INCONCLUSIVE && last) {
+                continue;   // the partial last segment proves nothing that is claimed
+            }
+            double end = (verdict == Verdict.VIOLATION && i == vSeg) ? vS : 1;
+            CollisionChecker.startSegment(c, waypoints[i], waypoints[i + 1]);
+            Set<String> listed = new HashSet<>();
+            for (Object po : (List<?>) seg.get("pairs")) {
+                Map<?, ?> p = (Map<?, ?>) po;
+                int[] pr = resolve(p, problems, i);
+                if (pr == null) {
+                    continue;
+                }
+                PairId id = checker.pairId(pr[0], pr[1], pr[2], pr[3]);
+                listed.add(id.key());
+                double cl = checkSteps(c, pr, (List<?>) p.get("steps"), end, d, problems, "segment " + i + " pair " + id.key());
+                proven.merge(id.key(), cl, Math::min);
+            }
+            checkUnlisted(c, listed, d + tol, problems, i);
+        }
+        if (violation != null) {
+            checkViolation(c, violation, waypoints, d, tol, problems);
+        }
+        Map<?, ?> claimed = (Map<?, ?>) cert.get("pairClearance");
+        for (Map.Entry<?, ?> e : claimed.entrySet()) {
+            Double p = proven.get((String) e.getKey());
+            double v = Json.asDouble(e.getValue());
+            if (p == null || v > p + SLACK) {
+                problems.add("clearance claimed for " + e.getKey() + " (" + v + ") exceeds what the steps prove (" + p + ")");
+            }
+        }
+        return verdict;
+    }
+
+    // Resolves a listed pair to (kind, pieceA, pieceB, slot) of the checker; null (and a problem) if impossible.
+    private int[] resolve(Map<?, ?> p, List<String> problems, int seg) {
+        RobotCollisionModel model = checker.model();
+        try {
+            int ba = model.bodyIndex((String) p.get("first"));
+            int pa = model.pieceStart(ba) + (int) Json.asDouble(p.get("firstPiece"));
+            boolean env = Boolean.TRUE.equals(p.get("environment"));
+            if (env) {
+                int slot = checker.scene().slotOf((String) p.get("second"));
+                int k = checker.prepared().pieceStart(slot) + (int) Json.asDouble(p.get("secondPiece"));
+                if (slot < 0 || pa >= model.pieceEnd(ba) || k >= checker.prepared().pieceEnd(slot)) {
+                    throw new IllegalArgumentException("no such piece or obstacle");
+                }
+                return new int[]{CollisionChecker.ENV, pa, k, slot};
+            }
+            int bb = model.bodyIndex((String) p.get("second"));
+            int pb = model.pieceStart(bb) + (int) Json.asDouble(p.get("secondPiece"));
+            if (pa >= model.pieceEnd(ba) || pb >= model.pieceEnd(bb)) {
+                throw new IllegalArgumentException("no such piece");
+            }
+            return new int[]{CollisionChecker.SELF, pa, pb, -1};
+        } catch (RuntimeException e) {
+            problems.add("segment " + seg + ": unknown pair " + p.get("first") + " / " + p.get("second") + ": " + e.getMessage());
+            return null;
+        }
+    }
+
+    /** Re-proves each step; returns the clearance the steps prove (min of fresh lb − fresh mu). */
+    private double checkSteps(QueryContext c, int[] pr, List<?> steps, double end, double d, List<String> problems,
+                              String where) {
+        RobotCollisionModel model = checker.model();
+        int la = model.bodyLink(model.pieceBody(pr[1]));
+        int lb = pr[0] == CollisionChecker.ENV ? -1 : model.bodyLink(model.pieceBody(pr[2]));
+        double expect = 0;
+        double proven = Double.POSITIVE_INFINITY;
+        for (Object so : steps) {
+            List<?> st = (List<?>) so;
+            double s0 = Json.asDouble(st.get(0)), s1 = Json.asDouble(st.get(1)), claimed = Json.asDouble(st.get(2));
+            if (s0 != expect || !(s1 > s0) || s1 > 1) {
+                problems.add(where + ": steps are not contiguous at s = " + s0);
+                return Double.NEGATIVE_INFINITY;
+            }
+            LinkPoses poses = c.segment.posesAt(s0);
+            double fresh = checker.lowerBound(c, pr[0], pr[1], pr[2], pr[3], poses.pose(la), lb < 0 ? null : poses.pose(lb));
+            double mu = checker.motionBound(c, pr[0], pr[1], pr[2], la, lb, s0, s1);
+            if (claimed > fresh + SLACK) {
+                problems.add(where + ": step at s = " + s0 + " claims lower bound " + claimed + " but it is " + fresh);
+            }
+            if (!(fresh - mu > d)) {
+                problems.add(where + ": step [" + s0 + ", " + s1 + "] does not prove clearance (" + fresh + " - " + mu
+                        + " <= " + d + ")");
+            }
+            proven = Math.min(proven, fresh - mu);
+            expect = s1;
+        }
+        if (expect < end) {
+            problems.add(where + ": steps stop at s = " + expect + ", need " + end);
+        }
+        return proven;
+    }
+
+    // Every checked pair not listed must be shown far for the whole segment by spheres/AABBs and motion bounds.
+    private void checkUnlisted(QueryContext c, Set<String> listed, double reach, List<String> problems, int seg) {
+        RobotCollisionModel model = checker.model();
+        Scene scene = checker.scene();
+        PreparedScene prep = checker.prepared();
+        LinkPoses p0 = c.segment.posesAt(0);
+        Vector3d a = new Vector3d(), b = new Vector3d();
+        double[] box = new double[6];
+        for (int body = 0; body < model.bodyCount(); body++) {
+            int link = model.bodyLink(body);
+            for (int p = model.pieceStart(body); p < model.pieceEnd(body); p++) {
+                double px = model.pieceSphere(p, 0), py = model.pieceSphere(p, 1), pz = model.pieceSphere(p, 2),
+                        pr = model.pieceSphere(p, 3);
+                p0.transformPoint(link, px, py, pz, a);
+                double sweep = pr + c.segment.worldBound(link, 0, 1, px, py, pz, pr);
+                for (int slot = 0; slot < scene.slotCount(); slot++) {
+                    Obstacle o = scene.slot(slot);
+                    if (o == null || !model.checks(body, o.name())) {
+                        continue;
+                    }
+                    o.worldBounds(box);
+                    for (int k = prep.pieceStart(slot); k < prep.pieceEnd(slot); k++) {
+                        if (listed.contains(checker.pairId(CollisionChecker.ENV, p, k, slot).key())) {
+                            continue;
+                        }
+                        double dx = Math.max(0, Math.max(box[0] - a.x, a.x - box[3]));
+                        double dy = Math.max(0, Math.max(box[1] - a.y, a.y - box[4]));
+                        double dz = Math.max(0, Math.max(box[2] - a.z, a.z - box[5]));
+                        if (!(Math.sqrt(dx * dx + dy * dy + dz * dz) - sweep > reach)) {
+                            problems.add("segment " + seg + ": pair " + checker.pairId(CollisionChecker.ENV, p, k, slot).key()
+                                    + " is neither listed nor provably far");
+                        }
+                    }
+                }
+            }
+        }
+        for (int i = 0; i < model.selfPairCount(); i++) {
+            int ba = model.selfPairA(i), bb = model.selfPairB(i);
+            int la = model.bodyLink(ba), lb = model.bodyLink(bb);
+            for (int p = model.pieceStart(ba); p < model.pieceEnd(ba); p++) {
+                for (int r = model.pieceStart(bb); r < model.pieceEnd(bb); r++) {
+                    if (listed.contains(checker.pairId(CollisionChecker.SELF, p, r, -1).key())) {
+                        continue;
+                    }
+                    p0.transformPoint(la, model.pieceSphere(p, 0), model.pieceSphere(p, 1), model.pieceSphere(p, 2), a);
+                    p0.transformPoint(lb, model.pieceSphere(r, 0), model.pieceSphere(r, 1), model.pieceSphere(r, 2), b);
+                    double gap = a.distance(b) - model.pieceSphere(p, 3) - model.pieceSphere(r, 3);
+                    if (!(gap - checker.motionBound(c, CollisionChecker.SELF, p, r, la, lb, 0, 1) > reach)) {
+                        problems.add("segment " + seg + ": self pair " + checker.pairId(CollisionChecker.SELF, p, r, -1).key()
+                                + " is neither listed nor provably far");
+                    }
+                }
+            }
+        }
+    }
+
+    private void checkViolation(QueryContext c, Map<?, ?> v, double[][] waypoints, double d, double tol,
+                                List<String> problems) {
+        int seg = (int) Json.asDouble(v.get("segment"));
+        double s = Json.asDouble(v.get("fraction"));
+        if (seg < 0 || seg >= waypoints.length - 1 || !(s >= 0 && s <= 1)) {
+            problems.add("violation at segment " + seg + ", s = " + s + " is outside the trajectory");
+            return;
+        }
+        int[] pr = resolve(v, problems, seg);
+        if (pr == null) {
+            return;
+        }
+        CollisionChecker.startSegment(c, waypoints[seg], waypoints[seg + 1]);
+        RobotCollisionModel model = checker.model();
+        int la = model.bodyLink(model.pieceBody(pr[1]));
+        int lb = pr[0] == CollisionChecker.ENV ? -1 : model.bodyLink(model.pieceBody(pr[2]));
+        LinkPoses poses = c.segment.posesAt(s);
+        double fresh = checker.lowerBound(c, pr[0], pr[1], pr[2], pr[3], poses.pose(la), lb < 0 ? null : poses.pose(lb));
+        if (fresh > d + tol) {
+            problems.add("claimed violation is not one: fresh lower bound " + fresh + " > margin + tolerance " + (d + tol));
+        }
+    }
+
+    private static double[] vector(Object o) {
+        List<?> l = (List<?>) o;
+        double[] v = new double[l.size()];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = Json.asDouble(l.get(i));
+        }
+        return v;
+    }
+
+    private static double[][] matrix(Object o) {
+        List<?> l = (List<?>) o;
+        double[][] m = new double[l.size()][];
+        for (int i = 0; i < m.length; i++) {
+            m[i] = vector(l.get(i));
+        }
+        return m;
+    }
+}

@@ -1,0 +1,505 @@
+package io.collide4j.checker.query;
+
+import io.collide4j.checker.robot.RobotCollisionModel;
+import io.collide4j.checker.scene.Obstacle;
+import io.collide4j.checker.scene.Scene;
+import io.collide4j.kinematics.KinematicModel;
+import io.collide4j.kinematics.LinkPoses;
+import io.collide4j.kinematics.RobotSegment;
+import org.joml.Matrix4dc;
+import org.joml.Vector3d;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Collision queries of one robot model against one scene, with one margin semantics everywhere: a
+ * state or motion is free for margin d ≥ 0 when every checked pair keeps a distance <b>greater than</b> d.
+ *
+ * <p>Soundness: every distance used for a "free" answer is a certified lower bound (GJK's lower bound,
+ * minus padding and covering margins of hulls); every motion bound comes from the kinematics' certified
+ * bounds. Hence "free" is never wrong for the modelled geometry, and the model only over-approximates
+ * the real robot and obstacles.
+ *
+ * <p>Immutable and thread-safe: share one checker; give each thread its own {@link #newContext()}.
+ */
+public final class CollisionChecker {
+    static final int ENV = 0;
+    static final int SELF = 1;
+
+    /** Default absolute tolerance (m) under which a motion's lower bound counts as touching the margin. */
+    public static final double DEFAULT_TOLERANCE = 1e-4;
+    /** Default cap on distance evaluations per motion. */
+    public static final long DEFAULT_BUDGET = 200_000;
+    /** Each advancement step may consume at most this fraction of the current gap (rest = certified clearance). */
+    static final double STEP_FRACTION = 0.8;
+
+    private final RobotCollisionModel model;
+    private final PreparedScene prepared;
+
+    private CollisionChecker(RobotCollisionModel model, PreparedScene prepared) {
+        this.model = model;
+        this.prepared = prepared;
+    }
+
+    public static CollisionChecker of(RobotCollisionModel model, Scene scene) {
+        return new CollisionChecker(model, PreparedScene.of(scene));
+    }
+
+    public static CollisionChecker of(RobotCollisionModel model, PreparedScene scene) {
+        return new CollisionChecker(model, scene);
+    }
+
+    public RobotCollisionModel model() {
+        return model;
+    }
+
+    public Scene scene() {
+        return prepared.scene();
+    }
+
+    PreparedScene prepared() {
+        return prepared;
+    }
+
+    public QueryContext newContext() {
+        return new QueryContext(this);
+    }
+
+    private void checkContext(QueryContext c) {
+        if (c.checker != this) {
+            throw new IllegalArgumentException("query context belongs to another checker");
+        }
+    }
+
+    private static void checkMargin(double d) {
+        if (!(d >= 0) || !Double.isFinite(d)) {
+            throw new IllegalArgumentException("margin must be finite and >= 0, got " + d);
+        }
+    }
+
+    // ------------------------------------------------------------------ narrow phase on one pair
+
+    /** Certified lower bound on the pair's distance (margins subtracted) for the given link poses; fills c.result. */
+    double lowerBound(QueryContext c, int kind, int a, int b, int slot, Matrix4dc poseA, Matrix4dc poseB) {
+        if (kind == ENV) {
+            c.gjk.distance(model.pieceShape(a), poseA, prepared.shape(b), prepared.pose(slot), c.result);
+            return c.result.lowerBound - model.pieceMargin(a) - prepared.margin(b);
+        }
+        c.gjk.distance(model.pieceShape(a), poseA, model.pieceShape(b), poseB, c.result);
+        return c.result.lowerBound - model.pieceMargin(a) - model.pieceMargin(b);
+    }
+
+    private double margins(int kind, int a, int b) {
+        return model.pieceMargin(a) + (kind == ENV ? prepared.margin(b) : model.pieceMargin(b));
+    }
+
+    PairId pairId(int kind, int a, int b, int slot) {
+        int ba = model.pieceBody(a);
+        if (kind == ENV) {
+            Obstacle o = prepared.scene().slot(slot);
+            return new PairId(model.bodyName(ba), a - model.pieceStart(ba), o.name(), b - prepared.pieceStart(slot), true);
+        }
+        int bb = model.pieceBody(b);
+        return new PairId(model.bodyName(ba), a - model.pieceStart(ba), model.bodyName(bb), b - model.pieceStart(bb), false);
+    }
+
+    private Contact contact(QueryContext c, int kind, int a, int b, int slot, double lb) {
+        double est = c.result.intersecting ? -margins(kind, a, b) : c.result.distance - margins(kind, a, b);
+        return new Contact(pairId(kind, a, b, slot), lb, Math.max(lb, est), new Vector3d(c.result.witnessA),
+                new Vector3d(c.result.witnessB), new Vector3d(c.result.normal));
+    }
+
+    // ------------------------------------------------------------------ discrete queries
+
+    /** Forward kinematics into the context (checks q's length and finiteness). */
+    private LinkPoses fk(double[] q, QueryContext c) {
+        return model.kinematics().forwardKinematics(q, c.poses);
+    }
+
+    /** World centre of a link-frame sphere centre, into dest. */
+    private static Vector3d worldCentre(LinkPoses poses, int link, double x, double y, double z, Vector3d dest) {
+        return poses.transformPoint(link, x, y, z, dest);
+    }
+
+    private static double boxDistance(double[] box, double x, double y, double z) {
+        double dx = Math.max(0, Math.max(box[0] - x, x - box[3]));
+        double dy = Math.max(0, Math.max(box[1] - y, y - box[4]));
+        double dz = Math.max(0, Math.max(box[2] - z, z - box[5]));
+        return Math.sqrt(dx * dx + dy * dy + dz * dz);
+    }
+
+    /**
+     * True when every checked pair (self and environment) is certified farther apart than d at q.
+     * Exits at the first pair that cannot be certified. Allocation-free.
+     */
+    public boolean isFree(double[] q, double d, QueryContext c) {
+        checkContext(c);
+        checkMargin(d);
+        LinkPoses poses = fk(q, c);
+        Scene scene = prepared.scene();
+        for (int body = 0; body < model.bodyCount(); body++) {
+            if (!model.meetsEnvironment(body)) {
+                continue;
+            }
+            int link = model.bodyLink(body);
+            Vector3d bc = worldCentre(poses, link, model.bodySphere(body, 0), model.bodySphere(body, 1),
+                    model.bodySphere(body, 2), c.v);
+            scene.querySphere(bc.x, bc.y, bc.z, model.bodySphere(body, 3) + d, c.hits);
+            for (int h = 0; h < c.hits.count(); h++) {
+                int slot = c.hits.get(h);
+                if (!model.checks(body, scene.slot(slot).name())) {
+                    continue;
+                }
+                scene.slotBounds(slot, c.box);
+                for (int p = model.pieceStart(body); p < model.pieceEnd(body); p++) {
+                    Vector3d pc = worldCentre(poses, link, model.pieceSphere(p, 0), model.pieceSphere(p, 1),
+                            model.pieceSphere(p, 2), c.w);
+                    if (boxDistance(c.box, pc.x, pc.y, pc.z) - model.pieceSphere(p, 3) > d) {
+                        continue;
+                    }
+                    for (int k = prepared.pieceStart(slot); k < prepared.pieceEnd(slot); k++) {
+                        if (lowerBound(c, ENV, p, k, slot, poses.pose(link), null) <= d) {
+                            return false;
+                        }
+                    }
+                }
+            }
+        }
+        for (int i = 0; i < model.selfPairCount(); i++) {
+            if (!selfPairFree(model.selfPairA(i), model.selfPairB(i), d, poses, c)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private boolean selfPairFree(int ba, int bb, double d, LinkPoses poses, QueryContext c) {
+        int la = model.bodyLink(ba), lb = model.bodyLink(bb);
+        Vector3d ca = worldCentre(poses, la, model.bodySphere(ba, 0), model.bodySphere(ba, 1), model.bodySphere(ba, 2), c.v);
+        Vector3d cb = worldCentre(poses, lb, model.bodySphere(bb, 0), model.bodySphere(bb, 1), model.bodySphere(bb, 2), c.w);
+        if (ca.distance(cb) - model.bodySphere(ba, 3) - model.bodySphere(bb, 3) > d) {
+            return true;
+        }
+        for (int p = model.pieceStart(ba); p < model.pieceEnd(ba); p++) {
+            for (int r = model.pieceStart(bb); r < model.pieceEnd(bb); r++) {
+                Vector3d pa = worldCentre(poses, la, model.pieceSphere(p, 0), model.pieceSphere(p, 1), model.pieceSphere(p, 2), c.v);
+                Vector3d pb = worldCentre(poses, lb, model.pieceSphere(r, 0), model.pieceSphere(r, 1), model.pieceSphere(r, 2), c.w);
+                if (pa.distance(pb) - model.pieceSphere(p, 3) - model.pieceSphere(r, 3) > d) {
+                    continue;
+                }
+                if (lowerBound(c, SELF, p, r, -1, poses.pose(la), poses.pose(lb)) <= d) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The closest checked pair at q: its certified lower bound and estimated distance (margins subtracted,
+     * ≤ 0 when overlapping), witness points and normal; null when the robot has no checked pair.
+     */
+    public Contact minimumDistance(double[] q, QueryContext c) {
+        checkContext(c);
+        LinkPoses poses = fk(q, c);
+        double best = Double.POSITIVE_INFINITY;
+        Contact bestContact = null;
+        List<int[]> cands = new ArrayList<>();
+        collectDiscretePairs(poses, Double.POSITIVE_INFINITY, c, cands);
+        for (int[] pr : cands) {
+            int kind = pr[0], a = pr[1], b = pr[2], slot = pr[3];
+            if (sphereGap(poses, kind, a, b, slot, c) > best) {
+                continue;
+            }
+            Matrix4dc pa = poses.pose(model.bodyLink(model.pieceBody(a)));
+            Matrix4dc pb = kind == ENV ? null : poses.pose(model.bodyLink(model.pieceBody(b)));
+            double lb = lowerBound(c, kind, a, b, slot, pa, pb);
+            Contact ct = contact(c, kind, a, b, slot, lb);
+            if (ct.distance() < best) {
+                best = ct.distance();
+                bestContact = ct;
+            }
+        }
+        return bestContact;
+    }
+
+    /**
+     * Every checked pair whose certified lower bound is ≤ d at q (the pairs that make q not free for d),
+     * closest first, at most {@code maxContacts}.
+     */
+    public List<Contact> contacts(double[] q, double d, int maxContacts, QueryContext c) {
+        checkContext(c);
+        checkMargin(d);
+        LinkPoses poses = fk(q, c);
+        List<int[]> cands = new ArrayList<>();
+        collectDiscretePairs(poses, d, c, cands);
+        List<Contact> out = new ArrayList<>();
+        for (int[] pr : cands) {
+            int kind = pr[0], a = pr[1], b = pr[2], slot = pr[3];
+            if (sphereGap(poses, kind, a, b, slot, c) > d) {
+                continue;
+            }
+            Matrix4dc pa = poses.pose(model.bodyLink(model.pieceBody(a)));
+            Matrix4dc pb = kind == ENV ? null : poses.pose(model.bodyLink(model.pieceBody(b)));
+            double lb = lowerBound(c, kind, a, b, slot, pa, pb);
+            if (lb <= d) {
+                out.add(contact(c, kind, a, b, slot, lb));
+            }
+        }
+        out.sort((x, y) -> Double.compare(x.distance(), y.distance()));
+        return out.size() > maxContacts ? List.copyOf(out.subList(0, maxContacts)) : List.copyOf(out);
+    }
+
+    /** Lower bound on the pair's distance from bounding spheres / obstacle AABB (margins included). */
+    private double sphereGap(LinkPoses poses, int kind, int a, int b, int slot, QueryContext c) {
+        int la = model.bodyLink(model.pieceBody(a));
+        Vector3d pa = worldCentre(poses, la, model.pieceSphere(a, 0), model.pieceSphere(a, 1), model.pieceSphere(a, 2), c.v);
+        if (kind == ENV) {
+            prepared.scene().slotBounds(slot, c.box);
+            return boxDistance(c.box, pa.x, pa.y, pa.z) - model.pieceSphere(a, 3) - prepared.margin(b);
+        }
+        int lb = model.bodyLink(model.pieceBody(b));
+        Vector3d pb = worldCentre(poses, lb, model.pieceSphere(b, 0), model.pieceSphere(b, 1), model.pieceSphere(b, 2), c.w);
+        return pa.distance(pb) - model.pieceSphere(a, 3) - model.pieceSphere(b, 3);
+    }
+
+    // Every checked pair whose bounding volumes come within d (d = infinity: all checked pairs).
+    private void collectDiscretePairs(LinkPoses poses, double d, QueryContext c, List<int[]> out) {
+        Scene scene = prepared.scene();
+        for (int body = 0; body < model.bodyCount(); body++) {
+            if (!model.meetsEnvironment(body)) {
+                continue;
+            }
+            int link = model.bodyLink(body);
+            Vector3d bc = worldCentre(poses, link, model.bodySphere(body, 0), model.bodySphere(body, 1),
+                    model.bodySphere(body, 2), c.v);
+            if (Double.isInfinite(d)) {
+                for (int slot = 0; slot < scene.slotCount(); slot++) {
+                    addEnvPairs(body, slot, out);
+                }
+            } else {
+                scene.querySphere(bc.x, bc.y, bc.z, model.bodySphere(body, 3) + d, c.hits);
+                for (int h = 0; h < c.hits.count(); h++) {
+                    addEnvPairs(body, c.hits.get(h), out);
+                }
+            }
+        }
+        for (int i = 0; i < model.selfPairCount(); i++) {
+            int ba = model.selfPairA(i), bb = model.selfPairB(i);
+            for (int p = model.pieceStart(ba); p < model.pieceEnd(ba); p++) {
+                for (int r = model.pieceStart(bb); r < model.pieceEnd(bb); r++) {
+                    out.add(new int[]{SELF, p, r, -1});
+                }
+            }
+        }
+    }
+
+    private void addEnvPairs(int body, int slot, List<int[]> out) {
+        Obstacle o = prepared.scene().slot(slot);
+        if (o == null || !model.checks(body, o.name())) {
+            return;
+        }
+        for (int p = model.pieceStart(body); p < model.pieceEnd(body); p++) {
+            for (int k = prepared.pieceStart(slot); k < prepared.pieceEnd(slot); k++) {
+                out.add(new int[]{ENV, p, k, slot});
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ continuous queries
+
+    /** {@link #checkMotion(double[], double[], double, double, long, QueryContext)} with default tolerance and budget. */
+    public MotionResult checkMotion(double[] q0, double[] q1, double d, QueryContext c) {
+        return checkMotion(q0, q1, d, DEFAULT_TOLERANCE, DEFAULT_BUDGET, c);
+    }
+
+    /**
+     * Certified conservative advancement over the exact joint-interpolated motion q0 → q1 (see
+     * {@link MotionResult}). {@code tolerance} > 0 is how close to the margin a lower bound may come
+     * before the pair is reported; {@code budget} caps distance evaluations (then INCONCLUSIVE).
+     */
+    public MotionResult checkMotion(double[] q0, double[] q1, double d, double tolerance, long budget, QueryContext c) {
+        checkContext(c);
+        checkMargin(d);
+        if (!(tolerance > 0) || !Double.isFinite(tolerance)) {
+            throw new IllegalArgumentException("tolerance must be finite and > 0, got " + tolerance);
+        }
+        startSegment(c, q0, q1);
+        collectMotionPairs(c, d + tolerance);
+        c.evaluations = 0;
+        c.budget = budget;
+        double earliest = 2;       // > 1: no violation yet
+        int hitPair = -1;
+        double clearance = Double.POSITIVE_INFINITY;
+        Contact hitContact = null;
+        for (int i = 0; i < c.pairCount; i++) {
+            int o = 4 * i;
+            int st = advance(c, c.pairs[o], c.pairs[o + 1], c.pairs[o + 2], c.pairs[o + 3], Math.min(1, earliest), d,
+                    tolerance, null, 0);
+            if (st == INCONCLUSIVE_RUN) {
+                return new MotionResult(MotionStatus.INCONCLUSIVE, c.stopS, positions(c, c.stopS), null,
+                        Double.NEGATIVE_INFINITY, c.evaluations);
+            }
+            if (st == VIOLATED) {
+                earliest = c.stopS;
+                hitPair = i;
+                hitContact = contact(c, c.pairs[o], c.pairs[o + 1], c.pairs[o + 2], c.pairs[o + 3], c.minLowerBound);
+                if (earliest == 0) {
+                    break;
+                }
+            } else {
+                clearance = Math.min(clearance, c.clearance);
+            }
+        }
+        if (hitPair >= 0) {
+            return new MotionResult(MotionStatus.COLLISION, earliest, positions(c, earliest), hitContact,
+                    Double.NEGATIVE_INFINITY, c.evaluations);
+        }
+        return new MotionResult(MotionStatus.FREE, 1, positions(c, 1), null, clearance, c.evaluations);
+    }
+
+    /** Joint values at s of the context's straight segment (exact at s = 0 and s = 1). */
+    static double[] positions(QueryContext c, double s) {
+        double[] q = new double[c.q0.length];
+        for (int i = 0; i < q.length; i++) {
+            q[i] = s == 1 ? c.q1[i] : c.q0[i] + s * (c.q1[i] - c.q0[i]);
+        }
+        return q;
+    }
+
+    /** Starts the straight segment q0 → q1 in the context. */
+    static void startSegment(QueryContext c, double[] q0, double[] q1) {
+        c.segment.set(q0, q1);
+        System.arraycopy(q0, 0, c.q0, 0, c.q0.length);
+        System.arraycopy(q1, 0, c.q1, 0, c.q1.length);
+    }
+
+    static final int CLEAR = 0;
+    static final int VIOLATED = 1;
+    static final int INCONCLUSIVE_RUN = 2;
+
+    /** Receives the advancement steps of one pair (for certificates). */
+    interface StepSink {
+        /** Over [s0, s1] the pair was certified: lower bound lb at s0, motion bound mu over [s0, s1]. */
+        void step(double s0, double s1, double lb, double mu);
+    }
+
+    /**
+     * Conservative advancement of one pair on the context's segment from s = start to sEnd. Sets c.stopS
+     * (violation or budget stop), c.clearance (min of lb − mu over steps), c.minLowerBound (lb at the stop).
+     */
+    int advance(QueryContext c, int kind, int a, int b, int slot, double sEnd, double d, double tol, StepSink sink,
+                double start) {
+        RobotSegment seg = c.segment;
+        int la = model.bodyLink(model.pieceBody(a));
+        int lbk = kind == ENV ? -1 : model.bodyLink(model.pieceBody(b));
+        double s = start;
+        c.clearance = Double.POSITIVE_INFINITY;
+        while (true) {
+            if (c.evaluations >= c.budget) {
+                c.stopS = s;
+                return INCONCLUSIVE_RUN;
+            }
+            c.evaluations++;
+            LinkPoses poses = seg.posesAt(s);
+            double lb = lowerBound(c, kind, a, b, slot, poses.pose(la), kind == ENV ? null : poses.pose(lbk));
+            c.minLowerBound = lb;
+            if (lb <= d + tol) {
+                c.stopS = s;
+                return VIOLATED;
+            }
+            double target = STEP_FRACTION * (lb - d);
+            double s1 = sEnd;
+            double mu = motionBound(c, kind, a, b, la, lbk, s, s1);
+            while (mu > target) {
+                double next = s + (s1 - s) * Math.min(0.5, 0.95 * target / mu);
+                if (!(next > s) || next - s < 1e-13) {
+                    c.stopS = s;      // cannot make progress in floating point: never claim free
+                    return INCONCLUSIVE_RUN;
+                }
+                s1 = next;
+                mu = motionBound(c, kind, a, b, la, lbk, s, s1);
+            }
+            if (sink != null) {
+                sink.step(s, s1, lb, mu);
+            }
+            c.clearance = Math.min(c.clearance, lb - mu);
+            if (s1 >= sEnd) {
+                c.stopS = sEnd;
+                return CLEAR;
+            }
+            s = s1;
+        }
+    }
+
+    /** Upper bound on how much the pair's distance can change over [s0, s1] of the current segment. */
+    double motionBound(QueryContext c, int kind, int a, int b, int la, int lbk, double s0, double s1) {
+        RobotSegment seg = c.segment;
+        if (kind == ENV) {
+            return seg.worldBound(la, s0, s1, model.pieceSphere(a, 0), model.pieceSphere(a, 1), model.pieceSphere(a, 2),
+                    model.pieceSphere(a, 3));
+        }
+        return seg.pairBound(la, model.pieceSphere(a, 0), model.pieceSphere(a, 1), model.pieceSphere(a, 2),
+                model.pieceSphere(a, 3), lbk, model.pieceSphere(b, 0), model.pieceSphere(b, 1), model.pieceSphere(b, 2),
+                model.pieceSphere(b, 3), s0, s1);
+    }
+
+    /**
+     * Candidate pairs of the context's segment: pairs whose swept bounding spheres (sphere at s = 0 grown by
+     * the certified path length over [0, 1]) can come within {@code reach}; all others stay farther apart
+     * than reach for the whole motion.
+     */
+    void collectMotionPairs(QueryContext c, double reach) {
+        c.clearPairs();
+        RobotSegment seg = c.segment;
+        LinkPoses p0 = seg.posesAt(0);
+        Scene scene = prepared.scene();
+        for (int body = 0; body < model.bodyCount(); body++) {
+            if (!model.meetsEnvironment(body)) {
+                continue;
+            }
+            int link = model.bodyLink(body);
+            double bx = model.bodySphere(body, 0), by = model.bodySphere(body, 1), bz = model.bodySphere(body, 2),
+                    br = model.bodySphere(body, 3);
+            Vector3d bc = worldCentre(p0, link, bx, by, bz, c.v);
+            double sweep = br + seg.worldBound(link, 0, 1, bx, by, bz, br);
+            scene.querySphere(bc.x, bc.y, bc.z, sweep + reach, c.hits);
+            for (int h = 0; h < c.hits.count(); h++) {
+                int slot = c.hits.get(h);
+                if (!model.checks(body, scene.slot(slot).name())) {
+                    continue;
+                }
+                scene.slotBounds(slot, c.box);
+                for (int p = model.pieceStart(body); p < model.pieceEnd(body); p++) {
+                    double px = model.pieceSphere(p, 0), py = model.pieceSphere(p, 1), pz = model.pieceSphere(p, 2),
+                            pr = model.pieceSphere(p, 3);
+                    Vector3d pc = worldCentre(p0, link, px, py, pz, c.w);
+                    double pSweep = pr + seg.worldBound(link, 0, 1, px, py, pz, pr);
+                    if (boxDistance(c.box, pc.x, pc.y, pc.z) - pSweep > reach) {
+                        continue;
+                    }
+                    for (int k = prepared.pieceStart(slot); k < prepared.pieceEnd(slot); k++) {
+                        c.addPair(ENV, p, k, slot);
+                    }
+                }
+            }
+        }
+        for (int i = 0; i < model.selfPairCount(); i++) {
+            int ba = model.selfPairA(i), bb = model.selfPairB(i);
+            int la = model.bodyLink(ba), lb = model.bodyLink(bb);
+            for (int p = model.pieceStart(ba); p < model.pieceEnd(ba); p++) {
+                for (int r = model.pieceStart(bb); r < model.pieceEnd(bb); r++) {
+                    Vector3d pa = worldCentre(p0, la, model.pieceSphere(p, 0), model.pieceSphere(p, 1), model.pieceSphere(p, 2), c.v);
+                    Vector3d pb = worldCentre(p0, lb, model.pieceSphere(r, 0), model.pieceSphere(r, 1), model.pieceSphere(r, 2), c.w);
+                    double gap = pa.distance(pb) - model.pieceSphere(p, 3) - model.pieceSphere(r, 3);
+                    double mu = motionBound(c, SELF, p, r, la, lb, 0, 1);
+                    if (gap - mu > reach) {
+                        continue;
+                    }
+                    c.addPair(SELF, p, r, -1);
+                }
+            }
+        }
+    }
+}

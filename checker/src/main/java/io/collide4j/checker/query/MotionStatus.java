@@ -1,0 +1,11 @@
+package io.collide4j.checker.query;
+
+/** Outcome of a continuous check of one motion. */
+public enum MotionStatus {
+    /** Certified: every checked pair keeps a clearance above the margin over the whole motion. */
+    FREE,
+    /** Certified bounds could not exclude clearance ≤ margin (+ tolerance) at the reported time. */
+    COLLISION,
+    /** The step budget ran out before either could be shown; never to be read as free. */
+    INCONCLUSIVE
+}

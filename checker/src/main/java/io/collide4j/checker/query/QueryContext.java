@@ -1,0 +1,70 @@
+package io.collide4j.checker.query;
+
+import io.collide4j.checker.narrowphase.DistanceResult;
+import io.collide4j.checker.narrowphase.Gjk;
+import io.collide4j.checker.scene.DynamicAabbTree;
+import io.collide4j.kinematics.LinkPoses;
+import io.collide4j.kinematics.RobotSegment;
+import org.joml.Matrix4d;
+import org.joml.Vector3d;
+
+import java.util.Arrays;
+
+/**
+ * Per-thread scratch for the queries of one {@link CollisionChecker}: narrow-phase state, forward
+ * kinematics, the current motion segment and candidate pair lists. Create one per thread with
+ * {@link CollisionChecker#newContext()}; never share one between threads. Reusing it makes the
+ * discrete queries allocation-free.
+ */
+public final class QueryContext {
+    final CollisionChecker checker;
+    final Gjk gjk = new Gjk();
+    final DistanceResult result = new DistanceResult();
+    final LinkPoses poses;
+    final RobotSegment segment;
+    final DynamicAabbTree.Hits hits = new DynamicAabbTree.Hits();
+    final Vector3d v = new Vector3d();
+    final Vector3d w = new Vector3d();
+    final Matrix4d m = new Matrix4d();
+    final double[] box = new double[6];
+    final double[] q0;
+    final double[] q1;
+
+    // Candidate pairs of the current motion: 3 ints each (kind, a, b) and the obstacle slot.
+    int[] pairs = new int[64];
+    int pairCount;
+
+    // Output of one conservative-advancement run.
+    double stopS;
+    double clearance;
+    double minLowerBound;
+    long evaluations;
+    long budget;
+
+    QueryContext(CollisionChecker checker) {
+        this.checker = checker;
+        this.poses = new LinkPoses(checker.model().kinematics());
+        this.segment = new RobotSegment(checker.model().kinematics());
+        this.q0 = new double[checker.model().kinematics().variableCount()];
+        this.q1 = new double[q0.length];
+    }
+
+    public CollisionChecker checker() {
+        return checker;
+    }
+
+    void clearPairs() {
+        pairCount = 0;
+    }
+
+    void addPair(int kind, int a, int b, int slot) {
+        if (4 * pairCount + 4 > pairs.length) {
+            pairs = Arrays.copyOf(pairs, 2 * pairs.length);
+        }
+        int o = 4 * pairCount++;
+        pairs[o] = kind;
+        pairs[o + 1] = a;
+        pairs[o + 2] = b;
+        pairs[o + 3] = slot;
+    }
+}

@@ -1,0 +1,184 @@
+package io.collide4j.checker.query;
+
+import io.collide4j.checker.scene.ContentDigest;
+import io.collide4j.urdf.json.JsonWriter;
+import org.joml.Vector3dc;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Certifies a joint-space trajectory (waypoints joined by straight joint-space segments, with
+ * strictly increasing times) against a {@link CollisionChecker}'s robot and scene, by conservative
+ * advancement of every candidate pair on every segment, and writes a certificate that
+ * {@link CertificateVerifier} can re-check. Stateless apart from the caller's {@link QueryContext}.
+ *
+ * <p>Certificate (JSON, format {@value #FORMAT}): verdict, margin, tolerance, SHA-256 of robot model,
+ * scene and trajectory, the trajectory itself, per segment the candidate pairs with their advancement
+ * steps [s0, s1, lowerBound at s0] (each step claims: distance > margin on [s0, s1]), the first
+ * violation if any, and per-pair clearance lower bounds.
+ */
+public final class TrajectoryCertifier {
+    public static final String FORMAT = "collide4j-certificate/1";
+
+    private final CollisionChecker checker;
+
+    public TrajectoryCertifier(CollisionChecker checker) {
+        this.checker = checker;
+    }
+
+    /** SHA-256 of waypoints and times (exact bits). */
+    public static String trajectoryHash(double[][] waypoints, double[] times) {
+        ContentDigest md = new ContentDigest().add("collide4j-trajectory").add((long) waypoints.length);
+        for (double[] w : waypoints) {
+            md.add(w);
+        }
+        return md.add(times).hex();
+    }
+
+    static void validate(double[][] waypoints, double[] times, int variables) {
+        if (waypoints.length < 2) {
+            throw new IllegalArgumentException("a trajectory needs at least 2 waypoints, got " + waypoints.length);
+        }
+        if (times.length != waypoints.length) {
+            throw new IllegalArgumentException("trajectory has " + waypoints.length + " waypoints but " + times.length + " times");
+        }
+        for (int i = 0; i < waypoints.length; i++) {
+            if (waypoints[i].length != variables) {
+                throw new IllegalArgumentException("waypoint " + i + " has " + waypoints[i].length + " values, expected " + variables);
+            }
+            for (int j = 0; j < variables; j++) {
+                if (!Double.isFinite(waypoints[i][j])) {
+                    throw new IllegalArgumentException("waypoint " + i + " value " + j + " is not finite: " + waypoints[i][j]);
+                }
+            }
+            if (!Double.isFinite(times[i]) || (i > 0 && !(times[i] > times[i - 1]))) {
+                throw new IllegalArgumentException("trajectory time at index " + i + " (" + times[i]
+                        + ") must be finite and greater than the previous one");
+            }
+        }
+    }
+
+    /**
+     * Certifies the trajectory for margin d with the default tolerance; {@code budget} caps distance
+     * evaluations over the whole trajectory (INCONCLUSIVE when it runs out).
+     */
+    public CertificationResult certify(double[][] waypoints, double[] times, double d, long budget, QueryContext c) {
+        return certify(waypoints, times, d, CollisionChecker.DEFAULT_TOLERANCE, budget, c);
+    }
+
+    public CertificationResult certify(double[][] waypoints, double[] times, double d, double tolerance, long budget,
+                                       QueryContext c) {
+        if (c.checker != checker) {
+            throw new IllegalArgumentException("query context belongs to another checker");
+        }
+        if (!(d >= 0) || !Double.isFinite(d) || !(tolerance > 0) || !Double.isFinite(tolerance)) {
+            throw new IllegalArgumentException("need margin >= 0 and tolerance > 0, got " + d + ", " + tolerance);
+        }
+        validate(waypoints, times, checker.model().kinematics().variableCount());
+        c.evaluations = 0;
+        c.budget = budget;
+        Map<String, Double> clearance = new HashMap<>();
+        List<Object> segments = new ArrayList<>();
+        Verdict verdict = Verdict.CERTIFIED_FREE;
+        Violation violation = null;
+        for (int i = 0; i + 1 < waypoints.length && verdict == Verdict.CERTIFIED_FREE; i++) {
+            CollisionChecker.startSegment(c, waypoints[i], waypoints[i + 1]);
+            checker.collectMotionPairs(c, d + tolerance);
+            List<Object> pairs = new ArrayList<>();
+            double earliest = 2;
+            Contact hit = null;
+            for (int p = 0; p < c.pairCount; p++) {
+                int o = 4 * p;
+                int kind = c.pairs[o], a = c.pairs[o + 1], b = c.pairs[o + 2], slot = c.pairs[o + 3];
+                List<Object> steps = new ArrayList<>();
+                int st = checker.advance(c, kind, a, b, slot, Math.min(1, earliest), d, tolerance,
+                        (s0, s1, lb, mu) -> steps.add(List.of(s0, s1, lb)), 0);
+                PairId id = checker.pairId(kind, a, b, slot);
+                Map<String, Object> entry = new LinkedHashMap<>();
+                entry.put("first", id.first());
+                entry.put("firstPiece", (long) id.firstPiece());
+                entry.put("second", id.second());
+                entry.put("secondPiece", (long) id.secondPiece());
+                entry.put("environment", id.environment());
+                entry.put("steps", steps);
+                pairs.add(entry);
+                if (st == CollisionChecker.INCONCLUSIVE_RUN) {
+                    verdict = Verdict.INCONCLUSIVE;
+                    break;
+                }
+                if (st == CollisionChecker.VIOLATED) {
+                    earliest = c.stopS;
+                    hit = contactOf(c, kind, a, b, slot);
+                } else if (!steps.isEmpty()) {
+                    clearance.merge(id.key(), c.clearance, Math::min);
+                }
+            }
+            Map<String, Object> seg = new LinkedHashMap<>();
+            seg.put("index", (long) i);
+            seg.put("pairs", pairs);
+            segments.add(seg);
+            if (verdict == Verdict.CERTIFIED_FREE && hit != null) {
+                verdict = Verdict.VIOLATION;
+                double t = times[i] + earliest * (times[i + 1] - times[i]);
+                violation = new Violation(i, earliest, t, CollisionChecker.positions(c, earliest), hit);
+            }
+        }
+        if (verdict != Verdict.CERTIFIED_FREE) {
+            clearance.clear();   // only a complete certificate supports per-pair clearance over the trajectory
+        }
+        Map<String, Object> cert = new LinkedHashMap<>();
+        cert.put("format", FORMAT);
+        cert.put("verdict", verdict.name());
+        cert.put("margin", d);
+        cert.put("tolerance", tolerance);
+        cert.put("robotHash", checker.model().contentHash());
+        cert.put("sceneHash", checker.scene().contentHash());
+        cert.put("trajectoryHash", trajectoryHash(waypoints, times));
+        List<Object> wp = new ArrayList<>();
+        for (double[] w : waypoints) {
+            wp.add(w.clone());
+        }
+        cert.put("waypoints", wp);
+        cert.put("times", times.clone());
+        cert.put("segments", segments);
+        if (violation != null) {
+            Map<String, Object> v = new LinkedHashMap<>();
+            v.put("segment", (long) violation.segment());
+            v.put("fraction", violation.fraction());
+            v.put("time", violation.time());
+            v.put("configuration", violation.configuration());
+            PairId id = violation.contact().pair();
+            v.put("first", id.first());
+            v.put("firstPiece", (long) id.firstPiece());
+            v.put("second", id.second());
+            v.put("secondPiece", (long) id.secondPiece());
+            v.put("environment", id.environment());
+            v.put("lowerBound", violation.contact().lowerBound());
+            v.put("distance", violation.contact().distance());
+            v.put("pointOnFirst", xyz(violation.contact().pointOnFirst()));
+            v.put("pointOnSecond", xyz(violation.contact().pointOnSecond()));
+            cert.put("violation", v);
+        } else {
+            cert.put("violation", null);
+        }
+        cert.put("pairClearance", new java.util.TreeMap<>(clearance));
+        return new CertificationResult(verdict, violation, clearance, c.evaluations, JsonWriter.write(cert, false));
+    }
+
+    private Contact contactOf(QueryContext c, int kind, int a, int b, int slot) {
+        double margins = checker.model().pieceMargin(a)
+                + (kind == CollisionChecker.ENV ? checker.prepared().margin(b) : checker.model().pieceMargin(b));
+        double est = c.result.intersecting ? -margins : c.result.distance - margins;
+        return new Contact(checker.pairId(kind, a, b, slot), c.minLowerBound, Math.max(c.minLowerBound, est),
+                new org.joml.Vector3d(c.result.witnessA), new org.joml.Vector3d(c.result.witnessB),
+                new org.joml.Vector3d(c.result.normal));
+    }
+
+    private static double[] xyz(Vector3dc v) {
+        return new double[]{v.x(), v.y(), v.z()};
+    }
+}

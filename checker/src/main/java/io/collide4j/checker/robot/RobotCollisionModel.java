@@ -1,0 +1,403 @@
+package io.collide4j.checker.robot;
+
+import io.collide4j.checker.geometry.ConvexShape;
+import io.collide4j.checker.geometry.Shapes;
+import io.collide4j.checker.scene.ContentDigest;
+import io.collide4j.checker.scene.Scene;
+import io.collide4j.kinematics.KinematicModel;
+import io.collide4j.urdf.Geometry;
+import io.collide4j.urdf.GeometryElement;
+import io.collide4j.urdf.JointDescription;
+import io.collide4j.urdf.LinkDescription;
+import io.collide4j.urdf.Pose;
+import io.collide4j.urdf.RobotDescription;
+import io.collide4j.urdf.SemanticDescription;
+import org.joml.Matrix4d;
+import org.joml.Vector3d;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The robot as collision bodies: one body per link with collision geometry plus one per attached
+ * object, each a list of convex pieces in the link frame with a Euclidean margin (padding plus any
+ * covering gap of a hull), and bounding spheres per piece and per body for culling. Also fixes which
+ * body pairs are checked (self pairs not allowed by the ACM) and which bodies meet the environment.
+ *
+ * <p>Every approximation grows the robot: primitives are exact, meshes are covered by convex pieces
+ * ({@link ConvexPieceProvider}, one hull by default), padding and scale only grow. So a distance
+ * measured on this model never exceeds the distance of the real geometry.
+ *
+ * <p>Immutable and safe to share between threads; queries keep their scratch in a per-thread context.
+ */
+public final class RobotCollisionModel {
+    private final KinematicModel kinematics;
+    private final String[] bodyName;
+    private final int[] bodyLink;
+    private final boolean[] bodyAttached;
+    private final double[] bodySphere;      // 4 per body: centre (link frame), radius (margins included)
+    private final int[] bodyPieceStart;     // pieces of body b: [start[b], start[b+1])
+    private final ConvexShape[] pieceShape; // in the link frame
+    private final double[] pieceMargin;
+    private final double[] pieceSphere;     // 4 per piece: centre (link frame), radius (margin included)
+    private final int[] pieceBody;
+    private final int[] selfPairs;          // body pairs (a, b), a < b, flattened
+    private final boolean[] bodyMeetsEnvironment;
+    private final AllowedCollisionMatrix acm;
+    private final String contentHash;
+
+    private RobotCollisionModel(Builder b, List<BodyData> bodies, String hash) {
+        this.kinematics = b.kinematics;
+        this.acm = b.acm.build();
+        int nb = bodies.size();
+        bodyName = new String[nb];
+        bodyLink = new int[nb];
+        bodyAttached = new boolean[nb];
+        bodySphere = new double[4 * nb];
+        bodyPieceStart = new int[nb + 1];
+        int np = bodies.stream().mapToInt(x -> x.shapes.size()).sum();
+        pieceShape = new ConvexShape[np];
+        pieceMargin = new double[np];
+        pieceSphere = new double[4 * np];
+        pieceBody = new int[np];
+        int p = 0;
+        for (int i = 0; i < nb; i++) {
+            BodyData bd = bodies.get(i);
+            bodyName[i] = bd.name;
+            bodyLink[i] = bd.link;
+            bodyAttached[i] = bd.attached;
+            bodyPieceStart[i] = p;
+            for (int k = 0; k < bd.shapes.size(); k++, p++) {
+                pieceShape[p] = bd.shapes.get(k);
+                pieceMargin[p] = bd.margins.get(k);
+                System.arraycopy(bd.spheres.get(k), 0, pieceSphere, 4 * p, 4);
+                pieceBody[p] = i;
+            }
+            enclose(bodySphere, i, pieceSphere, bodyPieceStart[i], p);
+        }
+        bodyPieceStart[nb] = p;
+        List<Integer> pairs = new ArrayList<>();
+        bodyMeetsEnvironment = new boolean[nb];
+        for (int i = 0; i < nb; i++) {
+            bodyMeetsEnvironment[i] = !acm.isAllowed(bodyName[i], AllowedCollisionMatrix.ENVIRONMENT);
+            for (int j = i + 1; j < nb; j++) {
+                if (!acm.isAllowed(bodyName[i], bodyName[j])) {
+                    pairs.add(i);
+                    pairs.add(j);
+                }
+            }
+        }
+        selfPairs = pairs.stream().mapToInt(Integer::intValue).toArray();
+        this.contentHash = hash;
+    }
+
+    // Sphere enclosing the piece spheres: centre = their centroid, radius = max reach.
+    private static void enclose(double[] dest, int b, double[] s, int from, int to) {
+        double cx = 0, cy = 0, cz = 0;
+        for (int p = from; p < to; p++) {
+            cx += s[4 * p];
+            cy += s[4 * p + 1];
+            cz += s[4 * p + 2];
+        }
+        int n = to - from;
+        cx /= n;
+        cy /= n;
+        cz /= n;
+        double r = 0;
+        for (int p = from; p < to; p++) {
+            double dx = s[4 * p] - cx, dy = s[4 * p + 1] - cy, dz = s[4 * p + 2] - cz;
+            r = Math.max(r, Math.sqrt(dx * dx + dy * dy + dz * dz) + s[4 * p + 3]);
+        }
+        dest[4 * b] = cx;
+        dest[4 * b + 1] = cy;
+        dest[4 * b + 2] = cz;
+        dest[4 * b + 3] = r * (1 + 1e-12) + 1e-12;
+    }
+
+    public static Builder builder(RobotDescription description, KinematicModel kinematics) {
+        return new Builder(description, kinematics);
+    }
+
+    public KinematicModel kinematics() {
+        return kinematics;
+    }
+
+    public AllowedCollisionMatrix allowedCollisions() {
+        return acm;
+    }
+
+    /** SHA-256 of everything that decides collisions: kinematics, geometry, margins, attached objects, ACM pairs. */
+    public String contentHash() {
+        return contentHash;
+    }
+
+    public int bodyCount() {
+        return bodyName.length;
+    }
+
+    public String bodyName(int body) {
+        return bodyName[body];
+    }
+
+    /** Index of a body by name (link or attached object); IllegalArgumentException if none. */
+    public int bodyIndex(String name) {
+        for (int i = 0; i < bodyName.length; i++) {
+            if (bodyName[i].equals(name)) {
+                return i;
+            }
+        }
+        throw new IllegalArgumentException("robot has no collision body '" + name + "'");
+    }
+
+    /** Kinematic link index the body moves with. */
+    public int bodyLink(int body) {
+        return bodyLink[body];
+    }
+
+    public boolean isAttached(int body) {
+        return bodyAttached[body];
+    }
+
+    public boolean meetsEnvironment(int body) {
+        return bodyMeetsEnvironment[body];
+    }
+
+    /** Whether the body is checked against the named obstacle. */
+    public boolean checks(int body, String obstacleName) {
+        return bodyMeetsEnvironment[body] && !acm.isAllowed(bodyName[body], obstacleName);
+    }
+
+    /** Body bounding sphere component k (0..2 centre in the link frame, 3 radius incl. margins). */
+    public double bodySphere(int body, int k) {
+        return bodySphere[4 * body + k];
+    }
+
+    public int pieceStart(int body) {
+        return bodyPieceStart[body];
+    }
+
+    public int pieceEnd(int body) {
+        return bodyPieceStart[body + 1];
+    }
+
+    public int pieceCount() {
+        return pieceShape.length;
+    }
+
+    /** Convex piece in the link frame (without its margin). */
+    public ConvexShape pieceShape(int piece) {
+        return pieceShape[piece];
+    }
+
+    /** Euclidean margin to subtract from distances measured to {@link #pieceShape}. */
+    public double pieceMargin(int piece) {
+        return pieceMargin[piece];
+    }
+
+    /** Piece bounding sphere component k (0..2 centre in the link frame, 3 radius incl. margin). */
+    public double pieceSphere(int piece, int k) {
+        return pieceSphere[4 * piece + k];
+    }
+
+    public int pieceBody(int piece) {
+        return pieceBody[piece];
+    }
+
+    /** Number of checked self pairs of bodies. */
+    public int selfPairCount() {
+        return selfPairs.length / 2;
+    }
+
+    public int selfPairA(int pair) {
+        return selfPairs[2 * pair];
+    }
+
+    public int selfPairB(int pair) {
+        return selfPairs[2 * pair + 1];
+    }
+
+    @Override
+    public String toString() {
+        return "RobotCollisionModel[" + kinematics.name() + ", " + bodyCount() + " bodies, " + pieceCount()
+                + " pieces, " + selfPairCount() + " self pairs]";
+    }
+
+    private static final class BodyData {
+        final String name;
+        final int link;
+        final boolean attached;
+        final List<ConvexShape> shapes = new ArrayList<>();
+        final List<Double> margins = new ArrayList<>();
+        final List<double[]> spheres = new ArrayList<>();
+
+        BodyData(String name, int link, boolean attached) {
+            this.name = name;
+            this.link = link;
+            this.attached = attached;
+        }
+
+        /** Adds pieces given in an element frame placed at {@code origin} in the link frame. */
+        void add(ConvexPieceProvider.Pieces pieces, Pose origin, double padding) {
+            Matrix4d m = origin.toMatrix(new Matrix4d());
+            double[] b = new double[6];
+            for (ConvexShape s : pieces.shapes()) {
+                double margin = pieces.margin() + padding;
+                s.localBounds(b);
+                Vector3d c = m.transformPosition(new Vector3d((b[0] + b[3]) / 2, (b[1] + b[4]) / 2, (b[2] + b[5]) / 2));
+                double hx = (b[3] - b[0]) / 2, hy = (b[4] - b[1]) / 2, hz = (b[5] - b[2]) / 2;
+                double r = Math.sqrt(hx * hx + hy * hy + hz * hz) * (1 + 1e-12) + 1e-12 + margin;
+                shapes.add(isIdentity(origin) ? s : Shapes.transformed(s, m));
+                margins.add(margin);
+                spheres.add(new double[]{c.x, c.y, c.z, r});
+            }
+        }
+    }
+
+    private static boolean isIdentity(Pose p) {
+        return p.equals(Pose.IDENTITY);
+    }
+
+    /** Assembles a model; single-threaded. */
+    public static final class Builder {
+        private final RobotDescription description;
+        private final KinematicModel kinematics;
+        private final AllowedCollisionMatrix.Builder acm = AllowedCollisionMatrix.builder();
+        private Inflation inflation = Inflation.none();
+        private ConvexPieceProvider provider = ConvexPieceProvider.hull();
+        private String providerName = "hull";
+        private boolean adjacent = true;
+        private final List<AttachedObject> attached = new ArrayList<>();
+        private final List<String[]> userAllow = new ArrayList<>();
+        private SemanticDescription srdf;
+
+        private Builder(RobotDescription description, KinematicModel kinematics) {
+            this.description = description;
+            this.kinematics = kinematics;
+        }
+
+        /** Adds the SRDF's disabled collision pairs. */
+        public Builder srdf(SemanticDescription srdf) {
+            this.srdf = srdf;
+            return this;
+        }
+
+        /** Whether adjacent links are allowed to touch (default true, as MoveIt). */
+        public Builder allowAdjacentLinks(boolean allow) {
+            this.adjacent = allow;
+            return this;
+        }
+
+        /** A user allowed-collision entry (body or obstacle names, or {@link AllowedCollisionMatrix#ENVIRONMENT}). */
+        public Builder allow(String a, String b) {
+            userAllow.add(new String[]{a, b});
+            return this;
+        }
+
+        public Builder inflation(Inflation inflation) {
+            this.inflation = inflation;
+            return this;
+        }
+
+        /** How meshes become convex pieces; {@code name} goes into the content hash. */
+        public Builder pieces(ConvexPieceProvider provider, String name) {
+            this.provider = provider;
+            this.providerName = name;
+            return this;
+        }
+
+        public Builder attach(AttachedObject object) {
+            attached.add(object);
+            return this;
+        }
+
+        public RobotCollisionModel build() {
+            if (!description.name().equals(kinematics.name())) {
+                throw new IllegalArgumentException("description is robot '" + description.name()
+                        + "' but the kinematic model is '" + kinematics.name() + "'");
+            }
+            ContentDigest md = new ContentDigest().add("collide4j-robot").add(description.name()).add(providerName);
+            for (JointDescription j : description.joints()) {
+                md.add(j.name()).add(j.type().name()).add(j.parent()).add(j.child());
+                digestPose(md, j.origin());
+                md.add(j.axisX(), j.axisY(), j.axisZ(), j.limits().lower(), j.limits().upper());
+                md.add(j.mimic() == null ? "" : j.mimic().joint() + "*" + j.mimic().multiplier() + "+" + j.mimic().offset());
+            }
+            Map<String, LinkDescription> links = description.linksByName();
+            List<BodyData> bodies = new ArrayList<>();
+            Set<String> names = new HashSet<>();
+            for (String linkName : kinematics.linkNames()) {
+                LinkDescription ld = links.get(linkName);
+                if (ld == null || ld.collisions().isEmpty()) {
+                    continue;
+                }
+                BodyData bd = new BodyData(linkName, kinematics.linkIndex(linkName), false);
+                double scale = inflation.scale(linkName), pad = inflation.padding(linkName);
+                md.add("link").add(linkName).add(scale).add(pad);
+                for (int e = 0; e < ld.collisions().size(); e++) {
+                    GeometryElement ge = ld.collisions().get(e);
+                    String what = "link '" + linkName + "' collision " + e;
+                    // scale acts in the element frame (about its origin), so the origin itself is unchanged
+                    bd.add(ConvexConversion.of(ge.geometry(), scale, provider, what), ge.origin(), pad);
+                    digestPose(md, ge.origin());
+                    digestGeometry(md, ge.geometry());
+                }
+                bodies.add(bd);
+                names.add(linkName);
+            }
+            for (AttachedObject a : attached) {
+                if (!names.add(a.name())) {
+                    throw new IllegalArgumentException("attached object '" + a.name() + "' clashes with a body of the same name");
+                }
+                int link = kinematics.linkIndex(a.link());
+                BodyData bd = new BodyData(a.name(), link, true);
+                double scale = inflation.scale(a.name()), pad = inflation.padding(a.name());
+                bd.add(ConvexConversion.of(a.shape(), scale, provider, "attached object '" + a.name() + "'"), a.pose(), pad);
+                bodies.add(bd);
+                acm.allow(a.name(), a.link());
+                a.touchLinks().forEach(t -> acm.allow(a.name(), t));
+                md.add("attached").add(a.name()).add(a.link()).add(scale).add(pad);
+                digestPose(md, a.pose());
+                Scene.digestShape(md, a.shape());
+                a.touchLinks().stream().sorted().forEach(md::add);
+            }
+            if (srdf != null) {
+                acm.srdf(srdf);
+            }
+            if (adjacent) {
+                acm.adjacentLinks(description);
+            }
+            userAllow.forEach(p -> acm.allow(p[0], p[1]));
+            AllowedCollisionMatrix built = acm.build();
+            for (int i = 0; i < bodies.size(); i++) {
+                md.add(built.isAllowed(bodies.get(i).name, AllowedCollisionMatrix.ENVIRONMENT));
+                for (int j = i + 1; j < bodies.size(); j++) {
+                    md.add(built.isAllowed(bodies.get(i).name, bodies.get(j).name));
+                }
+            }
+            userAllow.stream().sorted((x, y) -> (x[0] + "\0" + x[1]).compareTo(y[0] + "\0" + y[1]))
+                    .forEach(p -> md.add(p[0]).add(p[1]));
+            return new RobotCollisionModel(this, bodies, md.hex());
+        }
+
+        private static void digestPose(ContentDigest md, Pose p) {
+            md.add(p.x(), p.y(), p.z(), p.qx(), p.qy(), p.qz(), p.qw());
+        }
+
+        private static void digestGeometry(ContentDigest md, Geometry g) {
+            if (g instanceof Geometry.Box b) {
+                md.add("box").add(b.sizeX(), b.sizeY(), b.sizeZ());
+            } else if (g instanceof Geometry.Sphere s) {
+                md.add("sphere").add(s.radius());
+            } else if (g instanceof Geometry.Cylinder c) {
+                md.add("cylinder").add(c.radius(), c.length());
+            } else {
+                Geometry.Mesh m = (Geometry.Mesh) g;
+                md.add("mesh");
+                m.mesh().ifPresent(t -> md.add(t.copyVertices()).add(t.copyTriangles()));
+            }
+        }
+    }
+}

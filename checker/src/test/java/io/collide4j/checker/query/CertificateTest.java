@@ -1,0 +1,198 @@
+package io.collide4j.checker.query;
+
+import io.collide4j.checker.robot.RobotCollisionModel;
+import io.collide4j.checker.scene.MoveItSceneLoader;
+import io.collide4j.checker.scene.MotionPlanRequest;
+import io.collide4j.checker.scene.Scene;
+import io.collide4j.urdf.Pose;
+import io.collide4j.urdf.json.Json;
+import io.collide4j.urdf.json.JsonWriter;
+import org.junit.jupiter.api.Test;
+
+import java.io.StringReader;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class CertificateTest {
+    static final RobotCollisionModel MODEL = TestRobots.panda();
+    static final String SCENE_KEY = "problems/table_pick_panda/scene0001.yaml";
+    static final Scene SCENE = MoveItSceneLoader.parse(SCENE_KEY, TestRobots.problems().get(SCENE_KEY)).scene();
+
+    /** A free 20-waypoint trajectory: the MBM start pose swaying joint 1 and joint 4 a little. */
+    static double[][] freeTrajectory() {
+        double[] q = {0, -0.785, 0, -2.356, 0, 1.571, 0.785};
+        double[][] w = new double[20][];
+        for (int i = 0; i < 20; i++) {
+            w[i] = q.clone();
+            w[i][0] += 0.3 * Math.sin(i * 0.3);
+            w[i][3] += 0.2 * Math.sin(i * 0.2);
+        }
+        return w;
+    }
+
+    static double[] times(int n) {
+        double[] t = new double[n];
+        for (int i = 0; i < n; i++) {
+            t[i] = 0.1 * i;
+        }
+        return t;
+    }
+
+    @Test
+    void freeTrajectoryCertifiesAndVerifies() {
+        CollisionChecker c = CollisionChecker.of(MODEL, SCENE);
+        QueryContext ctx = c.newContext();
+        double[][] w = freeTrajectory();
+        for (double[] q : w) {
+            assertTrue(c.isFree(q, 0.01, ctx), "waypoints are meant to be free");
+        }
+        CertificationResult r = new TrajectoryCertifier(c).certify(w, times(20), 0.01, 1_000_000, ctx);
+        assertEquals(Verdict.CERTIFIED_FREE, r.verdict());
+        assertNull(r.violation());
+        assertFalse(r.pairClearance().isEmpty());
+        r.pairClearance().values().forEach(v -> assertTrue(v > 0.01));
+        // every segment's straight motion is FREE too, with the same margin
+        for (int i = 0; i + 1 < w.length; i++) {
+            assertEquals(MotionStatus.FREE, c.checkMotion(w[i], w[i + 1], 0.01, ctx).status());
+        }
+        // round trip: the JSON parses, re-serialises to the same text, and verifies
+        Object parsed = Json.parse(r.certificateJson());
+        assertEquals(r.certificateJson(), JsonWriter.write(parsed, false));
+        CertificateVerifier.Report rep = new CertificateVerifier(MODEL, SCENE).verify(r.certificateJson());
+        assertTrue(rep.valid(), rep.problems().toString());
+        assertEquals(Verdict.CERTIFIED_FREE, rep.verdict());
+    }
+
+    @Test
+    void tamperedCertificatesAreRejected() {
+        CollisionChecker c = CollisionChecker.of(MODEL, SCENE);
+        String json = new TrajectoryCertifier(c).certify(freeTrajectory(), times(20), 0.01, 1_000_000, c.newContext())
+                .certificateJson();
+        CertificateVerifier v = new CertificateVerifier(MODEL, SCENE);
+        // 1. inflate one step's claimed lower bound
+        Map<String, Object> m = parse(json);
+        List<Object> step = firstStep(m);
+        step.set(2, Json.asDouble(step.get(2)) + 0.05);
+        assertRejected(v, m, "claims lower bound");
+        // 2. claim a larger margin than the steps prove
+        m = parse(json);
+        m.put("margin", 0.05);
+        assertRejected(v, m, "does not prove");
+        // 3. drop a pair that is not provably far
+        m = parse(json);
+        segmentPairs(m, 0).remove(0);
+        assertRejected(v, m, "neither listed nor provably far");
+        // 4. move a waypoint (trajectory hash)
+        m = parse(json);
+        ((List<Object>) ((List<Object>) m.get("waypoints")).get(3)).set(0, 0.5);
+        assertRejected(v, m, "trajectory hash");
+        // 5. claim more clearance than proven
+        m = parse(json);
+        Map<String, Object> cl = (Map<String, Object>) m.get("pairClearance");
+        String key = cl.keySet().iterator().next();
+        cl.put(key, Json.asDouble(cl.get(key)) + 0.1);
+        assertRejected(v, m, "clearance claimed");
+        // 6. a different scene (an obstacle moved by 1 mm) or robot is refused by hash
+        Scene moved = SCENE.moved(SCENE.obstacles().get(0).name(), shifted(SCENE.obstacles().get(0).pose()));
+        CertificateVerifier.Report r = new CertificateVerifier(MODEL, moved).verify(json);
+        assertFalse(r.valid());
+        assertTrue(r.problems().toString().contains("scene hash"), r.problems().toString());
+        // 7. untouched: valid
+        assertTrue(v.verify(json).valid());
+    }
+
+    @Test
+    void collidingTrajectoryReportsTheFirstViolationAndVerifies() {
+        CollisionChecker c = CollisionChecker.of(MODEL, SCENE);
+        QueryContext ctx = c.newContext();
+        // the straight start -> goal edge of table_pick scene 2 (request0002) runs through the table
+        String key = "problems/table_pick_panda/request0002.yaml";
+        MotionPlanRequest req = MotionPlanRequest.parse(key, TestRobots.problems().get(key));
+        Scene scene = MoveItSceneLoader.parse(key, TestRobots.problems().get(key.replace("/request", "/scene"))).scene();
+        c = CollisionChecker.of(MODEL, scene);
+        ctx = c.newContext();
+        double[][] sg = req.startAndGoal(MODEL.kinematics().variableNames());
+        MotionResult straight = c.checkMotion(sg[0], sg[1], 0, ctx);
+        assertEquals(MotionStatus.COLLISION, straight.status(), "expected this start-goal edge to collide");
+        double[][] w = {sg[0], sg[0], sg[1]};
+        w[1] = sg[0].clone();
+        w[1][0] += 0.05;
+        CertificationResult r = new TrajectoryCertifier(c).certify(w, new double[]{0, 1, 3}, 0, 1_000_000, ctx);
+        assertEquals(Verdict.VIOLATION, r.verdict());
+        Violation v = r.violation();
+        assertNotNull(v);
+        double[] t = {0, 1, 3};
+        assertEquals(t[v.segment()] + v.fraction() * (t[v.segment() + 1] - t[v.segment()]), v.time(), 1e-12);
+        assertTrue(v.contact().lowerBound() <= CollisionChecker.DEFAULT_TOLERANCE);
+        assertFalse(c.isFree(v.configuration(), 2 * CollisionChecker.DEFAULT_TOLERANCE, ctx),
+                "at the violation the state cannot be certified free with margin = tolerance");
+        CertificateVerifier.Report rep = new CertificateVerifier(MODEL, scene).verify(r.certificateJson());
+        assertTrue(rep.valid(), rep.problems().toString());
+        assertEquals(Verdict.VIOLATION, rep.verdict());
+        // the first violation of the certificate is the straight check's first violation when it is in segment 2
+        if (v.segment() == 1) {
+            MotionResult seg = c.checkMotion(w[1], w[2], 0, ctx);
+            assertEquals(seg.time(), v.fraction(), 1e-12);
+        }
+    }
+
+    @Test
+    void smallBudgetGivesInconclusive() {
+        CollisionChecker c = CollisionChecker.of(MODEL, SCENE);
+        CertificationResult r = new TrajectoryCertifier(c).certify(freeTrajectory(), times(20), 0.01, 50, c.newContext());
+        assertEquals(Verdict.INCONCLUSIVE, r.verdict());
+        assertTrue(r.pairClearance().isEmpty());
+        assertTrue(r.evaluations() <= 50);
+        CertificateVerifier.Report rep = new CertificateVerifier(MODEL, SCENE).verify(r.certificateJson());
+        assertTrue(rep.valid(), rep.problems().toString());
+        assertEquals(Verdict.INCONCLUSIVE, rep.verdict());
+        MotionResult m = c.checkMotion(freeTrajectory()[0], freeTrajectory()[10], 0.01, 1e-4, 5, c.newContext());
+        assertEquals(MotionStatus.INCONCLUSIVE, m.status());
+    }
+
+    @Test
+    void badTrajectoriesAreRejected() {
+        CollisionChecker c = CollisionChecker.of(MODEL, SCENE);
+        TrajectoryCertifier t = new TrajectoryCertifier(c);
+        double[][] w = freeTrajectory();
+        double[] times = times(20);
+        times[5] = times[4];
+        var e = assertThrows(IllegalArgumentException.class, () -> t.certify(w, times, 0, 1000, c.newContext()));
+        assertTrue(e.getMessage().contains("index 5"), e.getMessage());
+        double[][] bad = {w[0], {1, 2}};
+        assertThrows(IllegalArgumentException.class, () -> t.certify(bad, new double[]{0, 1}, 0, 1000, c.newContext()));
+    }
+
+    private static Pose shifted(Pose p) {
+        return new Pose(p.x() + 0.001, p.y(), p.z(), p.qx(), p.qy(), p.qz(), p.qw());
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> parse(String json) {
+        return Json.parseObject(new StringReader(json), "cert");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Object> segmentPairs(Map<String, Object> m, int seg) {
+        return (List<Object>) ((Map<String, Object>) ((List<Object>) m.get("segments")).get(seg)).get("pairs");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Object> firstStep(Map<String, Object> m) {
+        Map<String, Object> pair = (Map<String, Object>) segmentPairs(m, 0).get(0);
+        return (List<Object>) ((List<Object>) pair.get("steps")).get(0);
+    }
+
+    private static void assertRejected(CertificateVerifier v, Map<String, Object> m, String expected) {
+        CertificateVerifier.Report r = v.verify(JsonWriter.write(m, false));
+        assertFalse(r.valid(), "tampered certificate accepted (" + expected + ")");
+        assertTrue(r.problems().toString().contains(expected), expected + " not in " + r.problems());
+    }
+}

@@ -1,0 +1,103 @@
+package io.collide4j.kinematics;
+
+import org.joml.Matrix4d;
+import org.junit.jupiter.api.Test;
+
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class RobotSegmentTest {
+    private final KinematicModel panda = KinematicModel.of(TestRobots.panda());
+
+    @Test
+    void posesFollowTheInterpolatedConfiguration() {
+        Random rnd = new Random(8);
+        RobotSegment seg = new RobotSegment(panda);
+        LinkPoses ref = new LinkPoses(panda);
+        Matrix4d m = new Matrix4d();
+        for (int trial = 0; trial < 50; trial++) {
+            double[] q0 = TestRobots.randomConfiguration(panda, rnd);
+            double[] q1 = TestRobots.randomConfiguration(panda, rnd);
+            seg.set(q0, q1);
+            JointPath path = JointPath.linear(q0, q1);
+            for (double s : new double[] {0, rnd.nextDouble(), 1}) {
+                double[] q = new double[7];
+                for (int j = 0; j < 7; j++) {
+                    q[j] = s == 1 ? q1[j] : q0[j] + s * (q1[j] - q0[j]);
+                }
+                panda.forwardKinematics(q, ref);
+                for (int l = 0; l < panda.linkCount(); l++) {
+                    ForwardKinematicsTest.assertPoseEquals(new Matrix4d(ref.pose(l)), seg.linkPose(l, s, m), 1e-12, "segment");
+                    ForwardKinematicsTest.assertPoseEquals(new Matrix4d(ref.pose(l)),
+                            new JointInterpolatedMotion(panda, l, path).pose(s, m), 1e-12, "chain pose");
+                }
+            }
+        }
+    }
+
+    /** One revolute joint moving: the farthest ball point travels exactly Δ·(distance to axis + r). */
+    @Test
+    void singleJointBoundIsTheExactArc() {
+        int link7 = panda.linkIndex("panda_link7");
+        double[] q0 = {0.1, -0.3, 0.2, -1.8, 0.4, 1.6, -0.2};
+        double[] q1 = q0.clone();
+        q1[6] += 0.9;
+        RobotSegment seg = new RobotSegment(panda).set(q0, q1);
+        // joint 7 turns about link7's own z axis
+        double cx = 0.05, cy = -0.02, cz = 0.1, r = 0.03;
+        double dist = Math.hypot(cx, cy);
+        for (double[] iv : new double[][] {{0, 1}, {0.2, 0.3}, {0.5, 0.5001}}) {
+            double exact = 0.9 * (iv[1] - iv[0]) * (dist + r);
+            double bound = seg.worldBound(link7, iv[0], iv[1], cx, cy, cz, r);
+            assertTrue(bound >= exact && bound <= exact * (1 + 1e-9) + 1e-11, bound + " vs exact " + exact);
+            // chord of an arc of angle φ and radius ρ: ρ(1 − cos(φ/2)) ≤ bound, and the bound is ρφ²/8
+            double phi = 0.9 * (iv[1] - iv[0]);
+            double chord = seg.chordBound(link7, iv[0], iv[1], cx, cy, cz, r);
+            assertTrue(chord >= (dist + r) * (1 - Math.cos(phi / 2)));
+            assertTrue(chord <= (dist + r) * phi * phi / 8 * (1 + 1e-9) + 1e-11);
+        }
+        // a link before joint 7 does not move at all; the hand shares every joint with link7
+        assertEquals(0, seg.worldBound(panda.linkIndex("panda_link6"), 0, 1, cx, cy, cz, r), 1e-11);
+        assertEquals(0, seg.pairBound(link7, cx, cy, cz, r, panda.linkIndex("panda_hand"), 0, 0, 0.1, 0.05, 0, 1), 1e-11, "only the rounding slack remains");
+    }
+
+    @Test
+    void pairBoundLeavesOutSharedJoints() {
+        Random rnd = new Random(9);
+        RobotSegment seg = new RobotSegment(panda);
+        int l4 = panda.linkIndex("panda_link4");
+        int l5 = panda.linkIndex("panda_link5");
+        for (int trial = 0; trial < 100; trial++) {
+            double[] q0 = TestRobots.randomConfiguration(panda, rnd);
+            double[] q1 = q0.clone();
+            // only the four shared joints move: link4 and link5 move rigidly together
+            for (int j = 0; j < 4; j++) {
+                q1[j] += rnd.nextDouble() - 0.5;
+            }
+            seg.set(q0, q1);
+            assertEquals(0, seg.pairBound(l4, 0, 0, 0, 0.1, l5, 0.1, 0, 0, 0.1, 0, 1), 1e-11, "only the rounding slack remains");
+            assertTrue(seg.worldBound(l4, 0, 1, 0, 0, 0, 0.1) > 1e-3);
+        }
+    }
+
+    @Test
+    void badArgumentsAreRejected() {
+        RobotSegment seg = new RobotSegment(panda);
+        assertThrows(IllegalStateException.class, () -> seg.worldBound(1, 0, 1, 0, 0, 0, 0));
+        double[] q = {0, 0, 0, -1, 0, 1, 0};
+        seg.set(q, q);
+        assertThrows(IllegalArgumentException.class, () -> seg.worldBound(1, 0.6, 0.5, 0, 0, 0, 0));
+        assertThrows(IllegalArgumentException.class, () -> seg.worldBound(1, 0, 1.5, 0, 0, 0, 0));
+        assertThrows(IllegalArgumentException.class, () -> seg.worldBound(1, Double.NaN, 1, 0, 0, 0, 0));
+        assertThrows(IllegalArgumentException.class, () -> seg.worldBound(1, 0, 1, 0, 0, 0, -1));
+        assertThrows(IllegalArgumentException.class, () -> seg.worldBound(1, 0, 1, Double.NaN, 0, 0, 1));
+        assertThrows(IllegalArgumentException.class, () -> seg.linkPose(1, 1.5, new Matrix4d()));
+        assertThrows(InvalidConfigurationException.class, () -> seg.set(q, new double[3]));
+        assertThrows(IllegalArgumentException.class, () -> seg.set(JointPath.linear(new double[2], new double[2])));
+        // a motionless segment has (essentially) zero bounds
+        assertTrue(seg.worldBound(5, 0, 1, 0.1, 0.1, 0.1, 0.2) < 1e-11);
+    }
+}

@@ -1,0 +1,609 @@
+package io.collide4j.planner;
+
+import io.collide4j.checker.query.CollisionChecker;
+import io.collide4j.checker.query.Contact;
+import io.collide4j.checker.query.MotionResult;
+import io.collide4j.checker.query.QueryContext;
+import io.collide4j.checker.robot.ConvexPieceProvider;
+import io.collide4j.checker.robot.Inflation;
+import io.collide4j.checker.robot.RobotCollisionModel;
+import io.collide4j.checker.scene.MoveItSceneLoader;
+import io.collide4j.checker.scene.Scene;
+import io.collide4j.checker.scene.SceneJson;
+import io.collide4j.kinematics.JointTrajectory;
+import io.collide4j.kinematics.KinematicModel;
+import io.collide4j.kinematics.PlanningGroup;
+import io.collide4j.models.Models;
+import io.collide4j.urdf.RobotDescription;
+import io.collide4j.urdf.SemanticDescription;
+import io.collide4j.urdf.SrdfParser;
+import io.collide4j.urdf.UrdfParser;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The planner-facing collision checker, built in one call from a robot (bundled name, or URDF + optional
+ * SRDF), a scene (bundled name, JSON or MoveIt YAML file, or objects), a margin d, per-link padding and
+ * scale, allowed-collision edits and a planning group.
+ *
+ * <p><b>Configurations.</b> Every adapter works on the planning group's variables (all variables when no
+ * group is set), in the group's order ({@link #variableNames()}); the robot's other variables are held at
+ * fixed values ({@link Builder#hold}, default 0 clamped into the joint limits).
+ *
+ * <p><b>Guarantee.</b> "Valid" always means certified: every robot–obstacle and checked self pair is
+ * farther apart than the margin for the modelled geometry (meshes covered by convex hulls, which only
+ * grow the robot), so a valid answer is never wrong; {@link SampledMotionValidator} is the one
+ * exception and says so.
+ *
+ * <p><b>Threads.</b> Immutable and thread-safe: share one instance and its adapters between planner
+ * threads; each thread gets its own query scratch ({@link QueryContext}) through a {@code ThreadLocal}.
+ */
+public final class Collide4j {
+    private final CollisionChecker checker;
+    private final double margin;
+    private final double tolerance;
+    private final long budget;
+    private final String groupName;
+    private final int[] groupVars;
+    private final double[] rest;
+    private final double[] lower;
+    private final double[] upper;
+    private final List<String> variableNames;
+    private final ValidityCounters counters = new ValidityCounters();
+    private final ThreadLocal<Scratch> scratch;
+    private final Builder recipe;   // for derived variants (MoveIt-style request edits)
+    private final SemanticDescription semantics;
+
+    /** Per-thread scratch: the checker's query context and full-configuration buffers. */
+    static final class Scratch {
+        final QueryContext context;
+        final double[] full0;
+        final double[] full1;
+
+        Scratch(CollisionChecker checker, double[] rest) {
+            context = checker.newContext();
+            full0 = rest.clone();
+            full1 = rest.clone();
+        }
+    }
+
+    private Collide4j(Builder b, CollisionChecker checker, SemanticDescription semantics, String groupName, int[] groupVars,
+                      double[] rest) {
+        this.checker = checker;
+        this.semantics = semantics;
+        this.margin = b.margin;
+        this.tolerance = b.tolerance;
+        this.budget = b.budget;
+        this.groupName = groupName;
+        this.groupVars = groupVars;
+        this.rest = rest;
+        KinematicModel km = checker.model().kinematics();
+        this.lower = new double[groupVars.length];
+        this.upper = new double[groupVars.length];
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < groupVars.length; i++) {
+            lower[i] = km.lowerLimit(groupVars[i]);
+            upper[i] = km.upperLimit(groupVars[i]);
+            names.add(km.variableName(groupVars[i]));
+        }
+        this.variableNames = List.copyOf(names);
+        this.scratch = ThreadLocal.withInitial(() -> new Scratch(checker, rest));
+        this.recipe = b.copy();
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A bundled robot (with its SRDF and, when it has one, its first planning group) in a bundled scene. */
+    public static Collide4j bundled(String robot, String scene) {
+        return builder().robot(robot).sceneName(scene).build();
+    }
+
+    // ------------------------------------------------------------------ model facts
+
+    /** The underlying certified checker (full configurations, explicit contexts). */
+    public CollisionChecker checker() {
+        return checker;
+    }
+
+    public RobotCollisionModel model() {
+        return checker.model();
+    }
+
+    public Scene scene() {
+        return checker.scene();
+    }
+
+    /** The SRDF in use, or null when there is none. */
+    public SemanticDescription semantics() {
+        return semantics;
+    }
+
+    /** Minimum separation d: a state is valid when every checked pair is farther apart than d. */
+    public double margin() {
+        return margin;
+    }
+
+    /** Tolerance of the continuous checks (m): how close to the margin a bound may come before a hit is reported. */
+    public double tolerance() {
+        return tolerance;
+    }
+
+    /** Distance evaluations one motion check may spend before it answers inconclusive. */
+    public long budget() {
+        return budget;
+    }
+
+    /** The planning group's name, or "" when the adapters use every variable. */
+    public String groupName() {
+        return groupName;
+    }
+
+    /** Number of planning variables (the length of every configuration the adapters take). */
+    public int dimension() {
+        return groupVars.length;
+    }
+
+    /** The planning variables' joint names, in configuration order. */
+    public List<String> variableNames() {
+        return variableNames;
+    }
+
+    public double lowerLimit(int i) {
+        return lower[i];
+    }
+
+    public double upperLimit(int i) {
+        return upper[i];
+    }
+
+    public double[] lowerLimits() {
+        return lower.clone();
+    }
+
+    public double[] upperLimits() {
+        return upper.clone();
+    }
+
+    /** The full robot configuration for group values q (other variables at their held values). */
+    public double[] fullConfiguration(double[] q) {
+        double[] out = rest.clone();
+        toFull(q, out);
+        return out;
+    }
+
+    /** The group values of a full robot configuration. */
+    public double[] groupConfiguration(double[] full) {
+        if (full.length != rest.length) {
+            throw new IllegalArgumentException("full configuration has " + full.length + " entries, expected " + rest.length);
+        }
+        double[] q = new double[groupVars.length];
+        for (int i = 0; i < q.length; i++) {
+            q[i] = full[groupVars[i]];
+        }
+        return q;
+    }
+
+    void toFull(double[] q, double[] dest) {
+        if (q.length != groupVars.length) {
+            throw new IllegalArgumentException("configuration has " + q.length + " entries, expected " + groupVars.length
+                    + " " + variableNames);
+        }
+        for (int i = 0; i < q.length; i++) {
+            dest[groupVars[i]] = q[i];
+        }
+    }
+
+    /**
+     * For each planning variable, the trajectory column holding it: by joint name when every variable is a
+     * column, else by position when the column count equals the dimension (headers like {@code q1..q7});
+     * otherwise IllegalArgumentException naming both lists.
+     */
+    public int[] trajectoryColumns(JointTrajectory t) {
+        List<String> names = t.jointNames();
+        boolean byName = names.containsAll(variableNames);
+        if (!byName && names.size() != groupVars.length) {
+            throw new IllegalArgumentException("trajectory joints " + names + " do not match the planning group's "
+                    + groupVars.length + " joints " + variableNames + " (by name, or the same number of columns in order)");
+        }
+        int[] cols = new int[groupVars.length];
+        for (int i = 0; i < cols.length; i++) {
+            cols[i] = byName ? names.indexOf(variableNames.get(i)) : i;
+        }
+        return cols;
+    }
+
+    /** Waypoint k of a trajectory as a planning configuration (columns from {@link #trajectoryColumns}). */
+    public static double[] waypoint(JointTrajectory t, int[] columns, int k) {
+        double[] row = t.positions(k);
+        double[] q = new double[columns.length];
+        for (int i = 0; i < q.length; i++) {
+            q[i] = row[columns[i]];
+        }
+        return q;
+    }
+
+    /** True when every group value is finite and inside its joint limits. */
+    public boolean withinLimits(double[] q) {
+        if (q.length != groupVars.length) {
+            throw new IllegalArgumentException("configuration has " + q.length + " entries, expected " + groupVars.length
+                    + " " + variableNames);
+        }
+        for (int i = 0; i < q.length; i++) {
+            if (!(q[i] >= lower[i] && q[i] <= upper[i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    Scratch scratch() {
+        return scratch.get();
+    }
+
+    /** Counters shared by every adapter of this checker. */
+    public ValidityCounters counters() {
+        return counters;
+    }
+
+    // ------------------------------------------------------------------ adapters
+
+    /** Certified OMPL-style state validity (collision and joint limits). */
+    public CertifiedStateValidityChecker stateValidityChecker() {
+        return new CertifiedStateValidityChecker(this);
+    }
+
+    /** Certified OMPL-style motion validity (conservative advancement over the exact joint-space motion). */
+    public CertifiedMotionValidator motionValidator() {
+        return new CertifiedMotionValidator(this);
+    }
+
+    /** NOT certified: checks states every {@code resolution} (joint-space Euclidean) along a motion; for comparison only. */
+    public SampledMotionValidator sampledMotionValidator(double resolution) {
+        return new SampledMotionValidator(this, resolution);
+    }
+
+    // ------------------------------------------------------------------ direct queries (group configurations)
+
+    /** Certified: q is within limits and every checked pair is farther apart than the margin. */
+    public boolean isValid(double[] q) {
+        if (!withinLimits(q)) {
+            return false;
+        }
+        Scratch s = scratch();
+        toFull(q, s.full0);
+        return checker.isFree(s.full0, margin, s.context);
+    }
+
+    /** The closest checked pair at q (certified lower bound and estimate), or null when nothing is checked. */
+    public Contact closestPair(double[] q) {
+        Scratch s = scratch();
+        toFull(q, s.full0);
+        return checker.minimumDistance(s.full0, s.context);
+    }
+
+    /** Pairs that keep q from being valid (certified lower bound ≤ margin), closest first, at most max. */
+    public List<Contact> contacts(double[] q, int max) {
+        Scratch s = scratch();
+        toFull(q, s.full0);
+        return checker.contacts(s.full0, margin, max, s.context);
+    }
+
+    /** The checker's continuous check of q0 → q1 with this façade's margin, tolerance and budget. */
+    public MotionResult checkMotion(double[] q0, double[] q1) {
+        Scratch s = scratch();
+        toFull(q0, s.full0);
+        toFull(q1, s.full1);
+        return checker.checkMotion(s.full0, s.full1, margin, tolerance, budget, s.context);
+    }
+
+    /**
+     * A variant of this checker with extra allowed-collision entries and padding/scale overrides (the
+     * MoveIt-style per-request edits); same robot, scene, margin and group.
+     */
+    public Collide4j derive(List<String[]> allow, Map<String, Double> padding, Map<String, Double> scale) {
+        if (allow.isEmpty() && padding.isEmpty() && scale.isEmpty()) {
+            return this;
+        }
+        Builder b = recipe.copy();
+        allow.forEach(p -> b.allow(p[0], p[1]));
+        padding.forEach(b::padding);
+        scale.forEach(b::scale);
+        return b.build();
+    }
+
+    @Override
+    public String toString() {
+        return String.format(Locale.ROOT, "Collide4j[%s, %d obstacles, margin %g, group %s]", model(), scene().size(),
+                margin, groupName.isEmpty() ? "<all variables>" : groupName);
+    }
+
+    // ------------------------------------------------------------------ builder
+
+    /** Single-threaded builder; {@link #build} may be called repeatedly. */
+    public static final class Builder {
+        private RobotDescription robot;
+        private SemanticDescription srdf;
+        private Path urdfPath;
+        private Path srdfPath;
+        private String bundledRobot;
+        private Scene scene = Scene.empty();
+        private final List<String[]> sceneAllow = new ArrayList<>();
+        private double margin;
+        private double tolerance = CollisionChecker.DEFAULT_TOLERANCE;
+        private long budget = CollisionChecker.DEFAULT_BUDGET;
+        private String group;
+        private final Map<String, Double> hold = new LinkedHashMap<>();
+        private final Map<String, Double> padding = new LinkedHashMap<>();
+        private final Map<String, Double> scale = new LinkedHashMap<>();
+        private double defaultPadding;
+        private final List<String[]> allow = new ArrayList<>();
+        private ConvexPieceProvider pieces;
+        private String piecesName;
+
+        private Builder() {
+        }
+
+        Builder copy() {
+            Builder b = new Builder();
+            b.robot = robot;
+            b.srdf = srdf;
+            b.urdfPath = urdfPath;
+            b.srdfPath = srdfPath;
+            b.bundledRobot = bundledRobot;
+            b.scene = scene;
+            b.sceneAllow.addAll(sceneAllow);
+            b.margin = margin;
+            b.tolerance = tolerance;
+            b.budget = budget;
+            b.group = group;
+            b.hold.putAll(hold);
+            b.padding.putAll(padding);
+            b.scale.putAll(scale);
+            b.defaultPadding = defaultPadding;
+            b.allow.addAll(allow);
+            b.pieces = pieces;
+            b.piecesName = piecesName;
+            return b;
+        }
+
+        /** A bundled robot by name ({@code Models.names()}), with its SRDF. */
+        public Builder robot(String bundledName) {
+            if (!Models.names().contains(bundledName)) {
+                throw new IllegalArgumentException("no bundled robot '" + bundledName + "'; bundled: " + Models.names());
+            }
+            this.bundledRobot = bundledName;
+            this.robot = null;
+            this.urdfPath = null;
+            return this;
+        }
+
+        /** A parsed robot and its SRDF (may be null). */
+        public Builder robot(RobotDescription description, SemanticDescription semantics) {
+            this.robot = description;
+            this.srdf = semantics;
+            this.bundledRobot = null;
+            this.urdfPath = null;
+            return this;
+        }
+
+        /** A URDF file; meshes resolve relative to it and {@code package://} against its folder's ancestors. */
+        public Builder urdf(Path urdf) {
+            this.urdfPath = urdf;
+            this.robot = null;
+            this.bundledRobot = null;
+            return this;
+        }
+
+        /** An SRDF file for the URDF (disabled collision pairs, planning groups). */
+        public Builder srdf(Path srdf) {
+            this.srdfPath = srdf;
+            return this;
+        }
+
+        public Builder scene(Scene scene) {
+            this.scene = scene;
+            this.sceneAllow.clear();
+            return this;
+        }
+
+        /**
+         * A scene file: {@code .json} ({@code collide4j-scene/1}) or {@code .yaml}/{@code .yml} (a MoveIt planning
+         * scene, whose allowed-collision entries are added to the ACM).
+         */
+        public Builder scene(Path file) {
+            String n = file.getFileName().toString().toLowerCase(Locale.ROOT);
+            if (n.endsWith(".yaml") || n.endsWith(".yml")) {
+                MoveItSceneLoader.PlanningScene ps = MoveItSceneLoader.load(file);
+                this.scene = ps.scene();
+                this.sceneAllow.clear();
+                ps.allowedCollisions().forEach(p -> sceneAllow.add(new String[]{p.first(), p.second()}));
+            } else if (n.endsWith(".json")) {
+                this.scene = SceneJson.read(file);
+                this.sceneAllow.clear();
+            } else {
+                throw new IllegalArgumentException(file + ": unknown scene format, expected .json (collide4j-scene/1)"
+                        + " or .yaml/.yml (MoveIt planning scene)");
+            }
+            return this;
+        }
+
+        /** A MoveIt planning scene already loaded (obstacles and allowed-collision entries). */
+        public Builder scene(MoveItSceneLoader.PlanningScene planningScene) {
+            this.scene = planningScene.scene();
+            this.sceneAllow.clear();
+            planningScene.allowedCollisions().forEach(p -> sceneAllow.add(new String[]{p.first(), p.second()}));
+            return this;
+        }
+
+        /** A bundled scene by name ({@code Models.sceneNames()}). */
+        public Builder sceneName(String name) {
+            if (!Models.sceneNames().contains(name)) {
+                throw new IllegalArgumentException("no bundled scene '" + name + "'; bundled: " + Models.sceneNames());
+            }
+            return scene(SceneJson.read(Models.sceneJson(name), "bundled scene " + name));
+        }
+
+        /** Scene JSON text ({@code collide4j-scene/1}); {@code source} names it in errors. */
+        public Builder sceneJson(String json, String source) {
+            return scene(SceneJson.read(json, source));
+        }
+
+        /** Minimum separation d ≥ 0 (m). Default 0: valid means not touching. */
+        public Builder margin(double d) {
+            if (!(d >= 0) || !Double.isFinite(d)) {
+                throw new IllegalArgumentException("margin must be finite and >= 0, got " + d);
+            }
+            this.margin = d;
+            return this;
+        }
+
+        public Builder tolerance(double tol) {
+            if (!(tol > 0) || !Double.isFinite(tol)) {
+                throw new IllegalArgumentException("tolerance must be finite and > 0, got " + tol);
+            }
+            this.tolerance = tol;
+            return this;
+        }
+
+        public Builder budget(long evaluations) {
+            if (evaluations < 1) {
+                throw new IllegalArgumentException("budget must be at least 1, got " + evaluations);
+            }
+            this.budget = evaluations;
+            return this;
+        }
+
+        /** Plan for this SRDF group only; other variables are held (see {@link #hold}). */
+        public Builder group(String name) {
+            this.group = name;
+            return this;
+        }
+
+        /** Holds a non-group joint at a value (default 0 clamped into its limits). */
+        public Builder hold(String joint, double value) {
+            if (!Double.isFinite(value)) {
+                throw new IllegalArgumentException("held value of joint '" + joint + "' must be finite, got " + value);
+            }
+            hold.put(joint, value);
+            return this;
+        }
+
+        /** Holds every joint of a recorded state (values of planning variables only seed the held copy; mimics are derived). */
+        public Builder holdAll(Map<String, Double> values) {
+            values.forEach(this::hold);
+            return this;
+        }
+
+        /** Euclidean padding (m) of one body (link or attached object). */
+        public Builder padding(String body, double p) {
+            padding.put(body, p);
+            return this;
+        }
+
+        public Builder defaultPadding(double p) {
+            this.defaultPadding = p;
+            return this;
+        }
+
+        /** Scale (≥ 1) of one body about each collision element's origin. */
+        public Builder scale(String body, double s) {
+            scale.put(body, s);
+            return this;
+        }
+
+        /** Do not check this pair (link, attached object or obstacle names). */
+        public Builder allow(String a, String b) {
+            allow.add(new String[]{a, b});
+            return this;
+        }
+
+        /** How meshes become convex pieces (default one hull); the extension point for convex decomposition. */
+        public Builder pieces(ConvexPieceProvider provider, String name) {
+            this.pieces = provider;
+            this.piecesName = name;
+            return this;
+        }
+
+        public Collide4j build() {
+            RobotDescription desc;
+            SemanticDescription sem = srdf;
+            if (bundledRobot != null) {
+                desc = Models.robot(bundledRobot);
+                sem = Models.semantics(bundledRobot);
+            } else if (urdfPath != null) {
+                if (!Files.isReadable(urdfPath)) {
+                    throw new IllegalArgumentException("URDF file not found or unreadable: " + urdfPath);
+                }
+                desc = UrdfParser.create().parse(urdfPath);
+                sem = null;
+            } else if (robot != null) {
+                desc = robot;
+            } else {
+                throw new IllegalStateException("no robot: call robot(name), urdf(path) or robot(description, srdf)");
+            }
+            if (srdfPath != null) {
+                if (!Files.isReadable(srdfPath)) {
+                    throw new IllegalArgumentException("SRDF file not found or unreadable: " + srdfPath);
+                }
+                sem = SrdfParser.parse(srdfPath, desc);
+            }
+            KinematicModel km = KinematicModel.of(desc);
+            RobotCollisionModel.Builder mb = RobotCollisionModel.builder(desc, km);
+            if (sem != null) {
+                mb.srdf(sem);
+            }
+            Inflation.Builder ib = Inflation.builder().defaultPadding(defaultPadding);
+            padding.forEach(ib::padding);
+            scale.forEach(ib::scale);
+            mb.inflation(ib.build());
+            sceneAllow.forEach(p -> mb.allow(p[0], p[1]));
+            allow.forEach(p -> mb.allow(p[0], p[1]));
+            if (pieces != null) {
+                mb.pieces(pieces, piecesName);
+            }
+            RobotCollisionModel model = mb.build();
+            String gName = group;
+            if (gName == null && bundledRobot != null && sem != null && !sem.groups().isEmpty()) {
+                gName = sem.groups().get(0).name();
+            }
+            int[] vars;
+            if (gName == null || gName.isEmpty()) {
+                gName = "";
+                vars = new int[km.variableCount()];
+                Arrays.setAll(vars, i -> i);
+            } else {
+                if (sem == null) {
+                    throw new IllegalArgumentException("group '" + gName + "' needs an SRDF");
+                }
+                PlanningGroup pg = km.planningGroup(sem, gName);
+                vars = pg.variableIndices();
+                if (vars.length == 0) {
+                    throw new IllegalArgumentException("SRDF group '" + gName + "' has no movable joints");
+                }
+            }
+            double[] rest = new double[km.variableCount()];
+            for (int i = 0; i < rest.length; i++) {
+                rest[i] = Math.min(Math.max(0, km.lowerLimit(i)), km.upperLimit(i));
+            }
+            for (Map.Entry<String, Double> h : hold.entrySet()) {
+                if (desc.joint(h.getKey()).isEmpty()) {
+                    throw new IllegalArgumentException("hold: robot '" + desc.name() + "' has no joint '" + h.getKey() + "'");
+                }
+                int v = km.variableIndex(h.getKey());
+                if (v >= 0) {   // mimic and fixed joints of a recorded state are derived by FK
+                    rest[v] = h.getValue();
+                }
+            }
+            return new Collide4j(this, CollisionChecker.of(model, scene), sem, gName, vars, rest);
+        }
+    }
+}

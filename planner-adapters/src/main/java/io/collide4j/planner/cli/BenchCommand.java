@@ -1,0 +1,124 @@
+package io.collide4j.planner.cli;
+
+import io.collide4j.checker.ccd.CcdKind;
+import io.collide4j.checker.ccd.TightInclusion;
+import io.collide4j.checker.ccd.TightInclusionScratch;
+import io.collide4j.planner.Collide4j;
+
+import java.io.PrintStream;
+import java.util.Locale;
+import java.util.SplittableRandom;
+
+/**
+ * {@code collide4j bench}: a quick throughput table on this machine (single thread, wall clock, after a
+ * warm-up): certified state checks/s and motion checks/s on random configurations of the robot in the
+ * scene, and Tight-Inclusion vertex–face CCD queries/s on random moving primitives. A rough guide; the
+ * JMH benchmarks in {@code tests/} are the measurements. Progress on stderr.
+ */
+final class BenchCommand {
+    private BenchCommand() {
+    }
+
+    static int run(Args args, PrintStream out, PrintStream err) {
+        Collide4j c = RobotOptions.robotAndScene(args, "table_shelf").build();
+        int states = (int) args.integer("states", 20_000);
+        int motionCount = (int) args.integer("motions", 500);
+        int ccd = (int) args.integer("ccd", 100_000);
+        double step = args.number("step", 0.3);
+        long seed = args.integer("seed", 1);
+        args.rejectUnknown();
+        if (states < 1 || motionCount < 1 || ccd < 1 || !(step > 0)) {
+            throw new CliException(ExitCode.USAGE, "bench: --states, --motions, --ccd must be >= 1 and --step > 0");
+        }
+        SplittableRandom r = new SplittableRandom(seed);
+        int n = c.dimension();
+        double[][] qs = new double[states][];
+        for (int i = 0; i < states; i++) {
+            qs[i] = random(c, r);
+        }
+        Progress progress = new Progress(err, "bench", 3L * 2);
+        // warm-up then measure: states
+        int valid = 0;
+        for (int i = 0; i < Math.min(states, 2000); i++) {
+            valid += c.isValid(qs[i]) ? 1 : 0;
+        }
+        progress.update(1);
+        long t0 = System.nanoTime();
+        valid = 0;
+        for (double[] q : qs) {
+            valid += c.isValid(q) ? 1 : 0;
+        }
+        double stateSeconds = (System.nanoTime() - t0) / 1e9;
+        progress.update(2);
+        // motions: from valid states, a step of `step` rad (Euclidean) in a random direction, inside the limits
+        double[][][] ms = new double[motionCount][][];
+        int made = 0;
+        for (int i = 0; made < motionCount && i < 100 * motionCount; i++) {
+            double[] a = qs[i % states];
+            if (!c.isValid(a)) {
+                continue;   // planners only move from valid states
+            }
+            double[] b = new double[n];
+            double norm = 0;
+            for (int j = 0; j < n; j++) {
+                b[j] = r.nextGaussian();
+                norm += b[j] * b[j];
+            }
+            for (int j = 0; j < n; j++) {
+                b[j] = Math.min(c.upperLimit(j), Math.max(c.lowerLimit(j), a[j] + step * b[j] / Math.sqrt(norm)));
+            }
+            ms[made++] = new double[][]{a, b};
+        }
+        for (int i = 0; i < Math.min(made, 50); i++) {
+            c.checkMotion(ms[i][0], ms[i][1]);
+        }
+        progress.update(3);
+        t0 = System.nanoTime();
+        int freeMotions = 0;
+        long evaluations = 0;
+        for (int i = 0; i < made; i++) {
+            var m = c.checkMotion(ms[i][0], ms[i][1]);
+            freeMotions += m.isFree() ? 1 : 0;
+            evaluations += m.evaluations();
+        }
+        double motionSeconds = (System.nanoTime() - t0) / 1e9;
+        progress.update(4);
+        // primitive CCD: random vertex-face queries in the unit cube
+        double[] coords = new double[24 * ccd];
+        for (int i = 0; i < coords.length; i++) {
+            coords[i] = r.nextDouble();
+        }
+        TightInclusion ti = TightInclusion.defaults();
+        TightInclusionScratch scratch = new TightInclusionScratch();
+        for (int i = 0; i < Math.min(ccd, 5000); i++) {
+            ti.toi(CcdKind.VERTEX_FACE, coords, 24 * i, scratch);
+        }
+        progress.update(5);
+        t0 = System.nanoTime();
+        int hits = 0;
+        for (int i = 0; i < ccd; i++) {
+            hits += ti.toi(CcdKind.VERTEX_FACE, coords, 24 * i, scratch) <= 1 ? 1 : 0;
+        }
+        double ccdSeconds = (System.nanoTime() - t0) / 1e9;
+        progress.update(6);
+        out.printf(Locale.ROOT, "collide4j bench: %s, single thread%n", c);
+        out.printf(Locale.ROOT, "%-34s %10s %12s %12s  %s%n", "query", "count", "seconds", "per second", "notes");
+        out.printf(Locale.ROOT, "%-34s %10d %12.3f %12.0f  %d valid%n", "state (isValid, certified)", states, stateSeconds,
+                states / stateSeconds, valid);
+        out.printf(Locale.ROOT, "%-34s %10d %12.3f %12.1f  %d free, %.1f distance evaluations each, %.0f evaluations/s%n",
+                "motion (certified CA, " + step + " rad)", made, motionSeconds, made / motionSeconds, freeMotions,
+                (double) evaluations / made, evaluations / motionSeconds);
+        out.printf(Locale.ROOT, "%-34s %10d %12.3f %12.0f  %d hits%n", "CCD vertex-face (TI, random cube)", ccd, ccdSeconds,
+                ccd / ccdSeconds, hits);
+        out.println("batch engines: checker.batch not wired here yet (see README); figures are one thread on the CPU");
+        return ExitCode.FREE;
+    }
+
+    private static double[] random(Collide4j c, SplittableRandom r) {
+        double[] q = new double[c.dimension()];
+        for (int j = 0; j < q.length; j++) {
+            q[j] = c.lowerLimit(j) + r.nextDouble() * (c.upperLimit(j) - c.lowerLimit(j));
+        }
+        return q;
+    }
+}

@@ -1,0 +1,189 @@
+package io.collide4j.planner.cli;
+
+import io.collide4j.planner.Collide4j;
+import io.collide4j.planner.plan.MbmProblems;
+import io.collide4j.planner.plan.PlanRequest;
+import io.collide4j.planner.plan.PlanResult;
+import io.collide4j.planner.plan.ProblemRunner;
+import io.collide4j.planner.plan.RrtConnect;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * {@code collide4j plan}: RRT-Connect with certified edges and shortcutting, either from {@code --start}
+ * to {@code --goal} in a scene, or on MotionBenchMaker problems ({@code --problems ZIP --scenario S|all
+ * --index I --count N}) with a per-scenario table. Every returned path is re-checked edge by edge.
+ * Exit: 0 solved (all solved), 1 start or goal not valid (single problem), 2 no certified path found.
+ */
+final class PlanCommand {
+    private PlanCommand() {
+    }
+
+    static int run(Args args, PrintStream out, PrintStream err) {
+        Path problems = args.inputFile("problems");
+        PlanRequest.Builder settings = PlanRequest.builder()
+                .timeLimitSeconds(args.number("time-limit", 10))
+                .range(args.number("range", 0.5))
+                .seed(args.integer("seed", 1))
+                .shortcutAttempts((int) args.integer("shortcut", 100));
+        if (problems != null) {
+            return mbm(args, problems, settings, out, err);
+        }
+        Collide4j c = RobotOptions.robotAndScene(args, "table_shelf").build();
+        double[] start = RobotOptions.vector(args, "start", args.required("start"), c.dimension());
+        double[] goal = RobotOptions.vector(args, "goal", args.required("goal"), c.dimension());
+        String pathOut = args.string("out", null);
+        args.rejectUnknown();
+        for (double[][] q : new double[][][]{{start}, {goal}}) {
+            if (!c.withinLimits(q[0])) {
+                throw new CliException(ExitCode.USAGE, "plan: " + (q[0] == start ? "--start" : "--goal")
+                        + " is outside the joint limits " + Arrays.toString(c.lowerLimits()) + " .. " + Arrays.toString(c.upperLimits()));
+            }
+        }
+        if (!c.isValid(start) || !c.isValid(goal)) {
+            out.println("INVALID: the " + (c.isValid(start) ? "goal" : "start") + " configuration is not certified free"
+                    + " (margin " + c.margin() + " m)");
+            return ExitCode.VIOLATION;
+        }
+        PlanResult r = new RrtConnect(c.stateValidityChecker(), c.motionValidator())
+                .plan(settings.start(start).goal(goal).bounds(c.lowerLimits(), c.upperLimits()).build());
+        if (!r.solved()) {
+            out.println("NOT SOLVED " + r.failureReason());
+            return ExitCode.INCONCLUSIVE;
+        }
+        int edges = r.path().size() - 1;
+        int certified = ProblemRunner.recheck(c, r.path());
+        out.printf(Locale.ROOT, "SOLVED %d waypoints, length %.3f rad (%.3f before shortcutting), planning %.3f s,"
+                        + " smoothing %.3f s, %d/%d edges re-certified free%n", r.path().size(), r.lengthAfter(), r.lengthBefore(),
+                r.planningSeconds(), r.smoothingSeconds(), certified, edges);
+        if (pathOut != null) {
+            writePath(Path.of(pathOut), c.variableNames(), r.path());
+            out.println("path written to " + pathOut);
+        }
+        return certified == edges ? ExitCode.FREE : ExitCode.INCONCLUSIVE;
+    }
+
+    private static int mbm(Args args, Path zip, PlanRequest.Builder settings, PrintStream out, PrintStream err) {
+        MbmProblems set = new MbmProblems(zip);
+        String scenario = args.string("scenario", "all");
+        int index = (int) args.integer("index", 1);
+        int count = (int) args.integer("count", 1);
+        boolean verbose = args.flag("verbose");
+        Collide4j.Builder robot = RobotOptions.robot(args);
+        args.rejectUnknown();
+        if (index < 1 || count < 1) {
+            throw new CliException(ExitCode.USAGE, "plan: --index and --count must be >= 1");
+        }
+        List<String> scenarios = scenario.equals("all") ? set.scenarios() : List.of(scenario);
+        for (String s : scenarios) {
+            if (!set.scenarios().contains(s)) {
+                throw new CliException(ExitCode.USAGE, "plan: --scenario: " + zip + " has no scenario '" + s + "'; it has "
+                        + set.scenarios());
+            }
+        }
+        Map<String, List<ProblemRunner.Run>> runs = new LinkedHashMap<>();
+        Progress progress = new Progress(err, "planning", (long) scenarios.size() * count);
+        long done = 0;
+        for (String s : scenarios) {
+            List<ProblemRunner.Run> list = new ArrayList<>();
+            for (MbmProblems.Problem p : set.load(s, index, count)) {
+                ProblemRunner.Run r = ProblemRunner.run(ProblemRunner.checker(robot, p), p, settings);
+                list.add(r);
+                if (verbose || scenarios.size() * count == 1) {
+                    out.println(describe(r));
+                }
+                progress.update(++done);
+            }
+            runs.put(s, list);
+        }
+        printTable(runs, out);
+        boolean allSolved = runs.values().stream().flatMap(List::stream)
+                .allMatch(r -> r.outcome() == ProblemRunner.Outcome.SOLVED);
+        if (allSolved) {
+            return ExitCode.FREE;
+        }
+        boolean single = scenarios.size() * count == 1;
+        ProblemRunner.Outcome only = runs.values().iterator().next().get(0).outcome();
+        return single && only != ProblemRunner.Outcome.NOT_SOLVED ? ExitCode.VIOLATION : ExitCode.INCONCLUSIVE;
+    }
+
+    static String describe(ProblemRunner.Run r) {
+        String head = String.format(Locale.ROOT, "%s #%d: %s", r.scenario(), r.index(), r.outcome());
+        if (r.plan() == null) {
+            return head + " (the mesh-hull model cannot certify it free; MBM checked it against meshes)";
+        }
+        if (!r.plan().solved()) {
+            return head + " (" + r.plan().failureReason() + ")";
+        }
+        return head + String.format(Locale.ROOT, " planning %.3f s + smoothing %.3f s, %d waypoints, %d/%d edges re-certified",
+                r.plan().planningSeconds(), r.plan().smoothingSeconds(), r.plan().path().size(), r.certifiedEdges(), r.edges());
+    }
+
+    /** Per scenario: problems, invalid start/goal, solved, success over valid problems, median times. */
+    static void printTable(Map<String, List<ProblemRunner.Run>> runs, PrintStream out) {
+        out.printf(Locale.ROOT, "%-24s %8s %9s %8s %7s %8s %13s %13s%n", "scenario", "problems", "bad start", "bad goal",
+                "solved", "success", "median plan s", "median total s");
+        int[] total = new int[4];
+        for (Map.Entry<String, List<ProblemRunner.Run>> e : runs.entrySet()) {
+            int[] n = new int[4];
+            List<Double> plan = new ArrayList<>();
+            List<Double> all = new ArrayList<>();
+            for (ProblemRunner.Run r : e.getValue()) {
+                n[0]++;
+                switch (r.outcome()) {
+                    case INVALID_START -> n[1]++;
+                    case INVALID_GOAL -> n[2]++;
+                    case SOLVED -> {
+                        n[3]++;
+                        plan.add(r.plan().planningSeconds());
+                        all.add(r.plan().planningSeconds() + r.plan().smoothingSeconds());
+                    }
+                    default -> { }
+                }
+            }
+            for (int k = 0; k < 4; k++) {
+                total[k] += n[k];
+            }
+            int valid = n[0] - n[1] - n[2];
+            out.printf(Locale.ROOT, "%-24s %8d %9d %8d %7d %7.1f%% %13s %13s%n", e.getKey(), n[0], n[1], n[2], n[3],
+                    valid == 0 ? 0.0 : 100.0 * n[3] / valid, median(plan), median(all));
+        }
+        int valid = total[0] - total[1] - total[2];
+        out.printf(Locale.ROOT, "%-24s %8d %9d %8d %7d %7.1f%%%n", "all", total[0], total[1], total[2], total[3],
+                valid == 0 ? 0.0 : 100.0 * total[3] / valid);
+    }
+
+    private static String median(List<Double> xs) {
+        if (xs.isEmpty()) {
+            return "-";
+        }
+        double[] a = xs.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        double m = a.length % 2 == 1 ? a[a.length / 2] : (a[a.length / 2 - 1] + a[a.length / 2]) / 2;
+        return String.format(Locale.ROOT, "%.3f", m);
+    }
+
+    private static void writePath(Path file, List<String> names, List<double[]> path) {
+        StringBuilder sb = new StringBuilder("# collide4j plan: joint-space linear between rows, every edge certified free\n");
+        sb.append(String.join(",", names)).append('\n');
+        for (double[] q : path) {
+            for (int i = 0; i < q.length; i++) {
+                sb.append(i == 0 ? "" : ",").append(q[i]);
+            }
+            sb.append('\n');
+        }
+        try {
+            Files.writeString(file, sb.toString());
+        } catch (IOException e) {
+            throw new CliException(ExitCode.CANNOT_CREATE, "plan: --out: cannot write " + file + " (" + e.getMessage() + ")");
+        }
+    }
+}

@@ -1,0 +1,50 @@
+package io.collide4j.planner.cli;
+
+import io.collide4j.planner.server.CollisionService;
+import io.collide4j.planner.server.JsonLinesServer;
+
+import java.io.PrintStream;
+
+/**
+ * {@code collide4j serve [--port N] [--max-request-bytes B]}: the JSON-lines collision server
+ * (protocol: planner-adapters/PROTOCOL.md). Without {@code --port} it serves stdin/stdout until end of
+ * input; with it, it listens on 127.0.0.1 (N = 0 picks a free port), prints
+ * {@code listening 127.0.0.1:PORT} as the first stdout line and serves until stdin closes or the
+ * process is killed. Diagnostics go to stderr only.
+ */
+final class ServeCommand {
+    private ServeCommand() {
+    }
+
+    static int run(Args args, PrintStream out, PrintStream err) {
+        long port = args.integer("port", -1);
+        long max = args.integer("max-request-bytes", JsonLinesServer.DEFAULT_MAX_REQUEST_BYTES);
+        args.rejectUnknown();
+        if (max < 64 || max > Integer.MAX_VALUE - 8) {
+            throw new CliException(ExitCode.USAGE, "serve: --max-request-bytes must be in 64 .. 2^31-9, got " + max);
+        }
+        if (port < -1 || port > 65535) {
+            throw new CliException(ExitCode.USAGE, "serve: --port must be 0 .. 65535, got " + port);
+        }
+        try (JsonLinesServer server = new JsonLinesServer(CollisionService::new, (int) max)) {
+            if (port < 0) {
+                int n = server.serve(System.in, out);
+                err.println("collide4j serve: end of input after " + n + " requests");
+                return ExitCode.FREE;
+            }
+            int bound = server.listen((int) port);
+            out.println("listening 127.0.0.1:" + bound);
+            out.flush();
+            // serve until stdin closes (a parent process going away) or the process is killed
+            try {
+                while (System.in.read() >= 0) {
+                    // input on stdin is ignored in TCP mode
+                }
+            } catch (java.io.IOException e) {
+                // stdin unusable: fall through and stop
+            }
+            err.println("collide4j serve: stdin closed after " + server.requestsServed() + " requests; stopping");
+            return ExitCode.FREE;
+        }
+    }
+}

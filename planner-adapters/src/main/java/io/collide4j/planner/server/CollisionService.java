@@ -1,0 +1,313 @@
+package io.collide4j.planner.server;
+
+import io.collide4j.checker.query.Contact;
+import io.collide4j.checker.query.MotionResult;
+import io.collide4j.checker.scene.SceneJson;
+import io.collide4j.models.Models;
+import io.collide4j.planner.CertifiedMotionValidator;
+import io.collide4j.planner.CertifiedStateValidityChecker;
+import io.collide4j.planner.Collide4j;
+import io.collide4j.planner.MotionValidator;
+import io.collide4j.planner.ValidityCounters;
+import io.collide4j.urdf.json.Json;
+import io.collide4j.urdf.json.JsonWriter;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The collision checker behind {@code collide4j serve}: one session (one loaded robot and scene) per
+ * connection. Methods and their parameters are documented in {@code planner-adapters/PROTOCOL.md}:
+ * {@code load}, {@code isValid}, {@code clearance}, {@code checkMotion}, {@code batch}, {@code counters},
+ * {@code ping}. Not thread-safe: the server gives every connection its own instance.
+ */
+public final class CollisionService implements RequestHandler {
+    /** Largest number of states plus motions in one {@code batch} request. */
+    public static final int MAX_BATCH = 1_000_000;
+
+    private Collide4j session;
+    private CertifiedMotionValidator motions;
+    private CertifiedStateValidityChecker states;
+
+    @Override
+    public Object handle(String method, Map<String, Object> params) {
+        return switch (method) {
+            case "ping" -> Map.of("pong", true, "protocol", "collide4j-jsonl/1");
+            case "load" -> {
+                try {
+                    yield load(params);
+                } catch (RequestException e) {
+                    throw e;
+                } catch (RuntimeException e) {   // unreadable or malformed robot/scene input: the caller's to fix
+                    throw invalid("load: " + e.getMessage());
+                }
+            }
+            case "isValid" -> Map.of("valid", states().isValid(vector(params, "q")));
+            case "clearance" -> clearance(params);
+            case "checkMotion" -> checkMotion(params);
+            case "batch" -> batch(params);
+            case "counters" -> counters();
+            default -> throw new RequestException(RequestException.METHOD_NOT_FOUND, "unknown method '" + method
+                    + "'; methods: ping, load, isValid, clearance, checkMotion, batch, counters");
+        };
+    }
+
+    private CertifiedStateValidityChecker states() {
+        session();
+        return states;
+    }
+
+    private Collide4j session() {
+        if (session == null) {
+            throw new RequestException(RequestException.INVALID_REQUEST, "no robot loaded: call 'load' first");
+        }
+        return session;
+    }
+
+    private Object load(Map<String, Object> p) {
+        known(p, "load", "robot", "urdf", "srdf", "scene", "sceneJson", "margin", "group", "hold", "padding", "scale",
+                "allow", "tolerance", "budget");
+        Collide4j.Builder b = Collide4j.builder();
+        if (p.containsKey("urdf")) {
+            b.urdf(existing(string(p, "urdf"), "urdf"));
+        } else {
+            String robot = p.containsKey("robot") ? string(p, "robot") : "panda";
+            if (!Models.names().contains(robot)) {
+                throw invalid("robot: no bundled robot '" + robot + "'; bundled: " + Models.names() + " (or give 'urdf')");
+            }
+            b.robot(robot);
+        }
+        if (p.containsKey("srdf")) {
+            b.srdf(existing(string(p, "srdf"), "srdf"));
+        }
+        if (p.containsKey("scene") && p.containsKey("sceneJson")) {
+            throw invalid("give 'scene' (bundled name or file) or 'sceneJson' (inline), not both");
+        }
+        if (p.containsKey("scene")) {
+            String s = string(p, "scene");
+            if (Models.sceneNames().contains(s)) {
+                b.sceneName(s);
+            } else {
+                b.scene(existing(s, "scene"));
+            }
+        } else if (p.containsKey("sceneJson")) {
+            Object sj = p.get("sceneJson");
+            b.sceneJson(sj instanceof String s ? s : JsonWriter.write(sj, false), "request sceneJson");
+        }
+        if (p.containsKey("margin")) {
+            b.margin(number(p, "margin"));
+        }
+        if (p.containsKey("tolerance")) {
+            b.tolerance(number(p, "tolerance"));
+        }
+        if (p.containsKey("budget")) {
+            b.budget((long) number(p, "budget"));
+        }
+        if (p.containsKey("group")) {
+            b.group(string(p, "group"));
+        }
+        numbers(p, "hold").forEach(b::hold);
+        numbers(p, "padding").forEach(b::padding);
+        numbers(p, "scale").forEach(b::scale);
+        if (p.containsKey("allow")) {
+            for (Object pair : list(p, "allow")) {
+                if (!(pair instanceof List<?> l) || l.size() != 2 || !(l.get(0) instanceof String a) || !(l.get(1) instanceof String c)) {
+                    throw invalid("allow: expected a list of [name, name] pairs, got " + Json.typeName(pair));
+                }
+                b.allow(a, c);
+            }
+        }
+        session = b.build();
+        motions = session.motionValidator();
+        states = session.stateValidityChecker();
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("robot", session.model().kinematics().name());
+        r.put("group", session.groupName());
+        r.put("variables", session.variableNames());
+        r.put("lower", list(session.lowerLimits()));
+        r.put("upper", list(session.upperLimits()));
+        r.put("obstacles", session.scene().size());
+        r.put("margin", session.margin());
+        r.put("robotHash", session.model().contentHash());
+        r.put("sceneHash", session.scene().contentHash());
+        return r;
+    }
+
+    private Object clearance(Map<String, Object> p) {
+        Contact c = session().closestPair(vector(p, "q"));
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("lowerBound", c == null ? null : finite(c.lowerBound()));
+        r.put("estimate", c == null ? null : finite(c.distance()));
+        r.put("exactness", "LOWER_BOUND");
+        r.put("pair", c == null ? null : c.pair().key());
+        return r;
+    }
+
+    private Object checkMotion(Map<String, Object> p) {
+        double[] q0 = vector(p, "q0");
+        double[] q1 = vector(p, "q1");
+        session();
+        MotionValidator.MotionCheck mc = motions.checkMotionWithLastValid(q0, q1);
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("valid", mc.valid());
+        r.put("lastValidFraction", mc.lastValidFraction());
+        r.put("lastValid", list(mc.lastValid()));
+        return r;
+    }
+
+    private Object batch(Map<String, Object> p) {
+        known(p, "batch", "states", "motions", "details");
+        session();
+        List<Object> stateList = p.containsKey("states") ? list(p, "states") : List.of();
+        List<Object> motionList = p.containsKey("motions") ? list(p, "motions") : List.of();
+        if (stateList.size() + motionList.size() > MAX_BATCH) {
+            throw invalid("batch of " + (stateList.size() + motionList.size()) + " items exceeds " + MAX_BATCH);
+        }
+        boolean details = p.containsKey("details") && Boolean.TRUE.equals(p.get("details"));
+        List<Object> sv = new ArrayList<>(stateList.size());
+        for (int i = 0; i < stateList.size(); i++) {
+            sv.add(states.isValid(vector(stateList.get(i), "states[" + i + "]")));
+        }
+        List<Object> mv = new ArrayList<>(motionList.size());
+        for (int i = 0; i < motionList.size(); i++) {
+            if (!(motionList.get(i) instanceof List<?> pair) || pair.size() != 2) {
+                throw invalid("motions[" + i + "]: expected [q0, q1], got " + Json.typeName(motionList.get(i)));
+            }
+            double[] q0 = vector(pair.get(0), "motions[" + i + "][0]");
+            double[] q1 = vector(pair.get(1), "motions[" + i + "][1]");
+            if (details) {
+                MotionResult m = motions.check(q0, q1);
+                Map<String, Object> one = new LinkedHashMap<>();
+                one.put("status", m.status().name());
+                one.put("time", m.time());
+                one.put("clearanceLowerBound", finite(m.clearanceLowerBound()));
+                one.put("pair", m.contact() == null ? null : m.contact().pair().key());
+                mv.add(one);
+            } else {
+                mv.add(motions.checkMotion(q0, q1));
+            }
+        }
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("states", sv);
+        r.put("motions", mv);
+        return r;
+    }
+
+    private Object counters() {
+        ValidityCounters.Snapshot s = session().counters().snapshot();
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("states", s.states());
+        r.put("validStates", s.validStates());
+        r.put("motions", s.motions());
+        r.put("validMotions", s.validMotions());
+        r.put("inconclusiveMotions", s.inconclusiveMotions());
+        r.put("motionSeconds", s.motionSeconds());
+        r.put("distanceEvaluations", s.distanceEvaluations());
+        return r;
+    }
+
+    // ------------------------------------------------------------------ parameter helpers
+
+    private static RequestException invalid(String message) {
+        return new RequestException(RequestException.INVALID_PARAMS, message);
+    }
+
+    private static void known(Map<String, Object> p, String method, String... names) {
+        List<String> allowed = List.of(names);
+        for (String k : p.keySet()) {
+            if (!allowed.contains(k)) {
+                throw invalid(method + ": unknown parameter '" + k + "'; known: " + allowed);
+            }
+        }
+    }
+
+    private static String string(Map<String, Object> p, String name) {
+        if (!(p.get(name) instanceof String s)) {
+            throw invalid("'" + name + "' must be a string, got " + Json.typeName(p.get(name)));
+        }
+        return s;
+    }
+
+    private static double number(Map<String, Object> p, String name) {
+        if (!(p.get(name) instanceof Number n)) {
+            throw invalid("'" + name + "' must be a number, got " + Json.typeName(p.get(name)));
+        }
+        return n.doubleValue();
+    }
+
+    private static List<Object> list(Map<String, Object> p, String name) {
+        if (!(p.get(name) instanceof List<?> l)) {
+            throw invalid("'" + name + "' must be an array, got " + Json.typeName(p.get(name)));
+        }
+        @SuppressWarnings("unchecked")
+        List<Object> typed = (List<Object>) l;
+        return typed;
+    }
+
+    private static Map<String, Double> numbers(Map<String, Object> p, String name) {
+        Map<String, Double> out = new LinkedHashMap<>();
+        if (!p.containsKey(name)) {
+            return out;
+        }
+        if (!(p.get(name) instanceof Map<?, ?> m)) {
+            throw invalid("'" + name + "' must be an object of name: number, got " + Json.typeName(p.get(name)));
+        }
+        for (Map.Entry<?, ?> e : m.entrySet()) {
+            if (!(e.getValue() instanceof Number n)) {
+                throw invalid("'" + name + "." + e.getKey() + "' must be a number, got " + Json.typeName(e.getValue()));
+            }
+            out.put((String) e.getKey(), n.doubleValue());
+        }
+        return out;
+    }
+
+    private double[] vector(Map<String, Object> p, String name) {
+        if (!p.containsKey(name)) {
+            throw invalid("missing parameter '" + name + "' (an array of joint values)");
+        }
+        return vector(p.get(name), name);
+    }
+
+    private double[] vector(Object v, String what) {
+        if (!(v instanceof List<?> l)) {
+            throw invalid(what + ": expected an array of joint values, got " + Json.typeName(v));
+        }
+        int n = session().dimension();
+        if (l.size() != n) {
+            throw invalid(what + ": has " + l.size() + " values, the planning group has " + n + " " + session.variableNames());
+        }
+        double[] q = new double[n];
+        for (int i = 0; i < n; i++) {
+            if (!(l.get(i) instanceof Number x) || !Double.isFinite(x.doubleValue())) {
+                throw invalid(what + "[" + i + "]: expected a finite number, got " + Json.typeName(l.get(i)));
+            }
+            q[i] = x.doubleValue();
+        }
+        return q;
+    }
+
+    private static Path existing(String file, String name) {
+        Path p = Path.of(file);
+        if (!Files.isReadable(p)) {
+            throw invalid(name + ": file not found or unreadable: " + file);
+        }
+        return p;
+    }
+
+    private static List<Double> list(double[] a) {
+        List<Double> out = new ArrayList<>(a.length);
+        for (double x : a) {
+            out.add(x);
+        }
+        return out;
+    }
+
+    /** JSON has no infinity: +∞ (nothing checked) is sent as null. */
+    private static Double finite(double x) {
+        return Double.isFinite(x) ? x : null;
+    }
+}

@@ -1,0 +1,78 @@
+package io.collide4j.planner.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static io.collide4j.planner.cli.MainTest.cli;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** End-to-end runs of the CLI commands on the bundled Panda, table_shelf scene and the MBM problems. */
+class CommandsTest {
+    static final String ZIP = Path.of(System.getProperty("collide4j.testdata", "../tests/data"))
+            .resolve("vamp/resources/panda/problems.zip").toString();
+    static final String READY = "0,-0.785,0,-2.356,0,1.571,0.785";
+    /** Joint 2 pitched forward until the arm lies in the table (the table top is at z = 0.40 m). */
+    static final String INTO_TABLE = "0,1.5,0,-0.5,0,1.571,0.785";
+
+    @Test
+    void checkReportsValidAndCollidingConfigurations(@TempDir Path dir) throws Exception {
+        Object[] ok = cli("check", "--q", READY);
+        assertEquals(ExitCode.FREE, ok[0], (String) ok[2]);
+        assertTrue(((String) ok[1]).contains("1 of 1 configurations valid"), (String) ok[1]);
+        Object[] bad = cli("check", "--q", READY + ";" + INTO_TABLE);
+        assertEquals(ExitCode.VIOLATION, bad[0], (String) bad[2]);
+        assertTrue(((String) bad[1]).contains("COLLISION"), (String) bad[1]);
+        // the bundled demo trajectory's waypoints (CSV, columns q1..q7) are all valid
+        Path csv = Files.writeString(dir.resolve("demo.csv"), io.collide4j.models.Models.trajectoryCsv("panda_shelf_demo"));
+        Object[] demo = cli("check", "--configs", csv.toString());
+        assertEquals(ExitCode.FREE, demo[0], (String) demo[1] + demo[2]);
+        Object[] wrongWidth = cli("check", "--q", "0,1,2");
+        assertEquals(ExitCode.USAGE, wrongWidth[0]);
+        assertTrue(((String) wrongWidth[2]).contains("--q"), (String) wrongWidth[2]);
+        Path bad2 = Files.writeString(dir.resolve("bad.csv"), "time,a,b\n0,1,2\n");
+        Object[] badFile = cli("check", "--configs", bad2.toString());
+        assertEquals(ExitCode.DATA_ERROR, badFile[0]);
+        assertTrue(((String) badFile[2]).contains("bad.csv") && ((String) badFile[2]).lines().count() == 1, (String) badFile[2]);
+    }
+
+    @Test
+    void planSolvesAStartGoalQueryAndWritesTheCertifiedPath(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("path.csv");
+        Object[] r = cli("plan", "--start", READY, "--goal", "0.9,-0.3,0,-2.0,0,1.7,0.785", "--out", out.toString(),
+                "--time-limit", "20");
+        assertEquals(ExitCode.FREE, r[0], (String) r[1] + r[2]);
+        assertTrue(((String) r[1]).startsWith("SOLVED"), (String) r[1]);
+        // the written path re-checks as valid waypoints with the check command
+        Object[] again = cli("check", "--configs", out.toString());
+        assertEquals(ExitCode.FREE, again[0], (String) again[1]);
+        Object[] invalid = cli("plan", "--start", INTO_TABLE, "--goal", READY);
+        assertEquals(ExitCode.VIOLATION, invalid[0], (String) invalid[1] + invalid[2]);
+    }
+
+    @Test
+    void planOnAnMbmProblemPrintsTheTable() {
+        Object[] r = cli("plan", "--problems", ZIP, "--scenario", "table_pick_panda", "--index", "1", "--time-limit", "10");
+        assertEquals(ExitCode.FREE, r[0], (String) r[1] + r[2]);
+        String out = (String) r[1];
+        assertTrue(out.contains("table_pick_panda #1: SOLVED"), out);
+        assertTrue(out.lines().anyMatch(l -> l.matches("table_pick_panda\\s+1\\s+0\\s+0\\s+1\\s+100\\.0%.*")), out);
+        Object[] noScenario = cli("plan", "--problems", ZIP, "--scenario", "kitchen");
+        assertEquals(ExitCode.USAGE, noScenario[0]);
+        assertTrue(((String) noScenario[2]).contains("kitchen"));
+        Object[] noZip = cli("plan", "--problems", "/no/such/problems.zip");
+        assertEquals(ExitCode.NO_INPUT, noZip[0]);
+    }
+
+    @Test
+    void benchPrintsItsTable() {
+        Object[] r = cli("bench", "--states", "200", "--motions", "20", "--ccd", "200");
+        assertEquals(ExitCode.FREE, r[0], (String) r[2]);
+        String out = (String) r[1];
+        assertTrue(out.contains("state (isValid, certified)") && out.contains("motion (certified CA") && out.contains("CCD"), out);
+        assertTrue(((String) r[2]).contains("100%"), "progress bar on stderr");
+    }
+}
