@@ -266,6 +266,11 @@ public final class Collide4j {
         return new CertifiedMotionValidator(this);
     }
 
+    /** Whole-trajectory certification with certificates (see {@link TrajectoryCertifier}). */
+    public TrajectoryCertifier trajectoryCertifier() {
+        return new TrajectoryCertifier(this);
+    }
+
     /** NOT certified: checks states every {@code resolution} (joint-space Euclidean) along a motion; for comparison only. */
     public SampledMotionValidator sampledMotionValidator(double resolution) {
         return new SampledMotionValidator(this, resolution);

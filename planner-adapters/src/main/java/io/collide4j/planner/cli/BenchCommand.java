@@ -28,7 +28,7 @@ final class BenchCommand {
         long seed = args.integer("seed", 1);
         args.rejectUnknown();
         if (states < 1 || motionCount < 1 || ccd < 1 || !(step > 0)) {
-            throw new CliException(ExitCode.USAGE, "bench: --states, --motions, --ccd must be >= 1 and --step > 0");
+            throw new CliException(ExitCode.USAGE, "--states, --motions, --ccd must be >= 1 and --step > 0");
         }
         SplittableRandom r = new SplittableRandom(seed);
         int n = c.dimension();

@@ -31,6 +31,11 @@ public final class Main {
     static {
         COMMANDS.put("info", new Command("info [ROBOT]  — links, joints and collision geometry of a bundled robot (default panda)",
                 Set.of(), InfoCommand::run));
+        COMMANDS.put("certify", new Command("certify [--trajectory FILE] [--robot R|--urdf F --srdf F] [--scene S] [--clearance D]"
+                + " [--budget N] [--certificate OUT.json] [--report OUT.html]  — certify a trajectory (no arguments: the bundled"
+                + " Panda demo)", Set.of(), CertifyCommand::run));
+        COMMANDS.put("verify", new Command("verify [--certificate FILE] [--robot R|--urdf F] [--scene S]  — re-check a certificate",
+                Set.of(), VerifyCommand::run));
         COMMANDS.put("check", new Command("check [--q a,b,..;..|--configs FILE] [--robot R|--urdf F --srdf F] [--scene S]"
                 + " [--margin D]  — certified validity and clearance of configurations", Set.of(), CheckCommand::run));
         COMMANDS.put("plan", new Command("plan --start a,b,.. --goal a,b,.. [--scene S] | --problems ZIP [--scenario S|all]"

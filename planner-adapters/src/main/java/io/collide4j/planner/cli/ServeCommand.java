@@ -21,10 +21,10 @@ final class ServeCommand {
         long max = args.integer("max-request-bytes", JsonLinesServer.DEFAULT_MAX_REQUEST_BYTES);
         args.rejectUnknown();
         if (max < 64 || max > Integer.MAX_VALUE - 8) {
-            throw new CliException(ExitCode.USAGE, "serve: --max-request-bytes must be in 64 .. 2^31-9, got " + max);
+            throw new CliException(ExitCode.USAGE, "--max-request-bytes must be in 64 .. 2^31-9, got " + max);
         }
         if (port < -1 || port > 65535) {
-            throw new CliException(ExitCode.USAGE, "serve: --port must be 0 .. 65535, got " + port);
+            throw new CliException(ExitCode.USAGE, "--port must be 0 .. 65535, got " + port);
         }
         try (JsonLinesServer server = new JsonLinesServer(CollisionService::new, (int) max)) {
             if (port < 0) {

@@ -1,13 +1,16 @@
 package io.collide4j.planner.server;
 
+import io.collide4j.checker.query.CertificationResult;
 import io.collide4j.checker.query.Contact;
 import io.collide4j.checker.query.MotionResult;
+import io.collide4j.checker.query.Violation;
 import io.collide4j.checker.scene.SceneJson;
 import io.collide4j.models.Models;
 import io.collide4j.planner.CertifiedMotionValidator;
 import io.collide4j.planner.CertifiedStateValidityChecker;
 import io.collide4j.planner.Collide4j;
 import io.collide4j.planner.MotionValidator;
+import io.collide4j.planner.TrajectoryCertifier;
 import io.collide4j.planner.ValidityCounters;
 import io.collide4j.urdf.json.Json;
 import io.collide4j.urdf.json.JsonWriter;
@@ -22,7 +25,7 @@ import java.util.Map;
 /**
  * The collision checker behind {@code collide4j serve}: one session (one loaded robot and scene) per
  * connection. Methods and their parameters are documented in {@code planner-adapters/PROTOCOL.md}:
- * {@code load}, {@code isValid}, {@code clearance}, {@code checkMotion}, {@code batch}, {@code counters},
+ * {@code load}, {@code isValid}, {@code clearance}, {@code checkMotion}, {@code batch}, {@code certify}, {@code counters},
  * {@code ping}. Not thread-safe: the server gives every connection its own instance.
  */
 public final class CollisionService implements RequestHandler {
@@ -50,9 +53,10 @@ public final class CollisionService implements RequestHandler {
             case "clearance" -> clearance(params);
             case "checkMotion" -> checkMotion(params);
             case "batch" -> batch(params);
+            case "certify" -> certify(params);
             case "counters" -> counters();
             default -> throw new RequestException(RequestException.METHOD_NOT_FOUND, "unknown method '" + method
-                    + "'; methods: ping, load, isValid, clearance, checkMotion, batch, counters");
+                    + "'; methods: ping, load, isValid, clearance, checkMotion, batch, certify, counters");
         };
     }
 
@@ -195,6 +199,54 @@ public final class CollisionService implements RequestHandler {
         r.put("states", sv);
         r.put("motions", mv);
         return r;
+    }
+
+    private Object certify(Map<String, Object> p) {
+        known(p, "certify", "waypoints", "times", "clearance", "budget", "certificate");
+        Collide4j c = session();
+        List<Object> wps = list(p, "waypoints");
+        List<double[]> q = new ArrayList<>(wps.size());
+        for (int i = 0; i < wps.size(); i++) {
+            q.add(vector(wps.get(i), "waypoints[" + i + "]"));
+        }
+        double[] times = new double[q.size()];
+        if (p.containsKey("times")) {
+            List<Object> ts = list(p, "times");
+            if (ts.size() != q.size()) {
+                throw invalid("times: " + ts.size() + " values for " + q.size() + " waypoints");
+            }
+            for (int i = 0; i < times.length; i++) {
+                if (!(ts.get(i) instanceof Number n)) {
+                    throw invalid("times[" + i + "]: expected a number, got " + Json.typeName(ts.get(i)));
+                }
+                times[i] = n.doubleValue();
+            }
+        } else {
+            java.util.Arrays.setAll(times, k -> k);
+        }
+        double clearance = p.containsKey("clearance") ? number(p, "clearance") : c.margin();
+        long budget = p.containsKey("budget") ? (long) number(p, "budget") : TrajectoryCertifier.DEFAULT_BUDGET;
+        CertificationResult r = c.trajectoryCertifier().certify(q, times, clearance, budget).result();
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("verdict", r.verdict().name());
+        Violation v = r.violation();
+        if (v == null) {
+            out.put("violation", null);
+        } else {
+            Map<String, Object> vm = new LinkedHashMap<>();
+            vm.put("segment", v.segment());
+            vm.put("fraction", v.fraction());
+            vm.put("time", v.time());
+            vm.put("pair", v.contact().pair().key());
+            vm.put("lowerBound", v.contact().lowerBound());
+            out.put("violation", vm);
+        }
+        out.put("clearanceLowerBound", r.pairClearance().values().stream().min(Double::compare).orElse(null));
+        out.put("evaluations", r.evaluations());
+        if (!Boolean.FALSE.equals(p.get("certificate"))) {
+            out.put("certificate", Json.parse(r.certificateJson()));
+        }
+        return out;
     }
 
     private Object counters() {

@@ -79,6 +79,17 @@ class CollisionServiceTest {
                     + "],\"motions\":[[" + READY + "," + READY + "],[" + READY + "," + INTO_TABLE + "]]}}"));
             assertEquals(List.of(true, false), b.get("states"));
             assertEquals(List.of(true, false), b.get("motions"));
+            Map<String, Object> cf = result(c.ask("{\"id\":60,\"method\":\"certify\",\"params\":{\"waypoints\":[" + READY + ","
+                    + INTO_TABLE + "],\"times\":[0,2]}}"));
+            assertEquals("VIOLATION", cf.get("verdict"));
+            double vt = Json.asDouble(((Map<?, ?>) cf.get("violation")).get("time"));
+            assertTrue(vt > 0 && vt < 2, "violation time inside the motion: " + vt);
+            assertEquals("collide4j-certificate/1", ((Map<?, ?>) cf.get("certificate")).get("format"));
+            Map<String, Object> ok = result(c.ask("{\"id\":61,\"method\":\"certify\",\"params\":{\"waypoints\":[" + READY
+                    + ",[0.3,-0.785,0,-2.356,0,1.571,0.785]],\"certificate\":false}}"));
+            assertEquals("CERTIFIED_FREE", ok.get("verdict"));
+            assertTrue(Json.asDouble(ok.get("clearanceLowerBound")) > 0);
+            assertFalse(ok.containsKey("certificate"));
             // bad requests: each answered with a specific error, the session (loaded robot) survives
             assertEquals(RequestException.PARSE_ERROR, errorCode(c.ask("{\"id\":7,\"method\":")));
             assertEquals(RequestException.METHOD_NOT_FOUND, errorCode(c.ask("{\"id\":8,\"method\":\"fly\"}")));
