@@ -3,7 +3,10 @@ package io.collide4j.planner;
 import io.collide4j.checker.query.CollisionChecker;
 import io.collide4j.checker.query.Contact;
 import io.collide4j.checker.query.MotionResult;
+import io.collide4j.checker.query.PreparedScene;
 import io.collide4j.checker.query.QueryContext;
+import io.collide4j.checker.geometry.decomposition.DecompositionCache;
+import io.collide4j.checker.geometry.decomposition.DecompositionParameters;
 import io.collide4j.checker.robot.ConvexPieceProvider;
 import io.collide4j.checker.robot.Inflation;
 import io.collide4j.checker.robot.RobotCollisionModel;
@@ -531,11 +534,20 @@ public final class Collide4j {
             return this;
         }
 
-        /** How meshes become convex pieces (default one hull); the extension point for convex decomposition. */
+        /**
+         * How meshes (robot links and mesh obstacles) become convex pieces; default one covering hull each.
+         * {@code name} enters the robot model's content hash.
+         */
         public Builder pieces(ConvexPieceProvider provider, String name) {
             this.pieces = provider;
             this.piecesName = name;
             return this;
+        }
+
+        /** Meshes as a convex decomposition with a measured covering margin (see {@link DecompositionPieces}). */
+        public Builder decomposition(DecompositionParameters parameters, DecompositionCache cache) {
+            DecompositionPieces p = cache == null ? DecompositionPieces.of(parameters) : DecompositionPieces.cached(parameters, cache);
+            return pieces(p, p.name());
         }
 
         public Collide4j build() {
@@ -608,7 +620,8 @@ public final class Collide4j {
                     rest[v] = h.getValue();
                 }
             }
-            return new Collide4j(this, CollisionChecker.of(model, scene), sem, gName, vars, rest);
+            PreparedScene prepared = pieces == null ? PreparedScene.of(scene) : PreparedScene.of(scene, pieces);
+            return new Collide4j(this, CollisionChecker.of(model, prepared), sem, gName, vars, rest);
         }
     }
 }

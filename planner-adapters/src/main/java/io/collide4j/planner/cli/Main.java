@@ -40,6 +40,9 @@ public final class Main {
                 + " [--margin D]  — certified validity and clearance of configurations", Set.of(), CheckCommand::run));
         COMMANDS.put("plan", new Command("plan --start a,b,.. --goal a,b,.. [--scene S] | --problems ZIP [--scenario S|all]"
                 + " [--index I] [--count N] [--verbose]  — RRT-Connect with certified edges", Set.of("verbose"), PlanCommand::run));
+        COMMANDS.put("decompose", new Command("decompose MESH [--out PIECES.obj] [--max-hulls N] [--resolution R]"
+                + " [--max-vertices V] [--cache]  — convex decomposition of a mesh into OBJ pieces", Set.of("cache"),
+                DecomposeCommand::run));
         COMMANDS.put("bench", new Command("bench [--states N] [--motions N] [--ccd N] [--step RAD]  — throughput table",
                 Set.of(), BenchCommand::run));
         COMMANDS.put("serve", new Command("serve [--port N]  — JSON-lines collision server on stdio or 127.0.0.1:N"
