@@ -1,8 +1,10 @@
 package io.collide4j.planner.server;
 
+import io.collide4j.checker.batch.BatchChecker;
 import io.collide4j.checker.query.CertificationResult;
 import io.collide4j.checker.query.Contact;
 import io.collide4j.checker.query.MotionResult;
+import io.collide4j.checker.query.MotionStatus;
 import io.collide4j.checker.query.Violation;
 import io.collide4j.checker.scene.SceneJson;
 import io.collide4j.models.Models;
@@ -28,13 +30,14 @@ import java.util.Map;
  * {@code load}, {@code isValid}, {@code clearance}, {@code checkMotion}, {@code batch}, {@code certify}, {@code counters},
  * {@code ping}. Not thread-safe: the server gives every connection its own instance.
  */
-public final class CollisionService implements RequestHandler {
+public final class CollisionService implements RequestHandler, AutoCloseable {
     /** Largest number of states plus motions in one {@code batch} request. */
     public static final int MAX_BATCH = 1_000_000;
 
     private Collide4j session;
     private CertifiedMotionValidator motions;
     private CertifiedStateValidityChecker states;
+    private BatchChecker batchEngine;   // created on the first motion batch of a session; closed with it
 
     @Override
     public Object handle(String method, Map<String, Object> params) {
@@ -125,7 +128,9 @@ public final class CollisionService implements RequestHandler {
                 b.allow(a, c);
             }
         }
-        session = b.build();
+        Collide4j loaded = b.build();
+        close();
+        session = loaded;
         motions = session.motionValidator();
         states = session.stateValidityChecker();
         Map<String, Object> r = new LinkedHashMap<>();
@@ -172,27 +177,41 @@ public final class CollisionService implements RequestHandler {
             throw invalid("batch of " + (stateList.size() + motionList.size()) + " items exceeds " + MAX_BATCH);
         }
         boolean details = p.containsKey("details") && Boolean.TRUE.equals(p.get("details"));
-        List<Object> sv = new ArrayList<>(stateList.size());
+        List<double[]> qs = new ArrayList<>(stateList.size());
         for (int i = 0; i < stateList.size(); i++) {
-            sv.add(states.isValid(vector(stateList.get(i), "states[" + i + "]")));
+            qs.add(vector(stateList.get(i), "states[" + i + "]"));
         }
-        List<Object> mv = new ArrayList<>(motionList.size());
+        List<Object> sv = new ArrayList<>(qs.size());
+        for (boolean v : session.areValid(qs)) {
+            sv.add(v);
+        }
+        List<double[]> q0s = new ArrayList<>(), q1s = new ArrayList<>();
         for (int i = 0; i < motionList.size(); i++) {
             if (!(motionList.get(i) instanceof List<?> pair) || pair.size() != 2) {
                 throw invalid("motions[" + i + "]: expected [q0, q1], got " + Json.typeName(motionList.get(i)));
             }
-            double[] q0 = vector(pair.get(0), "motions[" + i + "][0]");
-            double[] q1 = vector(pair.get(1), "motions[" + i + "][1]");
-            if (details) {
-                MotionResult m = motions.check(q0, q1);
+            q0s.add(vector(pair.get(0), "motions[" + i + "][0]"));
+            q1s.add(vector(pair.get(1), "motions[" + i + "][1]"));
+        }
+        List<Object> mv = new ArrayList<>(q0s.size());
+        if (details) {
+            for (int i = 0; i < q0s.size(); i++) {
+                MotionResult m = motions.check(q0s.get(i), q1s.get(i));
                 Map<String, Object> one = new LinkedHashMap<>();
                 one.put("status", m.status().name());
                 one.put("time", m.time());
                 one.put("clearanceLowerBound", finite(m.clearanceLowerBound()));
                 one.put("pair", m.contact() == null ? null : m.contact().pair().key());
                 mv.add(one);
-            } else {
-                mv.add(motions.checkMotion(q0, q1));
+            }
+        } else if (!q0s.isEmpty()) {
+            if (batchEngine == null) {
+                batchEngine = session.newBatchChecker(Runtime.getRuntime().availableProcessors());
+            }
+            MotionStatus[] st = session.checkMotions(q0s, q1s, batchEngine);
+            for (int i = 0; i < st.length; i++) {
+                // endpoints outside the joint limits are invalid motions, as for the single-motion adapter
+                mv.add(st[i] == MotionStatus.FREE && session.withinLimits(q0s.get(i)) && session.withinLimits(q1s.get(i)));
             }
         }
         Map<String, Object> r = new LinkedHashMap<>();
@@ -260,6 +279,15 @@ public final class CollisionService implements RequestHandler {
         r.put("motionSeconds", s.motionSeconds());
         r.put("distanceEvaluations", s.distanceEvaluations());
         return r;
+    }
+
+    /** Releases the session's batch engine (worker threads); the server calls this when the connection ends. */
+    @Override
+    public void close() {
+        if (batchEngine != null) {
+            batchEngine.close();
+            batchEngine = null;
+        }
     }
 
     // ------------------------------------------------------------------ parameter helpers
