@@ -82,8 +82,13 @@ final class CertifyCommand {
         out.printf(Locale.ROOT, "%s  %s in %s: %d waypoints, %.4g s, minimum separation %.4g m%n", r.verdict(), trajectoryLabel,
                 sceneLabel, t.waypointCount(), cert.times()[cert.times().length - 1] - cert.times()[0], minSep);
         switch (r.verdict()) {
-            case CERTIFIED_FREE -> r.pairClearance().entrySet().stream().min(Map.Entry.comparingByValue())
-                    .ifPresent(e -> out.printf(Locale.ROOT, "clearance lower bound %.6f m (closest pair %s)%n", e.getValue(), e.getKey()));
+            case CERTIFIED_FREE -> {
+                r.pairClearance().entrySet().stream().min(Map.Entry.comparingByValue())
+                        .ifPresent(e -> out.printf(Locale.ROOT, "certified clearance over the whole motion >= %.6f m (pair %s)%n",
+                                e.getValue(), e.getKey()));
+                r.pairClearance().entrySet().stream().filter(e -> e.getKey().contains("|env:")).min(Map.Entry.comparingByValue())
+                        .ifPresent(e -> out.printf(Locale.ROOT, "  to the scene >= %.6f m (pair %s)%n", e.getValue(), e.getKey()));
+            }
             case VIOLATION -> {
                 Violation v = r.violation();
                 out.printf(Locale.ROOT, "first violation at t = %.6f s (segment %d, fraction %.6f): %s, lower bound %.6g m%n",
@@ -91,6 +96,12 @@ final class CertifyCommand {
             }
             case INCONCLUSIVE -> out.printf(Locale.ROOT, "budget of %d distance evaluations ran out; raise --budget%n", budget);
         }
+        int closest = 0;
+        for (int k = 1; k < profile.length; k++) {
+            closest = profile[k][1] < profile[closest][1] ? k : closest;
+        }
+        out.printf(Locale.ROOT, "closest approach at %d sampled instants: %.6f m at t = %.3f s (%s)%n", samples,
+                profile[closest][1], profile[closest][0], pairs[closest]);
         out.println("certificate " + certificate + ", report " + report);
         return switch (r.verdict()) {
             case CERTIFIED_FREE -> ExitCode.FREE;
