@@ -29,7 +29,7 @@ public final class ProblemRunner {
                       Verdict pathVerdict) {
     }
 
-    /** The certified checker of a problem: the bundled-or-given robot builder, the scene, joints held at the start state. */
+    /** The certified checker of a problem: sets the given robot builder's scene to the problem's and holds its joints at the start state, then builds. */
     public static Collide4j checker(Collide4j.Builder robot, MbmProblems.Problem p) {
         return robot.scene(p.scene()).holdAll(p.request().start()).build();
     }

@@ -139,6 +139,29 @@ class CollisionServiceTest {
         }
     }
 
+    @Test
+    void tcpServerInARealProcessPrintsItsPort() throws Exception {
+        Process p = new ProcessBuilder(javaCommand("serve", "--port", "0")).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        try {
+            String first = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8)).readLine();
+            assertTrue(first != null && first.startsWith("listening 127.0.0.1:"), String.valueOf(first));
+            int port = Integer.parseInt(first.substring(first.lastIndexOf(':') + 1));
+            for (int round = 0; round < 2; round++) {   // two sessions one after the other
+                try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port)) {
+                    Conversation c = new Conversation(s.getOutputStream(),
+                            new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8)));
+                    assertEquals(Boolean.TRUE, result(c.ask("{\"id\":1,\"method\":\"ping\"}")).get("pong"));
+                    assertEquals(RequestException.INVALID_REQUEST, errorCode(c.ask("{\"id\":2,\"method\":\"isValid\",\"params\":{\"q\":[]}}")),
+                            "every connection starts without a robot");
+                }
+            }
+            assertTrue(p.isAlive(), "the server outlives its connections");
+        } finally {
+            p.destroy();
+            p.waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
     private static boolean hasPython() {
         try {
             Process p = new ProcessBuilder("python3", "--version").redirectErrorStream(true).start();
