@@ -609,7 +609,8 @@ public final class Collide4j {
 
         /** Meshes as a convex decomposition with a measured covering margin (see {@link DecompositionPieces}). */
         public Builder decomposition(DecompositionParameters parameters, DecompositionCache cache) {
-            DecompositionPieces p = cache == null ? DecompositionPieces.of(parameters) : DecompositionPieces.cached(parameters, cache);
+            DecompositionPieces p = cache == null ? DecompositionPieces.of(parameters)
+                    : DecompositionPieces.cached(parameters, cache);
             return pieces(p, p.name());
         }
 

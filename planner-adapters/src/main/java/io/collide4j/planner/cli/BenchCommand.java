@@ -144,7 +144,8 @@ final class BenchCommand {
         StateBatchResult sr;
         EngineInfo stateEngine;
         String fallback;
-        try (BatchChecker engine = BatchChecker.builder().engine(EngineChoice.fromSystemProperty()).threads(threads).robot(robot).build()) {
+        try (BatchChecker engine = BatchChecker.builder().engine(EngineChoice.fromSystemProperty()).threads(threads)
+                .robot(robot).build()) {
             engine.checkStates(java.util.Arrays.copyOf(flat, Math.min(flat.length, 2000 * robot.dof())));
             tb = System.nanoTime();
             sr = engine.checkStates(flat);

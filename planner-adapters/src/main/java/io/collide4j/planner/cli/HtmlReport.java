@@ -129,7 +129,8 @@ final class HtmlReport {
         StringBuilder s = new StringBuilder();
         s.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
                 + "viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"clearance lower bound over time\">%n", W, H, W, H));
-        s.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%.1f\" fill=\"#fafafa\" stroke=\"#888\"/>%n",
+        s.append(String.format(Locale.ROOT,
+                "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%.1f\" fill=\"#fafafa\" stroke=\"#888\"/>%n",
                 LEFT, TOP, pw, ph));
         for (int k = 0; k <= 4; k++) {
             double d = yl + (yh - yl) * k / 4;

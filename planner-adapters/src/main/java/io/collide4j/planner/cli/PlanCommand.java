@@ -47,7 +47,8 @@ final class PlanCommand {
         for (double[][] q : new double[][][]{{start}, {goal}}) {
             if (!c.withinLimits(q[0])) {
                 throw new CliException(ExitCode.USAGE, "" + (q[0] == start ? "--start" : "--goal")
-                        + " is outside the joint limits " + Arrays.toString(c.lowerLimits()) + " .. " + Arrays.toString(c.upperLimits()));
+                        + " is outside the joint limits " + Arrays.toString(c.lowerLimits()) + " .. "
+                        + Arrays.toString(c.upperLimits()));
             }
         }
         if (!c.isValid(start) || !c.isValid(goal)) {

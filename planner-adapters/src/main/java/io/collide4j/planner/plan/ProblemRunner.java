@@ -29,7 +29,10 @@ public final class ProblemRunner {
                       Verdict pathVerdict) {
     }
 
-    /** The certified checker of a problem: sets the given robot builder's scene to the problem's and holds its joints at the start state, then builds. */
+    /**
+     * The certified checker of a problem: sets the given robot builder's scene to the problem's, holds its
+     * joints at the start state, then builds.
+     */
     public static Collide4j checker(Collide4j.Builder robot, MbmProblems.Problem p) {
         return robot.scene(p.scene()).holdAll(p.request().start()).build();
     }

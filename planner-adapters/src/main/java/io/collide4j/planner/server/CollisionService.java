@@ -122,7 +122,8 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
         numbers(p, "scale").forEach(b::scale);
         if (p.containsKey("allow")) {
             for (Object pair : list(p, "allow")) {
-                if (!(pair instanceof List<?> l) || l.size() != 2 || !(l.get(0) instanceof String a) || !(l.get(1) instanceof String c)) {
+                if (!(pair instanceof List<?> l) || l.size() != 2 || !(l.get(0) instanceof String a)
+                        || !(l.get(1) instanceof String c)) {
                     throw invalid("allow: expected a list of [name, name] pairs, got " + Json.typeName(pair));
                 }
                 b.allow(a, c);
