@@ -426,6 +426,19 @@ public final class CollisionChecker {
             }
             c.evaluations++;
             LinkPoses poses = seg.posesAt(s);
+            // A bounding-volume lower bound first: when it already clears the rest of the interval, GJK is not needed.
+            double cheap = cheapLowerBound(poses, kind, a, b, slot, la, lbk, c);
+            if (cheap > d + tol) {
+                double mu = motionBound(c, kind, a, b, la, lbk, s, sEnd);
+                if (mu <= STEP_FRACTION * (cheap - d)) {
+                    if (sink != null) {
+                        sink.step(s, sEnd, cheap, mu);
+                    }
+                    c.clearance = Math.min(c.clearance, cheap - mu);
+                    c.stopS = sEnd;
+                    return CLEAR;
+                }
+            }
             double lb = lowerBound(c, kind, a, b, slot, poses.pose(la), kind == ENV ? null : poses.pose(lbk));
             c.minLowerBound = lb;
             if (lb <= d + tol) {
@@ -454,6 +467,20 @@ public final class CollisionChecker {
             }
             s = s1;
         }
+    }
+
+    /**
+     * Lower bound on the pair's distance from bounding volumes alone: piece sphere to obstacle AABB (which
+     * contains the obstacle's convex pieces; their margin subtracted) or piece sphere to piece sphere.
+     */
+    private double cheapLowerBound(LinkPoses poses, int kind, int a, int b, int slot, int la, int lbk, QueryContext c) {
+        Vector3d pa = worldCentre(poses, la, model.pieceSphere(a, 0), model.pieceSphere(a, 1), model.pieceSphere(a, 2), c.v);
+        if (kind == ENV) {
+            prepared.scene().slotBounds(slot, c.box);
+            return boxDistance(c.box, pa.x, pa.y, pa.z) - model.pieceSphere(a, 3) - prepared.margin(b);
+        }
+        Vector3d pb = worldCentre(poses, lbk, model.pieceSphere(b, 0), model.pieceSphere(b, 1), model.pieceSphere(b, 2), c.w);
+        return pa.distance(pb) - model.pieceSphere(a, 3) - model.pieceSphere(b, 3);
     }
 
     /** Upper bound on how much the pair's distance can change over [s0, s1] of the current segment. */

@@ -80,10 +80,20 @@ public class CheckerBench {
         tableChecker = checkers.get(50);   // table_pick scene 0001
         tableContext = contexts.get(50);
         freeState = edges.get(50)[0];
-        collidingState = freeState.clone();
-        collidingState[1] = 1.2;            // shoulder pitched down into the table
-        collidingState[3] = -0.5;
-        if (!tableChecker.isFree(freeState, 0, tableContext) || tableChecker.isFree(collidingState, 0, tableContext)) {
+        // the first seeded random state that hits the scene (not only itself)
+        java.util.Random rnd = new java.util.Random(1);
+        var k = model.kinematics();
+        for (int tries = 0; collidingState == null && tries < 100_000; tries++) {
+            double[] q = new double[k.variableCount()];
+            for (int j = 0; j < q.length; j++) {
+                q[j] = k.lowerLimit(j) + rnd.nextDouble() * (k.upperLimit(j) - k.lowerLimit(j));
+            }
+            if (!tableChecker.isFree(q, 0, tableContext) && tableChecker.contacts(q, 0, 10, tableContext).stream()
+                    .allMatch(c -> c.pair().environment())) {
+                collidingState = q;
+            }
+        }
+        if (collidingState == null || !tableChecker.isFree(freeState, 0, tableContext)) {
             throw new IllegalStateException("benchmark states are not free / colliding as intended");
         }
         trajectory = new double[20][];
