@@ -110,6 +110,27 @@ public final class CollisionChecker {
                 new Vector3d(c.result.witnessB), new Vector3d(c.result.normal));
     }
 
+    /**
+     * Like {@link #contact} but, for overlapping pieces, runs EPA for the penetration depth: the estimate
+     * becomes −(depth + margins), the points are the deepest points and the normal points from first to second.
+     */
+    private Contact contactWithDepth(QueryContext c, int kind, int a, int b, int slot, double lb, Matrix4dc pa, Matrix4dc pb) {
+        if (!c.result.intersecting) {
+            return contact(c, kind, a, b, slot, lb);
+        }
+        if (kind == ENV) {
+            c.epa.penetration(model.pieceShape(a), pa, prepared.shape(b), prepared.pose(slot), c.penetration);
+        } else {
+            c.epa.penetration(model.pieceShape(a), pa, model.pieceShape(b), pb, c.penetration);
+        }
+        if (!c.penetration.intersecting) {
+            return contact(c, kind, a, b, slot, lb);
+        }
+        double est = -c.penetration.depth - margins(kind, a, b);
+        return new Contact(pairId(kind, a, b, slot), Math.min(lb, est), est, new Vector3d(c.penetration.witnessA),
+                new Vector3d(c.penetration.witnessB), new Vector3d(c.penetration.normal));
+    }
+
     // ------------------------------------------------------------------ discrete queries
 
     /** Forward kinematics into the context (checks q's length and finiteness). */
@@ -197,8 +218,9 @@ public final class CollisionChecker {
     }
 
     /**
-     * The closest checked pair at q: its certified lower bound and estimated distance (margins subtracted,
-     * ≤ 0 when overlapping), witness points and normal; null when the robot has no checked pair.
+     * The closest checked pair at q (minimum signed distance): its certified lower bound and estimated
+     * distance (margins subtracted; for overlapping pieces minus the EPA penetration depth), witness points
+     * and normal; null when the robot has no checked pair.
      */
     public Contact minimumDistance(double[] q, QueryContext c) {
         checkContext(c);
@@ -215,7 +237,7 @@ public final class CollisionChecker {
             Matrix4dc pa = poses.pose(model.bodyLink(model.pieceBody(a)));
             Matrix4dc pb = kind == ENV ? null : poses.pose(model.bodyLink(model.pieceBody(b)));
             double lb = lowerBound(c, kind, a, b, slot, pa, pb);
-            Contact ct = contact(c, kind, a, b, slot, lb);
+            Contact ct = contactWithDepth(c, kind, a, b, slot, lb, pa, pb);
             if (ct.distance() < best) {
                 best = ct.distance();
                 bestContact = ct;
@@ -226,7 +248,8 @@ public final class CollisionChecker {
 
     /**
      * Every checked pair whose certified lower bound is ≤ d at q (the pairs that make q not free for d),
-     * closest first, at most {@code maxContacts}.
+     * one contact per piece pair with depth (negative distance) and normal for overlapping pairs,
+     * deepest first, at most {@code maxContacts}.
      */
     public List<Contact> contacts(double[] q, double d, int maxContacts, QueryContext c) {
         checkContext(c);
@@ -244,7 +267,7 @@ public final class CollisionChecker {
             Matrix4dc pb = kind == ENV ? null : poses.pose(model.bodyLink(model.pieceBody(b)));
             double lb = lowerBound(c, kind, a, b, slot, pa, pb);
             if (lb <= d) {
-                out.add(contact(c, kind, a, b, slot, lb));
+                out.add(contactWithDepth(c, kind, a, b, slot, lb, pa, pb));
             }
         }
         out.sort((x, y) -> Double.compare(x.distance(), y.distance()));

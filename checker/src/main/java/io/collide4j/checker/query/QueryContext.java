@@ -1,7 +1,9 @@
 package io.collide4j.checker.query;
 
 import io.collide4j.checker.narrowphase.DistanceResult;
+import io.collide4j.checker.narrowphase.Epa;
 import io.collide4j.checker.narrowphase.Gjk;
+import io.collide4j.checker.narrowphase.PenetrationResult;
 import io.collide4j.checker.scene.DynamicAabbTree;
 import io.collide4j.kinematics.LinkPoses;
 import io.collide4j.kinematics.RobotSegment;
@@ -20,6 +22,8 @@ public final class QueryContext {
     final CollisionChecker checker;
     final Gjk gjk = new Gjk();
     final DistanceResult result = new DistanceResult();
+    final Epa epa = new Epa();
+    final PenetrationResult penetration = new PenetrationResult();
     final LinkPoses poses;
     final RobotSegment segment;
     final DynamicAabbTree.Hits hits = new DynamicAabbTree.Hits();

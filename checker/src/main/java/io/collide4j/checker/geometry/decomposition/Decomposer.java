@@ -16,9 +16,14 @@ import java.util.stream.IntStream;
  * budget. Unlike V-HACD, each triangle is then assigned to the merged piece it sticks out of least
  * and its vertices join that piece's hull points, so every triangle ends up inside one piece
  * (checked exactly against the piece's planes before returning; a violation throws, never returns).
- * With {@code shrinkWrap == false} every occupied voxel is inside a piece too; shrink-wrapping pulls
- * voxel-hull vertices onto the nearby surface and so gives up that interior guarantee (the surface
- * guarantee stays). The output is identical for any thread count. Stateless and thread-safe.
+ * With {@code shrinkWrap == false} every occupied voxel is inside a piece too (up to QuickHull's
+ * coplanarity tolerance); shrink-wrapping pulls voxel-hull vertices onto the nearby surface and so
+ * gives up that interior guarantee (the surface guarantee stays). A closed mesh whose hull is within
+ * {@code minimumVolumePercentErrorAllowed} of its volume is returned as its (vertex-limited) hull
+ * without voxelising. Each piece is a fixed point of QuickHull (hulling its vertices gives the same
+ * vertex set) with no sliver face whose plane misses its corners. The output is identical for any
+ * thread count, and {@link Decomposition#pieces()} can back a robot model's convex pieces directly.
+ * Stateless and thread-safe.
  */
 public final class Decomposer {
     private Decomposer() {
@@ -41,11 +46,17 @@ public final class Decomposer {
     private static Decomposition run(TriangleMesh mesh, DecompositionParameters p, ForkJoinPool pool, long start) {
         MeshSolid solid = MeshSolid.of(mesh);
         double[] used = usedVertices(mesh);
-        ConvexHull whole = Hulls.of(used);
+        ConvexHull whole;
+        try {
+            whole = Hulls.of(used);
+        } catch (IllegalArgumentException flat) {
+            throw new IllegalArgumentException("cannot decompose " + mesh + ": its vertices span no volume ("
+                    + flat.getMessage() + "); convex pieces need a solid", flat);
+        }
         if (solid.closed() && (Hulls.volume(whole) - solid.volume()) / Hulls.volume(whole) * 100
                 <= p.minimumVolumePercentErrorAllowed()) {
             // Convex enough already: one piece, no voxels.
-            ConvexHull one = Hulls.inflateToContain(VertexLimiter.limit(whole, p.maxNumVerticesPerCH()), used);
+            ConvexHull one = VertexLimiter.limit(whole, p.maxNumVerticesPerCH());
             return finish(mesh, List.of(one), new int[mesh.triangleCount()], solid, solid.volume(), 0, start);
         }
         VoxelGrid grid = VoxelGrid.voxelize(mesh, p.resolution());
@@ -86,8 +97,15 @@ public final class Decomposer {
                 VertexLimiter.limit(pieces.get(i), p.maxNumVerticesPerCH()))).join();
         double h3 = Math.pow(grid.cellSize(), 3);
         double meshVolume = solid.closed() ? solid.volume() : (grid.interiorCount() + 0.5 * grid.surfaceCount()) * h3;
-        return finish(mesh, Arrays.asList(limited), triPiece, solid, meshVolume, grid.interiorCount() + grid.surfaceCount(),
-                start);
+        Decomposition parts = finish(mesh, Arrays.asList(limited), triPiece, solid, meshVolume,
+                grid.interiorCount() + grid.surfaceCount(), start);
+        // Never worse than one hull: if the pieces' union is not smaller than the (vertex-limited)
+        // hull of the whole mesh, that hull is the better (and cheaper) cover.
+        ConvexHull one = VertexLimiter.limit(whole, p.maxNumVerticesPerCH());
+        if (parts.pieces().size() > 1 && parts.stats().unionVolume() >= one.volume()) {
+            return finish(mesh, List.of(one), new int[nt], solid, meshVolume, parts.stats().voxels(), start);
+        }
+        return parts;
     }
 
     /** The hull whose planes triangle t's vertices exceed least (summed overshoot; lowest index on ties). */
@@ -194,19 +212,14 @@ public final class Decomposer {
         int np = pieces.size();
         double[][] pts = trianglePoints(mesh, triPiece, np);
         List<ConvexHull> out = new ArrayList<>(np);
-        double total = 0;
-        int maxVertices = 0;
         for (int i = 0; i < np; i++) {
             ConvexHull h = Hulls.canonical(Hulls.inflateToContain(pieces.get(i), pts[i]), pts[i]);
             if (!Hulls.containsAll(h, pts[i])) {
                 throw new IllegalStateException("coverage violated for piece " + i + " of " + mesh);
             }
             out.add(h);
-            total += Hulls.volume(h);
-            maxVertices = Math.max(maxVertices, Hulls.vertexCount(h));
         }
         double millis = (System.nanoTime() - start) / 1e6;
-        return new Decomposition(out, new DecompositionStats(np, total, meshVolume, solid.closed(),
-                100 * (total / meshVolume - 1), maxVertices, voxels, millis));
+        return new Decomposition(out, DecompositionStats.of(out, meshVolume, solid.closed(), voxels, millis));
     }
 }

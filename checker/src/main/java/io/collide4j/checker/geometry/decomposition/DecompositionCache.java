@@ -186,8 +186,6 @@ public final class DecompositionCache {
                 return null;
             }
             List<ConvexHull> pieces = new ArrayList<>(n);
-            double total = 0;
-            int maxVertices = 0;
             for (int i = 0; i < n; i++) {
                 int nv = in.readInt();
                 if (nv < 4 || nv > 10_000_000 / 3) {
@@ -205,14 +203,11 @@ public final class DecompositionCache {
                     return null;
                 }
                 pieces.add(h);
-                total += Hulls.volume(h);
-                maxVertices = Math.max(maxVertices, nv);
             }
             if (in.available() != 0 || !covers(pieces, mesh)) {
                 return null;
             }
-            return new Decomposition(pieces, new DecompositionStats(n, total, meshVolume, closed,
-                    100 * (total / meshVolume - 1), maxVertices, voxels, millis));
+            return new Decomposition(pieces, DecompositionStats.of(pieces, meshVolume, closed, voxels, millis));
         } catch (IOException | RuntimeException e) {
             return null; // truncated or unreadable: recompute
         }

@@ -220,6 +220,54 @@ final class Hulls {
         return true;
     }
 
+    /**
+     * Volume of the union of the hulls, estimated as the fraction of a fixed 48^3 lattice of cell
+     * centres over their joint bounds that lies inside some hull (plane test, bounds prefilter).
+     */
+    static double unionVolume(java.util.List<ConvexHull> hulls) {
+        final int n = 48;
+        double[] lo = {Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY};
+        double[] hi = {Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY};
+        double[][] box = new double[hulls.size()][6];
+        double[][] planes = new double[hulls.size()][];
+        for (int i = 0; i < hulls.size(); i++) {
+            ConvexHull h = hulls.get(i);
+            planes[i] = planes(h);
+            java.util.Arrays.fill(box[i], 0, 3, Double.POSITIVE_INFINITY);
+            java.util.Arrays.fill(box[i], 3, 6, Double.NEGATIVE_INFINITY);
+            for (int v = 0; v < h.vertexCount(); v++) {
+                for (int a = 0; a < 3; a++) {
+                    box[i][a] = Math.min(box[i][a], h.vertex(v, a));
+                    box[i][3 + a] = Math.max(box[i][3 + a], h.vertex(v, a));
+                }
+            }
+            for (int a = 0; a < 3; a++) {
+                lo[a] = Math.min(lo[a], box[i][a]);
+                hi[a] = Math.max(hi[a], box[i][3 + a]);
+            }
+        }
+        double sx = (hi[0] - lo[0]) / n, sy = (hi[1] - lo[1]) / n, sz = (hi[2] - lo[2]) / n;
+        long inside = 0;
+        for (int k = 0; k < n; k++) {
+            double z = lo[2] + (k + 0.5) * sz;
+            for (int j = 0; j < n; j++) {
+                double y = lo[1] + (j + 0.5) * sy;
+                for (int i = 0; i < n; i++) {
+                    double x = lo[0] + (i + 0.5) * sx;
+                    for (int h = 0; h < planes.length; h++) {
+                        double[] b = box[h];
+                        if (x >= b[0] && x <= b[3] && y >= b[1] && y <= b[4] && z >= b[2] && z <= b[5]
+                                && violation(planes[h], x, y, z) <= 0) {
+                            inside++;
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        return inside * sx * sy * sz;
+    }
+
     /** The hull's vertices as x,y,z triples sorted lexicographically (an order-free identity). */
     static double[] sortedTriples(ConvexHull h) {
         double[] v = vertices(h);

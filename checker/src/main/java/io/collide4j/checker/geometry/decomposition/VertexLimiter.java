@@ -9,8 +9,8 @@ import java.util.List;
 /**
  * Limits a hull's vertex count by enclosing it, never by shrinking it: the result is the
  * intersection of half-spaces {n_i·x <= max over the hull of n_i·x} for a greedy choice of the
- * hull's own face normals (large faces far in angle from those already chosen first, seeded with
- * a bounding tetrahedron), so it contains
+ * hull's own face normals (ordered large faces far in angle from earlier ones first; the longest
+ * prefix within budget, found by binary search, plus a bounding tetrahedron), so it contains
  * the input hull (and every point the input contained), with at most {@code maxVertices} vertices.
  * Vertices of the half-space intersection are found as the facets of the dual hull of the points
  * n_i / d_i (polar duality about an interior point). Stateless and thread-safe.
@@ -52,14 +52,13 @@ final class VertexLimiter {
         for (double[] t : new double[][] {{s, s, s}, {s, -s, -s}, {-s, s, -s}, {-s, -s, s}}) {
             dirs.add(t);
         }
-        double[] best = primalVertices(dirs, v, c);
-        // Greedy: next is the face maximising area x (1 - cos of the angle to the nearest chosen
-        // normal), so planes spread over the surface; a plane that would exceed the budget is dropped.
+        // Spread order: next is the face maximising area x (1 - cos of the angle to the nearest
+        // normal already ordered), so the first k planes cover the surface evenly for every k.
+        List<double[]> order = new ArrayList<>();
         double[] nearest = new double[nf];
         boolean[] used = new boolean[nf];
         java.util.Arrays.fill(nearest, -1);
-        int rejectedInARow = 0;
-        while (rejectedInARow < maxVertices) {
+        while (order.size() < 4 * maxVertices) {
             int pick = -1;
             double pickScore = 0;
             for (int f = 0; f < nf; f++) {
@@ -76,17 +75,25 @@ final class VertexLimiter {
             }
             used[pick] = true;
             double[] n = {planes[4 * pick], planes[4 * pick + 1], planes[4 * pick + 2]};
-            dirs.add(n);
-            double[] trial = primalVertices(dirs, v, c);
+            order.add(n);
+            for (int f = 0; f < nf; f++) {
+                nearest[f] = Math.max(nearest[f], planes[4 * f] * n[0] + planes[4 * f + 1] * n[1] + planes[4 * f + 2] * n[2]);
+            }
+        }
+        // Largest prefix of that order whose polytope has at most maxVertices vertices (binary
+        // search; the count grows about 2 per plane, and only tested prefixes are ever used).
+        double[] best = primalVertices(dirs, v, c);
+        int lo = 0, hi = order.size();
+        while (lo < hi) {
+            int k = (lo + hi + 1) >>> 1;
+            List<double[]> trialDirs = new ArrayList<>(dirs);
+            trialDirs.addAll(order.subList(0, k));
+            double[] trial = primalVertices(trialDirs, v, c);
             if (trial.length / 3 <= maxVertices) {
                 best = trial;
-                rejectedInARow = 0;
-                for (int f = 0; f < nf; f++) {
-                    nearest[f] = Math.max(nearest[f], planes[4 * f] * n[0] + planes[4 * f + 1] * n[1] + planes[4 * f + 2] * n[2]);
-                }
+                lo = k;
             } else {
-                dirs.remove(dirs.size() - 1);
-                rejectedInARow++;
+                hi = k - 1;
             }
         }
         ConvexHull limited = Hulls.of(best);
