@@ -52,7 +52,10 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
                     throw invalid("load: " + e.getMessage());
                 }
             }
-            case "isValid" -> Map.of("valid", states().isValid(vector(params, "q")));
+            case "isValid" -> {
+                known(params, "isValid", "q");
+                yield Map.of("valid", states().isValid(vector(params, "q")));
+            }
             case "clearance" -> clearance(params);
             case "checkMotion" -> checkMotion(params);
             case "batch" -> batch(params);
@@ -148,6 +151,7 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
     }
 
     private Object clearance(Map<String, Object> p) {
+        known(p, "clearance", "q");
         Contact c = session().closestPair(vector(p, "q"));
         Map<String, Object> r = new LinkedHashMap<>();
         r.put("lowerBound", c == null ? null : finite(c.lowerBound()));
@@ -158,6 +162,7 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
     }
 
     private Object checkMotion(Map<String, Object> p) {
+        known(p, "checkMotion", "q0", "q1");
         double[] q0 = vector(p, "q0");
         double[] q1 = vector(p, "q1");
         session();

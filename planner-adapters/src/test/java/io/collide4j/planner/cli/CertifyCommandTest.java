@@ -94,6 +94,8 @@ class CertifyCommandTest {
         Object[] c = cli("certify", "--scene", scene.toString(), "--trajectory", path.toString(), "--certificate",
                 cert.toString(), "--report", dir.resolve("r.html").toString());
         assertEquals(ExitCode.FREE, c[0], "a planned path has certified edges, so it certifies: " + c[1] + c[2]);
+        String page = Files.readString(dir.resolve("r.html"));
+        assertTrue(page.contains("<svg") && page.contains("class=\"clearance\"") && page.contains("scene0002.yaml"), page);
         Object[] v = cli("verify", "--scene", scene.toString(), "--certificate", cert.toString());
         assertEquals(ExitCode.FREE, v[0], (String) v[1] + v[2]);
         assertTrue(new MbmProblems(zip).scenarios().contains("box_panda"));

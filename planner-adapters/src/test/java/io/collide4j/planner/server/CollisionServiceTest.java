@@ -106,8 +106,11 @@ class CollisionServiceTest {
             assertTrue(errorMessage(badScene).contains("size"), badScene);
             assertEquals(Boolean.TRUE, result(c.ask("{\"id\":13,\"method\":\"isValid\",\"params\":{\"q\":" + READY + "}}")).get("valid"),
                     "a failed load keeps the previous session");
+            String typo = c.ask("{\"id\":15,\"method\":\"isValid\",\"params\":{\"q\":" + READY + ",\"qq\":1}}");
+            assertEquals(RequestException.INVALID_PARAMS, errorCode(typo));
+            assertTrue(errorMessage(typo).contains("'qq'"), typo);
             Map<String, Object> counters = result(c.ask("{\"id\":14,\"method\":\"counters\"}"));
-            assertEquals(5L, counters.get("states"), "isValid x3 + batch states x2 counted... " + counters);
+            assertEquals(5L, counters.get("states"), "3 isValid + 2 batch states (failed requests are not counted): " + counters);
         }
     }
 
