@@ -61,7 +61,10 @@ import java.util.Map;
  * along q0 → q1 with the same spheres and configuration-independent reach tables ({@link #sphereReach}): a sphere
  * point's speed is at most Σ_j |mul_j Δq_j|·R_j (R_j: distance bound from joint j's origin to the sphere, through
  * the constant joint offsets, prismatic travel and the sphere's offset and radius; prismatic joints count 1), and
- * for self pairs the joints both chains share are left out. A motion is certified free when every pair stays
+ * for self pairs the joints both chains share are left out. A pair whose spheres overlap uses instead the
+ * Frank–Wolfe lower bound on its pieces' distance (max over iterates v of v·s/|v|) with the fastest of each piece's
+ * spheres as its speed (every point of a piece lies in one of its spheres). At each step the whole robot advances
+ * by the smallest (gap − c)/speed over the pairs. A motion is certified free when every pair stays
  * farther than d + tolerance + SAFETY for the whole motion; the CPU's checkMotion then never meets a lower bound
  * ≤ d + tolerance, so it answers FREE too (unless its evaluation budget runs out).
  *
