@@ -152,7 +152,8 @@ public final class CollisionChecker {
 
     /**
      * True when every checked pair (self and environment) is certified farther apart than d at q.
-     * Exits at the first pair that cannot be certified. Allocation-free.
+     * Exits at the first pair that cannot be certified, which the context then names
+     * ({@link QueryContext#blockingPieceA()}). Allocation-free.
      */
     public boolean isFree(double[] q, double d, QueryContext c) {
         checkContext(c);
@@ -181,6 +182,7 @@ public final class CollisionChecker {
                     }
                     for (int k = prepared.pieceStart(slot); k < prepared.pieceEnd(slot); k++) {
                         if (lowerBound(c, ENV, p, k, slot, poses.pose(link), null) <= d) {
+                            c.block(ENV, p, k);
                             return false;
                         }
                     }
@@ -210,6 +212,7 @@ public final class CollisionChecker {
                     continue;
                 }
                 if (lowerBound(c, SELF, p, r, -1, poses.pose(la), poses.pose(lb)) <= d) {
+                    c.block(SELF, p, r);
                     return false;
                 }
             }
