@@ -2,6 +2,7 @@ package io.collide4j.checker.robot;
 
 import io.collide4j.checker.geometry.ConvexShape;
 import io.collide4j.checker.geometry.Shapes;
+import io.collide4j.checker.geometry.decomposition.DecompositionParameters;
 import io.collide4j.checker.scene.ContentDigest;
 import io.collide4j.checker.scene.Scene;
 import io.collide4j.kinematics.KinematicModel;
@@ -268,6 +269,8 @@ public final class RobotCollisionModel {
         private Inflation inflation = Inflation.none();
         private ConvexPieceProvider provider = ConvexPieceProvider.hull();
         private String providerName = "hull";
+        private final Map<String, ConvexPieceProvider> linkProvider = new java.util.TreeMap<>();
+        private final Map<String, String> linkProviderName = new java.util.TreeMap<>();
         private boolean adjacent = true;
         private final List<AttachedObject> attached = new ArrayList<>();
         private final List<String[]> userAllow = new ArrayList<>();
@@ -308,6 +311,28 @@ public final class RobotCollisionModel {
             return this;
         }
 
+        /**
+         * How the meshes of one link become convex pieces, overriding {@link #pieces(ConvexPieceProvider, String)}
+         * for that link; {@code name} goes into the content hash. Unknown link names fail in {@link #build()}.
+         */
+        public Builder pieces(String link, ConvexPieceProvider provider, String name) {
+            linkProvider.put(link, provider);
+            linkProviderName.put(link, name);
+            return this;
+        }
+
+        /** Every mesh link as a convex decomposition cached in the default cache directory. */
+        public Builder decompose(DecompositionParameters params) {
+            DecompositionPieces d = DecompositionPieces.cached(params);
+            return pieces(d, d.name());
+        }
+
+        /** One link's meshes as a convex decomposition cached in the default cache directory. */
+        public Builder decompose(String link, DecompositionParameters params) {
+            DecompositionPieces d = DecompositionPieces.cached(params);
+            return pieces(link, d, d.name());
+        }
+
         public Builder attach(AttachedObject object) {
             attached.add(object);
             return this;
@@ -326,6 +351,12 @@ public final class RobotCollisionModel {
                 md.add(j.mimic() == null ? "" : j.mimic().joint() + "*" + j.mimic().multiplier() + "+" + j.mimic().offset());
             }
             Map<String, LinkDescription> links = description.linksByName();
+            for (String l : linkProvider.keySet()) {
+                if (!links.containsKey(l)) {
+                    throw new IllegalArgumentException("convex pieces set for link '" + l + "', but robot '"
+                            + description.name() + "' has no such link");
+                }
+            }
             List<BodyData> bodies = new ArrayList<>();
             Set<String> names = new HashSet<>();
             for (String linkName : kinematics.linkNames()) {
@@ -336,11 +367,15 @@ public final class RobotCollisionModel {
                 BodyData bd = new BodyData(linkName, kinematics.linkIndex(linkName), false);
                 double scale = inflation.scale(linkName), pad = inflation.padding(linkName);
                 md.add("link").add(linkName).add(scale).add(pad);
+                ConvexPieceProvider linkPieces = linkProvider.getOrDefault(linkName, provider);
+                if (linkProvider.containsKey(linkName)) {
+                    md.add("pieces").add(linkProviderName.get(linkName));
+                }
                 for (int e = 0; e < ld.collisions().size(); e++) {
                     GeometryElement ge = ld.collisions().get(e);
                     String what = "link '" + linkName + "' collision " + e;
                     // scale acts in the element frame (about its origin), so the origin itself is unchanged
-                    bd.add(ConvexConversion.of(ge.geometry(), scale, provider, what), ge.origin(), pad);
+                    bd.add(ConvexConversion.of(ge.geometry(), scale, linkPieces, what), ge.origin(), pad);
                     digestPose(md, ge.origin());
                     digestGeometry(md, ge.geometry());
                 }

@@ -1,0 +1,69 @@
+package io.collide4j.checker.robot;
+
+import io.collide4j.checker.geometry.decomposition.Decomposer;
+import io.collide4j.checker.geometry.decomposition.Decomposition;
+import io.collide4j.checker.geometry.decomposition.DecompositionCache;
+import io.collide4j.checker.geometry.decomposition.DecompositionParameters;
+import io.collide4j.urdf.TriangleMesh;
+
+import java.nio.file.Path;
+
+/**
+ * Meshes as the pieces of a convex decomposition ({@link Decomposer}), read from and written to a
+ * {@link DecompositionCache} so a robot builds fast the second time. Coverage is not taken on trust:
+ * the covering margin is measured against the mesh like a single hull's ({@link PieceCover}). A mesh
+ * that decomposes into one piece gets the plain QuickHull of its vertices instead, which is never
+ * larger than the decomposer's vertex-limited enclosing hull. Immutable and thread-safe.
+ */
+public final class DecompositionPieces implements ConvexPieceProvider {
+    private final DecompositionParameters params;
+    private final DecompositionCache cache;   // null: always compute
+
+    private DecompositionPieces(DecompositionParameters params, DecompositionCache cache) {
+        this.params = params;
+        this.cache = cache;
+    }
+
+    /** Decompositions cached under {@link DecompositionCache#defaultDirectory()}. */
+    public static DecompositionPieces cached(DecompositionParameters params) {
+        return new DecompositionPieces(params, DecompositionCache.defaultCache());
+    }
+
+    /** Decompositions cached in {@code directory} (created when first written). */
+    public static DecompositionPieces cached(DecompositionParameters params, Path directory) {
+        return new DecompositionPieces(params, new DecompositionCache(directory));
+    }
+
+    /** Decompositions computed every time (no disk access). */
+    public static DecompositionPieces uncached(DecompositionParameters params) {
+        return new DecompositionPieces(params, null);
+    }
+
+    public DecompositionParameters parameters() {
+        return params;
+    }
+
+    /** Name for {@link RobotCollisionModel.Builder#pieces}: the result-affecting parameters (not the cache). */
+    public String name() {
+        return "decomposition(" + params.canonicalKey() + ")";
+    }
+
+    @Override
+    public Pieces pieces(TriangleMesh mesh, String what) {
+        Decomposition d;
+        try {
+            d = cache != null ? cache.decompose(mesh, params) : Decomposer.decompose(mesh, params);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(what + ": " + e.getMessage(), e);
+        }
+        if (d.pieces().size() == 1) {
+            return ConvexPieceProvider.hull().pieces(mesh, what);
+        }
+        return PieceCover.of(d.pieces(), mesh);
+    }
+
+    @Override
+    public String toString() {
+        return name() + (cache == null ? "" : " cached in " + cache.directory());
+    }
+}
