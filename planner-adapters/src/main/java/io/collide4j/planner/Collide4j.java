@@ -1,6 +1,7 @@
 package io.collide4j.planner;
 
 import io.collide4j.checker.batch.BatchChecker;
+import io.collide4j.checker.batch.BatchRobot;
 import io.collide4j.checker.batch.EngineChoice;
 import io.collide4j.checker.batch.MotionBatchResult;
 import io.collide4j.checker.query.CollisionChecker;
@@ -315,7 +316,8 @@ public final class Collide4j {
      * checker's default tolerance and budget). The caller owns it and must close it.
      */
     public BatchChecker newBatchChecker(int threads) {
-        return BatchChecker.builder().engine(EngineChoice.CPU).threads(threads).collisionChecker(checker).build();
+        return BatchChecker.builder().engine(EngineChoice.CPU).threads(threads)
+                .robot(BatchRobot.builder(checker.model(), checker.scene()).build()).build();
     }
 
     /**

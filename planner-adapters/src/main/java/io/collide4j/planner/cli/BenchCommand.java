@@ -138,8 +138,7 @@ final class BenchCommand {
             double[] full = c.fullConfiguration(qs[i]);
             System.arraycopy(full, 0, flat, i * full.length, full.length);
         }
-        BatchRobot robot = BatchRobot.builder(c.model().kinematics().description(), c.scene())
-                .acm(c.model().allowedCollisions()).build();
+        BatchRobot robot = BatchRobot.builder(c.model(), c.scene()).build();
         double robotSeconds;
         StateBatchResult sr;
         EngineInfo stateEngine;
