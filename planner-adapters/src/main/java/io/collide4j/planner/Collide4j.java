@@ -4,6 +4,7 @@ import io.collide4j.checker.batch.BatchChecker;
 import io.collide4j.checker.batch.BatchRobot;
 import io.collide4j.checker.batch.EngineChoice;
 import io.collide4j.checker.batch.MotionBatchResult;
+import io.collide4j.checker.batch.StateBatchResult;
 import io.collide4j.checker.query.CollisionChecker;
 import io.collide4j.checker.query.Contact;
 import io.collide4j.checker.query.MotionResult;
@@ -55,6 +56,7 @@ import java.util.Map;
  */
 public final class Collide4j {
     private final CollisionChecker checker;
+    private final PreparedScene prepared;   // the scene's pieces as the checker uses them (shared with batch engines)
     private final double margin;
     private final double tolerance;
     private final long budget;
@@ -82,8 +84,9 @@ public final class Collide4j {
         }
     }
 
-    private Collide4j(Builder b, CollisionChecker checker, SemanticDescription semantics, String groupName, int[] groupVars,
-                      double[] rest) {
+    private Collide4j(Builder b, PreparedScene prepared, CollisionChecker checker, SemanticDescription semantics,
+                      String groupName, int[] groupVars, double[] rest) {
+        this.prepared = prepared;
         this.checker = checker;
         this.semantics = semantics;
         this.margin = b.margin;
@@ -311,13 +314,41 @@ public final class Collide4j {
     }
 
     /**
-     * A batch engine for this checker's motions ({@link BatchChecker#checkMotions}: certified conservative
-     * advancement on {@code threads} worker threads, verdicts identical to {@link #checkMotion} with the
-     * checker's default tolerance and budget). The caller owns it and must close it.
+     * A batch engine over exactly this checker's model and prepared scene (so state verdicts equal
+     * {@code isFree} with this margin, motion verdicts {@link #checkMotion} with the default tolerance and
+     * budget), on the multithreaded CPU engine. The caller owns it and must close it.
      */
     public BatchChecker newBatchChecker(int threads) {
-        return BatchChecker.builder().engine(EngineChoice.CPU).threads(threads)
-                .robot(BatchRobot.builder(checker.model(), checker.scene()).build()).build();
+        return newBatchChecker(EngineChoice.CPU, threads);
+    }
+
+    /** As {@link #newBatchChecker(int)} on a chosen engine (OpenCL tiers when a device is found; same verdicts). */
+    public BatchChecker newBatchChecker(EngineChoice engine, int threads) {
+        return BatchChecker.builder().engine(engine).threads(threads)
+                .robot(BatchRobot.builder(checker.model(), prepared).build()).build();
+    }
+
+    /**
+     * {@link #isValid} of many configurations on a batch engine from {@link #newBatchChecker} (verdicts equal
+     * to isValid's); counted in {@link #counters()}.
+     */
+    public boolean[] areValid(List<double[]> qs, BatchChecker engine) {
+        int n = qs.size(), dof = rest.length;
+        double[] flat = new double[n * dof];
+        boolean[] inLimits = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            inLimits[i] = withinLimits(qs.get(i));
+            System.arraycopy(fullConfiguration(qs.get(i)), 0, flat, i * dof, dof);
+        }
+        long t0 = System.nanoTime();
+        StateBatchResult r = engine.checkStates(flat, margin);
+        long each = n == 0 ? 0 : (System.nanoTime() - t0) / n;
+        boolean[] out = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = inLimits[i] && r.verdict()[i] == StateBatchResult.FREE;
+            counters.state(out[i], each);
+        }
+        return out;
     }
 
     /**
@@ -687,7 +718,7 @@ public final class Collide4j {
                 }
             }
             PreparedScene prepared = pieces == null ? PreparedScene.of(scene) : PreparedScene.of(scene, pieces);
-            return new Collide4j(this, CollisionChecker.of(model, prepared), sem, gName, vars, rest);
+            return new Collide4j(this, prepared, CollisionChecker.of(model, prepared), sem, gName, vars, rest);
         }
     }
 }

@@ -1,11 +1,9 @@
 package io.collide4j.planner.cli;
 
 import io.collide4j.checker.batch.BatchChecker;
-import io.collide4j.checker.batch.BatchRobot;
 import io.collide4j.checker.batch.CcdBatchResult;
 import io.collide4j.checker.batch.EngineChoice;
 import io.collide4j.checker.batch.EngineInfo;
-import io.collide4j.checker.batch.StateBatchResult;
 import io.collide4j.checker.ccd.CcdKind;
 import io.collide4j.checker.ccd.TightInclusion;
 import io.collide4j.checker.ccd.TightInclusionScratch;
@@ -20,7 +18,7 @@ import java.util.SplittableRandom;
 /**
  * {@code collide4j bench}: a quick throughput table on this machine (wall clock, after a warm-up):
  * certified state and motion checks/s on random configurations of the robot in the scene, single
- * thread and on the batch engines (parallel states, the CPU motion engine, the BatchRobot state engine
+ * thread and on the batch engines (parallel states, the CPU motion engine, the batch state engine
  * — OpenCL when a device is found, see {@code -Dcollide4j.batch.engine} — and the CCD batch engine),
  * and Tight-Inclusion vertex–face CCD queries/s on random moving primitives. A rough guide; the JMH
  * benchmarks in {@code tests/} are the measurements. Progress bar on stderr.
@@ -112,7 +110,7 @@ final class BenchCommand {
         }
         double ccdSeconds = (System.nanoTime() - t0) / 1e9;
         progress.update(6);
-        // batch engines (checker.batch): parallel certified states, CPU motion engine, BatchRobot states, CCD batch
+        // batch engines (checker.batch): parallel certified states, CPU motion engine, engine states, CCD batch
         List<double[]> stateList = java.util.Arrays.asList(qs);
         long tb = System.nanoTime();
         boolean[] parallel = c.areValid(stateList);
@@ -133,21 +131,16 @@ final class BenchCommand {
             batchMotionSeconds = (System.nanoTime() - tb) / 1e9;
         }
         progress.update(8);
-        double[] flat = new double[states * c.model().kinematics().variableCount()];
-        for (int i = 0; i < states; i++) {
-            double[] full = c.fullConfiguration(qs[i]);
-            System.arraycopy(full, 0, flat, i * full.length, full.length);
-        }
-        BatchRobot robot = BatchRobot.builder(c.model(), c.scene()).build();
         double robotSeconds;
-        StateBatchResult sr;
+        int engineValid = 0;
         EngineInfo stateEngine;
         String fallback;
-        try (BatchChecker engine = BatchChecker.builder().engine(EngineChoice.fromSystemProperty()).threads(threads)
-                .robot(robot).build()) {
-            engine.checkStates(java.util.Arrays.copyOf(flat, Math.min(flat.length, 2000 * robot.dof())));
+        try (BatchChecker engine = c.newBatchChecker(EngineChoice.fromSystemProperty(), threads)) {
+            c.areValid(stateList.subList(0, Math.min(states, 2000)), engine);
             tb = System.nanoTime();
-            sr = engine.checkStates(flat);
+            for (boolean v : c.areValid(stateList, engine)) {
+                engineValid += v ? 1 : 0;
+            }
             robotSeconds = (System.nanoTime() - tb) / 1e9;
             stateEngine = engine.engine();
             fallback = engine.fallbackReason();
@@ -157,6 +150,7 @@ final class BenchCommand {
         EngineInfo ccdEngine;
         int ccdBatchHits = 0;
         try (BatchChecker engine = BatchChecker.builder().engine(EngineChoice.fromSystemProperty()).threads(threads).build()) {
+            engine.ccdQueries(java.util.Arrays.copyOf(coords, 24 * Math.min(ccd, 1000)), CcdKind.VERTEX_FACE, 0);  // warm-up
             tb = System.nanoTime();
             CcdBatchResult cr = engine.ccdQueries(coords, CcdKind.VERTEX_FACE, 0);
             ccdBatchSeconds = (System.nanoTime() - tb) / 1e9;
@@ -183,8 +177,8 @@ final class BenchCommand {
                 states, parallelSeconds, states / parallelSeconds, parallelValid);
         out.printf(Locale.ROOT, "%-34s %10d %12.3f %12.1f  %d free; %d threads%n", "motion, batch CPU engine", made,
                 batchMotionSeconds, made / batchMotionSeconds, batchFree, threads);
-        out.printf(Locale.ROOT, "%-34s %10d %12.3f %12.0f  %d free; %s%s; margin 0, own hull model%n",
-                "state, BatchRobot engine", states, robotSeconds, states / robotSeconds, states - sr.collisions(), stateEngine,
+        out.printf(Locale.ROOT, "%-34s %10d %12.3f %12.0f  %d valid; %s%s%n",
+                "state, batch engine", states, robotSeconds, states / robotSeconds, engineValid, stateEngine,
                 fallback.isEmpty() ? "" : " (OpenCL: " + fallback + ")");
         out.printf(Locale.ROOT, "%-34s %10d %12.3f %12.0f  %d hits; %s%n", "CCD vertex-face, batch engine", ccd,
                 ccdBatchSeconds, ccd / ccdBatchSeconds, ccdBatchHits, ccdEngine);

@@ -1,6 +1,7 @@
 package io.collide4j.planner.server;
 
 import io.collide4j.checker.batch.BatchChecker;
+import io.collide4j.checker.batch.EngineChoice;
 import io.collide4j.checker.query.CertificationResult;
 import io.collide4j.checker.query.Contact;
 import io.collide4j.checker.query.MotionResult;
@@ -188,8 +189,10 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
             qs.add(vector(stateList.get(i), "states[" + i + "]"));
         }
         List<Object> sv = new ArrayList<>(qs.size());
-        for (boolean v : session.areValid(qs)) {
-            sv.add(v);
+        if (!qs.isEmpty()) {
+            for (boolean v : session.areValid(qs, engine())) {
+                sv.add(v);
+            }
         }
         List<double[]> q0s = new ArrayList<>(), q1s = new ArrayList<>();
         for (int i = 0; i < motionList.size(); i++) {
@@ -211,10 +214,7 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
                 mv.add(one);
             }
         } else if (!q0s.isEmpty()) {
-            if (batchEngine == null) {
-                batchEngine = session.newBatchChecker(Runtime.getRuntime().availableProcessors());
-            }
-            MotionStatus[] st = session.checkMotions(q0s, q1s, batchEngine);
+            MotionStatus[] st = session.checkMotions(q0s, q1s, engine());
             for (int i = 0; i < st.length; i++) {
                 // endpoints outside the joint limits are invalid motions, as for the single-motion adapter
                 mv.add(st[i] == MotionStatus.FREE && session.withinLimits(q0s.get(i)) && session.withinLimits(q1s.get(i)));
@@ -285,6 +285,19 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
         r.put("motionSeconds", s.motionSeconds());
         r.put("distanceEvaluations", s.distanceEvaluations());
         return r;
+    }
+
+    /**
+     * The session's batch engine, built on first use: the CPU engine, or the one named by the system property
+     * {@value EngineChoice#PROPERTY} (e.g. {@code opencl}) when it is set.
+     */
+    private BatchChecker engine() {
+        if (batchEngine == null) {
+            EngineChoice choice = System.getProperty(EngineChoice.PROPERTY) == null ? EngineChoice.CPU
+                    : EngineChoice.fromSystemProperty();
+            batchEngine = session.newBatchChecker(choice, Runtime.getRuntime().availableProcessors());
+        }
+        return batchEngine;
     }
 
     /** Releases the session's batch engine (worker threads); the server calls this when the connection ends. */

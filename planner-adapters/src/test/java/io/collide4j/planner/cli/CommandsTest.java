@@ -80,9 +80,10 @@ class CommandsTest {
         assertEquals(ExitCode.FREE, r[0], (String) r[2]);
         String out = (String) r[1];
         assertTrue(out.contains("state (isValid, certified)") && out.contains("motion (certified CA") && out.contains("CCD"), out);
-        assertTrue(out.contains("motion, batch CPU engine") && out.contains("state, BatchRobot engine"), out);
+        assertTrue(out.contains("motion, batch CPU engine") && out.contains("state, batch engine"), out);
         // the parallel and batch rows check the same states and motions as the single-thread rows
         assertEquals(field(out, "state (isValid, certified)"), field(out, "state, parallel (certified)"));
+        assertEquals(field(out, "state (isValid, certified)"), field(out, "state, batch engine"));
         assertEquals(field(out, "motion (certified CA"), field(out, "motion, batch CPU engine"));
         assertTrue(((String) r[2]).contains("100%"), "progress bar on stderr");
     }
