@@ -422,6 +422,11 @@ public final class CollisionChecker {
         int lbk = kind == ENV ? -1 : model.bodyLink(model.pieceBody(b));
         double s = start;
         c.clearance = Double.POSITIVE_INFINITY;
+        if (!(sEnd > s)) {
+            // An empty interval (an earlier pair already fails at s = start) has nothing to prove: no step recorded.
+            c.stopS = s;
+            return CLEAR;
+        }
         while (true) {
             if (c.evaluations >= c.budget) {
                 c.stopS = s;

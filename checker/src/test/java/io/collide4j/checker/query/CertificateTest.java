@@ -144,6 +144,25 @@ class CertificateTest {
     }
 
     @Test
+    void violationAtTheVeryStartStillVerifies() {
+        CollisionChecker c = CollisionChecker.of(MODEL, SCENE);
+        QueryContext ctx = c.newContext();
+        double[][] w = freeTrajectory();
+        // A margin just above the start state's certified clearance: the first violation is at s = 0 of segment 0,
+        // so every later pair has nothing to prove and the certificate must still be well formed.
+        double startClearance = c.minimumDistance(w[0], ctx).lowerBound();
+        assertTrue(startClearance > 0, "the start state is free");
+        double margin = startClearance + 1e-3;
+        CertificationResult r = new TrajectoryCertifier(c).certify(w, times(20), margin, 1_000_000, ctx);
+        assertEquals(Verdict.VIOLATION, r.verdict());
+        assertEquals(0, r.violation().segment());
+        assertEquals(0.0, r.violation().fraction());
+        CertificateVerifier.Report rep = new CertificateVerifier(MODEL, SCENE).verify(r.certificateJson());
+        assertTrue(rep.valid(), rep.problems().toString());
+        assertEquals(Verdict.VIOLATION, rep.verdict());
+    }
+
+    @Test
     void smallBudgetGivesInconclusive() {
         CollisionChecker c = CollisionChecker.of(MODEL, SCENE);
         CertificationResult r = new TrajectoryCertifier(c).certify(freeTrajectory(), times(20), 0.01, 50, c.newContext());
