@@ -43,6 +43,7 @@ final class MeshOracle {
     private final Matrix4d[] obstaclePose;
     private final double[][] obstacleBox;
     private final ExactDistance.PointDistance[] obstacleDistance;
+    private final int[] envPairs;   // (body, slot) of checked environment pairs
     private final Gjk gjk = new Gjk();
     private final DistanceResult res = new DistanceResult();
     private final Tri ta = new Tri();
@@ -107,6 +108,20 @@ final class MeshOracle {
             o.worldBounds(obstacleBox[s]);
             obstacleDistance[s] = ExactDistance.obstacle(o.shape(), o.pose().toMatrix(new Matrix4d()).invert());
         }
+        envPairs = envPairs(model, scene);
+    }
+
+    private static int[] envPairs(RobotCollisionModel model, Scene scene) {
+        List<Integer> l = new ArrayList<>();
+        for (int b = 0; b < model.bodyCount(); b++) {
+            for (int s = 0; s < scene.slotCount(); s++) {
+                if (model.meetsEnvironment(b) && scene.slot(s) != null && model.checks(b, scene.slot(s).name())) {
+                    l.add(b);
+                    l.add(s);
+                }
+            }
+        }
+        return l.stream().mapToInt(Integer::intValue).toArray();
     }
 
     /** Poses every body's triangles at q. */
@@ -154,6 +169,94 @@ final class MeshOracle {
             }
         }
         return false;
+    }
+
+    /** Number of checked pairs: environment pairs (body, obstacle) first, then self pairs. */
+    int pairCount() {
+        return envPairs.length / 2 + model.selfPairCount();
+    }
+
+    /**
+     * For checked pair {@code p} at the current configuration: a certified lower bound on the exact
+     * distance, capped at {@code cap} (triangles whose boxes are farther than cap apart are skipped), and
+     * whether some triangle is exactly within d (then the bound is ≤ d). Returns the bound; sets {@link #lastWithin}.
+     */
+    double pairBound(int p, double d, double cap) {
+        lastWithin = false;
+        if (p < envPairs.length / 2) {
+            int b = envPairs[2 * p], s = envPairs[2 * p + 1];
+            if (!overlap(bodyBox[b], obstacleBox[s], cap)) {
+                return cap;
+            }
+            return bodyObstacleBound(b, s, d, cap);
+        }
+        int i = p - envPairs.length / 2;
+        int a = model.selfPairA(i), b = model.selfPairB(i);
+        if (!overlap(bodyBox[a], bodyBox[b], cap)) {
+            return cap;
+        }
+        return bodiesBound(a, b, d, cap);
+    }
+
+    boolean lastWithin;
+
+    private double bodyObstacleBound(int b, int s, double d, double cap) {
+        double[] w = world[b];
+        int[] t = tris[b];
+        double[] tbox = new double[6];
+        double best = cap;
+        for (int i = 0; i < t.length; i += 3) {
+            ta.set(w, t[i], t[i + 1], t[i + 2], tbox);
+            if (!overlap(tbox, obstacleBox[s], best)) {
+                continue;
+            }
+            triangleTests++;
+            gjk.distance(ta, identity, obstacleShape[s], obstaclePose[s], res);
+            if (res.lowerBound <= d && ExactDistance.triangleWithin(ta.p, obstacleDistance[s], d)) {
+                lastWithin = true;
+                return Math.min(best, d);
+            }
+            best = Math.min(best, res.lowerBound);
+        }
+        return best;
+    }
+
+    private double bodiesBound(int a, int b, double d, double cap) {
+        double[] wa = world[a], wb = world[b];
+        int[] tA = tris[a], tB = tris[b];
+        List<double[]> boxesB = new ArrayList<>();
+        List<Integer> idxB = new ArrayList<>();
+        double[] tbox = new double[6];
+        for (int j = 0; j < tB.length; j += 3) {
+            tb.set(wb, tB[j], tB[j + 1], tB[j + 2], tbox);
+            if (overlap(tbox, bodyBox[a], cap)) {
+                boxesB.add(tbox.clone());
+                idxB.add(j);
+            }
+        }
+        double best = cap;
+        double[] abox = new double[6];
+        for (int i = 0; i < tA.length && !boxesB.isEmpty(); i += 3) {
+            ta.set(wa, tA[i], tA[i + 1], tA[i + 2], abox);
+            if (!overlap(abox, bodyBox[b], best)) {
+                continue;
+            }
+            for (int k = 0; k < boxesB.size(); k++) {
+                if (!overlap(abox, boxesB.get(k), best)) {
+                    continue;
+                }
+                int j = idxB.get(k);
+                tb.set(wb, tB[j], tB[j + 1], tB[j + 2], tbox);
+                triangleTests++;
+                gjk.distance(ta, identity, tb, identity, res);
+                if (res.lowerBound <= d && ExactDistance.triangleWithin(ta.p, ExactDistance.triangle(tb.p), d)) {
+                    lastWithin = true;
+                    return Math.min(best, d);
+                }
+                best = Math.min(best, res.lowerBound);
+            }
+        }
+        return best;
     }
 
     private boolean bodyMeetsObstacle(int b, int s, double d) {
