@@ -225,7 +225,11 @@ class DecompositionFalsePositiveTest {
             }
         }
         assertEquals(1400, states);
-        check("panda", "1400 MBM start/goal states (oracle on reported collisions)", mbm, hull, decomp);
+        // states both models call free count as exactly free (MotionBenchMaker generated them valid against
+        // the meshes; DiscreteOracleTest checks the hull model's free answers against the oracle)
+        int oracleColliding = mbm.configurations - mbm.oracleFree;
+        mbm = new Counts(states, states - oracleColliding, mbm.hullFp, mbm.decompFp, mbm.hullFn, mbm.decompFn);
+        check("panda", "1400 MBM start/goal states (oracle on states either model reports colliding)", mbm, hull, decomp);
         // 2. near-contact states in 14 MBM scenes (2 per family), judged by the oracle in full
         Counts near = boundaryStates(judges, k, 60, 7);
         check("panda", "near-contact states on either model's boundary", near, hull, decomp);
