@@ -8,8 +8,8 @@ Talks to `collide4j serve` either over stdio (starts the server as a subprocess)
     python3 client.py --cmd "java -cp CP io.collide4j.planner.cli.Main serve"
     python3 client.py --tcp 127.0.0.1:5000
 
-The demo loads the bundled Panda in the bundled table_shelf scene, checks two states, one motion and
-a batch, and exits 0 when the answers are as expected (ready pose valid, arm-in-table invalid).
+The demo loads the bundled Panda in the bundled table_shelf scene, checks two states, one motion, a
+batch and certifies a short trajectory, and exits 0 when the answers are as expected (ready pose valid, arm-in-table invalid).
 """
 import argparse
 import json
@@ -88,12 +88,15 @@ def demo(client):
     print("clearance lower bound at ready:", clearance["lowerBound"], "closest pair", clearance["pair"])
     batch = client.call("batch", states=[ready, into_table], motions=[[ready, ready], [ready, into_table]])
     print("batch states", batch["states"], "motions", batch["motions"])
+    cert = client.call("certify", waypoints=[ready, [0.3] + ready[1:]], times=[0.0, 1.0], certificate=False)
+    print("certify ready -> joint 1 turned by 0.3 rad:", cert["verdict"], "clearance >=", cert["clearanceLowerBound"])
     try:
         client.call("fly")
     except Collide4jError as e:
         print("unknown method answered with error", e.code)
     expected = ok and not bad and not motion["valid"] and 0 < motion["lastValidFraction"] < 1 \
-        and batch["states"] == [True, False] and batch["motions"] == [True, False]
+        and batch["states"] == [True, False] and batch["motions"] == [True, False] \
+        and cert["verdict"] == "CERTIFIED_FREE"
     print("OK" if expected else "UNEXPECTED ANSWERS")
     return 0 if expected else 1
 

@@ -12,8 +12,9 @@ import io.collide4j.checker.query.MotionStatus;
  * <p>{@link #checkMotionWithLastValid}: the checker certifies every pair clear on [0, t) where t is the
  * first time its bounds could not exclude a violation; the returned fraction is the largest double
  * below t, so the returned configuration and every one before it are certified free. When the check
- * stops at t = 0 nothing beyond q0 is claimed: the fraction is 0 and q0 is returned as given (a
- * planner only extends from states it validated).
+ * stops at t = 0, or runs out of budget (INCONCLUSIVE: later pairs were never looked at), nothing beyond
+ * q0 is claimed: the fraction is 0 and q0 is returned as given (a planner only extends from states it
+ * validated).
  *
  * <p>Thread-safe (per-thread scratch inside the façade); counts into its {@link ValidityCounters}.
  */
@@ -58,7 +59,8 @@ public final class CertifiedMotionValidator implements MotionValidator {
             return new MotionCheck(true, 1, q1);
         }
         double t = r.time();
-        if (!(t > 0)) {
+        if (r.status() != MotionStatus.COLLISION || !(t > 0)) {
+            // INCONCLUSIVE: pairs after the one that ran out of budget were never checked, so no prefix is certified
             return new MotionCheck(false, 0, q0);
         }
         double f = Math.nextDown(t);

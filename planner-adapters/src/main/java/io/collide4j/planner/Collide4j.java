@@ -1,9 +1,17 @@
 package io.collide4j.planner;
 
+import io.collide4j.checker.batch.BatchChecker;
+import io.collide4j.checker.batch.BatchRobot;
+import io.collide4j.checker.batch.EngineChoice;
+import io.collide4j.checker.batch.MotionBatchResult;
 import io.collide4j.checker.query.CollisionChecker;
 import io.collide4j.checker.query.Contact;
 import io.collide4j.checker.query.MotionResult;
+import io.collide4j.checker.query.MotionStatus;
+import io.collide4j.checker.query.PreparedScene;
 import io.collide4j.checker.query.QueryContext;
+import io.collide4j.checker.geometry.decomposition.DecompositionCache;
+import io.collide4j.checker.geometry.decomposition.DecompositionParameters;
 import io.collide4j.checker.robot.ConvexPieceProvider;
 import io.collide4j.checker.robot.Inflation;
 import io.collide4j.checker.robot.PrecomputedPieces;
@@ -267,6 +275,11 @@ public final class Collide4j {
         return new CertifiedMotionValidator(this);
     }
 
+    /** Whole-trajectory certification with certificates (see {@link TrajectoryCertifier}). */
+    public TrajectoryCertifier trajectoryCertifier() {
+        return new TrajectoryCertifier(this);
+    }
+
     /** NOT certified: checks states every {@code resolution} (joint-space Euclidean) along a motion; for comparison only. */
     public SampledMotionValidator sampledMotionValidator(double resolution) {
         return new SampledMotionValidator(this, resolution);
@@ -282,6 +295,66 @@ public final class Collide4j {
         Scratch s = scratch();
         toFull(q, s.full0);
         return checker.isFree(s.full0, margin, s.context);
+    }
+
+    /**
+     * {@link #isValid} of many configurations in parallel (the common fork-join pool, one scratch per
+     * worker thread); counted in {@link #counters()}.
+     */
+    public boolean[] areValid(List<double[]> qs) {
+        boolean[] out = new boolean[qs.size()];
+        java.util.stream.IntStream.range(0, out.length).parallel().forEach(i -> {
+            long t0 = System.nanoTime();
+            out[i] = isValid(qs.get(i));
+            counters.state(out[i], System.nanoTime() - t0);
+        });
+        return out;
+    }
+
+    /**
+     * A batch engine for this checker's motions ({@link BatchChecker#checkMotions}: certified conservative
+     * advancement on {@code threads} worker threads, verdicts identical to {@link #checkMotion} with the
+     * checker's default tolerance and budget). The caller owns it and must close it.
+     */
+    public BatchChecker newBatchChecker(int threads) {
+        return BatchChecker.builder().engine(EngineChoice.CPU).threads(threads)
+                .robot(BatchRobot.builder(checker.model(), checker.scene()).build()).build();
+    }
+
+    /**
+     * Certified checks of motions q0s[i] → q1s[i] (group configurations) on a batch engine from
+     * {@link #newBatchChecker}; falls back to one thread when this façade's tolerance or budget differ
+     * from the engine's defaults. Returns the status per motion; counted in {@link #counters()}.
+     */
+    public MotionStatus[] checkMotions(List<double[]> q0s, List<double[]> q1s, BatchChecker engine) {
+        if (q0s.size() != q1s.size()) {
+            throw new IllegalArgumentException(q0s.size() + " motion starts but " + q1s.size() + " ends");
+        }
+        int n = q0s.size();
+        MotionStatus[] out = new MotionStatus[n];
+        if (tolerance != CollisionChecker.DEFAULT_TOLERANCE || budget != CollisionChecker.DEFAULT_BUDGET) {
+            for (int i = 0; i < n; i++) {
+                long t0 = System.nanoTime();
+                MotionResult m = checkMotion(q0s.get(i), q1s.get(i));
+                out[i] = m.status();
+                counters.motion(m.isFree(), m.status() == MotionStatus.INCONCLUSIVE, System.nanoTime() - t0, m.evaluations());
+            }
+            return out;
+        }
+        double[][] a = new double[n][], b = new double[n][];
+        for (int i = 0; i < n; i++) {
+            a[i] = fullConfiguration(q0s.get(i));
+            b[i] = fullConfiguration(q1s.get(i));
+        }
+        long t0 = System.nanoTime();
+        MotionBatchResult r = engine.checkMotions(a, b, margin);
+        long each = n == 0 ? 0 : (System.nanoTime() - t0) / n;
+        for (int i = 0; i < n; i++) {
+            out[i] = r.status()[i] == MotionBatchResult.FREE ? MotionStatus.FREE
+                    : r.status()[i] == MotionBatchResult.COLLISION ? MotionStatus.COLLISION : MotionStatus.INCONCLUSIVE;
+            counters.motion(out[i] == MotionStatus.FREE, out[i] == MotionStatus.INCONCLUSIVE, each, r.evaluations()[i]);
+        }
+        return out;
     }
 
     /** The closest checked pair at q (certified lower bound and estimate), or null when nothing is checked. */
@@ -538,7 +611,10 @@ public final class Collide4j {
             return this;
         }
 
-        /** How meshes become convex pieces (default one hull); the extension point for convex decomposition. */
+        /**
+         * How meshes (robot links and mesh obstacles) become convex pieces; default one covering hull each.
+         * {@code name} enters the robot model's content hash.
+         */
         public Builder pieces(ConvexPieceProvider provider, String name) {
             this.pieces = provider;
             this.piecesName = name;
@@ -553,6 +629,13 @@ public final class Collide4j {
         public Builder bundledDecomposition(boolean use) {
             this.bundledDecomposition = use;
             return this;
+        }
+
+        /** Meshes as a convex decomposition with a measured covering margin (see {@link DecompositionPieces}). */
+        public Builder decomposition(DecompositionParameters parameters, DecompositionCache cache) {
+            DecompositionPieces p = cache == null ? DecompositionPieces.of(parameters)
+                    : DecompositionPieces.cached(parameters, cache);
+            return pieces(p, p.name());
         }
 
         public Collide4j build() {
@@ -633,7 +716,8 @@ public final class Collide4j {
                     rest[v] = h.getValue();
                 }
             }
-            return new Collide4j(this, CollisionChecker.of(model, scene), sem, gName, vars, rest);
+            PreparedScene prepared = pieces == null ? PreparedScene.of(scene) : PreparedScene.of(scene, pieces);
+            return new Collide4j(this, CollisionChecker.of(model, prepared), sem, gName, vars, rest);
         }
     }
 }

@@ -11,7 +11,9 @@ public interface MotionValidator {
 
     /**
      * Checks the segment and, when it is not certainly free, how far along it one may safely go:
-     * every configuration on [0, lastValidFraction] is certified free.
+     * every configuration on [0, lastValidFraction] is certified free — except that a check failing at
+     * q0 itself returns fraction 0 and q0 without claiming anything about q0 (planners extend only from
+     * states they validated).
      */
     MotionCheck checkMotionWithLastValid(double[] q0, double[] q1);
 

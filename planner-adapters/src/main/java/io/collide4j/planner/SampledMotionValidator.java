@@ -40,9 +40,13 @@ public final class SampledMotionValidator implements MotionValidator {
         int steps = Math.max(1, (int) Math.ceil(Math.sqrt(len) / resolution));
         double last = -1;
         boolean ok = true;
+        double[] q = new double[q0.length];
         for (int k = 0; k <= steps; k++) {
             double f = (double) k / steps;
-            if (!c.isValid(CertifiedMotionValidator.interpolate(q0, q1, f))) {
+            for (int i = 0; i < q.length; i++) {
+                q[i] = k == steps ? q1[i] : q0[i] + f * (q1[i] - q0[i]);
+            }
+            if (!c.isValid(q)) {
                 ok = false;
                 break;
             }

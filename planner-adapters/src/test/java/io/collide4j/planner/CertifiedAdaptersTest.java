@@ -128,6 +128,21 @@ class CertifiedAdaptersTest {
     }
 
     @Test
+    void anExhaustedBudgetIsNeverValidAndClaimsNoPrefix(@TempDir Path dir) {
+        Collide4j tight = Collide4j.builder().urdf(PlanarArm.writeUrdf(dir)).scene(WORLD.scene()).margin(D).budget(3).build();
+        double[] q0 = {0.3, 0.2}, q1 = {2.9, -2.5};
+        assertTrue(WORLD.clearance(q0[0], q0[1]) > D);
+        MotionResult r = tight.motionValidator().check(q0, q1);
+        assertEquals(MotionStatus.INCONCLUSIVE, r.status(), "3 distance evaluations cannot settle a long motion");
+        assertTrue(r.time() > 0, "the pair that ran out got somewhere, yet the pairs after it were never checked");
+        MotionValidator.MotionCheck mc = tight.motionValidator().checkMotionWithLastValid(q0, q1);
+        assertFalse(mc.valid());
+        assertEquals(0.0, mc.lastValidFraction());
+        assertArrayEquals(q0, mc.lastValid());
+        assertEquals(2, tight.counters().snapshot().inconclusiveMotions());
+    }
+
+    @Test
     void countersCountEveryQuery(@TempDir Path dir) {
         Collide4j c = Collide4j.builder().urdf(PlanarArm.writeUrdf(dir)).scene(WORLD.scene()).margin(D).build();
         CertifiedStateValidityChecker sv = c.stateValidityChecker();

@@ -10,34 +10,45 @@ import java.util.Optional;
 /**
  * Many collision queries at once, on the OpenCL engine or the multithreaded CPU engine, with identical answers.
  *
- * <p>Identity is by construction: the OpenCL kernels reproduce the Java arithmetic exactly (double precision, no
- * contraction, same operation order), and whatever a kernel cannot decide (a full queue, input the Java code
- * rejects) is flagged and decided by the CPU engine. Devices without fp64 are refused; with {@link EngineChoice#AUTO}
- * the checker then uses the CPU engine and {@link #fallbackReason()} says why.
+ * <p>Identity is by construction. CCD: the Tight-Inclusion kernel reproduces the Java arithmetic exactly (double
+ * precision, no contraction, same operation order), and whatever it cannot decide (a full queue, input the Java
+ * code rejects) is decided by the CPU engine. States and motions: the exact decision is always the single-query
+ * checker's ({@code CollisionChecker.isFree} / {@code checkMotion}) on the CPU; the device only removes items it
+ * certifies free with a safety margin that makes the checker's answer free as well (see {@link BatchRobot}).
+ * Undecided items are compacted on the device (count → prefix sum → fill) so only their indices come back.
+ * Devices without fp64 are refused; with {@link EngineChoice#AUTO} the checker then uses the CPU engine and
+ * {@link #fallbackReason()} says why. OpenCL programs are built once per checker (the CCD one on first use).
  *
  * <p>Thread-safe: calls are serialised (one batch at a time uses all cores or the device).
  */
 public final class BatchChecker implements AutoCloseable {
 
+    /** Default cap on device conservative-advancement steps per motion (then the CPU decides). */
+    public static final int DEFAULT_DEVICE_MOTION_STEPS = 128;
+
     private final TightInclusion ccdSolver;
     private final WorkerPool pool;
     private final CpuCcdEngine cpuCcd;
-    private final OpenClDevice device;      // null on the CPU engine
-    private final OpenClCcdEngine openClCcd; // null on the CPU engine
+    private final OpenClDevice device;        // null on the CPU engine
+    private final int queueCapacity, maxChunk;
+    private OpenClCcdEngine openClCcd;        // built on the first CCD batch (null on the CPU engine)
     private final EngineInfo info;
     private final String fallbackReason;
-    private final BatchRobot robot;            // null when no robot was given
-    private final CpuStateEngine cpuStates;    // null when no robot was given
-    private final OpenClStateEngine openClStates;
-    private final CpuMotionEngine cpuMotions;  // null when no collision checker was given
+    private final BatchRobot robot;           // null when no robot was given
+    private final CpuStateEngine cpuStates;   // null when no robot was given
+    private final CpuMotionEngine cpuMotions; // null when no robot was given
+    private final OpenClRobotEngine openClRobot;
+    private final int deviceMotionSteps;
 
     private BatchChecker(Builder b) {
         this.ccdSolver = b.ccdSolver;
+        this.queueCapacity = b.queueCapacity;
+        this.maxChunk = b.maxChunk;
+        this.deviceMotionSteps = b.deviceMotionSteps;
         this.pool = new WorkerPool(b.threads);
         this.cpuCcd = new CpuCcdEngine(pool);
         EngineChoice choice = b.choice;
         OpenClDevice dev = null;
-        OpenClCcdEngine ccd = null;
         String reason = "";
         if (choice != EngineChoice.CPU) {
             OpenClDevice.Preference pref = choice == EngineChoice.OPENCL_GPU ? OpenClDevice.Preference.GPU_ONLY
@@ -45,15 +56,12 @@ public final class BatchChecker implements AutoCloseable {
             Optional<OpenClDevice> found = OpenClDevice.find(pref);
             if (found.isEmpty()) {
                 reason = OpenClDevice.lastProbeFailure();
+            } else if (!found.get().info().doublePrecision()) {
+                reason = "OpenCL device " + found.get().info() + " has no double precision (cl_khr_fp64); the kernels"
+                        + " need fp64, so the CPU engine is used instead";
+                found.get().close();
             } else {
                 dev = found.get();
-                try {
-                    ccd = new OpenClCcdEngine(dev, b.queueCapacity, b.maxChunk);
-                } catch (RuntimeException e) {
-                    reason = e.getMessage();
-                    dev.close();
-                    dev = null;
-                }
             }
             if (dev == null && choice != EngineChoice.AUTO) {
                 pool.close();
@@ -62,21 +70,19 @@ public final class BatchChecker implements AutoCloseable {
         }
         this.robot = b.robot;
         this.cpuStates = b.robot == null ? null : new CpuStateEngine(b.robot, pool);
-        OpenClStateEngine states = null;
+        this.cpuMotions = b.robot == null ? null : new CpuMotionEngine(b.robot.checker(), pool);
+        OpenClRobotEngine engine = null;
         if (dev != null && b.robot != null) {
             try {
-                states = new OpenClStateEngine(dev, b.robot, b.maxStateChunk);
+                engine = new OpenClRobotEngine(dev, b.robot, b.maxStateChunk);
             } catch (RuntimeException e) {
-                ccd.close();
                 dev.close();
                 pool.close();
                 throw e;
             }
         }
-        this.openClStates = states;
-        this.cpuMotions = b.checker == null ? null : new CpuMotionEngine(b.checker, pool);
+        this.openClRobot = engine;
         this.device = dev;
-        this.openClCcd = ccd;
         this.fallbackReason = reason;
         this.info = dev == null
                 ? new EngineInfo(EngineKind.CPU, "Java, " + b.threads + " threads", EngineInfo.FP64, b.threads)
@@ -104,8 +110,15 @@ public final class BatchChecker implements AutoCloseable {
     }
 
     /** Queries per OpenCL launch (0 on the CPU engine); larger inputs are streamed through in chunks of this size. */
-    public int deviceChunk() {
-        return openClCcd == null ? 0 : openClCcd.chunk();
+    public synchronized int deviceChunk() {
+        return device == null ? 0 : ccdEngine().chunk();
+    }
+
+    private OpenClCcdEngine ccdEngine() {
+        if (openClCcd == null) {
+            openClCcd = new OpenClCcdEngine(device, queueCapacity, maxChunk);
+        }
+        return openClCcd;
     }
 
     /** CCD batch of one primitive kind; see {@link #ccdQueries(double[], CcdKind[], double)}. */
@@ -159,11 +172,11 @@ public final class BatchChecker implements AutoCloseable {
         long[] checks = new long[n];
         boolean[] early = new boolean[n];
         int cpu = 0;
-        if (openClCcd == null) {
+        if (device == null) {
             cpuCcd.solve(ccdSolver, coords, kinds, d, null, n, hit, toi, tol, checks, early);
         } else {
             int[] undecided = new int[n];
-            cpu = openClCcd.solve(ccdSolver, coords, kinds, n, d, hit, toi, tol, checks, early, undecided);
+            cpu = ccdEngine().solve(ccdSolver, coords, kinds, n, d, hit, toi, tol, checks, early, undecided);
             cpuCcd.solve(ccdSolver, coords, kinds, d, undecided, cpu, hit, toi, tol, checks, early);
         }
         return new CcdBatchResult(hit, toi, tol, checks, early, cpu, info);
@@ -181,8 +194,13 @@ public final class BatchChecker implements AutoCloseable {
         }
     }
 
-    /** State verdicts for configurations given as rows; see {@link #checkStates(double[])}. */
+    /** State verdicts with margin 0 for configurations given as rows; see {@link #checkStates(double[], double)}. */
     public StateBatchResult checkStates(double[][] qs) {
+        return checkStates(qs, 0);
+    }
+
+    /** State verdicts with margin d for configurations given as rows; see {@link #checkStates(double[], double)}. */
+    public StateBatchResult checkStates(double[][] qs, double d) {
         requireRobot();
         int dof = robot.dof();
         double[] flat = new double[qs.length * dof];
@@ -193,17 +211,28 @@ public final class BatchChecker implements AutoCloseable {
             }
             System.arraycopy(qs[i], 0, flat, i * dof, dof);
         }
-        return checkStates(flat);
+        return checkStates(flat, d);
+    }
+
+    /** {@link #checkStates(double[], double)} with margin 0. */
+    public StateBatchResult checkStates(double[] qs) {
+        return checkStates(qs, 0);
     }
 
     /**
-     * State verdicts for n configurations stored back to back (n × dof doubles, variable order of
-     * {@link BatchRobot#kinematics()}): entry i equals {@link BatchRobot#firstCollidingPair} of configuration i.
-     * Joint limits are not checked here (a batch of samples is assumed to come from the limits); every value must
-     * be finite.
+     * State verdicts with margin d ≥ 0 for n configurations stored back to back (n × dof doubles, variable order of
+     * {@link BatchRobot#kinematics()}): configuration i is FREE exactly when
+     * {@code robot().checker().isFree(q_i, d)} is true, and its pair is the one isFree could not certify
+     * ({@link BatchRobot#blockingPair}). On OpenCL the device tier clears configurations first (see
+     * {@link BatchRobot}); the rest are decided by isFree on the CPU. Joint limits are not checked here (a batch of
+     * samples is assumed to come from the limits); every value must be finite. Any n streams through the device in
+     * chunks.
      */
-    public synchronized StateBatchResult checkStates(double[] qs) {
+    public synchronized StateBatchResult checkStates(double[] qs, double d) {
         requireRobot();
+        if (!(d >= 0) || !Double.isFinite(d)) {
+            throw new IllegalArgumentException("margin must be finite and >= 0, got " + d);
+        }
         int dof = robot.dof();
         if (qs == null || dof == 0 || qs.length % dof != 0) {
             throw new IllegalArgumentException("state batch must hold n x " + dof + " joint values, got "
@@ -218,28 +247,39 @@ public final class BatchChecker implements AutoCloseable {
         int n = qs.length / dof;
         byte[] verdict = new byte[n];
         int[] pair = new int[n];
-        if (openClStates == null) {
-            cpuStates.check(qs, null, n, verdict, pair);
+        if (openClRobot == null) {
+            cpuStates.check(qs, null, n, d, verdict, pair);
             return new StateBatchResult(verdict, pair, n, info);
         }
-        int[] unknown = new int[n];
-        int nu = openClStates.tier(cpuStates, qs, n, verdict, pair, unknown);
-        cpuStates.check(qs, unknown, nu, verdict, pair);
+        java.util.Arrays.fill(pair, -1); // FREE (0) unless the CPU says otherwise
+        int[] undecided = new int[n];
+        int nu = openClRobot.states(cpuStates, qs, n, d, undecided);
+        cpuStates.check(qs, undecided, nu, d, verdict, pair);
         return new StateBatchResult(verdict, pair, nu, info);
+    }
+
+    /** Indices the device state tier leaves undecided for margin d (tests compare them with the Java mirror). */
+    synchronized int[] deviceUndecidedStates(double[] qs, double d) {
+        requireRobot();
+        if (openClRobot == null) {
+            throw new IllegalStateException("no OpenCL engine");
+        }
+        int n = qs.length / robot.dof();
+        int[] undecided = new int[n];
+        return java.util.Arrays.copyOf(undecided, openClRobot.states(cpuStates, qs, n, d, undecided));
     }
 
     /**
      * Certified motion checks q0s[i] → q1s[i] (joint-space straight lines) with margin d, the checker's default
-     * tolerance and budget. Every engine decides motions with the CPU's certified conservative advancement (the
-     * OpenCL engine has no motion tier yet), so verdicts are those of the single-motion checker.
+     * tolerance and budget; see {@link #checkMotions(double[], double[], int, int, double, MotionBatchResult)}.
      */
     public MotionBatchResult checkMotions(double[][] q0s, double[][] q1s, double d) {
-        requireMotions();
+        requireRobot();
         if (q0s == null || q1s == null || q0s.length != q1s.length) {
             throw new IllegalArgumentException("motion batch needs as many start as end configurations, got "
                     + (q0s == null ? "null" : q0s.length) + " and " + (q1s == null ? "null" : q1s.length));
         }
-        int dof = cpuMotions.dof();
+        int dof = robot.dof();
         double[] a = new double[q0s.length * dof], b = new double[q1s.length * dof];
         for (int i = 0; i < q0s.length; i++) {
             for (double[][] src : new double[][][]{q0s, q1s}) {
@@ -256,54 +296,67 @@ public final class BatchChecker implements AutoCloseable {
 
     /** As {@link #checkMotions(double[][], double[][], double)} with flat n × dof endpoint arrays. */
     public MotionBatchResult checkMotions(double[] q0s, double[] q1s, double d) {
-        requireMotions();
-        int dof = cpuMotions.dof();
+        requireRobot();
+        int dof = robot.dof();
         if (q0s == null || q1s == null || q0s.length != q1s.length || q0s.length % dof != 0) {
             throw new IllegalArgumentException("motion batch endpoints must be two arrays of n x " + dof + " values, got "
                     + (q0s == null ? "null" : q0s.length) + " and " + (q1s == null ? "null" : q1s.length));
         }
         int n = q0s.length / dof;
-        MotionBatchResult r = new MotionBatchResult(new byte[n], new double[n], new double[n], new long[n],
-                motionEngine());
+        MotionBatchResult r = MotionBatchResult.allocate(n, info);
         checkMotions(q0s, q1s, 0, n, d, r);
         return r;
     }
 
     /**
      * Streaming form: checks motions [first, first + count) of the flat endpoint arrays into the same indices of
-     * {@code into} (whose arrays the caller sized); call repeatedly on chunks of inputs too large for one batch.
+     * {@code into} (sized by the caller, e.g. {@link MotionBatchResult#allocate}); call repeatedly on chunks of
+     * inputs too large for one batch. On OpenCL the device tier first certifies what it can (conservative
+     * advancement with sphere distances, see {@link BatchRobot}): a motion it certifies keeps every pair farther
+     * apart than d + tolerance + {@link BatchRobot#SAFETY}, so the CPU checker would find it FREE too. Every other
+     * motion is decided by {@code robot().checker().checkMotion} on the CPU, so statuses are the single-motion
+     * checker's.
      */
     public synchronized void checkMotions(double[] q0s, double[] q1s, int first, int count, double d,
                                           MotionBatchResult into) {
-        requireMotions();
+        requireRobot();
         if (!(d >= 0) || !Double.isFinite(d)) {
             throw new IllegalArgumentException("margin must be finite and >= 0, got " + d);
         }
-        int dof = cpuMotions.dof();
+        int dof = robot.dof();
         if (first < 0 || count < 0 || (long) (first + count) * dof > q0s.length || (long) (first + count) * dof > q1s.length
                 || first + count > into.size()) {
             throw new IllegalArgumentException("motion range [" + first + ", " + (first + count) + ") exceeds the inputs ("
                     + q0s.length / dof + " motions) or the result (" + into.size() + ")");
         }
-        cpuMotions.check(q0s, q1s, first, count, d, CollisionChecker.DEFAULT_TOLERANCE, CollisionChecker.DEFAULT_BUDGET,
-                into.status(), into.time(), into.clearance(), into.evaluations());
-    }
-
-    private EngineInfo motionEngine() {
-        return new EngineInfo(EngineKind.CPU, "Java, " + info.threads() + " threads", EngineInfo.FP64, info.threads());
-    }
-
-    private void requireMotions() {
-        if (cpuMotions == null) {
-            throw new IllegalStateException("this BatchChecker has no collision checker: build it with"
-                    + " builder().collisionChecker(...)");
+        double tol = CollisionChecker.DEFAULT_TOLERANCE;
+        if (openClRobot == null) {
+            cpuMotions.check(q0s, q1s, null, first, count, d, tol, CollisionChecker.DEFAULT_BUDGET, into);
+            return;
         }
+        for (int i = first * dof; i < (first + count) * dof; i++) {
+            if (!Double.isFinite(q0s[i]) || !Double.isFinite(q1s[i])) {
+                throw new IllegalArgumentException("motion " + i / dof + ": variable " + i % dof + " ("
+                        + robot.kinematics().variableName(i % dof) + ") is not finite");
+            }
+        }
+        int[] undecided = new int[count];
+        int nu = openClRobot.motions(q0s, q1s, first, count, d + tol + BatchRobot.SAFETY, deviceMotionSteps,
+                undecided);
+        for (int i = first; i < first + count; i++) {
+            into.status()[i] = MotionBatchResult.FREE;
+            into.time()[i] = 1;
+            into.clearance()[i] = d + tol;
+            into.evaluations()[i] = 0;
+            into.onDevice()[i] = true;
+        }
+        cpuMotions.check(q0s, q1s, undecided, 0, nu, d, tol, CollisionChecker.DEFAULT_BUDGET, into);
     }
 
     @Override
     public synchronized void close() {
-        if (openClStates != null) {
-            openClStates.close();
+        if (openClRobot != null) {
+            openClRobot.close();
         }
         if (openClCcd != null) {
             openClCcd.close();
@@ -323,7 +376,7 @@ public final class BatchChecker implements AutoCloseable {
         private int maxChunk = 4096;
         private int maxStateChunk = 1 << 18;
         private BatchRobot robot;
-        private CollisionChecker checker;
+        private int deviceMotionSteps = DEFAULT_DEVICE_MOTION_STEPS;
 
         private Builder() {
         }
@@ -376,15 +429,21 @@ public final class BatchChecker implements AutoCloseable {
             return this;
         }
 
-        /** The robot and scene of {@link BatchChecker#checkStates} (uploaded to the device once). */
+        /** The robot in its scene for {@link BatchChecker#checkStates} and {@link BatchChecker#checkMotions}. */
         public Builder robot(BatchRobot robot) {
             this.robot = robot;
             return this;
         }
 
-        /** The certified checker whose {@code checkMotion} decides {@link BatchChecker#checkMotions}. */
-        public Builder collisionChecker(CollisionChecker checker) {
-            this.checker = checker;
+        /**
+         * Cap on the device's conservative-advancement steps per motion (default
+         * {@value #DEFAULT_DEVICE_MOTION_STEPS}); a motion needing more is decided on the CPU.
+         */
+        public Builder deviceMotionSteps(int steps) {
+            if (steps < 1) {
+                throw new IllegalArgumentException("device motion steps must be >= 1, got " + steps);
+            }
+            this.deviceMotionSteps = steps;
             return this;
         }
 

@@ -1,64 +1,90 @@
 package io.collide4j.checker.batch;
 
+import io.collide4j.checker.geometry.BoxShape;
 import io.collide4j.checker.geometry.ConvexHull;
 import io.collide4j.checker.geometry.ConvexShape;
-import io.collide4j.checker.geometry.QuickHull;
-import io.collide4j.checker.geometry.Shapes;
-import io.collide4j.checker.narrowphase.Gjk;
-import io.collide4j.checker.robot.AllowedCollisionMatrix;
+import io.collide4j.checker.geometry.HullShape;
+import io.collide4j.checker.geometry.TransformedShape;
+import io.collide4j.checker.query.CollisionChecker;
+import io.collide4j.checker.query.PreparedScene;
+import io.collide4j.checker.query.QueryContext;
+import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.checker.scene.Obstacle;
-import io.collide4j.checker.scene.ObstacleShape;
 import io.collide4j.checker.scene.Scene;
 import io.collide4j.kinematics.KinematicModel;
-import io.collide4j.urdf.Geometry;
-import io.collide4j.urdf.GeometryElement;
 import io.collide4j.urdf.JointDescription;
 import io.collide4j.urdf.JointType;
-import io.collide4j.urdf.LinkDescription;
-import io.collide4j.urdf.Pose;
 import io.collide4j.urdf.RobotDescription;
-import io.collide4j.urdf.TriangleMesh;
 import org.joml.Matrix4d;
+import org.joml.Matrix4dc;
+import org.joml.Vector3d;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * A robot in a scene flattened into primitive tables for batch state checking, and the reference (exact) state
- * check that every engine's answer equals.
+ * A {@link RobotCollisionModel} in a {@link PreparedScene} flattened into primitive tables for the device tiers,
+ * together with the {@link CollisionChecker} of exactly that model and scene, whose {@link CollisionChecker#isFree}
+ * is the one exact state decision of every engine.
  *
- * <p>Model: each collision element of a link is one convex piece (meshes: the convex hull of the mesh, which
- * contains it; primitives: their exact shape), covered by spheres (a hull is cut into {@link Builder#slabs}
- * slabs along its longest axis, each slab's part of the hull enclosed by one sphere); obstacles are their exact
- * convex shapes (a mesh obstacle: its hull) and, for the sphere tier, their oriented bounding boxes. The checked
- * pairs are, in this order, every (piece, obstacle) and every (piece, piece) of different links not allowed by the
- * ACM; {@link #pairName} names pair p.
+ * <p><b>Model.</b> The pieces are the model's convex pieces (link frame) with the model's piece margins (padding,
+ * hull covering gaps), on the bodies of the model (links and attached objects); the obstacle pieces are the
+ * prepared scene's pieces with their margins. The checked pairs are those {@code isFree} checks: every (piece of a
+ * body meeting the environment, piece of an obstacle the ACM does not allow for that body) and every piece pair of
+ * the model's self pairs. For the tiers each robot piece is covered by spheres (a hull is cut into
+ * {@link Builder#slabs} slabs along its longest axis, each slab's part enclosed by one sphere; other pieces use the
+ * model's piece sphere), every radius grown by the piece margin; an obstacle piece is its oriented bounding box.
  *
- * <p>State verdict ({@link #firstCollidingPair}): pairs in order; a pair whose spheres are all separated from the
- * other side (sphere–sphere / sphere–box, each robot sphere inflated by {@link #TIER_MARGIN} to absorb rounding),
- * or whose vertex sets the second tier ({@link #pairSeparated}) separates, is free ("tier-free"); any other pair
- * is decided by GJK on the exact pieces (on the CPU, tier 2 is evaluated only for pairs GJK reports intersecting:
- * the same verdict, cheaper). The OpenCL kernel evaluates the
- * same tier with bit-identical arithmetic: forward kinematics uses the joint values' cosines and sines computed
- * once on the host ({@link #jointTrig}), then only +, × without contraction, in the same order as
- * {@link #forwardKinematics} and {@link #pairTierFree}. A configuration every pair of which is tier-free is FREE
- * on both engines; the rest go to this class's exact check, so verdicts and pair indices are identical by
- * construction.
+ * <p><b>State tier</b> ({@link #tierClears}, mirrored statement by statement by {@code states.cl}): a pair is
+ * <i>clear</i> when every sphere of its robot piece is farther than {@code c} from the other side (sphere–sphere,
+ * sphere–box, margins included), or when a Frank–Wolfe search finds a direction v separating the two vertex sets
+ * by more than (both margins + c); here {@code c = d + }{@link #SAFETY}. A configuration all of whose pairs are
+ * clear is certified: every checked pair of the modelled (margin-grown) geometry is farther apart than d + SAFETY.
  *
- * <p>Immutable and thread-safe; per-thread state lives in {@link Scratch}. Until the checker's
- * RobotCollisionModel is available this builds pieces straight from the URDF collision elements.
+ * <p><b>Why a cleared configuration is one {@code isFree(q, d)} calls free.</b> {@code isFree} says "not free" only
+ * when GJK's certified lower bound on some pair's distance, minus the margins, is ≤ d. The tier proved that pair's
+ * true distance minus margins exceeds d + SAFETY on its own poses. Three things separate the two numbers: (1) the
+ * tier's forward kinematics (host cos/sin, 3×4 products) and the checker's (JOML) differ by rounding, ~10 ε per
+ * joint times the reach, below 1e-13 m for arms within 100 m of the origin; (2) the tier's own rounding in sphere
+ * and support products, of the same order; (3) GJK's lower bound falls short of the true distance only by its
+ * stopping gap, relative 1e-11 plus 64 ε·scale (scale = size of the placed shapes, ≈ 1e-14 m per metre), and by
+ * the rounding allowance of its support planes (a few ε·scale). Together far below 1e-9 m, four orders of magnitude
+ * under SAFETY = 10 µm, so GJK certifies every such pair and {@code isFree} returns true. (Only a GJK run stopped by
+ * its iteration cap could fall short by more; the state tests compare verdicts on 10^5 configurations.) Every
+ * other configuration is decided by {@code isFree} itself on the CPU, so verdicts equal {@code isFree}'s, and the
+ * "free" answers of the tier are in any case certified for the modelled geometry.
+ *
+ * <p><b>Motion tier</b> ({@code motions_tier} in {@code states.cl}): conservative advancement of the whole robot
+ * along q0 → q1 with the same spheres and configuration-independent reach tables ({@link #sphereReach}): a sphere
+ * point's speed is at most Σ_j |mul_j Δq_j|·R_j (R_j: distance bound from joint j's origin to the sphere, through
+ * the constant joint offsets, prismatic travel and the sphere's offset and radius; prismatic joints count 1), and
+ * for self pairs the joints both chains share are left out. A pair whose spheres overlap uses instead the
+ * Frank–Wolfe lower bound on its pieces' distance (max over iterates v of v·s/|v|) with the fastest of each piece's
+ * spheres as its speed (every point of a piece lies in one of its spheres). At each step the whole robot advances
+ * by the smallest (gap − c)/speed over the pairs. A motion is certified free when every pair stays
+ * farther than d + tolerance + SAFETY for the whole motion; the CPU's checkMotion then never meets a lower bound
+ * ≤ d + tolerance, so it answers FREE too (unless its evaluation budget runs out).
+ *
+ * <p>Immutable and thread-safe; per-thread state lives in {@link Scratch}.
  */
 public final class BatchRobot {
 
-    /** Added to every robot sphere radius (metres): covers the rounding of FK and of the tier tests. */
-    public static final double TIER_MARGIN = 1e-6;
+    /**
+     * Extra clearance (metres) the device tiers demand on top of the margin d: covers rounding of the tiers and the
+     * gap between the tier's certificate and the checker's GJK lower bound (see the class comment).
+     */
+    public static final double SAFETY = 1e-5;
 
     static final int FIXED = 0, REVOLUTE = 1, PRISMATIC = 2;
 
+    final CollisionChecker checker;
+    final RobotCollisionModel model;
+    final PreparedScene scene;
     final KinematicModel kinematics;
-    // links in parent-before-child order
+    // links in kinematics order (parent before child)
     final String[] linkNames;
     final int[] linkParent;
     final int[] linkJoint;     // FIXED / REVOLUTE / PRISMATIC
@@ -70,46 +96,45 @@ public final class BatchRobot {
     final double[] slotMul;
     final double[] slotOff;
     final boolean[] slotRevolute;
-    // pieces
+    // robot pieces (model piece indices)
     final int[] pieceLink;
-    final ConvexShape[] pieceShape; // in the link frame
+    final double[] pieceMargin;
     final int[] pieceSphereStart;   // spheres of piece i: [start[i], start[i+1])
-    final double[] sphere;          // 4 per sphere: centre in link frame, radius (margin included)
+    final double[] sphere;          // 4 per sphere: centre in link frame, radius (piece margin included)
     final int[] sphereLink;
-    final int[] pieceVertexStart;   // hull vertices of piece i (link frame): [start[i], start[i+1]); none for primitives
+    final int[] pieceVertexStart;   // vertices of piece i (link frame): [start[i], start[i+1]); none for round shapes
     final double[] pieceVertex;     // 3 per vertex
-    final double[] obstacleCorner;  // 24 per obstacle: the 8 world corners of its oriented bounding box
-    // obstacles
-    final ConvexShape[] obstacleShape;
-    final Matrix4d[] obstaclePose;
-    final double[] obb;             // 15 per obstacle: R row-major (world <- box), centre (world), half extents
-    final String[] obstacleNames;
+    // obstacle pieces (prepared-scene piece indices)
+    final double[] obb;             // 15 per piece: R row-major (world <- box), centre (world), half extents
+    final double[] obstacleCorner;  // 24 per piece: the 8 world corners of its box
+    final double[] obstacleMargin;
+    final int[] obstacleSlot;
     // pairs
-    final int[] pairA;              // piece
-    final int[] pairB;              // piece (>= 0) or obstacle (-1 - index)
+    final int[] pairA;              // robot piece
+    final int[] pairB;              // robot piece (>= 0) or obstacle piece (-1 - index)
+    final double[] pairMargin;      // margins of both sides
+    final int[] pairShared;         // movable joints both chains share (motion tier)
+    private final int[] envPair;    // pair index of (robot piece, obstacle piece), -1 if unchecked
+    private final int[] selfPair;   // pair index of (robot piece, robot piece), -1 if unchecked
+    // motion tier: per sphere its chain of movable joints root -> link, weight = |mul|·reach (revolute) or |mul|
+    final int[] sphereChainStart;
+    final int[] chainVar;
+    final double[] chainWeight;
 
     private BatchRobot(Builder b) {
-        RobotDescription d = b.robot;
-        kinematics = KinematicModel.of(d);
+        model = b.model;
+        scene = b.scene;
+        checker = CollisionChecker.of(model, scene);
+        kinematics = model.kinematics();
+        RobotDescription d = kinematics.description();
         Map<String, JointDescription> parentJoint = new HashMap<>();
-        Map<String, List<JointDescription>> children = new HashMap<>();
+        Map<String, JointDescription> jointByName = new HashMap<>();
         for (JointDescription j : d.joints()) {
             parentJoint.put(j.child(), j);
-            children.computeIfAbsent(j.parent(), k -> new ArrayList<>()).add(j);
+            jointByName.put(j.name(), j);
         }
-        List<String> order = new ArrayList<>();
-        order.add(d.rootLink());
-        for (int i = 0; i < order.size(); i++) {
-            for (JointDescription j : children.getOrDefault(order.get(i), List.of())) {
-                order.add(j.child());
-            }
-        }
-        int nl = order.size();
-        linkNames = order.toArray(new String[0]);
-        Map<String, Integer> linkIndex = new HashMap<>();
-        for (int i = 0; i < nl; i++) {
-            linkIndex.put(linkNames[i], i);
-        }
+        int nl = kinematics.linkCount();
+        linkNames = kinematics.linkNames().toArray(new String[0]);
         linkParent = new int[nl];
         linkJoint = new int[nl];
         linkSlot = new int[nl];
@@ -118,8 +143,6 @@ public final class BatchRobot {
         List<Integer> sVar = new ArrayList<>();
         List<double[]> sMulOff = new ArrayList<>();
         List<Boolean> sRev = new ArrayList<>();
-        Map<String, JointDescription> jointByName = new HashMap<>();
-        d.joints().forEach(j -> jointByName.put(j.name(), j));
         Matrix4d m = new Matrix4d();
         for (int l = 0; l < nl; l++) {
             JointDescription j = parentJoint.get(linkNames[l]);
@@ -129,7 +152,10 @@ public final class BatchRobot {
                 putAffine(new Matrix4d(), linkOrigin, 12 * l);
                 continue;
             }
-            linkParent[l] = linkIndex.get(j.parent());
+            linkParent[l] = kinematics.linkIndex(j.parent());
+            if (linkParent[l] >= l) {
+                throw new IllegalStateException("kinematic link order puts " + linkNames[l] + " before its parent");
+            }
             putAffine(j.origin().toMatrix(m), linkOrigin, 12 * l);
             if (!j.type().isMovable()) {
                 linkJoint[l] = FIXED;
@@ -139,19 +165,10 @@ public final class BatchRobot {
             linkAxis[3 * l] = j.axisX();
             linkAxis[3 * l + 1] = j.axisY();
             linkAxis[3 * l + 2] = j.axisZ();
-            double mul = 1, off = 0;
-            JointDescription cur = j;
-            for (int guard = 0; cur.mimic() != null; guard++) {
-                if (guard > d.joints().size()) {
-                    throw new IllegalArgumentException("robot " + d.name() + ": mimic cycle through joint " + j.name());
-                }
-                off = mul * cur.mimic().offset() + off;
-                mul = mul * cur.mimic().multiplier();
-                cur = jointByName.get(cur.mimic().joint());
-            }
+            double[] mo = mimic(j, jointByName, d);
             linkSlot[l] = sVar.size();
-            sVar.add(kinematics.variableIndex(cur.name()));
-            sMulOff.add(new double[]{mul, off});
+            sVar.add((int) mo[2]);
+            sMulOff.add(mo);
             sRev.add(linkJoint[l] == REVOLUTE);
         }
         slotVar = sVar.stream().mapToInt(Integer::intValue).toArray();
@@ -162,172 +179,243 @@ public final class BatchRobot {
             slotRevolute[i] = sRev.get(i);
         }
 
-        // pieces and their spheres
-        List<Integer> pLink = new ArrayList<>();
-        List<ConvexShape> pShape = new ArrayList<>();
-        List<Integer> pStart = new ArrayList<>();
+        // robot pieces and their spheres / vertices
+        int np = model.pieceCount();
+        pieceLink = new int[np];
+        pieceMargin = new double[np];
+        pieceSphereStart = new int[np + 1];
+        pieceVertexStart = new int[np + 1];
         List<double[]> spheres = new ArrayList<>();
         List<double[]> verts = new ArrayList<>();
-        Map<String, LinkDescription> links = d.linksByName();
-        for (int l = 0; l < nl; l++) {
-            LinkDescription ld = links.get(linkNames[l]);
-            for (int e = 0; e < ld.collisions().size(); e++) {
-                GeometryElement ge = ld.collisions().get(e);
-                String where = "robot " + d.name() + " link " + ld.name() + " collision " + e;
-                pLink.add(l);
-                pStart.add(spheres.size());
-                Matrix4d origin = ge.origin().toMatrix(new Matrix4d());
-                if (ge.geometry() instanceof Geometry.Mesh mesh) {
-                    TriangleMesh tm = mesh.mesh().orElseThrow(() -> new IllegalArgumentException(where
-                            + ": mesh " + mesh.filename() + " was not loaded (parse collision meshes)"));
-                    double[] pts = new double[3 * tm.vertexCount()];
-                    org.joml.Vector3d v = new org.joml.Vector3d();
-                    for (int k = 0; k < tm.vertexCount(); k++) {
-                        origin.transformPosition(v.set(tm.vertex(k, 0) * mesh.scaleX(), tm.vertex(k, 1) * mesh.scaleY(),
-                                tm.vertex(k, 2) * mesh.scaleZ()));
-                        pts[3 * k] = v.x;
-                        pts[3 * k + 1] = v.y;
-                        pts[3 * k + 2] = v.z;
-                    }
-                    ConvexHull hull = QuickHull.compute(pts);
-                    pShape.add(Shapes.hull(hull));
-                    verts.add(hull.copyVertices());
-                    slabSpheres(hull, b.slabs, spheres);
-                } else {
-                    ConvexShape local;
-                    if (ge.geometry() instanceof Geometry.Box box) {
-                        local = Shapes.box(box.sizeX() / 2, box.sizeY() / 2, box.sizeZ() / 2);
-                    } else if (ge.geometry() instanceof Geometry.Sphere sp) {
-                        local = Shapes.sphere(sp.radius());
-                    } else if (ge.geometry() instanceof Geometry.Cylinder c) {
-                        local = Shapes.cylinder(c.radius(), c.length() / 2);
-                    } else {
-                        throw new IllegalArgumentException(where + ": unsupported geometry " + ge.geometry());
-                    }
-                    pShape.add(Shapes.transformed(local, origin));
-                    verts.add(new double[0]);
-                    spheres.add(new double[]{origin.m30(), origin.m31(), origin.m32(),
-                            inflate(local.boundingRadius())});
-                }
+        for (int p = 0; p < np; p++) {
+            pieceLink[p] = model.bodyLink(model.pieceBody(p));
+            pieceMargin[p] = model.pieceMargin(p);
+            pieceSphereStart[p] = spheres.size();
+            ConvexShape shape = model.pieceShape(p);
+            double[] v = vertices(shape);
+            verts.add(v == null ? new double[0] : v);
+            ConvexHull hull = hullOf(shape);
+            if (hull != null && v != null) {
+                slabSpheres(v, hull.copyTriangles(), hull.dimension(), b.slabs, pieceMargin[p], spheres);
+            } else {
+                spheres.add(new double[]{model.pieceSphere(p, 0), model.pieceSphere(p, 1), model.pieceSphere(p, 2),
+                        grow(model.pieceSphere(p, 3))});
             }
+            pieceVertexStart[p + 1] = pieceVertexStart[p] + verts.get(p).length / 3;
         }
-        pieceLink = pLink.stream().mapToInt(Integer::intValue).toArray();
-        pieceShape = pShape.toArray(new ConvexShape[0]);
-        pieceSphereStart = new int[pieceLink.length + 1];
-        for (int i = 0; i < pieceLink.length; i++) {
-            pieceSphereStart[i] = pStart.get(i);
-        }
-        pieceSphereStart[pieceLink.length] = spheres.size();
-        pieceVertexStart = new int[pieceLink.length + 1];
-        for (int i = 0; i < pieceLink.length; i++) {
-            pieceVertexStart[i + 1] = pieceVertexStart[i] + verts.get(i).length / 3;
-        }
-        pieceVertex = new double[3 * pieceVertexStart[pieceLink.length]];
-        for (int i = 0; i < pieceLink.length; i++) {
-            System.arraycopy(verts.get(i), 0, pieceVertex, 3 * pieceVertexStart[i], verts.get(i).length);
+        pieceSphereStart[np] = spheres.size();
+        pieceVertex = new double[3 * pieceVertexStart[np]];
+        for (int p = 0; p < np; p++) {
+            System.arraycopy(verts.get(p), 0, pieceVertex, 3 * pieceVertexStart[p], verts.get(p).length);
         }
         sphere = new double[4 * spheres.size()];
         sphereLink = new int[spheres.size()];
-        for (int s = 0, p = 0; s < spheres.size(); s++) {
-            while (pieceSphereStart[p + 1] <= s) {
-                p++;
+        for (int p = 0; p < np; p++) {
+            for (int s = pieceSphereStart[p]; s < pieceSphereStart[p + 1]; s++) {
+                System.arraycopy(spheres.get(s), 0, sphere, 4 * s, 4);
+                sphereLink[s] = pieceLink[p];
             }
-            System.arraycopy(spheres.get(s), 0, sphere, 4 * s, 4);
-            sphereLink[s] = pieceLink[p];
         }
 
-        // obstacles
-        List<Obstacle> obs = b.scene.obstacles();
-        int no = obs.size();
-        obstacleShape = new ConvexShape[no];
-        obstaclePose = new Matrix4d[no];
-        obstacleNames = new String[no];
+        // obstacle pieces
+        Scene sc = scene.scene();
+        int no = sc.slotCount() == 0 ? 0 : scene.pieceEnd(sc.slotCount() - 1);
         obb = new double[15 * no];
         obstacleCorner = new double[24 * no];
+        obstacleMargin = new double[no];
+        obstacleSlot = new int[no];
         double[] bounds = new double[6];
-        for (int o = 0; o < no; o++) {
-            Obstacle ob = obs.get(o);
-            obstacleNames[o] = ob.name();
-            obstaclePose[o] = ob.pose().toMatrix(new Matrix4d());
-            obstacleShape[o] = exactShape(ob);
-            ob.shape().localBounds(bounds);
-            Matrix4d p = obstaclePose[o];
-            double cx = (bounds[0] + bounds[3]) / 2, cy = (bounds[1] + bounds[4]) / 2, cz = (bounds[2] + bounds[5]) / 2;
-            org.joml.Vector3d c = p.transformPosition(new org.joml.Vector3d(cx, cy, cz));
-            int k = 15 * o;
-            obb[k] = p.m00(); obb[k + 1] = p.m10(); obb[k + 2] = p.m20();
-            obb[k + 3] = p.m01(); obb[k + 4] = p.m11(); obb[k + 5] = p.m21();
-            obb[k + 6] = p.m02(); obb[k + 7] = p.m12(); obb[k + 8] = p.m22();
-            obb[k + 9] = c.x; obb[k + 10] = c.y; obb[k + 11] = c.z;
-            // half extents grown by a relative hair: the box centre and rotation are themselves rounded
-            double grow = 1e-12 * (Math.abs(c.x) + Math.abs(c.y) + Math.abs(c.z) + 1);
-            obb[k + 12] = (bounds[3] - bounds[0]) / 2 + grow;
-            obb[k + 13] = (bounds[4] - bounds[1]) / 2 + grow;
-            obb[k + 14] = (bounds[5] - bounds[2]) / 2 + grow;
-            for (int corner = 0; corner < 8; corner++) {
-                org.joml.Vector3d w = p.transformPosition(new org.joml.Vector3d(
-                        (corner & 1) == 0 ? bounds[0] - grow : bounds[3] + grow,
-                        (corner & 2) == 0 ? bounds[1] - grow : bounds[4] + grow,
-                        (corner & 4) == 0 ? bounds[2] - grow : bounds[5] + grow));
-                obstacleCorner[24 * o + 3 * corner] = w.x;
-                obstacleCorner[24 * o + 3 * corner + 1] = w.y;
-                obstacleCorner[24 * o + 3 * corner + 2] = w.z;
+        for (int slot = 0; slot < sc.slotCount(); slot++) {
+            if (sc.slot(slot) == null) {
+                continue;
+            }
+            Matrix4dc pose = scene.pose(slot);
+            for (int k = scene.pieceStart(slot); k < scene.pieceEnd(slot); k++) {
+                obstacleSlot[k] = slot;
+                obstacleMargin[k] = scene.margin(k);
+                scene.shape(k).localBounds(bounds);
+                putBox(pose, bounds, k);
             }
         }
 
-        // pairs: (piece, obstacle) then (piece, piece)
-        AllowedCollisionMatrix acm = b.acm;
+        // pairs, in isFree's terms
         List<int[]> pairs = new ArrayList<>();
-        for (int i = 0; i < pieceLink.length; i++) {
-            for (int o = 0; o < no; o++) {
-                if (!acm.isAllowed(linkNames[pieceLink[i]], obstacleNames[o])
-                        && !acm.isAllowed(linkNames[pieceLink[i]], AllowedCollisionMatrix.ENVIRONMENT)) {
-                    pairs.add(new int[]{i, -1 - o});
+        envPair = new int[Math.max(1, np * no)];
+        selfPair = new int[Math.max(1, np * np)];
+        Arrays.fill(envPair, -1);
+        Arrays.fill(selfPair, -1);
+        for (int body = 0; body < model.bodyCount(); body++) {
+            if (!model.meetsEnvironment(body)) {
+                continue;
+            }
+            for (int slot = 0; slot < sc.slotCount(); slot++) {
+                Obstacle o = sc.slot(slot);
+                if (o == null || !model.checks(body, o.name())) {
+                    continue;
+                }
+                for (int p = model.pieceStart(body); p < model.pieceEnd(body); p++) {
+                    for (int k = scene.pieceStart(slot); k < scene.pieceEnd(slot); k++) {
+                        envPair[p * no + k] = pairs.size();
+                        pairs.add(new int[]{p, -1 - k});
+                    }
                 }
             }
         }
-        for (int i = 0; i < pieceLink.length; i++) {
-            for (int j = i + 1; j < pieceLink.length; j++) {
-                int la = pieceLink[i], lb = pieceLink[j];
-                if (la != lb && !acm.isAllowed(linkNames[la], linkNames[lb])) {
-                    pairs.add(new int[]{i, j});
+        for (int i = 0; i < model.selfPairCount(); i++) {
+            int ba = model.selfPairA(i), bb = model.selfPairB(i);
+            for (int p = model.pieceStart(ba); p < model.pieceEnd(ba); p++) {
+                for (int r = model.pieceStart(bb); r < model.pieceEnd(bb); r++) {
+                    selfPair[p * np + r] = pairs.size();
+                    pairs.add(new int[]{p, r});
                 }
             }
         }
-        pairA = pairs.stream().mapToInt(p -> p[0]).toArray();
-        pairB = pairs.stream().mapToInt(p -> p[1]).toArray();
-    }
-
-    private static double inflate(double r) {
-        return r * (1 + 1e-12) + TIER_MARGIN;
-    }
-
-    private static ConvexShape exactShape(Obstacle ob) {
-        ObstacleShape sh = ob.shape();
-        if (sh instanceof ObstacleShape.Box b) {
-            return Shapes.box(b.sizeX() / 2, b.sizeY() / 2, b.sizeZ() / 2);
-        } else if (sh instanceof ObstacleShape.Sphere s) {
-            return Shapes.sphere(s.radius());
-        } else if (sh instanceof ObstacleShape.Cylinder c) {
-            return Shapes.cylinder(c.radius(), c.length() / 2);
-        } else if (sh instanceof ObstacleShape.Capsule c) {
-            return Shapes.capsule(c.radius(), c.length() / 2);
-        } else if (sh instanceof ObstacleShape.ConvexHull h) {
-            return Shapes.hull(QuickHull.compute(h.copyPoints()));
-        } else if (sh instanceof ObstacleShape.Mesh mesh) {
-            // a non-convex mesh is replaced by its hull, which contains it: errs toward collision
-            return Shapes.hull(QuickHull.compute(mesh.mesh().copyVertices()));
+        pairA = pairs.stream().mapToInt(x -> x[0]).toArray();
+        pairB = pairs.stream().mapToInt(x -> x[1]).toArray();
+        pairMargin = new double[pairA.length];
+        pairShared = new int[pairA.length];
+        for (int p = 0; p < pairA.length; p++) {
+            int a = pairA[p], o = pairB[p];
+            double mm = pieceMargin[a] + (o >= 0 ? pieceMargin[o] : obstacleMargin[-1 - o]);
+            pairMargin[p] = mm * (1 + 1e-12);
+            pairShared[p] = o >= 0 ? kinematics.sharedChainLength(pieceLink[a], pieceLink[o]) : 0;
         }
-        throw new IllegalArgumentException("obstacle " + ob.name() + ": unsupported shape " + sh);
+
+        // motion tier: reach of every sphere from every movable joint of its chain
+        int ns = sphereLink.length;
+        sphereChainStart = new int[ns + 1];
+        List<Integer> cv = new ArrayList<>();
+        List<Double> cw = new ArrayList<>();
+        for (int s = 0; s < ns; s++) {
+            sphereChainStart[s] = cv.size();
+            List<JointDescription> chain = new ArrayList<>();
+            for (JointDescription j = parentJoint.get(linkNames[sphereLink[s]]); j != null; j = parentJoint.get(j.parent())) {
+                chain.add(0, j);
+            }
+            double cx = sphere[4 * s], cy = sphere[4 * s + 1], cz = sphere[4 * s + 2];
+            double tail = Math.sqrt(cx * cx + cy * cy + cz * cz) + sphere[4 * s + 3]; // link origin -> sphere
+            double[] reach = new double[chain.size()];
+            for (int i = chain.size() - 1; i >= 0; i--) {
+                reach[i] = tail;
+                JointDescription j = chain.get(i);
+                Vector3d t = new Vector3d(j.origin().x(), j.origin().y(), j.origin().z());
+                tail += t.length() + (j.type() == JointType.PRISMATIC ? travel(j) : 0);
+            }
+            for (int i = 0; i < chain.size(); i++) {
+                JointDescription j = chain.get(i);
+                if (!j.type().isMovable()) {
+                    continue;
+                }
+                double[] mo = mimic(j, jointByName, d);
+                cv.add((int) mo[2]);
+                double w = Math.abs(mo[0]) * (j.type() == JointType.PRISMATIC ? 1 : reach[i]);
+                cw.add(w * (1 + 1e-9) + 1e-12);
+            }
+        }
+        sphereChainStart[ns] = cv.size();
+        chainVar = cv.stream().mapToInt(Integer::intValue).toArray();
+        chainWeight = cw.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    /** (mul, off, variable) of a joint after resolving mimic chains. */
+    private double[] mimic(JointDescription j, Map<String, JointDescription> byName, RobotDescription d) {
+        double mul = 1, off = 0;
+        JointDescription cur = j;
+        for (int guard = 0; cur.mimic() != null; guard++) {
+            if (guard > d.joints().size()) {
+                throw new IllegalArgumentException("robot " + d.name() + ": mimic cycle through joint " + j.name());
+            }
+            off = mul * cur.mimic().offset() + off;
+            mul = mul * cur.mimic().multiplier();
+            cur = byName.get(cur.mimic().joint());
+        }
+        return new double[]{mul, off, kinematics.variableIndex(cur.name())};
+    }
+
+    private static double travel(JointDescription j) {
+        if (j.limits() == null) {
+            return Double.POSITIVE_INFINITY;
+        }
+        return Math.max(Math.abs(j.limits().lower()), Math.abs(j.limits().upper()));
+    }
+
+    private void putBox(Matrix4dc p, double[] bounds, int k) {
+        double cx = (bounds[0] + bounds[3]) / 2, cy = (bounds[1] + bounds[4]) / 2, cz = (bounds[2] + bounds[5]) / 2;
+        Vector3d c = p.transformPosition(new Vector3d(cx, cy, cz));
+        int o = 15 * k;
+        obb[o] = p.m00(); obb[o + 1] = p.m10(); obb[o + 2] = p.m20();
+        obb[o + 3] = p.m01(); obb[o + 4] = p.m11(); obb[o + 5] = p.m21();
+        obb[o + 6] = p.m02(); obb[o + 7] = p.m12(); obb[o + 8] = p.m22();
+        obb[o + 9] = c.x; obb[o + 10] = c.y; obb[o + 11] = c.z;
+        // half extents grown by a relative hair: the box centre and rotation are themselves rounded
+        double grow = 1e-12 * (Math.abs(c.x) + Math.abs(c.y) + Math.abs(c.z) + 1);
+        obb[o + 12] = (bounds[3] - bounds[0]) / 2 + grow;
+        obb[o + 13] = (bounds[4] - bounds[1]) / 2 + grow;
+        obb[o + 14] = (bounds[5] - bounds[2]) / 2 + grow;
+        for (int corner = 0; corner < 8; corner++) {
+            Vector3d w = p.transformPosition(new Vector3d(
+                    (corner & 1) == 0 ? bounds[0] - grow : bounds[3] + grow,
+                    (corner & 2) == 0 ? bounds[1] - grow : bounds[4] + grow,
+                    (corner & 4) == 0 ? bounds[2] - grow : bounds[5] + grow));
+            obstacleCorner[24 * k + 3 * corner] = w.x;
+            obstacleCorner[24 * k + 3 * corner + 1] = w.y;
+            obstacleCorner[24 * k + 3 * corner + 2] = w.z;
+        }
+    }
+
+    /** Vertices (link frame) whose hull is exactly the shape, or null for shapes with curved boundary. */
+    private static double[] vertices(ConvexShape s) {
+        if (s instanceof HullShape h) {
+            return h.hull().copyVertices();
+        }
+        if (s instanceof BoxShape b) {
+            double[] v = new double[24];
+            for (int c = 0; c < 8; c++) {
+                v[3 * c] = (c & 1) == 0 ? -b.hx() : b.hx();
+                v[3 * c + 1] = (c & 2) == 0 ? -b.hy() : b.hy();
+                v[3 * c + 2] = (c & 4) == 0 ? -b.hz() : b.hz();
+            }
+            return v;
+        }
+        if (s instanceof TransformedShape t) {
+            double[] v = vertices(t.inner());
+            if (v == null) {
+                return null;
+            }
+            Matrix4d m = t.matrix(new Matrix4d());
+            Vector3d w = new Vector3d();
+            for (int i = 0; i < v.length; i += 3) {
+                m.transformPosition(w.set(v[i], v[i + 1], v[i + 2]));
+                v[i] = w.x;
+                v[i + 1] = w.y;
+                v[i + 2] = w.z;
+            }
+            return v;
+        }
+        return null;
+    }
+
+    private static ConvexHull hullOf(ConvexShape s) {
+        if (s instanceof HullShape h) {
+            return h.hull();
+        }
+        if (s instanceof TransformedShape t) {
+            return hullOf(t.inner());
+        }
+        return null;
+    }
+
+    private static double grow(double r) {
+        return r * (1 + 1e-12) + 1e-12;
     }
 
     /**
-     * Spheres covering the hull: the hull is cut into k slabs along its longest local axis; the part of the hull
-     * inside a slab is the hull of its vertices in the slab and of the hull edges' crossings of the slab planes,
-     * and the sphere about those points' box centre through the farthest of them contains it.
+     * Spheres covering the hull grown by {@code margin}: the hull (vertices v, triangles tri, any affine image of
+     * the hull's own: the combinatorics carry over) is cut into k slabs along its longest axis; the part of the
+     * hull inside a slab is the hull of its vertices in the slab and of the hull edges' crossings of the slab
+     * planes, and the sphere about those points' box centre through the farthest of them contains it.
      */
-    private static void slabSpheres(ConvexHull hull, int k, List<double[]> out) {
-        double[] v = hull.copyVertices();
+    private static void slabSpheres(double[] v, int[] tri, int dimension, int k, double margin, List<double[]> out) {
         int n = v.length / 3;
         double[] lo = {Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY};
         double[] hi = {Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY};
@@ -343,8 +431,7 @@ public final class BatchRobot {
                 ax = a;
             }
         }
-        int slabs = hull.dimension() < 3 ? 1 : Math.max(1, k);
-        int[] tri = hull.copyTriangles();
+        int slabs = dimension < 3 ? 1 : Math.max(1, k);
         for (int s = 0; s < slabs; s++) {
             double a0 = s == 0 ? Double.NEGATIVE_INFINITY : lo[ax] + (hi[ax] - lo[ax]) * s / slabs;
             double a1 = s == slabs - 1 ? Double.POSITIVE_INFINITY : lo[ax] + (hi[ax] - lo[ax]) * (s + 1) / slabs;
@@ -386,7 +473,7 @@ public final class BatchRobot {
                 r2 = Math.max(r2, dx * dx + dy * dy + dz * dz);
             }
             // the edge crossings are rounded: grow by a relative hair before the margin
-            out.add(new double[]{cx, cy, cz, inflate(Math.sqrt(r2) * (1 + 1e-9) + 1e-12)});
+            out.add(new double[]{cx, cy, cz, grow(Math.sqrt(r2) * (1 + 1e-9) + 1e-12 + margin)});
         }
     }
 
@@ -396,9 +483,24 @@ public final class BatchRobot {
         dest[k + 8] = m.m02(); dest[k + 9] = m.m12(); dest[k + 10] = m.m22(); dest[k + 11] = m.m32();
     }
 
-    /** A builder for a robot (URDF with collision meshes loaded) in a scene. */
-    public static Builder builder(RobotDescription robot, Scene scene) {
-        return new Builder(robot, scene);
+    /** A builder for a collision model in a prepared scene (the pieces and margins isFree uses). */
+    public static Builder builder(RobotCollisionModel model, PreparedScene scene) {
+        return new Builder(model, scene);
+    }
+
+    /** A builder for a collision model in a scene, prepared with the default (one hull per mesh) obstacle pieces. */
+    public static Builder builder(RobotCollisionModel model, Scene scene) {
+        return new Builder(model, PreparedScene.of(scene));
+    }
+
+    /** The checker (of this model and prepared scene) whose isFree and checkMotion decide what the tiers cannot. */
+    public CollisionChecker checker() {
+        return checker;
+    }
+
+    /** The collision model. */
+    public RobotCollisionModel model() {
+        return model;
     }
 
     /** The kinematic model whose configuration vectors this robot takes. */
@@ -416,24 +518,32 @@ public final class BatchRobot {
         return pairA.length;
     }
 
-    /** Number of convex pieces / covering spheres / obstacles / links. */
+    /** Number of robot pieces (the model's). */
     public int pieceCount() {
         return pieceLink.length;
     }
 
+    /** Number of covering spheres of the tiers. */
     public int sphereCount() {
         return sphereLink.length;
     }
 
-    public int obstacleCount() {
-        return obstacleNames.length;
+    /** Number of obstacle pieces. */
+    public int obstaclePieceCount() {
+        return obstacleMargin.length;
     }
 
-    /** Human-readable name of pair p, e.g. "panda_link5 / shelf_top" or "panda_link2 / panda_hand". */
+    /** Human-readable name of pair p, e.g. "panda_link5#0 / shelf_top#0" (body or obstacle name, piece within it). */
     public String pairName(int p) {
-        String a = linkNames[pieceLink[pairA[p]]];
-        int b = pairB[p];
-        return a + " / " + (b < 0 ? obstacleNames[-1 - b] : linkNames[pieceLink[b]]);
+        int a = pairA[p], b = pairB[p];
+        int ba = model.pieceBody(a);
+        String left = model.bodyName(ba) + "#" + (a - model.pieceStart(ba));
+        if (b < 0) {
+            int k = -1 - b, slot = obstacleSlot[k];
+            return left + " / " + scene.scene().slot(slot).name() + "#" + (k - scene.pieceStart(slot));
+        }
+        int bb = model.pieceBody(b);
+        return left + " / " + model.bodyName(bb) + "#" + (b - model.pieceStart(bb));
     }
 
     /** Number of doubles {@link #jointTrig} writes per configuration. */
@@ -443,7 +553,8 @@ public final class BatchRobot {
 
     /**
      * Per moving joint: (cos v, sin v) for revolute, (v, 0) for prismatic, v = mul·q[var] + off; written at
-     * dest[off ..]. The only transcendental step, done on the host so the device FK is bit-identical.
+     * dest[off ..]. The only transcendental step of the state tier, done on the host so the device FK is
+     * bit-identical to {@link #forwardKinematics}.
      */
     public void jointTrig(double[] q, int qOff, double[] dest, int off) {
         for (int s = 0; s < slotVar.length; s++) {
@@ -496,7 +607,7 @@ public final class BatchRobot {
         }
     }
 
-    /** dest[dk..] = a[ak..] · b[bk..] for row-major 3x4 affine maps (dest may alias a only when dk == ak is not used). */
+    /** dest[dk..] = a[ak..] · b[bk..] for row-major 3x4 affine maps. */
     private static void mulAffine(double[] a, int ak, double[] b, int bk, double[] dest, int dk) {
         for (int row = 0; row < 3; row++) {
             double x = a[ak + 4 * row], y = a[ak + 4 * row + 1], z = a[ak + 4 * row + 2], t = a[ak + 4 * row + 3];
@@ -516,27 +627,29 @@ public final class BatchRobot {
         w[2] = pose[k + 8] * x + pose[k + 9] * y + pose[k + 10] * z + pose[k + 11];
     }
 
-    /** Whether every sphere of pair p's robot side is separated from the other side (tier-free). */
-    boolean pairTierFree(int p, double[] pose, double[] wa, double[] wb) {
+    /** Whether every sphere of pair p's robot piece is farther than c from the other side (margins included). */
+    boolean pairSpheresClear(int p, double[] pose, double c, double[] wa, double[] wb) {
         int a = pairA[p], b = pairB[p];
         for (int s = pieceSphereStart[a]; s < pieceSphereStart[a + 1]; s++) {
             sphereCentre(pose, s, wa);
             double ra = sphere[4 * s + 3];
             if (b < 0) {
-                int k = 15 * (-1 - b);
+                int ko = -1 - b;
+                int k = 15 * ko;
                 double dx = wa[0] - obb[k + 9], dy = wa[1] - obb[k + 10], dz = wa[2] - obb[k + 11];
                 double lx = obb[k] * dx + obb[k + 3] * dy + obb[k + 6] * dz;
                 double ly = obb[k + 1] * dx + obb[k + 4] * dy + obb[k + 7] * dz;
                 double lz = obb[k + 2] * dx + obb[k + 5] * dy + obb[k + 8] * dz;
                 double ex = excess(lx, obb[k + 12]), ey = excess(ly, obb[k + 13]), ez = excess(lz, obb[k + 14]);
-                if (!(ex * ex + ey * ey + ez * ez > ra * ra)) {
+                double t = ra + obstacleMargin[ko] + c;
+                if (!(ex * ex + ey * ey + ez * ez > t * t)) {
                     return false;
                 }
             } else {
-                for (int t = pieceSphereStart[b]; t < pieceSphereStart[b + 1]; t++) {
-                    sphereCentre(pose, t, wb);
+                for (int u = pieceSphereStart[b]; u < pieceSphereStart[b + 1]; u++) {
+                    sphereCentre(pose, u, wb);
                     double dx = wa[0] - wb[0], dy = wa[1] - wb[1], dz = wa[2] - wb[2];
-                    double rs = ra + sphere[4 * t + 3];
+                    double rs = ra + sphere[4 * u + 3] + c;
                     if (!(dx * dx + dy * dy + dz * dz > rs * rs)) {
                         return false;
                     }
@@ -546,28 +659,28 @@ public final class BatchRobot {
         return true;
     }
 
-    /** Frank–Wolfe iterations of the second tier. */
+    /** Frank–Wolfe iterations of the separating-direction tier. */
     static final int FW_ITERATIONS = 32;
 
     /**
-     * Second tier: looks for a separating direction of the pair's vertex sets (robot hull vertices placed by FK;
-     * an obstacle's bounding-box corners, which contain it) by Frank–Wolfe on the minimum-norm point of A − B:
-     * v ← the point of segment [v, s] nearest the origin, s the support of A − B opposite v. Separated
-     * (certified) once v·s &gt; {@link #TIER_MARGIN}·|v|: every point x of A − B then has v·x ≥ v·s up to
-     * rounding far below the margin. Only +, ×, one division and comparisons: bit-identical in the kernel.
-     * Pieces without vertices (primitive shapes) are never cleared here.
+     * Second tier: looks for a direction separating the pair's vertex sets (robot hull vertices placed by FK; an
+     * obstacle piece's box corners, which contain it) by more than the pair's margins + c, by Frank–Wolfe on the
+     * minimum-norm point of A − B: v ← the point of segment [v, s] nearest the origin, s the support of A − B
+     * opposite v. Certified once v·s &gt; (margins + c)·|v|: every point x of A − B then has v·x ≥ v·s, so the
+     * pieces are farther apart than margins + c. Only +, ×, one division and comparisons: bit-identical in the
+     * kernel. Pieces without vertices (curved primitives) are never cleared here.
      */
-    boolean pairSeparated(int p, double[] pose, double[] w) {
+    boolean pairSeparated(int p, double[] pose, double c, double[] w) {
         int a = pairA[p], b = pairB[p];
         int a0 = pieceVertexStart[a], a1 = pieceVertexStart[a + 1];
         if (a0 == a1 || b >= 0 && pieceVertexStart[b] == pieceVertexStart[b + 1]) {
             return false;
         }
+        double tm = pairMargin[p] + c;
         int la = 12 * pieceLink[a];
         int lb = b >= 0 ? 12 * pieceLink[b] : 0;
         int b0 = b >= 0 ? pieceVertexStart[b] : 0, b1 = b >= 0 ? pieceVertexStart[b + 1] : 8;
         int ob = b >= 0 ? 0 : 24 * (-1 - b);
-        // v = (first vertex of A) − (first vertex of B)
         place(pose, la, pieceVertex, 3 * a0, w, 0);
         vertexB(pose, b, lb, ob, b0, w, 3);
         double vx = w[0] - w[3], vy = w[1] - w[4], vz = w[2] - w[5];
@@ -601,14 +714,14 @@ public final class BatchRobot {
             double sx = sax - sbx, sy = say - sby, sz = saz - sbz;
             double vs = vx * sx + vy * sy + vz * sz;
             double vv = vx * vx + vy * vy + vz * vz;
-            if (vs > 0 && vs * vs > TIER_MARGIN * TIER_MARGIN * vv) {
+            if (vs > 0 && vs * vs > tm * tm * vv) {
                 return true;
             }
             double ex = vx - sx, ey = vy - sy, ez = vz - sz;
             double ee = ex * ex + ey * ey + ez * ez;
             double num = vv - vs;
             if (!(ee > 0) || !(num > 0)) {
-                return false; // v is the nearest point already: not separated by more than the margin
+                return false; // v is the nearest point already: not separated by the threshold
             }
             double lambda = num / ee;
             if (lambda > 1) {
@@ -643,47 +756,59 @@ public final class BatchRobot {
         return x < -h ? x + h : x > h ? x - h : 0;
     }
 
-    /**
-     * The reference state check: index of the first colliding pair (pair order above), or -1 when the
-     * configuration is free. Tier-free pairs are skipped; the others are decided by GJK (whose "separated" is
-     * certified). Allocation-free with the caller's scratch.
-     */
-    public int firstCollidingPair(double[] q, int qOff, Scratch s) {
-        jointTrig(q, qOff, s.trig, 0);
-        return firstCollidingPairFromTrig(s.trig, 0, s);
+    /** The clearance c the state tier demands for margin d (the kernel receives the same double). */
+    static double tierClearance(double d) {
+        return d + SAFETY;
     }
 
-    int firstCollidingPairFromTrig(double[] trig, int tOff, Scratch s) {
+    /**
+     * The state tier of the device, in Java with the kernel's arithmetic: true when every pair is clear (spheres
+     * or separating direction) by margins + {@code tierClearance(d)} for the joint trig values at trig[tOff ..].
+     * Index of the first pair that is not clear, or -1 when all are.
+     */
+    int firstUnclearPair(double[] trig, int tOff, double d, Scratch s) {
         forwardKinematics(trig, tOff, s.pose);
+        double c = tierClearance(d);
         for (int p = 0; p < pairA.length; p++) {
-            if (pairTierFree(p, s.pose, s.wa, s.wb)) {
-                continue;
-            }
-            int a = pairA[p], b = pairB[p];
-            Matrix4d pa = s.matrix(pieceLink[a], 0);
-            boolean hit = b < 0
-                    ? s.gjk.intersects(pieceShape[a], pa, obstacleShape[-1 - b], obstaclePose[-1 - b])
-                    : s.gjk.intersects(pieceShape[a], pa, pieceShape[b], s.matrix(pieceLink[b], 1));
-            // the second tier is evaluated lazily: "free" = tier 1 or GJK-separated or tier 2, the same boolean
-            // function the device evaluates as tier 1 or tier 2, at a fraction of the cost
-            if (hit && !pairSeparated(p, s.pose, s.w6)) {
+            if (!pairSpheresClear(p, s.pose, c, s.wa, s.wb) && !pairSeparated(p, s.pose, c, s.w6)) {
                 return p;
             }
         }
         return -1;
     }
 
-    /** Per-thread working memory of the reference check (not thread-safe). */
+    /**
+     * The exact state decision, {@link CollisionChecker#isFree}(q, d) itself: -1 when free, else the index of
+     * the pair isFree could not certify. Allocation-free with the caller's scratch.
+     */
+    public int blockingPair(double[] q, int qOff, double d, Scratch s) {
+        System.arraycopy(q, qOff, s.q, 0, s.q.length);
+        if (checker.isFree(s.q, d, s.context)) {
+            return -1;
+        }
+        QueryContext c = s.context;
+        int a = c.blockingPieceA(), b = c.blockingPieceB();
+        int p = c.blockingIsEnvironment() ? envPair[a * obstacleMargin.length + b] : selfPair[a * pieceLink.length + b];
+        if (p < 0) {
+            throw new IllegalStateException("isFree blocked on a pair the batch robot does not list: piece " + a
+                    + " / " + (c.blockingIsEnvironment() ? "obstacle piece " : "piece ") + b);
+        }
+        return p;
+    }
+
+    /** Per-thread working memory (not thread-safe). */
     public final class Scratch {
         final double[] trig = new double[Math.max(1, 2 * slotVar.length)];
         final double[] pose = new double[12 * linkParent.length];
         final double[] wa = new double[3], wb = new double[3], w6 = new double[6];
-        final Gjk gjk = new Gjk();
-        private final Matrix4d[] m = {new Matrix4d(), new Matrix4d()};
+        final double[] q = new double[kinematics.variableCount()];
+        final QueryContext context = checker.newContext();
+        private final Matrix4d m = new Matrix4d();
 
-        Matrix4d matrix(int link, int slot) {
+        /** The tier's pose of a link as a JOML matrix (valid until the next call). */
+        Matrix4d matrix(int link) {
             int k = 12 * link;
-            return m[slot].set(pose[k], pose[k + 4], pose[k + 8], 0, pose[k + 1], pose[k + 5], pose[k + 9], 0,
+            return m.set(pose[k], pose[k + 4], pose[k + 8], 0, pose[k + 1], pose[k + 5], pose[k + 9], 0,
                     pose[k + 2], pose[k + 6], pose[k + 10], 0, pose[k + 3], pose[k + 7], pose[k + 11], 1);
         }
     }
@@ -695,26 +820,19 @@ public final class BatchRobot {
 
     /** Builder of a {@link BatchRobot}. */
     public static final class Builder {
-        private final RobotDescription robot;
-        private final Scene scene;
-        private AllowedCollisionMatrix acm = AllowedCollisionMatrix.empty();
+        private final RobotCollisionModel model;
+        private final PreparedScene scene;
         private int slabs = 3;
 
-        private Builder(RobotDescription robot, Scene scene) {
-            if (robot == null || scene == null) {
-                throw new IllegalArgumentException("robot and scene must not be null");
+        private Builder(RobotCollisionModel model, PreparedScene scene) {
+            if (model == null || scene == null) {
+                throw new IllegalArgumentException("collision model and scene must not be null");
             }
-            this.robot = robot;
+            this.model = model;
             this.scene = scene;
         }
 
-        /** Pairs (link names, or a link and an obstacle name / ENVIRONMENT) never checked. */
-        public Builder acm(AllowedCollisionMatrix acm) {
-            this.acm = acm;
-            return this;
-        }
-
-        /** Spheres per mesh piece (slabs along its longest axis), ≥ 1; default 3. */
+        /** Spheres per hull piece (slabs along its longest axis), ≥ 1; default 3. */
         public Builder slabs(int slabs) {
             if (slabs < 1) {
                 throw new IllegalArgumentException("slabs must be >= 1, got " + slabs);

@@ -31,14 +31,21 @@ final class CpuMotionEngine {
         return q0[0].length;
     }
 
-    /** Checks motions [first, first + count) of the flat endpoint arrays into the outputs at [first, ...). */
-    void check(double[] a, double[] b, int first, int count, double d, double tolerance, long budget,
-               byte[] status, double[] time, double[] clearance, long[] evaluations) {
+    /**
+     * Checks motions i = items[k] for k in [0, count) (items null: i = first + k) of the flat endpoint arrays into
+     * the outputs at index i.
+     */
+    void check(double[] a, double[] b, int[] items, int first, int count, double d, double tolerance, long budget,
+               MotionBatchResult into) {
         int dof = dof();
+        byte[] status = into.status();
+        double[] time = into.time(), clearance = into.clearance();
+        long[] evaluations = into.evaluations();
+        boolean[] onDevice = into.onDevice();
         pool.forEach(count, 1, (worker, from, to) -> {
             double[] s = q0[worker], e = q1[worker];
             for (int k = from; k < to; k++) {
-                int i = first + k;
+                int i = items == null ? first + k : items[k];
                 System.arraycopy(a, dof * i, s, 0, dof);
                 System.arraycopy(b, dof * i, e, 0, dof);
                 MotionResult r;
@@ -55,6 +62,7 @@ final class CpuMotionEngine {
                 time[i] = r.time();
                 clearance[i] = r.clearanceLowerBound();
                 evaluations[i] = r.evaluations();
+                onDevice[i] = false;
             }
         });
     }

@@ -1,6 +1,9 @@
 package io.collide4j.checker.batch;
 
-/** The CPU state engine: {@link BatchRobot#firstCollidingPair} on every worker, one scratch per worker. */
+/**
+ * The CPU state engine: {@link BatchRobot#blockingPair} — that is {@code CollisionChecker.isFree} — on every
+ * worker, one scratch per worker.
+ */
 final class CpuStateEngine {
 
     private static final int BLOCK = 64;
@@ -19,20 +22,20 @@ final class CpuStateEngine {
     }
 
     /** Decides configurations q[dof·i ..] for i in items[0 .. count) (all of 0 .. count-1 when items is null). */
-    void check(double[] q, int[] items, int count, byte[] verdict, int[] pair) {
+    void check(double[] q, int[] items, int count, double d, byte[] verdict, int[] pair) {
         int dof = robot.dof();
         pool.forEach(count, BLOCK, (worker, from, to) -> {
             BatchRobot.Scratch s = scratch[worker];
             for (int k = from; k < to; k++) {
                 int i = items == null ? k : items[k];
-                int p = robot.firstCollidingPair(q, dof * i, s);
+                int p = robot.blockingPair(q, dof * i, d, s);
                 verdict[i] = p < 0 ? StateBatchResult.FREE : StateBatchResult.COLLISION;
                 pair[i] = p;
             }
         });
     }
 
-    /** Host side of the device engine: joint cosines/sines of configurations [first, first + count) into trig. */
+    /** Host side of the device tier: joint cosines/sines of configurations [first, first + count) into trig. */
     void trig(double[] q, int first, int count, double[] trig) {
         int dof = robot.dof(), tl = robot.trigLength();
         pool.forEach(count, 1024, (worker, from, to) -> {

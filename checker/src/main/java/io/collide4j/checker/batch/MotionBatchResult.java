@@ -1,21 +1,29 @@
 package io.collide4j.checker.batch;
 
 /**
- * Per-motion outcomes of a motion batch (arrays freshly allocated for the caller, indexed like the input); entry
- * i equals {@link io.collide4j.checker.query.CollisionChecker#checkMotion} of motion i.
+ * Per-motion outcomes of a motion batch (arrays indexed like the input). Motions the CPU decided carry exactly
+ * what {@link io.collide4j.checker.query.CollisionChecker#checkMotion} returns for them; motions the device tier
+ * certified ({@code onDevice[i]}) are FREE with time 1, clearance d + tolerance (the bound the tier proved: every
+ * pair stays farther apart than that) and 0 evaluations.
  *
  * @param status      {@link #FREE}, {@link #COLLISION} or {@link #INCONCLUSIVE} (budget ran out: never free)
  * @param time        first time of possible contact (COLLISION), 1 (FREE), or how far the check got (INCONCLUSIVE)
  * @param clearance   certified clearance lower bound over the motion (FREE), else the checker's value
- * @param evaluations narrow-phase evaluations spent
- * @param engine      the engine that ran the batch (motions are decided by the CPU engine on every engine)
+ * @param evaluations narrow-phase evaluations the CPU spent (0 when the device decided)
+ * @param onDevice    whether the device tier certified the motion free (no CPU work)
+ * @param engine      the engine that ran the batch
  */
 public record MotionBatchResult(byte[] status, double[] time, double[] clearance, long[] evaluations,
-                                EngineInfo engine) {
+                                boolean[] onDevice, EngineInfo engine) {
 
     public static final byte FREE = 0;
     public static final byte COLLISION = 1;
     public static final byte INCONCLUSIVE = 2;
+
+    /** Empty result arrays for n motions (for the streaming form). */
+    public static MotionBatchResult allocate(int n, EngineInfo engine) {
+        return new MotionBatchResult(new byte[n], new double[n], new double[n], new long[n], new boolean[n], engine);
+    }
 
     /** Number of motions. */
     public int size() {
@@ -27,6 +35,17 @@ public record MotionBatchResult(byte[] status, double[] time, double[] clearance
         int n = 0;
         for (byte b : status) {
             if (b == s) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /** Number of motions the device tier decided. */
+    public int decidedOnDevice() {
+        int n = 0;
+        for (boolean b : onDevice) {
+            if (b) {
                 n++;
             }
         }

@@ -3,10 +3,11 @@ package io.collide4j.checker.batch;
 /**
  * Per-configuration verdicts of a state batch (arrays freshly allocated for the caller, indexed like the input).
  *
- * @param verdict      {@link #FREE} or {@link #COLLISION} per configuration; FREE is certified
- * @param pair         index of the first colliding pair ({@link BatchRobot#pairName}) or -1 when free
- * @param decidedOnCpu configurations the device tier could not clear, decided by the CPU exact check
- *                     (equal to the collisions plus the tier's false alarms; all of them on the CPU engine)
+ * @param verdict      {@link #FREE} or {@link #COLLISION} per configuration: FREE exactly when
+ *                     {@code CollisionChecker.isFree(q, d)} is true (certified)
+ * @param pair         the pair isFree could not certify ({@link BatchRobot#pairName}), -1 when free
+ * @param decidedOnCpu configurations the device tier could not clear, decided by isFree on the CPU
+ *                     (the collisions plus the tier's false alarms; all of them on the CPU engine)
  * @param engine       the engine that ran the batch
  */
 public record StateBatchResult(byte[] verdict, int[] pair, int decidedOnCpu, EngineInfo engine) {

@@ -17,8 +17,8 @@ import java.util.Set;
 
 /**
  * Re-checks a certificate written by {@link TrajectoryCertifier} against a robot model and scene with
- * fresh computations (its own checker context, forward kinematics, GJK lower bounds and kinematic motion
- * bounds), trusting nothing in the certificate but the step boundaries it proposes:
+ * fresh computations (its own checker context, forward kinematics, GJK lower bounds or bounding-volume lower
+ * bounds, and kinematic motion bounds), trusting nothing in the certificate but the step boundaries it proposes:
  * <ul>
  * <li>robot, scene and trajectory hashes match;</li>
  * <li>per segment, every checked pair is either listed, or independently shown to stay beyond
@@ -182,7 +182,9 @@ public final class CertificateVerifier {
                 return Double.NEGATIVE_INFINITY;
             }
             LinkPoses poses = c.segment.posesAt(s0);
-            double fresh = checker.lowerBound(c, pr[0], pr[1], pr[2], pr[3], poses.pose(la), lb < 0 ? null : poses.pose(lb));
+            double fresh = Math.max(
+                    checker.lowerBound(c, pr[0], pr[1], pr[2], pr[3], poses.pose(la), lb < 0 ? null : poses.pose(lb)),
+                    sphereBound(poses, pr, la, lb));
             double mu = checker.motionBound(c, pr[0], pr[1], pr[2], la, lb, s0, s1);
             if (claimed > fresh + SLACK) {
                 problems.add(where + ": step at s = " + s0 + " claims lower bound " + claimed + " but it is " + fresh);
@@ -198,6 +200,23 @@ public final class CertificateVerifier {
             problems.add(where + ": steps stop at s = " + expect + ", need " + end);
         }
         return proven;
+    }
+
+    // Bounding-volume lower bound, recomputed here: piece sphere to obstacle AABB, or piece sphere to piece sphere.
+    private double sphereBound(LinkPoses poses, int[] pr, int la, int lb) {
+        RobotCollisionModel model = checker.model();
+        Vector3d a = poses.transformPoint(la, model.pieceSphere(pr[1], 0), model.pieceSphere(pr[1], 1),
+                model.pieceSphere(pr[1], 2), new Vector3d());
+        if (pr[0] == CollisionChecker.ENV) {
+            double[] box = checker.scene().slot(pr[3]).worldBounds(new double[6]);
+            double dx = Math.max(0, Math.max(box[0] - a.x, a.x - box[3]));
+            double dy = Math.max(0, Math.max(box[1] - a.y, a.y - box[4]));
+            double dz = Math.max(0, Math.max(box[2] - a.z, a.z - box[5]));
+            return Math.sqrt(dx * dx + dy * dy + dz * dz) - model.pieceSphere(pr[1], 3) - checker.prepared().margin(pr[2]);
+        }
+        Vector3d b = poses.transformPoint(lb, model.pieceSphere(pr[2], 0), model.pieceSphere(pr[2], 1),
+                model.pieceSphere(pr[2], 2), new Vector3d());
+        return a.distance(b) - model.pieceSphere(pr[1], 3) - model.pieceSphere(pr[2], 3);
     }
 
     // Every checked pair not listed must be shown far for the whole segment by spheres/AABBs and motion bounds.

@@ -110,6 +110,27 @@ public final class CollisionChecker {
                 new Vector3d(c.result.witnessB), new Vector3d(c.result.normal));
     }
 
+    /**
+     * Like {@link #contact} but, for overlapping pieces, runs EPA for the penetration depth: the estimate
+     * becomes −(depth + margins), the points are the deepest points and the normal points from first to second.
+     */
+    private Contact contactWithDepth(QueryContext c, int kind, int a, int b, int slot, double lb, Matrix4dc pa, Matrix4dc pb) {
+        if (!c.result.intersecting) {
+            return contact(c, kind, a, b, slot, lb);
+        }
+        if (kind == ENV) {
+            c.epa.penetration(model.pieceShape(a), pa, prepared.shape(b), prepared.pose(slot), c.penetration);
+        } else {
+            c.epa.penetration(model.pieceShape(a), pa, model.pieceShape(b), pb, c.penetration);
+        }
+        if (!c.penetration.intersecting) {
+            return contact(c, kind, a, b, slot, lb);
+        }
+        double est = -c.penetration.depth - margins(kind, a, b);
+        return new Contact(pairId(kind, a, b, slot), Math.min(lb, est), est, new Vector3d(c.penetration.witnessA),
+                new Vector3d(c.penetration.witnessB), new Vector3d(c.penetration.normal));
+    }
+
     // ------------------------------------------------------------------ discrete queries
 
     /** Forward kinematics into the context (checks q's length and finiteness). */
@@ -131,7 +152,8 @@ public final class CollisionChecker {
 
     /**
      * True when every checked pair (self and environment) is certified farther apart than d at q.
-     * Exits at the first pair that cannot be certified. Allocation-free.
+     * Exits at the first pair that cannot be certified, which the context then names
+     * ({@link QueryContext#blockingPieceA()}). Allocation-free.
      */
     public boolean isFree(double[] q, double d, QueryContext c) {
         checkContext(c);
@@ -160,6 +182,7 @@ public final class CollisionChecker {
                     }
                     for (int k = prepared.pieceStart(slot); k < prepared.pieceEnd(slot); k++) {
                         if (lowerBound(c, ENV, p, k, slot, poses.pose(link), null) <= d) {
+                            c.block(ENV, p, k);
                             return false;
                         }
                     }
@@ -189,6 +212,7 @@ public final class CollisionChecker {
                     continue;
                 }
                 if (lowerBound(c, SELF, p, r, -1, poses.pose(la), poses.pose(lb)) <= d) {
+                    c.block(SELF, p, r);
                     return false;
                 }
             }
@@ -197,8 +221,9 @@ public final class CollisionChecker {
     }
 
     /**
-     * The closest checked pair at q: its certified lower bound and estimated distance (margins subtracted,
-     * ≤ 0 when overlapping), witness points and normal; null when the robot has no checked pair.
+     * The closest checked pair at q (minimum signed distance): its certified lower bound and estimated
+     * distance (margins subtracted; for overlapping pieces minus the EPA penetration depth), witness points
+     * and normal; null when the robot has no checked pair.
      */
     public Contact minimumDistance(double[] q, QueryContext c) {
         checkContext(c);
@@ -215,7 +240,7 @@ public final class CollisionChecker {
             Matrix4dc pa = poses.pose(model.bodyLink(model.pieceBody(a)));
             Matrix4dc pb = kind == ENV ? null : poses.pose(model.bodyLink(model.pieceBody(b)));
             double lb = lowerBound(c, kind, a, b, slot, pa, pb);
-            Contact ct = contact(c, kind, a, b, slot, lb);
+            Contact ct = contactWithDepth(c, kind, a, b, slot, lb, pa, pb);
             if (ct.distance() < best) {
                 best = ct.distance();
                 bestContact = ct;
@@ -226,7 +251,8 @@ public final class CollisionChecker {
 
     /**
      * Every checked pair whose certified lower bound is ≤ d at q (the pairs that make q not free for d),
-     * closest first, at most {@code maxContacts}.
+     * one contact per piece pair with depth (negative distance) and normal for overlapping pairs,
+     * deepest first, at most {@code maxContacts}.
      */
     public List<Contact> contacts(double[] q, double d, int maxContacts, QueryContext c) {
         checkContext(c);
@@ -244,7 +270,7 @@ public final class CollisionChecker {
             Matrix4dc pb = kind == ENV ? null : poses.pose(model.bodyLink(model.pieceBody(b)));
             double lb = lowerBound(c, kind, a, b, slot, pa, pb);
             if (lb <= d) {
-                out.add(contact(c, kind, a, b, slot, lb));
+                out.add(contactWithDepth(c, kind, a, b, slot, lb, pa, pb));
             }
         }
         out.sort((x, y) -> Double.compare(x.distance(), y.distance()));
@@ -403,6 +429,19 @@ public final class CollisionChecker {
             }
             c.evaluations++;
             LinkPoses poses = seg.posesAt(s);
+            // A bounding-volume lower bound first: when it already clears the rest of the interval, GJK is not needed.
+            double cheap = cheapLowerBound(poses, kind, a, b, slot, la, lbk, c);
+            if (cheap > d + tol) {
+                double mu = motionBound(c, kind, a, b, la, lbk, s, sEnd);
+                if (mu <= STEP_FRACTION * (cheap - d)) {
+                    if (sink != null) {
+                        sink.step(s, sEnd, cheap, mu);
+                    }
+                    c.clearance = Math.min(c.clearance, cheap - mu);
+                    c.stopS = sEnd;
+                    return CLEAR;
+                }
+            }
             double lb = lowerBound(c, kind, a, b, slot, poses.pose(la), kind == ENV ? null : poses.pose(lbk));
             c.minLowerBound = lb;
             if (lb <= d + tol) {
@@ -431,6 +470,20 @@ public final class CollisionChecker {
             }
             s = s1;
         }
+    }
+
+    /**
+     * Lower bound on the pair's distance from bounding volumes alone: piece sphere to obstacle AABB (which
+     * contains the obstacle's convex pieces; their margin subtracted) or piece sphere to piece sphere.
+     */
+    private double cheapLowerBound(LinkPoses poses, int kind, int a, int b, int slot, int la, int lbk, QueryContext c) {
+        Vector3d pa = worldCentre(poses, la, model.pieceSphere(a, 0), model.pieceSphere(a, 1), model.pieceSphere(a, 2), c.v);
+        if (kind == ENV) {
+            prepared.scene().slotBounds(slot, c.box);
+            return boxDistance(c.box, pa.x, pa.y, pa.z) - model.pieceSphere(a, 3) - prepared.margin(b);
+        }
+        Vector3d pb = worldCentre(poses, lbk, model.pieceSphere(b, 0), model.pieceSphere(b, 1), model.pieceSphere(b, 2), c.w);
+        return pa.distance(pb) - model.pieceSphere(a, 3) - model.pieceSphere(b, 3);
     }
 
     /** Upper bound on how much the pair's distance can change over [s0, s1] of the current segment. */

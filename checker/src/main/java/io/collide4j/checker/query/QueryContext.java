@@ -1,7 +1,9 @@
 package io.collide4j.checker.query;
 
 import io.collide4j.checker.narrowphase.DistanceResult;
+import io.collide4j.checker.narrowphase.Epa;
 import io.collide4j.checker.narrowphase.Gjk;
+import io.collide4j.checker.narrowphase.PenetrationResult;
 import io.collide4j.checker.scene.DynamicAabbTree;
 import io.collide4j.kinematics.LinkPoses;
 import io.collide4j.kinematics.RobotSegment;
@@ -20,6 +22,8 @@ public final class QueryContext {
     final CollisionChecker checker;
     final Gjk gjk = new Gjk();
     final DistanceResult result = new DistanceResult();
+    final Epa epa = new Epa();
+    final PenetrationResult penetration = new PenetrationResult();
     final LinkPoses poses;
     final RobotSegment segment;
     final DynamicAabbTree.Hits hits = new DynamicAabbTree.Hits();
@@ -41,6 +45,10 @@ public final class QueryContext {
     long evaluations;
     long budget;
 
+    // The pair that made the last isFree answer false.
+    private boolean blockEnv;
+    private int blockA = -1, blockB = -1;
+
     QueryContext(CollisionChecker checker) {
         this.checker = checker;
         this.poses = new LinkPoses(checker.model().kinematics());
@@ -51,6 +59,30 @@ public final class QueryContext {
 
     public CollisionChecker checker() {
         return checker;
+    }
+
+    void block(int kind, int a, int b) {
+        blockEnv = kind == CollisionChecker.ENV;
+        blockA = a;
+        blockB = b;
+    }
+
+    /**
+     * After {@link CollisionChecker#isFree} returned false with this context: the robot piece
+     * ({@link io.collide4j.checker.robot.RobotCollisionModel} piece index) of the pair that could not be certified.
+     */
+    public int blockingPieceA() {
+        return blockA;
+    }
+
+    /** The other piece of that pair: a robot piece, or a {@link PreparedScene} piece when {@link #blockingIsEnvironment()}. */
+    public int blockingPieceB() {
+        return blockB;
+    }
+
+    /** Whether that pair is robot–obstacle (else robot–robot). */
+    public boolean blockingIsEnvironment() {
+        return blockEnv;
     }
 
     void clearPairs() {

@@ -1,6 +1,7 @@
 package io.collide4j.checker.batch;
 
-import io.collide4j.checker.robot.AllowedCollisionMatrix;
+import io.collide4j.checker.robot.RobotCollisionModel;
+import io.collide4j.kinematics.KinematicModel;
 import io.collide4j.checker.scene.MbmData;
 import io.collide4j.checker.scene.MotionPlanRequest;
 import io.collide4j.checker.scene.MoveItSceneLoader;
@@ -38,10 +39,17 @@ final class PandaScene {
         return MotionPlanRequest.parse(name, MbmData.pandaProblems().get(name));
     }
 
+    static final KinematicModel KINEMATICS = KinematicModel.of(PANDA);
+
+    /** The collision model builder of the Panda with the SRDF's and the scene's allowed collisions. */
+    static RobotCollisionModel.Builder model(MoveItSceneLoader.PlanningScene ps) {
+        RobotCollisionModel.Builder mb = RobotCollisionModel.builder(PANDA, KINEMATICS).srdf(SRDF);
+        ps.allowedCollisions().forEach(p -> mb.allow(p.first(), p.second()));
+        return mb;
+    }
+
     static BatchRobot robot(MoveItSceneLoader.PlanningScene ps) {
-        AllowedCollisionMatrix.Builder acm = AllowedCollisionMatrix.builder().srdf(SRDF).adjacentLinks(PANDA);
-        ps.allowedCollisions().forEach(p -> acm.allow(p.first(), p.second()));
-        return BatchRobot.builder(PANDA, ps.scene()).acm(acm.build()).build();
+        return BatchRobot.builder(model(ps).build(), ps.scene()).build();
     }
 
     /** n configurations uniformly within the joint limits, flat, fixed seed. */

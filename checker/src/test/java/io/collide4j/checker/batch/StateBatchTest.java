@@ -1,12 +1,35 @@
 package io.collide4j.checker.batch;
 
-import io.collide4j.checker.geometry.HullShape;
-import io.collide4j.checker.narrowphase.Gjk;
+import io.collide4j.checker.geometry.ConvexShape;
+import io.collide4j.checker.geometry.mesh.MeshBvh;
+import io.collide4j.checker.geometry.mesh.MeshQuery;
+import io.collide4j.checker.query.CollisionChecker;
+import io.collide4j.checker.query.QueryContext;
+import io.collide4j.checker.robot.AttachedObject;
+import io.collide4j.checker.robot.ConvexConversion;
+import io.collide4j.checker.robot.ConvexPieceProvider;
+import io.collide4j.checker.robot.Inflation;
+import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.checker.scene.MoveItSceneLoader;
+import io.collide4j.checker.scene.Obstacle;
+import io.collide4j.checker.scene.ObstacleShape;
+import io.collide4j.kinematics.LinkPoses;
+import io.collide4j.urdf.Geometry;
+import io.collide4j.urdf.GeometryElement;
+import io.collide4j.urdf.LinkDescription;
+import io.collide4j.urdf.Pose;
+import io.collide4j.urdf.TriangleMesh;
+import org.joml.Matrix4d;
+import org.joml.Vector3d;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.joml.Matrix4d;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.IntStream;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -14,29 +37,52 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-/** Batch state checks of the Panda in the MBM bookshelf scene: engines agree, the sphere tier is sound. */
+/**
+ * Batch state checks of the Panda in the MBM bookshelf scene: on 10^5 configurations and two margins, the OpenCL
+ * engine, the CPU engine and {@link CollisionChecker#isFree} called one by one give the same verdict for every
+ * configuration; the device tier equals its Java mirror and never clears what isFree blocks; no configuration the
+ * exact mesh oracle finds colliding is reported free.
+ */
 class StateBatchTest {
 
     static final int N = 100_000;
+    static final double[] MARGINS = {0, 0.01};
+    /** Every ORACLE_STRIDE-th configuration goes to the exact mesh oracle. */
+    static final int ORACLE_STRIDE = 200;
+    /** Every MIRROR_STRIDE-th configuration goes through the Java mirror of the device tier (the slow part). */
+    static final int MIRROR_STRIDE = 2;
     static BatchRobot robot;
     static double[] qs;
     static BatchChecker cpu;
     static BatchChecker openCl;
-    static StateBatchResult cpuResult;
+    static boolean[][] reference = new boolean[MARGINS.length][]; // isFree one by one
+    static StateBatchResult[] cpuResult = new StateBatchResult[MARGINS.length];
 
     @BeforeAll
     static void setUp() {
         MoveItSceneLoader.PlanningScene ps = PandaScene.scene("bookshelf_small_panda", "0001");
         robot = PandaScene.robot(ps);
         qs = PandaScene.randomConfigurations(robot, N, 20261121L);
+        CollisionChecker checker = robot.checker();
+        int dof = robot.dof();
+        ThreadLocal<QueryContext> context = ThreadLocal.withInitial(checker::newContext);
+        for (int m = 0; m < MARGINS.length; m++) {
+            boolean[] ref = reference[m] = new boolean[N];
+            double d = MARGINS[m];
+            IntStream.range(0, N).parallel().forEach(i ->
+                    ref[i] = checker.isFree(Arrays.copyOfRange(qs, i * dof, (i + 1) * dof), d, context.get()));
+        }
         cpu = BatchChecker.builder().engine(EngineChoice.CPU).robot(robot).build();
-        cpuResult = cpu.checkStates(qs);
+        for (int m = 0; m < MARGINS.length; m++) {
+            cpuResult[m] = cpu.checkStates(qs, MARGINS[m]);
+        }
         if (!OpenClDevice.listDevices().isEmpty()) {
             openCl = BatchChecker.builder().engine(EngineChoice.OPENCL).robot(robot).build();
         }
-        System.out.printf("Panda in bookshelf_small scene0001: %d pieces, %d spheres, %d obstacles, %d pairs;"
-                        + " %d of %d random configurations in collision%n", robot.pieceCount(), robot.sphereCount(),
-                robot.obstacleCount(), robot.pairCount(), cpuResult.collisions(), N);
+        System.out.printf("Panda in bookshelf_small scene0001: %d pieces, %d spheres, %d obstacle pieces, %d pairs;"
+                        + " of %d random configurations %d collide at d=0, %d at d=%.2f%n", robot.pieceCount(),
+                robot.sphereCount(), robot.obstaclePieceCount(), robot.pairCount(), N, cpuResult[0].collisions(),
+                cpuResult[1].collisions(), MARGINS[1]);
     }
 
     @AfterAll
@@ -47,82 +93,257 @@ class StateBatchTest {
         }
     }
 
-    @Test
-    void openClVerdictsEqualCpuOnHundredThousandConfigurations() {
+    static void assumeOpenCl() {
         assumeTrue(openCl != null, "no OpenCL platform on this machine (" + OpenClDevice.lastProbeFailure()
                 + "); install pocl-opencl-icd (CPU OpenCL) or a GPU driver to run the OpenCL engine tests");
-        StateBatchResult r = openCl.checkStates(qs);
-        assertEquals(EngineKind.OPENCL, r.engine().kind());
-        System.out.printf("OpenCL states on %s: %d collisions, %d of %d decided on CPU (tier unsure)%n", r.engine(),
-                r.collisions(), r.decidedOnCpu(), N);
-        assertArrayEquals(cpuResult.verdict(), r.verdict(), "verdicts");
-        assertArrayEquals(cpuResult.pair(), r.pair(), "first colliding pairs");
-        assertTrue(r.decidedOnCpu() >= r.collisions(), "every collision is confirmed on the CPU");
-        assertTrue(r.collisions() > 0 && r.collisions() < N, "the scene should produce both verdicts");
+    }
+
+    static void assertVerdictsAreIsFree(StateBatchResult r, int m, String what) {
+        int diff = 0;
+        for (int i = 0; i < N; i++) {
+            boolean free = r.verdict()[i] == StateBatchResult.FREE;
+            if (free != reference[m][i]) {
+                diff++;
+            }
+            assertEquals(free, r.pair()[i] < 0, what + ": pair of configuration " + i);
+        }
+        assertEquals(0, diff, what + " d=" + MARGINS[m] + ": configurations whose verdict differs from isFree");
+    }
+
+    @Test
+    void cpuEngineVerdictsAreIsFreeVerdicts() {
+        for (int m = 0; m < MARGINS.length; m++) {
+            assertVerdictsAreIsFree(cpuResult[m], m, "CPU engine");
+            int c = cpuResult[m].collisions();
+            assertTrue(c > N / 20 && c < N - N / 20, "the scene should produce both verdicts, got " + c);
+        }
+        // a larger margin can only block more configurations
+        for (int i = 0; i < N; i++) {
+            assertTrue(!reference[1][i] || reference[0][i], "free at d=0.01 but not at d=0: configuration " + i);
+        }
+    }
+
+    @Test
+    void openClVerdictsAreIsFreeVerdictsOnHundredThousandConfigurations() {
+        assumeOpenCl();
+        for (int m = 0; m < MARGINS.length; m++) {
+            StateBatchResult r = openCl.checkStates(qs, MARGINS[m]);
+            assertEquals(EngineKind.OPENCL, r.engine().kind());
+            System.out.printf("OpenCL states d=%.2f on %s: %d collisions, %d of %d cleared on the device%n", MARGINS[m],
+                    r.engine(), r.collisions(), N - r.decidedOnCpu(), N);
+            assertVerdictsAreIsFree(r, m, "OpenCL engine");
+            assertArrayEquals(cpuResult[m].pair(), r.pair(), "blocking pairs, d=" + MARGINS[m]);
+            assertTrue(r.decidedOnCpu() >= r.collisions(), "every collision is decided on the CPU");
+            assertTrue(N - r.decidedOnCpu() > N / 2, "the device tier should clear most free configurations");
+        }
     }
 
     /**
-     * Independent of the sphere tier: GJK on every pair, in pair order. A configuration the batch calls free must
-     * have no GJK-intersecting pair (else a covering sphere missed part of its piece), and the first colliding
-     * pair must be the first pair GJK finds intersecting.
+     * The Java mirror of the device tier: whatever it clears isFree calls free (5·10^4 configurations, both
+     * margins), and the device leaves exactly the configurations undecided that the mirror does not clear.
      */
     @Test
-    void tierNeverClearsAPairGjkFindsIntersecting() {
-        Gjk gjk = new Gjk();
-        Matrix4d ma = new Matrix4d(), mb = new Matrix4d();
-        BatchRobot.Scratch s = robot.newScratch();
+    void tierClearsOnlyIsFreeConfigurationsAndDeviceEqualsMirror() {
+        ThreadLocal<BatchRobot.Scratch> scratch = ThreadLocal.withInitial(robot::newScratch);
         int dof = robot.dof();
-        int checked = 0;
-        for (int i = 0; i < N; i += 20, checked++) {
-            robot.jointTrig(qs, dof * i, s.trig, 0);
-            robot.forwardKinematics(s.trig, 0, s.pose);
-            int first = -1;
-            for (int p = 0; p < robot.pairCount() && first < 0; p++) {
-                int a = robot.pairA[p], b = robot.pairB[p];
-                ma.set(s.matrix(robot.pieceLink[a], 0));
-                boolean hit = b < 0 ? gjk.intersects(robot.pieceShape[a], ma, robot.obstacleShape[-1 - b],
-                        robot.obstaclePose[-1 - b])
-                        : gjk.intersects(robot.pieceShape[a], ma, robot.pieceShape[b], mb.set(s.matrix(robot.pieceLink[b], 1)));
-                if (hit) {
-                    first = p;
+        int[] sample = IntStream.range(0, N / MIRROR_STRIDE).map(k -> k * MIRROR_STRIDE).toArray();
+        double[] sub = new double[sample.length * dof];
+        for (int k = 0; k < sample.length; k++) {
+            System.arraycopy(qs, sample[k] * dof, sub, k * dof, dof);
+        }
+        for (int m = 0; m < MARGINS.length; m++) {
+            double d = MARGINS[m];
+            boolean[] ref = reference[m];
+            int[] unclear = IntStream.range(0, sample.length).parallel().filter(k -> {
+                BatchRobot.Scratch s = scratch.get();
+                double[] trig = new double[robot.trigLength()];
+                robot.jointTrig(sub, dof * k, trig, 0);
+                boolean clear = robot.firstUnclearPair(trig, 0, d, s) < 0;
+                assertTrue(!clear || ref[sample[k]], "tier cleared configuration " + sample[k] + " that isFree blocks");
+                return !clear;
+            }).toArray();
+            if (openCl != null) {
+                assertArrayEquals(unclear, openCl.deviceUndecidedStates(sub, d), "device undecided list = mirror's, d=" + d);
+            }
+            int n = sample.length;
+            System.out.printf("state tier d=%.2f: %d of %d configurations cleared (Java mirror)%n", d, n - unclear.length, n);
+        }
+    }
+
+    /**
+     * Ground truth: the real link meshes (not hulls) placed by the kinematics' own FK against the scene's
+     * primitive obstacles (exact shapes) and each other (checked pairs only): a configuration where any checked
+     * pair's triangles touch must not be reported free.
+     */
+    @Test
+    void noConfigurationTheMeshOracleFindsCollidingIsReportedFree() {
+        RobotCollisionModel model = robot.model();
+        var kin = robot.kinematics();
+        MeshBvh[] bvh = new MeshBvh[model.bodyCount()];
+        for (int b = 0; b < model.bodyCount(); b++) {
+            bvh[b] = linkMesh(PandaScene.PANDA.linksByName().get(model.bodyName(b)));
+        }
+        List<Obstacle> obstacles = new ArrayList<>(robot.checker().scene().obstacles());
+        ConvexShape[] shapes = new ConvexShape[obstacles.size()];
+        Matrix4d[] poses = new Matrix4d[obstacles.size()];
+        for (int o = 0; o < shapes.length; o++) {
+            var pieces = ConvexConversion.of(obstacles.get(o).shape(), 1, ConvexPieceProvider.hull(), "obstacle");
+            assertEquals(1, pieces.shapes().size());
+            assertEquals(0, pieces.margin(), "MBM obstacles are primitives with exact shapes");
+            shapes[o] = pieces.shapes().get(0);
+            poses[o] = obstacles.get(o).pose().toMatrix(new Matrix4d());
+        }
+        ThreadLocal<MeshQuery> query = ThreadLocal.withInitial(MeshQuery::new);
+        ThreadLocal<LinkPoses> linkPoses = ThreadLocal.withInitial(() -> new LinkPoses(kin));
+        int[] sample = IntStream.range(0, N / ORACLE_STRIDE).map(k -> k * ORACLE_STRIDE).toArray();
+        int checked = sample.length;
+        int oracleHits = (int) Arrays.stream(sample).parallel().filter(i -> {
+            MeshQuery mq = query.get();
+            LinkPoses lp = linkPoses.get();
+            kin.forwardKinematics(Arrays.copyOfRange(qs, i * robot.dof(), (i + 1) * robot.dof()), lp);
+            boolean hit = false;
+            for (int b = 0; b < model.bodyCount() && !hit; b++) {
+                Matrix4d pb = lp.pose(model.bodyLink(b), new Matrix4d());
+                for (int o = 0; o < shapes.length && !hit; o++) {
+                    if (model.checks(b, obstacles.get(o).name())) {
+                        hit = mq.distance(bvh[b], pb, shapes[o], poses[o]) == 0;
+                    }
                 }
             }
-            assertEquals(first, cpuResult.pair()[i], "configuration " + i);
+            for (int k = 0; k < model.selfPairCount() && !hit; k++) {
+                int a = model.selfPairA(k), b = model.selfPairB(k);
+                hit = mq.intersects(bvh[a], lp.pose(model.bodyLink(a), new Matrix4d()), bvh[b],
+                        lp.pose(model.bodyLink(b), new Matrix4d()));
+            }
+            if (hit) {
+                assertEquals(StateBatchResult.COLLISION, cpuResult[0].verdict()[i],
+                        "mesh oracle finds configuration " + i + " colliding");
+            }
+            return hit;
+        }).count();
+        System.out.printf("mesh oracle: %d of %d sampled configurations colliding, none reported free%n",
+                oracleHits, checked);
+        assertTrue(oracleHits > checked / 20, "the oracle sample should contain collisions, got " + oracleHits);
+    }
+
+    /** A link's collision meshes (element origins and scales applied) as one triangle BVH in the link frame. */
+    static MeshBvh linkMesh(LinkDescription link) {
+        List<double[]> verts = new ArrayList<>();
+        List<int[]> tris = new ArrayList<>();
+        for (GeometryElement ge : link.collisions()) {
+            Geometry.Mesh m = (Geometry.Mesh) ge.geometry();
+            TriangleMesh tm = m.mesh().orElseThrow();
+            Matrix4d o = ge.origin().toMatrix(new Matrix4d());
+            int base = verts.size();
+            for (int v = 0; v < tm.vertexCount(); v++) {
+                Vector3d w = o.transformPosition(new Vector3d(tm.vertex(v, 0) * m.scaleX(), tm.vertex(v, 1) * m.scaleY(),
+                        tm.vertex(v, 2) * m.scaleZ()));
+                verts.add(new double[]{w.x, w.y, w.z});
+            }
+            int[] t = tm.copyTriangles();
+            for (int k = 0; k < t.length; k += 3) {
+                tris.add(new int[]{base + t[k], base + t[k + 1], base + t[k + 2]});
+            }
         }
-        assertTrue(checked >= 5000);
+        double[] v = new double[3 * verts.size()];
+        for (int k = 0; k < verts.size(); k++) {
+            System.arraycopy(verts.get(k), 0, v, 3 * k, 3);
+        }
+        int[] t = new int[3 * tris.size()];
+        for (int k = 0; k < tris.size(); k++) {
+            System.arraycopy(tris.get(k), 0, t, 3 * k, 3);
+        }
+        return new MeshBvh(v, t);
+    }
+
+    /**
+     * A padded model with a box held in the hand: both engines equal isFree of that model; padding only adds
+     * collisions (every configuration blocked without it is blocked with it); some blocking pairs name the box.
+     */
+    @Test
+    void paddedModelWithAttachedObjectEqualsItsIsFree() {
+        MoveItSceneLoader.PlanningScene ps = PandaScene.scene("bookshelf_small_panda", "0001");
+        AttachedObject box = new AttachedObject("held_box", "panda_hand", new ObstacleShape.Box(0.06, 0.06, 0.2),
+                new Pose(0, 0, 0.2, 0, 0, 0, 1), Set.of("panda_leftfinger", "panda_rightfinger"));
+        RobotCollisionModel padded = PandaScene.model(ps).inflation(Inflation.builder().padding("panda_hand", 0.01)
+                .padding("panda_leftfinger", 0.01).padding("panda_rightfinger", 0.01).padding("held_box", 0.01).build())
+                .attach(box).build();
+        BatchRobot r = BatchRobot.builder(padded, ps.scene()).build();
+        int n = 3000;
+        double[] q = Arrays.copyOf(qs, n * r.dof());
+        CollisionChecker checker = r.checker();
+        QueryContext c = checker.newContext();
+        double[] one = new double[r.dof()];
+        int held = 0;
+        try (BatchChecker cpuPadded = BatchChecker.builder().engine(EngineChoice.CPU).robot(r).build();
+             BatchChecker clPadded = openCl == null ? null
+                     : BatchChecker.builder().engine(EngineChoice.OPENCL).robot(r).build()) {
+            StateBatchResult a = cpuPadded.checkStates(q, 0);
+            StateBatchResult b = clPadded == null ? a : clPadded.checkStates(q, 0);
+            for (int i = 0; i < n; i++) {
+                System.arraycopy(q, i * one.length, one, 0, one.length);
+                boolean free = checker.isFree(one, 0, c);
+                assertEquals(free, a.verdict()[i] == StateBatchResult.FREE, "CPU engine, configuration " + i);
+                assertEquals(free, b.verdict()[i] == StateBatchResult.FREE, "OpenCL engine, configuration " + i);
+                assertEquals(a.pair()[i], b.pair()[i], "blocking pair of configuration " + i);
+                if (cpuResult[0].verdict()[i] == StateBatchResult.COLLISION) {
+                    assertEquals(StateBatchResult.COLLISION, a.verdict()[i], "padding removed the collision of " + i);
+                }
+                if (a.pair()[i] >= 0 && r.pairName(a.pair()[i]).contains("held_box")) {
+                    held++;
+                }
+            }
+            System.out.printf("Panda with 1 cm padding on hand, fingers and holding a box: %d of %d collide (unpadded: %d), %d blocked by the"
+                    + " box; OpenCL cleared %d on the device%n", a.collisions(), n,
+                    count(cpuResult[0], n), held,
+                    clPadded == null ? 0 : n - b.decidedOnCpu());
+            assertTrue(held > 0, "the attached box should block some configuration");
+            assertTrue(a.collisions() > count(cpuResult[0], n), "padding should add collisions");
+        }
+    }
+
+    static int count(StateBatchResult r, int n) {
+        int c = 0;
+        for (int i = 0; i < n; i++) {
+            c += r.verdict()[i];
+        }
+        return c;
     }
 
     @Test
-    void coveringSpheresContainEveryHullVertex() {
+    void coveringSpheresContainEveryHullVertexWithItsMargin() {
         for (int piece = 0; piece < robot.pieceCount(); piece++) {
-            if (!(robot.pieceShape[piece] instanceof HullShape h)) {
-                continue;
-            }
-            for (int v = 0; v < h.hull().vertexCount(); v++) {
-                double x = h.hull().vertex(v, 0), y = h.hull().vertex(v, 1), z = h.hull().vertex(v, 2);
+            ConvexShape shape = robot.model().pieceShape(piece);
+            for (int v = robot.pieceVertexStart[piece]; v < robot.pieceVertexStart[piece + 1]; v++) {
+                double x = robot.pieceVertex[3 * v], y = robot.pieceVertex[3 * v + 1], z = robot.pieceVertex[3 * v + 2];
+                // the vertex is a support point of the model's piece
+                Vector3d sp = new Vector3d();
+                shape.support(x, y, z, -1, sp);
+                assertTrue(sp.x * x + sp.y * y + sp.z * z >= x * x + y * y + z * z - 1e-12,
+                        "vertex " + v + " lies outside piece " + piece);
                 boolean inside = false;
-                for (int sp = robot.pieceSphereStart[piece]; sp < robot.pieceSphereStart[piece + 1]; sp++) {
-                    double dx = x - robot.sphere[4 * sp], dy = y - robot.sphere[4 * sp + 1], dz = z - robot.sphere[4 * sp + 2];
-                    double r = robot.sphere[4 * sp + 3] - BatchRobot.TIER_MARGIN;
+                for (int s = robot.pieceSphereStart[piece]; s < robot.pieceSphereStart[piece + 1]; s++) {
+                    double dx = x - robot.sphere[4 * s], dy = y - robot.sphere[4 * s + 1], dz = z - robot.sphere[4 * s + 2];
+                    double r = robot.sphere[4 * s + 3] - robot.model().pieceMargin(piece);
                     inside |= dx * dx + dy * dy + dz * dz <= r * r;
                 }
                 assertTrue(inside, "vertex " + v + " of piece " + piece + " outside its spheres");
             }
+            assertTrue(robot.pieceVertexStart[piece + 1] > robot.pieceVertexStart[piece],
+                    "Panda pieces are mesh hulls and carry their vertices: piece " + piece);
         }
     }
 
     @Test
-    void batchEqualsSingleQueriesAndRowsForm() {
+    void rowsFormAndOneThreadEqualTheFlatBatch() {
         int dof = robot.dof();
-        BatchRobot.Scratch s = robot.newScratch();
         double[][] rows = new double[2000][];
         for (int i = 0; i < rows.length; i++) {
-            rows[i] = java.util.Arrays.copyOfRange(qs, dof * i, dof * (i + 1));
-            assertEquals(cpuResult.pair()[i], robot.firstCollidingPair(qs, dof * i, s), "configuration " + i);
+            rows[i] = Arrays.copyOfRange(qs, dof * i, dof * (i + 1));
         }
         try (BatchChecker one = BatchChecker.builder().engine(EngineChoice.CPU).threads(1).robot(robot).build()) {
-            StateBatchResult r = one.checkStates(rows);
-            assertArrayEquals(java.util.Arrays.copyOf(cpuResult.pair(), rows.length), r.pair());
+            StateBatchResult r = one.checkStates(rows, MARGINS[1]);
+            assertArrayEquals(Arrays.copyOf(cpuResult[1].pair(), rows.length), r.pair());
         }
     }
 
@@ -151,5 +372,6 @@ class StateBatchTest {
         flat[robot.dof() + 3] = Double.NaN;
         e = assertThrows(IllegalArgumentException.class, () -> cpu.checkStates(flat));
         assertTrue(e.getMessage().contains("configuration 1 variable 3"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> cpu.checkStates(new double[robot.dof()], -1));
     }
 }

@@ -23,9 +23,10 @@ import java.util.List;
 
 /**
  * Test oracle: the robot's <b>exact</b> collision triangles (no hulls) posed by forward kinematics,
- * against the scene's exact primitives and each other. Each triangle is an exact convex set, so
- * triangle-vs-primitive and triangle-vs-triangle distances by GJK are exact up to rounding; the hull
- * approximation, margins and motion bounds under test play no part. AABB prefilters skip far triangles.
+ * against the scene's exact primitives and each other. AABB prefilters and GJK's certified lower bound
+ * skip far triangles; every remaining triangle is decided by {@link ExactDistance} (analytic distances,
+ * Lipschitz subdivision, no GJK), so the hull approximation, margins and motion bounds under test play
+ * no part. Not detected: a body wholly inside another without any triangle within d.
  * Obstacle primitives must be convex (box, sphere, cylinder, capsule). Single-threaded.
  */
 final class MeshOracle {
@@ -41,6 +42,7 @@ final class MeshOracle {
     private final ConvexShape[] obstacleShape;  // per slot
     private final Matrix4d[] obstaclePose;
     private final double[][] obstacleBox;
+    private final ExactDistance.PointDistance[] obstacleDistance;
     private final Gjk gjk = new Gjk();
     private final DistanceResult res = new DistanceResult();
     private final Tri ta = new Tri();
@@ -90,6 +92,7 @@ final class MeshOracle {
         obstacleShape = new ConvexShape[n];
         obstaclePose = new Matrix4d[n];
         obstacleBox = new double[n][6];
+        obstacleDistance = new ExactDistance.PointDistance[n];
         for (int s = 0; s < n; s++) {
             Obstacle o = scene.slot(s);
             if (o == null) {
@@ -102,6 +105,7 @@ final class MeshOracle {
             obstacleShape[s] = p.shapes().get(0);
             obstaclePose[s] = o.pose().toMatrix(new Matrix4d());
             o.worldBounds(obstacleBox[s]);
+            obstacleDistance[s] = ExactDistance.obstacle(o.shape(), o.pose().toMatrix(new Matrix4d()).invert());
         }
     }
 
@@ -162,8 +166,9 @@ final class MeshOracle {
                 continue;
             }
             triangleTests++;
+            // GJK's certified lower bound clears most triangles; the rest are decided exactly (no GJK)
             gjk.distance(ta, identity, obstacleShape[s], obstaclePose[s], res);
-            if (res.intersecting || res.distance <= d) {
+            if (res.lowerBound <= d && ExactDistance.triangleWithin(ta.p, obstacleDistance[s], d)) {
                 return true;
             }
         }
@@ -200,7 +205,7 @@ final class MeshOracle {
                 tb.set(wb, tB[j], tB[j + 1], tB[j + 2], tbox);
                 triangleTests++;
                 gjk.distance(ta, identity, tb, identity, res);
-                if (res.intersecting || res.distance <= d) {
+                if (res.lowerBound <= d && ExactDistance.triangleWithin(ta.p, ExactDistance.triangle(tb.p), d)) {
                     return true;
                 }
             }

@@ -97,6 +97,18 @@ class RobotCollisionModelTest {
         assertFalse(with.isFree(q, 0, ctx), "ball inside the grasped box");
         List<Contact> contacts = with.contacts(q, 0, 5, ctx);
         assertNotNull(contacts.stream().filter(x -> x.pair().first().equals("grasped")).findFirst().orElse(null));
+        // penetration depth: a 2 cm ball centred 3 cm off the box axis (1 cm outside its 2 cm half width)
+        // overlaps the box by exactly 1 cm
+        Vector3d side = poses.transformPoint(k.linkIndex("panda_hand"), 0.03, 0, 0.1, new Vector3d());
+        Scene pen = Scene.empty().with(new Obstacle("ball", new ObstacleShape.Sphere(0.02), new Pose(side.x, side.y, side.z, 0, 0, 0, 1)));
+        CollisionChecker pc = CollisionChecker.of(m, pen);
+        Contact deep = pc.contacts(q, 0, 10, pc.newContext()).stream().filter(x -> x.pair().first().equals("grasped"))
+                .findFirst().orElseThrow();
+        assertEquals(-0.01, deep.distance(), 1e-6);
+        assertTrue(deep.lowerBound() <= deep.distance());
+        Vector3d n = new Vector3d(deep.normal());
+        Vector3d expectedDir = side.sub(c, new Vector3d()).normalize();   // from the box towards the ball
+        assertEquals(1, n.dot(expectedDir), 1e-6);
         CollisionChecker without = CollisionChecker.of(RobotCollisionModel.builder(d, k).build(), near);
         assertTrue(without.isFree(q, 0, without.newContext()), "without the object the ball sits between the fingers");
         assertThrows(IllegalArgumentException.class, () -> RobotCollisionModel.builder(d, k)

@@ -1,19 +1,29 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.checker.batch.BatchChecker;
+import io.collide4j.checker.batch.BatchRobot;
+import io.collide4j.checker.batch.CcdBatchResult;
+import io.collide4j.checker.batch.EngineChoice;
+import io.collide4j.checker.batch.EngineInfo;
+import io.collide4j.checker.batch.StateBatchResult;
 import io.collide4j.checker.ccd.CcdKind;
 import io.collide4j.checker.ccd.TightInclusion;
 import io.collide4j.checker.ccd.TightInclusionScratch;
+import io.collide4j.checker.query.MotionStatus;
 import io.collide4j.planner.Collide4j;
 
 import java.io.PrintStream;
+import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
 
 /**
- * {@code collide4j bench}: a quick throughput table on this machine (single thread, wall clock, after a
- * warm-up): certified state checks/s and motion checks/s on random configurations of the robot in the
- * scene, and Tight-Inclusion vertex–face CCD queries/s on random moving primitives. A rough guide; the
- * JMH benchmarks in {@code tests/} are the measurements. Progress on stderr.
+ * {@code collide4j bench}: a quick throughput table on this machine (wall clock, after a warm-up):
+ * certified state and motion checks/s on random configurations of the robot in the scene, single
+ * thread and on the batch engines (parallel states, the CPU motion engine, the BatchRobot state engine
+ * — OpenCL when a device is found, see {@code -Dcollide4j.batch.engine} — and the CCD batch engine),
+ * and Tight-Inclusion vertex–face CCD queries/s on random moving primitives. A rough guide; the JMH
+ * benchmarks in {@code tests/} are the measurements. Progress bar on stderr.
  */
 final class BenchCommand {
     private BenchCommand() {
@@ -26,9 +36,10 @@ final class BenchCommand {
         int ccd = (int) args.integer("ccd", 100_000);
         double step = args.number("step", 0.3);
         long seed = args.integer("seed", 1);
+        int threads = (int) args.integer("threads", Runtime.getRuntime().availableProcessors());
         args.rejectUnknown();
-        if (states < 1 || motionCount < 1 || ccd < 1 || !(step > 0)) {
-            throw new CliException(ExitCode.USAGE, "bench: --states, --motions, --ccd must be >= 1 and --step > 0");
+        if (states < 1 || motionCount < 1 || ccd < 1 || !(step > 0) || threads < 1) {
+            throw new CliException(ExitCode.USAGE, "--states, --motions, --ccd, --threads must be >= 1 and --step > 0");
         }
         SplittableRandom r = new SplittableRandom(seed);
         int n = c.dimension();
@@ -36,7 +47,7 @@ final class BenchCommand {
         for (int i = 0; i < states; i++) {
             qs[i] = random(c, r);
         }
-        Progress progress = new Progress(err, "bench", 3L * 2);
+        Progress progress = new Progress(err, "bench", 10);
         // warm-up then measure: states
         int valid = 0;
         for (int i = 0; i < Math.min(states, 2000); i++) {
@@ -101,7 +112,65 @@ final class BenchCommand {
         }
         double ccdSeconds = (System.nanoTime() - t0) / 1e9;
         progress.update(6);
-        out.printf(Locale.ROOT, "collide4j bench: %s, single thread%n", c);
+        // batch engines (checker.batch): parallel certified states, CPU motion engine, BatchRobot states, CCD batch
+        List<double[]> stateList = java.util.Arrays.asList(qs);
+        long tb = System.nanoTime();
+        boolean[] parallel = c.areValid(stateList);
+        double parallelSeconds = (System.nanoTime() - tb) / 1e9;
+        progress.update(7);
+        List<double[]> a = new java.util.ArrayList<>(), b = new java.util.ArrayList<>();
+        for (int i = 0; i < made; i++) {
+            a.add(ms[i][0]);
+            b.add(ms[i][1]);
+        }
+        double batchMotionSeconds;
+        int batchFree = 0;
+        try (BatchChecker engine = c.newBatchChecker(threads)) {
+            tb = System.nanoTime();
+            for (MotionStatus st : c.checkMotions(a, b, engine)) {
+                batchFree += st == MotionStatus.FREE ? 1 : 0;
+            }
+            batchMotionSeconds = (System.nanoTime() - tb) / 1e9;
+        }
+        progress.update(8);
+        double[] flat = new double[states * c.model().kinematics().variableCount()];
+        for (int i = 0; i < states; i++) {
+            double[] full = c.fullConfiguration(qs[i]);
+            System.arraycopy(full, 0, flat, i * full.length, full.length);
+        }
+        BatchRobot robot = BatchRobot.builder(c.model(), c.scene()).build();
+        double robotSeconds;
+        StateBatchResult sr;
+        EngineInfo stateEngine;
+        String fallback;
+        try (BatchChecker engine = BatchChecker.builder().engine(EngineChoice.fromSystemProperty()).threads(threads)
+                .robot(robot).build()) {
+            engine.checkStates(java.util.Arrays.copyOf(flat, Math.min(flat.length, 2000 * robot.dof())));
+            tb = System.nanoTime();
+            sr = engine.checkStates(flat);
+            robotSeconds = (System.nanoTime() - tb) / 1e9;
+            stateEngine = engine.engine();
+            fallback = engine.fallbackReason();
+        }
+        progress.update(9);
+        double ccdBatchSeconds;
+        EngineInfo ccdEngine;
+        int ccdBatchHits = 0;
+        try (BatchChecker engine = BatchChecker.builder().engine(EngineChoice.fromSystemProperty()).threads(threads).build()) {
+            tb = System.nanoTime();
+            CcdBatchResult cr = engine.ccdQueries(coords, CcdKind.VERTEX_FACE, 0);
+            ccdBatchSeconds = (System.nanoTime() - tb) / 1e9;
+            ccdEngine = cr.engine();
+            for (boolean h : cr.hit()) {
+                ccdBatchHits += h ? 1 : 0;
+            }
+        }
+        progress.update(10);
+        int parallelValid = 0;
+        for (boolean v : parallel) {
+            parallelValid += v ? 1 : 0;
+        }
+        out.printf(Locale.ROOT, "collide4j bench: %s%n", c);
         out.printf(Locale.ROOT, "%-34s %10s %12s %12s  %s%n", "query", "count", "seconds", "per second", "notes");
         out.printf(Locale.ROOT, "%-34s %10d %12.3f %12.0f  %d valid%n", "state (isValid, certified)", states, stateSeconds,
                 states / stateSeconds, valid);
@@ -110,7 +179,16 @@ final class BenchCommand {
                 (double) evaluations / made, evaluations / motionSeconds);
         out.printf(Locale.ROOT, "%-34s %10d %12.3f %12.0f  %d hits%n", "CCD vertex-face (TI, random cube)", ccd, ccdSeconds,
                 ccd / ccdSeconds, hits);
-        out.println("batch engines: checker.batch not wired here yet (see README); figures are one thread on the CPU");
+        out.printf(Locale.ROOT, "%-34s %10d %12.3f %12.0f  %d valid; common fork-join pool%n", "state, parallel (certified)",
+                states, parallelSeconds, states / parallelSeconds, parallelValid);
+        out.printf(Locale.ROOT, "%-34s %10d %12.3f %12.1f  %d free; %d threads%n", "motion, batch CPU engine", made,
+                batchMotionSeconds, made / batchMotionSeconds, batchFree, threads);
+        out.printf(Locale.ROOT, "%-34s %10d %12.3f %12.0f  %d free; %s%s; margin 0, own hull model%n",
+                "state, BatchRobot engine", states, robotSeconds, states / robotSeconds, states - sr.collisions(), stateEngine,
+                fallback.isEmpty() ? "" : " (OpenCL: " + fallback + ")");
+        out.printf(Locale.ROOT, "%-34s %10d %12.3f %12.0f  %d hits; %s%n", "CCD vertex-face, batch engine", ccd,
+                ccdBatchSeconds, ccd / ccdBatchSeconds, ccdBatchHits, ccdEngine);
+        out.println("single-thread rows are one thread; wall-clock after a warm-up: a guide, JMH in tests/ measures");
         return ExitCode.FREE;
     }
 

@@ -26,7 +26,7 @@ final class CheckCommand {
         Collide4j c = RobotOptions.robotAndScene(args, "table_shelf").build();
         args.rejectUnknown();
         if ((file == null) == (inline == null)) {
-            throw new CliException(ExitCode.USAGE, "check: give exactly one of --q a,b,..[;a,b,..] or --configs FILE");
+            throw new CliException(ExitCode.USAGE, "give exactly one of --q a,b,..[;a,b,..] or --configs FILE");
         }
         List<double[]> qs = new ArrayList<>();
         if (file != null) {
@@ -35,7 +35,7 @@ final class CheckCommand {
             try {
                 cols = c.trajectoryColumns(t);
             } catch (IllegalArgumentException e) {
-                throw new CliException(ExitCode.DATA_ERROR, "check: " + file + ": header: " + e.getMessage());
+                throw new CliException(ExitCode.DATA_ERROR, "" + file + ": header: " + e.getMessage());
             }
             for (int k = 0; k < t.waypointCount(); k++) {
                 qs.add(Collide4j.waypoint(t, cols, k));

@@ -1,5 +1,6 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.checker.query.Verdict;
 import io.collide4j.planner.Collide4j;
 import io.collide4j.planner.plan.MbmProblems;
 import io.collide4j.planner.plan.PlanRequest;
@@ -45,8 +46,9 @@ final class PlanCommand {
         args.rejectUnknown();
         for (double[][] q : new double[][][]{{start}, {goal}}) {
             if (!c.withinLimits(q[0])) {
-                throw new CliException(ExitCode.USAGE, "plan: " + (q[0] == start ? "--start" : "--goal")
-                        + " is outside the joint limits " + Arrays.toString(c.lowerLimits()) + " .. " + Arrays.toString(c.upperLimits()));
+                throw new CliException(ExitCode.USAGE, "" + (q[0] == start ? "--start" : "--goal")
+                        + " is outside the joint limits " + Arrays.toString(c.lowerLimits()) + " .. "
+                        + Arrays.toString(c.upperLimits()));
             }
         }
         if (!c.isValid(start) || !c.isValid(goal)) {
@@ -62,14 +64,15 @@ final class PlanCommand {
         }
         int edges = r.path().size() - 1;
         int certified = ProblemRunner.recheck(c, r.path());
+        Verdict whole = ProblemRunner.certifyPath(c, r.path());
         out.printf(Locale.ROOT, "SOLVED %d waypoints, length %.3f rad (%.3f before shortcutting), planning %.3f s,"
-                        + " smoothing %.3f s, %d/%d edges re-certified free%n", r.path().size(), r.lengthAfter(), r.lengthBefore(),
-                r.planningSeconds(), r.smoothingSeconds(), certified, edges);
+                        + " smoothing %.3f s, %d/%d edges re-certified free, path %s%n", r.path().size(), r.lengthAfter(),
+                r.lengthBefore(), r.planningSeconds(), r.smoothingSeconds(), certified, edges, whole);
         if (pathOut != null) {
             writePath(Path.of(pathOut), c.variableNames(), r.path());
             out.println("path written to " + pathOut);
         }
-        return certified == edges ? ExitCode.FREE : ExitCode.INCONCLUSIVE;
+        return certified == edges && whole == Verdict.CERTIFIED_FREE ? ExitCode.FREE : ExitCode.INCONCLUSIVE;
     }
 
     private static int mbm(Args args, Path zip, PlanRequest.Builder settings, PrintStream out, PrintStream err) {
@@ -81,12 +84,12 @@ final class PlanCommand {
         Collide4j.Builder robot = RobotOptions.robot(args);
         args.rejectUnknown();
         if (index < 1 || count < 1) {
-            throw new CliException(ExitCode.USAGE, "plan: --index and --count must be >= 1");
+            throw new CliException(ExitCode.USAGE, "--index and --count must be >= 1");
         }
         List<String> scenarios = scenario.equals("all") ? set.scenarios() : List.of(scenario);
         for (String s : scenarios) {
             if (!set.scenarios().contains(s)) {
-                throw new CliException(ExitCode.USAGE, "plan: --scenario: " + zip + " has no scenario '" + s + "'; it has "
+                throw new CliException(ExitCode.USAGE, "--scenario: " + zip + " has no scenario '" + s + "'; it has "
                         + set.scenarios());
             }
         }
@@ -124,8 +127,9 @@ final class PlanCommand {
         if (!r.plan().solved()) {
             return head + " (" + r.plan().failureReason() + ")";
         }
-        return head + String.format(Locale.ROOT, " planning %.3f s + smoothing %.3f s, %d waypoints, %d/%d edges re-certified",
-                r.plan().planningSeconds(), r.plan().smoothingSeconds(), r.plan().path().size(), r.certifiedEdges(), r.edges());
+        return head + String.format(Locale.ROOT, " planning %.3f s + smoothing %.3f s, %d waypoints, %d/%d edges re-certified, path %s",
+                r.plan().planningSeconds(), r.plan().smoothingSeconds(), r.plan().path().size(), r.certifiedEdges(), r.edges(),
+                r.pathVerdict());
     }
 
     /** Per scenario: problems, invalid start/goal, solved, success over valid problems, median times. */
@@ -183,7 +187,7 @@ final class PlanCommand {
         try {
             Files.writeString(file, sb.toString());
         } catch (IOException e) {
-            throw new CliException(ExitCode.CANNOT_CREATE, "plan: --out: cannot write " + file + " (" + e.getMessage() + ")");
+            throw new CliException(ExitCode.CANNOT_CREATE, "--out: cannot write " + file + " (" + e.getMessage() + ")");
         }
     }
 }

@@ -23,13 +23,13 @@ final class RobotOptions {
         String robot = args.string("robot", null);
         if (urdf != null) {
             if (robot != null) {
-                throw new CliException(ExitCode.USAGE, args.command() + ": give --robot or --urdf, not both");
+                throw new CliException(ExitCode.USAGE, "give --robot or --urdf, not both");
             }
             b.urdf(urdf);
         } else {
             String name = robot == null ? "panda" : robot;
             if (!Models.names().contains(name)) {
-                throw new CliException(ExitCode.USAGE, args.command() + ": --robot: no bundled robot '" + name
+                throw new CliException(ExitCode.USAGE, "--robot: no bundled robot '" + name
                         + "'; bundled: " + Models.names() + " (or give --urdf FILE)");
             }
             b.robot(name);
@@ -43,7 +43,7 @@ final class RobotOptions {
         }
         double margin = args.number("margin", 0);
         if (margin < 0) {
-            throw new CliException(ExitCode.USAGE, args.command() + ": --margin must be >= 0, got " + margin);
+            throw new CliException(ExitCode.USAGE, "--margin must be >= 0, got " + margin);
         }
         b.margin(margin);
         pairs(args, "padding").forEach(b::padding);
@@ -61,7 +61,7 @@ final class RobotOptions {
             } else {
                 Path p = Path.of(scene);
                 if (!java.nio.file.Files.isReadable(p)) {
-                    throw new CliException(ExitCode.NO_INPUT, args.command() + ": --scene '" + scene
+                    throw new CliException(ExitCode.NO_INPUT, "--scene '" + scene
                             + "' is neither a bundled scene " + Models.sceneNames() + " nor a readable file");
                 }
                 b.scene(p);
@@ -80,7 +80,7 @@ final class RobotOptions {
         for (String item : v.split(",")) {
             int eq = item.indexOf('=');
             if (eq <= 0) {
-                throw new CliException(ExitCode.USAGE, args.command() + ": --" + name + " expects LINK=VALUE[,LINK=VALUE...], got '"
+                throw new CliException(ExitCode.USAGE, "--" + name + " expects LINK=VALUE[,LINK=VALUE...], got '"
                         + item + "'");
             }
             out.put(item.substring(0, eq).trim(), number(args, name, item.substring(eq + 1)));
@@ -93,7 +93,7 @@ final class RobotOptions {
         String[] parts = text.split(",");
         if (parts.length != expected) {
             throw new CliException(ExitCode.USAGE, String.format(Locale.ROOT,
-                    "%s: --%s has %d values, the planning group has %d joints", args.command(), name, parts.length, expected));
+                    "--%s has %d values, the planning group has %d joints", name, parts.length, expected));
         }
         double[] q = new double[parts.length];
         for (int i = 0; i < q.length; i++) {
@@ -111,6 +111,6 @@ final class RobotOptions {
         } catch (NumberFormatException ignored) {
             // reported below with the option's name
         }
-        throw new CliException(ExitCode.USAGE, args.command() + ": --" + name + ": '" + text + "' is not a finite number");
+        throw new CliException(ExitCode.USAGE, "--" + name + ": '" + text + "' is not a finite number");
     }
 }

@@ -9,8 +9,8 @@ import java.io.PrintStream;
  * {@code collide4j serve [--port N] [--max-request-bytes B]}: the JSON-lines collision server
  * (protocol: planner-adapters/PROTOCOL.md). Without {@code --port} it serves stdin/stdout until end of
  * input; with it, it listens on 127.0.0.1 (N = 0 picks a free port), prints
- * {@code listening 127.0.0.1:PORT} as the first stdout line and serves until stdin closes or the
- * process is killed. Diagnostics go to stderr only.
+ * {@code listening 127.0.0.1:PORT} as the first stdout line and serves until the process is stopped
+ * (stdin is not read, so it runs in the background too). Diagnostics go to stderr only.
  */
 final class ServeCommand {
     private ServeCommand() {
@@ -21,10 +21,10 @@ final class ServeCommand {
         long max = args.integer("max-request-bytes", JsonLinesServer.DEFAULT_MAX_REQUEST_BYTES);
         args.rejectUnknown();
         if (max < 64 || max > Integer.MAX_VALUE - 8) {
-            throw new CliException(ExitCode.USAGE, "serve: --max-request-bytes must be in 64 .. 2^31-9, got " + max);
+            throw new CliException(ExitCode.USAGE, "--max-request-bytes must be in 64 .. 2^31-9, got " + max);
         }
         if (port < -1 || port > 65535) {
-            throw new CliException(ExitCode.USAGE, "serve: --port must be 0 .. 65535, got " + port);
+            throw new CliException(ExitCode.USAGE, "--port must be 0 .. 65535, got " + port);
         }
         try (JsonLinesServer server = new JsonLinesServer(CollisionService::new, (int) max)) {
             if (port < 0) {
@@ -35,15 +35,12 @@ final class ServeCommand {
             int bound = server.listen((int) port);
             out.println("listening 127.0.0.1:" + bound);
             out.flush();
-            // serve until stdin closes (a parent process going away) or the process is killed
             try {
-                while (System.in.read() >= 0) {
-                    // input on stdin is ignored in TCP mode
-                }
-            } catch (java.io.IOException e) {
-                // stdin unusable: fall through and stop
+                new java.util.concurrent.CountDownLatch(1).await();   // connections are served on their own threads
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
-            err.println("collide4j serve: stdin closed after " + server.requestsServed() + " requests; stopping");
+            err.println("collide4j serve: interrupted after " + server.requestsServed() + " requests; stopping");
             return ExitCode.FREE;
         }
     }

@@ -2,14 +2,16 @@ package io.collide4j.planner.plan;
 
 import io.collide4j.checker.query.MotionResult;
 import io.collide4j.checker.query.QueryContext;
+import io.collide4j.checker.query.Verdict;
 import io.collide4j.planner.Collide4j;
+import io.collide4j.planner.TrajectoryCertifier;
 
 import java.util.List;
 
 /**
  * Plans one MotionBenchMaker problem with {@link RrtConnect} on certified adapters and re-checks the
- * answer: each edge of a returned path is checked again with a fresh query context, and the run is
- * counted as solved only when every edge comes back certified free. Start or goal states that the
+ * answer: each edge of a returned path is checked again with a fresh query context and the whole path
+ * is certified as a trajectory; the run counts as solved only when both come back certified free. Start or goal states that the
  * (conservative, mesh-hull) model cannot certify are reported as such, not as planner failures.
  */
 public final class ProblemRunner {
@@ -19,11 +21,18 @@ public final class ProblemRunner {
     /** What happened to one problem. */
     public enum Outcome { SOLVED, INVALID_START, INVALID_GOAL, NOT_SOLVED }
 
-    /** The outcome, the planner's result, and how many path edges were re-certified free. */
-    public record Run(String scenario, int index, Outcome outcome, PlanResult plan, int edges, int certifiedEdges) {
+    /**
+     * The outcome, the planner's result, how many path edges were re-certified free, and the verdict of
+     * certifying the whole path as one trajectory (null when there is no path).
+     */
+    public record Run(String scenario, int index, Outcome outcome, PlanResult plan, int edges, int certifiedEdges,
+                      Verdict pathVerdict) {
     }
 
-    /** The certified checker of a problem: the bundled-or-given robot builder, the scene, joints held at the start state. */
+    /**
+     * The certified checker of a problem: sets the given robot builder's scene to the problem's, holds its
+     * joints at the start state, then builds.
+     */
     public static Collide4j checker(Collide4j.Builder robot, MbmProblems.Problem p) {
         return robot.scene(p.scene()).holdAll(p.request().start()).build();
     }
@@ -31,19 +40,28 @@ public final class ProblemRunner {
     public static Run run(Collide4j c, MbmProblems.Problem p, PlanRequest.Builder settings) {
         double[][] sg = p.request().startAndGoal(c.variableNames());
         if (!c.withinLimits(sg[0]) || !c.isValid(sg[0])) {
-            return new Run(p.scenario(), p.index(), Outcome.INVALID_START, null, 0, 0);
+            return new Run(p.scenario(), p.index(), Outcome.INVALID_START, null, 0, 0, null);
         }
         if (!c.withinLimits(sg[1]) || !c.isValid(sg[1])) {
-            return new Run(p.scenario(), p.index(), Outcome.INVALID_GOAL, null, 0, 0);
+            return new Run(p.scenario(), p.index(), Outcome.INVALID_GOAL, null, 0, 0, null);
         }
         PlanResult r = new RrtConnect(c.stateValidityChecker(), c.motionValidator())
                 .plan(settings.start(sg[0]).goal(sg[1]).bounds(c.lowerLimits(), c.upperLimits()).build());
         if (!r.solved()) {
-            return new Run(p.scenario(), p.index(), Outcome.NOT_SOLVED, r, 0, 0);
+            return new Run(p.scenario(), p.index(), Outcome.NOT_SOLVED, r, 0, 0, null);
         }
         int certified = recheck(c, r.path());
         int edges = r.path().size() - 1;
-        return new Run(p.scenario(), p.index(), certified == edges ? Outcome.SOLVED : Outcome.NOT_SOLVED, r, edges, certified);
+        Verdict whole = certifyPath(c, r.path());
+        boolean ok = certified == edges && whole == Verdict.CERTIFIED_FREE;
+        return new Run(p.scenario(), p.index(), ok ? Outcome.SOLVED : Outcome.NOT_SOLVED, r, edges, certified, whole);
+    }
+
+    /** Certifies a path as a trajectory (waypoint k at time k) with the checker's margin. */
+    public static Verdict certifyPath(Collide4j c, List<double[]> path) {
+        double[] times = new double[path.size()];
+        java.util.Arrays.setAll(times, k -> k);
+        return c.trajectoryCertifier().certify(path, times, c.margin(), TrajectoryCertifier.DEFAULT_BUDGET).result().verdict();
     }
 
     /** Number of path edges certified free by a fresh continuous check. */

@@ -1,13 +1,18 @@
 package io.collide4j.planner.server;
 
+import io.collide4j.checker.batch.BatchChecker;
+import io.collide4j.checker.query.CertificationResult;
 import io.collide4j.checker.query.Contact;
 import io.collide4j.checker.query.MotionResult;
+import io.collide4j.checker.query.MotionStatus;
+import io.collide4j.checker.query.Violation;
 import io.collide4j.checker.scene.SceneJson;
 import io.collide4j.models.Models;
 import io.collide4j.planner.CertifiedMotionValidator;
 import io.collide4j.planner.CertifiedStateValidityChecker;
 import io.collide4j.planner.Collide4j;
 import io.collide4j.planner.MotionValidator;
+import io.collide4j.planner.TrajectoryCertifier;
 import io.collide4j.planner.ValidityCounters;
 import io.collide4j.urdf.json.Json;
 import io.collide4j.urdf.json.JsonWriter;
@@ -22,16 +27,17 @@ import java.util.Map;
 /**
  * The collision checker behind {@code collide4j serve}: one session (one loaded robot and scene) per
  * connection. Methods and their parameters are documented in {@code planner-adapters/PROTOCOL.md}:
- * {@code load}, {@code isValid}, {@code clearance}, {@code checkMotion}, {@code batch}, {@code counters},
+ * {@code load}, {@code isValid}, {@code clearance}, {@code checkMotion}, {@code batch}, {@code certify}, {@code counters},
  * {@code ping}. Not thread-safe: the server gives every connection its own instance.
  */
-public final class CollisionService implements RequestHandler {
+public final class CollisionService implements RequestHandler, AutoCloseable {
     /** Largest number of states plus motions in one {@code batch} request. */
     public static final int MAX_BATCH = 1_000_000;
 
     private Collide4j session;
     private CertifiedMotionValidator motions;
     private CertifiedStateValidityChecker states;
+    private BatchChecker batchEngine;   // created on the first motion batch of a session; closed with it
 
     @Override
     public Object handle(String method, Map<String, Object> params) {
@@ -46,13 +52,17 @@ public final class CollisionService implements RequestHandler {
                     throw invalid("load: " + e.getMessage());
                 }
             }
-            case "isValid" -> Map.of("valid", states().isValid(vector(params, "q")));
+            case "isValid" -> {
+                known(params, "isValid", "q");
+                yield Map.of("valid", states().isValid(vector(params, "q")));
+            }
             case "clearance" -> clearance(params);
             case "checkMotion" -> checkMotion(params);
             case "batch" -> batch(params);
+            case "certify" -> certify(params);
             case "counters" -> counters();
             default -> throw new RequestException(RequestException.METHOD_NOT_FOUND, "unknown method '" + method
-                    + "'; methods: ping, load, isValid, clearance, checkMotion, batch, counters");
+                    + "'; methods: ping, load, isValid, clearance, checkMotion, batch, certify, counters");
         };
     }
 
@@ -115,13 +125,16 @@ public final class CollisionService implements RequestHandler {
         numbers(p, "scale").forEach(b::scale);
         if (p.containsKey("allow")) {
             for (Object pair : list(p, "allow")) {
-                if (!(pair instanceof List<?> l) || l.size() != 2 || !(l.get(0) instanceof String a) || !(l.get(1) instanceof String c)) {
+                if (!(pair instanceof List<?> l) || l.size() != 2 || !(l.get(0) instanceof String a)
+                        || !(l.get(1) instanceof String c)) {
                     throw invalid("allow: expected a list of [name, name] pairs, got " + Json.typeName(pair));
                 }
                 b.allow(a, c);
             }
         }
-        session = b.build();
+        Collide4j loaded = b.build();
+        close();
+        session = loaded;
         motions = session.motionValidator();
         states = session.stateValidityChecker();
         Map<String, Object> r = new LinkedHashMap<>();
@@ -138,6 +151,7 @@ public final class CollisionService implements RequestHandler {
     }
 
     private Object clearance(Map<String, Object> p) {
+        known(p, "clearance", "q");
         Contact c = session().closestPair(vector(p, "q"));
         Map<String, Object> r = new LinkedHashMap<>();
         r.put("lowerBound", c == null ? null : finite(c.lowerBound()));
@@ -148,6 +162,7 @@ public final class CollisionService implements RequestHandler {
     }
 
     private Object checkMotion(Map<String, Object> p) {
+        known(p, "checkMotion", "q0", "q1");
         double[] q0 = vector(p, "q0");
         double[] q1 = vector(p, "q1");
         session();
@@ -168,33 +183,95 @@ public final class CollisionService implements RequestHandler {
             throw invalid("batch of " + (stateList.size() + motionList.size()) + " items exceeds " + MAX_BATCH);
         }
         boolean details = p.containsKey("details") && Boolean.TRUE.equals(p.get("details"));
-        List<Object> sv = new ArrayList<>(stateList.size());
+        List<double[]> qs = new ArrayList<>(stateList.size());
         for (int i = 0; i < stateList.size(); i++) {
-            sv.add(states.isValid(vector(stateList.get(i), "states[" + i + "]")));
+            qs.add(vector(stateList.get(i), "states[" + i + "]"));
         }
-        List<Object> mv = new ArrayList<>(motionList.size());
+        List<Object> sv = new ArrayList<>(qs.size());
+        for (boolean v : session.areValid(qs)) {
+            sv.add(v);
+        }
+        List<double[]> q0s = new ArrayList<>(), q1s = new ArrayList<>();
         for (int i = 0; i < motionList.size(); i++) {
             if (!(motionList.get(i) instanceof List<?> pair) || pair.size() != 2) {
                 throw invalid("motions[" + i + "]: expected [q0, q1], got " + Json.typeName(motionList.get(i)));
             }
-            double[] q0 = vector(pair.get(0), "motions[" + i + "][0]");
-            double[] q1 = vector(pair.get(1), "motions[" + i + "][1]");
-            if (details) {
-                MotionResult m = motions.check(q0, q1);
+            q0s.add(vector(pair.get(0), "motions[" + i + "][0]"));
+            q1s.add(vector(pair.get(1), "motions[" + i + "][1]"));
+        }
+        List<Object> mv = new ArrayList<>(q0s.size());
+        if (details) {
+            for (int i = 0; i < q0s.size(); i++) {
+                MotionResult m = motions.check(q0s.get(i), q1s.get(i));
                 Map<String, Object> one = new LinkedHashMap<>();
                 one.put("status", m.status().name());
                 one.put("time", m.time());
                 one.put("clearanceLowerBound", finite(m.clearanceLowerBound()));
                 one.put("pair", m.contact() == null ? null : m.contact().pair().key());
                 mv.add(one);
-            } else {
-                mv.add(motions.checkMotion(q0, q1));
+            }
+        } else if (!q0s.isEmpty()) {
+            if (batchEngine == null) {
+                batchEngine = session.newBatchChecker(Runtime.getRuntime().availableProcessors());
+            }
+            MotionStatus[] st = session.checkMotions(q0s, q1s, batchEngine);
+            for (int i = 0; i < st.length; i++) {
+                // endpoints outside the joint limits are invalid motions, as for the single-motion adapter
+                mv.add(st[i] == MotionStatus.FREE && session.withinLimits(q0s.get(i)) && session.withinLimits(q1s.get(i)));
             }
         }
         Map<String, Object> r = new LinkedHashMap<>();
         r.put("states", sv);
         r.put("motions", mv);
         return r;
+    }
+
+    private Object certify(Map<String, Object> p) {
+        known(p, "certify", "waypoints", "times", "clearance", "budget", "certificate");
+        Collide4j c = session();
+        List<Object> wps = list(p, "waypoints");
+        List<double[]> q = new ArrayList<>(wps.size());
+        for (int i = 0; i < wps.size(); i++) {
+            q.add(vector(wps.get(i), "waypoints[" + i + "]"));
+        }
+        double[] times = new double[q.size()];
+        if (p.containsKey("times")) {
+            List<Object> ts = list(p, "times");
+            if (ts.size() != q.size()) {
+                throw invalid("times: " + ts.size() + " values for " + q.size() + " waypoints");
+            }
+            for (int i = 0; i < times.length; i++) {
+                if (!(ts.get(i) instanceof Number n)) {
+                    throw invalid("times[" + i + "]: expected a number, got " + Json.typeName(ts.get(i)));
+                }
+                times[i] = n.doubleValue();
+            }
+        } else {
+            java.util.Arrays.setAll(times, k -> k);
+        }
+        double clearance = p.containsKey("clearance") ? number(p, "clearance") : c.margin();
+        long budget = p.containsKey("budget") ? (long) number(p, "budget") : TrajectoryCertifier.DEFAULT_BUDGET;
+        CertificationResult r = c.trajectoryCertifier().certify(q, times, clearance, budget).result();
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("verdict", r.verdict().name());
+        Violation v = r.violation();
+        if (v == null) {
+            out.put("violation", null);
+        } else {
+            Map<String, Object> vm = new LinkedHashMap<>();
+            vm.put("segment", v.segment());
+            vm.put("fraction", v.fraction());
+            vm.put("time", v.time());
+            vm.put("pair", v.contact().pair().key());
+            vm.put("lowerBound", v.contact().lowerBound());
+            out.put("violation", vm);
+        }
+        out.put("clearanceLowerBound", r.pairClearance().values().stream().min(Double::compare).orElse(null));
+        out.put("evaluations", r.evaluations());
+        if (!Boolean.FALSE.equals(p.get("certificate"))) {
+            out.put("certificate", Json.parse(r.certificateJson()));
+        }
+        return out;
     }
 
     private Object counters() {
@@ -208,6 +285,15 @@ public final class CollisionService implements RequestHandler {
         r.put("motionSeconds", s.motionSeconds());
         r.put("distanceEvaluations", s.distanceEvaluations());
         return r;
+    }
+
+    /** Releases the session's batch engine (worker threads); the server calls this when the connection ends. */
+    @Override
+    public void close() {
+        if (batchEngine != null) {
+            batchEngine.close();
+            batchEngine = null;
+        }
     }
 
     // ------------------------------------------------------------------ parameter helpers

@@ -30,7 +30,8 @@ import java.util.function.Supplier;
  * {@code {"id": same, "result": ...}} or {@code {"id": same, "error": {"code": n, "message": "..."}}}.
  * Every malformed, unknown or oversized request gets an error response and the server keeps
  * serving. Each connection gets its own handler from the factory, so session state (a loaded robot)
- * is per connection; TCP binds to loopback only.
+ * is per connection, and a handler that is {@link AutoCloseable} is closed when its conversation ends;
+ * TCP binds to loopback only.
  */
 public final class JsonLinesServer implements AutoCloseable {
     /** Default largest request line: big enough for batch requests of ~10^5 configurations. */
@@ -79,6 +80,14 @@ public final class JsonLinesServer implements AutoCloseable {
             // the peer went away: the conversation is over, not the server
         } catch (IOException e) {
             throw new UncheckedIOException("JSON-lines stream failed", e);
+        } finally {
+            if (handler instanceof AutoCloseable closeable) {
+                try {
+                    closeable.close();   // the session's resources (worker threads) end with its conversation
+                } catch (Exception e) {
+                    // releasing a session cannot fail the server
+                }
+            }
         }
         return count;
     }

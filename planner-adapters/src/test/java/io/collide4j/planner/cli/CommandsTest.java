@@ -67,12 +67,23 @@ class CommandsTest {
         assertEquals(ExitCode.NO_INPUT, noZip[0]);
     }
 
+    /** The first word of the notes column ("N valid"/"N free") of the row starting with {@code label} (labels are 34 wide). */
+    private static String field(String table, String label) {
+        String row = table.lines().filter(l -> l.startsWith(label)).findFirst().orElseThrow();
+        String[] cells = row.substring(34).trim().split("\\s+");   // count, seconds, per second, notes...
+        return cells[3];
+    }
+
     @Test
     void benchPrintsItsTable() {
         Object[] r = cli("bench", "--states", "200", "--motions", "20", "--ccd", "200");
         assertEquals(ExitCode.FREE, r[0], (String) r[2]);
         String out = (String) r[1];
         assertTrue(out.contains("state (isValid, certified)") && out.contains("motion (certified CA") && out.contains("CCD"), out);
+        assertTrue(out.contains("motion, batch CPU engine") && out.contains("state, BatchRobot engine"), out);
+        // the parallel and batch rows check the same states and motions as the single-thread rows
+        assertEquals(field(out, "state (isValid, certified)"), field(out, "state, parallel (certified)"));
+        assertEquals(field(out, "motion (certified CA"), field(out, "motion, batch CPU engine"));
         assertTrue(((String) r[2]).contains("100%"), "progress bar on stderr");
     }
 }

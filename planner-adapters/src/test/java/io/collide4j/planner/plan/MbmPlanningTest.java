@@ -13,7 +13,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * RRT-Connect with certified edges on the MotionBenchMaker Panda problems (the first three of each of the
- * seven scenarios, fixed seeds): every returned path is re-certified edge by edge with a fresh context.
+ * seven scenarios, fixed seeds): every returned path is re-certified edge by edge with a fresh context
+ * and certified as a whole trajectory.
  * MBM generated start and goal against meshes; states our conservative hull model cannot certify are
  * counted apart, not hidden.
  */
@@ -41,6 +42,8 @@ class MbmPlanningTest {
                         valid++;
                         solved++;
                         assertEquals(r.edges(), r.certifiedEdges());
+                        assertEquals(io.collide4j.checker.query.Verdict.CERTIFIED_FREE, r.pathVerdict(),
+                                "the whole path certifies as a trajectory");
                         List<double[]> path = r.plan().path();
                         double[][] sg = p.request().startAndGoal(panda.build().variableNames());
                         assertTrue(java.util.Arrays.equals(sg[0], path.get(0)) && java.util.Arrays.equals(sg[1],

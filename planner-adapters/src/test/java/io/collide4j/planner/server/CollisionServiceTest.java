@@ -79,6 +79,17 @@ class CollisionServiceTest {
                     + "],\"motions\":[[" + READY + "," + READY + "],[" + READY + "," + INTO_TABLE + "]]}}"));
             assertEquals(List.of(true, false), b.get("states"));
             assertEquals(List.of(true, false), b.get("motions"));
+            Map<String, Object> cf = result(c.ask("{\"id\":60,\"method\":\"certify\",\"params\":{\"waypoints\":[" + READY + ","
+                    + INTO_TABLE + "],\"times\":[0,2]}}"));
+            assertEquals("VIOLATION", cf.get("verdict"));
+            double vt = Json.asDouble(((Map<?, ?>) cf.get("violation")).get("time"));
+            assertTrue(vt > 0 && vt < 2, "violation time inside the motion: " + vt);
+            assertEquals("collide4j-certificate/1", ((Map<?, ?>) cf.get("certificate")).get("format"));
+            Map<String, Object> ok = result(c.ask("{\"id\":61,\"method\":\"certify\",\"params\":{\"waypoints\":[" + READY
+                    + ",[0.3,-0.785,0,-2.356,0,1.571,0.785]],\"certificate\":false}}"));
+            assertEquals("CERTIFIED_FREE", ok.get("verdict"));
+            assertTrue(Json.asDouble(ok.get("clearanceLowerBound")) > 0);
+            assertFalse(ok.containsKey("certificate"));
             // bad requests: each answered with a specific error, the session (loaded robot) survives
             assertEquals(RequestException.PARSE_ERROR, errorCode(c.ask("{\"id\":7,\"method\":")));
             assertEquals(RequestException.METHOD_NOT_FOUND, errorCode(c.ask("{\"id\":8,\"method\":\"fly\"}")));
@@ -95,8 +106,11 @@ class CollisionServiceTest {
             assertTrue(errorMessage(badScene).contains("size"), badScene);
             assertEquals(Boolean.TRUE, result(c.ask("{\"id\":13,\"method\":\"isValid\",\"params\":{\"q\":" + READY + "}}")).get("valid"),
                     "a failed load keeps the previous session");
+            String typo = c.ask("{\"id\":15,\"method\":\"isValid\",\"params\":{\"q\":" + READY + ",\"qq\":1}}");
+            assertEquals(RequestException.INVALID_PARAMS, errorCode(typo));
+            assertTrue(errorMessage(typo).contains("'qq'"), typo);
             Map<String, Object> counters = result(c.ask("{\"id\":14,\"method\":\"counters\"}"));
-            assertEquals(5L, counters.get("states"), "isValid x3 + batch states x2 counted... " + counters);
+            assertEquals(5L, counters.get("states"), "3 isValid + 2 batch states (failed requests are not counted): " + counters);
         }
     }
 
@@ -125,6 +139,29 @@ class CollisionServiceTest {
             assertEquals(0, p.exitValue(), "end of input ends the server normally");
         } finally {
             p.destroyForcibly();
+        }
+    }
+
+    @Test
+    void tcpServerInARealProcessPrintsItsPort() throws Exception {
+        Process p = new ProcessBuilder(javaCommand("serve", "--port", "0")).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        try {
+            String first = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8)).readLine();
+            assertTrue(first != null && first.startsWith("listening 127.0.0.1:"), String.valueOf(first));
+            int port = Integer.parseInt(first.substring(first.lastIndexOf(':') + 1));
+            for (int round = 0; round < 2; round++) {   // two sessions one after the other
+                try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port)) {
+                    Conversation c = new Conversation(s.getOutputStream(),
+                            new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8)));
+                    assertEquals(Boolean.TRUE, result(c.ask("{\"id\":1,\"method\":\"ping\"}")).get("pong"));
+                    assertEquals(RequestException.INVALID_REQUEST, errorCode(c.ask("{\"id\":2,\"method\":\"isValid\",\"params\":{\"q\":[]}}")),
+                            "every connection starts without a robot");
+                }
+            }
+            assertTrue(p.isAlive(), "the server outlives its connections");
+        } finally {
+            p.destroy();
+            p.waitFor(10, TimeUnit.SECONDS);
         }
     }
 

@@ -7,8 +7,9 @@ import io.collide4j.checker.ccd.CcdKind;
 import io.collide4j.checker.ccd.CcdQuery;
 import io.collide4j.checker.ccd.io.CcdDatasets;
 import io.collide4j.checker.ccd.io.CcdQuerySet;
-import io.collide4j.checker.robot.AllowedCollisionMatrix;
+import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.checker.scene.MoveItSceneLoader;
+import io.collide4j.kinematics.KinematicModel;
 import io.collide4j.urdf.RobotDescription;
 import io.collide4j.urdf.SrdfParser;
 import io.collide4j.urdf.UrdfParser;
@@ -39,7 +40,8 @@ import java.util.zip.ZipFile;
  * host↔device transfers and the CPU decision of everything the device tier leaves undecided. Engines: cpu1 (one
  * worker thread), cpuAll (all processors), opencl (GPU first, else CPU OpenCL such as POCL; fails when none).
  * States: the bundled VAMP Panda in MBM bookshelf_small scene0001, random configurations within limits (fixed
- * seed). CCD: the scalable-ccd cloth-funnel step 227 queries (VF + EE), d = 0. Data: -Dcollide4j.testdata=...
+ * seed); motions: random short edges in the same scene. CCD: the scalable-ccd cloth-funnel step 227 queries
+ * (VF + EE), d = 0. Data: -Dcollide4j.testdata=...
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -48,12 +50,14 @@ public class BatchBench {
 
     static final int STATES = 1 << 16;
     static final int CCD_REPEAT = 8;
+    static final int MOTIONS = 256;
 
     @Param({"cpu1", "cpuAll", "opencl"})
     public String engine;
 
     private BatchChecker checker;
     private double[] qs;
+    private double[] m0, m1;
     private double[] ccd;
     private CcdKind[] kinds;
 
@@ -71,9 +75,9 @@ public class BatchBench {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        AllowedCollisionMatrix.Builder acm = AllowedCollisionMatrix.builder().srdf(srdf).adjacentLinks(panda);
-        ps.allowedCollisions().forEach(p -> acm.allow(p.first(), p.second()));
-        BatchRobot robot = BatchRobot.builder(panda, ps.scene()).acm(acm.build()).build();
+        RobotCollisionModel.Builder mb = RobotCollisionModel.builder(panda, KinematicModel.of(panda)).srdf(srdf);
+        ps.allowedCollisions().forEach(p -> mb.allow(p.first(), p.second()));
+        BatchRobot robot = BatchRobot.builder(mb.build(), ps.scene()).build();
         BatchChecker.Builder b = BatchChecker.builder().robot(robot);
         switch (engine) {
             case "cpu1" -> b.engine(EngineChoice.CPU).threads(1);
@@ -93,6 +97,22 @@ public class BatchBench {
                 qs[i * dof + j] = lo + rnd.nextDouble() * (hi - lo);
             }
         }
+        m0 = new double[MOTIONS * dof];
+        m1 = new double[MOTIONS * dof];
+        for (int i = 0; i < MOTIONS; i++) {
+            for (int j = 0; j < dof; j++) {
+                double lo = k.lowerLimit(j), hi = k.upperLimit(j);
+                double x = lo + rnd.nextDouble() * (hi - lo);
+                m0[i * dof + j] = x;
+                m1[i * dof + j] = Math.max(lo, Math.min(hi, x + (rnd.nextDouble() - 0.5) * 0.3));
+            }
+        }
+        // one untimed pass of each kind, to report how much the device decides
+        var st = checker.checkStates(qs);
+        var mo = checker.checkMotions(m0, m1, 0);
+        System.out.printf("states: %d of %d decided by the device tier; motions: %d of %d (%d free)%n",
+                st.size() - st.decidedOnCpu(), st.size(), mo.decidedOnDevice(), mo.size(),
+                mo.count(io.collide4j.checker.batch.MotionBatchResult.FREE));
         List<CcdQuerySet> sets = new ArrayList<>();
         Path cloth = data.resolve("scalable-ccd-sample-data/cloth-funnel");
         sets.add(CcdDatasets.scalable(cloth, "227", CcdKind.VERTEX_FACE));
@@ -126,6 +146,13 @@ public class BatchBench {
     @OperationsPerInvocation(STATES)
     public byte[] states() {
         return checker.checkStates(qs).verdict();
+    }
+
+    /** Motions (random ±0.15 rad per joint edges, d = 0) per second: device tier + CPU checkMotion on the rest. */
+    @Benchmark
+    @OperationsPerInvocation(MOTIONS)
+    public byte[] motions() {
+        return checker.checkMotions(m0, m1, 0).status();
     }
 
     /** Tight-Inclusion CCD queries per second. */

@@ -1,0 +1,121 @@
+package io.collide4j.planner.cli;
+
+import io.collide4j.checker.query.CertificationResult;
+import io.collide4j.checker.query.Violation;
+import io.collide4j.kinematics.JointTrajectory;
+import io.collide4j.kinematics.TrajectoryCsv;
+import io.collide4j.models.Models;
+import io.collide4j.planner.Collide4j;
+import io.collide4j.planner.TrajectoryCertifier;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * {@code collide4j certify}: certifies a trajectory (CSV or JSON; joint-space linear between rows) for
+ * a robot in a scene with a minimum separation; prints the verdict, writes the JSON certificate and a
+ * self-contained HTML report (clearance plot, worst pairs, first violation). With no arguments it
+ * certifies the bundled demo: Panda, table_shelf, panda_shelf_demo. Exit 0 certified free, 1 violation,
+ * 2 inconclusive.
+ */
+final class CertifyCommand {
+    static final String DEMO_TRAJECTORY = "panda_shelf_demo";
+
+    private CertifyCommand() {
+    }
+
+    static int run(Args args, PrintStream out, PrintStream err) {
+        Path trajectoryFile = args.inputFile("trajectory");
+        double clearance = args.number("clearance", 0);
+        long budget = args.integer("budget", TrajectoryCertifier.DEFAULT_BUDGET);
+        Path certificate = Path.of(args.string("certificate", "collide4j-certificate.json"));
+        Path report = Path.of(args.string("report", "collide4j-report.html"));
+        int samples = (int) args.integer("samples", 400);
+        String sceneLabel = args.string("scene", "table_shelf");
+        String robotLabel = args.string("urdf", args.string("robot", "panda"));
+        Collide4j c = RobotOptions.robotAndScene(args, "table_shelf").build();
+        args.rejectUnknown();
+        if (clearance < 0) {
+            throw new CliException(ExitCode.USAGE, "--clearance must be >= 0, got " + clearance);
+        }
+        if (budget < 1 || samples < 2) {
+            throw new CliException(ExitCode.USAGE, "--budget must be >= 1 and --samples >= 2");
+        }
+        JointTrajectory t;
+        String trajectoryLabel;
+        if (trajectoryFile != null) {
+            t = ConfigurationReader.read(trajectoryFile);
+            trajectoryLabel = trajectoryFile.toString();
+        } else {
+            t = TrajectoryCsv.read(new java.io.StringReader(Models.trajectoryCsv(DEMO_TRAJECTORY)), "bundled " + DEMO_TRAJECTORY);
+            trajectoryLabel = "bundled " + DEMO_TRAJECTORY;
+        }
+        if (t.waypointCount() < 2) {
+            throw new CliException(ExitCode.DATA_ERROR, "" + trajectoryLabel + ": a trajectory needs at least 2 waypoints, got "
+                    + t.waypointCount());
+        }
+        double minSep = Math.max(clearance, c.margin());
+        TrajectoryCertifier certifier = c.trajectoryCertifier();
+        TrajectoryCertifier.Certification cert;
+        try {
+            cert = certifier.certify(t, minSep, budget);
+        } catch (IllegalArgumentException e) {
+            throw new CliException(ExitCode.DATA_ERROR, "" + trajectoryLabel + ": " + e.getMessage());
+        }
+        CertificationResult r = cert.result();
+        write(certificate, r.certificateJson(), "--certificate");
+        String[] pairs = new String[samples];
+        double[][] profile = certifier.clearanceProfile(cert, samples, pairs);
+        Map<String, String> inputs = new LinkedHashMap<>();
+        inputs.put("robot", robotLabel + " (" + c.model() + ")");
+        inputs.put("scene", sceneLabel + " (" + c.scene().size() + " obstacles)");
+        inputs.put("trajectory", trajectoryLabel);
+        inputs.put("robot hash", c.model().contentHash());
+        inputs.put("scene hash", c.scene().contentHash());
+        inputs.put("certificate", certificate.toString());
+        write(report, HtmlReport.render("collide4j trajectory certificate", inputs, cert, profile, pairs), "--report");
+        out.printf(Locale.ROOT, "%s  %s in %s: %d waypoints, %.4g s, minimum separation %.4g m%n", r.verdict(), trajectoryLabel,
+                sceneLabel, t.waypointCount(), cert.times()[cert.times().length - 1] - cert.times()[0], minSep);
+        switch (r.verdict()) {
+            case CERTIFIED_FREE -> {
+                r.pairClearance().entrySet().stream().min(Map.Entry.comparingByValue())
+                        .ifPresent(e -> out.printf(Locale.ROOT, "certified clearance over the whole motion >= %.6f m (pair %s)%n",
+                                e.getValue(), e.getKey()));
+                r.pairClearance().entrySet().stream().filter(e -> e.getKey().contains("|env:")).min(Map.Entry.comparingByValue())
+                        .ifPresent(e -> out.printf(Locale.ROOT, "  to the scene >= %.6f m (pair %s)%n", e.getValue(), e.getKey()));
+            }
+            case VIOLATION -> {
+                Violation v = r.violation();
+                out.printf(Locale.ROOT, "first violation at t = %.6f s (segment %d, fraction %.6f): %s, lower bound %.6g m%n",
+                        v.time(), v.segment(), v.fraction(), v.contact().pair().key(), v.contact().lowerBound());
+            }
+            case INCONCLUSIVE -> out.printf(Locale.ROOT, "budget of %d distance evaluations ran out; raise --budget%n", budget);
+        }
+        int closest = 0;
+        for (int k = 1; k < profile.length; k++) {
+            closest = profile[k][1] < profile[closest][1] ? k : closest;
+        }
+        out.printf(Locale.ROOT, "closest approach at %d sampled instants: %.6f m at t = %.3f s (%s)%n", samples,
+                profile[closest][1], profile[closest][0], pairs[closest]);
+        out.println("certificate " + certificate + ", report " + report);
+        return switch (r.verdict()) {
+            case CERTIFIED_FREE -> ExitCode.FREE;
+            case VIOLATION -> ExitCode.VIOLATION;
+            case INCONCLUSIVE -> ExitCode.INCONCLUSIVE;
+        };
+    }
+
+    private static void write(Path file, String text, String option) {
+        try {
+            Files.writeString(file, text);
+        } catch (IOException e) {
+            throw new CliException(ExitCode.CANNOT_CREATE, "" + option + ": cannot write " + file + " (" + e + ")");
+        }
+    }
+
+}

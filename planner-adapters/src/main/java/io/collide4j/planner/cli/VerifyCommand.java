@@ -1,0 +1,48 @@
+package io.collide4j.planner.cli;
+
+import io.collide4j.checker.query.CertificateVerifier;
+import io.collide4j.planner.Collide4j;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * {@code collide4j verify [--certificate FILE] [robot/scene options]}: re-checks a certificate against
+ * the robot and scene (their hashes must match) with the independent verifier. Exit: the certified
+ * verdict's code (0 free, 1 violation, 2 inconclusive) when the certificate holds; 65 when it does not
+ * (every problem listed on stdout, a one-line summary on stderr).
+ */
+final class VerifyCommand {
+    private VerifyCommand() {
+    }
+
+    static int run(Args args, PrintStream out, PrintStream err) {
+        Path file = Path.of(args.string("certificate", "collide4j-certificate.json"));
+        Collide4j c = RobotOptions.robotAndScene(args, "table_shelf").build();
+        args.rejectUnknown();
+        if (!Files.isReadable(file)) {
+            throw new CliException(ExitCode.NO_INPUT, "--certificate file not found or unreadable: " + file);
+        }
+        String json;
+        try {
+            json = Files.readString(file);
+        } catch (IOException e) {
+            throw new CliException(ExitCode.NO_INPUT, "cannot read " + file + " (" + e + ")");
+        }
+        CertificateVerifier.Report report = c.trajectoryCertifier().verify(json);
+        if (!report.valid()) {
+            out.println("INVALID certificate " + file + ":");
+            report.problems().forEach(p -> out.println("  " + p));
+            throw new CliException(ExitCode.DATA_ERROR, "" + file + " does not verify (" + report.problems().size()
+                    + " problem(s), first: " + (report.problems().isEmpty() ? "?" : report.problems().get(0)) + ")");
+        }
+        out.println("VALID certificate " + file + ": verdict " + report.verdict() + " re-checked for " + c.model());
+        return switch (report.verdict()) {
+            case CERTIFIED_FREE -> ExitCode.FREE;
+            case VIOLATION -> ExitCode.VIOLATION;
+            case INCONCLUSIVE -> ExitCode.INCONCLUSIVE;
+        };
+    }
+}

@@ -1,0 +1,27 @@
+/**
+ * The planner-facing API of collide4j: {@link io.collide4j.planner.Collide4j} builds a certified checker in
+ * one call and hands out OMPL-shaped adapters.
+ *
+ * <pre>{@code
+ * Collide4j c = Collide4j.builder()
+ *         .robot("panda")                  // or .urdf(path).srdf(path)
+ *         .sceneName("table_shelf")        // or .scene(Path of .json / MoveIt .yaml), .scene(Scene)
+ *         .margin(0.01)                    // valid = every checked pair farther apart than 1 cm
+ *         .padding("panda_hand", 0.005)
+ *         .build();                        // planning group: the SRDF's first group (panda_arm)
+ * StateValidityChecker states = c.stateValidityChecker();
+ * MotionValidator motions = c.motionValidator();          // certified: continuous, not sampled
+ * boolean ok = motions.checkMotion(q0, q1);
+ * MotionValidator.MotionCheck mc = motions.checkMotionWithLastValid(q0, q1);
+ * TrajectoryCertifier.Certification cert = c.trajectoryCertifier().certify(path, times, 0.01, 5_000_000);
+ * }</pre>
+ *
+ * <p>Every "valid"/"free" answer is certified for the modelled geometry (covering hulls or a convex
+ * decomposition, padding), so it is never wrong; {@link io.collide4j.planner.SampledMotionValidator} is
+ * the one non-certified exception, kept for comparison. Everything here is thread-safe: share one
+ * {@code Collide4j} between planner threads. MoveIt-shaped requests live in
+ * {@code io.collide4j.planner.moveit}, the reference planner in {@code io.collide4j.planner.plan}, the
+ * command line in {@code io.collide4j.planner.cli} and the JSON-lines server in
+ * {@code io.collide4j.planner.server}.
+ */
+package io.collide4j.planner;

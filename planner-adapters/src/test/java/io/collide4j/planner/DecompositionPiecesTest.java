@@ -1,0 +1,135 @@
+package io.collide4j.planner;
+
+import io.collide4j.checker.geometry.decomposition.DecompositionParameters;
+import io.collide4j.checker.scene.Obstacle;
+import io.collide4j.checker.scene.ObstacleShape;
+import io.collide4j.checker.scene.Scene;
+import io.collide4j.planner.cli.ExitCode;
+import io.collide4j.urdf.Pose;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.SplittableRandom;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A link whose collision mesh is an L-shaped prism, turning about z, next to a ball that sits in the L's
+ * notch: its single hull swallows the ball, its decomposition does not. Exact clearance is 2-D
+ * point-to-polygon distance (the ball's centre is in the prism's mid-plane).
+ */
+class DecompositionPiecesTest {
+    /** L polygon, counter-clockwise. */
+    static final double[][] L = {{0, 0}, {2, 0}, {2, 1}, {1, 1}, {1, 2}, {0, 2}};
+    static final double BALL_X = 1.4, BALL_Y = 1.4, BALL_R = 0.1;
+    static Path dir;
+
+    @BeforeAll
+    static void files(@TempDir Path tmp) throws Exception {
+        dir = tmp;
+        // boundary of the L, counter-clockwise, cut into three unit squares (triangles of mesh-like size)
+        double[][] ring = {{0, 0}, {1, 0}, {2, 0}, {2, 1}, {1, 1}, {1, 2}, {0, 2}, {0, 1}};
+        int[][] squares = {{0, 1, 4, 7}, {1, 2, 3, 4}, {7, 4, 5, 6}};
+        int n = ring.length;
+        StringBuilder obj = new StringBuilder();
+        for (double z : new double[]{-0.25, 0.25}) {
+            for (double[] p : ring) {
+                obj.append("v ").append(p[0]).append(' ').append(p[1]).append(' ').append(z).append('\n');
+            }
+        }
+        for (int[] q : squares) {   // top faces up, bottom faces down (1-based OBJ indices)
+            int a = q[0] + 1, b = q[1] + 1, c = q[2] + 1, d = q[3] + 1;
+            obj.append(String.format("f %d %d %d%nf %d %d %d%n", a + n, b + n, c + n, a + n, c + n, d + n));
+            obj.append(String.format("f %d %d %d%nf %d %d %d%n", a, c, b, a, d, c));
+        }
+        for (int k = 0; k < n; k++) {   // sides, outward
+            int a = k + 1, b = (k + 1) % n + 1;
+            obj.append(String.format("f %d %d %d%nf %d %d %d%n", a, b, b + n, a, b + n, a + n));
+        }
+        Files.writeString(dir.resolve("ell.obj"), obj.toString());
+        Files.writeString(dir.resolve("ell.urdf"), """
+                <robot name="ell">
+                  <link name="base"/>
+                  <link name="ell"><collision><geometry><mesh filename="ell.obj"/></geometry></collision></link>
+                  <joint name="turn" type="revolute"><parent link="base"/><child link="ell"/><axis xyz="0 0 1"/>
+                    <limit lower="-3.1" upper="3.1" effort="1" velocity="1"/></joint>
+                </robot>
+                """);
+    }
+
+    private static Collide4j checker(boolean decomposed) {
+        Collide4j.Builder b = Collide4j.builder().urdf(dir.resolve("ell.urdf"))
+                .scene(Scene.of(List.of(new Obstacle("ball", new ObstacleShape.Sphere(BALL_R), new Pose(BALL_X, BALL_Y, 0, 0, 0, 0, 1)))));
+        if (decomposed) {
+            b.decomposition(DecompositionParameters.builder().maxConvexHulls(4).resolution(20_000).threads(1).build(), null);
+        }
+        return b.build();
+    }
+
+    /** Signed distance from the ball's centre, rotated into the L's frame by −q, to the L polygon (negative inside). */
+    static double exactClearance(double q) {
+        double c = Math.cos(q), s = Math.sin(q);
+        double x = c * BALL_X + s * BALL_Y, y = -s * BALL_X + c * BALL_Y;
+        boolean inside = (x >= 0 && x <= 2 && y >= 0 && y <= 1) || (x >= 0 && x <= 1 && y >= 0 && y <= 2);
+        double best = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < L.length; i++) {
+            double[] a = L[i], b = L[(i + 1) % L.length];
+            double dx = b[0] - a[0], dy = b[1] - a[1];
+            double t = Math.max(0, Math.min(1, ((x - a[0]) * dx + (y - a[1]) * dy) / (dx * dx + dy * dy)));
+            best = Math.min(best, Math.hypot(x - a[0] - t * dx, y - a[1] - t * dy));
+        }
+        return (inside ? -best : best) - BALL_R;
+    }
+
+    @Test
+    void decompositionClearsTheNotchAndStaysSound() {
+        Collide4j hull = checker(false);
+        Collide4j parts = checker(true);
+        // at q = 0 the ball is 0.4 - 0.1 = 0.3 from the L, but inside its convex hull
+        assertEquals(0.3, exactClearance(0), 1e-12);
+        assertFalse(hull.isValid(new double[]{0}), "one hull covers the notch: a false alarm");
+        assertTrue(parts.isValid(new double[]{0}), "the decomposition leaves the notch open");
+        double lb = parts.stateValidityChecker().clearance(new double[]{0}).lowerBound();
+        assertTrue(lb <= 0.3 + 1e-12 && lb > 0.2, "certified lower bound " + lb + " vs exact 0.3");
+        SplittableRandom r = new SplittableRandom(2);
+        int hullAlarms = 0, partAlarms = 0;
+        for (int i = 0; i < 3000; i++) {
+            double q = r.nextDouble(-3.1, 3.1);
+            double exact = exactClearance(q);
+            boolean ph = hull.isValid(new double[]{q}), pd = parts.isValid(new double[]{q});
+            if (exact <= 0) {
+                assertFalse(ph || pd, "false free at q = " + q + " (exact clearance " + exact + ")");
+            } else {
+                hullAlarms += ph ? 0 : 1;
+                partAlarms += pd ? 0 : 1;
+            }
+        }
+        assertTrue(partAlarms < hullAlarms, "decomposition must cut false alarms: " + partAlarms + " vs hull " + hullAlarms);
+        // the planner sees the notch too: a motion turning the L around the ball from inside the notch stays valid
+        assertTrue(parts.motionValidator().checkMotion(new double[]{-0.05}, new double[]{0.05}));
+        assertFalse(hull.motionValidator().checkMotion(new double[]{-0.05}, new double[]{0.05}));
+    }
+
+    @Test
+    void decomposeCommandWritesPiecesAndTheMargin() throws Exception {
+        Path out = dir.resolve("pieces.obj");
+        ByteArrayOutputStream o = new ByteArrayOutputStream(), e = new ByteArrayOutputStream();
+        int code = io.collide4j.planner.cli.Main.run(new String[]{"decompose", dir.resolve("ell.obj").toString(), "--out",
+                out.toString(), "--max-hulls", "4", "--resolution", "20000", "--threads", "1"},
+                new PrintStream(o, true, StandardCharsets.UTF_8), new PrintStream(e, true, StandardCharsets.UTF_8));
+        String text = o.toString(StandardCharsets.UTF_8);
+        assertEquals(ExitCode.FREE, code, text + e);
+        assertTrue(text.contains("covering margin"), text);
+        long objects = Files.readAllLines(out).stream().filter(l -> l.startsWith("o ")).count();
+        assertTrue(objects >= 2 && objects <= 4, "an L needs at least two convex pieces, at most the 4 allowed: " + objects);
+    }
+}

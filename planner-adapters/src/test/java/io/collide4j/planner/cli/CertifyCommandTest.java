@@ -1,0 +1,118 @@
+package io.collide4j.planner.cli;
+
+import io.collide4j.checker.scene.MotionPlanRequest;
+import io.collide4j.planner.plan.MbmProblems;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.zip.ZipFile;
+
+import static io.collide4j.planner.cli.MainTest.cli;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code certify} and {@code verify} end to end: the bundled demo, a violating motion, budgets, tampering, MBM. */
+class CertifyCommandTest {
+    static final String READY = "0,-0.785,0,-2.356,0,1.571,0.785";
+
+    @Test
+    void noArgumentsCertifiesTheBundledDemoInTheWorkingDirectory(@TempDir Path dir) throws Exception {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), "io.collide4j.planner.cli.Main",
+                "certify").directory(dir.toFile()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS));
+        // models/.../trajectories/README.md: an independent script certifies 0.068 m of clearance to the scene
+        assertEquals(ExitCode.FREE, p.exitValue(), out);
+        assertTrue(out.startsWith("CERTIFIED_FREE"), out);
+        Path cert = dir.resolve("collide4j-certificate.json");
+        String html = Files.readString(dir.resolve("collide4j-report.html"));
+        assertTrue(html.contains("<svg") && html.contains("class=\"clearance\"") && html.contains("class=\"margin\""), html);
+        assertTrue(html.contains("CERTIFIED_FREE") && !html.contains("class=\"violation\""));
+        Object[] v = cli("verify", "--certificate", cert.toString());
+        assertEquals(ExitCode.FREE, v[0], (String) v[1] + v[2]);
+        assertTrue(((String) v[1]).startsWith("VALID"));
+        // tampered: a larger margin than the steps prove
+        Path bad = dir.resolve("tampered.json");
+        Files.writeString(bad, Files.readString(cert).replace("\"margin\":0.0", "\"margin\":0.01"));
+        Object[] t = cli("verify", "--certificate", bad.toString());
+        assertEquals(ExitCode.DATA_ERROR, t[0], (String) t[1]);
+        assertTrue(((String) t[2]).contains("tampered.json") && ((String) t[2]).lines().count() == 1, (String) t[2]);
+        // made for another scene: the hash check says so
+        Object[] other = cli("verify", "--certificate", cert.toString(), "--scene", "none");
+        assertEquals(ExitCode.DATA_ERROR, other[0]);
+        assertTrue(((String) other[1]).contains("scene hash"), (String) other[1]);
+    }
+
+    @Test
+    void violationInconclusiveAndBadInput(@TempDir Path dir) throws Exception {
+        // ready pose, then joint 2 pitched forward into the table (top at z = 0.40 m)
+        Path traj = Files.writeString(dir.resolve("into_table.csv"),
+                "time,q1,q2,q3,q4,q5,q6,q7\n0," + READY + "\n2,0,1.5,0,-0.5,0,1.571,0.785\n");
+        Path cert = dir.resolve("c.json"), html = dir.resolve("r.html");
+        Object[] r = cli("certify", "--trajectory", traj.toString(), "--certificate", cert.toString(), "--report", html.toString());
+        assertEquals(ExitCode.VIOLATION, r[0], (String) r[1] + r[2]);
+        assertTrue(((String) r[1]).contains("first violation at t = "), (String) r[1]);
+        String page = Files.readString(html);
+        assertTrue(page.contains("class=\"violation\"") && page.contains("table_top"), "plot marks the violation");
+        Object[] v = cli("verify", "--certificate", cert.toString());
+        assertEquals(ExitCode.VIOLATION, v[0], (String) v[1] + v[2]);
+        Object[] inc = cli("certify", "--budget", "20", "--certificate", cert.toString(), "--report", html.toString());
+        assertEquals(ExitCode.INCONCLUSIVE, inc[0], (String) inc[1] + inc[2]);
+        Path wrong = Files.writeString(dir.resolve("wrong.csv"), "time,a,b\n0,1,2\n1,1,2\n");
+        Object[] w = cli("certify", "--trajectory", wrong.toString(), "--certificate", cert.toString(), "--report", html.toString());
+        assertEquals(ExitCode.DATA_ERROR, w[0]);
+        assertTrue(((String) w[2]).contains("wrong.csv") && ((String) w[2]).lines().count() == 1, (String) w[2]);
+        Object[] missing = cli("certify", "--trajectory", dir.resolve("nope.csv").toString());
+        assertEquals(ExitCode.NO_INPUT, missing[0]);
+    }
+
+    @Test
+    void mbmProblemPlannedThenCertifiedAndVerified(@TempDir Path dir) throws Exception {
+        Path zip = MbmPlanningTestData.zip();
+        Path scene;
+        MotionPlanRequest req;
+        try (ZipFile z = new ZipFile(zip.toFile())) {
+            scene = Files.write(dir.resolve("scene0002.yaml"),
+                    z.getInputStream(z.getEntry("problems/box_panda/scene0002.yaml")).readAllBytes());
+            req = MotionPlanRequest.parse("request0002.yaml", new String(
+                    z.getInputStream(z.getEntry("problems/box_panda/request0002.yaml")).readAllBytes(), StandardCharsets.UTF_8));
+        }
+        List<String> arm = List.of("panda_joint1", "panda_joint2", "panda_joint3", "panda_joint4", "panda_joint5",
+                "panda_joint6", "panda_joint7");
+        double[][] sg = req.startAndGoal(arm);
+        Path path = dir.resolve("path.csv");
+        Object[] plan = cli("plan", "--scene", scene.toString(), "--start", join(sg[0]), "--goal", join(sg[1]),
+                "--out", path.toString(), "--time-limit", "20");
+        assertEquals(ExitCode.FREE, plan[0], (String) plan[1] + plan[2]);
+        Path cert = dir.resolve("c.json");
+        Object[] c = cli("certify", "--scene", scene.toString(), "--trajectory", path.toString(), "--certificate",
+                cert.toString(), "--report", dir.resolve("r.html").toString());
+        assertEquals(ExitCode.FREE, c[0], "a planned path has certified edges, so it certifies: " + c[1] + c[2]);
+        String page = Files.readString(dir.resolve("r.html"));
+        assertTrue(page.contains("<svg") && page.contains("class=\"clearance\"") && page.contains("scene0002.yaml"), page);
+        Object[] v = cli("verify", "--scene", scene.toString(), "--certificate", cert.toString());
+        assertEquals(ExitCode.FREE, v[0], (String) v[1] + v[2]);
+        assertTrue(new MbmProblems(zip).scenarios().contains("box_panda"));
+    }
+
+    private static String join(double[] q) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < q.length; i++) {
+            sb.append(i == 0 ? "" : ",").append(q[i]);
+        }
+        return sb.toString();
+    }
+
+    /** Where the MBM problems are. */
+    static final class MbmPlanningTestData {
+        static Path zip() {
+            return Path.of(System.getProperty("collide4j.testdata", "../tests/data")).resolve("vamp/resources/panda/problems.zip");
+        }
+    }
+}
