@@ -15,6 +15,7 @@ import io.collide4j.checker.geometry.decomposition.DecompositionCache;
 import io.collide4j.checker.geometry.decomposition.DecompositionParameters;
 import io.collide4j.checker.robot.ConvexPieceProvider;
 import io.collide4j.checker.robot.Inflation;
+import io.collide4j.checker.robot.PrecomputedPieces;
 import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.checker.scene.MoveItSceneLoader;
 import io.collide4j.checker.scene.Scene;
@@ -433,6 +434,15 @@ public final class Collide4j {
     // ------------------------------------------------------------------ builder
 
     /** Single-threaded builder; {@link #build} may be called repeatedly. */
+    /** The index of a bundled robot's precomputed decompositions ({@code <robot>/decomposition/index.json}). */
+    static java.net.URL bundledDecompositionIndex(String robot) {
+        try {
+            return new java.net.URL(Models.urdf(robot).toURL(), "decomposition/index.json");
+        } catch (java.net.MalformedURLException e) {
+            throw new IllegalStateException("bad bundled model URL for " + robot, e);
+        }
+    }
+
     public static final class Builder {
         private RobotDescription robot;
         private SemanticDescription srdf;
@@ -452,6 +462,7 @@ public final class Collide4j {
         private final List<String[]> allow = new ArrayList<>();
         private ConvexPieceProvider pieces;
         private String piecesName;
+        private boolean bundledDecomposition;
 
         private Builder() {
         }
@@ -476,6 +487,7 @@ public final class Collide4j {
             b.allow.addAll(allow);
             b.pieces = pieces;
             b.piecesName = piecesName;
+            b.bundledDecomposition = bundledDecomposition;
             return b;
         }
 
@@ -640,6 +652,16 @@ public final class Collide4j {
             return this;
         }
 
+        /**
+         * Use the bundled robot's precomputed convex decompositions (verified against its meshes on
+         * load; meshes not in them, e.g. scaled ones, keep one hull) instead of one hull per mesh.
+         * Only for bundled robots, and not together with {@link #pieces}.
+         */
+        public Builder bundledDecomposition(boolean use) {
+            this.bundledDecomposition = use;
+            return this;
+        }
+
         /** Meshes as a convex decomposition with a measured covering margin (see {@link DecompositionPieces}). */
         public Builder decomposition(DecompositionParameters parameters, DecompositionCache cache) {
             DecompositionPieces p = cache == null ? DecompositionPieces.of(parameters)
@@ -681,7 +703,15 @@ public final class Collide4j {
             mb.inflation(ib.build());
             sceneAllow.forEach(p -> mb.allow(p[0], p[1]));
             allow.forEach(p -> mb.allow(p[0], p[1]));
-            if (pieces != null) {
+            if (bundledDecomposition) {
+                if (bundledRobot == null || pieces != null) {
+                    throw new IllegalStateException("bundledDecomposition needs a bundled robot (robot(name)) and no"
+                            + " pieces(...) provider; for other robots use pieces(DecompositionPieces.cached(params), name)");
+                }
+                PrecomputedPieces pre = PrecomputedPieces.load(bundledDecompositionIndex(bundledRobot),
+                        ConvexPieceProvider.hull());
+                mb.pieces(pre, pre.name());
+            } else if (pieces != null) {
                 mb.pieces(pieces, piecesName);
             }
             RobotCollisionModel model = mb.build();

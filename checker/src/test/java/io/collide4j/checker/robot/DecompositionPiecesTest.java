@@ -1,0 +1,213 @@
+package io.collide4j.checker.robot;
+
+import io.collide4j.checker.geometry.ConvexHull;
+import io.collide4j.checker.geometry.ConvexShape;
+import io.collide4j.checker.geometry.HullShape;
+import io.collide4j.checker.geometry.decomposition.DecompositionCache;
+import io.collide4j.checker.geometry.decomposition.DecompositionParameters;
+import io.collide4j.checker.scene.MbmData;
+import io.collide4j.kinematics.KinematicModel;
+import io.collide4j.urdf.RobotDescription;
+import io.collide4j.urdf.TriangleMesh;
+import io.collide4j.urdf.UrdfParser;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Decomposition as robot convex pieces: coverage, tightness, cache, precomputed files, per-link builder option. */
+class DecompositionPiecesTest {
+
+    private static final DecompositionParameters FAST = DecompositionParameters.builder().resolution(20_000)
+            .maxConvexHulls(8).threads(1).build();
+
+    /** An L-shaped prism (closed, outward triangles): the L polygon (0,0)(2,0)(2,1)(1,1)(1,2)(0,2) × [0,1], times s. */
+    static TriangleMesh lShape(double s) {
+        double[][] poly = {{1, 1}, {1, 2}, {0, 2}, {0, 0}, {2, 0}, {2, 1}};   // counter-clockwise, reflex corner first
+        int n = poly.length;
+        double[] v = new double[6 * n];
+        for (int i = 0; i < n; i++) {
+            v[3 * i] = s * poly[i][0];
+            v[3 * i + 1] = s * poly[i][1];
+            v[3 * (n + i)] = s * poly[i][0];
+            v[3 * (n + i) + 1] = s * poly[i][1];
+            v[3 * (n + i) + 2] = s;
+        }
+        int[] t = new int[3 * (2 * (n - 2) + 2 * n)];
+        int k = 0;
+        for (int i = 1; i + 1 < n; i++) {          // fans from the reflex corner, which sees the whole L
+            t[k++] = n; t[k++] = n + i; t[k++] = n + i + 1;   // top, counter-clockwise from +z
+            t[k++] = 0; t[k++] = i + 1; t[k++] = i;           // bottom, reversed
+        }
+        for (int i = 0; i < n; i++) {
+            int a = i, b = (i + 1) % n;
+            t[k++] = a; t[k++] = b; t[k++] = n + b;
+            t[k++] = a; t[k++] = n + b; t[k++] = n + a;
+        }
+        return new TriangleMesh(v, t);
+    }
+
+    /** Independent containment: some single piece holds all three corners and the centroid of every triangle. */
+    private static void assertCovers(ConvexPieceProvider.Pieces p, TriangleMesh mesh) {
+        for (int t = 0; t < mesh.triangleCount(); t++) {
+            double[] pts = new double[12];
+            for (int c = 0; c < 3; c++) {
+                for (int a = 0; a < 3; a++) {
+                    pts[3 * c + a] = mesh.vertex(mesh.index(t, c), a);
+                    pts[9 + a] += mesh.vertex(mesh.index(t, c), a) / 3;
+                }
+            }
+            boolean held = false;
+            for (ConvexShape s : p.shapes()) {
+                ConvexHull h = ((HullShape) s).hull();
+                boolean all = true;
+                for (int i = 0; i < 12 && all; i += 3) {
+                    all = h.contains(pts[i], pts[i + 1], pts[i + 2], p.margin() + 1e-12);
+                }
+                held |= all;
+            }
+            assertTrue(held, "triangle " + t + " is in no single piece");
+        }
+    }
+
+    private static boolean inAnyPiece(ConvexPieceProvider.Pieces p, double x, double y, double z) {
+        return p.shapes().stream().anyMatch(s -> ((HullShape) s).hull().contains(x, y, z, p.margin()));
+    }
+
+    @Test
+    void lShapeDecomposesIntoCoveringPiecesThatLeaveTheNotchEmpty(@TempDir Path dir) {
+        TriangleMesh l = lShape(0.1);
+        ConvexPieceProvider.Pieces p = DecompositionPieces.cached(FAST, dir).pieces(l, "L");
+        assertTrue(p.shapes().size() >= 2, "an L needs two pieces, got " + p.shapes().size());
+        assertTrue(p.margin() < 1e-9, "pieces should hold the triangles up to rounding, margin " + p.margin());
+        assertCovers(p, l);
+        ConvexPieceProvider.Pieces one = ConvexPieceProvider.hull().pieces(l, "L");
+        // the notch point (1.4, 1.4) is inside the L's hull but outside the L
+        assertTrue(inAnyPiece(one, 0.14, 0.14, 0.05));
+        assertTrue(!inAnyPiece(p, 0.14, 0.14, 0.05), "the decomposition should not fill the notch");
+    }
+
+    @Test
+    void secondLoadComesFromTheCacheWithTheSamePieces(@TempDir Path dir) throws IOException {
+        TriangleMesh l = lShape(0.1);
+        ConvexPieceProvider.Pieces first = DecompositionPieces.cached(FAST, dir).pieces(l, "L");
+        try (Stream<Path> files = Files.list(dir)) {
+            assertEquals(1, files.filter(f -> f.toString().endsWith(".c4jd")).count());
+        }
+        assertTrue(new DecompositionCache(dir).contains(l, FAST));
+        ConvexPieceProvider.Pieces second = DecompositionPieces.cached(FAST, dir).pieces(l, "L");
+        assertEquals(first.shapes().size(), second.shapes().size());
+        for (int i = 0; i < first.shapes().size(); i++) {
+            assertArrayEquals(((HullShape) first.shapes().get(i)).hull().copyVertices(),
+                    ((HullShape) second.shapes().get(i)).hull().copyVertices());
+        }
+        assertEquals(first.margin(), second.margin());
+    }
+
+    @Test
+    void convexMeshGetsItsExactHull(@TempDir Path dir) {
+        double[] v = {0, 0, 0, 0.1, 0, 0, 0, 0.1, 0, 0, 0, 0.1};
+        TriangleMesh tet = new TriangleMesh(v, new int[]{0, 2, 1, 0, 1, 3, 0, 3, 2, 1, 2, 3});
+        ConvexPieceProvider.Pieces p = DecompositionPieces.cached(FAST, dir).pieces(tet, "tet");
+        assertEquals(1, p.shapes().size());
+        assertEquals(4, ((HullShape) p.shapes().get(0)).hull().vertexCount());
+        assertEquals(0.1 * 0.1 * 0.1 / 6, ((HullShape) p.shapes().get(0)).hull().volume(), 1e-15);
+    }
+
+    @Test
+    void precomputedFilesRoundTripAndAreVerified(@TempDir Path dir) throws IOException {
+        TriangleMesh l = lShape(0.1);
+        Path out = dir.resolve("pre");
+        PrecomputedPieces.write(Map.of("ell", l), FAST, new DecompositionCache(dir.resolve("cache")), out, "test");
+        AtomicInteger fallbacks = new AtomicInteger();
+        ConvexPieceProvider fb = (m, what) -> {
+            fallbacks.incrementAndGet();
+            return ConvexPieceProvider.hull().pieces(m, what);
+        };
+        PrecomputedPieces pre = PrecomputedPieces.load(out.resolve("index.json").toUri().toURL(), fb);
+        assertTrue(pre.knows(l));
+        ConvexPieceProvider.Pieces p = pre.pieces(l, "L");
+        ConvexPieceProvider.Pieces direct = DecompositionPieces.cached(FAST, dir.resolve("cache")).pieces(l, "L");
+        assertEquals(direct.shapes().size(), p.shapes().size());
+        assertCovers(p, l);
+        assertEquals(0, fallbacks.get());
+        // another mesh (here: the L scaled) is not in the index and goes to the fallback
+        TriangleMesh bigger = lShape(0.2);
+        assertTrue(!pre.knows(bigger));
+        pre.pieces(bigger, "big L");
+        assertEquals(1, fallbacks.get());
+
+        // a piece moved away from its triangles: loud failure, never a silent under-cover
+        Path obj = out.resolve("ell.obj");
+        List<String> lines = Files.readAllLines(obj);
+        StringBuilder moved = new StringBuilder();
+        boolean firstObject = true;
+        int objects = 0;
+        for (String line : lines) {
+            if (line.startsWith("o ")) {
+                objects++;
+                firstObject = objects == 1;
+            }
+            if (line.startsWith("v ") && firstObject) {
+                String[] t = line.split(" ");
+                line = "v " + (Double.parseDouble(t[1]) + 0.05) + " " + t[2] + " " + t[3];
+            }
+            moved.append(line).append('\n');
+        }
+        Files.writeString(obj, moved);
+        PrecomputedPieces bad = PrecomputedPieces.load(out.resolve("index.json").toUri().toURL(), fb);
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> bad.pieces(l, "L"));
+        assertTrue(e.getMessage().contains("ell.obj") && e.getMessage().contains("do not cover"), e.getMessage());
+
+        // a missing piece: the count in the index no longer matches
+        int cut = moved.lastIndexOf("o ");
+        Files.writeString(obj, moved.substring(0, cut));
+        IllegalArgumentException c = assertThrows(IllegalArgumentException.class,
+                () -> PrecomputedPieces.load(out.resolve("index.json").toUri().toURL(), fb));
+        assertTrue(c.getMessage().contains("ell.obj") && c.getMessage().contains("objects"), c.getMessage());
+    }
+
+    private static RobotDescription panda() {
+        Path d = MbmData.testData().resolve("vamp/resources/panda");
+        return UrdfParser.create().withPackageRoots(List.of(d)).parse(d.resolve("panda.urdf"));
+    }
+
+    @Test
+    void perLinkProviderChangesOnlyThatLink() throws IOException {
+        RobotDescription d = panda();
+        KinematicModel k = KinematicModel.of(d);
+        Path root = MbmData.testData().toAbsolutePath().getParent().getParent();
+        PrecomputedPieces pre = PrecomputedPieces.load(root.resolve(
+                "models/src/main/resources/io/collide4j/models/panda/decomposition/index.json").toUri().toURL(),
+                ConvexPieceProvider.hull());
+        RobotCollisionModel plain = RobotCollisionModel.builder(d, k).build();
+        RobotCollisionModel one = RobotCollisionModel.builder(d, k).pieces("panda_link6", pre, pre.name()).build();
+        RobotCollisionModel all = RobotCollisionModel.builder(d, k).pieces(pre, pre.name()).build();
+        int b6 = plain.bodyIndex("panda_link6");
+        int link6Pieces = one.pieceEnd(b6) - one.pieceStart(b6);
+        assertTrue(link6Pieces > 1, "link6 should be several pieces");
+        assertEquals(plain.pieceCount() - 1 + link6Pieces, one.pieceCount());
+        assertEquals(one.pieceCount(), all.pieceCount(), "the other Panda links are convex (one piece) in the index");
+        for (int b = 0; b < plain.bodyCount(); b++) {
+            if (b != b6) {
+                assertEquals(plain.pieceEnd(b) - plain.pieceStart(b), one.pieceEnd(b) - one.pieceStart(b));
+            }
+        }
+        assertNotEquals(plain.contentHash(), one.contentHash());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> RobotCollisionModel.builder(d, k).pieces("panda_link66", pre, pre.name()).build());
+        assertTrue(e.getMessage().contains("panda_link66"), e.getMessage());
+    }
+}
