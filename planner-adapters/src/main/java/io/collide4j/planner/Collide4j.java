@@ -13,6 +13,7 @@ import io.collide4j.checker.query.PreparedScene;
 import io.collide4j.checker.query.QueryContext;
 import io.collide4j.checker.geometry.decomposition.DecompositionCache;
 import io.collide4j.checker.geometry.decomposition.DecompositionParameters;
+import io.collide4j.checker.robot.DecompositionPieces;
 import io.collide4j.checker.robot.ConvexPieceProvider;
 import io.collide4j.checker.robot.Inflation;
 import io.collide4j.checker.robot.PrecomputedPieces;
@@ -664,8 +665,8 @@ public final class Collide4j {
 
         /** Meshes as a convex decomposition with a measured covering margin (see {@link DecompositionPieces}). */
         public Builder decomposition(DecompositionParameters parameters, DecompositionCache cache) {
-            DecompositionPieces p = cache == null ? DecompositionPieces.of(parameters)
-                    : DecompositionPieces.cached(parameters, cache);
+            DecompositionPieces p = cache == null ? DecompositionPieces.uncached(parameters)
+                    : DecompositionPieces.cached(parameters, cache.directory());
             return pieces(p, p.name());
         }
 

@@ -16,12 +16,12 @@ import java.util.List;
  * piece lies within m of it entirely (distance to a convex set is convex), so the contract of
  * {@link ConvexPieceProvider} holds whatever the hulls are. Stateless.
  */
-final class PieceCover {
+public final class PieceCover {
     private PieceCover() {
     }
 
     /** Pieces for {@code hulls} covering {@code mesh}, with the measured covering margin. */
-    static ConvexPieceProvider.Pieces of(List<ConvexHull> hulls, TriangleMesh mesh) {
+    public static ConvexPieceProvider.Pieces of(List<ConvexHull> hulls, TriangleMesh mesh) {
         int np = hulls.size();
         double[][] planes = new double[np][];
         for (int i = 0; i < np; i++) {

@@ -1,12 +1,10 @@
 package io.collide4j.planner.cli;
 
-import io.collide4j.checker.geometry.ConvexShape;
 import io.collide4j.checker.geometry.decomposition.Decomposer;
 import io.collide4j.checker.geometry.decomposition.Decomposition;
 import io.collide4j.checker.geometry.decomposition.DecompositionCache;
 import io.collide4j.checker.geometry.decomposition.DecompositionParameters;
-import io.collide4j.checker.geometry.Shapes;
-import io.collide4j.planner.DecompositionPieces;
+import io.collide4j.checker.robot.PieceCover;
 import io.collide4j.urdf.TriangleMesh;
 import io.collide4j.urdf.mesh.MeshLoader;
 
@@ -46,8 +44,7 @@ final class DecomposeCommand {
         DecompositionParameters params = pb.build();
         TriangleMesh m = MeshLoader.load(mesh).mesh();
         Decomposition d = cached ? DecompositionCache.defaultCache().decompose(m, params) : Decomposer.decompose(m, params);
-        List<ConvexShape> shapes = d.pieces().stream().map(h -> (ConvexShape) Shapes.hull(h)).toList();
-        double margin = DecompositionPieces.coverageMargin(shapes, m);
+        double margin = PieceCover.of(d.pieces(), m).margin();
         try {
             d.writeObj(outFile);
         } catch (java.io.UncheckedIOException e) {
