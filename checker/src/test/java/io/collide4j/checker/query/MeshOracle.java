@@ -189,13 +189,18 @@ final class MeshOracle {
      * ≤ d). Returns the bound; sets {@link #lastWithin}.
      */
     double pairBound(int p, double d, double cap) {
+        return pairBound(p, d, cap, 0);
+    }
+
+    /** As {@link #pairBound(int, double, double)}, but a bound above d may be loose by a factor 1 + tol (cheaper). */
+    double pairBound(int p, double d, double cap, double tol) {
         lastWithin = false;
         if (p < envPairs.length / 2) {
             int b = envPairs[2 * p], s = envPairs[2 * p + 1];
             if (!overlap(bodyBox[b], obstacleBox[s], cap)) {
                 return cap;
             }
-            double lb = query.distanceWithin(tree[b], pose[b], obstacleShape[s], obstaclePose[s], d, cap, obstacleCheck[s]);
+            double lb = query.distanceWithin(tree[b], pose[b], obstacleShape[s], obstaclePose[s], d, cap, tol, obstacleCheck[s]);
             lastWithin = query.lastWithin;
             return lb;
         }
@@ -204,7 +209,7 @@ final class MeshOracle {
         if (!overlap(bodyBox[a], bodyBox[b], cap)) {
             return cap;
         }
-        double v = query.distanceWithin(tree[a], pose[a], tree[b], pose[b], d, cap);
+        double v = query.distanceWithin(tree[a], pose[a], tree[b], pose[b], d, cap, tol);
         lastWithin = v <= d;
         return v;
     }

@@ -25,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Continuous checks against the exact-triangle oracle sampled densely: no motion reported FREE may
  * have a sample where exact meshes come within d (d = 0 and 1 cm). Samples are at most 1 mm of
  * certified maximum robot-point travel apart; between samples a pair whose exact distance lower bound L
- * exceeds d is skipped for (L − d) / (its certified relative travel rate), before which it cannot come
+ * exceeds d is skipped while its certified relative travel stays below L − d, before which it cannot come
  * within d. Motions: MBM start→goal edges, random motions, and grazing motions built to end (or pass
  * through) just at the first hull contact. Motions are checked in parallel (one checker context and
  * oracle per thread and scene); results are gathered in motion order, so the run is deterministic.
@@ -33,10 +33,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class MotionOracleTest {
     static final double STEP = 0.001;
     /** Pairs farther than d + CAP are not measured further: they are skipped for at least CAP of travel. */
-    static final double CAP = 0.05;
+    static final double CAP = Double.parseDouble(System.getProperty("collide4j.oracle.cap", "0.05"));
+    /** Distance bounds above d may be loose by this factor: they only schedule the next measurement of the pair. */
+    static final double TOL = Double.parseDouble(System.getProperty("collide4j.oracle.tol", "0.5"));
     /** Multiplier on the default motion counts ({@code -Dcollide4j.oracle.scale=4} for a larger run). */
-    /** Default random and grazing motions each: Panda 2 × 650 + MBM edges, UR5e 2 × 350, over 2000 in all. */
-    static final int PANDA_EACH = 650, UR5E_EACH = 350;
+    /**
+     * Default random and grazing motions each: Panda 100 MBM edges + 2 × 800, UR5e 2 × 150: 2000 distinct motions
+     * in all, each checked at d = 0 and 1 cm.
+     */
+    static final int PANDA_EACH = 800, UR5E_EACH = 150;
     static final double SCALE = Double.parseDouble(System.getProperty("collide4j.oracle.scale", "1"));
 
     record Motion(int scene, double[] q0, double[] q1, String kind) {
@@ -44,7 +49,7 @@ class MotionOracleTest {
 
     static final class Counts {
         int late, motions, reportedFree, reportedCollision, inconclusive, falseNegatives, falsePositives;
-        long samples, evaluations, pairQueries;
+        long samples, evaluations, pairQueries, cpuNanos;
 
         void add(Counts o) {
             late += o.late;
@@ -57,33 +62,29 @@ class MotionOracleTest {
             samples += o.samples;
             evaluations += o.evaluations;
             pairQueries += o.pairQueries;
+            cpuNanos += o.cpuNanos;
         }
     }
 
     /**
-     * First sample s in [0, 1] where the oracle finds exact geometry within d, or −1 if none. Samples are
-     * at most 1 mm of certified maximum travel apart; a pair whose exact distance lower bound L exceeds d is
-     * next measured after (L − d) / (its relative travel rate) more: an environment pair moves by its body's
-     * world travel, a self pair by at most the sum of both bodies' travels.
+     * First sample s in [0, 1] where the oracle finds exact geometry within d, or −1 if none. Consecutive
+     * samples are at most 1 mm of certified travel apart (every body's path-length bound over the step, from
+     * {@link RobotSegment#worldBound}, is ≤ 1 mm); a pair whose exact distance lower bound L exceeds d is next
+     * measured at the latest t whose certified travel bound over [s, t] (world travel for an environment pair,
+     * {@link RobotSegment#pairBound} for a self pair) is ≤ L − d, before which it cannot come within d.
      */
     static double oracleViolation(MeshOracle o, RobotCollisionModel model, RobotSegment seg, double[] q0, double[] q1,
                                   double d, Counts counts) {
         seg.set(q0, q1);
-        double[] rate = new double[model.bodyCount()];
+        int bodies = model.bodyCount();
+        double[] avg = new double[bodies];   // path-length bound over [0, 1]: only a first guess of the rate
         double w = 0;
-        for (int b = 0; b < model.bodyCount(); b++) {
-            rate[b] = seg.worldBound(model.bodyLink(b), 0, 1, model.bodySphere(b, 0), model.bodySphere(b, 1),
-                    model.bodySphere(b, 2), model.bodySphere(b, 3));
-            w = Math.max(w, rate[b]);
+        for (int b = 0; b < bodies; b++) {
+            avg[b] = travel(model, seg, b, -1, 0, 1);
+            w = Math.max(w, avg[b]);
         }
-        double minStep = w > 0 ? STEP / w : 1;
         double cap = d + CAP;
         int pairs = o.pairCount();
-        double[] pairRate = new double[pairs];
-        for (int p = 0; p < pairs; p++) {
-            int b = o.pairBodyB(p);
-            pairRate[p] = rate[o.pairBodyA(p)] + (b >= 0 ? rate[b] : 0);
-        }
         double[] due = new double[pairs];
         double[] q = new double[q0.length];
         double s = 0;
@@ -93,24 +94,65 @@ class MotionOracleTest {
             }
             o.set(q);
             counts.samples++;
+            if (s == 1) {
+                for (int p = 0; p < pairs; p++) {
+                    if (due[p] <= 1) {
+                        o.pairBound(p, d, cap, TOL);
+                        counts.pairQueries++;
+                        if (o.lastWithin) {
+                            return 1;
+                        }
+                    }
+                }
+                return -1;
+            }
+            // the sampling step: every body travels at most STEP
+            double step = w > 0 ? STEP / w : 1;
+            while (step > 1e-12 && !withinTravel(model, seg, s, Math.min(1, s + step), STEP)) {
+                step /= 2;
+            }
             double next = 1;
             for (int p = 0; p < pairs; p++) {
                 if (due[p] <= s) {
-                    double lb = o.pairBound(p, d, cap);
+                    double lb = o.pairBound(p, d, cap, TOL);
                     counts.pairQueries++;
                     if (o.lastWithin) {
                         return s;
                     }
-                    due[p] = s + Math.max(minStep, pairRate[p] > 0 ? (lb - d) / pairRate[p] : 1);
+                    int a = o.pairBodyA(p), b = o.pairBodyB(p);
+                    double rate = avg[a] + (b >= 0 ? avg[b] : 0);
+                    double skip = rate > 0 ? (lb - d) / rate : 1;
+                    while (skip > step && travel(model, seg, a, b, s, Math.min(1, s + skip)) > lb - d) {
+                        skip /= 2;
+                    }
+                    due[p] = s + Math.max(step, skip);
                 }
                 next = Math.min(next, due[p]);
             }
-            if (s == 1) {
-                return -1;
-            }
-            s = Math.min(1, Math.max(next, s + minStep));
+            s = Math.min(1, Math.max(next, s + step));
         }
     }
+
+    /** Certified travel bound over [s0, s1]: body a's world path length, or how much its distance to body b can change. */
+    private static double travel(RobotCollisionModel m, RobotSegment seg, int a, int b, double s0, double s1) {
+        if (b < 0) {
+            return seg.worldBound(m.bodyLink(a), s0, s1, m.bodySphere(a, 0), m.bodySphere(a, 1), m.bodySphere(a, 2),
+                    m.bodySphere(a, 3));
+        }
+        return seg.pairBound(m.bodyLink(a), m.bodySphere(a, 0), m.bodySphere(a, 1), m.bodySphere(a, 2), m.bodySphere(a, 3),
+                m.bodyLink(b), m.bodySphere(b, 0), m.bodySphere(b, 1), m.bodySphere(b, 2), m.bodySphere(b, 3), s0, s1);
+    }
+
+    private static boolean withinTravel(RobotCollisionModel m, RobotSegment seg, double s0, double s1, double limit) {
+        for (int b = 0; b < m.bodyCount(); b++) {
+            if (travel(m, seg, b, -1, s0, s1) > limit) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static final java.lang.management.ThreadMXBean CPU = java.lang.management.ManagementFactory.getThreadMXBean();
 
     /** Per-thread state: a checker context and an oracle for each scene, made on first use. */
     private static final class Worker {
@@ -132,10 +174,12 @@ class MotionOracleTest {
             wk.oracles[m.scene] = new MeshOracle(model, description, scene);
         }
         Counts c = new Counts();
+        long cpu0 = CPU.getCurrentThreadCpuTime();
         MotionResult r = ch.checkMotion(m.q0, m.q1, d, wk.contexts[m.scene]);
         c.motions++;
         c.evaluations += r.evaluations();
         double v = oracleViolation(wk.oracles[m.scene], model, wk.seg, m.q0, m.q1, d, c);
+        c.cpuNanos = CPU.getCurrentThreadCpuTime() - cpu0;
         switch (r.status()) {
             case FREE -> {
                 c.reportedFree++;
@@ -190,11 +234,11 @@ class MotionOracleTest {
         motions.forEach(m -> kinds.merge(m.kind, 1, Integer::sum));
         System.out.printf("[motion-oracle] %s d=%.3f: %d motions %s, free %d, collision %d, inconclusive %d, "
                         + "false negatives %d, false positives %d (%.1f%% of collision reports, %.1f%% of motions), "
-                        + "oracle samples %d, pair queries %d, checker distance evaluations %d, %.1f s on %d threads%n",
+                        + "oracle samples %d, pair queries %d, checker distance evaluations %d, %.1f s on %d threads, %.1f s CPU%n",
                 name, d, c.motions, kinds, c.reportedFree, c.reportedCollision, c.inconclusive, c.falseNegatives,
                 c.falsePositives, 100.0 * c.falsePositives / Math.max(1, c.reportedCollision),
                 100.0 * c.falsePositives / Math.max(1, c.motions), c.samples, c.pairQueries, c.evaluations,
-                (System.nanoTime() - t0) / 1e9, threads);
+                (System.nanoTime() - t0) / 1e9, threads, c.cpuNanos / 1e9);
         return c;
     }
 
@@ -282,6 +326,9 @@ class MotionOracleTest {
         }
         assertEquals(2 * motions.size(), total);
         assertEquals(edges.size() + 2 * each, motions.size());
+        if (SCALE >= 1) {
+            assertTrue(motions.size() >= 2000 - 2 * UR5E_EACH, "panda motions " + motions.size());
+        }
     }
 
     @Test

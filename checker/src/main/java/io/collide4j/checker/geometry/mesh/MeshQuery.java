@@ -28,29 +28,35 @@ public final class MeshQuery {
 
     /** Whether the meshes' triangle sets intersect (touching counts). Poses may be null (identity). */
     public boolean intersects(MeshBvh a, Matrix4dc poseA, MeshBvh b, Matrix4dc poseB) {
-        return traverse(a, poseA, b, poseB, true, Double.POSITIVE_INFINITY, 0) == 0;
+        return traverse(a, poseA, b, poseB, true, Double.POSITIVE_INFINITY, 0, 0) == 0;
     }
 
     /** Minimum distance between the meshes' triangle sets (0 when they intersect). */
     public double distance(MeshBvh a, Matrix4dc poseA, MeshBvh b, Matrix4dc poseB) {
-        return traverse(a, poseA, b, poseB, false, Double.POSITIVE_INFINITY, 0);
+        return traverse(a, poseA, b, poseB, false, Double.POSITIVE_INFINITY, 0, 0);
     }
 
     /**
      * Early-out threshold query: a value ≤ {@code d} as soon as some triangle pair is found within d (that pair's
-     * exact distance); otherwise the exact minimum distance when it is below {@code cap}, else {@code cap}. Node
-     * pairs at least the best distance so far (initially cap) apart are pruned, so far-apart meshes cost a few box
-     * tests. Requires 0 ≤ d &lt; cap.
+     * exact distance); otherwise a lower bound L on the distance D with min(D, cap) / (1 + tol) ≤ L ≤ min(D, cap)
+     * (tol = 0: exact). Node pairs farther apart than d whose gap is within a factor 1 + tol of the best distance
+     * so far (initially cap) are pruned, so a loose bound costs few triangle tests. Requires 0 ≤ d &lt; cap, tol ≥ 0.
      */
-    public double distanceWithin(MeshBvh a, Matrix4dc poseA, MeshBvh b, Matrix4dc poseB, double d, double cap) {
-        if (!(d >= 0 && d < cap)) {
-            throw new IllegalArgumentException("need 0 <= d < cap, got d = " + d + ", cap = " + cap);
+    public double distanceWithin(MeshBvh a, Matrix4dc poseA, MeshBvh b, Matrix4dc poseB, double d, double cap,
+                                 double tol) {
+        if (!(d >= 0 && d < cap && tol >= 0)) {
+            throw new IllegalArgumentException("need 0 <= d < cap and tol >= 0, got d = " + d + ", cap = " + cap
+                    + ", tol = " + tol);
         }
-        return traverse(a, poseA, b, poseB, false, cap, d);
+        prunedGap = Double.POSITIVE_INFINITY;
+        double v = traverse(a, poseA, b, poseB, false, cap, d, tol);
+        return v <= d ? v : Math.min(v, prunedGap);
     }
 
+    private double prunedGap;
+
     private double traverse(MeshBvh a, Matrix4dc poseA, MeshBvh b, Matrix4dc poseB, boolean booleanOnly, double best,
-                            double stop) {
+                            double stop, double tol) {
         relative(poseA, poseB);
         double relScale = Math.abs(rel[9]) + Math.abs(rel[10]) + Math.abs(rel[11]) + maxAbs(b.box, 0) + maxAbs(a.box, 0);
         double slack = 1e-12 * relScale;
@@ -63,6 +69,10 @@ public final class MeshQuery {
             mapBox(b.box, nb);
             double gap = boxGap(a.box, na, cb) - slack;
             if (gap > 0 && (booleanOnly || gap * gap >= bestSq)) {
+                continue;
+            }
+            if (tol > 0 && gap > stop && gap * (1 + tol) >= best) {
+                prunedGap = Math.min(prunedGap, gap);
                 continue;
             }
             boolean leafA = a.node[4 * na] < 0, leafB = b.node[4 * nb] < 0;
@@ -161,25 +171,31 @@ public final class MeshQuery {
     /**
      * Early-out threshold query, mesh against a convex shape: a certified lower bound on the distance, capped at
      * {@code cap}; triangles whose GJK lower bound is at most d go to {@code confirm}, and the search stops at the
-     * first one it accepts ({@link #lastWithin} true, the value then ≤ d). Nodes at least the current bound apart
-     * are pruned. Requires 0 ≤ d &lt; cap.
+     * first one it accepts ({@link #lastWithin} true, the value then ≤ d). Nodes at least the current bound apart,
+     * or farther than d and within a factor 1 + tol of it, are pruned: the bound L then satisfies
+     * min(L', cap) / (1 + tol) ≤ L, L' being the tol = 0 bound. Requires 0 ≤ d &lt; cap, tol ≥ 0.
      */
     public double distanceWithin(MeshBvh m, Matrix4dc poseM, ConvexShape c, Matrix4dc poseC, double d, double cap,
-                                 TriangleCheck confirm) {
-        if (!(d >= 0 && d < cap)) {
-            throw new IllegalArgumentException("need 0 <= d < cap, got d = " + d + ", cap = " + cap);
+                                 double tol, TriangleCheck confirm) {
+        if (!(d >= 0 && d < cap && tol >= 0)) {
+            throw new IllegalArgumentException("need 0 <= d < cap and tol >= 0, got d = " + d + ", cap = " + cap
+                    + ", tol = " + tol);
         }
         lastWithin = false;
         relative(poseM, poseC);
         c.localBounds(cb);
         mapBoxInPlace(cb);
-        double best = cap;
+        double best = cap, pruned = Double.POSITIVE_INFINITY;
         int sp = 0;
         stack = push(stack, sp++, 0);
         while (sp > 0) {
             int n = stack[--sp];
             double gap = boxGap(m.box, n, cb) * (1 - 1e-12);
             if (gap > 0 && gap >= best) {
+                continue;
+            }
+            if (gap > d && gap * (1 + tol) >= best) {
+                pruned = Math.min(pruned, gap);
                 continue;
             }
             if (m.node[4 * n] >= 0) {
@@ -200,7 +216,7 @@ public final class MeshQuery {
                 }
             }
         }
-        return best;
+        return Math.min(best, pruned);
     }
 
     private final double[] tw = new double[9];
