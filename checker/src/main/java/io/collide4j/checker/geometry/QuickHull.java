@@ -4,9 +4,7 @@ import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * 3-D Quickhull (Barber, Dobkin and Huhdanpaa 1996; conflict lists and ordered horizon, seed 004 §4.1 with its
@@ -239,17 +237,15 @@ public final class QuickHull {
             }
             int v3 = -1;
             best = -1;
+            double ax = p[3 * v1] - p[3 * v0], ay = p[3 * v1 + 1] - p[3 * v0 + 1], az = p[3 * v1 + 2] - p[3 * v0 + 2];
+            double bx = p[3 * v2] - p[3 * v0], by = p[3 * v2 + 1] - p[3 * v0 + 1], bz = p[3 * v2 + 2] - p[3 * v0 + 2];
+            double cx = ay * bz - az * by, cy = az * bx - ax * bz, cz = ax * by - ay * bx;
             for (int i : idx) {
-                int s = orient(v0, v1, v2, i);
-                if (s != 0) {
-                    double ax = p[3 * v1] - p[3 * v0], ay = p[3 * v1 + 1] - p[3 * v0 + 1], az = p[3 * v1 + 2] - p[3 * v0 + 2];
-                    double bx = p[3 * v2] - p[3 * v0], by = p[3 * v2 + 1] - p[3 * v0 + 1], bz = p[3 * v2 + 2] - p[3 * v0 + 2];
-                    double d = Math.abs((ay * bz - az * by) * (p[3 * i] - p[3 * v0]) + (az * bx - ax * bz) * (p[3 * i + 1] - p[3 * v0 + 1])
-                            + (ax * by - ay * bx) * (p[3 * i + 2] - p[3 * v0 + 2]));
-                    if (d > best) {
-                        best = d;
-                        v3 = i;
-                    }
+                double d = Math.abs(cx * (p[3 * i] - p[3 * v0]) + cy * (p[3 * i + 1] - p[3 * v0 + 1]) + cz * (p[3 * i + 2] - p[3 * v0 + 2]));
+                // exact check only for a new best (the rounded farthest point is exactly off the plane but for ties)
+                if (d > best && i != v0 && i != v1 && i != v2 && orient(v0, v1, v2, i) != 0) {
+                    best = d;
+                    v3 = i;
                 }
             }
             if (v3 < 0) {
@@ -267,6 +263,9 @@ public final class QuickHull {
             double cx = uy * vz - uz * vy, cy = uz * vx - ux * vz, cz = ux * vy - uy * vx;
             double c2 = cx * cx + cy * cy + cz * cz;
             double l2 = (ux * ux + uy * uy + uz * uz) * (vx * vx + vy * vy + vz * vz);
+            if (a == b || a == c || b == c) {
+                return true;
+            }
             if (c2 > 1e-20 * l2) {
                 return false;   // far from collinear: the rounding error of the cross product is ~1e-16 relative
             }
@@ -411,8 +410,13 @@ public final class QuickHull {
             return tris;
         }
 
-        /** Exact: point q lies strictly above face f. The filter repeats Orient3d.sign's first stage bit for bit. */
+        /** Exact: point q lies strictly above face f. */
         private boolean sees(int f, int q) {
+            return side(f, q) > 0;
+        }
+
+        /** Exact sign of q's side of face f; the filter repeats Orient3d.sign's first stage bit for bit. */
+        private int side(int f, int q) {
             int a = 3 * fv[3 * f];
             double wx = p[3 * q] - p[a], wy = p[3 * q + 1] - p[a + 1], wz = p[3 * q + 2] - p[a + 2];
             int o = 6 * f;
@@ -420,12 +424,12 @@ public final class QuickHull {
             double perm = fc[o + 3] * Math.abs(wx) + fc[o + 4] * Math.abs(wy) + fc[o + 5] * Math.abs(wz);
             double bound = Orient3d.FILTER * perm;
             if (det > bound) {
-                return true;
+                return 1;
             }
             if (-det > bound) {
-                return false;
+                return -1;
             }
-            return orient(fv[3 * f], fv[3 * f + 1], fv[3 * f + 2], q) > 0;
+            return orient(fv[3 * f], fv[3 * f + 1], fv[3 * f + 2], q);
         }
 
         /** Rounded distance of q above face f (a heuristic for picking eyes; exactness comes from sees). */
@@ -489,11 +493,13 @@ public final class QuickHull {
                         verts[loc[i]] = i;
                     }
                 }
-                Map<Long, Integer> edge = new HashMap<>(nt * 4);
-                for (int t = 0; t < nt; t++) {
-                    int[] tr = tris.get(t);
-                    for (int k = 0; k < 3; k++) {
-                        edge.put(key(tr[k], tr[(k + 1) % 3]), 3 * t + k);
+                // Triangle t is alive face faceOf[t] of the builder (same order); neighbours come from its adjacency.
+                int[] triOf = new int[nf];
+                int[] faceOf = new int[nt];
+                for (int f = 0, t = 0; f < nf; f++) {
+                    if (alive[f]) {
+                        triOf[f] = t;
+                        faceOf[t++] = f;
                     }
                 }
                 root = new int[nt];
@@ -501,15 +507,16 @@ public final class QuickHull {
                     root[t] = t;
                 }
                 for (int t = 0; t < nt; t++) {
-                    int[] tr = tris.get(t);
+                    int f = faceOf[t];
                     for (int k = 0; k < 3; k++) {
-                        int a = tr[k], b = tr[(k + 1) % 3], c = tr[(k + 2) % 3];
-                        Integer o = edge.get(key(b, a));
-                        if (o == null) {
-                            throw new IllegalStateException("open edge " + a + "-" + b + " in an exact hull");
-                        }
-                        int u = o / 3;
-                        if (t < u && orient(a, b, c, tris.get(u)[(o % 3 + 2) % 3]) == 0) {
+                        int g = fadj[3 * f + k];
+                        int u = triOf[g];
+                        if (t < u) {
+                            int a = fv[3 * f + k], b = fv[3 * f + (k + 1) % 3], c = fv[3 * f + (k + 2) % 3];
+                            int d = fv[3 * g] != a && fv[3 * g] != b ? fv[3 * g] : fv[3 * g + 1] != a && fv[3 * g + 1] != b ? fv[3 * g + 1] : fv[3 * g + 2];
+                            if (side(f, d) != 0) {
+                                continue;
+                            }
                             int ra = find(t), rb = find(u);
                             if (ra != rb) {
                                 root[Math.max(ra, rb)] = Math.min(ra, rb);
@@ -674,9 +681,24 @@ public final class QuickHull {
                             }
                         }
                     }
-                    for (int i = 0; i < nb.length && !flat; i++) {
-                        for (int j = i + 1; j < nb.length && !flat; j++) {
-                            flat = segmentDistance2(v, nb[i], nb[j]) <= tol * tol;
+                    if (!flat) {
+                        // Within tol of a segment between two neighbours: only pairs seen from v at an angle above
+                        // 120° qualify unless a neighbour is itself within 2·tol of v.
+                        double[] dir = new double[3 * nb.length];
+                        for (int i = 0; i < nb.length && !flat; i++) {
+                            double dx = p[3 * nb[i]] - p[3 * v], dy = p[3 * nb[i] + 1] - p[3 * v + 1], dz = p[3 * nb[i] + 2] - p[3 * v + 2];
+                            double len = Math.sqrt(dx * dx + dy * dy + dz * dz);
+                            flat = len <= 2 * tol;
+                            dir[3 * i] = dx / len;
+                            dir[3 * i + 1] = dy / len;
+                            dir[3 * i + 2] = dz / len;
+                        }
+                        for (int i = 0; i < nb.length && !flat; i++) {
+                            for (int j = i + 1; j < nb.length && !flat; j++) {
+                                if (dir[3 * i] * dir[3 * j] + dir[3 * i + 1] * dir[3 * j + 1] + dir[3 * i + 2] * dir[3 * j + 2] < -0.5) {
+                                    flat = segmentDistance2(v, nb[i], nb[j]) <= tol * tol;
+                                }
+                            }
                         }
                     }
                     if (flat) {
@@ -833,10 +855,6 @@ public final class QuickHull {
                 }
             }
             return new ConvexHull(3, verts, tri, planes, start, adj, null, Math.max(tol, excess));
-        }
-
-        private static long key(int a, int b) {
-            return ((long) a << 32) | (b & 0xffffffffL);
         }
 
         private ConvexHull segment(double lx, double ly, double lz) {
