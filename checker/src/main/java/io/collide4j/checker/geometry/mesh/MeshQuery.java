@@ -28,15 +28,29 @@ public final class MeshQuery {
 
     /** Whether the meshes' triangle sets intersect (touching counts). Poses may be null (identity). */
     public boolean intersects(MeshBvh a, Matrix4dc poseA, MeshBvh b, Matrix4dc poseB) {
-        return traverse(a, poseA, b, poseB, true, Double.POSITIVE_INFINITY) == 0;
+        return traverse(a, poseA, b, poseB, true, Double.POSITIVE_INFINITY, 0) == 0;
     }
 
     /** Minimum distance between the meshes' triangle sets (0 when they intersect). */
     public double distance(MeshBvh a, Matrix4dc poseA, MeshBvh b, Matrix4dc poseB) {
-        return traverse(a, poseA, b, poseB, false, Double.POSITIVE_INFINITY);
+        return traverse(a, poseA, b, poseB, false, Double.POSITIVE_INFINITY, 0);
     }
 
-    private double traverse(MeshBvh a, Matrix4dc poseA, MeshBvh b, Matrix4dc poseB, boolean booleanOnly, double best) {
+    /**
+     * Early-out threshold query: a value ≤ {@code d} as soon as some triangle pair is found within d (that pair's
+     * exact distance); otherwise the exact minimum distance when it is below {@code cap}, else {@code cap}. Node
+     * pairs at least the best distance so far (initially cap) apart are pruned, so far-apart meshes cost a few box
+     * tests. Requires 0 ≤ d &lt; cap.
+     */
+    public double distanceWithin(MeshBvh a, Matrix4dc poseA, MeshBvh b, Matrix4dc poseB, double d, double cap) {
+        if (!(d >= 0 && d < cap)) {
+            throw new IllegalArgumentException("need 0 <= d < cap, got d = " + d + ", cap = " + cap);
+        }
+        return traverse(a, poseA, b, poseB, false, cap, d);
+    }
+
+    private double traverse(MeshBvh a, Matrix4dc poseA, MeshBvh b, Matrix4dc poseB, boolean booleanOnly, double best,
+                            double stop) {
         relative(poseA, poseB);
         double relScale = Math.abs(rel[9]) + Math.abs(rel[10]) + Math.abs(rel[11]) + maxAbs(b.box, 0) + maxAbs(a.box, 0);
         double slack = 1e-12 * relScale;
@@ -65,8 +79,8 @@ public final class MeshQuery {
                             if (d * d < bestSq) {
                                 bestSq = d * d;
                                 best = d;
-                                if (d == 0) {
-                                    return 0;
+                                if (d <= stop) {
+                                    return d;
                                 }
                             }
                         }
@@ -134,6 +148,75 @@ public final class MeshQuery {
 
     /** Certified lower bound from the last mesh–convex distance query. */
     public double lastLowerBound;
+
+    /** Exact decision for one candidate triangle (world coordinates, 9 values): is some point of it within d? */
+    @FunctionalInterface
+    public interface TriangleCheck {
+        boolean within(double[] worldTriangle, double d);
+    }
+
+    /** Whether the last mesh–convex {@link #distanceWithin(MeshBvh, Matrix4dc, ConvexShape, Matrix4dc, double, double, TriangleCheck) distanceWithin} found a triangle within d. */
+    public boolean lastWithin;
+
+    /**
+     * Early-out threshold query, mesh against a convex shape: a certified lower bound on the distance, capped at
+     * {@code cap}; triangles whose GJK lower bound is at most d go to {@code confirm}, and the search stops at the
+     * first one it accepts ({@link #lastWithin} true, the value then ≤ d). Nodes at least the current bound apart
+     * are pruned. Requires 0 ≤ d &lt; cap.
+     */
+    public double distanceWithin(MeshBvh m, Matrix4dc poseM, ConvexShape c, Matrix4dc poseC, double d, double cap,
+                                 TriangleCheck confirm) {
+        if (!(d >= 0 && d < cap)) {
+            throw new IllegalArgumentException("need 0 <= d < cap, got d = " + d + ", cap = " + cap);
+        }
+        lastWithin = false;
+        relative(poseM, poseC);
+        c.localBounds(cb);
+        mapBoxInPlace(cb);
+        double best = cap;
+        int sp = 0;
+        stack = push(stack, sp++, 0);
+        while (sp > 0) {
+            int n = stack[--sp];
+            double gap = boxGap(m.box, n, cb) * (1 - 1e-12);
+            if (gap > 0 && gap >= best) {
+                continue;
+            }
+            if (m.node[4 * n] >= 0) {
+                stack = push(stack, sp++, m.node[4 * n + 1]);
+                stack = push(stack, sp++, m.node[4 * n]);
+                continue;
+            }
+            for (int i = m.node[4 * n + 2], e = i + m.node[4 * n + 3]; i < e; i++) {
+                triangle.set(m.tri, 9 * i);
+                gjk.distance(triangle, poseM, c, poseC, dres);
+                best = Math.min(best, dres.lowerBound);
+                if (dres.lowerBound <= d) {
+                    toWorld(m.tri, 9 * i, poseM);
+                    if (confirm.within(tw, d)) {
+                        lastWithin = true;
+                        return best;
+                    }
+                }
+            }
+        }
+        return best;
+    }
+
+    private final double[] tw = new double[9];
+
+    private void toWorld(double[] t, int o, Matrix4dc pose) {
+        for (int k = 0; k < 9; k += 3) {
+            if (pose == null) {
+                System.arraycopy(t, o + k, tw, k, 3);
+            } else {
+                pose.transformPosition(t[o + k], t[o + k + 1], t[o + k + 2], tmp);
+                tw[k] = tmp.x;
+                tw[k + 1] = tmp.y;
+                tw[k + 2] = tmp.z;
+            }
+        }
+    }
 
     private void relative(Matrix4dc pa, Matrix4dc pb) {
         // rel = inverse(pa) * pb, for rigid pa: R = Raᵀ Rb, t = Raᵀ (tb − ta)

@@ -169,4 +169,94 @@ class MeshOracleTest {
             assertTrue(q.lastLowerBound <= expected + 1e-15);
         }
     }
+
+    @Test
+    void earlyOutThresholdQueriesMatchBruteForce() {
+        Random r = new Random(24);
+        MeshQuery q = new MeshQuery();
+        String[] links = {"link1", "link4", "hand", "link7"};
+        int within = 0, exact = 0, capped = 0;
+        for (int it = 0; it < 24; it++) {
+            TestMeshes.Indexed a = TestMeshes.panda(links[it % 4]), b = TestMeshes.panda(links[(it / 4) % 4]);
+            Matrix4d pa = randomPose(r, 0.05), pb = randomPose(r, 0.08 + 0.01 * (it % 6));
+            MeshBvh ba = new MeshBvh(a.vertices(), a.triangles()), bb = new MeshBvh(b.vertices(), b.triangles());
+            double brute = bruteForce(a, pa, b, pb);
+            double d = it % 3 == 0 ? 0 : brute * (0.5 + r.nextDouble()), cap = d + 0.02 * (1 + it % 2);
+            double got = q.distanceWithin(ba, pa, bb, pb, d, cap);
+            if (brute <= d) {
+                assertTrue(got <= d && got >= brute - 1e-15, "within d must be reported: " + got + " brute " + brute);
+                within++;
+            } else if (brute < cap) {
+                assertEquals(brute, got, 1e-15);
+                exact++;
+            } else {
+                assertEquals(cap, got);
+                capped++;
+            }
+        }
+        assertTrue(within > 0 && exact > 0, "within " + within + " exact " + exact + " capped " + capped);
+        // mesh against a convex shape: the box mesh [−1,1]^3 against spheres, confirm by the analytic distance
+        double[] v = {-1, -1, -1, 1, -1, -1, 1, 1, -1, -1, 1, -1, -1, -1, 1, 1, -1, 1, 1, 1, 1, -1, 1, 1};
+        int[] t = {0, 2, 1, 0, 3, 2, 4, 5, 6, 4, 6, 7, 0, 1, 5, 0, 5, 4, 1, 2, 6, 1, 6, 5, 2, 3, 7, 2, 7, 6, 3, 0, 4, 3, 4, 7};
+        MeshBvh box = new MeshBvh(v, t);
+        Matrix4d boxPose = randomPose(r, 0.3);
+        double rad = 0.3;
+        int hits = 0, misses = 0;
+        for (int it = 0; it < 300; it++) {
+            double x = 4 * r.nextDouble() - 2, y = 4 * r.nextDouble() - 2, z = 4 * r.nextDouble() - 2 + (it % 2 == 0 ? 2.5 : 0);
+            double dx = Math.max(0, Math.abs(x) - 1), dy = Math.max(0, Math.abs(y) - 1), dz = Math.max(0, Math.abs(z) - 1);
+            double outside = Math.sqrt(dx * dx + dy * dy + dz * dz);
+            double surface = outside > 0 ? outside : Math.min(1 - Math.abs(x), Math.min(1 - Math.abs(y), 1 - Math.abs(z)));
+            double expected = Math.max(0, surface - rad);
+            Matrix4d sp = new Matrix4d(boxPose).translate(x, y, z);
+            org.joml.Vector3d centre = sp.getTranslation(new org.joml.Vector3d());
+            double d = 0.05, cap = 0.4;
+            // exact triangle–sphere decision: analytic point–triangle distance to the centre minus the radius
+            MeshQuery.TriangleCheck confirm = (tri, dd) -> pointTriangle(centre, tri) - rad <= dd;
+            double got = q.distanceWithin(box, boxPose, Shapes.sphere(rad), sp, d, cap, confirm);
+            // stopped early at a confirmed triangle the value is only promised ≤ d; otherwise a lower bound
+            assertTrue(q.lastWithin ? got <= d : got <= Math.min(expected, cap) + 1e-12, "bound " + got + " vs " + expected);
+            if (expected <= d - 1e-9) {
+                assertTrue(q.lastWithin, "within d not found, expected " + expected);
+                hits++;
+            } else if (expected > d + 1e-9) {
+                assertFalse(q.lastWithin);
+                assertTrue(got >= Math.min(expected, cap) - 1e-6, "bound too loose: " + got + " vs " + expected);
+                misses++;
+            }
+        }
+        assertTrue(hits > 10 && misses > 10, "hits " + hits + " misses " + misses);
+    }
+
+    /** Distance from point p to a triangle by its closest point (projection onto the plane, else the nearest edge). */
+    private static double pointTriangle(org.joml.Vector3d p, double[] t) {
+        double best = Double.POSITIVE_INFINITY;
+        for (int e = 0; e < 3; e++) {
+            int i = 3 * e, j = 3 * ((e + 1) % 3);
+            double ex = t[j] - t[i], ey = t[j + 1] - t[i + 1], ez = t[j + 2] - t[i + 2];
+            double u = Math.max(0, Math.min(1, ((p.x - t[i]) * ex + (p.y - t[i + 1]) * ey + (p.z - t[i + 2]) * ez)
+                    / (ex * ex + ey * ey + ez * ez)));
+            best = Math.min(best, Math.sqrt(sq(p.x - t[i] - u * ex) + sq(p.y - t[i + 1] - u * ey) + sq(p.z - t[i + 2] - u * ez)));
+        }
+        double ux = t[3] - t[0], uy = t[4] - t[1], uz = t[5] - t[2], vx = t[6] - t[0], vy = t[7] - t[1], vz = t[8] - t[2];
+        double nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx, nn = Math.sqrt(nx * nx + ny * ny + nz * nz);
+        nx /= nn;
+        ny /= nn;
+        nz /= nn;
+        double h = (p.x - t[0]) * nx + (p.y - t[1]) * ny + (p.z - t[2]) * nz;
+        double px = p.x - h * nx, py = p.y - h * ny, pz = p.z - h * nz;
+        boolean inside = true;
+        for (int e = 0; e < 3; e++) {
+            int i = 3 * e, j = 3 * ((e + 1) % 3);
+            double cx = (t[j + 1] - t[i + 1]) * (pz - t[i + 2]) - (t[j + 2] - t[i + 2]) * (py - t[i + 1]);
+            double cy = (t[j + 2] - t[i + 2]) * (px - t[i]) - (t[j] - t[i]) * (pz - t[i + 2]);
+            double cz = (t[j] - t[i]) * (py - t[i + 1]) - (t[j + 1] - t[i + 1]) * (px - t[i]);
+            inside &= cx * nx + cy * ny + cz * nz >= 0;
+        }
+        return inside ? Math.abs(h) : best;
+    }
+
+    private static double sq(double x) {
+        return x * x;
+    }
 }
