@@ -4,9 +4,12 @@ import java.util.Arrays;
 
 /**
  * An immutable convex hull of a point set, as built by {@link QuickHull}. Guarantees: every vertex is one of
- * the input points; every input point lies inside or within {@link #tolerance()} of the hull; for
+ * the input points and is extreme (no vertex lies inside a facet or on an edge of the others); every input point
+ * lies inside or within {@link #tolerance()} of the hull of the vertices, and inside every face plane; for
  * {@link #dimension()} 3 the triangles form a closed, outward-oriented, exactly locally convex surface
  * (every edge passes an exact orientation test), so the vertex adjacency graph supports exact hill climbing.
+ * Face planes are conservative: every vertex (hence every point of the hull) satisfies n·x ≤ d when evaluated
+ * in double precision, with a rounding margin of 8·2⁻⁵³·(max|x|+max|y|+max|z|) included in d.
  * Lower-dimensional input gives a lower-dimensional hull: 2 = convex polygon (vertices counter-clockwise about
  * {@link #polygonNormal}, adjacency is the cycle, no triangles), 1 = segment (2 vertices), 0 = single point.
  * Thread-safe (immutable); accessors returning arrays copy them, indexed accessors do not allocate.
@@ -85,7 +88,12 @@ public final class ConvexHull {
         return triangles[3 * t + corner];
     }
 
-    /** Component {@code k} of face {@code t}'s plane: k=0..2 unit outward normal, k=3 offset d (inside: n·x ≤ d). */
+    /**
+     * Component {@code k} of face {@code t}'s plane: k=0..2 unit outward normal (of the face's facet, i.e. of all
+     * exactly coplanar triangles together), k=3 offset d (inside: n·x ≤ d). Conservative: d is at least the
+     * largest n·v over all vertices v plus a rounding margin, so a plane never cuts into the hull; it may stand off
+     * the face by about that margin (more on sliver faces whose rounded normal is tilted).
+     */
     public double plane(int t, int k) {
         return planes[4 * t + k];
     }
@@ -148,7 +156,11 @@ public final class ConvexHull {
         return boundingRadius;
     }
 
-    /** True when (x,y,z) is inside the hull or within {@code tol} of it (measured per face plane / edge). */
+    /**
+     * True when (x,y,z) is inside the hull or within {@code tol} of it (measured per face plane / edge). For
+     * dimension 3 it never answers false for a point of the hull, even with {@code tol} = 0 (planes are
+     * conservative, see {@link #plane}); it may answer true for points up to about the rounding margin outside.
+     */
     public boolean contains(double x, double y, double z, double tol) {
         switch (dimension) {
             case 3 -> {

@@ -20,6 +20,9 @@ public final class HullShape implements ConvexShape {
     private final int[] adj;
     private final int n;
     private final int[] axisExtreme = new int[6];
+    /** Cold-start table: a vertex extreme for the centre direction of each cell of a G×G grid on each cube face. */
+    private static final int G = 6;
+    private final int[] startTable;
     private final double radius;
     private final double[] bounds = new double[6];
     private final double[] centroid;
@@ -35,6 +38,7 @@ public final class HullShape implements ConvexShape {
         this.n = v.length / 3;
         this.radius = hull.boundingRadius() * (1 + 0x1p-50);
         this.centroid = hull.interiorPoint();
+        this.startTable = n > LINEAR_SCAN_MAX_VERTICES ? new int[6 * G * G] : null;
         for (int k = 0; k < 3; k++) {
             bounds[k] = Double.POSITIVE_INFINITY;
             bounds[k + 3] = Double.NEGATIVE_INFINITY;
@@ -51,6 +55,51 @@ public final class HullShape implements ConvexShape {
                 }
             }
         }
+        if (startTable != null) {
+            double[] d = new double[3];
+            for (int face = 0; face < 6; face++) {
+                int axis = face >> 1;
+                for (int a = 0; a < G; a++) {
+                    for (int b = 0; b < G; b++) {
+                        d[axis] = (face & 1) == 0 ? 1 : -1;
+                        d[(axis + 1) % 3] = -1 + (2 * a + 1) / (double) G;
+                        d[(axis + 2) % 3] = -1 + (2 * b + 1) / (double) G;
+                        startTable[(face * G + a) * G + b] = scan(d[0], d[1], d[2]);
+                    }
+                }
+            }
+        }
+    }
+
+    /** A vertex extreme for a direction near d (from the cube-map table): a close start for hill climbing. */
+    private int tableStart(double dx, double dy, double dz) {
+        double ax = Math.abs(dx), ay = Math.abs(dy), az = Math.abs(dz);
+        int axis;
+        double major, u, w;
+        if (ax >= ay && ax >= az) {
+            axis = 0;
+            major = dx;
+            u = dy;
+            w = dz;
+        } else if (ay >= az) {
+            axis = 1;
+            major = dy;
+            u = dz;
+            w = dx;
+        } else {
+            axis = 2;
+            major = dz;
+            u = dx;
+            w = dy;
+        }
+        if (!(major != 0)) {
+            return axisExtreme[0];   // zero or NaN direction: any vertex is a support point
+        }
+        double m = Math.abs(major);
+        int a = Math.min(G - 1, Math.max(0, (int) ((u / m + 1) * 0.5 * G)));
+        int b = Math.min(G - 1, Math.max(0, (int) ((w / m + 1) * 0.5 * G)));
+        int face = 2 * axis + (major > 0 ? 0 : 1);
+        return startTable[(face * G + a) * G + b];
     }
 
     public ConvexHull hull() {
@@ -82,11 +131,23 @@ public final class HullShape implements ConvexShape {
         return best;
     }
 
-    /** Index of a vertex maximising d·p by hill climbing from {@code hint} (or an axis-extreme vertex). */
+    /** Index of a vertex maximising d·p by hill climbing from {@code hint} (or, cold, from the cube-map table). */
     public int climb(double dx, double dy, double dz, int hint) {
         int i;
         double bv;
-        if (hint >= 0 && hint < n) {
+        if (startTable != null) {
+            // the table's vertex is extreme for a direction within a cell of d; the hint (the previous answer) may
+            // be closer when directions change slowly: start from the better of the two
+            i = tableStart(dx, dy, dz);
+            bv = dx * v[3 * i] + dy * v[3 * i + 1] + dz * v[3 * i + 2];
+            if (hint >= 0 && hint < n) {
+                double s = dx * v[3 * hint] + dy * v[3 * hint + 1] + dz * v[3 * hint + 2];
+                if (s > bv) {
+                    bv = s;
+                    i = hint;
+                }
+            }
+        } else if (hint >= 0 && hint < n) {
             i = hint;
             bv = dx * v[3 * i] + dy * v[3 * i + 1] + dz * v[3 * i + 2];
         } else {

@@ -3,16 +3,20 @@ package io.collide4j.checker.geometry;
 import java.math.BigDecimal;
 
 /**
- * Exact sign of the 3-D orientation determinant (b−a)×(c−a)·(d−a) for double inputs: a floating-point
- * filter with a static error bound, falling back to exact BigDecimal arithmetic when the filter cannot decide.
- * Stateless and thread-safe.
+ * Exact sign of the 3-D orientation determinant (b−a)×(c−a)·(d−a) for double inputs (Shewchuk's adaptive
+ * scheme, simplified): a floating-point filter with a static relative error bound decides almost every call; when
+ * it cannot, the differences are checked for exactness and the determinant is evaluated exactly with floating-point
+ * expansions (two-product via FMA, zero-eliminating expansion sums); only inexact differences or extreme exponents
+ * fall back to BigDecimal. Stateless and thread-safe.
  */
 public final class Orient3d {
     private Orient3d() {
     }
 
     // Bound on the relative error of the filtered evaluation (Shewchuk's o3derrboundA is 7ε+56ε², we use a wider one).
-    private static final double FILTER = 16 * 0x1p-53;
+    static final double FILTER = 16 * 0x1p-53;
+    // Magnitudes between these keep every FMA tail of the expansion evaluation normal (no underflow, no overflow).
+    private static final double SAFE_MIN = 1e-60, SAFE_MAX = 1e60;
 
     /** Sign (−1, 0, +1) of (b−a)×(c−a)·(d−a), exact for any finite doubles. */
     public static int sign(double ax, double ay, double az, double bx, double by, double bz,
@@ -32,11 +36,135 @@ public final class Orient3d {
         if (-det > bound) {
             return -1;
         }
-        return exact(ax, ay, az, bx, by, bz, cx, cy, cz, dx, dy, dz);
+        if (exactDiff(bx, ax, ux) && exactDiff(by, ay, uy) && exactDiff(bz, az, uz)
+                && exactDiff(cx, ax, vx) && exactDiff(cy, ay, vy) && exactDiff(cz, az, vz)
+                && exactDiff(dx, ax, wx) && exactDiff(dy, ay, wy) && exactDiff(dz, az, wz)
+                && safe(ux) && safe(uy) && safe(uz) && safe(vx) && safe(vy) && safe(vz) && safe(wx) && safe(wy) && safe(wz)) {
+            return expansionSign(ux, uy, uz, vx, vy, vz, wx, wy, wz);
+        }
+        return bigDecimalSign(ax, ay, az, bx, by, bz, cx, cy, cz, dx, dy, dz);
     }
 
-    private static int exact(double ax, double ay, double az, double bx, double by, double bz,
-                             double cx, double cy, double cz, double dx, double dy, double dz) {
+    /** True when b, c and d lie exactly on one line (3-D; any two coincident points count as collinear). */
+    public static boolean collinear(double bx, double by, double bz, double cx, double cy, double cz,
+                                    double dx, double dy, double dz) {
+        BigDecimal ux = sub(cx, bx), uy = sub(cy, by), uz = sub(cz, bz);
+        BigDecimal vx = sub(dx, bx), vy = sub(dy, by), vz = sub(dz, bz);
+        return uy.multiply(vz).compareTo(uz.multiply(vy)) == 0 && uz.multiply(vx).compareTo(ux.multiply(vz)) == 0
+                && ux.multiply(vy).compareTo(uy.multiply(vx)) == 0;
+    }
+
+    private static BigDecimal sub(double a, double b) {
+        return new BigDecimal(a).subtract(new BigDecimal(b));
+    }
+
+    private static boolean exactDiff(double a, double b, double d) {
+        // Two-sum tail of a − b: zero exactly when the rounded difference d is exact.
+        double bv = a - d;
+        double av = d + bv;
+        return (a - av) - (bv - b) == 0 && Double.isFinite(d);
+    }
+
+    private static boolean safe(double x) {
+        double m = Math.abs(x);
+        return m == 0 || (m >= SAFE_MIN && m <= SAFE_MAX);
+    }
+
+    /** Sign of u·(v×w)'s transposed form, as in {@link #sign}, from exact double differences. */
+    private static int expansionSign(double ux, double uy, double uz, double vx, double vy, double vz,
+                                     double wx, double wy, double wz) {
+        double[] t = new double[4], s = new double[8], acc = new double[24], tmp = new double[24];
+        int n = 0;
+        // det = wx·(uy vz − uz vy) + wy·(uz vx − ux vz) + wz·(ux vy − uy vx)
+        int k = cross(uy, vz, uz, vy, t);
+        n = addScaled(acc, n, t, k, wx, s, tmp);
+        k = cross(uz, vx, ux, vz, t);
+        n = addScaled(acc, n, t, k, wy, s, tmp);
+        k = cross(ux, vy, uy, vx, t);
+        n = addScaled(acc, n, t, k, wz, s, tmp);
+        return n == 0 ? 0 : (int) Math.signum(acc[n - 1]);
+    }
+
+    /** Expansion of a·b − c·d (at most 4 terms) into out; returns its length. */
+    private static int cross(double a, double b, double c, double d, double[] out) {
+        double p = a * b, pl = Math.fma(a, b, -p);
+        double q = -(c * d), ql = -Math.fma(c, d, q);
+        int n = 0;
+        if (pl != 0) {
+            out[n++] = pl;
+        }
+        if (p != 0 || n == 0) {
+            out[n++] = p;
+        }
+        n = grow(out, n, ql, out);
+        return grow(out, n, q, out);
+    }
+
+    private static int addScaled(double[] acc, int n, double[] e, int elen, double b, double[] s, double[] tmp) {
+        int sl = scale(e, elen, b, s);
+        for (int i = 0; i < sl; i++) {
+            n = grow(acc, n, s[i], tmp);
+            System.arraycopy(tmp, 0, acc, 0, n);
+        }
+        return n;
+    }
+
+    /** Shewchuk's GROW-EXPANSION with zero elimination: h = e + b (h may alias e only when written after reading). */
+    private static int grow(double[] e, int elen, double b, double[] h) {
+        double q = b;
+        int hi = 0;
+        double[] src = e == h ? e.clone() : e;
+        for (int i = 0; i < elen; i++) {
+            double enow = src[i];
+            double x = q + enow;
+            double bv = x - q;
+            double av = x - bv;
+            double y = (q - av) + (enow - bv);
+            q = x;
+            if (y != 0) {
+                h[hi++] = y;
+            }
+        }
+        if (q != 0 || hi == 0) {
+            h[hi++] = q;
+        }
+        return hi == 1 && h[0] == 0 ? 0 : hi;
+    }
+
+    /** Shewchuk's SCALE-EXPANSION with zero elimination: h = e·b. */
+    private static int scale(double[] e, int elen, double b, double[] h) {
+        int hi = 0;
+        if (elen == 0 || b == 0) {
+            return 0;
+        }
+        double q = e[0] * b;
+        double hh = Math.fma(e[0], b, -q);
+        if (hh != 0) {
+            h[hi++] = hh;
+        }
+        for (int i = 1; i < elen; i++) {
+            double p1 = e[i] * b, p0 = Math.fma(e[i], b, -p1);
+            double sum = q + p0;
+            double bv = sum - q;
+            double av = sum - bv;
+            double y = (q - av) + (p0 - bv);
+            if (y != 0) {
+                h[hi++] = y;
+            }
+            q = p1 + sum;
+            y = sum - (q - p1);
+            if (y != 0) {
+                h[hi++] = y;
+            }
+        }
+        if (q != 0 || hi == 0) {
+            h[hi++] = q;
+        }
+        return hi == 1 && h[0] == 0 ? 0 : hi;
+    }
+
+    private static int bigDecimalSign(double ax, double ay, double az, double bx, double by, double bz,
+                                      double cx, double cy, double cz, double dx, double dy, double dz) {
         BigDecimal axb = new BigDecimal(ax), ayb = new BigDecimal(ay), azb = new BigDecimal(az);
         BigDecimal ux = new BigDecimal(bx).subtract(axb), uy = new BigDecimal(by).subtract(ayb),
                 uz = new BigDecimal(bz).subtract(azb);

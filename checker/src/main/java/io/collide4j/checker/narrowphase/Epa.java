@@ -27,6 +27,9 @@ public final class Epa {
     private int nf;
     private final int[] removed = new int[MAX_FACES];
     private final int[] hor = new int[2 * MAX_FACES];
+    private final int[] edgeStamp = new int[MAX_VERTICES * MAX_VERTICES];
+    private final int[] startStamp = new int[MAX_VERTICES], startCount = new int[MAX_VERTICES];
+    private int stamp;
 
     private static final double[] DIRS = {1, 0, 0, -1, 0, 0, 0, 1, 0, 0, -1, 0, 0, 0, 1, 0, 0, -1,
             1, 1, 1, -1, -1, -1, 1, -1, 1, -1, 1, -1, 1, 1, -1, -1, -1, 1, -1, 1, 1, 1, -1, -1};
@@ -222,37 +225,44 @@ public final class Epa {
         if (nr == 0) {
             return true;   // inside already
         }
+        // horizon: directed edges of removed faces whose reverse is not an edge of a removed face (edge stamps
+        // make this linear in the number of removed faces)
+        if (++stamp == 0) {   // wrapped: forget all marks
+            java.util.Arrays.fill(edgeStamp, 0);
+            java.util.Arrays.fill(startStamp, 0);
+            stamp = 1;
+        }
+        for (int r = 0; r < nr; r++) {
+            int f = removed[r];
+            for (int e = 0; e < 3; e++) {
+                edgeStamp[fv[3 * f + e] * MAX_VERTICES + fv[3 * f + (e + 1) % 3]] = stamp;
+            }
+        }
         int nh = 0;
         for (int r = 0; r < nr; r++) {
             int f = removed[r];
             for (int e = 0; e < 3; e++) {
                 int a = fv[3 * f + e], b = fv[3 * f + (e + 1) % 3];
-                boolean shared = false;
-                for (int s = 0; s < nr && !shared; s++) {
-                    int g = removed[s];
-                    for (int k = 0; k < 3; k++) {
-                        if (fv[3 * g + k] == b && fv[3 * g + (k + 1) % 3] == a) {
-                            shared = true;
-                            break;
-                        }
-                    }
-                }
-                if (!shared) {
+                if (edgeStamp[b * MAX_VERTICES + a] != stamp) {
                     hor[2 * nh] = a;
                     hor[2 * nh + 1] = b;
                     nh++;
                 }
             }
         }
-        // the horizon must be one simple cycle; otherwise the visible set was inconsistent
+        // the horizon must be one simple cycle (every edge has exactly one successor); otherwise the visible set
+        // was inconsistent
         for (int h = 0; h < nh; h++) {
-            int succ = 0;
-            for (int k = 0; k < nh; k++) {
-                if (hor[2 * k] == hor[2 * h + 1]) {
-                    succ++;
-                }
+            int a = hor[2 * h];
+            if (startStamp[a] != stamp) {
+                startStamp[a] = stamp;
+                startCount[a] = 0;
             }
-            if (succ != 1) {
+            startCount[a]++;
+        }
+        for (int h = 0; h < nh; h++) {
+            int b = hor[2 * h + 1];
+            if (startStamp[b] != stamp || startCount[b] != 1) {
                 return false;
             }
         }

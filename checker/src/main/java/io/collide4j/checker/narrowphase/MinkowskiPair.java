@@ -1,5 +1,6 @@
 package io.collide4j.checker.narrowphase;
 
+import io.collide4j.checker.geometry.AffineRows;
 import io.collide4j.checker.geometry.ConvexShape;
 import org.joml.Matrix4dc;
 import org.joml.Vector3d;
@@ -48,8 +49,8 @@ final class MinkowskiPair {
         }
         a = shapeA;
         b = shapeB;
-        load(poseA, ra);
-        load(poseB, rb);
+        AffineRows.load(poseA, ra);
+        AffineRows.load(poseB, rb);
         rhoA = a.boundingRadius();
         rhoB = b.boundingRadius();
         froA = fro(ra);
@@ -68,26 +69,6 @@ final class MinkowskiPair {
             s += r[i] * r[i];
         }
         return Math.sqrt(s) * (1 + 4 * EPS);
-    }
-
-    private static void load(Matrix4dc m, double[] r) {
-        if (m == null) {
-            r[0] = r[4] = r[8] = 1;
-            r[1] = r[2] = r[3] = r[5] = r[6] = r[7] = r[9] = r[10] = r[11] = 0;
-            return;
-        }
-        r[0] = m.m00();
-        r[1] = m.m10();
-        r[2] = m.m20();
-        r[3] = m.m01();
-        r[4] = m.m11();
-        r[5] = m.m21();
-        r[6] = m.m02();
-        r[7] = m.m12();
-        r[8] = m.m22();
-        r[9] = m.m30();
-        r[10] = m.m31();
-        r[11] = m.m32();
     }
 
     /** World-frame interior points difference: centre(A) − centre(B). */

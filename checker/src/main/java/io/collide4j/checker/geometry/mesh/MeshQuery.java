@@ -1,5 +1,6 @@
 package io.collide4j.checker.geometry.mesh;
 
+import io.collide4j.checker.geometry.AffineRows;
 import io.collide4j.checker.geometry.ConvexShape;
 import io.collide4j.checker.narrowphase.DistanceResult;
 import io.collide4j.checker.narrowphase.Gjk;
@@ -236,7 +237,7 @@ public final class MeshQuery {
 
     private void relative(Matrix4dc pa, Matrix4dc pb) {
         // rel = inverse(pa) * pb, for rigid pa: R = Raᵀ Rb, t = Raᵀ (tb − ta)
-        double[] a = rows(pa, sa), b = rows(pb, sb);
+        double[] a = AffineRows.load(pa, sa), b = AffineRows.load(pb, sb);
         for (int i = 0; i < 3; i++) {
             for (int j = 0; j < 3; j++) {
                 rel[3 * i + j] = a[i] * b[j] + a[3 + i] * b[3 + j] + a[6 + i] * b[6 + j];
@@ -245,26 +246,6 @@ public final class MeshQuery {
         }
     }
 
-    private static double[] rows(Matrix4dc m, double[] r) {
-        if (m == null) {
-            java.util.Arrays.fill(r, 0);
-            r[0] = r[4] = r[8] = 1;
-            return r;
-        }
-        r[0] = m.m00();
-        r[1] = m.m10();
-        r[2] = m.m20();
-        r[3] = m.m01();
-        r[4] = m.m11();
-        r[5] = m.m21();
-        r[6] = m.m02();
-        r[7] = m.m12();
-        r[8] = m.m22();
-        r[9] = m.m30();
-        r[10] = m.m31();
-        r[11] = m.m32();
-        return r;
-    }
 
     private void mapTriangle(double[] t, int o) {
         for (int c = 0; c < 9; c += 3) {
