@@ -1,6 +1,6 @@
 package io.collide4j.checker.ccd;
 
-import io.collide4j.checker.ccd.testutil.ExactDistance;
+import io.collide4j.checker.testutil.ExactDistance;
 import io.collide4j.kinematics.RigidMotion;
 import io.collide4j.kinematics.ScrewMotion;
 import org.joml.Matrix4d;

@@ -1,6 +1,7 @@
 package io.collide4j.checker.narrowphase;
 
 import io.collide4j.checker.geometry.ConvexHull;
+import io.collide4j.checker.testutil.ExactDistance;
 
 /**
  * Independent test oracles: exact feature-pair distances (Ericson's closest-point routines, written separately from
@@ -141,38 +142,10 @@ final class BruteForce {
         return x * x + y * y + z * z;
     }
 
-    /** Squared distance between segments p1q1 and p2q2 (Ericson 5.1.9). */
+    /** Squared distance between segments p1q1 and p2q2 (the one exact test oracle, {@link ExactDistance}). */
     static double segSeg2(double[] p1, double[] q1, double[] p2, double[] q2) {
-        double[] d1 = sub(q1, p1), d2 = sub(q2, p2), r = sub(p1, p2);
-        double a = dot(d1, d1), e = dot(d2, d2), f = dot(d2, r);
-        double s, t;
-        if (a <= 1e-300 && e <= 1e-300) {
-            return dot(r, r);
-        }
-        if (a <= 1e-300) {
-            s = 0;
-            t = clamp(f / e);
-        } else {
-            double c = dot(d1, r);
-            if (e <= 1e-300) {
-                t = 0;
-                s = clamp(-c / a);
-            } else {
-                double b = dot(d1, d2), den = a * e - b * b;
-                s = den > 0 ? clamp((b * f - c * e) / den) : 0;
-                t = (b * s + f) / e;
-                if (t < 0) {
-                    t = 0;
-                    s = clamp(-c / a);
-                } else if (t > 1) {
-                    t = 1;
-                    s = clamp((b - c) / a);
-                }
-            }
-        }
-        double x = p1[0] + d1[0] * s - p2[0] - d2[0] * t, y = p1[1] + d1[1] * s - p2[1] - d2[1] * t,
-                z = p1[2] + d1[2] * s - p2[2] - d2[2] * t;
-        return x * x + y * y + z * z;
+        double d = ExactDistance.segmentSegment(p1, q1, p2, q2);
+        return d * d;
     }
 
     static double pointSeg2(double[] p, double[] a, double[] b) {

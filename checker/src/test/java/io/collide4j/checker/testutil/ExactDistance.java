@@ -1,4 +1,4 @@
-package io.collide4j.checker.ccd.testutil;
+package io.collide4j.checker.testutil;
 
 /** Test-only static Euclidean distances (closest-point constructions, Ericson ch. 5) used as oracles. */
 public final class ExactDistance {
