@@ -55,39 +55,27 @@ public final class TightInclusionScratch {
     }
 
     void pushA(double t0, double t1, double u0, double u1, double v0, double v1) {
-        int i = STRIDE * aLen;
-        if (i + STRIDE > runA.length) {
-            runA = java.util.Arrays.copyOf(runA, 2 * runA.length);
-        }
-        if (aLen > 0 && t0 < runA[i - STRIDE]) {
-            runsUnsorted = true;
-        }
-        double[] r = runA;
-        r[i] = t0;
-        r[i + 1] = t1;
-        r[i + 2] = u0;
-        r[i + 3] = u1;
-        r[i + 4] = v0;
-        r[i + 5] = v1;
-        aLen++;
+        runA = push(runA, aLen++, t0, t1, u0, u1, v0, v1);
     }
 
     void pushB(double t0, double t1, double u0, double u1, double v0, double v1) {
-        int i = STRIDE * bLen;
-        if (i + STRIDE > runB.length) {
-            runB = java.util.Arrays.copyOf(runB, 2 * runB.length);
-        }
-        if (bLen > 0 && t0 < runB[i - STRIDE]) {
+        runB = push(runB, bLen++, t0, t1, u0, u1, v0, v1);
+    }
+
+    /** Appends a box as entry {@code len} of {@code run} (grown when full); returns the run array. */
+    private double[] push(double[] run, int len, double t0, double t1, double u0, double u1, double v0, double v1) {
+        int i = STRIDE * len;
+        double[] r = i + STRIDE > run.length ? java.util.Arrays.copyOf(run, 2 * run.length) : run;
+        if (len > 0 && t0 < r[i - STRIDE]) {
             runsUnsorted = true;
         }
-        double[] r = runB;
         r[i] = t0;
         r[i + 1] = t1;
         r[i + 2] = u0;
         r[i + 3] = u1;
         r[i + 4] = v0;
         r[i + 5] = v1;
-        bLen++;
+        return r;
     }
 
     /** Makes the collected next level the current level, ordered by t_lo; returns its size. */
