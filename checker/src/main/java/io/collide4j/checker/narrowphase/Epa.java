@@ -42,7 +42,7 @@ public final class Epa {
     /** Penetration query; fills {@code out} and returns it. Separated shapes give intersecting=false. */
     public PenetrationResult penetration(ConvexShape a, Matrix4dc poseA, ConvexShape b, Matrix4dc poseB,
                                          PenetrationResult out) {
-        gjk.distance(a, poseA, b, poseB, dres);
+        gjk.distanceForPenetration(a, poseA, b, poseB, dres);
         out.hitLimit = false;
         if (!dres.intersecting) {
             out.intersecting = false;
@@ -56,8 +56,30 @@ public final class Epa {
         }
         out.intersecting = true;
         out.separationLowerBound = 0;
+        if (!gjk.coresIntersecting && gjk.coreDistance > 0) {
+            coreResult(out);
+            return out;
+        }
+        gjk.pair.fullShapes();
         expand(out);
         return out;
+    }
+
+    /**
+     * Separated cores within the swept radii: the minimal translation is along the core normal and its length is
+     * rA + rB − dist(cores) exactly, bracketed by GJK's core estimate and certified core lower bound.
+     */
+    private void coreResult(PenetrationResult out) {
+        MinkowskiPair p = gjk.pair;
+        double ra = p.radiusA, rb = p.radiusB;
+        double nx = gjk.cnx, ny = gjk.cny, nz = gjk.cnz;
+        out.depth = Math.max(0, (ra + rb) - gjk.coreDistance);
+        out.depthLower = out.depth;
+        out.depthUpper = Math.max(out.depth, p.radius - gjk.coreLower);
+        out.normal.set(nx, ny, nz);
+        out.witnessA.set(gjk.cax + ra * nx, gjk.cay + ra * ny, gjk.caz + ra * nz);
+        out.witnessB.set(gjk.cbx - rb * nx, gjk.cby - rb * ny, gjk.cbz - rb * nz);
+        out.iterations = dres.iterations;
     }
 
     private void expand(PenetrationResult out) {

@@ -37,27 +37,50 @@ public final class Gjk {
 
     /** True unless a separating plane is certified (touching or doubtful counts as intersecting). */
     public boolean intersects(ConvexShape a, Matrix4dc poseA, ConvexShape b, Matrix4dc poseB) {
-        pair.set(a, poseA, b, poseB);
-        return run(true, null);
+        pair.set(a, poseA, b, poseB, true);
+        return run(BOOLEAN, null);
     }
 
     /** Distance query; fills {@code out} and returns it. */
     public DistanceResult distance(ConvexShape a, Matrix4dc poseA, ConvexShape b, Matrix4dc poseB, DistanceResult out) {
-        pair.set(a, poseA, b, poseB);
-        run(false, out);
+        pair.set(a, poseA, b, poseB, true);
+        run(DISTANCE, out);
         return out;
     }
 
-    /** Runs GJK on the pair already set; returns the intersection verdict. */
-    boolean run(boolean booleanOnly, DistanceResult out) {
+    /**
+     * Distance query that, unlike {@link #distance}, keeps refining separated cores that lie within the swept radii
+     * (EPA reads {@link #coresIntersecting}, {@link #coreDistance} and the core witnesses afterwards).
+     */
+    void distanceForPenetration(ConvexShape a, Matrix4dc poseA, ConvexShape b, Matrix4dc poseB, DistanceResult out) {
+        pair.set(a, poseA, b, poseB, true);
+        run(PENETRATION, out);
+    }
+
+    static final int BOOLEAN = 0, DISTANCE = 1, PENETRATION = 2;
+
+    /**
+     * Of the last distance run: whether the cores intersect; else their distance (estimate and certified lower
+     * bound), witnesses and the unit normal from A towards B.
+     */
+    boolean coresIntersecting;
+    double coreLower, coreDistance, cax, cay, caz, cbx, cby, cbz, cnx, cny, cnz;
+    // the last support of the loop (direction −v): a pair of core points and their difference
+    private double lwx, lwy, lwz, lax, lay, laz, lbx, lby, lbz;
+
+    /** Runs GJK on the pair already set (on the cores, see {@link MinkowskiPair}); returns the intersection verdict. */
+    boolean run(int mode, DistanceResult out) {
         MinkowskiPair p = pair;
+        boolean booleanOnly = mode == BOOLEAN;
+        double radius = p.radius;
         p.centerDifference(tmp);
         double dx = tmp.x, dy = tmp.y, dz = tmp.z;
         if (dx * dx + dy * dy + dz * dz == 0) {
             dx = 1;
         }
         p.support(dx, dy, dz);
-        double lower = p.lowerBound(dx, dy, dz);
+        double lowerCore = p.coreLowerBound(dx, dy, dz);
+        double lower = p.shapeBound(lowerCore);
         int iterations = 1;
         if (booleanOnly && lower > 0) {
             return false;
@@ -68,14 +91,23 @@ public final class Gjk {
         vx = p.wx;
         vy = p.wy;
         vz = p.wz;
-        boolean intersecting = false;
+        boolean coresIn = false, touching = false;
         boolean capped = true;
+        boolean hasLast = false;
         double lastX = Double.NaN, lastY = Double.NaN, lastZ = Double.NaN;
         double absTol = 1e-14 * p.scale;
+        double floor = 64 * MinkowskiPair.EPS * p.scale;
+        double touchSq = mode == PENETRATION ? -1 : radius * radius;
         while (iterations < MAX_ITERATIONS) {
             double vv = vx * vx + vy * vy + vz * vz;
             if (vv <= absTol * absTol) {
-                intersecting = true;
+                coresIn = true;
+                capped = false;
+                break;
+            }
+            if (vv <= touchSq) {
+                // dist(cores) ≤ |v| ≤ rA + rB: the full shapes touch or overlap
+                touching = true;
                 capped = false;
                 break;
             }
@@ -84,17 +116,29 @@ public final class Gjk {
             lastY = -vy;
             lastZ = -vz;
             iterations++;
-            double lb = p.lowerBound(-vx, -vy, -vz);
-            if (lb > lower) {
-                lower = lb;
+            hasLast = true;
+            lwx = p.wx;
+            lwy = p.wy;
+            lwz = p.wz;
+            lax = p.pax;
+            lay = p.pay;
+            laz = p.paz;
+            lbx = p.pbx;
+            lby = p.pby;
+            lbz = p.pbz;
+            double lb = p.coreLowerBound(-vx, -vy, -vz);
+            if (lb > lowerCore) {
+                lowerCore = lb;
+                lower = p.shapeBound(lb);
             }
             if (booleanOnly && lower > 0) {
                 return false;
             }
             double vw = vx * p.wx + vy * p.wy + vz * p.wz;
             double vn = Math.sqrt(vv);
-            // stop when the gap between |v| and the plane bound v·w/|v| is small
-            if (vv - vw <= RELATIVE_TOLERANCE * vv + 64 * MinkowskiPair.EPS * p.scale * vn) {
+            // stop when the gap between |v| and the plane bound v·w/|v| is small relative to the distance of the
+            // full shapes (|v| − radii), not of the cores
+            if (vv - vw <= vn * (RELATIVE_TOLERANCE * Math.abs(vn - radius) + floor)) {
                 capped = false;
                 break;
             }
@@ -109,12 +153,12 @@ public final class Gjk {
             double nvv = vx * vx + vy * vy + vz * vz;
             if (ns == 4) {
                 capped = false;
-                if (lower > 0) {
+                if (lowerCore > 0) {
                     // a certified separating plane exists, so "origin inside" is a rounding artefact of a flat simplex
                     restore();
                     break;
                 }
-                intersecting = true;
+                coresIn = true;
                 break;
             }
             if (nvv >= vv) {
@@ -124,15 +168,19 @@ public final class Gjk {
                 break;
             }
         }
-        if (!intersecting) {
-            if (lastX != -vx || lastY != -vy || lastZ != -vz) {
+        if (!coresIn && !touching) {
+            double vn = Math.sqrt(vx * vx + vy * vy + vz * vz);
+            // the extra planes below only tighten the certified bound; skip them when it is tight already or when
+            // the full shapes overlap (the bound is 0 then)
+            boolean loose = vn > radius && (vn - radius) - lower > RELATIVE_TOLERANCE * (vn - radius) + 1e-12 * p.scale;
+            if (loose && (lastX != -vx || lastY != -vy || lastZ != -vz)) {
                 // the final closest point was never used as a search direction: its plane gives the tightest bound
-                lower = Math.max(lower, boundAlong(-vx, -vy, -vz));
+                lowerCore = Math.max(lowerCore, boundAlong(-vx, -vy, -vz));
                 iterations++;
             }
             // −v carries an absolute error ~ε·scale, i.e. a tilt ~ε·scale/|v| that a flat contact amplifies;
             // directions computed from the simplex's edges are accurate to ~ε instead
-            if (ns == 3) {
+            if (loose && ns == 3) {
                 double ax = sw[0], ay = sw[1], az = sw[2];
                 double ux = sw[3] - ax, uy = sw[4] - ay, uz = sw[5] - az, wx = sw[6] - ax, wy = sw[7] - ay, wz = sw[8] - az;
                 double nx = uy * wz - uz * wy, ny = uz * wx - ux * wz, nz = ux * wy - uy * wx;
@@ -142,22 +190,24 @@ public final class Gjk {
                     nz = -nz;
                 }
                 if (nx != 0 || ny != 0 || nz != 0) {
-                    lower = Math.max(lower, boundAlong(nx, ny, nz));
+                    lowerCore = Math.max(lowerCore, boundAlong(nx, ny, nz));
                     iterations++;
                 }
-            } else if (ns == 2) {
+            } else if (loose && ns == 2) {
                 double ex = sw[3] - sw[0], ey = sw[4] - sw[1], ez = sw[5] - sw[2];
                 double ee = ex * ex + ey * ey + ez * ez;
                 if (ee > 0) {
                     double s = (-vx * ex - vy * ey - vz * ez) / ee;
                     double ux = -vx - s * ex, uy = -vy - s * ey, uz = -vz - s * ez;
                     if (ux != 0 || uy != 0 || uz != 0) {
-                        lower = Math.max(lower, boundAlong(ux, uy, uz));
+                        lowerCore = Math.max(lowerCore, boundAlong(ux, uy, uz));
                         iterations++;
                     }
                 }
             }
         }
+        lower = p.shapeBound(lowerCore);
+        coreLower = lowerCore;
         if (booleanOnly) {
             return !(lower > 0);   // without a certified separating plane report a (possible) contact
         }
@@ -172,22 +222,55 @@ public final class Gjk {
             by += lambda[i] * spb[3 * i + 1];
             bz += lambda[i] * spb[3 * i + 2];
         }
-        out.witnessA.set(ax, ay, az);
-        out.witnessB.set(bx, by, bz);
+        double nx = 0, ny = 0, nz = 0;
+        double coreD = 0;
+        coresIntersecting = coresIn;
+        if (!coresIn) {
+            coreD = Math.sqrt((bx - ax) * (bx - ax) + (by - ay) * (by - ay) + (bz - az) * (bz - az));
+            double vn = Math.sqrt(vx * vx + vy * vy + vz * vz);
+            if (vn > 0) {
+                nx = -vx / vn;
+                ny = -vy / vn;
+                nz = -vz / vn;
+            }
+            // the last support pair is itself a pair of core points: on curved cores it can beat the simplex
+            double lw = hasLast ? Math.sqrt(lwx * lwx + lwy * lwy + lwz * lwz) : Double.POSITIVE_INFINITY;
+            if (lw < coreD && lw > 0) {
+                coreD = lw;
+                ax = lax;
+                ay = lay;
+                az = laz;
+                bx = lbx;
+                by = lby;
+                bz = lbz;
+                nx = -lwx / lw;
+                ny = -lwy / lw;
+                nz = -lwz / lw;
+            }
+            coreDistance = coreD;
+            cax = ax;
+            cay = ay;
+            caz = az;
+            cbx = bx;
+            cby = by;
+            cbz = bz;
+            cnx = nx;
+            cny = ny;
+            cnz = nz;
+        }
+        double ra = p.radiusA, rb = p.radiusB;
+        boolean intersecting = coresIn || touching || coreD <= ra + rb;
         out.intersecting = intersecting;
         out.lowerBound = intersecting ? 0 : lower;
+        // witnesses on the full shapes: the core witnesses pushed out by the swept radii along the normal
+        out.witnessA.set(ax + ra * nx, ay + ra * ny, az + ra * nz);
+        out.witnessB.set(bx - rb * nx, by - rb * ny, bz - rb * nz);
         if (intersecting) {
             out.distance = 0;
             out.normal.set(0, 0, 0);
         } else {
-            double d = Math.sqrt((bx - ax) * (bx - ax) + (by - ay) * (by - ay) + (bz - az) * (bz - az));
-            out.distance = Math.max(d, out.lowerBound);
-            double vn = Math.sqrt(vx * vx + vy * vy + vz * vz);
-            if (vn > 0) {
-                out.normal.set(-vx / vn, -vy / vn, -vz / vn);
-            } else {
-                out.normal.set(0, 0, 0);
-            }
+            out.distance = Math.max(coreD - (ra + rb), out.lowerBound);
+            out.normal.set(nx, ny, nz);
         }
         return intersecting;
     }
@@ -218,10 +301,10 @@ public final class Gjk {
         vz = bvz;
     }
 
-    /** Certified distance lower bound from the support plane in direction u (does not touch the simplex). */
+    /** Certified core-distance lower bound from the support plane in direction u (does not touch the simplex). */
     private double boundAlong(double ux, double uy, double uz) {
         pair.support(ux, uy, uz);
-        return pair.lowerBound(ux, uy, uz);
+        return pair.coreLowerBound(ux, uy, uz);
     }
 
     private void store(int i) {
