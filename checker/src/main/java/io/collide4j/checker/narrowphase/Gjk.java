@@ -81,6 +81,11 @@ public final class Gjk {
         p.support(dx, dy, dz);
         double lowerCore = p.coreLowerBound(dx, dy, dz);
         double lower = p.shapeBound(lowerCore);
+        // direction of the best support plane so far: reported as the normal (on flat contacts −v is tilted by
+        // ~ε·scale/|v| and its plane is looser than the simplex-face planes tried at the end)
+        bux = dx;
+        buy = dy;
+        buz = dz;
         int iterations = 1;
         if (booleanOnly && lower > 0) {
             return false;
@@ -91,6 +96,8 @@ public final class Gjk {
         vx = p.wx;
         vy = p.wy;
         vz = p.wz;
+        restarts = 0;
+        bestD = Double.POSITIVE_INFINITY;
         boolean coresIn = false, touching = false;
         boolean capped = true;
         boolean hasLast = false;
@@ -130,6 +137,9 @@ public final class Gjk {
             if (lb > lowerCore) {
                 lowerCore = lb;
                 lower = p.shapeBound(lb);
+                bux = -vx;
+                buy = -vy;
+                buz = -vz;
             }
             if (booleanOnly && lower > 0) {
                 return false;
@@ -143,6 +153,9 @@ public final class Gjk {
                 break;
             }
             if (inSimplex(p.wx, p.wy, p.wz)) {
+                if (!booleanOnly && restart(vn, radius, lower, floor)) {
+                    continue;
+                }
                 capped = false;
                 break;
             }
@@ -164,18 +177,22 @@ public final class Gjk {
             if (nvv >= vv) {
                 // no progress: the sub-algorithm hit its rounding floor; the previous simplex is the better answer
                 restore();
+                if (!booleanOnly && restart(Math.sqrt(vv), radius, lower, floor)) {
+                    continue;
+                }
                 capped = false;
                 break;
             }
         }
+        extraLower = lowerCore;
         if (!coresIn && !touching) {
             double vn = Math.sqrt(vx * vx + vy * vy + vz * vz);
             // the extra planes below only tighten the certified bound; skip them when it is tight already or when
             // the full shapes overlap (the bound is 0 then)
-            boolean loose = vn > radius && (vn - radius) - lower > RELATIVE_TOLERANCE * (vn - radius) + 1e-12 * p.scale;
+            boolean loose = vn > radius && (vn - radius) - lower > RELATIVE_TOLERANCE * (vn - radius) + floor;
             if (loose && (lastX != -vx || lastY != -vy || lastZ != -vz)) {
                 // the final closest point was never used as a search direction: its plane gives the tightest bound
-                lowerCore = Math.max(lowerCore, boundAlong(-vx, -vy, -vz));
+                boundAlong(-vx, -vy, -vz);
                 iterations++;
             }
             // −v carries an absolute error ~ε·scale, i.e. a tilt ~ε·scale/|v| that a flat contact amplifies;
@@ -190,7 +207,7 @@ public final class Gjk {
                     nz = -nz;
                 }
                 if (nx != 0 || ny != 0 || nz != 0) {
-                    lowerCore = Math.max(lowerCore, boundAlong(nx, ny, nz));
+                    boundAlong(nx, ny, nz);
                     iterations++;
                 }
             } else if (loose && ns == 2) {
@@ -200,12 +217,13 @@ public final class Gjk {
                     double s = (-vx * ex - vy * ey - vz * ez) / ee;
                     double ux = -vx - s * ex, uy = -vy - s * ey, uz = -vz - s * ez;
                     if (ux != 0 || uy != 0 || uz != 0) {
-                        lowerCore = Math.max(lowerCore, boundAlong(ux, uy, uz));
+                        boundAlong(ux, uy, uz);
                         iterations++;
                     }
                 }
             }
         }
+        lowerCore = extraLower;
         lower = p.shapeBound(lowerCore);
         coreLower = lowerCore;
         if (booleanOnly) {
@@ -228,14 +246,28 @@ public final class Gjk {
         if (!coresIn) {
             coreD = Math.sqrt((bx - ax) * (bx - ax) + (by - ay) * (by - ay) + (bz - az) * (bz - az));
             double vn = Math.sqrt(vx * vx + vy * vy + vz * vz);
-            if (vn > 0) {
+            double bn = Math.sqrt(bux * bux + buy * buy + buz * buz);
+            if (lowerCore > 0 && bn > 0) {
+                nx = bux / bn;
+                ny = buy / bn;
+                nz = buz / bn;
+            } else if (vn > 0) {
                 nx = -vx / vn;
                 ny = -vy / vn;
                 nz = -vz / vn;
             }
             // the last support pair is itself a pair of core points: on curved cores it can beat the simplex
+            if (bestD < coreD) {
+                coreD = bestD;
+                ax = bax;
+                ay = bay;
+                az = baz;
+                bx = bbx;
+                by = bby;
+                bz = bbz;
+            }
             double lw = hasLast ? Math.sqrt(lwx * lwx + lwy * lwy + lwz * lwz) : Double.POSITIVE_INFINITY;
-            if (lw < coreD && lw > 0) {
+            if (lw < coreD) {
                 coreD = lw;
                 ax = lax;
                 ay = lay;
@@ -243,9 +275,6 @@ public final class Gjk {
                 bx = lbx;
                 by = lby;
                 bz = lbz;
-                nx = -lwx / lw;
-                ny = -lwy / lw;
-                nz = -lwz / lw;
             }
             coreDistance = coreD;
             cax = ax;
@@ -262,9 +291,16 @@ public final class Gjk {
         boolean intersecting = coresIn || touching || coreD <= ra + rb;
         out.intersecting = intersecting;
         out.lowerBound = intersecting ? 0 : lower;
-        // witnesses on the full shapes: the core witnesses pushed out by the swept radii along the normal
-        out.witnessA.set(ax + ra * nx, ay + ra * ny, az + ra * nz);
-        out.witnessB.set(bx - rb * nx, by - rb * ny, bz - rb * nz);
+        // witnesses on the full shapes: the core witnesses pushed out by the swept radii along their difference
+        // (not along the normal: a tilt θ between the two would add ~coreD·r·θ²/(2d) to |wB − wA|)
+        double ox = nx, oy = ny, oz = nz;
+        if (coreD > 0 && ra + rb > 0) {
+            ox = (bx - ax) / coreD;
+            oy = (by - ay) / coreD;
+            oz = (bz - az) / coreD;
+        }
+        out.witnessA.set(ax + ra * ox, ay + ra * oy, az + ra * oz);
+        out.witnessB.set(bx - rb * ox, by - rb * oy, bz - rb * oz);
         if (intersecting) {
             out.distance = 0;
             out.normal.set(0, 0, 0);
@@ -301,10 +337,61 @@ public final class Gjk {
         vz = bvz;
     }
 
-    /** Certified core-distance lower bound from the support plane in direction u (does not touch the simplex). */
-    private double boundAlong(double ux, double uy, double uz) {
+    private double extraLower, bux, buy, buz;
+    /** Restarts used and the closest witness pair of the simplices abandoned by them. */
+    private int restarts;
+    private double bestD, bax, bay, baz, bbx, bby, bbz;
+    static final int MAX_RESTARTS = 3;
+
+    /**
+     * On a stall (the support is already in the simplex, or the sub-algorithm made no progress) with the gap between
+     * |v| and the certified bound still open, which happens when a thin simplex on a curved shape loses precision:
+     * keeps the simplex's witnesses as a candidate and restarts from the latest support point alone.
+     */
+    private boolean restart(double vn, double radius, double lower, double floor) {
+        double d = vn - radius;
+        if (restarts >= MAX_RESTARTS || !(d > 0) || d - lower <= 1e-10 * d + floor) {
+            return false;
+        }
+        restarts++;
+        double ax = 0, ay = 0, az = 0, bx = 0, by = 0, bz = 0;
+        for (int i = 0; i < ns; i++) {
+            ax += lambda[i] * spa[3 * i];
+            ay += lambda[i] * spa[3 * i + 1];
+            az += lambda[i] * spa[3 * i + 2];
+            bx += lambda[i] * spb[3 * i];
+            by += lambda[i] * spb[3 * i + 1];
+            bz += lambda[i] * spb[3 * i + 2];
+        }
+        double cd = Math.sqrt((bx - ax) * (bx - ax) + (by - ay) * (by - ay) + (bz - az) * (bz - az));
+        if (cd < bestD) {
+            bestD = cd;
+            bax = ax;
+            bay = ay;
+            baz = az;
+            bbx = bx;
+            bby = by;
+            bbz = bz;
+        }
+        ns = 1;
+        store(0);
+        lambda[0] = 1;
+        vx = pair.wx;
+        vy = pair.wy;
+        vz = pair.wz;
+        return true;
+    }
+
+    /** Raises {@link #extraLower} (and the best direction) by the support plane in direction u; keeps the simplex. */
+    private void boundAlong(double ux, double uy, double uz) {
         pair.support(ux, uy, uz);
-        return pair.coreLowerBound(ux, uy, uz);
+        double lb = pair.coreLowerBound(ux, uy, uz);
+        if (lb > extraLower) {
+            extraLower = lb;
+            bux = ux;
+            buy = uy;
+            buz = uz;
+        }
     }
 
     private void store(int i) {
@@ -444,7 +531,20 @@ public final class Gjk {
             bestOfEdges(ia, ib, ic);
             return;
         }
-        double v = vb / sum, w = vc / sum;
+        // face region: project onto the plane through the cross product, whose direction error is ~ε/sin(angle);
+        // the Voronoi products va, vb, vc above lose ~ε/sin²(angle) on the slivers GJK builds on curved shapes
+        double nx = aby * acz - abz * acy, ny = abz * acx - abx * acz, nz = abx * acy - aby * acx;
+        double nn = nx * nx + ny * ny + nz * nz;
+        if (!(nn > 0)) {
+            bestOfEdges(ia, ib, ic);
+            return;
+        }
+        double t = (nx * ax + ny * ay + nz * az) / nn;
+        double px = t * nx, py = t * ny, pz = t * nz;
+        double qx = px - ax, qy = py - ay, qz = pz - az;
+        // barycentric coordinates as signed sub-areas along n
+        double v = (nx * (qy * acz - qz * acy) + ny * (qz * acx - qx * acz) + nz * (qx * acy - qy * acx)) / nn;
+        double w = (nx * (aby * qz - abz * qy) + ny * (abz * qx - abx * qz) + nz * (abx * qy - aby * qx)) / nn;
         rn = 3;
         ri[0] = ia;
         ri[1] = ib;
@@ -452,9 +552,9 @@ public final class Gjk {
         rl[0] = 1 - v - w;
         rl[1] = v;
         rl[2] = w;
-        rx = ax + abx * v + acx * w;
-        ry = ay + aby * v + acy * w;
-        rz = az + abz * v + acz * w;
+        rx = px;
+        ry = py;
+        rz = pz;
     }
 
     private void edge(int i, int j, double t, double x, double y, double z) {
