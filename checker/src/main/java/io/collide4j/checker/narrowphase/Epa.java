@@ -89,49 +89,58 @@ public final class Epa {
         for (int i = 0; i < gjk.ns; i++) {
             addVertex(gjk.sw, gjk.spa, gjk.spb, i);
         }
-        for (int d = 0; d < DIRS.length; d += 3) {
-            p.support(DIRS[d], DIRS[d + 1], DIRS[d + 2]);
-            addSupport();
+        // a well-shaped GJK tetrahedron around the origin is the usual EPA start; the 14 fixed directions are the
+        // fallback for touching and degenerate simplices
+        boolean fromSimplex = gjk.ns == 4 && wellShapedAroundOrigin();
+        if (!fromSimplex) {
+            for (int d = 0; d < DIRS.length; d += 3) {
+                p.support(DIRS[d], DIRS[d + 1], DIRS[d + 2]);
+                addSupport();
+            }
         }
         double scale = p.scale;
         double tol = 1e-13 * scale;
-        // initial tetrahedron: farthest pair, farthest from line, farthest from plane
-        int i0 = 0, i1 = 0;
-        double best = -1;
-        for (int i = 0; i < nv; i++) {
-            for (int j = i + 1; j < nv; j++) {
-                double d = d2(i, j);
-                if (d > best) {
-                    best = d;
-                    i0 = i;
-                    i1 = j;
+        int i0 = 0, i1 = 1, i2 = 2, i3 = 3;
+        double sgn = fromSimplex ? vol(0, 1, 2, 3) : 0;
+        if (!fromSimplex) {
+            // initial tetrahedron: farthest pair, farthest from line, farthest from plane
+            i1 = 0;
+            double best = -1;
+            for (int i = 0; i < nv; i++) {
+                for (int j = i + 1; j < nv; j++) {
+                    double d = d2(i, j);
+                    if (d > best) {
+                        best = d;
+                        i0 = i;
+                        i1 = j;
+                    }
                 }
             }
-        }
-        int i2 = -1;
-        best = -1;
-        for (int i = 0; i < nv; i++) {
-            double d = crossLen2(i0, i1, i);
-            if (d > best) {
-                best = d;
-                i2 = i;
+            i2 = -1;
+            best = -1;
+            for (int i = 0; i < nv; i++) {
+                double d = crossLen2(i0, i1, i);
+                if (d > best) {
+                    best = d;
+                    i2 = i;
+                }
             }
-        }
-        int i3 = -1;
-        double bestAbs = -1, sgn = 0;
-        for (int i = 0; i < nv; i++) {
-            double d = vol(i0, i1, i2, i);
-            if (Math.abs(d) > bestAbs) {
-                bestAbs = Math.abs(d);
-                sgn = d;
-                i3 = i;
+            i3 = -1;
+            double bestAbs = -1;
+            for (int i = 0; i < nv; i++) {
+                double d = vol(i0, i1, i2, i);
+                if (Math.abs(d) > bestAbs) {
+                    bestAbs = Math.abs(d);
+                    sgn = d;
+                    i3 = i;
+                }
             }
-        }
-        double lenScale = Math.sqrt(d2(i0, i1));
-        if (!(bestAbs > 1e-12 * lenScale * lenScale * lenScale) || i3 < 0) {
-            // A ⊖ B is (numerically) flat: the shapes only touch
-            flatResult(out);
-            return;
+            double lenScale = Math.sqrt(d2(i0, i1));
+            if (!(bestAbs > 1e-12 * lenScale * lenScale * lenScale) || i3 < 0) {
+                // A ⊖ B is (numerically) flat: the shapes only touch
+                flatResult(out);
+                return;
+            }
         }
         if (sgn > 0) {
             int t = i1;
@@ -340,6 +349,35 @@ public final class Epa {
         fn[4 * f + 3] = Math.min(nx * vw[3 * a] + ny * vw[3 * a + 1] + nz * vw[3 * a + 2],
                 Math.min(nx * vw[3 * b] + ny * vw[3 * b + 1] + nz * vw[3 * b + 2],
                         nx * vw[3 * c] + ny * vw[3 * c + 1] + nz * vw[3 * c + 2]));
+    }
+
+    /**
+     * Whether the four GJK simplex vertices (the first four polytope vertices) span a tetrahedron of reasonable
+     * shape (volume ≥ 1e-6 of the cube of its longest edge) that contains the origin up to rounding.
+     */
+    private boolean wellShapedAroundOrigin() {
+        double v = vol(0, 1, 2, 3);
+        double l = 0;
+        for (int i = 0; i < 4; i++) {
+            for (int j = i + 1; j < 4; j++) {
+                l = Math.max(l, d2(i, j));
+            }
+        }
+        if (!(Math.abs(v) >= 1e-6 * l * Math.sqrt(l))) {
+            return false;
+        }
+        // the origin replaces each vertex in turn: all four sub-volumes must share the sign of the whole
+        double slack = -1e-12 * Math.abs(v);
+        return volOrigin(1, 2, 3) * Math.signum(v) >= slack && -volOrigin(0, 2, 3) * Math.signum(v) >= slack
+                && volOrigin(0, 1, 3) * Math.signum(v) >= slack && -volOrigin(0, 1, 2) * Math.signum(v) >= slack;
+    }
+
+    /** vol(origin, j, k, l) in the orientation of {@link #vol}: (vj − 0)×(vk − 0)·(vl − 0). */
+    private double volOrigin(int j, int k, int l) {
+        double ux = vw[3 * j], uy = vw[3 * j + 1], uz = vw[3 * j + 2];
+        double wx = vw[3 * k], wy = vw[3 * k + 1], wz = vw[3 * k + 2];
+        double tx = vw[3 * l], ty = vw[3 * l + 1], tz = vw[3 * l + 2];
+        return (uy * wz - uz * wy) * tx + (uz * wx - ux * wz) * ty + (ux * wy - uy * wx) * tz;
     }
 
     private void addVertex(double[] w, double[] pa, double[] pb, int i) {
