@@ -21,8 +21,11 @@ public final class Gjk {
 
     final MinkowskiPair pair = new MinkowskiPair();
     // simplex: Minkowski points and the support points of A and B (world)
-    final double[] sw = new double[12], spa = new double[12], spb = new double[12];
-    final double[] lambda = new double[4];
+    // double-buffered: closest() writes the reduced simplex into the spare set and swaps, so the previous simplex
+    // survives for restore() without copying
+    double[] sw = new double[12], spa = new double[12], spb = new double[12];
+    double[] lambda = new double[4];
+    private double[] tw = new double[12], ta = new double[12], tb = new double[12], tl = new double[4];
     int ns;
     double vx, vy, vz;
     private final Vector3d tmp = new Vector3d();
@@ -33,7 +36,6 @@ public final class Gjk {
     private double rx, ry, rz;
     private final int[] bi = new int[4];
     private final double[] bl = new double[4];
-    private final double[] cw = new double[12], ca = new double[12], cb = new double[12];
 
     /** True unless a separating plane is certified (touching or doubtful counts as intersecting). */
     public boolean intersects(ConvexShape a, Matrix4dc poseA, ConvexShape b, Matrix4dc poseB) {
@@ -311,30 +313,39 @@ public final class Gjk {
         return intersecting;
     }
 
-    private final double[] bw = new double[12], ba = new double[12], bb = new double[12], blam = new double[4];
     private int bns;
     private double bvx, bvy, bvz;
 
+    /** Remembers the simplex size and v before {@link #closest()} (the points stay in the spare buffers). */
     private void backup() {
-        System.arraycopy(sw, 0, bw, 0, 3 * ns);
-        System.arraycopy(spa, 0, ba, 0, 3 * ns);
-        System.arraycopy(spb, 0, bb, 0, 3 * ns);
-        System.arraycopy(lambda, 0, blam, 0, ns);
         bns = ns;
         bvx = vx;
         bvy = vy;
         bvz = vz;
     }
 
+    /** Undoes the last {@link #closest()}: swaps the buffers back. */
     private void restore() {
-        System.arraycopy(bw, 0, sw, 0, 3 * bns);
-        System.arraycopy(ba, 0, spa, 0, 3 * bns);
-        System.arraycopy(bb, 0, spb, 0, 3 * bns);
-        System.arraycopy(blam, 0, lambda, 0, bns);
+        swapBuffers();
         ns = bns;
         vx = bvx;
         vy = bvy;
         vz = bvz;
+    }
+
+    private void swapBuffers() {
+        double[] t = sw;
+        sw = tw;
+        tw = t;
+        t = spa;
+        spa = ta;
+        ta = t;
+        t = spb;
+        spb = tb;
+        tb = t;
+        t = lambda;
+        lambda = tl;
+        tl = t;
     }
 
     private double extraLower, bux, buy, buz;
@@ -431,28 +442,28 @@ public final class Gjk {
                 rz = sw[2];
             }
         }
+        for (int k = 0; k < rn; k++) {
+            int i = 3 * ri[k], o = 3 * k;
+            tw[o] = sw[i];
+            tw[o + 1] = sw[i + 1];
+            tw[o + 2] = sw[i + 2];
+            ta[o] = spa[i];
+            ta[o + 1] = spa[i + 1];
+            ta[o + 2] = spa[i + 2];
+            tb[o] = spb[i];
+            tb[o + 1] = spb[i + 1];
+            tb[o + 2] = spb[i + 2];
+            tl[k] = rl[k];
+        }
+        swapBuffers();
+        ns = rn;
         if (rn == 4) {
             vx = vy = vz = 0;
-            ns = 4;
-            for (int i = 0; i < 4; i++) {
-                lambda[i] = rl[i];
-            }
-            return;
+        } else {
+            vx = rx;
+            vy = ry;
+            vz = rz;
         }
-        System.arraycopy(sw, 0, cw, 0, 3 * ns);
-        System.arraycopy(spa, 0, ca, 0, 3 * ns);
-        System.arraycopy(spb, 0, cb, 0, 3 * ns);
-        for (int k = 0; k < rn; k++) {
-            int i = ri[k];
-            System.arraycopy(cw, 3 * i, sw, 3 * k, 3);
-            System.arraycopy(ca, 3 * i, spa, 3 * k, 3);
-            System.arraycopy(cb, 3 * i, spb, 3 * k, 3);
-            lambda[k] = rl[k];
-        }
-        ns = rn;
-        vx = rx;
-        vy = ry;
-        vz = rz;
     }
 
     private void segment(int i, int j) {
