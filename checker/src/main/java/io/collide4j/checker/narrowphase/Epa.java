@@ -5,9 +5,11 @@ import org.joml.Matrix4dc;
 
 /**
  * Expanding Polytope Algorithm (van den Bergen 2001; seed 001 §2.5 with its errata: all visible faces are removed,
- * the stop test has a tolerance, the normal sign follows one convention). GJK decides intersection first; EPA then
- * grows a polytope inside A ⊖ B from supports in 14 fixed directions plus the GJK simplex, so touching and
- * degenerate simplices need no special case (faces with negative origin distance simply get expanded). Keeps the
+ * the stop test has a tolerance, the normal sign follows one convention). GJK decides intersection first (on the
+ * shapes' cores: separated cores within the swept radii give the exact depth rA + rB − dist(cores) without EPA); EPA
+ * then grows a polytope inside A ⊖ B from GJK's tetrahedron when it is well shaped around the origin, else from
+ * supports in 14 fixed directions plus the GJK simplex, so touching and degenerate simplices need no special case
+ * (faces with negative origin distance simply get expanded). Keeps the
  * bracket depthLower ≤ minimal translation distance ≤ depthUpper (lower = closest face of the inner polytope,
  * upper = min over tried normals of the support value). Not thread-safe: one per thread; allocation-free.
  */

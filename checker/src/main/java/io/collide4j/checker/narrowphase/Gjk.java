@@ -10,8 +10,12 @@ import org.joml.Vector3d;
  * bound (see {@link MinkowskiPair}: the bound is max over all support directions u tried of −h(u)/|u| with every
  * rounding error bounded, so it never exceeds the true distance). The closest point on the simplex uses Voronoi
  * region tests (Ericson's closest-point-on-triangle; seed 001 §2.4 with its errata applied), not Johnson's
- * cofactors. Touching and doubtful cases answer "intersecting": a "separated" answer from {@link #intersects}
- * is certified. Not thread-safe: one instance per thread; no allocation per query.
+ * cofactors; its face case projects through the cross product, which stays accurate on the sliver triangles GJK
+ * builds on curved shapes. GJK runs on the shapes' cores (see {@link ConvexShape#sweptRadius()}: point and segment
+ * for sphere and capsule, so those converge finitely) and subtracts the swept radii. The reported normal is the
+ * direction of the best certified support plane; a stalled simplex is restarted from the latest support point (at
+ * most {@link #MAX_RESTARTS} times). Touching and doubtful cases answer "intersecting": a "separated" answer from
+ * {@link #intersects} is certified. Not thread-safe: one instance per thread; no allocation per query.
  */
 public final class Gjk {
     /** Iteration cap for the distance loop. */
@@ -352,7 +356,8 @@ public final class Gjk {
     /** Restarts used and the closest witness pair of the simplices abandoned by them. */
     private int restarts;
     private double bestD, bax, bay, baz, bbx, bby, bbz;
-    static final int MAX_RESTARTS = 3;
+    /** Simplex restarts allowed per distance query (see the class comment). */
+    public static final int MAX_RESTARTS = 3;
 
     /**
      * On a stall (the support is already in the simplex, or the sub-algorithm made no progress) with the gap between
