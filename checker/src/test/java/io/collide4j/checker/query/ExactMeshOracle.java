@@ -3,7 +3,6 @@ package io.collide4j.checker.query;
 import io.collide4j.checker.geometry.mesh.MeshBvh;
 import io.collide4j.checker.geometry.mesh.MeshQuery;
 import io.collide4j.checker.robot.RobotCollisionModel;
-import io.collide4j.checker.scene.Scene;
 import io.collide4j.kinematics.LinkPoses;
 import io.collide4j.urdf.RobotDescription;
 import io.collide4j.urdf.TriangleMesh;
@@ -17,11 +16,11 @@ import java.util.Random;
  * forward kinematics against the obstacle's triangles (exact triangle–triangle distances), plus, for a closed
  * obstacle, whether a body lies inside the solid: the parity of a ray's crossings (Möller–Trumbore on its own, a
  * fresh random direction whenever a crossing comes near an edge), so the checker's containment code plays no part.
- * Self pairs come from {@link MeshOracle}. Not thread-safe.
+ * The obstacle's triangles are subdivided to edges of at most 2 cm for the distance queries (same surface, tight
+ * boxes, fast pruning). Only robot–obstacle pairs are judged (self pairs are not). Not thread-safe.
  */
 final class ExactMeshOracle {
     private final RobotCollisionModel model;
-    private final MeshOracle self;
     private final MeshBvh[] tree;
     private final MeshBvh obstacle;
     private final double[] tri;          // obstacle triangles, 9 per triangle
@@ -38,9 +37,8 @@ final class ExactMeshOracle {
     ExactMeshOracle(RobotCollisionModel model, RobotDescription description, TriangleMesh mesh, String name,
                     boolean closed) {
         this.model = model;
-        this.self = new MeshOracle(model, description, Scene.empty());
         this.tree = MeshOracle.trees(model, description);
-        this.obstacle = MeshBvh.of(mesh);
+        this.obstacle = MeshBvh.of(subdivide(mesh, 0.02));
         this.obstacleBox = mesh.bounds();
         this.closed = closed;
         tri = new double[9 * mesh.triangleCount()];
@@ -65,36 +63,94 @@ final class ExactMeshOracle {
         poses = new LinkPoses(model.kinematics());
     }
 
-    void set(double[] q) {
-        self.set(q);
-        model.kinematics().forwardKinematics(q, poses);
-        for (int b = 0; b < model.bodyCount(); b++) {
-            poses.pose(model.bodyLink(b), pose[b]);
+    /** The same surface with every triangle split at edge midpoints until no edge is longer than maxEdge. */
+    static TriangleMesh subdivide(TriangleMesh m, double maxEdge) {
+        java.util.List<double[]> out = new java.util.ArrayList<>();
+        for (int t = 0; t < m.triangleCount(); t++) {
+            double[] tr = new double[9];
+            for (int c = 0; c < 3; c++) {
+                for (int k = 0; k < 3; k++) {
+                    tr[3 * c + k] = m.vertex(m.index(t, c), k);
+                }
+            }
+            split(tr, maxEdge, out);
         }
+        double[] v = new double[9 * out.size()];
+        int[] idx = new int[3 * out.size()];
+        for (int i = 0; i < out.size(); i++) {
+            System.arraycopy(out.get(i), 0, v, 9 * i, 9);
+            idx[3 * i] = 3 * i;
+            idx[3 * i + 1] = 3 * i + 1;
+            idx[3 * i + 2] = 3 * i + 2;
+        }
+        return new TriangleMesh(v, idx);
     }
 
-    /** True when some exact body triangle comes within d of the obstacle (or of another checked body), or a body is inside the closed obstacle. */
-    boolean violates(double d) {
-        return environment(d) || self.violates(d);
+    private static void split(double[] t, double maxEdge, java.util.List<double[]> out) {
+        double longest = 0;
+        for (int c = 0; c < 3; c++) {
+            int n = (c + 1) % 3;
+            longest = Math.max(longest, Math.sqrt(sq(t[3 * c] - t[3 * n]) + sq(t[3 * c + 1] - t[3 * n + 1])
+                    + sq(t[3 * c + 2] - t[3 * n + 2])));
+        }
+        if (longest <= maxEdge) {
+            out.add(t);
+            return;
+        }
+        double[] m = new double[9];
+        for (int c = 0; c < 3; c++) {
+            int n = (c + 1) % 3;
+            for (int k = 0; k < 3; k++) {
+                m[3 * c + k] = 0.5 * (t[3 * c + k] + t[3 * n + k]);
+            }
+        }
+        // corners a, b, c and midpoints ab, bc, ca
+        split(new double[]{t[0], t[1], t[2], m[0], m[1], m[2], m[6], m[7], m[8]}, maxEdge, out);
+        split(new double[]{m[0], m[1], m[2], t[3], t[4], t[5], m[3], m[4], m[5]}, maxEdge, out);
+        split(new double[]{m[6], m[7], m[8], m[3], m[4], m[5], t[6], t[7], t[8]}, maxEdge, out);
+        split(m.clone(), maxEdge, out);
     }
 
-    /** The obstacle part of {@link #violates}. */
-    boolean environment(double d) {
+    private static double sq(double x) {
+        return x * x;
+    }
+
+    /**
+     * Certified lower bound, capped at cap (d &lt; cap), on the distance between the exact bodies and the obstacle at
+     * the current configuration (loose above d by at most a factor 2); sets {@link #lastWithin} when some body
+     * triangle is within d or a body is inside the closed obstacle (the value is then ≤ d).
+     */
+    double environmentBound(double d, double cap) {
+        lastWithin = false;
+        double best = cap;
         for (int b = 0; b < model.bodyCount(); b++) {
             if (!checked[b]) {
                 continue;
             }
-            if (query.distanceWithin(tree[b], pose[b], obstacle, null, d, d + 1e-3, 0) <= d) {
-                return true;
+            double v = query.distanceWithin(tree[b], pose[b], obstacle, null, d, cap, 1.0);
+            if (v <= d) {
+                lastWithin = true;
+                return v;
             }
             if (closed) {
                 pose[b].transformPosition(firstVertex[3 * b], firstVertex[3 * b + 1], firstVertex[3 * b + 2], p);
                 if (inside(p.x, p.y, p.z)) {
-                    return true;
+                    lastWithin = true;
+                    return 0;
                 }
             }
+            best = Math.min(best, v);
         }
-        return false;
+        return best;
+    }
+
+    boolean lastWithin;
+
+    void set(double[] q) {
+        model.kinematics().forwardKinematics(q, poses);
+        for (int b = 0; b < model.bodyCount(); b++) {
+            poses.pose(model.bodyLink(b), pose[b]);
+        }
     }
 
     /** Ray-parity membership of a point not on the surface. */
