@@ -50,7 +50,7 @@ final class ExactMeshPairs {
     /** Lower bounds at or below this (m) count as touching: the containment test could not be trusted there. */
     static final double CONTAINMENT_EPS = 1e-9;
     /** Largest chord-deviation allowance (m) of one linearised time piece. */
-    static final double MAX_DEVIATION = 1e-5;
+    static final double MAX_DEVIATION = 2e-6;
     /** Deepest time bisection of one window. */
     static final int MAX_DEPTH = 24;
     /** Longest travel (m) of the piece covered by one Tight-Inclusion window before advancement resumes. */
@@ -58,7 +58,10 @@ final class ExactMeshPairs {
 
     private final RobotCollisionModel model;
     private final PreparedScene prepared;
-    private final TightInclusion ti = TightInclusion.defaults();
+    /** Check cap m_I per primitive query: a query that needs more stops early with a conservative (earlier) time. */
+    static final long MAX_CHECKS = 20_000;
+
+    private final TightInclusion ti = TightInclusion.builder().maxChecks(MAX_CHECKS).build();
     // Per robot piece: boundary vertices (link frame, xyz), triangles and unique edges; null when not polyhedral.
     private final double[][] bVerts;
     private final int[][] bTris;

@@ -139,9 +139,9 @@ class ExactMeshQueriesTest {
     }
 
     /**
-     * A motion that ends 50 µm from the first hull–mesh contact (d = 0): conservative advancement alone stops in its
-     * tolerance band (0.1 mm) and reports a collision (the certifier, which does not refine), Tight-Inclusion proves
-     * the rest free. Independent check: exact-mode discrete lower bounds stay positive at dense samples.
+     * A motion that ends 15 µm from the first hull–mesh contact (d = 0): conservative advancement alone must stop in
+     * its tolerance band (0.1 mm; its last step would need a lower bound of at most 5 × 15 µm) and reports a collision
+     * (the certifier, which does not refine); Tight-Inclusion proves the rest free. Independent check: exact-mode discrete lower bounds stay positive at dense samples.
      */
     @Test
     void tightInclusionClearsTheToleranceBand() {
@@ -155,7 +155,7 @@ class ExactMeshQueriesTest {
         double lo = -1, hi = -1;
         for (int i = 0; i <= n; i++) {
             Contact m = exact.minimumDistance(interpolate(READY, q1, (double) i / n, q), c);
-            if (m.lowerBound() < 5e-5) {
+            if (m.lowerBound() < 1.5e-5) {
                 lo = (double) (i - 1) / n;
                 hi = (double) i / n;
                 break;
@@ -164,7 +164,7 @@ class ExactMeshQueriesTest {
         assertTrue(lo >= 0, "the motion reaches the bowl");
         for (int it = 0; it < 60; it++) {
             double mid = 0.5 * (lo + hi);
-            if (exact.minimumDistance(interpolate(READY, q1, mid, q), c).lowerBound() < 5e-5) {
+            if (exact.minimumDistance(interpolate(READY, q1, mid, q), c).lowerBound() < 1.5e-5) {
                 hi = mid;
             } else {
                 lo = mid;
@@ -172,7 +172,7 @@ class ExactMeshQueriesTest {
         }
         double[] end = interpolate(READY, q1, lo, new double[7]);
         double endLb = exact.minimumDistance(end, c).lowerBound();
-        assertTrue(endLb > 4e-5 && endLb < 1e-4, "end clearance " + endLb);
+        assertTrue(endLb > 1e-5 && endLb < 2e-5, "end clearance " + endLb);
         for (int i = 0; i <= 1000; i++) {
             assertTrue(exact.isFree(interpolate(READY, end, i / 1000.0, q), 0, c));
         }
