@@ -9,6 +9,7 @@ import io.collide4j.checker.query.CollisionChecker;
 import io.collide4j.checker.query.Contact;
 import io.collide4j.checker.query.MotionResult;
 import io.collide4j.checker.query.MotionStatus;
+import io.collide4j.checker.query.MeshMode;
 import io.collide4j.checker.query.PreparedScene;
 import io.collide4j.checker.query.QueryContext;
 import io.collide4j.checker.geometry.decomposition.DecompositionCache;
@@ -471,6 +472,7 @@ public final class Collide4j {
         private ConvexPieceProvider pieces;
         private String piecesName;
         private boolean bundledDecomposition;
+        private boolean exactMeshes;
 
         private Builder() {
         }
@@ -677,6 +679,16 @@ public final class Collide4j {
             return pieces(p, p.name());
         }
 
+        /**
+         * Check non-convex mesh obstacles exactly against their triangles ({@link MeshMode#EXACT}: a closed mesh
+         * is a solid, an open one a surface) instead of through covering hulls (default): fewer false positives
+         * inside concavities, more time per query. Batch engines still use the covering hulls.
+         */
+        public Builder exactMeshes(boolean exact) {
+            this.exactMeshes = exact;
+            return this;
+        }
+
         public Collide4j build() {
             RobotDescription desc;
             SemanticDescription sem = srdf;
@@ -755,7 +767,8 @@ public final class Collide4j {
                     rest[v] = h.getValue();
                 }
             }
-            PreparedScene prepared = pieces == null ? PreparedScene.of(scene) : PreparedScene.of(scene, pieces);
+            PreparedScene prepared = PreparedScene.of(scene, pieces == null ? ConvexPieceProvider.hull() : pieces,
+                    exactMeshes ? MeshMode.EXACT : MeshMode.HULL);
             return new Collide4j(this, prepared, CollisionChecker.of(model, prepared), sem, gName, vars, rest);
         }
     }

@@ -29,15 +29,24 @@ import java.util.Set;
  * <li>a claimed violation is where the fresh lower bound of that pair is ≤ margin + tolerance;</li>
  * <li>claimed per-pair clearances do not exceed what the fresh steps prove.</li>
  * </ul>
- * Stateless; each call uses its own scratch, so one verifier may serve many threads.
+ * A certificate made in {@link MeshMode#EXACT} (its {@code meshMode}) is re-checked with exact mesh distances; one
+ * without that field was made with hulls. Stateless; each call uses its own scratch, so one verifier may serve
+ * many threads.
  */
 public final class CertificateVerifier {
     private static final double SLACK = 1e-9;
 
     private final CollisionChecker checker;
+    private final CertificateVerifier exactTwin;   // verifies EXACT-mode certificates (this when already exact)
 
     public CertificateVerifier(RobotCollisionModel model, Scene scene) {
         this.checker = CollisionChecker.of(model, scene);
+        this.exactTwin = new CertificateVerifier(CollisionChecker.of(model, scene, MeshMode.EXACT));
+    }
+
+    private CertificateVerifier(CollisionChecker exactChecker) {
+        this.checker = exactChecker;
+        this.exactTwin = this;
     }
 
     /** Outcome: valid or not, with every problem found (empty when valid). */
@@ -54,6 +63,13 @@ public final class CertificateVerifier {
             cert = Json.parseObject(new StringReader(certificateJson), "certificate");
         } catch (RuntimeException e) {
             return new Report(false, null, List.of("unreadable certificate: " + e.getMessage()));
+        }
+        Object mode = cert.get("meshMode");
+        if (MeshMode.EXACT.name().equals(mode) && exactTwin != this) {
+            return exactTwin.verify(certificateJson);
+        }
+        if (mode != null && !MeshMode.EXACT.name().equals(mode) && !MeshMode.HULL.name().equals(mode)) {
+            return new Report(false, null, List.of("meshMode is " + mode + ", expected HULL or EXACT"));
         }
         Verdict verdict;
         try {

@@ -22,6 +22,10 @@ import java.util.List;
  * bounds. Hence "free" is never wrong for the modelled geometry, and the model only over-approximates
  * the real robot and obstacles.
  *
+ * <p>Mesh obstacles are checked through covering hulls ({@link MeshMode#HULL}, the default) or exactly against
+ * their triangles ({@link MeshMode#EXACT}, see {@link ExactMeshPairs}): choose with
+ * {@link #of(RobotCollisionModel, Scene, MeshMode)} or a {@link PreparedScene} built in that mode.
+ *
  * <p>Immutable and thread-safe: share one checker; give each thread its own {@link #newContext()}.
  */
 public final class CollisionChecker {
@@ -37,14 +41,21 @@ public final class CollisionChecker {
 
     private final RobotCollisionModel model;
     private final PreparedScene prepared;
+    private final ExactMeshPairs exact;     // null unless the scene has exact mesh pieces
 
     private CollisionChecker(RobotCollisionModel model, PreparedScene prepared) {
         this.model = model;
         this.prepared = prepared;
+        this.exact = prepared.hasExactMeshes() ? new ExactMeshPairs(model, prepared) : null;
     }
 
     public static CollisionChecker of(RobotCollisionModel model, Scene scene) {
         return new CollisionChecker(model, PreparedScene.of(scene));
+    }
+
+    /** A checker whose mesh obstacles are covered by hulls ({@link MeshMode#HULL}) or kept exact. */
+    public static CollisionChecker of(RobotCollisionModel model, Scene scene, MeshMode meshMode) {
+        return new CollisionChecker(model, PreparedScene.of(scene, meshMode));
     }
 
     public static CollisionChecker of(RobotCollisionModel model, PreparedScene scene) {
@@ -84,6 +95,9 @@ public final class CollisionChecker {
     /** Certified lower bound on the pair's distance (margins subtracted) for the given link poses; fills c.result. */
     double lowerBound(QueryContext c, int kind, int a, int b, int slot, Matrix4dc poseA, Matrix4dc poseB) {
         if (kind == ENV) {
+            if (exact != null && prepared.mesh(b) != null) {
+                return exact.lowerBound(c, a, b, slot, poseA);
+            }
             c.gjk.distance(model.pieceShape(a), poseA, prepared.shape(b), prepared.pose(slot), c.result);
             return c.result.lowerBound - model.pieceMargin(a) - prepared.margin(b);
         }
@@ -116,8 +130,8 @@ public final class CollisionChecker {
      * becomes −(depth + margins), the points are the deepest points and the normal points from first to second.
      */
     private Contact contactWithDepth(QueryContext c, int kind, int a, int b, int slot, double lb, Matrix4dc pa, Matrix4dc pb) {
-        if (!c.result.intersecting) {
-            return contact(c, kind, a, b, slot, lb);
+        if (!c.result.intersecting || (kind == ENV && prepared.mesh(b) != null)) {
+            return contact(c, kind, a, b, slot, lb);   // no penetration depth against an exact mesh
         }
         if (kind == ENV) {
             c.epa.penetration(model.pieceShape(a), pa, prepared.shape(b), prepared.pose(slot), c.penetration);
@@ -462,6 +476,23 @@ public final class CollisionChecker {
             double lb = lowerBound(c, kind, a, b, slot, poses.pose(la), kind == ENV ? null : poses.pose(lbk));
             c.minLowerBound = lb;
             if (lb <= d + tol) {
+                if (sink == null && lb > d && kind == ENV && exact != null && prepared.mesh(b) != null) {
+                    // exact mesh pair in the tolerance band: Tight-Inclusion decides (certificates keep plain CA)
+                    double t = exact.clearUntil(c, a, b, slot, la, s, sEnd, d);
+                    if (!c.exactMeshScratch().hit) {
+                        c.clearance = Math.min(c.clearance, d);
+                        if (t >= sEnd) {
+                            c.stopS = sEnd;
+                            return CLEAR;
+                        }
+                        s = t;
+                        continue;
+                    }
+                    if (t > s) {
+                        c.minLowerBound = lowerBound(c, kind, a, b, slot, seg.posesAt(t).pose(la), null);
+                    }
+                    s = t;
+                }
                 c.stopS = s;
                 return VIOLATED;
             }

@@ -1,9 +1,11 @@
 package io.collide4j.checker.query;
 
 import io.collide4j.checker.geometry.ConvexShape;
+import io.collide4j.checker.geometry.mesh.MeshSurface;
 import io.collide4j.checker.robot.ConvexConversion;
 import io.collide4j.checker.robot.ConvexPieceProvider;
 import io.collide4j.checker.scene.Obstacle;
+import io.collide4j.checker.scene.ObstacleShape;
 import io.collide4j.checker.scene.Scene;
 import org.joml.Matrix4d;
 import org.joml.Matrix4dc;
@@ -15,6 +17,11 @@ import java.util.List;
  * A scene's obstacles as convex pieces ready for the narrow phase: per scene slot, its pieces (obstacle
  * frame), their covering margin, and the obstacle pose. Non-convex mesh obstacles are covered by the
  * given {@link ConvexPieceProvider} (default: one hull), so distances never exceed the true ones.
+ *
+ * <p>In {@link MeshMode#EXACT} each mesh obstacle is instead one piece whose {@link #mesh(int)} is its
+ * {@link MeshSurface} (obstacle frame, built once): the checker then measures robot pieces against its triangles
+ * exactly ({@link ExactMeshPairs}). Such a piece still carries its covering hull as {@link #shape(int)} (with its
+ * covering {@link #margin(int)}), so code that only knows convex pieces (the batch engines) stays sound.
  * Immutable and thread-safe.
  */
 public final class PreparedScene {
@@ -23,39 +30,92 @@ public final class PreparedScene {
     private final ConvexShape[] shapes;
     private final double[] margins;
     private final Matrix4d[] poses;         // per slot, never mutated after construction
+    private final Matrix4d[] inversePoses;  // per slot: world to obstacle frame
+    private final MeshSurface[] meshes;     // per piece: the exact surface (EXACT mode mesh obstacles), else null
+    private final MeshMode mode;
+    private final boolean anyExact;
 
-    private PreparedScene(Scene scene, ConvexPieceProvider provider) {
+    private PreparedScene(Scene scene, ConvexPieceProvider provider, MeshMode mode) {
+        if (mode == null) {
+            throw new IllegalArgumentException("mesh mode must not be null");
+        }
         this.scene = scene;
+        this.mode = mode;
         int n = scene.slotCount();
         pieceStart = new int[n + 1];
         poses = new Matrix4d[n];
+        inversePoses = new Matrix4d[n];
         List<ConvexShape> s = new ArrayList<>();
         List<Double> m = new ArrayList<>();
+        List<MeshSurface> ms = new ArrayList<>();
         for (int slot = 0; slot < n; slot++) {
             pieceStart[slot] = s.size();
             Obstacle o = scene.slot(slot);
             if (o == null) {
                 continue;
             }
-            ConvexPieceProvider.Pieces p = ConvexConversion.of(o.shape(), 1, provider, "obstacle '" + o.name() + "'");
-            for (ConvexShape c : p.shapes()) {
-                s.add(c);
+            String what = "obstacle '" + o.name() + "'";
+            if (mode == MeshMode.EXACT && o.shape() instanceof ObstacleShape.Mesh mesh) {
+                ConvexPieceProvider.Pieces p = ConvexConversion.of(o.shape(), 1, ConvexPieceProvider.hull(), what);
+                s.add(p.shapes().get(0));
                 m.add(p.margin());
+                ms.add(new MeshSurface(mesh.mesh()));
+            } else {
+                ConvexPieceProvider.Pieces p = ConvexConversion.of(o.shape(), 1, provider, what);
+                for (ConvexShape c : p.shapes()) {
+                    s.add(c);
+                    m.add(p.margin());
+                    ms.add(null);
+                }
             }
             poses[slot] = o.pose().toMatrix(new Matrix4d());
+            inversePoses[slot] = new Matrix4d(poses[slot]).invertAffine();
         }
         pieceStart[n] = s.size();
         shapes = s.toArray(new ConvexShape[0]);
         margins = m.stream().mapToDouble(Double::doubleValue).toArray();
+        meshes = ms.toArray(new MeshSurface[0]);
+        anyExact = ms.stream().anyMatch(x -> x != null);
     }
 
     /** Prepares every obstacle; meshes become one covering hull. */
     public static PreparedScene of(Scene scene) {
-        return new PreparedScene(scene, ConvexPieceProvider.hull());
+        return new PreparedScene(scene, ConvexPieceProvider.hull(), MeshMode.HULL);
     }
 
+    /** Prepares every obstacle; meshes are covered by the provider's pieces. */
     public static PreparedScene of(Scene scene, ConvexPieceProvider provider) {
-        return new PreparedScene(scene, provider);
+        return new PreparedScene(scene, provider, MeshMode.HULL);
+    }
+
+    /** Prepares every obstacle; meshes become one hull ({@link MeshMode#HULL}) or stay exact surfaces. */
+    public static PreparedScene of(Scene scene, MeshMode mode) {
+        return new PreparedScene(scene, ConvexPieceProvider.hull(), mode);
+    }
+
+    /** As {@link #of(Scene, MeshMode)}; in {@link MeshMode#HULL} meshes are covered by the provider's pieces. */
+    public static PreparedScene of(Scene scene, ConvexPieceProvider provider, MeshMode mode) {
+        return new PreparedScene(scene, provider, mode);
+    }
+
+    /** How mesh obstacles are checked. */
+    public MeshMode meshMode() {
+        return mode;
+    }
+
+    /** Whether some piece is an exact mesh surface. */
+    public boolean hasExactMeshes() {
+        return anyExact;
+    }
+
+    /** The exact surface of a piece (obstacle frame) in {@link MeshMode#EXACT}, or null for a convex piece. */
+    public MeshSurface mesh(int piece) {
+        return meshes[piece];
+    }
+
+    /** World-to-obstacle transform of a slot (read-only view). */
+    public Matrix4dc inversePose(int slot) {
+        return inversePoses[slot];
     }
 
     public Scene scene() {

@@ -48,6 +48,16 @@ public final class QueryContext {
     long evaluations;
     long budget;
 
+    // Exact mesh-mode scratch, created on first use (only checkers with exact mesh obstacles need it).
+    private ExactMeshPairs.Scratch exactMesh;
+
+    ExactMeshPairs.Scratch exactMeshScratch() {
+        if (exactMesh == null) {
+            exactMesh = new ExactMeshPairs.Scratch();
+        }
+        return exactMesh;
+    }
+
     // The pair that made the last isFree answer false.
     private boolean blockEnv;
     private int blockA = -1, blockB = -1;

@@ -19,7 +19,10 @@ import java.util.Map;
  * scene and trajectory, the trajectory itself (interpolation, waypoints, velocities and accelerations when
  * given, times), per segment the candidate pairs with their advancement
  * steps [s0, s1, lowerBound at s0] (each step claims: distance > margin on [s0, s1]), the first
- * violation if any, and per-pair clearance lower bounds.
+ * violation if any, per-pair clearance lower bounds, and the mesh mode ({@link MeshMode}) its lower bounds
+ * were computed in. In {@link MeshMode#EXACT} mesh pairs are certified by conservative advancement on the exact
+ * mesh distance only (no Tight-Inclusion refinement), so a pair that comes within the tolerance of the margin
+ * ends certification with a (conservative) VIOLATION where {@code checkMotion} might still prove it free.
  */
 public final class TrajectoryCertifier {
     public static final String FORMAT = "collide4j-certificate/1";
@@ -143,6 +146,7 @@ public final class TrajectoryCertifier {
         cert.put("verdict", verdict.name());
         cert.put("margin", d);
         cert.put("tolerance", tolerance);
+        cert.put("meshMode", checker.prepared().meshMode().name());
         cert.put("robotHash", checker.model().contentHash());
         cert.put("sceneHash", checker.scene().contentHash());
         cert.put("trajectoryHash", path.hash());

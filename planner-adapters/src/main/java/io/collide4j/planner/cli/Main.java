@@ -32,14 +32,16 @@ public final class Main {
         COMMANDS.put("info", new Command("info [ROBOT]  — links, joints and collision geometry of a bundled robot (default panda)",
                 Set.of(), InfoCommand::run));
         COMMANDS.put("certify", new Command("certify [--trajectory FILE] [--robot R|--urdf F --srdf F] [--scene S] [--clearance D]"
-                + " [--budget N] [--certificate OUT.json] [--report OUT.html]  — certify a trajectory (no arguments: the bundled"
-                + " Panda demo)", Set.of(), CertifyCommand::run));
+                + " [--budget N] [--certificate OUT.json] [--report OUT.html] [--exact-meshes]  — certify a trajectory (no arguments: the"
+                + " bundled Panda demo)", Set.of("exact-meshes"), CertifyCommand::run));
         COMMANDS.put("verify", new Command("verify [--certificate FILE] [--robot R|--urdf F] [--scene S]  — re-check a certificate",
                 Set.of(), VerifyCommand::run));
         COMMANDS.put("check", new Command("check [--q a,b,..;..|--configs FILE] [--robot R|--urdf F --srdf F] [--scene S]"
-                + " [--margin D]  — certified validity and clearance of configurations", Set.of(), CheckCommand::run));
+                + " [--margin D] [--exact-meshes]  — certified validity and clearance of configurations",
+                Set.of("exact-meshes"), CheckCommand::run));
         COMMANDS.put("plan", new Command("plan --start a,b,.. --goal a,b,.. [--scene S] | --problems ZIP [--scenario S|all]"
-                + " [--index I] [--count N] [--verbose]  — RRT-Connect with certified edges", Set.of("verbose"), PlanCommand::run));
+                + " [--index I] [--count N] [--verbose] [--exact-meshes]  — RRT-Connect with certified edges",
+                Set.of("verbose", "exact-meshes"), PlanCommand::run));
         COMMANDS.put("decompose", new Command("decompose MESH [--out PIECES.obj] [--max-hulls N] [--resolution R]"
                 + " [--max-vertices V] [--cache]  — convex decomposition of a mesh into OBJ pieces", Set.of("cache"),
                 DecomposeCommand::run));

@@ -9,7 +9,8 @@ import java.util.Locale;
 /**
  * The robot and scene options every checking command shares: {@code --robot NAME} (bundled, default
  * panda) or {@code --urdf FILE [--srdf FILE]}; {@code --scene NAME|FILE} (bundled name, .json or MoveIt
- * .yaml); {@code --margin D}; {@code --group NAME}; {@code --padding LINK=P,...}; {@code --scale LINK=S,...}.
+ * .yaml); {@code --margin D}; {@code --group NAME}; {@code --padding LINK=P,...}; {@code --scale LINK=S,...};
+ * {@code --exact-meshes} (mesh obstacles checked exactly, not through hulls; a flag of check, certify and plan).
  */
 final class RobotOptions {
     private RobotOptions() {
@@ -48,6 +49,7 @@ final class RobotOptions {
         b.margin(margin);
         pairs(args, "padding").forEach(b::padding);
         pairs(args, "scale").forEach(b::scale);
+        b.exactMeshes(args.flag("exact-meshes"));
         return b;
     }
 

@@ -115,6 +115,16 @@ public final class MeshBvh {
         return order.length;
     }
 
+    /** Copies the 9 corner coordinates of tree-order triangle {@code i} into dest[off .. off+8]. */
+    public void triangle(int i, double[] dest, int off) {
+        System.arraycopy(tri, 9 * i, dest, off, 9);
+    }
+
+    /** Input index of tree-order triangle {@code i}. */
+    public int originalTriangle(int i) {
+        return order[i];
+    }
+
     /** Bounds of the whole mesh {minX, minY, minZ, maxX, maxY, maxZ}. */
     public double[] bounds() {
         return Arrays.copyOf(box, 6);

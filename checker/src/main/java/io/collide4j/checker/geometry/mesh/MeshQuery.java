@@ -2,6 +2,7 @@ package io.collide4j.checker.geometry.mesh;
 
 import io.collide4j.checker.geometry.AffineRows;
 import io.collide4j.checker.geometry.ConvexShape;
+import io.collide4j.checker.geometry.Orient3d;
 import io.collide4j.checker.narrowphase.DistanceResult;
 import io.collide4j.checker.narrowphase.Gjk;
 import org.joml.Matrix4dc;
@@ -221,6 +222,151 @@ public final class MeshQuery {
     }
 
     private final double[] tw = new double[9];
+
+    private int[] near = new int[64];
+    private int nearCount;
+
+    /**
+     * Collects the tree-order indices of every triangle whose box comes within {@code grow} (per axis) of the
+     * box {@code q} = {minX, minY, minZ, maxX, maxY, maxZ} in the mesh frame (a superset of the triangles within
+     * Euclidean distance grow of q); returns their number, read them with {@link #near(int)}.
+     */
+    public int trianglesNear(MeshBvh m, double[] q, double grow) {
+        nearCount = 0;
+        int sp = 0;
+        stack = push(stack, sp++, 0);
+        while (sp > 0) {
+            int n = stack[--sp];
+            boolean apart = false;
+            for (int k = 0; k < 3 && !apart; k++) {
+                apart = m.box[6 * n + k] > q[k + 3] + grow || q[k] - grow > m.box[6 * n + k + 3];
+            }
+            if (apart) {
+                continue;
+            }
+            if (m.node[4 * n] >= 0) {
+                stack = push(stack, sp++, m.node[4 * n + 1]);
+                stack = push(stack, sp++, m.node[4 * n]);
+                continue;
+            }
+            for (int i = m.node[4 * n + 2], e = i + m.node[4 * n + 3]; i < e; i++) {
+                near = push(near, nearCount++, i);
+            }
+        }
+        return nearCount;
+    }
+
+    /** The i-th triangle found by the last {@link #trianglesNear}. */
+    public int near(int i) {
+        return near[i];
+    }
+
+    // Ray directions for the parity test: generic (no two coordinates simple multiples), unit length not needed.
+    private static final double[][] RAYS = {{0.5773, 0.6412, 0.5061}, {-0.3821, 0.8107, -0.4437},
+            {0.7129, -0.2293, -0.6627}, {-0.6019, -0.5333, 0.5946}, {0.1377, -0.9138, 0.3821},
+            {-0.8812, 0.1519, -0.4478}, {0.4243, 0.3187, -0.8476}, {-0.2153, -0.4429, -0.8704}};
+
+    /**
+     * Whether the point (mesh frame) lies inside the closed triangle surface, by the parity of the crossings of a
+     * ray (Jordan–Brouwer; every edge of a closed surface is shared by an even number of triangles). Crossings are
+     * classified with exact orientation signs ({@link Orient3d}); a ray that meets a
+     * triangle edge, vertex or plane degenerately is replaced by the next direction, and when every direction is
+     * degenerate the answer is {@code true} (inside), the conservative one. The point must not lie on the surface.
+     */
+    public boolean insideClosed(MeshBvh m, double px, double py, double pz) {
+        double cx = (m.box[0] + m.box[3]) / 2, cy = (m.box[1] + m.box[4]) / 2, cz = (m.box[2] + m.box[5]) / 2;
+        double diag = Math.sqrt(sq(m.box[3] - m.box[0]) + sq(m.box[4] - m.box[1]) + sq(m.box[5] - m.box[2]));
+        if (px < m.box[0] || py < m.box[1] || pz < m.box[2] || px > m.box[3] || py > m.box[4] || pz > m.box[5]) {
+            return false;
+        }
+        double reach = 2 * (Math.sqrt(sq(px - cx) + sq(py - cy) + sq(pz - cz)) + diag) + 1;
+        double slack = 1e-9 * (1 + maxAbs(m.box, 0) + diag);
+        for (double[] r : RAYS) {
+            double len = Math.sqrt(sq(r[0]) + sq(r[1]) + sq(r[2]));
+            double qx = px + reach * r[0] / len, qy = py + reach * r[1] / len, qz = pz + reach * r[2] / len;
+            int crossings = rayCrossings(m, px, py, pz, qx, qy, qz, slack);
+            if (crossings >= 0) {
+                return (crossings & 1) == 1;
+            }
+        }
+        return true;
+    }
+
+    private static double sq(double x) {
+        return x * x;
+    }
+
+    // Crossings of segment p→q with the triangles, or −1 when some crossing is degenerate.
+    private int rayCrossings(MeshBvh m, double px, double py, double pz, double qx, double qy, double qz, double slack) {
+        double dx = qx - px, dy = qy - py, dz = qz - pz;
+        int count = 0;
+        int sp = 0;
+        stack = push(stack, sp++, 0);
+        while (sp > 0) {
+            int n = stack[--sp];
+            if (!segmentMeetsBox(m.box, n, px, py, pz, dx, dy, dz, slack)) {
+                continue;
+            }
+            if (m.node[4 * n] >= 0) {
+                stack = push(stack, sp++, m.node[4 * n + 1]);
+                stack = push(stack, sp++, m.node[4 * n]);
+                continue;
+            }
+            for (int i = m.node[4 * n + 2], e = i + m.node[4 * n + 3]; i < e; i++) {
+                int c = crossing(m.tri, 9 * i, px, py, pz, qx, qy, qz);
+                if (c < 0) {
+                    return -1;
+                }
+                count += c;
+            }
+        }
+        return count;
+    }
+
+    // 1: segment p→q crosses the triangle's interior properly; 0: misses it; −1: touches an edge, vertex or plane.
+    private static int crossing(double[] t, int o, double px, double py, double pz, double qx, double qy, double qz) {
+        double ax = t[o], ay = t[o + 1], az = t[o + 2], bx = t[o + 3], by = t[o + 4], bz = t[o + 5],
+                cx = t[o + 6], cy = t[o + 7], cz = t[o + 8];
+        int sp = Orient3d.sign(ax, ay, az, bx, by, bz, cx, cy, cz, px, py, pz);
+        int sq = Orient3d.sign(ax, ay, az, bx, by, bz, cx, cy, cz, qx, qy, qz);
+        if (sp != 0 && sp == sq) {
+            return 0;
+        }
+        int e1 = Orient3d.sign(px, py, pz, qx, qy, qz, ax, ay, az, bx, by, bz);
+        int e2 = Orient3d.sign(px, py, pz, qx, qy, qz, bx, by, bz, cx, cy, cz);
+        int e3 = Orient3d.sign(px, py, pz, qx, qy, qz, cx, cy, cz, ax, ay, az);
+        boolean pos = e1 > 0 || e2 > 0 || e3 > 0, neg = e1 < 0 || e2 < 0 || e3 < 0;
+        if (pos && neg) {
+            return 0;                 // the line passes the triangle's plane outside it
+        }
+        if (sp == 0 || sq == 0 || e1 == 0 || e2 == 0 || e3 == 0) {
+            return -1;
+        }
+        return 1;
+    }
+
+    // Slab test of the segment p + t·dir, t in [0, 1], against node n's box grown by slack (t widened by 1e-9).
+    private boolean segmentMeetsBox(double[] box, int n, double px, double py, double pz, double dx, double dy,
+                                    double dz, double slack) {
+        slabLo = 0;
+        slabHi = 1;
+        return slab(px, dx, box[6 * n] - slack, box[6 * n + 3] + slack)
+                && slab(py, dy, box[6 * n + 1] - slack, box[6 * n + 4] + slack)
+                && slab(pz, dz, box[6 * n + 2] - slack, box[6 * n + 5] + slack);
+    }
+
+    private double slabLo, slabHi;
+
+    private boolean slab(double p, double d, double mn, double mx) {
+        if (d == 0) {
+            return p >= mn && p <= mx;
+        }
+        double t0 = (mn - p) / d, t1 = (mx - p) / d;
+        slabLo = Math.max(slabLo, Math.min(t0, t1) - 1e-9);
+        slabHi = Math.min(slabHi, Math.max(t0, t1) + 1e-9);
+        return slabLo <= slabHi;
+    }
+
 
     private void toWorld(double[] t, int o, Matrix4dc pose) {
         for (int k = 0; k < 9; k += 3) {
