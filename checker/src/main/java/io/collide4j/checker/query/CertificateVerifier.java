@@ -24,7 +24,8 @@ import java.util.Set;
  * <li>per segment, every checked pair is either listed, or independently shown to stay beyond
  *     margin + tolerance for the whole segment by bounding spheres / obstacle AABBs and the kinematic bound;</li>
  * <li>each listed pair's steps are contiguous from s = 0 to the end of the certified part, each claimed lower
- *     bound is at most the freshly computed one, and fresh lower bound − fresh motion bound &gt; margin;</li>
+ *     bound is at most the freshly computed one, and fresh lower bound − fresh motion bound &gt; margin (the motion bound
+ * of a step: the smaller of the interval's own and the whole segment's, which holds on every part of it);</li>
  * <li>a claimed violation is where the fresh lower bound of that pair is ≤ margin + tolerance;</li>
  * <li>claimed per-pair clearances do not exceed what the fresh steps prove.</li>
  * </ul>
@@ -174,6 +175,7 @@ public final class CertificateVerifier {
         int lb = pr[0] == CollisionChecker.ENV ? -1 : model.bodyLink(model.pieceBody(pr[2]));
         double expect = 0;
         double proven = Double.POSITIVE_INFINITY;
+        double whole = checker.wholeMotionBound(c, pr[0], pr[1], pr[2]);
         for (Object so : steps) {
             List<?> st = (List<?>) so;
             double s0 = Json.asDouble(st.get(0)), s1 = Json.asDouble(st.get(1)), claimed = Json.asDouble(st.get(2));
@@ -185,7 +187,7 @@ public final class CertificateVerifier {
             double fresh = Math.max(
                     checker.lowerBound(c, pr[0], pr[1], pr[2], pr[3], poses.pose(la), lb < 0 ? null : poses.pose(lb)),
                     sphereBound(poses, pr, la, lb));
-            double mu = checker.motionBound(c, pr[0], pr[1], pr[2], la, lb, s0, s1);
+            double mu = checker.stepBound(c, pr[0], pr[1], pr[2], s0, s1, whole);
             if (claimed > fresh + SLACK) {
                 problems.add(where + ": step at s = " + s0 + " claims lower bound " + claimed + " but it is " + fresh);
             }
@@ -266,7 +268,7 @@ public final class CertificateVerifier {
                     p0.transformPoint(la, model.pieceSphere(p, 0), model.pieceSphere(p, 1), model.pieceSphere(p, 2), a);
                     p0.transformPoint(lb, model.pieceSphere(r, 0), model.pieceSphere(r, 1), model.pieceSphere(r, 2), b);
                     double gap = a.distance(b) - model.pieceSphere(p, 3) - model.pieceSphere(r, 3);
-                    if (!(gap - checker.motionBound(c, CollisionChecker.SELF, p, r, la, lb, 0, 1) > reach)) {
+                    if (!(gap - checker.wholeMotionBound(c, CollisionChecker.SELF, p, r) > reach)) {
                         problems.add("segment " + seg + ": self pair " + checker.pairId(CollisionChecker.SELF, p, r, -1).key()
                                 + " is neither listed nor provably far");
                     }
