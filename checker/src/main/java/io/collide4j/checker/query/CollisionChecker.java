@@ -434,6 +434,14 @@ public final class CollisionChecker {
     interface StepSink {
         /** Over [s0, s1] the pair was certified: lower bound lb at s0, motion bound mu over [s0, s1]. */
         void step(double s0, double s1, double lb, double mu);
+
+        /**
+         * Where to end a step that could reach s1 (&lt; the pair's end): any value in (s0, s1], e.g. a shorter
+         * decimal for a compact certificate; a step's bound only shrinks when the step does.
+         */
+        default double end(double s0, double s1) {
+            return s1;
+        }
     }
 
     /** {@link #advance(QueryContext, int, int, int, int, double, double, double, StepSink, double, double)} to sEnd without pausing. */
@@ -505,6 +513,13 @@ public final class CollisionChecker {
                 if (s1 < sEnd && !(s1 - s >= 1e-13)) {
                     c.stopS = s;      // no progress in floating point: never claim free
                     return INCONCLUSIVE_RUN;
+                }
+                if (sink != null && s1 < sEnd) {
+                    double e = sink.end(s, s1);
+                    if (e > s && e < s1) {
+                        s1 = e;
+                        mu = Math.min(whole, cellBound(c, kind, a, b, skip, s, s1));
+                    }
                 }
             }
             if (sink != null) {
