@@ -275,7 +275,7 @@ public final class CertificateVerifier {
                     p0.transformPoint(la, model.pieceSphere(p, 0), model.pieceSphere(p, 1), model.pieceSphere(p, 2), a);
                     p0.transformPoint(lb, model.pieceSphere(r, 0), model.pieceSphere(r, 1), model.pieceSphere(r, 2), b);
                     double gap = a.distance(b) - model.pieceSphere(p, 3) - model.pieceSphere(r, 3);
-                    if (!(gap - checker.wholeMotionBound(c, CollisionChecker.SELF, p, r) > reach)) {
+                    if (!checker.selfPairFar(c, p, r, gap, reach)) {
                         problems.add("segment " + seg + ": self pair " + checker.pairId(CollisionChecker.SELF, p, r, -1).key()
                                 + " is neither listed nor provably far");
                     }

@@ -661,6 +661,17 @@ public final class CollisionChecker {
         return wholeChainBound(c, a, skip) + wholeChainBound(c, b, skip);
     }
 
+    /**
+     * True when a self pair whose bounding spheres are {@code gap} apart at s = 0 provably stays farther apart than
+     * reach over the whole segment: by both spheres' world travel (the bounds environment pairs need anyway), or
+     * else by the travel relative to the frame after their shared joints ({@link #wholeMotionBound}). Either
+     * bounds the change of their distance.
+     */
+    boolean selfPairFar(QueryContext c, int p, int r, double gap, double reach) {
+        return gap - (wholeChainBound(c, p, 0) + wholeChainBound(c, r, 0)) > reach
+                || gap - wholeMotionBound(c, SELF, p, r) > reach;
+    }
+
     /** Path length over [0, 1] of the piece's sphere relative to the frame after skip joints: Σ cell speed × cell width. */
     private double wholeChainBound(QueryContext c, int piece, int skip) {
         int t = piece * c.memoStride + skip;
@@ -728,7 +739,7 @@ public final class CollisionChecker {
                     Vector3d pa = worldCentre(p0, la, model.pieceSphere(p, 0), model.pieceSphere(p, 1), model.pieceSphere(p, 2), c.v);
                     Vector3d pb = worldCentre(p0, lb, model.pieceSphere(r, 0), model.pieceSphere(r, 1), model.pieceSphere(r, 2), c.w);
                     double gap = pa.distance(pb) - model.pieceSphere(p, 3) - model.pieceSphere(r, 3);
-                    if (gap - wholeMotionBound(c, SELF, p, r) > reach) {
+                    if (selfPairFar(c, p, r, gap, reach)) {
                         continue;
                     }
                     c.addPair(SELF, p, r, -1);
