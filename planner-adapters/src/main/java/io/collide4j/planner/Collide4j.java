@@ -193,6 +193,13 @@ public final class Collide4j {
         return out;
     }
 
+    /** A group velocity or acceleration as a full robot vector: every joint outside the group stands still (0). */
+    public double[] fullDerivative(double[] groupRate) {
+        double[] out = new double[rest.length];
+        toFull(groupRate, out);
+        return out;
+    }
+
     /** The group values of a full robot configuration. */
     public double[] groupConfiguration(double[] full) {
         if (full.length != rest.length) {

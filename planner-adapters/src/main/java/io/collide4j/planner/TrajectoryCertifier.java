@@ -5,15 +5,16 @@ import io.collide4j.checker.query.CertificationResult;
 import io.collide4j.checker.query.Contact;
 import io.collide4j.kinematics.JointTrajectory;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Certifies whole trajectories for a {@link Collide4j}: waypoints joined by straight joint-space
- * segments, checked continuously (conservative advancement, the checker's
+ * segments, or by the cubic / quintic pieces a controller executes when velocities (and accelerations) are given,
+ * checked continuously (conservative advancement, the checker's
  * {@link io.collide4j.checker.query.TrajectoryCertifier}) for a minimum separation and an evaluation
  * budget, giving CERTIFIED_FREE, VIOLATION (with the first violation) or INCONCLUSIVE and a JSON
- * certificate that {@link #verify} re-checks independently. Trajectories with velocities (cubic or
- * quintic interpolation) are refused: their motion is not the straight segments certified here.
+ * certificate that {@link #verify} re-checks independently.
  * Thread-safe (per-thread scratch inside the façade).
  */
 public final class TrajectoryCertifier {
@@ -28,30 +29,64 @@ public final class TrajectoryCertifier {
         this.certifier = new io.collide4j.checker.query.TrajectoryCertifier(c.checker());
     }
 
-    /** A certification and the trajectory it is about (full configurations, times). */
+    /**
+     * A certification and the trajectory it is about: full configurations, times, and for trajectories with
+     * velocities the full velocity (and acceleration) vectors, else null.
+     */
     public record Certification(CertificationResult result, double[][] fullWaypoints, double[] times,
-                                double minimumSeparation) {
+                                double minimumSeparation, double[][] fullVelocities, double[][] fullAccelerations) {
+        public Certification(CertificationResult result, double[][] fullWaypoints, double[] times, double minimumSeparation) {
+            this(result, fullWaypoints, times, minimumSeparation, null, null);
+        }
+
     }
 
-    /** Certifies a trajectory file's waypoints (columns mapped by {@link Collide4j#trajectoryColumns}). */
+    /**
+     * Certifies a trajectory file (columns mapped by {@link Collide4j#trajectoryColumns}). With velocities the
+     * certified motion is the cubic (or, with accelerations, quintic) interpolation a controller executes between
+     * the waypoints; joints outside the planning group stand still.
+     */
     public Certification certify(JointTrajectory t, double minimumSeparation, long budget) {
-        if (t.interpolation() != JointTrajectory.Interpolation.LINEAR) {
-            throw new IllegalArgumentException("the trajectory has velocities (" + t.interpolation() + " interpolation);"
-                    + " certification covers joint-space linear segments between waypoints only — drop the velocity"
-                    + " columns if the robot moves in straight joint-space lines");
-        }
         int[] cols = c.trajectoryColumns(t);
-        double[][] q = new double[t.waypointCount()][];
-        double[] times = new double[q.length];
-        for (int k = 0; k < q.length; k++) {
-            q[k] = Collide4j.waypoint(t, cols, k);
+        List<double[]> q = new ArrayList<>();
+        double[] times = new double[t.waypointCount()];
+        for (int k = 0; k < times.length; k++) {
+            q.add(Collide4j.waypoint(t, cols, k));
             times[k] = t.time(k);
         }
-        return certify(List.of(q), times, minimumSeparation, budget);
+        List<double[]> v = t.hasVelocities() ? derivatives(t, cols, true) : null;
+        List<double[]> a = t.hasAccelerations() ? derivatives(t, cols, false) : null;
+        return certify(q, v, a, times, minimumSeparation, budget);
+    }
+
+    // Velocities or accelerations of the group's columns, one group vector per waypoint.
+    private static List<double[]> derivatives(JointTrajectory t, int[] cols, boolean velocity) {
+        List<double[]> out = new ArrayList<>();
+        for (int k = 0; k < t.waypointCount(); k++) {
+            double[] row = velocity ? t.velocities(k) : t.accelerations(k);
+            double[] g = new double[cols.length];
+            for (int i = 0; i < g.length; i++) {
+                g[i] = row[cols[i]];
+            }
+            out.add(g);
+        }
+        return out;
     }
 
     /** Certifies planning-group waypoints at strictly increasing times. */
     public Certification certify(List<double[]> waypoints, double[] times, double minimumSeparation, long budget) {
+        return certify(waypoints, null, null, times, minimumSeparation, budget);
+    }
+
+    /**
+     * Certifies planning-group waypoints with group velocities (and accelerations; either may be null) at strictly
+     * increasing times, following the cubic / quintic interpolation between them.
+     */
+    public Certification certify(List<double[]> waypoints, List<double[]> velocities, List<double[]> accelerations,
+                                 double[] times, double minimumSeparation, long budget) {
+        double[][] fullVelocities = velocities == null ? null : fullDerivatives(velocities, waypoints.size(), "velocities");
+        double[][] fullAccelerations = accelerations == null ? null
+                : fullDerivatives(accelerations, waypoints.size(), "accelerations");
         double[][] full = new double[waypoints.size()][];
         for (int k = 0; k < full.length; k++) {
             if (!c.withinLimits(waypoints.get(k))) {
@@ -59,9 +94,21 @@ public final class TrajectoryCertifier {
             }
             full[k] = c.fullConfiguration(waypoints.get(k));
         }
-        CertificationResult r = certifier.certify(full, times, minimumSeparation, c.tolerance(), budget,
-                c.scratch().context);
-        return new Certification(r, full, times.clone(), minimumSeparation);
+        CertificationResult r = certifier.certify(full, fullVelocities, fullAccelerations, times, minimumSeparation,
+                c.tolerance(), budget, c.scratch().context);
+        return new Certification(r, full, times.clone(), minimumSeparation, fullVelocities, fullAccelerations);
+    }
+
+    // Group derivative vectors as full-robot vectors: joints outside the planning group stand still.
+    private double[][] fullDerivatives(List<double[]> group, int waypoints, String what) {
+        if (group.size() != waypoints) {
+            throw new IllegalArgumentException("trajectory has " + waypoints + " waypoints but " + group.size() + " " + what);
+        }
+        double[][] out = new double[group.size()][];
+        for (int k = 0; k < out.length; k++) {
+            out[k] = c.fullDerivative(group.get(k));
+        }
+        return out;
     }
 
     /** Re-checks a certificate against this checker's robot model and scene (independent verifier). */
@@ -81,15 +128,21 @@ public final class TrajectoryCertifier {
         double[][] out = new double[samples][];
         double[] q = new double[w[0].length];
         Collide4j.Scratch s = c.scratch();
+        JointTrajectory path = cert.fullVelocities() == null ? null : new JointTrajectory(
+                c.model().kinematics().variableNames(), times, w, cert.fullVelocities(), cert.fullAccelerations());
         int seg = 0;
         for (int k = 0; k < samples; k++) {
             double t = samples == 1 ? t0 : t0 + (t1 - t0) * k / (samples - 1);
             while (seg + 2 < times.length && t > times[seg + 1]) {
                 seg++;
             }
-            double f = Math.min(1, Math.max(0, (t - times[seg]) / (times[seg + 1] - times[seg])));
-            for (int j = 0; j < q.length; j++) {
-                q[j] = f == 1 ? w[seg + 1][j] : w[seg][j] + f * (w[seg + 1][j] - w[seg][j]);
+            if (path == null) {
+                double f = Math.min(1, Math.max(0, (t - times[seg]) / (times[seg + 1] - times[seg])));
+                for (int j = 0; j < q.length; j++) {
+                    q[j] = f == 1 ? w[seg + 1][j] : w[seg][j] + f * (w[seg + 1][j] - w[seg][j]);
+                }
+            } else {
+                path.positionAt(t, q);
             }
             Contact ct = c.checker().minimumDistance(q, s.context);
             out[k] = new double[]{t, ct == null ? Double.POSITIVE_INFINITY : ct.lowerBound()};

@@ -7,6 +7,9 @@ import org.joml.Matrix4dc;
  * rotation/scale part row by row in dest[0..8], the translation in dest[9..11]. Stateless.
  */
 public final class AffineRows {
+    /** Largest {@link #orthonormalityDefect} up to which a map counts as rigid (swept radii survive it). */
+    public static final double RIGID_DEFECT = 1e-12;
+
     private AffineRows() {
     }
 
@@ -31,5 +34,20 @@ public final class AffineRows {
         dest[10] = m.m31();
         dest[11] = m.m32();
         return dest;
+    }
+
+    /**
+     * Largest |RᵀR − I| entry of the 3×3 part of {@code rows} (layout of {@link #load}); the spectral norm of R is
+     * at most √(1 + 3·that) (Gershgorin on RᵀR), and the map is rigid up to rounding when it is ~1e-16.
+     */
+    public static double orthonormalityDefect(double[] rows) {
+        double worst = 0;
+        for (int i = 0; i < 3; i++) {
+            for (int j = i; j < 3; j++) {
+                double d = rows[i] * rows[j] + rows[3 + i] * rows[3 + j] + rows[6 + i] * rows[6 + j] - (i == j ? 1 : 0);
+                worst = Math.max(worst, Math.abs(d));
+            }
+        }
+        return worst;
     }
 }

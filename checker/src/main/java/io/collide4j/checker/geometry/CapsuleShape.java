@@ -23,6 +23,17 @@ public record CapsuleShape(double radius, double halfLength) implements ConvexSh
     }
 
     @Override
+    public double sweptRadius() {
+        return radius;
+    }
+
+    @Override
+    public int coreSupport(double dx, double dy, double dz, int hint, Vector3d dest) {
+        dest.set(0, 0, dz >= 0 ? halfLength : -halfLength);
+        return 0;
+    }
+
+    @Override
     public double boundingRadius() {
         return (radius + halfLength) * (1 + 0x1p-50);
     }

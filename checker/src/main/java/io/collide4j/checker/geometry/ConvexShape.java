@@ -23,6 +23,23 @@ public interface ConvexShape {
         return dest;
     }
 
+    /**
+     * Radius r of the ball swept over this shape's core: the shape is exactly core ⊕ ball(r) (0 when the shape is
+     * its own core). Sphere and capsule have a point and a segment core; GJK runs on cores and subtracts the radii,
+     * which converges finitely where the full shape is curved (Coal / libccd do the same).
+     */
+    default double sweptRadius() {
+        return 0;
+    }
+
+    /**
+     * Support point of the core (see {@link #sweptRadius()}) in direction d; same contract as
+     * {@link #support(double, double, double, int, Vector3d)}. The core is a subset of the shape.
+     */
+    default int coreSupport(double dx, double dy, double dz, int hint, Vector3d dest) {
+        return support(dx, dy, dz, hint, dest);
+    }
+
     /** An upper bound on |p| over all points p of the shape (local frame). */
     double boundingRadius();
 

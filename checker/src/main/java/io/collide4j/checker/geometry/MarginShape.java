@@ -24,6 +24,17 @@ public record MarginShape(ConvexShape inner, double margin) implements ConvexSha
         return h;
     }
 
+    /** The inner shape's core, swept by the inner radius plus the margin. */
+    @Override
+    public double sweptRadius() {
+        return inner.sweptRadius() + margin;
+    }
+
+    @Override
+    public int coreSupport(double dx, double dy, double dz, int hint, Vector3d dest) {
+        return inner.coreSupport(dx, dy, dz, hint, dest);
+    }
+
     @Override
     public double boundingRadius() {
         return (inner.boundingRadius() + margin) * (1 + 0x1p-50);

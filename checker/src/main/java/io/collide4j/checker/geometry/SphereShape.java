@@ -21,6 +21,17 @@ public record SphereShape(double radius) implements ConvexShape {
     }
 
     @Override
+    public double sweptRadius() {
+        return radius;
+    }
+
+    @Override
+    public int coreSupport(double dx, double dy, double dz, int hint, Vector3d dest) {
+        dest.set(0, 0, 0);
+        return 0;
+    }
+
+    @Override
     public double boundingRadius() {
         return radius;
     }

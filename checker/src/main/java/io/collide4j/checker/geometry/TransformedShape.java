@@ -12,6 +12,8 @@ public final class TransformedShape implements ConvexShape {
     private final ConvexShape inner;
     private final double m00, m01, m02, m10, m11, m12, m20, m21, m22, tx, ty, tz;
     private final double radius;
+    /** Inner swept radius times the spectral-norm bound when the matrix is rigid to rounding, else 0. */
+    private final double swept;
 
     public TransformedShape(ConvexShape inner, Matrix4dc m) {
         if (inner == null || m == null) {
@@ -37,20 +39,15 @@ public final class TransformedShape implements ConvexShape {
             throw new IllegalArgumentException("transform has non-finite entries: " + m);
         }
         this.inner = inner;
+        double defect = orthonormalityDefect();
+        // a rigid map carries core ⊕ ball(r) to R·core + t ⊕ ball(r); rounding in R (defect ~1e-16) only grows the
+        // ball by the factor 1 + 3·defect, which the outer radius covers. Scaled maps lose the ball structure.
+        this.swept = defect <= AffineRows.RIGID_DEFECT ? inner.sweptRadius() * (1 + 4 * defect) * (1 + 0x1p-50) : 0;
         this.radius = (spectral * inner.boundingRadius() + Math.sqrt(tx * tx + ty * ty + tz * tz)) * (1 + 0x1p-48);
     }
 
-    /** Largest |RᵀR − I| entry; the spectral norm of R is at most 1 + 3·that (Gershgorin on RᵀR). */
     private double orthonormalityDefect() {
-        double[] c = {m00, m10, m20, m01, m11, m21, m02, m12, m22};
-        double worst = 0;
-        for (int i = 0; i < 3; i++) {
-            for (int j = 0; j < 3; j++) {
-                double d = c[3 * i] * c[3 * j] + c[3 * i + 1] * c[3 * j + 1] + c[3 * i + 2] * c[3 * j + 2] - (i == j ? 1 : 0);
-                worst = Math.max(worst, Math.abs(d));
-            }
-        }
-        return worst;
+        return AffineRows.orthonormalityDefect(new double[]{m00, m01, m02, m10, m11, m12, m20, m21, m22, 0, 0, 0});
     }
 
     public ConvexShape inner() {
@@ -67,6 +64,25 @@ public final class TransformedShape implements ConvexShape {
         double ly = m01 * dx + m11 * dy + m21 * dz;
         double lz = m02 * dx + m12 * dy + m22 * dz;
         int h = inner.support(lx, ly, lz, hint, dest);
+        double x = dest.x, y = dest.y, z = dest.z;
+        dest.set(m00 * x + m01 * y + m02 * z + tx, m10 * x + m11 * y + m12 * z + ty, m20 * x + m21 * y + m22 * z + tz);
+        return h;
+    }
+
+    @Override
+    public double sweptRadius() {
+        return swept;
+    }
+
+    @Override
+    public int coreSupport(double dx, double dy, double dz, int hint, Vector3d dest) {
+        if (swept == 0) {
+            return support(dx, dy, dz, hint, dest);
+        }
+        double lx = m00 * dx + m10 * dy + m20 * dz;
+        double ly = m01 * dx + m11 * dy + m21 * dz;
+        double lz = m02 * dx + m12 * dy + m22 * dz;
+        int h = inner.coreSupport(lx, ly, lz, hint, dest);
         double x = dest.x, y = dest.y, z = dest.z;
         dest.set(m00 * x + m01 * y + m02 * z + tx, m10 * x + m11 * y + m12 * z + ty, m20 * x + m21 * y + m22 * z + tz);
         return h;

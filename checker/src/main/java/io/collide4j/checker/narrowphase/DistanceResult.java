@@ -17,7 +17,10 @@ public final class DistanceResult {
     public double lowerBound;
     /** Closest point on A and on B (world frame). */
     public final Vector3d witnessA = new Vector3d(), witnessB = new Vector3d();
-    /** Unit vector from A towards B (along witnessB − witnessA when separated). */
+    /**
+     * Unit vector from A towards B when separated: the direction whose support plane certified {@link #lowerBound}
+     * (so lowerBound ≤ −h_{A⊖B}(normal)), along witnessB − witnessA up to GJK's tolerance.
+     */
     public final Vector3d normal = new Vector3d();
     /** Support evaluations used. */
     public int iterations;

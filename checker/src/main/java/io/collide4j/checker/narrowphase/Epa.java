@@ -5,9 +5,11 @@ import org.joml.Matrix4dc;
 
 /**
  * Expanding Polytope Algorithm (van den Bergen 2001; seed 001 §2.5 with its errata: all visible faces are removed,
- * the stop test has a tolerance, the normal sign follows one convention). GJK decides intersection first; EPA then
- * grows a polytope inside A ⊖ B from supports in 14 fixed directions plus the GJK simplex, so touching and
- * degenerate simplices need no special case (faces with negative origin distance simply get expanded). Keeps the
+ * the stop test has a tolerance, the normal sign follows one convention). GJK decides intersection first (on the
+ * shapes' cores: separated cores within the swept radii give the exact depth rA + rB − dist(cores) without EPA); EPA
+ * then grows a polytope inside A ⊖ B from GJK's tetrahedron when it is well shaped around the origin, else from
+ * supports in 14 fixed directions plus the GJK simplex, so touching and degenerate simplices need no special case
+ * (faces with negative origin distance simply get expanded). Keeps the
  * bracket depthLower ≤ minimal translation distance ≤ depthUpper (lower = closest face of the inner polytope,
  * upper = min over tried normals of the support value). Not thread-safe: one per thread; allocation-free.
  */
@@ -42,7 +44,7 @@ public final class Epa {
     /** Penetration query; fills {@code out} and returns it. Separated shapes give intersecting=false. */
     public PenetrationResult penetration(ConvexShape a, Matrix4dc poseA, ConvexShape b, Matrix4dc poseB,
                                          PenetrationResult out) {
-        gjk.distance(a, poseA, b, poseB, dres);
+        gjk.distanceForPenetration(a, poseA, b, poseB, dres);
         out.hitLimit = false;
         if (!dres.intersecting) {
             out.intersecting = false;
@@ -56,8 +58,30 @@ public final class Epa {
         }
         out.intersecting = true;
         out.separationLowerBound = 0;
+        if (!gjk.coresIntersecting && gjk.coreDistance > 0) {
+            coreResult(out);
+            return out;
+        }
+        gjk.pair.fullShapes();
         expand(out);
         return out;
+    }
+
+    /**
+     * Separated cores within the swept radii: the minimal translation is along the core normal and its length is
+     * rA + rB − dist(cores) exactly, bracketed by GJK's core estimate and certified core lower bound.
+     */
+    private void coreResult(PenetrationResult out) {
+        MinkowskiPair p = gjk.pair;
+        double ra = p.radiusA, rb = p.radiusB;
+        double nx = gjk.cnx, ny = gjk.cny, nz = gjk.cnz;
+        out.depth = Math.max(0, (ra + rb) - gjk.coreDistance);
+        out.depthLower = out.depth;
+        out.depthUpper = Math.max(out.depth, p.radius - gjk.coreLower);
+        out.normal.set(nx, ny, nz);
+        out.witnessA.set(gjk.cax + ra * nx, gjk.cay + ra * ny, gjk.caz + ra * nz);
+        out.witnessB.set(gjk.cbx - rb * nx, gjk.cby - rb * ny, gjk.cbz - rb * nz);
+        out.iterations = dres.iterations;
     }
 
     private void expand(PenetrationResult out) {
@@ -67,49 +91,58 @@ public final class Epa {
         for (int i = 0; i < gjk.ns; i++) {
             addVertex(gjk.sw, gjk.spa, gjk.spb, i);
         }
-        for (int d = 0; d < DIRS.length; d += 3) {
-            p.support(DIRS[d], DIRS[d + 1], DIRS[d + 2]);
-            addSupport();
+        // a well-shaped GJK tetrahedron around the origin is the usual EPA start; the 14 fixed directions are the
+        // fallback for touching and degenerate simplices
+        boolean fromSimplex = gjk.ns == 4 && wellShapedAroundOrigin();
+        if (!fromSimplex) {
+            for (int d = 0; d < DIRS.length; d += 3) {
+                p.support(DIRS[d], DIRS[d + 1], DIRS[d + 2]);
+                addSupport();
+            }
         }
         double scale = p.scale;
         double tol = 1e-13 * scale;
-        // initial tetrahedron: farthest pair, farthest from line, farthest from plane
-        int i0 = 0, i1 = 0;
-        double best = -1;
-        for (int i = 0; i < nv; i++) {
-            for (int j = i + 1; j < nv; j++) {
-                double d = d2(i, j);
-                if (d > best) {
-                    best = d;
-                    i0 = i;
-                    i1 = j;
+        int i0 = 0, i1 = 1, i2 = 2, i3 = 3;
+        double sgn = fromSimplex ? vol(0, 1, 2, 3) : 0;
+        if (!fromSimplex) {
+            // initial tetrahedron: farthest pair, farthest from line, farthest from plane
+            i1 = 0;
+            double best = -1;
+            for (int i = 0; i < nv; i++) {
+                for (int j = i + 1; j < nv; j++) {
+                    double d = d2(i, j);
+                    if (d > best) {
+                        best = d;
+                        i0 = i;
+                        i1 = j;
+                    }
                 }
             }
-        }
-        int i2 = -1;
-        best = -1;
-        for (int i = 0; i < nv; i++) {
-            double d = crossLen2(i0, i1, i);
-            if (d > best) {
-                best = d;
-                i2 = i;
+            i2 = -1;
+            best = -1;
+            for (int i = 0; i < nv; i++) {
+                double d = crossLen2(i0, i1, i);
+                if (d > best) {
+                    best = d;
+                    i2 = i;
+                }
             }
-        }
-        int i3 = -1;
-        double bestAbs = -1, sgn = 0;
-        for (int i = 0; i < nv; i++) {
-            double d = vol(i0, i1, i2, i);
-            if (Math.abs(d) > bestAbs) {
-                bestAbs = Math.abs(d);
-                sgn = d;
-                i3 = i;
+            i3 = -1;
+            double bestAbs = -1;
+            for (int i = 0; i < nv; i++) {
+                double d = vol(i0, i1, i2, i);
+                if (Math.abs(d) > bestAbs) {
+                    bestAbs = Math.abs(d);
+                    sgn = d;
+                    i3 = i;
+                }
             }
-        }
-        double lenScale = Math.sqrt(d2(i0, i1));
-        if (!(bestAbs > 1e-12 * lenScale * lenScale * lenScale) || i3 < 0) {
-            // A ⊖ B is (numerically) flat: the shapes only touch
-            flatResult(out);
-            return;
+            double lenScale = Math.sqrt(d2(i0, i1));
+            if (!(bestAbs > 1e-12 * lenScale * lenScale * lenScale) || i3 < 0) {
+                // A ⊖ B is (numerically) flat: the shapes only touch
+                flatResult(out);
+                return;
+            }
         }
         if (sgn > 0) {
             int t = i1;
@@ -318,6 +351,35 @@ public final class Epa {
         fn[4 * f + 3] = Math.min(nx * vw[3 * a] + ny * vw[3 * a + 1] + nz * vw[3 * a + 2],
                 Math.min(nx * vw[3 * b] + ny * vw[3 * b + 1] + nz * vw[3 * b + 2],
                         nx * vw[3 * c] + ny * vw[3 * c + 1] + nz * vw[3 * c + 2]));
+    }
+
+    /**
+     * Whether the four GJK simplex vertices (the first four polytope vertices) span a tetrahedron of reasonable
+     * shape (volume ≥ 1e-6 of the cube of its longest edge) that contains the origin up to rounding.
+     */
+    private boolean wellShapedAroundOrigin() {
+        double v = vol(0, 1, 2, 3);
+        double l = 0;
+        for (int i = 0; i < 4; i++) {
+            for (int j = i + 1; j < 4; j++) {
+                l = Math.max(l, d2(i, j));
+            }
+        }
+        if (!(Math.abs(v) >= 1e-6 * l * Math.sqrt(l))) {
+            return false;
+        }
+        // the origin replaces each vertex in turn: all four sub-volumes must share the sign of the whole
+        double slack = -1e-12 * Math.abs(v);
+        return volOrigin(1, 2, 3) * Math.signum(v) >= slack && -volOrigin(0, 2, 3) * Math.signum(v) >= slack
+                && volOrigin(0, 1, 3) * Math.signum(v) >= slack && -volOrigin(0, 1, 2) * Math.signum(v) >= slack;
+    }
+
+    /** vol(origin, j, k, l) in the orientation of {@link #vol}: (vj − 0)×(vk − 0)·(vl − 0). */
+    private double volOrigin(int j, int k, int l) {
+        double ux = vw[3 * j], uy = vw[3 * j + 1], uz = vw[3 * j + 2];
+        double wx = vw[3 * k], wy = vw[3 * k + 1], wz = vw[3 * k + 2];
+        double tx = vw[3 * l], ty = vw[3 * l + 1], tz = vw[3 * l + 2];
+        return (uy * wz - uz * wy) * tx + (uz * wx - ux * wz) * ty + (ux * wy - uy * wx) * tz;
     }
 
     private void addVertex(double[] w, double[] pa, double[] pb, int i) {

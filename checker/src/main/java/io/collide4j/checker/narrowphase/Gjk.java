@@ -10,8 +10,12 @@ import org.joml.Vector3d;
  * bound (see {@link MinkowskiPair}: the bound is max over all support directions u tried of −h(u)/|u| with every
  * rounding error bounded, so it never exceeds the true distance). The closest point on the simplex uses Voronoi
  * region tests (Ericson's closest-point-on-triangle; seed 001 §2.4 with its errata applied), not Johnson's
- * cofactors. Touching and doubtful cases answer "intersecting": a "separated" answer from {@link #intersects}
- * is certified. Not thread-safe: one instance per thread; no allocation per query.
+ * cofactors; its face case projects through the cross product, which stays accurate on the sliver triangles GJK
+ * builds on curved shapes. GJK runs on the shapes' cores (see {@link ConvexShape#sweptRadius()}: point and segment
+ * for sphere and capsule, so those converge finitely) and subtracts the swept radii. The reported normal is the
+ * direction of the best certified support plane; a stalled simplex is restarted from the latest support point (at
+ * most {@link #MAX_RESTARTS} times). Touching and doubtful cases answer "intersecting": a "separated" answer from
+ * {@link #intersects} is certified. Not thread-safe: one instance per thread; no allocation per query.
  */
 public final class Gjk {
     /** Iteration cap for the distance loop. */
@@ -21,8 +25,11 @@ public final class Gjk {
 
     final MinkowskiPair pair = new MinkowskiPair();
     // simplex: Minkowski points and the support points of A and B (world)
-    final double[] sw = new double[12], spa = new double[12], spb = new double[12];
-    final double[] lambda = new double[4];
+    // double-buffered: closest() writes the reduced simplex into the spare set and swaps, so the previous simplex
+    // survives for restore() without copying
+    double[] sw = new double[12], spa = new double[12], spb = new double[12];
+    double[] lambda = new double[4];
+    private double[] tw = new double[12], ta = new double[12], tb = new double[12], tl = new double[4];
     int ns;
     double vx, vy, vz;
     private final Vector3d tmp = new Vector3d();
@@ -33,31 +40,58 @@ public final class Gjk {
     private double rx, ry, rz;
     private final int[] bi = new int[4];
     private final double[] bl = new double[4];
-    private final double[] cw = new double[12], ca = new double[12], cb = new double[12];
 
     /** True unless a separating plane is certified (touching or doubtful counts as intersecting). */
     public boolean intersects(ConvexShape a, Matrix4dc poseA, ConvexShape b, Matrix4dc poseB) {
-        pair.set(a, poseA, b, poseB);
-        return run(true, null);
+        pair.set(a, poseA, b, poseB, true);
+        return run(BOOLEAN, null);
     }
 
     /** Distance query; fills {@code out} and returns it. */
     public DistanceResult distance(ConvexShape a, Matrix4dc poseA, ConvexShape b, Matrix4dc poseB, DistanceResult out) {
-        pair.set(a, poseA, b, poseB);
-        run(false, out);
+        pair.set(a, poseA, b, poseB, true);
+        run(DISTANCE, out);
         return out;
     }
 
-    /** Runs GJK on the pair already set; returns the intersection verdict. */
-    boolean run(boolean booleanOnly, DistanceResult out) {
+    /**
+     * Distance query that, unlike {@link #distance}, keeps refining separated cores that lie within the swept radii
+     * (EPA reads {@link #coresIntersecting}, {@link #coreDistance} and the core witnesses afterwards).
+     */
+    void distanceForPenetration(ConvexShape a, Matrix4dc poseA, ConvexShape b, Matrix4dc poseB, DistanceResult out) {
+        pair.set(a, poseA, b, poseB, true);
+        run(PENETRATION, out);
+    }
+
+    static final int BOOLEAN = 0, DISTANCE = 1, PENETRATION = 2;
+
+    /**
+     * Of the last distance run: whether the cores intersect; else their distance (estimate and certified lower
+     * bound), witnesses and the unit normal from A towards B.
+     */
+    boolean coresIntersecting;
+    double coreLower, coreDistance, cax, cay, caz, cbx, cby, cbz, cnx, cny, cnz;
+    // the last support of the loop (direction −v): a pair of core points and their difference
+    private double lwx, lwy, lwz, lax, lay, laz, lbx, lby, lbz;
+
+    /** Runs GJK on the pair already set (on the cores, see {@link MinkowskiPair}); returns the intersection verdict. */
+    boolean run(int mode, DistanceResult out) {
         MinkowskiPair p = pair;
+        boolean booleanOnly = mode == BOOLEAN;
+        double radius = p.radius;
         p.centerDifference(tmp);
         double dx = tmp.x, dy = tmp.y, dz = tmp.z;
         if (dx * dx + dy * dy + dz * dz == 0) {
             dx = 1;
         }
         p.support(dx, dy, dz);
-        double lower = p.lowerBound(dx, dy, dz);
+        double lowerCore = p.coreLowerBound(dx, dy, dz);
+        double lower = p.shapeBound(lowerCore);
+        // direction of the best support plane so far: reported as the normal (on flat contacts −v is tilted by
+        // ~ε·scale/|v| and its plane is looser than the simplex-face planes tried at the end)
+        bux = dx;
+        buy = dy;
+        buz = dz;
         int iterations = 1;
         if (booleanOnly && lower > 0) {
             return false;
@@ -68,14 +102,25 @@ public final class Gjk {
         vx = p.wx;
         vy = p.wy;
         vz = p.wz;
-        boolean intersecting = false;
+        restarts = 0;
+        bestD = Double.POSITIVE_INFINITY;
+        boolean coresIn = false, touching = false;
         boolean capped = true;
+        boolean hasLast = false;
         double lastX = Double.NaN, lastY = Double.NaN, lastZ = Double.NaN;
         double absTol = 1e-14 * p.scale;
+        double floor = 64 * MinkowskiPair.EPS * p.scale;
+        double touchSq = mode == PENETRATION ? -1 : radius * radius;
         while (iterations < MAX_ITERATIONS) {
             double vv = vx * vx + vy * vy + vz * vz;
             if (vv <= absTol * absTol) {
-                intersecting = true;
+                coresIn = true;
+                capped = false;
+                break;
+            }
+            if (vv <= touchSq) {
+                // dist(cores) ≤ |v| ≤ rA + rB: the full shapes touch or overlap
+                touching = true;
                 capped = false;
                 break;
             }
@@ -84,21 +129,39 @@ public final class Gjk {
             lastY = -vy;
             lastZ = -vz;
             iterations++;
-            double lb = p.lowerBound(-vx, -vy, -vz);
-            if (lb > lower) {
-                lower = lb;
+            hasLast = true;
+            lwx = p.wx;
+            lwy = p.wy;
+            lwz = p.wz;
+            lax = p.pax;
+            lay = p.pay;
+            laz = p.paz;
+            lbx = p.pbx;
+            lby = p.pby;
+            lbz = p.pbz;
+            double lb = p.coreLowerBound(-vx, -vy, -vz);
+            if (lb > lowerCore) {
+                lowerCore = lb;
+                lower = p.shapeBound(lb);
+                bux = -vx;
+                buy = -vy;
+                buz = -vz;
             }
             if (booleanOnly && lower > 0) {
                 return false;
             }
             double vw = vx * p.wx + vy * p.wy + vz * p.wz;
             double vn = Math.sqrt(vv);
-            // stop when the gap between |v| and the plane bound v·w/|v| is small
-            if (vv - vw <= RELATIVE_TOLERANCE * vv + 64 * MinkowskiPair.EPS * p.scale * vn) {
+            // stop when the gap between |v| and the plane bound v·w/|v| is small relative to the distance of the
+            // full shapes (|v| − radii), not of the cores
+            if (vv - vw <= vn * (RELATIVE_TOLERANCE * Math.abs(vn - radius) + floor)) {
                 capped = false;
                 break;
             }
             if (inSimplex(p.wx, p.wy, p.wz)) {
+                if (!booleanOnly && restart(vn, radius, lower, floor)) {
+                    continue;
+                }
                 capped = false;
                 break;
             }
@@ -109,30 +172,38 @@ public final class Gjk {
             double nvv = vx * vx + vy * vy + vz * vz;
             if (ns == 4) {
                 capped = false;
-                if (lower > 0) {
+                if (lowerCore > 0) {
                     // a certified separating plane exists, so "origin inside" is a rounding artefact of a flat simplex
                     restore();
                     break;
                 }
-                intersecting = true;
+                coresIn = true;
                 break;
             }
             if (nvv >= vv) {
                 // no progress: the sub-algorithm hit its rounding floor; the previous simplex is the better answer
                 restore();
+                if (!booleanOnly && restart(Math.sqrt(vv), radius, lower, floor)) {
+                    continue;
+                }
                 capped = false;
                 break;
             }
         }
-        if (!intersecting) {
-            if (lastX != -vx || lastY != -vy || lastZ != -vz) {
+        extraLower = lowerCore;
+        if (!coresIn && !touching) {
+            double vn = Math.sqrt(vx * vx + vy * vy + vz * vz);
+            // the extra planes below only tighten the certified bound; skip them when it is tight already or when
+            // the full shapes overlap (the bound is 0 then)
+            boolean loose = vn > radius && (vn - radius) - lower > RELATIVE_TOLERANCE * (vn - radius) + floor;
+            if (loose && (lastX != -vx || lastY != -vy || lastZ != -vz)) {
                 // the final closest point was never used as a search direction: its plane gives the tightest bound
-                lower = Math.max(lower, boundAlong(-vx, -vy, -vz));
+                boundAlong(-vx, -vy, -vz);
                 iterations++;
             }
             // −v carries an absolute error ~ε·scale, i.e. a tilt ~ε·scale/|v| that a flat contact amplifies;
             // directions computed from the simplex's edges are accurate to ~ε instead
-            if (ns == 3) {
+            if (loose && ns == 3) {
                 double ax = sw[0], ay = sw[1], az = sw[2];
                 double ux = sw[3] - ax, uy = sw[4] - ay, uz = sw[5] - az, wx = sw[6] - ax, wy = sw[7] - ay, wz = sw[8] - az;
                 double nx = uy * wz - uz * wy, ny = uz * wx - ux * wz, nz = ux * wy - uy * wx;
@@ -142,22 +213,25 @@ public final class Gjk {
                     nz = -nz;
                 }
                 if (nx != 0 || ny != 0 || nz != 0) {
-                    lower = Math.max(lower, boundAlong(nx, ny, nz));
+                    boundAlong(nx, ny, nz);
                     iterations++;
                 }
-            } else if (ns == 2) {
+            } else if (loose && ns == 2) {
                 double ex = sw[3] - sw[0], ey = sw[4] - sw[1], ez = sw[5] - sw[2];
                 double ee = ex * ex + ey * ey + ez * ez;
                 if (ee > 0) {
                     double s = (-vx * ex - vy * ey - vz * ez) / ee;
                     double ux = -vx - s * ex, uy = -vy - s * ey, uz = -vz - s * ez;
                     if (ux != 0 || uy != 0 || uz != 0) {
-                        lower = Math.max(lower, boundAlong(ux, uy, uz));
+                        boundAlong(ux, uy, uz);
                         iterations++;
                     }
                 }
             }
         }
+        lowerCore = extraLower;
+        lower = p.shapeBound(lowerCore);
+        coreLower = lowerCore;
         if (booleanOnly) {
             return !(lower > 0);   // without a certified separating plane report a (possible) contact
         }
@@ -172,56 +246,168 @@ public final class Gjk {
             by += lambda[i] * spb[3 * i + 1];
             bz += lambda[i] * spb[3 * i + 2];
         }
-        out.witnessA.set(ax, ay, az);
-        out.witnessB.set(bx, by, bz);
+        double nx = 0, ny = 0, nz = 0;
+        double coreD = 0;
+        coresIntersecting = coresIn;
+        if (!coresIn) {
+            coreD = Math.sqrt((bx - ax) * (bx - ax) + (by - ay) * (by - ay) + (bz - az) * (bz - az));
+            double vn = Math.sqrt(vx * vx + vy * vy + vz * vz);
+            double bn = Math.sqrt(bux * bux + buy * buy + buz * buz);
+            if (lowerCore > 0 && bn > 0) {
+                nx = bux / bn;
+                ny = buy / bn;
+                nz = buz / bn;
+            } else if (vn > 0) {
+                nx = -vx / vn;
+                ny = -vy / vn;
+                nz = -vz / vn;
+            }
+            // the last support pair is itself a pair of core points: on curved cores it can beat the simplex
+            if (bestD < coreD) {
+                coreD = bestD;
+                ax = bax;
+                ay = bay;
+                az = baz;
+                bx = bbx;
+                by = bby;
+                bz = bbz;
+            }
+            double lw = hasLast ? Math.sqrt(lwx * lwx + lwy * lwy + lwz * lwz) : Double.POSITIVE_INFINITY;
+            if (lw < coreD) {
+                coreD = lw;
+                ax = lax;
+                ay = lay;
+                az = laz;
+                bx = lbx;
+                by = lby;
+                bz = lbz;
+            }
+            coreDistance = coreD;
+            cax = ax;
+            cay = ay;
+            caz = az;
+            cbx = bx;
+            cby = by;
+            cbz = bz;
+            cnx = nx;
+            cny = ny;
+            cnz = nz;
+        }
+        double ra = p.radiusA, rb = p.radiusB;
+        boolean intersecting = coresIn || touching || coreD <= ra + rb;
         out.intersecting = intersecting;
         out.lowerBound = intersecting ? 0 : lower;
+        // witnesses on the full shapes: the core witnesses pushed out by the swept radii along their difference
+        // (not along the normal: a tilt θ between the two would add ~coreD·r·θ²/(2d) to |wB − wA|)
+        double ox = nx, oy = ny, oz = nz;
+        if (coreD > 0 && ra + rb > 0) {
+            ox = (bx - ax) / coreD;
+            oy = (by - ay) / coreD;
+            oz = (bz - az) / coreD;
+        }
+        out.witnessA.set(ax + ra * ox, ay + ra * oy, az + ra * oz);
+        out.witnessB.set(bx - rb * ox, by - rb * oy, bz - rb * oz);
         if (intersecting) {
             out.distance = 0;
             out.normal.set(0, 0, 0);
         } else {
-            double d = Math.sqrt((bx - ax) * (bx - ax) + (by - ay) * (by - ay) + (bz - az) * (bz - az));
-            out.distance = Math.max(d, out.lowerBound);
-            double vn = Math.sqrt(vx * vx + vy * vy + vz * vz);
-            if (vn > 0) {
-                out.normal.set(-vx / vn, -vy / vn, -vz / vn);
-            } else {
-                out.normal.set(0, 0, 0);
-            }
+            out.distance = Math.max(coreD - (ra + rb), out.lowerBound);
+            out.normal.set(nx, ny, nz);
         }
         return intersecting;
     }
 
-    private final double[] bw = new double[12], ba = new double[12], bb = new double[12], blam = new double[4];
     private int bns;
     private double bvx, bvy, bvz;
 
+    /** Remembers the simplex size and v before {@link #closest()} (the points stay in the spare buffers). */
     private void backup() {
-        System.arraycopy(sw, 0, bw, 0, 3 * ns);
-        System.arraycopy(spa, 0, ba, 0, 3 * ns);
-        System.arraycopy(spb, 0, bb, 0, 3 * ns);
-        System.arraycopy(lambda, 0, blam, 0, ns);
         bns = ns;
         bvx = vx;
         bvy = vy;
         bvz = vz;
     }
 
+    /** Undoes the last {@link #closest()}: swaps the buffers back. */
     private void restore() {
-        System.arraycopy(bw, 0, sw, 0, 3 * bns);
-        System.arraycopy(ba, 0, spa, 0, 3 * bns);
-        System.arraycopy(bb, 0, spb, 0, 3 * bns);
-        System.arraycopy(blam, 0, lambda, 0, bns);
+        swapBuffers();
         ns = bns;
         vx = bvx;
         vy = bvy;
         vz = bvz;
     }
 
-    /** Certified distance lower bound from the support plane in direction u (does not touch the simplex). */
-    private double boundAlong(double ux, double uy, double uz) {
+    private void swapBuffers() {
+        double[] t = sw;
+        sw = tw;
+        tw = t;
+        t = spa;
+        spa = ta;
+        ta = t;
+        t = spb;
+        spb = tb;
+        tb = t;
+        t = lambda;
+        lambda = tl;
+        tl = t;
+    }
+
+    private double extraLower, bux, buy, buz;
+    /** Restarts used and the closest witness pair of the simplices abandoned by them. */
+    private int restarts;
+    private double bestD, bax, bay, baz, bbx, bby, bbz;
+    /** Simplex restarts allowed per distance query (see the class comment). */
+    public static final int MAX_RESTARTS = 3;
+
+    /**
+     * On a stall (the support is already in the simplex, or the sub-algorithm made no progress) with the gap between
+     * |v| and the certified bound still open, which happens when a thin simplex on a curved shape loses precision:
+     * keeps the simplex's witnesses as a candidate and restarts from the latest support point alone.
+     */
+    private boolean restart(double vn, double radius, double lower, double floor) {
+        double d = vn - radius;
+        if (restarts >= MAX_RESTARTS || !(d > 0) || d - lower <= 1e-10 * d + floor) {
+            return false;
+        }
+        restarts++;
+        double ax = 0, ay = 0, az = 0, bx = 0, by = 0, bz = 0;
+        for (int i = 0; i < ns; i++) {
+            ax += lambda[i] * spa[3 * i];
+            ay += lambda[i] * spa[3 * i + 1];
+            az += lambda[i] * spa[3 * i + 2];
+            bx += lambda[i] * spb[3 * i];
+            by += lambda[i] * spb[3 * i + 1];
+            bz += lambda[i] * spb[3 * i + 2];
+        }
+        double cd = Math.sqrt((bx - ax) * (bx - ax) + (by - ay) * (by - ay) + (bz - az) * (bz - az));
+        if (cd < bestD) {
+            bestD = cd;
+            bax = ax;
+            bay = ay;
+            baz = az;
+            bbx = bx;
+            bby = by;
+            bbz = bz;
+        }
+        ns = 1;
+        store(0);
+        lambda[0] = 1;
+        vx = pair.wx;
+        vy = pair.wy;
+        vz = pair.wz;
+        return true;
+    }
+
+    /** Raises {@link #extraLower} (and the best direction) by the support plane in direction u; keeps the simplex. */
+    private void boundAlong(double ux, double uy, double uz) {
         pair.support(ux, uy, uz);
-        return pair.lowerBound(ux, uy, uz);
+        double lb = pair.coreLowerBound(ux, uy, uz);
+        if (lb > extraLower) {
+            extraLower = lb;
+            bux = ux;
+            buy = uy;
+            buz = uz;
+        }
     }
 
     private void store(int i) {
@@ -261,28 +447,28 @@ public final class Gjk {
                 rz = sw[2];
             }
         }
+        for (int k = 0; k < rn; k++) {
+            int i = 3 * ri[k], o = 3 * k;
+            tw[o] = sw[i];
+            tw[o + 1] = sw[i + 1];
+            tw[o + 2] = sw[i + 2];
+            ta[o] = spa[i];
+            ta[o + 1] = spa[i + 1];
+            ta[o + 2] = spa[i + 2];
+            tb[o] = spb[i];
+            tb[o + 1] = spb[i + 1];
+            tb[o + 2] = spb[i + 2];
+            tl[k] = rl[k];
+        }
+        swapBuffers();
+        ns = rn;
         if (rn == 4) {
             vx = vy = vz = 0;
-            ns = 4;
-            for (int i = 0; i < 4; i++) {
-                lambda[i] = rl[i];
-            }
-            return;
+        } else {
+            vx = rx;
+            vy = ry;
+            vz = rz;
         }
-        System.arraycopy(sw, 0, cw, 0, 3 * ns);
-        System.arraycopy(spa, 0, ca, 0, 3 * ns);
-        System.arraycopy(spb, 0, cb, 0, 3 * ns);
-        for (int k = 0; k < rn; k++) {
-            int i = ri[k];
-            System.arraycopy(cw, 3 * i, sw, 3 * k, 3);
-            System.arraycopy(ca, 3 * i, spa, 3 * k, 3);
-            System.arraycopy(cb, 3 * i, spb, 3 * k, 3);
-            lambda[k] = rl[k];
-        }
-        ns = rn;
-        vx = rx;
-        vy = ry;
-        vz = rz;
     }
 
     private void segment(int i, int j) {
@@ -361,7 +547,20 @@ public final class Gjk {
             bestOfEdges(ia, ib, ic);
             return;
         }
-        double v = vb / sum, w = vc / sum;
+        // face region: project onto the plane through the cross product, whose direction error is ~ε/sin(angle);
+        // the Voronoi products va, vb, vc above lose ~ε/sin²(angle) on the slivers GJK builds on curved shapes
+        double nx = aby * acz - abz * acy, ny = abz * acx - abx * acz, nz = abx * acy - aby * acx;
+        double nn = nx * nx + ny * ny + nz * nz;
+        if (!(nn > 0)) {
+            bestOfEdges(ia, ib, ic);
+            return;
+        }
+        double t = (nx * ax + ny * ay + nz * az) / nn;
+        double px = t * nx, py = t * ny, pz = t * nz;
+        double qx = px - ax, qy = py - ay, qz = pz - az;
+        // barycentric coordinates as signed sub-areas along n
+        double v = (nx * (qy * acz - qz * acy) + ny * (qz * acx - qx * acz) + nz * (qx * acy - qy * acx)) / nn;
+        double w = (nx * (aby * qz - abz * qy) + ny * (abz * qx - abx * qz) + nz * (abx * qy - aby * qx)) / nn;
         rn = 3;
         ri[0] = ia;
         ri[1] = ib;
@@ -369,9 +568,9 @@ public final class Gjk {
         rl[0] = 1 - v - w;
         rl[1] = v;
         rl[2] = w;
-        rx = ax + abx * v + acx * w;
-        ry = ay + aby * v + acy * w;
-        rz = az + abz * v + acz * w;
+        rx = px;
+        ry = py;
+        rz = pz;
     }
 
     private void edge(int i, int j, double t, double x, double y, double z) {

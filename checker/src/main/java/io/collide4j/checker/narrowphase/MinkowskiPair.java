@@ -15,6 +15,11 @@ import org.joml.Vector3d;
  * E = K·ε·(|u|·|t| + ρ·(|d̃| + ‖R‖_F·|u|)): each of the at most ~10 roundings contributes at most ε times one of
  * these magnitudes and K = 64 covers them with a wide margin (also the support error of curved shapes and one
  * level of shape nesting).
+ *
+ * <p>Cores. With {@link #set(ConvexShape, Matrix4dc, ConvexShape, Matrix4dc, boolean) cores on}, a shape placed by a
+ * rigid pose is replaced by its core (see {@link ConvexShape#sweptRadius()}): the supports are those of
+ * core(A) ⊖ core(B), and dist(A, B) = max(0, dist(core(A), core(B)) − rA − rB) exactly. {@link #radius} is rA + rB
+ * rounded up, so {@link #lowerBound} (core bound − radius, rounded down) stays certified.
  */
 final class MinkowskiPair {
     static final double EPS = 0x1p-53;
@@ -28,6 +33,11 @@ final class MinkowskiPair {
     double rhoA, rhoB, froA, froB, tnA, tnB;
     /** Scale of the problem: bounding radii plus distances of the poses from the origin. */
     double scale;
+    /** Swept radii of A and B whose cores the supports use (0 where the full shape is used). */
+    double radiusA, radiusB;
+    /** Upper bound on radiusA + radiusB (0 without cores). */
+    double radius;
+    private boolean coreA, coreB;
     private final Vector3d tmp = new Vector3d();
 
     // outputs of the last support call
@@ -35,7 +45,13 @@ final class MinkowskiPair {
     /** Certified upper bound on h_{A⊖B}(u) for the last direction u. */
     double upper;
 
+    /** Full shapes (no cores). */
     void set(ConvexShape shapeA, Matrix4dc poseA, ConvexShape shapeB, Matrix4dc poseB) {
+        set(shapeA, poseA, shapeB, poseB, false);
+    }
+
+    /** Loads the pair; with {@code cores} the supports are those of the cores where a pose is rigid. */
+    void set(ConvexShape shapeA, Matrix4dc poseA, ConvexShape shapeB, Matrix4dc poseB, boolean cores) {
         if (shapeA == null || shapeB == null) {
             throw new IllegalArgumentException("both shapes are required");
         }
@@ -61,6 +77,27 @@ final class MinkowskiPair {
         if (!Double.isFinite(scale)) {
             throw new IllegalArgumentException("non-finite pose or shape size");
         }
+        radiusA = cores ? sweptRadius(a, ra) : 0;
+        radiusB = cores ? sweptRadius(b, rb) : 0;
+        coreA = radiusA > 0;
+        coreB = radiusB > 0;
+        radius = (radiusA + radiusB) * (1 + 16 * EPS);
+    }
+
+    /** Switches back to the full shapes (keeps poses and hints). */
+    void fullShapes() {
+        radiusA = radiusB = radius = 0;
+        coreA = coreB = false;
+    }
+
+    /** The shape's swept radius grown by the pose's deviation from rigid, or 0 when the pose is not rigid. */
+    private static double sweptRadius(ConvexShape s, double[] rows) {
+        double r = s.sweptRadius();
+        if (r == 0) {
+            return 0;
+        }
+        double defect = AffineRows.orthonormalityDefect(rows);
+        return defect <= AffineRows.RIGID_DEFECT ? r * (1 + 4 * defect) * (1 + 4 * EPS) : 0;
     }
 
     private static double fro(double[] r) {
@@ -92,7 +129,7 @@ final class MinkowskiPair {
         double lx = ra[0] * ux + ra[3] * uy + ra[6] * uz;
         double ly = ra[1] * ux + ra[4] * uy + ra[7] * uz;
         double lz = ra[2] * ux + ra[5] * uy + ra[8] * uz;
-        hintA = a.support(lx, ly, lz, hintA, tmp);
+        hintA = coreA ? a.coreSupport(lx, ly, lz, hintA, tmp) : a.support(lx, ly, lz, hintA, tmp);
         double hA = (ux * ra[9] + uy * ra[10] + uz * ra[11]) + (lx * tmp.x + ly * tmp.y + lz * tmp.z);
         double eA = un * tnA + rhoA * (Math.abs(lx) + Math.abs(ly) + Math.abs(lz) + froA * un);
         pax = ra[0] * tmp.x + ra[1] * tmp.y + ra[2] * tmp.z + ra[9];
@@ -102,7 +139,7 @@ final class MinkowskiPair {
         lx = -(rb[0] * ux + rb[3] * uy + rb[6] * uz);
         ly = -(rb[1] * ux + rb[4] * uy + rb[7] * uz);
         lz = -(rb[2] * ux + rb[5] * uy + rb[8] * uz);
-        hintB = b.support(lx, ly, lz, hintB, tmp);
+        hintB = coreB ? b.coreSupport(lx, ly, lz, hintB, tmp) : b.support(lx, ly, lz, hintB, tmp);
         double hB = -(ux * rb[9] + uy * rb[10] + uz * rb[11]) + (lx * tmp.x + ly * tmp.y + lz * tmp.z);
         double eB = un * tnB + rhoB * (Math.abs(lx) + Math.abs(ly) + Math.abs(lz) + froB * un);
         pbx = rb[0] * tmp.x + rb[1] * tmp.y + rb[2] * tmp.z + rb[9];
@@ -116,13 +153,27 @@ final class MinkowskiPair {
 
     /**
      * Certified lower bound on dist(A, B) from the last support direction u (given its components again):
-     * −h(u)/|u| rounded down, or 0 when that is not positive.
+     * −h(u)/|u| (of the cores, minus {@link #radius}) rounded down, or 0 when that is not positive.
      */
     double lowerBound(double ux, double uy, double uz) {
+        return shapeBound(coreLowerBound(ux, uy, uz));
+    }
+
+    /** Certified lower bound on the distance of the cores from the last support direction u (0 if not positive). */
+    double coreLowerBound(double ux, double uy, double uz) {
         if (!(upper < 0)) {
             return 0;
         }
         double un = Math.sqrt(ux * ux + uy * uy + uz * uz) * (1 + 4 * EPS);
         return (-upper / un) * (1 - 4 * EPS);
+    }
+
+    /** Certified lower bound on dist(A, B) from one on the distance of the cores (0 if not positive). */
+    double shapeBound(double coreLower) {
+        if (radius == 0) {
+            return coreLower;
+        }
+        double d = coreLower - radius;
+        return d > 0 ? d * (1 - 2 * EPS) : 0;
     }
 }

@@ -20,7 +20,8 @@ import java.util.Set;
  * fresh computations (its own checker context, forward kinematics, GJK lower bounds or bounding-volume lower
  * bounds, and kinematic motion bounds), trusting nothing in the certificate but the step boundaries it proposes:
  * <ul>
- * <li>robot, scene and trajectory hashes match;</li>
+ * <li>robot, scene and trajectory hashes match; segments follow the certificate's interpolation (straight,
+ *     cubic or quintic pieces rebuilt from its waypoints, velocities and accelerations);</li>
  * <li>per segment, every checked pair is either listed, or independently shown to stay beyond
  *     margin + tolerance for the whole segment by bounding spheres / obstacle AABBs and the kinematic bound;</li>
  * <li>each listed pair (at most once per segment) has steps contiguous from s = 0 to the end of the certified part
@@ -79,15 +80,22 @@ public final class CertificateVerifier {
         }
         double[][] waypoints = matrix(cert.get("waypoints"));
         double[] times = vector(cert.get("times"));
-        TrajectoryCertifier.validate(waypoints, times, model.kinematics().variableCount());
+        String interpolation = cert.containsKey("interpolation") ? (String) cert.get("interpolation") : "LINEAR";
+        double[][] velocities = cert.get("velocities") == null ? null : matrix(cert.get("velocities"));
+        double[][] accelerations = cert.get("accelerations") == null ? null : matrix(cert.get("accelerations"));
+        TrajectorySegments path = new TrajectorySegments(model.kinematics(), waypoints, velocities, accelerations, times);
+        if (!path.interpolation().name().equals(interpolation)) {
+            problems.add("interpolation is " + interpolation + " but the velocities and accelerations given make it "
+                    + path.interpolation());
+        }
         if (!model.contentHash().equals(cert.get("robotHash"))) {
             problems.add("robot hash differs: certificate was made for another robot model");
         }
         if (!checker.scene().contentHash().equals(cert.get("sceneHash"))) {
             problems.add("scene hash differs: certificate was made for another scene");
         }
-        if (!TrajectoryCertifier.trajectoryHash(waypoints, times).equals(cert.get("trajectoryHash"))) {
-            problems.add("trajectory hash differs from the waypoints and times in the certificate");
+        if (!path.hash().equals(cert.get("trajectoryHash"))) {
+            problems.add("trajectory hash differs from the waypoints, velocities, accelerations and times in the certificate");
         }
         List<?> segments = (List<?>) cert.get("segments");
         Map<?, ?> violation = (Map<?, ?>) cert.get("violation");
@@ -108,7 +116,7 @@ public final class CertificateVerifier {
                 continue;   // the partial last segment proves nothing that is claimed
             }
             double end = (verdict == Verdict.VIOLATION && i == vSeg) ? vS : 1;
-            CollisionChecker.startSegment(c, waypoints[i], waypoints[i + 1]);
+            path.start(c, i);
             Set<String> listed = new HashSet<>();
             for (Object po : seg) {
                 Map<?, ?> p = (Map<?, ?>) po;
@@ -127,7 +135,7 @@ public final class CertificateVerifier {
             checkUnlisted(c, listed, d + tol, problems, i);
         }
         if (violation != null) {
-            checkViolation(c, violation, waypoints, d, tol, problems);
+            checkViolation(c, violation, path, d, tol, problems);
         }
         Map<?, ?> claimed = (Map<?, ?>) cert.get("pairClearance");
         for (Map.Entry<?, ?> e : claimed.entrySet()) {
@@ -284,11 +292,11 @@ public final class CertificateVerifier {
         }
     }
 
-    private void checkViolation(QueryContext c, Map<?, ?> v, double[][] waypoints, double d, double tol,
+    private void checkViolation(QueryContext c, Map<?, ?> v, TrajectorySegments path, double d, double tol,
                                 List<String> problems) {
         int seg = (int) Json.asDouble(v.get("segment"));
         double s = Json.asDouble(v.get("fraction"));
-        if (seg < 0 || seg >= waypoints.length - 1 || !(s >= 0 && s <= 1)) {
+        if (seg < 0 || seg >= path.segmentCount() || !(s >= 0 && s <= 1)) {
             problems.add("violation at segment " + seg + ", s = " + s + " is outside the trajectory");
             return;
         }
@@ -296,7 +304,7 @@ public final class CertificateVerifier {
         if (pr == null) {
             return;
         }
-        CollisionChecker.startSegment(c, waypoints[seg], waypoints[seg + 1]);
+        path.start(c, seg);
         RobotCollisionModel model = checker.model();
         int la = model.bodyLink(model.pieceBody(pr[1]));
         int lb = pr[0] == CollisionChecker.ENV ? -1 : model.bodyLink(model.pieceBody(pr[2]));

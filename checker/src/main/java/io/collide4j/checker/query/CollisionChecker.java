@@ -3,6 +3,7 @@ package io.collide4j.checker.query;
 import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.checker.scene.Obstacle;
 import io.collide4j.checker.scene.Scene;
+import io.collide4j.kinematics.JointPath;
 import io.collide4j.kinematics.KinematicModel;
 import io.collide4j.kinematics.LinkPoses;
 import io.collide4j.kinematics.RobotSegment;
@@ -401,9 +402,12 @@ public final class CollisionChecker {
         return new MotionResult(MotionStatus.FREE, 1, positions(c, 1), null, clearance, c.evaluations);
     }
 
-    /** Joint values at s of the context's straight segment (exact at s = 0 and s = 1). */
+    /** Joint values at s of the context's segment (for a straight segment exact at s = 0 and s = 1). */
     static double[] positions(QueryContext c, double s) {
         double[] q = new double[c.q0.length];
+        if (c.curved != null) {
+            return c.curved.positions(s, q);
+        }
         for (int i = 0; i < q.length; i++) {
             q[i] = s == 1 ? c.q1[i] : c.q0[i] + s * (c.q1[i] - c.q0[i]);
         }
@@ -420,6 +424,14 @@ public final class CollisionChecker {
         c.resetSegmentMemo((int) Math.max(1, Math.min(MAX_CELLS, Math.ceil(turn / CELL_TURN))));
         System.arraycopy(q0, 0, c.q0, 0, c.q0.length);
         System.arraycopy(q1, 0, c.q1, 0, c.q1.length);
+        c.curved = null;
+    }
+
+    /** Starts a curved segment (a spline piece over all model variables) whose ends are q0 and q1. */
+    static void startPath(QueryContext c, JointPath path, double[] q0, double[] q1) {
+        startSegment(c, q0, q1);
+        c.segment.set(path);
+        c.curved = path;
     }
 
     static final int CLEAR = 0;

@@ -5,6 +5,7 @@ import io.collide4j.checker.narrowphase.Epa;
 import io.collide4j.checker.narrowphase.Gjk;
 import io.collide4j.checker.narrowphase.PenetrationResult;
 import io.collide4j.checker.scene.DynamicAabbTree;
+import io.collide4j.kinematics.JointPath;
 import io.collide4j.kinematics.LinkPoses;
 import io.collide4j.kinematics.RobotSegment;
 import org.joml.Matrix4d;
@@ -33,6 +34,8 @@ public final class QueryContext {
     final double[] box = new double[6];
     final double[] q0;
     final double[] q1;
+    /** The current segment's curved joint path (spline trajectories), or null for the straight q0 → q1. */
+    JointPath curved;
 
     // Candidate pairs of the current motion: 3 ints each (kind, a, b) and the obstacle slot.
     int[] pairs = new int[64];

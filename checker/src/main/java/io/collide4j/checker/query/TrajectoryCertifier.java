@@ -1,6 +1,5 @@
 package io.collide4j.checker.query;
 
-import io.collide4j.checker.scene.ContentDigest;
 import io.collide4j.urdf.json.JsonWriter;
 import org.joml.Vector3dc;
 
@@ -11,20 +10,21 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Certifies a joint-space trajectory (waypoints joined by straight joint-space segments, with
- * strictly increasing times) against a {@link CollisionChecker}'s robot and scene, by conservative
+ * Certifies a joint-space trajectory (waypoints at strictly increasing times joined by straight joint-space
+ * segments, or by the cubic / quintic pieces of a trajectory with velocities) against a {@link CollisionChecker}'s robot and scene, by conservative
  * advancement of every candidate pair on every segment, and writes a certificate that
  * {@link CertificateVerifier} can re-check. Stateless apart from the caller's {@link QueryContext}.
  *
  * <p>Certificate (JSON, format {@value #FORMAT}): verdict, margin, tolerance, SHA-256 of robot model,
- * scene and trajectory, the trajectory itself (exact), {@code segments}: per segment (in order) a list of the
- * candidate pairs, each {@code {"pair": [first, firstPiece, second, secondPiece, environment], "ends": [...],
- * "lb": [...]}} — the advancement steps, step k spanning [ends[k−1], ends[k]] (ends[−1] = 0) and claiming
- * distance &gt; margin there, with lb[k] a claimed lower bound on the distance at its start — then the first
- * violation if any and per-pair clearance lower bounds. To keep it compact, step ends inside a segment are
- * short decimals (the certifier advances to a step's end rounded down to about two significant digits of the
- * step's length, and evaluates there), and lower bounds and clearances are rounded down to
- * {@value #CLAIM_DIGITS} significant digits: claims only get weaker, and the verifier recomputes everything.
+ * scene and trajectory, the trajectory itself (exact: interpolation, waypoints, velocities and accelerations
+ * when given, times), {@code segments}: per segment (in order) a list of the candidate pairs, each
+ * {@code {"pair": [first, firstPiece, second, secondPiece, environment], "ends": [...], "lb": [...]}} — the
+ * advancement steps, step k spanning [ends[k−1], ends[k]] (ends[−1] = 0) and claiming distance &gt; margin there,
+ * with lb[k] a claimed lower bound on the distance at its start — then the first violation if any and per-pair
+ * clearance lower bounds. To keep it compact, step ends inside a segment are short decimals (the certifier
+ * advances to a step's end rounded down to about two significant digits of the step's length, and evaluates
+ * there), and lower bounds and clearances are rounded down to {@value #CLAIM_DIGITS} significant digits: claims
+ * only get weaker, and the verifier recomputes everything.
  */
 public final class TrajectoryCertifier {
     public static final String FORMAT = "collide4j-certificate/2";
@@ -37,13 +37,9 @@ public final class TrajectoryCertifier {
         this.checker = checker;
     }
 
-    /** SHA-256 of waypoints and times (exact bits). */
+    /** SHA-256 of the waypoints and times of a straight-segment trajectory (exact bits). */
     public static String trajectoryHash(double[][] waypoints, double[] times) {
-        ContentDigest md = new ContentDigest().add("collide4j-trajectory").add((long) waypoints.length);
-        for (double[] w : waypoints) {
-            md.add(w);
-        }
-        return md.add(times).hex();
+        return TrajectorySegments.hash(waypoints, null, null, times);
     }
 
     static void validate(double[][] waypoints, double[] times, int variables) {
@@ -79,13 +75,25 @@ public final class TrajectoryCertifier {
 
     public CertificationResult certify(double[][] waypoints, double[] times, double d, double tolerance, long budget,
                                        QueryContext c) {
+        return certify(waypoints, null, null, times, d, tolerance, budget, c);
+    }
+
+    /**
+     * Certifies the motion a controller executes when it follows waypoints with velocities (cubic Hermite pieces)
+     * and optionally accelerations (quintic pieces), all given per waypoint over every model variable; velocities
+     * null means straight joint-space segments. The continuous check covers the curved pieces themselves (the
+     * kinematics' motion bounds use the spline's velocity bounds), not a sampling of them.
+     */
+    public CertificationResult certify(double[][] waypoints, double[][] velocities, double[][] accelerations,
+                                       double[] times, double d, double tolerance, long budget, QueryContext c) {
         if (c.checker != checker) {
             throw new IllegalArgumentException("query context belongs to another checker");
         }
         if (!(d >= 0) || !Double.isFinite(d) || !(tolerance > 0) || !Double.isFinite(tolerance)) {
             throw new IllegalArgumentException("need margin >= 0 and tolerance > 0, got " + d + ", " + tolerance);
         }
-        validate(waypoints, times, checker.model().kinematics().variableCount());
+        TrajectorySegments path = new TrajectorySegments(checker.model().kinematics(), waypoints, velocities,
+                accelerations, times);
         c.evaluations = 0;
         c.budget = budget;
         Map<String, Double> clearance = new HashMap<>();
@@ -93,7 +101,7 @@ public final class TrajectoryCertifier {
         Verdict verdict = Verdict.CERTIFIED_FREE;
         Violation violation = null;
         for (int i = 0; i + 1 < waypoints.length && verdict == Verdict.CERTIFIED_FREE; i++) {
-            CollisionChecker.startSegment(c, waypoints[i], waypoints[i + 1]);
+            path.start(c, i);
             checker.collectMotionPairs(c, d + tolerance);
             List<Object> pairs = new ArrayList<>();
             double earliest = 2;
@@ -149,12 +157,15 @@ public final class TrajectoryCertifier {
         cert.put("tolerance", tolerance);
         cert.put("robotHash", checker.model().contentHash());
         cert.put("sceneHash", checker.scene().contentHash());
-        cert.put("trajectoryHash", trajectoryHash(waypoints, times));
-        List<Object> wp = new ArrayList<>();
-        for (double[] w : waypoints) {
-            wp.add(w.clone());
+        cert.put("trajectoryHash", path.hash());
+        cert.put("interpolation", path.interpolation().name());
+        cert.put("waypoints", rows(path.waypoints()));
+        if (path.velocities() != null) {
+            cert.put("velocities", rows(path.velocities()));
         }
-        cert.put("waypoints", wp);
+        if (path.accelerations() != null) {
+            cert.put("accelerations", rows(path.accelerations()));
+        }
         cert.put("times", times.clone());
         cert.put("segments", segments);
         if (violation != null) {
@@ -229,6 +240,14 @@ public final class TrajectoryCertifier {
         return new Contact(checker.pairId(kind, a, b, slot), c.minLowerBound, Math.max(c.minLowerBound, est),
                 new org.joml.Vector3d(c.result.witnessA), new org.joml.Vector3d(c.result.witnessB),
                 new org.joml.Vector3d(c.result.normal));
+    }
+
+    private static List<Object> rows(double[][] m) {
+        List<Object> out = new ArrayList<>(m.length);
+        for (double[] r : m) {
+            out.add(r.clone());
+        }
+        return out;
     }
 
     private static double[] xyz(Vector3dc v) {

@@ -16,11 +16,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * Seed 001's randomized benchmark as a test: random pose pairs for all 21 pairings of sphere, box, capsule,
  * cylinder, cone and hull, GJK / MPR / EPA against independent oracles (analytic for sphere/capsule pairs, brute
  * force feature pairs and SAT for polytopes, and inscribed 16-gon tessellations with their exact Hausdorff error
- * r(1 − cos π/16) for cylinders and cones). Default: 10^4 pose pairs per pairing; -Dcollide4j.fullRandom=true
- * runs 10^5. Counts are printed; hard invariants must have zero failures: no false "separated", lower bound never
- * above the truth, boolean agreement outside the 1e-9 band, distances inside the oracle's interval, and exact-oracle
- * distances within 1e-5 relative to max(d, 1e-3) (column d>1e9 counts those beyond 1e-9: GJK on curved shapes
- * stalls at ~1e-9 absolute when the simplex gets thin).
+ * r(1 − cos π/16) for cylinders and cones). Default: 10^5 pose pairs per pairing (the issue's count);
+ * -Dcollide4j.randomPerPairing=N overrides it for quick local runs. Counts are printed; hard invariants must have zero
+ * failures: no false "separated", lower bound never above the truth, boolean agreement outside the 1e-9 band,
+ * distances inside the oracle's interval, exact-oracle distances within 1e-9 relative to max(d, 1e-3) (column d>1e9),
+ * and for every separated pair a duality-gap check that needs no oracle (columns gap, wit): the witnesses lie in
+ * their shapes by test-side analytic membership, and |wA − wB| exceeds the independent lower bound −h_{A⊖B}(n) of
+ * GJK's normal n (test-side analytic support functions) by at most 1e-9·max(d, 1e-3). That check is what holds
+ * cylinders and cones, whose tessellated oracle is only 6.7e-3 wide: there gaps beyond 1e-9 are counted and 1e-8 is
+ * the hard limit (GJK's sliver simplices on curved cores leave a few 1e-12 absolute in ~1 of 10^4 pairs).
  */
 class RandomizedNarrowPhaseTest {
     static final String[] NAMES = {"sphere", "box", "capsule", "cylinder", "cone", "hull"};
@@ -140,8 +144,7 @@ class RandomizedNarrowPhaseTest {
 
     @Test
     void allPairingsAgainstOracles() {
-        boolean full = Boolean.getBoolean("collide4j.fullRandom");
-        int perPairing = full ? 100_000 : Integer.getInteger("collide4j.randomPerPairing", 10_000);
+        int perPairing = Integer.getInteger("collide4j.randomPerPairing", 100_000);
         Gjk gjk = new Gjk();
         Epa epa = new Epa();
         Mpr mpr = new Mpr();
@@ -150,18 +153,21 @@ class RandomizedNarrowPhaseTest {
         long hardFailures = 0;
         long t0 = System.nanoTime();
         StringBuilder report = new StringBuilder();
-        report.append(String.format("%-18s %7s %6s %5s %5s %5s %5s %5s %9s %9s %6s %9s %9s %6s %6s%n", "pairing", "n", "hits",
-                "gjkB", "mprB", "lbBad", "d>1e5", "d>1e9", "maxDistE", "maxLbOver", "epaN", "maxEpaE", "mprOverMx", "mprUnd", "sec"));
+        report.append(String.format("%-18s %7s %6s %5s %5s %5s %5s %9s %9s %5s %5s %5s %9s %6s %9s %9s %6s %6s%n", "pairing",
+                "n", "hits", "gjkB", "mprB", "lbBad", "d>1e9", "maxDistE", "maxLbOver", "gap9", "gap8", "wit", "maxGap", "epaN", "maxEpaE",
+                "mprOverMx", "mprUnd", "sec"));
         for (int i = 0; i < 6; i++) {
             for (int j = i; j < 6; j++) {
                 Random r = new Random(1000L * i + j);
                 ConvexShape sa = shape(i), sb = shape(j);
-                int hits = 0, gjkBool = 0, mprBool = 0, lbBad = 0, distBad = 0, dist9 = 0, epaN = 0, mprUnder = 0;
+                int hits = 0, gjkBool = 0, mprBool = 0, lbBad = 0, distBad = 0, epaN = 0, mprUnder = 0, gapBad = 0, gap8 = 0, witBad = 0;
                 long tp = System.nanoTime();
-                double maxDistErr = 0, maxLbOver = 0, maxEpaErr = 0, maxMprOver = 0;
+                double maxDistErr = 0, maxLbOver = 0, maxEpaErr = 0, maxMprOver = 0, maxGap = 0;
                 for (int n = 0; n < perPairing; n++) {
                     Matrix4d pa = randomPose(r, 1.6), pb = randomPose(r, 1.6);
-                    double[] o = oracle(place(i, rows(pa)), place(j, rows(pb)));
+                    double[] ma = rows(pa), mb = rows(pb);
+                    Placed qa = place(i, ma), qb = place(j, mb);
+                    double[] o = oracle(qa, qb);
                     double lo = o[0], hi = o[1], depth = o[2], delta = o[3];
                     double scale = 2;
                     double band = 1e-9 * scale;
@@ -188,9 +194,6 @@ class RandomizedNarrowPhaseTest {
                         if (delta == 0) {
                             err = Math.abs(dr.distance - hi) / Math.max(hi, 1e-3);
                             if (err > 1e-9) {
-                                dist9++;
-                            }
-                            if (err > 1e-5) {
                                 distBad++;
                             }
                         } else {
@@ -200,6 +203,25 @@ class RandomizedNarrowPhaseTest {
                             }
                         }
                         maxDistErr = Math.max(maxDistErr, err);
+                        // oracle-free duality gap: witnesses inside their shapes, |wA − wB| close to −h_{A⊖B}(n)
+                        double tol = 1e-12 * scale;
+                        if (dr.intersecting || !Analytic.contains(i, ma, qa, dr.witnessA, tol)
+                                || !Analytic.contains(j, mb, qb, dr.witnessB, tol)) {
+                            witBad++;
+                        }
+                        double nx = dr.normal.x, ny = dr.normal.y, nz = dr.normal.z;
+                        double nn = Math.sqrt(nx * nx + ny * ny + nz * nz);
+                        double up = dr.witnessA.distance(dr.witnessB);
+                        double low = nn > 0 ? -(Analytic.support(i, ma, qa, nx, ny, nz)
+                                + Analytic.support(j, mb, qb, -nx, -ny, -nz)) / nn : 0;
+                        double gap = (up - low) / Math.max(up, 1e-3);
+                        maxGap = Math.max(maxGap, gap);
+                        if (!(gap <= 1e-9)) {
+                            gapBad++;
+                        }
+                        if (!(gap <= 1e-8)) {
+                            gap8++;
+                        }
                     }
                     if (!Double.isNaN(depth) && depth > band) {
                         epa.penetration(sa, pa, sb, pb, er);
@@ -212,14 +234,78 @@ class RandomizedNarrowPhaseTest {
                         maxMprOver = Math.max(maxMprOver, (mr.depth - depth) / Math.max(depth, 1e-3));
                     }
                 }
-                hardFailures += gjkBool + mprBool + lbBad + distBad;
-                report.append(String.format("%-18s %7d %6d %5d %5d %5d %5d %5d %9.2e %9.2e %6d %9.2e %9.2e %6d %6.1f%n",
-                        NAMES[i] + "-" + NAMES[j], perPairing, hits, gjkBool, mprBool, lbBad, distBad, dist9, maxDistErr,
-                        maxLbOver, epaN, maxEpaErr, maxMprOver, mprUnder, (System.nanoTime() - tp) / 1e9));
+                // curved cores (cylinder, cone): GJK's sliver simplices leave a residual gap of a few 1e-12 absolute in
+                // rare cases, so the 1e-9 count is reported and 1e-8 is the hard limit there
+                boolean curved = i == 3 || i == 4 || j == 3 || j == 4;
+                hardFailures += gjkBool + mprBool + lbBad + distBad + witBad + (curved ? gap8 : gapBad);
+                report.append(String.format("%-18s %7d %6d %5d %5d %5d %5d %9.2e %9.2e %5d %5d %5d %9.2e %6d %9.2e %9.2e %6d %6.1f%n",
+                        NAMES[i] + "-" + NAMES[j], perPairing, hits, gjkBool, mprBool, lbBad, distBad, maxDistErr,
+                        maxLbOver, gapBad, gap8, witBad, maxGap, epaN, maxEpaErr, maxMprOver, mprUnder, (System.nanoTime() - tp) / 1e9));
             }
         }
         report.append(String.format("total %.1f s%n", (System.nanoTime() - t0) / 1e9));
         System.out.print(report);
         assertEquals(0, hardFailures, "hard failures; see the table above\n" + report);
+    }
+
+    /**
+     * Test-side support functions and membership of the placed test shapes, written from their definitions (sizes
+     * as in {@link #shape}); independent of the production support code. Polytopes use the oracle's world-frame
+     * vertices and face planes.
+     */
+    static final class Analytic {
+        private Analytic() {
+        }
+
+        /** h(n) = max over the placed shape of n·p. */
+        static double support(int kind, double[] m, Placed q, double nx, double ny, double nz) {
+            if (kind == 1 || kind == 5) {
+                double[] v = q.poly().v();
+                double best = Double.NEGATIVE_INFINITY;
+                for (int k = 0; k < v.length; k += 3) {
+                    best = Math.max(best, nx * v[k] + ny * v[k + 1] + nz * v[k + 2]);
+                }
+                return best;
+            }
+            // local direction Rᵀn
+            double lx = m[0] * nx + m[3] * ny + m[6] * nz, ly = m[1] * nx + m[4] * ny + m[7] * nz,
+                    lz = m[2] * nx + m[5] * ny + m[8] * nz;
+            double t = nx * m[9] + ny * m[10] + nz * m[11];
+            double radial = Math.sqrt(lx * lx + ly * ly);
+            return t + switch (kind) {
+                case 0 -> 0.5 * Math.sqrt(lx * lx + ly * ly + lz * lz);
+                case 2 -> 0.4 * Math.abs(lz) + 0.3 * Math.sqrt(lx * lx + ly * ly + lz * lz);
+                case 3 -> 0.45 * Math.abs(lz) + 0.35 * radial;
+                default -> Math.max(0.5 * lz, -0.5 * lz + 0.45 * radial);   // cone: apex or base rim
+            };
+        }
+
+        /** Whether the point lies in the placed shape, within tol. */
+        static boolean contains(int kind, double[] m, Placed q, org.joml.Vector3d p, double tol) {
+            if (kind == 1 || kind == 5) {
+                double[] pl = q.poly().planes();
+                for (int f = 0; f < pl.length; f += 4) {
+                    double len = Math.sqrt(pl[f] * pl[f] + pl[f + 1] * pl[f + 1] + pl[f + 2] * pl[f + 2]);
+                    if ((pl[f] * p.x + pl[f + 1] * p.y + pl[f + 2] * p.z - pl[f + 3]) / len > tol) {
+                        return false;
+                    }
+                }
+                return true;
+            }
+            double dx = p.x - m[9], dy = p.y - m[10], dz = p.z - m[11];
+            double x = m[0] * dx + m[3] * dy + m[6] * dz, y = m[1] * dx + m[4] * dy + m[7] * dz,
+                    z = m[2] * dx + m[5] * dy + m[8] * dz;
+            double radial = Math.sqrt(x * x + y * y);
+            return switch (kind) {
+                case 0 -> Math.sqrt(x * x + y * y + z * z) <= 0.5 + tol;
+                case 2 -> {
+                    double cz = Math.max(-0.4, Math.min(0.4, z));
+                    yield Math.sqrt(x * x + y * y + (z - cz) * (z - cz)) <= 0.3 + tol;
+                }
+                case 3 -> Math.abs(z) <= 0.45 + tol && radial <= 0.35 + tol;
+                // cone: base z = −0.5 radius 0.45, apex z = 0.5; distance to the slanted side ≤ tol
+                default -> z >= -0.5 - tol && z <= 0.5 + tol && (radial - 0.45 * (0.5 - z)) / Math.hypot(1, 0.45) <= tol;
+            };
+        }
     }
 }

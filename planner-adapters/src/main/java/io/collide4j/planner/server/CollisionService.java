@@ -226,13 +226,30 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
         return r;
     }
 
+    // A list of number vectors under key, each checked as vector(...) does (errors name key[i]).
+    private List<double[]> vectors(Map<String, Object> p, String key) {
+        List<Object> rows = list(p, key);
+        List<double[]> out = new ArrayList<>(rows.size());
+        for (int i = 0; i < rows.size(); i++) {
+            out.add(vector(rows.get(i), key + "[" + i + "]"));
+        }
+        return out;
+    }
+
     private Object certify(Map<String, Object> p) {
-        known(p, "certify", "waypoints", "times", "clearance", "budget", "certificate");
+        known(p, "certify", "waypoints", "velocities", "accelerations", "times", "clearance", "budget", "certificate");
         Collide4j c = session();
-        List<Object> wps = list(p, "waypoints");
-        List<double[]> q = new ArrayList<>(wps.size());
-        for (int i = 0; i < wps.size(); i++) {
-            q.add(vector(wps.get(i), "waypoints[" + i + "]"));
+        List<double[]> q = vectors(p, "waypoints");
+        List<double[]> velocities = p.containsKey("velocities") ? vectors(p, "velocities") : null;
+        List<double[]> accelerations = p.containsKey("accelerations") ? vectors(p, "accelerations") : null;
+        if (accelerations != null && velocities == null) {
+            throw invalid("accelerations: given without velocities");
+        }
+        for (List<double[]> rates : java.util.Arrays.asList(velocities, accelerations)) {
+            if (rates != null && rates.size() != q.size()) {
+                throw invalid((rates == velocities ? "velocities" : "accelerations") + ": " + rates.size()
+                        + " vectors for " + q.size() + " waypoints");
+            }
         }
         double[] times = new double[q.size()];
         if (p.containsKey("times")) {
@@ -251,7 +268,12 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
         }
         double clearance = p.containsKey("clearance") ? number(p, "clearance") : c.margin();
         long budget = p.containsKey("budget") ? (long) number(p, "budget") : TrajectoryCertifier.DEFAULT_BUDGET;
-        CertificationResult r = c.trajectoryCertifier().certify(q, times, clearance, budget).result();
+        CertificationResult r;
+        try {
+            r = c.trajectoryCertifier().certify(q, velocities, accelerations, times, clearance, budget).result();
+        } catch (IllegalArgumentException e) {   // wrong vector lengths, limits, non-finite values: the caller's to fix
+            throw invalid("certify: " + e.getMessage());
+        }
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("verdict", r.verdict().name());
         Violation v = r.violation();

@@ -90,6 +90,16 @@ class CollisionServiceTest {
             assertEquals("CERTIFIED_FREE", ok.get("verdict"));
             assertTrue(Json.asDouble(ok.get("clearanceLowerBound")) > 0);
             assertFalse(ok.containsKey("certificate"));
+            // the same pose twice is free as a straight segment; with joint 2 leaving at 4 rad/s and arriving at rest the
+            // executed cubic swings into the table (SplineCertifyTest samples it to show so)
+            String swing = "{\"waypoints\":[" + READY + "," + READY + "],\"velocities\":[[0,4,0,0,0,0,0],[0,0,0,0,0,0,0]]";
+            Map<String, Object> sw = result(c.ask("{\"id\":62,\"method\":\"certify\",\"params\":" + swing
+                    + ",\"certificate\":false}}"));
+            assertEquals("VIOLATION", sw.get("verdict"));
+            String badRates = c.ask("{\"id\":63,\"method\":\"certify\",\"params\":{\"waypoints\":[" + READY + ","
+                    + READY + "],\"velocities\":[[0,4,0,0,0,0,0]]}}");
+            assertEquals(RequestException.INVALID_PARAMS, errorCode(badRates));
+            assertTrue(errorMessage(badRates).contains("velocities"), badRates);
             // bad requests: each answered with a specific error, the session (loaded robot) survives
             assertEquals(RequestException.PARSE_ERROR, errorCode(c.ask("{\"id\":7,\"method\":")));
             assertEquals(RequestException.METHOD_NOT_FOUND, errorCode(c.ask("{\"id\":8,\"method\":\"fly\"}")));

@@ -1,0 +1,111 @@
+package io.collide4j.checker.query;
+
+import io.collide4j.checker.scene.ContentDigest;
+import io.collide4j.kinematics.JointTrajectory;
+import io.collide4j.kinematics.KinematicModel;
+
+/**
+ * A trajectory over all of a robot model's variables, as certified: waypoints at strictly increasing times joined
+ * by straight joint-space segments, or, when velocities are given, by the cubic (velocities) or quintic (velocities
+ * and accelerations) Hermite pieces that {@link JointTrajectory} interpolates, i.e. the motion a controller
+ * following that trajectory executes. The certifier and the verifier both start segments through here, so they
+ * always check the same motion. Immutable after construction (arrays are copied).
+ */
+final class TrajectorySegments {
+    private final double[][] waypoints;
+    private final double[][] velocities;
+    private final double[][] accelerations;
+    private final double[] times;
+    private final JointTrajectory spline;
+    private final KinematicModel model;
+
+    /**
+     * @param velocities    null for straight segments, else one vector per waypoint (model variable order)
+     * @param accelerations null unless velocities are given, else one vector per waypoint
+     * @throws IllegalArgumentException naming the waypoint and value at fault
+     */
+    TrajectorySegments(KinematicModel model, double[][] waypoints, double[][] velocities, double[][] accelerations,
+                       double[] times) {
+        this.model = model;
+        int n = model.variableCount();
+        TrajectoryCertifier.validate(waypoints, times, n);
+        if (velocities == null && accelerations != null) {
+            throw new IllegalArgumentException("accelerations need velocities");
+        }
+        this.waypoints = copy(waypoints);
+        this.times = times.clone();
+        this.velocities = velocities == null ? null : copy(velocities);
+        this.accelerations = accelerations == null ? null : copy(accelerations);
+        // JointTrajectory checks the shapes and finiteness of velocities and accelerations, naming waypoint and joint
+        this.spline = velocities == null ? null : new JointTrajectory(model.variableNames(), this.times, this.waypoints,
+                this.velocities, this.accelerations);
+    }
+
+    private static double[][] copy(double[][] a) {
+        double[][] c = new double[a.length][];
+        for (int i = 0; i < a.length; i++) {
+            c[i] = a[i].clone();
+        }
+        return c;
+    }
+
+    int segmentCount() {
+        return waypoints.length - 1;
+    }
+
+    double[][] waypoints() {
+        return waypoints;
+    }
+
+    double[][] velocities() {
+        return velocities;
+    }
+
+    double[][] accelerations() {
+        return accelerations;
+    }
+
+    double[] times() {
+        return times;
+    }
+
+    JointTrajectory.Interpolation interpolation() {
+        return spline == null ? JointTrajectory.Interpolation.LINEAR : spline.interpolation();
+    }
+
+    /** Starts segment i (s ∈ [0, 1] ↦ time times[i] + s·(times[i+1] − times[i])) in the context. */
+    void start(QueryContext c, int i) {
+        if (spline == null) {
+            CollisionChecker.startSegment(c, waypoints[i], waypoints[i + 1]);
+        } else {
+            CollisionChecker.startPath(c, spline.segment(i, model, null), waypoints[i], waypoints[i + 1]);
+        }
+    }
+
+    /** SHA-256 of waypoints, times and (for splines) velocities and accelerations, exact bits. */
+    String hash() {
+        return hash(waypoints, velocities, accelerations, times);
+    }
+
+    /** As {@link #hash()}; with velocities null it is the hash of a straight-segment trajectory. */
+    static String hash(double[][] waypoints, double[][] velocities, double[][] accelerations, double[] times) {
+        ContentDigest md = new ContentDigest().add("collide4j-trajectory").add((long) waypoints.length);
+        for (double[] w : waypoints) {
+            md.add(w);
+        }
+        md.add(times);
+        if (velocities != null) {
+            md.add("velocities");
+            for (double[] v : velocities) {
+                md.add(v);
+            }
+            if (accelerations != null) {
+                md.add("accelerations");
+                for (double[] a : accelerations) {
+                    md.add(a);
+                }
+            }
+        }
+        return md.hex();
+    }
+}

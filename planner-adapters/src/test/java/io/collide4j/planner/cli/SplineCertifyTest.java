@@ -1,0 +1,66 @@
+package io.collide4j.planner.cli;
+
+import io.collide4j.checker.query.Verdict;
+import io.collide4j.kinematics.JointTrajectory;
+import io.collide4j.kinematics.TrajectoryCsv;
+import io.collide4j.planner.Collide4j;
+import io.collide4j.planner.TrajectoryCertifier;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static io.collide4j.planner.cli.MainTest.cli;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Trajectories with velocity columns are certified along the cubic pieces a controller executes: a motion that
+ * returns to its start pose is trivially free as straight segments, but its spline swings the arm down into the
+ * bundled table. Oracle: the trajectory's own interpolation sampled densely and checked state by state.
+ */
+class SplineCertifyTest {
+    static final String READY = "0,-0.785,0,-2.356,0,1.571,0.785";
+
+    @Test
+    void velocityColumnsAreCertifiedAsTheExecutedSpline(@TempDir Path dir) throws Exception {
+        // start and end at the ready pose; joint 2 leaves and arrives at +4 rad/s, so it pitches forward and back
+        String header = "time,q1,q2,q3,q4,q5,q6,q7,q1.velocity,q2.velocity,q3.velocity,q4.velocity,q5.velocity,"
+                + "q6.velocity,q7.velocity\n";
+        String vel = ",0,4,0,0,0,0,0";
+        Path swing = Files.writeString(dir.resolve("swing.csv"),
+                header + "0," + READY + vel + "\n1," + READY + vel + "\n2," + READY + ",0,0,0,0,0,0,0\n");
+        JointTrajectory t = TrajectoryCsv.read(swing);
+        assertEquals(JointTrajectory.Interpolation.CUBIC, t.interpolation());
+        Collide4j c = Collide4j.bundled("panda", "table_shelf");
+        // oracle: some sample of the executed motion is not a valid state
+        double firstInvalid = Double.NaN;
+        double[] q = new double[t.jointCount()];
+        for (int i = 0; i <= 4000 && Double.isNaN(firstInvalid); i++) {
+            double time = 2.0 * i / 4000;
+            t.positionAt(time, q);
+            if (c.withinLimits(q) && !c.isValid(q)) {
+                firstInvalid = time;
+            }
+        }
+        assertTrue(!Double.isNaN(firstInvalid), "the swing is meant to reach the table");
+        TrajectoryCertifier.Certification cert = c.trajectoryCertifier().certify(t, 0.0, TrajectoryCertifier.DEFAULT_BUDGET);
+        assertEquals(Verdict.VIOLATION, cert.result().verdict());
+        assertTrue(cert.result().violation().time() <= firstInvalid + 1e-9);
+        assertTrue(c.trajectoryCertifier().verify(cert.result().certificateJson()).valid());
+        // the same file through the CLI: violation, and the certificate verifies
+        Path json = dir.resolve("c.json");
+        Object[] r = cli("certify", "--trajectory", swing.toString(), "--certificate", json.toString(), "--report",
+                dir.resolve("r.html").toString());
+        assertEquals(ExitCode.VIOLATION, r[0], (String) r[1] + r[2]);
+        Object[] v = cli("verify", "--certificate", json.toString());
+        assertEquals(ExitCode.VIOLATION, v[0], (String) v[1] + v[2]);
+        // without the velocity columns the waypoints are one pose: straight segments that cannot collide
+        Path still = Files.writeString(dir.resolve("still.csv"), "time,q1,q2,q3,q4,q5,q6,q7\n0," + READY + "\n1," + READY
+                + "\n2," + READY + "\n");
+        Object[] s = cli("certify", "--trajectory", still.toString(), "--certificate", json.toString(), "--report",
+                dir.resolve("r.html").toString());
+        assertEquals(ExitCode.FREE, s[0], (String) s[1] + s[2]);
+    }
+}
