@@ -53,6 +53,8 @@ final class ChainBounds {
     static final int DISPLACEMENT = 0;
     static final int CHORD = 1;
     static final int ACCELERATION = 2;
+    /** sup |P'| over the interval: min(U, |P'(s_m)| + (δ/2) sup|P''|). */
+    static final int SPEED = 3;
 
     private ChainBounds() {
     }
@@ -81,8 +83,8 @@ final class ChainBounds {
         for (int i = 0; i < pieces; i++) {
             double a = s0 + i * step;
             double b = i == pieces - 1 ? s1 : Math.min(s1, s0 + (i + 1) * step);
-            // path lengths add up; sup |P''| over the interval is the largest over the pieces
-            double v = piece(m, link, skip, path, a, b, cx, cy, cz, r, what == DISPLACEMENT ? DISPLACEMENT : ACCELERATION);
+            // path lengths add up; sup |P'| and sup |P''| over the interval are the largest over the pieces
+            double v = piece(m, link, skip, path, a, b, cx, cy, cz, r, what == CHORD ? ACCELERATION : what);
             sum = what == DISPLACEMENT ? sum + v : Math.max(sum, v);
         }
         if (what != CHORD) {
@@ -266,6 +268,10 @@ final class ChainBounds {
         double accBound = Math.min(acc, accMid + 0.5 * d * jerk);
         if (what == ACCELERATION) {
             return MotionBounds.inflate(accBound, slack);
+        }
+        if (what == SPEED) {
+            // |P'(s)| <= |P'(s_m)| + |s - s_m| sup|P''|, and U bounds |P'| on the whole piece
+            return MotionBounds.inflate(Math.min(sumU, speedMid + 0.5 * d * accBound), slack);
         }
         // |P'(s)| <= |P'(s_m)| + |s - s_m| |P''(s_m)| + |s - s_m|^2 / 2 J: integrates to d V + d^2/4 A + d^3/24 J
         double disp = Math.min(d * sumU, d * speedMid + d * d / 4 * Math.min(accBound, accMid + d * jerk / 6));

@@ -99,10 +99,27 @@ public final class RobotSegment {
      */
     public double pairBound(int linkA, double ax, double ay, double az, double ra,
                             int linkB, double bx, double by, double bz, double rb, double s0, double s1) {
-        requirePath();
         int skip = model.sharedChainLength(linkA, linkB);
-        return ChainBounds.compute(model, linkA, skip, path, s0, s1, ax, ay, az, ra, ChainBounds.DISPLACEMENT)
-                + ChainBounds.compute(model, linkB, skip, path, s0, s1, bx, by, bz, rb, ChainBounds.DISPLACEMENT);
+        return chainBound(linkA, skip, s0, s1, ax, ay, az, ra) + chainBound(linkB, skip, s0, s1, bx, by, bz, rb);
+    }
+
+    /**
+     * Upper bound on the path length over [s0, s1] of any point of the link sphere relative to the frame after
+     * the first {@code skip} joints of the link's chain (skip = 0: the world; {@link #pairBound} is the sum of
+     * both links' bounds with skip = {@link KinematicModel#sharedChainLength}).
+     */
+    public double chainBound(int link, int skip, double s0, double s1, double cx, double cy, double cz, double r) {
+        requirePath();
+        return ChainBounds.compute(model, link, skip, path, s0, s1, cx, cy, cz, r, ChainBounds.DISPLACEMENT);
+    }
+
+    /**
+     * Upper bound on the speed |dP/ds| over [s0, s1] of any point of the link sphere relative to the frame after
+     * the first {@code skip} joints: the path length over any part [a, b] of [s0, s1] is at most this times b − a.
+     */
+    public double chainSpeed(int link, int skip, double s0, double s1, double cx, double cy, double cz, double r) {
+        requirePath();
+        return ChainBounds.compute(model, link, skip, path, s0, s1, cx, cy, cz, r, ChainBounds.SPEED);
     }
 
     /** An immutable motion of one link along the current path (allocates; the path must not be reused). */

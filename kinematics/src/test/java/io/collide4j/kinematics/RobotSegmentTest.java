@@ -83,6 +83,70 @@ class RobotSegmentTest {
         }
     }
 
+    /**
+     * chainSpeed bounds every difference quotient of sampled sphere points (world, skip = 0), and for two links
+     * the change of the distance between their points is at most the sum of both speeds relative to the frame
+     * after the shared joints, times Δs. On short intervals the bound is close to the sampled speed.
+     */
+    @Test
+    void chainSpeedBoundsSampledSpeeds() {
+        Random rnd = new Random(10);
+        RobotSegment seg = new RobotSegment(panda);
+        Matrix4d m = new Matrix4d();
+        int[] links = {panda.linkIndex("panda_link3"), panda.linkIndex("panda_link5"), panda.linkIndex("panda_link7"),
+                panda.linkIndex("panda_hand")};
+        for (int trial = 0; trial < 60; trial++) {
+            double[] q0 = TestRobots.randomConfiguration(panda, rnd);
+            double[] q1 = TestRobots.randomConfiguration(panda, rnd);
+            seg.set(q0, q1);
+            int la = links[rnd.nextInt(links.length)], lb = links[rnd.nextInt(links.length)];
+            double[] a = {0.1 * rnd.nextGaussian(), 0.1 * rnd.nextGaussian(), 0.1 * rnd.nextGaussian(), 0.08 * rnd.nextDouble()};
+            double[] b = {0.1 * rnd.nextGaussian(), 0.1 * rnd.nextGaussian(), 0.1 * rnd.nextGaussian(), 0.08 * rnd.nextDouble()};
+            double len = trial % 3 == 0 ? 0.5 : trial % 3 == 1 ? 0.05 : 0.005;
+            double s0 = rnd.nextDouble() * (1 - len), s1 = s0 + len;
+            double va = seg.chainSpeed(la, 0, s0, s1, a[0], a[1], a[2], a[3]);
+            int skip = panda.sharedChainLength(la, lb);
+            double ra = seg.chainSpeed(la, skip, s0, s1, a[0], a[1], a[2], a[3]);
+            double rb = seg.chainSpeed(lb, skip, s0, s1, b[0], b[1], b[2], b[3]);
+            // sphere points: the centre and six points on the surface
+            double[][] dirs = {{0, 0, 0}, {1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
+            int n = 400;
+            double[][] pa = new double[n + 1][], pb = new double[n + 1][];
+            for (double[] dir : dirs) {
+                double maxQuotient = 0;
+                for (int k = 0; k <= n; k++) {
+                    double s = s0 + (s1 - s0) * k / n;
+                    pa[k] = point(seg.linkPose(la, s, m), a, dir);
+                    pb[k] = point(seg.linkPose(lb, s, m), b, dir);
+                }
+                for (int k = 0; k < n; k++) {
+                    double ds = (s1 - s0) / n;
+                    double quotient = dist(pa[k + 1], pa[k]) / ds;
+                    maxQuotient = Math.max(maxQuotient, quotient);
+                    assertTrue(quotient <= va * (1 + 1e-9) + 1e-9, "world speed " + quotient + " > bound " + va);
+                    double change = Math.abs(dist(pa[k + 1], pb[k + 1]) - dist(pa[k], pb[k]));
+                    assertTrue(change <= (ra + rb) * ds * (1 + 1e-9) + 1e-12, "distance change " + change + " > " + (ra + rb) * ds);
+                }
+                if (len == 0.005 && dir == dirs[0] && maxQuotient > 1e-3) {
+                    // the centre alone (radius 0): on a short interval the bound is near the sampled speed
+                    double centre = seg.chainSpeed(la, 0, s0, s1, a[0], a[1], a[2], 0);
+                    assertTrue(centre <= 1.2 * maxQuotient, "short-interval speed bound " + centre + " vs sampled " + maxQuotient);
+                }
+            }
+        }
+    }
+
+    private static double[] point(Matrix4d pose, double[] sphere, double[] dir) {
+        double x = sphere[0] + sphere[3] * dir[0], y = sphere[1] + sphere[3] * dir[1], z = sphere[2] + sphere[3] * dir[2];
+        return new double[]{pose.m00() * x + pose.m10() * y + pose.m20() * z + pose.m30(),
+                pose.m01() * x + pose.m11() * y + pose.m21() * z + pose.m31(),
+                pose.m02() * x + pose.m12() * y + pose.m22() * z + pose.m32()};
+    }
+
+    private static double dist(double[] p, double[] q) {
+        return Math.sqrt((p[0] - q[0]) * (p[0] - q[0]) + (p[1] - q[1]) * (p[1] - q[1]) + (p[2] - q[2]) * (p[2] - q[2]));
+    }
+
     @Test
     void badArgumentsAreRejected() {
         RobotSegment seg = new RobotSegment(panda);

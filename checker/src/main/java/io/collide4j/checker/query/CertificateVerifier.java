@@ -24,8 +24,10 @@ import java.util.Set;
  *     cubic or quintic pieces rebuilt from its waypoints, velocities and accelerations);</li>
  * <li>per segment, every checked pair is either listed, or independently shown to stay beyond
  *     margin + tolerance for the whole segment by bounding spheres / obstacle AABBs and the kinematic bound;</li>
- * <li>each listed pair's steps are contiguous from s = 0 to the end of the certified part, each claimed lower
- *     bound is at most the freshly computed one, and fresh lower bound − fresh motion bound &gt; margin;</li>
+ * <li>each listed pair (at most once per segment) has steps contiguous from s = 0 to the end of the certified part
+ *     (a list of increasing step ends), each claimed lower
+ *     bound is at most the freshly computed one, and fresh lower bound − fresh motion bound &gt; margin (the motion bound
+ * of a step: the smaller of the interval's own and the whole segment's, which holds on every part of it);</li>
  * <li>a claimed violation is where the fresh lower bound of that pair is ≤ margin + tolerance;</li>
  * <li>claimed per-pair clearances do not exceed what the fresh steps prove.</li>
  * </ul>
@@ -124,11 +126,7 @@ public final class CertificateVerifier {
         QueryContext c = checker.newContext();
         java.util.Map<String, Double> proven = new java.util.HashMap<>();
         for (int i = 0; i < segments.size(); i++) {
-            Map<?, ?> seg = (Map<?, ?>) segments.get(i);
-            if ((int) Json.asDouble(seg.get("index")) != i) {
-                problems.add("segment " + i + " is out of order");
-                continue;
-            }
+            List<?> seg = (List<?>) segments.get(i);
             boolean last = i == segments.size() - 1;
             if (verdict == Verdict.INCONCLUSIVE && last) {
                 continue;   // the partial last segment proves nothing that is claimed
@@ -136,15 +134,18 @@ public final class CertificateVerifier {
             double end = (verdict == Verdict.VIOLATION && i == vSeg) ? vS : 1;
             path.start(c, i);
             Set<String> listed = new HashSet<>();
-            for (Object po : (List<?>) seg.get("pairs")) {
+            for (Object po : seg) {
                 Map<?, ?> p = (Map<?, ?>) po;
-                int[] pr = resolve(p, problems, i);
+                int[] pr = resolve((List<?>) p.get("pair"), problems, i);
                 if (pr == null) {
                     continue;
                 }
                 PairId id = checker.pairId(pr[0], pr[1], pr[2], pr[3]);
-                listed.add(id.key());
-                double cl = checkSteps(c, pr, (List<?>) p.get("steps"), end, d, problems, "segment " + i + " pair " + id.key());
+                if (!listed.add(id.key())) {
+                    problems.add("segment " + i + ": pair " + id.key() + " is listed twice");
+                }
+                double cl = checkSteps(c, pr, (List<?>) p.get("ends"), (List<?>) p.get("lb"), end, d, problems,
+                        "segment " + i + " pair " + id.key());
                 proven.merge(id.key(), cl, Math::min);
             }
             checkUnlisted(c, listed, d + tol, problems, i);
@@ -163,53 +164,61 @@ public final class CertificateVerifier {
         return verdict;
     }
 
-    // Resolves a listed pair to (kind, pieceA, pieceB, slot) of the checker; null (and a problem) if impossible.
-    private int[] resolve(Map<?, ?> p, List<String> problems, int seg) {
+    // Resolves a pair tuple [first, firstPiece, second, secondPiece, environment] to (kind, pieceA, pieceB, slot) of
+    // the checker; null (and a problem) if impossible.
+    private int[] resolve(List<?> p, List<String> problems, int seg) {
         RobotCollisionModel model = checker.model();
         try {
-            int ba = model.bodyIndex((String) p.get("first"));
-            int pa = model.pieceStart(ba) + (int) Json.asDouble(p.get("firstPiece"));
-            boolean env = Boolean.TRUE.equals(p.get("environment"));
+            if (p.size() != 5) {
+                throw new IllegalArgumentException("expected [first, firstPiece, second, secondPiece, environment]");
+            }
+            int ba = model.bodyIndex((String) p.get(0));
+            int pa = model.pieceStart(ba) + (int) Json.asDouble(p.get(1));
+            boolean env = Boolean.TRUE.equals(p.get(4));
             if (env) {
-                int slot = checker.scene().slotOf((String) p.get("second"));
-                int k = checker.prepared().pieceStart(slot) + (int) Json.asDouble(p.get("secondPiece"));
+                int slot = checker.scene().slotOf((String) p.get(2));
+                int k = checker.prepared().pieceStart(slot) + (int) Json.asDouble(p.get(3));
                 if (slot < 0 || pa >= model.pieceEnd(ba) || k >= checker.prepared().pieceEnd(slot)) {
                     throw new IllegalArgumentException("no such piece or obstacle");
                 }
                 return new int[]{CollisionChecker.ENV, pa, k, slot};
             }
-            int bb = model.bodyIndex((String) p.get("second"));
-            int pb = model.pieceStart(bb) + (int) Json.asDouble(p.get("secondPiece"));
+            int bb = model.bodyIndex((String) p.get(2));
+            int pb = model.pieceStart(bb) + (int) Json.asDouble(p.get(3));
             if (pa >= model.pieceEnd(ba) || pb >= model.pieceEnd(bb)) {
                 throw new IllegalArgumentException("no such piece");
             }
             return new int[]{CollisionChecker.SELF, pa, pb, -1};
         } catch (RuntimeException e) {
-            problems.add("segment " + seg + ": unknown pair " + p.get("first") + " / " + p.get("second") + ": " + e.getMessage());
+            problems.add("segment " + seg + ": unknown pair " + p + ": " + e.getMessage());
             return null;
         }
     }
 
     /** Re-proves each step; returns the clearance the steps prove (min of fresh lb − fresh mu). */
-    private double checkSteps(QueryContext c, int[] pr, List<?> steps, double end, double d, List<String> problems,
-                              String where) {
+    private double checkSteps(QueryContext c, int[] pr, List<?> ends, List<?> lbs, double end, double d,
+                              List<String> problems, String where) {
         RobotCollisionModel model = checker.model();
         int la = model.bodyLink(model.pieceBody(pr[1]));
         int lb = pr[0] == CollisionChecker.ENV ? -1 : model.bodyLink(model.pieceBody(pr[2]));
         double expect = 0;
         double proven = Double.POSITIVE_INFINITY;
-        for (Object so : steps) {
-            List<?> st = (List<?>) so;
-            double s0 = Json.asDouble(st.get(0)), s1 = Json.asDouble(st.get(1)), claimed = Json.asDouble(st.get(2));
-            if (s0 != expect || !(s1 > s0) || s1 > 1) {
-                problems.add(where + ": steps are not contiguous at s = " + s0);
+        double whole = checker.wholeMotionBound(c, pr[0], pr[1], pr[2]);
+        if (ends.size() != lbs.size()) {
+            problems.add(where + ": " + ends.size() + " step ends but " + lbs.size() + " lower bounds");
+            return Double.NEGATIVE_INFINITY;
+        }
+        for (int k = 0; k < ends.size(); k++) {
+            double s0 = expect, s1 = Json.asDouble(ends.get(k)), claimed = Json.asDouble(lbs.get(k));
+            if (!(s1 > s0) || s1 > 1) {
+                problems.add(where + ": step ends do not increase within (0, 1] at s = " + s0);
                 return Double.NEGATIVE_INFINITY;
             }
             LinkPoses poses = c.segment.posesAt(s0);
             double fresh = Math.max(
                     checker.lowerBound(c, pr[0], pr[1], pr[2], pr[3], poses.pose(la), lb < 0 ? null : poses.pose(lb)),
                     sphereBound(poses, pr, la, lb));
-            double mu = checker.motionBound(c, pr[0], pr[1], pr[2], la, lb, s0, s1);
+            double mu = checker.stepBound(c, pr[0], pr[1], pr[2], s0, s1, whole);
             if (claimed > fresh + SLACK) {
                 problems.add(where + ": step at s = " + s0 + " claims lower bound " + claimed + " but it is " + fresh);
             }
@@ -290,7 +299,7 @@ public final class CertificateVerifier {
                     p0.transformPoint(la, model.pieceSphere(p, 0), model.pieceSphere(p, 1), model.pieceSphere(p, 2), a);
                     p0.transformPoint(lb, model.pieceSphere(r, 0), model.pieceSphere(r, 1), model.pieceSphere(r, 2), b);
                     double gap = a.distance(b) - model.pieceSphere(p, 3) - model.pieceSphere(r, 3);
-                    if (!(gap - checker.motionBound(c, CollisionChecker.SELF, p, r, la, lb, 0, 1) > reach)) {
+                    if (!checker.selfPairFar(c, p, r, gap, reach)) {
                         problems.add("segment " + seg + ": self pair " + checker.pairId(CollisionChecker.SELF, p, r, -1).key()
                                 + " is neither listed nor provably far");
                     }
@@ -307,7 +316,7 @@ public final class CertificateVerifier {
             problems.add("violation at segment " + seg + ", s = " + s + " is outside the trajectory");
             return;
         }
-        int[] pr = resolve(v, problems, seg);
+        int[] pr = resolve((List<?>) v.get("pair"), problems, seg);
         if (pr == null) {
             return;
         }

@@ -38,6 +38,9 @@ public final class CollisionChecker {
     public static final long DEFAULT_BUDGET = 200_000;
     /** Each advancement step may consume at most this fraction of the current gap (rest = certified clearance). */
     static final double STEP_FRACTION = 0.8;
+    /** Joint travel (summed over all joints, rad or m) per cell of a segment's speed grid, and the most cells. */
+    static final double CELL_TURN = 0.2;
+    static final int MAX_CELLS = 1024;
 
     private final RobotCollisionModel model;
     private final PreparedScene prepared;
@@ -374,23 +377,36 @@ public final class CollisionChecker {
         int hitPair = -1;
         double clearance = Double.POSITIVE_INFINITY;
         Contact hitContact = null;
-        for (int i = 0; i < c.pairCount; i++) {
-            int o = 4 * i;
-            int st = advance(c, c.pairs[o], c.pairs[o + 1], c.pairs[o + 2], c.pairs[o + 3], Math.min(1, earliest), d,
-                    tolerance, null, 0);
-            if (st == INCONCLUSIVE_RUN) {
-                return new MotionResult(MotionStatus.INCONCLUSIVE, c.stopS, positions(c, c.stopS), null,
-                        Double.NEGATIVE_INFINITY, c.evaluations);
-            }
-            if (st == VIOLATED) {
-                earliest = c.stopS;
-                hitPair = i;
-                hitContact = contact(c, c.pairs[o], c.pairs[o + 1], c.pairs[o + 2], c.pairs[o + 3], c.minLowerBound);
-                if (earliest == 0) {
-                    break;
+        // Pairs advance in lockstep, a slice of s per round, so the earliest violation is met early and cuts
+        // every other pair's work at it. A pair is certified on [0, at[i]); it is done once that covers
+        // [0, min(1, earliest)). The order changes only how much work is done, not what is proven.
+        double[] at = c.pairProgress();
+        java.util.Arrays.fill(at, 0, c.pairCount, 0);
+        for (int round = 1; round <= ROUNDS && earliest > 0; round++) {
+            double horizon = round == ROUNDS ? 1 : (double) round / ROUNDS;
+            for (int i = 0; i < c.pairCount; i++) {
+                if (at[i] >= Math.min(1, earliest) || at[i] >= horizon) {
+                    continue;
                 }
-            } else {
-                clearance = Math.min(clearance, c.clearance);
+                int o = 4 * i;
+                int st = advance(c, c.pairs[o], c.pairs[o + 1], c.pairs[o + 2], c.pairs[o + 3], Math.min(1, earliest), d,
+                        tolerance, null, at[i], horizon);
+                if (st == INCONCLUSIVE_RUN) {
+                    return new MotionResult(MotionStatus.INCONCLUSIVE, c.stopS, positions(c, c.stopS), null,
+                            Double.NEGATIVE_INFINITY, c.evaluations);
+                }
+                if (st == VIOLATED) {
+                    earliest = c.stopS;
+                    at[i] = 2;
+                    hitPair = i;
+                    hitContact = contact(c, c.pairs[o], c.pairs[o + 1], c.pairs[o + 2], c.pairs[o + 3], c.minLowerBound);
+                    if (earliest == 0) {
+                        break;
+                    }
+                } else {
+                    at[i] = c.stopS;
+                    clearance = Math.min(clearance, c.clearance);
+                }
             }
         }
         if (hitPair >= 0) {
@@ -415,6 +431,11 @@ public final class CollisionChecker {
     /** Starts the straight segment q0 → q1 in the context. */
     static void startSegment(QueryContext c, double[] q0, double[] q1) {
         c.segment.set(q0, q1);
+        double turn = 0;
+        for (int i = 0; i < q0.length; i++) {
+            turn += Math.abs(q1[i] - q0[i]);
+        }
+        c.resetSegmentMemo((int) Math.max(1, Math.min(MAX_CELLS, Math.ceil(turn / CELL_TURN))));
         System.arraycopy(q0, 0, c.q0, 0, c.q0.length);
         System.arraycopy(q1, 0, c.q1, 0, c.q1.length);
         c.curved = null;
@@ -430,19 +451,38 @@ public final class CollisionChecker {
     static final int CLEAR = 0;
     static final int VIOLATED = 1;
     static final int INCONCLUSIVE_RUN = 2;
+    /** Certified up to c.stopS ≥ the pause point, not yet to sEnd. */
+    static final int PAUSED = 3;
+    /** Lockstep rounds of {@link #checkMotion}: each advances every open pair to the next 1/ROUNDS of s. */
+    static final int ROUNDS = 8;
 
     /** Receives the advancement steps of one pair (for certificates). */
     interface StepSink {
         /** Over [s0, s1] the pair was certified: lower bound lb at s0, motion bound mu over [s0, s1]. */
         void step(double s0, double s1, double lb, double mu);
+
+        /**
+         * Where to end a step that could reach s1 (&lt; the pair's end): any value in (s0, s1], e.g. a shorter
+         * decimal for a compact certificate; a step's bound only shrinks when the step does.
+         */
+        default double end(double s0, double s1) {
+            return s1;
+        }
+    }
+
+    /** {@link #advance(QueryContext, int, int, int, int, double, double, double, StepSink, double, double)} to sEnd without pausing. */
+    int advance(QueryContext c, int kind, int a, int b, int slot, double sEnd, double d, double tol, StepSink sink,
+                double start) {
+        return advance(c, kind, a, b, slot, sEnd, d, tol, sink, start, sEnd);
     }
 
     /**
-     * Conservative advancement of one pair on the context's segment from s = start to sEnd. Sets c.stopS
-     * (violation or budget stop), c.clearance (min of lb − mu over steps), c.minLowerBound (lb at the stop).
+     * Conservative advancement of one pair on the context's segment from s = start to sEnd, pausing (PAUSED) once
+     * it is certified up to at least {@code pause}. Sets c.stopS (how far it is certified, or the violation or
+     * budget stop), c.clearance (min of lb − mu over this call's steps), c.minLowerBound (lb at the stop).
      */
     int advance(QueryContext c, int kind, int a, int b, int slot, double sEnd, double d, double tol, StepSink sink,
-                double start) {
+                double start, double pause) {
         RobotSegment seg = c.segment;
         int la = model.bodyLink(model.pieceBody(a));
         int lbk = kind == ENV ? -1 : model.bodyLink(model.pieceBody(b));
@@ -453,6 +493,10 @@ public final class CollisionChecker {
             c.stopS = s;
             return CLEAR;
         }
+        // Bounds the change of the pair's distance over every sub-interval of the segment (a path is no longer
+        // on a part of [0, 1] than on all of it): clears far pairs at once and caps every step's bound.
+        double whole = wholeMotionBound(c, kind, a, b);
+        int skip = sharedJoints(kind, a, b);
         while (true) {
             if (c.evaluations >= c.budget) {
                 c.stopS = s;
@@ -462,16 +506,13 @@ public final class CollisionChecker {
             LinkPoses poses = seg.posesAt(s);
             // A bounding-volume lower bound first: when it already clears the rest of the interval, GJK is not needed.
             double cheap = cheapLowerBound(poses, kind, a, b, slot, la, lbk, c);
-            if (cheap > d + tol) {
-                double mu = motionBound(c, kind, a, b, la, lbk, s, sEnd);
-                if (mu <= STEP_FRACTION * (cheap - d)) {
-                    if (sink != null) {
-                        sink.step(s, sEnd, cheap, mu);
-                    }
-                    c.clearance = Math.min(c.clearance, cheap - mu);
-                    c.stopS = sEnd;
-                    return CLEAR;
+            if (cheap > d + tol && whole <= STEP_FRACTION * (cheap - d)) {
+                if (sink != null) {
+                    sink.step(s, sEnd, cheap, whole);
                 }
+                c.clearance = Math.min(c.clearance, cheap - whole);
+                c.stopS = sEnd;
+                return CLEAR;
             }
             double lb = lowerBound(c, kind, a, b, slot, poses.pose(la), kind == ENV ? null : poses.pose(lbk));
             c.minLowerBound = lb;
@@ -498,15 +539,31 @@ public final class CollisionChecker {
             }
             double target = STEP_FRACTION * (lb - d);
             double s1 = sEnd;
-            double mu = motionBound(c, kind, a, b, la, lbk, s, s1);
-            while (mu > target) {
-                double next = s + (s1 - s) * Math.min(0.5, 0.95 * target / mu);
-                if (!(next > s) || next - s < 1e-13) {
-                    c.stopS = s;      // cannot make progress in floating point: never claim free
+            double mu = whole;
+            if (mu > target) {
+                // the farthest end the speed grid allows, then its bound (the one a verifier recomputes)
+                s1 = cellReach(c, kind, a, b, skip, s, sEnd, target);
+                mu = Math.min(whole, cellBound(c, kind, a, b, skip, s, s1));
+                while (mu > target) {
+                    double next = s + (s1 - s) * Math.min(0.9, 0.95 * target / mu);
+                    if (!(next > s) || next - s < 1e-13) {
+                        c.stopS = s;      // cannot make progress in floating point: never claim free
+                        return INCONCLUSIVE_RUN;
+                    }
+                    s1 = next;
+                    mu = Math.min(whole, cellBound(c, kind, a, b, skip, s, s1));
+                }
+                if (s1 < sEnd && !(s1 - s >= 1e-13)) {
+                    c.stopS = s;      // no progress in floating point: never claim free
                     return INCONCLUSIVE_RUN;
                 }
-                s1 = next;
-                mu = motionBound(c, kind, a, b, la, lbk, s, s1);
+                if (sink != null && s1 < sEnd) {
+                    double e = sink.end(s, s1);
+                    if (e > s && e < s1) {
+                        s1 = e;
+                        mu = Math.min(whole, cellBound(c, kind, a, b, skip, s, s1));
+                    }
+                }
             }
             if (sink != null) {
                 sink.step(s, s1, lb, mu);
@@ -517,6 +574,10 @@ public final class CollisionChecker {
                 return CLEAR;
             }
             s = s1;
+            if (s >= pause) {
+                c.stopS = s;
+                return PAUSED;
+            }
         }
     }
 
@@ -534,16 +595,140 @@ public final class CollisionChecker {
         return pa.distance(pb) - model.pieceSphere(a, 3) - model.pieceSphere(b, 3);
     }
 
-    /** Upper bound on how much the pair's distance can change over [s0, s1] of the current segment. */
-    double motionBound(QueryContext c, int kind, int a, int b, int la, int lbk, double s0, double s1) {
-        RobotSegment seg = c.segment;
-        if (kind == ENV) {
-            return seg.worldBound(la, s0, s1, model.pieceSphere(a, 0), model.pieceSphere(a, 1), model.pieceSphere(a, 2),
-                    model.pieceSphere(a, 3));
+    /**
+     * Upper bound on how much the pair's distance can change over [s0, s1]: the smaller of the speed grid's bound
+     * ({@link #cellBound}) and {@code whole}, the pair's {@link #wholeMotionBound} (which holds for every sub-interval).
+     * The bound each advancement step uses and records, and the one {@link CertificateVerifier} recomputes.
+     */
+    double stepBound(QueryContext c, int kind, int a, int b, double s0, double s1, double whole) {
+        return Math.min(whole, cellBound(c, kind, a, b, sharedJoints(kind, a, b), s0, s1));
+    }
+
+    /** Joints shared by both pieces' chains (they move both alike and are left out of self pairs' bounds); 0 for ENV. */
+    private int sharedJoints(int kind, int a, int b) {
+        return kind == ENV ? 0
+                : model.kinematics().sharedChainLength(model.bodyLink(model.pieceBody(a)), model.bodyLink(model.pieceBody(b)));
+    }
+
+    // ---- speed grid. A segment's [0, 1] is cut into `cells` equal cells (≈ CELL_TURN of joint travel each); per
+    // piece sphere (and frame: world, or after the joints a self pair shares) each cell gets a certified bound on
+    // the sphere points' speed |dP/ds| (RobotSegment.chainSpeed), computed on first use and shared by every pair
+    // of that piece. Path length over [s0, s1] ≤ Σ cell speed × overlap of [s0, s1] with the cell. One set of
+    // kinematic evaluations per piece and segment then serves all steps of all its pairs, and the step rule can
+    // solve for the longest step directly instead of halving from the end.
+
+    private static double cellEdge(int i, int cells) {
+        return i >= cells ? 1 : (double) i / cells;
+    }
+
+    /** The cell that holds s (cellEdge(i) <= s < cellEdge(i + 1), the last cell for s = 1). */
+    private static int cellOf(double s, int cells) {
+        int i = Math.min(cells - 1, (int) (s * cells));
+        while (i > 0 && cellEdge(i, cells) > s) {
+            i--;
         }
-        return seg.pairBound(la, model.pieceSphere(a, 0), model.pieceSphere(a, 1), model.pieceSphere(a, 2),
-                model.pieceSphere(a, 3), lbk, model.pieceSphere(b, 0), model.pieceSphere(b, 1), model.pieceSphere(b, 2),
-                model.pieceSphere(b, 3), s0, s1);
+        while (i < cells - 1 && cellEdge(i + 1, cells) <= s) {
+            i++;
+        }
+        return i;
+    }
+
+    /** Speed bound (distance change per unit s) of the pair in a cell: both spheres' speeds relative to their shared frame. */
+    private double pairSpeed(QueryContext c, int kind, int a, int b, int skip, int cell) {
+        return kind == ENV ? pieceSpeed(c, a, 0, cell) : pieceSpeed(c, a, skip, cell) + pieceSpeed(c, b, skip, cell);
+    }
+
+    private double pieceSpeed(QueryContext c, int piece, int skip, int cell) {
+        int t = piece * c.memoStride + skip;
+        if (c.cellSpeed[t] == null || c.cellSpeed[t].length < c.cells) {
+            c.cellSpeed[t] = new double[Math.max(c.cells, 64)];
+            c.cellStamp[t] = new int[c.cellSpeed[t].length];
+        }
+        if (c.cellStamp[t][cell] != c.generation) {
+            c.cellSpeed[t][cell] = c.segment.chainSpeed(model.bodyLink(model.pieceBody(piece)), skip,
+                    cellEdge(cell, c.cells), cellEdge(cell + 1, c.cells), model.pieceSphere(piece, 0),
+                    model.pieceSphere(piece, 1), model.pieceSphere(piece, 2), model.pieceSphere(piece, 3));
+            c.cellStamp[t][cell] = c.generation;
+        }
+        return c.cellSpeed[t][cell];
+    }
+
+    /** Rounding slack of a speed-grid sum (relative, and absolute for the positions' own rounding, m). */
+    private static final double CELL_REL = 1e-12, CELL_ABS = 2e-13;
+
+    /** Upper bound on the pair's distance change over [s0, s1]: Σ cell speed bound × overlap with the cell. */
+    private double cellBound(QueryContext c, int kind, int a, int b, int skip, double s0, double s1) {
+        int n = c.cells;
+        double sum = 0;
+        for (int i = cellOf(s0, n); i < n; i++) {
+            double lo = Math.max(s0, cellEdge(i, n)), hi = Math.min(s1, cellEdge(i + 1, n));
+            if (hi > lo) {
+                sum += pairSpeed(c, kind, a, b, skip, i) * (hi - lo);
+            }
+            if (cellEdge(i + 1, n) >= s1) {
+                break;
+            }
+        }
+        return sum * (1 + CELL_REL) + CELL_ABS;
+    }
+
+    /** About the largest s1 in [s0, sEnd] whose {@link #cellBound} is at most target (the caller checks it). */
+    private double cellReach(QueryContext c, int kind, int a, int b, int skip, double s0, double sEnd, double target) {
+        int n = c.cells;
+        double left = (target - CELL_ABS) * (1 - 2 * CELL_REL);
+        double pos = s0;
+        for (int i = cellOf(s0, n); ; i++) {
+            double hi = Math.min(sEnd, cellEdge(i + 1, n));
+            double v = pairSpeed(c, kind, a, b, skip, i);
+            double need = v * (hi - pos);
+            if (need > left) {
+                return pos + Math.max(0, left) / v;
+            }
+            left -= need;
+            pos = hi;
+            if (hi >= sEnd || i >= n - 1) {
+                return sEnd;
+            }
+        }
+    }
+
+    /**
+     * Upper bound on how much the pair's distance can change over the whole segment [0, 1], hence over any part
+     * of it (the sum over the speed grid's cells), memoised per segment and piece in the context.
+     */
+    double wholeMotionBound(QueryContext c, int kind, int a, int b) {
+        if (kind == ENV) {
+            return wholeChainBound(c, a, 0);
+        }
+        int skip = sharedJoints(kind, a, b);
+        return wholeChainBound(c, a, skip) + wholeChainBound(c, b, skip);
+    }
+
+    /**
+     * True when a self pair whose bounding spheres are {@code gap} apart at s = 0 provably stays farther apart than
+     * reach over the whole segment: by both spheres' world travel (the bounds environment pairs need anyway), or
+     * else by the travel relative to the frame after their shared joints ({@link #wholeMotionBound}). Either
+     * bounds the change of their distance.
+     */
+    boolean selfPairFar(QueryContext c, int p, int r, double gap, double reach) {
+        return gap - (wholeChainBound(c, p, 0) + wholeChainBound(c, r, 0)) > reach
+                || gap - wholeMotionBound(c, SELF, p, r) > reach;
+    }
+
+    /** Path length over [0, 1] of the piece's sphere relative to the frame after skip joints: Σ cell speed × cell width. */
+    private double wholeChainBound(QueryContext c, int piece, int skip) {
+        int t = piece * c.memoStride + skip;
+        double v = c.wholeMemo[t];
+        if (Double.isNaN(v)) {
+            int n = c.cells;
+            double sum = 0;
+            for (int i = 0; i < n; i++) {
+                sum += pieceSpeed(c, piece, skip, i) * (cellEdge(i + 1, n) - cellEdge(i, n));
+            }
+            v = sum * (1 + CELL_REL) + CELL_ABS;
+            c.wholeMemo[t] = v;
+        }
+        return v;
     }
 
     /**
@@ -561,11 +746,15 @@ public final class CollisionChecker {
                 continue;
             }
             int link = model.bodyLink(body);
-            double bx = model.bodySphere(body, 0), by = model.bodySphere(body, 1), bz = model.bodySphere(body, 2),
-                    br = model.bodySphere(body, 3);
-            Vector3d bc = worldCentre(p0, link, bx, by, bz, c.v);
-            double sweep = br + seg.worldBound(link, 0, 1, bx, by, bz, br);
-            scene.querySphere(bc.x, bc.y, bc.z, sweep + reach, c.hits);
+            // The body's swept volume: a sphere about the body sphere's centre that holds every piece's swept sphere.
+            Vector3d bc = worldCentre(p0, link, model.bodySphere(body, 0), model.bodySphere(body, 1),
+                    model.bodySphere(body, 2), c.v);
+            double sweep = 0;
+            for (int p = model.pieceStart(body); p < model.pieceEnd(body); p++) {
+                Vector3d pc = worldCentre(p0, link, model.pieceSphere(p, 0), model.pieceSphere(p, 1), model.pieceSphere(p, 2), c.w);
+                sweep = Math.max(sweep, pc.distance(bc) + model.pieceSphere(p, 3) + wholeChainBound(c, p, 0));
+            }
+            scene.querySphere(bc.x, bc.y, bc.z, sweep * (1 + 1e-12) + reach, c.hits);
             for (int h = 0; h < c.hits.count(); h++) {
                 int slot = c.hits.get(h);
                 if (!model.checks(body, scene.slot(slot).name())) {
@@ -573,10 +762,9 @@ public final class CollisionChecker {
                 }
                 scene.slotBounds(slot, c.box);
                 for (int p = model.pieceStart(body); p < model.pieceEnd(body); p++) {
-                    double px = model.pieceSphere(p, 0), py = model.pieceSphere(p, 1), pz = model.pieceSphere(p, 2),
-                            pr = model.pieceSphere(p, 3);
-                    Vector3d pc = worldCentre(p0, link, px, py, pz, c.w);
-                    double pSweep = pr + seg.worldBound(link, 0, 1, px, py, pz, pr);
+                    Vector3d pc = worldCentre(p0, link, model.pieceSphere(p, 0), model.pieceSphere(p, 1),
+                            model.pieceSphere(p, 2), c.w);
+                    double pSweep = model.pieceSphere(p, 3) + wholeChainBound(c, p, 0);
                     if (boxDistance(c.box, pc.x, pc.y, pc.z) - pSweep > reach) {
                         continue;
                     }
@@ -594,8 +782,7 @@ public final class CollisionChecker {
                     Vector3d pa = worldCentre(p0, la, model.pieceSphere(p, 0), model.pieceSphere(p, 1), model.pieceSphere(p, 2), c.v);
                     Vector3d pb = worldCentre(p0, lb, model.pieceSphere(r, 0), model.pieceSphere(r, 1), model.pieceSphere(r, 2), c.w);
                     double gap = pa.distance(pb) - model.pieceSphere(p, 3) - model.pieceSphere(r, 3);
-                    double mu = motionBound(c, SELF, p, r, la, lb, 0, 1);
-                    if (gap - mu > reach) {
+                    if (selfPairFar(c, p, r, gap, reach)) {
                         continue;
                     }
                     c.addPair(SELF, p, r, -1);

@@ -41,6 +41,17 @@ public final class QueryContext {
     int[] pairs = new int[64];
     int pairCount;
 
+    // Per segment: path-length bounds over all of [0, 1] of each piece sphere relative to the frame after k
+    // shared joints, at [piece * memoStride + k]; NaN = not computed yet for this segment.
+    final int memoStride;
+    final double[] wholeMemo;
+    // Per segment: speed bounds of the same spheres on a uniform grid of `cells` cells of [0, 1], at
+    // [piece * memoStride + k][cell], valid where the stamp equals `generation` (tables allocated on first use).
+    int cells;
+    int generation;
+    final double[][] cellSpeed;
+    final int[][] cellStamp;
+
     // Output of one conservative-advancement run.
     double stopS;
     double clearance;
@@ -68,6 +79,29 @@ public final class QueryContext {
         this.segment = new RobotSegment(checker.model().kinematics());
         this.q0 = new double[checker.model().kinematics().variableCount()];
         this.q1 = new double[q0.length];
+        var kin = checker.model().kinematics();
+        int longest = 0;
+        for (int l = 0; l < kin.linkCount(); l++) {
+            longest = Math.max(longest, kin.chainLength(l));
+        }
+        this.memoStride = longest + 1;
+        this.wholeMemo = new double[checker.model().pieceCount() * memoStride];
+        this.cellSpeed = new double[wholeMemo.length][];
+        this.cellStamp = new int[wholeMemo.length][];
+    }
+
+    /** Forgets the per-segment bounds (a new segment starts) and sets the speed grid's cell count. */
+    void resetSegmentMemo(int cells) {
+        Arrays.fill(wholeMemo, Double.NaN);
+        this.cells = cells;
+        if (++generation == 0) {    // wrapped: no stale stamp may look current
+            for (int[] st : cellStamp) {
+                if (st != null) {
+                    Arrays.fill(st, 0);
+                }
+            }
+            generation = 1;
+        }
     }
 
     public CollisionChecker checker() {
@@ -96,6 +130,16 @@ public final class QueryContext {
     /** Whether that pair is robot–obstacle (else robot–robot). */
     public boolean blockingIsEnvironment() {
         return blockEnv;
+    }
+
+    // How far each candidate pair is certified during checkMotion's lockstep rounds.
+    private double[] pairProgress = new double[16];
+
+    double[] pairProgress() {
+        if (pairProgress.length < pairCount) {
+            pairProgress = new double[Math.max(pairCount, 2 * pairProgress.length)];
+        }
+        return pairProgress;
     }
 
     void clearPairs() {

@@ -16,16 +16,23 @@ import java.util.Map;
  * {@link CertificateVerifier} can re-check. Stateless apart from the caller's {@link QueryContext}.
  *
  * <p>Certificate (JSON, format {@value #FORMAT}): verdict, margin, tolerance, SHA-256 of robot model,
- * scene and trajectory, the trajectory itself (interpolation, waypoints, velocities and accelerations when
- * given, times), per segment the candidate pairs with their advancement
- * steps [s0, s1, lowerBound at s0] (each step claims: distance > margin on [s0, s1]), the first
- * violation if any, per-pair clearance lower bounds, and the mesh mode ({@link MeshMode}) its lower bounds
- * were computed in. In {@link MeshMode#EXACT} mesh pairs are certified by conservative advancement on the exact
- * mesh distance only (no Tight-Inclusion refinement), so a pair that comes within the tolerance of the margin
- * ends certification with a (conservative) VIOLATION where {@code checkMotion} might still prove it free.
+ * scene and trajectory, the trajectory itself (exact: interpolation, waypoints, velocities and accelerations
+ * when given, times), {@code segments}: per segment (in order) a list of the candidate pairs, each
+ * {@code {"pair": [first, firstPiece, second, secondPiece, environment], "ends": [...], "lb": [...]}} — the
+ * advancement steps, step k spanning [ends[k−1], ends[k]] (ends[−1] = 0) and claiming distance &gt; margin there,
+ * with lb[k] a claimed lower bound on the distance at its start — then the first violation if any and per-pair
+ * clearance lower bounds, and the mesh mode ({@link MeshMode}) its lower bounds were computed in. In
+ * {@link MeshMode#EXACT} mesh pairs are certified by conservative advancement on the exact mesh distance only (no
+ * Tight-Inclusion refinement), so a pair that comes within the tolerance of the margin ends certification with a
+ * (conservative) VIOLATION where {@code checkMotion} might still prove it free. To keep it compact, step ends inside a segment are short decimals (the certifier
+ * advances to a step's end rounded down to about two significant digits of the step's length, and evaluates
+ * there), and lower bounds and clearances are rounded down to {@value #CLAIM_DIGITS} significant digits: claims
+ * only get weaker, and the verifier recomputes everything.
  */
 public final class TrajectoryCertifier {
-    public static final String FORMAT = "collide4j-certificate/1";
+    public static final String FORMAT = "collide4j-certificate/2";
+    /** Significant digits kept (rounding down) in claimed lower bounds and clearances. */
+    static final int CLAIM_DIGITS = 4;
 
     private final CollisionChecker checker;
 
@@ -105,17 +112,25 @@ public final class TrajectoryCertifier {
             for (int p = 0; p < c.pairCount; p++) {
                 int o = 4 * p;
                 int kind = c.pairs[o], a = c.pairs[o + 1], b = c.pairs[o + 2], slot = c.pairs[o + 3];
-                List<Object> steps = new ArrayList<>();
-                int st = checker.advance(c, kind, a, b, slot, Math.min(1, earliest), d, tolerance,
-                        (s0, s1, lb, mu) -> steps.add(List.of(s0, s1, lb)), 0);
+                List<Object> ends = new ArrayList<>();
+                List<Object> lbs = new ArrayList<>();
+                int st = checker.advance(c, kind, a, b, slot, Math.min(1, earliest), d, tolerance, new CollisionChecker.StepSink() {
+                    @Override
+                    public void step(double s0, double s1, double lb, double mu) {
+                        ends.add(s1);
+                        lbs.add(roundDown(lb, CLAIM_DIGITS));
+                    }
+
+                    @Override
+                    public double end(double s0, double s1) {
+                        return shortEnd(s0, s1);
+                    }
+                }, 0);
                 PairId id = checker.pairId(kind, a, b, slot);
                 Map<String, Object> entry = new LinkedHashMap<>();
-                entry.put("first", id.first());
-                entry.put("firstPiece", (long) id.firstPiece());
-                entry.put("second", id.second());
-                entry.put("secondPiece", (long) id.secondPiece());
-                entry.put("environment", id.environment());
-                entry.put("steps", steps);
+                entry.put("pair", pairTuple(id));
+                entry.put("ends", ends);
+                entry.put("lb", lbs);
                 pairs.add(entry);
                 if (st == CollisionChecker.INCONCLUSIVE_RUN) {
                     verdict = Verdict.INCONCLUSIVE;
@@ -124,14 +139,11 @@ public final class TrajectoryCertifier {
                 if (st == CollisionChecker.VIOLATED) {
                     earliest = c.stopS;
                     hit = contactOf(c, kind, a, b, slot);
-                } else if (!steps.isEmpty()) {
+                } else if (!ends.isEmpty()) {
                     clearance.merge(id.key(), c.clearance, Math::min);
                 }
             }
-            Map<String, Object> seg = new LinkedHashMap<>();
-            seg.put("index", (long) i);
-            seg.put("pairs", pairs);
-            segments.add(seg);
+            segments.add(pairs);
             if (verdict == Verdict.CERTIFIED_FREE && hit != null) {
                 verdict = Verdict.VIOLATION;
                 double t = times[i] + earliest * (times[i + 1] - times[i]);
@@ -166,12 +178,7 @@ public final class TrajectoryCertifier {
             v.put("fraction", violation.fraction());
             v.put("time", violation.time());
             v.put("configuration", violation.configuration());
-            PairId id = violation.contact().pair();
-            v.put("first", id.first());
-            v.put("firstPiece", (long) id.firstPiece());
-            v.put("second", id.second());
-            v.put("secondPiece", (long) id.secondPiece());
-            v.put("environment", id.environment());
+            v.put("pair", pairTuple(violation.contact().pair()));
             v.put("lowerBound", violation.contact().lowerBound());
             v.put("distance", violation.contact().distance());
             v.put("pointOnFirst", xyz(violation.contact().pointOnFirst()));
@@ -180,8 +187,54 @@ public final class TrajectoryCertifier {
         } else {
             cert.put("violation", null);
         }
-        cert.put("pairClearance", new java.util.TreeMap<>(clearance));
+        Map<String, Object> claimed = new java.util.TreeMap<>();
+        clearance.forEach((k, v) -> claimed.put(k, roundDown(v, CLAIM_DIGITS)));
+        cert.put("pairClearance", claimed);
         return new CertificationResult(verdict, violation, clearance, c.evaluations, JsonWriter.write(cert, false));
+    }
+
+    private static List<Object> pairTuple(PairId id) {
+        return List.of(id.first(), (long) id.firstPiece(), id.second(), (long) id.secondPiece(), id.environment());
+    }
+
+    /** The largest decimal with {@code digits} significant digits that is ≤ x (x itself if not finite or 0). */
+    static double roundDown(double x, int digits) {
+        if (!Double.isFinite(x) || x == 0) {
+            return x;
+        }
+        int n = digits - 1 - (int) Math.floor(Math.log10(Math.abs(x)));
+        if (n < -22 || n > 22) {
+            return x;
+        }
+        // m / 10^n and m * 10^-n are the doubles nearest those decimals, so they print short
+        double p = Math.pow(10, Math.abs(n));
+        double m = Math.floor(n >= 0 ? x * p : x / p);
+        double r = n >= 0 ? m / p : m * p;
+        if (r > x) {
+            r = n >= 0 ? (m - 1) / p : (m - 1) * p;
+        }
+        return r <= x ? r : x;
+    }
+
+    /**
+     * A step end to advance to instead of s1: s1 rounded down to a short decimal, giving up at most a hundredth of
+     * the step (s1 itself when that cannot be done).
+     */
+    static double shortEnd(double s0, double s1) {
+        double len = s1 - s0;
+        if (!(len > 0)) {
+            return s1;
+        }
+        int n = 2 - (int) Math.floor(Math.log10(len));   // quantum 10^-n ≤ len / 100
+        if (n > 22) {
+            return s1;
+        }
+        double p = Math.pow(10, Math.max(0, n));
+        double e = Math.floor(s1 * p) / p;
+        if (e > s1) {
+            e = (Math.floor(s1 * p) - 1) / p;
+        }
+        return e > s0 && e <= s1 ? e : s1;
     }
 
     private Contact contactOf(QueryContext c, int kind, int a, int b, int slot) {

@@ -1,0 +1,105 @@
+package io.collide4j.checker.query;
+
+import io.collide4j.checker.robot.RobotCollisionModel;
+import io.collide4j.checker.scene.MoveItSceneLoader;
+import io.collide4j.checker.scene.MotionPlanRequest;
+import io.collide4j.checker.scene.Scene;
+import io.collide4j.kinematics.KinematicModel;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * checkMotion advances its candidate pairs in lockstep rounds (a slice of s per round) so the earliest violation
+ * is met early. The order may change only the work done, never the answer: each pair's steps from a given s do
+ * not depend on when they are taken, so the verdict, the time and the pair must equal those of the plain loop
+ * that runs every pair to completion one after the other (reproduced here from {@code advance}).
+ */
+class MotionOrderTest {
+
+    /** The pair-after-pair loop: each pair from 0 to the earliest violation found so far (no budget). */
+    private static Object[] sequential(CollisionChecker checker, QueryContext c, double[] q0, double[] q1, double d) {
+        double tol = CollisionChecker.DEFAULT_TOLERANCE;
+        CollisionChecker.startSegment(c, q0, q1);
+        checker.collectMotionPairs(c, d + tol);
+        c.evaluations = 0;
+        c.budget = Long.MAX_VALUE;
+        double earliest = 2;
+        String pair = null;
+        for (int i = 0; i < c.pairCount; i++) {
+            int o = 4 * i;
+            int st = checker.advance(c, c.pairs[o], c.pairs[o + 1], c.pairs[o + 2], c.pairs[o + 3], Math.min(1, earliest), d,
+                    tol, null, 0);
+            assertTrue(st == CollisionChecker.CLEAR || st == CollisionChecker.VIOLATED, "status " + st);
+            if (st == CollisionChecker.VIOLATED) {
+                earliest = c.stopS;
+                pair = checker.pairId(c.pairs[o], c.pairs[o + 1], c.pairs[o + 2], c.pairs[o + 3]).key();
+            }
+        }
+        return new Object[]{pair == null ? MotionStatus.FREE : MotionStatus.COLLISION, pair == null ? 1.0 : earliest, pair,
+                c.evaluations};
+    }
+
+    @Test
+    void lockstepRoundsGiveThePairAfterPairAnswerWithLessWork() {
+        RobotCollisionModel model = TestRobots.panda();
+        KinematicModel k = model.kinematics();
+        List<Scene> scenes = new ArrayList<>();
+        List<double[][]> edges = new ArrayList<>();
+        int n = 0;
+        for (Map.Entry<String, String> e : TestRobots.problems().entrySet()) {
+            if (!e.getKey().contains("/scene") || n++ % 25 != 0) {
+                continue;
+            }
+            scenes.add(MoveItSceneLoader.parse(e.getKey(), e.getValue()).scene());
+            MotionPlanRequest r = MotionPlanRequest.parse(e.getKey(), TestRobots.problems().get(e.getKey().replace("/scene", "/request")));
+            edges.add(r.startAndGoal(k.variableNames()));
+        }
+        Random rnd = new Random(21);
+        int free = 0, collision = 0;
+        long lockstepWork = 0, sequentialWork = 0;
+        for (int si = 0; si < scenes.size(); si++) {
+            CollisionChecker checker = CollisionChecker.of(model, scenes.get(si));
+            QueryContext c = checker.newContext();
+            List<double[][]> motions = new ArrayList<>();
+            motions.add(edges.get(si));
+            for (int m = 0; m < 12; m++) {
+                double[] q0 = edges.get(si)[0].clone();
+                double[] q1 = new double[q0.length];
+                // long random motions and short ones (planner-like edges) from the start state
+                double reach = m % 2 == 0 ? 1 : 0.3;
+                for (int j = 0; j < q1.length; j++) {
+                    double v = q0[j] + reach * (k.upperLimit(j) - k.lowerLimit(j)) * (rnd.nextDouble() - 0.5);
+                    q1[j] = Math.max(k.lowerLimit(j), Math.min(k.upperLimit(j), v));
+                }
+                motions.add(new double[][]{q0, q1});
+            }
+            for (double[][] mo : motions) {
+                for (double d : new double[]{0, 0.01}) {
+                    MotionResult r = checker.checkMotion(mo[0], mo[1], d, CollisionChecker.DEFAULT_TOLERANCE, Long.MAX_VALUE, c);
+                    Object[] ref = sequential(checker, c, mo[0], mo[1], d);
+                    assertEquals(ref[0], r.status(), "verdict");
+                    assertEquals((double) ref[1], r.time(), 0.0, "time of the first violation");
+                    assertEquals(ref[2], r.contact() == null ? null : r.contact().pair().key(), "violating pair");
+                    if (r.isFree()) {
+                        free++;
+                    } else {
+                        collision++;
+                    }
+                    lockstepWork += r.evaluations();
+                    sequentialWork += (long) ref[3];
+                }
+            }
+        }
+        assertTrue(free >= 20 && collision >= 20, "free " + free + ", collision " + collision);
+        assertTrue(lockstepWork <= sequentialWork, "lockstep " + lockstepWork + " vs pair after pair " + sequentialWork);
+        System.out.printf("[motion-order] %d free, %d collision; distance evaluations lockstep %d, pair after pair %d%n",
+                free, collision, lockstepWork, sequentialWork);
+    }
+}
