@@ -207,17 +207,18 @@ class ExactMeshQueriesTest {
         m.put("meshMode", "HULL");   // claims exact-mesh clearances under hull semantics
         assertFalse(v.verify(JsonWriter.write(m, false)).valid());
         m.put("meshMode", "EXACT");
-        Map<String, Object> seg = (Map<String, Object>) ((List<Object>) m.get("segments")).get(0);
-        for (Object po : (List<Object>) seg.get("pairs")) {
+        // format 2: a segment is a list of {"pair": [first, piece, second, piece, env], "ends": [...], "lb": [...]}
+        boolean tampered = false;
+        for (Object po : (List<Object>) ((List<Object>) m.get("segments")).get(0)) {
             Map<String, Object> p = (Map<String, Object>) po;
-            List<Object> steps = (List<Object>) p.get("steps");
-            if ("bowl".equals(p.get("second")) && !steps.isEmpty()) {
-                List<Object> st = new java.util.ArrayList<>((List<Object>) steps.get(0));
-                st.set(2, Json.asDouble(st.get(2)) + 0.05);
-                steps.set(0, st);
+            List<Object> lbs = (List<Object>) p.get("lb");
+            if ("bowl".equals(((List<Object>) p.get("pair")).get(2)) && !lbs.isEmpty()) {
+                lbs.set(0, Json.asDouble(lbs.get(0)) + 0.05);
+                tampered = true;
                 break;
             }
         }
+        assertTrue(tampered, "the first segment is meant to list a bowl pair with steps");
         CertificateVerifier.Report bad = v.verify(JsonWriter.write(m, false));
         assertFalse(bad.valid());
         assertTrue(bad.problems().toString().contains("claims lower bound"), bad.problems().toString());
