@@ -237,15 +237,8 @@ public final class Gjk {
         }
         out.iterations = iterations;
         out.hitIterationLimit = capped;
-        double ax = 0, ay = 0, az = 0, bx = 0, by = 0, bz = 0;
-        for (int i = 0; i < ns; i++) {
-            ax += lambda[i] * spa[3 * i];
-            ay += lambda[i] * spa[3 * i + 1];
-            az += lambda[i] * spa[3 * i + 2];
-            bx += lambda[i] * spb[3 * i];
-            by += lambda[i] * spb[3 * i + 1];
-            bz += lambda[i] * spb[3 * i + 2];
-        }
+        simplexWitnesses();
+        double ax = swax, ay = sway, az = swaz, bx = swbx, by = swby, bz = swbz;
         double nx = 0, ny = 0, nz = 0;
         double coreD = 0;
         coresIntersecting = coresIn;
@@ -352,6 +345,27 @@ public final class Gjk {
         tl = t;
     }
 
+    /** Witness points of the current simplex (its barycentric combination of support points), see {@link #simplexWitnesses}. */
+    private double swax, sway, swaz, swbx, swby, swbz;
+
+    private void simplexWitnesses() {
+        double ax = 0, ay = 0, az = 0, bx = 0, by = 0, bz = 0;
+        for (int i = 0; i < ns; i++) {
+            ax += lambda[i] * spa[3 * i];
+            ay += lambda[i] * spa[3 * i + 1];
+            az += lambda[i] * spa[3 * i + 2];
+            bx += lambda[i] * spb[3 * i];
+            by += lambda[i] * spb[3 * i + 1];
+            bz += lambda[i] * spb[3 * i + 2];
+        }
+        swax = ax;
+        sway = ay;
+        swaz = az;
+        swbx = bx;
+        swby = by;
+        swbz = bz;
+    }
+
     private double extraLower, bux, buy, buz;
     /** Restarts used and the closest witness pair of the simplices abandoned by them. */
     private int restarts;
@@ -370,15 +384,8 @@ public final class Gjk {
             return false;
         }
         restarts++;
-        double ax = 0, ay = 0, az = 0, bx = 0, by = 0, bz = 0;
-        for (int i = 0; i < ns; i++) {
-            ax += lambda[i] * spa[3 * i];
-            ay += lambda[i] * spa[3 * i + 1];
-            az += lambda[i] * spa[3 * i + 2];
-            bx += lambda[i] * spb[3 * i];
-            by += lambda[i] * spb[3 * i + 1];
-            bz += lambda[i] * spb[3 * i + 2];
-        }
+        simplexWitnesses();
+        double ax = swax, ay = sway, az = swaz, bx = swbx, by = swby, bz = swbz;
         double cd = Math.sqrt((bx - ax) * (bx - ax) + (by - ay) * (by - ay) + (bz - az) * (bz - az));
         if (cd < bestD) {
             bestD = cd;
