@@ -263,10 +263,8 @@ public final class CertificateVerifier {
         for (int body = 0; body < model.bodyCount(); body++) {
             int link = model.bodyLink(body);
             for (int p = model.pieceStart(body); p < model.pieceEnd(body); p++) {
-                double px = model.pieceSphere(p, 0), py = model.pieceSphere(p, 1), pz = model.pieceSphere(p, 2),
-                        pr = model.pieceSphere(p, 3);
-                p0.transformPoint(link, px, py, pz, a);
-                double sweep = pr + c.segment.worldBound(link, 0, 1, px, py, pz, pr);
+                p0.transformPoint(link, model.pieceSphere(p, 0), model.pieceSphere(p, 1), model.pieceSphere(p, 2), a);
+                double sweep = checker.pieceSweep(c, p);
                 for (int slot = 0; slot < scene.slotCount(); slot++) {
                     Obstacle o = scene.slot(slot);
                     if (o == null || !model.checks(body, o.name())) {

@@ -715,6 +715,15 @@ public final class CollisionChecker {
                 || gap - wholeMotionBound(c, SELF, p, r) > reach;
     }
 
+    /**
+     * Radius about the piece sphere's centre at s = 0 that holds the sphere over the whole segment: its radius plus
+     * its certified world path length. The one sweep that chooses environment pairs and that the verifier re-checks
+     * unlisted pairs with.
+     */
+    double pieceSweep(QueryContext c, int piece) {
+        return model.pieceSphere(piece, 3) + wholeChainBound(c, piece, 0);
+    }
+
     /** Path length over [0, 1] of the piece's sphere relative to the frame after skip joints: Σ cell speed × cell width. */
     private double wholeChainBound(QueryContext c, int piece, int skip) {
         int t = piece * c.memoStride + skip;
@@ -752,7 +761,7 @@ public final class CollisionChecker {
             double sweep = 0;
             for (int p = model.pieceStart(body); p < model.pieceEnd(body); p++) {
                 Vector3d pc = worldCentre(p0, link, model.pieceSphere(p, 0), model.pieceSphere(p, 1), model.pieceSphere(p, 2), c.w);
-                sweep = Math.max(sweep, pc.distance(bc) + model.pieceSphere(p, 3) + wholeChainBound(c, p, 0));
+                sweep = Math.max(sweep, pc.distance(bc) + pieceSweep(c, p));
             }
             scene.querySphere(bc.x, bc.y, bc.z, sweep * (1 + 1e-12) + reach, c.hits);
             for (int h = 0; h < c.hits.count(); h++) {
@@ -764,8 +773,7 @@ public final class CollisionChecker {
                 for (int p = model.pieceStart(body); p < model.pieceEnd(body); p++) {
                     Vector3d pc = worldCentre(p0, link, model.pieceSphere(p, 0), model.pieceSphere(p, 1),
                             model.pieceSphere(p, 2), c.w);
-                    double pSweep = model.pieceSphere(p, 3) + wholeChainBound(c, p, 0);
-                    if (boxDistance(c.box, pc.x, pc.y, pc.z) - pSweep > reach) {
+                    if (boxDistance(c.box, pc.x, pc.y, pc.z) - pieceSweep(c, p) > reach) {
                         continue;
                     }
                     for (int k = prepared.pieceStart(slot); k < prepared.pieceEnd(slot); k++) {

@@ -157,7 +157,8 @@ class SplineCertificateTest {
                 violations++;
                 assertTrue(res.violation().time() <= firstHit + 1e-12, "trial " + trial + ": violation later than a sampled hit");
             }
-            assertTrue(verifier.verify(res.certificateJson()).valid(), "trial " + trial);
+            CertificateVerifier.Report rep = verifier.verify(res.certificateJson());
+            assertTrue(rep.valid(), "trial " + trial + ": " + rep.problems());
         }
         System.out.printf("spline certification: 40 random 3-piece splines, %d certified free, %d violations%n", free,
                 violations);
