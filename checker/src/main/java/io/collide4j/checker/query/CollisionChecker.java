@@ -435,17 +435,26 @@ public final class CollisionChecker {
         for (int i = 0; i < q0.length; i++) {
             turn += Math.abs(q1[i] - q0[i]);
         }
-        c.resetSegmentMemo((int) Math.max(1, Math.min(MAX_CELLS, Math.ceil(turn / CELL_TURN))));
-        System.arraycopy(q0, 0, c.q0, 0, c.q0.length);
-        System.arraycopy(q1, 0, c.q1, 0, c.q1.length);
-        c.curved = null;
+        begin(c, q0, q1, null, turn);
     }
 
     /** Starts a curved segment (a spline piece over all model variables) whose ends are q0 and q1. */
     static void startPath(QueryContext c, JointPath path, double[] q0, double[] q1) {
-        startSegment(c, q0, q1);
         c.segment.set(path);
-        c.curved = path;
+        // joint travel along the curve, not along its chord: a spline that swings out and back has a short chord
+        double turn = 0;
+        for (int i = 0; i < q0.length; i++) {
+            turn += path.maxAbsVelocity(i, 0, 1);
+        }
+        begin(c, q0, q1, path, turn);
+    }
+
+    /** Common part of starting a segment: speed-grid cells for the joint travel, end configurations, the path. */
+    private static void begin(QueryContext c, double[] q0, double[] q1, JointPath curved, double turn) {
+        c.resetSegmentMemo((int) Math.max(1, Math.min(MAX_CELLS, Math.ceil(turn / CELL_TURN))));
+        System.arraycopy(q0, 0, c.q0, 0, c.q0.length);
+        System.arraycopy(q1, 0, c.q1, 0, c.q1.length);
+        c.curved = curved;
     }
 
     static final int CLEAR = 0;
