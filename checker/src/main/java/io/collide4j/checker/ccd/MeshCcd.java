@@ -31,10 +31,15 @@ public final class MeshCcd {
 
     /** Unique undirected edges of a mesh as pairs (v0 &lt; v1), in first-seen order. */
     public static int[] edges(TriangleMesh m) {
+        return edges(m.copyTriangles());
+    }
+
+    /** Unique undirected edges of triangles given as 3 vertex indices each, as pairs (v0 &lt; v1), in first-seen order. */
+    public static int[] edges(int[] triangles) {
         Set<Long> seen = new LinkedHashSet<>();
-        for (int t = 0; t < m.triangleCount(); t++) {
+        for (int t = 0; t + 2 < triangles.length; t += 3) {
             for (int c = 0; c < 3; c++) {
-                int a = m.index(t, c), b = m.index(t, (c + 1) % 3);
+                int a = triangles[t + c], b = triangles[t + (c + 1) % 3];
                 int lo = Math.min(a, b), hi = Math.max(a, b);
                 seen.add(((long) lo << 32) | hi);
             }

@@ -1,6 +1,7 @@
 package io.collide4j.checker.query;
 
 import io.collide4j.checker.ccd.CcdKind;
+import io.collide4j.checker.ccd.MeshCcd;
 import io.collide4j.checker.ccd.TightInclusion;
 import io.collide4j.checker.ccd.TightInclusionScratch;
 import io.collide4j.checker.geometry.BoxShape;
@@ -19,8 +20,6 @@ import org.joml.Matrix4dc;
 import org.joml.Vector3d;
 
 import java.util.Arrays;
-import java.util.LinkedHashSet;
-import java.util.Set;
 
 /**
  * Robot pieces (convex, link frame) against mesh obstacles kept exact ({@link MeshMode#EXACT}).
@@ -123,19 +122,7 @@ final class ExactMeshPairs {
                 v[i + 2] = x.z;
             }
         }
-        Set<Long> seen = new LinkedHashSet<>();
-        for (int t = 0; t < tri.length; t += 3) {
-            for (int c = 0; c < 3; c++) {
-                int a = tri[t + c], b = tri[t + (c + 1) % 3];
-                seen.add(((long) Math.min(a, b) << 32) | Math.max(a, b));
-            }
-        }
-        int[] e = new int[2 * seen.size()];
-        int i = 0;
-        for (long k : seen) {
-            e[i++] = (int) (k >>> 32);
-            e[i++] = (int) k;
-        }
+        int[] e = MeshCcd.edges(tri);
         bVerts[p] = v;
         bTris[p] = tri;
         bEdges[p] = e;
