@@ -23,7 +23,9 @@ import static org.jocl.CL.*;
  * One OpenCL device with its context and in-order command queue, chosen GPU-first.
  *
  * <p>Guarantees: {@link #find} never throws when OpenCL is absent (native library missing, no ICD,
- * no platform) — it returns empty with the reason in {@link #lastProbeFailure()}. An instance is
+ * no platform) — it returns empty with the reason in {@link #lastProbeFailure()}. No OpenCL runtime is loaded
+ * unless {@link SignalChaining#openClAllowed()}: runtimes that compile with LLVM would otherwise replace the JVM's
+ * signal handlers and can crash the process. An instance is
  * not thread-safe: OpenCL queues are serialised by the owner (the batch engine holds a lock).
  */
 public final class OpenClDevice implements AutoCloseable {
@@ -58,6 +60,10 @@ public final class OpenClDevice implements AutoCloseable {
 
     /** The best device for the preference, or empty (with {@link #lastProbeFailure()} saying why). */
     public static Optional<OpenClDevice> find(Preference preference) {
+        if (!SignalChaining.openClAllowed()) {
+            lastProbeFailure = SignalChaining.requirement();
+            return Optional.empty();
+        }
         try {
             CL.setExceptionsEnabled(true);
             List<Candidate> candidates = listCandidates();
@@ -90,6 +96,10 @@ public final class OpenClDevice implements AutoCloseable {
 
     /** Every device on every platform, for diagnostics ("collide4j bench" prints this). */
     public static List<Info> listDevices() {
+        if (!SignalChaining.openClAllowed()) {
+            lastProbeFailure = SignalChaining.requirement();
+            return List.of();
+        }
         try {
             CL.setExceptionsEnabled(true);
             return listCandidates().stream().map(c -> c.info).toList();

@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -55,7 +56,8 @@ public final class Main {
     }
 
     public static void main(String[] argv) {
-        System.exit(run(argv, System.out, System.err));
+        Optional<Integer> chained = ChainedRelaunch.childCommand(argv).flatMap(ChainedRelaunch::run);
+        System.exit(chained.orElseGet(() -> run(argv, System.out, System.err)));
     }
 
     /** Runs one command line and returns its exit code; failures become one line on {@code err}. */
