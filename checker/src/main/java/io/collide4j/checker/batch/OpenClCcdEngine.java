@@ -31,6 +31,7 @@ final class OpenClCcdEngine implements AutoCloseable {
     private final cl_kernel kernel;
     private final int capacity;
     private final int chunk;
+    private final long local;
 
     private cl_mem coordsBuf, kindsBuf, queueBuf, toiBuf, tolBuf, checksBuf, flagsBuf;
 
@@ -51,6 +52,7 @@ final class OpenClCcdEngine implements AutoCloseable {
         this.chunk = (int) Math.max(1, Math.min(maxChunk, budget / perItem));
         this.program = device.build(SOURCE, KernelSources.load(SOURCE), "");
         this.kernel = clCreateKernel(program, "tight_inclusion_batch", null);
+        this.local = device.workGroup(kernel, OpenClRobotEngine.TIER_WORK_GROUP);
     }
 
     int capacity() {
@@ -98,7 +100,8 @@ final class OpenClCcdEngine implements AutoCloseable {
             clSetKernelArg(kernel, a++, Sizeof.cl_mem, Pointer.to(tolBuf));
             clSetKernelArg(kernel, a++, Sizeof.cl_mem, Pointer.to(checksBuf));
             clSetKernelArg(kernel, a, Sizeof.cl_mem, Pointer.to(flagsBuf));
-            clEnqueueNDRangeKernel(queue, kernel, 1, null, new long[]{count}, null, 0, null, null);
+            clEnqueueNDRangeKernel(queue, kernel, 1, null, new long[]{OpenClDevice.cover(count, local)},
+                    new long[]{local}, 0, null, null);
             clEnqueueReadBuffer(queue, toiBuf, CL_TRUE, 0, (long) count * Sizeof.cl_double, Pointer.to(toiChunk), 0, null, null);
             clEnqueueReadBuffer(queue, tolBuf, CL_TRUE, 0, (long) count * Sizeof.cl_double, Pointer.to(tolChunk), 0, null, null);
             clEnqueueReadBuffer(queue, checksBuf, CL_TRUE, 0, (long) count * Sizeof.cl_long, Pointer.to(checksChunk), 0, null, null);

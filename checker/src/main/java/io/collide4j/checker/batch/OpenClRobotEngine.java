@@ -19,6 +19,8 @@ import static org.jocl.CL.*;
 final class OpenClRobotEngine implements AutoCloseable {
 
     static final String SOURCE = "states.cl";
+    /** Preferred work-group size of the tier kernels (one configuration or motion per work item). */
+    static final long TIER_WORK_GROUP = 64;
 
     private final OpenClDevice device;
     private final BatchRobot robot;
@@ -28,6 +30,7 @@ final class OpenClRobotEngine implements AutoCloseable {
     private final cl_mem[] motionTables;
     private final int chunk;
     private final int wg;
+    private final long statesLocal, motionsLocal;
     private cl_mem inBuf, in2Buf, flagBuf, countsBuf, offsetsBuf, listBuf;
     private int allocated;
 
@@ -56,6 +59,8 @@ final class OpenClRobotEngine implements AutoCloseable {
         count = clCreateKernel(program, "count_flags", null);
         scan = clCreateKernel(program, "scan_counts", null);
         fill = clCreateKernel(program, "fill_indices", null);
+        statesLocal = device.workGroup(states, TIER_WORK_GROUP);
+        motionsLocal = device.workGroup(motions, TIER_WORK_GROUP);
         cl_context ctx = device.context();
         tables = new cl_mem[]{
                 ints(ctx, robot.linkParent), ints(ctx, robot.linkJoint), ints(ctx, robot.linkSlot),
@@ -118,7 +123,8 @@ final class OpenClRobotEngine implements AutoCloseable {
             clSetKernelArg(states, a++, Sizeof.cl_double, Pointer.to(new double[]{c}));
             a = tableArgs(states, a);
             clSetKernelArg(states, a, Sizeof.cl_mem, Pointer.to(flagBuf));
-            clEnqueueNDRangeKernel(device.queue(), states, 1, null, new long[]{cnt}, null, 0, null, null);
+            clEnqueueNDRangeKernel(device.queue(), states, 1, null, new long[]{OpenClDevice.cover(cnt, statesLocal)},
+                    new long[]{statesLocal}, 0, null, null);
             nu += compact(cnt, first, undecided, nu);
         }
         return nu;
@@ -151,7 +157,8 @@ final class OpenClRobotEngine implements AutoCloseable {
                 clSetKernelArg(motions, a++, Sizeof.cl_mem, Pointer.to(t));
             }
             clSetKernelArg(motions, a, Sizeof.cl_mem, Pointer.to(flagBuf));
-            clEnqueueNDRangeKernel(device.queue(), motions, 1, null, new long[]{cnt}, null, 0, null, null);
+            clEnqueueNDRangeKernel(device.queue(), motions, 1, null, new long[]{OpenClDevice.cover(cnt, motionsLocal)},
+                    new long[]{motionsLocal}, 0, null, null);
             nu += compact(cnt, f, undecided, nu);
         }
         return nu;

@@ -338,7 +338,7 @@ __kernel void tight_inclusion_batch(__global const double* coords, __global cons
                                     __global double* toiOut, __global double* tolOut, __global long* checksOut,
                                     __global int* flagsOut) {
     ulong g = get_global_id(0);
-    ulong W = get_global_size(0);
+    ulong W = (ulong) count; // queue stride: the launch is rounded up to whole work-groups, the buffers are not
     if (g >= (ulong) count) {
         return;
     }

@@ -1,9 +1,18 @@
 package io.collide4j.checker.batch;
 
+import org.jocl.Pointer;
+import org.jocl.Sizeof;
+import org.jocl.cl_kernel;
+import org.jocl.cl_program;
 import org.junit.jupiter.api.Test;
 
 import java.util.Optional;
 
+import static org.jocl.CL.CL_KERNEL_WORK_GROUP_SIZE;
+import static org.jocl.CL.clCreateKernel;
+import static org.jocl.CL.clGetKernelWorkGroupInfo;
+import static org.jocl.CL.clReleaseKernel;
+import static org.jocl.CL.clReleaseProgram;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -37,5 +46,32 @@ class OpenClDeviceTest {
             assertTrue(e.getMessage().contains("broken"));
             assertFalse(e.getMessage().endsWith(":"), "compiler log missing: " + e.getMessage());
         }
+    }
+
+    @Test
+    void workGroupIsAPowerOfTwoWithinThePreferenceAndTheKernelLimit() {
+        Optional<OpenClDevice> found = OpenClDevice.find(OpenClDevice.Preference.GPU_FIRST);
+        assumeTrue(found.isPresent(), "no OpenCL platform on this machine (" + OpenClDevice.lastProbeFailure() + ")");
+        try (OpenClDevice d = found.get()) {
+            cl_program program = d.build("wg", "__kernel void k(__global int* a) { a[get_global_id(0)] = 1; }", "");
+            cl_kernel k = clCreateKernel(program, "k", null);
+            try {
+                long[] limit = new long[1];
+                clGetKernelWorkGroupInfo(k, d.id(), CL_KERNEL_WORK_GROUP_SIZE, Sizeof.size_t, Pointer.to(limit), null);
+                for (long preferred : new long[]{1, 3, 64, 100, 1 << 20}) {
+                    long wg = d.workGroup(k, preferred);
+                    assertEquals(1, Long.bitCount(wg), "power of two: " + wg);
+                    assertTrue(wg <= preferred && wg <= limit[0], wg + " for " + preferred + ", limit " + limit[0]);
+                    assertTrue(2 * wg > Math.min(preferred, limit[0]), "largest such: " + wg + " for " + preferred);
+                }
+            } finally {
+                clReleaseKernel(k);
+                clReleaseProgram(program);
+            }
+        }
+        assertEquals(0, OpenClDevice.cover(0, 64));
+        assertEquals(64, OpenClDevice.cover(1, 64));
+        assertEquals(64, OpenClDevice.cover(64, 64));
+        assertEquals(128, OpenClDevice.cover(65, 64));
     }
 }
