@@ -394,6 +394,91 @@ public final class KinematicModel {
         return out == null ? Collections.emptyList() : Collections.unmodifiableList(out);
     }
 
+    /**
+     * Every joint (mimic joints included, with their own limits) whose value leaves its position limits somewhere
+     * on {@code path}, s ∈ [0, 1], each with its largest excursion found; empty when the whole path is proven inside.
+     *
+     * <p>Proof by subdivision: on [a, b] a joint value f with |f''| ≤ A (the path's certified acceleration bound)
+     * lies within [min(f(a), f(b)) − A(b − a)²/8, max(f(a), f(b)) + A(b − a)²/8] (the chord plus the largest
+     * deviation a bounded second derivative allows), so straight segments are decided by their ends and curved ones
+     * converge quadratically. Where a joint does leave, branch and bound on the excess locates its peak to
+     * {@value #PEAK_TOLERANCE} rad (or m). Only evaluated values are reported, so a reported value is truly outside.
+     * Joint values are evaluated in double precision, as in {@link #validate}: a path that touches a limit to within
+     * rounding (about 1e-15 of the value) counts as inside. Immutable model; thread-safe.
+     */
+    public List<PathLimitViolation> limitViolations(JointPath path) {
+        if (path.variableCount() != varNames.length) {
+            throw new IllegalArgumentException("robot " + name + ": path has " + path.variableCount()
+                    + " variables, expected " + varNames.length);
+        }
+        List<PathLimitViolation> out = new ArrayList<>();
+        double[] stack = new double[5 * (PATH_LIMIT_DEPTH + 2)];
+        for (int b = 1; b < bodyParent.length; b++) {
+            if (bodyLower[b] == Double.NEGATIVE_INFINITY && bodyUpper[b] == Double.POSITIVE_INFINITY) {
+                continue;   // continuous joint
+            }
+            PathLimitViolation v = worstExcursion(b, path, stack);
+            if (v != null) {
+                out.add(v);
+            }
+        }
+        return out.isEmpty() ? Collections.emptyList() : Collections.unmodifiableList(out);
+    }
+
+    private static final int PATH_LIMIT_DEPTH = 50;
+    private static final double PEAK_TOLERANCE = 1e-9;
+
+    /** Largest excess of body b's joint value over its limits along the path, or null when proven inside. */
+    private PathLimitViolation worstExcursion(int b, JointPath path, double[] stack) {
+        int var = bodyVar[b];
+        double mul = bodyMul[b], off = bodyOff[b], lo = bodyLower[b], hi = bodyUpper[b];
+        double f0 = mul * path.position(var, 0) + off, f1 = mul * path.position(var, 1) + off;
+        double bestExcess = 0, bestS = -1, bestValue = 0;
+        for (int end = 0; end < 2; end++) {
+            double f = end == 0 ? f0 : f1;
+            double e = Math.max(f - hi, lo - f);
+            if (e > bestExcess) {
+                bestExcess = e;
+                bestS = end;
+                bestValue = f;
+            }
+        }
+        // depth-first stack of intervals (a, b, f(a), f(b), depth): at most PATH_LIMIT_DEPTH + 2 entries
+        int top = push(stack, 0, 0, 1, f0, f1, 0);
+        while (top > 0) {
+            top -= 5;
+            double sa = stack[top], sb = stack[top + 1], fa = stack[top + 2], fb = stack[top + 3];
+            int d = (int) stack[top + 4];
+            double w = sb - sa;
+            double bulge = Math.abs(mul) * path.maxAbsAcceleration(var, sa, sb) * w * w / 8;
+            double excessBound = Math.max(Math.max(fa, fb) + bulge - hi, lo - (Math.min(fa, fb) - bulge));
+            // proven inside, or (once a violation is known) unable to beat the best excess by the tolerance
+            if (excessBound <= (bestS < 0 ? 0 : bestExcess + PEAK_TOLERANCE) || d >= PATH_LIMIT_DEPTH) {
+                continue;
+            }
+            double sm = 0.5 * (sa + sb);
+            double fm = mul * path.position(var, sm) + off;
+            double em = Math.max(fm - hi, lo - fm);
+            if (em > bestExcess) {
+                bestExcess = em;
+                bestS = sm;
+                bestValue = fm;
+            }
+            top = push(stack, top, sm, sb, fm, fb, d + 1);
+            top = push(stack, top, sa, sm, fa, fm, d + 1);
+        }
+        return bestS < 0 ? null : new PathLimitViolation(bestS, new LimitViolation(bodyJoint[b], var, bestValue, lo, hi));
+    }
+
+    private static int push(double[] stack, int top, double a, double b, double fa, double fb, int depth) {
+        stack[top] = a;
+        stack[top + 1] = b;
+        stack[top + 2] = fa;
+        stack[top + 3] = fb;
+        stack[top + 4] = depth;
+        return top + 5;
+    }
+
     /** The value of body b's joint for configuration q. */
     double jointValue(int body, double[] q) {
         return bodyMul[body] * q[bodyVar[body]] + bodyOff[body];

@@ -28,6 +28,10 @@ import java.util.Map;
  * advances to a step's end rounded down to about two significant digits of the step's length, and evaluates
  * there), and lower bounds and clearances are rounded down to {@value #CLAIM_DIGITS} significant digits: claims
  * only get weaker, and the verifier recomputes everything.
+ *
+ * <p>A trajectory must stay inside the robot's joint limits, between waypoints too (a spline can overshoot where
+ * its waypoints do not); one that leaves them is refused with a {@link io.collide4j.kinematics.TrajectoryException}
+ * naming the segment, joint, time and value of the largest excursion ({@code KinematicModel.limitViolations}).
  */
 public final class TrajectoryCertifier {
     public static final String FORMAT = "collide4j-certificate/2";

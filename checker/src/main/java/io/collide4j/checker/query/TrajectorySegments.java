@@ -1,8 +1,14 @@
 package io.collide4j.checker.query;
 
 import io.collide4j.checker.scene.ContentDigest;
+import io.collide4j.kinematics.JointPath;
 import io.collide4j.kinematics.JointTrajectory;
 import io.collide4j.kinematics.KinematicModel;
+import io.collide4j.kinematics.LimitViolation;
+import io.collide4j.kinematics.PathLimitViolation;
+import io.collide4j.kinematics.TrajectoryException;
+
+import java.util.List;
 
 /**
  * A trajectory over all of a robot model's variables, as certified: waypoints at strictly increasing times joined
@@ -23,6 +29,7 @@ final class TrajectorySegments {
      * @param velocities    null for straight segments, else one vector per waypoint (model variable order)
      * @param accelerations null unless velocities are given, else one vector per waypoint
      * @throws IllegalArgumentException naming the waypoint and value at fault
+     * @throws TrajectoryException when the motion leaves the joint limits (see {@link #requireWithinLimits})
      */
     TrajectorySegments(KinematicModel model, double[][] waypoints, double[][] velocities, double[][] accelerations,
                        double[] times) {
@@ -39,6 +46,33 @@ final class TrajectorySegments {
         // JointTrajectory checks the shapes and finiteness of velocities and accelerations, naming waypoint and joint
         this.spline = velocities == null ? null : new JointTrajectory(model.variableNames(), this.times, this.waypoints,
                 this.velocities, this.accelerations);
+        for (int i = 0; i + 1 < waypoints.length; i++) {
+            requireWithinLimits(i);
+        }
+    }
+
+    /**
+     * A trajectory certified against a robot must stay inside its joint limits, between waypoints too (a spline
+     * can overshoot where its waypoints do not): otherwise the exception names the segment, the joint, the time
+     * and value of its largest excursion, and the limits.
+     */
+    private void requireWithinLimits(int i) {
+        JointPath path = spline == null ? JointPath.linear(waypoints[i], waypoints[i + 1]) : spline.segment(i, model, null);
+        List<PathLimitViolation> out = model.limitViolations(path);
+        if (out.isEmpty()) {
+            return;
+        }
+        StringBuilder m = new StringBuilder("trajectory leaves the joint limits of robot " + model.name()
+                + " between waypoints " + i + " and " + (i + 1) + " (t = " + times[i] + " to " + times[i + 1] + " s):");
+        for (PathLimitViolation v : out) {
+            LimitViolation lv = v.violation();
+            m.append(" joint ").append(lv.jointName()).append(" reaches ").append(lv.value()).append(" at t = ")
+                    .append(v.s() == 1 ? times[i + 1] : times[i] + v.s() * (times[i + 1] - times[i])).append(" s, outside [").append(lv.lower())
+                    .append(", ").append(lv.upper()).append("];");
+        }
+        PathLimitViolation first = out.get(0);
+        int waypoint = first.s() == 0 ? i : first.s() == 1 ? i + 1 : -1;
+        throw new TrajectoryException(m.substring(0, m.length() - 1), waypoint, first.violation().variableIndex());
     }
 
     private static double[][] copy(double[][] a) {

@@ -4,12 +4,14 @@ import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.checker.scene.MoveItSceneLoader;
 import io.collide4j.checker.scene.MotionPlanRequest;
 import io.collide4j.checker.scene.Scene;
+import io.collide4j.kinematics.TrajectoryException;
 import io.collide4j.urdf.Pose;
 import io.collide4j.urdf.json.Json;
 import io.collide4j.urdf.json.JsonWriter;
 import org.junit.jupiter.api.Test;
 
 import java.io.StringReader;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -123,6 +125,11 @@ class CertificateTest {
         m = parse(json);
         ((List<Object>) ((List<Object>) m.get("waypoints")).get(3)).set(0, 0.5);
         assertRejected(v, m, "trajectory hash");
+        // 4b. move a waypoint beyond its joint's upper limit: refused as leaving the limits, before any hash
+        m = parse(json);
+        String joint = MODEL.kinematics().variableName(0);
+        ((List<Object>) ((List<Object>) m.get("waypoints")).get(3)).set(0, MODEL.kinematics().upperLimit(0) + 0.1);
+        assertRejected(v, m, "joint " + joint + " reaches " + (MODEL.kinematics().upperLimit(0) + 0.1));
         // 5. claim more clearance than proven
         m = parse(json);
         Map<String, Object> cl = (Map<String, Object>) m.get("pairClearance");
@@ -230,6 +237,12 @@ class CertificateTest {
         times[5] = times[4];
         var e = assertThrows(IllegalArgumentException.class, () -> t.certify(w, times, 0, 1000, c.newContext()));
         assertTrue(e.getMessage().contains("index 5"), e.getMessage());
+        // a waypoint below joint 3's lower limit names the joint, its value and the segment's times
+        double[][] low = Arrays.stream(w).map(double[]::clone).toArray(double[][]::new);
+        low[7][3] = MODEL.kinematics().lowerLimit(3) - 0.2;
+        e = assertThrows(TrajectoryException.class, () -> t.certify(low, times(20), 0, 1000, c.newContext()));
+        assertTrue(e.getMessage().contains("joint " + MODEL.kinematics().variableName(3) + " reaches " + low[7][3]
+                + " at t = " + times(20)[7] + " s"), e.getMessage());
         double[][] bad = {w[0], {1, 2}};
         assertThrows(IllegalArgumentException.class, () -> t.certify(bad, new double[]{0, 1}, 0, 1000, c.newContext()));
     }

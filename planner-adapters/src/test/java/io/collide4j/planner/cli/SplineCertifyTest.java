@@ -63,4 +63,29 @@ class SplineCertifyTest {
                 dir.resolve("r.html").toString());
         assertEquals(ExitCode.FREE, s[0], (String) s[1] + s[2]);
     }
+
+    /**
+     * Panda joint 1 is limited to ±2.8973 rad. Waypoints at 2.8 rad leaving at +1 rad/s and arriving at −1 rad/s
+     * make the cubic q = 2.8 + s − s², which peaks at 3.05 rad at t = 0.5 s: refused as bad input (exit 65) with
+     * that joint, value and time, although every waypoint is inside the limits.
+     */
+    @Test
+    void splinesOvershootingAJointLimitBetweenWaypointsAreRefusedWithTheExcursion(@TempDir Path dir) throws Exception {
+        String rest = ",-0.785,0,-2.356,0,1.571,0.785";
+        Path overshoot = Files.writeString(dir.resolve("overshoot.csv"), "time,q1,q2,q3,q4,q5,q6,q7,q1.velocity,"
+                + "q2.velocity,q3.velocity,q4.velocity,q5.velocity,q6.velocity,q7.velocity\n"
+                + "0,2.8" + rest + ",1,0,0,0,0,0,0\n1,2.8" + rest + ",-1,0,0,0,0,0,0\n");
+        Object[] r = cli("certify", "--trajectory", overshoot.toString(), "--certificate",
+                dir.resolve("c.json").toString(), "--report", dir.resolve("r.html").toString());
+        assertEquals(ExitCode.DATA_ERROR, r[0], (String) r[1] + r[2]);
+        String err = (String) r[2];
+        assertTrue(err.contains("joint panda_joint1 reaches 3.05") && err.contains("at t = 0.5 s"), err);
+        // a straight-segment waypoint outside the limits is refused the same way, at its waypoint's time
+        Path outside = Files.writeString(dir.resolve("outside.csv"), "time,q1,q2,q3,q4,q5,q6,q7\n0," + READY
+                + "\n1,0,-0.785,0,-3.2,0,1.571,0.785\n");
+        r = cli("certify", "--trajectory", outside.toString(), "--certificate", dir.resolve("c.json").toString(),
+                "--report", dir.resolve("r.html").toString());
+        assertEquals(ExitCode.DATA_ERROR, r[0], (String) r[1] + r[2]);
+        assertTrue(((String) r[2]).contains("joint panda_joint4 reaches -3.2 at t = 1.0 s"), (String) r[2]);
+    }
 }
