@@ -1,8 +1,11 @@
 package io.collide4j.tests.bench;
 
+import io.collide4j.checker.geometry.CapsuleShape;
 import io.collide4j.checker.geometry.ConvexShape;
 import io.collide4j.checker.geometry.HullShape;
+import io.collide4j.checker.geometry.MarginShape;
 import io.collide4j.checker.geometry.QuickHull;
+import io.collide4j.checker.geometry.SphereShape;
 import io.collide4j.checker.narrowphase.DistanceResult;
 import io.collide4j.checker.narrowphase.Epa;
 import io.collide4j.checker.narrowphase.Gjk;
@@ -28,7 +31,10 @@ import java.util.concurrent.TimeUnit;
 /**
  * Narrow phase on pairs of Panda collision-mesh hulls at random poses (1024 precomputed pose pairs cycled, about
  * half intersecting): GJK boolean, GJK distance, EPA (GJK + EPA on the intersecting pairs), MPR boolean and MPR
- * penetration. Run with -prof gc to confirm 0 B/op. Test data: -Dcollide4j.testdata=tests/data (default).
+ * penetration. {@code shapes}: {@code hull} plain hulls; {@code padded} the same hulls with a 1 cm margin
+ * ({@link MarginShape}, as padded robot links are: GJK runs on the hull core and subtracts the radius);
+ * {@code rounded} capsules and spheres against hulls (point and segment cores). Run with -prof gc to confirm
+ * 0 B/op. Test data: -Dcollide4j.testdata=tests/data (default).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -40,6 +46,10 @@ public class NarrowPhaseBench {
     /** Box size of the random positions (m): sets the share of intersecting pairs. */
     @Param({"0.25"})
     public double spread;
+
+    /** Which shapes meet: hull, padded or rounded (see the class comment). */
+    @Param({"hull", "padded", "rounded"})
+    public String shapes;
 
     private ConvexShape[] a, b;
     private Matrix4d[] pa, pb;
@@ -66,6 +76,16 @@ public class NarrowPhaseBench {
         for (int k = 0; k < N; k++) {
             a[k] = hulls[r.nextInt(hulls.length)];
             b[k] = hulls[r.nextInt(hulls.length)];
+            switch (shapes) {
+                case "hull" -> { }
+                case "padded" -> {
+                    a[k] = new MarginShape(a[k], 0.01);
+                    b[k] = new MarginShape(b[k], 0.01);
+                }
+                case "rounded" -> a[k] = k % 2 == 0 ? new CapsuleShape(0.04 + 0.04 * r.nextDouble(), 0.05 + 0.1 * r.nextDouble())
+                        : new SphereShape(0.03 + 0.07 * r.nextDouble());
+                default -> throw new IllegalArgumentException("shapes must be hull, padded or rounded, got " + shapes);
+            }
             pa[k] = pose(r);
             pb[k] = pose(r);
         }
