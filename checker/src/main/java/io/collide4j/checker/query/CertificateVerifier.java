@@ -218,6 +218,17 @@ public final class CertificateVerifier {
             double fresh = Math.max(
                     checker.lowerBound(c, pr[0], pr[1], pr[2], pr[3], poses.pose(la), lb < 0 ? null : poses.pose(lb)),
                     sphereBound(poses, pr, la, lb));
+            if (claimed == TrajectoryCertifier.EXACT_WINDOW) {
+                // Tight-Inclusion sees boundary crossings only: the window must start outside and beyond the margin
+                if (!(fresh > d) || pr[0] != CollisionChecker.ENV
+                        || !checker.exactWindowClear(c, pr[1], pr[2], pr[3], s0, s1, d)) {
+                    problems.add(where + ": window [" + s0 + ", " + s1 + "] is not proven clear by Tight-Inclusion"
+                            + " (lower bound " + fresh + " at its start, margin " + d + ")");
+                }
+                proven = Math.min(proven, d);
+                expect = s1;
+                continue;
+            }
             double mu = checker.stepBound(c, pr[0], pr[1], pr[2], s0, s1, whole);
             if (claimed > fresh + SLACK) {
                 problems.add(where + ": step at s = " + s0 + " claims lower bound " + claimed + " but it is " + fresh);

@@ -477,6 +477,27 @@ public final class CollisionChecker {
         default double end(double s0, double s1) {
             return s1;
         }
+
+        /**
+         * Over [s0, s1] an exact mesh pair in the tolerance band was proven farther than the margin by
+         * Tight-Inclusion ({@link ExactMeshPairs#clearUntil}), starting from a lower bound above the margin at s0.
+         */
+        default void exactWindow(double s0, double s1) {
+        }
+    }
+
+    /**
+     * Re-proves a certificate's Tight-Inclusion window: environment pair (a, obstacle piece b in slot) is an exact
+     * mesh pair and stays farther than d over [s0, s1] of the context's segment. The caller checks a lower bound
+     * above d at s0 (Tight-Inclusion only sees boundary crossings). Deterministic: a window the certifier proved
+     * re-proves identically.
+     */
+    boolean exactWindowClear(QueryContext c, int a, int b, int slot, double s0, double s1, double d) {
+        if (exact == null || prepared.mesh(b) == null || !(s1 > s0)) {
+            return false;
+        }
+        double t = exact.clearUntil(c, a, b, slot, model.bodyLink(model.pieceBody(a)), s0, s1, d);
+        return !c.exactMeshScratch().hit && t >= s1;
     }
 
     /** {@link #advance(QueryContext, int, int, int, int, double, double, double, StepSink, double, double)} to sEnd without pausing. */
@@ -526,10 +547,13 @@ public final class CollisionChecker {
             double lb = lowerBound(c, kind, a, b, slot, poses.pose(la), kind == ENV ? null : poses.pose(lbk));
             c.minLowerBound = lb;
             if (lb <= d + tol) {
-                if (sink == null && lb > d && kind == ENV && exact != null && prepared.mesh(b) != null) {
-                    // exact mesh pair in the tolerance band: Tight-Inclusion decides (certificates keep plain CA)
+                if (lb > d && kind == ENV && exact != null && prepared.mesh(b) != null) {
+                    // exact mesh pair in the tolerance band: Tight-Inclusion decides
                     double t = exact.clearUntil(c, a, b, slot, la, s, sEnd, d);
                     if (!c.exactMeshScratch().hit) {
+                        if (sink != null) {
+                            sink.exactWindow(s, t);
+                        }
                         c.clearance = Math.min(c.clearance, d);
                         if (t >= sEnd) {
                             c.stopS = sEnd;

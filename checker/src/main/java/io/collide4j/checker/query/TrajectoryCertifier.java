@@ -22,9 +22,9 @@ import java.util.Map;
  * advancement steps, step k spanning [ends[k−1], ends[k]] (ends[−1] = 0) and claiming distance &gt; margin there,
  * with lb[k] a claimed lower bound on the distance at its start — then the first violation if any and per-pair
  * clearance lower bounds, and the mesh mode ({@link MeshMode}) its lower bounds were computed in. In
- * {@link MeshMode#EXACT} mesh pairs are certified by conservative advancement on the exact mesh distance only (no
- * Tight-Inclusion refinement), so a pair that comes within the tolerance of the margin ends certification with a
- * (conservative) VIOLATION where {@code checkMotion} might still prove it free. To keep it compact, step ends inside a segment are short decimals (the certifier
+ * {@link MeshMode#EXACT} a mesh pair that comes within the tolerance of the margin is refined by Tight-Inclusion as
+ * in {@code checkMotion}: a window it proves clear is a step whose lower bound is {@value #EXACT_WINDOW}, and the
+ * verifier re-runs Tight-Inclusion on exactly that window. To keep it compact, step ends inside a segment are short decimals (the certifier
  * advances to a step's end rounded down to about two significant digits of the step's length, and evaluates
  * there), and lower bounds and clearances are rounded down to {@value #CLAIM_DIGITS} significant digits: claims
  * only get weaker, and the verifier recomputes everything.
@@ -35,6 +35,11 @@ import java.util.Map;
  */
 public final class TrajectoryCertifier {
     public static final String FORMAT = "collide4j-certificate/2";
+    /**
+     * The "lower bound" recorded for a step proven by Tight-Inclusion instead of a distance bound (exact mesh pairs
+     * in the tolerance band, {@link MeshMode#EXACT}); negative, so never mistaken for a distance.
+     */
+    static final double EXACT_WINDOW = -1;
     /** Significant digits kept (rounding down) in claimed lower bounds and clearances. */
     static final int CLAIM_DIGITS = 4;
 
@@ -128,6 +133,12 @@ public final class TrajectoryCertifier {
                     @Override
                     public double end(double s0, double s1) {
                         return shortEnd(s0, s1);
+                    }
+
+                    @Override
+                    public void exactWindow(double s0, double s1) {
+                        ends.add(s1);
+                        lbs.add(EXACT_WINDOW);
                     }
                 }, 0);
                 PairId id = checker.pairId(kind, a, b, slot);

@@ -171,6 +171,8 @@ class ExactMeshModeTest {
         CollisionChecker exact = CollisionChecker.of(MODEL, SCENE, MeshMode.EXACT);
         QueryContext ch = hull.newContext(), ce = exact.newContext();
         ExactMeshOracle oracle = new ExactMeshOracle(MODEL, DESC, BOWL_MESH, "bowl", true);
+        TrajectoryCertifier certifier = new TrajectoryCertifier(exact);
+        CertificateVerifier verifier = new CertificateVerifier(MODEL, SCENE);
         RobotSegment seg = new RobotSegment(MODEL.kinematics());
         for (double d : new double[]{0, 0.01}) {
             assertFalse(oracleHits(oracle, seg, READY, SWEEP_END, d), "oracle: sweep clear at d = " + d);
@@ -198,6 +200,8 @@ class ExactMeshModeTest {
         CollisionChecker exact = CollisionChecker.of(MODEL, SCENE, MeshMode.EXACT);
         QueryContext ch = hull.newContext(), ce = exact.newContext();
         ExactMeshOracle oracle = new ExactMeshOracle(MODEL, DESC, BOWL_MESH, "bowl", true);
+        TrajectoryCertifier certifier = new TrajectoryCertifier(exact);
+        CertificateVerifier verifier = new CertificateVerifier(MODEL, SCENE);
         RobotSegment seg = new RobotSegment(MODEL.kinematics());
         KinematicModel k = MODEL.kinematics();
         StringBuilder report = new StringBuilder();
@@ -205,7 +209,7 @@ class ExactMeshModeTest {
         for (double d : new double[]{0, 0.01}) {
             Random r = new Random(d == 0 ? 11 : 12);
             int random = 0, grazeIn = 0, grazeOut = 0;
-            int[] fn = new int[2], fp = new int[2], free = new int[2], oracleFree = {0};
+            int[] fn = new int[2], fp = new int[2], free = new int[2], oracleFree = {0}, certifiedFree = {0};
             int motions = 0;
             long nanos = 0, hullNanos = 0, oracleStart = System.nanoTime();
             int attempts = 0;
@@ -238,6 +242,16 @@ class ExactMeshModeTest {
                     boolean truth = end == q1 ? hits : oracleHits(oracle, seg, q0, end, d);
                     motions++;
                     oracleFree[0] += truth ? 0 : 1;
+                    // the same motion as a two-waypoint trajectory: certificates (Tight-Inclusion windows included)
+                    CertificationResult cert = certifier.certify(new double[][]{q0, end}, new double[]{0, 1}, d,
+                            1_000_000, ce);
+                    if (cert.verdict() == Verdict.CERTIFIED_FREE) {
+                        certifiedFree[0]++;
+                        assertFalse(truth, "certified free but the oracle finds contact: q0 "
+                                + java.util.Arrays.toString(q0) + " -> " + java.util.Arrays.toString(end) + ", d = " + d);
+                        CertificateVerifier.Report rep = verifier.verify(cert.certificateJson());
+                        assertTrue(rep.valid(), rep.problems().toString());
+                    }
                     for (int mode = 0; mode < 2; mode++) {
                         long t0 = System.nanoTime();
                         MotionResult res = (mode == 0 ? hull : exact).checkMotion(q0, end, d, mode == 0 ? ch : ce);
@@ -260,9 +274,10 @@ class ExactMeshModeTest {
             assertEquals(2 * GRAZE, grazeIn + grazeOut, "enough grazing motions found at d = " + d);
             total += motions;
             report.append(String.format("d = %.2f: %d motions (%d random, %d grazing-clear, %d grazing-hit), oracle clear %d;"
-                            + " HULL free %d, FN %d, FP %d; EXACT free %d, FN %d, FP %d; checkMotion HULL %.2f ms, EXACT %.2f ms"
-                    + " per motion; oracle %.1f s%n",
+                            + " HULL free %d, FN %d, FP %d; EXACT free %d, FN %d, FP %d; EXACT certified free %d (all verified);"
+                            + " checkMotion HULL %.2f ms, EXACT %.2f ms per motion; oracle %.1f s%n",
                     d, motions, random, grazeIn, grazeOut, oracleFree[0], free[0], fn[0], fp[0], free[1], fn[1], fp[1],
+                    certifiedFree[0],
                     hullNanos / 1e6 / motions, nanos / 1e6 / motions, (System.nanoTime() - oracleStart - nanos - hullNanos) / 1e9));
             assertEquals(0, fn[0], "hull-mode false negatives at d = " + d);
             assertEquals(0, fn[1], "exact-mode false negatives at d = " + d);

@@ -140,10 +140,13 @@ class ExactMeshQueriesTest {
 
     /**
      * A motion that ends 15 µm from the first hull–mesh contact (d = 0): conservative advancement alone must stop in
-     * its tolerance band (0.1 mm; its last step would need a lower bound of at most 5 × 15 µm) and reports a collision
-     * (the certifier, which does not refine); Tight-Inclusion proves the rest free. Independent check: exact-mode discrete lower bounds stay positive at dense samples.
+     * its tolerance band (0.1 mm; its last step would need a lower bound of at most 5 × 15 µm); Tight-Inclusion
+     * proves the rest free, in {@code checkMotion} and in a certificate whose windows the verifier re-proves. At a
+     * margin of 0.1 mm (above the 15 µm gap) those windows must fail. Independent check: exact-mode discrete lower
+     * bounds stay positive at dense samples.
      */
     @Test
+    @SuppressWarnings("unchecked")
     void tightInclusionClearsTheToleranceBand() {
         CollisionChecker exact = CollisionChecker.of(MODEL, SCENE, MeshMode.EXACT);
         QueryContext c = exact.newContext();
@@ -180,8 +183,22 @@ class ExactMeshQueriesTest {
         assertEquals(MotionStatus.FREE, r.status(), r.toString());
         CertificationResult cert = new TrajectoryCertifier(exact).certify(new double[][]{READY, end}, new double[]{0, 1},
                 0, 1_000_000, c);
-        assertEquals(Verdict.VIOLATION, cert.verdict(), "advancement alone stops in the tolerance band");
-        assertTrue(new CertificateVerifier(MODEL, SCENE).verify(cert.certificateJson()).valid());
+        assertEquals(Verdict.CERTIFIED_FREE, cert.verdict(), "Tight-Inclusion clears the band in certificates too");
+        CertificateVerifier v = new CertificateVerifier(MODEL, SCENE);
+        CertificateVerifier.Report ok = v.verify(cert.certificateJson());
+        assertTrue(ok.valid(), ok.problems().toString());
+        int windows = 0;
+        Map<String, Object> m = Json.parseObject(new StringReader(cert.certificateJson()), "cert");
+        for (Object po : (List<Object>) ((List<Object>) m.get("segments")).get(0)) {
+            for (Object lb : (List<Object>) ((Map<String, Object>) po).get("lb")) {
+                windows += Json.asDouble(lb) == TrajectoryCertifier.EXACT_WINDOW ? 1 : 0;
+            }
+        }
+        assertTrue(windows > 0, "the band is meant to be crossed by Tight-Inclusion windows");
+        m.put("margin", 1e-4);
+        CertificateVerifier.Report bad = v.verify(JsonWriter.write(m, false));
+        assertFalse(bad.valid());
+        assertTrue(bad.problems().toString().contains("not proven clear by Tight-Inclusion"), bad.problems().toString());
     }
 
     /** Exact-mode certificates verify (with exact distances, chosen from the certificate), hull-mode ones too; tampering is caught. */
