@@ -57,9 +57,10 @@ public final class SignalChaining {
     /** Why OpenCL is refused without chaining and what to do about it (the text of every such refusal). */
     public static String requirement() {
         Path lib = library();
+        String missing = Files.isRegularFile(lib) ? "" : " (missing: install a full JDK)";
         return "OpenCL is not loaded because this JVM runs without signal chaining: in-process OpenCL compilers"
-                + " (LLVM in pocl and others) replace the JVM's SIGSEGV handler and can crash the process. Start the JVM"
-                + " with " + PRELOAD_VARIABLE + "=" + lib + (Files.isRegularFile(lib) ? "" : " (missing: install a full JDK)")
+                + " (LLVM in pocl and others) replace the JVM's SIGSEGV handler and can crash the process."
+                + " Start the JVM with " + PRELOAD_VARIABLE + "=" + lib + missing
                 + " (the collide4j command does this itself), or set -D" + ALLOW_UNCHAINED_PROPERTY
                 + "=allow if your OpenCL runtime installs no signal handlers";
     }

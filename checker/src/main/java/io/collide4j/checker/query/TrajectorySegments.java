@@ -66,9 +66,9 @@ final class TrajectorySegments {
                 + " between waypoints " + i + " and " + (i + 1) + " (t = " + times[i] + " to " + times[i + 1] + " s):");
         for (PathLimitViolation v : out) {
             LimitViolation lv = v.violation();
+            double t = v.s() == 1 ? times[i + 1] : times[i] + v.s() * (times[i + 1] - times[i]);
             m.append(" joint ").append(lv.jointName()).append(" reaches ").append(lv.value()).append(" at t = ")
-                    .append(v.s() == 1 ? times[i + 1] : times[i] + v.s() * (times[i + 1] - times[i])).append(" s, outside [").append(lv.lower())
-                    .append(", ").append(lv.upper()).append("];");
+                    .append(t).append(" s, outside [").append(lv.lower()).append(", ").append(lv.upper()).append("];");
         }
         PathLimitViolation first = out.get(0);
         int waypoint = first.s() == 0 ? i : first.s() == 1 ? i + 1 : -1;
