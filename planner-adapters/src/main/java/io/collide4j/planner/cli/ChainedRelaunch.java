@@ -72,6 +72,8 @@ final class ChainedRelaunch {
         pb.environment().put(MARKER, "1");
         try {
             Process child = pb.start();
+            // a parent stopped by a signal (e.g. the planner ending a TCP server) must not leave the child running
+            Runtime.getRuntime().addShutdownHook(new Thread(child::destroy, "collide4j-chained-child"));
             while (true) {
                 try {
                     return Optional.of(child.waitFor());
