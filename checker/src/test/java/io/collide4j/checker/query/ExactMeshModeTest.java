@@ -102,19 +102,27 @@ class ExactMeshModeTest {
      * at a sample allows it: no point moves more than L − d before the next one, so nothing comes within d between.
      */
     static boolean oracleHits(ExactMeshOracle oracle, RobotSegment seg, double[] q0, double[] q1, double d) {
+        return firstSampleWithin(oracle, seg, q0, q1, d, new double[1]) >= 0;
+    }
+
+    /**
+     * The sampling walk of {@link #oracleHits}: the parameter of the first sample within d, or −1 when none is;
+     * previous[0] is the sample before it (0 when it is the first).
+     */
+    static double firstSampleWithin(ExactMeshOracle oracle, RobotSegment seg, double[] q0, double[] q1, double d,
+                                    double[] previous) {
         seg.set(q0, q1);
         double[] q = new double[q0.length];
         double s = 0, ds = 1;
-        lastSamples = 0;
+        previous[0] = 0;
         while (true) {
-            lastSamples++;
             oracle.set(interpolate(q0, q1, s, q));
             double lb = oracle.environmentBound(d, d + 0.02);
             if (oracle.lastWithin) {
-                return true;
+                return s;
             }
             if (s >= 1) {
-                return false;
+                return -1;
             }
             double allowed = Math.max(STEP, lb - d);
             double s1 = Math.min(1, s + 2 * ds);   // try twice the last step first, then halve until certified
@@ -122,6 +130,7 @@ class ExactMeshModeTest {
                 s1 = s + 0.5 * (s1 - s);
             }
             ds = s1 - s;
+            previous[0] = s;
             s = s1;
         }
     }
@@ -135,8 +144,6 @@ class ExactMeshModeTest {
         }
         return t;
     }
-
-    static int lastSamples;
 
     static double[] interpolate(double[] q0, double[] q1, double s, double[] dest) {
         for (int j = 0; j < q0.length; j++) {
@@ -293,40 +300,23 @@ class ExactMeshModeTest {
 
     /** {s_clear, s_hit}: bracket (width 1e-7) of the first contact within d the sampling finds, or null when none or at s = 0. */
     static double[] firstContact(ExactMeshOracle oracle, RobotSegment seg, double[] q0, double[] q1, double d) {
-        seg.set(q0, q1);
-        double[] q = new double[q0.length];
-        double s = 0, prev = 0, ds = 1;
-        while (true) {
-            oracle.set(interpolate(q0, q1, s, q));
-            double lb = oracle.environmentBound(d, d + 0.02);
-            if (oracle.lastWithin) {
-                if (s == 0) {
-                    return null;
-                }
-                double lo = prev, hi = s;
-                while (hi - lo > 1e-7) {
-                    double mid = 0.5 * (lo + hi);
-                    oracle.set(interpolate(q0, q1, mid, q));
-                    oracle.environmentBound(d, d + 0.02);
-                    if (oracle.lastWithin) {
-                        hi = mid;
-                    } else {
-                        lo = mid;
-                    }
-                }
-                return new double[]{lo, hi};
-            }
-            if (s >= 1) {
-                return null;
-            }
-            double allowed = Math.max(STEP, lb - d);
-            double s1 = Math.min(1, s + 2 * ds);   // try twice the last step first, then halve until certified
-            while (travel(seg, s, s1) > allowed) {
-                s1 = s + 0.5 * (s1 - s);
-            }
-            ds = s1 - s;
-            prev = s;
-            s = s1;
+        double[] previous = new double[1];
+        double s = firstSampleWithin(oracle, seg, q0, q1, d, previous);
+        if (!(s > 0)) {
+            return null;
         }
+        double[] q = new double[q0.length];
+        double lo = previous[0], hi = s;
+        while (hi - lo > 1e-7) {
+            double mid = 0.5 * (lo + hi);
+            oracle.set(interpolate(q0, q1, mid, q));
+            oracle.environmentBound(d, d + 0.02);
+            if (oracle.lastWithin) {
+                hi = mid;
+            } else {
+                lo = mid;
+            }
+        }
+        return new double[]{lo, hi};
     }
 }
