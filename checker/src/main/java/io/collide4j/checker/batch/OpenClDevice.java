@@ -61,8 +61,7 @@ public final class OpenClDevice implements AutoCloseable {
 
     /** The best device for the preference, or empty (with {@link #lastProbeFailure()} saying why). */
     public static Optional<OpenClDevice> find(Preference preference) {
-        if (!SignalChaining.openClAllowed()) {
-            lastProbeFailure = SignalChaining.requirement();
+        if (refusedWithoutChaining()) {
             return Optional.empty();
         }
         try {
@@ -90,6 +89,15 @@ public final class OpenClDevice implements AutoCloseable {
         return Optional.empty();
     }
 
+    /** True (with the reason recorded) when no OpenCL runtime may be loaded in this JVM. */
+    private static boolean refusedWithoutChaining() {
+        if (SignalChaining.openClAllowed()) {
+            return false;
+        }
+        lastProbeFailure = SignalChaining.requirement();
+        return true;
+    }
+
     /** Why the last {@link #find} returned empty; empty string when it succeeded or was never called. */
     public static String lastProbeFailure() {
         return lastProbeFailure;
@@ -97,8 +105,7 @@ public final class OpenClDevice implements AutoCloseable {
 
     /** Every device on every platform, for diagnostics ("collide4j bench" prints this). */
     public static List<Info> listDevices() {
-        if (!SignalChaining.openClAllowed()) {
-            lastProbeFailure = SignalChaining.requirement();
+        if (refusedWithoutChaining()) {
             return List.of();
         }
         try {

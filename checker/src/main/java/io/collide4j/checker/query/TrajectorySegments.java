@@ -23,6 +23,7 @@ final class TrajectorySegments {
     private final double[][] accelerations;
     private final double[] times;
     private final JointTrajectory spline;
+    private final JointPath[] curves;   // the spline's pieces over the model's variables; null for straight segments
     private final KinematicModel model;
 
     /**
@@ -46,7 +47,11 @@ final class TrajectorySegments {
         // JointTrajectory checks the shapes and finiteness of velocities and accelerations, naming waypoint and joint
         this.spline = velocities == null ? null : new JointTrajectory(model.variableNames(), this.times, this.waypoints,
                 this.velocities, this.accelerations);
+        this.curves = spline == null ? null : new JointPath[waypoints.length - 1];
         for (int i = 0; i + 1 < waypoints.length; i++) {
+            if (curves != null) {
+                curves[i] = spline.segment(i, model, null);
+            }
             requireWithinLimits(i);
         }
     }
@@ -57,7 +62,7 @@ final class TrajectorySegments {
      * and value of its largest excursion, and the limits.
      */
     private void requireWithinLimits(int i) {
-        JointPath path = spline == null ? JointPath.linear(waypoints[i], waypoints[i + 1]) : spline.segment(i, model, null);
+        JointPath path = curves == null ? JointPath.linear(waypoints[i], waypoints[i + 1]) : curves[i];
         List<PathLimitViolation> out = model.limitViolations(path);
         if (out.isEmpty()) {
             return;
@@ -112,7 +117,7 @@ final class TrajectorySegments {
         if (spline == null) {
             CollisionChecker.startSegment(c, waypoints[i], waypoints[i + 1]);
         } else {
-            CollisionChecker.startPath(c, spline.segment(i, model, null), waypoints[i], waypoints[i + 1]);
+            CollisionChecker.startPath(c, curves[i], waypoints[i], waypoints[i + 1]);
         }
     }
 
