@@ -5,6 +5,7 @@ import io.collide4j.urdf.JointLimits;
 import io.collide4j.urdf.JointType;
 import io.collide4j.urdf.LinkDescription;
 import io.collide4j.urdf.Mimic;
+import io.collide4j.urdf.Pose;
 import io.collide4j.urdf.RobotDescription;
 import io.collide4j.urdf.SemanticDescription;
 import org.joml.Matrix4d;
@@ -56,6 +57,8 @@ public final class KinematicModel {
     final double[] bodyUpper;
     final int[] bodyDepth;
     final double[] bodyPreLength;     // |translation of bodyPre|: how far the joint frame sits from the parent body origin
+    final boolean[] bodyAxisAligned;  // revolute about ±x, ±y or ±z: a two-column update with exact sin/cos entries
+    private final FkErrorBound fkErrorBound;
     // variables
     final String[] varNames;
     final double[] lower;
@@ -112,12 +115,14 @@ public final class KinematicModel {
         // depth-first traversal building links and bodies
         List<String> lnames = new ArrayList<>();
         List<Integer> lbody = new ArrayList<>();
-        List<Matrix4d> loff = new ArrayList<>();
+        // constant transforms are composed as Poses (one matrix product each, with their error bounds) and only then
+        // copied into matrices: the numbers the FK multiplies are the URDF's own, rounded once per product
+        List<Pose> loff = new ArrayList<>();
         List<Integer> bparent = new ArrayList<>();
-        List<Matrix4d> bpre = new ArrayList<>();
+        List<Pose> bpre = new ArrayList<>();
         List<JointDescription> bjoint = new ArrayList<>();
         bparent.add(-1);
-        bpre.add(new Matrix4d());
+        bpre.add(Pose.IDENTITY);
         bjoint.add(null);
         ArrayDeque<String> stack = new ArrayDeque<>();
         stack.push(d.rootLink());
@@ -133,17 +138,17 @@ public final class KinematicModel {
             JointDescription pj = parentOf.get(l);
             if (pj == null) {
                 lbody.add(0);
-                loff.add(new Matrix4d());
+                loff.add(Pose.IDENTITY);
             } else {
                 int pl = tmpIndex.get(pj.parent());
-                Matrix4d viaOrigin = new Matrix4d(loff.get(pl)).mulAffine(pj.origin().toMatrix(new Matrix4d()));
+                Pose viaOrigin = loff.get(pl).equals(Pose.IDENTITY) ? pj.origin() : loff.get(pl).compose(pj.origin());
                 if (pj.type().isMovable()) {
                     int b = bparent.size();
                     bparent.add(lbody.get(pl));
                     bpre.add(viaOrigin);
                     bjoint.add(pj);
                     lbody.add(b);
-                    loff.add(new Matrix4d());
+                    loff.add(Pose.IDENTITY);
                 } else {
                     lbody.add(lbody.get(pl));
                     loff.add(viaOrigin);
@@ -165,7 +170,11 @@ public final class KinematicModel {
             linkIndex.put(linkNames[i], i);
         }
         linkBody = lbody.stream().mapToInt(Integer::intValue).toArray();
-        linkOffset = loff.toArray(new Matrix4d[0]);
+        Pose[] linkOffsetPose = loff.toArray(new Pose[0]);
+        linkOffset = new Matrix4d[linkNames.length];
+        for (int i = 0; i < linkNames.length; i++) {
+            linkOffset[i] = linkOffsetPose[i].toMatrix(new Matrix4d());
+        }
         linkOffsetIsIdentity = new boolean[linkNames.length];
         for (int i = 0; i < linkNames.length; i++) {
             linkOffsetIsIdentity[i] = linkOffset[i].equals(new Matrix4d());
@@ -173,7 +182,13 @@ public final class KinematicModel {
 
         int nb = bparent.size();
         bodyParent = bparent.stream().mapToInt(Integer::intValue).toArray();
-        bodyPre = bpre.toArray(new Matrix4d[0]);
+        Pose[] bodyPrePose = bpre.toArray(new Pose[0]);
+        bodyPre = new Matrix4d[nb];
+        for (int b = 0; b < nb; b++) {
+            bodyPre[b] = bodyPrePose[b].toMatrix(new Matrix4d());
+        }
+        int[] mimicDepth = new int[nb];
+        bodyAxisAligned = new boolean[nb];
         axis = new double[3 * nb];
         bodyPrismatic = new boolean[nb];
         bodyVar = new int[nb];
@@ -221,6 +236,7 @@ public final class KinematicModel {
                     throw new IllegalArgumentException("robot " + d.name() + ": mimic cycle through joint " + j.name());
                 }
                 cur = src;
+                mimicDepth[b]++;
             }
             bodyVar[b] = varIndex.get(cur.name());
             bodyMul[b] = mul;
@@ -236,6 +252,15 @@ public final class KinematicModel {
             }
             linkChain[l] = chain;
         }
+        for (int b = 1; b < nb; b++) {
+            bodyAxisAligned[b] = !bodyPrismatic[b] && FkErrorBound.isAxisAligned(this, b);
+        }
+        fkErrorBound = FkErrorBound.of(this, bodyPrePose, linkOffsetPose, mimicDepth);
+    }
+
+    /** The a-priori bound on the rounding error of this model's link poses (see {@link FkErrorBound}). */
+    public FkErrorBound fkErrorBound() {
+        return fkErrorBound;
     }
 
     private static double[] limitsOf(JointDescription j) {
@@ -510,16 +535,51 @@ public final class KinematicModel {
         return out;
     }
 
-    /** Multiplies m on the right by body b's joint motion for joint value v. */
+    /**
+     * Multiplies m on the right by body b's joint motion for joint value v. Sine and cosine are each evaluated
+     * directly (JOML's rotations derive the cosine as √(1 − sin²), which loses up to half the digits near
+     * v = ±π/2); the operation count is the one {@link FkErrorBound} charges.
+     */
     void applyJoint(int b, double v, Matrix4d m) {
         double ax = axis[3 * b];
         double ay = axis[3 * b + 1];
         double az = axis[3 * b + 2];
         if (bodyPrismatic[b]) {
             m.translate(ax * v, ay * v, az * v);
-        } else {
-            m.rotateAffine(v, ax, ay, az);
+            return;
         }
+        double s = Math.sin(v), c = Math.cos(v);
+        if (bodyAxisAligned[b]) {
+            // rotation about a signed coordinate axis: two columns i, k of m mix as (c·i + s·k, c·k − s·i)
+            if (ax != 0) {
+                s *= ax;
+                double y0 = m.m10(), y1 = m.m11(), y2 = m.m12(), z0 = m.m20(), z1 = m.m21(), z2 = m.m22();
+                m.m10(c * y0 + s * z0).m11(c * y1 + s * z1).m12(c * y2 + s * z2)
+                        .m20(c * z0 - s * y0).m21(c * z1 - s * y1).m22(c * z2 - s * y2);
+            } else if (ay != 0) {
+                s *= ay;
+                double z0 = m.m20(), z1 = m.m21(), z2 = m.m22(), x0 = m.m00(), x1 = m.m01(), x2 = m.m02();
+                m.m20(c * z0 + s * x0).m21(c * z1 + s * x1).m22(c * z2 + s * x2)
+                        .m00(c * x0 - s * z0).m01(c * x1 - s * z1).m02(c * x2 - s * z2);
+            } else {
+                s *= az;
+                double x0 = m.m00(), x1 = m.m01(), x2 = m.m02(), y0 = m.m10(), y1 = m.m11(), y2 = m.m12();
+                m.m00(c * x0 + s * y0).m01(c * x1 + s * y1).m02(c * x2 + s * y2)
+                        .m10(c * y0 - s * x0).m11(c * y1 - s * x1).m12(c * y2 - s * x2);
+            }
+            return;
+        }
+        // J = cI + s[a]x + (1 - c)aa^T, then the 3x3 part of m becomes m·J
+        double t = 1 - c;
+        double j00 = t * ax * ax + c, j01 = t * ax * ay - s * az, j02 = t * ax * az + s * ay;
+        double j10 = t * ax * ay + s * az, j11 = t * ay * ay + c, j12 = t * ay * az - s * ax;
+        double j20 = t * ax * az - s * ay, j21 = t * ay * az + s * ax, j22 = t * az * az + c;
+        double a00 = m.m00(), a01 = m.m01(), a02 = m.m02();   // column 0 (JOML: mCR = column C, row R)
+        double a10 = m.m10(), a11 = m.m11(), a12 = m.m12();   // column 1
+        double a20 = m.m20(), a21 = m.m21(), a22 = m.m22();   // column 2
+        m.m00(a00 * j00 + a10 * j10 + a20 * j20).m01(a01 * j00 + a11 * j10 + a21 * j20).m02(a02 * j00 + a12 * j10 + a22 * j20)
+                .m10(a00 * j01 + a10 * j11 + a20 * j21).m11(a01 * j01 + a11 * j11 + a21 * j21).m12(a02 * j01 + a12 * j11 + a22 * j21)
+                .m20(a00 * j02 + a10 * j12 + a20 * j22).m21(a01 * j02 + a11 * j12 + a21 * j22).m22(a02 * j02 + a12 * j12 + a22 * j22);
     }
 
     /**

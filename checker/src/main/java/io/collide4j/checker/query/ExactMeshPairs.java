@@ -199,7 +199,7 @@ final class ExactMeshPairs {
         } else {
             r.normal.set(0, 0, 1);
         }
-        return r.lowerBound - model.pieceMargin(a);
+        return r.lowerBound - model.pieceMargin(a) - prepared.poseSlack(k);
     }
 
     /**
@@ -226,7 +226,7 @@ final class ExactMeshPairs {
         if (!(sW > s0)) {
             return s0;
         }
-        double dTotal = d + model.pieceMargin(a);
+        double dTotal = d + model.pieceMargin(a) + prepared.poseSlack(k);
         int top = 1;
         x.stackS0[0] = s0;
         x.stackS1[0] = sW;

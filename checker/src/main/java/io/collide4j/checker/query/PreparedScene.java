@@ -29,6 +29,7 @@ public final class PreparedScene {
     private final int[] pieceStart;         // pieces of slot s: [pieceStart[s], pieceStart[s+1])
     private final ConvexShape[] shapes;
     private final double[] margins;
+    private final double[] poseSlack;       // per piece, part of margins: rounding of the obstacle pose
     private final Matrix4d[] poses;         // per slot, never mutated after construction
     private final Matrix4d[] inversePoses;  // per slot: world to obstacle frame
     private final MeshSurface[] meshes;     // per piece: the exact surface (EXACT mode mesh obstacles), else null
@@ -47,6 +48,7 @@ public final class PreparedScene {
         inversePoses = new Matrix4d[n];
         List<ConvexShape> s = new ArrayList<>();
         List<Double> m = new ArrayList<>();
+        List<Double> slack = new ArrayList<>();
         List<MeshSurface> ms = new ArrayList<>();
         for (int slot = 0; slot < n; slot++) {
             pieceStart[slot] = s.size();
@@ -57,14 +59,18 @@ public final class PreparedScene {
             String what = "obstacle '" + o.name() + "'";
             if (mode == MeshMode.EXACT && o.shape() instanceof ObstacleShape.Mesh mesh) {
                 ConvexPieceProvider.Pieces p = ConvexConversion.of(o.shape(), 1, ConvexPieceProvider.hull(), what);
+                double e = poseSlack(o, p.shapes().get(0));
                 s.add(p.shapes().get(0));
-                m.add(p.margin());
+                m.add(p.margin() + e);
+                slack.add(e);
                 ms.add(new MeshSurface(mesh.mesh()));
             } else {
                 ConvexPieceProvider.Pieces p = ConvexConversion.of(o.shape(), 1, provider, what);
                 for (ConvexShape c : p.shapes()) {
+                    double e = poseSlack(o, c);
                     s.add(c);
-                    m.add(p.margin());
+                    m.add(p.margin() + e);
+                    slack.add(e);
                     ms.add(null);
                 }
             }
@@ -74,6 +80,7 @@ public final class PreparedScene {
         pieceStart[n] = s.size();
         shapes = s.toArray(new ConvexShape[0]);
         margins = m.stream().mapToDouble(Double::doubleValue).toArray();
+        poseSlack = slack.stream().mapToDouble(Double::doubleValue).toArray();
         meshes = ms.toArray(new MeshSurface[0]);
         anyExact = ms.stream().anyMatch(x -> x != null);
     }
@@ -134,8 +141,33 @@ public final class PreparedScene {
         return shapes[piece];
     }
 
+    /**
+     * Euclidean margin to subtract from distances measured to {@link #shape}: the covering gap of a hull plus
+     * {@link #poseSlack}.
+     */
     public double margin(int piece) {
         return margins[piece];
+    }
+
+    /**
+     * The part of {@link #margin} that covers the obstacle pose's rounding (a pose from roll-pitch-yaw or a
+     * quaternion is only within {@link io.collide4j.urdf.Pose#pointError} of the exact one) at the piece's radius
+     * about the obstacle origin. Exact mesh pieces, measured without {@link #margin}, subtract this instead.
+     */
+    public double poseSlack(int piece) {
+        return poseSlack[piece];
+    }
+
+    /** The obstacle pose's placement error for a piece (obstacle frame), rounded up. */
+    private static double poseSlack(Obstacle o, ConvexShape piece) {
+        double[] b = new double[6];
+        piece.localBounds(b);
+        double r = 0;
+        for (int corner = 0; corner < 8; corner++) {
+            double x = (corner & 1) == 0 ? b[0] : b[3], y = (corner & 2) == 0 ? b[1] : b[4], z = (corner & 4) == 0 ? b[2] : b[5];
+            r = Math.max(r, Math.sqrt(x * x + y * y + z * z));
+        }
+        return o.pose().pointError(r * (1 + 1e-12) + 1e-12) * 2;
     }
 
     /** The obstacle pose of a slot (read-only view). */

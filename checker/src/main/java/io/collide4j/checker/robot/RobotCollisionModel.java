@@ -5,6 +5,7 @@ import io.collide4j.checker.geometry.Shapes;
 import io.collide4j.checker.geometry.decomposition.DecompositionParameters;
 import io.collide4j.checker.scene.ContentDigest;
 import io.collide4j.checker.scene.Scene;
+import io.collide4j.kinematics.FkErrorBound;
 import io.collide4j.kinematics.KinematicModel;
 import io.collide4j.urdf.Geometry;
 import io.collide4j.urdf.GeometryElement;
@@ -25,7 +26,7 @@ import java.util.Set;
 /**
  * The robot as collision bodies: one body per link with collision geometry plus one per attached
  * object, each a list of convex pieces in the link frame with a Euclidean margin (padding plus any
- * covering gap of a hull), and bounding spheres per piece and per body for culling. Also fixes which
+ * covering gap of a hull plus the certified rounding of the piece's placement by forward kinematics), and bounding spheres per piece and per body for culling. Also fixes which
  * body pairs are checked (self pairs not allowed by the ACM) and which bodies meet the environment.
  *
  * <p>Every approximation grows the robot: primitives are exact, meshes are covered by convex pieces
@@ -43,6 +44,7 @@ public final class RobotCollisionModel {
     private final int[] bodyPieceStart;     // pieces of body b: [start[b], start[b+1])
     private final ConvexShape[] pieceShape; // in the link frame
     private final double[] pieceMargin;
+    private final double[] pieceFkSlack;    // part of pieceMargin: forward-kinematics and element-origin rounding
     private final double[] pieceSphere;     // 4 per piece: centre (link frame), radius (margin included)
     private final int[] pieceBody;
     private final int[] selfPairs;          // body pairs (a, b), a < b, flattened
@@ -62,6 +64,7 @@ public final class RobotCollisionModel {
         int np = bodies.stream().mapToInt(x -> x.shapes.size()).sum();
         pieceShape = new ConvexShape[np];
         pieceMargin = new double[np];
+        pieceFkSlack = new double[np];
         pieceSphere = new double[4 * np];
         pieceBody = new int[np];
         int p = 0;
@@ -74,6 +77,7 @@ public final class RobotCollisionModel {
             for (int k = 0; k < bd.shapes.size(); k++, p++) {
                 pieceShape[p] = bd.shapes.get(k);
                 pieceMargin[p] = bd.margins.get(k);
+                pieceFkSlack[p] = bd.fkSlack.get(k);
                 System.arraycopy(bd.spheres.get(k), 0, pieceSphere, 4 * p, 4);
                 pieceBody[p] = i;
             }
@@ -193,9 +197,22 @@ public final class RobotCollisionModel {
         return pieceShape[piece];
     }
 
-    /** Euclidean margin to subtract from distances measured to {@link #pieceShape}. */
+    /**
+     * Euclidean margin to subtract from distances measured to {@link #pieceShape}: padding, the covering gap of a
+     * hull, and {@link #pieceFkSlack}. Every consumer that can answer "free" subtracts it, so each includes the
+     * forward-kinematics error through this one number.
+     */
     public double pieceMargin(int piece) {
         return pieceMargin[piece];
+    }
+
+    /**
+     * The part of {@link #pieceMargin} that covers rounding of the piece's placement: the kinematics'
+     * {@link io.collide4j.kinematics.FkErrorBound} at the piece's radius about the link origin, plus the error of
+     * the collision element's (or attached object's) origin pose. Metres; typically 1e-15 to 1e-13.
+     */
+    public double pieceFkSlack(int piece) {
+        return pieceFkSlack[piece];
     }
 
     /** Piece bounding sphere component k (0..2 centre in the link frame, 3 radius incl. margin). */
@@ -232,6 +249,7 @@ public final class RobotCollisionModel {
         final boolean attached;
         final List<ConvexShape> shapes = new ArrayList<>();
         final List<Double> margins = new ArrayList<>();
+        final List<Double> fkSlack = new ArrayList<>();
         final List<double[]> spheres = new ArrayList<>();
 
         BodyData(String name, int link, boolean attached) {
@@ -240,19 +258,29 @@ public final class RobotCollisionModel {
             this.attached = attached;
         }
 
-        /** Adds pieces given in an element frame placed at {@code origin} in the link frame. */
-        void add(ConvexPieceProvider.Pieces pieces, Pose origin, double padding) {
+        /**
+         * Adds pieces given in an element frame placed at {@code origin} in the link frame. Each piece's margin grows
+         * by its placement slack: the FK error bound of the link at the piece's radius about the link origin, plus
+         * the origin pose's own error at the piece's radius about the element origin (carried through the link
+         * rotation, norm ≤ 1 + its error).
+         */
+        void add(ConvexPieceProvider.Pieces pieces, Pose origin, double padding, FkErrorBound fk) {
             Matrix4d m = origin.toMatrix(new Matrix4d());
             double[] b = new double[6];
             for (ConvexShape s : pieces.shapes()) {
-                double margin = pieces.margin() + padding;
                 s.localBounds(b);
-                Vector3d c = m.transformPosition(new Vector3d((b[0] + b[3]) / 2, (b[1] + b[4]) / 2, (b[2] + b[5]) / 2));
+                double lx = (b[0] + b[3]) / 2, ly = (b[1] + b[4]) / 2, lz = (b[2] + b[5]) / 2;
+                Vector3d c = m.transformPosition(new Vector3d(lx, ly, lz));
                 double hx = (b[3] - b[0]) / 2, hy = (b[4] - b[1]) / 2, hz = (b[5] - b[2]) / 2;
-                double r = Math.sqrt(hx * hx + hy * hy + hz * hz) * (1 + 1e-12) + 1e-12 + margin;
+                double half = Math.sqrt(hx * hx + hy * hy + hz * hz) * (1 + 1e-12) + 1e-12;
+                double radiusInElement = Math.sqrt(lx * lx + ly * ly + lz * lz) * (1 + 1e-12) + half;
+                double radiusInLink = c.length() * (1 + 1e-12) + half + origin.pointError(radiusInElement);
+                double slack = fk.pointError(link, radiusInLink) + (1 + fk.rotation(link)) * origin.pointError(radiusInElement);
+                double margin = pieces.margin() + padding + slack;
                 shapes.add(isIdentity(origin) ? s : Shapes.transformed(s, m));
                 margins.add(margin);
-                spheres.add(new double[]{c.x, c.y, c.z, r});
+                fkSlack.add(slack);
+                spheres.add(new double[]{c.x, c.y, c.z, half + margin});
             }
         }
     }
@@ -359,6 +387,7 @@ public final class RobotCollisionModel {
             }
             List<BodyData> bodies = new ArrayList<>();
             Set<String> names = new HashSet<>();
+            FkErrorBound fk = kinematics.fkErrorBound();
             for (String linkName : kinematics.linkNames()) {
                 LinkDescription ld = links.get(linkName);
                 if (ld == null || ld.collisions().isEmpty()) {
@@ -375,7 +404,7 @@ public final class RobotCollisionModel {
                     GeometryElement ge = ld.collisions().get(e);
                     String what = "link '" + linkName + "' collision " + e;
                     // scale acts in the element frame (about its origin), so the origin itself is unchanged
-                    bd.add(ConvexConversion.of(ge.geometry(), scale, linkPieces, what), ge.origin(), pad);
+                    bd.add(ConvexConversion.of(ge.geometry(), scale, linkPieces, what), ge.origin(), pad, fk);
                     digestPose(md, ge.origin());
                     digestGeometry(md, ge.geometry());
                 }
@@ -389,7 +418,7 @@ public final class RobotCollisionModel {
                 int link = kinematics.linkIndex(a.link());
                 BodyData bd = new BodyData(a.name(), link, true);
                 double scale = inflation.scale(a.name()), pad = inflation.padding(a.name());
-                bd.add(ConvexConversion.of(a.shape(), scale, provider, "attached object '" + a.name() + "'"), a.pose(), pad);
+                bd.add(ConvexConversion.of(a.shape(), scale, provider, "attached object '" + a.name() + "'"), a.pose(), pad, fk);
                 bodies.add(bd);
                 acm.allow(a.name(), a.link());
                 a.touchLinks().forEach(t -> acm.allow(a.name(), t));

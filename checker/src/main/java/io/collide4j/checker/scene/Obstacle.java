@@ -2,7 +2,6 @@ package io.collide4j.checker.scene;
 
 import io.collide4j.urdf.Pose;
 import org.joml.Matrix3d;
-import org.joml.Quaterniond;
 
 import java.util.Objects;
 
@@ -31,7 +30,10 @@ public record Obstacle(String name, ObstacleShape shape, Pose pose) {
      * spheres, cylinders and capsules, exact up to rounding for hulls and meshes.
      */
     public double[] worldBounds(double[] d) {
-        Matrix3d r = new Quaterniond(pose.qx(), pose.qy(), pose.qz(), pose.qw()).get(new Matrix3d());
+        // the pose's own rotation matrix (column-major arguments), the numbers the checker places the shape with
+        Matrix3d r = new Matrix3d(pose.rotation(0, 0), pose.rotation(1, 0), pose.rotation(2, 0),
+                pose.rotation(0, 1), pose.rotation(1, 1), pose.rotation(2, 1),
+                pose.rotation(0, 2), pose.rotation(1, 2), pose.rotation(2, 2));
         double[] e = new double[3];
         double[] c = {pose.x(), pose.y(), pose.z()};
         if (shape instanceof ObstacleShape.Sphere s) {
