@@ -16,6 +16,10 @@ import org.joml.Vector3d;
  * these magnitudes and K = 64 covers them with a wide margin (also the support error of curved shapes and one
  * level of shape nesting).
  *
+ * <p>This bounds the distance of the shapes as placed by the <i>computed</i> poses. How far those are from the exact
+ * poses of the URDF text (forward-kinematics and pose rounding) is bounded separately, in {@code kinematics/FK_ERROR.md}
+ * ({@code FkErrorBound}), and enters every decision as part of the piece margins.
+ *
  * <p>Cores. With {@link #set(ConvexShape, Matrix4dc, ConvexShape, Matrix4dc, boolean) cores on}, a shape placed by a
  * rigid pose is replaced by its core (see {@link ConvexShape#sweptRadius()}): the supports are those of
  * core(A) ⊖ core(B), and dist(A, B) = max(0, dist(core(A), core(B)) − rA − rB) exactly. {@link #radius} is rA + rB
