@@ -30,8 +30,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * repository robot; {@code -Dcollide4j.fullOracle=true} runs 10^4 on every robot.
  */
 class FkAccuracyTest {
-    static final int SYNTHETIC_CONFIGS = 2_000;
-    static final int REPOSITORY_CONFIGS = 300;
+    static final int SYNTHETIC_CONFIGS = 1_500;
+    static final int REPOSITORY_CONFIGS = 200;
     static final boolean FULL = Boolean.getBoolean("collide4j.fullOracle");
 
     @Test
