@@ -94,11 +94,19 @@ public final class Pose {
         if (q.w < 0) {
             q.set(-q.x, -q.y, -q.z, -q.w);
         }
-        double n = Math.sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
-        qx = q.x / n;
-        qy = q.y / n;
-        qz = q.z / n;
-        qw = q.w / n;
+        // normalised until the public constructor's normalisation leaves it unchanged, so that writing the quaternion
+        // and reading it back (scene files) gives an equal pose and the same content hash
+        for (int i = 0; i < 4; i++) {
+            double n = Math.sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
+            if (n == 1) {
+                break;
+            }
+            q.set(q.x / n, q.y / n, q.z / n, q.w / n);
+        }
+        qx = q.x;
+        qy = q.y;
+        qz = q.z;
+        qw = q.w;
         this.rotationError = rotationError;
         this.translationError = translationError;
     }
