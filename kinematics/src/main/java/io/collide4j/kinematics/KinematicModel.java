@@ -367,6 +367,98 @@ public final class KinematicModel {
                         + varNames[i] + ") is " + q[i] + ", expected a finite number", i, varNames[i]);
             }
         }
+        for (int b = 1; b < bodyParent.length; b++) {
+            // written so that NaN (a mimic's multiplier times a huge value) is refused too
+            if (bodyPrismatic[b] && !(Math.abs(bodyMul[b] * q[bodyVar[b]] + bodyOff[b]) <= MAX_SLIDE)) {
+                throw new InvalidConfigurationException("robot " + name + ": prismatic joint " + bodyJoint[b] + " is at "
+                        + (bodyMul[b] * q[bodyVar[b]] + bodyOff[b]) + " m (configuration entry " + bodyVar[b]
+                        + "), beyond the " + MAX_SLIDE + " m that certified bounds support", bodyVar[b], varNames[bodyVar[b]]);
+            }
+        }
+    }
+
+    /**
+     * Largest travel (rad) of a revolute or continuous joint over one motion segment: 4 turns. Certified motion
+     * bounds grow with the travel (and overflow for absurd travel, e.g. 1e154 rad, where a NaN could pass for a
+     * clearance); 8π keeps them finite and resolved by the checker's speed grid, and is twice what any joint with
+     * limits in [−2π, 2π] (the widest common, e.g. UR arms) can travel. A longer motion of a continuous joint is one
+     * the planner must split into several segments.
+     */
+    public static final double MAX_SEGMENT_TURN = 8 * Math.PI;
+    /**
+     * Largest |value| (rad) of a revolute or continuous joint at the ends of a motion segment: 4 turns either way.
+     * Along a segment the joint values are interpolated in floating point, off the exact path by about
+     * u·(|value| + travel) (u = 2⁻⁵³); with both caps that is below 1e-14 rad, a few 1e-15 m per metre of lever
+     * arm, inside the absolute slack of the motion bounds. At 1e16 rad the interpolated values would be off by whole
+     * radians. States are not capped (their values are used exactly); a planner reduces a continuous joint's
+     * angle modulo 2π before moving it.
+     */
+    public static final double MAX_SEGMENT_ANGLE = 8 * Math.PI;
+    /**
+     * Largest value and largest travel over one segment (m) of a prismatic joint: the motion bounds' rounding
+     * slack ({@code MotionBounds}) is sized for points within 1 km of the robot's root.
+     */
+    public static final double MAX_SLIDE = 1e3;
+
+    /**
+     * Checks the straight segment q0 → q1 before any bound is computed on it: both ends as by
+     * {@link #checkConfiguration}, and every movable joint's travel (mimic joints included) at most
+     * {@link #MAX_SEGMENT_TURN} (rotational) or {@link #MAX_SLIDE} (prismatic). Throws
+     * {@link InvalidConfigurationException} naming the joint and its travel. Allocation-free unless it throws.
+     */
+    public void checkSegment(double[] q0, double[] q1) {
+        checkConfiguration(q0);
+        checkConfiguration(q1);
+        for (int b = 1; b < bodyParent.length; b++) {
+            int v = bodyVar[b];
+            checkAngle(b, q0[v]);
+            checkAngle(b, q1[v]);
+            checkTravel(b, Math.abs(bodyMul[b]) * Math.abs(q1[v] - q0[v]), "from " + q0[v] + " to " + q1[v]);
+        }
+    }
+
+    /**
+     * Checks a curved segment as {@link #checkSegment} does the straight one: every joint's travel, bounded by
+     * the path's certified sup |dq/ds| over [0, 1], within the caps, and both ends valid configurations.
+     */
+    public void checkPath(JointPath path) {
+        if (path.variableCount() != varNames.length) {
+            throw new IllegalArgumentException("robot " + name + ": path has " + path.variableCount()
+                    + " variables, expected " + varNames.length);
+        }
+        double[] q0 = checkedEnd(path, 0), q1 = checkedEnd(path, 1);
+        for (int b = 1; b < bodyParent.length; b++) {
+            int v = bodyVar[b];
+            checkAngle(b, q0[v]);
+            checkAngle(b, q1[v]);
+            checkTravel(b, Math.abs(bodyMul[b]) * path.maxAbsVelocity(v, 0, 1), "along a curved segment");
+        }
+    }
+
+    private double[] checkedEnd(JointPath path, double s) {
+        double[] q = path.positions(s, new double[varNames.length]);
+        checkConfiguration(q);
+        return q;
+    }
+
+    private void checkAngle(int b, double q) {
+        double v = bodyMul[b] * q + bodyOff[b];
+        if (!bodyPrismatic[b] && !(Math.abs(v) <= MAX_SEGMENT_ANGLE)) {
+            throw new InvalidConfigurationException("robot " + name + ": joint " + bodyJoint[b] + " is at " + v
+                    + " rad at an end of a motion segment, beyond the " + MAX_SEGMENT_ANGLE + " rad (4 turns) within"
+                    + " which interpolated joint values stay accurate; reduce the angle modulo 2π before the motion",
+                    bodyVar[b], varNames[bodyVar[b]]);
+        }
+    }
+
+    private void checkTravel(int b, double travel, String how) {
+        double cap = bodyPrismatic[b] ? MAX_SLIDE : MAX_SEGMENT_TURN;
+        if (!(travel <= cap)) {   // NaN and infinity refused too
+            throw new InvalidConfigurationException("robot " + name + ": joint " + bodyJoint[b] + " travels " + travel
+                    + (bodyPrismatic[b] ? " m " : " rad ") + how + " in one segment, more than the " + cap
+                    + (bodyPrismatic[b] ? " m" : " rad (4 turns)") + " a certified motion bound supports; split the"
+                    + " motion into shorter segments", bodyVar[b], varNames[bodyVar[b]]);
+        }
     }
 
     /**
@@ -517,9 +609,20 @@ public final class KinematicModel {
         double az = axis[3 * b + 2];
         if (bodyPrismatic[b]) {
             m.translate(ax * v, ay * v, az * v);
-        } else {
-            m.rotateAffine(v, ax, ay, az);
+            return;
         }
+        // sine and cosine each evaluated directly (exact argument reduction for every double): JOML's rotateAffine
+        // derives the cosine's sign from an int-truncated reduction, wrong for |v| beyond about 1e10 rad
+        double sn = Math.sin(v), c = Math.cos(v), t = 1 - c;
+        double j00 = c + t * ax * ax, j01 = t * ax * ay - sn * az, j02 = t * ax * az + sn * ay;
+        double j10 = t * ax * ay + sn * az, j11 = c + t * ay * ay, j12 = t * ay * az - sn * ax;
+        double j20 = t * ax * az - sn * ay, j21 = t * ay * az + sn * ax, j22 = c + t * az * az;
+        double x0 = m.m00(), x1 = m.m01(), x2 = m.m02();
+        double y0 = m.m10(), y1 = m.m11(), y2 = m.m12();
+        double z0 = m.m20(), z1 = m.m21(), z2 = m.m22();
+        m.m00(x0 * j00 + y0 * j10 + z0 * j20).m01(x1 * j00 + y1 * j10 + z1 * j20).m02(x2 * j00 + y2 * j10 + z2 * j20)
+                .m10(x0 * j01 + y0 * j11 + z0 * j21).m11(x1 * j01 + y1 * j11 + z1 * j21).m12(x2 * j01 + y2 * j11 + z2 * j21)
+                .m20(x0 * j02 + y0 * j12 + z0 * j22).m21(x1 * j02 + y1 * j12 + z1 * j22).m22(x2 * j02 + y2 * j12 + z2 * j22);
     }
 
     /**

@@ -41,22 +41,24 @@ public final class RobotSegment {
         return model;
     }
 
-    /** Starts the straight joint-space segment q0 → q1 (arrays copied; checked for length and finiteness). */
+    /**
+     * Starts the straight joint-space segment q0 → q1 (arrays copied; checked for length, finiteness and joint
+     * travel by {@link KinematicModel#checkSegment}).
+     */
     public RobotSegment set(double[] q0, double[] q1) {
-        model.checkConfiguration(q0);
-        model.checkConfiguration(q1);
+        model.checkSegment(q0, q1);
         linear.set(q0, q1);
         path = linear;
         cachedS = Double.NaN;
         return this;
     }
 
-    /** Starts a segment following {@code path} (kept by reference; it must not change while in use). */
+    /**
+     * Starts a segment following {@code path} (kept by reference; it must not change while in use), checked by
+     * {@link KinematicModel#checkPath} (ends and joint travel).
+     */
     public RobotSegment set(JointPath path) {
-        if (path.variableCount() != model.variableCount()) {
-            throw new IllegalArgumentException("path has " + path.variableCount() + " variables, robot "
-                    + model.name() + " has " + model.variableCount());
-        }
+        model.checkPath(path);
         this.path = path;
         cachedS = Double.NaN;
         return this;

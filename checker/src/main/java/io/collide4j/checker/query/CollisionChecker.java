@@ -199,7 +199,7 @@ public final class CollisionChecker {
                         continue;
                     }
                     for (int k = prepared.pieceStart(slot); k < prepared.pieceEnd(slot); k++) {
-                        if (lowerBound(c, ENV, p, k, slot, poses.pose(link), null) <= d) {
+                        if (!(lowerBound(c, ENV, p, k, slot, poses.pose(link), null) > d)) {   // NaN: not free
                             c.block(ENV, p, k);
                             return false;
                         }
@@ -229,7 +229,7 @@ public final class CollisionChecker {
                 if (pa.distance(pb) - model.pieceSphere(p, 3) - model.pieceSphere(r, 3) > d) {
                     continue;
                 }
-                if (lowerBound(c, SELF, p, r, -1, poses.pose(la), poses.pose(lb)) <= d) {
+                if (!(lowerBound(c, SELF, p, r, -1, poses.pose(la), poses.pose(lb)) > d)) {   // NaN: not free
                     c.block(SELF, p, r);
                     return false;
                 }
@@ -546,7 +546,10 @@ public final class CollisionChecker {
             }
             double lb = lowerBound(c, kind, a, b, slot, poses.pose(la), kind == ENV ? null : poses.pose(lbk));
             c.minLowerBound = lb;
-            if (lb <= d + tol) {
+            if (!(lb > d + tol)) {                  // NaN: a violation, never a step
+                if (Double.isNaN(lb)) {
+                    c.minLowerBound = -Double.MAX_VALUE;   // "unknown", and writable in a certificate
+                }
                 if (lb > d && kind == ENV && exact != null && prepared.mesh(b) != null) {
                     // exact mesh pair in the tolerance band: Tight-Inclusion decides
                     double t = exact.clearUntil(c, a, b, slot, la, s, sEnd, d);
@@ -573,11 +576,11 @@ public final class CollisionChecker {
             double target = STEP_FRACTION * (lb - d);
             double s1 = sEnd;
             double mu = whole;
-            if (mu > target) {
+            if (!(mu <= target)) {                  // NaN bounds never clear a step
                 // the farthest end the speed grid allows, then its bound (the one a verifier recomputes)
                 s1 = cellReach(c, kind, a, b, skip, s, sEnd, target);
                 mu = Math.min(whole, cellBound(c, kind, a, b, skip, s, s1));
-                while (mu > target) {
+                while (!(mu <= target)) {
                     double next = s + (s1 - s) * Math.min(0.9, 0.95 * target / mu);
                     if (!(next > s) || next - s < 1e-13) {
                         c.stopS = s;      // cannot make progress in floating point: never claim free
