@@ -402,8 +402,10 @@ public final class KinematicModel {
 
     /**
      * Checks the straight segment q0 → q1 before any bound is computed on it: both ends as by
-     * {@link #checkConfiguration}, and every movable joint's travel (mimic joints included) at most
-     * {@link #MAX_SEGMENT_TURN} (rotational) or {@link #MAX_SLIDE} (prismatic). Throws
+     * {@link #checkConfiguration}, every rotational joint's value at both ends within ±{@link #MAX_SEGMENT_ANGLE},
+     * and every movable joint's travel (mimic joints included) at most {@link #MAX_SEGMENT_TURN} (rotational) or
+     * {@link #MAX_SLIDE} (prismatic). The one check every motion entry point passes through ({@link RobotSegment},
+     * hence checkMotion, certification, verification and the batch engines). Throws
      * {@link InvalidConfigurationException} naming the joint and its travel. Allocation-free unless it throws.
      */
     public void checkSegment(double[] q0, double[] q1) {
