@@ -4,6 +4,7 @@ import io.collide4j.checker.ccd.CcdKind;
 import io.collide4j.checker.ccd.CcdQuery;
 import io.collide4j.checker.ccd.TightInclusion;
 import io.collide4j.checker.query.CollisionChecker;
+import io.collide4j.kinematics.InvalidConfigurationException;
 
 import java.util.Optional;
 
@@ -361,9 +362,10 @@ public final class BatchChecker implements AutoCloseable {
                     System.arraycopy(q1s, i * dof, b, 0, dof);
                     k.checkSegment(a, b);
                 }
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException((q1s == null ? "configuration " : "motion ") + i + ": "
-                        + e.getMessage(), e);
+            } catch (InvalidConfigurationException e) {
+                String where = (q1s == null ? "configuration " : "motion ") + i
+                        + (e.index() >= 0 ? " variable " + e.index() + " (" + e.jointName() + ")" : "");
+                throw new IllegalArgumentException(where + ": " + e.getMessage(), e);
             }
         }
     }
