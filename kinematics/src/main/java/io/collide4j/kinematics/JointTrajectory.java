@@ -81,6 +81,10 @@ public final class JointTrajectory {
         segments = new PolynomialJointPath[w - 1];
         for (int k = 0; k + 1 < w; k++) {
             double dt = time(k + 1) - time(k);
+            if (this.velocities != null && !(dt <= Double.MAX_VALUE)) {
+                throw new TrajectoryException("times of waypoints " + k + " and " + (k + 1) + " (" + time(k) + ", "
+                        + time(k + 1) + " s) are so far apart that the segment's duration overflows", k + 1, -1);
+            }
             if (this.accelerations != null) {
                 segments[k] = PolynomialJointPath.quintic(this.positions[k], scaled("velocity", k, k, dt),
                         scaled("acceleration", k, k, dt * dt), this.positions[k + 1], scaled("velocity", k, k + 1, dt),
