@@ -451,7 +451,9 @@ public final class CollisionChecker {
 
     /** Common part of starting a segment: speed-grid cells for the joint travel, end configurations, the path. */
     private static void begin(QueryContext c, double[] q0, double[] q1, JointPath curved, double turn) {
-        c.resetSegmentMemo((int) Math.max(1, Math.min(MAX_CELLS, Math.ceil(turn / CELL_TURN))));
+        // Math.max/min pass NaN through and (int) NaN is 0: a grid of no cells would bound every step by its slack
+        double cells = Math.ceil(turn / CELL_TURN);
+        c.resetSegmentMemo(cells <= 1 ? 1 : cells <= MAX_CELLS ? (int) cells : MAX_CELLS);
         System.arraycopy(q0, 0, c.q0, 0, c.q0.length);
         System.arraycopy(q1, 0, c.q1, 0, c.q1.length);
         c.curved = curved;
