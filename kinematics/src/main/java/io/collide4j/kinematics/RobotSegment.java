@@ -21,6 +21,11 @@ import org.joml.Matrix4d;
  * </ul>
  * Conservative advancement at s with a certified distance lower bound d and safety margin dmin can
  * advance to any s1 with pairBound(…, s, s1) &lt; d − dmin.
+ *
+ * <p>Both {@code set} methods refuse segments whose bounds could overflow ({@link KinematicModel#checkSegment},
+ * {@link KinematicModel#checkPath}): with every joint's sup |dq/ds| within {@link KinematicModel#MAX_SEGMENT_TURN}
+ * the bounds stay finite, for polynomial paths too (Markov's inequality: the derivative of a degree-n polynomial is
+ * at most 2n² times its largest magnitude on [0, 1], so the second and third derivatives are capped as well).
  */
 public final class RobotSegment {
     private final KinematicModel model;
