@@ -81,6 +81,8 @@ class ExtremeInputCliTest {
                 {"time,j1,j2\n0,0,0.5\n1,0,1e308\n", "j2"},
                 {"time,j1,j2,j1.velocity,j2.velocity\n0,0,0,0,0\n1e300,0.1,0.1,0,1e10\n", "j2"},
                 {"time,j1,j2,j1.velocity,j2.velocity\n-1e308,0,0,0,0\n1e308,0.1,0.1,0,1\n", "duration overflows"},
+                // straight segments: a violation's time inside this segment would be NaN (it passes the base sphere)
+                {"time,j1,j2\n-1e308,0,0\n1e308,0,-3\n", "duration overflows"},
         };
         for (String[] k : cases) {
             Path traj = Files.writeString(dir.resolve("t.csv"), k[0]);
