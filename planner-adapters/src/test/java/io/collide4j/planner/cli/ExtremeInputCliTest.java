@@ -27,8 +27,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * link l2 one at (0, 1, 0) (l1's small sphere on the axis keeps base and l2 from counting as adjacent, so their pair is
  * checked). Exact clearance at q: 2|sin(φ/2)| − 0.2 with φ = q1 + q2 + π/2 (closed form).
  */
-class ExtremeInputCliTest {
-    static final String URDF = """
+public class ExtremeInputCliTest {
+    public static final String URDF = """
             <robot name="spin">
               <link name="base"><collision><origin xyz="1 0 0"/><geometry><sphere radius="0.1"/></geometry></collision></link>
               <link name="l1"><collision><origin xyz="0 0 0.5"/><geometry><sphere radius="0.05"/></geometry></collision></link>
