@@ -81,13 +81,17 @@ public final class JointTrajectory {
         segments = new PolynomialJointPath[w - 1];
         for (int k = 0; k + 1 < w; k++) {
             double dt = time(k + 1) - time(k);
+            if (this.velocities != null && !(dt <= Double.MAX_VALUE)) {
+                throw new TrajectoryException("times of waypoints " + k + " and " + (k + 1) + " (" + time(k) + ", "
+                        + time(k + 1) + " s) are so far apart that the segment's duration overflows", k + 1, -1);
+            }
             if (this.accelerations != null) {
-                segments[k] = PolynomialJointPath.quintic(this.positions[k], scale(this.velocities[k], dt),
-                        scale(this.accelerations[k], dt * dt), this.positions[k + 1], scale(this.velocities[k + 1], dt),
-                        scale(this.accelerations[k + 1], dt * dt));
+                segments[k] = PolynomialJointPath.quintic(this.positions[k], scaled("velocity", k, k, dt),
+                        scaled("acceleration", k, k, dt * dt), this.positions[k + 1], scaled("velocity", k, k + 1, dt),
+                        scaled("acceleration", k, k + 1, dt * dt));
             } else if (this.velocities != null) {
-                segments[k] = PolynomialJointPath.cubicHermite(this.positions[k], scale(this.velocities[k], dt),
-                        this.positions[k + 1], scale(this.velocities[k + 1], dt));
+                segments[k] = PolynomialJointPath.cubicHermite(this.positions[k], scaled("velocity", k, k, dt),
+                        this.positions[k + 1], scaled("velocity", k, k + 1, dt));
             } else {
                 segments[k] = PolynomialJointPath.linear(this.positions[k], this.positions[k + 1]);
             }
@@ -121,10 +125,20 @@ public final class JointTrajectory {
         return out;
     }
 
-    private static double[] scale(double[] v, double f) {
+    /**
+     * Waypoint w's velocity (or acceleration) times the duration (or its square) of segment k: the derivative with
+     * respect to the segment parameter. A product that overflows (huge times or rates) is refused naming the joint.
+     */
+    private double[] scaled(String what, int k, int w, double f) {
+        double[] v = what.equals("velocity") ? velocities[w] : accelerations[w];
         double[] out = new double[v.length];
         for (int i = 0; i < v.length; i++) {
             out[i] = v[i] * f;
+            if (!Double.isFinite(out[i])) {
+                throw new TrajectoryException(what + " of joint " + jointNames.get(i) + " at waypoint " + w + " (" + v[i]
+                        + ") over segment " + k + " (t = " + time(k) + " to " + time(k + 1) + " s) is " + out[i]
+                        + " per unit of the segment: times or rates too large to bound", w, i);
+            }
         }
         return out;
     }

@@ -392,6 +392,100 @@ public final class KinematicModel {
                         + varNames[i] + ") is " + q[i] + ", expected a finite number", i, varNames[i]);
             }
         }
+        for (int b = 1; b < bodyParent.length; b++) {
+            // written so that NaN (a mimic's multiplier times a huge value) is refused too
+            if (bodyPrismatic[b] && !(Math.abs(bodyMul[b] * q[bodyVar[b]] + bodyOff[b]) <= MAX_SLIDE)) {
+                throw new InvalidConfigurationException("robot " + name + ": prismatic joint " + bodyJoint[b] + " is at "
+                        + (bodyMul[b] * q[bodyVar[b]] + bodyOff[b]) + " m (configuration entry " + bodyVar[b]
+                        + "), beyond the " + MAX_SLIDE + " m that certified bounds support", bodyVar[b], varNames[bodyVar[b]]);
+            }
+        }
+    }
+
+    /**
+     * Largest travel (rad) of a revolute or continuous joint over one motion segment: 4 turns. Certified motion
+     * bounds grow with the travel (and overflow for absurd travel, e.g. 1e154 rad, where a NaN could pass for a
+     * clearance); 8π keeps them finite and resolved by the checker's speed grid, and is twice what any joint with
+     * limits in [−2π, 2π] (the widest common, e.g. UR arms) can travel. A longer motion of a continuous joint is one
+     * the planner must split into several segments.
+     */
+    public static final double MAX_SEGMENT_TURN = 8 * Math.PI;
+    /**
+     * Largest |value| (rad) of a revolute or continuous joint at the ends of a motion segment: 4 turns either way.
+     * Along a segment the joint values are interpolated in floating point, off the exact path by about
+     * u·(|value| + travel) (u = 2⁻⁵³); with both caps that is below 1e-14 rad, a few 1e-15 m per metre of lever
+     * arm, inside the absolute slack of the motion bounds. At 1e16 rad the interpolated values would be off by whole
+     * radians. States are not capped (their values are used exactly); a planner reduces a continuous joint's
+     * angle modulo 2π before moving it.
+     */
+    public static final double MAX_SEGMENT_ANGLE = 8 * Math.PI;
+    /**
+     * Largest value and largest travel over one segment (m) of a prismatic joint: the motion bounds' rounding
+     * slack ({@code MotionBounds}) is sized for points within 1 km of the robot's root.
+     */
+    public static final double MAX_SLIDE = 1e3;
+
+    /**
+     * Checks the straight segment q0 → q1 before any bound is computed on it: both ends as by
+     * {@link #checkConfiguration}, every rotational joint's value at both ends within ±{@link #MAX_SEGMENT_ANGLE},
+     * and every movable joint's travel (mimic joints included) at most {@link #MAX_SEGMENT_TURN} (rotational) or
+     * {@link #MAX_SLIDE} (prismatic). The one check every motion entry point passes through ({@link RobotSegment},
+     * hence checkMotion, certification, verification and the batch engines). Throws
+     * {@link InvalidConfigurationException} naming the joint and its travel. Allocation-free unless it throws.
+     */
+    public void checkSegment(double[] q0, double[] q1) {
+        checkConfiguration(q0);
+        checkConfiguration(q1);
+        for (int b = 1; b < bodyParent.length; b++) {
+            int v = bodyVar[b];
+            checkAngle(b, q0[v]);
+            checkAngle(b, q1[v]);
+            checkTravel(b, Math.abs(bodyMul[b]) * Math.abs(q1[v] - q0[v]), "from " + q0[v] + " to " + q1[v]);
+        }
+    }
+
+    /**
+     * Checks a curved segment as {@link #checkSegment} does the straight one: every joint's travel, bounded by
+     * the path's certified sup |dq/ds| over [0, 1], within the caps, and both ends valid configurations.
+     */
+    public void checkPath(JointPath path) {
+        if (path.variableCount() != varNames.length) {
+            throw new IllegalArgumentException("robot " + name + ": path has " + path.variableCount()
+                    + " variables, expected " + varNames.length);
+        }
+        double[] q0 = checkedEnd(path, 0), q1 = checkedEnd(path, 1);
+        for (int b = 1; b < bodyParent.length; b++) {
+            int v = bodyVar[b];
+            checkAngle(b, q0[v]);
+            checkAngle(b, q1[v]);
+            checkTravel(b, Math.abs(bodyMul[b]) * path.maxAbsVelocity(v, 0, 1), "along a curved segment");
+        }
+    }
+
+    private double[] checkedEnd(JointPath path, double s) {
+        double[] q = path.positions(s, new double[varNames.length]);
+        checkConfiguration(q);
+        return q;
+    }
+
+    private void checkAngle(int b, double q) {
+        double v = bodyMul[b] * q + bodyOff[b];
+        if (!bodyPrismatic[b] && !(Math.abs(v) <= MAX_SEGMENT_ANGLE)) {
+            throw new InvalidConfigurationException("robot " + name + ": joint " + bodyJoint[b] + " is at " + v
+                    + " rad at an end of a motion segment, beyond the " + MAX_SEGMENT_ANGLE + " rad (4 turns) within"
+                    + " which interpolated joint values stay accurate; reduce the angle modulo 2π before the motion",
+                    bodyVar[b], varNames[bodyVar[b]]);
+        }
+    }
+
+    private void checkTravel(int b, double travel, String how) {
+        double cap = bodyPrismatic[b] ? MAX_SLIDE : MAX_SEGMENT_TURN;
+        if (!(travel <= cap)) {   // NaN and infinity refused too
+            throw new InvalidConfigurationException("robot " + name + ": joint " + bodyJoint[b] + " travels " + travel
+                    + (bodyPrismatic[b] ? " m " : " rad ") + how + " in one segment, more than the " + cap
+                    + (bodyPrismatic[b] ? " m" : " rad (4 turns)") + " a certified motion bound supports; split the"
+                    + " motion into shorter segments", bodyVar[b], varNames[bodyVar[b]]);
+        }
     }
 
     /**
@@ -548,6 +642,8 @@ public final class KinematicModel {
             m.translate(ax * v, ay * v, az * v);
             return;
         }
+        // Math.sin/cos reduce every double argument exactly (JOML's rotateAffine takes the cosine's sign from an
+        // int-truncated reduction, wrong beyond about 1e10 rad)
         double s = Math.sin(v), c = Math.cos(v);
         if (bodyAxisAligned[b]) {
             // rotation about a signed coordinate axis: two columns i, k of m mix as (c·i + s·k, c·k − s·i)

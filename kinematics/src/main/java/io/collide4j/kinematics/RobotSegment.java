@@ -21,6 +21,11 @@ import org.joml.Matrix4d;
  * </ul>
  * Conservative advancement at s with a certified distance lower bound d and safety margin dmin can
  * advance to any s1 with pairBound(…, s, s1) &lt; d − dmin.
+ *
+ * <p>Both {@code set} methods refuse segments whose bounds could overflow ({@link KinematicModel#checkSegment},
+ * {@link KinematicModel#checkPath}): with every joint's sup |dq/ds| within {@link KinematicModel#MAX_SEGMENT_TURN}
+ * the bounds stay finite, for polynomial paths too (Markov's inequality: the derivative of a degree-n polynomial is
+ * at most 2n² times its largest magnitude on [0, 1], so the second and third derivatives are capped as well).
  */
 public final class RobotSegment {
     private final KinematicModel model;
@@ -41,22 +46,24 @@ public final class RobotSegment {
         return model;
     }
 
-    /** Starts the straight joint-space segment q0 → q1 (arrays copied; checked for length and finiteness). */
+    /**
+     * Starts the straight joint-space segment q0 → q1 (arrays copied; checked for length, finiteness and joint
+     * travel by {@link KinematicModel#checkSegment}).
+     */
     public RobotSegment set(double[] q0, double[] q1) {
-        model.checkConfiguration(q0);
-        model.checkConfiguration(q1);
+        model.checkSegment(q0, q1);
         linear.set(q0, q1);
         path = linear;
         cachedS = Double.NaN;
         return this;
     }
 
-    /** Starts a segment following {@code path} (kept by reference; it must not change while in use). */
+    /**
+     * Starts a segment following {@code path} (kept by reference; it must not change while in use), checked by
+     * {@link KinematicModel#checkPath} (ends and joint travel).
+     */
     public RobotSegment set(JointPath path) {
-        if (path.variableCount() != model.variableCount()) {
-            throw new IllegalArgumentException("path has " + path.variableCount() + " variables, robot "
-                    + model.name() + " has " + model.variableCount());
-        }
+        model.checkPath(path);
         this.path = path;
         cachedS = Double.NaN;
         return this;

@@ -4,6 +4,7 @@ import io.collide4j.checker.ccd.CcdKind;
 import io.collide4j.checker.ccd.CcdQuery;
 import io.collide4j.checker.ccd.TightInclusion;
 import io.collide4j.checker.query.CollisionChecker;
+import io.collide4j.kinematics.InvalidConfigurationException;
 
 import java.util.Optional;
 
@@ -238,13 +239,8 @@ public final class BatchChecker implements AutoCloseable {
             throw new IllegalArgumentException("state batch must hold n x " + dof + " joint values, got "
                     + (qs == null ? "null" : String.valueOf(qs.length)));
         }
-        for (int i = 0; i < qs.length; i++) {
-            if (!Double.isFinite(qs[i])) {
-                throw new IllegalArgumentException("configuration " + i / dof + " variable " + i % dof + " ("
-                        + robot.kinematics().variableName(i % dof) + ") is not finite: " + qs[i]);
-            }
-        }
         int n = qs.length / dof;
+        checkInputs(qs, null, 0, n);
         byte[] verdict = new byte[n];
         int[] pair = new int[n];
         if (openClRobot == null) {
@@ -330,15 +326,10 @@ public final class BatchChecker implements AutoCloseable {
                     + q0s.length / dof + " motions) or the result (" + into.size() + ")");
         }
         double tol = CollisionChecker.DEFAULT_TOLERANCE;
+        checkInputs(q0s, q1s, first, count);
         if (openClRobot == null) {
             cpuMotions.check(q0s, q1s, null, first, count, d, tol, CollisionChecker.DEFAULT_BUDGET, into);
             return;
-        }
-        for (int i = first * dof; i < (first + count) * dof; i++) {
-            if (!Double.isFinite(q0s[i]) || !Double.isFinite(q1s[i])) {
-                throw new IllegalArgumentException("motion " + i / dof + ": variable " + i % dof + " ("
-                        + robot.kinematics().variableName(i % dof) + ") is not finite");
-            }
         }
         int[] undecided = new int[count];
         int nu = openClRobot.motions(q0s, q1s, first, count, d + tol + BatchRobot.SAFETY, deviceMotionSteps,
@@ -351,6 +342,32 @@ public final class BatchChecker implements AutoCloseable {
             into.onDevice()[i] = true;
         }
         cpuMotions.check(q0s, q1s, undecided, 0, nu, d, tol, CollisionChecker.DEFAULT_BUDGET, into);
+    }
+
+    /**
+     * Refuses, before any engine runs, what the single-query checker would refuse: configurations
+     * ({@code q1s} null) by {@code KinematicModel.checkConfiguration}, motions by {@code checkSegment} (finite values,
+     * joint values and travel within the caps that keep certified bounds finite), naming the item and the joint.
+     */
+    private void checkInputs(double[] q0s, double[] q1s, int first, int count) {
+        var k = robot.kinematics();
+        int dof = robot.dof();
+        double[] a = new double[dof], b = new double[dof];
+        for (int i = first; i < first + count; i++) {
+            System.arraycopy(q0s, i * dof, a, 0, dof);
+            try {
+                if (q1s == null) {
+                    k.checkConfiguration(a);
+                } else {
+                    System.arraycopy(q1s, i * dof, b, 0, dof);
+                    k.checkSegment(a, b);
+                }
+            } catch (InvalidConfigurationException e) {
+                String where = (q1s == null ? "configuration " : "motion ") + i
+                        + (e.index() >= 0 ? " variable " + e.index() + " (" + e.jointName() + ")" : "");
+                throw new IllegalArgumentException(where + ": " + e.getMessage(), e);
+            }
+        }
     }
 
     @Override

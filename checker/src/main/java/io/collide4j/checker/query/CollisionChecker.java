@@ -199,7 +199,7 @@ public final class CollisionChecker {
                         continue;
                     }
                     for (int k = prepared.pieceStart(slot); k < prepared.pieceEnd(slot); k++) {
-                        if (lowerBound(c, ENV, p, k, slot, poses.pose(link), null) <= d) {
+                        if (!(lowerBound(c, ENV, p, k, slot, poses.pose(link), null) > d)) {   // NaN: not free
                             c.block(ENV, p, k);
                             return false;
                         }
@@ -229,7 +229,7 @@ public final class CollisionChecker {
                 if (pa.distance(pb) - model.pieceSphere(p, 3) - model.pieceSphere(r, 3) > d) {
                     continue;
                 }
-                if (lowerBound(c, SELF, p, r, -1, poses.pose(la), poses.pose(lb)) <= d) {
+                if (!(lowerBound(c, SELF, p, r, -1, poses.pose(la), poses.pose(lb)) > d)) {   // NaN: not free
                     c.block(SELF, p, r);
                     return false;
                 }
@@ -451,7 +451,9 @@ public final class CollisionChecker {
 
     /** Common part of starting a segment: speed-grid cells for the joint travel, end configurations, the path. */
     private static void begin(QueryContext c, double[] q0, double[] q1, JointPath curved, double turn) {
-        c.resetSegmentMemo((int) Math.max(1, Math.min(MAX_CELLS, Math.ceil(turn / CELL_TURN))));
+        // Math.max/min pass NaN through and (int) NaN is 0: a grid of no cells would bound every step by its slack
+        double cells = Math.ceil(turn / CELL_TURN);
+        c.resetSegmentMemo(cells <= 1 ? 1 : cells <= MAX_CELLS ? (int) cells : MAX_CELLS);
         System.arraycopy(q0, 0, c.q0, 0, c.q0.length);
         System.arraycopy(q1, 0, c.q1, 0, c.q1.length);
         c.curved = curved;
@@ -546,7 +548,10 @@ public final class CollisionChecker {
             }
             double lb = lowerBound(c, kind, a, b, slot, poses.pose(la), kind == ENV ? null : poses.pose(lbk));
             c.minLowerBound = lb;
-            if (lb <= d + tol) {
+            if (!(lb > d + tol)) {                  // NaN: a violation, never a step
+                if (Double.isNaN(lb)) {
+                    c.minLowerBound = -Double.MAX_VALUE;   // "unknown", and writable in a certificate
+                }
                 if (lb > d && kind == ENV && exact != null && prepared.mesh(b) != null) {
                     // exact mesh pair in the tolerance band: Tight-Inclusion decides
                     double t = exact.clearUntil(c, a, b, slot, la, s, sEnd, d);
@@ -573,11 +578,11 @@ public final class CollisionChecker {
             double target = STEP_FRACTION * (lb - d);
             double s1 = sEnd;
             double mu = whole;
-            if (mu > target) {
+            if (!(mu <= target)) {                  // NaN bounds never clear a step
                 // the farthest end the speed grid allows, then its bound (the one a verifier recomputes)
                 s1 = cellReach(c, kind, a, b, skip, s, sEnd, target);
                 mu = Math.min(whole, cellBound(c, kind, a, b, skip, s, s1));
-                while (mu > target) {
+                while (!(mu <= target)) {
                     double next = s + (s1 - s) * Math.min(0.9, 0.95 * target / mu);
                     if (!(next > s) || next - s < 1e-13) {
                         c.stopS = s;      // cannot make progress in floating point: never claim free

@@ -74,6 +74,11 @@ public final class TrajectoryCertifier {
                 throw new IllegalArgumentException("trajectory time at index " + i + " (" + times[i]
                         + ") must be finite and greater than the previous one");
             }
+            if (i > 0 && !(times[i] - times[i - 1] <= Double.MAX_VALUE)) {
+                // the time of a violation inside the segment would be NaN or infinite
+                throw new IllegalArgumentException("trajectory times at index " + (i - 1) + " and " + i + " ("
+                        + times[i - 1] + ", " + times[i] + " s) are so far apart that the segment's duration overflows");
+            }
         }
     }
 

@@ -1,6 +1,7 @@
 package io.collide4j.checker.query;
 
 import io.collide4j.checker.scene.ContentDigest;
+import io.collide4j.kinematics.InvalidConfigurationException;
 import io.collide4j.kinematics.JointPath;
 import io.collide4j.kinematics.JointTrajectory;
 import io.collide4j.kinematics.KinematicModel;
@@ -52,7 +53,25 @@ final class TrajectorySegments {
             if (curves != null) {
                 curves[i] = spline.segment(i, model, null);
             }
+            requireBounded(i);
             requireWithinLimits(i);
+        }
+    }
+
+    /**
+     * Up front, the check every segment meets again when it starts ({@link KinematicModel#checkSegment},
+     * {@link KinematicModel#checkPath}: joint values and travel that certified bounds support), naming the segment.
+     */
+    private void requireBounded(int i) {
+        try {
+            if (curves == null) {
+                model.checkSegment(waypoints[i], waypoints[i + 1]);
+            } else {
+                model.checkPath(curves[i]);
+            }
+        } catch (InvalidConfigurationException e) {
+            throw new TrajectoryException("between waypoints " + i + " and " + (i + 1) + " (t = " + times[i] + " to "
+                    + times[i + 1] + " s): " + e.getMessage(), -1, e.index());
         }
     }
 

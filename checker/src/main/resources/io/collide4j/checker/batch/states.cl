@@ -321,6 +321,12 @@ __kernel void motions_tier(__global const double* q0s, __global const double* q1
     double adq[DOF + 1];
     for (int j = 0; j < DOF; j++) {
         adq[j] = fabs(q1[j] - q0[j]) * (1 + 1e-12);
+        // a travel that overflows (or NaN) would make a rate NaN, and fmin/fmax drop NaN operands: leave the motion
+        // to the CPU (the host refuses such inputs before this kernel runs; this guard keeps the kernel sound alone)
+        if (!(adq[j] <= DBL_MAX)) {
+            flag[g] = 1;
+            return;
+        }
     }
     double tr[2 * NSLOT + 1];
     double pose[12 * NL];

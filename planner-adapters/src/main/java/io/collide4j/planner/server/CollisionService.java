@@ -142,8 +142,8 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
         r.put("robot", session.model().kinematics().name());
         r.put("group", session.groupName());
         r.put("variables", session.variableNames());
-        r.put("lower", list(session.lowerLimits()));
-        r.put("upper", list(session.upperLimits()));
+        r.put("lower", limits(session.lowerLimits()));   // null: no limit (a continuous joint)
+        r.put("upper", limits(session.upperLimits()));
         r.put("obstacles", session.scene().size());
         r.put("margin", session.margin());
         r.put("robotHash", session.model().contentHash());
@@ -423,6 +423,15 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
         List<Double> out = new ArrayList<>(a.length);
         for (double x : a) {
             out.add(x);
+        }
+        return out;
+    }
+
+    /** Joint limits for JSON, which has no infinity: a continuous joint's ±∞ is sent as null. */
+    private static List<Double> limits(double[] a) {
+        List<Double> out = new ArrayList<>(a.length);
+        for (double x : a) {
+            out.add(finite(x));
         }
         return out;
     }
