@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectReader;
 import io.collide4j.kinematics.format.InputFormatException;
 import io.collide4j.kinematics.format.StrictJson;
@@ -57,18 +58,21 @@ public final class SceneJson {
     private SceneJson() {
     }
 
-    /** One element of {@code objects}, as written; checked against its type by {@link #shape}. */
+    /**
+     * One element of {@code objects}, as written. Checked against its type in {@link #check} after
+     * Jackson has refused unknown keys (Jackson reports those only once the record is built).
+     */
     record ObjectDoc(@JsonProperty(required = true) String name, @JsonProperty(required = true) String type,
                      PoseDoc pose, double[] size, Double radius, Double length, double[][] points,
                      double[][] vertices, int[][] triangles) {
-        ObjectDoc {
-            if (name == null || name.isEmpty()) {
+
+        void check() {
+            if (name.isEmpty()) {
                 throw new IllegalArgumentException("name: expected a non-empty string");
             }
-            if (type == null || !SIZE_KEYS.containsKey(type)) {
+            if (!SIZE_KEYS.containsKey(type)) {
                 throw new IllegalArgumentException("type: unknown type '" + type + "'"
-                        + Suggestions.didYouMean(String.valueOf(type), SIZE_KEYS.keySet())
-                        + "; expected one of " + SIZE_KEYS.keySet());
+                        + Suggestions.didYouMean(type, SIZE_KEYS.keySet()) + "; expected one of " + SIZE_KEYS.keySet());
             }
             Map<String, Object> given = new LinkedHashMap<>();
             given.put("size", size);
@@ -93,16 +97,14 @@ public final class SceneJson {
 
     /** {@code pose}: translation and at most one of quaternion (x, y, z, w) and rpy. */
     record PoseDoc(double[] xyz, double[] quaternion, double[] rpy) {
-        PoseDoc {
-            requireLength(xyz, 3, "xyz");
-            requireLength(quaternion, 4, "quaternion");
-            requireLength(rpy, 3, "rpy");
+
+        Pose toPose() {
+            requireLength(xyz, 3, "pose.xyz");
+            requireLength(quaternion, 4, "pose.quaternion");
+            requireLength(rpy, 3, "pose.rpy");
             if (quaternion != null && rpy != null) {
                 throw new IllegalArgumentException("pose has both 'quaternion' and 'rpy', give one");
             }
-        }
-
-        Pose toPose() {
             double[] t = xyz == null ? new double[3] : xyz;
             if (rpy != null) {
                 return Pose.fromXyzRpy(t[0], t[1], t[2], rpy[0], rpy[1], rpy[2]);
@@ -188,7 +190,8 @@ public final class SceneJson {
             ObjectDoc o;
             try {
                 o = OBJECT_READER.readValue(p);
-            } catch (JacksonException e) {
+            } catch (JsonMappingException e) {
+                // binding errors carry the path inside this element only
                 InputFormatException f = StrictJson.error(source, e);
                 throw new InputFormatException(source, f.path().isEmpty() ? where : where + "." + f.path(),
                         f.line(), f.column(), f.detail());
@@ -198,11 +201,12 @@ public final class SceneJson {
                         "duplicate object name '" + o.name() + "'");
             }
             try {
+                o.check();
                 Obstacle ob = new Obstacle(o.name(), shape(o), o.pose() == null ? Pose.IDENTITY : o.pose().toPose());
                 SceneLimits.checkRange(ob);
                 b.add(ob);
             } catch (IllegalArgumentException e) {
-                throw new InputFormatException(source, where + " '" + o.name() + "'", start.getLineNr(),
+                throw new InputFormatException(source, where, start.getLineNr(),
                         start.getColumnNr(), e.getMessage());
             }
             i++;

@@ -59,13 +59,13 @@ class SceneJsonTest {
         assertTrue(e1.getMessage().contains("s.json:1:") && e1.getMessage().contains("objects[1].radius: expected a number, found a string"), e1.getMessage());
         var e2 = assertThrows(InputFormatException.class, () -> SceneJson.read(
                 "{\"objects\": [{\"name\": \"a\", \"type\": \"box\", \"size\": [1, 1], \"pose\": {}}]}", "s.json"));
-        assertTrue(e2.getMessage().contains("objects[0] 'a': size: expected [x, y, z], found 2 numbers"), e2.getMessage());
+        assertTrue(e2.getMessage().contains("objects[0]: size: expected [x, y, z], found 2 numbers"), e2.getMessage());
         var e3 = assertThrows(InputFormatException.class, () -> SceneJson.read(
                 "{\"objects\": [{\"name\": \"a\", \"type\": \"sphere\", \"radius\": 1, \"colour\": \"red\"}]}", "s.json"));
         assertTrue(e3.getMessage().contains("objects[0].colour: unknown key"), e3.getMessage());
         var e4 = assertThrows(InputFormatException.class, () -> SceneJson.read(
                 "{\"objects\": [{\"name\": \"a\", \"type\": \"sphere\", \"radius\": -1}]}", "s.json"));
-        assertTrue(e4.getMessage().contains("objects[0] 'a'") && e4.getMessage().contains("radius"), e4.getMessage());
+        assertTrue(e4.getMessage().contains("objects[0]: ") && e4.getMessage().contains("radius"), e4.getMessage());
         var e5 = assertThrows(InputFormatException.class, () -> SceneJson.read(
                 "{\"objects\": [{\"name\": \"a\", \"type\": \"sphere\", \"radius\": 1}, {\"name\": \"a\", \"type\": \"sphere\", \"radius\": 1}]}", "s.json"));
         assertTrue(e5.getMessage().contains("duplicate"), e5.getMessage());

@@ -155,6 +155,11 @@ public final class StrictJson {
             detail = "empty input, expected a JSON document";
         } else {
             String msg = e.getOriginalMessage();
+            if (e instanceof MismatchedInputException mi && mi.getTargetType() != null && msg != null
+                    && msg.startsWith("Cannot deserialize value of type")
+                    && e.getProcessor() instanceof JsonParser p) {
+                msg = "expected " + expectation(mi.getTargetType()) + ", found " + describe(p.currentToken());
+            }
             Matcher missing = msg == null ? null : MISSING.matcher(msg);
             if (missing != null && missing.find()) {
                 detail = "missing required key '" + missing.group(1) + "'";
@@ -208,6 +213,19 @@ public final class StrictJson {
         return b.toString();
     }
 
+    private static String expectation(Class<?> t) {
+        if (t == String.class) {
+            return "a string";
+        } else if (t == boolean.class || t == Boolean.class) {
+            return "true or false";
+        } else if (t.isPrimitive() || Number.class.isAssignableFrom(t)) {
+            return "a number";
+        } else if (t.isArray() || java.util.Collection.class.isAssignableFrom(t)) {
+            return "an array";
+        }
+        return "an object";
+    }
+
     static String describe(JsonToken t) {
         if (t == null) {
             return "end of input";
@@ -242,6 +260,16 @@ public final class StrictJson {
         public Double deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
             return finite(p);
         }
+
+        @Override
+        public Object getAbsentValue(DeserializationContext ctxt) {
+            return null; // an absent optional member; an explicit null goes through getNullValue
+        }
+
+        @Override
+        public Double getNullValue(DeserializationContext ctxt) throws JsonMappingException {
+            throw MismatchedInputException.from(ctxt.getParser(), Double.class, "expected a number, found null");
+        }
     }
 
     /** An array of finite numbers. */
@@ -266,6 +294,16 @@ public final class StrictJson {
                 n++;
             }
             return Arrays.copyOf(out, n);
+        }
+
+        @Override
+        public Object getAbsentValue(DeserializationContext ctxt) {
+            return null;
+        }
+
+        @Override
+        public double[] getNullValue(DeserializationContext ctxt) throws JsonMappingException {
+            throw MismatchedInputException.from(ctxt.getParser(), double[].class, "expected an array of numbers, found null");
         }
     }
 }
