@@ -1,6 +1,5 @@
 package io.collide4j.checker.scene;
 
-import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonLocation;
@@ -62,11 +61,17 @@ public final class SceneJson {
      * One element of {@code objects}, as written. Checked against its type in {@link #check} after
      * Jackson has refused unknown keys (Jackson reports those only once the record is built).
      */
-    record ObjectDoc(@JsonProperty(required = true) String name, @JsonProperty(required = true) String type,
+    record ObjectDoc(String name, String type,
                      PoseDoc pose, double[] size, Double radius, Double length, double[][] points,
                      double[][] vertices, int[][] triangles) {
 
         void check() {
+            if (name == null) {
+                throw new IllegalArgumentException("missing required key 'name'");
+            }
+            if (type == null) {
+                throw new IllegalArgumentException("missing required key 'type'");
+            }
             if (name.isEmpty()) {
                 throw new IllegalArgumentException("name: expected a non-empty string");
             }
@@ -196,7 +201,7 @@ public final class SceneJson {
                 throw new InputFormatException(source, f.path().isEmpty() ? where : where + "." + f.path(),
                         f.line(), f.column(), f.detail());
             }
-            if (b.contains(o.name())) {
+            if (o.name() != null && b.contains(o.name())) {
                 throw new InputFormatException(source, where + ".name", start.getLineNr(), start.getColumnNr(),
                         "duplicate object name '" + o.name() + "'");
             }

@@ -56,6 +56,7 @@ public final class StrictJson {
     public static final int MAX_DEPTH = 64;
 
     private static final ObjectMapper MAPPER = build();
+    private static final Pattern DUPLICATE = Pattern.compile("^Duplicate field '([^']*)'");
     private static final Pattern MISSING = Pattern.compile("Missing required creator property '([^']*)'");
 
     private StrictJson() {
@@ -92,6 +93,17 @@ public final class StrictJson {
                     .setCoercion(CoercionInputShape.EmptyString, t == LogicalType.Textual ? CoercionAction.TryConvert : CoercionAction.Fail);
         }
         return m;
+    }
+
+    /**
+     * A required member: Jackson reports unknown keys only after building a record, so a record must
+     * not fail on a missing member while being built, or a misspelt key would read as a missing one.
+     */
+    public static <T> T require(T value, String source, String path) {
+        if (value == null) {
+            throw new InputFormatException(source, path, 0, 0, "missing required key");
+        }
+        return value;
     }
 
     /** The shared strict mapper (also the factory for streaming writers). */
@@ -161,10 +173,20 @@ public final class StrictJson {
                 msg = "expected " + expectation(mi.getTargetType()) + ", found " + describe(p.currentToken());
             }
             Matcher missing = msg == null ? null : MISSING.matcher(msg);
+            Matcher duplicate = msg == null ? null : DUPLICATE.matcher(msg);
             if (missing != null && missing.find()) {
                 detail = "missing required key '" + missing.group(1) + "'";
+            } else if (duplicate != null && duplicate.find()) {
+                String key = duplicate.group(1);
+                if (!path.equals(key) && !path.endsWith("." + key)) {
+                    path = path.isEmpty() ? key : path + "." + key;
+                }
+                detail = "duplicate key";
             } else {
                 detail = msg == null ? e.getClass().getSimpleName() : firstLine(msg);
+                if (detail.contains("CTRL-CHAR") || detail.startsWith("Invalid UTF-8")) {
+                    detail = "not JSON text (a binary file?): " + detail;
+                }
             }
         }
         return new InputFormatException(source, path, line, col, detail);
