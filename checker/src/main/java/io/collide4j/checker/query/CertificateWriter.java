@@ -35,15 +35,17 @@ final class CertificateWriter {
     void header(double margin, double tolerance, MeshMode meshMode, String robotHash, String sceneHash,
                 TrajectorySegments path, double[] times, Provenance provenance) {
         try {
+            boolean withProvenance = provenance != null && (provenance.robot() != null || provenance.scene() != null);
             g.writeStartObject();
-            g.writeStringField("format", TrajectoryCertifier.FORMAT);
+            // without provenance the document is exactly a /2 certificate, which every reader of /2 accepts
+            g.writeStringField("format", withProvenance ? TrajectoryCertifier.FORMAT : TrajectoryCertifier.FORMAT_2);
             g.writeNumberField("margin", margin);
             g.writeNumberField("tolerance", tolerance);
             g.writeStringField("meshMode", meshMode.name());
             g.writeStringField("robotHash", robotHash);
             g.writeStringField("sceneHash", sceneHash);
             g.writeStringField("trajectoryHash", path.hash());
-            if (provenance != null && (provenance.robot() != null || provenance.scene() != null)) {
+            if (withProvenance) {
                 g.writeFieldName("provenance");
                 StrictJson.mapper().writeValue(g, provenance);
             }

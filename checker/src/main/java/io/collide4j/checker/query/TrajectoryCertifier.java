@@ -16,8 +16,8 @@ import java.util.TreeMap;
  *
  * <p>Certificate (JSON, format {@value #FORMAT}, written as a stream by {@link CertificateWriter} so that its size
  * is not bounded by memory): margin, tolerance, SHA-256 of robot model,
- * scene and trajectory, optionally the {@link Provenance} of robot and scene (new in /2.1; /2 certificates,
- * without it, still verify), the trajectory itself (exact: interpolation, waypoints, velocities and accelerations
+ * scene and trajectory, optionally the {@link Provenance} of robot and scene (format /2.1; a certificate without
+ * provenance is written, and still read, as {@value #FORMAT_2}), the trajectory itself (exact: interpolation, waypoints, velocities and accelerations
  * when given, times), {@code segments}: per segment (in order) a list of the candidate pairs, each
  * {@code {"pair": [first, firstPiece, second, secondPiece, environment], "ends": [...], "lb": [...]}} — the
  * advancement steps, step k spanning [ends[k−1], ends[k]] (ends[−1] = 0) and claiming distance &gt; margin there,

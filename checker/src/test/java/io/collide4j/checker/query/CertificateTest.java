@@ -168,6 +168,9 @@ class CertificateTest {
         assertTrue(rep.valid(), rep.problems().toString());
         assertEquals(prov, rep.certificate().provenance());
         assertEquals(0.01, rep.certificate().margin());
+        assertEquals(TrajectoryCertifier.FORMAT, rep.certificate().format());
+        assertEquals(TrajectoryCertifier.FORMAT_2, parse(new TrajectoryCertifier(c).certify(freeTrajectory(), times(20), 0.01,
+                1_000_000, c.newContext()).certificateJson()).get("format"), "no provenance: the /2 document");
         // the same certificate without provenance is a valid collide4j-certificate/2
         Map<String, Object> old = parse(streamed.toString());
         old.remove("provenance");
