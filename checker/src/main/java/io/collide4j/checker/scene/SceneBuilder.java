@@ -10,8 +10,9 @@ import java.util.Map;
  * Mutable, single-threaded assembly of a {@link Scene}; {@link #build()} publishes an immutable
  * snapshot (the builder stays usable and later edits never reach published scenes).
  *
- * <p>The slot arrays grow geometrically, so adding n obstacles costs O(n log n) (the tree inserts)
- * and not one array copy per insert.
+ * <p>Adding is linear: the slot arrays grow geometrically, and obstacles added to a builder whose tree is empty
+ * wait and enter the tree in one bulk load ({@link DynamicAabbTree#insertAll}) at the next {@link #move},
+ * {@link #remove} or {@link #build}; later additions are inserted one by one.
  */
 public final class SceneBuilder {
     private Obstacle[] slots;
@@ -20,6 +21,7 @@ public final class SceneBuilder {
     private DynamicAabbTree tree;
     private int count;
     private int slotsUsed;                 // slots[0, slotsUsed) are live or holes; the rest is capacity
+    private int slotsInTree;               // slots[slotsInTree, slotsUsed) are not in the tree yet
     private final double[] bounds = new double[6];
 
     public SceneBuilder() {
@@ -33,6 +35,7 @@ public final class SceneBuilder {
         this.tree = tree;
         this.count = count;
         this.slotsUsed = slots.length;
+        this.slotsInTree = slots.length;
     }
 
     /** Adds an obstacle; throws IllegalArgumentException if its name is already used. */
@@ -48,7 +51,10 @@ public final class SceneBuilder {
         }
         slotsUsed++;
         slots[slot] = o;
-        proxyBySlot[slot] = tree.insert(o.worldBounds(bounds), slot);
+        proxyBySlot[slot] = -1;
+        if (tree.size() > 0) {
+            flushToTree();
+        }
         slotByName.put(o.name(), slot);
         count++;
         return this;
@@ -57,6 +63,7 @@ public final class SceneBuilder {
     /** Moves the named obstacle; throws IllegalArgumentException if there is none. */
     public SceneBuilder move(String name, Pose pose) {
         int slot = requireSlot(name);
+        flushToTree();
         slots[slot] = slots[slot].movedTo(pose);
         tree.update(proxyBySlot[slot], slots[slot].worldBounds(bounds));
         return this;
@@ -65,6 +72,7 @@ public final class SceneBuilder {
     /** Removes the named obstacle; throws IllegalArgumentException if there is none. */
     public SceneBuilder remove(String name) {
         int slot = requireSlot(name);
+        flushToTree();
         tree.remove(proxyBySlot[slot]);
         slots[slot] = null;
         proxyBySlot[slot] = -1;
@@ -85,8 +93,34 @@ public final class SceneBuilder {
         return s;
     }
 
+    // Puts the waiting slots into the tree: in bulk into an empty tree, else one by one.
+    private void flushToTree() {
+        int n = slotsUsed - slotsInTree;
+        if (n == 0) {
+            return;
+        }
+        if (tree.size() == 0) {
+            double[] boxes = new double[6 * n];
+            int[] values = new int[n];
+            for (int i = 0; i < n; i++) {
+                slots[slotsInTree + i].worldBounds(bounds);
+                System.arraycopy(bounds, 0, boxes, 6 * i, 6);
+                values[i] = slotsInTree + i;
+            }
+            int[] proxies = new int[n];
+            tree.insertAll(boxes, values, n, proxies);
+            System.arraycopy(proxies, 0, proxyBySlot, slotsInTree, n);
+        } else {
+            for (int s = slotsInTree; s < slotsUsed; s++) {
+                proxyBySlot[s] = tree.insert(slots[s].worldBounds(bounds), s);
+            }
+        }
+        slotsInTree = slotsUsed;
+    }
+
     /** An immutable snapshot of the current content. */
     public Scene build() {
+        flushToTree();
         return Scene.publish(Arrays.copyOf(slots, slotsUsed), Arrays.copyOf(proxyBySlot, slotsUsed),
                 new HashMap<>(slotByName), tree.copy(), count);
     }
