@@ -102,7 +102,7 @@ public final class MoveItSceneLoader {
         for (Value o : objects.seq()) {
             addObject(o, b);
         }
-        return new PlanningScene(name, robot, b.build(), joints, allowed);
+        return new PlanningScene(name, robot, b.buildAndRelease(), joints, allowed);
     }
 
     /** The joint positions of a moveit_msgs/RobotState; attached objects are refused (they would be dropped). */

@@ -118,6 +118,21 @@ public final class SceneBuilder {
         slotsInTree = slotsUsed;
     }
 
+    /**
+     * The scene without copying the builder's tables, for readers that build once and drop the builder (a
+     * million-object file would otherwise hold two of everything at the end); the builder is unusable afterwards.
+     */
+    Scene buildAndRelease() {
+        flushToTree();
+        Scene s = Scene.publish(Arrays.copyOf(slots, slotsUsed), Arrays.copyOf(proxyBySlot, slotsUsed), slotByName,
+                tree, count);
+        slots = null;
+        proxyBySlot = null;
+        slotByName = null;
+        tree = null;
+        return s;
+    }
+
     /** An immutable snapshot of the current content. */
     public Scene build() {
         flushToTree();

@@ -180,7 +180,7 @@ public final class SceneJson {
         if (b == null) {
             throw at(p, source, "", "missing required key 'objects' (an empty scene says so: \"objects\": [])");
         }
-        return b.build();
+        return b.buildAndRelease();
     }
 
     private static SceneBuilder objects(JsonParser p, String source) throws IOException {
