@@ -11,6 +11,7 @@ import io.collide4j.checker.query.MotionResult;
 import io.collide4j.checker.query.MotionStatus;
 import io.collide4j.checker.query.MeshMode;
 import io.collide4j.checker.query.PreparedScene;
+import io.collide4j.checker.query.Provenance;
 import io.collide4j.checker.query.QueryContext;
 import io.collide4j.checker.geometry.decomposition.DecompositionCache;
 import io.collide4j.checker.geometry.decomposition.DecompositionParameters;
@@ -124,6 +125,11 @@ public final class Collide4j {
     // ------------------------------------------------------------------ model facts
 
     /** The underlying certified checker (full configurations, explicit contexts). */
+    /** Where this checker's robot and scene came from (bundled names or files; parts unknown are null). */
+    public Provenance provenance() {
+        return recipe.provenance();
+    }
+
     public CollisionChecker checker() {
         return checker;
     }
@@ -459,6 +465,7 @@ public final class Collide4j {
         private Path srdfPath;
         private String bundledRobot;
         private Scene scene = Scene.empty();
+        private Provenance.Source sceneSource;   // where the scene came from, null when built in memory
         private final List<String[]> sceneAllow = new ArrayList<>();
         private double margin;
         private double tolerance = CollisionChecker.DEFAULT_TOLERANCE;
@@ -485,6 +492,7 @@ public final class Collide4j {
             b.srdfPath = srdfPath;
             b.bundledRobot = bundledRobot;
             b.scene = scene;
+            b.sceneSource = sceneSource;
             b.sceneAllow.addAll(sceneAllow);
             b.margin = margin;
             b.tolerance = tolerance;
@@ -537,8 +545,21 @@ public final class Collide4j {
 
         public Builder scene(Scene scene) {
             this.scene = scene;
+            this.sceneSource = null;
             this.sceneAllow.clear();
             return this;
+        }
+
+        /** Where the robot and scene came from, for certificates: bundled names or absolute file paths. */
+        Provenance provenance() {
+            Provenance.Source r = null;
+            if (bundledRobot != null) {
+                r = Provenance.Source.bundled(bundledRobot);
+            } else if (urdfPath != null) {
+                r = new Provenance.Source(null, urdfPath.toAbsolutePath().normalize().toString(),
+                        srdfPath == null ? null : srdfPath.toAbsolutePath().normalize().toString());
+            }
+            return new Provenance(r, sceneSource);
         }
 
         /**
@@ -548,23 +569,21 @@ public final class Collide4j {
         public Builder scene(Path file) {
             String n = file.getFileName().toString().toLowerCase(Locale.ROOT);
             if (n.endsWith(".yaml") || n.endsWith(".yml")) {
-                MoveItSceneLoader.PlanningScene ps = MoveItSceneLoader.load(file);
-                this.scene = ps.scene();
-                this.sceneAllow.clear();
-                ps.allowedCollisions().forEach(p -> sceneAllow.add(new String[]{p.first(), p.second()}));
+                scene(MoveItSceneLoader.load(file));
             } else if (n.endsWith(".json")) {
-                this.scene = SceneJson.read(file);
-                this.sceneAllow.clear();
+                scene(SceneJson.read(file));
             } else {
                 throw new IllegalArgumentException(file + ": unknown scene format, expected .json (collide4j-scene/1)"
                         + " or .yaml/.yml (MoveIt planning scene)");
             }
+            this.sceneSource = Provenance.Source.file(file.toAbsolutePath().normalize().toString());
             return this;
         }
 
         /** A MoveIt planning scene already loaded (obstacles and allowed-collision entries). */
         public Builder scene(MoveItSceneLoader.PlanningScene planningScene) {
             this.scene = planningScene.scene();
+            this.sceneSource = null;
             this.sceneAllow.clear();
             planningScene.allowedCollisions().forEach(p -> sceneAllow.add(new String[]{p.first(), p.second()}));
             return this;
@@ -575,7 +594,9 @@ public final class Collide4j {
             if (!Models.sceneNames().contains(name)) {
                 throw new IllegalArgumentException("no bundled scene '" + name + "'; bundled: " + Models.sceneNames());
             }
-            return scene(SceneJson.read(Models.sceneJson(name), "bundled scene " + name));
+            scene(SceneJson.read(Models.sceneJson(name), "bundled scene " + name));
+            this.sceneSource = Provenance.Source.bundled(name);
+            return this;
         }
 
         /** Scene JSON text ({@code collide4j-scene/1}); {@code source} names it in errors. */

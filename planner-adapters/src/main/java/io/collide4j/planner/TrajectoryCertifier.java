@@ -5,6 +5,7 @@ import io.collide4j.checker.query.CertificationResult;
 import io.collide4j.checker.query.Contact;
 import io.collide4j.kinematics.JointTrajectory;
 
+import java.io.Writer;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -47,6 +48,15 @@ public final class TrajectoryCertifier {
      * the waypoints; joints outside the planning group stand still.
      */
     public Certification certify(JointTrajectory t, double minimumSeparation, long budget) {
+        return certify(t, minimumSeparation, budget, null);
+    }
+
+    /**
+     * As {@link #certify(JointTrajectory, double, long)}, streaming the certificate to {@code out} (flushed, not
+     * closed) as it is proved, with the robot's and scene's {@link Collide4j#provenance()} recorded in it; the
+     * result's {@code certificateJson} is then null. A null {@code out} keeps the certificate as text in the result.
+     */
+    public Certification certify(JointTrajectory t, double minimumSeparation, long budget, Writer out) {
         int[] cols = c.trajectoryColumns(t);
         List<double[]> q = new ArrayList<>();
         double[] times = new double[t.waypointCount()];
@@ -56,7 +66,7 @@ public final class TrajectoryCertifier {
         }
         List<double[]> v = t.hasVelocities() ? derivatives(t, cols, true) : null;
         List<double[]> a = t.hasAccelerations() ? derivatives(t, cols, false) : null;
-        return certify(q, v, a, times, minimumSeparation, budget);
+        return certify(q, v, a, times, minimumSeparation, budget, out);
     }
 
     // Velocities or accelerations of the group's columns, one group vector per waypoint.
@@ -84,6 +94,11 @@ public final class TrajectoryCertifier {
      */
     public Certification certify(List<double[]> waypoints, List<double[]> velocities, List<double[]> accelerations,
                                  double[] times, double minimumSeparation, long budget) {
+        return certify(waypoints, velocities, accelerations, times, minimumSeparation, budget, null);
+    }
+
+    private Certification certify(List<double[]> waypoints, List<double[]> velocities, List<double[]> accelerations,
+                                  double[] times, double minimumSeparation, long budget, Writer out) {
         double[][] fullVelocities = velocities == null ? null : fullDerivatives(velocities, waypoints.size(), "velocities");
         double[][] fullAccelerations = accelerations == null ? null
                 : fullDerivatives(accelerations, waypoints.size(), "accelerations");
@@ -91,8 +106,11 @@ public final class TrajectoryCertifier {
         for (int k = 0; k < full.length; k++) {
             full[k] = c.fullConfiguration(waypoints.get(k)); // limits, between waypoints too: the checker's certifier
         }
-        CertificationResult r = certifier.certify(full, fullVelocities, fullAccelerations, times, minimumSeparation,
-                c.tolerance(), budget, c.scratch().context);
+        CertificationResult r = out == null
+                ? certifier.certify(full, fullVelocities, fullAccelerations, times, minimumSeparation, c.tolerance(),
+                        budget, c.scratch().context)
+                : certifier.certify(full, fullVelocities, fullAccelerations, times, minimumSeparation, c.tolerance(),
+                        budget, c.scratch().context, c.provenance(), out);
         return new Certification(r, full, times.clone(), minimumSeparation, fullVelocities, fullAccelerations);
     }
 
@@ -111,6 +129,11 @@ public final class TrajectoryCertifier {
     /** Re-checks a certificate against this checker's robot model and scene (independent verifier). */
     public CertificateVerifier.Report verify(String certificateJson) {
         return new CertificateVerifier(c.model(), c.scene()).verify(certificateJson);
+    }
+
+    /** Re-checks a certificate already read ({@link io.collide4j.checker.query.Certificate#read}). */
+    public CertificateVerifier.Report verify(io.collide4j.checker.query.Certificate certificate) {
+        return new CertificateVerifier(c.model(), c.scene()).verify(certificate);
     }
 
     /**

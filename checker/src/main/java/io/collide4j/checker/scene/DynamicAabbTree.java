@@ -95,6 +95,95 @@ public final class DynamicAabbTree {
         return leaf;
     }
 
+    /** Largest count {@link #insertAll} builds in bulk (the leaf index shares a sort key with its Morton code). */
+    static final int BULK_LIMIT = 1 << 22;
+
+    /**
+     * Loads {@code count} boxes (6 doubles each in {@code boxes}) into this empty tree at once; {@code proxies[i]}
+     * receives the leaf id of box i. The tree is balanced, leaves in Morton order of their centres (bottom-up
+     * bulk loading as in linear BVH builders, Lauterbach et al. 2009). Incremental insertion costs a root-to-leaf
+     * walk of cache misses per box (seconds for 10^5 boxes); this is a sort and one linear pass.
+     */
+    public void insertAll(double[] boxes, int[] values, int count, int[] proxies) {
+        if (root != NULL) {
+            throw new IllegalStateException("bulk loading needs an empty tree");
+        }
+        if (count > BULK_LIMIT) {
+            for (int i = 0; i < count; i++) {
+                proxies[i] = insert(Arrays.copyOfRange(boxes, 6 * i, 6 * i + 6), values[i]);
+            }
+            return;
+        }
+        double[] lo = {Double.MAX_VALUE, Double.MAX_VALUE, Double.MAX_VALUE};
+        double[] hi = {-Double.MAX_VALUE, -Double.MAX_VALUE, -Double.MAX_VALUE};
+        double[] one = new double[6];
+        for (int i = 0; i < count; i++) {
+            System.arraycopy(boxes, 6 * i, one, 0, 6);
+            validate(one);
+            for (int k = 0; k < 3; k++) {
+                double c = 0.5 * (boxes[6 * i + k] + boxes[6 * i + 3 + k]);
+                lo[k] = Math.min(lo[k], c);
+                hi[k] = Math.max(hi[k], c);
+            }
+        }
+        long[] keys = new long[count];
+        for (int i = 0; i < count; i++) {
+            long code = 0;
+            for (int k = 0; k < 3; k++) {
+                double c = 0.5 * (boxes[6 * i + k] + boxes[6 * i + 3 + k]);
+                double span = hi[k] - lo[k];
+                long q = span > 0 ? Math.min(16383, (long) ((c - lo[k]) / span * 16384)) : 0;
+                code |= spread14(q) << k;
+            }
+            keys[i] = code << 22 | i;
+        }
+        Arrays.sort(keys);
+        while (capacity - leafCount < 2 * count) {
+            allocate(capacity * 2);
+        }
+        int[] leaves = new int[count];
+        for (int k = 0; k < count; k++) {
+            int i = (int) (keys[k] & (BULK_LIMIT - 1));
+            int leaf = allocateNode();
+            System.arraycopy(boxes, 6 * i, box, 6 * leaf, 6);
+            payload[leaf] = values[i];
+            proxies[i] = leaf;
+            leaves[k] = leaf;
+        }
+        root = count == 0 ? NULL : buildBalanced(leaves, 0, count);
+        if (root != NULL) {
+            parent[root] = NULL;
+        }
+        leafCount = count;
+    }
+
+    // Bits 0..13 of v moved to bits 0, 3, 6, ..., 39 (three-way interleave for a 42-bit Morton code).
+    private static long spread14(long v) {
+        long r = 0;
+        for (int b = 0; b < 14; b++) {
+            r |= ((v >> b) & 1L) << (3 * b);
+        }
+        return r;
+    }
+
+    // Halves differ by at most one leaf, so sibling heights differ by at most one: the balance invariant holds.
+    private int buildBalanced(int[] leaves, int from, int to) {
+        if (to - from == 1) {
+            return leaves[from];
+        }
+        int mid = (from + to) >>> 1;
+        int a = buildBalanced(leaves, from, mid);
+        int b = buildBalanced(leaves, mid, to);
+        int n = allocateNode();
+        child1[n] = a;
+        child2[n] = b;
+        parent[a] = n;
+        parent[b] = n;
+        height[n] = 1 + Math.max(height[a], height[b]);
+        setUnion(n, a, b);
+        return n;
+    }
+
     /** Removes a leaf previously returned by {@link #insert}. */
     public void remove(int proxy) {
         requireLeaf(proxy);

@@ -43,7 +43,7 @@ public final class Scene {
     public static Scene of(Collection<Obstacle> obstacles) {
         SceneBuilder b = new SceneBuilder();
         obstacles.forEach(b::add);
-        return b.build();
+        return b.buildAndRelease();
     }
 
     public int size() {

@@ -9,6 +9,10 @@ import java.util.Map;
 /**
  * Mutable, single-threaded assembly of a {@link Scene}; {@link #build()} publishes an immutable
  * snapshot (the builder stays usable and later edits never reach published scenes).
+ *
+ * <p>Adding is linear: the slot arrays grow geometrically, and obstacles added to a builder whose tree is empty
+ * wait and enter the tree in one bulk load ({@link DynamicAabbTree#insertAll}) at the next {@link #move},
+ * {@link #remove} or {@link #build}; later additions are inserted one by one.
  */
 public final class SceneBuilder {
     private Obstacle[] slots;
@@ -16,6 +20,8 @@ public final class SceneBuilder {
     private Map<String, Integer> slotByName;
     private DynamicAabbTree tree;
     private int count;
+    private int slotsUsed;                 // slots[0, slotsUsed) are live or holes; the rest is capacity
+    private int slotsInTree;               // slots[slotsInTree, slotsUsed) are not in the tree yet
     private final double[] bounds = new double[6];
 
     public SceneBuilder() {
@@ -28,6 +34,8 @@ public final class SceneBuilder {
         this.slotByName = slotByName;
         this.tree = tree;
         this.count = count;
+        this.slotsUsed = slots.length;
+        this.slotsInTree = slots.length;
     }
 
     /** Adds an obstacle; throws IllegalArgumentException if its name is already used. */
@@ -35,11 +43,18 @@ public final class SceneBuilder {
         if (slotByName.containsKey(o.name())) {
             throw new IllegalArgumentException("scene already has an obstacle named '" + o.name() + "'");
         }
-        int slot = slots.length;
-        slots = Arrays.copyOf(slots, slot + 1);
-        proxyBySlot = Arrays.copyOf(proxyBySlot, slot + 1);
+        int slot = slotsUsed;
+        if (slot == slots.length) {
+            int capacity = Math.max(16, slot + (slot >> 1));
+            slots = Arrays.copyOf(slots, capacity);
+            proxyBySlot = Arrays.copyOf(proxyBySlot, capacity);
+        }
+        slotsUsed++;
         slots[slot] = o;
-        proxyBySlot[slot] = tree.insert(o.worldBounds(bounds), slot);
+        proxyBySlot[slot] = -1;
+        if (tree.size() > 0) {
+            flushToTree();
+        }
         slotByName.put(o.name(), slot);
         count++;
         return this;
@@ -48,6 +63,7 @@ public final class SceneBuilder {
     /** Moves the named obstacle; throws IllegalArgumentException if there is none. */
     public SceneBuilder move(String name, Pose pose) {
         int slot = requireSlot(name);
+        flushToTree();
         slots[slot] = slots[slot].movedTo(pose);
         tree.update(proxyBySlot[slot], slots[slot].worldBounds(bounds));
         return this;
@@ -56,6 +72,7 @@ public final class SceneBuilder {
     /** Removes the named obstacle; throws IllegalArgumentException if there is none. */
     public SceneBuilder remove(String name) {
         int slot = requireSlot(name);
+        flushToTree();
         tree.remove(proxyBySlot[slot]);
         slots[slot] = null;
         proxyBySlot[slot] = -1;
@@ -76,8 +93,50 @@ public final class SceneBuilder {
         return s;
     }
 
+    // Puts the waiting slots into the tree: in bulk into an empty tree, else one by one.
+    private void flushToTree() {
+        int n = slotsUsed - slotsInTree;
+        if (n == 0) {
+            return;
+        }
+        if (tree.size() == 0) {
+            double[] boxes = new double[6 * n];
+            int[] values = new int[n];
+            for (int i = 0; i < n; i++) {
+                slots[slotsInTree + i].worldBounds(bounds);
+                System.arraycopy(bounds, 0, boxes, 6 * i, 6);
+                values[i] = slotsInTree + i;
+            }
+            int[] proxies = new int[n];
+            tree.insertAll(boxes, values, n, proxies);
+            System.arraycopy(proxies, 0, proxyBySlot, slotsInTree, n);
+        } else {
+            for (int s = slotsInTree; s < slotsUsed; s++) {
+                proxyBySlot[s] = tree.insert(slots[s].worldBounds(bounds), s);
+            }
+        }
+        slotsInTree = slotsUsed;
+    }
+
+    /**
+     * The scene without copying the builder's tables, for readers that build once and drop the builder (a
+     * million-object file would otherwise hold two of everything at the end); the builder is unusable afterwards.
+     */
+    Scene buildAndRelease() {
+        flushToTree();
+        Scene s = Scene.publish(Arrays.copyOf(slots, slotsUsed), Arrays.copyOf(proxyBySlot, slotsUsed), slotByName,
+                tree, count);
+        slots = null;
+        proxyBySlot = null;
+        slotByName = null;
+        tree = null;
+        return s;
+    }
+
     /** An immutable snapshot of the current content. */
     public Scene build() {
-        return Scene.publish(slots.clone(), proxyBySlot.clone(), new HashMap<>(slotByName), tree.copy(), count);
+        flushToTree();
+        return Scene.publish(Arrays.copyOf(slots, slotsUsed), Arrays.copyOf(proxyBySlot, slotsUsed),
+                new HashMap<>(slotByName), tree.copy(), count);
     }
 }

@@ -40,6 +40,54 @@ class DynamicAabbTreeTest {
     }
 
     @Test
+    void bulkLoadedTreeIsBalancedAndAnswersLikeBruteForceThenStaysDynamic() {
+        Random rnd = new Random(7);
+        int n = 5000;
+        double[][] b = new double[n][];
+        double[] flat = new double[6 * n];
+        int[] values = new int[n];
+        for (int i = 0; i < n; i++) {
+            b[i] = randomBox(rnd);
+            System.arraycopy(b[i], 0, flat, 6 * i, 6);
+            values[i] = 1000 + i;
+        }
+        DynamicAabbTree tree = new DynamicAabbTree();
+        int[] proxies = new int[n];
+        tree.insertAll(flat, values, n, proxies);
+        assertEquals(n, tree.size());
+        assertEquals(13, tree.height(), "balanced: ceil(log2 5000) = 13");
+        DynamicAabbTree.Hits hits = new DynamicAabbTree.Hits();
+        for (int q = 0; q < 200; q++) {
+            double[] box = randomBox(rnd);
+            tree.queryAabb(box[0], box[1], box[2], box[3], box[4], box[5], hits);
+            TreeSet<Integer> got = new TreeSet<>();
+            for (int h = 0; h < hits.count(); h++) {
+                got.add(hits.get(h));
+            }
+            TreeSet<Integer> want = new TreeSet<>();
+            for (int i = 0; i < n; i++) {
+                if (overlaps(b[i], box)) {
+                    want.add(values[i]);
+                }
+            }
+            assertEquals(want, got);
+        }
+        for (int i = 0; i < n; i++) {
+            assertEquals(values[i], tree.payload(proxies[i]));
+        }
+        // the bulk-loaded tree takes removals and inserts like any other, and keeps its balance
+        for (int i = 0; i < n; i += 2) {
+            tree.remove(proxies[i]);
+        }
+        for (int i = 0; i < 1000; i++) {
+            tree.insert(randomBox(rnd), -i);
+        }
+        assertEquals(n / 2 + 1000, tree.size());
+        assertTrue(tree.height() <= 2 * 13, "height " + tree.height());
+        assertThrows(IllegalStateException.class, () -> tree.insertAll(flat, values, n, proxies));
+    }
+
+    @Test
     void randomInsertRemoveUpdateMatchesBruteForce() {
         Random rnd = new Random(42);
         DynamicAabbTree tree = new DynamicAabbTree();

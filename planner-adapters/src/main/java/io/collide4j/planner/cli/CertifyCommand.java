@@ -10,6 +10,9 @@ import io.collide4j.planner.TrajectoryCertifier;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -62,13 +65,15 @@ final class CertifyCommand {
         double minSep = Math.max(clearance, c.margin());
         TrajectoryCertifier certifier = c.trajectoryCertifier();
         TrajectoryCertifier.Certification cert;
-        try {
-            cert = certifier.certify(t, minSep, budget);
+        // streamed: the certificate of a long trajectory is never held in memory
+        try (Writer w = Files.newBufferedWriter(certificate, StandardCharsets.UTF_8)) {
+            cert = certifier.certify(t, minSep, budget, w);
         } catch (IllegalArgumentException e) {
             throw new CliException(ExitCode.DATA_ERROR, "" + trajectoryLabel + ": " + e.getMessage());
+        } catch (IOException | UncheckedIOException e) {
+            throw new CliException(ExitCode.CANNOT_CREATE, "--certificate: cannot write " + certificate + " (" + e + ")");
         }
         CertificationResult r = cert.result();
-        write(certificate, r.certificateJson(), "--certificate");
         String[] pairs = new String[samples];
         double[][] profile = certifier.clearanceProfile(cert, samples, pairs);
         Map<String, String> inputs = new LinkedHashMap<>();

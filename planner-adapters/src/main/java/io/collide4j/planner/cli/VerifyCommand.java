@@ -1,18 +1,33 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.checker.query.Certificate;
 import io.collide4j.checker.query.CertificateVerifier;
+import io.collide4j.checker.query.Provenance;
+import io.collide4j.checker.query.Verdict;
+import io.collide4j.models.Models;
 import io.collide4j.planner.Collide4j;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 
 /**
- * {@code collide4j verify [--certificate FILE] [robot/scene options]}: re-checks a certificate against
- * the robot and scene (their hashes must match) with the independent verifier. Exit: the certified
- * verdict's code (0 free, 1 violation, 2 inconclusive) when the certificate holds; 65 when it does not
- * (every problem listed on stdout, a one-line summary on stderr).
+ * {@code collide4j verify [--certificate FILE] [--margin M] [robot/scene options]}: re-checks a certificate with the
+ * independent verifier and prints the robot, scene, margin and verdict it verified.
+ *
+ * <p>Inputs: robot and scene options given on the command line are used as given. Without them, the certificate's
+ * provenance decides: a bundled robot or scene is loaded by name; one that came from a file is an error naming the
+ * option and the file to give (exit 66); a certificate without provenance (format /2) needs the options. There is no
+ * default robot or scene.
+ *
+ * <p>Exit codes: the verified verdict's code (0 free, 1 violation, 2 inconclusive) when the certificate holds;
+ * 65 when it does not verify (every problem listed on stdout, a one-line summary on stderr), and 65 too when it
+ * verifies but does not answer the question {@code --margin M} asks: a CERTIFIED_FREE certificate proves clearance
+ * above its own margin only, so one made for a margin below M fails, and a VIOLATION found at a margin above M says
+ * nothing about M. Exit 1 stays reserved for real violations.
  */
 final class VerifyCommand {
     private VerifyCommand() {
@@ -20,29 +35,90 @@ final class VerifyCommand {
 
     static int run(Args args, PrintStream out, PrintStream err) {
         Path file = Path.of(args.string("certificate", "collide4j-certificate.json"));
-        Collide4j c = RobotOptions.robotAndScene(args, "table_shelf").build();
-        args.rejectUnknown();
+        double asked = args.number("margin", Double.NaN);
+        if (!Double.isNaN(asked) && !(asked >= 0)) {
+            throw new CliException(ExitCode.USAGE, "--margin must be >= 0, got " + asked);
+        }
         if (!Files.isReadable(file)) {
             throw new CliException(ExitCode.NO_INPUT, "--certificate file not found or unreadable: " + file);
         }
-        String json;
-        try {
-            json = Files.readString(file);
+        Certificate cert;
+        try (InputStream in = Files.newInputStream(file)) {
+            cert = Certificate.read(in, file.toString());
         } catch (IOException e) {
             throw new CliException(ExitCode.NO_INPUT, "cannot read " + file + " (" + e + ")");
+        } catch (IllegalArgumentException e) {
+            throw new CliException(ExitCode.DATA_ERROR, "unreadable certificate: " + e.getMessage());
         }
-        CertificateVerifier.Report report = c.trajectoryCertifier().verify(json);
+        Provenance prov = cert.provenance() == null ? Provenance.UNKNOWN : cert.provenance();
+        String robotLabel = robotFlags(args) ? "as given (" + describeRobotFlags(args) + ")" : fromProvenance(prov.robot(), "robot");
+        String sceneLabel = args.string("scene", null) != null ? "as given (--scene " + args.string("scene", null) + ")"
+                : fromProvenance(prov.scene(), "scene");
+        // with no --scene, the certificate's bundled scene (fromProvenance refused anything else)
+        Collide4j.Builder b = RobotOptions.robotAndScene(args, args.string("scene", null) != null ? null : prov.scene().bundled());
+        if (!robotFlags(args)) {
+            b.robot(prov.robot().bundled());   // likewise the certificate's bundled robot, never a default
+        }
+        Collide4j c = b.build();
+        args.rejectUnknown();
+        CertificateVerifier.Report report = c.trajectoryCertifier().verify(cert);
+        out.println("certificate " + file + " (" + cert.format() + ")");
+        out.println("  robot:   " + robotLabel + ", " + c.model() + ", hash " + c.model().contentHash());
+        out.println("  scene:   " + sceneLabel + ", " + c.scene().size() + " obstacles, hash " + c.scene().contentHash());
+        out.printf(Locale.ROOT, "  margin:  %s m (the certificate's)%s%n", cert.margin(),
+                Double.isNaN(asked) ? "" : ", asked " + asked + " m");
         if (!report.valid()) {
             out.println("INVALID certificate " + file + ":");
             report.problems().forEach(p -> out.println("  " + p));
             throw new CliException(ExitCode.DATA_ERROR, "" + file + " does not verify (" + report.problems().size()
                     + " problem(s), first: " + (report.problems().isEmpty() ? "?" : report.problems().get(0)) + ")");
         }
-        out.println("VALID certificate " + file + ": verdict " + report.verdict() + " re-checked for " + c.model());
-        return switch (report.verdict()) {
+        Verdict v = report.verdict();
+        if (!Double.isNaN(asked)) {
+            if (v == Verdict.CERTIFIED_FREE && cert.margin() < asked) {
+                out.println("  verdict: CERTIFIED_FREE for margin " + cert.margin() + " m only");
+                throw new CliException(ExitCode.DATA_ERROR, file + " proves clearance above " + cert.margin()
+                        + " m, not the --margin " + asked + " m asked; certify again with --clearance " + asked);
+            }
+            if (v == Verdict.VIOLATION && cert.margin() > asked) {
+                out.println("  verdict: VIOLATION of margin " + cert.margin() + " m, which says nothing about " + asked + " m");
+                throw new CliException(ExitCode.DATA_ERROR, file + " was made for margin " + cert.margin()
+                        + " m; its violation does not decide --margin " + asked + " m; certify again with --clearance " + asked);
+            }
+        }
+        out.println("  verdict: " + v + " (VALID certificate, re-checked independently)");
+        return switch (v) {
             case CERTIFIED_FREE -> ExitCode.FREE;
             case VIOLATION -> ExitCode.VIOLATION;
             case INCONCLUSIVE -> ExitCode.INCONCLUSIVE;
         };
+    }
+
+    private static boolean robotFlags(Args args) {
+        return args.string("robot", null) != null || args.string("urdf", null) != null;
+    }
+
+    private static String describeRobotFlags(Args args) {
+        return args.string("urdf", null) != null ? "--urdf " + args.string("urdf", null) : "--robot " + args.string("robot", null);
+    }
+
+    /** The label of a bundled input named by the certificate; anything else is an error naming what to give. */
+    private static String fromProvenance(Provenance.Source s, String what) {
+        if (s == null) {
+            throw new CliException(ExitCode.NO_INPUT, "the certificate does not record where its " + what + " came from; give "
+                    + (what.equals("robot") ? "--robot NAME or --urdf FILE [--srdf FILE]" : "--scene NAME|FILE (or --scene none)"));
+        }
+        if (s.file() != null) {
+            String opt = what.equals("robot") ? "--urdf " + s.file() + (s.srdf() == null ? "" : " --srdf " + s.srdf())
+                    : "--scene " + s.file();
+            throw new CliException(ExitCode.NO_INPUT, "the certificate's " + what + " came from the file " + s.file()
+                    + "; give " + opt + " to verify against it");
+        }
+        boolean known = what.equals("robot") ? Models.names().contains(s.bundled()) : Models.sceneNames().contains(s.bundled());
+        if (!known) {
+            throw new CliException(ExitCode.NO_INPUT, "the certificate's " + what + " is the bundled '" + s.bundled()
+                    + "', which this build does not bundle");
+        }
+        return "bundled " + s.bundled() + " (from the certificate)";
     }
 }

@@ -36,7 +36,15 @@ class CertifyCommandTest {
         assertTrue(html.contains("CERTIFIED_FREE") && !html.contains("class=\"violation\""));
         Object[] v = cli("verify", "--certificate", cert.toString());
         assertEquals(ExitCode.FREE, v[0], (String) v[1] + v[2]);
-        assertTrue(((String) v[1]).startsWith("VALID"));
+        String said = (String) v[1];
+        assertTrue(said.contains("robot:   bundled panda (from the certificate)") && said.contains("scene:   bundled table_shelf")
+                && said.contains("margin:  0.0 m") && said.contains("verdict: CERTIFIED_FREE (VALID"), said);
+        // --margin: the demo was certified for margin 0, which proves nothing about 5 cm (exit 65, not VALID)
+        Object[] m5 = cli("verify", "--certificate", cert.toString(), "--margin", "0.05");
+        assertEquals(ExitCode.DATA_ERROR, m5[0], (String) m5[1] + m5[2]);
+        assertTrue(((String) m5[2]).contains("not the --margin 0.05 m asked") && !((String) m5[1]).contains("VALID"),
+                (String) m5[1] + m5[2]);
+        assertEquals(ExitCode.FREE, cli("verify", "--certificate", cert.toString(), "--margin", "0")[0]);
         // tampered: a larger margin than the steps prove
         Path bad = dir.resolve("tampered.json");
         Files.writeString(bad, Files.readString(cert).replace("\"margin\":0.0", "\"margin\":0.01"));
@@ -98,7 +106,46 @@ class CertifyCommandTest {
         assertTrue(page.contains("<svg") && page.contains("class=\"clearance\"") && page.contains("scene0002.yaml"), page);
         Object[] v = cli("verify", "--scene", scene.toString(), "--certificate", cert.toString());
         assertEquals(ExitCode.FREE, v[0], (String) v[1] + v[2]);
+        // the scene came from a file: without --scene, verify says which file to give (no silent default)
+        Object[] noScene = cli("verify", "--certificate", cert.toString());
+        assertEquals(ExitCode.NO_INPUT, noScene[0], (String) noScene[1] + noScene[2]);
+        assertTrue(((String) noScene[2]).contains("give --scene " + scene.toAbsolutePath().normalize()), (String) noScene[2]);
         assertTrue(new MbmProblems(zip).scenarios().contains("box_panda"));
+    }
+
+    /**
+     * issue 14: a MoveIt scene with {@code colision_objects} used to load as an empty scene, and the bundled Panda
+     * demo then certified free through the table. Now the scene is refused, naming file, key and the fix.
+     */
+    @Test
+    void misspeltYamlSceneIsRefusedNotCertifiedFree(@TempDir Path dir) throws Exception {
+        String table = """
+                world:
+                  colision_objects:
+                    - id: table_top
+                      primitives:
+                        - type: box
+                          dimensions: [1.2, 0.8, 0.04]
+                      primitive_poses:
+                        - position: [0.6, 0, 0.38]
+                          orientation: [0, 0, 0, 1]
+                """;
+        Path typo = Files.writeString(dir.resolve("table_typo.yaml"), table);
+        Object[] r = cli("certify", "--scene", typo.toString(), "--certificate", dir.resolve("c.json").toString(),
+                "--report", dir.resolve("r.html").toString());
+        assertEquals(ExitCode.DATA_ERROR, r[0], (String) r[1] + r[2]);
+        assertTrue(((String) r[2]).contains("table_typo.yaml:2:3: world.colision_objects: unknown key; did you mean "
+                + "collision_objects?"), (String) r[2]);
+        // spelt right, the same table stops the bundled demo short of free: it certifies only with the table in it
+        Path fixed = Files.writeString(dir.resolve("table.yaml"), table.replace("colision_objects", "collision_objects"));
+        Object[] ok = cli("certify", "--scene", fixed.toString(), "--certificate", dir.resolve("c.json").toString(),
+                "--report", dir.resolve("r.html").toString());
+        assertTrue((int) ok[0] == ExitCode.FREE || (int) ok[0] == ExitCode.VIOLATION, (String) ok[1] + ok[2]);
+        Path empty = Files.writeString(dir.resolve("empty.yaml"), "");
+        Object[] e = cli("certify", "--scene", empty.toString(), "--certificate", dir.resolve("c.json").toString(),
+                "--report", dir.resolve("r.html").toString());
+        assertEquals(ExitCode.DATA_ERROR, e[0], (String) e[1] + e[2]);
+        assertTrue(((String) e[2]).contains("empty.yaml") && ((String) e[2]).contains("empty document"), (String) e[2]);
     }
 
     private static String join(double[] q) {
