@@ -17,6 +17,7 @@ import picocli.CommandLine.Option;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
+import java.util.stream.Stream;
 
 /**
  * {@code collide4j bench}: a quick throughput table on this machine (wall clock, after a warm-up):
@@ -54,8 +55,13 @@ final class BenchCommand extends CliCommand {
     SceneOption scene = new SceneOption();
 
     @Override
+    List<String> defaultsUsed() {
+        return Stream.concat(robot.defaultsUsed().stream(), scene.defaultsUsed().stream()).toList();
+    }
+
+    @Override
     int run() {
-        Collide4j c = scene.apply(robot.builder()).build();
+        Collide4j c = robot.build(scene);
         if (states < 1 || motionCount < 1 || ccd < 1 || !(step > 0) || threads < 1) {
             throw new CliException(ExitCode.USAGE, "--states, --motions, --ccd, --threads must be >= 1 and --step > 0");
         }

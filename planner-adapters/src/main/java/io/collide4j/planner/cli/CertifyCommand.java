@@ -16,8 +16,10 @@ import picocli.CommandLine.Option;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * {@code collide4j certify}: certifies a trajectory (CSV or JSON; joint-space linear between rows) for
@@ -56,23 +58,29 @@ final class CertifyCommand extends CliCommand {
     SceneOption scene = new SceneOption();
 
     @Override
+    List<String> defaultsUsed() {
+        return Stream.concat(robot.defaultsUsed().stream(), scene.defaultsUsed().stream()).toList();
+    }
+
+    @Override
     int run() {
         RobotOptions.readable("--trajectory", trajectoryFile);
         String sceneLabel = scene.label();
         String robotLabel = robot.label();
-        Collide4j c = scene.apply(robot.builder()).build();
+        Collide4j c = robot.build(scene);
         if (budget < 1 || samples < 2) {
             throw new CliException(ExitCode.USAGE, "--budget must be >= 1 and --samples >= 2");
         }
         JointTrajectory t;
         String trajectoryLabel;
         if (trajectoryFile != null) {
-            t = ConfigurationReader.read(trajectoryFile);
+            t = load(trajectoryFile.toString(), () -> ConfigurationReader.read(trajectoryFile, c));
             trajectoryLabel = trajectoryFile.toString();
         } else {
             t = TrajectoryCsv.read(new java.io.StringReader(Models.trajectoryCsv(DEMO_TRAJECTORY)), "bundled " + DEMO_TRAJECTORY);
             trajectoryLabel = "bundled " + DEMO_TRAJECTORY;
         }
+        ConfigurationReader.map(t, trajectoryLabel, c, out);
         if (t.waypointCount() < 2) {
             throw new CliException(ExitCode.DATA_ERROR, "" + trajectoryLabel + ": a trajectory needs at least 2 waypoints, got "
                     + t.waypointCount());

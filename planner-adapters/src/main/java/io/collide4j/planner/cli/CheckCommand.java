@@ -1,7 +1,6 @@
 package io.collide4j.planner.cli;
 
 import io.collide4j.checker.query.Contact;
-import io.collide4j.kinematics.JointTrajectory;
 import io.collide4j.planner.Collide4j;
 
 import picocli.CommandLine.Command;
@@ -12,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Stream;
 
 /**
  * {@code collide4j check}: discrete validity of configurations given with {@code --q a,b,..[;a,b,..]}
@@ -35,23 +35,22 @@ final class CheckCommand extends CliCommand {
     SceneOption scene = new SceneOption();
 
     @Override
+    List<String> defaultsUsed() {
+        return Stream.concat(robot.defaultsUsed().stream(), scene.defaultsUsed().stream()).toList();
+    }
+
+    @Override
     int run() {
         RobotOptions.readable("--configs", file);
-        Collide4j c = scene.apply(robot.builder()).build();
+        Collide4j c = robot.build(scene);
         if ((file == null) == (inline == null)) {
             throw new CliException(ExitCode.USAGE, "give exactly one of --q a,b,..[;a,b,..] or --configs FILE");
         }
         List<double[]> qs = new ArrayList<>();
         if (file != null) {
-            JointTrajectory t = ConfigurationReader.read(file);
-            int[] cols;
-            try {
-                cols = c.trajectoryColumns(t);
-            } catch (IllegalArgumentException e) {
-                throw new CliException(ExitCode.DATA_ERROR, "" + file + ": header: " + e.getMessage());
-            }
-            for (int k = 0; k < t.waypointCount(); k++) {
-                qs.add(Collide4j.waypoint(t, cols, k));
+            ConfigurationReader.Columns t = load(file.toString(), () -> ConfigurationReader.readMapped(file, c, out));
+            for (int k = 0; k < t.trajectory().waypointCount(); k++) {
+                qs.add(t.waypoint(k));
             }
         } else {
             for (String part : inline.split(";")) {

@@ -8,8 +8,10 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.CharacterCodingException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -130,15 +132,20 @@ public final class Main {
         try {
             return command.run();
         } catch (CliException e) {
-            err.println(prefix + e.getMessage());
+            boolean input = e.exitCode() == ExitCode.DATA_ERROR || e.exitCode() == ExitCode.USAGE;
+            err.println(prefix + e.getMessage() + (input ? defaults(command) : ""));
             return e.exitCode();
         } catch (DescriptionException | JsonException | IllegalArgumentException e) {
-            err.println(prefix + e.getMessage());
+            err.println(prefix + oneLine(e.getMessage()) + defaults(command));
             return ExitCode.DATA_ERROR;
         } catch (UncheckedIOException e) {
-            err.println(prefix + e.getMessage()
-                    + (e.getCause() != null ? " (" + e.getCause().getMessage() + ")" : ""));
-            return ExitCode.NO_INPUT;
+            IOException cause = e.getCause();
+            if (cause instanceof CharacterCodingException) {
+                err.println(prefix + e.getMessage() + ": not UTF-8 text (a binary file?)");
+                return ExitCode.DATA_ERROR;
+            }
+            err.println(prefix + e.getMessage() + (cause != null ? " (" + cause + ")" : ""));
+            return ExitCode.NO_INPUT;   // the file could not be opened or read: missing, unreadable, a folder
         } catch (Throwable e) {   // errors included: nothing unexpected may exit 1, the violation code
             err.println(prefix + "internal error: " + e
                     + (command.common.debug ? "" : " (run again with --debug for the stack trace)"));
@@ -182,6 +189,16 @@ public final class Main {
             out.printf("  %-10s %s%n", e.getKey(), d.length == 0 ? "" : d[0]);
         }
         out.println(EXIT_CODES);
+    }
+
+    /** "; defaults used: ..." when the command used defaults the user did not choose, else "". */
+    private static String defaults(CliCommand command) {
+        List<String> d = command.defaultsUsed();
+        return d.isEmpty() ? "" : "; defaults used: " + String.join(", ", d);
+    }
+
+    private static String oneLine(String s) {
+        return s == null ? "(no message)" : s.replace('\n', ' ');
     }
 
     private static String firstLine(String s) {

@@ -21,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * {@code collide4j plan}: RRT-Connect with certified edges and shortcutting, either from {@code --start}
@@ -74,6 +75,12 @@ final class PlanCommand extends CliCommand {
     SceneOption scene = new SceneOption();
 
     @Override
+    List<String> defaultsUsed() {
+        return problems != null ? robot.defaultsUsed()
+                : Stream.concat(robot.defaultsUsed().stream(), scene.defaultsUsed().stream()).toList();
+    }
+
+    @Override
     int run() {
         RobotOptions.readable("--problems", problems);
         PlanRequest.Builder settings = PlanRequest.builder()
@@ -86,12 +93,16 @@ final class PlanCommand extends CliCommand {
                 throw new CliException(ExitCode.USAGE, "--problems brings its own starts, goals and scenes:"
                         + " give it without --start, --goal, --out and --scene");
             }
+            if (!robot.hold.isEmpty()) {
+                throw new CliException(ExitCode.USAGE, "--hold: with --problems each problem's start state gives the"
+                        + " values of the joints outside the planning group");
+            }
             return mbm(problems, settings);
         }
         if (start == null || goal == null) {
             throw new CliException(ExitCode.USAGE, "give --start and --goal (or --problems)");
         }
-        Collide4j c = scene.apply(robot.builder()).build();
+        Collide4j c = robot.build(scene);
         double[] start = RobotOptions.vector("--start", this.start, c.dimension());
         double[] goal = RobotOptions.vector("--goal", this.goal, c.dimension());
         for (double[][] q : new double[][][]{{start}, {goal}}) {
@@ -126,7 +137,7 @@ final class PlanCommand extends CliCommand {
     }
 
     private int mbm(Path zip, PlanRequest.Builder settings) {
-        MbmProblems set = new MbmProblems(zip);
+        MbmProblems set = load(zip.toString(), () -> new MbmProblems(zip));
         Collide4j.Builder robot = this.robot.builder();
         if (index < 1 || count < 1) {
             throw new CliException(ExitCode.USAGE, "--index and --count must be >= 1");

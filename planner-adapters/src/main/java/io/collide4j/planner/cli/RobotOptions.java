@@ -78,6 +78,31 @@ final class RobotOptions {
         return urdf != null ? urdf.toString() : robot != null ? robot : DEFAULT_ROBOT;
     }
 
+    /**
+     * The checker for this robot in {@code scene} (read as input: see {@link CliCommand#load}); a {@code --hold}
+     * of a planning joint is a usage error (the planner moves it, so the held value would be ignored).
+     */
+    Collide4j build(SceneOption scene) {
+        Collide4j c = CliCommand.load(describe() + " in " + scene.describe(), () -> scene.apply(builder()).build());
+        checkHeldOutsideGroup(c);
+        return c;
+    }
+
+    void checkHeldOutsideGroup(Collide4j c) {
+        for (String joint : pairs("--hold", hold).keySet()) {
+            if (c.variableNames().contains(joint)) {
+                throw new CliException(ExitCode.USAGE, "--hold " + joint + ": a joint of the planning group "
+                        + (c.groupName().isEmpty() ? "(every joint)" : "'" + c.groupName() + "'")
+                        + " is moved by the trajectory or planner; hold joints outside it, or choose another --group");
+            }
+        }
+    }
+
+    /** The robot default this run used, if any (see {@link CliCommand#defaultsUsed}). */
+    List<String> defaultsUsed() {
+        return robotIsDefault() ? List.of("robot '" + DEFAULT_ROBOT + "' (give --robot or --urdf)") : List.of();
+    }
+
     /** The robot part (no scene) as a builder. */
     Collide4j.Builder builder() {
         Collide4j.Builder b = Collide4j.builder();

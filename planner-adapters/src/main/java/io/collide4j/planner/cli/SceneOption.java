@@ -30,6 +30,11 @@ final class SceneOption {
         return scene == null ? "scene '" + DEFAULT_SCENE + "' (the default; give --scene)" : "scene '" + scene + "'";
     }
 
+    /** The scene default this run used, if any (see {@link CliCommand#defaultsUsed}). */
+    java.util.List<String> defaultsUsed() {
+        return scene == null ? java.util.List.of("scene '" + DEFAULT_SCENE + "' (give --scene)") : java.util.List.of();
+    }
+
     /** Adds the scene to the builder. */
     Collide4j.Builder apply(Collide4j.Builder b) {
         String s = label();

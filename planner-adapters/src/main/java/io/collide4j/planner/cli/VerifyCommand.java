@@ -10,6 +10,8 @@ import picocli.CommandLine.Option;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * {@code collide4j verify [--certificate FILE] [robot/scene options]}: re-checks a certificate against
@@ -30,8 +32,13 @@ final class VerifyCommand extends CliCommand {
     SceneOption scene = new SceneOption();
 
     @Override
+    List<String> defaultsUsed() {
+        return Stream.concat(robot.defaultsUsed().stream(), scene.defaultsUsed().stream()).toList();
+    }
+
+    @Override
     int run() {
-        Collide4j c = scene.apply(robot.builder()).build();
+        Collide4j c = robot.build(scene);
         if (!Files.isReadable(file)) {
             throw new CliException(ExitCode.NO_INPUT, "--certificate file not found or unreadable: " + file);
         }
