@@ -480,7 +480,6 @@ public final class Collide4j {
         private SemanticDescription srdf;
         private Path urdfPath;
         private Path srdfPath;
-        private final List<Path> packagePaths = new ArrayList<>();
         private String bundledRobot;
         private Scene scene = Scene.empty();
         private final List<String[]> sceneAllow = new ArrayList<>();
@@ -498,6 +497,7 @@ public final class Collide4j {
         private String piecesName;
         private boolean bundledDecomposition;
         private boolean exactMeshes;
+        private List<Path> packageRoots = List.of();
 
         private Builder() {
         }
@@ -508,7 +508,6 @@ public final class Collide4j {
             b.srdf = srdf;
             b.urdfPath = urdfPath;
             b.srdfPath = srdfPath;
-            b.packagePaths.addAll(packagePaths);
             b.bundledRobot = bundledRobot;
             b.scene = scene;
             b.sceneAllow.addAll(sceneAllow);
@@ -525,6 +524,7 @@ public final class Collide4j {
             b.pieces = pieces;
             b.piecesName = piecesName;
             b.bundledDecomposition = bundledDecomposition;
+            b.packageRoots = packageRoots;
             b.exactMeshes = exactMeshes;
             return b;
         }
@@ -549,11 +549,7 @@ public final class Collide4j {
             return this;
         }
 
-        /**
-         * A URDF file; meshes resolve relative to it, and {@code package://} through {@link #packagePath} roots,
-         * then {@code ROS_PACKAGE_PATH}, then package.xml discovery around the URDF
-         * ({@link io.collide4j.urdf.ResourceResolver#standard}).
-         */
+        /** A URDF file; meshes resolve relative to it and {@code package://} against its folder's ancestors. */
         public Builder urdf(Path urdf) {
             this.urdfPath = urdf;
             this.robot = null;
@@ -561,9 +557,9 @@ public final class Collide4j {
             return this;
         }
 
-        /** A package root searched first for {@code package://NAME/...} meshes of {@link #urdf(Path)} (repeatable). */
-        public Builder packagePath(Path root) {
-            packagePaths.add(root);
+        /** Folders holding ROS packages: {@code package://NAME/...} in the URDF resolves to {@code ROOT/NAME/...}. */
+        public Builder packageRoots(List<Path> roots) {
+            this.packageRoots = List.copyOf(roots);
             return this;
         }
 
@@ -766,7 +762,7 @@ public final class Collide4j {
                 if (!Files.isReadable(urdfPath)) {
                     throw new IllegalArgumentException("URDF file not found or unreadable: " + urdfPath);
                 }
-                desc = UrdfParser.create().withPackageRoots(packagePaths).parse(urdfPath);
+                desc = UrdfParser.create().withPackageRoots(packageRoots).parse(urdfPath);
                 sem = null;
             } else if (robot != null) {
                 desc = robot;

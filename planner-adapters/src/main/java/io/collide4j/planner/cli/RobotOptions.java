@@ -110,8 +110,7 @@ final class RobotOptions {
             if (robot != null) {
                 throw new CliException(ExitCode.USAGE, "give --robot or --urdf, not both");
             }
-            b.urdf(readable("--urdf", urdf));
-            packagePath.checkedRoots().forEach(b::packagePath);
+            b.urdf(readable("--urdf", urdf)).packageRoots(packagePath.checkedRoots());
         } else {
             String name = robot == null ? DEFAULT_ROBOT : robot;
             if (!Models.names().contains(name)) {
