@@ -6,12 +6,16 @@ import io.collide4j.checker.query.Provenance;
 import io.collide4j.checker.query.Verdict;
 import io.collide4j.models.Models;
 import io.collide4j.planner.Collide4j;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -29,16 +33,26 @@ import java.util.Locale;
  * above its own margin only, so one made for a margin below M fails, and a VIOLATION found at a margin above M says
  * nothing about M. Exit 1 stays reserved for real violations.
  */
-final class VerifyCommand {
-    private VerifyCommand() {
+@Command(name = "verify", sortOptions = false, footer = Main.EXIT_CODES,
+        description = "Re-check a certificate with the independent verifier; robot and scene come from the options or, "
+                + "for bundled inputs, from the certificate itself. --margin M also requires the certificate to answer M.")
+final class VerifyCommand extends CliCommand {
+    @Option(names = "--certificate", paramLabel = "FILE", description = "Certificate to verify (default ${DEFAULT-VALUE}).")
+    Path file = Path.of("collide4j-certificate.json");
+
+    @Mixin
+    RobotOptions robot = new RobotOptions();
+
+    @Mixin
+    SceneOption scene = new SceneOption();
+
+    @Override
+    List<String> defaultsUsed() {
+        return List.of();   // verify has no defaults: flags or the certificate's provenance
     }
 
-    static int run(Args args, PrintStream out, PrintStream err) {
-        Path file = Path.of(args.string("certificate", "collide4j-certificate.json"));
-        double asked = args.number("margin", Double.NaN);
-        if (!Double.isNaN(asked) && !(asked >= 0)) {
-            throw new CliException(ExitCode.USAGE, "--margin must be >= 0, got " + asked);
-        }
+    @Override
+    int run() {
         if (!Files.isReadable(file)) {
             throw new CliException(ExitCode.NO_INPUT, "--certificate file not found or unreadable: " + file);
         }
@@ -46,27 +60,27 @@ final class VerifyCommand {
         try (InputStream in = Files.newInputStream(file)) {
             cert = Certificate.read(in, file.toString());
         } catch (IOException e) {
-            throw new CliException(ExitCode.NO_INPUT, "cannot read " + file + " (" + e + ")");
+            throw new UncheckedIOException("cannot read " + file, e);   // Main: not UTF-8 -> 65, else 66
         } catch (IllegalArgumentException e) {
             throw new CliException(ExitCode.DATA_ERROR, "unreadable certificate: " + e.getMessage());
         }
         Provenance prov = cert.provenance() == null ? Provenance.UNKNOWN : cert.provenance();
-        String robotLabel = robotFlags(args) ? "as given (" + describeRobotFlags(args) + ")" : fromProvenance(prov.robot(), "robot");
-        String sceneLabel = args.string("scene", null) != null ? "as given (--scene " + args.string("scene", null) + ")"
-                : fromProvenance(prov.scene(), "scene");
-        // with no --scene, the certificate's bundled scene (fromProvenance refused anything else)
-        Collide4j.Builder b = RobotOptions.robotAndScene(args, args.string("scene", null) != null ? null : prov.scene().bundled());
-        if (!robotFlags(args)) {
-            b.robot(prov.robot().bundled());   // likewise the certificate's bundled robot, never a default
+        String robotLabel = robot.robotIsDefault() ? fromProvenance(prov.robot(), "robot") : "as given (" + robot.describe() + ")";
+        String sceneLabel = scene.isDefault() ? fromProvenance(prov.scene(), "scene") : "as given (" + scene.describe() + ")";
+        // no flags: the certificate's bundled inputs (fromProvenance refused anything else), never a default
+        if (robot.robotIsDefault()) {
+            robot.robot = prov.robot().bundled();
         }
-        Collide4j c = b.build();
-        args.rejectUnknown();
+        if (scene.isDefault()) {
+            scene.scene = prov.scene().bundled();
+        }
+        Collide4j c = robot.build(scene);
+        Double asked = robot.margin;
         CertificateVerifier.Report report = c.trajectoryCertifier().verify(cert);
         out.println("certificate " + file + " (" + cert.format() + ")");
         out.println("  robot:   " + robotLabel + ", " + c.model() + ", hash " + c.model().contentHash());
         out.println("  scene:   " + sceneLabel + ", " + c.scene().size() + " obstacles, hash " + c.scene().contentHash());
-        out.printf(Locale.ROOT, "  margin:  %s m (the certificate's)%s%n", cert.margin(),
-                Double.isNaN(asked) ? "" : ", asked " + asked + " m");
+        out.printf(Locale.ROOT, "  margin:  %s m (the certificate's)%s%n", cert.margin(), asked == null ? "" : ", asked " + asked + " m");
         if (!report.valid()) {
             out.println("INVALID certificate " + file + ":");
             report.problems().forEach(p -> out.println("  " + p));
@@ -74,16 +88,16 @@ final class VerifyCommand {
                     + " problem(s), first: " + (report.problems().isEmpty() ? "?" : report.problems().get(0)) + ")");
         }
         Verdict v = report.verdict();
-        if (!Double.isNaN(asked)) {
-            if (v == Verdict.CERTIFIED_FREE && cert.margin() < asked) {
+        if (asked != null) {
+            if (v == Verdict.CERTIFIED_FREE && !(cert.margin() >= asked)) {
                 out.println("  verdict: CERTIFIED_FREE for margin " + cert.margin() + " m only");
                 throw new CliException(ExitCode.DATA_ERROR, file + " proves clearance above " + cert.margin()
-                        + " m, not the --margin " + asked + " m asked; certify again with --clearance " + asked);
+                        + " m, not the --margin " + asked + " m asked; certify again with --margin " + asked);
             }
-            if (v == Verdict.VIOLATION && cert.margin() > asked) {
+            if (v == Verdict.VIOLATION && !(cert.margin() <= asked)) {
                 out.println("  verdict: VIOLATION of margin " + cert.margin() + " m, which says nothing about " + asked + " m");
                 throw new CliException(ExitCode.DATA_ERROR, file + " was made for margin " + cert.margin()
-                        + " m; its violation does not decide --margin " + asked + " m; certify again with --clearance " + asked);
+                        + " m; its violation does not decide --margin " + asked + " m; certify again with --margin " + asked);
             }
         }
         out.println("  verdict: " + v + " (VALID certificate, re-checked independently)");
@@ -92,14 +106,6 @@ final class VerifyCommand {
             case VIOLATION -> ExitCode.VIOLATION;
             case INCONCLUSIVE -> ExitCode.INCONCLUSIVE;
         };
-    }
-
-    private static boolean robotFlags(Args args) {
-        return args.string("robot", null) != null || args.string("urdf", null) != null;
-    }
-
-    private static String describeRobotFlags(Args args) {
-        return args.string("urdf", null) != null ? "--urdf " + args.string("urdf", null) : "--robot " + args.string("robot", null);
     }
 
     /** The label of a bundled input named by the certificate; anything else is an error naming what to give. */
