@@ -473,6 +473,7 @@ public final class Collide4j {
         private String piecesName;
         private boolean bundledDecomposition;
         private boolean exactMeshes;
+        private List<Path> packageRoots = List.of();
 
         private Builder() {
         }
@@ -498,6 +499,8 @@ public final class Collide4j {
             b.pieces = pieces;
             b.piecesName = piecesName;
             b.bundledDecomposition = bundledDecomposition;
+            b.packageRoots = packageRoots;
+            b.exactMeshes = exactMeshes;
             return b;
         }
 
@@ -526,6 +529,12 @@ public final class Collide4j {
             this.urdfPath = urdf;
             this.robot = null;
             this.bundledRobot = null;
+            return this;
+        }
+
+        /** Folders holding ROS packages: {@code package://NAME/...} in the URDF resolves to {@code ROOT/NAME/...}. */
+        public Builder packageRoots(List<Path> roots) {
+            this.packageRoots = List.copyOf(roots);
             return this;
         }
 
@@ -699,7 +708,7 @@ public final class Collide4j {
                 if (!Files.isReadable(urdfPath)) {
                     throw new IllegalArgumentException("URDF file not found or unreadable: " + urdfPath);
                 }
-                desc = UrdfParser.create().parse(urdfPath);
+                desc = UrdfParser.create().withPackageRoots(packageRoots).parse(urdfPath);
                 sem = null;
             } else if (robot != null) {
                 desc = robot;

@@ -4,7 +4,10 @@ import io.collide4j.checker.query.CertificateVerifier;
 import io.collide4j.planner.Collide4j;
 
 import java.io.IOException;
-import java.io.PrintStream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -14,14 +17,21 @@ import java.nio.file.Path;
  * verdict's code (0 free, 1 violation, 2 inconclusive) when the certificate holds; 65 when it does not
  * (every problem listed on stdout, a one-line summary on stderr).
  */
-final class VerifyCommand {
-    private VerifyCommand() {
-    }
+@Command(name = "verify", sortOptions = false, footer = Main.EXIT_CODES,
+        description = "Re-check a certificate against the robot and scene with the independent verifier.")
+final class VerifyCommand extends CliCommand {
+    @Option(names = "--certificate", paramLabel = "FILE", description = "Certificate to verify (default ${DEFAULT-VALUE}).")
+    Path file = Path.of("collide4j-certificate.json");
 
-    static int run(Args args, PrintStream out, PrintStream err) {
-        Path file = Path.of(args.string("certificate", "collide4j-certificate.json"));
-        Collide4j c = RobotOptions.robotAndScene(args, "table_shelf").build();
-        args.rejectUnknown();
+    @Mixin
+    RobotOptions robot = new RobotOptions();
+
+    @Mixin
+    SceneOption scene = new SceneOption();
+
+    @Override
+    int run() {
+        Collide4j c = scene.apply(robot.builder()).build();
         if (!Files.isReadable(file)) {
             throw new CliException(ExitCode.NO_INPUT, "--certificate file not found or unreadable: " + file);
         }
