@@ -239,7 +239,7 @@ final class Conversation {
         } catch (RequestContext.RequestCancelledException e) {
             if (ended) {
                 running = null;
-                LOG.debug("conversation {}: request {} {} cancelled: {}", number, id, method, e.getMessage());
+                LOG.debug("conversation {}: request {} {} cancelled: {}", number, id, printable(method), e.getMessage());
                 return false;
             }
             code = RequestException.TIME_BUDGET_EXCEEDED;
@@ -248,7 +248,7 @@ final class Conversation {
             response = server.errorLine(id, code, message);
         } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
             String ref = Long.toHexString(ThreadLocalRandom.current().nextLong() & 0xffffffffffffL);
-            LOG.warn("conversation {}: request {} {} failed internally [ref {}]", number, id, method, ref, e);
+            LOG.warn("conversation {}: request {} {} failed internally [ref {}]", number, id, printable(method), ref, e);
             code = RequestException.INTERNAL_ERROR;
             message = "internal error (reference " + ref + " in the server log)";
             response = server.errorLine(id, code, message);
@@ -256,10 +256,11 @@ final class Conversation {
         boolean written = write(r, response);
         running = null;
         if (code != 0 && code != RequestException.INTERNAL_ERROR) {
-            LOG.warn("conversation {}: request {} {} answered error {}: {}", number, id, method, code, message);
+            LOG.warn("conversation {}: request {} {} answered error {}: {}", number, id, printable(method), code,
+                    printable(message));
         }
         if (LOG.isDebugEnabled()) {
-            LOG.debug("conversation {}: request {} {} -> {} in {} us", number, id, method, code == 0 ? "ok" : code,
+            LOG.debug("conversation {}: request {} {} -> {} in {} us", number, id, printable(method), code == 0 ? "ok" : code,
                     (System.nanoTime() - t0) / 1000);
         }
         return written;
@@ -327,7 +328,7 @@ final class Conversation {
                 // the client is gone as well
             }
         }
-        LOG.warn("conversation {}: request {} {} exceeded the time budget of {}; closing", number, r.id, r.method,
+        LOG.warn("conversation {}: request {} {} exceeded the time budget of {}; closing", number, r.id, printable(r.method),
                 seconds());
         end("time budget exceeded", true);
     }
@@ -363,6 +364,23 @@ final class Conversation {
         }
         queue.clear();
         queue.offer(END);
+    }
+
+    /** Client text as one bounded log line: control characters escaped, at most 300 characters. */
+    static String printable(String s) {
+        if (s == null) {
+            return null;
+        }
+        StringBuilder b = new StringBuilder(Math.min(s.length(), 300) + 8);
+        for (int i = 0; i < s.length() && b.length() < 300; i++) {
+            char c = s.charAt(i);
+            if (c < 0x20 || c == 0x7f) {
+                b.append(String.format("\\u%04x", (int) c));
+            } else {
+                b.append(c);
+            }
+        }
+        return b.length() < s.length() ? b.append("...").toString() : b.toString();
     }
 
     private String seconds() {
