@@ -178,7 +178,7 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
         try {
             if (urdf != null) {
                 files.checkUrdfReferences(urdf, "urdf");
-                RobotDescription d = UrdfParser.create().withVisualMeshes(false).parse(urdf);
+                RobotDescription d = UrdfParser.create().withResolver(files.resolver()).withVisualMeshes(false).parse(urdf);
                 files.checkResolvedMeshes(d, "urdf");
                 b.robot(d, null);
             }

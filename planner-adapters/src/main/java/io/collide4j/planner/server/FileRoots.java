@@ -62,6 +62,14 @@ public final class FileRoots {
     }
 
     /**
+     * How a URDF under the roots finds its meshes: {@code package://NAME/...} in each root (then relative to the
+     * URDF), never through ROS_PACKAGE_PATH or package.xml discovery outside the roots.
+     */
+    public ResourceResolver resolver() {
+        return ResourceResolver.ofPaths(roots);
+    }
+
+    /**
      * The real path of the regular, readable file the client named in {@code field}, or a −32602 refusal that is
      * the same whether the file is missing or outside the roots.
      */
@@ -118,7 +126,7 @@ public final class FileRoots {
         if (e.name().equals("mesh") && e.attribute("filename") != null) {
             List<URI> candidates;
             try {
-                candidates = ResourceResolver.none().candidates(e.attribute("filename"), base);
+                candidates = resolver().candidates(e.attribute("filename"), base);
             } catch (IllegalArgumentException ex) {
                 throw meshRefusal(field);
             }

@@ -196,8 +196,13 @@ class FileConfinementTest {
         Files.writeString(root.resolve("package.urdf"), meshUrdf("package://outside/t.stl"));
         Files.createDirectories(root.resolve("pkg"));
         Files.writeString(root.resolve("pkg/up.urdf"), meshUrdf("package://../../outside/t.stl"));
+        Files.createSymbolicLink(root.resolve("linked.stl"), outside.resolve("t.stl"));
+        Files.writeString(root.resolve("symlinked.urdf"), meshUrdf("linked.stl"));
+        Files.createDirectories(root.resolve("inpkg/meshes"));
+        Files.writeString(root.resolve("inpkg/meshes/t.stl"), TETRAHEDRON);
+        Files.writeString(root.resolve("pkg/in-package.urdf"), meshUrdf("package://inpkg/meshes/t.stl"));
         try (JsonLinesServer server = server(); ServerTestClient c = new ServerTestClient(server.listen(0))) {
-            for (String urdf : List.of("escape.urdf", "absolute.urdf", "fileuri.urdf", "pkg/up.urdf")) {
+            for (String urdf : List.of("escape.urdf", "absolute.urdf", "fileuri.urdf", "pkg/up.urdf", "symlinked.urdf")) {
                 String r = c.ask(load("{\"urdf\":\"" + urdf + "\"}"));
                 assertEquals(RequestException.INVALID_PARAMS, errorCode(r), urdf + ": " + r);
                 assertTrue(errorMessage(r).startsWith("urdf: "), r);
@@ -206,6 +211,7 @@ class FileConfinementTest {
             assertEquals(RequestException.INVALID_PARAMS, errorCode(pkg), pkg);
             Map<String, Object> ok = result(c.ask(load("{\"urdf\":\"inside-mesh.urdf\"}")));
             assertEquals("m", ok.get("robot"), "a mesh inside the root loads");
+            result(c.ask(load("{\"urdf\":\"pkg/in-package.urdf\"}")));   // package://NAME/... found in a root
         }
     }
 
