@@ -29,8 +29,10 @@ import java.util.concurrent.Future;
  * pipeline the same fixed-seed requests (isValid of states uniform in the joint limits, or checkMotion of 0.3 rad
  * steps from them, as a planner extends its tree), every answer checked against one client's answers. Used by
  * {@code ServerLoadTest} (small, bounded) and as a benchmark:
- * {@code java -cp <tests classpath> io.collide4j.tests.bench.ServerLoad [clients] [requests]} (default 8 × 20000)
- * prints requests per second for each method. Only ever connects to 127.0.0.1.
+ * {@code java -cp <tests classpath> io.collide4j.tests.bench.ServerLoad [clients] [requests] [port]} (default
+ * 8 × 20000) prints requests per second for each method, against an in-process server or, given a port, a
+ * {@code collide4j serve --port} already running (e.g. another build, for a baseline on the same machine).
+ * Only ever connects to 127.0.0.1.
  */
 public final class ServerLoad {
     public static final String LOAD = "{\"id\":\"load\",\"method\":\"load\",\"params\":{\"robot\":\"panda\",\"scene\":\"table_shelf\"}}";
@@ -190,7 +192,7 @@ public final class ServerLoad {
         int n = args.length > 1 ? Integer.parseInt(args[1]) : 20_000;
         ServerLimits limits = ServerLimits.defaults();
         try (JsonLinesServer server = new JsonLinesServer(CollisionService::new, limits)) {
-            int port = server.listen(0);
+            int port = args.length > 2 ? Integer.parseInt(args[2]) : server.listen(0);
             for (Method m : Method.values()) {
                 List<String> requests = requests(m, n, 42);
                 client(port, requests.subList(0, Math.min(n, 2000)));   // warm-up
