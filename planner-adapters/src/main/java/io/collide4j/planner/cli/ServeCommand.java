@@ -80,8 +80,14 @@ final class ServeCommand extends CliCommand {
         try {
             limits = new ServerLimits((int) max, maxNestingDepth, maxConnections, seconds(idleSeconds, "--idle-timeout"),
                     seconds(requestSeconds, "--request-timeout"), maxEvaluations);
-        } catch (IllegalArgumentException e) {
-            throw new CliException(ExitCode.USAGE, e.getMessage());
+        } catch (IllegalArgumentException e) {   // ServerLimits checks every bound; its messages start with the field
+            String m = e.getMessage();
+            for (String[] fieldOption : new String[][] {{"maxRequestBytes", "--max-request-bytes"},
+                    {"maxNestingDepth", "--max-nesting-depth"}, {"maxConnections", "--max-connections"},
+                    {"maxEvaluations", "--max-evaluations"}}) {
+                m = m.replace(fieldOption[0], fieldOption[1]);
+            }
+            throw new CliException(ExitCode.USAGE, m);
         }
         try {
             files = FileRoots.of(roots);

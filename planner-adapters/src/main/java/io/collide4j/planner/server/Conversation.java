@@ -45,7 +45,9 @@ final class Conversation {
     private final BlockingQueue<Object> queue = new ArrayBlockingQueue<>(QUEUED_LINES);
     private final Semaphore queuedBytes;
     private final Object writeLock = new Object();
+    private final java.util.concurrent.atomic.AtomicInteger pending = new java.util.concurrent.atomic.AtomicInteger();
     private volatile boolean ended;
+    private boolean unflushed;   // guarded by writeLock
     private volatile Running running;
     private volatile Thread readerThread;
 
@@ -93,6 +95,7 @@ final class Conversation {
                 if (answer(line)) {
                     count++;
                 }
+                pending.decrementAndGet();
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -119,7 +122,7 @@ final class Conversation {
                 try {
                     line = reader.next();
                 } catch (SocketTimeoutException e) {
-                    if (running != null || !queue.isEmpty()) {
+                    if (pending.get() > 0) {
                         continue;   // busy, not idle: the client is waiting for us
                     }
                     idle();
@@ -140,6 +143,7 @@ final class Conversation {
                 if (ended) {
                     return;
                 }
+                pending.incrementAndGet();   // from here until answered, the connection is not idle
                 queue.put(line);
             }
         } catch (IOException e) {
@@ -295,6 +299,9 @@ final class Conversation {
                 out.write('\n');
                 if (queue.isEmpty()) {   // pipelined requests waiting: their answers go out together
                     out.flush();
+                    unflushed = false;
+                } else {
+                    unflushed = true;   // the watchdog flushes it if the next request takes long
                 }
                 return true;
             } catch (IOException e) {
@@ -306,8 +313,21 @@ final class Conversation {
 
     // ------------------------------------------------------------------ ending
 
-    /** Called by the watchdog: answers a request past its time budget plus grace, and ends the conversation. */
-    void enforceDeadline(long now) {
+    /**
+     * Called by the watchdog every tick: sends answers held back for pipelined requests, answers a request past its
+     * time budget plus grace, and then ends the conversation.
+     */
+    void tick(long now) {
+        synchronized (writeLock) {
+            if (unflushed && !ended) {
+                try {
+                    out.flush();
+                    unflushed = false;
+                } catch (IOException e) {
+                    // the worker sees the broken connection on its next write
+                }
+            }
+        }
         Running r = running;
         if (r == null || now - r.forcedDeadline < 0) {
             return;

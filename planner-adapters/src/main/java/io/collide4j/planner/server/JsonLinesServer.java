@@ -208,7 +208,7 @@ public final class JsonLinesServer implements AutoCloseable {
                     return;
                 }
                 long now = System.nanoTime();
-                open.forEach(c -> c.enforceDeadline(now));
+                open.forEach(c -> c.tick(now));
             }
         }, "collide4j-request-watchdog");
         watchdog.setDaemon(true);

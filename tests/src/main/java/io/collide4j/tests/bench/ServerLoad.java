@@ -202,9 +202,9 @@ public final class ServerLoad {
                 Run run = concurrent(port, clients, requests, reference);
                 Runtime rt = Runtime.getRuntime();
                 System.out.printf(Locale.ROOT, "%-12s 1 client: %,9.0f req/s | %d clients x %d: %,9.0f req/s in %.1f s,"
-                                + " %d answers differ from the single client's; heap used %d MB, %d cores%n", m, single,
+                                + " %d answers differ from the single client's; %d cores%n", m, single,
                         clients, n, run.requestsPerSecond(), run.seconds(), run.mismatches(),
-                        (rt.totalMemory() - rt.freeMemory()) >> 20, rt.availableProcessors());
+                        rt.availableProcessors());
             }
         }
     }
