@@ -72,9 +72,6 @@ final class ServeCommand extends CliCommand {
         if (!List.of("error", "warn", "info", "debug", "trace").contains(level)) {
             throw new CliException(ExitCode.USAGE, "--log-level must be error, warn, info or debug, got '" + logLevel + "'");
         }
-        // slf4j-simple reads its settings once, when the first logger is made: before any server class loads
-        System.setProperty("org.slf4j.simpleLogger.log.io.collide4j", level);
-        System.setProperty("org.slf4j.simpleLogger.showDateTime", "true");
         ServerLimits limits;
         FileRoots files;
         try {
@@ -94,6 +91,9 @@ final class ServeCommand extends CliCommand {
         } catch (IllegalArgumentException e) {
             throw new CliException(ExitCode.NO_INPUT, "--" + e.getMessage());
         }
+        // slf4j-simple reads its settings once, when the first logger is made: before any server class loads
+        System.setProperty("org.slf4j.simpleLogger.log.io.collide4j", level);
+        System.setProperty("org.slf4j.simpleLogger.showDateTime", "true");
         try (JsonLinesServer server = new JsonLinesServer(() -> new CollisionService(files, limits), limits)) {
             if (port < 0) {
                 int n = server.serve(System.in, out);

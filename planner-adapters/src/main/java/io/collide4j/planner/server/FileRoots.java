@@ -122,31 +122,38 @@ public final class FileRoots {
         }
     }
 
-    private void checkMeshes(XmlTree.Element e, URI base, String field) {
-        if (e.name().equals("mesh") && e.attribute("filename") != null) {
-            List<URI> candidates;
+    private void checkMeshes(XmlTree.Element top, URI base, String field) {
+        java.util.ArrayDeque<XmlTree.Element> todo = new java.util.ArrayDeque<>();   // no recursion: nesting is the file's
+        todo.push(top);
+        while (!todo.isEmpty()) {
+            XmlTree.Element e = todo.pop();
+            if (e.name().equals("mesh") && e.attribute("filename") != null) {
+                checkMesh(e.attribute("filename"), base, field);
+            }
+            e.children().forEach(todo::push);
+        }
+    }
+
+    private void checkMesh(String reference, URI base, String field) {
+        List<URI> candidates;
+        try {
+            candidates = resolver().candidates(reference, base);
+        } catch (IllegalArgumentException ex) {
+            throw meshRefusal(field);
+        }
+        for (URI u : candidates) {
+            if (!"file".equals(u.getScheme())) {
+                throw meshRefusal(field);
+            }
+            Path p;
             try {
-                candidates = resolver().candidates(e.attribute("filename"), base);
+                p = Path.of(u);
             } catch (IllegalArgumentException ex) {
                 throw meshRefusal(field);
             }
-            for (URI u : candidates) {
-                if (!"file".equals(u.getScheme())) {
-                    throw meshRefusal(field);
-                }
-                Path p;
-                try {
-                    p = Path.of(u);
-                } catch (IllegalArgumentException ex) {
-                    throw meshRefusal(field);
-                }
-                if (Files.exists(p) && allowedOrNull(p) == null) {
-                    throw meshRefusal(field);
-                }
+            if (Files.exists(p) && allowedOrNull(p) == null) {
+                throw meshRefusal(field);
             }
-        }
-        for (XmlTree.Element c : e.children()) {
-            checkMeshes(c, base, field);
         }
     }
 
