@@ -237,6 +237,30 @@ class ServerLimitsTest {
     }
 
     @Test
+    void aCollisionServiceAbandonedMidBatchLeavesTheServerHealthy() throws Exception {
+        String ready = CollisionServiceTest.READY;
+        String batch = "{\"id\":2,\"method\":\"batch\",\"params\":{\"states\":[" + (ready + ",").repeat(10_000) + ready + "]}}";
+        try (JsonLinesServer server = new JsonLinesServer(CollisionService::new, ServerLimits.defaults())) {
+            int port = server.listen(0);
+            String load = "{\"id\":1,\"method\":\"load\",\"params\":{\"robot\":\"panda\",\"scene\":\"table_shelf\"}}";
+            try (ServerTestClient leaving = new ServerTestClient(port)) {
+                CollisionServiceTest.result(leaving.ask(load));
+                leaving.send(batch);   // and go away without reading the answer
+            }
+            try (ServerTestClient next = new ServerTestClient(port)) {
+                CollisionServiceTest.result(next.ask(load));
+                String r = next.ask("{\"id\":3,\"method\":\"isValid\",\"params\":{\"q\":" + CollisionServiceTest.INTO_TABLE + "}}");
+                assertEquals(Boolean.FALSE, CollisionServiceTest.result(r).get("valid"), r);
+            }
+            long until = System.nanoTime() + 10_000_000_000L;
+            while (server.openConnections() > 0 && System.nanoTime() < until) {
+                Thread.sleep(10);
+            }
+            assertEquals(0, server.openConnections(), "the abandoned conversation ended");
+        }
+    }
+
+    @Test
     void requestsPastTheTimeBudgetAreAnsweredNotAwaited() throws Exception {
         try (JsonLinesServer server = new JsonLinesServer(TestHandler::new,
                 ServerLimits.defaults().withRequestTimeout(Duration.ofMillis(300)))) {
