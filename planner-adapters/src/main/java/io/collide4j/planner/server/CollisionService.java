@@ -9,27 +9,26 @@ import io.collide4j.checker.query.Contact;
 import io.collide4j.checker.query.MotionResult;
 import io.collide4j.checker.query.MotionStatus;
 import io.collide4j.checker.query.Violation;
-import io.collide4j.models.Models;
 import io.collide4j.planner.CertifiedMotionValidator;
 import io.collide4j.planner.CertifiedStateValidityChecker;
 import io.collide4j.planner.Collide4j;
 import io.collide4j.planner.MotionValidator;
 import io.collide4j.planner.TrajectoryCertifier;
 import io.collide4j.planner.ValidityCounters;
-import io.collide4j.urdf.DescriptionException;
-import io.collide4j.urdf.RobotDescription;
-import io.collide4j.urdf.UrdfParser;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ThreadLocalRandom;
+
+import static io.collide4j.planner.server.Params.array;
+import static io.collide4j.planner.server.Params.budget;
+import static io.collide4j.planner.server.Params.infinityAsNull;
+import static io.collide4j.planner.server.Params.invalid;
+import static io.collide4j.planner.server.Params.known;
+import static io.collide4j.planner.server.Params.list;
+import static io.collide4j.planner.server.Params.number;
 
 /**
  * The collision checker behind {@code collide4j serve}: one session (one loaded robot and scene) per
@@ -43,7 +42,6 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
     public static final int MAX_BATCH = 1_000_000;
     /** Items of a batch checked between two cancellation checkpoints. */
     private static final int CHUNK = 2048;
-    private static final Logger LOG = LoggerFactory.getLogger(CollisionService.class);
 
     private final FileRoots files;
     private final ServerLimits limits;
@@ -96,150 +94,14 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
         return session;
     }
 
-    // ------------------------------------------------------------------ load
-
-    /** Where each file of a load came from: the request field and the real path that was read. */
-    private record FileInput(String field, Path real) {
-    }
-
+    /** Replaces the session only when the whole load, its result included, succeeded. */
     private Object load(ObjectNode p) {
-        known(p, "load", "robot", "urdf", "srdf", "scene", "sceneJson", "margin", "group", "hold", "padding", "scale",
-                "allow", "tolerance", "budget");
-        List<FileInput> fileInputs = new ArrayList<>();
-        Collide4j.Builder b = Collide4j.builder();
-        // Everything the client sent is checked before any file is read ...
-        if (p.has("urdf") && p.has("robot")) {
-            throw invalid("give 'robot' (bundled name) or 'urdf' (a file), not both");
-        }
-        if (p.has("scene") && p.has("sceneJson")) {
-            throw invalid("give 'scene' (bundled name or file) or 'sceneJson' (inline), not both");
-        }
-        Path urdf = p.has("urdf") ? files.resolve(string(p, "urdf"), "urdf") : null;
-        if (urdf == null) {
-            String robot = p.has("robot") ? string(p, "robot") : "panda";
-            if (!Models.names().contains(robot)) {
-                throw invalid("robot: no bundled robot '" + robot + "'; bundled: " + Models.names() + " (or give 'urdf')");
-            }
-            b.robot(robot);
-        } else {
-            fileInputs.add(new FileInput("urdf", urdf));
-        }
-        if (p.has("srdf")) {
-            Path srdf = files.resolve(string(p, "srdf"), "srdf");
-            fileInputs.add(new FileInput("srdf", srdf));
-            b.srdf(srdf);
-        }
-        Path sceneFile = null;
-        String bundledScene = null;
-        if (p.has("scene")) {
-            String s = string(p, "scene");
-            if (Models.sceneNames().contains(s)) {
-                bundledScene = s;
-            } else {
-                sceneFile = files.resolve(s, "scene");
-                fileInputs.add(new FileInput("scene", sceneFile));
-            }
-        }
-        if (p.has("margin")) {
-            double m = number(p, "margin");
-            if (!(m >= 0) || !Double.isFinite(m)) {
-                throw invalid("margin: must be finite and >= 0, got " + m);
-            }
-            b.margin(m);
-        }
-        if (p.has("tolerance")) {
-            double t = number(p, "tolerance");
-            if (!(t > 0) || !Double.isFinite(t)) {
-                throw invalid("tolerance: must be finite and > 0, got " + t);
-            }
-            b.tolerance(t);
-        }
-        if (p.has("budget")) {
-            b.budget(budget(p));
-        }
-        if (p.has("group")) {
-            b.group(string(p, "group"));
-        }
-        numbers(p, "hold").forEach(b::hold);
-        numbers(p, "padding").forEach(b::padding);
-        numbers(p, "scale").forEach(b::scale);
-        if (p.has("allow")) {
-            JsonNode pairs = array(p, "allow");
-            for (int i = 0; i < pairs.size(); i++) {
-                JsonNode pair = pairs.get(i);
-                if (!pair.isArray() || pair.size() != 2 || !pair.get(0).isTextual() || !pair.get(1).isTextual()) {
-                    throw invalid("allow[" + i + "]: expected a [name, name] pair, got " + ProtocolJson.typeName(pair));
-                }
-                b.allow(pair.get(0).textValue(), pair.get(1).textValue());
-            }
-        }
-        // ... then the files are read; the session is replaced only when all of it, result included, succeeded.
-        Collide4j loaded;
-        try {
-            if (urdf != null) {
-                files.checkUrdfReferences(urdf, "urdf");
-                RobotDescription d = UrdfParser.create().withResolver(files.resolver()).withVisualMeshes(false).parse(urdf);
-                files.checkResolvedMeshes(d, "urdf");
-                b.robot(d, null);
-            }
-            if (sceneFile != null) {
-                b.scene(sceneFile);
-            } else if (bundledScene != null) {
-                b.sceneName(bundledScene);
-            } else if (p.has("sceneJson")) {
-                JsonNode sj = p.get("sceneJson");
-                b.sceneJson(sj.isTextual() ? sj.textValue() : json.text(sj), "request sceneJson");
-            }
-            loaded = b.build();
-        } catch (RequestException e) {
-            throw e;
-        } catch (RuntimeException e) {
-            throw loadFailure(e, fileInputs);
-        }
-        Map<String, Object> r = new LinkedHashMap<>();
-        r.put("robot", loaded.model().kinematics().name());
-        r.put("group", loaded.groupName());
-        r.put("variables", loaded.variableNames());
-        r.put("lower", limits(loaded.lowerLimits()));
-        r.put("upper", limits(loaded.upperLimits()));
-        r.put("obstacles", loaded.scene().size());
-        r.put("margin", loaded.margin());
-        r.put("robotHash", loaded.model().contentHash());
-        r.put("sceneHash", loaded.scene().contentHash());
-        JsonNode result = json.tree(r);   // fails here, before the commit, if anything cannot be sent
+        SessionLoader.Loaded loaded = SessionLoader.load(p, files, limits, json);
         close();
-        session = loaded;
-        motions = loaded.motionValidator();
-        states = loaded.stateValidityChecker();
-        return result;
-    }
-
-    /**
-     * A failed load as the client sees it. Errors in inline content and bundled models say exactly what is wrong;
-     * errors in a file say which request field and (where known) which line, never the file's content (a YAML
-     * line, a JSON key, a link name): the full message goes to the server log under the reference given.
-     */
-    private static RequestException loadFailure(RuntimeException e, List<FileInput> fileInputs) {
-        if (fileInputs.isEmpty()) {
-            return invalid("load: " + e.getMessage());
-        }
-        String ref = Long.toHexString(ThreadLocalRandom.current().nextLong() & 0xffffffffffffL);
-        LOG.warn("load failed [ref {}]: {}", ref, e.toString());
-        String text = String.valueOf(e.getMessage());
-        String field = null;
-        for (FileInput f : fileInputs) {
-            if (text.contains(f.real().toString()) || text.contains(f.real().toUri().toString())) {
-                field = f.field();
-            }
-        }
-        if (field == null && e instanceof DescriptionException && !fileInputs.isEmpty()) {
-            field = fileInputs.get(0).field();   // URDF and SRDF parsers name their own file
-        }
-        int line = e instanceof DescriptionException d ? d.line() : 0;
-        String what = field != null ? field + ": the file could not be loaded" + (line > 0 ? " (error at line " + line + ")" : "")
-                : "load: the files (" + fileInputs.stream().map(FileInput::field).toList() + ") could not be loaded"
-                + " together";
-        return invalid(what + "; the server log has the details under reference " + ref);
+        session = loaded.session();
+        motions = session.motionValidator();
+        states = session.stateValidityChecker();
+        return loaded.result();
     }
 
     // ------------------------------------------------------------------ queries
@@ -374,7 +236,7 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
             Arrays.setAll(times, k -> k);
         }
         double clearance = p.has("clearance") ? number(p, "clearance") : c.margin();
-        long budget = p.has("budget") ? budget(p) : Math.min(TrajectoryCertifier.DEFAULT_BUDGET, limits.maxEvaluations());
+        long budget = p.has("budget") ? budget(p, limits.maxEvaluations()) : Math.min(TrajectoryCertifier.DEFAULT_BUDGET, limits.maxEvaluations());
         boolean certificate = true;
         if (p.has("certificate")) {
             if (!p.get("certificate").isBoolean()) {
@@ -403,7 +265,7 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
             out.put("violation", vm);
         }
         out.put("clearanceLowerBound", r.pairClearance().values().stream().min(Double::compare)
-                .map(CollisionService::infinityAsNull).orElse(null));
+                .map(Params::infinityAsNull).orElse(null));
         out.put("evaluations", r.evaluations());
         if (certificate) {
             out.put("certificate", json.trusted(r.certificateJson()));
@@ -446,76 +308,7 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
         }
     }
 
-    // ------------------------------------------------------------------ parameter helpers
-
-    private static RequestException invalid(String message) {
-        return new RequestException(RequestException.INVALID_PARAMS, message);
-    }
-
-    private static void known(ObjectNode p, String method, String... names) {
-        List<String> allowed = List.of(names);
-        for (Iterator<String> it = p.fieldNames(); it.hasNext(); ) {
-            String k = it.next();
-            if (!allowed.contains(k)) {
-                throw invalid(method + ": unknown parameter '" + k + "'; known: " + allowed);
-            }
-        }
-    }
-
-    private static String string(ObjectNode p, String name) {
-        JsonNode v = p.get(name);
-        if (v == null || !v.isTextual()) {
-            throw invalid("'" + name + "' must be a string, got " + ProtocolJson.typeName(v));
-        }
-        return v.textValue();
-    }
-
-    private static double number(ObjectNode p, String name) {
-        JsonNode v = p.get(name);
-        if (v == null || !v.isNumber()) {
-            throw invalid("'" + name + "' must be a number, got " + ProtocolJson.typeName(v));
-        }
-        return v.doubleValue();
-    }
-
-    /** An evaluation budget: an integer from 1 to the server's {@code maxEvaluations}. */
-    private long budget(ObjectNode p) {
-        JsonNode v = p.get("budget");
-        if (v == null || !v.isIntegralNumber() || !v.canConvertToLong() || v.longValue() < 1
-                || v.longValue() > limits.maxEvaluations()) {
-            throw invalid("'budget' must be an integer from 1 to " + limits.maxEvaluations()
-                    + " (the server's --max-evaluations), got " + (v != null && v.isNumber() ? v.asText() : ProtocolJson.typeName(v)));
-        }
-        return v.longValue();
-    }
-
-    private static JsonNode array(ObjectNode p, String name) {
-        JsonNode v = p.get(name);
-        if (v == null || !v.isArray()) {
-            throw invalid("'" + name + "' must be an array, got " + ProtocolJson.typeName(v));
-        }
-        return v;
-    }
-
-    private static Map<String, Double> numbers(ObjectNode p, String name) {
-        Map<String, Double> out = new LinkedHashMap<>();
-        if (!p.has(name)) {
-            return out;
-        }
-        JsonNode m = p.get(name);
-        if (!m.isObject()) {
-            throw invalid("'" + name + "' must be an object of name: number, got " + ProtocolJson.typeName(m));
-        }
-        for (Iterator<Map.Entry<String, JsonNode>> it = m.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
-            if (!e.getValue().isNumber() || !Double.isFinite(e.getValue().doubleValue())) {
-                throw invalid("'" + name + "." + e.getKey() + "' must be a finite number, got "
-                        + ProtocolJson.typeName(e.getValue()));
-            }
-            out.put(e.getKey(), e.getValue().doubleValue());
-        }
-        return out;
-    }
+    // ------------------------------------------------------------------ configurations
 
     private double[] vector(ObjectNode p, String name) {
         if (!p.has(name)) {
@@ -542,27 +335,5 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
             q[i] = x.doubleValue();
         }
         return q;
-    }
-
-    private static List<Double> list(double[] a) {
-        List<Double> out = new ArrayList<>(a.length);
-        for (double x : a) {
-            out.add(x);
-        }
-        return out;
-    }
-
-    /** Joint limits: an unbounded side (continuous joints) is sent as null, as PROTOCOL.md says. */
-    private static List<Double> limits(double[] a) {
-        List<Double> out = new ArrayList<>(a.length);
-        for (double x : a) {
-            out.add(infinityAsNull(x));
-        }
-        return out;
-    }
-
-    /** JSON has no infinity: ±∞ is sent as null where PROTOCOL.md says so; NaN is left for the writer to refuse. */
-    private static Double infinityAsNull(double x) {
-        return Double.isInfinite(x) ? null : x;
     }
 }

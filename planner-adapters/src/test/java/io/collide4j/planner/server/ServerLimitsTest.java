@@ -1,6 +1,5 @@
 package io.collide4j.planner.server;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayInputStream;
