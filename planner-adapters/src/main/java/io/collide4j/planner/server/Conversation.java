@@ -21,6 +21,8 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.ReentrantLock;
 
 import static io.collide4j.planner.server.JsonLinesServer.LOG;
 
@@ -34,6 +36,9 @@ import static io.collide4j.planner.server.JsonLinesServer.LOG;
 final class Conversation {
     private static final Object END = new Object();
     private static final int QUEUED_LINES = 256;
+    /** Methods that answer in microseconds to milliseconds: answers before them may wait for the batch to flush. */
+    private static final java.util.Set<String> FAST_METHODS = java.util.Set.of("ping", "isValid", "clearance",
+            "checkMotion", "counters");
 
     private final JsonLinesServer server;
     private final long number;
@@ -44,10 +49,11 @@ final class Conversation {
     private final ServerLimits limits;
     private final BlockingQueue<Object> queue = new ArrayBlockingQueue<>(QUEUED_LINES);
     private final Semaphore queuedBytes;
-    private final Object writeLock = new Object();
+    private final ReentrantLock writeLock = new ReentrantLock();
+    private volatile long writingSince;   // nanoTime when a write under writeLock began; 0 when none
     private final java.util.concurrent.atomic.AtomicInteger pending = new java.util.concurrent.atomic.AtomicInteger();
     private volatile boolean ended;
-    private boolean unflushed;   // guarded by writeLock
+    private boolean unflushed;   // guarded by writeLock: answers written but held back for pipelined ones
     private volatile Running running;
     private volatile Thread readerThread;
 
@@ -57,6 +63,7 @@ final class Conversation {
         final JsonNode id;
         final String method;
         final long forcedDeadline;
+        final AtomicBoolean overrun = new AtomicBoolean();   // the watchdog has taken over its answer
         boolean answered;
 
         Running(RequestContext context, JsonNode id, String method, long forcedDeadline) {
@@ -163,15 +170,7 @@ final class Conversation {
     private void idle() {
         String line = server.errorLine(null, RequestException.IDLE_TIMEOUT, "no request for "
                 + limits.idleTimeout().toSeconds() + " s (the server's idle timeout); closing the connection");
-        synchronized (writeLock) {
-            try {
-                out.write(line);
-                out.write('\n');
-                out.flush();
-            } catch (IOException e) {
-                // the idle client is gone already
-            }
-        }
+        writeLine(line, true);
         LOG.debug("conversation {}: idle timeout", number);
         end("idle timeout", false);
     }
@@ -230,6 +229,7 @@ final class Conversation {
             long budget = limits.requestTimeout().toNanos();
             RequestContext context = new RequestContext(t0 + budget);
             r = new Running(context, id, method, t0 + budget + Math.min(budget / 2, 1_000_000_000L));
+            flushBefore(method);
             running = r;
             Object result = handler.handle(method, (ObjectNode) params, context);
             Map<String, Object> ok = new LinkedHashMap<>();
@@ -283,7 +283,8 @@ final class Conversation {
     }
 
     private boolean write(Running r, String response) {
-        synchronized (writeLock) {
+        writeLock.lock();
+        try {
             if (r != null) {
                 if (r.answered) {
                     return false;   // the watchdog answered it already
@@ -294,63 +295,103 @@ final class Conversation {
                 return false;
             }
             server.countServed();   // before the reply leaves, so a client never sees a stale count
-            try {
-                out.write(response);
-                out.write('\n');
-                if (queue.isEmpty()) {   // pipelined requests waiting: their answers go out together
-                    out.flush();
-                    unflushed = false;
-                } else {
-                    unflushed = true;   // the watchdog flushes it if the next request takes long
-                }
-                return true;
-            } catch (IOException e) {
-                end("writing failed: " + e.getMessage(), true);
+            // pipelined requests waiting: their answers go out together (flushed before any slow method starts)
+            boolean flush = queue.isEmpty();
+            if (!writeLine(response, flush)) {
+                end("writing failed", true);
                 return false;
             }
+            unflushed = !flush;
+            return true;
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    /** Sends answers held back for pipelined requests before a request that may take long starts. */
+    private void flushBefore(String method) {
+        if (FAST_METHODS.contains(method)) {
+            return;
+        }
+        writeLock.lock();
+        try {
+            if (unflushed && !ended) {
+                if (!writeLine(null, true)) {
+                    end("writing failed", true);
+                }
+                unflushed = false;
+            }
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    /**
+     * Writes one line (null: nothing, only the flush) under the write lock; false when the client is gone. A write
+     * the client does not read for longer than the idle timeout is broken off by the watchdog ({@link #tick}).
+     */
+    private boolean writeLine(String line, boolean flush) {
+        writeLock.lock();
+        writingSince = System.nanoTime() | 1;
+        try {
+            if (line != null) {
+                out.write(line);
+                out.write('\n');
+            }
+            if (flush) {
+                out.flush();
+            }
+            return true;
+        } catch (IOException e) {
+            return false;
+        } finally {
+            writingSince = 0;
+            writeLock.unlock();
         }
     }
 
     // ------------------------------------------------------------------ ending
 
     /**
-     * Called by the watchdog every tick: sends answers held back for pipelined requests, answers a request past its
-     * time budget plus grace, and then ends the conversation.
+     * Called by the watchdog thread every tick; never blocks (it serves every conversation): breaks off a write the
+     * client has not read for longer than the idle timeout, and hands a request past its time budget plus grace to
+     * {@link #overrun}.
      */
     void tick(long now) {
-        synchronized (writeLock) {
-            if (unflushed && !ended) {
-                try {
-                    out.flush();
-                    unflushed = false;
-                } catch (IOException e) {
-                    // the worker sees the broken connection on its next write
-                }
-            }
-        }
-        Running r = running;
-        if (r == null || now - r.forcedDeadline < 0) {
+        long w = writingSince;
+        if (w != 0 && now - w > limits.idleTimeout().toNanos()) {
+            LOG.warn("conversation {}: the client has not read its answers for {} s; closing", number,
+                    limits.idleTimeout().toSeconds());
+            closeTransport();
             return;
         }
-        synchronized (writeLock) {
-            if (r.answered || ended) {
-                return;
-            }
-            r.answered = true;
-            r.context.cancel("time budget exceeded");
-            try {
-                out.write(server.errorLine(r.id, RequestException.TIME_BUDGET_EXCEEDED, r.method
-                        + ": stopped after the server's time budget of " + seconds() + " per request; the connection"
-                        + " is closed because the work could not be stopped at a safe point"));
-                out.write('\n');
-                out.flush();
-            } catch (IOException e) {
-                // the client is gone as well
-            }
+        Running r = running;
+        if (r != null && now - r.forcedDeadline >= 0 && r.overrun.compareAndSet(false, true)) {
+            server.execute(() -> overrun(r));
         }
-        LOG.warn("conversation {}: request {} {} exceeded the time budget of {}; closing", number, r.id, printable(r.method),
-                seconds());
-        end("time budget exceeded", true);
+    }
+
+    /** Answers a request past its time budget (its work could not be stopped at a checkpoint) and ends the conversation. */
+    private void overrun(Running r) {
+        r.context.cancel("time budget exceeded");
+        boolean answer;
+        writeLock.lock();
+        try {
+            answer = !r.answered && !ended;
+            r.answered = true;
+            if (answer) {
+                writeLine(server.errorLine(r.id, RequestException.TIME_BUDGET_EXCEEDED, r.method
+                        + ": stopped after the server's time budget of " + seconds() + " per request; the connection"
+                        + " is closed because the work could not be stopped at a safe point"), true);
+            }
+        } finally {
+            writeLock.unlock();
+        }
+        if (answer) {
+            LOG.warn("conversation {}: request {} {} exceeded the time budget of {}; closing", number, r.id,
+                    printable(r.method), seconds());
+            end("time budget exceeded", true);
+        }
     }
 
     /** Ends the conversation; {@code cancel}: the request in progress is cancelled too. Idempotent. */
@@ -364,20 +405,14 @@ final class Conversation {
         if (cancel && r != null) {
             r.context.cancel(why);
         }
-        synchronized (writeLock) {
+        if (writeLock.tryLock()) {   // a writer blocked on a client that does not read keeps the lock: skip
             try {
-                out.flush();
-            } catch (IOException e) {
-                // the peer is gone; nothing left to deliver
+                writeLine(null, true);
+            } finally {
+                writeLock.unlock();
             }
         }
-        if (socket != null) {
-            try {
-                socket.close();   // unblocks the reader
-            } catch (IOException ignored) {
-                // already closed
-            }
-        }
+        closeTransport();
         Thread t = readerThread;
         if (t != null && t != Thread.currentThread()) {
             t.interrupt();
@@ -401,6 +436,17 @@ final class Conversation {
             }
         }
         return b.length() < s.length() ? b.append("...").toString() : b.toString();
+    }
+
+    /** Closes the socket (TCP): unblocks the reader and any blocked write. Never blocks. */
+    private void closeTransport() {
+        if (socket != null) {
+            try {
+                socket.close();
+            } catch (IOException ignored) {
+                // already closed
+            }
+        }
     }
 
     private String seconds() {

@@ -225,6 +225,15 @@ public final class JsonLinesServer implements AutoCloseable {
         served.incrementAndGet();
     }
 
+    /** Runs a short task on the server's threads (nothing when the server is closing). */
+    void execute(Runnable task) {
+        try {
+            threads.execute(task);
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            LOG.debug("server closing: task dropped");
+        }
+    }
+
     Thread startReader(Runnable r) {
         Thread[] started = new Thread[1];
         java.util.concurrent.CountDownLatch ready = new java.util.concurrent.CountDownLatch(1);

@@ -218,6 +218,39 @@ class ServerLimitsTest {
     }
 
     @Test
+    void aClientThatNeverReadsIsDisconnectedAndOthersAreServed() throws Exception {
+        try (JsonLinesServer server = new JsonLinesServer(() -> JsonLinesServerTest.ADDER,
+                ServerLimits.defaults().withIdleTimeout(Duration.ofMillis(300)))) {
+            int port = server.listen(0);
+            java.net.Socket deaf = new java.net.Socket();
+            deaf.setReceiveBufferSize(4096);   // so that the answers below overflow what the buffers hold
+            deaf.connect(new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), port));
+            Thread flood = new Thread(() -> {
+                try {
+                    byte[] line = (ADD + "\n").getBytes(StandardCharsets.UTF_8);
+                    for (int i = 0; i < 300_000; i++) {   // ~7 MB of answers, never read
+                        deaf.getOutputStream().write(line);
+                    }
+                } catch (java.io.IOException e) {
+                    // the server closed the connection: expected
+                }
+            }, "deaf-client");
+            flood.setDaemon(true);
+            flood.start();
+            long until = System.nanoTime() + 20_000_000_000L;
+            Thread.sleep(500);
+            while (server.openConnections() > 0 && System.nanoTime() < until) {
+                Thread.sleep(20);
+            }
+            assertEquals(0, server.openConnections(), "a connection whose client does not read its answers is closed");
+            try (ServerTestClient next = new ServerTestClient(port)) {
+                assertEquals(3.0, parse(next.ask(ADD)).get("result").doubleValue());
+            }
+            deaf.close();
+        }
+    }
+
+    @Test
     void workIsCancelledWhenTheClientGoesAwayAndTheServerStaysHealthy() throws Exception {
         TestHandler handler = new TestHandler();
         AtomicBoolean first = new AtomicBoolean(true);
