@@ -120,7 +120,7 @@ public final class JsonLinesServer implements AutoCloseable {
                 // closing an already-broken socket has nothing left to report
             }
         }
-        open.forEach(c -> c.end("server closed", false));
+        open.forEach(c -> c.end("server closed", true));
         threads.shutdownNow();
         synchronized (this) {
             if (watchdog != null) {
