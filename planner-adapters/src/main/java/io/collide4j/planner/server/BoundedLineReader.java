@@ -7,7 +7,8 @@ import java.util.Arrays;
 
 /**
  * Reads UTF-8 lines of at most {@code maxBytes}; a longer line is consumed and reported as
- * oversized instead of being buffered, so one huge request cannot exhaust memory. Not thread-safe.
+ * oversized instead of being buffered, so one huge request cannot exhaust memory. A read that times out
+ * ({@link java.net.SocketTimeoutException}) loses nothing: the next call goes on with the same line. Not thread-safe.
  */
 final class BoundedLineReader {
     /** A line, or the fact that the line was too long (its text is then null). */
@@ -20,6 +21,9 @@ final class BoundedLineReader {
     private int chunkPos;
     private int chunkLen;
     private byte[] line = new byte[1024];
+    private int len;          // bytes of the current line kept so far
+    private long total;       // bytes of the current line seen so far
+    private boolean sawAny;   // the current line has started
 
     BoundedLineReader(InputStream in, int maxBytes) {
         this.in = in;
@@ -28,22 +32,19 @@ final class BoundedLineReader {
 
     /** The next line without its terminator (CR LF or LF), or null at end of stream. */
     Line next() throws IOException {
-        int len = 0;
-        long total = 0;
-        boolean sawAny = false;
         while (true) {
             if (chunkPos == chunkLen) {
                 chunkLen = in.read(chunk);
                 chunkPos = 0;
                 if (chunkLen <= 0) {
                     chunkLen = 0;
-                    return sawAny ? finish(len, total) : null;
+                    return sawAny ? finish() : null;
                 }
             }
             sawAny = true;
             byte b = chunk[chunkPos++];
             if (b == '\n') {
-                return finish(len, total);
+                return finish();
             }
             total++;
             if (total <= maxBytes) {
@@ -55,13 +56,28 @@ final class BoundedLineReader {
         }
     }
 
-    private Line finish(int len, long total) {
-        if (total > maxBytes) {
-            return new Line(null, total, true);
+    private Line finish() {
+        long seen = total;
+        int kept = len;
+        len = 0;
+        total = 0;
+        sawAny = false;
+        if (seen > maxBytes) {
+            line = new byte[1024];   // an idle connection keeps no large buffer
+            return new Line(null, seen, true);
         }
-        if (len > 0 && line[len - 1] == '\r') {
-            len--;
+        if (kept > 0 && line[kept - 1] == '\r') {
+            kept--;
         }
-        return new Line(new String(line, 0, len, StandardCharsets.UTF_8), total, false);
+        Line out = new Line(new String(line, 0, kept, StandardCharsets.UTF_8), seen, false);
+        if (line.length > 1 << 16) {
+            line = new byte[1024];
+        }
+        return out;
+    }
+
+    /** True when part of a line has been read but not its end. */
+    boolean midLine() {
+        return sawAny;
     }
 }

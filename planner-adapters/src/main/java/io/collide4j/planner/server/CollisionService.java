@@ -1,5 +1,7 @@
 package io.collide4j.planner.server;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.collide4j.checker.batch.BatchChecker;
 import io.collide4j.checker.batch.EngineChoice;
 import io.collide4j.checker.query.CertificationResult;
@@ -7,59 +9,72 @@ import io.collide4j.checker.query.Contact;
 import io.collide4j.checker.query.MotionResult;
 import io.collide4j.checker.query.MotionStatus;
 import io.collide4j.checker.query.Violation;
-import io.collide4j.checker.scene.SceneJson;
-import io.collide4j.models.Models;
 import io.collide4j.planner.CertifiedMotionValidator;
 import io.collide4j.planner.CertifiedStateValidityChecker;
 import io.collide4j.planner.Collide4j;
 import io.collide4j.planner.MotionValidator;
 import io.collide4j.planner.TrajectoryCertifier;
 import io.collide4j.planner.ValidityCounters;
-import io.collide4j.urdf.json.Json;
-import io.collide4j.urdf.json.JsonWriter;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+
+import static io.collide4j.planner.server.Params.array;
+import static io.collide4j.planner.server.Params.budget;
+import static io.collide4j.planner.server.Params.infinityAsNull;
+import static io.collide4j.planner.server.Params.invalid;
+import static io.collide4j.planner.server.Params.known;
+import static io.collide4j.planner.server.Params.list;
+import static io.collide4j.planner.server.Params.number;
 
 /**
  * The collision checker behind {@code collide4j serve}: one session (one loaded robot and scene) per
  * connection. Methods and their parameters are documented in {@code planner-adapters/PROTOCOL.md}:
  * {@code load}, {@code isValid}, {@code clearance}, {@code checkMotion}, {@code batch}, {@code certify}, {@code counters},
- * {@code ping}. Not thread-safe: the server gives every connection its own instance.
+ * {@code ping}. Files are read only inside the {@link FileRoots} it was given; a {@code load} replaces the session
+ * only when it succeeded entirely. Not thread-safe: the server gives every connection its own instance.
  */
 public final class CollisionService implements RequestHandler, AutoCloseable {
     /** Largest number of states plus motions in one {@code batch} request. */
     public static final int MAX_BATCH = 1_000_000;
+    /** Items of a batch checked between two cancellation checkpoints. */
+    private static final int CHUNK = 2048;
 
+    private final FileRoots files;
+    private final ServerLimits limits;
+    private final ProtocolJson json;
     private Collide4j session;
     private CertifiedMotionValidator motions;
     private CertifiedStateValidityChecker states;
-    private BatchChecker batchEngine;   // created on the first motion batch of a session; closed with it
+    private BatchChecker batchEngine;   // created on the first batch of a session; closed with it
+
+    /** A service that reads files only under {@code files}, within {@code limits}. */
+    public CollisionService(FileRoots files, ServerLimits limits) {
+        this.files = files;
+        this.limits = limits;
+        this.json = new ProtocolJson(limits);
+    }
+
+    /** No file access (bundled models and inline content only), default limits. */
+    public CollisionService() {
+        this(FileRoots.none(), ServerLimits.defaults());
+    }
 
     @Override
-    public Object handle(String method, Map<String, Object> params) {
+    public Object handle(String method, ObjectNode params, RequestContext context) {
         return switch (method) {
             case "ping" -> Map.of("pong", true, "protocol", "collide4j-jsonl/1");
-            case "load" -> {
-                try {
-                    yield load(params);
-                } catch (RequestException e) {
-                    throw e;
-                } catch (RuntimeException e) {   // unreadable or malformed robot/scene input: the caller's to fix
-                    throw invalid("load: " + e.getMessage());
-                }
-            }
+            case "load" -> load(params);
             case "isValid" -> {
                 known(params, "isValid", "q");
                 yield Map.of("valid", states().isValid(vector(params, "q")));
             }
             case "clearance" -> clearance(params);
             case "checkMotion" -> checkMotion(params);
-            case "batch" -> batch(params);
+            case "batch" -> batch(params, context);
             case "certify" -> certify(params);
             case "counters" -> counters();
             default -> throw new RequestException(RequestException.METHOD_NOT_FOUND, "unknown method '" + method
@@ -79,90 +94,30 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
         return session;
     }
 
-    private Object load(Map<String, Object> p) {
-        known(p, "load", "robot", "urdf", "srdf", "scene", "sceneJson", "margin", "group", "hold", "padding", "scale",
-                "allow", "tolerance", "budget");
-        Collide4j.Builder b = Collide4j.builder();
-        if (p.containsKey("urdf")) {
-            b.urdf(existing(string(p, "urdf"), "urdf"));
-        } else {
-            String robot = p.containsKey("robot") ? string(p, "robot") : "panda";
-            if (!Models.names().contains(robot)) {
-                throw invalid("robot: no bundled robot '" + robot + "'; bundled: " + Models.names() + " (or give 'urdf')");
-            }
-            b.robot(robot);
-        }
-        if (p.containsKey("srdf")) {
-            b.srdf(existing(string(p, "srdf"), "srdf"));
-        }
-        if (p.containsKey("scene") && p.containsKey("sceneJson")) {
-            throw invalid("give 'scene' (bundled name or file) or 'sceneJson' (inline), not both");
-        }
-        if (p.containsKey("scene")) {
-            String s = string(p, "scene");
-            if (Models.sceneNames().contains(s)) {
-                b.sceneName(s);
-            } else {
-                b.scene(existing(s, "scene"));
-            }
-        } else if (p.containsKey("sceneJson")) {
-            Object sj = p.get("sceneJson");
-            b.sceneJson(sj instanceof String s ? s : JsonWriter.write(sj, false), "request sceneJson");
-        }
-        if (p.containsKey("margin")) {
-            b.margin(number(p, "margin"));
-        }
-        if (p.containsKey("tolerance")) {
-            b.tolerance(number(p, "tolerance"));
-        }
-        if (p.containsKey("budget")) {
-            b.budget((long) number(p, "budget"));
-        }
-        if (p.containsKey("group")) {
-            b.group(string(p, "group"));
-        }
-        numbers(p, "hold").forEach(b::hold);
-        numbers(p, "padding").forEach(b::padding);
-        numbers(p, "scale").forEach(b::scale);
-        if (p.containsKey("allow")) {
-            for (Object pair : list(p, "allow")) {
-                if (!(pair instanceof List<?> l) || l.size() != 2 || !(l.get(0) instanceof String a)
-                        || !(l.get(1) instanceof String c)) {
-                    throw invalid("allow: expected a list of [name, name] pairs, got " + Json.typeName(pair));
-                }
-                b.allow(a, c);
-            }
-        }
-        Collide4j loaded = b.build();
+    /** Replaces the session only when the whole load, its result included, succeeded. */
+    private Object load(ObjectNode p) {
+        SessionLoader.Loaded loaded = SessionLoader.load(p, files, limits, json);
         close();
-        session = loaded;
+        session = loaded.session();
         motions = session.motionValidator();
         states = session.stateValidityChecker();
-        Map<String, Object> r = new LinkedHashMap<>();
-        r.put("robot", session.model().kinematics().name());
-        r.put("group", session.groupName());
-        r.put("variables", session.variableNames());
-        r.put("lower", limits(session.lowerLimits()));   // null: no limit (a continuous joint)
-        r.put("upper", limits(session.upperLimits()));
-        r.put("obstacles", session.scene().size());
-        r.put("margin", session.margin());
-        r.put("robotHash", session.model().contentHash());
-        r.put("sceneHash", session.scene().contentHash());
-        return r;
+        return loaded.result();
     }
 
-    private Object clearance(Map<String, Object> p) {
+    // ------------------------------------------------------------------ queries
+
+    private Object clearance(ObjectNode p) {
         known(p, "clearance", "q");
         Contact c = session().closestPair(vector(p, "q"));
         Map<String, Object> r = new LinkedHashMap<>();
-        r.put("lowerBound", c == null ? null : finite(c.lowerBound()));
-        r.put("estimate", c == null ? null : finite(c.distance()));
+        r.put("lowerBound", c == null ? null : infinityAsNull(c.lowerBound()));
+        r.put("estimate", c == null ? null : infinityAsNull(c.distance()));
         r.put("exactness", "LOWER_BOUND");
         r.put("pair", c == null ? null : c.pair().key());
         return r;
     }
 
-    private Object checkMotion(Map<String, Object> p) {
+    private Object checkMotion(ObjectNode p) {
         known(p, "checkMotion", "q0", "q1");
         double[] q0 = vector(p, "q0");
         double[] q1 = vector(p, "q1");
@@ -175,49 +130,63 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
         return r;
     }
 
-    private Object batch(Map<String, Object> p) {
+    private Object batch(ObjectNode p, RequestContext context) {
         known(p, "batch", "states", "motions", "details");
         session();
-        List<Object> stateList = p.containsKey("states") ? list(p, "states") : List.of();
-        List<Object> motionList = p.containsKey("motions") ? list(p, "motions") : List.of();
+        JsonNode stateList = p.has("states") ? array(p, "states") : json.tree(List.of());
+        JsonNode motionList = p.has("motions") ? array(p, "motions") : json.tree(List.of());
         if (stateList.size() + motionList.size() > MAX_BATCH) {
             throw invalid("batch of " + (stateList.size() + motionList.size()) + " items exceeds " + MAX_BATCH);
         }
-        boolean details = p.containsKey("details") && Boolean.TRUE.equals(p.get("details"));
+        boolean details = false;
+        if (p.has("details")) {
+            if (!p.get("details").isBoolean()) {
+                throw invalid("'details' must be a boolean, got " + ProtocolJson.typeName(p.get("details")));
+            }
+            details = p.get("details").booleanValue();
+        }
         List<double[]> qs = new ArrayList<>(stateList.size());
         for (int i = 0; i < stateList.size(); i++) {
             qs.add(vector(stateList.get(i), "states[" + i + "]"));
         }
-        List<Object> sv = new ArrayList<>(qs.size());
-        if (!qs.isEmpty()) {
-            for (boolean v : session.areValid(qs, engine())) {
-                sv.add(v);
-            }
-        }
         List<double[]> q0s = new ArrayList<>(), q1s = new ArrayList<>();
         for (int i = 0; i < motionList.size(); i++) {
-            if (!(motionList.get(i) instanceof List<?> pair) || pair.size() != 2) {
-                throw invalid("motions[" + i + "]: expected [q0, q1], got " + Json.typeName(motionList.get(i)));
+            JsonNode pair = motionList.get(i);
+            if (!pair.isArray() || pair.size() != 2) {
+                throw invalid("motions[" + i + "]: expected [q0, q1], got " + ProtocolJson.typeName(pair));
             }
             q0s.add(vector(pair.get(0), "motions[" + i + "][0]"));
             q1s.add(vector(pair.get(1), "motions[" + i + "][1]"));
         }
+        List<Object> sv = new ArrayList<>(qs.size());
+        for (int from = 0; from < qs.size(); from += CHUNK) {
+            context.checkpoint();
+            for (boolean v : session.areValid(qs.subList(from, Math.min(qs.size(), from + CHUNK)), engine())) {
+                sv.add(v);
+            }
+        }
         List<Object> mv = new ArrayList<>(q0s.size());
         if (details) {
             for (int i = 0; i < q0s.size(); i++) {
+                context.checkpoint();
                 MotionResult m = motions.check(q0s.get(i), q1s.get(i));
                 Map<String, Object> one = new LinkedHashMap<>();
                 one.put("status", m.status().name());
                 one.put("time", m.time());
-                one.put("clearanceLowerBound", finite(m.clearanceLowerBound()));
+                one.put("clearanceLowerBound", infinityAsNull(m.clearanceLowerBound()));
                 one.put("pair", m.contact() == null ? null : m.contact().pair().key());
                 mv.add(one);
             }
-        } else if (!q0s.isEmpty()) {
-            MotionStatus[] st = session.checkMotions(q0s, q1s, engine());
-            for (int i = 0; i < st.length; i++) {
-                // endpoints outside the joint limits are invalid motions, as for the single-motion adapter
-                mv.add(st[i] == MotionStatus.FREE && session.withinLimits(q0s.get(i)) && session.withinLimits(q1s.get(i)));
+        } else {
+            for (int from = 0; from < q0s.size(); from += CHUNK) {
+                context.checkpoint();
+                int to = Math.min(q0s.size(), from + CHUNK);
+                MotionStatus[] st = session.checkMotions(q0s.subList(from, to), q1s.subList(from, to), engine());
+                for (int i = 0; i < st.length; i++) {
+                    // endpoints outside the joint limits are invalid motions, as for the single-motion adapter
+                    mv.add(st[i] == MotionStatus.FREE && session.withinLimits(q0s.get(from + i))
+                            && session.withinLimits(q1s.get(from + i)));
+                }
             }
         }
         Map<String, Object> r = new LinkedHashMap<>();
@@ -227,8 +196,8 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
     }
 
     // A list of number vectors under key, each checked as vector(...) does (errors name key[i]).
-    private List<double[]> vectors(Map<String, Object> p, String key) {
-        List<Object> rows = list(p, key);
+    private List<double[]> vectors(ObjectNode p, String key) {
+        JsonNode rows = array(p, key);
         List<double[]> out = new ArrayList<>(rows.size());
         for (int i = 0; i < rows.size(); i++) {
             out.add(vector(rows.get(i), key + "[" + i + "]"));
@@ -236,38 +205,45 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
         return out;
     }
 
-    private Object certify(Map<String, Object> p) {
+    private Object certify(ObjectNode p) {
         known(p, "certify", "waypoints", "velocities", "accelerations", "times", "clearance", "budget", "certificate");
         Collide4j c = session();
         List<double[]> q = vectors(p, "waypoints");
-        List<double[]> velocities = p.containsKey("velocities") ? vectors(p, "velocities") : null;
-        List<double[]> accelerations = p.containsKey("accelerations") ? vectors(p, "accelerations") : null;
+        List<double[]> velocities = p.has("velocities") ? vectors(p, "velocities") : null;
+        List<double[]> accelerations = p.has("accelerations") ? vectors(p, "accelerations") : null;
         if (accelerations != null && velocities == null) {
             throw invalid("accelerations: given without velocities");
         }
-        for (List<double[]> rates : java.util.Arrays.asList(velocities, accelerations)) {
+        for (List<double[]> rates : Arrays.asList(velocities, accelerations)) {
             if (rates != null && rates.size() != q.size()) {
                 throw invalid((rates == velocities ? "velocities" : "accelerations") + ": " + rates.size()
                         + " vectors for " + q.size() + " waypoints");
             }
         }
         double[] times = new double[q.size()];
-        if (p.containsKey("times")) {
-            List<Object> ts = list(p, "times");
+        if (p.has("times")) {
+            JsonNode ts = array(p, "times");
             if (ts.size() != q.size()) {
                 throw invalid("times: " + ts.size() + " values for " + q.size() + " waypoints");
             }
             for (int i = 0; i < times.length; i++) {
-                if (!(ts.get(i) instanceof Number n)) {
-                    throw invalid("times[" + i + "]: expected a number, got " + Json.typeName(ts.get(i)));
+                if (!ts.get(i).isNumber() || !Double.isFinite(ts.get(i).doubleValue())) {
+                    throw invalid("times[" + i + "]: expected a finite number, got " + ProtocolJson.typeName(ts.get(i)));
                 }
-                times[i] = n.doubleValue();
+                times[i] = ts.get(i).doubleValue();
             }
         } else {
-            java.util.Arrays.setAll(times, k -> k);
+            Arrays.setAll(times, k -> k);
         }
-        double clearance = p.containsKey("clearance") ? number(p, "clearance") : c.margin();
-        long budget = p.containsKey("budget") ? (long) number(p, "budget") : TrajectoryCertifier.DEFAULT_BUDGET;
+        double clearance = p.has("clearance") ? number(p, "clearance") : c.margin();
+        long budget = p.has("budget") ? budget(p, limits.maxEvaluations()) : Math.min(TrajectoryCertifier.DEFAULT_BUDGET, limits.maxEvaluations());
+        boolean certificate = true;
+        if (p.has("certificate")) {
+            if (!p.get("certificate").isBoolean()) {
+                throw invalid("'certificate' must be a boolean, got " + ProtocolJson.typeName(p.get("certificate")));
+            }
+            certificate = p.get("certificate").booleanValue();
+        }
         CertificationResult r;
         try {
             r = c.trajectoryCertifier().certify(q, velocities, accelerations, times, clearance, budget).result();
@@ -288,10 +264,11 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
             vm.put("lowerBound", v.contact().lowerBound());
             out.put("violation", vm);
         }
-        out.put("clearanceLowerBound", r.pairClearance().values().stream().min(Double::compare).orElse(null));
+        out.put("clearanceLowerBound", r.pairClearance().values().stream().min(Double::compare)
+                .map(Params::infinityAsNull).orElse(null));
         out.put("evaluations", r.evaluations());
-        if (!Boolean.FALSE.equals(p.get("certificate"))) {
-            out.put("certificate", Json.parse(r.certificateJson()));
+        if (certificate) {
+            out.put("certificate", json.trusted(r.certificateJson()));
         }
         return out;
     }
@@ -331,113 +308,32 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
         }
     }
 
-    // ------------------------------------------------------------------ parameter helpers
+    // ------------------------------------------------------------------ configurations
 
-    private static RequestException invalid(String message) {
-        return new RequestException(RequestException.INVALID_PARAMS, message);
-    }
-
-    private static void known(Map<String, Object> p, String method, String... names) {
-        List<String> allowed = List.of(names);
-        for (String k : p.keySet()) {
-            if (!allowed.contains(k)) {
-                throw invalid(method + ": unknown parameter '" + k + "'; known: " + allowed);
-            }
-        }
-    }
-
-    private static String string(Map<String, Object> p, String name) {
-        if (!(p.get(name) instanceof String s)) {
-            throw invalid("'" + name + "' must be a string, got " + Json.typeName(p.get(name)));
-        }
-        return s;
-    }
-
-    private static double number(Map<String, Object> p, String name) {
-        if (!(p.get(name) instanceof Number n)) {
-            throw invalid("'" + name + "' must be a number, got " + Json.typeName(p.get(name)));
-        }
-        return n.doubleValue();
-    }
-
-    private static List<Object> list(Map<String, Object> p, String name) {
-        if (!(p.get(name) instanceof List<?> l)) {
-            throw invalid("'" + name + "' must be an array, got " + Json.typeName(p.get(name)));
-        }
-        @SuppressWarnings("unchecked")
-        List<Object> typed = (List<Object>) l;
-        return typed;
-    }
-
-    private static Map<String, Double> numbers(Map<String, Object> p, String name) {
-        Map<String, Double> out = new LinkedHashMap<>();
-        if (!p.containsKey(name)) {
-            return out;
-        }
-        if (!(p.get(name) instanceof Map<?, ?> m)) {
-            throw invalid("'" + name + "' must be an object of name: number, got " + Json.typeName(p.get(name)));
-        }
-        for (Map.Entry<?, ?> e : m.entrySet()) {
-            if (!(e.getValue() instanceof Number n)) {
-                throw invalid("'" + name + "." + e.getKey() + "' must be a number, got " + Json.typeName(e.getValue()));
-            }
-            out.put((String) e.getKey(), n.doubleValue());
-        }
-        return out;
-    }
-
-    private double[] vector(Map<String, Object> p, String name) {
-        if (!p.containsKey(name)) {
+    private double[] vector(ObjectNode p, String name) {
+        if (!p.has(name)) {
             throw invalid("missing parameter '" + name + "' (an array of joint values)");
         }
         return vector(p.get(name), name);
     }
 
-    private double[] vector(Object v, String what) {
-        if (!(v instanceof List<?> l)) {
-            throw invalid(what + ": expected an array of joint values, got " + Json.typeName(v));
+    private double[] vector(JsonNode v, String what) {
+        if (!v.isArray()) {
+            throw invalid(what + ": expected an array of joint values, got " + ProtocolJson.typeName(v));
         }
         int n = session().dimension();
-        if (l.size() != n) {
-            throw invalid(what + ": has " + l.size() + " values, the planning group has " + n + " " + session.variableNames());
+        if (v.size() != n) {
+            throw invalid(what + ": has " + v.size() + " values, the planning group has " + n + " " + session.variableNames());
         }
         double[] q = new double[n];
         for (int i = 0; i < n; i++) {
-            if (!(l.get(i) instanceof Number x) || !Double.isFinite(x.doubleValue())) {
-                throw invalid(what + "[" + i + "]: expected a finite number, got " + Json.typeName(l.get(i)));
+            JsonNode x = v.get(i);
+            if (!x.isNumber() || !Double.isFinite(x.doubleValue())) {
+                throw invalid(what + "[" + i + "]: expected a finite number, got " + ProtocolJson.typeName(x)
+                        + (x.isNumber() ? " out of range" : ""));
             }
             q[i] = x.doubleValue();
         }
         return q;
-    }
-
-    private static Path existing(String file, String name) {
-        Path p = Path.of(file);
-        if (!Files.isReadable(p)) {
-            throw invalid(name + ": file not found or unreadable: " + file);
-        }
-        return p;
-    }
-
-    private static List<Double> list(double[] a) {
-        List<Double> out = new ArrayList<>(a.length);
-        for (double x : a) {
-            out.add(x);
-        }
-        return out;
-    }
-
-    /** Joint limits for JSON, which has no infinity: a continuous joint's ±∞ is sent as null. */
-    private static List<Double> limits(double[] a) {
-        List<Double> out = new ArrayList<>(a.length);
-        for (double x : a) {
-            out.add(finite(x));
-        }
-        return out;
-    }
-
-    /** JSON has no infinity: +∞ (nothing checked) is sent as null. */
-    private static Double finite(double x) {
-        return Double.isFinite(x) ? x : null;
     }
 }

@@ -1,98 +1,90 @@
 package io.collide4j.planner.server;
 
-import io.collide4j.urdf.json.Json;
-import io.collide4j.urdf.json.JsonException;
-import io.collide4j.urdf.json.JsonWriter;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
-import java.io.Writer;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
 /**
- * JSON-lines request/response server: one JSON object per line in, one per line out.
+ * JSON-lines request/response server: one JSON object per line in, one per line out (PROTOCOL.md).
  *
- * <p>Request {@code {"id": any, "method": "name", "params": {...}}}; response
+ * <p>Request {@code {"id": string|integer|null, "method": "name", "params": {...}}}; response
  * {@code {"id": same, "result": ...}} or {@code {"id": same, "error": {"code": n, "message": "..."}}}.
- * Every malformed, unknown or oversized request gets an error response and the server keeps
- * serving. Each connection gets its own handler from the factory, so session state (a loaded robot)
- * is per connection, and a handler that is {@link AutoCloseable} is closed when its conversation ends;
- * TCP binds to loopback only.
+ * Every malformed, unknown or oversized request gets an error response and the server keeps serving.
+ * Each conversation (stdio, or one TCP connection) gets its own handler from the factory, so session
+ * state is per connection; a handler that is {@link AutoCloseable} is closed when its conversation ends.
+ * TCP binds to 127.0.0.1 only. Every resource bound is a {@link ServerLimits} field.
+ *
+ * <p>Threads: one acceptor; per conversation a reader (reads ahead, so pipelined requests queue, bounded in
+ * bytes) and a worker (answers in order); one watchdog that answers requests past their time budget.
+ * Log lines (SLF4J, logger {@code io.collide4j.planner.server}): one per request at debug, one per error
+ * response at warn (internal errors with their stack trace and the reference the client was given).
  */
 public final class JsonLinesServer implements AutoCloseable {
     /** Default largest request line: big enough for batch requests of ~10^5 configurations. */
-    public static final int DEFAULT_MAX_REQUEST_BYTES = 64 << 20;
+    public static final int DEFAULT_MAX_REQUEST_BYTES = ServerLimits.DEFAULT_MAX_REQUEST_BYTES;
 
-    private final Supplier<RequestHandler> handlers;
-    private final int maxRequestBytes;
+    static final Logger LOG = LoggerFactory.getLogger(JsonLinesServer.class);
+
+    private final Supplier<? extends RequestHandler> handlers;
+    private final ServerLimits limits;
+    private final ProtocolJson json;
+    private final ExecutorService threads;
+    private final Set<Conversation> open = ConcurrentHashMap.newKeySet();
+    private final AtomicInteger tcpConnections = new AtomicInteger();
+    private final AtomicLong served = new AtomicLong();
+    private final AtomicLong conversationIds = new AtomicLong();
     private volatile ServerSocket serverSocket;
-    private final ExecutorService connections;
-    private final AtomicInteger served = new AtomicInteger();
+    private volatile boolean closed;
+    private Thread watchdog;
 
-    public JsonLinesServer(Supplier<RequestHandler> handlers, int maxRequestBytes) {
-        if (maxRequestBytes < 64) {
-            throw new IllegalArgumentException("maxRequestBytes must be at least 64, got " + maxRequestBytes);
-        }
+    public JsonLinesServer(Supplier<? extends RequestHandler> handlers, ServerLimits limits) {
         this.handlers = handlers;
-        this.maxRequestBytes = maxRequestBytes;
+        this.limits = limits;
+        this.json = new ProtocolJson(limits);
         AtomicInteger threadNo = new AtomicInteger();
-        this.connections = Executors.newCachedThreadPool(r -> {
-            Thread t = new Thread(r, "collide4j-connection-" + threadNo.incrementAndGet());
+        this.threads = Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "collide4j-conversation-" + threadNo.incrementAndGet());
             t.setDaemon(true);
             return t;
         });
     }
 
-    /** Serves one stream pair until end of input (stdio mode); returns the number of requests answered. */
-    public int serve(InputStream in, OutputStream out) {
-        RequestHandler handler = handlers.get();
-        BoundedLineReader reader = new BoundedLineReader(in, maxRequestBytes);
-        Writer writer = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
-        int count = 0;
-        try {
-            BoundedLineReader.Line line;
-            while ((line = reader.next()) != null) {
-                if (!line.oversized() && line.text().isBlank()) {
-                    continue;
-                }
-                String response = respond(handler, line);
-                count++;
-                served.incrementAndGet(); // before the reply leaves, so a client never sees a stale count
-                writer.write(response);
-                writer.write('\n');
-                writer.flush();
-            }
-        } catch (SocketException e) {
-            // the peer went away: the conversation is over, not the server
-        } catch (IOException e) {
-            throw new UncheckedIOException("JSON-lines stream failed", e);
-        } finally {
-            if (handler instanceof AutoCloseable closeable) {
-                try {
-                    closeable.close();   // the session's resources (worker threads) end with its conversation
-                } catch (Exception e) {
-                    // releasing a session cannot fail the server
-                }
-            }
-        }
-        return count;
+    /** The default limits with this request-line bound. */
+    public JsonLinesServer(Supplier<? extends RequestHandler> handlers, int maxRequestBytes) {
+        this(handlers, ServerLimits.defaults().withMaxRequestBytes(maxRequestBytes));
     }
 
-    /** Starts accepting loopback TCP connections on {@code port} (0 picks a free one); returns the bound port. */
+    public ServerLimits limits() {
+        return limits;
+    }
+
+    /**
+     * Serves one stream pair (stdio mode) until end of input, answering every request read before it; returns
+     * the number of requests answered. A request past its time budget ends the conversation early.
+     */
+    public int serve(InputStream in, OutputStream out) {
+        return converse(in, out, null);
+    }
+
+    /** Starts accepting TCP connections on 127.0.0.1:{@code port} (0 picks a free one); returns the bound port. */
     public int listen(int port) {
         try {
             ServerSocket socket = new ServerSocket(port, 50, InetAddress.getLoopbackAddress());
@@ -100,38 +92,26 @@ public final class JsonLinesServer implements AutoCloseable {
             Thread acceptor = new Thread(() -> acceptLoop(socket), "collide4j-accept");
             acceptor.setDaemon(true);
             acceptor.start();
+            LOG.info("listening on 127.0.0.1:{} ({})", socket.getLocalPort(), limits);
             return socket.getLocalPort();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot listen on 127.0.0.1:" + port, e);
         }
     }
 
-    private void acceptLoop(ServerSocket socket) {
-        while (!socket.isClosed()) {
-            try {
-                Socket client = socket.accept();
-                connections.execute(() -> {
-                    try (client) {
-                        serve(client.getInputStream(), client.getOutputStream());
-                    } catch (IOException | UncheckedIOException e) {
-                        // one broken connection must not stop the others
-                    }
-                });
-            } catch (IOException e) {
-                if (socket.isClosed()) {
-                    return;
-                }
-            }
-        }
+    /** Requests answered so far, over all conversations. */
+    public int requestsServed() {
+        return (int) Math.min(Integer.MAX_VALUE, served.get());
     }
 
-    /** Requests answered so far, over all connections. */
-    public int requestsServed() {
-        return served.get();
+    /** TCP connections open now. */
+    public int openConnections() {
+        return tcpConnections.get();
     }
 
     @Override
     public void close() {
+        closed = true;
         ServerSocket s = serverSocket;
         if (s != null) {
             try {
@@ -140,60 +120,152 @@ public final class JsonLinesServer implements AutoCloseable {
                 // closing an already-broken socket has nothing left to report
             }
         }
-        connections.shutdownNow();
+        open.forEach(c -> c.end("server closed", true));
+        threads.shutdownNow();
+        synchronized (this) {
+            if (watchdog != null) {
+                watchdog.interrupt();
+            }
+        }
     }
 
-    private String respond(RequestHandler handler, BoundedLineReader.Line line) {
-        if (line.oversized()) {
-            return error(null, RequestException.REQUEST_TOO_LARGE, "request of " + line.length()
-                    + " bytes exceeds the limit of " + maxRequestBytes + " bytes; split it into smaller batches");
-        }
-        Object id = null;
-        try {
-            Object parsed;
+    private void acceptLoop(ServerSocket socket) {
+        while (!socket.isClosed()) {
+            Socket client;
             try {
-                parsed = Json.parse(line.text());
-            } catch (JsonException e) {
-                return error(null, RequestException.PARSE_ERROR, "malformed JSON: " + e.getMessage());
+                client = socket.accept();
+            } catch (IOException e) {
+                if (socket.isClosed()) {
+                    return;
+                }
+                LOG.warn("accept failed: {}", e.toString());
+                continue;
             }
-            if (!(parsed instanceof Map<?, ?> request)) {
-                return error(null, RequestException.INVALID_REQUEST, "a request must be a JSON object, got "
-                        + Json.typeName(parsed));
+            if (tcpConnections.incrementAndGet() > limits.maxConnections()) {
+                tcpConnections.decrementAndGet();
+                refuseBusy(client);
+                continue;
             }
-            id = request.get("id");
-            Object method = request.get("method");
-            if (!(method instanceof String name)) {
-                throw new RequestException(RequestException.INVALID_REQUEST,
-                        "field 'method' must be a string, got " + Json.typeName(method));
+            try {
+                threads.execute(() -> {
+                    try (client) {
+                        client.setSoTimeout((int) Math.min(Integer.MAX_VALUE, limits.idleTimeout().toMillis()));
+                        client.setTcpNoDelay(true);
+                        converse(client.getInputStream(), client.getOutputStream(), client);
+                    } catch (IOException | RuntimeException e) {
+                        LOG.warn("connection from {} failed: {}", client.getRemoteSocketAddress(), e.toString());
+                    } finally {
+                        tcpConnections.decrementAndGet();
+                    }
+                });
+            } catch (RuntimeException e) {   // rejected: the server is closing
+                tcpConnections.decrementAndGet();
+                closeQuietly(client);
             }
-            Object params = request.containsKey("params") ? request.get("params") : Map.of();
-            if (!(params instanceof Map<?, ?>)) {
-                throw new RequestException(RequestException.INVALID_PARAMS,
-                        "field 'params' must be an object, got " + Json.typeName(params));
-            }
-            @SuppressWarnings("unchecked")
-            Map<String, Object> typed = (Map<String, Object>) params;
-            Object result = handler.handle(name, typed);
-            Map<String, Object> response = new LinkedHashMap<>();
-            response.put("id", id);
-            response.put("result", result);
-            return JsonWriter.write(response, false);
-        } catch (RequestException e) {
-            return error(id, e.code(), e.getMessage());
-        } catch (IllegalArgumentException | IllegalStateException | UncheckedIOException | IndexOutOfBoundsException e) {
-            return error(id, RequestException.INVALID_PARAMS, e.getMessage());
-        } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
-            return error(id, RequestException.INTERNAL_ERROR, e.getClass().getSimpleName() + ": " + e.getMessage());
         }
     }
 
-    private static String error(Object id, int code, String message) {
+    private void refuseBusy(Socket client) {
+        LOG.warn("refusing a connection from {}: {} connections open (limit {})", client.getRemoteSocketAddress(),
+                limits.maxConnections(), limits.maxConnections());
+        try (client) {
+            client.setSoTimeout(1000);
+            OutputStream out = client.getOutputStream();
+            out.write((errorLine(null, RequestException.SERVER_BUSY, "server busy: it already has "
+                    + limits.maxConnections() + " connections (its limit); try again later") + "\n")
+                    .getBytes(StandardCharsets.UTF_8));
+            out.flush();
+            client.shutdownOutput();
+        } catch (IOException e) {
+            // the refused client went away first: nothing to tell it
+        }
+    }
+
+    private int converse(InputStream in, OutputStream out, Socket socket) {
+        ensureWatchdog();
+        Conversation c = new Conversation(this, conversationIds.incrementAndGet(), handlers.get(), in, out, socket);
+        open.add(c);
+        try {
+            if (closed) {
+                c.end("server closed", false);
+            }
+            return c.run();
+        } finally {
+            open.remove(c);
+        }
+    }
+
+    private synchronized void ensureWatchdog() {
+        if (watchdog != null || closed) {
+            return;
+        }
+        long tickMillis = Math.max(1, Math.min(100, limits.requestTimeout().toMillis() / 4));
+        watchdog = new Thread(() -> {
+            while (!Thread.currentThread().isInterrupted()) {
+                try {
+                    Thread.sleep(tickMillis);
+                } catch (InterruptedException e) {
+                    return;
+                }
+                long now = System.nanoTime();
+                open.forEach(c -> c.tick(now));
+            }
+        }, "collide4j-request-watchdog");
+        watchdog.setDaemon(true);
+        watchdog.start();
+    }
+
+    // ------------------------------------------------------------------ shared with Conversation
+
+    ProtocolJson json() {
+        return json;
+    }
+
+    void countServed() {
+        served.incrementAndGet();
+    }
+
+    /** Runs a short task on the server's threads (nothing when the server is closing). */
+    void execute(Runnable task) {
+        try {
+            threads.execute(task);
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            LOG.debug("server closing: task dropped");
+        }
+    }
+
+    Thread startReader(Runnable r) {
+        Thread[] started = new Thread[1];
+        java.util.concurrent.CountDownLatch ready = new java.util.concurrent.CountDownLatch(1);
+        threads.execute(() -> {
+            started[0] = Thread.currentThread();
+            ready.countDown();
+            r.run();
+        });
+        try {
+            ready.await(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return started[0];
+    }
+
+    /** One error response line (no line break). */
+    String errorLine(Object id, int code, String message) {
         Map<String, Object> err = new LinkedHashMap<>();
         err.put("code", code);
         err.put("message", message == null ? "" : message);
         Map<String, Object> response = new LinkedHashMap<>();
         response.put("id", id);
         response.put("error", err);
-        return JsonWriter.write(response, false);
+        return json.write(response);
+    }
+
+    private static void closeQuietly(Socket s) {
+        try {
+            s.close();
+        } catch (IOException ignored) {
+            // nothing to report for a socket being dropped
+        }
     }
 }

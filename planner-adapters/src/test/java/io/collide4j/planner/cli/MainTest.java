@@ -68,7 +68,8 @@ class MainTest {
                 "info", java.util.List.of("--urdf", "--package-path"),
                 "decompose", java.util.List.of("--out", "--max-hulls", "--resolution", "--max-vertices", "--threads", "--cache"),
                 "bench", java.util.List.of("--states", "--motions", "--ccd", "--step", "--seed", "--threads", "--scene"),
-                "serve", java.util.List.of("--port", "--max-request-bytes"));
+                "serve", java.util.List.of("--port", "--root", "--max-request-bytes", "--max-nesting-depth", "--max-connections",
+                        "--idle-timeout", "--request-timeout", "--max-evaluations", "--log-level"));
         Object[] all = cli("help");
         assertEquals(ExitCode.FREE, all[0], (String) all[2]);
         for (var e : expected.entrySet()) {

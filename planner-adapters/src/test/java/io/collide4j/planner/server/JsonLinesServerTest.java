@@ -1,6 +1,7 @@
 package io.collide4j.planner.server;
 
-import io.collide4j.urdf.json.Json;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 
 import java.io.BufferedReader;
@@ -12,7 +13,6 @@ import java.net.InetAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -20,20 +20,28 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class JsonLinesServerTest {
 
     /** Adds two numbers; any other method is unknown. */
-    private static final RequestHandler ADDER = (method, params) -> {
+    static final RequestHandler ADDER = (method, params, context) -> {
         if (!method.equals("add")) {
             throw new RequestException(RequestException.METHOD_NOT_FOUND, "unknown method '" + method + "'");
         }
-        return Json.asDouble(params.get("a")) + Json.asDouble(params.get("b"));
+        if (!params.path("a").isNumber() || !params.path("b").isNumber()) {
+            throw new RequestException(RequestException.INVALID_PARAMS, "a and b must be numbers");
+        }
+        return params.get("a").doubleValue() + params.get("b").doubleValue();
     };
 
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> parse(String line) {
-        return (Map<String, Object>) Json.parse(line);
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    static JsonNode parse(String line) {
+        try {
+            return MAPPER.readTree(line);
+        } catch (Exception e) {
+            throw new AssertionError("not JSON: " + line, e);
+        }
     }
 
-    private static int errorCode(Map<String, Object> response) {
-        return ((Number) ((Map<?, ?>) response.get("error")).get("code")).intValue();
+    private static int errorCode(JsonNode response) {
+        return response.path("error").path("code").asInt();
     }
 
     @Test
@@ -54,15 +62,15 @@ class JsonLinesServerTest {
         List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();
         assertEquals(7, answered);
         assertEquals(7, lines.size());
-        assertEquals(5.5, Json.asDouble(parse(lines.get(0)).get("result")));
-        assertEquals(1L, parse(lines.get(0)).get("id"));
+        assertEquals(5.5, parse(lines.get(0)).get("result").doubleValue());
+        assertEquals(1L, parse(lines.get(0)).get("id").longValue());
         assertEquals(RequestException.PARSE_ERROR, errorCode(parse(lines.get(1))));
         assertEquals(RequestException.METHOD_NOT_FOUND, errorCode(parse(lines.get(2))));
-        assertEquals("x", parse(lines.get(2)).get("id"));
+        assertEquals("x", parse(lines.get(2)).get("id").textValue());
         assertEquals(RequestException.INVALID_REQUEST, errorCode(parse(lines.get(3))));
         assertEquals(RequestException.REQUEST_TOO_LARGE, errorCode(parse(lines.get(4))));
         assertEquals(RequestException.INVALID_PARAMS, errorCode(parse(lines.get(5))));
-        assertEquals(0.0, Json.asDouble(parse(lines.get(6)).get("result")), "CRLF line must still parse");
+        assertEquals(0.0, parse(lines.get(6)).get("result").doubleValue(), "CRLF line must still parse");
     }
 
     @Test
@@ -81,13 +89,13 @@ class JsonLinesServerTest {
                             out.write(("{\"id\":" + i + ",\"method\":\"add\",\"params\":{\"a\":" + k + ",\"b\":" + i + "}}\n")
                                     .getBytes(StandardCharsets.UTF_8));
                             out.flush();
-                            Map<String, Object> r = parse(in.readLine());
-                            assertEquals((long) i, r.get("id"));
-                            sums[k] += Json.asDouble(r.get("result"));
+                            JsonNode r = parse(in.readLine());
+                            assertEquals(i, r.get("id").intValue());
+                            sums[k] += r.get("result").doubleValue();
                         }
                         out.write("garbage\n".getBytes(StandardCharsets.UTF_8));
                         out.flush();
-                        assertTrue(parse(in.readLine()).containsKey("error"));
+                        assertTrue(parse(in.readLine()).has("error"));
                     } catch (Exception e) {
                         throw new AssertionError(e);
                     }

@@ -1,0 +1,182 @@
+package io.collide4j.planner.server;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.collide4j.models.Models;
+import io.collide4j.planner.Collide4j;
+import io.collide4j.urdf.DescriptionException;
+import io.collide4j.urdf.RobotDescription;
+import io.collide4j.urdf.UrdfParser;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+
+import static io.collide4j.planner.server.Params.array;
+import static io.collide4j.planner.server.Params.budget;
+import static io.collide4j.planner.server.Params.invalid;
+import static io.collide4j.planner.server.Params.jointLimits;
+import static io.collide4j.planner.server.Params.known;
+import static io.collide4j.planner.server.Params.number;
+import static io.collide4j.planner.server.Params.numbers;
+import static io.collide4j.planner.server.Params.string;
+
+/**
+ * The server's {@code load}: every parameter is checked before any file is read, files come only from the
+ * {@link FileRoots}, and nothing is committed here — the caller replaces its session with the result only when
+ * all of it succeeded. Errors in files name the request field and line, never the content (see {@link #loadFailure}).
+ */
+final class SessionLoader {
+    private static final Logger LOG = LoggerFactory.getLogger(SessionLoader.class);
+
+    private SessionLoader() {
+    }
+
+    /** A loaded session and the {@code load} result, already checked to be representable as JSON. */
+    record Loaded(Collide4j session, JsonNode result) {
+    }
+
+    /** Where each file of a load came from: the request field and the real path that was read. */
+    private record FileInput(String field, Path real) {
+    }
+
+    static Loaded load(ObjectNode p, FileRoots files, ServerLimits limits, ProtocolJson json) {
+        known(p, "load", "robot", "urdf", "srdf", "scene", "sceneJson", "margin", "group", "hold", "padding", "scale",
+                "allow", "tolerance", "budget");
+        List<FileInput> fileInputs = new ArrayList<>();
+        Collide4j.Builder b = Collide4j.builder();
+        // Everything the client sent is checked before any file is read ...
+        if (p.has("urdf") && p.has("robot")) {
+            throw invalid("give 'robot' (bundled name) or 'urdf' (a file), not both");
+        }
+        if (p.has("scene") && p.has("sceneJson")) {
+            throw invalid("give 'scene' (bundled name or file) or 'sceneJson' (inline), not both");
+        }
+        Path urdf = p.has("urdf") ? files.resolve(string(p, "urdf"), "urdf") : null;
+        if (urdf == null) {
+            String robot = p.has("robot") ? string(p, "robot") : "panda";
+            if (!Models.names().contains(robot)) {
+                throw invalid("robot: no bundled robot '" + robot + "'; bundled: " + Models.names() + " (or give 'urdf')");
+            }
+            b.robot(robot);
+        } else {
+            fileInputs.add(new FileInput("urdf", urdf));
+        }
+        if (p.has("srdf")) {
+            Path srdf = files.resolve(string(p, "srdf"), "srdf");
+            fileInputs.add(new FileInput("srdf", srdf));
+            b.srdf(srdf);
+        }
+        Path sceneFile = null;
+        String bundledScene = null;
+        if (p.has("scene")) {
+            String s = string(p, "scene");
+            if (Models.sceneNames().contains(s)) {
+                bundledScene = s;
+            } else {
+                sceneFile = files.resolve(s, "scene");
+                fileInputs.add(new FileInput("scene", sceneFile));
+            }
+        }
+        if (p.has("margin")) {
+            double m = number(p, "margin");
+            if (!(m >= 0) || !Double.isFinite(m)) {
+                throw invalid("margin: must be finite and >= 0, got " + m);
+            }
+            b.margin(m);
+        }
+        if (p.has("tolerance")) {
+            double t = number(p, "tolerance");
+            if (!(t > 0) || !Double.isFinite(t)) {
+                throw invalid("tolerance: must be finite and > 0, got " + t);
+            }
+            b.tolerance(t);
+        }
+        if (p.has("budget")) {
+            b.budget(budget(p, limits.maxEvaluations()));
+        }
+        if (p.has("group")) {
+            b.group(string(p, "group"));
+        }
+        numbers(p, "hold").forEach(b::hold);
+        numbers(p, "padding").forEach(b::padding);
+        numbers(p, "scale").forEach(b::scale);
+        if (p.has("allow")) {
+            JsonNode pairs = array(p, "allow");
+            for (int i = 0; i < pairs.size(); i++) {
+                JsonNode pair = pairs.get(i);
+                if (!pair.isArray() || pair.size() != 2 || !pair.get(0).isTextual() || !pair.get(1).isTextual()) {
+                    throw invalid("allow[" + i + "]: expected a [name, name] pair, got " + ProtocolJson.typeName(pair));
+                }
+                b.allow(pair.get(0).textValue(), pair.get(1).textValue());
+            }
+        }
+        // ... then the files are read; the session is replaced only when all of it, result included, succeeded.
+        Collide4j loaded;
+        try {
+            if (urdf != null) {
+                files.checkUrdfReferences(urdf, "urdf");
+                RobotDescription d = UrdfParser.create().withResolver(files.resolver()).withVisualMeshes(false).parse(urdf);
+                files.checkResolvedMeshes(d, "urdf");
+                b.robot(d, null);
+            }
+            if (sceneFile != null) {
+                b.scene(sceneFile);
+            } else if (bundledScene != null) {
+                b.sceneName(bundledScene);
+            } else if (p.has("sceneJson")) {
+                JsonNode sj = p.get("sceneJson");
+                b.sceneJson(sj.isTextual() ? sj.textValue() : json.text(sj), "request sceneJson");
+            }
+            loaded = b.build();
+        } catch (RequestException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw loadFailure(e, fileInputs);
+        }
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("robot", loaded.model().kinematics().name());
+        r.put("group", loaded.groupName());
+        r.put("variables", loaded.variableNames());
+        r.put("lower", jointLimits(loaded.lowerLimits()));
+        r.put("upper", jointLimits(loaded.upperLimits()));
+        r.put("obstacles", loaded.scene().size());
+        r.put("margin", loaded.margin());
+        r.put("robotHash", loaded.model().contentHash());
+        r.put("sceneHash", loaded.scene().contentHash());
+        return new Loaded(loaded, json.tree(r));   // fails here, before the caller commits, if anything cannot be sent
+    }
+
+    /**
+     * A failed load as the client sees it. Errors in inline content and bundled models say exactly what is wrong;
+     * errors in a file say which request field and (where known) which line, never the file's content (a YAML
+     * line, a JSON key, a link name): the full message goes to the server log under the reference given.
+     */
+    private static RequestException loadFailure(RuntimeException e, List<FileInput> fileInputs) {
+        if (fileInputs.isEmpty()) {
+            return invalid("load: " + e.getMessage());
+        }
+        String ref = Long.toHexString(ThreadLocalRandom.current().nextLong() & 0xffffffffffffL);
+        LOG.warn("load failed [ref {}]: {}", ref, e.toString());
+        String text = String.valueOf(e.getMessage());
+        String field = null;
+        for (FileInput f : fileInputs) {
+            if (text.contains(f.real().toString()) || text.contains(f.real().toUri().toString())) {
+                field = f.field();
+            }
+        }
+        if (field == null && e instanceof DescriptionException && !fileInputs.isEmpty()) {
+            field = fileInputs.get(0).field();   // URDF and SRDF parsers name their own file
+        }
+        int line = e instanceof DescriptionException d ? d.line() : 0;
+        String what = field != null ? field + ": the file could not be loaded" + (line > 0 ? " (error at line " + line + ")" : "")
+                : "load: the files (" + fileInputs.stream().map(FileInput::field).toList() + ") could not be loaded"
+                + " together";
+        return invalid(what + "; the server log has the details under reference " + ref);
+    }
+}
