@@ -457,6 +457,7 @@ public final class Collide4j {
         private SemanticDescription srdf;
         private Path urdfPath;
         private Path srdfPath;
+        private final List<Path> packagePaths = new ArrayList<>();
         private String bundledRobot;
         private Scene scene = Scene.empty();
         private final List<String[]> sceneAllow = new ArrayList<>();
@@ -483,6 +484,7 @@ public final class Collide4j {
             b.srdf = srdf;
             b.urdfPath = urdfPath;
             b.srdfPath = srdfPath;
+            b.packagePaths.addAll(packagePaths);
             b.bundledRobot = bundledRobot;
             b.scene = scene;
             b.sceneAllow.addAll(sceneAllow);
@@ -521,11 +523,21 @@ public final class Collide4j {
             return this;
         }
 
-        /** A URDF file; meshes resolve relative to it and {@code package://} against its folder's ancestors. */
+        /**
+         * A URDF file; meshes resolve relative to it, and {@code package://} through {@link #packagePath} roots,
+         * then {@code ROS_PACKAGE_PATH}, then package.xml discovery around the URDF
+         * ({@link io.collide4j.urdf.ResourceResolver#standard}).
+         */
         public Builder urdf(Path urdf) {
             this.urdfPath = urdf;
             this.robot = null;
             this.bundledRobot = null;
+            return this;
+        }
+
+        /** A package root searched first for {@code package://NAME/...} meshes of {@link #urdf(Path)} (repeatable). */
+        public Builder packagePath(Path root) {
+            packagePaths.add(root);
             return this;
         }
 
@@ -699,7 +711,7 @@ public final class Collide4j {
                 if (!Files.isReadable(urdfPath)) {
                     throw new IllegalArgumentException("URDF file not found or unreadable: " + urdfPath);
                 }
-                desc = UrdfParser.create().parse(urdfPath);
+                desc = UrdfParser.create().withPackageRoots(packagePaths).parse(urdfPath);
                 sem = null;
             } else if (robot != null) {
                 desc = robot;
