@@ -21,8 +21,9 @@ import java.util.Set;
 
 /**
  * Parses URDF into a validated {@link RobotDescription} with collision meshes loaded.
- * <p>Reads only {@code <link>} and {@code <joint>} children of {@code <robot>} (transmissions,
- * gazebo and other tool sections are skipped). Joint types revolute, continuous, prismatic and
+ * <p>Reads only {@code <link>}, {@code <joint>} and Drake's {@code <drake:collision_filter_group>}
+ * ({@link DrakeCollisionFilters}) children of {@code <robot>} (transmissions, gazebo and other tool
+ * sections are skipped). Joint types revolute, continuous, prismatic and
  * fixed; floating and planar are rejected. Fixed joints get limits [0, 0]; continuous joints
  * ±infinity (velocity/effort from {@code <limit>} when present). Collision meshes must exist and
  * parse and keep at least one non-degenerate triangle; visual meshes that are missing (or in a format we do not read) become
@@ -124,7 +125,11 @@ public final class UrdfParser {
             List<JointDescription> joints = new ArrayList<>();
             Map<String, Element> linkElements = new LinkedHashMap<>();
             Map<String, Element> jointElements = new LinkedHashMap<>();
+            List<Element> filterGroups = new ArrayList<>();
             for (Element e : root.children()) {
+                if (e.name().equals("collision_filter_group")) {
+                    filterGroups.add(e);
+                }
                 if (e.name().equals("link")) {
                     String ln = required(e, "link", "name");
                     if (linkElements.putIfAbsent(ln, e) != null) {
@@ -151,7 +156,8 @@ public final class UrdfParser {
                 }
             }
             String rootLink = validateTree(links, joints, linkElements, jointElements);
-            return new RobotDescription(name, source, rootLink, links, joints);
+            return new RobotDescription(name, source, rootLink, links, joints,
+                    DrakeCollisionFilters.parse(filterGroups, linkElements.keySet(), src));
         }
 
         String validateTree(List<LinkDescription> links, List<JointDescription> joints,
