@@ -19,6 +19,7 @@ public final class JointTrajectory {
     public enum Interpolation { LINEAR, CUBIC, QUINTIC }
 
     private final List<String> jointNames;
+    private final boolean named;
     private final double[] times;
     private final double[][] positions;
     private final double[][] velocities;
@@ -33,6 +34,12 @@ public final class JointTrajectory {
      */
     public JointTrajectory(List<String> jointNames, double[] times, double[][] positions, double[][] velocities,
                            double[][] accelerations) {
+        this(jointNames, times, positions, velocities, accelerations, true);
+    }
+
+    private JointTrajectory(List<String> jointNames, double[] times, double[][] positions, double[][] velocities,
+                            double[][] accelerations, boolean named) {
+        this.named = named;
         this.jointNames = List.copyOf(jointNames);
         int n = this.jointNames.size();
         if (n == 0) {
@@ -92,6 +99,24 @@ public final class JointTrajectory {
                 segments[k] = PolynomialJointPath.linear(this.positions[k], this.positions[k + 1]);
             }
         }
+    }
+
+    /**
+     * A table of positions whose columns carry no joint names (a header-less file): they map onto joints by
+     * position only, and {@link #jointNames()} are placeholders {@code column1..columnN}. Waypoint k at time k.
+     */
+    public static JointTrajectory unnamedPositions(double[][] positions) {
+        int n = positions == null || positions.length == 0 || positions[0] == null ? 0 : positions[0].length;
+        List<String> names = new ArrayList<>();
+        for (int j = 1; j <= n; j++) {
+            names.add("column" + j);
+        }
+        return new JointTrajectory(names, null, positions, null, null, false);
+    }
+
+    /** False for {@link #unnamedPositions}: the columns have no joint names and map by position only. */
+    public boolean hasJointNames() {
+        return named;
     }
 
     /** A position-only trajectory (linear interpolation), waypoint k at time k. */

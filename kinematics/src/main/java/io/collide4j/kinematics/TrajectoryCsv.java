@@ -17,7 +17,9 @@ import java.util.List;
  * CSV form of a {@link JointTrajectory}. Header: an optional {@code time} column, one column per joint
  * (its name, e.g. {@code time,q1,q2} or real joint names), then optionally {@code <joint>.velocity} for
  * every joint and, after those, {@code <joint>.acceleration} for every joint, in the same joint order.
- * One waypoint per row. Blank lines and lines starting with {@code #} are skipped. Numbers are written
+ * One waypoint per row. A file without a header (its first row is numbers) holds positions only, its columns
+ * named by position alone ({@link JointTrajectory#hasJointNames()} false); a header must name its columns.
+ * Blank lines and lines starting with {@code #} are skipped. Numbers are written
  * with {@link Double#toString}, so a round trip is exact. Errors name the source, line and column.
  * Stateless and thread-safe.
  */
@@ -28,9 +30,21 @@ public final class TrajectoryCsv {
     private TrajectoryCsv() {
     }
 
+    /** Checks the joint columns a header names (all of them at once), before the trajectory is built. */
+    @FunctionalInterface
+    public interface HeaderCheck {
+        /** @throws IllegalArgumentException saying what is wrong with the names */
+        void check(List<String> jointColumns);
+    }
+
     public static JointTrajectory read(Path file) {
+        return read(file, null);
+    }
+
+    /** Reads a file; {@code check} (may be null) sees the header's joint columns first, errors name file and line. */
+    public static JointTrajectory read(Path file, HeaderCheck check) {
         try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            return read(r, file.toString());
+            return read(r, file.toString(), check);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file, e);
         }
@@ -41,6 +55,10 @@ public final class TrajectoryCsv {
     }
 
     public static JointTrajectory read(Reader reader, String source) {
+        return read(reader, source, null);
+    }
+
+    public static JointTrajectory read(Reader reader, String source, HeaderCheck check) {
         try {
             BufferedReader in = new BufferedReader(reader);
             String[] header = null;
@@ -59,6 +77,9 @@ public final class TrajectoryCsv {
                 String[] cells = t.split(",", -1);
                 for (int i = 0; i < cells.length; i++) {
                     cells[i] = cells[i].strip();
+                }
+                if (header == null && isNumeric(cells)) {
+                    return headerless(in, cells, lineNo, source);
                 }
                 if (header == null) {
                     header = cells;
@@ -82,6 +103,13 @@ public final class TrajectoryCsv {
                                 + " (with accelerations)", null);
                     }
                     blocks = cols / n;
+                    if (check != null) {
+                        try {
+                            check.check(List.of(cells).subList(off, off + n));
+                        } catch (IllegalArgumentException e) {
+                            throw new TrajectoryFormatException(source, lineNo, "header: " + e.getMessage(), e);
+                        }
+                    }
                     for (int b = 1; b < blocks; b++) {
                         String suffix = b == 1 ? VEL : ACC;
                         for (int j = 0; j < n; j++) {
@@ -141,6 +169,61 @@ public final class TrajectoryCsv {
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + source, e);
+        }
+    }
+
+    private static boolean isNumeric(String[] cells) {
+        for (String c : cells) {
+            try {
+                Double.parseDouble(c);
+            } catch (NumberFormatException e) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Rows of positions only, no header: every row as wide as the first, every cell a number. */
+    private static JointTrajectory headerless(BufferedReader in, String[] first, int firstLine, String source)
+            throws IOException {
+        List<double[]> rows = new ArrayList<>();
+        List<Integer> rowLines = new ArrayList<>();
+        int lineNo = firstLine;
+        for (String[] cells = first; cells != null; ) {
+            if (cells.length != first.length) {
+                throw new TrajectoryFormatException(source, lineNo, "row has " + cells.length + " columns, the first row has "
+                        + first.length + " (a file without a header holds positions only)", null);
+            }
+            double[] row = new double[cells.length];
+            for (int i = 0; i < cells.length; i++) {
+                try {
+                    row[i] = Double.parseDouble(cells[i]);
+                } catch (NumberFormatException e) {
+                    throw new TrajectoryFormatException(source, lineNo, "column " + (i + 1) + " is '" + cells[i]
+                            + "', expected a number (the file has no header)", e);
+                }
+            }
+            rows.add(row);
+            rowLines.add(lineNo);
+            cells = null;
+            for (String line = in.readLine(); line != null; line = in.readLine()) {
+                lineNo++;
+                String t = line.strip();
+                if (!t.isEmpty() && !t.startsWith("#")) {
+                    cells = t.split(",", -1);
+                    for (int i = 0; i < cells.length; i++) {
+                        cells[i] = cells[i].strip();
+                    }
+                    break;
+                }
+            }
+        }
+        try {
+            return JointTrajectory.unnamedPositions(rows.toArray(new double[0][]));
+        } catch (TrajectoryException e) {
+            int w = e.waypoint();
+            throw new TrajectoryFormatException(source, w >= 0 && w < rowLines.size() ? rowLines.get(w) : firstLine,
+                    e.getMessage(), e);
         }
     }
 

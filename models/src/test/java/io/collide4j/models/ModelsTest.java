@@ -140,7 +140,8 @@ class ModelsTest {
             }
             rows.add(Stream.of(line.split(",")).mapToDouble(Double::parseDouble).toArray());
         }
-        assertEquals(List.of("time", "q1", "q2", "q3", "q4", "q5", "q6", "q7"), List.of(header));
+        assertEquals(List.of("time", "panda_joint1", "panda_joint2", "panda_joint3", "panda_joint4", "panda_joint5",
+                "panda_joint6", "panda_joint7"), List.of(header));
         Map<String, Double> ready = Models.semantics("panda").groupStates().stream()
                 .filter(g -> g.name().equals("ready")).findFirst().orElseThrow().values();
         for (int j = 0; j < 7; j++) {

@@ -18,10 +18,12 @@ import io.collide4j.checker.robot.DecompositionPieces;
 import io.collide4j.checker.robot.ConvexPieceProvider;
 import io.collide4j.checker.robot.Inflation;
 import io.collide4j.checker.robot.PrecomputedPieces;
+import io.collide4j.checker.robot.AllowedCollisionMatrix;
 import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.checker.scene.MoveItSceneLoader;
 import io.collide4j.checker.scene.Scene;
 import io.collide4j.checker.scene.SceneJson;
+import io.collide4j.kinematics.JointColumns;
 import io.collide4j.kinematics.JointTrajectory;
 import io.collide4j.kinematics.KinematicModel;
 import io.collide4j.kinematics.PlanningGroup;
@@ -73,6 +75,7 @@ public final class Collide4j {
     private final ThreadLocal<Scratch> scratch;
     private final Builder recipe;   // for derived variants (MoveIt-style request edits)
     private final SemanticDescription semantics;
+    private final java.util.Set<String> robotJoints;   // every joint of the description, for name checks
 
     /** Per-thread scratch: the checker's query context and full-configuration buffers. */
     static final class Scratch {
@@ -88,7 +91,8 @@ public final class Collide4j {
     }
 
     private Collide4j(Builder b, PreparedScene prepared, CollisionChecker checker, SemanticDescription semantics,
-                      String groupName, int[] groupVars, double[] rest) {
+                      String groupName, int[] groupVars, double[] rest, java.util.Set<String> robotJoints) {
+        this.robotJoints = java.util.Set.copyOf(robotJoints);
         this.prepared = prepared;
         this.checker = checker;
         this.semantics = semantics;
@@ -223,23 +227,42 @@ public final class Collide4j {
         }
     }
 
-    /**
-     * For each planning variable, the trajectory column holding it: by joint name when every variable is a
-     * column, else by position when the column count equals the dimension (headers like {@code q1..q7});
-     * otherwise IllegalArgumentException naming both lists.
-     */
+    /** For each planning variable, the trajectory column holding it ({@link #jointColumns}). */
     public int[] trajectoryColumns(JointTrajectory t) {
-        List<String> names = t.jointNames();
-        boolean byName = names.containsAll(variableNames);
-        if (!byName && names.size() != groupVars.length) {
-            throw new IllegalArgumentException("trajectory joints " + names + " do not match the planning group's "
-                    + groupVars.length + " joints " + variableNames + " (by name, or the same number of columns in order)");
+        return jointColumns(t).columns();
+    }
+
+    /** Every joint name of the robot (planning or not), for checking names a user gives. */
+    public java.util.Set<String> robotJointNames() {
+        return robotJoints;
+    }
+
+    /**
+     * How the trajectory's columns map onto the planning variables ({@link JointColumns#map}: by name whenever
+     * the trajectory names its columns, by position only for unnamed ones). A named column of a joint outside the
+     * planning group must hold that joint's held value in every waypoint (else it would be ignored silently);
+     * mimic and fixed joints, whose values are derived, may not be columns. IllegalArgumentException otherwise.
+     */
+    public JointColumns jointColumns(JointTrajectory t) {
+        JointColumns m = JointColumns.map(t, variableNames, robotJoints);
+        KinematicModel km = checker.model().kinematics();
+        for (String name : m.outsideGroup()) {
+            int v = km.variableIndex(name);
+            int col = t.jointNames().indexOf(name);
+            if (v < 0) {
+                throw new IllegalArgumentException("column " + name + " is a mimic or fixed joint (its value is derived);"
+                        + " leave it out");
+            }
+            for (int k = 0; k < t.waypointCount(); k++) {
+                double value = t.positions(k)[col];
+                if (value != rest[v]) {
+                    throw new IllegalArgumentException("column " + name + " is not in the planning group "
+                            + (groupName.isEmpty() ? "" : "'" + groupName + "' ") + "and waypoint " + k + " gives it " + value
+                            + ", but it is held at " + rest[v] + "; hold it at that value or plan a group that includes it");
+                }
+            }
         }
-        int[] cols = new int[groupVars.length];
-        for (int i = 0; i < cols.length; i++) {
-            cols[i] = byName ? names.indexOf(variableNames.get(i)) : i;
-        }
-        return cols;
+        return m;
     }
 
     /** Waypoint k of a trajectory as a planning configuration (columns from {@link #trajectoryColumns}). */
@@ -457,7 +480,6 @@ public final class Collide4j {
         private SemanticDescription srdf;
         private Path urdfPath;
         private Path srdfPath;
-        private final List<Path> packagePaths = new ArrayList<>();
         private String bundledRobot;
         private Scene scene = Scene.empty();
         private final List<String[]> sceneAllow = new ArrayList<>();
@@ -466,6 +488,7 @@ public final class Collide4j {
         private long budget = CollisionChecker.DEFAULT_BUDGET;
         private String group;
         private final Map<String, Double> hold = new LinkedHashMap<>();
+        private final java.util.Set<String> explicitHold = new java.util.HashSet<>();   // hold(), not holdAll()
         private final Map<String, Double> padding = new LinkedHashMap<>();
         private final Map<String, Double> scale = new LinkedHashMap<>();
         private double defaultPadding;
@@ -474,6 +497,7 @@ public final class Collide4j {
         private String piecesName;
         private boolean bundledDecomposition;
         private boolean exactMeshes;
+        private List<Path> packageRoots = List.of();
 
         private Builder() {
         }
@@ -484,7 +508,6 @@ public final class Collide4j {
             b.srdf = srdf;
             b.urdfPath = urdfPath;
             b.srdfPath = srdfPath;
-            b.packagePaths.addAll(packagePaths);
             b.bundledRobot = bundledRobot;
             b.scene = scene;
             b.sceneAllow.addAll(sceneAllow);
@@ -493,6 +516,7 @@ public final class Collide4j {
             b.budget = budget;
             b.group = group;
             b.hold.putAll(hold);
+            b.explicitHold.addAll(explicitHold);
             b.padding.putAll(padding);
             b.scale.putAll(scale);
             b.defaultPadding = defaultPadding;
@@ -500,6 +524,8 @@ public final class Collide4j {
             b.pieces = pieces;
             b.piecesName = piecesName;
             b.bundledDecomposition = bundledDecomposition;
+            b.packageRoots = packageRoots;
+            b.exactMeshes = exactMeshes;
             return b;
         }
 
@@ -524,7 +550,7 @@ public final class Collide4j {
         }
 
         /**
-         * A URDF file; meshes resolve relative to it, and {@code package://} through {@link #packagePath} roots,
+         * A URDF file; meshes resolve relative to it, and {@code package://} through {@link #packageRoots} roots,
          * then {@code ROS_PACKAGE_PATH}, then package.xml discovery around the URDF
          * ({@link io.collide4j.urdf.ResourceResolver#standard}).
          */
@@ -535,9 +561,9 @@ public final class Collide4j {
             return this;
         }
 
-        /** A package root searched first for {@code package://NAME/...} meshes of {@link #urdf(Path)} (repeatable). */
-        public Builder packagePath(Path root) {
-            packagePaths.add(root);
+        /** Folders holding ROS packages: {@code package://NAME/...} in the URDF resolves to {@code ROOT/NAME/...}. */
+        public Builder packageRoots(List<Path> roots) {
+            this.packageRoots = List.copyOf(roots);
             return this;
         }
 
@@ -626,18 +652,31 @@ public final class Collide4j {
             return this;
         }
 
-        /** Holds a non-group joint at a value (default 0 clamped into its limits). */
+        /**
+         * Holds a non-group joint at a value (default 0 clamped into its limits). Checked in {@link #build}: the
+         * joint must be a movable, non-mimic joint of the robot and the value inside its limits; held values are
+         * part of the robot's content hash.
+         */
         public Builder hold(String joint, double value) {
+            holdValue(joint, value);
+            explicitHold.add(joint);
+            return this;
+        }
+
+        private void holdValue(String joint, double value) {
             if (!Double.isFinite(value)) {
                 throw new IllegalArgumentException("held value of joint '" + joint + "' must be finite, got " + value);
             }
             hold.put(joint, value);
-            return this;
         }
 
-        /** Holds every joint of a recorded state (values of planning variables only seed the held copy; mimics are derived). */
+        /**
+         * Holds every joint of a recorded state (values of planning variables only seed the held copy; values of
+         * joints this model has as fixed or mimic are derived by FK instead; names and limits are checked as for
+         * {@link #hold}).
+         */
         public Builder holdAll(Map<String, Double> values) {
-            values.forEach(this::hold);
+            values.forEach(this::holdValue);
             return this;
         }
 
@@ -701,6 +740,22 @@ public final class Collide4j {
             return this;
         }
 
+        /** Allowed-collision names must be links, scene obstacles or the environment: a typo must not pass silently. */
+        private void checkAllowNames(RobotDescription desc) {
+            java.util.Set<String> known = new java.util.TreeSet<>(desc.linksByName().keySet());
+            scene.obstacles().forEach(o -> known.add(o.name()));
+            known.add(AllowedCollisionMatrix.ENVIRONMENT);
+            for (String[] p : allow) {
+                for (String name : p) {
+                    if (!known.contains(name)) {
+                        throw new IllegalArgumentException("allow: unknown link or obstacle " + name
+                                + io.collide4j.kinematics.format.Suggestions.didYouMean(name, known)
+                                + " (robot '" + desc.name() + "', " + scene.size() + " obstacles)");
+                    }
+                }
+            }
+        }
+
         public Collide4j build() {
             RobotDescription desc;
             SemanticDescription sem = srdf;
@@ -711,7 +766,7 @@ public final class Collide4j {
                 if (!Files.isReadable(urdfPath)) {
                     throw new IllegalArgumentException("URDF file not found or unreadable: " + urdfPath);
                 }
-                desc = UrdfParser.create().withPackageRoots(packagePaths).parse(urdfPath);
+                desc = UrdfParser.create().withPackageRoots(packageRoots).parse(urdfPath);
                 sem = null;
             } else if (robot != null) {
                 desc = robot;
@@ -734,7 +789,9 @@ public final class Collide4j {
             scale.forEach(ib::scale);
             mb.inflation(ib.build());
             sceneAllow.forEach(p -> mb.allow(p[0], p[1]));
+            checkAllowNames(desc);
             allow.forEach(p -> mb.allow(p[0], p[1]));
+            hold.forEach(mb::hold);   // names, limits and the content hash are the model's
             if (bundledDecomposition) {
                 if (bundledRobot == null || pieces != null) {
                     throw new IllegalStateException("bundledDecomposition needs a bundled robot (robot(name)) and no"
@@ -771,17 +828,20 @@ public final class Collide4j {
                 rest[i] = Math.min(Math.max(0, km.lowerLimit(i)), km.upperLimit(i));
             }
             for (Map.Entry<String, Double> h : hold.entrySet()) {
-                if (desc.joint(h.getKey()).isEmpty()) {
-                    throw new IllegalArgumentException("hold: robot '" + desc.name() + "' has no joint '" + h.getKey() + "'");
-                }
                 int v = km.variableIndex(h.getKey());
+                if (v < 0 && explicitHold.contains(h.getKey())) {
+                    throw new IllegalArgumentException("hold: joint " + h.getKey() + " of robot '" + desc.name()
+                            + "' is fixed or mimics another joint: it has no value of its own to hold");
+                }
                 if (v >= 0) {   // mimic and fixed joints of a recorded state are derived by FK
                     rest[v] = h.getValue();
                 }
             }
             PreparedScene prepared = PreparedScene.of(scene, pieces == null ? ConvexPieceProvider.hull() : pieces,
                     exactMeshes ? MeshMode.EXACT : MeshMode.HULL);
-            return new Collide4j(this, prepared, CollisionChecker.of(model, prepared), sem, gName, vars, rest);
+            java.util.Set<String> joints = new java.util.LinkedHashSet<>();
+            desc.joints().forEach(j -> joints.add(j.name()));
+            return new Collide4j(this, prepared, CollisionChecker.of(model, prepared), sem, gName, vars, rest, joints);
         }
     }
 }

@@ -2,6 +2,7 @@ package io.collide4j.checker.robot;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Per-body padding (Euclidean, metres: every point within {@code padding} of the body belongs to the
@@ -39,6 +40,16 @@ public final class Inflation {
 
     public double scale(String body) {
         return scale.getOrDefault(body, defaultScale);
+    }
+
+    /** The bodies given their own padding (their names are checked against the robot when a model is built). */
+    public Set<String> paddedBodies() {
+        return padding.keySet();
+    }
+
+    /** The bodies given their own scale. */
+    public Set<String> scaledBodies() {
+        return scale.keySet();
     }
 
     /** Mutable, single-threaded builder. */

@@ -274,6 +274,7 @@ public final class RobotCollisionModel {
         private boolean adjacent = true;
         private final List<AttachedObject> attached = new ArrayList<>();
         private final List<String[]> userAllow = new ArrayList<>();
+        private final Map<String, Double> hold = new java.util.TreeMap<>();
         private SemanticDescription srdf;
 
         private Builder(RobotDescription description, KinematicModel kinematics) {
@@ -338,6 +339,16 @@ public final class RobotCollisionModel {
             return this;
         }
 
+        /**
+         * The value a joint is held at (outside the planning group). Checked in {@link #build()}: the joint must
+         * exist and the value lie within its limits; held values enter the content hash, so a certificate made
+         * with other held values does not verify.
+         */
+        public Builder hold(String joint, double value) {
+            hold.put(joint, value);
+            return this;
+        }
+
         public RobotCollisionModel build() {
             if (!description.name().equals(kinematics.name())) {
                 throw new IllegalArgumentException("description is robot '" + description.name()
@@ -357,6 +368,7 @@ public final class RobotCollisionModel {
                             + description.name() + "' has no such link");
                 }
             }
+            checkNames(links.keySet());
             List<BodyData> bodies = new ArrayList<>();
             Set<String> names = new HashSet<>();
             for (String linkName : kinematics.linkNames()) {
@@ -416,7 +428,52 @@ public final class RobotCollisionModel {
             }
             userAllow.stream().sorted((x, y) -> (x[0] + "\0" + x[1]).compareTo(y[0] + "\0" + y[1]))
                     .forEach(p -> md.add(p[0]).add(p[1]));
+            hold.forEach((j, v) -> md.add("hold").add(j).add(v));
             return new RobotCollisionModel(this, bodies, md.hex());
+        }
+
+        /**
+         * Every name the caller gave (padding, scale, attach, hold) must be one of the robot's links, attached
+         * objects or joints: a typo would otherwise drop the setting silently and could turn a collision into
+         * "free".
+         */
+        private void checkNames(Set<String> linkNames) {
+            Set<String> bodies = new java.util.TreeSet<>(linkNames);
+            attached.forEach(a -> bodies.add(a.name()));
+            for (String b : inflation.paddedBodies()) {
+                requireName("padding", "link", b, bodies);
+            }
+            for (String b : inflation.scaledBodies()) {
+                requireName("scale", "link", b, bodies);
+            }
+            for (AttachedObject a : attached) {
+                requireName("attach '" + a.name() + "'", "link", a.link(), linkNames);
+                for (String t : a.touchLinks()) {
+                    requireName("attach '" + a.name() + "' touch links", "link", t, linkNames);
+                }
+            }
+            Set<String> joints = new java.util.TreeSet<>();
+            description.joints().forEach(j -> joints.add(j.name()));
+            for (Map.Entry<String, Double> h : hold.entrySet()) {
+                requireName("hold", "joint", h.getKey(), joints);
+                JointDescription j = description.joint(h.getKey()).orElseThrow();
+                double v = h.getValue();
+                if (!Double.isFinite(v)) {
+                    throw new IllegalArgumentException("hold: value of joint " + j.name() + " must be finite, got " + v);
+                }
+                if (j.type().isMovable() && (v < j.limits().lower() || v > j.limits().upper())) {
+                    throw new IllegalArgumentException("hold: " + j.name() + "=" + v + " is outside the joint's limits ["
+                            + j.limits().lower() + ", " + j.limits().upper() + "]");
+                }
+            }
+        }
+
+        private void requireName(String field, String kind, String name, Set<String> known) {
+            if (!known.contains(name)) {
+                throw new IllegalArgumentException(field + ": unknown " + kind + " " + name
+                        + io.collide4j.kinematics.format.Suggestions.didYouMean(name, known)
+                        + " (robot '" + description.name() + "')");
+            }
         }
 
         private static void digestPose(ContentDigest md, Pose p) {

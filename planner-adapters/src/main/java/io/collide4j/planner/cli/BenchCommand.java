@@ -10,10 +10,14 @@ import io.collide4j.checker.ccd.TightInclusionScratch;
 import io.collide4j.checker.query.MotionStatus;
 import io.collide4j.planner.Collide4j;
 
-import java.io.PrintStream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
+import java.util.stream.Stream;
 
 /**
  * {@code collide4j bench}: a quick throughput table on this machine (wall clock, after a warm-up):
@@ -23,19 +27,41 @@ import java.util.SplittableRandom;
  * and Tight-Inclusion vertex–face CCD queries/s on random moving primitives. A rough guide; the JMH
  * benchmarks in {@code tests/} are the measurements. Progress bar on stderr.
  */
-final class BenchCommand {
-    private BenchCommand() {
+@Command(name = "bench", sortOptions = false, footer = Main.EXIT_CODES,
+        description = "Throughput table on this machine (a guide; the JMH benchmarks in tests/ measure).")
+final class BenchCommand extends CliCommand {
+    @Option(names = "--states", paramLabel = "N", description = "Random states (default ${DEFAULT-VALUE}).")
+    int states = 20_000;
+
+    @Option(names = "--motions", paramLabel = "N", description = "Motions from valid states (default ${DEFAULT-VALUE}).")
+    int motionCount = 500;
+
+    @Option(names = "--ccd", paramLabel = "N", description = "Random vertex-face CCD queries (default ${DEFAULT-VALUE}).")
+    int ccd = 100_000;
+
+    @Option(names = "--step", paramLabel = "RAD", description = "Length of each motion in radians (default ${DEFAULT-VALUE}).")
+    double step = 0.3;
+
+    @Option(names = "--seed", paramLabel = "S", description = "Random seed (default ${DEFAULT-VALUE}).")
+    long seed = 1;
+
+    @Option(names = "--threads", paramLabel = "N", description = "Batch engine threads (default: the available processors).")
+    int threads = Runtime.getRuntime().availableProcessors();
+
+    @Mixin
+    RobotOptions robot = new RobotOptions();
+
+    @Mixin
+    SceneOption scene = new SceneOption();
+
+    @Override
+    List<String> defaultsUsed() {
+        return Stream.concat(robot.defaultsUsed().stream(), scene.defaultsUsed().stream()).toList();
     }
 
-    static int run(Args args, PrintStream out, PrintStream err) {
-        Collide4j c = RobotOptions.robotAndScene(args, "table_shelf").build();
-        int states = (int) args.integer("states", 20_000);
-        int motionCount = (int) args.integer("motions", 500);
-        int ccd = (int) args.integer("ccd", 100_000);
-        double step = args.number("step", 0.3);
-        long seed = args.integer("seed", 1);
-        int threads = (int) args.integer("threads", Runtime.getRuntime().availableProcessors());
-        args.rejectUnknown();
+    @Override
+    int run() {
+        Collide4j c = robot.build(scene);
         if (states < 1 || motionCount < 1 || ccd < 1 || !(step > 0) || threads < 1) {
             throw new CliException(ExitCode.USAGE, "--states, --motions, --ccd, --threads must be >= 1 and --step > 0");
         }

@@ -9,12 +9,17 @@ import io.collide4j.planner.Collide4j;
 import io.collide4j.planner.TrajectoryCertifier;
 
 import java.io.IOException;
-import java.io.PrintStream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * {@code collide4j certify}: certifies a trajectory (CSV or JSON; joint-space linear between rows) for
@@ -23,43 +28,64 @@ import java.util.Map;
  * certifies the bundled demo: Panda, table_shelf, panda_shelf_demo. Exit 0 certified free, 1 violation,
  * 2 inconclusive.
  */
-final class CertifyCommand {
+@Command(name = "certify", sortOptions = false, footer = Main.EXIT_CODES,
+        description = "Certify a trajectory (no arguments: the bundled Panda demo); writes a JSON certificate and an"
+                + " HTML report.")
+final class CertifyCommand extends CliCommand {
     static final String DEMO_TRAJECTORY = "panda_shelf_demo";
 
-    private CertifyCommand() {
+    @Option(names = "--trajectory", paramLabel = "FILE",
+            description = "Trajectory CSV or JSON, joint-space linear between rows (default: the bundled "
+                    + DEMO_TRAJECTORY + ").")
+    Path trajectoryFile;
+
+    @Option(names = "--budget", paramLabel = "N", description = "Distance evaluations before INCONCLUSIVE (default ${DEFAULT-VALUE}).")
+    long budget = TrajectoryCertifier.DEFAULT_BUDGET;
+
+    @Option(names = "--certificate", paramLabel = "OUT.json", description = "Certificate to write (default ${DEFAULT-VALUE}).")
+    Path certificate = Path.of("collide4j-certificate.json");
+
+    @Option(names = "--report", paramLabel = "OUT.html", description = "HTML report to write (default ${DEFAULT-VALUE}).")
+    Path report = Path.of("collide4j-report.html");
+
+    @Option(names = "--samples", paramLabel = "N", description = "Instants in the report's clearance plot (default ${DEFAULT-VALUE}).")
+    int samples = 400;
+
+    @Mixin
+    RobotOptions robot = new RobotOptions();
+
+    @Mixin
+    SceneOption scene = new SceneOption();
+
+    @Override
+    List<String> defaultsUsed() {
+        return Stream.concat(robot.defaultsUsed().stream(), scene.defaultsUsed().stream()).toList();
     }
 
-    static int run(Args args, PrintStream out, PrintStream err) {
-        Path trajectoryFile = args.inputFile("trajectory");
-        double clearance = args.number("clearance", 0);
-        long budget = args.integer("budget", TrajectoryCertifier.DEFAULT_BUDGET);
-        Path certificate = Path.of(args.string("certificate", "collide4j-certificate.json"));
-        Path report = Path.of(args.string("report", "collide4j-report.html"));
-        int samples = (int) args.integer("samples", 400);
-        String sceneLabel = args.string("scene", "table_shelf");
-        String robotLabel = args.string("urdf", args.string("robot", "panda"));
-        Collide4j c = RobotOptions.robotAndScene(args, "table_shelf").build();
-        args.rejectUnknown();
-        if (clearance < 0) {
-            throw new CliException(ExitCode.USAGE, "--clearance must be >= 0, got " + clearance);
-        }
+    @Override
+    int run() {
+        RobotOptions.readable("--trajectory", trajectoryFile);
+        String sceneLabel = scene.label();
+        String robotLabel = robot.label();
+        Collide4j c = robot.build(scene);
         if (budget < 1 || samples < 2) {
             throw new CliException(ExitCode.USAGE, "--budget must be >= 1 and --samples >= 2");
         }
         JointTrajectory t;
         String trajectoryLabel;
         if (trajectoryFile != null) {
-            t = ConfigurationReader.read(trajectoryFile);
+            t = load(trajectoryFile.toString(), () -> ConfigurationReader.read(trajectoryFile, c));
             trajectoryLabel = trajectoryFile.toString();
         } else {
             t = TrajectoryCsv.read(new java.io.StringReader(Models.trajectoryCsv(DEMO_TRAJECTORY)), "bundled " + DEMO_TRAJECTORY);
             trajectoryLabel = "bundled " + DEMO_TRAJECTORY;
         }
+        ConfigurationReader.map(t, trajectoryLabel, c, out);
         if (t.waypointCount() < 2) {
             throw new CliException(ExitCode.DATA_ERROR, "" + trajectoryLabel + ": a trajectory needs at least 2 waypoints, got "
                     + t.waypointCount());
         }
-        double minSep = Math.max(clearance, c.margin());
+        double minSep = c.margin();
         TrajectoryCertifier certifier = c.trajectoryCertifier();
         TrajectoryCertifier.Certification cert;
         try {

@@ -1,14 +1,17 @@
 package io.collide4j.planner.cli;
 
 import io.collide4j.checker.query.Contact;
-import io.collide4j.kinematics.JointTrajectory;
 import io.collide4j.planner.Collide4j;
 
-import java.io.PrintStream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Stream;
 
 /**
  * {@code collide4j check}: discrete validity of configurations given with {@code --q a,b,..[;a,b,..]}
@@ -16,33 +19,42 @@ import java.util.Locale;
  * COLLISION, the certified clearance lower bound and the closest pair. Exit 0 when all are valid, 1
  * otherwise.
  */
-final class CheckCommand {
-    private CheckCommand() {
+@Command(name = "check", sortOptions = false, footer = Main.EXIT_CODES,
+        description = "Certified validity and clearance of configurations (exit 0 all valid, 1 any invalid).")
+final class CheckCommand extends CliCommand {
+    @Option(names = "--q", paramLabel = "a,b,..[;a,b,..]", description = "Configurations of the planning group, ';'-separated.")
+    String inline;
+
+    @Option(names = "--configs", paramLabel = "FILE", description = "Configurations from a trajectory file (CSV or JSON rows).")
+    Path file;
+
+    @Mixin
+    RobotOptions robot = new RobotOptions();
+
+    @Mixin
+    SceneOption scene = new SceneOption();
+
+    @Override
+    List<String> defaultsUsed() {
+        return Stream.concat(robot.defaultsUsed().stream(), scene.defaultsUsed().stream()).toList();
     }
 
-    static int run(Args args, PrintStream out, PrintStream err) {
-        Path file = args.inputFile("configs");
-        String inline = args.string("q", null);
-        Collide4j c = RobotOptions.robotAndScene(args, "table_shelf").build();
-        args.rejectUnknown();
+    @Override
+    int run() {
+        RobotOptions.readable("--configs", file);
+        Collide4j c = robot.build(scene);
         if ((file == null) == (inline == null)) {
             throw new CliException(ExitCode.USAGE, "give exactly one of --q a,b,..[;a,b,..] or --configs FILE");
         }
         List<double[]> qs = new ArrayList<>();
         if (file != null) {
-            JointTrajectory t = ConfigurationReader.read(file);
-            int[] cols;
-            try {
-                cols = c.trajectoryColumns(t);
-            } catch (IllegalArgumentException e) {
-                throw new CliException(ExitCode.DATA_ERROR, "" + file + ": header: " + e.getMessage());
-            }
-            for (int k = 0; k < t.waypointCount(); k++) {
-                qs.add(Collide4j.waypoint(t, cols, k));
+            ConfigurationReader.Columns t = load(file.toString(), () -> ConfigurationReader.readMapped(file, c, out));
+            for (int k = 0; k < t.trajectory().waypointCount(); k++) {
+                qs.add(t.waypoint(k));
             }
         } else {
             for (String part : inline.split(";")) {
-                qs.add(RobotOptions.vector(args, "q", part, c.dimension()));
+                qs.add(RobotOptions.vector("--q", part, c.dimension()));
             }
         }
         int invalid = 0;

@@ -8,9 +8,11 @@ import io.collide4j.checker.robot.PieceCover;
 import io.collide4j.urdf.TriangleMesh;
 import io.collide4j.urdf.mesh.MeshLoader;
 
-import java.io.PrintStream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Locale;
 
 /**
@@ -19,29 +21,35 @@ import java.util.Locale;
  * piece); prints the statistics and the measured covering margin (how far any triangle reaches outside
  * the pieces).
  */
-final class DecomposeCommand {
-    private DecomposeCommand() {
-    }
+@Command(name = "decompose", sortOptions = false, footer = Main.EXIT_CODES,
+        description = "Convex decomposition of a mesh into an OBJ file of pieces, with its measured covering margin.")
+final class DecomposeCommand extends CliCommand {
+    @Parameters(paramLabel = "MESH", description = "The mesh (STL, OBJ or DAE).")
+    Path mesh;
 
-    static int run(Args args, PrintStream out, PrintStream err) {
-        List<String> pos = args.positionals();
-        Path outFile = Path.of(args.string("out", "pieces.obj"));
-        DecompositionParameters.Builder pb = DecompositionParameters.builder()
-                .maxConvexHulls((int) args.integer("max-hulls", DecompositionParameters.DEFAULT_MAX_CONVEX_HULLS))
-                .resolution((int) args.integer("resolution", DecompositionParameters.DEFAULT_RESOLUTION))
-                .maxNumVerticesPerCH((int) args.integer("max-vertices", DecompositionParameters.DEFAULT_MAX_NUM_VERTICES_PER_CH))
-                .threads((int) args.integer("threads", Runtime.getRuntime().availableProcessors()));
-        boolean cached = args.flag("cache");
-        args.rejectUnknown();
-        if (pos.size() != 1) {
-            throw new CliException(ExitCode.USAGE, "expects exactly one mesh file (STL, OBJ or DAE), got " + pos.size()
-                    + " positional arguments");
-        }
-        Path mesh = Path.of(pos.get(0));
-        if (!java.nio.file.Files.isReadable(mesh)) {
-            throw new CliException(ExitCode.NO_INPUT, "mesh file not found or unreadable: " + mesh);
-        }
-        DecompositionParameters params = pb.build();
+    @Option(names = "--out", paramLabel = "PIECES.obj", description = "Where to write the pieces (default ${DEFAULT-VALUE}).")
+    Path outFile = Path.of("pieces.obj");
+
+    @Option(names = "--max-hulls", paramLabel = "N", description = "Most pieces (default ${DEFAULT-VALUE}).")
+    int maxHulls = DecompositionParameters.DEFAULT_MAX_CONVEX_HULLS;
+
+    @Option(names = "--resolution", paramLabel = "R", description = "Voxel resolution (default ${DEFAULT-VALUE}).")
+    int resolution = DecompositionParameters.DEFAULT_RESOLUTION;
+
+    @Option(names = "--max-vertices", paramLabel = "V", description = "Most vertices per piece (default ${DEFAULT-VALUE}).")
+    int maxVertices = DecompositionParameters.DEFAULT_MAX_NUM_VERTICES_PER_CH;
+
+    @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: the available processors).")
+    int threads = Runtime.getRuntime().availableProcessors();
+
+    @Option(names = "--cache", description = "Reuse and store results in the decomposition cache.")
+    boolean cached;
+
+    @Override
+    int run() {
+        RobotOptions.readable("MESH", mesh);
+        DecompositionParameters params = DecompositionParameters.builder().maxConvexHulls(maxHulls).resolution(resolution)
+                .maxNumVerticesPerCH(maxVertices).threads(threads).build();
         TriangleMesh m = MeshLoader.load(mesh).mesh();
         Decomposition d = cached ? DecompositionCache.defaultCache().decompose(m, params) : Decomposer.decompose(m, params);
         double margin = PieceCover.of(d.pieces(), m).margin();

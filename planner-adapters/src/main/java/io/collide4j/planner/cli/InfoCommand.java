@@ -6,33 +6,50 @@ import io.collide4j.urdf.GeometryElement;
 import io.collide4j.urdf.JointDescription;
 import io.collide4j.urdf.LinkDescription;
 import io.collide4j.urdf.RobotDescription;
-import io.collide4j.urdf.UrdfParser;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Locale;
 
 /** {@code collide4j info}: a robot's links, joints and collision geometry, as loaded. */
-final class InfoCommand {
-    private InfoCommand() {
-    }
+@Command(name = "info", sortOptions = false, footer = Main.EXIT_CODES,
+        description = "Links, joints and collision geometry of a bundled robot or a URDF file (default panda).")
+final class InfoCommand extends CliCommand {
+    @Parameters(arity = "0..1", paramLabel = "ROBOT|FILE.urdf",
+            description = "A bundled robot's name or a URDF file (default " + RobotOptions.DEFAULT_ROBOT + ").")
+    String robot;
 
-    static int run(Args args, PrintStream out, PrintStream err) {
-        Path urdf = args.inputFile("urdf");
-        List<String> pos = args.positionals();
-        args.rejectUnknown();
-        RobotDescription robot;
-        if (urdf != null) {
-            robot = UrdfParser.create().parse(urdf);
-        } else {
-            String name = pos.isEmpty() ? "panda" : pos.get(0);
-            if (!Models.names().contains(name)) {
-                throw new CliException(ExitCode.USAGE, "no bundled robot '" + name + "'; bundled: " + Models.names());
-            }
-            robot = Models.robot(name);
+    @Option(names = "--urdf", paramLabel = "FILE", description = "A URDF file (same as giving it as the argument).")
+    Path urdf;
+
+    @Mixin
+    PackagePathOption packagePath = new PackagePathOption();
+
+    @Override
+    int run() {
+        if (urdf != null && robot != null) {
+            throw new CliException(ExitCode.USAGE, "give a robot name, a URDF path or --urdf, not two");
         }
-        print(robot, out);
+        Path file = urdf;
+        if (file == null && robot != null && !Models.names().contains(robot)) {
+            if (!robot.toLowerCase(Locale.ROOT).endsWith(".urdf") && !Files.exists(Path.of(robot))) {
+                throw new CliException(ExitCode.USAGE, "'" + robot + "' is neither a bundled robot " + Models.names()
+                        + " nor a URDF file");
+            }
+            file = Path.of(robot);
+        }
+        RobotDescription description;
+        if (file != null) {
+            description = packagePath.parser().parse(RobotOptions.readable(urdf != null ? "--urdf" : "ROBOT|FILE.urdf", file));
+        } else {
+            description = Models.robot(robot == null ? RobotOptions.DEFAULT_ROBOT : robot);
+        }
+        print(description, out);
         return ExitCode.FREE;
     }
 

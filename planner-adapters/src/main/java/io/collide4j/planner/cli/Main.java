@@ -2,54 +2,54 @@ package io.collide4j.planner.cli;
 
 import io.collide4j.urdf.DescriptionException;
 import io.collide4j.urdf.json.JsonException;
+import picocli.CommandLine;
+import picocli.CommandLine.Help;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.util.Arrays;
+import java.nio.charset.CharacterCodingException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
+import java.util.function.Supplier;
 
 /**
- * The {@code collide4j} command line. {@link #run} never calls {@code System.exit}, so tests drive
- * it directly; {@link #main} maps its result to the process exit code ({@link ExitCode}).
+ * The {@code collide4j} command line, parsed with picocli: one {@link CliCommand} class per command, the
+ * robot and scene options shared as mixins. {@link #run} never calls {@code System.exit}, so tests drive
+ * it directly; {@link #main} maps its result to the process exit code ({@link ExitCode}). Every failure
+ * is one line on stderr: usage errors (64) name the option and what was expected; uncaught throwables
+ * (errors included) are internal (70) and print their trace only with {@code --debug}.
  */
 public final class Main {
 
-    /** One sub-command: its one-line help and what it runs. */
-    private record Command(String help, Set<String> flags, Runner runner) {
-    }
-
-    @FunctionalInterface
-    private interface Runner {
-        int run(Args args, PrintStream out, PrintStream err);
-    }
-
-    private static final Map<String, Command> COMMANDS = new LinkedHashMap<>();
+    /** The commands in the order {@code help} lists them; a fresh instance per run. */
+    private static final Map<String, Supplier<CliCommand>> COMMANDS = new LinkedHashMap<>();
 
     static {
-        COMMANDS.put("info", new Command("info [ROBOT]  — links, joints and collision geometry of a bundled robot (default panda)",
-                Set.of(), InfoCommand::run));
-        COMMANDS.put("certify", new Command("certify [--trajectory FILE] [--robot R|--urdf F --srdf F] [--scene S] [--clearance D]"
-                + " [--budget N] [--certificate OUT.json] [--report OUT.html] [--exact-meshes]  — certify a trajectory (no arguments: the"
-                + " bundled Panda demo)", Set.of("exact-meshes"), CertifyCommand::run));
-        COMMANDS.put("verify", new Command("verify [--certificate FILE] [--robot R|--urdf F] [--scene S]  — re-check a certificate",
-                Set.of(), VerifyCommand::run));
-        COMMANDS.put("check", new Command("check [--q a,b,..;..|--configs FILE] [--robot R|--urdf F --srdf F] [--scene S]"
-                + " [--margin D] [--exact-meshes]  — certified validity and clearance of configurations",
-                Set.of("exact-meshes"), CheckCommand::run));
-        COMMANDS.put("plan", new Command("plan --start a,b,.. --goal a,b,.. [--scene S] | --problems ZIP [--scenario S|all]"
-                + " [--index I] [--count N] [--verbose] [--exact-meshes]  — RRT-Connect with certified edges",
-                Set.of("verbose", "exact-meshes"), PlanCommand::run));
-        COMMANDS.put("decompose", new Command("decompose MESH [--out PIECES.obj] [--max-hulls N] [--resolution R]"
-                + " [--max-vertices V] [--cache]  — convex decomposition of a mesh into OBJ pieces", Set.of("cache"),
-                DecomposeCommand::run));
-        COMMANDS.put("bench", new Command("bench [--states N] [--motions N] [--ccd N] [--step RAD]  — throughput table",
-                Set.of(), BenchCommand::run));
-        COMMANDS.put("serve", new Command("serve [--port N]  — JSON-lines collision server on stdio or 127.0.0.1:N"
-                + " (planner-adapters/PROTOCOL.md)", Set.of(), ServeCommand::run));
+        COMMANDS.put("info", InfoCommand::new);
+        COMMANDS.put("certify", CertifyCommand::new);
+        COMMANDS.put("verify", VerifyCommand::new);
+        COMMANDS.put("check", CheckCommand::new);
+        COMMANDS.put("plan", PlanCommand::new);
+        COMMANDS.put("decompose", DecomposeCommand::new);
+        COMMANDS.put("bench", BenchCommand::new);
+        COMMANDS.put("serve", ServeCommand::new);
+    }
+
+    static final String EXIT_CODES = "exit codes: 0 free/ok, 1 violation, 2 inconclusive, 64 usage, 65 bad input data,"
+            + " 66 missing input, 70 internal error, 73 cannot write output";
+
+    /** The top-level command: only {@code --help}; everything else is a sub-command. */
+    @CommandLine.Command(name = "collide4j", description = "Certified collision checking for robot arms.")
+    static final class Top {
+        @CommandLine.Option(names = {"-h", "--help"}, usageHelp = true, description = "List the commands and exit.")
+        boolean help;
     }
 
     private Main() {
@@ -60,43 +60,152 @@ public final class Main {
         System.exit(chained.orElseGet(() -> run(argv, System.out, System.err)));
     }
 
+    /** A command line with fresh command instances writing to {@code out}/{@code err}. */
+    static CommandLine commandLine(PrintStream out, PrintStream err) {
+        CommandLine top = new CommandLine(new Top());
+        COMMANDS.forEach((name, make) -> {
+            CliCommand c = make.get();
+            c.out = out;
+            c.err = err;
+            top.addSubcommand(name, c);
+        });
+        top.registerConverter(Double.class, Main::finite);
+        top.registerConverter(double.class, Main::finite);
+        top.setCaseInsensitiveEnumValuesAllowed(true);
+        return top;
+    }
+
+    private static Double finite(String text) {
+        try {
+            double d = Double.parseDouble(text.trim());
+            if (Double.isFinite(d)) {
+                return d;
+            }
+        } catch (NumberFormatException ignored) {
+            // reported below
+        }
+        throw new CommandLine.TypeConversionException("expected a finite number, got '" + text + "'");
+    }
+
     /** Runs one command line and returns its exit code; failures become one line on {@code err}. */
     public static int run(String[] argv, PrintStream out, PrintStream err) {
-        List<String> all = Arrays.asList(argv);
-        String name = all.isEmpty() ? "info" : all.get(0);
-        if (name.equals("help") || name.equals("--help") || name.equals("-h")) {
-            printUsage(out);
-            return ExitCode.FREE;
+        String[] args = argv.length == 0 ? new String[]{"info"} : argv;
+        CommandLine top = commandLine(out, err);
+        if (args[0].equals("help")) {
+            return help(top, List.of(args).subList(1, args.length), out, err);
         }
-        Command command = COMMANDS.get(name);
-        if (command == null) {
-            err.println("collide4j: unknown command '" + name + "'; commands: " + String.join(", ", COMMANDS.keySet()));
+        if (!args[0].startsWith("-") && !top.getSubcommands().containsKey(args[0])) {
+            err.println("collide4j: unknown command '" + args[0] + "'; commands: " + String.join(", ", COMMANDS.keySet())
+                    + " (see 'collide4j help')");
             return ExitCode.USAGE;
         }
+        ParseResult parsed;
         try {
-            Args args = new Args(name, all.subList(1, all.size()), command.flags());
-            return command.runner().run(args, out, err);
+            parsed = top.parseArgs(args);
+        } catch (ParameterException e) {
+            String name = e.getCommandLine().getCommandName();
+            String where = e.getCommandLine() == top ? "collide4j" : "collide4j " + name;
+            String hint = "";
+            if (e instanceof CommandLine.UnmatchedArgumentException u && !u.getSuggestions().isEmpty()) {
+                hint = "; did you mean " + String.join(" or ", u.getSuggestions()) + "?";
+            }
+            err.println(where + ": " + firstLine(e.getMessage()) + hint + " (see '" + where + " --help')");
+            return ExitCode.USAGE;
+        }
+        if (parsed.isUsageHelpRequested() || !parsed.hasSubcommand()) {
+            overview(top, out);
+            return parsed.isUsageHelpRequested() ? ExitCode.FREE : ExitCode.USAGE;
+        }
+        ParseResult sub = parsed.subcommand();
+        String name = sub.commandSpec().name();
+        if (sub.isUsageHelpRequested()) {
+            sub.commandSpec().commandLine().usage(out, Help.Ansi.OFF);
+            return ExitCode.FREE;
+        }
+        CliCommand command = (CliCommand) sub.commandSpec().userObject();
+        return execute(name, command, err);
+    }
+
+    /** Runs a parsed command and maps what it throws to one line and an exit code. */
+    static int execute(String name, CliCommand command, PrintStream err) {
+        String prefix = "collide4j " + name + ": ";
+        try {
+            return command.run();
         } catch (CliException e) {
-            err.println("collide4j " + name + ": " + e.getMessage());
+            boolean input = e.exitCode() == ExitCode.DATA_ERROR || e.exitCode() == ExitCode.USAGE;
+            err.println(prefix + e.getMessage() + (input ? defaults(command) : ""));
             return e.exitCode();
         } catch (DescriptionException | JsonException | IllegalArgumentException e) {
-            err.println("collide4j " + name + ": " + e.getMessage());
+            err.println(prefix + oneLine(e.getMessage()) + defaults(command));
             return ExitCode.DATA_ERROR;
         } catch (UncheckedIOException e) {
-            err.println("collide4j " + name + ": " + e.getMessage()
-                    + (e.getCause() != null ? " (" + e.getCause().getMessage() + ")" : ""));
-            return ExitCode.NO_INPUT;
-        } catch (RuntimeException e) {
-            err.println("collide4j " + name + ": internal error " + e);
-            e.printStackTrace(err);
+            IOException cause = e.getCause();
+            if (cause instanceof CharacterCodingException) {
+                err.println(prefix + e.getMessage() + ": not UTF-8 text (a binary file?)");
+                return ExitCode.DATA_ERROR;
+            }
+            err.println(prefix + e.getMessage() + (cause != null ? " (" + cause + ")" : ""));
+            return ExitCode.NO_INPUT;   // the file could not be opened or read: missing, unreadable, a folder
+        } catch (Throwable e) {   // errors included: nothing unexpected may exit 1, the violation code
+            err.println(prefix + "internal error: " + e
+                    + (command.common.debug ? "" : " (run again with --debug for the stack trace)"));
+            if (command.common.debug) {
+                e.printStackTrace(err);
+            }
             return ExitCode.INTERNAL;
         }
     }
 
-    private static void printUsage(PrintStream out) {
-        out.println("usage: collide4j COMMAND [options]");
-        COMMANDS.values().forEach(c -> out.println("  " + c.help()));
-        out.println("exit codes: 0 free/ok, 1 violation, 2 inconclusive, 64 usage, 65 bad input data, 66 missing input,"
-                + " 70 internal error, 73 cannot write output");
+    /** {@code help}: every command's options; {@code help CMD}: one command's. */
+    private static int help(CommandLine top, List<String> which, PrintStream out, PrintStream err) {
+        if (which.isEmpty()) {
+            overview(top, out);
+            for (CommandLine c : top.getSubcommands().values()) {
+                out.println();
+                c.usage(out, Help.Ansi.OFF);
+            }
+            return ExitCode.FREE;
+        }
+        List<String> unknown = new ArrayList<>();
+        for (String name : which) {
+            CommandLine c = top.getSubcommands().get(name);
+            if (c == null) {
+                unknown.add(name);
+            }
+        }
+        if (!unknown.isEmpty()) {
+            err.println("collide4j help: unknown command(s) " + unknown + "; commands: " + String.join(", ", COMMANDS.keySet()));
+            return ExitCode.USAGE;
+        }
+        which.forEach(name -> top.getSubcommands().get(name).usage(out, Help.Ansi.OFF));
+        return ExitCode.FREE;
+    }
+
+    private static void overview(CommandLine top, PrintStream out) {
+        out.println("usage: collide4j COMMAND [options]   ('collide4j help' lists every option, 'collide4j COMMAND --help' one command's)");
+        for (Map.Entry<String, CommandLine> e : top.getSubcommands().entrySet()) {
+            CommandSpec spec = e.getValue().getCommandSpec();
+            String[] d = spec.usageMessage().description();
+            out.printf("  %-10s %s%n", e.getKey(), d.length == 0 ? "" : d[0]);
+        }
+        out.println(EXIT_CODES);
+    }
+
+    /** "; defaults used: ..." when the command used defaults the user did not choose, else "". */
+    private static String defaults(CliCommand command) {
+        List<String> d = command.defaultsUsed();
+        return d.isEmpty() ? "" : "; defaults used: " + String.join(", ", d);
+    }
+
+    private static String oneLine(String s) {
+        return s == null ? "(no message)" : s.replace('\n', ' ');
+    }
+
+    private static String firstLine(String s) {
+        if (s == null) {
+            return "bad command line";
+        }
+        int nl = s.indexOf('\n');
+        return (nl < 0 ? s : s.substring(0, nl)).trim();
     }
 }

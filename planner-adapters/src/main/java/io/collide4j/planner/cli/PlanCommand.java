@@ -7,6 +7,9 @@ import io.collide4j.planner.plan.PlanRequest;
 import io.collide4j.planner.plan.PlanResult;
 import io.collide4j.planner.plan.ProblemRunner;
 import io.collide4j.planner.plan.RrtConnect;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -18,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * {@code collide4j plan}: RRT-Connect with certified edges and shortcutting, either from {@code --start}
@@ -25,25 +29,82 @@ import java.util.Map;
  * --index I --count N}) with a per-scenario table. Every returned path is re-checked edge by edge.
  * Exit: 0 solved (all solved), 1 start or goal not valid (single problem), 2 no certified path found.
  */
-final class PlanCommand {
-    private PlanCommand() {
+@Command(name = "plan", sortOptions = false, footer = Main.EXIT_CODES,
+        description = "RRT-Connect with certified edges: --start/--goal in a scene, or MotionBenchMaker --problems.")
+final class PlanCommand extends CliCommand {
+    @Option(names = "--start", paramLabel = "a,b,..", description = "Start configuration of the planning group.")
+    String start;
+
+    @Option(names = "--goal", paramLabel = "a,b,..", description = "Goal configuration of the planning group.")
+    String goal;
+
+    @Option(names = "--out", paramLabel = "PATH.csv", description = "Write the certified path (with --start/--goal).")
+    Path pathOut;
+
+    @Option(names = "--problems", paramLabel = "ZIP", description = "MotionBenchMaker problem set (instead of --start/--goal).")
+    Path problems;
+
+    @Option(names = "--scenario", paramLabel = "S|all", description = "Scenario of --problems (default ${DEFAULT-VALUE}).")
+    String scenario = "all";
+
+    @Option(names = "--index", paramLabel = "I", description = "First problem of each scenario, from 1 (default ${DEFAULT-VALUE}).")
+    int index = 1;
+
+    @Option(names = "--count", paramLabel = "N", description = "Problems per scenario (default ${DEFAULT-VALUE}).")
+    int count = 1;
+
+    @Option(names = "--verbose", description = "One line per problem (with --problems).")
+    boolean verbose;
+
+    @Option(names = "--time-limit", paramLabel = "S", description = "Planning time limit in seconds (default ${DEFAULT-VALUE}).")
+    double timeLimit = 10;
+
+    @Option(names = "--range", paramLabel = "RAD", description = "RRT step length (default ${DEFAULT-VALUE}).")
+    double range = 0.5;
+
+    @Option(names = "--seed", paramLabel = "S", description = "Random seed (default ${DEFAULT-VALUE}).")
+    long seed = 1;
+
+    @Option(names = "--shortcut", paramLabel = "N", description = "Shortcutting attempts (default ${DEFAULT-VALUE}).")
+    int shortcut = 100;
+
+    @Mixin
+    RobotOptions robot = new RobotOptions();
+
+    @Mixin
+    SceneOption scene = new SceneOption();
+
+    @Override
+    List<String> defaultsUsed() {
+        return problems != null ? robot.defaultsUsed()
+                : Stream.concat(robot.defaultsUsed().stream(), scene.defaultsUsed().stream()).toList();
     }
 
-    static int run(Args args, PrintStream out, PrintStream err) {
-        Path problems = args.inputFile("problems");
+    @Override
+    int run() {
+        RobotOptions.readable("--problems", problems);
         PlanRequest.Builder settings = PlanRequest.builder()
-                .timeLimitSeconds(args.number("time-limit", 10))
-                .range(args.number("range", 0.5))
-                .seed(args.integer("seed", 1))
-                .shortcutAttempts((int) args.integer("shortcut", 100));
+                .timeLimitSeconds(timeLimit)
+                .range(range)
+                .seed(seed)
+                .shortcutAttempts(shortcut);
         if (problems != null) {
-            return mbm(args, problems, settings, out, err);
+            if (start != null || goal != null || pathOut != null || !scene.isDefault()) {
+                throw new CliException(ExitCode.USAGE, "--problems brings its own starts, goals and scenes:"
+                        + " give it without --start, --goal, --out and --scene");
+            }
+            if (!robot.hold.isEmpty()) {
+                throw new CliException(ExitCode.USAGE, "--hold: with --problems each problem's start state gives the"
+                        + " values of the joints outside the planning group");
+            }
+            return mbm(problems, settings);
         }
-        Collide4j c = RobotOptions.robotAndScene(args, "table_shelf").build();
-        double[] start = RobotOptions.vector(args, "start", args.required("start"), c.dimension());
-        double[] goal = RobotOptions.vector(args, "goal", args.required("goal"), c.dimension());
-        String pathOut = args.string("out", null);
-        args.rejectUnknown();
+        if (start == null || goal == null) {
+            throw new CliException(ExitCode.USAGE, "give --start and --goal (or --problems)");
+        }
+        Collide4j c = robot.build(scene);
+        double[] start = RobotOptions.vector("--start", this.start, c.dimension());
+        double[] goal = RobotOptions.vector("--goal", this.goal, c.dimension());
         for (double[][] q : new double[][][]{{start}, {goal}}) {
             if (!c.withinLimits(q[0])) {
                 throw new CliException(ExitCode.USAGE, "" + (q[0] == start ? "--start" : "--goal")
@@ -69,20 +130,15 @@ final class PlanCommand {
                         + " smoothing %.3f s, %d/%d edges re-certified free, path %s%n", r.path().size(), r.lengthAfter(),
                 r.lengthBefore(), r.planningSeconds(), r.smoothingSeconds(), certified, edges, whole);
         if (pathOut != null) {
-            writePath(Path.of(pathOut), c.variableNames(), r.path());
+            writePath(pathOut, c.variableNames(), r.path());
             out.println("path written to " + pathOut);
         }
         return certified == edges && whole == Verdict.CERTIFIED_FREE ? ExitCode.FREE : ExitCode.INCONCLUSIVE;
     }
 
-    private static int mbm(Args args, Path zip, PlanRequest.Builder settings, PrintStream out, PrintStream err) {
-        MbmProblems set = new MbmProblems(zip);
-        String scenario = args.string("scenario", "all");
-        int index = (int) args.integer("index", 1);
-        int count = (int) args.integer("count", 1);
-        boolean verbose = args.flag("verbose");
-        Collide4j.Builder robot = RobotOptions.robot(args);
-        args.rejectUnknown();
+    private int mbm(Path zip, PlanRequest.Builder settings) {
+        MbmProblems set = load(zip.toString(), () -> new MbmProblems(zip));
+        Collide4j.Builder robot = this.robot.builder();
         if (index < 1 || count < 1) {
             throw new CliException(ExitCode.USAGE, "--index and --count must be >= 1");
         }

@@ -2,33 +2,117 @@ package io.collide4j.planner.cli;
 
 import io.collide4j.models.Models;
 import io.collide4j.planner.Collide4j;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
- * The robot and scene options every checking command shares: {@code --robot NAME} (bundled, default
- * panda) or {@code --urdf FILE [--srdf FILE]}; {@code --scene NAME|FILE} (bundled name, .json or MoveIt
- * .yaml); {@code --margin D}; {@code --group NAME}; {@code --padding LINK=P,...}; {@code --scale LINK=S,...};
- * {@code --exact-meshes} (mesh obstacles checked exactly, not through hulls; a flag of check, certify and plan).
+ * The robot options every checking command shares (a picocli mixin): {@code --robot NAME} (bundled,
+ * default panda) or {@code --urdf FILE [--srdf FILE] [--package-path DIR]}; {@code --group},
+ * {@code --hold}, {@code --margin}, {@code --padding}, {@code --scale}, {@code --exact-meshes}.
  */
 final class RobotOptions {
-    private RobotOptions() {
+    /** The robot used when neither {@code --robot} nor {@code --urdf} is given. */
+    static final String DEFAULT_ROBOT = "panda";
+
+    @Option(names = "--robot", paramLabel = "NAME",
+            description = "Bundled robot (default " + DEFAULT_ROBOT + "); one of the names 'collide4j info' accepts.")
+    String robot;
+
+    @Option(names = "--urdf", paramLabel = "FILE", description = "Robot description (URDF) instead of --robot.")
+    Path urdf;
+
+    @Option(names = "--srdf", paramLabel = "FILE",
+            description = "Semantic description (SRDF): planning groups and disabled collision pairs.")
+    Path srdf;
+
+    @Mixin
+    PackagePathOption packagePath = new PackagePathOption();
+
+    @Option(names = "--group", paramLabel = "NAME",
+            description = "Planning group of the SRDF (default: a bundled robot's first group; else every joint).")
+    String group;
+
+    @Option(names = "--hold", paramLabel = "JOINT=VALUE", split = ",",
+            description = "Value of a joint outside the planning group (default 0 clamped into its limits); repeatable.")
+    List<String> hold = new ArrayList<>();
+
+    @Option(names = "--margin", paramLabel = "M",
+            description = "Required separation in metres (default 0: valid means not touching).")
+    double margin;
+
+    @Option(names = "--padding", paramLabel = "LINK=P", split = ",",
+            description = "Extra padding in metres around one link or attached body; repeatable or comma-separated.")
+    List<String> padding = new ArrayList<>();
+
+    @Option(names = "--scale", paramLabel = "LINK=S", split = ",",
+            description = "Scale (>= 1) of one link's collision geometry; repeatable or comma-separated.")
+    List<String> scale = new ArrayList<>();
+
+    @Option(names = "--exact-meshes",
+            description = "Check mesh obstacles exactly against their triangles instead of covering hulls.")
+    boolean exactMeshes;
+
+    /** Which robot this resolves to, and whether it was the default, for messages. */
+    String describe() {
+        if (urdf != null) {
+            return "robot " + urdf;
+        }
+        return robot == null ? "robot '" + DEFAULT_ROBOT + "' (the default; give --robot or --urdf)" : "robot '" + robot + "'";
     }
 
-    /** The robot part only (no scene), for commands that add their own scenes. */
-    static Collide4j.Builder robot(Args args) {
+    /** True when no robot was named and the bundled default is used. */
+    boolean robotIsDefault() {
+        return robot == null && urdf == null;
+    }
+
+    /** The label of the robot's source for reports: the URDF path or the bundled name. */
+    String label() {
+        return urdf != null ? urdf.toString() : robot != null ? robot : DEFAULT_ROBOT;
+    }
+
+    /**
+     * The checker for this robot in {@code scene} (read as input: see {@link CliCommand#load}); a {@code --hold}
+     * of a planning joint is a usage error (the planner moves it, so the held value would be ignored).
+     */
+    Collide4j build(SceneOption scene) {
+        Collide4j c = CliCommand.load(describe() + " in " + scene.describe(), () -> scene.apply(builder()).build());
+        checkHeldOutsideGroup(c);
+        return c;
+    }
+
+    void checkHeldOutsideGroup(Collide4j c) {
+        for (String joint : pairs("--hold", hold).keySet()) {
+            if (c.variableNames().contains(joint)) {
+                throw new CliException(ExitCode.USAGE, "--hold " + joint + ": a joint of the planning group "
+                        + (c.groupName().isEmpty() ? "(every joint)" : "'" + c.groupName() + "'")
+                        + " is moved by the trajectory or planner; hold joints outside it, or choose another --group");
+            }
+        }
+    }
+
+    /** The robot default this run used, if any (see {@link CliCommand#defaultsUsed}). */
+    List<String> defaultsUsed() {
+        return robotIsDefault() ? List.of("robot '" + DEFAULT_ROBOT + "' (give --robot or --urdf)") : List.of();
+    }
+
+    /** The robot part (no scene) as a builder. */
+    Collide4j.Builder builder() {
         Collide4j.Builder b = Collide4j.builder();
-        Path urdf = args.inputFile("urdf");
-        Path srdf = args.inputFile("srdf");
-        String robot = args.string("robot", null);
         if (urdf != null) {
             if (robot != null) {
                 throw new CliException(ExitCode.USAGE, "give --robot or --urdf, not both");
             }
-            b.urdf(urdf);
+            b.urdf(readable("--urdf", urdf)).packageRoots(packagePath.checkedRoots());
         } else {
-            String name = robot == null ? "panda" : robot;
+            String name = robot == null ? DEFAULT_ROBOT : robot;
             if (!Models.names().contains(name)) {
                 throw new CliException(ExitCode.USAGE, "--robot: no bundled robot '" + name
                         + "'; bundled: " + Models.names() + " (or give --urdf FILE)");
@@ -36,75 +120,61 @@ final class RobotOptions {
             b.robot(name);
         }
         if (srdf != null) {
-            b.srdf(srdf);
+            b.srdf(readable("--srdf", srdf));
         }
-        String group = args.string("group", null);
         if (group != null) {
             b.group(group);
         }
-        double margin = args.number("margin", 0);
-        if (margin < 0) {
+        if (!(margin >= 0)) {
             throw new CliException(ExitCode.USAGE, "--margin must be >= 0, got " + margin);
         }
         b.margin(margin);
-        pairs(args, "padding").forEach(b::padding);
-        pairs(args, "scale").forEach(b::scale);
-        b.exactMeshes(args.flag("exact-meshes"));
+        pairs("--padding", padding).forEach(b::padding);
+        pairs("--scale", scale).forEach(b::scale);
+        pairs("--hold", hold).forEach(b::hold);
+        b.exactMeshes(exactMeshes);
         return b;
     }
 
-    /** Robot plus {@code --scene} (default {@code defaultScene}; "none" for an empty scene). */
-    static Collide4j.Builder robotAndScene(Args args, String defaultScene) {
-        Collide4j.Builder b = robot(args);
-        String scene = args.string("scene", defaultScene);
-        if (scene != null && !scene.equals("none")) {
-            if (Models.sceneNames().contains(scene)) {
-                b.sceneName(scene);
-            } else {
-                Path p = Path.of(scene);
-                if (!java.nio.file.Files.isReadable(p)) {
-                    throw new CliException(ExitCode.NO_INPUT, "--scene '" + scene
-                            + "' is neither a bundled scene " + Models.sceneNames() + " nor a readable file");
-                }
-                b.scene(p);
-            }
+    /** An input file option: must exist and be readable, else exit 66 naming the option and path. */
+    static Path readable(String option, Path p) {
+        if (p != null && !Files.isReadable(p)) {
+            throw new CliException(ExitCode.NO_INPUT, option + ": file not found or unreadable: " + p);
         }
-        return b;
+        return p;
     }
 
-    /** {@code --name LINK=V,LINK=V} into a map. */
-    static java.util.Map<String, Double> pairs(Args args, String name) {
-        String v = args.string(name, null);
-        java.util.Map<String, Double> out = new java.util.LinkedHashMap<>();
-        if (v == null) {
-            return out;
-        }
-        for (String item : v.split(",")) {
+    /** {@code NAME=VALUE} items into a map; a malformed item or a name given twice is a usage error. */
+    static Map<String, Double> pairs(String option, List<String> items) {
+        Map<String, Double> out = new LinkedHashMap<>();
+        for (String item : items) {
             int eq = item.indexOf('=');
             if (eq <= 0) {
-                throw new CliException(ExitCode.USAGE, "--" + name + " expects LINK=VALUE[,LINK=VALUE...], got '"
-                        + item + "'");
+                throw new CliException(ExitCode.USAGE, option + " expects NAME=VALUE, got '" + item + "'");
             }
-            out.put(item.substring(0, eq).trim(), number(args, name, item.substring(eq + 1)));
+            String name = item.substring(0, eq).trim();
+            if (out.put(name, number(option, item.substring(eq + 1))) != null) {
+                throw new CliException(ExitCode.USAGE, option + " names '" + name + "' twice");
+            }
         }
         return out;
     }
 
-    /** A comma-separated configuration. */
-    static double[] vector(Args args, String name, String text, int expected) {
-        String[] parts = text.split(",");
+    /** A comma-separated configuration of {@code expected} finite numbers. */
+    static double[] vector(String option, String text, int expected) {
+        String[] parts = text.split(",", -1);
         if (parts.length != expected) {
             throw new CliException(ExitCode.USAGE, String.format(Locale.ROOT,
-                    "--%s has %d values, the planning group has %d joints", name, parts.length, expected));
+                    "%s has %d values, the planning group has %d joints", option, parts.length, expected));
         }
         double[] q = new double[parts.length];
         for (int i = 0; i < q.length; i++) {
-            q[i] = number(args, name, parts[i]);
+            q[i] = number(option, parts[i]);
         }
         return q;
     }
 
-    private static double number(Args args, String name, String text) {
+    static double number(String option, String text) {
         try {
             double d = Double.parseDouble(text.trim());
             if (Double.isFinite(d)) {
@@ -113,6 +183,6 @@ final class RobotOptions {
         } catch (NumberFormatException ignored) {
             // reported below with the option's name
         }
-        throw new CliException(ExitCode.USAGE, "--" + name + ": '" + text + "' is not a finite number");
+        throw new CliException(ExitCode.USAGE, option + ": '" + text + "' is not a finite number");
     }
 }

@@ -3,7 +3,8 @@ package io.collide4j.planner.cli;
 import io.collide4j.planner.server.CollisionService;
 import io.collide4j.planner.server.JsonLinesServer;
 
-import java.io.PrintStream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * {@code collide4j serve [--port N] [--max-request-bytes B]}: the JSON-lines collision server
@@ -12,14 +13,18 @@ import java.io.PrintStream;
  * {@code listening 127.0.0.1:PORT} as the first stdout line and serves until the process is stopped
  * (stdin is not read, so it runs in the background too). Diagnostics go to stderr only.
  */
-final class ServeCommand {
-    private ServeCommand() {
-    }
+@Command(name = "serve", sortOptions = false, footer = Main.EXIT_CODES,
+        description = "JSON-lines collision server on stdio or 127.0.0.1:PORT (planner-adapters/PROTOCOL.md).")
+final class ServeCommand extends CliCommand {
+    @Option(names = "--port", paramLabel = "N",
+            description = "Listen on 127.0.0.1:N (0 picks a free port) instead of serving stdin/stdout.")
+    long port = -1;
 
-    static int run(Args args, PrintStream out, PrintStream err) {
-        long port = args.integer("port", -1);
-        long max = args.integer("max-request-bytes", JsonLinesServer.DEFAULT_MAX_REQUEST_BYTES);
-        args.rejectUnknown();
+    @Option(names = "--max-request-bytes", paramLabel = "B", description = "Longest request line (default ${DEFAULT-VALUE}).")
+    long max = JsonLinesServer.DEFAULT_MAX_REQUEST_BYTES;
+
+    @Override
+    int run() {
         if (max < 64 || max > Integer.MAX_VALUE - 8) {
             throw new CliException(ExitCode.USAGE, "--max-request-bytes must be in 64 .. 2^31-9, got " + max);
         }

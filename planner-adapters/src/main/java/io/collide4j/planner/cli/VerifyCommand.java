@@ -4,9 +4,14 @@ import io.collide4j.checker.query.CertificateVerifier;
 import io.collide4j.planner.Collide4j;
 
 import java.io.IOException;
-import java.io.PrintStream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * {@code collide4j verify [--certificate FILE] [robot/scene options]}: re-checks a certificate against
@@ -14,14 +19,26 @@ import java.nio.file.Path;
  * verdict's code (0 free, 1 violation, 2 inconclusive) when the certificate holds; 65 when it does not
  * (every problem listed on stdout, a one-line summary on stderr).
  */
-final class VerifyCommand {
-    private VerifyCommand() {
+@Command(name = "verify", sortOptions = false, footer = Main.EXIT_CODES,
+        description = "Re-check a certificate against the robot and scene with the independent verifier.")
+final class VerifyCommand extends CliCommand {
+    @Option(names = "--certificate", paramLabel = "FILE", description = "Certificate to verify (default ${DEFAULT-VALUE}).")
+    Path file = Path.of("collide4j-certificate.json");
+
+    @Mixin
+    RobotOptions robot = new RobotOptions();
+
+    @Mixin
+    SceneOption scene = new SceneOption();
+
+    @Override
+    List<String> defaultsUsed() {
+        return Stream.concat(robot.defaultsUsed().stream(), scene.defaultsUsed().stream()).toList();
     }
 
-    static int run(Args args, PrintStream out, PrintStream err) {
-        Path file = Path.of(args.string("certificate", "collide4j-certificate.json"));
-        Collide4j c = RobotOptions.robotAndScene(args, "table_shelf").build();
-        args.rejectUnknown();
+    @Override
+    int run() {
+        Collide4j c = robot.build(scene);
         if (!Files.isReadable(file)) {
             throw new CliException(ExitCode.NO_INPUT, "--certificate file not found or unreadable: " + file);
         }

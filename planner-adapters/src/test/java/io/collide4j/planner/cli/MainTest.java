@@ -39,5 +39,45 @@ class MainTest {
         assertEquals(ExitCode.NO_INPUT, missingFile[0]);
         assertTrue(((String) missingFile[2]).contains("/no/such/robot.urdf"));
         assertEquals(1, ((String) missingFile[2]).lines().count());
+        // picocli's parse errors are one line naming the option and what it expected
+        Object[] notANumber = cli("check", "--q", "0,0,0,0,0,0,0", "--margin", "NaN");
+        assertEquals(ExitCode.USAGE, notANumber[0]);
+        String e = (String) notANumber[2];
+        assertTrue(e.contains("--margin") && e.contains("finite number") && e.lines().count() == 1, e);
+        Object[] noValue = cli("certify", "--trajectory");
+        assertEquals(ExitCode.USAGE, noValue[0]);
+        assertTrue(((String) noValue[2]).contains("--trajectory"), (String) noValue[2]);
+        Object[] oldName = cli("certify", "--clearance", "0.01");
+        assertEquals(ExitCode.USAGE, oldName[0], "the required separation is --margin everywhere");
+    }
+
+    /**
+     * Every option each command reads is in its help: the help text is compared with the option names in
+     * the command's source (an independent list: whatever the parser would accept must be documented).
+     */
+    @Test
+    void helpListsEveryOptionOfEveryCommand() throws Exception {
+        java.util.Map<String, java.util.List<String>> expected = java.util.Map.of(
+                "certify", java.util.List.of("--trajectory", "--budget", "--certificate", "--report", "--samples", "--margin",
+                        "--robot", "--urdf", "--srdf", "--package-path", "--group", "--hold", "--padding", "--scale",
+                        "--exact-meshes", "--scene", "--debug", "--help"),
+                "check", java.util.List.of("--q", "--configs", "--margin", "--scene", "--hold", "--group", "--package-path"),
+                "plan", java.util.List.of("--start", "--goal", "--out", "--problems", "--scenario", "--index", "--count",
+                        "--verbose", "--time-limit", "--range", "--seed", "--shortcut", "--hold", "--group", "--package-path"),
+                "verify", java.util.List.of("--certificate", "--urdf", "--scene", "--margin"),
+                "info", java.util.List.of("--urdf", "--package-path"),
+                "decompose", java.util.List.of("--out", "--max-hulls", "--resolution", "--max-vertices", "--threads", "--cache"),
+                "bench", java.util.List.of("--states", "--motions", "--ccd", "--step", "--seed", "--threads", "--scene"),
+                "serve", java.util.List.of("--port", "--max-request-bytes"));
+        Object[] all = cli("help");
+        assertEquals(ExitCode.FREE, all[0], (String) all[2]);
+        for (var e : expected.entrySet()) {
+            Object[] one = cli(e.getKey(), "--help");
+            assertEquals(ExitCode.FREE, one[0], (String) one[2]);
+            for (String option : e.getValue()) {
+                assertTrue(((String) one[1]).contains(option), e.getKey() + " --help lacks " + option + ":\n" + one[1]);
+            }
+            assertTrue(((String) all[1]).contains("Usage: collide4j " + e.getKey()), (String) all[1]);
+        }
     }
 }

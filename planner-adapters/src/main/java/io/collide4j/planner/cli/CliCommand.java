@@ -1,0 +1,46 @@
+package io.collide4j.planner.cli;
+
+import picocli.CommandLine.Mixin;
+
+import java.io.PrintStream;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * One {@code collide4j} sub-command: its options are picocli-annotated fields (so {@code <cmd> --help}
+ * lists every option it reads), {@link #run} answers with an {@link ExitCode}. {@link Main} sets the
+ * streams, parses the command line into a fresh instance and maps whatever {@link #run} throws.
+ */
+abstract class CliCommand {
+    @Mixin
+    CommonOptions common = new CommonOptions();
+
+    PrintStream out = System.out;
+    PrintStream err = System.err;
+
+    /** Runs the command; failures are thrown ({@link CliException} carries its exit code). */
+    abstract int run();
+
+    /**
+     * The defaults this run used that the user did not choose (e.g. the bundled Panda), appended to input
+     * errors so that "robot 'panda' has no joint 'shoulder_pan_joint'" says Panda was only the default.
+     */
+    List<String> defaultsUsed() {
+        return List.of();
+    }
+
+    /**
+     * Reads inputs: running out of heap or stack while reading is the input's size or nesting, reported as bad
+     * input (65) naming {@code what}, not as an internal error.
+     */
+    static <T> T load(String what, Supplier<T> reader) {
+        try {
+            return reader.get();
+        } catch (OutOfMemoryError e) {
+            throw new CliException(ExitCode.DATA_ERROR, what + ": input too large for this JVM's heap ("
+                    + (Runtime.getRuntime().maxMemory() >> 20) + " MiB); give java a larger -Xmx or split the input", e);
+        } catch (StackOverflowError e) {
+            throw new CliException(ExitCode.DATA_ERROR, what + ": input nested too deeply to read", e);
+        }
+    }
+}

@@ -1,0 +1,13 @@
+/**
+ * The {@code collide4j} command line (picocli): {@link io.collide4j.planner.cli.Main} parses, runs one
+ * {@link io.collide4j.planner.cli.CliCommand} and maps failures to {@link io.collide4j.planner.cli.ExitCode}s.
+ *
+ * <p>Glossary: <em>command</em> — one {@code @Command} class ({@code certify}, {@code check}, ...);
+ * <em>mixin</em> — options several commands share ({@link io.collide4j.planner.cli.RobotOptions},
+ * {@link io.collide4j.planner.cli.SceneOption}, {@code --package-path}, {@code --help}/{@code --debug});
+ * <em>margin</em> — the required separation ({@code --margin}); <em>clearance</em> — a measured distance or
+ * its certified lower bound; <em>usage error</em> (64) — the command line is wrong; <em>bad input</em> (65)
+ * — a file's content is wrong, named with its field or line; <em>chained relaunch</em> — restarting the
+ * JVM with HotSpot's signal-chaining library so OpenCL may load ({@code ChainedRelaunch}).
+ */
+package io.collide4j.planner.cli;
