@@ -30,8 +30,9 @@ import java.util.concurrent.ConcurrentHashMap;
  *     referring document's folder (VAMP-style "package://meshes/..." next to the URDF); finally, when
  *     discovery is on and the document is a local file, the package found by its {@code package.xml}
  *     in the document's folder or one of its ancestors (up to {@value #UPWARD_LEVELS} levels), or in a
- *     direct subfolder of one of them (the document's sibling packages in a ROS workspace). So a
- *     package whose folder name differs from its declared name resolves.</li>
+ *     direct subfolder of one of them (the document's sibling packages in a ROS workspace), else a folder
+ *     named NAME in those places. So a package whose folder name differs from its declared name
+ *     resolves, and so does a description tree shipped without package.xml files.</li>
  * <li>{@code file:} URIs and absolute paths: that file. Anything else without a scheme: relative to
  *     the referring document.</li>
  * <li>Every other scheme ({@code http}, {@code https}, {@code ftp}, ...) is refused: collide4j reads
@@ -226,7 +227,7 @@ public final class ResourceResolver {
         sb.append(", each with package.xml files up to ").append(CRAWL_DEPTH).append(" levels deep)");
         Optional<Path> doc = base == null ? Optional.empty() : localDirectory(base).map(Path::getParent);
         if (discover && doc.isPresent()) {
-            sb.append(", and by package.xml in ").append(doc.get()).append(", its ").append(UPWARD_LEVELS)
+            sb.append(", and by package.xml or folder name in ").append(doc.get()).append(", its ").append(UPWARD_LEVELS)
                     .append(" parent folders and their direct subfolders");
         }
         sb.append("; give the folder that holds package '").append(pkg)
@@ -265,24 +266,35 @@ public final class ResourceResolver {
 
     // ------------------------------------------------------------------ package.xml discovery
 
-    /** The package folder named {@code pkg} found around a local document, if any. */
+    /**
+     * The package folder named {@code pkg} found around a local document, if any: first by a package.xml that
+     * declares it (in the document's folder, its ancestors, or their direct subfolders), then by a folder of
+     * that name in the same places (catkin's convention, for trees shipped without package.xml files).
+     */
     private Optional<Path> discovered(String pkg, URI base) {
         Optional<Path> doc = localDirectory(base);
         if (doc.isEmpty()) {
             return Optional.empty();
         }
-        Path dir = doc.get().getParent();
-        for (int level = 0; dir != null && level <= UPWARD_LEVELS; level++, dir = dir.getParent()) {
-            if (pkg.equals(packageName(dir).orElse(null))) {
-                return Optional.of(dir);
-            }
-            for (Path child : subfolders(dir)) {
-                if (pkg.equals(packageName(child).orElse(null))) {
-                    return Optional.of(child);
+        for (boolean byPackageXml : new boolean[] {true, false}) {
+            Path dir = doc.get().getParent();
+            for (int level = 0; dir != null && level <= UPWARD_LEVELS; level++, dir = dir.getParent()) {
+                if (isPackage(dir, pkg, byPackageXml)) {
+                    return Optional.of(dir);
+                }
+                for (Path child : subfolders(dir)) {
+                    if (isPackage(child, pkg, byPackageXml)) {
+                        return Optional.of(child);
+                    }
                 }
             }
         }
         return Optional.empty();
+    }
+
+    private boolean isPackage(Path dir, String pkg, boolean byPackageXml) {
+        return byPackageXml ? pkg.equals(packageName(dir).orElse(null))
+                : dir.getFileName() != null && dir.getFileName().toString().equals(pkg);
     }
 
     /** Package name → folder for every package.xml under {@code root} (rospack-style: not below a package). */

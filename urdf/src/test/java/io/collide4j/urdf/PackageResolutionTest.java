@@ -69,6 +69,25 @@ class PackageResolutionTest {
     }
 
     @Test
+    void anAncestorOrSiblingFolderNamedLikeThePackageIsFoundWithoutPackageXml() throws IOException {
+        Path pkg = ws.resolve("src/acme_description");
+        Path urdf = workspace(pkg);
+        Files.delete(pkg.resolve("package.xml"));
+        RobotDescription r = UrdfParser.create().withResolver(ResourceResolver.standard(List.of(), null)).parse(urdf);
+        assertEquals(pkg.resolve("meshes/t.stl").toUri(), resolvedMesh(r));
+    }
+
+    @Test
+    void aDeclaredPackageWinsOverAFolderThatOnlyHasTheName() throws IOException {
+        Path declared = ws.resolve("src/vendor-desc");
+        Path urdf = workspace(declared);
+        Path impostor = Files.createDirectories(ws.resolve("src/acme_description/meshes"));   // no package.xml
+        Files.writeString(impostor.resolve("t.stl"), ResourceResolverTest.TRI_STL);
+        RobotDescription r = UrdfParser.create().withResolver(ResourceResolver.standard(List.of(), null)).parse(urdf);
+        assertEquals(declared.resolve("meshes/t.stl").toUri(), resolvedMesh(r));
+    }
+
+    @Test
     void explicitPackageRootFindsAPackageByFolderNameOrByPackageXml() throws IOException {
         Path elsewhere = Files.createDirectories(ws.resolve("elsewhere"));
         Path pkg = elsewhere.resolve("vendor/acme_desc_v2");   // two levels down, name differs
@@ -111,7 +130,7 @@ class PackageResolutionTest {
         String m = e.getMessage();
         assertTrue(m.contains(urdf.toUri().toString()), m);                 // the file
         assertTrue(m.contains(ws.resolve("root1").toUri().toString()), m);   // the root searched
-        assertTrue(m.contains("package.xml in " + urdf.getParent()), m);      // the discovery searched
+        assertTrue(m.contains("package.xml or folder name in " + urdf.getParent()), m);      // the discovery searched
         assertTrue(m.contains("--package-path DIR"), m);                    // what to do
         assertEquals(PKG_REF, e.filename());
     }

@@ -23,6 +23,10 @@ final class ServeCommand extends CliCommand {
     @Option(names = "--max-request-bytes", paramLabel = "B", description = "Longest request line (default ${DEFAULT-VALUE}).")
     long max = JsonLinesServer.DEFAULT_MAX_REQUEST_BYTES;
 
+    @Option(names = "--decompose",
+            description = "Default of load's \"decompose\": meshes as convex decompositions (cached on disk) instead of one hull.")
+    boolean decompose;
+
     @Override
     int run() {
         if (max < 64 || max > Integer.MAX_VALUE - 8) {
@@ -31,7 +35,7 @@ final class ServeCommand extends CliCommand {
         if (port < -1 || port > 65535) {
             throw new CliException(ExitCode.USAGE, "--port must be 0 .. 65535, got " + port);
         }
-        try (JsonLinesServer server = new JsonLinesServer(CollisionService::new, (int) max)) {
+        try (JsonLinesServer server = new JsonLinesServer(() -> new CollisionService(decompose), (int) max)) {
             if (port < 0) {
                 int n = server.serve(System.in, out);
                 err.println("collide4j serve: end of input after " + n + " requests");

@@ -38,7 +38,7 @@ final class VerifyCommand extends CliCommand {
 
     @Override
     int run() {
-        Collide4j c = robot.build(scene);
+        Collide4j c = robot.build(scene, err);
         if (!Files.isReadable(file)) {
             throw new CliException(ExitCode.NO_INPUT, "--certificate file not found or unreadable: " + file);
         }

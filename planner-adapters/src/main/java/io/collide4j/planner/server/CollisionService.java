@@ -35,10 +35,21 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
     /** Largest number of states plus motions in one {@code batch} request. */
     public static final int MAX_BATCH = 1_000_000;
 
+    private final boolean decomposeByDefault;
     private Collide4j session;
     private CertifiedMotionValidator motions;
     private CertifiedStateValidityChecker states;
     private BatchChecker batchEngine;   // created on the first motion batch of a session; closed with it
+
+    /** Meshes as single covering hulls unless a {@code load} asks for {@code "decompose": true}. */
+    public CollisionService() {
+        this(false);
+    }
+
+    /** {@code decomposeByDefault}: {@code serve --decompose}, the default of {@code load}'s {@code decompose}. */
+    public CollisionService(boolean decomposeByDefault) {
+        this.decomposeByDefault = decomposeByDefault;
+    }
 
     @Override
     public Object handle(String method, Map<String, Object> params) {
@@ -81,7 +92,7 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
 
     private Object load(Map<String, Object> p) {
         known(p, "load", "robot", "urdf", "srdf", "scene", "sceneJson", "margin", "group", "hold", "padding", "scale",
-                "allow", "tolerance", "budget");
+                "allow", "tolerance", "budget", "decompose");
         Collide4j.Builder b = Collide4j.builder();
         if (p.containsKey("urdf")) {
             b.urdf(existing(string(p, "urdf"), "urdf"));
@@ -133,6 +144,11 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
                 b.allow(a, c);
             }
         }
+        Object decompose = p.getOrDefault("decompose", decomposeByDefault);
+        if (!(decompose instanceof Boolean d)) {
+            throw invalid("decompose: expected true or false, got " + Json.typeName(decompose));
+        }
+        b.decompose(d);
         Collide4j loaded = b.build();
         close();
         session = loaded;
@@ -148,6 +164,7 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
         r.put("margin", session.margin());
         r.put("robotHash", session.model().contentHash());
         r.put("sceneHash", session.scene().contentHash());
+        r.put("warnings", session.warnings());
         return r;
     }
 
