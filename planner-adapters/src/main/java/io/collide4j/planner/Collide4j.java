@@ -144,8 +144,8 @@ public final class Collide4j {
     }
 
     /**
-     * Warnings about the robot as loaded, each one sentence with what to do (no SRDF; self-collision at the
-     * held configuration); empty when there is nothing to say. Front ends print them once.
+     * Warnings about a robot loaded without SRDF, each one sentence with what to do (how to generate an SRDF;
+     * the pairs in collision at its zero configuration); empty otherwise. Front ends print them once.
      */
     public List<String> warnings() {
         return warnings;
@@ -885,8 +885,8 @@ public final class Collide4j {
         }
 
         /**
-         * What a user must know about the robot as loaded: no SRDF (only adjacent links and the URDF's own
-         * filters are excluded, and how to generate one), and self-collisions at the held configuration.
+         * What a user must know about a robot loaded without SRDF: only adjacent links and the URDF's own filters
+         * are excluded (and how to generate an SRDF), and which pairs collide at its zero configuration.
          */
         private List<String> robotWarnings(RobotDescription desc, SemanticDescription sem, CollisionChecker checker,
                                            double[] rest) {
@@ -900,6 +900,9 @@ public final class Collide4j {
                         + " collision; generate one with: collide4j srdf --urdf " + file + " --out "
                         + file.replaceAll("\\.urdf$", "") + ".srdf  (then give --srdf; Java: SrdfGenerator)");
             }
+            if (sem != null) {
+                return List.copyOf(out);   // the SRDF's author decided which pairs touch by design
+            }
             List<String> pairs = new ArrayList<>();
             for (Contact c : checker.contacts(rest, 0, Integer.MAX_VALUE, checker.newContext())) {
                 String p = c.pair().first() + "/" + c.pair().second();
@@ -908,10 +911,9 @@ public final class Collide4j {
                 }
             }
             if (!pairs.isEmpty()) {
-                out.add("robot '" + desc.name() + "' collides with itself at its held configuration (every joint"
-                        + " outside --hold at 0 clamped into its limits): " + String.join(", ", pairs)
-                        + (sem == null ? "; an SRDF from 'collide4j srdf' disables pairs that touch by design"
-                        : "; check the SRDF's disable_collisions and the held values"));
+                out.add("robot '" + desc.name() + "' collides with itself at its zero configuration (every joint at 0"
+                        + " clamped into its limits, held values applied): " + String.join(", ", pairs)
+                        + "; if these links touch by design, an SRDF from 'collide4j srdf' disables them");
             }
             return List.copyOf(out);
         }

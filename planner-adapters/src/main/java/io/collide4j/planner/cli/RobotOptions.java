@@ -18,7 +18,7 @@ import java.util.Map;
  * The robot options every checking command shares (a picocli mixin): {@code --robot NAME} (bundled,
  * default panda) or {@code --urdf FILE [--srdf FILE] [--package-path DIR]}; {@code --group},
  * {@code --hold}, {@code --margin}, {@code --padding}, {@code --scale}, {@code --decompose}, {@code --exact-meshes}.
- * {@link #build} prints the robot's warnings (no SRDF, self-collision at the held configuration) once on stderr.
+ * {@link #build} prints the robot's warnings (no SRDF, self-collision at the zero configuration) once on stderr.
  */
 final class RobotOptions {
     /** The robot used when neither {@code --robot} nor {@code --urdf} is given. */
