@@ -15,7 +15,7 @@ import java.util.List;
 
 /**
  * CSV form of a {@link JointTrajectory}. Header: an optional {@code time} column, one column per joint
- * (its name, e.g. {@code time,q1,q2} or real joint names), then optionally {@code <joint>.velocity} for
+ * (the joint's name; checkers map columns onto joints by name, see {@code JointColumns}), then optionally {@code <joint>.velocity} for
  * every joint and, after those, {@code <joint>.acceleration} for every joint, in the same joint order.
  * One waypoint per row. A file without a header (its first row is numbers) holds positions only, its columns
  * named by position alone ({@link JointTrajectory#hasJointNames()} false); a header must name its columns.

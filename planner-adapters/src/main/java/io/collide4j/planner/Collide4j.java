@@ -856,6 +856,11 @@ public final class Collide4j {
                 if (sem == null) {
                     throw new IllegalArgumentException("group '" + gName + "' needs an SRDF");
                 }
+                List<String> groups = sem.groups().stream().map(g -> g.name()).toList();
+                if (!groups.contains(gName)) {
+                    throw new IllegalArgumentException("group: unknown group " + gName
+                            + io.collide4j.kinematics.format.Suggestions.didYouMean(gName, groups) + " (SRDF groups " + groups + ")");
+                }
                 PlanningGroup pg = km.planningGroup(sem, gName);
                 vars = pg.variableIndices();
                 if (vars.length == 0) {

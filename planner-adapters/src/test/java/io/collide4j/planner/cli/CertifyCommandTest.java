@@ -53,7 +53,7 @@ class CertifyCommandTest {
     void violationInconclusiveAndBadInput(@TempDir Path dir) throws Exception {
         // ready pose, then joint 2 pitched forward into the table (top at z = 0.40 m)
         Path traj = Files.writeString(dir.resolve("into_table.csv"),
-                "time,q1,q2,q3,q4,q5,q6,q7\n0," + READY + "\n2,0,1.5,0,-0.5,0,1.571,0.785\n");
+                SplineCertifyTest.POSITIONS + "\n0," + READY + "\n2,0,1.5,0,-0.5,0,1.571,0.785\n");
         Path cert = dir.resolve("c.json"), html = dir.resolve("r.html");
         Object[] r = cli("certify", "--trajectory", traj.toString(), "--certificate", cert.toString(), "--report", html.toString());
         assertEquals(ExitCode.VIOLATION, r[0], (String) r[1] + r[2]);

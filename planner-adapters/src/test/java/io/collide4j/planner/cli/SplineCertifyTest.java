@@ -22,12 +22,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class SplineCertifyTest {
     static final String READY = "0,-0.785,0,-2.356,0,1.571,0.785";
+    /** CSV header columns: time and the Panda arm's joints, by name (columns map by name). */
+    static final String POSITIONS = "time," + String.join(",", java.util.stream.IntStream.rangeClosed(1, 7)
+            .mapToObj(j -> "panda_joint" + j).toList());
+    static final String VELOCITIES = String.join(",", java.util.stream.IntStream.rangeClosed(1, 7)
+            .mapToObj(j -> "panda_joint" + j + ".velocity").toList());
 
     @Test
     void velocityColumnsAreCertifiedAsTheExecutedSpline(@TempDir Path dir) throws Exception {
         // start and end at the ready pose; joint 2 leaves and arrives at +4 rad/s, so it pitches forward and back
-        String header = "time,q1,q2,q3,q4,q5,q6,q7,q1.velocity,q2.velocity,q3.velocity,q4.velocity,q5.velocity,"
-                + "q6.velocity,q7.velocity\n";
+        String header = POSITIONS + "," + VELOCITIES + "\n";
         String vel = ",0,4,0,0,0,0,0";
         Path swing = Files.writeString(dir.resolve("swing.csv"),
                 header + "0," + READY + vel + "\n1," + READY + vel + "\n2," + READY + ",0,0,0,0,0,0,0\n");
@@ -57,7 +61,7 @@ class SplineCertifyTest {
         Object[] v = cli("verify", "--certificate", json.toString());
         assertEquals(ExitCode.VIOLATION, v[0], (String) v[1] + v[2]);
         // without the velocity columns the waypoints are one pose: straight segments that cannot collide
-        Path still = Files.writeString(dir.resolve("still.csv"), "time,q1,q2,q3,q4,q5,q6,q7\n0," + READY + "\n1," + READY
+        Path still = Files.writeString(dir.resolve("still.csv"), POSITIONS + "\n0," + READY + "\n1," + READY
                 + "\n2," + READY + "\n");
         Object[] s = cli("certify", "--trajectory", still.toString(), "--certificate", json.toString(), "--report",
                 dir.resolve("r.html").toString());
@@ -72,8 +76,7 @@ class SplineCertifyTest {
     @Test
     void splinesOvershootingAJointLimitBetweenWaypointsAreRefusedWithTheExcursion(@TempDir Path dir) throws Exception {
         String rest = ",-0.785,0,-2.356,0,1.571,0.785";
-        Path overshoot = Files.writeString(dir.resolve("overshoot.csv"), "time,q1,q2,q3,q4,q5,q6,q7,q1.velocity,"
-                + "q2.velocity,q3.velocity,q4.velocity,q5.velocity,q6.velocity,q7.velocity\n"
+        Path overshoot = Files.writeString(dir.resolve("overshoot.csv"), POSITIONS + "," + VELOCITIES + "\n"
                 + "0,2.8" + rest + ",1,0,0,0,0,0,0\n1,2.8" + rest + ",-1,0,0,0,0,0,0\n");
         Object[] r = cli("certify", "--trajectory", overshoot.toString(), "--certificate",
                 dir.resolve("c.json").toString(), "--report", dir.resolve("r.html").toString());
@@ -81,7 +84,7 @@ class SplineCertifyTest {
         String err = (String) r[2];
         assertTrue(err.contains("joint panda_joint1 reaches 3.05") && err.contains("at t = 0.5 s"), err);
         // a straight-segment waypoint outside the limits is refused the same way, at its waypoint's time
-        Path outside = Files.writeString(dir.resolve("outside.csv"), "time,q1,q2,q3,q4,q5,q6,q7\n0," + READY
+        Path outside = Files.writeString(dir.resolve("outside.csv"), POSITIONS + "\n0," + READY
                 + "\n1,0,-0.785,0,-3.2,0,1.571,0.785\n");
         r = cli("certify", "--trajectory", outside.toString(), "--certificate", dir.resolve("c.json").toString(),
                 "--report", dir.resolve("r.html").toString());
