@@ -97,4 +97,44 @@ class RobotFilesCommandsTest {
         assertEquals(ExitCode.FREE, hull[0], (String) hull[2]);
         assertEquals(ExitCode.FREE, dec[0], (String) dec[2]);
     }
+
+    /** The CLI's default parser reads ROS_PACKAGE_PATH (a child process, so the variable is really set). */
+    @Test
+    void rosPackagePathFromTheEnvironmentResolvesPackages() throws Exception {
+        Path pkg = java.nio.file.Files.createDirectories(dir.resolve("ws/pkgs/my_robot_description/meshes"));
+        java.nio.file.Files.writeString(pkg.resolve("cube.stl"), """
+                solid c
+                facet normal 0 0 1
+                outer loop
+                vertex 0 0 0
+                vertex 1 0 0
+                vertex 0 1 0
+                endloop
+                endfacet
+                endsolid c
+                """);
+        Path urdf = java.nio.file.Files.writeString(dir.resolve("elsewhere.urdf"), "<robot name=\"r\"><link name=\"a\">"
+                + "<collision><geometry><mesh filename=\"package://my_robot_description/meshes/cube.stl\"/></geometry>"
+                + "</collision></link></robot>");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        for (boolean set : new boolean[] {false, true}) {
+            ProcessBuilder pb = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+                    "io.collide4j.planner.cli.Main", "info", urdf.toString()).redirectErrorStream(true);
+            pb.environment().remove("ROS_PACKAGE_PATH");
+            if (set) {
+                pb.environment().put("ROS_PACKAGE_PATH", dir.resolve("nothing_here") + java.io.File.pathSeparator
+                        + dir.resolve("ws/pkgs"));
+            }
+            Process p = pb.start();
+            String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS));
+            if (set) {
+                assertEquals(ExitCode.FREE, p.exitValue(), out);
+                assertTrue(out.contains("mesh package://my_robot_description/meshes/cube.stl: 3 vertices"), out);
+            } else {
+                assertEquals(ExitCode.DATA_ERROR, p.exitValue(), out);
+                assertTrue(out.contains("--package-path DIR"), out);
+            }
+        }
+    }
 }

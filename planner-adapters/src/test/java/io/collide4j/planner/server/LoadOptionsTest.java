@@ -42,4 +42,20 @@ class LoadOptionsTest {
             assertTrue(w.get(1).toString().contains("panda_link5/panda_hand"), w.toString());
         }
     }
+
+    /** A URDF whose mesh is an http URL on a local listener: refused within a second, the listener never hears. */
+    @Test
+    void networkMeshUrlsAreRefusedWithoutAConnection(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        try (java.net.ServerSocket listener = new java.net.ServerSocket(0, 5, java.net.InetAddress.getByName("127.0.0.1"));
+             CollisionService s = new CollisionService()) {
+            Path urdf = java.nio.file.Files.writeString(dir.resolve("net.urdf"), "<robot name=\"r\"><link name=\"a\">"
+                    + "<collision><geometry><mesh filename=\"http://127.0.0.1:" + listener.getLocalPort()
+                    + "/m.stl\"/></geometry></collision></link></robot>");
+            RequestException e = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(1),
+                    () -> assertThrows(RequestException.class, () -> s.handle("load", Map.of("urdf", urdf.toString()))));
+            assertTrue(e.getMessage().contains("refused") && e.getMessage().contains("filename"), e.getMessage());
+            listener.setSoTimeout(300);
+            assertThrows(java.net.SocketTimeoutException.class, listener::accept, "the loader connected");
+        }
+    }
 }
