@@ -223,8 +223,9 @@ public final class ResourceResolver {
         String rest = reference.substring("package://".length());
         String pkg = rest.contains("/") ? rest.substring(0, rest.indexOf('/')) : rest;
         StringBuilder sb = new StringBuilder("package '").append(pkg).append("' was searched in package roots ")
-                .append(packageRoots).append(" (given roots, then ROS_PACKAGE_PATH");
-        sb.append(", each with package.xml files up to ").append(CRAWL_DEPTH).append(" levels deep)");
+                .append(packageRoots).append(discover ? " (given roots, then ROS_PACKAGE_PATH" : " (")
+                .append(discover ? ", each" : "each").append(" with package.xml files up to ").append(CRAWL_DEPTH)
+                .append(" levels deep)");
         Optional<Path> doc = base == null ? Optional.empty() : localDirectory(base).map(Path::getParent);
         if (discover && doc.isPresent()) {
             sb.append(", and by package.xml or folder name in ").append(doc.get()).append(", its ").append(UPWARD_LEVELS)

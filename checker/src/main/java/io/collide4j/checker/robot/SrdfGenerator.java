@@ -300,11 +300,8 @@ public final class SrdfGenerator {
         return out;
     }
 
-    /**
-     * Link pairs the checker cannot certify separated (margin 0) at full configuration q, as "a\0b" keys in
-     * the checker's body order; attached objects included under their names.
-     */
-    public static List<String> collidingPairs(CollisionChecker checker, double[] q, QueryContext ctx) {
+    /** Link pairs the checker cannot certify separated (margin 0) at full configuration q, as {@link #key}s. */
+    private static List<String> collidingPairs(CollisionChecker checker, double[] q, QueryContext ctx) {
         Set<String> out = new LinkedHashSet<>();
         for (Contact c : checker.contacts(q, 0, Integer.MAX_VALUE, ctx)) {
             if (!c.pair().environment()) {
