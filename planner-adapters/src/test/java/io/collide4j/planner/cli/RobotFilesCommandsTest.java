@@ -116,9 +116,9 @@ class RobotFilesCommandsTest {
         Path urdf = java.nio.file.Files.writeString(dir.resolve("elsewhere.urdf"), "<robot name=\"r\"><link name=\"a\">"
                 + "<collision><geometry><mesh filename=\"package://my_robot_description/meshes/cube.stl\"/></geometry>"
                 + "</collision></link></robot>");
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         for (boolean set : new boolean[] {false, true}) {
-            ProcessBuilder pb = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+            ProcessBuilder pb = new ProcessBuilder(javaBin, "-cp", System.getProperty("java.class.path"),
                     "io.collide4j.planner.cli.Main", "info", urdf.toString()).redirectErrorStream(true);
             pb.environment().remove("ROS_PACKAGE_PATH");
             if (set) {
