@@ -120,7 +120,9 @@ public final class ModelLibrary {
     /** The parsed robot, collision meshes loaded; visual meshes that are not bundled are empty. */
     public RobotDescription robot(String name) {
         URI urdf = urdf(name);
-        return robotCache.computeIfAbsent(name, n -> UrdfParser.create().parse(urdf));
+        // bundled models are self-contained: the user's ROS_PACKAGE_PATH must not swap their meshes
+        return robotCache.computeIfAbsent(name, n -> UrdfParser.create()
+                .withResolver(io.collide4j.urdf.ResourceResolver.none()).parse(urdf));
     }
 
     /** The robot's SRDF, validated against {@link #robot(String)}. */

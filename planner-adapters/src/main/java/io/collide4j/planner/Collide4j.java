@@ -77,6 +77,7 @@ public final class Collide4j {
     private final Builder recipe;   // for derived variants (MoveIt-style request edits)
     private final SemanticDescription semantics;
     private final java.util.Set<String> robotJoints;   // every joint of the description, for name checks
+    private final List<String> warnings;
 
     /** Per-thread scratch: the checker's query context and full-configuration buffers. */
     static final class Scratch {
@@ -92,8 +93,10 @@ public final class Collide4j {
     }
 
     private Collide4j(Builder b, PreparedScene prepared, CollisionChecker checker, SemanticDescription semantics,
-                      String groupName, int[] groupVars, double[] rest, java.util.Set<String> robotJoints) {
+                      String groupName, int[] groupVars, double[] rest, java.util.Set<String> robotJoints,
+                      List<String> warnings) {
         this.robotJoints = java.util.Set.copyOf(robotJoints);
+        this.warnings = List.copyOf(warnings);
         this.prepared = prepared;
         this.checker = checker;
         this.semantics = semantics;
@@ -144,6 +147,14 @@ public final class Collide4j {
 
     public Scene scene() {
         return checker.scene();
+    }
+
+    /**
+     * Warnings about a robot loaded without SRDF, each one sentence with what to do (how to generate an SRDF;
+     * the pairs in collision at its zero configuration); empty otherwise. Front ends print them once.
+     */
+    public List<String> warnings() {
+        return warnings;
     }
 
     /** The SRDF in use, or null when there is none. */
@@ -503,6 +514,7 @@ public final class Collide4j {
         private ConvexPieceProvider pieces;
         private String piecesName;
         private boolean bundledDecomposition;
+        private boolean decompose;
         private boolean exactMeshes;
         private List<Path> packageRoots = List.of();
 
@@ -532,6 +544,7 @@ public final class Collide4j {
             b.pieces = pieces;
             b.piecesName = piecesName;
             b.bundledDecomposition = bundledDecomposition;
+            b.decompose = decompose;
             b.packageRoots = packageRoots;
             b.exactMeshes = exactMeshes;
             return b;
@@ -557,7 +570,11 @@ public final class Collide4j {
             return this;
         }
 
-        /** A URDF file; meshes resolve relative to it and {@code package://} against its folder's ancestors. */
+        /**
+         * A URDF file; meshes resolve relative to it, and {@code package://} through {@link #packageRoots} roots,
+         * then {@code ROS_PACKAGE_PATH}, then package.xml discovery around the URDF
+         * ({@link io.collide4j.urdf.ResourceResolver#standard}).
+         */
         public Builder urdf(Path urdf) {
             this.urdfPath = urdf;
             this.robot = null;
@@ -740,6 +757,18 @@ public final class Collide4j {
             return this;
         }
 
+        /**
+         * The CLI's {@code --decompose}: robot and scene meshes as convex decompositions with default parameters
+         * ({@link DecompositionParameters#defaults()}), read from and written to the on-disk cache
+         * ({@link DecompositionCache#defaultDirectory()}), each with its covering margin measured on load; a
+         * bundled robot uses its precomputed decompositions (verified the same way). Fewer false "collision"
+         * answers in concave links, same guarantee. Not together with {@link #pieces}.
+         */
+        public Builder decompose(boolean use) {
+            this.decompose = use;
+            return this;
+        }
+
         /** Meshes as a convex decomposition with a measured covering margin (see {@link DecompositionPieces}). */
         public Builder decomposition(DecompositionParameters parameters, DecompositionCache cache) {
             DecompositionPieces p = cache == null ? DecompositionPieces.uncached(parameters)
@@ -809,7 +838,21 @@ public final class Collide4j {
             checkAllowNames(desc);
             allow.forEach(p -> mb.allow(p[0], p[1]));
             hold.forEach(mb::hold);   // names, limits and the content hash are the model's
-            if (bundledDecomposition) {
+            ConvexPieceProvider scenePieces = pieces == null ? ConvexPieceProvider.hull() : pieces;
+            if (decompose) {
+                if (pieces != null || bundledDecomposition) {
+                    throw new IllegalStateException("decompose(true) chooses the pieces itself: not together with"
+                            + " pieces(...) or bundledDecomposition(true)");
+                }
+                DecompositionPieces d = DecompositionPieces.cached(DecompositionParameters.defaults());
+                scenePieces = d;
+                if (bundledRobot != null) {
+                    PrecomputedPieces pre = PrecomputedPieces.load(bundledDecompositionIndex(bundledRobot), d);
+                    mb.pieces(pre, pre.name());
+                } else {
+                    mb.pieces(d, d.name());
+                }
+            } else if (bundledDecomposition) {
                 if (bundledRobot == null || pieces != null) {
                     throw new IllegalStateException("bundledDecomposition needs a bundled robot (robot(name)) and no"
                             + " pieces(...) provider; for other robots use pieces(DecompositionPieces.cached(params), name)");
@@ -859,11 +902,46 @@ public final class Collide4j {
                     rest[v] = h.getValue();
                 }
             }
-            PreparedScene prepared = PreparedScene.of(scene, pieces == null ? ConvexPieceProvider.hull() : pieces,
-                    exactMeshes ? MeshMode.EXACT : MeshMode.HULL);
+            PreparedScene prepared = PreparedScene.of(scene, scenePieces, exactMeshes ? MeshMode.EXACT : MeshMode.HULL);
             java.util.Set<String> joints = new java.util.LinkedHashSet<>();
             desc.joints().forEach(j -> joints.add(j.name()));
-            return new Collide4j(this, prepared, CollisionChecker.of(model, prepared), sem, gName, vars, rest, joints);
+            CollisionChecker checker = CollisionChecker.of(model, prepared);
+            return new Collide4j(this, prepared, checker, sem, gName, vars, rest, joints,
+                    robotWarnings(desc, sem, checker, rest));
+        }
+
+        /**
+         * What a user must know about a robot loaded without SRDF: only adjacent links and the URDF's own filters
+         * are excluded (and how to generate an SRDF), and which pairs collide at its zero configuration.
+         */
+        private List<String> robotWarnings(RobotDescription desc, SemanticDescription sem, CollisionChecker checker,
+                                           double[] rest) {
+            List<String> out = new ArrayList<>();
+            String file = urdfPath != null ? urdfPath.toString() : desc.source() == null ? desc.name() + ".urdf"
+                    : desc.source().toString();
+            if (sem == null) {
+                out.add("robot '" + desc.name() + "' has no SRDF: only adjacent links"
+                        + (desc.collisionFilters().isEmpty() ? "" : " and the URDF's Drake collision filters")
+                        + " are excluded from self-collision checking, so links that touch by design are reported in"
+                        + " collision; generate one with: collide4j srdf --urdf " + file + " --out "
+                        + file.replaceAll("\\.urdf$", "") + ".srdf  (then give --srdf; Java: SrdfGenerator)");
+            }
+            if (sem != null) {
+                return List.copyOf(out);   // the SRDF's author decided which pairs touch by design
+            }
+            List<String> pairs = new ArrayList<>();
+            for (Contact c : checker.contacts(rest, 0, Integer.MAX_VALUE, checker.newContext())) {
+                String p = c.pair().first() + "/" + c.pair().second();
+                if (!c.pair().environment() && !pairs.contains(p)) {
+                    pairs.add(p);
+                }
+            }
+            if (!pairs.isEmpty()) {
+                out.add("robot '" + desc.name() + "' collides with itself at its zero configuration (every joint at 0"
+                        + " clamped into its limits, held values applied): " + String.join(", ", pairs)
+                        + "; if these links touch by design, an SRDF from 'collide4j srdf' disables them");
+            }
+            return List.copyOf(out);
         }
     }
 }

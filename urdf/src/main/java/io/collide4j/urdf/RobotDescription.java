@@ -9,12 +9,21 @@ import java.util.Optional;
 /**
  * A validated robot tree: one root link, every joint's parent and child exist, no link has two
  * parents, no cycles (checked by the parser). Links and joints keep document order.
+ * {@code collisionFilters}: link pairs the URDF itself excludes from collision checking (Drake's
+ * {@code <drake:collision_filter_group>}), applied like SRDF {@code disable_collisions}.
  */
 public record RobotDescription(String name, URI source, String rootLink, List<LinkDescription> links,
-                               List<JointDescription> joints) {
+                               List<JointDescription> joints, List<SemanticDescription.DisabledCollision> collisionFilters) {
     public RobotDescription {
         links = List.copyOf(links);
         joints = List.copyOf(joints);
+        collisionFilters = List.copyOf(collisionFilters);
+    }
+
+    /** A robot without collision filters. */
+    public RobotDescription(String name, URI source, String rootLink, List<LinkDescription> links,
+                            List<JointDescription> joints) {
+        this(name, source, rootLink, links, joints, List.of());
     }
 
     public Optional<LinkDescription> link(String linkName) {

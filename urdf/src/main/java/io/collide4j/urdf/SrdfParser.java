@@ -33,6 +33,7 @@ public final class SrdfParser {
     }
 
     public static SemanticDescription parse(URI srdf, RobotDescription robot) {
+        ResourceResolver.requireLocal(srdf, "SRDF");
         try (InputStream in = srdf.toURL().openStream()) {
             return parse(in, srdf.toString(), robot);
         } catch (IOException e) {

@@ -21,13 +21,16 @@ import java.util.Set;
 
 /**
  * Parses URDF into a validated {@link RobotDescription} with collision meshes loaded.
- * <p>Reads only {@code <link>} and {@code <joint>} children of {@code <robot>} (transmissions,
- * gazebo and other tool sections are skipped). Joint types revolute, continuous, prismatic and
+ * <p>Reads only {@code <link>}, {@code <joint>} and Drake's {@code <drake:collision_filter_group>}
+ * ({@link DrakeCollisionFilters}) children of {@code <robot>} (transmissions, gazebo and other tool
+ * sections are skipped). Joint types revolute, continuous, prismatic and
  * fixed; floating and planar are rejected. Fixed joints get limits [0, 0]; continuous joints
  * ±infinity (velocity/effort from {@code <limit>} when present). Collision meshes must exist and
  * parse and keep at least one non-degenerate triangle; visual meshes that are missing (or in a format we do not read) become
  * {@code Optional.empty()} (with {@code resolved} = the first place searched); visual loading can be
- * switched off entirely. The URDF's own folder is always the last package root searched.
+ * switched off entirely. Package references resolve as {@link ResourceResolver} says; mesh URLs with any
+ * scheme but {@code file:} and {@code package:} ({@code http}, {@code ftp}, ...) are refused before any
+ * lookup, so parsing never opens a network connection.
  * <p>Errors: {@link XmlSyntaxException}, {@link UrdfException} (element + line),
  * {@link KinematicTreeException} (tree rules), {@link MeshNotFoundException},
  * {@link io.collide4j.urdf.mesh.MeshFormatException}. Immutable and thread-safe; each parse
@@ -44,17 +47,26 @@ public final class UrdfParser {
         this.colladaUpAxis = colladaUpAxis;
     }
 
-    /** No package roots besides the URDF's own folder; visual meshes loaded when present. */
+    /**
+     * The parser of every entry point: {@code package://} resolves through {@code ROS_PACKAGE_PATH}, the
+     * URDF's own folder and package.xml discovery ({@link ResourceResolver#standard}); visual meshes loaded
+     * when present.
+     */
     public static UrdfParser create() {
-        return new UrdfParser(ResourceResolver.none(), true, false);
+        return new UrdfParser(ResourceResolver.standard(List.of()), true, false);
     }
 
     public UrdfParser withResolver(ResourceResolver r) {
         return new UrdfParser(r, loadVisualMeshes, colladaUpAxis);
     }
 
+    /** Package roots searched first ({@code --package-path}), then ROS_PACKAGE_PATH and discovery as {@link #create}. */
     public UrdfParser withPackageRoots(List<Path> roots) {
-        return new UrdfParser(ResourceResolver.ofPaths(roots), loadVisualMeshes, colladaUpAxis);
+        return new UrdfParser(ResourceResolver.standard(roots), loadVisualMeshes, colladaUpAxis);
+    }
+
+    public ResourceResolver resolver() {
+        return resolver;
     }
 
     /** When false, visual mesh files are never opened and every visual mesh is {@code Optional.empty()}. */
@@ -76,6 +88,7 @@ public final class UrdfParser {
 
     /** Parses the URDF at any openable URI (file:, jar:, ...); relative references resolve against it. */
     public RobotDescription parse(URI urdf) {
+        ResourceResolver.requireLocal(urdf, "URDF");
         try (InputStream in = urdf.toURL().openStream()) {
             return parse(in, urdf);
         } catch (IOException e) {
@@ -112,7 +125,11 @@ public final class UrdfParser {
             List<JointDescription> joints = new ArrayList<>();
             Map<String, Element> linkElements = new LinkedHashMap<>();
             Map<String, Element> jointElements = new LinkedHashMap<>();
+            List<Element> filterGroups = new ArrayList<>();
             for (Element e : root.children()) {
+                if (e.name().equals("collision_filter_group")) {
+                    filterGroups.add(e);
+                }
                 if (e.name().equals("link")) {
                     String ln = required(e, "link", "name");
                     if (linkElements.putIfAbsent(ln, e) != null) {
@@ -139,7 +156,8 @@ public final class UrdfParser {
                 }
             }
             String rootLink = validateTree(links, joints, linkElements, jointElements);
-            return new RobotDescription(name, source, rootLink, links, joints);
+            return new RobotDescription(name, source, rootLink, links, joints,
+                    DrakeCollisionFilters.parse(filterGroups, linkElements.keySet(), src));
         }
 
         String validateTree(List<LinkDescription> links, List<JointDescription> joints,
@@ -263,6 +281,13 @@ public final class UrdfParser {
 
         Geometry.Mesh mesh(Element s, String where, boolean collision) {
             String filename = required(s, where, "filename");
+            Optional<String> refused = ResourceResolver.refusedScheme(filename);
+            if (refused.isPresent()) {
+                // checked before any lookup: no URL of this kind is ever opened, for visual meshes too
+                throw error(s, where + " / filename", "mesh URL '" + filename + "' refused: scheme '" + refused.get()
+                        + "' is not loaded; collide4j reads only local files (file:, relative paths, package://) and"
+                        + " never opens network connections — download the mesh and refer to it locally");
+            }
             double[] scale = vector(s, where, "scale", new double[] {1, 1, 1});
             List<URI> candidates;
             try {
@@ -284,7 +309,7 @@ public final class UrdfParser {
             }
             if (found == null) {
                 throw new MeshNotFoundException(src, s.line(), filename, where + ": collision mesh '" + filename
-                        + "' not found; looked at " + candidates + " (package roots: " + resolver.packageRoots() + ")");
+                        + "' not found; looked at " + candidates + notFoundHint(filename));
             }
             if (format.isEmpty()) {
                 throw error(s, where, "collision mesh '" + filename + "' has an unsupported format: expected .stl, .obj or .dae");
@@ -297,6 +322,11 @@ public final class UrdfParser {
             }
             return new Geometry.Mesh(filename, found, scale[0], scale[1], scale[2],
                     Optional.of(scaled(raw, scale)));
+        }
+
+        String notFoundHint(String filename) {
+            String pkg = resolver.packageSearchDescription(filename, source);
+            return pkg.isEmpty() ? "" : "; " + pkg;
         }
 
         TriangleMesh scaled(TriangleMesh m, double[] s) {

@@ -442,6 +442,8 @@ public final class RobotCollisionModel {
             if (srdf != null) {
                 acm.srdf(srdf);
             }
+            // the URDF's own filters (Drake collision_filter_group) hold with or without an SRDF
+            description.collisionFilters().forEach(d -> acm.allow(d.link1(), d.link2()));
             if (adjacent) {
                 acm.adjacentLinks(description);
             }

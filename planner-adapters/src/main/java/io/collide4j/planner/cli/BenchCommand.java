@@ -61,7 +61,7 @@ final class BenchCommand extends CliCommand {
 
     @Override
     int run() {
-        Collide4j c = robot.build(scene);
+        Collide4j c = robot.build(scene, err);
         if (states < 1 || motionCount < 1 || ccd < 1 || !(step > 0) || threads < 1) {
             throw new CliException(ExitCode.USAGE, "--states, --motions, --ccd, --threads must be >= 1 and --step > 0");
         }

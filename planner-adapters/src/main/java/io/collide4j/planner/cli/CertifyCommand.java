@@ -70,7 +70,7 @@ final class CertifyCommand extends CliCommand {
         RobotOptions.readable("--trajectory", trajectoryFile);
         String sceneLabel = scene.label();
         String robotLabel = robot.label();
-        Collide4j c = robot.build(scene);
+        Collide4j c = robot.build(scene, err);
         if (budget < 1 || samples < 2) {
             throw new CliException(ExitCode.USAGE, "--budget must be >= 1 and --samples >= 2");
         }

@@ -42,7 +42,7 @@ final class CheckCommand extends CliCommand {
     @Override
     int run() {
         RobotOptions.readable("--configs", file);
-        Collide4j c = robot.build(scene);
+        Collide4j c = robot.build(scene, err);
         if ((file == null) == (inline == null)) {
             throw new CliException(ExitCode.USAGE, "give exactly one of --q a,b,..[;a,b,..] or --configs FILE");
         }

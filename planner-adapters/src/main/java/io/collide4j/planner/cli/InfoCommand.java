@@ -1,5 +1,6 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.checker.geometry.decomposition.MeshConvexity;
 import io.collide4j.models.Models;
 import io.collide4j.urdf.Geometry;
 import io.collide4j.urdf.GeometryElement;
@@ -16,7 +17,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 
-/** {@code collide4j info}: a robot's links, joints and collision geometry, as loaded. */
+/**
+ * {@code collide4j info}: a robot's links, joints and collision geometry, as loaded; per collision mesh whether
+ * it is convex and, if not, how much volume one covering hull adds (hull volume / mesh volume).
+ */
 @Command(name = "info", sortOptions = false, footer = Main.EXIT_CODES,
         description = "Links, joints and collision geometry of a bundled robot or a URDF file (default panda).")
 final class InfoCommand extends CliCommand {
@@ -81,6 +85,22 @@ final class InfoCommand extends CliCommand {
         out.printf(Locale.ROOT, "total collision mesh triangles: %d%n", triangles);
     }
 
+    /** Whether one covering hull is exact, and how much volume it adds otherwise (what --decompose can win back). */
+    static String convexity(MeshConvexity c) {
+        if (!c.closed()) {
+            return "open mesh (no volume): its hull's excess is undefined";
+        }
+        if (c.convex()) {
+            return "convex (one hull is exact)";
+        }
+        if (c.hullExcess() < 1.005) {
+            return String.format(Locale.ROOT, "nearly convex: one hull adds %.2f %% volume (hull/mesh %.4f)",
+                    100 * (c.hullExcess() - 1), c.hullExcess());
+        }
+        return String.format(Locale.ROOT, "not convex: one hull adds %.1f %% volume (hull/mesh %.3f; --decompose"
+                + " covers it tighter)", 100 * (c.hullExcess() - 1), c.hullExcess());
+    }
+
     private static String describe(Geometry g) {
         if (g instanceof Geometry.Box b) {
             return String.format(Locale.ROOT, "box %.4f x %.4f x %.4f", b.sizeX(), b.sizeY(), b.sizeZ());
@@ -93,9 +113,9 @@ final class InfoCommand extends CliCommand {
                 return "mesh " + m.filename() + " (not loaded)";
             }
             double[] b = m.mesh().get().bounds();
-            return String.format(Locale.ROOT, "mesh %s: %d vertices, %d triangles, bounds [%.3f %.3f %.3f]..[%.3f %.3f %.3f]",
+            return String.format(Locale.ROOT, "mesh %s: %d vertices, %d triangles, bounds [%.3f %.3f %.3f]..[%.3f %.3f %.3f]; %s",
                     m.filename(), m.mesh().get().vertexCount(), m.mesh().get().triangleCount(),
-                    b[0], b[1], b[2], b[3], b[4], b[5]);
+                    b[0], b[1], b[2], b[3], b[4], b[5], convexity(MeshConvexity.of(m.mesh().get())));
         }
         throw new IllegalStateException("unknown geometry " + g);
     }

@@ -11,7 +11,7 @@ import java.util.List;
 /** {@code --package-path DIR} (repeatable): roots against which {@code package://NAME/...} URIs resolve. */
 final class PackagePathOption {
     @Option(names = "--package-path", paramLabel = "DIR",
-            description = "A folder holding ROS packages (package://NAME/... resolves to DIR/NAME/...); repeatable.")
+            description = "A folder holding ROS packages (package://NAME/... resolves to DIR/NAME/..., or to the folder under DIR whose package.xml names NAME); searched before ROS_PACKAGE_PATH and package.xml discovery around the URDF; repeatable.")
     List<Path> roots = new ArrayList<>();
 
     /** The roots, each checked to be a readable folder (else exit 66 naming the option). */

@@ -102,7 +102,7 @@ final class PlanCommand extends CliCommand {
         if (start == null || goal == null) {
             throw new CliException(ExitCode.USAGE, "give --start and --goal (or --problems)");
         }
-        Collide4j c = robot.build(scene);
+        Collide4j c = robot.build(scene, err);
         double[] start = RobotOptions.vector("--start", this.start, c.dimension());
         double[] goal = RobotOptions.vector("--goal", this.goal, c.dimension());
         for (double[][] q : new double[][][]{{start}, {goal}}) {

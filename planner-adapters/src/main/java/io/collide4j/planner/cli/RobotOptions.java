@@ -5,6 +5,7 @@ import io.collide4j.planner.Collide4j;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,7 +17,8 @@ import java.util.Map;
 /**
  * The robot options every checking command shares (a picocli mixin): {@code --robot NAME} (bundled,
  * default panda) or {@code --urdf FILE [--srdf FILE] [--package-path DIR]}; {@code --group},
- * {@code --hold}, {@code --margin}, {@code --padding}, {@code --scale}, {@code --exact-meshes}.
+ * {@code --hold}, {@code --margin}, {@code --padding}, {@code --scale}, {@code --decompose}, {@code --exact-meshes}.
+ * {@link #build} prints the robot's warnings (no SRDF, self-collision at the zero configuration) once on stderr.
  */
 final class RobotOptions {
     /** The robot used when neither {@code --robot} nor {@code --urdf} is given. */
@@ -61,6 +63,11 @@ final class RobotOptions {
             description = "Scale (>= 1) of one link's collision geometry; repeatable or comma-separated.")
     List<String> scale = new ArrayList<>();
 
+    @Option(names = "--decompose",
+            description = "Meshes as convex decompositions (cached on disk; bundled robots: precomputed) instead of one"
+                    + " covering hull each: fewer false collisions in concave links, same guarantee.")
+    boolean decompose;
+
     @Option(names = "--exact-meshes",
             description = "Check mesh obstacles exactly against their triangles instead of covering hulls.")
     boolean exactMeshes;
@@ -87,9 +94,10 @@ final class RobotOptions {
      * The checker for this robot in {@code scene} (read as input: see {@link CliCommand#load}); a {@code --hold}
      * of a planning joint is a usage error (the planner moves it, so the held value would be ignored).
      */
-    Collide4j build(SceneOption scene) {
+    Collide4j build(SceneOption scene, PrintStream err) {
         Collide4j c = CliCommand.load(describe() + " in " + scene.describe(), () -> scene.apply(builder()).build());
         checkHeldOutsideGroup(c);
+        c.warnings().forEach(w -> err.println("warning: " + w));
         return c;
     }
 
@@ -138,6 +146,7 @@ final class RobotOptions {
         pairs("--scale", scale).forEach(b::scale);
         pairs("--hold", hold).forEach(b::hold);
         b.exactMeshes(exactMeshes);
+        b.decompose(decompose);
         return b;
     }
 

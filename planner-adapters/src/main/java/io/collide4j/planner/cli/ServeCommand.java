@@ -60,6 +60,10 @@ final class ServeCommand extends CliCommand {
             description = "Server log level on stderr: error, warn, info or debug (one line per request) (default ${DEFAULT-VALUE}).")
     String logLevel = "info";
 
+    @Option(names = "--decompose",
+            description = "Default of load's \"decompose\": meshes as convex decompositions (cached on disk) instead of one hull.")
+    boolean decompose;
+
     @Override
     int run() {
         if (max < 64 || max > Integer.MAX_VALUE - 8) {
@@ -94,7 +98,7 @@ final class ServeCommand extends CliCommand {
         // slf4j-simple reads its settings once, when the first logger is made: before any server class loads
         System.setProperty("org.slf4j.simpleLogger.log.io.collide4j", level);
         System.setProperty("org.slf4j.simpleLogger.showDateTime", "true");
-        try (JsonLinesServer server = new JsonLinesServer(() -> new CollisionService(files, limits), limits)) {
+        try (JsonLinesServer server = new JsonLinesServer(() -> new CollisionService(files, limits, decompose), limits)) {
             if (port < 0) {
                 int n = server.serve(System.in, out);
                 err.println("collide4j serve: end of input after " + n + " requests");

@@ -74,7 +74,7 @@ final class VerifyCommand extends CliCommand {
         if (scene.isDefault()) {
             scene.scene = prov.scene().bundled();
         }
-        Collide4j c = robot.build(scene);
+        Collide4j c = robot.build(scene, err);
         Double asked = robot.margin;
         CertificateVerifier.Report report = c.trajectoryCertifier().verify(cert);
         out.println("certificate " + file + " (" + cert.format() + ")");

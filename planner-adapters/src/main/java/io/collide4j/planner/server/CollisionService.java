@@ -46,6 +46,7 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
     private final FileRoots files;
     private final ServerLimits limits;
     private final ProtocolJson json;
+    private final boolean decomposeByDefault;
     private Collide4j session;
     private CertifiedMotionValidator motions;
     private CertifiedStateValidityChecker states;
@@ -53,15 +54,22 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
 
     /** A service that reads files only under {@code files}, within {@code limits}. */
     public CollisionService(FileRoots files, ServerLimits limits) {
+        this(files, limits, false);
+    }
+
+    /** {@code decomposeByDefault}: {@code serve --decompose}, the default of {@code load}'s {@code decompose}. */
+    public CollisionService(FileRoots files, ServerLimits limits, boolean decomposeByDefault) {
         this.files = files;
         this.limits = limits;
         this.json = new ProtocolJson(limits);
+        this.decomposeByDefault = decomposeByDefault;
     }
 
     /** No file access (bundled models and inline content only), default limits. */
     public CollisionService() {
         this(FileRoots.none(), ServerLimits.defaults());
     }
+
 
     @Override
     public Object handle(String method, ObjectNode params, RequestContext context) {
@@ -96,7 +104,7 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
 
     /** Replaces the session only when the whole load, its result included, succeeded. */
     private Object load(ObjectNode p) {
-        SessionLoader.Loaded loaded = SessionLoader.load(p, files, limits, json);
+        SessionLoader.Loaded loaded = SessionLoader.load(p, files, limits, json, decomposeByDefault);
         close();
         session = loaded.session();
         motions = session.motionValidator();

@@ -45,9 +45,10 @@ final class SessionLoader {
     private record FileInput(String field, Path real) {
     }
 
-    static Loaded load(ObjectNode p, FileRoots files, ServerLimits limits, ProtocolJson json) {
+    /** {@code decomposeByDefault}: {@code serve --decompose}, the default of the request's {@code decompose}. */
+    static Loaded load(ObjectNode p, FileRoots files, ServerLimits limits, ProtocolJson json, boolean decomposeByDefault) {
         known(p, "load", "robot", "urdf", "srdf", "scene", "sceneJson", "margin", "group", "hold", "padding", "scale",
-                "allow", "tolerance", "budget");
+                "allow", "tolerance", "budget", "decompose");
         List<FileInput> fileInputs = new ArrayList<>();
         Collide4j.Builder b = Collide4j.builder();
         // Everything the client sent is checked before any file is read ...
@@ -116,6 +117,10 @@ final class SessionLoader {
                 b.allow(pair.get(0).textValue(), pair.get(1).textValue());
             }
         }
+        if (p.has("decompose") && !p.get("decompose").isBoolean()) {
+            throw invalid("decompose: expected true or false, got " + ProtocolJson.typeName(p.get("decompose")));
+        }
+        b.decompose(p.has("decompose") ? p.get("decompose").booleanValue() : decomposeByDefault);
         // ... then the files are read; the session is replaced only when all of it, result included, succeeded.
         Collide4j loaded;
         try {
@@ -149,6 +154,7 @@ final class SessionLoader {
         r.put("margin", loaded.margin());
         r.put("robotHash", loaded.model().contentHash());
         r.put("sceneHash", loaded.scene().contentHash());
+        r.put("warnings", loaded.warnings());
         return new Loaded(loaded, json.tree(r));   // fails here, before the caller commits, if anything cannot be sent
     }
 

@@ -9,8 +9,8 @@ import java.nio.file.Path;
 
 /**
  * Loads STL (binary/ASCII), OBJ and COLLADA files into an immutable welded {@link io.collide4j.urdf.TriangleMesh}
- * (see {@link MeshBuilder} for welding and degenerate removal). Works on any URL scheme Java can
- * open, including {@code jar:} resources. COLLADA {@code up_axis} is ignored by default, as ROS
+ * (see {@link MeshBuilder} for welding and degenerate removal). Reads local URIs only ({@code file:} and
+ * {@code jar:} resources); other schemes are refused without a connection. COLLADA {@code up_axis} is ignored by default, as ROS
  * (RViz, MoveIt's geometric_shapes) does for URDF meshes; {@code <unit meter>} is always applied.
  * Stateless and thread-safe.
  */
@@ -33,6 +33,7 @@ public final class MeshLoader {
 
     /** As {@link #load(URI)}; {@code applyColladaUpAxis} rotates Y_UP/X_UP COLLADA documents to Z up. */
     public static MeshLoadResult load(URI uri, boolean applyColladaUpAxis) {
+        io.collide4j.urdf.ResourceResolver.requireLocal(uri, "mesh");
         try (InputStream in = uri.toURL().openStream()) {
             return load(in.readAllBytes(), uri.toString(), formatOf(uri.toString()), applyColladaUpAxis);
         } catch (IOException e) {
