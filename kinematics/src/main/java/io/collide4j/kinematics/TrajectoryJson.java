@@ -1,70 +1,97 @@
 package io.collide4j.kinematics;
 
-import io.collide4j.urdf.json.Json;
-import io.collide4j.urdf.json.JsonWriter;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.collide4j.kinematics.format.InputFormatException;
+import io.collide4j.kinematics.format.StrictJson;
 
 import java.io.IOException;
-import java.io.Reader;
-import java.io.StringReader;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
+import java.util.Set;
 
 /**
  * JSON form of a {@link JointTrajectory}, shaped like ROS {@code trajectory_msgs/JointTrajectory}:
  * <pre>{"joint_names": ["a", "b"],
  *  "points": [{"positions": [0, 1], "velocities": [...], "accelerations": [...], "time_from_start": 0.5}]}</pre>
- * {@code time_from_start} is seconds, or a ROS duration object {@code {"sec": s, "nanosec": ns}}. Every point
- * must carry the same optional fields. Uses the project's JSON codec; round trips are exact. Errors name
- * the source and point. Stateless and thread-safe.
+ * {@code time_from_start} is seconds, or a ROS duration object {@code {"sec": s, "nanosec": ns}} (ROS 1
+ * {@code secs}/{@code nsecs} too). Every point must carry the same optional fields; {@code header} is
+ * accepted and not used. Strict ({@link StrictJson}): unknown or duplicate keys, wrong types and
+ * non-finite numbers are errors; every error is a {@link TrajectoryFormatException} naming the source,
+ * line, path and what was expected. Round trips are exact. Stateless and thread-safe.
  */
 public final class TrajectoryJson {
+    private static final Set<String> DURATION_KEYS = Set.of("sec", "nanosec", "secs", "nsecs");
+
     private TrajectoryJson() {
     }
 
+    /** The document as written; {@code header} is metadata (stamp, frame) and is not interpreted. */
+    record TrajectoryDoc(@JsonProperty("joint_names") List<String> jointNames, List<PointDoc> points, JsonNode header) {
+    }
+
+    record PointDoc(double[] positions, double[] velocities, double[] accelerations,
+                    @JsonProperty("time_from_start") JsonNode timeFromStart) {
+    }
+
     public static JointTrajectory read(Path file) {
-        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            return read(r, file.toString());
+        try (InputStream in = Files.newInputStream(file)) {
+            return read(in, file.toString());
+        } catch (NoSuchFileException e) {
+            throw new UncheckedIOException("no such trajectory file: " + file, e);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file, e);
+            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
         }
     }
 
     public static JointTrajectory parse(String text) {
-        return read(new StringReader(text), "<string>");
+        return read(new java.io.ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), "<string>");
     }
 
-    public static JointTrajectory read(Reader reader, String source) {
-        Map<String, Object> root = Json.parseObject(reader, source);
-        List<String> names = new ArrayList<>();
-        for (Object o : list(root.get("joint_names"), source, "joint_names")) {
-            if (!(o instanceof String s)) {
-                throw new TrajectoryFormatException(source, 0, "joint_names must hold strings, found " + Json.typeName(o), null);
+    /** Reads one trajectory document from a byte stream (not closed). */
+    public static JointTrajectory read(InputStream in, String source) {
+        TrajectoryDoc doc;
+        try {
+            doc = StrictJson.read(in, source, TrajectoryDoc.class);
+            StrictJson.require(doc.jointNames(), source, "joint_names");
+            StrictJson.require(doc.points(), source, "points");
+            for (int k = 0; k < doc.points().size(); k++) {
+                if (doc.points().get(k) != null) {
+                    StrictJson.require(doc.points().get(k).positions(), source, "points[" + k + "].positions");
+                }
             }
-            names.add(s);
+        } catch (InputFormatException e) {
+            throw new TrajectoryFormatException(source, e.line(), (e.path().isEmpty() ? "" : e.path() + ": ")
+                    + e.detail(), e);
         }
-        List<Object> points = list(root.get("points"), source, "points");
+        List<String> names = doc.jointNames();
+        if (names.contains(null)) {
+            throw new TrajectoryFormatException(source, 0, "joint_names: expected strings, found null", null);
+        }
+        List<PointDoc> points = doc.points();
         int w = points.size();
         double[] times = null;
         double[][] q = new double[w][];
         double[][] v = null;
         double[][] a = null;
         for (int k = 0; k < w; k++) {
-            if (!(points.get(k) instanceof Map<?, ?> p)) {
-                throw new TrajectoryFormatException(source, 0, "points[" + k + "] must be an object, found "
-                        + Json.typeName(points.get(k)), null);
-            }
+            PointDoc p = points.get(k);
             String where = "points[" + k + "]";
-            q[k] = numbers(p.get("positions"), source, where + ".positions");
-            boolean hasT = p.containsKey("time_from_start");
-            boolean hasV = p.containsKey("velocities");
-            boolean hasA = p.containsKey("accelerations");
+            if (p == null) {
+                throw new TrajectoryFormatException(source, 0, where + ": expected an object, found null", null);
+            }
+            q[k] = p.positions();
+            boolean hasT = p.timeFromStart() != null;
+            boolean hasV = p.velocities() != null;
+            boolean hasA = p.accelerations() != null;
             if (k == 0) {
                 times = hasT ? new double[w] : null;
                 v = hasV ? new double[w][] : null;
@@ -74,13 +101,13 @@ public final class TrajectoryJson {
                         + "(time_from_start/velocities/accelerations) than points[0]", null);
             }
             if (hasT) {
-                times[k] = duration(p.get("time_from_start"), source, where + ".time_from_start");
+                times[k] = duration(p.timeFromStart(), source, where + ".time_from_start");
             }
             if (hasV) {
-                v[k] = numbers(p.get("velocities"), source, where + ".velocities");
+                v[k] = p.velocities();
             }
             if (hasA) {
-                a[k] = numbers(p.get("accelerations"), source, where + ".accelerations");
+                a[k] = p.accelerations();
             }
         }
         try {
@@ -91,64 +118,68 @@ public final class TrajectoryJson {
         }
     }
 
-    private static double duration(Object o, String source, String where) {
-        if (o instanceof Number n) {
+    /** Seconds as a finite number, or a ROS duration {sec, nanosec} with integer parts. */
+    private static double duration(JsonNode n, String source, String where) {
+        if (n.isNumber() && Double.isFinite(n.doubleValue())) {
             return n.doubleValue();
         }
-        if (o instanceof Map<?, ?> m && m.get("sec") instanceof Number s) {
-            Object ns = m.containsKey("nanosec") ? m.get("nanosec") : m.get("nsec");
-            double nanos = ns == null ? 0 : ns instanceof Number x ? x.doubleValue() : Double.NaN;
-            if (!Double.isNaN(nanos)) {
-                return s.doubleValue() + nanos * 1e-9;
+        if (n.isObject()) {
+            Iterator<String> keys = n.fieldNames();
+            while (keys.hasNext()) {
+                String k = keys.next();
+                if (!DURATION_KEYS.contains(k)) {
+                    throw new TrajectoryFormatException(source, 0, where + "." + k + ": unknown key; expected sec and nanosec", null);
+                }
+            }
+            JsonNode sec = n.has("sec") ? n.get("sec") : n.get("secs");
+            JsonNode ns = n.has("nanosec") ? n.get("nanosec") : n.get("nsecs");
+            if (sec != null && sec.canConvertToLong() && sec.isIntegralNumber()
+                    && (ns == null || ns.isIntegralNumber() && ns.canConvertToLong())) {
+                return sec.longValue() + (ns == null ? 0 : ns.longValue()) * 1e-9;
             }
         }
-        throw new TrajectoryFormatException(source, 0, where + " must be seconds or {\"sec\": s, \"nanosec\": ns}, found "
-                + Json.typeName(o), null);
+        throw new TrajectoryFormatException(source, 0, where + ": expected seconds (a finite number) or "
+                + "{\"sec\": s, \"nanosec\": ns} with integers, found " + n, null);
     }
 
-    @SuppressWarnings("unchecked")
-    private static List<Object> list(Object o, String source, String where) {
-        if (!(o instanceof List)) {
-            throw new TrajectoryFormatException(source, 0, where + " must be an array, found " + Json.typeName(o), null);
-        }
-        return (List<Object>) o;
-    }
-
-    private static double[] numbers(Object o, String source, String where) {
-        List<Object> l = list(o, source, where);
-        double[] out = new double[l.size()];
-        for (int i = 0; i < out.length; i++) {
-            if (!(l.get(i) instanceof Number n)) {
-                throw new TrajectoryFormatException(source, 0, where + "[" + i + "] must be a number, found "
-                        + Json.typeName(l.get(i)), null);
-            }
-            out[i] = n.doubleValue();
-        }
-        return out;
-    }
-
+    /** Streams the trajectory as JSON (the writer is flushed, not closed). */
     public static void write(JointTrajectory t, Writer out, boolean pretty) {
-        Map<String, Object> root = new LinkedHashMap<>();
-        root.put("joint_names", t.jointNames());
-        List<Object> points = new ArrayList<>();
-        for (int k = 0; k < t.waypointCount(); k++) {
-            Map<String, Object> p = new LinkedHashMap<>();
-            p.put("positions", t.positions(k));
-            if (t.hasVelocities()) {
-                p.put("velocities", t.velocities(k));
+        try (JsonGenerator g = StrictJson.mapper().createGenerator(out)) {
+            g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+            if (pretty) {
+                g.useDefaultPrettyPrinter();
             }
-            if (t.hasAccelerations()) {
-                p.put("accelerations", t.accelerations(k));
+            g.writeStartObject();
+            g.writeArrayFieldStart("joint_names");
+            for (String n : t.jointNames()) {
+                g.writeString(n);
             }
-            if (t.hasTimes()) {
-                p.put("time_from_start", t.time(k));
+            g.writeEndArray();
+            g.writeArrayFieldStart("points");
+            for (int k = 0; k < t.waypointCount(); k++) {
+                g.writeStartObject();
+                writeArray(g, "positions", t.positions(k));
+                if (t.hasVelocities()) {
+                    writeArray(g, "velocities", t.velocities(k));
+                }
+                if (t.hasAccelerations()) {
+                    writeArray(g, "accelerations", t.accelerations(k));
+                }
+                if (t.hasTimes()) {
+                    g.writeNumberField("time_from_start", t.time(k));
+                }
+                g.writeEndObject();
             }
-            points.add(p);
+            g.writeEndArray();
+            g.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write trajectory JSON", e);
         }
-        root.put("points", points);
-        JsonWriter w = new JsonWriter(out, pretty);
-        w.value(root);
-        w.flush();
+    }
+
+    private static void writeArray(JsonGenerator g, String key, double[] v) throws IOException {
+        g.writeFieldName(key);
+        g.writeArray(v, 0, v.length);
     }
 
     public static String toString(JointTrajectory t, boolean pretty) {

@@ -4,10 +4,12 @@ import io.collide4j.urdf.RobotDescription;
 import io.collide4j.urdf.SemanticDescription;
 import io.collide4j.urdf.SrdfParser;
 import io.collide4j.urdf.UrdfParser;
-import io.collide4j.urdf.json.Json;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.collide4j.kinematics.format.StrictJson;
+import io.collide4j.kinematics.format.Suggestions;
+
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -21,14 +23,14 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * A set of robots, scenes and trajectories described by an {@code index.json} at a root URI
  * (a folder, or a folder inside a jar). Names come from the index, so no directory listing is
- * needed (jars cannot be listed portably). Parsed robots are cached; all results are immutable.
- * Thread-safe.
+ * needed (jars cannot be listed portably). The index is read strictly ({@link StrictJson}). Parsed
+ * robots are cached; all results are immutable. Thread-safe.
  */
 public final class ModelLibrary {
     private final URI root;
-    private final Map<String, Object> robots;
-    private final Map<String, Object> scenes;
-    private final Map<String, Object> trajectories;
+    private final Map<String, RobotEntry> robots;
+    private final Map<String, FileEntry> scenes;
+    private final Map<String, TrajectoryEntry> trajectories;
     private final Map<String, RobotDescription> robotCache = new ConcurrentHashMap<>();
     private final Map<String, SemanticDescription> semanticsCache = new ConcurrentHashMap<>();
 
@@ -39,15 +41,41 @@ public final class ModelLibrary {
         if ("jar".equals(root.getScheme())) {
             index = resolveInJar(root, "index.json");
         }
-        Map<String, Object> idx;
+        IndexDoc idx;
         try (InputStream in = index.toURL().openStream()) {
-            idx = Json.parseObject(new InputStreamReader(in, StandardCharsets.UTF_8), index.toString());
+            idx = StrictJson.read(in, index.toString(), IndexDoc.class);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read model index " + index, e);
         }
-        this.robots = section(idx, "robots", index);
-        this.scenes = section(idx, "scenes", index);
-        this.trajectories = section(idx, "trajectories", index);
+        String src = index.toString();
+        this.robots = StrictJson.require(idx.robots(), src, "robots");
+        this.scenes = StrictJson.require(idx.scenes(), src, "scenes");
+        this.trajectories = StrictJson.require(idx.trajectories(), src, "trajectories");
+        robots.forEach((n, r) -> {
+            StrictJson.require(r.urdf(), src, "robots." + n + ".urdf");
+            StrictJson.require(r.srdf(), src, "robots." + n + ".srdf");
+        });
+        scenes.forEach((n, f) -> StrictJson.require(f.file(), src, "scenes." + n + ".file"));
+        trajectories.forEach((n, t) -> {
+            StrictJson.require(t.file(), src, "trajectories." + n + ".file");
+            StrictJson.require(t.robot(), src, "trajectories." + n + ".robot");
+            StrictJson.require(t.scene(), src, "trajectories." + n + ".scene");
+        });
+    }
+
+    /** index.json: named robots, scenes and trajectories, paths relative to the index. */
+    record IndexDoc(Map<String, RobotEntry> robots, Map<String, FileEntry> scenes,
+                    Map<String, TrajectoryEntry> trajectories) {
+    }
+
+    record RobotEntry(String urdf, String srdf) {
+    }
+
+    record FileEntry(String file) {
+    }
+
+    /** A bundled trajectory and the robot and scene it was made for. */
+    record TrajectoryEntry(String file, String robot, String scene) {
     }
 
     /** The library bundled in this module (works from the jar as from a classes folder). */
@@ -62,15 +90,6 @@ public final class ModelLibrary {
         } catch (URISyntaxException e) {
             throw new IllegalStateException("bad resource URL " + s, e);
         }
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> section(Map<String, Object> idx, String key, URI index) {
-        Object v = idx.get(key);
-        if (!(v instanceof Map)) {
-            throw new IllegalStateException(index + ": expected an object \"" + key + "\", found " + Json.typeName(v));
-        }
-        return (Map<String, Object>) v;
     }
 
     public URI root() {
@@ -91,11 +110,11 @@ public final class ModelLibrary {
 
     /** Where the robot's URDF lives (file: or jar:). */
     public URI urdf(String robot) {
-        return resource(entry(robots, robot, "robot"), "urdf");
+        return resource(entry(robots, robot, "robot").urdf());
     }
 
     public URI srdf(String robot) {
-        return resource(entry(robots, robot, "robot"), "srdf");
+        return resource(entry(robots, robot, "robot").srdf());
     }
 
     /** The parsed robot, collision meshes loaded; visual meshes that are not bundled are empty. */
@@ -112,20 +131,20 @@ public final class ModelLibrary {
     }
 
     public URI scene(String name) {
-        return resource(entry(scenes, name, "scene"), "file");
+        return resource(entry(scenes, name, "scene").file());
     }
 
     public URI trajectory(String name) {
-        return resource(entry(trajectories, name, "trajectory"), "file");
+        return resource(entry(trajectories, name, "trajectory").file());
     }
 
     /** The robot and scene a bundled trajectory was made for. */
     public String trajectoryRobot(String name) {
-        return (String) entry(trajectories, name, "trajectory").get("robot");
+        return entry(trajectories, name, "trajectory").robot();
     }
 
     public String trajectoryScene(String name) {
-        return (String) entry(trajectories, name, "trajectory").get("scene");
+        return entry(trajectories, name, "trajectory").scene();
     }
 
     /** Reads a resource URI of this library as UTF-8 text. */
@@ -137,22 +156,17 @@ public final class ModelLibrary {
         }
     }
 
-    @SuppressWarnings("unchecked")
-    private Map<String, Object> entry(Map<String, Object> section, String name, String kind) {
-        Object e = section.get(name);
-        if (!(e instanceof Map)) {
-            throw new IllegalArgumentException("no bundled " + kind + " named '" + name + "'; available: "
-                    + new ArrayList<>(section.keySet()));
+    private static <E> E entry(Map<String, E> section, String name, String kind) {
+        E e = section.get(name);
+        if (e == null) {
+            throw new IllegalArgumentException("no bundled " + kind + " named '" + name + "'"
+                    + Suggestions.didYouMean(name, section.keySet()) + "; available: " + new ArrayList<>(section.keySet()));
         }
-        return (Map<String, Object>) e;
+        return e;
     }
 
-    private URI resource(Map<String, Object> entry, String key) {
-        Object rel = entry.get(key);
-        if (!(rel instanceof String s)) {
-            throw new IllegalStateException(root + "index.json: entry lacks a \"" + key + "\" path");
-        }
-        return "jar".equals(root.getScheme()) ? resolveInJar(root, s) : root.resolve(s);
+    private URI resource(String relative) {
+        return "jar".equals(root.getScheme()) ? resolveInJar(root, relative) : root.resolve(relative);
     }
 
     /** jar: URIs are opaque to {@link URI#resolve}; resolve through URL, which understands them. */

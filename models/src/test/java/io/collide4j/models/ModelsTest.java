@@ -10,7 +10,8 @@ import io.collide4j.urdf.JointDescription;
 import io.collide4j.urdf.LinkDescription;
 import io.collide4j.urdf.RobotDescription;
 import io.collide4j.urdf.SemanticDescription;
-import io.collide4j.urdf.json.Json;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.collide4j.kinematics.format.StrictJson;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -92,37 +93,41 @@ class ModelsTest {
 
     /** Structure per checker/SCENE_FORMAT.md (models cannot depend on the checker, so checked here directly). */
     @Test
-    void sceneFollowsTheDocumentedFormat() {
-        Map<?, ?> scene = (Map<?, ?>) Json.parse(Models.sceneJson("table_shelf"));
-        assertEquals(Set.of("format", "name", "objects"), scene.keySet());
-        assertEquals("collide4j-scene/1", scene.get("format"));
-        List<?> objects = (List<?>) scene.get("objects");
+    void sceneFollowsTheDocumentedFormat() throws Exception {
+        JsonNode scene = StrictJson.mapper().readTree(Models.sceneJson("table_shelf"));
+        assertEquals(Set.of("format", "name", "objects"), keys(scene));
+        assertEquals("collide4j-scene/1", scene.get("format").textValue());
+        JsonNode objects = scene.get("objects");
         assertEquals(12, objects.size());
         Map<String, Set<String>> members = Map.of("box", Set.of("size"), "sphere", Set.of("radius"),
                 "cylinder", Set.of("radius", "length"), "capsule", Set.of("radius", "length"));
         Set<String> names = new HashSet<>();
-        for (Object o : objects) {
-            Map<?, ?> m = (Map<?, ?>) o;
-            assertTrue(names.add((String) m.get("name")), "unique names");
-            Set<String> expected = new HashSet<>(members.get((String) m.get("type")));
+        for (JsonNode m : objects) {
+            assertTrue(names.add(m.get("name").textValue()), "unique names");
+            Set<String> expected = new HashSet<>(members.get(m.get("type").textValue()));
             expected.addAll(Set.of("name", "type", "pose"));
-            assertEquals(expected, m.keySet(), m.toString());
-            if (m.containsKey("size")) {
-                List<?> size = (List<?>) m.get("size");
-                assertEquals(3, size.size());
-                size.forEach(v -> assertTrue(Json.asDouble(v) > 0));
+            assertEquals(expected, keys(m), m.toString());
+            if (m.has("size")) {
+                assertEquals(3, m.get("size").size());
+                m.get("size").forEach(v -> assertTrue(v.isNumber() && v.doubleValue() > 0));
             } else {
-                assertTrue(Json.asDouble(m.get("radius")) > 0);
+                assertTrue(m.get("radius").isNumber() && m.get("radius").doubleValue() > 0);
             }
-            Map<?, ?> pose = (Map<?, ?>) m.get("pose");
-            assertEquals(Set.of("xyz", "quaternion"), pose.keySet());
-            assertEquals(3, ((List<?>) pose.get("xyz")).size());
+            JsonNode pose = m.get("pose");
+            assertEquals(Set.of("xyz", "quaternion"), keys(pose));
+            assertEquals(3, pose.get("xyz").size());
             double n = 0;
-            for (Object q : (List<?>) pose.get("quaternion")) {
-                n += Json.asDouble(q) * Json.asDouble(q);
+            for (JsonNode q : pose.get("quaternion")) {
+                n += q.doubleValue() * q.doubleValue();
             }
             assertEquals(1.0, n, 1e-12, "unit quaternion");
         }
+    }
+
+    private static Set<String> keys(JsonNode n) {
+        Set<String> out = new HashSet<>();
+        n.fieldNames().forEachRemaining(out::add);
+        return out;
     }
 
     @Test

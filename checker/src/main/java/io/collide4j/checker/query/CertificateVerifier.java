@@ -5,10 +5,11 @@ import io.collide4j.checker.scene.Obstacle;
 import io.collide4j.checker.scene.Scene;
 import io.collide4j.kinematics.LinkPoses;
 import io.collide4j.kinematics.RobotSegment;
-import io.collide4j.urdf.json.Json;
+import io.collide4j.checker.query.Certificate.PairSteps;
+import io.collide4j.checker.query.Certificate.PairTuple;
+import io.collide4j.checker.query.Certificate.ViolationRecord;
 import org.joml.Vector3d;
 
-import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -32,7 +33,9 @@ import java.util.Set;
  * <li>claimed per-pair clearances do not exceed what the fresh steps prove.</li>
  * </ul>
  * A certificate made in {@link MeshMode#EXACT} (its {@code meshMode}) is re-checked with exact mesh distances; one
- * without that field was made with hulls. Stateless; each call uses its own scratch, so one verifier may serve
+ * without that field was made with hulls. The text is read strictly ({@link Certificate#read}): a certificate with
+ * unknown, duplicate or missing members or non-finite numbers is unreadable, not half-checked. Formats
+ * {@value TrajectoryCertifier#FORMAT} and {@value TrajectoryCertifier#FORMAT_2} are accepted. Stateless; each call uses its own scratch, so one verifier may serve
  * many threads.
  */
 public final class CertificateVerifier {
@@ -51,28 +54,32 @@ public final class CertificateVerifier {
         this.exactTwin = this;
     }
 
-    /** Outcome: valid or not, with every problem found (empty when valid). */
-    public record Report(boolean valid, Verdict verdict, List<String> problems) {
+    /**
+     * Outcome: valid or not, with every problem found (empty when valid), and the certificate as read (null when it
+     * could not be read), for its margin and provenance.
+     */
+    public record Report(boolean valid, Verdict verdict, List<String> problems, Certificate certificate) {
         public Report {
             problems = List.copyOf(problems);
         }
     }
 
     public Report verify(String certificateJson) {
-        List<String> problems = new ArrayList<>();
-        Map<String, Object> cert;
+        Certificate cert;
         try {
-            cert = Json.parseObject(new StringReader(certificateJson), "certificate");
-        } catch (RuntimeException e) {
-            return new Report(false, null, List.of("unreadable certificate: " + e.getMessage()));
+            cert = Certificate.read(certificateJson, "certificate");
+        } catch (IllegalArgumentException e) {
+            return new Report(false, null, List.of("unreadable certificate: " + e.getMessage()), null);
         }
-        Object mode = cert.get("meshMode");
-        if (MeshMode.EXACT.name().equals(mode) && exactTwin != this) {
-            return exactTwin.verify(certificateJson);
+        return verify(cert);
+    }
+
+    /** Re-checks a certificate already read (for example by {@link Certificate#read} from a file). */
+    public Report verify(Certificate cert) {
+        if (cert.meshModeOrDefault() == MeshMode.EXACT && exactTwin != this) {
+            return exactTwin.verify(cert);
         }
-        if (mode != null && !MeshMode.EXACT.name().equals(mode) && !MeshMode.HULL.name().equals(mode)) {
-            return new Report(false, null, List.of("meshMode is " + mode + ", expected HULL or EXACT"));
-        }
+        List<String> problems = new ArrayList<>();
         Verdict verdict;
         try {
             verdict = check(cert, problems);
@@ -80,43 +87,39 @@ public final class CertificateVerifier {
             problems.add("malformed certificate: " + e.getMessage());
             verdict = null;
         }
-        return new Report(problems.isEmpty(), verdict, problems);
+        return new Report(problems.isEmpty(), verdict, problems, cert);
     }
 
-    private Verdict check(Map<String, Object> cert, List<String> problems) {
+    private Verdict check(Certificate cert, List<String> problems) {
         RobotCollisionModel model = checker.model();
-        if (!TrajectoryCertifier.FORMAT.equals(cert.get("format"))) {
-            problems.add("format is " + cert.get("format") + ", expected " + TrajectoryCertifier.FORMAT);
-        }
-        Verdict verdict = Verdict.valueOf((String) cert.get("verdict"));
-        double d = Json.asDouble(cert.get("margin"));
-        double tol = Json.asDouble(cert.get("tolerance"));
+        Verdict verdict = cert.verdict();
+        double d = cert.margin();
+        double tol = cert.tolerance();
         if (!(d >= 0) || !(tol > 0)) {
             problems.add("margin must be >= 0 and tolerance > 0");
         }
-        double[][] waypoints = matrix(cert.get("waypoints"));
-        double[] times = vector(cert.get("times"));
-        String interpolation = cert.containsKey("interpolation") ? (String) cert.get("interpolation") : "LINEAR";
-        double[][] velocities = cert.get("velocities") == null ? null : matrix(cert.get("velocities"));
-        double[][] accelerations = cert.get("accelerations") == null ? null : matrix(cert.get("accelerations"));
-        TrajectorySegments path = new TrajectorySegments(model.kinematics(), waypoints, velocities, accelerations, times);
+        double[][] waypoints = cert.waypoints();
+        double[] times = cert.times();
+        String interpolation = cert.interpolation() != null ? cert.interpolation() : "LINEAR";
+        TrajectorySegments path = new TrajectorySegments(model.kinematics(), waypoints, cert.velocities(),
+                cert.accelerations(), times);
         if (!path.interpolation().name().equals(interpolation)) {
             problems.add("interpolation is " + interpolation + " but the velocities and accelerations given make it "
                     + path.interpolation());
         }
-        if (!model.contentHash().equals(cert.get("robotHash"))) {
+        if (!model.contentHash().equals(cert.robotHash())) {
             problems.add("robot hash differs: certificate was made for another robot model");
         }
-        if (!checker.scene().contentHash().equals(cert.get("sceneHash"))) {
+        if (!checker.scene().contentHash().equals(cert.sceneHash())) {
             problems.add("scene hash differs: certificate was made for another scene");
         }
-        if (!path.hash().equals(cert.get("trajectoryHash"))) {
+        if (!path.hash().equals(cert.trajectoryHash())) {
             problems.add("trajectory hash differs from the waypoints, velocities, accelerations and times in the certificate");
         }
-        List<?> segments = (List<?>) cert.get("segments");
-        Map<?, ?> violation = (Map<?, ?>) cert.get("violation");
-        int vSeg = violation == null ? -1 : (int) Json.asDouble(violation.get("segment"));
-        double vS = violation == null ? 1 : Json.asDouble(violation.get("fraction"));
+        List<List<PairSteps>> segments = cert.segments();
+        ViolationRecord violation = cert.violation();
+        int vSeg = violation == null ? -1 : violation.segment();
+        double vS = violation == null ? 1 : violation.fraction();
         if (verdict == Verdict.VIOLATION && violation == null) {
             problems.add("verdict VIOLATION without a violation");
         }
@@ -126,7 +129,7 @@ public final class CertificateVerifier {
         QueryContext c = checker.newContext();
         java.util.Map<String, Double> proven = new java.util.HashMap<>();
         for (int i = 0; i < segments.size(); i++) {
-            List<?> seg = (List<?>) segments.get(i);
+            List<PairSteps> seg = segments.get(i);
             boolean last = i == segments.size() - 1;
             if (verdict == Verdict.INCONCLUSIVE && last) {
                 continue;   // the partial last segment proves nothing that is claimed
@@ -134,9 +137,8 @@ public final class CertificateVerifier {
             double end = (verdict == Verdict.VIOLATION && i == vSeg) ? vS : 1;
             path.start(c, i);
             Set<String> listed = new HashSet<>();
-            for (Object po : seg) {
-                Map<?, ?> p = (Map<?, ?>) po;
-                int[] pr = resolve((List<?>) p.get("pair"), problems, i);
+            for (PairSteps p : seg) {
+                int[] pr = resolve(p.pair(), problems, i);
                 if (pr == null) {
                     continue;
                 }
@@ -144,8 +146,7 @@ public final class CertificateVerifier {
                 if (!listed.add(id.key())) {
                     problems.add("segment " + i + ": pair " + id.key() + " is listed twice");
                 }
-                double cl = checkSteps(c, pr, (List<?>) p.get("ends"), (List<?>) p.get("lb"), end, d, problems,
-                        "segment " + i + " pair " + id.key());
+                double cl = checkSteps(c, pr, p.ends(), p.lb(), end, d, problems, "segment " + i + " pair " + id.key());
                 proven.merge(id.key(), cl, Math::min);
             }
             checkUnlisted(c, listed, d + tol, problems, i);
@@ -153,10 +154,9 @@ public final class CertificateVerifier {
         if (violation != null) {
             checkViolation(c, violation, path, d, tol, problems);
         }
-        Map<?, ?> claimed = (Map<?, ?>) cert.get("pairClearance");
-        for (Map.Entry<?, ?> e : claimed.entrySet()) {
-            Double p = proven.get((String) e.getKey());
-            double v = Json.asDouble(e.getValue());
+        for (Map.Entry<String, Double> e : cert.pairClearance().entrySet()) {
+            Double p = proven.get(e.getKey());
+            double v = e.getValue();
             if (p == null || v > p + SLACK) {
                 problems.add("clearance claimed for " + e.getKey() + " (" + v + ") exceeds what the steps prove (" + p + ")");
             }
@@ -166,25 +166,27 @@ public final class CertificateVerifier {
 
     // Resolves a pair tuple [first, firstPiece, second, secondPiece, environment] to (kind, pieceA, pieceB, slot) of
     // the checker; null (and a problem) if impossible.
-    private int[] resolve(List<?> p, List<String> problems, int seg) {
+    private int[] resolve(PairTuple p, List<String> problems, int seg) {
         RobotCollisionModel model = checker.model();
         try {
-            if (p.size() != 5) {
-                throw new IllegalArgumentException("expected [first, firstPiece, second, secondPiece, environment]");
+            if (p.firstPiece() < 0 || p.secondPiece() < 0) {
+                throw new IllegalArgumentException("negative piece index");
             }
-            int ba = model.bodyIndex((String) p.get(0));
-            int pa = model.pieceStart(ba) + (int) Json.asDouble(p.get(1));
-            boolean env = Boolean.TRUE.equals(p.get(4));
-            if (env) {
-                int slot = checker.scene().slotOf((String) p.get(2));
-                int k = checker.prepared().pieceStart(slot) + (int) Json.asDouble(p.get(3));
+            int ba = model.bodyIndex(p.first());
+            int pa = model.pieceStart(ba) + p.firstPiece();
+            if (p.environment()) {
+                int slot = checker.scene().slotOf(p.second());
+                if (slot < 0) {
+                    throw new IllegalArgumentException("no such obstacle");
+                }
+                int k = checker.prepared().pieceStart(slot) + p.secondPiece();
                 if (slot < 0 || pa >= model.pieceEnd(ba) || k >= checker.prepared().pieceEnd(slot)) {
                     throw new IllegalArgumentException("no such piece or obstacle");
                 }
                 return new int[]{CollisionChecker.ENV, pa, k, slot};
             }
-            int bb = model.bodyIndex((String) p.get(2));
-            int pb = model.pieceStart(bb) + (int) Json.asDouble(p.get(3));
+            int bb = model.bodyIndex(p.second());
+            int pb = model.pieceStart(bb) + p.secondPiece();
             if (pa >= model.pieceEnd(ba) || pb >= model.pieceEnd(bb)) {
                 throw new IllegalArgumentException("no such piece");
             }
@@ -196,7 +198,7 @@ public final class CertificateVerifier {
     }
 
     /** Re-proves each step; returns the clearance the steps prove (min of fresh lb − fresh mu). */
-    private double checkSteps(QueryContext c, int[] pr, List<?> ends, List<?> lbs, double end, double d,
+    private double checkSteps(QueryContext c, int[] pr, double[] ends, double[] lbs, double end, double d,
                               List<String> problems, String where) {
         RobotCollisionModel model = checker.model();
         int la = model.bodyLink(model.pieceBody(pr[1]));
@@ -204,12 +206,12 @@ public final class CertificateVerifier {
         double expect = 0;
         double proven = Double.POSITIVE_INFINITY;
         double whole = checker.wholeMotionBound(c, pr[0], pr[1], pr[2]);
-        if (ends.size() != lbs.size()) {
-            problems.add(where + ": " + ends.size() + " step ends but " + lbs.size() + " lower bounds");
+        if (ends.length != lbs.length) {
+            problems.add(where + ": " + ends.length + " step ends but " + lbs.length + " lower bounds");
             return Double.NEGATIVE_INFINITY;
         }
-        for (int k = 0; k < ends.size(); k++) {
-            double s0 = expect, s1 = Json.asDouble(ends.get(k)), claimed = Json.asDouble(lbs.get(k));
+        for (int k = 0; k < ends.length; k++) {
+            double s0 = expect, s1 = ends[k], claimed = lbs[k];
             if (!(s1 > s0) || s1 > 1) {
                 problems.add(where + ": step ends do not increase within (0, 1] at s = " + s0);
                 return Double.NEGATIVE_INFINITY;
@@ -317,15 +319,15 @@ public final class CertificateVerifier {
         }
     }
 
-    private void checkViolation(QueryContext c, Map<?, ?> v, TrajectorySegments path, double d, double tol,
+    private void checkViolation(QueryContext c, ViolationRecord v, TrajectorySegments path, double d, double tol,
                                 List<String> problems) {
-        int seg = (int) Json.asDouble(v.get("segment"));
-        double s = Json.asDouble(v.get("fraction"));
+        int seg = v.segment();
+        double s = v.fraction();
         if (seg < 0 || seg >= path.segmentCount() || !(s >= 0 && s <= 1)) {
             problems.add("violation at segment " + seg + ", s = " + s + " is outside the trajectory");
             return;
         }
-        int[] pr = resolve((List<?>) v.get("pair"), problems, seg);
+        int[] pr = resolve(v.pair(), problems, seg);
         if (pr == null) {
             return;
         }
@@ -338,23 +340,5 @@ public final class CertificateVerifier {
         if (fresh > d + tol) {
             problems.add("claimed violation is not one: fresh lower bound " + fresh + " > margin + tolerance " + (d + tol));
         }
-    }
-
-    private static double[] vector(Object o) {
-        List<?> l = (List<?>) o;
-        double[] v = new double[l.size()];
-        for (int i = 0; i < v.length; i++) {
-            v[i] = Json.asDouble(l.get(i));
-        }
-        return v;
-    }
-
-    private static double[][] matrix(Object o) {
-        List<?> l = (List<?>) o;
-        double[][] m = new double[l.size()][];
-        for (int i = 0; i < m.length; i++) {
-            m[i] = vector(l.get(i));
-        }
-        return m;
     }
 }

@@ -1,13 +1,12 @@
 package io.collide4j.checker.query;
 
-import io.collide4j.urdf.json.JsonWriter;
-import org.joml.Vector3dc;
-
+import java.io.StringWriter;
+import java.io.Writer;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Certifies a joint-space trajectory (waypoints at strictly increasing times joined by straight joint-space
@@ -15,13 +14,15 @@ import java.util.Map;
  * advancement of every candidate pair on every segment, and writes a certificate that
  * {@link CertificateVerifier} can re-check. Stateless apart from the caller's {@link QueryContext}.
  *
- * <p>Certificate (JSON, format {@value #FORMAT}): verdict, margin, tolerance, SHA-256 of robot model,
- * scene and trajectory, the trajectory itself (exact: interpolation, waypoints, velocities and accelerations
+ * <p>Certificate (JSON, format {@value #FORMAT}, written as a stream by {@link CertificateWriter} so that its size
+ * is not bounded by memory): margin, tolerance, SHA-256 of robot model,
+ * scene and trajectory, optionally the {@link Provenance} of robot and scene (new in /2.1; /2 certificates,
+ * without it, still verify), the trajectory itself (exact: interpolation, waypoints, velocities and accelerations
  * when given, times), {@code segments}: per segment (in order) a list of the candidate pairs, each
  * {@code {"pair": [first, firstPiece, second, secondPiece, environment], "ends": [...], "lb": [...]}} — the
  * advancement steps, step k spanning [ends[k−1], ends[k]] (ends[−1] = 0) and claiming distance &gt; margin there,
- * with lb[k] a claimed lower bound on the distance at its start — then the first violation if any and per-pair
- * clearance lower bounds, and the mesh mode ({@link MeshMode}) its lower bounds were computed in. In
+ * with lb[k] a claimed lower bound on the distance at its start — then the verdict, the first violation if any
+ * (null otherwise) and per-pair clearance lower bounds, and the mesh mode ({@link MeshMode}) its lower bounds were computed in. In
  * {@link MeshMode#EXACT} a mesh pair that comes within the tolerance of the margin is refined by Tight-Inclusion as
  * in {@code checkMotion}: a window it proves clear is a step whose lower bound is {@value #EXACT_WINDOW}, and the
  * verifier re-runs Tight-Inclusion on exactly that window. To keep it compact, step ends inside a segment are short decimals (the certifier
@@ -34,7 +35,9 @@ import java.util.Map;
  * naming the segment, joint, time and value of the largest excursion ({@code KinematicModel.limitViolations}).
  */
 public final class TrajectoryCertifier {
-    public static final String FORMAT = "collide4j-certificate/2";
+    public static final String FORMAT = "collide4j-certificate/2.1";
+    /** The previous format: the same without {@code provenance}; still read and verified. */
+    public static final String FORMAT_2 = "collide4j-certificate/2";
     /**
      * The "lower bound" recorded for a step proven by Tight-Inclusion instead of a distance bound (exact mesh pairs
      * in the tolerance band, {@link MeshMode#EXACT}); negative, so never mistaken for a distance.
@@ -98,6 +101,21 @@ public final class TrajectoryCertifier {
      */
     public CertificationResult certify(double[][] waypoints, double[][] velocities, double[][] accelerations,
                                        double[] times, double d, double tolerance, long budget, QueryContext c) {
+        StringWriter w = new StringWriter();
+        CertificationResult r = certify(waypoints, velocities, accelerations, times, d, tolerance, budget, c,
+                Provenance.UNKNOWN, w);
+        return new CertificationResult(r.verdict(), r.violation(), r.pairClearance(), r.evaluations(), w.toString());
+    }
+
+    /**
+     * As {@link #certify(double[][], double[][], double[][], double[], double, double, long, QueryContext)}, but the
+     * certificate, recording {@code provenance}, is streamed to {@code out} (flushed, not closed) as the segments are
+     * proved, and the result's {@code certificateJson} is null: a million-waypoint trajectory never has its
+     * certificate in memory.
+     */
+    public CertificationResult certify(double[][] waypoints, double[][] velocities, double[][] accelerations,
+                                       double[] times, double d, double tolerance, long budget, QueryContext c,
+                                       Provenance provenance, Writer out) {
         if (c.checker != checker) {
             throw new IllegalArgumentException("query context belongs to another checker");
         }
@@ -109,20 +127,22 @@ public final class TrajectoryCertifier {
         c.evaluations = 0;
         c.budget = budget;
         Map<String, Double> clearance = new HashMap<>();
-        List<Object> segments = new ArrayList<>();
+        CertificateWriter cert = new CertificateWriter(out);
+        cert.header(d, tolerance, checker.prepared().meshMode(), checker.model().contentHash(),
+                checker.scene().contentHash(), path, times, provenance);
         Verdict verdict = Verdict.CERTIFIED_FREE;
         Violation violation = null;
         for (int i = 0; i + 1 < waypoints.length && verdict == Verdict.CERTIFIED_FREE; i++) {
             path.start(c, i);
             checker.collectMotionPairs(c, d + tolerance);
-            List<Object> pairs = new ArrayList<>();
+            List<CertificateWriter.PairRecord> pairs = new ArrayList<>();
             double earliest = 2;
             Contact hit = null;
             for (int p = 0; p < c.pairCount; p++) {
                 int o = 4 * p;
                 int kind = c.pairs[o], a = c.pairs[o + 1], b = c.pairs[o + 2], slot = c.pairs[o + 3];
-                List<Object> ends = new ArrayList<>();
-                List<Object> lbs = new ArrayList<>();
+                List<Double> ends = new ArrayList<>();
+                List<Double> lbs = new ArrayList<>();
                 int st = checker.advance(c, kind, a, b, slot, Math.min(1, earliest), d, tolerance, new CollisionChecker.StepSink() {
                     @Override
                     public void step(double s0, double s1, double lb, double mu) {
@@ -142,11 +162,7 @@ public final class TrajectoryCertifier {
                     }
                 }, 0);
                 PairId id = checker.pairId(kind, a, b, slot);
-                Map<String, Object> entry = new LinkedHashMap<>();
-                entry.put("pair", pairTuple(id));
-                entry.put("ends", ends);
-                entry.put("lb", lbs);
-                pairs.add(entry);
+                pairs.add(new CertificateWriter.PairRecord(id, unbox(ends), unbox(lbs)));
                 if (st == CollisionChecker.INCONCLUSIVE_RUN) {
                     verdict = Verdict.INCONCLUSIVE;
                     break;
@@ -158,7 +174,7 @@ public final class TrajectoryCertifier {
                     clearance.merge(id.key(), c.clearance, Math::min);
                 }
             }
-            segments.add(pairs);
+            cert.segment(pairs);
             if (verdict == Verdict.CERTIFIED_FREE && hit != null) {
                 verdict = Verdict.VIOLATION;
                 double t = times[i] + earliest * (times[i + 1] - times[i]);
@@ -168,48 +184,18 @@ public final class TrajectoryCertifier {
         if (verdict != Verdict.CERTIFIED_FREE) {
             clearance.clear();   // only a complete certificate supports per-pair clearance over the trajectory
         }
-        Map<String, Object> cert = new LinkedHashMap<>();
-        cert.put("format", FORMAT);
-        cert.put("verdict", verdict.name());
-        cert.put("margin", d);
-        cert.put("tolerance", tolerance);
-        cert.put("meshMode", checker.prepared().meshMode().name());
-        cert.put("robotHash", checker.model().contentHash());
-        cert.put("sceneHash", checker.scene().contentHash());
-        cert.put("trajectoryHash", path.hash());
-        cert.put("interpolation", path.interpolation().name());
-        cert.put("waypoints", rows(path.waypoints()));
-        if (path.velocities() != null) {
-            cert.put("velocities", rows(path.velocities()));
-        }
-        if (path.accelerations() != null) {
-            cert.put("accelerations", rows(path.accelerations()));
-        }
-        cert.put("times", times.clone());
-        cert.put("segments", segments);
-        if (violation != null) {
-            Map<String, Object> v = new LinkedHashMap<>();
-            v.put("segment", (long) violation.segment());
-            v.put("fraction", violation.fraction());
-            v.put("time", violation.time());
-            v.put("configuration", violation.configuration());
-            v.put("pair", pairTuple(violation.contact().pair()));
-            v.put("lowerBound", violation.contact().lowerBound());
-            v.put("distance", violation.contact().distance());
-            v.put("pointOnFirst", xyz(violation.contact().pointOnFirst()));
-            v.put("pointOnSecond", xyz(violation.contact().pointOnSecond()));
-            cert.put("violation", v);
-        } else {
-            cert.put("violation", null);
-        }
-        Map<String, Object> claimed = new java.util.TreeMap<>();
+        Map<String, Double> claimed = new TreeMap<>();
         clearance.forEach((k, v) -> claimed.put(k, roundDown(v, CLAIM_DIGITS)));
-        cert.put("pairClearance", claimed);
-        return new CertificationResult(verdict, violation, clearance, c.evaluations, JsonWriter.write(cert, false));
+        cert.finish(verdict, violation, claimed);
+        return new CertificationResult(verdict, violation, clearance, c.evaluations, null);
     }
 
-    private static List<Object> pairTuple(PairId id) {
-        return List.of(id.first(), (long) id.firstPiece(), id.second(), (long) id.secondPiece(), id.environment());
+    private static double[] unbox(List<Double> l) {
+        double[] out = new double[l.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = l.get(i);
+        }
+        return out;
     }
 
     /** The largest decimal with {@code digits} significant digits that is ≤ x (x itself if not finite or 0). */
@@ -259,17 +245,5 @@ public final class TrajectoryCertifier {
         return new Contact(checker.pairId(kind, a, b, slot), c.minLowerBound, Math.max(c.minLowerBound, est),
                 new org.joml.Vector3d(c.result.witnessA), new org.joml.Vector3d(c.result.witnessB),
                 new org.joml.Vector3d(c.result.normal));
-    }
-
-    private static List<Object> rows(double[][] m) {
-        List<Object> out = new ArrayList<>(m.length);
-        for (double[] r : m) {
-            out.add(r.clone());
-        }
-        return out;
-    }
-
-    private static double[] xyz(Vector3dc v) {
-        return new double[]{v.x(), v.y(), v.z()};
     }
 }

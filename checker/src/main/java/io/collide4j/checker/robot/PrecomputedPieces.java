@@ -7,12 +7,16 @@ import io.collide4j.checker.geometry.decomposition.DecompositionCache;
 import io.collide4j.checker.geometry.decomposition.DecompositionParameters;
 import io.collide4j.checker.scene.ContentDigest;
 import io.collide4j.urdf.TriangleMesh;
-import io.collide4j.urdf.json.Json;
-import io.collide4j.urdf.json.JsonWriter;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
+import io.collide4j.kinematics.format.InputFormatException;
+import io.collide4j.kinematics.format.StrictJson;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
@@ -52,6 +56,17 @@ public final class PrecomputedPieces implements ConvexPieceProvider {
     private final String name;
     private final Map<String, Pieces> verified = new ConcurrentHashMap<>();
 
+    /** index.json as written by {@link #write}; {@code generator} and {@code parameters} are provenance. */
+    @JsonPropertyOrder({"format", "version", "generator", "parameters", "meshes"})
+    record IndexDoc(String format, Integer version, String generator, String parameters, Map<String, MeshDoc> meshes) {
+    }
+
+    /** One mesh: its content hash, piece count, the OBJ holding the pieces (when more than one), and a statistic. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonPropertyOrder({"sha256", "pieces", "file", "unionExcessPercent"})
+    record MeshDoc(String sha256, Integer pieces, String file, Double unionExcessPercent) {
+    }
+
     private PrecomputedPieces(String source, Map<String, Entry> byDigest, ConvexPieceProvider fallback, String name) {
         this.source = source;
         this.byDigest = byDigest;
@@ -64,26 +79,27 @@ public final class PrecomputedPieces implements ConvexPieceProvider {
      * Malformed content throws naming the file and line; coverage is checked per mesh on first use.
      */
     public static PrecomputedPieces load(URL index, ConvexPieceProvider fallback) {
-        String indexText = new String(read(index), StandardCharsets.UTF_8);
-        Map<String, Object> root = Json.parseObject(new StringReader(indexText), index.toString());
-        if (!FORMAT.equals(root.get("format")) || !(root.get("version") instanceof Number v) || v.intValue() != VERSION) {
-            throw new IllegalArgumentException(index + ": expected \"format\": \"" + FORMAT + "\" and \"version\": "
-                    + VERSION + ", found " + root.get("format") + " version " + root.get("version"));
+        byte[] indexBytes = read(index);
+        String indexText = new String(indexBytes, StandardCharsets.UTF_8);
+        String src = index.toString();
+        IndexDoc root = StrictJson.read(new ByteArrayInputStream(indexBytes), src, IndexDoc.class);
+        if (!FORMAT.equals(root.format()) || root.version() == null || root.version() != VERSION) {
+            throw new InputFormatException(src, "format", 0, 0, "expected \"format\": \"" + FORMAT
+                    + "\" and \"version\": " + VERSION + ", found " + root.format() + " version " + root.version());
         }
-        if (!(root.get("meshes") instanceof Map<?, ?> meshes)) {
-            throw new IllegalArgumentException(index + ": expected an object \"meshes\", found " + Json.typeName(root.get("meshes")));
-        }
+        StrictJson.require(root.meshes(), src, "meshes");
         ContentDigest all = new ContentDigest().add(FORMAT).add(indexText);
         Map<String, Entry> byDigest = new LinkedHashMap<>();
-        for (Map.Entry<?, ?> e : meshes.entrySet()) {
-            String mesh = (String) e.getKey();
-            if (!(e.getValue() instanceof Map<?, ?> m) || !(m.get("sha256") instanceof String sha)
-                    || !(m.get("pieces") instanceof Number n) || n.intValue() < 1) {
-                throw new IllegalArgumentException(index + ": mesh \"" + mesh
-                        + "\" needs \"sha256\" (string) and \"pieces\" (integer >= 1), found " + e.getValue());
+        for (Map.Entry<String, MeshDoc> e : root.meshes().entrySet()) {
+            String mesh = e.getKey();
+            MeshDoc m = e.getValue();
+            String sha = StrictJson.require(m == null ? null : m.sha256(), src, "meshes." + mesh + ".sha256");
+            Integer n = StrictJson.require(m.pieces(), src, "meshes." + mesh + ".pieces");
+            if (n < 1) {
+                throw new InputFormatException(src, "meshes." + mesh + ".pieces", 0, 0, "expected an integer >= 1, found " + n);
             }
-            int count = n.intValue();
-            String file = m.get("file") instanceof String f ? f : null;
+            int count = n;
+            String file = m.file();
             List<double[]> objects = List.of();
             if (count > 1) {
                 if (file == null) {
@@ -166,7 +182,7 @@ public final class PrecomputedPieces implements ConvexPieceProvider {
     public static Map<String, Decomposition> write(Map<String, TriangleMesh> meshes, DecompositionParameters params,
             DecompositionCache cache, Path directory, String generator) {
         Map<String, Decomposition> out = new LinkedHashMap<>();
-        Map<String, Object> entries = new LinkedHashMap<>();
+        Map<String, MeshDoc> entries = new LinkedHashMap<>();
         try {
             Files.createDirectories(directory);
             for (Map.Entry<String, TriangleMesh> e : meshes.entrySet()) {
@@ -175,24 +191,19 @@ public final class PrecomputedPieces implements ConvexPieceProvider {
                 }
                 Decomposition d = cache.decompose(e.getValue(), params);
                 out.put(e.getKey(), d);
-                Map<String, Object> m = new LinkedHashMap<>();
-                m.put("sha256", meshDigest(e.getValue()));
-                m.put("pieces", d.pieces().size());
+                String file = null;
                 if (d.pieces().size() > 1) {
-                    String file = e.getKey() + ".obj";
+                    file = e.getKey() + ".obj";
                     d.writeObj(directory.resolve(file));
-                    m.put("file", file);
                 }
-                m.put("unionExcessPercent", Math.round(d.stats().unionExcessPercent() * 10) / 10.0);
-                entries.put(e.getKey(), m);
+                entries.put(e.getKey(), new MeshDoc(meshDigest(e.getValue()), d.pieces().size(), file,
+                        Math.round(d.stats().unionExcessPercent() * 10) / 10.0));
             }
-            Map<String, Object> root = new LinkedHashMap<>();
-            root.put("format", FORMAT);
-            root.put("version", VERSION);
-            root.put("generator", generator);
-            root.put("parameters", params.canonicalKey());
-            root.put("meshes", entries);
-            Files.writeString(directory.resolve("index.json"), JsonWriter.write(root, true) + "\n");
+            IndexDoc root = new IndexDoc(FORMAT, VERSION, generator, params.canonicalKey(), entries);
+            String text = StrictJson.mapper().writer(new DefaultPrettyPrinter().withSeparators(
+                    Separators.createDefaultInstance().withObjectFieldValueSpacing(Separators.Spacing.AFTER)))
+                    .writeValueAsString(root);
+            Files.writeString(directory.resolve("index.json"), text + "\n");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write precomputed decompositions to " + directory, e);
         }

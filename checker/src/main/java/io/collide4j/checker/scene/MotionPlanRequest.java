@@ -1,18 +1,13 @@
 package io.collide4j.checker.scene;
 
-import io.collide4j.checker.scene.MiniYaml.MapNode;
-import io.collide4j.checker.scene.MiniYaml.Node;
-import io.collide4j.checker.scene.MiniYaml.YamlException;
+import io.collide4j.checker.scene.StrictYaml.Value;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The joint-space part of a MoveIt {@code MotionPlanRequest} YAML (MotionBenchMaker request files):
@@ -26,33 +21,48 @@ public record MotionPlanRequest(String groupName, Map<String, Double> start, Map
         goal = Collections.unmodifiableMap(new LinkedHashMap<>(goal));
     }
 
+    private static final Set<String> REQUEST_KEYS = Set.of("workspace_parameters", "start_state", "goal_constraints",
+            "path_constraints", "trajectory_constraints", "reference_trajectories", "pipeline_id", "planner_id",
+            "group_name", "num_planning_attempts", "allowed_planning_time", "max_velocity_scaling_factor",
+            "max_acceleration_scaling_factor", "cartesian_speed_limited_link", "cartesian_speed_end_effector_link",
+            "max_cartesian_speed");
+    private static final Set<String> CONSTRAINTS_KEYS = Set.of("name", "joint_constraints", "position_constraints",
+            "orientation_constraints", "visibility_constraints");
+    private static final Set<String> JOINT_CONSTRAINT_KEYS = Set.of("joint_name", "position", "tolerance_above",
+            "tolerance_below", "weight");
+
     public static MotionPlanRequest load(Path file) {
-        try {
-            return parse(file.toString(), Files.readString(file, StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read motion plan request " + file, e);
-        }
+        return parse(file.toString(), StrictYaml.readText(file));
     }
 
+    /** Parses YAML text strictly (see {@link StrictYaml}); {@code source} names the file in error messages. */
     public static MotionPlanRequest parse(String source, String yaml) {
-        MapNode root = MiniYaml.asMap(MiniYaml.parse(source, yaml));
-        Node g = root.getOrNull("group_name");
-        String group = g == null ? "" : MiniYaml.asScalar(g).value();
-        Map<String, Double> start = MoveItSceneLoader.jointState(root.map("start_state").map("joint_state"));
-        List<Node> goals = root.seq("goal_constraints").items();
+        Value rootV = StrictYaml.parse(source, yaml);
+        Map<String, Value> root = rootV.map(REQUEST_KEYS);
+        String group = root.containsKey("group_name") ? root.get("group_name").string() : "";
+        Map<String, Double> start = MoveItSceneLoader.robotStateJoints(Value.require(root, "start_state", rootV));
+        Value goalsV = Value.require(root, "goal_constraints", rootV);
+        List<Value> goals = goalsV.seq();
         if (goals.isEmpty()) {
-            throw new YamlException(source, root.get("goal_constraints").line(), "goal_constraints is empty");
+            throw goalsV.error("goal_constraints is empty");
+        }
+        Map<String, Value> first = goals.get(0).map(CONSTRAINTS_KEYS);
+        for (String other : new String[]{"position_constraints", "orientation_constraints", "visibility_constraints"}) {
+            if (first.containsKey(other) && !first.get(other).isEmptyList()) {
+                throw first.get(other).error("only joint constraints are supported");
+            }
         }
         Map<String, Double> goal = new LinkedHashMap<>();
-        for (Node jc : MiniYaml.asMap(goals.get(0)).seq("joint_constraints").items()) {
-            MapNode c = MiniYaml.asMap(jc);
-            String name = c.scalar("joint_name").value();
-            if (goal.put(name, c.scalar("position").asDouble()) != null) {
-                throw new YamlException(source, c.line(), "goal joint '" + name + "' constrained twice");
+        Value jcs = Value.require(first, "joint_constraints", goals.get(0));
+        for (Value jc : jcs.seq()) {
+            Map<String, Value> c = jc.map(JOINT_CONSTRAINT_KEYS);
+            String name = Value.require(c, "joint_name", jc).string();
+            if (goal.put(name, Value.require(c, "position", jc).number()) != null) {
+                throw jc.error("goal joint '" + name + "' constrained twice");
             }
         }
         if (goal.isEmpty()) {
-            throw new YamlException(source, goals.get(0).line(), "first goal constraint has no joint constraints");
+            throw jcs.error("first goal constraint has no joint constraints");
         }
         return new MotionPlanRequest(group, start, goal);
     }

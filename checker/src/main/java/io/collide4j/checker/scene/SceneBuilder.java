@@ -9,6 +9,9 @@ import java.util.Map;
 /**
  * Mutable, single-threaded assembly of a {@link Scene}; {@link #build()} publishes an immutable
  * snapshot (the builder stays usable and later edits never reach published scenes).
+ *
+ * <p>The slot arrays grow geometrically, so adding n obstacles costs O(n log n) (the tree inserts)
+ * and not one array copy per insert.
  */
 public final class SceneBuilder {
     private Obstacle[] slots;
@@ -16,6 +19,7 @@ public final class SceneBuilder {
     private Map<String, Integer> slotByName;
     private DynamicAabbTree tree;
     private int count;
+    private int slotsUsed;                 // slots[0, slotsUsed) are live or holes; the rest is capacity
     private final double[] bounds = new double[6];
 
     public SceneBuilder() {
@@ -28,6 +32,7 @@ public final class SceneBuilder {
         this.slotByName = slotByName;
         this.tree = tree;
         this.count = count;
+        this.slotsUsed = slots.length;
     }
 
     /** Adds an obstacle; throws IllegalArgumentException if its name is already used. */
@@ -35,9 +40,13 @@ public final class SceneBuilder {
         if (slotByName.containsKey(o.name())) {
             throw new IllegalArgumentException("scene already has an obstacle named '" + o.name() + "'");
         }
-        int slot = slots.length;
-        slots = Arrays.copyOf(slots, slot + 1);
-        proxyBySlot = Arrays.copyOf(proxyBySlot, slot + 1);
+        int slot = slotsUsed;
+        if (slot == slots.length) {
+            int capacity = Math.max(16, slot + (slot >> 1));
+            slots = Arrays.copyOf(slots, capacity);
+            proxyBySlot = Arrays.copyOf(proxyBySlot, capacity);
+        }
+        slotsUsed++;
         slots[slot] = o;
         proxyBySlot[slot] = tree.insert(o.worldBounds(bounds), slot);
         slotByName.put(o.name(), slot);
@@ -78,6 +87,7 @@ public final class SceneBuilder {
 
     /** An immutable snapshot of the current content. */
     public Scene build() {
-        return Scene.publish(slots.clone(), proxyBySlot.clone(), new HashMap<>(slotByName), tree.copy(), count);
+        return Scene.publish(Arrays.copyOf(slots, slotsUsed), Arrays.copyOf(proxyBySlot, slotsUsed),
+                new HashMap<>(slotByName), tree.copy(), count);
     }
 }

@@ -1,260 +1,364 @@
 package io.collide4j.checker.scene;
 
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.ObjectReader;
+import io.collide4j.kinematics.format.InputFormatException;
+import io.collide4j.kinematics.format.StrictJson;
+import io.collide4j.kinematics.format.Suggestions;
 import io.collide4j.urdf.Pose;
 import io.collide4j.urdf.TriangleMesh;
-import io.collide4j.urdf.json.Json;
-import io.collide4j.urdf.json.JsonWriter;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.Reader;
-import java.io.StringReader;
+import java.io.InputStream;
+import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Reads and writes collide4j's own JSON scene format, documented in {@code checker/SCENE_FORMAT.md}.
- * Strict: unknown members, wrong types and bad sizes are errors naming the source, the object index
- * and name, and the member. Writing then reading gives back an equal scene (doubles round-trip
- * exactly). Stateless and thread-safe.
+ * Strict (Jackson, {@link StrictJson}): unknown or duplicate keys, wrong types, non-finite or
+ * out-of-range numbers, a missing {@code objects} list and size members that do not belong to the
+ * object's type are {@link InputFormatException}s naming the source, the path
+ * ({@code objects[2].radius}), line and column. Objects are read one at a time into the scene builder,
+ * so a million-object file is never held as a tree. Writing then reading gives back an equal scene
+ * (doubles round-trip exactly). Stateless and thread-safe.
  */
 public final class SceneJson {
     /** The value of the optional top-level {@code format} member. */
     public static final String FORMAT = "collide4j-scene/1";
 
+    private static final List<String> TOP_KEYS = List.of("format", "name", "objects");
+    private static final Map<String, List<String>> SIZE_KEYS = new LinkedHashMap<>();
+
+    static {
+        SIZE_KEYS.put("box", List.of("size"));
+        SIZE_KEYS.put("sphere", List.of("radius"));
+        SIZE_KEYS.put("cylinder", List.of("radius", "length"));
+        SIZE_KEYS.put("capsule", List.of("radius", "length"));
+        SIZE_KEYS.put("convex", List.of("points"));
+        SIZE_KEYS.put("mesh", List.of("vertices", "triangles"));
+    }
+
+    private static final ObjectReader OBJECT_READER = StrictJson.elementReader(ObjectDoc.class);
+
     private SceneJson() {
     }
 
-    /** Bad scene content (valid JSON, wrong structure); the message names source, object and member. */
-    public static final class SceneFormatException extends IllegalArgumentException {
-        public SceneFormatException(String message) {
-            super(message);
+    /**
+     * One element of {@code objects}, as written. Checked against its type in {@link #check} after
+     * Jackson has refused unknown keys (Jackson reports those only once the record is built).
+     */
+    record ObjectDoc(String name, String type,
+                     PoseDoc pose, double[] size, Double radius, Double length, double[][] points,
+                     double[][] vertices, int[][] triangles) {
+
+        void check() {
+            if (name == null) {
+                throw new IllegalArgumentException("missing required key 'name'");
+            }
+            if (type == null) {
+                throw new IllegalArgumentException("missing required key 'type'");
+            }
+            if (name.isEmpty()) {
+                throw new IllegalArgumentException("name: expected a non-empty string");
+            }
+            if (!SIZE_KEYS.containsKey(type)) {
+                throw new IllegalArgumentException("type: unknown type '" + type + "'"
+                        + Suggestions.didYouMean(type, SIZE_KEYS.keySet()) + "; expected one of " + SIZE_KEYS.keySet());
+            }
+            Map<String, Object> given = new LinkedHashMap<>();
+            given.put("size", size);
+            given.put("radius", radius);
+            given.put("length", length);
+            given.put("points", points);
+            given.put("vertices", vertices);
+            given.put("triangles", triangles);
+            List<String> wanted = SIZE_KEYS.get(type);
+            for (Map.Entry<String, Object> e : given.entrySet()) {
+                boolean present = e.getValue() != null;
+                if (present && !wanted.contains(e.getKey())) {
+                    throw new IllegalArgumentException(e.getKey() + ": not a member of type " + type
+                            + " (its size members are " + wanted + ")");
+                }
+                if (!present && wanted.contains(e.getKey())) {
+                    throw new IllegalArgumentException("type " + type + " needs member '" + e.getKey() + "'");
+                }
+            }
+        }
+    }
+
+    /** {@code pose}: translation and at most one of quaternion (x, y, z, w) and rpy. */
+    record PoseDoc(double[] xyz, double[] quaternion, double[] rpy) {
+
+        Pose toPose() {
+            requireLength(xyz, 3, "pose.xyz");
+            requireLength(quaternion, 4, "pose.quaternion");
+            requireLength(rpy, 3, "pose.rpy");
+            if (quaternion != null && rpy != null) {
+                throw new IllegalArgumentException("pose has both 'quaternion' and 'rpy', give one");
+            }
+            double[] t = xyz == null ? new double[3] : xyz;
+            if (rpy != null) {
+                return Pose.fromXyzRpy(t[0], t[1], t[2], rpy[0], rpy[1], rpy[2]);
+            }
+            double[] q = quaternion == null ? new double[]{0, 0, 0, 1} : quaternion;
+            return new Pose(t[0], t[1], t[2], q[0], q[1], q[2], q[3]);
+        }
+    }
+
+    private static void requireLength(double[] v, int n, String key) {
+        if (v != null && v.length != n) {
+            throw new IllegalArgumentException(key + ": expected an array of " + n + " numbers, found " + v.length);
         }
     }
 
     public static Scene read(Path file) {
-        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            return read(r, file.toString());
+        try (InputStream in = Files.newInputStream(file)) {
+            return read(in, file.toString());
+        } catch (NoSuchFileException e) {
+            throw new UncheckedIOException("no such scene file: " + file, e);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read scene " + file, e);
+            throw new UncheckedIOException("cannot read scene " + file + ": " + e.getMessage(), e);
         }
     }
 
     public static Scene read(String json, String source) {
-        return read(new StringReader(json), source);
+        return read(new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8)), source);
     }
 
-    public static Scene read(Reader reader, String source) {
-        Map<String, Object> root = Json.parseObject(reader, source);
-        checkKeys(root, Set.of("format", "name", "objects"), source);
-        Object format = root.get("format");
-        if (format != null && !FORMAT.equals(format)) {
-            throw new SceneFormatException(source + ": format must be \"" + FORMAT + "\", found " + format);
+    /** Reads one scene document from a byte stream (not closed). */
+    public static Scene read(InputStream in, String source) {
+        try (JsonParser p = StrictJson.mapper().createParser(in)) {
+            return readRoot(p, source);
+        } catch (JacksonException e) {
+            throw StrictJson.error(source, e);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read scene " + source + ": " + e.getMessage(), e);
         }
-        Object objs = root.get("objects");
-        if (!(objs instanceof List<?> list)) {
-            throw new SceneFormatException(source + ": expected member 'objects' (array), found " + Json.typeName(objs));
+    }
+
+    private static Scene readRoot(JsonParser p, String source) throws IOException {
+        JsonToken t = p.nextToken();
+        if (t == null) {
+            throw at(p, source, "", "empty input, expected a scene object {\"objects\": [...]}");
         }
-        SceneBuilder b = new SceneBuilder();
-        for (int i = 0; i < list.size(); i++) {
-            String where = source + ": objects[" + i + "]";
-            if (!(list.get(i) instanceof Map<?, ?> m)) {
-                throw new SceneFormatException(where + ": expected an object, found " + Json.typeName(list.get(i)));
+        if (t != JsonToken.START_OBJECT) {
+            throw at(p, source, "", "expected a scene object {\"objects\": [...]}, found " + p.getText());
+        }
+        SceneBuilder b = null;
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String key = p.currentName();
+            p.nextToken();
+            switch (key) {
+                case "format" -> {
+                    String f = stringValue(p, source, key);
+                    if (!FORMAT.equals(f)) {
+                        throw at(p, source, key, "expected \"" + FORMAT + "\", found \"" + f + "\"");
+                    }
+                }
+                case "name" -> stringValue(p, source, key);
+                case "objects" -> b = objects(p, source);
+                default -> throw at(p, source, key, "unknown key" + hint(key, TOP_KEYS));
             }
-            @SuppressWarnings("unchecked")
-            Map<String, Object> o = (Map<String, Object>) m;
-            Object nameV = o.get("name");
-            if (!(nameV instanceof String name) || name.isEmpty()) {
-                throw new SceneFormatException(where + ": expected member 'name' (non-empty string)");
-            }
-            where = where + " '" + name + "'";
-            if (b.contains(name)) {
-                throw new SceneFormatException(where + ": duplicate object name");
-            }
-            try {
-                b.add(new Obstacle(name, shape(o, where), pose(o.get("pose"), where)));
-            } catch (SceneFormatException e) {
-                throw e;
-            } catch (IllegalArgumentException e) {
-                throw new SceneFormatException(where + ": " + e.getMessage());
-            }
+        }
+        if (p.nextToken() != null) {
+            throw at(p, source, "", "trailing content after the scene object");
+        }
+        if (b == null) {
+            throw at(p, source, "", "missing required key 'objects' (an empty scene says so: \"objects\": [])");
         }
         return b.build();
     }
 
-    private static ObstacleShape shape(Map<String, Object> o, String where) {
-        Object typeV = o.get("type");
-        if (!(typeV instanceof String type)) {
-            throw new SceneFormatException(where + ": expected member 'type' (string)");
+    private static SceneBuilder objects(JsonParser p, String source) throws IOException {
+        if (p.currentToken() != JsonToken.START_ARRAY) {
+            throw at(p, source, "objects", "expected an array of objects, found " + p.getText());
         }
-        switch (type) {
+        SceneBuilder b = new SceneBuilder();
+        int i = 0;
+        while (p.nextToken() != JsonToken.END_ARRAY) {
+            String where = "objects[" + i + "]";
+            JsonLocation start = p.currentTokenLocation();
+            ObjectDoc o;
+            try {
+                o = OBJECT_READER.readValue(p);
+            } catch (JsonMappingException e) {
+                // binding errors carry the path inside this element only
+                InputFormatException f = StrictJson.error(source, e);
+                throw new InputFormatException(source, f.path().isEmpty() ? where : where + "." + f.path(),
+                        f.line(), f.column(), f.detail());
+            }
+            if (o.name() != null && b.contains(o.name())) {
+                throw new InputFormatException(source, where + ".name", start.getLineNr(), start.getColumnNr(),
+                        "duplicate object name '" + o.name() + "'");
+            }
+            try {
+                o.check();
+                Obstacle ob = new Obstacle(o.name(), shape(o), o.pose() == null ? Pose.IDENTITY : o.pose().toPose());
+                SceneLimits.checkRange(ob);
+                b.add(ob);
+            } catch (IllegalArgumentException e) {
+                throw new InputFormatException(source, where, start.getLineNr(),
+                        start.getColumnNr(), e.getMessage());
+            }
+            i++;
+        }
+        return b;
+    }
+
+    private static ObstacleShape shape(ObjectDoc o) {
+        return switch (o.type()) {
             case "box" -> {
-                checkKeys(o, Set.of("name", "type", "pose", "size"), where);
-                double[] s = numbers(o.get("size"), 3, where + ": member 'size'");
-                return new ObstacleShape.Box(s[0], s[1], s[2]);
-            }
-            case "sphere" -> {
-                checkKeys(o, Set.of("name", "type", "pose", "radius"), where);
-                return new ObstacleShape.Sphere(number(o.get("radius"), where + ": member 'radius'"));
-            }
-            case "cylinder" -> {
-                checkKeys(o, Set.of("name", "type", "pose", "radius", "length"), where);
-                return new ObstacleShape.Cylinder(number(o.get("radius"), where + ": member 'radius'"),
-                        number(o.get("length"), where + ": member 'length'"));
-            }
-            case "capsule" -> {
-                checkKeys(o, Set.of("name", "type", "pose", "radius", "length"), where);
-                return new ObstacleShape.Capsule(number(o.get("radius"), where + ": member 'radius'"),
-                        number(o.get("length"), where + ": member 'length'"));
-            }
-            case "convex" -> {
-                checkKeys(o, Set.of("name", "type", "pose", "points"), where);
-                return new ObstacleShape.ConvexHull(triples(o.get("points"), where + ": member 'points'"));
-            }
-            case "mesh" -> {
-                checkKeys(o, Set.of("name", "type", "pose", "vertices", "triangles"), where);
-                double[] v = triples(o.get("vertices"), where + ": member 'vertices'");
-                double[] tf = triples(o.get("triangles"), where + ": member 'triangles'");
-                int[] t = new int[tf.length];
-                for (int i = 0; i < t.length; i++) {
-                    if (tf[i] != Math.rint(tf[i]) || tf[i] < 0 || tf[i] >= v.length / 3) {
-                        throw new SceneFormatException(where + ": triangles[" + i / 3 + "] index " + tf[i]
-                                + " is not a vertex index 0.." + (v.length / 3 - 1));
-                    }
-                    t[i] = (int) tf[i];
+                if (o.size().length != 3) {
+                    throw new IllegalArgumentException("size: expected [x, y, z], found " + o.size().length + " numbers");
                 }
-                return new ObstacleShape.Mesh(new TriangleMesh(v, t));
+                yield new ObstacleShape.Box(o.size()[0], o.size()[1], o.size()[2]);
             }
-            default -> throw new SceneFormatException(where + ": unknown type '" + type
-                    + "', expected box, sphere, cylinder, capsule, convex or mesh");
-        }
-    }
-
-    private static Pose pose(Object p, String where) {
-        if (p == null) {
-            return Pose.IDENTITY;
-        }
-        if (!(p instanceof Map<?, ?> m)) {
-            throw new SceneFormatException(where + ": member 'pose' must be an object");
-        }
-        @SuppressWarnings("unchecked")
-        Map<String, Object> pm = (Map<String, Object>) m;
-        checkKeys(pm, Set.of("xyz", "quaternion", "rpy"), where + ": pose");
-        double[] t = pm.containsKey("xyz") ? numbers(pm.get("xyz"), 3, where + ": pose.xyz") : new double[3];
-        if (pm.containsKey("quaternion") && pm.containsKey("rpy")) {
-            throw new SceneFormatException(where + ": pose has both 'quaternion' and 'rpy', give one");
-        }
-        if (pm.containsKey("rpy")) {
-            double[] r = numbers(pm.get("rpy"), 3, where + ": pose.rpy");
-            return Pose.fromXyzRpy(t[0], t[1], t[2], r[0], r[1], r[2]);
-        }
-        double[] q = pm.containsKey("quaternion") ? numbers(pm.get("quaternion"), 4, where + ": pose.quaternion")
-                : new double[]{0, 0, 0, 1};
-        try {
-            return new Pose(t[0], t[1], t[2], q[0], q[1], q[2], q[3]);
-        } catch (IllegalArgumentException e) {
-            throw new SceneFormatException(where + ": " + e.getMessage());
-        }
-    }
-
-    private static void checkKeys(Map<String, Object> m, Set<String> allowed, String where) {
-        for (String k : m.keySet()) {
-            if (!allowed.contains(k)) {
-                throw new SceneFormatException(where + ": unknown member '" + k + "', expected one of " + allowed);
+            case "sphere" -> new ObstacleShape.Sphere(o.radius());
+            case "cylinder" -> new ObstacleShape.Cylinder(o.radius(), o.length());
+            case "capsule" -> new ObstacleShape.Capsule(o.radius(), o.length());
+            case "convex" -> new ObstacleShape.ConvexHull(flatten(o.points(), "points"));
+            default -> {
+                double[] v = flatten(o.vertices(), "vertices");
+                int[] t = new int[3 * o.triangles().length];
+                for (int i = 0; i < o.triangles().length; i++) {
+                    int[] tri = o.triangles()[i];
+                    if (tri == null || tri.length != 3) {
+                        throw new IllegalArgumentException("triangles[" + i + "]: expected [i, j, k]");
+                    }
+                    for (int k = 0; k < 3; k++) {
+                        if (tri[k] < 0 || tri[k] >= v.length / 3) {
+                            throw new IllegalArgumentException("triangles[" + i + "] index " + tri[k]
+                                    + " is not a vertex index 0.." + (v.length / 3 - 1));
+                        }
+                        t[3 * i + k] = tri[k];
+                    }
+                }
+                yield new ObstacleShape.Mesh(new TriangleMesh(v, t));
             }
-        }
+        };
     }
 
-    private static double number(Object v, String what) {
-        if (!(v instanceof Number n)) {
-            throw new SceneFormatException(what + ": expected a number, found " + Json.typeName(v));
+    private static double[] flatten(double[][] triples, String key) {
+        if (triples.length == 0) {
+            throw new IllegalArgumentException(key + ": expected a non-empty array of [x, y, z] triples");
         }
-        return n.doubleValue();
-    }
-
-    private static double[] numbers(Object v, int n, String what) {
-        if (!(v instanceof List<?> l) || l.size() != n) {
-            throw new SceneFormatException(what + ": expected an array of " + n + " numbers, found "
-                    + (v instanceof List<?> l2 ? l2.size() + " elements" : Json.typeName(v)));
-        }
-        double[] d = new double[n];
-        for (int i = 0; i < n; i++) {
-            d[i] = number(l.get(i), what + "[" + i + "]");
+        double[] d = new double[3 * triples.length];
+        for (int i = 0; i < triples.length; i++) {
+            if (triples[i] == null || triples[i].length != 3) {
+                throw new IllegalArgumentException(key + "[" + i + "]: expected [x, y, z]");
+            }
+            System.arraycopy(triples[i], 0, d, 3 * i, 3);
         }
         return d;
     }
 
-    private static double[] triples(Object v, String what) {
-        if (!(v instanceof List<?> l) || l.isEmpty()) {
-            throw new SceneFormatException(what + ": expected a non-empty array of [x, y, z] triples");
+    private static String stringValue(JsonParser p, String source, String key) throws IOException {
+        if (p.currentToken() != JsonToken.VALUE_STRING) {
+            throw at(p, source, key, "expected a string, found " + p.getText());
         }
-        double[] d = new double[3 * l.size()];
-        for (int i = 0; i < l.size(); i++) {
-            System.arraycopy(numbers(l.get(i), 3, what + "[" + i + "]"), 0, d, 3 * i, 3);
-        }
-        return d;
+        return p.getText();
+    }
+
+    private static String hint(String key, List<String> known) {
+        String h = Suggestions.didYouMean(key, known);
+        return h.isEmpty() ? "; expected one of " + known : h;
+    }
+
+    private static InputFormatException at(JsonParser p, String source, String path, String detail) {
+        JsonLocation l = p.currentTokenLocation();
+        return new InputFormatException(source, path, Math.max(0, l.getLineNr()), Math.max(0, l.getColumnNr()), detail);
     }
 
     /** The scene as JSON text in this format (obstacles in slot order). */
     public static String write(Scene scene, String name, boolean pretty) {
-        Map<String, Object> root = new LinkedHashMap<>();
-        root.put("format", FORMAT);
-        root.put("name", name);
-        List<Object> objects = new ArrayList<>();
-        for (Obstacle ob : scene.obstacles()) {
-            Map<String, Object> o = new LinkedHashMap<>();
-            o.put("name", ob.name());
-            ObstacleShape s = ob.shape();
-            if (s instanceof ObstacleShape.Box b) {
-                o.put("type", "box");
-                o.put("size", List.of(b.sizeX(), b.sizeY(), b.sizeZ()));
-            } else if (s instanceof ObstacleShape.Sphere sp) {
-                o.put("type", "sphere");
-                o.put("radius", sp.radius());
-            } else if (s instanceof ObstacleShape.Cylinder c) {
-                o.put("type", "cylinder");
-                o.put("radius", c.radius());
-                o.put("length", c.length());
-            } else if (s instanceof ObstacleShape.Capsule c) {
-                o.put("type", "capsule");
-                o.put("radius", c.radius());
-                o.put("length", c.length());
-            } else if (s instanceof ObstacleShape.ConvexHull h) {
-                o.put("type", "convex");
-                o.put("points", triplesOf(h.copyPoints()));
-            } else {
-                TriangleMesh m = ((ObstacleShape.Mesh) s).mesh();
-                o.put("type", "mesh");
-                o.put("vertices", triplesOf(m.copyVertices()));
-                List<Object> tris = new ArrayList<>();
-                int[] t = m.copyTriangles();
-                for (int i = 0; i < t.length; i += 3) {
-                    tris.add(List.of((long) t[i], (long) t[i + 1], (long) t[i + 2]));
-                }
-                o.put("triangles", tris);
-            }
-            Pose p = ob.pose();
-            Map<String, Object> pose = new LinkedHashMap<>();
-            pose.put("xyz", List.of(p.x(), p.y(), p.z()));
-            pose.put("quaternion", List.of(p.qx(), p.qy(), p.qz(), p.qw()));
-            o.put("pose", pose);
-            objects.add(o);
-        }
-        root.put("objects", objects);
-        return JsonWriter.write(root, pretty);
+        StringWriter w = new StringWriter();
+        write(scene, name, pretty, w);
+        return w.toString();
     }
 
-    private static List<Object> triplesOf(double[] d) {
-        List<Object> out = new ArrayList<>();
-        for (int i = 0; i < d.length; i += 3) {
-            out.add(List.of(d[i], d[i + 1], d[i + 2]));
+    /** Streams the scene as JSON to {@code out} (not closed). */
+    public static void write(Scene scene, String name, boolean pretty, Writer out) {
+        try (JsonGenerator g = StrictJson.mapper().createGenerator(out)) {
+            g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+            if (pretty) {
+                g.useDefaultPrettyPrinter();
+            }
+            g.writeStartObject();
+            g.writeStringField("format", FORMAT);
+            g.writeStringField("name", name);
+            g.writeArrayFieldStart("objects");
+            for (Obstacle ob : scene.obstacles()) {
+                writeObstacle(g, ob);
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write scene JSON", e);
         }
-        return out;
+    }
+
+    private static void writeObstacle(JsonGenerator g, Obstacle ob) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("name", ob.name());
+        ObstacleShape s = ob.shape();
+        if (s instanceof ObstacleShape.Box b) {
+            g.writeStringField("type", "box");
+            g.writeFieldName("size");
+            g.writeArray(new double[]{b.sizeX(), b.sizeY(), b.sizeZ()}, 0, 3);
+        } else if (s instanceof ObstacleShape.Sphere sp) {
+            g.writeStringField("type", "sphere");
+            g.writeNumberField("radius", sp.radius());
+        } else if (s instanceof ObstacleShape.Cylinder c) {
+            g.writeStringField("type", "cylinder");
+            g.writeNumberField("radius", c.radius());
+            g.writeNumberField("length", c.length());
+        } else if (s instanceof ObstacleShape.Capsule c) {
+            g.writeStringField("type", "capsule");
+            g.writeNumberField("radius", c.radius());
+            g.writeNumberField("length", c.length());
+        } else if (s instanceof ObstacleShape.ConvexHull h) {
+            g.writeStringField("type", "convex");
+            writeTriples(g, "points", h.copyPoints());
+        } else {
+            TriangleMesh m = ((ObstacleShape.Mesh) s).mesh();
+            g.writeStringField("type", "mesh");
+            writeTriples(g, "vertices", m.copyVertices());
+            int[] t = m.copyTriangles();
+            g.writeArrayFieldStart("triangles");
+            for (int i = 0; i < t.length; i += 3) {
+                g.writeArray(t, i, 3);
+            }
+            g.writeEndArray();
+        }
+        Pose p = ob.pose();
+        g.writeObjectFieldStart("pose");
+        g.writeFieldName("xyz");
+        g.writeArray(new double[]{p.x(), p.y(), p.z()}, 0, 3);
+        g.writeFieldName("quaternion");
+        g.writeArray(new double[]{p.qx(), p.qy(), p.qz(), p.qw()}, 0, 4);
+        g.writeEndObject();
+        g.writeEndObject();
+    }
+
+    private static void writeTriples(JsonGenerator g, String key, double[] d) throws IOException {
+        g.writeArrayFieldStart(key);
+        for (int i = 0; i < d.length; i += 3) {
+            g.writeArray(d, i, 3);
+        }
+        g.writeEndArray();
     }
 }

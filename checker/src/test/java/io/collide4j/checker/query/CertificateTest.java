@@ -6,11 +6,8 @@ import io.collide4j.checker.scene.MotionPlanRequest;
 import io.collide4j.checker.scene.Scene;
 import io.collide4j.kinematics.TrajectoryException;
 import io.collide4j.urdf.Pose;
-import io.collide4j.urdf.json.Json;
-import io.collide4j.urdf.json.JsonWriter;
 import org.junit.jupiter.api.Test;
 
-import java.io.StringReader;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -65,8 +62,8 @@ class CertificateTest {
             assertEquals(MotionStatus.FREE, c.checkMotion(w[i], w[i + 1], 0.01, ctx).status());
         }
         // round trip: the JSON parses, re-serialises to the same text, and verifies
-        Object parsed = Json.parse(r.certificateJson());
-        assertEquals(r.certificateJson(), JsonWriter.write(parsed, false));
+        Object parsed = CertJson.parse(r.certificateJson());
+        assertEquals(r.certificateJson(), CertJson.write(parsed));
         CertificateVerifier.Report rep = new CertificateVerifier(MODEL, SCENE).verify(r.certificateJson());
         assertTrue(rep.valid(), rep.problems().toString());
         assertEquals(Verdict.CERTIFIED_FREE, rep.verdict());
@@ -95,7 +92,7 @@ class CertificateTest {
             for (Object p : (List<Object>) seg) {
                 for (String f : new String[]{"ends", "lb"}) {
                     for (Object x : (List<Object>) ((Map<String, Object>) p).get(f)) {
-                        assertTrue(Double.toString(Json.asDouble(x)).length() <= 12, f + " value " + x + " is not short");
+                        assertTrue(Double.toString(CertJson.num(x)).length() <= 12, f + " value " + x + " is not short");
                     }
                 }
             }
@@ -111,7 +108,7 @@ class CertificateTest {
         // 1. inflate one step's claimed lower bound
         Map<String, Object> m = parse(json);
         List<Object> lbs = pairField(m, 0, 0, "lb");
-        lbs.set(0, Json.asDouble(lbs.get(0)) + 0.05);
+        lbs.set(0, CertJson.num(lbs.get(0)) + 0.05);
         assertRejected(v, m, "claims lower bound");
         // 2. claim a larger margin than the steps prove
         m = parse(json);
@@ -134,7 +131,7 @@ class CertificateTest {
         m = parse(json);
         Map<String, Object> cl = (Map<String, Object>) m.get("pairClearance");
         String key = cl.keySet().iterator().next();
-        cl.put(key, Json.asDouble(cl.get(key)) + 0.1);
+        cl.put(key, CertJson.num(cl.get(key)) + 0.1);
         assertRejected(v, m, "clearance claimed");
         // 6. a different scene (an obstacle moved by 1 mm) or robot is refused by hash
         Scene moved = SCENE.moved(SCENE.obstacles().get(0).name(), shifted(SCENE.obstacles().get(0).pose()));
@@ -156,6 +153,45 @@ class CertificateTest {
         assertRejected(v, m, "listed twice");
         // 9. untouched: valid
         assertTrue(v.verify(json).valid());
+    }
+
+    @Test
+    void certificatesAreReadStrictlyAndTheOlderFormatStillVerifies() {
+        CollisionChecker c = CollisionChecker.of(MODEL, SCENE);
+        Provenance prov = new Provenance(Provenance.Source.bundled("panda"), Provenance.Source.file("/data/shelf.yaml"));
+        java.io.StringWriter streamed = new java.io.StringWriter();
+        CertificationResult s = new TrajectoryCertifier(c).certify(freeTrajectory(), null, null, times(20), 0.01,
+                CollisionChecker.DEFAULT_TOLERANCE, 1_000_000, c.newContext(), prov, streamed);
+        assertNull(s.certificateJson(), "streamed, not held");
+        CertificateVerifier v = new CertificateVerifier(MODEL, SCENE);
+        CertificateVerifier.Report rep = v.verify(streamed.toString());
+        assertTrue(rep.valid(), rep.problems().toString());
+        assertEquals(prov, rep.certificate().provenance());
+        assertEquals(0.01, rep.certificate().margin());
+        // the same certificate without provenance is a valid collide4j-certificate/2
+        Map<String, Object> old = parse(streamed.toString());
+        old.remove("provenance");
+        old.put("format", "collide4j-certificate/2");
+        assertTrue(v.verify(CertJson.write(old)).valid());
+        // ... but /2 has no provenance member
+        Map<String, Object> mixed = parse(streamed.toString());
+        mixed.put("format", "collide4j-certificate/2");
+        assertRejected(v, mixed, "provenance: not a member of format collide4j-certificate/2");
+        // unknown keys (with a suggestion), wrong types and missing members make it unreadable
+        Map<String, Object> typo = parse(streamed.toString());
+        Map<String, Object> firstPair = (Map<String, Object>) segmentPairs(typo, 0).get(0);
+        firstPair.put("lbs", firstPair.remove("lb"));
+        assertRejected(v, typo, "segments[0][0].lbs: unknown key; did you mean lb?");
+        Map<String, Object> text = parse(streamed.toString());
+        text.put("margin", "0.01");
+        assertRejected(v, text, "margin: expected a number, found a string");
+        Map<String, Object> missing = parse(streamed.toString());
+        missing.remove("robotHash");
+        assertRejected(v, missing, "robotHash: missing required key");
+        assertRejected(v, Map.of(), "missing required key");
+        CertificateVerifier.Report truncated = v.verify(streamed.toString().substring(0, 200));
+        assertFalse(truncated.valid());
+        assertTrue(truncated.problems().get(0).contains("Unexpected end-of-input"), truncated.problems().toString());
     }
 
     @Test
@@ -253,7 +289,7 @@ class CertificateTest {
 
     @SuppressWarnings("unchecked")
     private static Map<String, Object> parse(String json) {
-        return Json.parseObject(new StringReader(json), "cert");
+        return CertJson.parse(json);
     }
 
     @SuppressWarnings("unchecked")
@@ -266,8 +302,8 @@ class CertificateTest {
         return (List<Object>) ((Map<String, Object>) segmentPairs(m, seg).get(pair)).get(field);
     }
 
-    private static void assertRejected(CertificateVerifier v, Map<String, Object> m, String expected) {
-        CertificateVerifier.Report r = v.verify(JsonWriter.write(m, false));
+    private static void assertRejected(CertificateVerifier v, Map<String, ?> m, String expected) {
+        CertificateVerifier.Report r = v.verify(CertJson.write(m));
         assertFalse(r.valid(), "tampered certificate accepted (" + expected + ")");
         assertTrue(r.problems().toString().contains(expected), expected + " not in " + r.problems());
     }

@@ -12,12 +12,9 @@ import io.collide4j.kinematics.RobotSegment;
 import io.collide4j.urdf.Pose;
 import io.collide4j.urdf.RobotDescription;
 import io.collide4j.urdf.TriangleMesh;
-import io.collide4j.urdf.json.Json;
-import io.collide4j.urdf.json.JsonWriter;
 import org.joml.Vector3d;
 import org.junit.jupiter.api.Test;
 
-import java.io.StringReader;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;

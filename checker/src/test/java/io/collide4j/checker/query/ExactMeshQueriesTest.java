@@ -9,12 +9,9 @@ import io.collide4j.kinematics.KinematicModel;
 import io.collide4j.kinematics.LinkPoses;
 import io.collide4j.urdf.Pose;
 import io.collide4j.urdf.TriangleMesh;
-import io.collide4j.urdf.json.Json;
-import io.collide4j.urdf.json.JsonWriter;
 import org.joml.Vector3d;
 import org.junit.jupiter.api.Test;
 
-import java.io.StringReader;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -188,15 +185,15 @@ class ExactMeshQueriesTest {
         CertificateVerifier.Report ok = v.verify(cert.certificateJson());
         assertTrue(ok.valid(), ok.problems().toString());
         int windows = 0;
-        Map<String, Object> m = Json.parseObject(new StringReader(cert.certificateJson()), "cert");
+        Map<String, Object> m = CertJson.parse(cert.certificateJson());
         for (Object po : (List<Object>) ((List<Object>) m.get("segments")).get(0)) {
             for (Object lb : (List<Object>) ((Map<String, Object>) po).get("lb")) {
-                windows += Json.asDouble(lb) == TrajectoryCertifier.EXACT_WINDOW ? 1 : 0;
+                windows += CertJson.num(lb) == TrajectoryCertifier.EXACT_WINDOW ? 1 : 0;
             }
         }
         assertTrue(windows > 0, "the band is meant to be crossed by Tight-Inclusion windows");
         m.put("margin", 1e-4);
-        CertificateVerifier.Report bad = v.verify(JsonWriter.write(m, false));
+        CertificateVerifier.Report bad = v.verify(CertJson.write(m));
         assertFalse(bad.valid());
         assertTrue(bad.problems().toString().contains("not proven clear by Tight-Inclusion"), bad.problems().toString());
     }
@@ -220,9 +217,9 @@ class ExactMeshQueriesTest {
         assertEquals(Verdict.CERTIFIED_FREE, ok.verdict());
         assertTrue(v.verify(rh.certificateJson()).valid());
 
-        Map<String, Object> m = Json.parseObject(new StringReader(re.certificateJson()), "cert");
+        Map<String, Object> m = CertJson.parse(re.certificateJson());
         m.put("meshMode", "HULL");   // claims exact-mesh clearances under hull semantics
-        assertFalse(v.verify(JsonWriter.write(m, false)).valid());
+        assertFalse(v.verify(CertJson.write(m)).valid());
         m.put("meshMode", "EXACT");
         // format 2: a segment is a list of {"pair": [first, piece, second, piece, env], "ends": [...], "lb": [...]}
         boolean tampered = false;
@@ -230,13 +227,13 @@ class ExactMeshQueriesTest {
             Map<String, Object> p = (Map<String, Object>) po;
             List<Object> lbs = (List<Object>) p.get("lb");
             if ("bowl".equals(((List<Object>) p.get("pair")).get(2)) && !lbs.isEmpty()) {
-                lbs.set(0, Json.asDouble(lbs.get(0)) + 0.05);
+                lbs.set(0, CertJson.num(lbs.get(0)) + 0.05);
                 tampered = true;
                 break;
             }
         }
         assertTrue(tampered, "the first segment is meant to list a bowl pair with steps");
-        CertificateVerifier.Report bad = v.verify(JsonWriter.write(m, false));
+        CertificateVerifier.Report bad = v.verify(CertJson.write(m));
         assertFalse(bad.valid());
         assertTrue(bad.problems().toString().contains("claims lower bound"), bad.problems().toString());
     }

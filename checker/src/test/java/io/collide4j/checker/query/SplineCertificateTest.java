@@ -9,12 +9,9 @@ import io.collide4j.kinematics.LimitPolicy;
 import io.collide4j.kinematics.LinkPoses;
 import io.collide4j.kinematics.TrajectoryException;
 import io.collide4j.urdf.Pose;
-import io.collide4j.urdf.json.Json;
-import io.collide4j.urdf.json.JsonWriter;
 import org.joml.Vector3d;
 import org.junit.jupiter.api.Test;
 
-import java.io.StringReader;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -213,20 +210,20 @@ class SplineCertificateTest {
         Map<String, Object> tampered = parse(r.certificateJson());
         @SuppressWarnings("unchecked")
         List<Object> row = (List<Object>) ((List<Object>) tampered.get("velocities")).get(5);
-        row.set(0, Json.asDouble(row.get(0)) + 0.5);
-        CertificateVerifier.Report rep = verifier.verify(JsonWriter.write(tampered, false));
+        row.set(0, CertJson.num(row.get(0)) + 0.5);
+        CertificateVerifier.Report rep = verifier.verify(CertJson.write(tampered));
         assertFalse(rep.valid());
         assertTrue(rep.problems().stream().anyMatch(p -> p.contains("trajectory hash")), rep.problems().toString());
         // 2. dropping the velocities turns the motion into straight segments the steps were not made for
         Map<String, Object> straight = parse(r.certificateJson());
         straight.remove("velocities");
-        rep = verifier.verify(JsonWriter.write(straight, false));
+        rep = verifier.verify(CertJson.write(straight));
         assertFalse(rep.valid());
         assertNotEquals(List.of(), rep.problems());
     }
 
     @SuppressWarnings("unchecked")
     private static Map<String, Object> parse(String json) {
-        return Json.parseObject(new StringReader(json), "certificate");
+        return CertJson.parse(json);
     }
 }

@@ -1,5 +1,6 @@
 package io.collide4j.checker.scene;
 
+import io.collide4j.kinematics.format.InputFormatException;
 import io.collide4j.urdf.Pose;
 import org.junit.jupiter.api.Test;
 
@@ -102,7 +103,7 @@ class MoveItSceneLoaderTest {
 
     @Test
     void errorsNameFileAndLine() {
-        var e1 = assertThrows(MiniYaml.YamlException.class, () -> MoveItSceneLoader.parse("bad.yaml", """
+        var e1 = assertThrows(InputFormatException.class, () -> MoveItSceneLoader.parse("bad.yaml", """
                 world:
                   collision_objects:
                     - id: a
@@ -114,7 +115,7 @@ class MoveItSceneLoaderTest {
                           orientation: [0, 0, 0, 1]
                 """));
         assertTrue(e1.getMessage().startsWith("bad.yaml:6:"), e1.getMessage());
-        var e2 = assertThrows(MiniYaml.YamlException.class, () -> MoveItSceneLoader.parse("bad.yaml", """
+        var e2 = assertThrows(InputFormatException.class, () -> MoveItSceneLoader.parse("bad.yaml", """
                 world:
                   collision_objects:
                     - id: a
@@ -126,42 +127,39 @@ class MoveItSceneLoaderTest {
                           orientation: [0, 0, 0, 1]
                 """));
         assertTrue(e2.getMessage().startsWith("bad.yaml:5:") && e2.getMessage().contains("cone"), e2.getMessage());
-        var e3 = assertThrows(MiniYaml.YamlException.class, () -> MiniYaml.parse("x.yaml", "a: [1, 2\nb: 3\n"));
-        assertTrue(e3.getMessage().startsWith("x.yaml:1:"), e3.getMessage());
-        var e4 = assertThrows(MiniYaml.YamlException.class, () -> MiniYaml.parse("x.yaml", "a: 1\n   b: 2\n"));
-        assertTrue(e4.getMessage().startsWith("x.yaml:2:"), e4.getMessage());
-        var e5 = assertThrows(MiniYaml.YamlException.class, () -> MotionPlanRequest.parse("r.yaml", "start_state:\n  joint_state:\n    name: [a, b]\n    position: [1]\ngoal_constraints: []\n"));
+        var e3 = assertThrows(InputFormatException.class, () -> MoveItSceneLoader.parse("x.yaml", "world: [1, 2\nb: 3\n"));
+        assertTrue(e3.getMessage().startsWith("x.yaml:2:"), e3.getMessage());
+        var e5 = assertThrows(InputFormatException.class, () -> MotionPlanRequest.parse("r.yaml",
+                "start_state:\n  joint_state:\n    name: [a, b]\n    position: [1]\ngoal_constraints: []\n"));
         assertTrue(e5.getMessage().startsWith("r.yaml:4:"), e5.getMessage());
-        var e6 = assertThrows(MiniYaml.YamlException.class, () -> MiniYaml.asScalar(
-                MiniYaml.asMap(MiniYaml.parse("n.yaml", "a: 1\nb: x1\n")).get("b")).asDouble());
-        assertTrue(e6.getMessage().startsWith("n.yaml:2:"), e6.getMessage());
+        var e6 = assertThrows(InputFormatException.class, () -> MotionPlanRequest.parse("r.yaml",
+                "start_state:\n  joint_state:\n    name: [a]\n    position: [1]\ngoal_constraints:\n"
+                        + "  - joint_constraints:\n      - joint_name: a\n        position: x1\n"));
+        assertTrue(e6.getMessage().startsWith("r.yaml:8:")
+                && e6.getMessage().contains("goal_constraints[0].joint_constraints[0].position: expected a number"), e6.getMessage());
     }
 
     @Test
-    void miniYamlStructures() {
-        MiniYaml.MapNode m = MiniYaml.asMap(MiniYaml.parse("t", """
+    void flowAndBlockStylesQuotesAndCommentsReadAlike() {
+        Scene s = MoveItSceneLoader.parse("t.yaml", """
                 ---
                 # comment
-                a: "quoted: # not a comment"
-                b: 'it''s'
-                c:
-                - 1
-                - [2, 3]
-                - {k: v, n: [4]}
-                -
-                  nested: true
-                d: plain text here  # trailing comment
-                e: []
-                """));
-        assertEquals("quoted: # not a comment", m.scalar("a").value());
-        assertEquals("it's", m.scalar("b").value());
-        MiniYaml.SeqNode c = m.seq("c");
-        assertEquals(4, c.items().size());
-        assertEquals(3.0, MiniYaml.asSeq(c.items().get(1)).doubles()[1]);
-        assertEquals("v", MiniYaml.asMap(c.items().get(2)).scalar("k").value());
-        assertTrue(MiniYaml.asMap(c.items().get(3)).scalar("nested").asBoolean());
-        assertEquals("plain text here", m.scalar("d").value());
-        assertEquals(0, m.seq("e").items().size());
-        assertEquals(6, m.seq("c").line()); // the first item's line
+                name: "quoted: # not a comment"
+                world:
+                  collision_objects:
+                  - {id: 'it''s', primitives: [{type: sphere, dimensions: [0.5]}],
+                     primitive_poses: [{position: {x: 1, y: 2, z: 3}, orientation: [0, 0, 0, 1]}]}  # trailing
+                  -
+                    id: b
+                    primitives:
+                    - type: box
+                      dimensions: [1, 2, 3]
+                    primitive_poses:
+                    - position: [0, 0, 0]
+                      orientation: {x: 0, y: 0, z: 0, w: 1}
+                """).scene();
+        assertEquals(2, s.size());
+        assertEquals(2.0, s.obstacle("it's").orElseThrow().pose().y());
+        assertEquals(new ObstacleShape.Box(1, 2, 3), s.obstacle("b").orElseThrow().shape());
     }
 }

@@ -1,5 +1,6 @@
 package io.collide4j.checker.scene;
 
+import io.collide4j.kinematics.format.InputFormatException;
 import io.collide4j.urdf.Pose;
 import io.collide4j.urdf.TriangleMesh;
 import org.junit.jupiter.api.Test;
@@ -53,22 +54,22 @@ class SceneJsonTest {
 
     @Test
     void errorsNameObjectAndMember() {
-        var e1 = assertThrows(SceneJson.SceneFormatException.class, () -> SceneJson.read(
+        var e1 = assertThrows(InputFormatException.class, () -> SceneJson.read(
                 "{\"objects\": [{\"name\": \"a\", \"type\": \"sphere\", \"radius\": 1}, {\"name\": \"can\", \"type\": \"cylinder\", \"radius\": \"x\", \"length\": 1}]}", "s.json"));
-        assertTrue(e1.getMessage().contains("s.json: objects[1] 'can': member 'radius'"), e1.getMessage());
-        var e2 = assertThrows(SceneJson.SceneFormatException.class, () -> SceneJson.read(
+        assertTrue(e1.getMessage().contains("s.json:1:") && e1.getMessage().contains("objects[1].radius: expected a number, found a string"), e1.getMessage());
+        var e2 = assertThrows(InputFormatException.class, () -> SceneJson.read(
                 "{\"objects\": [{\"name\": \"a\", \"type\": \"box\", \"size\": [1, 1], \"pose\": {}}]}", "s.json"));
-        assertTrue(e2.getMessage().contains("objects[0] 'a': member 'size'"), e2.getMessage());
-        var e3 = assertThrows(SceneJson.SceneFormatException.class, () -> SceneJson.read(
+        assertTrue(e2.getMessage().contains("objects[0]: size: expected [x, y, z], found 2 numbers"), e2.getMessage());
+        var e3 = assertThrows(InputFormatException.class, () -> SceneJson.read(
                 "{\"objects\": [{\"name\": \"a\", \"type\": \"sphere\", \"radius\": 1, \"colour\": \"red\"}]}", "s.json"));
-        assertTrue(e3.getMessage().contains("unknown member 'colour'"), e3.getMessage());
-        var e4 = assertThrows(SceneJson.SceneFormatException.class, () -> SceneJson.read(
+        assertTrue(e3.getMessage().contains("objects[0].colour: unknown key"), e3.getMessage());
+        var e4 = assertThrows(InputFormatException.class, () -> SceneJson.read(
                 "{\"objects\": [{\"name\": \"a\", \"type\": \"sphere\", \"radius\": -1}]}", "s.json"));
-        assertTrue(e4.getMessage().contains("objects[0] 'a'") && e4.getMessage().contains("radius"), e4.getMessage());
-        var e5 = assertThrows(SceneJson.SceneFormatException.class, () -> SceneJson.read(
+        assertTrue(e4.getMessage().contains("objects[0]: ") && e4.getMessage().contains("radius"), e4.getMessage());
+        var e5 = assertThrows(InputFormatException.class, () -> SceneJson.read(
                 "{\"objects\": [{\"name\": \"a\", \"type\": \"sphere\", \"radius\": 1}, {\"name\": \"a\", \"type\": \"sphere\", \"radius\": 1}]}", "s.json"));
         assertTrue(e5.getMessage().contains("duplicate"), e5.getMessage());
-        var e6 = assertThrows(SceneJson.SceneFormatException.class, () -> SceneJson.read(
+        var e6 = assertThrows(InputFormatException.class, () -> SceneJson.read(
                 "{\"objects\": [{\"name\": \"m\", \"type\": \"mesh\", \"vertices\": [[0,0,0],[1,0,0],[0,1,0]], \"triangles\": [[0,1,3]]}]}", "s.json"));
         assertTrue(e6.getMessage().contains("triangles[0]"), e6.getMessage());
     }
