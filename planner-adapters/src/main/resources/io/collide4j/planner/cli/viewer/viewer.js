@@ -309,6 +309,26 @@ window.collide4jViewer = {
   setFrame: (k) => setFrame(k),
   setTime: (t) => setFrame(frameAt(t)),
   info: () => $('c4j-info').textContent,
+  // Where the robot is drawn now: its pieces' bounding box projected to viewport CSS pixels [x, y, w, h].
+  robotScreenBox: () => {
+    const b = new THREE.Box3();
+    for (const g of linkGroups) {
+      g.updateMatrixWorld(true);
+      b.expandByObject(g);
+    }
+    const r = canvas.getBoundingClientRect();
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    for (let k = 0; k < 8; k++) {
+      const p = new THREE.Vector3(k & 1 ? b.max.x : b.min.x, k & 2 ? b.max.y : b.min.y, k & 4 ? b.max.z : b.min.z)
+        .project(camera);
+      const x = r.left + (p.x + 1) / 2 * r.width, y = r.top + (1 - p.y) / 2 * r.height;
+      x0 = Math.min(x0, x); x1 = Math.max(x1, x); y0 = Math.min(y0, y); y1 = Math.max(y1, y);
+    }
+    x0 = Math.max(x0, r.left); y0 = Math.max(y0, r.top);
+    x1 = Math.min(x1, r.right); y1 = Math.min(y1, r.bottom);
+    return [x0, y0, Math.max(0, x1 - x0), Math.max(0, y1 - y0)];
+  },
+  canvasBox: () => { const r = canvas.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; },
   linkTransforms: () => {
     const out = {};
     linkGroups.forEach((g, l) => {
