@@ -102,7 +102,8 @@ final class CertifyCommand extends CliCommand {
         inputs.put("robot hash", c.model().contentHash());
         inputs.put("scene hash", c.scene().contentHash());
         inputs.put("certificate", certificate.toString());
-        HtmlReport.Page page = HtmlReport.create("collide4j trajectory certificate", inputs, c, cert, samples);
+        HtmlReport.Page page = HtmlReport.create("collide4j trajectory certificate", inputs, c, cert, samples,
+                () -> r.certificateJson() != null ? r.certificateJson() : read(certificate), Progress.of(this, "report", samples));
         write(report, page.html(), "--report");
         out.printf(Locale.ROOT, "%s  %s in %s: %d waypoints, %.4g s, minimum separation %.4g m%n", r.verdict(), trajectoryLabel,
                 sceneLabel, t.waypointCount(), cert.times()[cert.times().length - 1] - cert.times()[0], minSep);
@@ -137,6 +138,15 @@ final class CertifyCommand extends CliCommand {
             case VIOLATION -> ExitCode.VIOLATION;
             case INCONCLUSIVE -> ExitCode.INCONCLUSIVE;
         };
+    }
+
+    /** A file this command wrote (the streamed certificate), read back. */
+    static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            throw new CliException(ExitCode.NO_INPUT, "cannot read back " + file + " (" + e + ")");
+        }
     }
 
     private static void write(Path file, String text, String option) {

@@ -20,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * The self-contained HTML report of a certification: verdict, inputs and hashes, a 3-D view of the motion
@@ -32,6 +33,8 @@ final class HtmlReport {
     /** The vendored three.js build and the view's own script, under {@code viewer/} next to this class. */
     static final String THREE_JS = "viewer/three.module.min.js";
     static final String VIEWER_JS = "viewer/viewer.js";
+    /** Instants sampled between two progress updates. */
+    private static final int PROGRESS_CHUNK = 25;
 
     private static final int W = 760;
     private static final int H = 300;
@@ -49,15 +52,25 @@ final class HtmlReport {
 
     /**
      * The report for a certification of {@code c}'s robot in its scene: {@code samples} evenly spaced instants
-     * plus the first violation's exact state; {@code inputs} are the rows of the inputs table.
+     * plus the first violation's exact state; {@code inputs} are the rows of the inputs table;
+     * {@code certificate} gives the certificate's text (read only for INCONCLUSIVE, to find where the budget ran out:
+     * a streamed certificate is on disk, not in the result).
      */
     static Page create(String title, Map<String, String> inputs, Collide4j c, TrajectoryCertifier.Certification cert,
-                       int samples) {
+                       int samples, Supplier<String> certificate, Progress progress) {
         CertificationResult r = cert.result();
         int[] exact = new int[1];
-        List<ProfileSample> frames = ViewerData.withViolation(
-                c.trajectoryCertifier().profile(cert, TrajectoryCertifier.evenTimes(cert, samples)), r.violation(), exact);
-        double[] unresolved = unresolved(r, cert.times());
+        double[] times = TrajectoryCertifier.evenTimes(cert, samples);
+        List<ProfileSample> sampled = new ArrayList<>(samples);
+        for (int k = 0; k < samples; k += PROGRESS_CHUNK) {   // in chunks, so that a long report shows progress
+            sampled.addAll(c.trajectoryCertifier().profile(cert,
+                    Arrays.copyOfRange(times, k, Math.min(samples, k + PROGRESS_CHUNK))));
+            if (progress != null) {
+                progress.update(sampled.size());
+            }
+        }
+        List<ProfileSample> frames = ViewerData.withViolation(sampled, r.violation(), exact);
+        double[] unresolved = unresolved(r, cert.times(), certificate);
         String view = ViewerData.json(c.model(), c.scene(), r.verdict(), cert.minimumSeparation(), r.violation(), frames,
                 exact[0], unresolved == null ? Double.NaN : unresolved[0], unresolved == null ? Double.NaN : unresolved[1]);
         double[][] profile = new double[frames.size()][];
@@ -74,11 +87,11 @@ final class HtmlReport {
      * The part of the motion an INCONCLUSIVE certificate leaves unproved: from the start of the segment where the
      * budget ran out (the certificate's last segment) to the end; null for other verdicts.
      */
-    static double[] unresolved(CertificationResult r, double[] times) {
+    static double[] unresolved(CertificationResult r, double[] times, Supplier<String> certificate) {
         if (r.verdict() != Verdict.INCONCLUSIVE) {
             return null;
         }
-        int seg = Math.max(0, Certificate.read(r.certificateJson(), "certificate").segments().size() - 1);
+        int seg = Math.max(0, Certificate.read(certificate.get(), "certificate").segments().size() - 1);
         return new double[]{times[Math.min(seg, times.length - 1)], times[times.length - 1]};
     }
 

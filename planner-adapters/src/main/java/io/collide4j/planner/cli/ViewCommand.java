@@ -104,7 +104,8 @@ final class ViewCommand extends CliCommand {
         inputs.put("robot hash", cert.robotHash());
         inputs.put("scene hash", cert.sceneHash());
         inputs.put("certificate", file + " (verified again for this report)");
-        HtmlReport.Page page = HtmlReport.create("collide4j trajectory certificate", inputs, c, certification, samples);
+        HtmlReport.Page page = HtmlReport.create("collide4j trajectory certificate", inputs, c, certification, samples,
+                () -> json, Progress.of(this, "report", samples));
         try {
             Files.writeString(report, page.html());
         } catch (IOException e) {

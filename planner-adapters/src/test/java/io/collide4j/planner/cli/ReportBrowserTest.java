@@ -54,7 +54,8 @@ class ReportBrowserTest {
     static Path report(String name, Collide4j c, TrajectoryCertifier.Certification cert) throws Exception {
         Files.createDirectories(ARTIFACTS);
         Path html = ARTIFACTS.resolve(name + ".html");
-        Files.writeString(html, HtmlReport.create("collide4j trajectory certificate", Map.of("test", name), c, cert, 400).html());
+        Files.writeString(html, HtmlReport.create("collide4j trajectory certificate", Map.of("test", name), c, cert, 400,
+                () -> cert.result().certificateJson(), null).html());
         return html;
     }
 
