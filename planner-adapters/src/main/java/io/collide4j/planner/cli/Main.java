@@ -57,7 +57,12 @@ public final class Main {
     }
 
     public static void main(String[] argv) {
-        Optional<Integer> chained = ChainedRelaunch.childCommand(argv).flatMap(ChainedRelaunch::run);
+        Optional<Integer> chained;
+        try {
+            chained = ChainedRelaunch.childCommand(argv).flatMap(ChainedRelaunch::run);
+        } catch (Throwable t) {   // the relaunch is an optimisation: run in place
+            chained = Optional.empty();
+        }
         System.exit(chained.orElseGet(() -> run(argv, System.out, System.err)));
     }
 
@@ -72,7 +77,7 @@ public final class Main {
         });
         top.registerConverter(Double.class, Main::finite);
         top.registerConverter(double.class, Main::finite);
-        top.setCaseInsensitiveEnumValuesAllowed(true);
+        top.setExpandAtFiles(false);   // '@name' is a value like any other, never a file of more arguments
         return top;
     }
 
@@ -90,6 +95,19 @@ public final class Main {
 
     /** Runs one command line and returns its exit code; failures become one line on {@code err}. */
     public static int run(String[] argv, PrintStream out, PrintStream err) {
+        try {
+            return parseAndRun(argv, out, err);
+        } catch (Throwable e) {   // outside a command (parsing, help): still one line and 70, never 1
+            boolean debug = java.util.Arrays.asList(argv).contains("--debug");
+            err.println("collide4j: internal error: " + e + (debug ? "" : " (run again with --debug for the stack trace)"));
+            if (debug) {
+                e.printStackTrace(err);
+            }
+            return ExitCode.INTERNAL;
+        }
+    }
+
+    private static int parseAndRun(String[] argv, PrintStream out, PrintStream err) {
         String[] args = argv.length == 0 ? new String[]{"info"} : argv;
         CommandLine top = commandLine(out, err);
         if (args[0].equals("help")) {

@@ -155,7 +155,14 @@ final class PlanCommand extends CliCommand {
         for (String s : scenarios) {
             List<ProblemRunner.Run> list = new ArrayList<>();
             for (MbmProblems.Problem p : set.load(s, index, count)) {
-                ProblemRunner.Run r = ProblemRunner.run(ProblemRunner.checker(robot, p), p, settings);
+                Collide4j checker;
+                try {
+                    checker = ProblemRunner.checker(robot, p);
+                } catch (IllegalArgumentException e) {
+                    throw new CliException(ExitCode.DATA_ERROR, String.format(Locale.ROOT,
+                            "%s!problems/%s/request%04d.yaml: start state: %s", zip, s, p.index(), e.getMessage()), e);
+                }
+                ProblemRunner.Run r = ProblemRunner.run(checker, p, settings);
                 list.add(r);
                 if (verbose || scenarios.size() * count == 1) {
                     out.println(describe(r));

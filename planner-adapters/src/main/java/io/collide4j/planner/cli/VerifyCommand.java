@@ -46,7 +46,7 @@ final class VerifyCommand extends CliCommand {
         try {
             json = Files.readString(file);
         } catch (IOException e) {
-            throw new CliException(ExitCode.NO_INPUT, "cannot read " + file + " (" + e + ")");
+            throw new java.io.UncheckedIOException("cannot read " + file, e);   // Main: not UTF-8 -> 65, else 66
         }
         CertificateVerifier.Report report = c.trajectoryCertifier().verify(json);
         if (!report.valid()) {
