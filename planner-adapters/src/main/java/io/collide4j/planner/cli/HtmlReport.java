@@ -161,7 +161,8 @@ final class HtmlReport {
                         + "<select id=\"c4j-speed\"><option>0.25</option><option>0.5</option><option selected>1</option>"
                         + "<option>2</option><option>4</option></select> geometry <select id=\"c4j-style\">"
                         + "<option value=\"solid\">convex pieces</option><option value=\"wireframe\">convex pieces, wireframe"
-                        + "</option></select> <label><input id=\"c4j-ghost\" type=\"checkbox\" checked> first-contact pose"
+                        + "</option><option value=\"meshes\">collision meshes (decimated)</option></select> "
+                        + "<label><input id=\"c4j-ghost\" type=\"checkbox\" checked> first-contact pose"
                         + "</label></div>\n<p id=\"c4j-info\">The 3-D view needs JavaScript and WebGL.</p>\n")
                 .append("<p><small>Drag to turn, wheel to zoom, hover for link names. Orange: the closest checked pair at "
                         + "this instant and its witness segment; red: the first contact (pose shown as a red ghost).")

@@ -15,6 +15,9 @@ import io.collide4j.checker.scene.Scene;
 import io.collide4j.kinematics.KinematicModel;
 import io.collide4j.kinematics.LinkPoses;
 import io.collide4j.planner.TrajectoryCertifier.ProfileSample;
+import io.collide4j.urdf.Geometry;
+import io.collide4j.urdf.GeometryElement;
+import io.collide4j.urdf.LinkDescription;
 import io.collide4j.urdf.Pose;
 import io.collide4j.urdf.TriangleMesh;
 import org.joml.Matrix4d;
@@ -23,13 +26,14 @@ import org.joml.Vector3d;
 import org.joml.Vector3dc;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * The data of the report's 3-D view as one JSON object: the robot's convex pieces (triangles in their link's
- * frame), the scene's obstacles, and per frame the time, every drawn link's world transform (forward kinematics
+ * frame), its collision meshes decimated for size (the view can show either), the scene's obstacles, and per frame the time, every drawn link's world transform (forward kinematics
  * done here, so the page needs none), the closest checked pair with its witness points and its certified lower
  * bound. Frames are rounded to {@link #DIGITS} decimals (micrometres) to keep the report small, except the
  * first-violation frame, written at full precision: the page draws exactly the pose the certificate names.
@@ -40,6 +44,9 @@ final class ViewerData {
 
     /** Directions sampled on shapes without an explicit vertex list (spheres, capsules, cylinders, margins). */
     private static final int SUPPORT_DIRECTIONS = 96;
+
+    /** At most this many triangles per link in the decimated collision meshes. */
+    static final int MESH_TRIANGLES = 1500;
 
     private ViewerData() {
     }
@@ -99,6 +106,17 @@ final class ViewerData {
             }
             j.append("]}");
         }
+        j.append("],\"linkMeshes\":[");
+        first = true;
+        for (Map.Entry<Integer, Integer> e : linkSlot.entrySet()) {
+            double[] xyz = linkMeshTriangles(kin, e.getKey());
+            if (xyz.length > 0) {
+                j.append(first ? "" : ",").append("{\"link\":").append(e.getValue()).append(",\"mesh\":");
+                first = false;
+                decimatedJson(j, xyz, MESH_TRIANGLES);
+                j.append("}");
+            }
+        }
         j.append("],\"obstacles\":[");
         first = true;
         for (Obstacle o : scene.obstacles()) {
@@ -138,8 +156,13 @@ final class ViewerData {
             Contact c = violation.contact();
             j.append(",\"violation\":{\"t\":").append(violation.time()).append(",\"frame\":").append(exactFrame)
                     .append(",\"pair\":").append(str(c.pair().key()))
-                    .append(",\"depth\":").append(Math.max(0, -c.distance()))
-                    .append(",\"lowerBound\":").append(c.lowerBound()).append("}");
+                    .append(",\"distance\":");
+            num(j, c.distance(), true);
+            j.append(",\"depth\":");
+            num(j, Math.max(0, -c.distance()), true);
+            j.append(",\"lowerBound\":");
+            num(j, c.lowerBound(), true);
+            j.append("}");
         }
         if (!Double.isNaN(unresolvedFrom)) {
             j.append(",\"unresolved\":[").append(unresolvedFrom).append(",").append(unresolvedTo).append("]");
@@ -169,6 +192,114 @@ final class ViewerData {
         num(j, v.y(), exact);
         j.append(",");
         num(j, v.z(), exact);
+    }
+
+    /**
+     * The collision meshes of one link (URDF {@code <collision>} meshes, already scaled, posed by their origin) as
+     * a flat triangle soup in the link frame; empty when the link has none.
+     */
+    static double[] linkMeshTriangles(KinematicModel kin, int link) {
+        LinkDescription d = kin.description().linksByName().get(kin.linkName(link));
+        if (d == null) {
+            return new double[0];
+        }
+        List<double[]> parts = new ArrayList<>();
+        Matrix4d m = new Matrix4d();
+        Vector3d p = new Vector3d();
+        for (GeometryElement g : d.collisions()) {
+            if (g.geometry() instanceof Geometry.Mesh mesh && mesh.mesh().isPresent()) {
+                TriangleMesh t = mesh.mesh().get();
+                g.origin().toMatrix(m);
+                double[] soup = new double[9 * t.triangleCount()];
+                for (int k = 0; k < t.triangleCount(); k++) {
+                    for (int c = 0; c < 3; c++) {
+                        int v = t.index(k, c);
+                        m.transformPosition(p.set(t.vertex(v, 0), t.vertex(v, 1), t.vertex(v, 2)));
+                        soup[9 * k + 3 * c] = p.x;
+                        soup[9 * k + 3 * c + 1] = p.y;
+                        soup[9 * k + 3 * c + 2] = p.z;
+                    }
+                }
+                parts.add(soup);
+            }
+        }
+        double[] all = new double[parts.stream().mapToInt(a -> a.length).sum()];
+        int at = 0;
+        for (double[] a : parts) {
+            System.arraycopy(a, 0, all, at, a.length);
+            at += a.length;
+        }
+        return all;
+    }
+
+    /**
+     * A triangle soup decimated by vertex clustering (Rossignac and Borrel, 1993): vertices snap to the mean of
+     * their grid cell, collapsed and repeated triangles go; the cell doubles until at most {@code maxTriangles}
+     * remain. For the picture only: the checker never uses these meshes.
+     */
+    static void decimatedJson(StringBuilder j, double[] soup, int maxTriangles) {
+        double[] lo = {Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY};
+        double[] hi = {Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY};
+        for (int i = 0; i < soup.length; i++) {
+            lo[i % 3] = Math.min(lo[i % 3], soup[i]);
+            hi[i % 3] = Math.max(hi[i % 3], soup[i]);
+        }
+        double diag = Math.sqrt(Math.pow(hi[0] - lo[0], 2) + Math.pow(hi[1] - lo[1], 2) + Math.pow(hi[2] - lo[2], 2));
+        double cell = Math.max(1e-4, diag / 200);
+        while (true) {
+            Map<Long, Integer> cluster = new HashMap<>();
+            List<double[]> sums = new ArrayList<>();
+            int[] corner = new int[soup.length / 3];
+            for (int v = 0; v < corner.length; v++) {
+                long key = 0;
+                for (int a = 0; a < 3; a++) {
+                    key = key * 2_097_152L + (long) Math.floor((soup[3 * v + a] - lo[a]) / cell);
+                }
+                Integer id = cluster.get(key);
+                if (id == null) {
+                    id = sums.size();
+                    cluster.put(key, id);
+                    sums.add(new double[4]);
+                }
+                double[] sum = sums.get(id);
+                for (int a = 0; a < 3; a++) {
+                    sum[a] += soup[3 * v + a];
+                }
+                sum[3]++;
+                corner[v] = id;
+            }
+            java.util.Set<List<Integer>> seen = new java.util.HashSet<>();
+            List<int[]> tris = new ArrayList<>();
+            for (int t = 0; t < corner.length / 3; t++) {
+                int a = corner[3 * t], b = corner[3 * t + 1], c = corner[3 * t + 2];
+                if (a != b && b != c && a != c) {
+                    List<Integer> k = new ArrayList<>(List.of(a, b, c));
+                    java.util.Collections.sort(k);
+                    if (seen.add(k)) {
+                        tris.add(new int[]{a, b, c});
+                    }
+                }
+            }
+            if (tris.size() > maxTriangles) {
+                cell *= 2;
+                continue;
+            }
+            j.append("{\"v\":[");
+            for (int v = 0; v < sums.size(); v++) {
+                double[] sum = sums.get(v);
+                for (int a = 0; a < 3; a++) {
+                    j.append(v + a == 0 ? "" : ",");
+                    num(j, sum[a] / sum[3], false);
+                }
+            }
+            j.append("],\"f\":[");
+            for (int t = 0; t < tris.size(); t++) {
+                int[] f = tris.get(t);
+                j.append(t == 0 ? "" : ",").append(f[0]).append(",").append(f[1]).append(",").append(f[2]);
+            }
+            j.append("]}");
+            return;
+        }
     }
 
     /** The convex hull drawn for a piece: its own hull when it has one, else the hull of support samples. */

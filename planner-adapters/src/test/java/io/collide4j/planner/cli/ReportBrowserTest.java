@@ -97,6 +97,14 @@ class ReportBrowserTest {
                     + " s.dispatchEvent(new Event('input')); return true; })()");
             BufferedImage half = b.screenshot(ARTIFACTS.resolve("demo-half.png"));
             assertTrue(HeadlessChromium.differing(shot, half, canvas) > 0.01 * canvas[2] * canvas[3], "halfway looks like the start");
+            // the decimated collision meshes instead of the convex pieces: still the robot, drawn differently
+            b.eval("(() => { const s = document.getElementById('c4j-style'); s.value = 'meshes';"
+                    + " s.dispatchEvent(new Event('change')); return true; })()");
+            BufferedImage meshes = b.screenshot(ARTIFACTS.resolve("demo-half-meshes.png"));
+            double[] robotHalf = box(b.eval("collide4jViewer.robotScreenBox()"));
+            assertTrue(HeadlessChromium.count(meshes, robotHalf, ReportBrowserTest::robotBlue) > 0.05 * robotHalf[2] * robotHalf[3],
+                    "robot pixels with meshes");
+            assertTrue(HeadlessChromium.differing(half, meshes, canvas) > 0.002 * canvas[2] * canvas[3], "meshes look like pieces");
             assertTrue(b.errors.isEmpty(), "console errors: " + b.errors);
         }
     }

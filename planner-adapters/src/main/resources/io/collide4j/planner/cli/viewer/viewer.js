@@ -63,6 +63,21 @@ for (const body of data.bodies) {
   });
 }
 
+// The links' collision meshes, decimated (shown instead of the pieces when chosen; hover names the link).
+const linkMeshes = (data.linkMeshes || []).map((lm) => {
+  const g = new THREE.BufferGeometry();
+  g.setAttribute('position', new THREE.Float32BufferAttribute(lm.mesh.v, 3));
+  g.setIndex(lm.mesh.f);
+  g.computeVertexNormals();
+  const m = new THREE.Mesh(g, mat.robot);
+  m.userData = {label: data.links[lm.link] + ' (collision mesh, decimated)'};
+  m.visible = false;
+  linkGroups[lm.link].add(m);
+  pickable.push(m);
+  return m;
+});
+const meshedLinks = new Set((data.linkMeshes || []).map((lm) => lm.link));
+
 // Scene obstacles in world coordinates (cylinders and capsules along z as in URDF / MoveIt).
 const obstacleMeshes = {};
 for (const o of data.obstacles) {
@@ -179,8 +194,11 @@ function describe(k) {
   const isContact = k === data.exactFrame;
   let text = 't = ' + fmt(f.t, 4) + ' s';
   if (isContact) {
-    text += ' — FIRST CONTACT: ' + data.violation.pair + ', depth ' + fmt(data.violation.depth, 6) +
-      ' m (certified lower bound ' + fmt(data.violation.lowerBound, 6) + ' m)';
+    const v = data.violation;
+    text += ' — FIRST CONTACT: ' + v.pair + (v.distance !== null && v.distance < 0
+      ? ', penetration depth ' + fmt(v.depth, 6) + ' m' : ', estimated distance ' + fmt(v.distance, 6) + ' m') +
+      ' (certified lower bound ' + fmt(v.lowerBound, 6) + ' m, at or below the margin ' + fmt(data.margin, 6) + ' m' +
+      ' plus the tolerance)';
   } else if (f.pair !== undefined) {
     text += ' — closest pair ' + f.pair + ', clearance lower bound ' + fmt(f.lb, 6) + ' m';
   } else {
@@ -249,8 +267,12 @@ slider.max = String(frames.length - 1);
 slider.addEventListener('input', () => setFrame(+slider.value));
 $('c4j-ghost').addEventListener('change', (e) => { ghost.visible = e.target.checked; render(); });
 $('c4j-style').addEventListener('change', (e) => {
-  const wire = e.target.value === 'wireframe';
+  const wire = e.target.value === 'wireframe', meshes = e.target.value === 'meshes';
   for (const m of Object.values(mat)) m.wireframe = wire && m !== mat.obstacle && m !== mat.obstacleClosest;
+  for (const m of linkMeshes) m.visible = meshes;
+  for (const body of data.bodies) {   // pieces stay where a link has no mesh (primitives, attached objects)
+    for (const m of pieceMeshes[body.name]) m.visible = !(meshes && meshedLinks.has(body.link));
+  }
   render();
 });
 
@@ -282,7 +304,7 @@ canvas.addEventListener('pointermove', (e) => {
   const r = canvas.getBoundingClientRect();
   raycaster.setFromCamera(new THREE.Vector2((e.clientX - r.left) / r.width * 2 - 1,
     -(e.clientY - r.top) / r.height * 2 + 1), camera);
-  const hit = raycaster.intersectObjects(pickable, false)[0];
+  const hit = raycaster.intersectObjects(pickable.filter((m) => m.visible), false)[0];
   if (hit) {
     tip.textContent = hit.object.userData.label;
     tip.style.left = (e.clientX - r.left + 12) + 'px';
