@@ -67,7 +67,7 @@ class ProgressTest {
     }
 
     @Test
-    void quietOptionAndNonTerminalStreamsChooseTheMode() {
+    void quietOptionAndNonTerminalStreamsChooseTheMode() throws Exception {
         CertifyCommand c = new CertifyCommand();
         c.err = err;   // not System.err: never a terminal
         assertEquals(Progress.Mode.LINES, Progress.of(c, "x", 10).mode());
@@ -77,6 +77,10 @@ class ProgressTest {
                 "--certificate", "target/progress-test-cert.json", "--report", "target/progress-test-report.html");
         assertEquals(ExitCode.INCONCLUSIVE, r[0], (String) r[1] + r[2]);
         assertEquals("", r[2], "--quiet: nothing on stderr");
+        // the INCONCLUSIVE report marks what is unproved: from where the budget ran out to the demo's end, 7.5 s
+        String html = java.nio.file.Files.readString(java.nio.file.Path.of("target/progress-test-report.html"));
+        assertTrue(html.contains("class=\"unresolved\"") && html.matches("(?s).*\"unresolved\":\\[[0-9.]+,7\\.5\\].*"),
+                "unresolved interval marked");
         Object[] h = MainTest.cli("plan", "--help");
         assertTrue(((String) h[1]).contains("--quiet"), "every command has --quiet: " + h[1]);
     }
