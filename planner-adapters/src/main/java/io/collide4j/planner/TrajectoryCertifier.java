@@ -142,33 +142,58 @@ public final class TrajectoryCertifier {
      * {time, lower bound}; the closest pair's key is in {@code pairs[k]} when given.
      */
     public double[][] clearanceProfile(Certification cert, int samples, String[] pairs) {
-        double[] times = cert.times();
-        double[][] w = cert.fullWaypoints();
-        double t0 = times[0], t1 = times[times.length - 1];
+        List<ProfileSample> s = profile(cert, evenTimes(cert, samples));
         double[][] out = new double[samples][];
-        double[] q = new double[w[0].length];
+        for (int k = 0; k < samples; k++) {
+            Contact ct = s.get(k).closest();
+            out[k] = new double[]{s.get(k).time(), ct == null ? Double.POSITIVE_INFINITY : ct.lowerBound()};
+            if (pairs != null) {
+                pairs[k] = ct == null ? "" : ct.pair().key();
+            }
+        }
+        return out;
+    }
+
+    /** {@code samples} evenly spaced instants from the first to the last waypoint time. */
+    public static double[] evenTimes(Certification cert, int samples) {
+        double t0 = cert.times()[0], t1 = cert.times()[cert.times().length - 1];
+        double[] out = new double[samples];
+        for (int k = 0; k < samples; k++) {
+            out[k] = samples == 1 ? t0 : t0 + (t1 - t0) * k / (samples - 1);
+        }
+        return out;
+    }
+
+    /**
+     * The state of a certified trajectory at one instant: full configuration (the certified interpolation) and
+     * the closest checked pair there (null when no pair is checked), for plots and the report's 3-D view.
+     */
+    public record ProfileSample(double time, double[] configuration, Contact closest) {
+    }
+
+    /** {@link ProfileSample}s at non-decreasing {@code times} within the trajectory. */
+    public List<ProfileSample> profile(Certification cert, double[] times) {
+        double[] wt = cert.times();
+        double[][] w = cert.fullWaypoints();
         Collide4j.Scratch s = c.scratch();
         JointTrajectory path = cert.fullVelocities() == null ? null : new JointTrajectory(
-                c.model().kinematics().variableNames(), times, w, cert.fullVelocities(), cert.fullAccelerations());
+                c.model().kinematics().variableNames(), wt, w, cert.fullVelocities(), cert.fullAccelerations());
+        List<ProfileSample> out = new ArrayList<>(times.length);
         int seg = 0;
-        for (int k = 0; k < samples; k++) {
-            double t = samples == 1 ? t0 : t0 + (t1 - t0) * k / (samples - 1);
-            while (seg + 2 < times.length && t > times[seg + 1]) {
+        for (double t : times) {
+            double[] q = new double[w[0].length];
+            while (seg + 2 < wt.length && t > wt[seg + 1]) {
                 seg++;
             }
             if (path == null) {
-                double f = Math.min(1, Math.max(0, (t - times[seg]) / (times[seg + 1] - times[seg])));
+                double f = Math.min(1, Math.max(0, (t - wt[seg]) / (wt[seg + 1] - wt[seg])));
                 for (int j = 0; j < q.length; j++) {
                     q[j] = f == 1 ? w[seg + 1][j] : w[seg][j] + f * (w[seg + 1][j] - w[seg][j]);
                 }
             } else {
                 path.positionAt(t, q);
             }
-            Contact ct = c.checker().minimumDistance(q, s.context);
-            out[k] = new double[]{t, ct == null ? Double.POSITIVE_INFINITY : ct.lowerBound()};
-            if (pairs != null) {
-                pairs[k] = ct == null ? "" : ct.pair().key();
-            }
+            out.add(new ProfileSample(t, q, c.checker().minimumDistance(q, s.context)));
         }
         return out;
     }

@@ -71,7 +71,7 @@ final class BenchCommand extends CliCommand {
         for (int i = 0; i < states; i++) {
             qs[i] = random(c, r);
         }
-        Progress progress = new Progress(err, "bench", 10);
+        Progress progress = Progress.of(this, "bench", 10);
         // warm-up then measure: states
         int valid = 0;
         for (int i = 0; i < Math.min(states, 2000); i++) {

@@ -100,8 +100,6 @@ final class CertifyCommand extends CliCommand {
             throw new CliException(ExitCode.CANNOT_CREATE, "--certificate: cannot write " + certificate + " (" + e + ")");
         }
         CertificationResult r = cert.result();
-        String[] pairs = new String[samples];
-        double[][] profile = certifier.clearanceProfile(cert, samples, pairs);
         Map<String, String> inputs = new LinkedHashMap<>();
         inputs.put("robot", robotLabel + " (" + c.model() + ")");
         inputs.put("scene", sceneLabel + " (" + c.scene().size() + " obstacles)");
@@ -109,7 +107,9 @@ final class CertifyCommand extends CliCommand {
         inputs.put("robot hash", c.model().contentHash());
         inputs.put("scene hash", c.scene().contentHash());
         inputs.put("certificate", certificate.toString());
-        write(report, HtmlReport.render("collide4j trajectory certificate", inputs, cert, profile, pairs), "--report");
+        HtmlReport.Page page = HtmlReport.create("collide4j trajectory certificate", inputs, c, cert, samples,
+                () -> r.certificateJson() != null ? r.certificateJson() : read(certificate), Progress.of(this, "report", samples));
+        write(report, page.html(), "--report");
         out.printf(Locale.ROOT, "%s  %s in %s: %d waypoints, %.4g s, minimum separation %.4g m%n", r.verdict(), trajectoryLabel,
                 sceneLabel, t.waypointCount(), cert.times()[cert.times().length - 1] - cert.times()[0], minSep);
         switch (r.verdict()) {
@@ -127,18 +127,31 @@ final class CertifyCommand extends CliCommand {
             }
             case INCONCLUSIVE -> out.printf(Locale.ROOT, "budget of %d distance evaluations ran out; raise --budget%n", budget);
         }
-        int closest = 0;
-        for (int k = 1; k < profile.length; k++) {
-            closest = profile[k][1] < profile[closest][1] ? k : closest;
+        TrajectoryCertifier.ProfileSample closest = null;
+        for (TrajectoryCertifier.ProfileSample p : page.frames()) {
+            if (p.closest() != null && (closest == null || p.closest().lowerBound() < closest.closest().lowerBound())) {
+                closest = p;
+            }
         }
-        out.printf(Locale.ROOT, "closest approach at %d sampled instants: %.6f m at t = %.3f s (%s)%n", samples,
-                profile[closest][1], profile[closest][0], pairs[closest]);
+        if (closest != null) {
+            out.printf(Locale.ROOT, "closest approach at %d sampled instants: %.6f m at t = %.3f s (%s)%n",
+                    page.frames().size(), closest.closest().lowerBound(), closest.time(), closest.closest().pair().key());
+        }
         out.println("certificate " + certificate + ", report " + report);
         return switch (r.verdict()) {
             case CERTIFIED_FREE -> ExitCode.FREE;
             case VIOLATION -> ExitCode.VIOLATION;
             case INCONCLUSIVE -> ExitCode.INCONCLUSIVE;
         };
+    }
+
+    /** A file this command wrote (the streamed certificate), read back. */
+    static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            throw new CliException(ExitCode.NO_INPUT, "cannot read back " + file + " (" + e + ")");
+        }
     }
 
     private static void write(Path file, String text, String option) {

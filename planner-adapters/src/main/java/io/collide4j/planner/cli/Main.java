@@ -41,6 +41,7 @@ public final class Main {
         COMMANDS.put("srdf", SrdfCommand::new);
         COMMANDS.put("bench", BenchCommand::new);
         COMMANDS.put("serve", ServeCommand::new);
+        COMMANDS.put("view", ViewCommand::new);
     }
 
     static final String EXIT_CODES = "exit codes: 0 free/ok, 1 violation, 2 inconclusive, 64 usage, 65 bad input data,"

@@ -150,7 +150,7 @@ final class PlanCommand extends CliCommand {
             }
         }
         Map<String, List<ProblemRunner.Run>> runs = new LinkedHashMap<>();
-        Progress progress = new Progress(err, "planning", (long) scenarios.size() * count);
+        Progress progress = Progress.of(this, "planning", (long) scenarios.size() * count);
         long done = 0;
         for (String s : scenarios) {
             List<ProblemRunner.Run> list = new ArrayList<>();

@@ -8,6 +8,11 @@
  * <em>margin</em> — the required separation ({@code --margin}); <em>clearance</em> — a measured distance or
  * its certified lower bound; <em>usage error</em> (64) — the command line is wrong; <em>bad input</em> (65)
  * — a file's content is wrong, named with its field or line; <em>chained relaunch</em> — restarting the
- * JVM with HotSpot's signal-chaining library so OpenCL may load ({@code ChainedRelaunch}).
+ * JVM with HotSpot's signal-chaining library so OpenCL may load ({@code ChainedRelaunch});
+ * <em>report</em> — the one-file HTML page of a certification ({@code HtmlReport}); <em>view</em> — its 3-D part
+ * (three.js, vendored under {@code viewer/}) drawing <em>frames</em>: sampled instants with every drawn link's
+ * transform, computed here by forward kinematics ({@code ViewerData}); the <em>exact frame</em> is the first
+ * violation's state at full precision; <em>progress</em> — stderr only, bar or plain lines ({@code Progress},
+ * {@code --quiet}).
  */
 package io.collide4j.planner.cli;

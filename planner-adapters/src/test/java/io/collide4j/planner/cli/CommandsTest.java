@@ -85,6 +85,7 @@ class CommandsTest {
         assertEquals(field(out, "state (isValid, certified)"), field(out, "state, parallel (certified)"));
         assertEquals(field(out, "state (isValid, certified)"), field(out, "state, batch engine"));
         assertEquals(field(out, "motion (certified CA"), field(out, "motion, batch CPU engine"));
-        assertTrue(((String) r[2]).contains("100%"), "progress bar on stderr");
+        // stderr is not a terminal here: no \r-drawn bar, and work this short prints no periodic line (ProgressTest)
+        assertTrue(!((String) r[2]).contains("\r") && !((String) r[1]).contains("%)"), "progress: " + r[2]);
     }
 }
