@@ -1,7 +1,6 @@
 package io.collide4j.planner.cli;
 
 import io.collide4j.urdf.DescriptionException;
-import io.collide4j.urdf.json.JsonException;
 import picocli.CommandLine;
 import picocli.CommandLine.Help;
 import picocli.CommandLine.Model.CommandSpec;
@@ -155,7 +154,7 @@ public final class Main {
             boolean input = e.exitCode() == ExitCode.DATA_ERROR || e.exitCode() == ExitCode.USAGE;
             err.println(prefix + e.getMessage() + (input ? defaults(command) : ""));
             return e.exitCode();
-        } catch (DescriptionException | JsonException | IllegalArgumentException e) {
+        } catch (DescriptionException | IllegalArgumentException e) {
             err.println(prefix + oneLine(e.getMessage()) + defaults(command));
             return ExitCode.DATA_ERROR;
         } catch (UncheckedIOException e) {

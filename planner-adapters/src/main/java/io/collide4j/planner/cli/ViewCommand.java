@@ -80,7 +80,7 @@ final class ViewCommand extends CliCommand {
             scene.scene = p.scene().bundled() != null ? p.scene().bundled() : recordedFile(p.scene().file(), "scene", "--scene");
         }
         robot.exactMeshes |= cert.meshModeOrDefault() == MeshMode.EXACT;
-        Collide4j c = robot.build(scene);
+        Collide4j c = robot.build(scene, err);
         if (!c.model().contentHash().equals(cert.robotHash())) {
             throw new CliException(ExitCode.DATA_ERROR, file + " was made for robot hash " + cert.robotHash() + ", "
                     + robot.describe() + " has " + c.model().contentHash()
