@@ -6,7 +6,8 @@ import io.collide4j.urdf.Pose;
  * A-priori bound on the rounding error of {@link KinematicModel#forwardKinematics} (and of the chain product
  * {@code chainPose} the motions use), per link: for every configuration whose joint values lie within their
  * limits, the computed link pose (R̂, t̂) and the exact pose (R, t) the URDF text defines (decimal numbers taken
- * as exact reals, the configuration's doubles taken as exact) satisfy ‖R̂ − R‖₂ ≤ {@link #rotation}(link) and
+ * as exact reals; the configuration's doubles taken as exact up to {@link KinematicModel#MAX_PATH_VALUE_ERROR} per
+ * joint, so a configuration computed along a motion segment is covered too) satisfy ‖R̂ − R‖₂ ≤ {@link #rotation}(link) and
  * ‖t̂ − t‖ ≤ {@link #translation}(link). So a point at distance r from the link origin is placed within
  * {@link #pointError}(link, r) = translation + rotation·r of its exact place.
  *
@@ -99,13 +100,16 @@ public final class FkErrorBound {
      * offset (and parses them, u each), the final product and sum round twice.
      */
     private static double jointValueError(KinematicModel m, int b, int depth) {
+        // along a motion the configuration itself is computed: within MAX_PATH_VALUE_ERROR of the exact path
+        // (KinematicModel.checkSegment / checkPath refuse anything else), scaled by a mimic's multiplier
+        double interpolation = Math.abs(m.bodyMul[b]) * KinematicModel.MAX_PATH_VALUE_ERROR;
         if (depth == 0) {
-            return 0;
+            return interpolation;
         }
         int var = m.bodyVar[b];
         double q = Math.max(Math.abs(m.lower[var]), Math.abs(m.upper[var]));
         double size = Math.abs(m.bodyMul[b]) * q + Math.abs(m.bodyOff[b]);
-        double e = (4 * depth + 4) * U * size;
+        double e = (4 * depth + 4) * U * size + interpolation;
         return e < Double.POSITIVE_INFINITY ? e : Double.POSITIVE_INFINITY;
     }
 

@@ -28,6 +28,15 @@ public interface JointPath {
     /** Upper bound on |d³q_i/ds³| over [s0, s1]. */
     double maxAbsJerk(int variable, double s0, double s1);
 
+    /**
+     * Upper bound, over every s in [0, 1], on |{@link #position}(i, s) − q_i(s)|: how far the computed joint value
+     * may be from the exact path the inputs define (waypoints, and velocities/accelerations times the segment
+     * duration, as exact reals), construction and evaluation rounding included. {@link KinematicModel#checkPath}
+     * refuses paths where this exceeds {@link KinematicModel#MAX_PATH_VALUE_ERROR}, which {@link FkErrorBound}
+     * charges to every joint: that is how interpolation rounding stays inside every "free" decision.
+     */
+    double positionError(int variable);
+
     /** Writes q(s) into dest (length {@link #variableCount()}) and returns dest. */
     default double[] positions(double s, double[] dest) {
         for (int i = 0; i < dest.length; i++) {

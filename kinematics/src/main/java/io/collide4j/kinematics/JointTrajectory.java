@@ -334,6 +334,11 @@ public final class JointTrajectory {
             public double maxAbsJerk(int v, double s0, double s1) {
                 return map[v] < 0 ? 0 : seg.maxAbsJerk(map[v], s0, s1);
             }
+
+            @Override
+            public double positionError(int v) {
+                return map[v] < 0 ? 0 : seg.positionError(map[v]);
+            }
         };
     }
 

@@ -413,8 +413,8 @@ public final class KinematicModel {
     /**
      * Largest |value| (rad) of a revolute or continuous joint at the ends of a motion segment: 4 turns either way.
      * Along a segment the joint values are interpolated in floating point, off the exact path by about
-     * u·(|value| + travel) (u = 2⁻⁵³); with both caps that is below 1e-14 rad, a few 1e-15 m per metre of lever
-     * arm, inside the absolute slack of the motion bounds. At 1e16 rad the interpolated values would be off by whole
+     * u·(|value| + travel) (u = 2⁻⁵³); with both caps that is below 2e-14 rad, inside the
+     * {@link #MAX_PATH_VALUE_ERROR} that {@link FkErrorBound} charges to every joint. At 1e16 rad the interpolated values would be off by whole
      * radians. States are not capped (their values are used exactly); a planner reduces a continuous joint's
      * angle modulo 2π before moving it.
      */
@@ -424,6 +424,14 @@ public final class KinematicModel {
      * slack ({@code MotionBounds}) is sized for points within 1 km of the robot's root.
      */
     public static final double MAX_SLIDE = 1e3;
+    /**
+     * Largest {@link JointPath#positionError} (rad or m) of any joint of a motion segment: how far the joint values
+     * computed along a segment may be from the exact path. {@link FkErrorBound} charges it to every joint of every
+     * link pose, so every certified bound includes interpolation rounding. Straight segments within the caps above
+     * stay below 2e-14 rad (4u·(8π + 16π)) or 1.4e-12 m; a spline is refused only when its coefficients are absurd
+     * (a realistic cubic with |velocity × duration| of 20 rad stays near 3e-13).
+     */
+    public static final double MAX_PATH_VALUE_ERROR = 2e-12;
 
     /**
      * Checks the straight segment q0 → q1 before any bound is computed on it: both ends as by
@@ -441,6 +449,8 @@ public final class KinematicModel {
             checkAngle(b, q0[v]);
             checkAngle(b, q1[v]);
             checkTravel(b, Math.abs(bodyMul[b]) * Math.abs(q1[v] - q0[v]), "from " + q0[v] + " to " + q1[v]);
+            // the straight segment's interpolation error (RobotSegment's LinearPath): within the caps it always fits
+            checkValueError(b, Math.abs(bodyMul[b]) * 4 * 0x1p-53 * (Math.abs(q0[v]) + 2 * Math.abs(q1[v] - q0[v])));
         }
     }
 
@@ -459,6 +469,16 @@ public final class KinematicModel {
             checkAngle(b, q0[v]);
             checkAngle(b, q1[v]);
             checkTravel(b, Math.abs(bodyMul[b]) * path.maxAbsVelocity(v, 0, 1), "along a curved segment");
+            checkValueError(b, Math.abs(bodyMul[b]) * path.positionError(v));
+        }
+    }
+
+    private void checkValueError(int b, double error) {
+        if (!(error <= MAX_PATH_VALUE_ERROR)) {   // NaN refused too
+            throw new InvalidConfigurationException("robot " + name + ": joint " + bodyJoint[b] + " is computed along"
+                    + " this segment within " + error + (bodyPrismatic[b] ? " m" : " rad") + " of the exact path, more"
+                    + " than the " + MAX_PATH_VALUE_ERROR + " the certified bounds include; its spline coefficients are"
+                    + " too large: split the segment or reduce its velocities", bodyVar[b], varNames[bodyVar[b]]);
         }
     }
 

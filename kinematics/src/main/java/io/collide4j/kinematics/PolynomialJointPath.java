@@ -11,16 +11,35 @@ import java.util.Arrays;
 public final class PolynomialJointPath implements JointPath {
     private static final double REL = 1e-12;
     private static final double ABS = 1e-12;
+    private static final double U = 0x1p-53;
 
     private final int n;
     private final int degree;
     /** 6 coefficients per variable, power basis in s, c[6i + k] multiplies s^k. */
     private final double[] c;
+    /** Per variable: {@link #positionError}. */
+    private final double[] error;
 
-    private PolynomialJointPath(int n, int degree, double[] c) {
+    /**
+     * {@code inputSize[i]}: the sum over the coefficients of variable i of the absolute terms of the formula that
+     * computed it (|h| counted as |q0| + |q1|), so each computed coefficient is within 9u of it of the exact one
+     * (at most 6 roundings per formula, plus the relative u of a velocity times a duration upstream).
+     */
+    private PolynomialJointPath(int n, int degree, double[] c, double[] inputSize) {
         this.n = n;
         this.degree = degree;
         this.c = c;
+        this.error = new double[n];
+        for (int i = 0; i < n; i++) {
+            double coefficients = 0;
+            for (int k = 0; k < 6; k++) {
+                coefficients += Math.abs(c[6 * i + k]);
+            }
+            // Horner on degree <= 5 with s in [0, 1]: within γ10·Σ|ĉ_k| (Higham, Accuracy and Stability, §5.1);
+            // 11u covers γ10 = 10u/(1 − 10u); then the coefficients' own errors
+            double e = 11 * U * coefficients + 9 * U * inputSize[i];
+            error[i] = e * (1 + 4 * U);
+        }
     }
 
     /** q0 + s (q1 − q0). */
@@ -28,11 +47,13 @@ public final class PolynomialJointPath implements JointPath {
         check("q0", q0, q0.length);
         check("q1", q1, q0.length);
         double[] c = new double[6 * q0.length];
+        double[] size = new double[q0.length];
         for (int i = 0; i < q0.length; i++) {
             c[6 * i] = q0[i];
             c[6 * i + 1] = q1[i] - q0[i];
+            size[i] = Math.abs(q0[i]) + Math.abs(q1[i]);
         }
-        return new PolynomialJointPath(q0.length, 1, c);
+        return new PolynomialJointPath(q0.length, 1, c, size);
     }
 
     /**
@@ -46,14 +67,17 @@ public final class PolynomialJointPath implements JointPath {
         check("q1", q1, n);
         check("d1", d1, n);
         double[] c = new double[6 * n];
+        double[] size = new double[n];
         for (int i = 0; i < n; i++) {
             double h = q1[i] - q0[i];
             c[6 * i] = q0[i];
             c[6 * i + 1] = d0[i];
             c[6 * i + 2] = 3 * h - 2 * d0[i] - d1[i];
             c[6 * i + 3] = -2 * h + d0[i] + d1[i];
+            double aq = Math.abs(q0[i]) + Math.abs(q1[i]);
+            size[i] = Math.abs(q0[i]) + 2 * Math.abs(d0[i]) + 5 * aq + 3 * Math.abs(d0[i]) + 2 * Math.abs(d1[i]);
         }
-        return new PolynomialJointPath(n, 3, c);
+        return new PolynomialJointPath(n, 3, c, size);
     }
 
     /** Quintic with positions, first and second derivatives (with respect to s) at s = 0 and 1. */
@@ -67,8 +91,12 @@ public final class PolynomialJointPath implements JointPath {
         check("d1", d1, n);
         check("dd1", dd1, n);
         double[] c = new double[6 * n];
+        double[] size = new double[n];
         for (int i = 0; i < n; i++) {
             double h = q1[i] - q0[i];
+            double aq = Math.abs(q0[i]) + Math.abs(q1[i]);
+            size[i] = Math.abs(q0[i]) + 2 * Math.abs(d0[i]) + Math.abs(dd0[i])
+                    + 31 * aq + 17 * Math.abs(d0[i]) + 14 * Math.abs(d1[i]) + 4 * Math.abs(dd0[i]) + 2 * Math.abs(dd1[i]);
             c[6 * i] = q0[i];
             c[6 * i + 1] = d0[i];
             c[6 * i + 2] = dd0[i] / 2;
@@ -76,7 +104,7 @@ public final class PolynomialJointPath implements JointPath {
             c[6 * i + 4] = -15 * h + 8 * d0[i] + 7 * d1[i] + (3 * dd0[i] - 2 * dd1[i]) / 2;
             c[6 * i + 5] = 6 * h - 3 * d0[i] - 3 * d1[i] + (dd1[i] - dd0[i]) / 2;
         }
-        return new PolynomialJointPath(n, 5, c);
+        return new PolynomialJointPath(n, 5, c, size);
     }
 
     private static void check(String what, double[] a, int n) {
@@ -99,6 +127,11 @@ public final class PolynomialJointPath implements JointPath {
     @Override
     public int variableCount() {
         return n;
+    }
+
+    @Override
+    public double positionError(int i) {
+        return error[i];
     }
 
     @Override

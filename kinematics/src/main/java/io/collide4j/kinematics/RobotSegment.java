@@ -200,5 +200,11 @@ public final class RobotSegment {
         public double maxAbsJerk(int i, double s0, double s1) {
             return 0;
         }
+
+        @Override
+        public double positionError(int i) {
+            // q0 + s·dq with dq = q1 − q0 rounded: within u|dq| + 2u(|q0| + |dq|) of the exact segment, s in [0, 1]
+            return 4 * 0x1p-53 * (Math.abs(q0[i]) + 2 * Math.abs(dq[i]));
+        }
     }
 }

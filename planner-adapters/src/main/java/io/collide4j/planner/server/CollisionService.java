@@ -76,6 +76,24 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
         return switch (method) {
             case "ping" -> Map.of("pong", true, "protocol", "collide4j-jsonl/1");
             case "load" -> load(params);
+            case "isValid", "clearance", "checkMotion", "batch" -> {
+                try {
+                    yield query(method, params, context);
+                } catch (RequestException e) {
+                    throw e;
+                } catch (IllegalArgumentException e) {   // wrong lengths, limits, unboundable motions: the caller's to fix
+                    throw invalid(method + ": " + e.getMessage());
+                }
+            }
+            case "certify" -> certify(params);
+            case "counters" -> counters();
+            default -> throw new RequestException(RequestException.METHOD_NOT_FOUND, "unknown method '" + method
+                    + "'; methods: ping, load, isValid, clearance, checkMotion, batch, certify, counters");
+        };
+    }
+
+    private Object query(String method, ObjectNode params, RequestContext context) {
+        return switch (method) {
             case "isValid" -> {
                 known(params, "isValid", "q");
                 yield Map.of("valid", states().isValid(vector(params, "q")));
@@ -83,10 +101,7 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
             case "clearance" -> clearance(params);
             case "checkMotion" -> checkMotion(params);
             case "batch" -> batch(params, context);
-            case "certify" -> certify(params);
-            case "counters" -> counters();
-            default -> throw new RequestException(RequestException.METHOD_NOT_FOUND, "unknown method '" + method
-                    + "'; methods: ping, load, isValid, clearance, checkMotion, batch, certify, counters");
+            default -> throw new IllegalStateException(method);
         };
     }
 

@@ -66,7 +66,7 @@ class LoadOptionsTest {
                     + "/m.stl\"/></geometry></collision></link></robot>");
             RequestException e = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(1),
                     () -> assertThrows(RequestException.class, () -> load(s, Map.of("urdf", urdf.toString()))));
-            assertTrue(e.getMessage().contains("refused") && e.getMessage().contains("filename"), e.getMessage());
+            assertTrue(e.getMessage().contains("refused") && e.getMessage().contains("http"), e.getMessage());
             listener.setSoTimeout(300);
             assertThrows(java.net.SocketTimeoutException.class, listener::accept, "the loader connected");
         }
