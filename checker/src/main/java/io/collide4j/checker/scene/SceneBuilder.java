@@ -11,8 +11,9 @@ import java.util.Map;
  * snapshot (the builder stays usable and later edits never reach published scenes).
  *
  * <p>Adding is linear: the slot arrays grow geometrically, and obstacles added to a builder whose tree is empty
- * wait and enter the tree in one bulk load ({@link DynamicAabbTree#insertAll}) at the next {@link #move},
- * {@link #remove} or {@link #build}; later additions are inserted one by one.
+ * wait and enter the tree at the next {@link #move}, {@link #remove} or {@link #build}, in one bulk load
+ * ({@link DynamicAabbTree#insertAll}) when there are at least {@link #BULK_MIN} of them; later additions are
+ * inserted one by one.
  */
 public final class SceneBuilder {
     private Obstacle[] slots;
@@ -23,6 +24,11 @@ public final class SceneBuilder {
     private int slotsUsed;                 // slots[0, slotsUsed) are live or holes; the rest is capacity
     private int slotsInTree;               // slots[slotsInTree, slotsUsed) are not in the tree yet
     private final double[] bounds = new double[6];
+    /**
+     * Fewest waiting obstacles loaded in bulk; fewer go in one by one, giving the same tree (and query order) as
+     * ever for the small scenes of planning problems, where insertion costs nothing anyway.
+     */
+    static final int BULK_MIN = 1024;
 
     public SceneBuilder() {
         this(new Obstacle[0], new int[0], new HashMap<>(), new DynamicAabbTree(), 0);
@@ -99,7 +105,7 @@ public final class SceneBuilder {
         if (n == 0) {
             return;
         }
-        if (tree.size() == 0) {
+        if (tree.size() == 0 && n >= BULK_MIN) {
             double[] boxes = new double[6 * n];
             int[] values = new int[n];
             for (int i = 0; i < n; i++) {

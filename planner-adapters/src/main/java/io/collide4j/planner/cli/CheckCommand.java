@@ -58,6 +58,7 @@ final class CheckCommand extends CliCommand {
             }
         }
         int invalid = 0;
+        Progress progress = Progress.of(this, "checking", qs.size());
         out.printf(Locale.ROOT, "%5s  %-9s %13s  %s%n", "#", "verdict", "clearance lb", "closest pair");
         for (int i = 0; i < qs.size(); i++) {
             double[] q = qs.get(i);
@@ -68,6 +69,7 @@ final class CheckCommand extends CliCommand {
             out.printf(Locale.ROOT, "%5d  %-9s %13s  %s%n", i, ok ? "VALID" : limits ? "COLLISION" : "LIMITS",
                     closest == null ? "inf" : String.format(Locale.ROOT, "%.6f", closest.lowerBound()),
                     closest == null ? "-" : closest.pair().key());
+            progress.update(i + 1);
         }
         out.printf(Locale.ROOT, "%d of %d configurations valid (margin %.4g m)%n", qs.size() - invalid, qs.size(), c.margin());
         return invalid == 0 ? ExitCode.FREE : ExitCode.VIOLATION;

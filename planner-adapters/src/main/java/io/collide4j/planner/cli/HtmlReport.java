@@ -105,7 +105,8 @@ final class HtmlReport {
                         + ".v{font-size:1.6em;font-weight:bold;padding:.3em .6em;display:inline-block;color:white}"
                         + "#c4j-view{position:relative}#c4j-canvas{width:100%;height:460px;display:block;border:1px solid #ccc}"
                         + "#c4j-tip{position:absolute;display:none;background:#222;color:#fff;padding:2px 6px;font-size:12px;"
-                        + "pointer-events:none}#c4j-controls{margin:.4em 0}#c4j-slider{width:100%}"
+                        + "pointer-events:none}#c4j-controls{margin:.4em 0}#c4j-slider{width:100%;margin:0}"
+                        + "#c4j-band{height:6px;margin:0 0 .4em 0;background:#e4e4e4}"
                         + "#c4j-info.contact{color:#b00;font-weight:bold}#c4j-plot{cursor:crosshair}"
                         + ".CERTIFIED_FREE{background:#2a7d2a}.VIOLATION{background:#b22}.INCONCLUSIVE{background:#c80}"
                         + "code{font-size:.9em}</style></head><body>\n");
@@ -157,7 +158,7 @@ final class HtmlReport {
     private static void view(StringBuilder h) {
         h.append("<h2>Motion</h2>\n<div id=\"c4j-view\"><canvas id=\"c4j-canvas\"></canvas><div id=\"c4j-tip\"></div></div>\n")
                 .append("<div id=\"c4j-controls\"><input id=\"c4j-slider\" type=\"range\" min=\"0\" max=\"0\" value=\"0\" "
-                        + "aria-label=\"time\"><br><button id=\"c4j-play\" type=\"button\">play</button> speed "
+                        + "aria-label=\"time\"><div id=\"c4j-band\" title=\"red: first contact; orange: unresolved\"></div><button id=\"c4j-play\" type=\"button\">play</button> speed "
                         + "<select id=\"c4j-speed\"><option>0.25</option><option>0.5</option><option selected>1</option>"
                         + "<option>2</option><option>4</option></select> geometry <select id=\"c4j-style\">"
                         + "<option value=\"solid\">convex pieces</option><option value=\"wireframe\">convex pieces, wireframe"

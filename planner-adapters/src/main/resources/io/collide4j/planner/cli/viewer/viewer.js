@@ -264,7 +264,24 @@ play.addEventListener('click', () => {
   }
 });
 slider.max = String(frames.length - 1);
+{ // the band under the slider: the unresolved interval (INCONCLUSIVE) in orange, the first contact as a red tick
+  const t0 = frames[0].t, t1 = frames[frames.length - 1].t;
+  const pct = (t) => (t1 > t0 ? (t - t0) / (t1 - t0) * 100 : 0).toFixed(2) + '%';
+  const stops = [];
+  if (data.unresolved) {
+    stops.push('#e4e4e4 ' + pct(data.unresolved[0]), '#e90 ' + pct(data.unresolved[0]), '#e90 ' + pct(data.unresolved[1]),
+      '#e4e4e4 ' + pct(data.unresolved[1]));
+  }
+  if (data.violation) {
+    const a = Math.max(0, (data.violation.t - t0) / Math.max(1e-300, t1 - t0) * 100 - 0.4);
+    const b = Math.min(100, a + 0.8);
+    stops.push('#e4e4e4 ' + a.toFixed(2) + '%', '#d00 ' + a.toFixed(2) + '%', '#d00 ' + b.toFixed(2) + '%',
+      '#e4e4e4 ' + b.toFixed(2) + '%');
+  }
+  if (stops.length) $('c4j-band').style.background = 'linear-gradient(to right, ' + stops.join(', ') + ')';
+}
 slider.addEventListener('input', () => setFrame(+slider.value));
+if (data.exactFrame === undefined) $('c4j-ghost').parentElement.style.display = 'none';   // no contact, no ghost
 $('c4j-ghost').addEventListener('change', (e) => { ghost.visible = e.target.checked; render(); });
 $('c4j-style').addEventListener('change', (e) => {
   const wire = e.target.value === 'wireframe', meshes = e.target.value === 'meshes';
