@@ -77,4 +77,28 @@ class BadInputsTest {
             assertTrue(err.contains(text), "message contains '" + text + "': " + err);
         }
     }
+
+    /** The checker's scene corpora (one bad JSON or YAML scene per file, see their cases.tsv), each through the CLI. */
+    static List<Path> sceneCorpus() throws IOException {
+        List<Path> out = new ArrayList<>();
+        for (String kind : List.of("scene-json", "scene-yaml")) {
+            try (var files = Files.list(Path.of("../checker/src/test/resources/bad-inputs", kind))) {
+                files.filter(f -> !f.getFileName().toString().equals("cases.tsv")).sorted().forEach(out::add);
+            }
+        }
+        assertTrue(out.size() >= 40, "both scene corpora found: " + out.size());
+        return out;
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("sceneCorpus")
+    void badSceneIsRefusedThroughTheCli(Path scene) {
+        String file = scene.toAbsolutePath().normalize().toString();
+        Object[] r = MainTest.cli("check", "--q", "0,-0.785,0,-2.356,0,1.571,0.785", "--scene", file);
+        String err = (String) r[2];
+        int code = (Integer) r[0];
+        assertEquals(ExitCode.DATA_ERROR, code, "a bad scene is bad input (65): " + r[1] + err);
+        assertEquals(1, err.lines().count(), "one line on stderr:\n" + err);
+        assertTrue(err.contains(file), "names the file " + file + ": " + err);
+    }
 }
