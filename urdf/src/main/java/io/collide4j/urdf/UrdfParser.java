@@ -2,6 +2,7 @@ package io.collide4j.urdf;
 
 import io.collide4j.urdf.XmlTree.Element;
 import io.collide4j.urdf.mesh.MeshFormat;
+import io.collide4j.urdf.mesh.MeshFormatException;
 import io.collide4j.urdf.mesh.MeshLoader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -314,7 +315,12 @@ public final class UrdfParser {
             if (format.isEmpty()) {
                 throw error(s, where, "collision mesh '" + filename + "' has an unsupported format: expected .stl, .obj or .dae");
             }
-            TriangleMesh raw = meshCache.computeIfAbsent(found, u -> MeshLoader.load(u, colladaUpAxis).mesh());
+            TriangleMesh raw;
+            try {
+                raw = meshCache.computeIfAbsent(found, u -> MeshLoader.load(u, colladaUpAxis).mesh());
+            } catch (MeshFormatException e) {   // name the URDF element that referenced the mesh, then the mesh's own place
+                throw error(s, where, "collision mesh '" + filename + "' cannot be read: " + e.getMessage());
+            }
             if (collision && raw.triangleCount() == 0) {
                 // an empty collision shape would make every query against this link "free"
                 throw error(s, where, "collision mesh '" + filename + "' (" + found
