@@ -11,13 +11,11 @@ import io.collide4j.checker.query.MotionStatus;
 import io.collide4j.planner.Collide4j;
 
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
-import java.util.stream.Stream;
 
 /**
  * {@code collide4j bench}: a quick throughput table on this machine (wall clock, after a warm-up):
@@ -29,7 +27,7 @@ import java.util.stream.Stream;
  */
 @Command(name = "bench", sortOptions = false, footer = Main.EXIT_CODES,
         description = "Throughput table on this machine (a guide; the JMH benchmarks in tests/ measure).")
-final class BenchCommand extends CliCommand {
+final class BenchCommand extends RobotSceneCommand {
     @Option(names = "--states", paramLabel = "N", description = "Random states (default ${DEFAULT-VALUE}).")
     int states = 20_000;
 
@@ -48,20 +46,9 @@ final class BenchCommand extends CliCommand {
     @Option(names = "--threads", paramLabel = "N", description = "Batch engine threads (default: the available processors).")
     int threads = Runtime.getRuntime().availableProcessors();
 
-    @Mixin
-    RobotOptions robot = new RobotOptions();
-
-    @Mixin
-    SceneOption scene = new SceneOption();
-
-    @Override
-    List<String> defaultsUsed() {
-        return Stream.concat(robot.defaultsUsed().stream(), scene.defaultsUsed().stream()).toList();
-    }
-
     @Override
     int run() {
-        Collide4j c = robot.build(scene, err);
+        Collide4j c = buildChecker();
         if (states < 1 || motionCount < 1 || ccd < 1 || !(step > 0) || threads < 1) {
             throw new CliException(ExitCode.USAGE, "--states, --motions, --ccd, --threads must be >= 1 and --step > 0");
         }

@@ -13,16 +13,13 @@ import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * {@code collide4j certify}: certifies a trajectory (CSV or JSON; joint-space linear between rows) for
@@ -34,7 +31,7 @@ import java.util.stream.Stream;
 @Command(name = "certify", sortOptions = false, footer = Main.EXIT_CODES,
         description = "Certify a trajectory (no arguments: the bundled Panda demo); writes a JSON certificate and an"
                 + " HTML report.")
-final class CertifyCommand extends CliCommand {
+final class CertifyCommand extends RobotSceneCommand {
     static final String DEMO_TRAJECTORY = "panda_shelf_demo";
 
     @Option(names = "--trajectory", paramLabel = "FILE",
@@ -54,23 +51,12 @@ final class CertifyCommand extends CliCommand {
     @Option(names = "--samples", paramLabel = "N", description = "Instants in the report's clearance plot (default ${DEFAULT-VALUE}).")
     int samples = 400;
 
-    @Mixin
-    RobotOptions robot = new RobotOptions();
-
-    @Mixin
-    SceneOption scene = new SceneOption();
-
-    @Override
-    List<String> defaultsUsed() {
-        return Stream.concat(robot.defaultsUsed().stream(), scene.defaultsUsed().stream()).toList();
-    }
-
     @Override
     int run() {
         RobotOptions.readable("--trajectory", trajectoryFile);
         String sceneLabel = scene.label();
         String robotLabel = robot.label();
-        Collide4j c = robot.build(scene, err);
+        Collide4j c = buildChecker();
         if (budget < 1 || samples < 2) {
             throw new CliException(ExitCode.USAGE, "--budget must be >= 1 and --samples >= 2");
         }

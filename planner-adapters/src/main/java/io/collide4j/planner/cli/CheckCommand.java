@@ -4,14 +4,12 @@ import io.collide4j.checker.query.Contact;
 import io.collide4j.planner.Collide4j;
 
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.stream.Stream;
 
 /**
  * {@code collide4j check}: discrete validity of configurations given with {@code --q a,b,..[;a,b,..]}
@@ -21,28 +19,17 @@ import java.util.stream.Stream;
  */
 @Command(name = "check", sortOptions = false, footer = Main.EXIT_CODES,
         description = "Certified validity and clearance of configurations (exit 0 all valid, 1 any invalid).")
-final class CheckCommand extends CliCommand {
+final class CheckCommand extends RobotSceneCommand {
     @Option(names = "--q", paramLabel = "a,b,..[;a,b,..]", description = "Configurations of the planning group, ';'-separated.")
     String inline;
 
     @Option(names = "--configs", paramLabel = "FILE", description = "Configurations from a trajectory file (CSV or JSON rows).")
     Path file;
 
-    @Mixin
-    RobotOptions robot = new RobotOptions();
-
-    @Mixin
-    SceneOption scene = new SceneOption();
-
-    @Override
-    List<String> defaultsUsed() {
-        return Stream.concat(robot.defaultsUsed().stream(), scene.defaultsUsed().stream()).toList();
-    }
-
     @Override
     int run() {
         RobotOptions.readable("--configs", file);
-        Collide4j c = robot.build(scene, err);
+        Collide4j c = buildChecker();
         if ((file == null) == (inline == null)) {
             throw new CliException(ExitCode.USAGE, "give exactly one of --q a,b,..[;a,b,..] or --configs FILE");
         }

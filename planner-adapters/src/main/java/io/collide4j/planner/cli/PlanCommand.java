@@ -8,7 +8,6 @@ import io.collide4j.planner.plan.PlanResult;
 import io.collide4j.planner.plan.ProblemRunner;
 import io.collide4j.planner.plan.RrtConnect;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
@@ -31,7 +30,7 @@ import java.util.stream.Stream;
  */
 @Command(name = "plan", sortOptions = false, footer = Main.EXIT_CODES,
         description = "RRT-Connect with certified edges: --start/--goal in a scene, or MotionBenchMaker --problems.")
-final class PlanCommand extends CliCommand {
+final class PlanCommand extends RobotSceneCommand {
     @Option(names = "--start", paramLabel = "a,b,..", description = "Start configuration of the planning group.")
     String start;
 
@@ -68,12 +67,6 @@ final class PlanCommand extends CliCommand {
     @Option(names = "--shortcut", paramLabel = "N", description = "Shortcutting attempts (default ${DEFAULT-VALUE}).")
     int shortcut = 100;
 
-    @Mixin
-    RobotOptions robot = new RobotOptions();
-
-    @Mixin
-    SceneOption scene = new SceneOption();
-
     @Override
     List<String> defaultsUsed() {
         return problems != null ? robot.defaultsUsed()
@@ -102,7 +95,7 @@ final class PlanCommand extends CliCommand {
         if (start == null || goal == null) {
             throw new CliException(ExitCode.USAGE, "give --start and --goal (or --problems)");
         }
-        Collide4j c = robot.build(scene, err);
+        Collide4j c = buildChecker();
         double[] start = RobotOptions.vector("--start", this.start, c.dimension());
         double[] goal = RobotOptions.vector("--goal", this.goal, c.dimension());
         for (double[][] q : new double[][][]{{start}, {goal}}) {

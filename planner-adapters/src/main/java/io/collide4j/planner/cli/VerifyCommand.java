@@ -7,7 +7,6 @@ import io.collide4j.checker.query.Verdict;
 import io.collide4j.models.Models;
 import io.collide4j.planner.Collide4j;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
@@ -36,15 +35,9 @@ import java.util.Locale;
 @Command(name = "verify", sortOptions = false, footer = Main.EXIT_CODES,
         description = "Re-check a certificate with the independent verifier; robot and scene come from the options or, "
                 + "for bundled inputs, from the certificate itself. --margin M also requires the certificate to answer M.")
-final class VerifyCommand extends CliCommand {
+final class VerifyCommand extends RobotSceneCommand {
     @Option(names = "--certificate", paramLabel = "FILE", description = "Certificate to verify (default ${DEFAULT-VALUE}).")
     Path file = Path.of("collide4j-certificate.json");
-
-    @Mixin
-    RobotOptions robot = new RobotOptions();
-
-    @Mixin
-    SceneOption scene = new SceneOption();
 
     @Override
     List<String> defaultsUsed() {
@@ -74,7 +67,7 @@ final class VerifyCommand extends CliCommand {
         if (scene.isDefault()) {
             scene.scene = prov.scene().bundled();
         }
-        Collide4j c = robot.build(scene, err);
+        Collide4j c = buildChecker();
         Double asked = robot.margin;
         CertificateVerifier.Report report = c.trajectoryCertifier().verify(cert);
         out.println("certificate " + file + " (" + cert.format() + ")");

@@ -13,7 +13,6 @@ import io.collide4j.planner.TrajectoryCertifier;
 import io.collide4j.planner.TrajectoryCertifier.Certification;
 import org.joml.Vector3d;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -32,7 +31,7 @@ import java.util.Map;
  */
 @Command(name = "view", sortOptions = false, footer = Main.EXIT_CODES,
         description = "Regenerate the HTML report of a certificate (robot and scene from its provenance).")
-final class ViewCommand extends CliCommand {
+final class ViewCommand extends RobotSceneCommand {
     @Parameters(index = "0", paramLabel = "CERT.json", description = "Certificate written by 'collide4j certify'.")
     Path file;
 
@@ -41,12 +40,6 @@ final class ViewCommand extends CliCommand {
 
     @Option(names = "--samples", paramLabel = "N", description = "Instants drawn and plotted (default ${DEFAULT-VALUE}).")
     int samples = 400;
-
-    @Mixin
-    RobotOptions robot = new RobotOptions();
-
-    @Mixin
-    SceneOption scene = new SceneOption();
 
     @Override
     int run() {
@@ -80,7 +73,7 @@ final class ViewCommand extends CliCommand {
             scene.scene = p.scene().bundled() != null ? p.scene().bundled() : recordedFile(p.scene().file(), "scene", "--scene");
         }
         robot.exactMeshes |= cert.meshModeOrDefault() == MeshMode.EXACT;
-        Collide4j c = robot.build(scene, err);
+        Collide4j c = buildChecker();
         if (!c.model().contentHash().equals(cert.robotHash())) {
             throw new CliException(ExitCode.DATA_ERROR, file + " was made for robot hash " + cert.robotHash() + ", "
                     + robot.describe() + " has " + c.model().contentHash()
