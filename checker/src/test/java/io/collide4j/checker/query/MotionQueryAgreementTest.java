@@ -111,7 +111,7 @@ class MotionQueryAgreementTest {
     @Test
     void exhaustedBudgetIsNeverFreeAndBadArgumentsAreRefused() {
         RobotCollisionModel model = TestRobots.panda();
-        Scene scene = DiscreteOracleTest.mbmScenes(1).get(0);
+        Scene scene = DiscreteOracleTest.mbmScenes(50).get(0);
         CollisionChecker ch = CollisionChecker.of(model, scene);
         QueryContext c = ch.newContext();
         java.util.Random rnd = new java.util.Random(5);
