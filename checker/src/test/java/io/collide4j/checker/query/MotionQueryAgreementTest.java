@@ -109,6 +109,37 @@ class MotionQueryAgreementTest {
     }
 
     @Test
+    void theBooleanQueryAllocatesNothingPerCallOnceWarm() {
+        RobotCollisionModel model = TestRobots.panda();
+        List<Scene> scenes = DiscreteOracleTest.mbmScenes(50);
+        List<MotionOracleTest.Motion> motions = MotionOracleTest.buildMotions(model, scenes, List.of(), 40, 0, 13);
+        List<CollisionChecker> checkers = new ArrayList<>();
+        List<QueryContext> contexts = new ArrayList<>();
+        for (Scene s : scenes) {
+            checkers.add(CollisionChecker.of(model, s));
+            contexts.add(checkers.get(checkers.size() - 1).newContext());
+        }
+        var mx = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        long tid = Thread.currentThread().getId();
+        int free = 0, notFree = 0;
+        long bytes = 0;
+        for (int pass = 0; pass < 3; pass++) {     // two passes size the context's tables, the third is measured
+            long before = mx.getThreadAllocatedBytes(tid);
+            for (MotionOracleTest.Motion m : motions) {
+                MotionStatus st = checkers.get(m.scene()).isMotionFree(m.q0(), m.q1(), 0, contexts.get(m.scene()));
+                if (pass == 2) {
+                    free += st == MotionStatus.FREE ? 1 : 0;
+                    notFree += st == MotionStatus.FREE ? 0 : 1;
+                }
+            }
+            bytes = mx.getThreadAllocatedBytes(tid) - before;
+        }
+        assertTrue(free > 0 && notFree > 0, "free " + free + ", not free " + notFree);
+        // an allocation per query would be at least 16 bytes each (40 queries ≥ 640 bytes); allow only stray bytes
+        assertTrue(bytes < 256, bytes + " bytes allocated over " + motions.size() + " warm queries");
+    }
+
+    @Test
     void exhaustedBudgetIsNeverFreeAndBadArgumentsAreRefused() {
         RobotCollisionModel model = TestRobots.panda();
         Scene scene = DiscreteOracleTest.mbmScenes(50).get(0);
