@@ -448,7 +448,10 @@ public final class KinematicModel {
             int v = bodyVar[b];
             checkAngle(b, q0[v]);
             checkAngle(b, q1[v]);
-            checkTravel(b, Math.abs(bodyMul[b]) * Math.abs(q1[v] - q0[v]), "from " + q0[v] + " to " + q1[v]);
+            double travel = Math.abs(bodyMul[b]) * Math.abs(q1[v] - q0[v]);
+            if (!(travel <= travelCap(b))) {    // the message only when refusing: checkSegment is on the hot path
+                checkTravel(b, travel, "from " + q0[v] + " to " + q1[v]);
+            }
             // the straight segment's interpolation error (RobotSegment's LinearPath): within the caps it always fits
             checkValueError(b, Math.abs(bodyMul[b]) * 4 * 0x1p-53 * (Math.abs(q0[v]) + 2 * Math.abs(q1[v] - q0[v])));
         }
@@ -498,8 +501,12 @@ public final class KinematicModel {
         }
     }
 
+    private double travelCap(int b) {
+        return bodyPrismatic[b] ? MAX_SLIDE : MAX_SEGMENT_TURN;
+    }
+
     private void checkTravel(int b, double travel, String how) {
-        double cap = bodyPrismatic[b] ? MAX_SLIDE : MAX_SEGMENT_TURN;
+        double cap = travelCap(b);
         if (!(travel <= cap)) {   // NaN and infinity refused too
             throw new InvalidConfigurationException("robot " + name + ": joint " + bodyJoint[b] + " travels " + travel
                     + (bodyPrismatic[b] ? " m " : " rad ") + how + " in one segment, more than the " + cap

@@ -25,9 +25,17 @@ public final class CertifiedMotionValidator implements MotionValidator {
         this.c = c;
     }
 
+    /** The boolean query ({@link Collide4j#isMotionFree}): true exactly when {@link #check} would say FREE. */
     @Override
     public boolean checkMotion(double[] q0, double[] q1) {
-        return inLimits(q0, q1) && check(q0, q1).isFree();
+        if (!inLimits(q0, q1)) {
+            return false;
+        }
+        long t0 = System.nanoTime();
+        MotionStatus st = c.isMotionFree(q0, q1);
+        c.counters().motion(st == MotionStatus.FREE, st == MotionStatus.INCONCLUSIVE, System.nanoTime() - t0,
+                c.lastMotionEvaluations());
+        return st == MotionStatus.FREE;
     }
 
     private boolean inLimits(double[] q0, double[] q1) {

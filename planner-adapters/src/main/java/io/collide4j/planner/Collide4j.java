@@ -460,6 +460,24 @@ public final class Collide4j {
     }
 
     /**
+     * The checker's boolean motion query ({@link CollisionChecker#isMotionFree}) of q0 → q1 with this façade's
+     * margin, tolerance and budget: FREE exactly when {@link #checkMotion} certifies it, faster for blocked motions
+     * (discrete samples first) and without the earliest contact. Allocation-free per call.
+     */
+    public MotionStatus isMotionFree(double[] q0, double[] q1) {
+        Scratch s = scratch();
+        toFull(q0, s.full0);
+        toFull(q1, s.full1);
+        return checker.isMotionFree(s.full0, s.full1, margin, tolerance, budget, CollisionChecker.DEFAULT_SAMPLE_STEP,
+                s.context);
+    }
+
+    /** Distance evaluations of this thread's last motion query ({@link #checkMotion} or {@link #isMotionFree}). */
+    long lastMotionEvaluations() {
+        return scratch().context.evaluations();
+    }
+
+    /**
      * A variant of this checker with extra allowed-collision entries and padding/scale overrides (the
      * MoveIt-style per-request edits); same robot, scene, margin and group.
      */

@@ -366,17 +366,39 @@ public final class CollisionChecker {
     public MotionResult checkMotion(double[] q0, double[] q1, double d, double tolerance, long budget, QueryContext c) {
         checkContext(c);
         checkMargin(d);
-        if (!(tolerance > 0) || !Double.isFinite(tolerance)) {
-            throw new IllegalArgumentException("tolerance must be finite and > 0, got " + tolerance);
-        }
+        checkTolerance(tolerance);
         startSegment(c, q0, q1);
         collectMotionPairs(c, d + tolerance);
         c.evaluations = 0;
         c.budget = budget;
+        int st = advancePairs(c, d, tolerance, true);
+        if (st == INCONCLUSIVE_RUN) {
+            return new MotionResult(MotionStatus.INCONCLUSIVE, c.stopS, positions(c, c.stopS), null,
+                    Double.NEGATIVE_INFINITY, c.evaluations);
+        }
+        if (st == VIOLATED) {
+            return new MotionResult(MotionStatus.COLLISION, c.motionTime, positions(c, c.motionTime), c.motionContact,
+                    Double.NEGATIVE_INFINITY, c.evaluations);
+        }
+        return new MotionResult(MotionStatus.FREE, 1, positions(c, 1), null, c.motionClearance, c.evaluations);
+    }
+
+    private static void checkTolerance(double tolerance) {
+        if (!(tolerance > 0) || !Double.isFinite(tolerance)) {
+            throw new IllegalArgumentException("tolerance must be finite and > 0, got " + tolerance);
+        }
+    }
+
+    /**
+     * Conservative advancement of every candidate pair of the context's segment (after {@link #collectMotionPairs}).
+     * Returns CLEAR (c.motionClearance: the certified clearance), VIOLATED (c.motionTime: with {@code earliest}, the
+     * earliest violation of any pair, c.motionContact its pair; without, the first violation met, no contact made)
+     * or INCONCLUSIVE_RUN (c.stopS: how far the pair that ran out got). Allocation-free unless {@code earliest}.
+     */
+    private int advancePairs(QueryContext c, double d, double tolerance, boolean earliestContact) {
         double earliest = 2;       // > 1: no violation yet
-        int hitPair = -1;
         double clearance = Double.POSITIVE_INFINITY;
-        Contact hitContact = null;
+        c.motionContact = null;
         // Pairs advance in lockstep, a slice of s per round, so the earliest violation is met early and cuts
         // every other pair's work at it. A pair is certified on [0, at[i]); it is done once that covers
         // [0, min(1, earliest)). The order changes only how much work is done, not what is proven.
@@ -392,14 +414,16 @@ public final class CollisionChecker {
                 int st = advance(c, c.pairs[o], c.pairs[o + 1], c.pairs[o + 2], c.pairs[o + 3], Math.min(1, earliest), d,
                         tolerance, null, at[i], horizon);
                 if (st == INCONCLUSIVE_RUN) {
-                    return new MotionResult(MotionStatus.INCONCLUSIVE, c.stopS, positions(c, c.stopS), null,
-                            Double.NEGATIVE_INFINITY, c.evaluations);
+                    return INCONCLUSIVE_RUN;
                 }
                 if (st == VIOLATED) {
                     earliest = c.stopS;
                     at[i] = 2;
-                    hitPair = i;
-                    hitContact = contact(c, c.pairs[o], c.pairs[o + 1], c.pairs[o + 2], c.pairs[o + 3], c.minLowerBound);
+                    if (!earliestContact) {
+                        c.motionTime = earliest;    // any violation answers "not free"
+                        return VIOLATED;
+                    }
+                    c.motionContact = contact(c, c.pairs[o], c.pairs[o + 1], c.pairs[o + 2], c.pairs[o + 3], c.minLowerBound);
                     if (earliest == 0) {
                         break;
                     }
@@ -409,11 +433,87 @@ public final class CollisionChecker {
                 }
             }
         }
-        if (hitPair >= 0) {
-            return new MotionResult(MotionStatus.COLLISION, earliest, positions(c, earliest), hitContact,
-                    Double.NEGATIVE_INFINITY, c.evaluations);
+        if (earliest <= 1) {
+            c.motionTime = earliest;
+            return VIOLATED;
         }
-        return new MotionResult(MotionStatus.FREE, 1, positions(c, 1), null, clearance, c.evaluations);
+        c.motionClearance = clearance;
+        return CLEAR;
+    }
+
+    /** Default joint-space spacing (Euclidean, rad or m) of {@link #isMotionFree}'s discrete samples. */
+    public static final double DEFAULT_SAMPLE_STEP = 0.25;
+    /** Most discrete samples {@link #isMotionFree} takes inside one motion (a power of two, minus one). */
+    static final int MAX_SAMPLE_CELLS = 64;
+
+    /** {@link #isMotionFree(double[], double[], double, double, long, double, QueryContext)} with the defaults. */
+    public MotionStatus isMotionFree(double[] q0, double[] q1, double d, QueryContext c) {
+        return isMotionFree(q0, q1, d, DEFAULT_TOLERANCE, DEFAULT_BUDGET, DEFAULT_SAMPLE_STEP, c);
+    }
+
+    /**
+     * The planner's boolean motion query (OMPL's {@code checkMotion} without lastValid) for the straight motion
+     * q0 → q1: FREE exactly when {@link #checkMotion} would certify it free (same advancement, same margin,
+     * tolerance and budget); otherwise COLLISION or INCONCLUSIVE, with no contact time or pair.
+     *
+     * <p>First cheap discrete checks ({@link #isFree} at margin d): q1, then the interior points j / n of the
+     * segment in bisection (van der Corput) order, n the least power of two that puts them at most
+     * {@code sampleStep} apart in joint space (at most {@value #MAX_SAMPLE_CELLS} cells). A sample that is not
+     * certified farther than d ends the query with COLLISION: its pair's certified lower bound is ≤ d there, so the
+     * continuous check cannot certify it either. Only when every sample passes does the certified conservative
+     * advancement run, and it stops at its first violation instead of searching for the earliest. An exhausted
+     * budget (distance evaluations of the advancement; the samples are not counted) gives INCONCLUSIVE, never FREE.
+     * Allocation-free after the context's warm-up; {@link QueryContext#evaluations()} then tells the advancement's
+     * evaluations.
+     */
+    public MotionStatus isMotionFree(double[] q0, double[] q1, double d, double tolerance, long budget, double sampleStep,
+                                     QueryContext c) {
+        checkContext(c);
+        checkMargin(d);
+        checkTolerance(tolerance);
+        if (!(sampleStep > 0)) {
+            throw new IllegalArgumentException("sample step must be > 0, got " + sampleStep);
+        }
+        if (q0.length != c.qs.length || q1.length != c.qs.length) {
+            throw new IllegalArgumentException("configurations must have " + c.qs.length + " values, got "
+                    + q0.length + " and " + q1.length);
+        }
+        c.evaluations = 0;
+        if (!isFree(q1, d, c)) {
+            return MotionStatus.COLLISION;
+        }
+        int bits = sampleBits(q0, q1, sampleStep);
+        int n = 1 << bits;
+        for (int k = 1; k < n; k++) {
+            // van der Corput: k's bits reversed halve the segment, then quarter it, ... (Integer.reverse keeps 32 bits)
+            double s = (double) (Integer.reverse(k) >>> (32 - bits)) / n;
+            for (int i = 0; i < c.qs.length; i++) {
+                c.qs[i] = q0[i] + s * (q1[i] - q0[i]);
+            }
+            if (!isFree(c.qs, d, c)) {
+                return MotionStatus.COLLISION;
+            }
+        }
+        startSegment(c, q0, q1);
+        collectMotionPairs(c, d + tolerance);
+        c.budget = budget;
+        int st = advancePairs(c, d, tolerance, false);
+        return st == CLEAR ? MotionStatus.FREE : st == VIOLATED ? MotionStatus.COLLISION : MotionStatus.INCONCLUSIVE;
+    }
+
+    /** log2 of the discrete sample cells: the least power of two whose cells are ≤ step long (0 for NaN travel). */
+    private static int sampleBits(double[] q0, double[] q1, double step) {
+        double sq = 0;
+        for (int i = 0; i < q0.length; i++) {
+            double t = q1[i] - q0[i];
+            sq += t * t;
+        }
+        double cells = Math.sqrt(sq) / step;
+        int bits = 0;
+        while (bits < Integer.numberOfTrailingZeros(MAX_SAMPLE_CELLS) && (1 << bits) < cells) {
+            bits++;
+        }
+        return bits;
     }
 
     /** Joint values at s of the context's segment (for a straight segment exact at s = 0 and s = 1). */

@@ -59,6 +59,14 @@ public final class QueryContext {
     long evaluations;
     long budget;
 
+    // Output of one multi-pair advancement (CollisionChecker.advancePairs): the violation time, its pair's contact
+    // (earliest-contact runs only), the certified clearance of a free motion.
+    double motionTime;
+    Contact motionContact;
+    double motionClearance;
+    /** A discrete sample of isMotionFree. */
+    final double[] qs;
+
     // Exact mesh-mode scratch, created on first use (only checkers with exact mesh obstacles need it).
     private ExactMeshPairs.Scratch exactMesh;
 
@@ -79,6 +87,7 @@ public final class QueryContext {
         this.segment = new RobotSegment(checker.model().kinematics());
         this.q0 = new double[checker.model().kinematics().variableCount()];
         this.q1 = new double[q0.length];
+        this.qs = new double[q0.length];
         var kin = checker.model().kinematics();
         int longest = 0;
         for (int l = 0; l < kin.linkCount(); l++) {
@@ -106,6 +115,11 @@ public final class QueryContext {
 
     public CollisionChecker checker() {
         return checker;
+    }
+
+    /** Distance evaluations of the last continuous query run with this context (its advancement steps). */
+    public long evaluations() {
+        return evaluations;
     }
 
     void block(int kind, int a, int b) {
