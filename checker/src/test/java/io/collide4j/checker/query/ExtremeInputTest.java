@@ -318,11 +318,10 @@ class ExtremeInputTest {
      * with every angle reduced modulo 2π is free too.
      */
     @Test
-    void pandaWithUnboundedLimits() throws IOException {
+    void pandaWithUnboundedLimits(@org.junit.jupiter.api.io.TempDir Path tmp) throws IOException {
         Path dir = MbmData.testData().resolve("vamp/resources/panda");
         String text = Files.readString(dir.resolve("panda.urdf"))
                 .replaceAll("lower=\"[^\"]*\"", "lower=\"-1e308\"").replaceAll("upper=\"[^\"]*\"", "upper=\"1e308\"");
-        Path tmp = Files.createTempDirectory("collide4j-extreme");
         Path urdf = Files.writeString(tmp.resolve("panda-unbounded.urdf"), text);
         RobotDescription d = UrdfParser.create().withVisualMeshes(false).withPackageRoots(List.of(dir)).parse(urdf);
         KinematicModel k = KinematicModel.of(d);
