@@ -229,7 +229,7 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
     }
 
     private Object certify(ObjectNode p) {
-        known(p, "certify", "waypoints", "velocities", "accelerations", "times", "clearance", "budget", "certificate");
+        known(p, "certify", "waypoints", "velocities", "accelerations", "times", "margin", "budget", "certificate");
         Collide4j c = session();
         List<double[]> q = vectors(p, "waypoints");
         List<double[]> velocities = p.has("velocities") ? vectors(p, "velocities") : null;
@@ -258,7 +258,10 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
         } else {
             Arrays.setAll(times, k -> k);
         }
-        double clearance = p.has("clearance") ? number(p, "clearance") : c.margin();
+        double margin = p.has("margin") ? number(p, "margin") : c.margin();
+        if (!(margin >= 0) || !Double.isFinite(margin)) {
+            throw invalid("margin: must be finite and >= 0, got " + margin);
+        }
         long budget = p.has("budget") ? budget(p, limits.maxEvaluations()) : Math.min(TrajectoryCertifier.DEFAULT_BUDGET, limits.maxEvaluations());
         boolean certificate = true;
         if (p.has("certificate")) {
@@ -269,7 +272,7 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
         }
         CertificationResult r;
         try {
-            r = c.trajectoryCertifier().certify(q, velocities, accelerations, times, clearance, budget).result();
+            r = c.trajectoryCertifier().certify(q, velocities, accelerations, times, margin, budget).result();
         } catch (IllegalArgumentException e) {   // wrong vector lengths, limits, non-finite values: the caller's to fix
             throw invalid("certify: " + e.getMessage());
         }
