@@ -1,0 +1,99 @@
+package io.collide4j.planner;
+
+import io.collide4j.checker.query.CertificationResult;
+import io.collide4j.checker.query.Verdict;
+import io.collide4j.kinematics.JointTrajectory;
+import io.collide4j.kinematics.TrajectoryCsv;
+import io.collide4j.models.Models;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.StringReader;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.LongStream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+
+/** The certifier's progress hook: called once per segment in order, and the certificate is byte for byte the same. */
+public class CertificationProgressTest {
+    static Collide4j panda;
+    static JointTrajectory long300;
+
+    @BeforeAll
+    static void build() {
+        panda = Collide4j.builder().robot("panda").sceneName("table_shelf").build();
+        long300 = TrajectoryCsv.read(new StringReader(demoResampled(300)), "resampled demo");
+    }
+
+    /**
+     * The bundled demo (certified free in its scene) resampled at {@code n} evenly spaced times, joint-space linear
+     * between its rows: the same motion, so within the Panda's limits and free, cut into n − 1 segments.
+     */
+    public static String demoResampled(int n) {
+        List<String> lines = Models.trajectoryCsv("panda_shelf_demo").lines()
+                .filter(l -> !l.startsWith("#") && !l.isBlank()).toList();
+        double[][] rows = lines.stream().skip(1)
+                .map(l -> java.util.Arrays.stream(l.split(",")).mapToDouble(Double::parseDouble).toArray())
+                .toArray(double[][]::new);
+        StringBuilder csv = new StringBuilder(lines.get(0)).append('\n');
+        double t0 = rows[0][0], t1 = rows[rows.length - 1][0];
+        int seg = 0;
+        for (int k = 0; k < n; k++) {
+            double t = k == n - 1 ? t1 : t0 + (t1 - t0) * k / (n - 1);
+            while (seg + 2 < rows.length && t > rows[seg + 1][0]) {
+                seg++;
+            }
+            double f = Math.min(1, (t - rows[seg][0]) / (rows[seg + 1][0] - rows[seg][0]));
+            csv.append(String.format(Locale.ROOT, "%.17g", t));
+            for (int j = 1; j < rows[seg].length; j++) {
+                csv.append(String.format(Locale.ROOT, ",%.17g", rows[seg][j] + f * (rows[seg + 1][j] - rows[seg][j])));
+            }
+            csv.append('\n');
+        }
+        return csv.toString();
+    }
+
+    @Test
+    void hookCountsEverySegmentAndChangesNoCertificateByte() {
+        assertEquals(300, long300.waypointCount());
+        TrajectoryCertifier certifier = panda.trajectoryCertifier();
+        StringWriter plain = new StringWriter();
+        StringWriter hooked = new StringWriter();
+        List<Long> calls = new ArrayList<>();
+        CertificationResult a = certifier.certify(long300, panda.margin(), TrajectoryCertifier.DEFAULT_BUDGET, plain).result();
+        CertificationResult b = certifier.certify(long300, panda.margin(), TrajectoryCertifier.DEFAULT_BUDGET, hooked,
+                calls::add).result();
+        assertEquals(Verdict.CERTIFIED_FREE, a.verdict());
+        assertEquals(plain.toString(), hooked.toString(), "streamed certificate bytes");
+        assertEquals(a.evaluations(), b.evaluations());
+        assertEquals(LongStream.rangeClosed(1, 299).boxed().toList(), calls, "1, 2, ..., segments");
+        // kept in memory (no writer): the same certificate text with and without the hook
+        List<Long> inMemory = new ArrayList<>();
+        String text = certifier.certify(long300, panda.margin(), TrajectoryCertifier.DEFAULT_BUDGET, null,
+                inMemory::add).result().certificateJson();
+        assertEquals(certifier.certify(long300, panda.margin(), TrajectoryCertifier.DEFAULT_BUDGET).result()
+                .certificateJson(), text);
+        assertEquals(299, inMemory.size());
+    }
+
+    @Test
+    void hookStopsAtTheViolatingSegment() {
+        // a 0.3 m separation from the table is more than the demo keeps (it passes close to the shelf): a violation
+        TrajectoryCertifier certifier = panda.trajectoryCertifier();
+        StringWriter plain = new StringWriter();
+        StringWriter hooked = new StringWriter();
+        List<Long> calls = new ArrayList<>();
+        CertificationResult a = certifier.certify(long300, 0.3, TrajectoryCertifier.DEFAULT_BUDGET, plain).result();
+        CertificationResult b = certifier.certify(long300, 0.3, TrajectoryCertifier.DEFAULT_BUDGET, hooked, calls::add)
+                .result();
+        assertEquals(Verdict.VIOLATION, a.verdict());
+        assertNotNull(b.violation());
+        assertEquals(plain.toString(), hooked.toString(), "streamed certificate bytes");
+        int last = a.violation().segment() + 1;   // the violating segment is the last one certified
+        assertEquals(LongStream.rangeClosed(1, last).boxed().toList(), calls);
+    }
+}
