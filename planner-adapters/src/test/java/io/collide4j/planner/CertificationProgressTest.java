@@ -11,12 +11,14 @@ import org.junit.jupiter.api.Test;
 import java.io.StringReader;
 import java.io.StringWriter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.LongStream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The certifier's progress hook: called once per segment in order, and the certificate is byte for byte the same. */
 public class CertificationProgressTest {
@@ -34,12 +36,23 @@ public class CertificationProgressTest {
      * between its rows: the same motion, so within the Panda's limits and free, cut into n − 1 segments.
      */
     public static String demoResampled(int n) {
-        List<String> lines = Models.trajectoryCsv("panda_shelf_demo").lines()
-                .filter(l -> !l.startsWith("#") && !l.isBlank()).toList();
-        double[][] rows = lines.stream().skip(1)
-                .map(l -> java.util.Arrays.stream(l.split(",")).mapToDouble(Double::parseDouble).toArray())
+        return resampled(demoRows(), n);
+    }
+
+    /** The demo's rows: time, then the seven joints. */
+    static double[][] demoRows() {
+        return Models.trajectoryCsv("panda_shelf_demo").lines().filter(l -> !l.startsWith("#") && !l.isBlank()).skip(1)
+                .map(l -> Arrays.stream(l.split(",")).mapToDouble(Double::parseDouble).toArray())
                 .toArray(double[][]::new);
-        StringBuilder csv = new StringBuilder(lines.get(0)).append('\n');
+    }
+
+    /** Key rows (time, seven Panda joints) resampled at {@code n} evenly spaced times, as a trajectory CSV. */
+    static String resampled(double[][] rows, int n) {
+        StringBuilder csv = new StringBuilder("time");
+        for (int j = 1; j <= 7; j++) {
+            csv.append(",panda_joint").append(j);
+        }
+        csv.append('\n');
         double t0 = rows[0][0], t1 = rows[rows.length - 1][0];
         int seg = 0;
         for (int k = 0; k < n; k++) {
@@ -82,18 +95,27 @@ public class CertificationProgressTest {
 
     @Test
     void hookStopsAtTheViolatingSegment() {
-        // a 0.3 m separation from the table is more than the demo keeps (it passes close to the shelf): a violation
+        // the demo, then 3 s more stretching the arm forward and down (joint 2 to 1.7, joint 4 to -0.1, inside the
+        // Panda's limits of 1.7628 and -0.0698 rad): the hand reaches the table top, which lies below its reach
+        double[][] demo = demoRows();
+        double[][] rows = Arrays.copyOf(demo, demo.length + 1);
+        rows[demo.length] = demo[demo.length - 1].clone();
+        rows[demo.length][0] += 3;
+        rows[demo.length][2] = 1.7;
+        rows[demo.length][4] = -0.1;
+        JointTrajectory dive = TrajectoryCsv.read(new StringReader(resampled(rows, 300)), "demo then dive");
         TrajectoryCertifier certifier = panda.trajectoryCertifier();
         StringWriter plain = new StringWriter();
         StringWriter hooked = new StringWriter();
         List<Long> calls = new ArrayList<>();
-        CertificationResult a = certifier.certify(long300, 0.3, TrajectoryCertifier.DEFAULT_BUDGET, plain).result();
-        CertificationResult b = certifier.certify(long300, 0.3, TrajectoryCertifier.DEFAULT_BUDGET, hooked, calls::add)
-                .result();
-        assertEquals(Verdict.VIOLATION, a.verdict());
+        CertificationResult a = certifier.certify(dive, panda.margin(), TrajectoryCertifier.DEFAULT_BUDGET, plain).result();
+        CertificationResult b = certifier.certify(dive, panda.margin(), TrajectoryCertifier.DEFAULT_BUDGET, hooked,
+                calls::add).result();
+        assertEquals(Verdict.VIOLATION, a.verdict(), "the hand in the table");
         assertNotNull(b.violation());
         assertEquals(plain.toString(), hooked.toString(), "streamed certificate bytes");
         int last = a.violation().segment() + 1;   // the violating segment is the last one certified
+        assertTrue(last > 200 && last < 299, "violation after the demo's 7.5 s, before the end: segment " + last);
         assertEquals(LongStream.rangeClosed(1, last).boxed().toList(), calls);
     }
 }
