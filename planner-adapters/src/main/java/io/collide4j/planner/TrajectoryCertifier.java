@@ -3,11 +3,14 @@ package io.collide4j.planner;
 import io.collide4j.checker.query.CertificateVerifier;
 import io.collide4j.checker.query.CertificationResult;
 import io.collide4j.checker.query.Contact;
+import io.collide4j.checker.query.Provenance;
 import io.collide4j.kinematics.JointTrajectory;
 
+import java.io.StringWriter;
 import java.io.Writer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongConsumer;
 
 /**
  * Certifies whole trajectories for a {@link Collide4j}: waypoints joined by straight joint-space
@@ -57,6 +60,16 @@ public final class TrajectoryCertifier {
      * result's {@code certificateJson} is then null. A null {@code out} keeps the certificate as text in the result.
      */
     public Certification certify(JointTrajectory t, double minimumSeparation, long budget, Writer out) {
+        return certify(t, minimumSeparation, budget, out, null);
+    }
+
+    /**
+     * As {@link #certify(JointTrajectory, double, long, Writer)}, calling {@code segmentsDone} (null: none) after
+     * each segment with the number certified so far, up to {@code t.waypointCount() - 1} (fewer when a violation or
+     * the budget stops it); results and certificate are those without it.
+     */
+    public Certification certify(JointTrajectory t, double minimumSeparation, long budget, Writer out,
+                                 LongConsumer segmentsDone) {
         int[] cols = c.trajectoryColumns(t);
         List<double[]> q = new ArrayList<>();
         double[] times = new double[t.waypointCount()];
@@ -66,7 +79,7 @@ public final class TrajectoryCertifier {
         }
         List<double[]> v = t.hasVelocities() ? derivatives(t, cols, true) : null;
         List<double[]> a = t.hasAccelerations() ? derivatives(t, cols, false) : null;
-        return certify(q, v, a, times, minimumSeparation, budget, out);
+        return certify(q, v, a, times, minimumSeparation, budget, out, segmentsDone);
     }
 
     // Velocities or accelerations of the group's columns, one group vector per waypoint.
@@ -94,11 +107,12 @@ public final class TrajectoryCertifier {
      */
     public Certification certify(List<double[]> waypoints, List<double[]> velocities, List<double[]> accelerations,
                                  double[] times, double minimumSeparation, long budget) {
-        return certify(waypoints, velocities, accelerations, times, minimumSeparation, budget, null);
+        return certify(waypoints, velocities, accelerations, times, minimumSeparation, budget, null, null);
     }
 
     private Certification certify(List<double[]> waypoints, List<double[]> velocities, List<double[]> accelerations,
-                                  double[] times, double minimumSeparation, long budget, Writer out) {
+                                  double[] times, double minimumSeparation, long budget, Writer out,
+                                  LongConsumer segmentsDone) {
         double[][] fullVelocities = velocities == null ? null : fullDerivatives(velocities, waypoints.size(), "velocities");
         double[][] fullAccelerations = accelerations == null ? null
                 : fullDerivatives(accelerations, waypoints.size(), "accelerations");
@@ -106,11 +120,14 @@ public final class TrajectoryCertifier {
         for (int k = 0; k < full.length; k++) {
             full[k] = c.fullConfiguration(waypoints.get(k)); // limits, between waypoints too: the checker's certifier
         }
-        CertificationResult r = out == null
-                ? certifier.certify(full, fullVelocities, fullAccelerations, times, minimumSeparation, c.tolerance(),
-                        budget, c.scratch().context)
-                : certifier.certify(full, fullVelocities, fullAccelerations, times, minimumSeparation, c.tolerance(),
-                        budget, c.scratch().context, c.provenance(), out);
+        // kept in memory (out null): the checker's in-memory certify, spelled out so that the progress hook reaches it
+        StringWriter text = out == null ? new StringWriter() : null;
+        CertificationResult r = certifier.certify(full, fullVelocities, fullAccelerations, times, minimumSeparation,
+                c.tolerance(), budget, c.scratch().context, out == null ? Provenance.UNKNOWN : c.provenance(),
+                out == null ? text : out, segmentsDone);
+        if (text != null) {
+            r = new CertificationResult(r.verdict(), r.violation(), r.pairClearance(), r.evaluations(), text.toString());
+        }
         return new Certification(r, full, times.clone(), minimumSeparation, fullVelocities, fullAccelerations);
     }
 

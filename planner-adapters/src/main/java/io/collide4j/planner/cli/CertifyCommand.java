@@ -77,13 +77,16 @@ final class CertifyCommand extends RobotSceneCommand {
         double minSep = c.margin();
         TrajectoryCertifier certifier = c.trajectoryCertifier();
         TrajectoryCertifier.Certification cert;
+        Progress progress = Progress.of(this, "certifying", t.waypointCount() - 1);
         // streamed: the certificate of a long trajectory is never held in memory
         try (Writer w = Files.newBufferedWriter(certificate, StandardCharsets.UTF_8)) {
-            cert = certifier.certify(t, minSep, budget, w);
+            cert = certifier.certify(t, minSep, budget, w, progress::update);
         } catch (IllegalArgumentException e) {
             throw new CliException(ExitCode.DATA_ERROR, "" + trajectoryLabel + ": " + e.getMessage());
         } catch (IOException | UncheckedIOException e) {
             throw new CliException(ExitCode.CANNOT_CREATE, "--certificate: cannot write " + certificate + " (" + e + ")");
+        } finally {
+            progress.stop();   // a violation, the budget or an error can end it before the last segment
         }
         CertificationResult r = cert.result();
         Map<String, String> inputs = new LinkedHashMap<>();

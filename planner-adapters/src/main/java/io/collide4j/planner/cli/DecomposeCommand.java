@@ -51,7 +51,14 @@ final class DecomposeCommand extends CliCommand {
         DecompositionParameters params = DecompositionParameters.builder().maxConvexHulls(maxHulls).resolution(resolution)
                 .maxNumVerticesPerCH(maxVertices).threads(threads).build();
         TriangleMesh m = MeshLoader.load(mesh).mesh();
-        Decomposition d = cached ? DecompositionCache.defaultCache().decompose(m, params) : Decomposer.decompose(m, params);
+        Progress progress = Progress.of(this, "decomposing", Decomposer.STEPS);
+        Decomposition d;
+        try {
+            d = cached ? DecompositionCache.defaultCache().decompose(m, params, progress::update)
+                    : Decomposer.decompose(m, params, progress::update);
+        } finally {
+            progress.stop();   // a cache hit reports no steps; an error ends them early
+        }
         double margin = PieceCover.of(d.pieces(), m).margin();
         try {
             d.writeObj(outFile);

@@ -88,4 +88,13 @@ final class Progress {
         }
         err.flush();
     }
+
+    /** Work that ended short of the total (a violation, a budget run out): ends a drawn bar's line, prints no more. */
+    void stop() {
+        if (mode == Mode.BAR && drawnPercent >= 0 && !finished) {
+            err.println();
+            err.flush();
+        }
+        finished = true;
+    }
 }

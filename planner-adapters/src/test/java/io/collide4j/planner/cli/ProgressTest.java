@@ -67,6 +67,41 @@ class ProgressTest {
     }
 
     @Test
+    void stopEndsAnUnfinishedBarLineOnce() {
+        Progress p = new Progress(err, "certifying", 299, Progress.Mode.BAR, () -> now);
+        p.update(40);   // a violation in segment 40
+        p.stop();
+        p.update(41);
+        p.stop();
+        String t = text();
+        assertEquals(1, t.chars().filter(ch -> ch == '\r').count(), t);
+        assertTrue(t.endsWith("13% (40/299)\n"), t);
+        Progress never = new Progress(err, "certifying", 299, Progress.Mode.BAR, () -> now);
+        never.stop();   // nothing drawn: no empty line
+        assertEquals(t, text());
+    }
+
+    @Test
+    void certifyOfALongTrajectoryOffATerminalDrawsNoBarAndQuietPrintsNothing() throws Exception {
+        java.nio.file.Path csv = java.nio.file.Path.of("target/progress-test-300.csv");
+        java.nio.file.Files.writeString(csv, io.collide4j.planner.CertificationProgressTest.demoResampled(300));
+        String[] args = {"certify", "--trajectory", csv.toString(), "--samples", "60",
+                "--certificate", "target/progress-test-300-cert.json", "--report", "target/progress-test-300.html"};
+        Object[] r = MainTest.cli(args);
+        assertEquals(ExitCode.FREE, r[0], (String) r[1] + r[2]);
+        assertTrue(((String) r[1]).contains("300 waypoints"), (String) r[1]);
+        String stderr = (String) r[2];
+        assertTrue(!stderr.contains("\r"), "no carriage returns off a terminal: " + stderr);
+        // plain lines only when it takes over 10 s, then naming the segments
+        assertTrue(stderr.lines().filter(l -> l.startsWith("certifying")).allMatch(l -> l.matches("certifying: \\d+/299 .*")), stderr);
+        String[] quiet = java.util.Arrays.copyOf(args, args.length + 1);
+        quiet[args.length] = "--quiet";
+        Object[] q = MainTest.cli(quiet);
+        assertEquals(ExitCode.FREE, q[0], (String) q[1] + q[2]);
+        assertEquals("", q[2], "--quiet: nothing on stderr");
+    }
+
+    @Test
     void quietOptionAndNonTerminalStreamsChooseTheMode() throws Exception {
         CertifyCommand c = new CertifyCommand();
         c.err = err;   // not System.err: never a terminal

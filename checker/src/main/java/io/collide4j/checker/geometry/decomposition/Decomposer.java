@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ForkJoinPool;
+import java.util.function.LongConsumer;
 import java.util.stream.IntStream;
 
 /**
@@ -26,24 +27,40 @@ import java.util.stream.IntStream;
  * Stateless and thread-safe.
  */
 public final class Decomposer {
+    /**
+     * Steps a decomposition reports to its progress hook: voxelised, split, leaves hulled (with their triangles),
+     * merged, vertex-limited, coverage checked. A mesh convex enough for one piece goes straight to the last.
+     */
+    public static final int STEPS = 6;
+
     private Decomposer() {
     }
 
     /** Decomposes {@code mesh}; no cache (see {@link DecompositionCache}). */
     public static Decomposition decompose(TriangleMesh mesh, DecompositionParameters params) {
+        return decompose(mesh, params, null);
+    }
+
+    /**
+     * As {@link #decompose(TriangleMesh, DecompositionParameters)}, calling {@code stepsDone} (null: none) on the
+     * calling thread as each of the {@link #STEPS} steps ends, with the number ended so far (increasing, the last
+     * call {@value #STEPS}), for progress display; the pieces are those without it.
+     */
+    public static Decomposition decompose(TriangleMesh mesh, DecompositionParameters params, LongConsumer stepsDone) {
         if (mesh.triangleCount() == 0) {
             throw new IllegalArgumentException("cannot decompose " + mesh + ": it has no triangles");
         }
         long start = System.nanoTime();
         ForkJoinPool pool = new ForkJoinPool(params.threads());
         try {
-            return run(mesh, params, pool, start);
+            return run(mesh, params, pool, start, stepsDone == null ? done -> { } : stepsDone);
         } finally {
             pool.shutdown();
         }
     }
 
-    private static Decomposition run(TriangleMesh mesh, DecompositionParameters p, ForkJoinPool pool, long start) {
+    private static Decomposition run(TriangleMesh mesh, DecompositionParameters p, ForkJoinPool pool, long start,
+            LongConsumer stepsDone) {
         MeshSolid solid = MeshSolid.of(mesh);
         double[] used = usedVertices(mesh);
         ConvexHull whole;
@@ -57,13 +74,17 @@ public final class Decomposer {
                 <= p.minimumVolumePercentErrorAllowed()) {
             // Convex enough already: one piece, no voxels.
             ConvexHull one = VertexLimiter.limit(whole, p.maxNumVerticesPerCH());
-            return finish(mesh, List.of(one), new int[mesh.triangleCount()], solid, solid.volume(), 0, start);
+            Decomposition d = finish(mesh, List.of(one), new int[mesh.triangleCount()], solid, solid.volume(), 0, start);
+            stepsDone.accept(STEPS);
+            return d;
         }
         VoxelGrid grid = VoxelGrid.voxelize(mesh, p.resolution());
+        stepsDone.accept(1);
         VoxelSplitter splitter = new VoxelSplitter(grid, p);
         VoxelSplitter.Part root = splitter.root();
         VoxelSplitter.Node tree = pool.submit(() -> splitter.split(root)).join();
         List<VoxelSplitter.Leaf> leaves = VoxelSplitter.leafNodes(tree);
+        stepsDone.accept(2);
         SurfaceProjector projector = p.shrinkWrap() ? new SurfaceProjector(grid, mesh) : null;
         ConvexHull[] wrapped = new ConvexHull[leaves.size()];
         pool.submit(() -> IntStream.range(0, leaves.size()).parallel().forEach(i -> wrapped[i] = wrap(
@@ -82,11 +103,13 @@ public final class Decomposer {
         ConvexHull[] leafHulls = new ConvexHull[leaves.size()];
         pool.submit(() -> IntStream.range(0, leafHulls.length).parallel().forEach(i -> leafHulls[i] =
                 extra[i].length == 0 ? wrapped[i] : Hulls.of(concat(Hulls.vertices(wrapped[i]), extra[i])))).join();
+        stepsDone.accept(3);
         List<int[]> boxes = new ArrayList<>();
         for (VoxelSplitter.Leaf l : leaves) {
             boxes.add(l.part().box());
         }
         HullMerger.Result merged = HullMerger.merge(Arrays.asList(leafHulls), boxes, p.maxConvexHulls(), pool);
+        stepsDone.accept(4);
         int[] triPiece = new int[nt];
         for (int t = 0; t < nt; t++) {
             triPiece[t] = merged.owner()[triLeaf[t]];
@@ -95,6 +118,7 @@ public final class Decomposer {
         ConvexHull[] limited = new ConvexHull[pieces.size()];
         pool.submit(() -> IntStream.range(0, limited.length).parallel().forEach(i -> limited[i] =
                 VertexLimiter.limit(pieces.get(i), p.maxNumVerticesPerCH()))).join();
+        stepsDone.accept(5);
         double h3 = Math.pow(grid.cellSize(), 3);
         double meshVolume = solid.closed() ? solid.volume() : (grid.interiorCount() + 0.5 * grid.surfaceCount()) * h3;
         Decomposition parts = finish(mesh, Arrays.asList(limited), triPiece, solid, meshVolume,
@@ -103,8 +127,9 @@ public final class Decomposer {
         // hull of the whole mesh, that hull is the better (and cheaper) cover.
         ConvexHull one = VertexLimiter.limit(whole, p.maxNumVerticesPerCH());
         if (parts.pieces().size() > 1 && parts.stats().unionVolume() >= one.volume()) {
-            return finish(mesh, List.of(one), new int[nt], solid, meshVolume, parts.stats().voxels(), start);
+            parts = finish(mesh, List.of(one), new int[nt], solid, meshVolume, parts.stats().voxels(), start);
         }
+        stepsDone.accept(STEPS);
         return parts;
     }
 

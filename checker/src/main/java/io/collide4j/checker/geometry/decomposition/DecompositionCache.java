@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.function.LongConsumer;
 
 /**
  * A directory of decompositions keyed by SHA-256 of the mesh content (vertex bits and triangle
@@ -56,13 +57,21 @@ public final class DecompositionCache {
 
     /** The cached decomposition of {@code mesh} for {@code params}, computing and storing it on a miss. */
     public Decomposition decompose(TriangleMesh mesh, DecompositionParameters params) {
+        return decompose(mesh, params, null);
+    }
+
+    /**
+     * As {@link #decompose(TriangleMesh, DecompositionParameters)}; a miss reports to {@code stepsDone} as
+     * {@link Decomposer#decompose(TriangleMesh, DecompositionParameters, LongConsumer)} does, a hit does not.
+     */
+    public Decomposition decompose(TriangleMesh mesh, DecompositionParameters params, LongConsumer stepsDone) {
         byte[] key = key(mesh, params);
         Path file = fileFor(key);
         Decomposition cached = load(file, key, mesh);
         if (cached != null) {
             return cached;
         }
-        Decomposition d = Decomposer.decompose(mesh, params);
+        Decomposition d = Decomposer.decompose(mesh, params, stepsDone);
         store(file, key, d);
         return d;
     }

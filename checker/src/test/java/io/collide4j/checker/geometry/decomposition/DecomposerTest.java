@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -48,6 +49,24 @@ class DecomposerTest {
         assertEquals(-1, PieceChecks.firstUncovered(mesh, pieces, tol), file + ": uncovered triangle");
         double sum = pieces.stream().mapToDouble(ConvexHull::volume).sum();
         assertEquals(sum, d.stats().totalHullVolume(), 1e-9 * sum);
+    }
+
+    @Test
+    void progressHookSeesEachStepOnceInOrderAndChangesNoPiece() {
+        TriangleMesh notch = TestMeshes.read(TestMeshes.vhacd("cube-notch.obj"));   // concave: every step runs
+        List<Long> calls = new ArrayList<>();
+        Decomposition with = Decomposer.decompose(notch, TEST, calls::add);
+        Decomposition without = Decomposer.decompose(notch, TEST);
+        assertEquals(List.of(1L, 2L, 3L, 4L, 5L, 6L), calls);
+        assertEquals(Decomposer.STEPS, calls.get(calls.size() - 1));
+        assertTrue(with.pieces().size() > 1, with.toString());
+        assertEquals(without.pieces().size(), with.pieces().size());
+        for (int i = 0; i < with.pieces().size(); i++) {
+            assertArrayEquals(without.pieces().get(i).copyVertices(), with.pieces().get(i).copyVertices(), "piece " + i);
+        }
+        List<Long> convex = new ArrayList<>();
+        Decomposer.decompose(box(2, 3, 4), DecompositionParameters.defaults(), convex::add);
+        assertEquals(List.of((long) Decomposer.STEPS), convex, "one piece without voxels: straight to the last step");
     }
 
     @Test
