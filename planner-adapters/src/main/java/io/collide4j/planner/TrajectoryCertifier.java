@@ -143,7 +143,7 @@ public final class TrajectoryCertifier {
         return out;
     }
 
-    /** Re-checks a certificate against this checker's robot model and scene (independent verifier). */
+    /** Re-checks a certificate against this checker's robot model and scene (re-proves every step with fresh computations). */
     public CertificateVerifier.Report verify(String certificateJson) {
         return new CertificateVerifier(c.model(), c.scene()).verify(certificateJson);
     }

@@ -19,7 +19,7 @@ import java.util.Locale;
 
 /**
  * {@code collide4j verify [--certificate FILE] [--margin M] [robot/scene options]}: re-checks a certificate with the
- * independent verifier and prints the robot, scene, margin and verdict it verified.
+ * verifier (which re-proves every step with fresh computations) and prints the robot, scene, margin and verdict it verified.
  *
  * <p>Inputs: robot and scene options given on the command line are used as given. Without them, the certificate's
  * provenance decides: a bundled robot or scene is loaded by name; one that came from a file is an error naming the
@@ -33,7 +33,7 @@ import java.util.Locale;
  * nothing about M. Exit 1 stays reserved for real violations.
  */
 @Command(name = "verify", sortOptions = false, footer = Main.EXIT_CODES,
-        description = "Re-check a certificate with the independent verifier; robot and scene come from the options or, "
+        description = "Re-prove a certificate with fresh computations; robot and scene come from the options or, "
                 + "for bundled inputs, from the certificate itself. --margin M also requires the certificate to answer M.")
 final class VerifyCommand extends RobotSceneCommand {
     @Option(names = "--certificate", paramLabel = "FILE", description = "Certificate to verify (default ${DEFAULT-VALUE}).")
@@ -93,7 +93,7 @@ final class VerifyCommand extends RobotSceneCommand {
                         + " m; its violation does not decide --margin " + asked + " m; certify again with --margin " + asked);
             }
         }
-        out.println("  verdict: " + v + " (VALID certificate, re-checked independently)");
+        out.println("  verdict: " + v + " (VALID certificate, re-proved with fresh computations)");
         return switch (v) {
             case CERTIFIED_FREE -> ExitCode.FREE;
             case VIOLATION -> ExitCode.VIOLATION;

@@ -26,7 +26,7 @@ import java.util.Map;
  * {@code collide4j view CERT.json [--out report.html]}: regenerates the HTML report (3-D view included) of a
  * certificate. Robot and scene come from the certificate's provenance (a bundled name or a file path), unless
  * robot or scene options are given; without either the error names what is missing. The certificate must match
- * them (hashes) and pass the independent verifier before anything is drawn: a report never shows a verdict the
+ * them (hashes) and pass the verifier before anything is drawn: a report never shows a verdict the
  * verifier rejects. Exit 0 when written, 65 for a certificate that does not match or verify, 66 for a missing input.
  */
 @Command(name = "view", sortOptions = false, footer = Main.EXIT_CODES,
