@@ -299,11 +299,11 @@ class MotionOracleTest {
         return Math.max(k.lowerLimit(j), Math.min(k.upperLimit(j), v));
     }
 
-    @Test
-    void pandaMotionsReportedFreeAreFreeForTheExactMeshes() {
-        RobotCollisionModel model = TestRobots.panda();
-        List<Scene> scenes = new ArrayList<>();
-        List<double[][]> edges = new ArrayList<>();
+    /**
+     * Every 7th MotionBenchMaker Panda problem: its scene into {@code scenes} and its start→goal edge into
+     * {@code edges} (the motion oracle's and the motion-query agreement test's common sample).
+     */
+    static void pandaProblemSample(RobotCollisionModel model, List<Scene> scenes, List<double[][]> edges) {
         int i = 0;
         for (Map.Entry<String, String> e : TestRobots.problems().entrySet()) {
             if (!e.getKey().contains("/scene") || i++ % 7 != 0) {
@@ -313,6 +313,14 @@ class MotionOracleTest {
             MotionPlanRequest r = MotionPlanRequest.parse(e.getKey(), TestRobots.problems().get(e.getKey().replace("/scene", "/request")));
             edges.add(r.startAndGoal(model.kinematics().variableNames()));
         }
+    }
+
+    @Test
+    void pandaMotionsReportedFreeAreFreeForTheExactMeshes() {
+        RobotCollisionModel model = TestRobots.panda();
+        List<Scene> scenes = new ArrayList<>();
+        List<double[][]> edges = new ArrayList<>();
+        pandaProblemSample(model, scenes, edges);
         edges = edges.subList(0, Math.min(edges.size(), (int) Math.round(SCALE * edges.size())));
         int each = (int) Math.round(PANDA_EACH * SCALE);
         List<Motion> motions = buildMotions(model, scenes, edges, each, each, 11);

@@ -1,14 +1,11 @@
 package io.collide4j.checker.query;
 
 import io.collide4j.checker.robot.RobotCollisionModel;
-import io.collide4j.checker.scene.MoveItSceneLoader;
-import io.collide4j.checker.scene.MotionPlanRequest;
 import io.collide4j.checker.scene.Scene;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -86,15 +83,7 @@ class MotionQueryAgreementTest {
         RobotCollisionModel model = TestRobots.panda();
         List<Scene> scenes = new ArrayList<>();
         List<double[][]> edges = new ArrayList<>();
-        int i = 0;
-        for (Map.Entry<String, String> e : TestRobots.problems().entrySet()) {
-            if (!e.getKey().contains("/scene") || i++ % 7 != 0) {
-                continue;
-            }
-            scenes.add(MoveItSceneLoader.parse(e.getKey(), e.getValue()).scene());
-            MotionPlanRequest r = MotionPlanRequest.parse(e.getKey(), TestRobots.problems().get(e.getKey().replace("/scene", "/request")));
-            edges.add(r.startAndGoal(model.kinematics().variableNames()));
-        }
+        MotionOracleTest.pandaProblemSample(model, scenes, edges);
         int each = (int) Math.round(PANDA_EACH * MotionOracleTest.SCALE);
         List<MotionOracleTest.Motion> motions = MotionOracleTest.buildMotions(model, scenes, edges, each, each, 11);
         check("panda", model, scenes, motions);
