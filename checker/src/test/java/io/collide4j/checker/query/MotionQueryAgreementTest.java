@@ -111,8 +111,10 @@ class MotionQueryAgreementTest {
         var mx = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
         long tid = Thread.currentThread().getId();
         int free = 0, notFree = 0;
-        long bytes = 0;
-        for (int pass = 0; pass < 3; pass++) {     // two passes size the context's tables, the third is measured
+        long bytes = Long.MAX_VALUE;
+        // two passes size the context's tables; of the three measured passes the least is kept: an allocation per
+        // query shows in every pass, while a one-off of the JVM's own (a deoptimisation, say) does not
+        for (int pass = 0; pass < 5; pass++) {
             long before = mx.getThreadAllocatedBytes(tid);
             for (MotionOracleTest.Motion m : motions) {
                 MotionStatus st = checkers.get(m.scene()).isMotionFree(m.q0(), m.q1(), 0, contexts.get(m.scene()));
@@ -121,7 +123,10 @@ class MotionQueryAgreementTest {
                     notFree += st == MotionStatus.FREE ? 0 : 1;
                 }
             }
-            bytes = mx.getThreadAllocatedBytes(tid) - before;
+            long allocated = mx.getThreadAllocatedBytes(tid) - before;
+            if (pass >= 2) {
+                bytes = Math.min(bytes, allocated);
+            }
         }
         assertTrue(free > 0 && notFree > 0, "free " + free + ", not free " + notFree);
         // an allocation per query would be at least 16 bytes each (40 queries ≥ 640 bytes); allow only stray bytes
