@@ -1,8 +1,14 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.checker.query.Certificate;
+import io.collide4j.checker.query.Provenance;
+import io.collide4j.checker.query.TrajectoryCertifier;
+import io.collide4j.models.Models;
 import io.collide4j.planner.Collide4j;
 import picocli.CommandLine.Mixin;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -25,5 +31,79 @@ abstract class RobotSceneCommand extends CliCommand {
     /** The checker for the robot and scene options, its load warnings on stderr. */
     Collide4j buildChecker() {
         return robot.build(scene, err);
+    }
+
+    /** What a command reading a certificate does with an input the certificate says came from a file. */
+    enum RecordedFiles {
+        /** Load it from where it was; the certificate's hashes still decide whether it is the same content. */
+        LOAD,
+        /** Refuse, naming the option to give: the user names every file input. */
+        REFUSE
+    }
+
+    /** How robot and scene were found, for output. */
+    record Inputs(String robot, String scene) {
+    }
+
+    /**
+     * Fills the robot and scene options the user left out from the provenance of {@code cert} (read from
+     * {@code file}): a bundled input by name, a recorded file as {@code files} says. Anything the certificate does
+     * not record, or that is not here, is an error (66) naming the option to give; there is no default.
+     */
+    Inputs fromProvenance(Certificate cert, Path file, RecordedFiles files) {
+        Provenance p = cert.provenance() == null ? Provenance.UNKNOWN : cert.provenance();
+        String unrecorded = cert.format().equals(TrajectoryCertifier.FORMAT_2) ? " (format " + cert.format()
+                + " certificates record no provenance)" : "";
+        String robotLabel = "as given (" + robot.describe() + ")";
+        if (robot.robotIsDefault()) {
+            Provenance.Source s = p.robot();
+            if (s == null) {
+                throw new CliException(ExitCode.NO_INPUT, file + " does not record which robot it was made for" + unrecorded
+                        + "; give --robot NAME or --urdf FILE [--srdf FILE]");
+            }
+            if (s.bundled() != null) {
+                robot.robot = bundled(s.bundled(), Models.names(), "robot", file);
+            } else {
+                robot.urdf = recorded(s.file(), "robot URDF", "--urdf " + s.file()
+                        + (s.srdf() == null ? "" : " --srdf " + s.srdf()), file, files);
+                if (s.srdf() != null && robot.srdf == null) {
+                    robot.srdf = recorded(s.srdf(), "robot SRDF", "--srdf " + s.srdf(), file, files);
+                }
+            }
+            robotLabel = s + " (from the certificate)";
+        }
+        String sceneLabel = "as given (" + scene.describe() + ")";
+        if (scene.isDefault()) {
+            Provenance.Source s = p.scene();
+            if (s == null) {
+                throw new CliException(ExitCode.NO_INPUT, file + " does not record which scene it was made for" + unrecorded
+                        + "; give --scene NAME|FILE (or --scene none)");
+            }
+            scene.scene = s.bundled() != null ? bundled(s.bundled(), Models.sceneNames(), "scene", file)
+                    : recorded(s.file(), "scene", "--scene " + s.file(), file, files).toString();
+            sceneLabel = s + " (from the certificate)";
+        }
+        return new Inputs(robotLabel, sceneLabel);
+    }
+
+    private static String bundled(String name, java.util.Collection<String> names, String what, Path file) {
+        if (!names.contains(name)) {
+            throw new CliException(ExitCode.NO_INPUT, file + " was made for the bundled " + what + " '" + name
+                    + "', which this build does not bundle");
+        }
+        return name;
+    }
+
+    private static Path recorded(String path, String what, String option, Path file, RecordedFiles files) {
+        if (files == RecordedFiles.REFUSE) {
+            throw new CliException(ExitCode.NO_INPUT, file + ": the certificate's " + what + " came from the file " + path
+                    + "; give " + option + " to verify against it");
+        }
+        if (!Files.isReadable(Path.of(path))) {
+            throw new CliException(ExitCode.NO_INPUT, file + " names the " + what + " " + path
+                    + ", which is missing or unreadable here; give " + option.substring(0, option.indexOf(' '))
+                    + " with its location");
+        }
+        return Path.of(path);
     }
 }

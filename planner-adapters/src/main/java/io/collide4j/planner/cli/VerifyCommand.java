@@ -2,9 +2,7 @@ package io.collide4j.planner.cli;
 
 import io.collide4j.checker.query.Certificate;
 import io.collide4j.checker.query.CertificateVerifier;
-import io.collide4j.checker.query.Provenance;
 import io.collide4j.checker.query.Verdict;
-import io.collide4j.models.Models;
 import io.collide4j.planner.Collide4j;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -57,22 +55,13 @@ final class VerifyCommand extends RobotSceneCommand {
         } catch (IllegalArgumentException e) {
             throw new CliException(ExitCode.DATA_ERROR, "unreadable certificate: " + e.getMessage());
         }
-        Provenance prov = cert.provenance() == null ? Provenance.UNKNOWN : cert.provenance();
-        String robotLabel = robot.robotIsDefault() ? fromProvenance(prov.robot(), "robot") : "as given (" + robot.describe() + ")";
-        String sceneLabel = scene.isDefault() ? fromProvenance(prov.scene(), "scene") : "as given (" + scene.describe() + ")";
-        // no flags: the certificate's bundled inputs (fromProvenance refused anything else), never a default
-        if (robot.robotIsDefault()) {
-            robot.robot = prov.robot().bundled();
-        }
-        if (scene.isDefault()) {
-            scene.scene = prov.scene().bundled();
-        }
+        Inputs inputs = fromProvenance(cert, file, RecordedFiles.REFUSE);
         Collide4j c = buildChecker();
         Double asked = robot.margin;
         CertificateVerifier.Report report = c.trajectoryCertifier().verify(cert);
         out.println("certificate " + file + " (" + cert.format() + ")");
-        out.println("  robot:   " + robotLabel + ", " + c.model() + ", hash " + c.model().contentHash());
-        out.println("  scene:   " + sceneLabel + ", " + c.scene().size() + " obstacles, hash " + c.scene().contentHash());
+        out.println("  robot:   " + inputs.robot() + ", " + c.model() + ", hash " + c.model().contentHash());
+        out.println("  scene:   " + inputs.scene() + ", " + c.scene().size() + " obstacles, hash " + c.scene().contentHash());
         out.printf(Locale.ROOT, "  margin:  %s m (the certificate's)%s%n", cert.margin(), asked == null ? "" : ", asked " + asked + " m");
         if (!report.valid()) {
             out.println("INVALID certificate " + file + ":");
@@ -99,25 +88,5 @@ final class VerifyCommand extends RobotSceneCommand {
             case VIOLATION -> ExitCode.VIOLATION;
             case INCONCLUSIVE -> ExitCode.INCONCLUSIVE;
         };
-    }
-
-    /** The label of a bundled input named by the certificate; anything else is an error naming what to give. */
-    private static String fromProvenance(Provenance.Source s, String what) {
-        if (s == null) {
-            throw new CliException(ExitCode.NO_INPUT, "the certificate does not record where its " + what + " came from; give "
-                    + (what.equals("robot") ? "--robot NAME or --urdf FILE [--srdf FILE]" : "--scene NAME|FILE (or --scene none)"));
-        }
-        if (s.file() != null) {
-            String opt = what.equals("robot") ? "--urdf " + s.file() + (s.srdf() == null ? "" : " --srdf " + s.srdf())
-                    : "--scene " + s.file();
-            throw new CliException(ExitCode.NO_INPUT, "the certificate's " + what + " came from the file " + s.file()
-                    + "; give " + opt + " to verify against it");
-        }
-        boolean known = what.equals("robot") ? Models.names().contains(s.bundled()) : Models.sceneNames().contains(s.bundled());
-        if (!known) {
-            throw new CliException(ExitCode.NO_INPUT, "the certificate's " + what + " is the bundled '" + s.bundled()
-                    + "', which this build does not bundle");
-        }
-        return "bundled " + s.bundled() + " (from the certificate)";
     }
 }

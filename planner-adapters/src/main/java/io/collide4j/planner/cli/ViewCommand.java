@@ -6,7 +6,6 @@ import io.collide4j.checker.query.CertificationResult;
 import io.collide4j.checker.query.Contact;
 import io.collide4j.checker.query.MeshMode;
 import io.collide4j.checker.query.PairId;
-import io.collide4j.checker.query.Provenance;
 import io.collide4j.checker.query.Violation;
 import io.collide4j.planner.Collide4j;
 import io.collide4j.planner.TrajectoryCertifier;
@@ -56,22 +55,7 @@ final class ViewCommand extends RobotSceneCommand {
             throw new CliException(ExitCode.NO_INPUT, "cannot read " + file + " (" + e + ")");
         }
         Certificate cert = load(file.toString(), () -> Certificate.read(json, file.toString()));
-        Provenance p = cert.provenance() == null ? Provenance.UNKNOWN : cert.provenance();
-        if (robot.robotIsDefault()) {
-            if (p.robot() == null) {
-                throw new CliException(ExitCode.NO_INPUT, file + " does not record which robot it was made for"
-                        + " (no provenance.robot" + (cert.format().equals(io.collide4j.checker.query.TrajectoryCertifier.FORMAT_2)
-                        ? " in format " + cert.format() : "") + "); give --robot NAME or --urdf FILE");
-            }
-            fromProvenance(p.robot());
-        }
-        if (scene.isDefault()) {
-            if (p.scene() == null) {
-                throw new CliException(ExitCode.NO_INPUT, file + " does not record which scene it was made for"
-                        + " (no provenance.scene); give --scene NAME|FILE|none");
-            }
-            scene.scene = p.scene().bundled() != null ? p.scene().bundled() : recordedFile(p.scene().file(), "scene", "--scene");
-        }
+        fromProvenance(cert, file, RecordedFiles.LOAD);
         robot.exactMeshes |= cert.meshModeOrDefault() == MeshMode.EXACT;
         Collide4j c = buildChecker();
         if (!c.model().contentHash().equals(cert.robotHash())) {
@@ -106,25 +90,6 @@ final class ViewCommand extends RobotSceneCommand {
         }
         out.println(cert.verdict() + "  report " + report + " from " + file);
         return ExitCode.FREE;
-    }
-
-    private void fromProvenance(Provenance.Source s) {
-        if (s.bundled() != null) {
-            robot.robot = s.bundled();
-            return;
-        }
-        robot.urdf = Path.of(recordedFile(s.file(), "robot URDF", "--urdf"));
-        if (s.srdf() != null && robot.srdf == null) {
-            robot.srdf = Path.of(recordedFile(s.srdf(), "robot SRDF", "--srdf"));
-        }
-    }
-
-    private String recordedFile(String path, String what, String option) {
-        if (!Files.isReadable(Path.of(path))) {
-            throw new CliException(ExitCode.NO_INPUT, file + " names the " + what + " " + path
-                    + ", which is missing or unreadable here; give " + option + " with its location");
-        }
-        return path;
     }
 
     /** The certification a verified certificate records, in the form the report draws. */
