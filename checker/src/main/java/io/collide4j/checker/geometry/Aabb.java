@@ -1,5 +1,7 @@
 package io.collide4j.checker.geometry;
 
+import org.joml.Matrix4dc;
+
 /** Immutable axis-aligned box; touching boxes overlap (errs toward collision). */
 public record Aabb(double minX, double minY, double minZ, double maxX, double maxY, double maxZ) {
     public Aabb {
@@ -36,6 +38,25 @@ public record Aabb(double minX, double minY, double minZ, double maxX, double ma
 
     public boolean contains(double x, double y, double z) {
         return x >= minX && x <= maxX && y >= minY && y <= maxY && z >= minZ && z <= maxZ;
+    }
+
+    /**
+     * Box containing this box carried by the affine transform {@code m} (Arvo 1990: the new half widths are |M|
+     * times the old ones; Ericson's UpdateAABB), grown by a rounding allowance. O(1), looser than refitting the
+     * transformed points.
+     */
+    public Aabb transformed(Matrix4dc m) {
+        double cx = (minX + maxX) / 2, cy = (minY + maxY) / 2, cz = (minZ + maxZ) / 2;
+        double ex = (maxX - minX) / 2, ey = (maxY - minY) / 2, ez = (maxZ - minZ) / 2;
+        double nx = m.m00() * cx + m.m10() * cy + m.m20() * cz + m.m30();
+        double ny = m.m01() * cx + m.m11() * cy + m.m21() * cz + m.m31();
+        double nz = m.m02() * cx + m.m12() * cy + m.m22() * cz + m.m32();
+        double hx = Math.abs(m.m00()) * ex + Math.abs(m.m10()) * ey + Math.abs(m.m20()) * ez;
+        double hy = Math.abs(m.m01()) * ex + Math.abs(m.m11()) * ey + Math.abs(m.m21()) * ez;
+        double hz = Math.abs(m.m02()) * ex + Math.abs(m.m12()) * ey + Math.abs(m.m22()) * ez;
+        double slack = 64 * 0x1p-53 * (Math.abs(nx) + Math.abs(ny) + Math.abs(nz) + hx + hy + hz
+                + Math.abs(cx) + Math.abs(cy) + Math.abs(cz) + ex + ey + ez);
+        return new Aabb(nx - hx - slack, ny - hy - slack, nz - hz - slack, nx + hx + slack, ny + hy + slack, nz + hz + slack);
     }
 
     /** Box grown by {@code m} on every side. */

@@ -1,5 +1,7 @@
 package io.collide4j.checker.geometry;
 
+import org.joml.Matrix4dc;
+
 import java.util.Random;
 
 /**
@@ -13,6 +15,21 @@ public record BoundingSphere(double x, double y, double z, double radius) {
     public boolean contains(double px, double py, double pz) {
         double dx = px - x, dy = py - y, dz = pz - z;
         return Math.sqrt(dx * dx + dy * dy + dz * dz) <= radius;
+    }
+
+    /** This ball carried by the rigid transform {@code m} (no scale), its radius grown by a rounding allowance. */
+    public BoundingSphere transformed(Matrix4dc m) {
+        double nx = m.m00() * x + m.m10() * y + m.m20() * z + m.m30();
+        double ny = m.m01() * x + m.m11() * y + m.m21() * z + m.m31();
+        double nz = m.m02() * x + m.m12() * y + m.m22() * z + m.m32();
+        double slack = 64 * 0x1p-53 * (Math.abs(x) + Math.abs(y) + Math.abs(z) + Math.abs(nx) + Math.abs(ny) + Math.abs(nz));
+        return new BoundingSphere(nx, ny, nz, radius + slack);
+    }
+
+    /** Whether the balls meet; touching balls intersect (|c_a − c_b| ≤ r_a + r_b, compared squared, rounded up). */
+    public boolean intersects(BoundingSphere o) {
+        double dx = o.x - x, dy = o.y - y, dz = o.z - z, r = radius + o.radius;
+        return !(dx * dx + dy * dy + dz * dz > r * r * (1 + 0x1p-48));
     }
 
     /** Minimal enclosing ball of x,y,z triples. */
