@@ -3,6 +3,11 @@ package io.collide4j.planner.bench;
 import io.collide4j.checker.geometry.Aabb;
 import io.collide4j.checker.geometry.BoundingSphere;
 import io.collide4j.checker.geometry.ConvexHull;
+import io.collide4j.checker.geometry.ConvexShape;
+import io.collide4j.checker.geometry.MarginShape;
+import io.collide4j.checker.robot.ConvexPieceProvider;
+import io.collide4j.checker.robot.PrecomputedPieces;
+import io.collide4j.models.Models;
 import io.collide4j.checker.geometry.HullShape;
 import io.collide4j.checker.geometry.Obb;
 import io.collide4j.checker.geometry.QuickHull;
@@ -28,7 +33,8 @@ import java.util.function.IntConsumer;
  * moves by t_i = 2·i·(c_B − c_A)/N (towards B, through it, and as far out the other side) and both bodies turn by
  * 0.08° per step about each axis. Each step recomputes the world bounding volumes from the poses and tests sphere,
  * AABB (Arvo's O(1) update with |R|), OBB (EJML PCA, 15-axis SAT), the convex hull (GJK boolean, the hull stays
- * in its frame: the pose is the only "recompute") and the convex decomposition (GJK on every piece pair). The exact
+ * in its frame: the pose is the only "recompute") and the bundled robot's precomputed convex decomposition (GJK on
+ * every piece pair; a link our decomposer found convex enough is one piece, its hull). The exact
  * mesh oracle on the original meshes gives the true share of touching steps and checks that no volume said "apart"
  * where the meshes touch ({@code missed}, must be 0).
  *
@@ -78,24 +84,19 @@ public final class BoundingVolumeStudy {
         final TriangleMesh mesh;
         final MeshBvh meshBvh;
         final HullShape hull;
-        final List<HullShape> pieces;
+        final List<ConvexShape> pieces;
         final BoundingSphere sphere;
         final Aabb aabb;
         final Obb obb;
         final double[] ref;
 
-        Body(String name, TriangleMesh mesh, Decomposition decomposition) {
+        Body(String name, TriangleMesh mesh, List<ConvexShape> pieces) {
             this.name = name;
             this.mesh = mesh;
             this.meshBvh = MeshBvh.of(mesh);
             double[] v = mesh.copyVertices();
             this.hull = new HullShape(QuickHull.compute(v));
-            this.pieces = new ArrayList<>();
-            if (decomposition != null) {
-                for (ConvexHull h : decomposition.pieces()) {
-                    pieces.add(new HullShape(h));
-                }
-            }
+            this.pieces = pieces == null ? List.of() : pieces;
             this.sphere = BoundingSphere.welzl(v);
             this.aabb = Aabb.of(v);
             this.obb = Obb.pca(v);
@@ -118,10 +119,10 @@ public final class BoundingVolumeStudy {
     }
 
     /** §7.2 on one pair of meshes. */
-    public static PairStudy approachAndPass(String nameA, TriangleMesh meshA, String nameB, TriangleMesh meshB, int steps,
-                                            int decompositionPieces) {
-        Body a = new Body(nameA, meshA, decompose(meshA, decompositionPieces));
-        Body b = new Body(nameB, meshB, decompose(meshB, decompositionPieces));
+    public static PairStudy approachAndPass(String nameA, TriangleMesh meshA, List<ConvexShape> piecesA, String nameB,
+                                            TriangleMesh meshB, List<ConvexShape> piecesB, int steps) {
+        Body a = new Body(nameA, meshA, piecesA);
+        Body b = new Body(nameB, meshB, piecesB);
         String[] names = {"sphere", "AABB", "OBB", "convex hull (GJK)", "decomposition (GJK)"};
         long[] testNs = new long[5], recomputeNs = new long[5];
         int[] positive = new int[5], missed = new int[5];
@@ -188,25 +189,41 @@ public final class BoundingVolumeStudy {
             }
         }
         long[] memory = {32, 48, 120, hullBytes(a.hull.hull()) + hullBytes(b.hull.hull()), 0};
-        for (HullShape p : a.pieces) {
-            memory[4] += hullBytes(p.hull());
-        }
-        for (HullShape p : b.pieces) {
-            memory[4] += hullBytes(p.hull());
-        }
+        memory[4] = pieceBytes(a.pieces) + pieceBytes(b.pieces);
         memory[0] *= 2;
         memory[1] *= 2;
         memory[2] *= 2;
         List<Row> rows = new ArrayList<>();
         for (int k = 0; k < 5; k++) {
-            if (k == 4 && a.pieces.isEmpty()) {
+            if (k == 4 && (a.pieces.isEmpty() || b.pieces.isEmpty())) {
                 continue;
             }
-            rows.add(new Row(names[k], (double) testNs[k] / steps, 100.0 * positive[k] / steps, memory[k],
+            String label = k == 4 ? names[k] + " " + a.pieces.size() + "+" + b.pieces.size() : names[k];
+            rows.add(new Row(label, (double) testNs[k] / steps, 100.0 * positive[k] / steps, memory[k],
                     (double) recomputeNs[k] / steps / 2, missed[k]));
         }
         return new PairStudy(nameA + " / " + nameB, "", meshA.triangleCount() + meshB.triangleCount(), steps,
                 100.0 * exact / steps, rows);
+    }
+
+    static long pieceBytes(List<ConvexShape> pieces) {
+        long bytes = 0;
+        for (ConvexShape p : pieces) {
+            ConvexShape inner = p instanceof MarginShape m ? m.inner() : p;
+            bytes += inner instanceof HullShape h ? hullBytes(h.hull()) : 0;
+        }
+        return bytes;
+    }
+
+    /** The bundled robot's precomputed decomposition pieces of a link's collision mesh (one piece: its hull). */
+    static List<ConvexShape> bundledPieces(String bodyName, TriangleMesh mesh) {
+        String robot = bodyName.substring(0, bodyName.indexOf('/'));
+        try {
+            java.net.URL index = new java.net.URL(Models.urdf(robot).toURL(), "decomposition/index.json");
+            return PrecomputedPieces.load(index, ConvexPieceProvider.hull()).pieces(mesh, bodyName).shapes();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     static Decomposition decompose(TriangleMesh mesh, int pieces) {
@@ -337,7 +354,7 @@ public final class BoundingVolumeStudy {
         int done = 0;
         for (String[] p : pairs) {
             BenchBody a = BenchBody.named(p[0]), b = BenchBody.named(p[1]);
-            ps.add(approachAndPass(p[0], a.mesh(), p[1], b.mesh(), steps, 0));
+            ps.add(approachAndPass(p[0], a.mesh(), bundledPieces(p[0], a.mesh()), p[1], b.mesh(), bundledPieces(p[1], b.mesh()), steps));
             progress.accept(++done);
         }
         DecompositionStudy d = decompositionEffect(decompositionName, decompositionMesh, pieces, steps, 4);

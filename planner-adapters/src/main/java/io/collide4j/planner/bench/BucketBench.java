@@ -152,7 +152,11 @@ public final class BucketBench {
             if (batch) {
                 for (EngineChoice engine : List.of(EngineChoice.CPU, EngineChoice.fromSystemProperty())) {
                     try (BatchChecker bc = c.newBatchChecker(engine, threads)) {
-                        String label = "batch " + bc.engine() + (bc.fallbackReason().isEmpty() ? "" : " (fallback)");
+                        String label = "batch " + bc.engine().kind();
+                        if (rb.values().iterator().next().containsKey(label)) {
+                            continue;   // the property chose the same engine as CPU
+                        }
+                        notes.add(robot + ": " + label + " = " + bc.engine());
                         if (!bc.fallbackReason().isEmpty()) {
                             notes.add(robot + ": " + engine + " engine fell back: " + bc.fallbackReason());
                         }
@@ -234,7 +238,7 @@ public final class BucketBench {
             List<String> labels = new ArrayList<>(robot.getValue().values().iterator().next().keySet());
             StringBuilder h = new StringBuilder(String.format(Locale.ROOT, "%8s %4s", "bucket", "n"));
             for (String l : labels) {
-                h.append(String.format(Locale.ROOT, " %26s", l + (l.equals("isValid") ? " mean/max" : " mean")));
+                h.append(String.format(Locale.ROOT, " %22s", l + (l.equals("isValid") ? " mean/max" : " mean")));
             }
             out.println(h);
             int falsePositives = 0;
@@ -242,8 +246,8 @@ public final class BucketBench {
                 StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%5d mm %4d", b.getKey(), b.getValue().get("isValid").count()));
                 for (String l : labels) {
                     Timing t = b.getValue().get(l);
-                    line.append(Double.isNaN(t.maxNs) ? String.format(Locale.ROOT, " %26.2f", t.meanNs / 1e3)
-                            : String.format(Locale.ROOT, " %15.2f/%10.2f", t.meanNs / 1e3, t.maxNs / 1e3));
+                    line.append(Double.isNaN(t.maxNs) ? String.format(Locale.ROOT, " %22.2f", t.meanNs / 1e3)
+                            : String.format(Locale.ROOT, " %11.2f/%10.2f", t.meanNs / 1e3, t.maxNs / 1e3));
                 }
                 falsePositives += b.getValue().get("isValid").wrong();
                 out.println(line);

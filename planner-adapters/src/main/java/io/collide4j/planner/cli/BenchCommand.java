@@ -46,8 +46,50 @@ final class BenchCommand extends RobotSceneCommand {
     @Option(names = "--threads", paramLabel = "N", description = "Batch engine threads (default: the available processors).")
     int threads = Runtime.getRuntime().availableProcessors();
 
+    @Option(names = "--buckets", description = "Time the stored configuration sets per clearance bucket (seed 003 §5.7; --sets).")
+    boolean buckets;
+
+    @Option(names = "--bv", description = "Bounding-volume study and 7-link arm demo (seed 004 §7).")
+    boolean bv;
+
+    @Option(names = "--sets", paramLabel = "FILE", description = "Configuration sets for --buckets (default ${DEFAULT-VALUE}).")
+    java.nio.file.Path sets = java.nio.file.Path.of("tests/data/bench/configuration-sets-v1.csv");
+
+    @Option(names = "--write-sets", paramLabel = "FILE", description = "Generate configuration sets (--seed, --per-bucket, --robot-per-bucket) into FILE.")
+    java.nio.file.Path writeSets;
+
+    @Option(names = "--per-bucket", paramLabel = "N", description = "--write-sets: pair configurations per body pair and bucket (default ${DEFAULT-VALUE}).")
+    int perBucket = 8;
+
+    @Option(names = "--robot-per-bucket", paramLabel = "N", description = "--write-sets: robot configurations per clearance bucket (default ${DEFAULT-VALUE}).")
+    int robotPerBucket = 4;
+
+    @Option(names = "--passes", paramLabel = "N", description = "--buckets: timed passes; each query keeps its fastest (default ${DEFAULT-VALUE}).")
+    int passes = 5;
+
+    @Option(names = "--bv-steps", paramLabel = "N", description = "--bv: steps of the approach-and-pass motion (default ${DEFAULT-VALUE}).")
+    int bvSteps = 20_000;
+
+    @Option(names = "--bv-frames", paramLabel = "N", description = "--bv: frames of the 60 Hz arm demo (default ${DEFAULT-VALUE}).")
+    int bvFrames = 20_000;
+
+    @Option(names = "--bv-mesh", paramLabel = "FILE", description = "--bv: non-convex mesh for the decomposition effect (default ${DEFAULT-VALUE}).")
+    java.nio.file.Path bvMesh = java.nio.file.Path.of("tests/data/v-hacd/app/meshes/teddy.obj");
+
+    @Option(names = "--bv-pieces", paramLabel = "N", description = "--bv: at most this many decomposition pieces (default ${DEFAULT-VALUE}, as the seed).")
+    int bvPieces = 21;
+
+    @Option(names = "--html", paramLabel = "FILE", description = "With --buckets or --bv: write the report (tables, SVG plots; one offline file).")
+    java.nio.file.Path html;
+
     @Override
     int run() {
+        if (buckets || bv || writeSets != null) {
+            return SeedBenches.run(this);
+        }
+        if (html != null) {
+            throw new CliException(ExitCode.USAGE, "--html needs --buckets or --bv");
+        }
         Collide4j c = buildChecker();
         if (states < 1 || motionCount < 1 || ccd < 1 || !(step > 0) || threads < 1) {
             throw new CliException(ExitCode.USAGE, "--states, --motions, --ccd, --threads must be >= 1 and --step > 0");
