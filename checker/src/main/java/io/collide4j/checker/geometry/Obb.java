@@ -63,45 +63,40 @@ public record Obb(double cx, double cy, double cz, double[] axes, double hx, dou
     public boolean intersects(Obb o) {
         double[] a = axes, b = o.axes;
         double tx = o.cx - cx, ty = o.cy - cy, tz = o.cz - cz;
-        double[] ea = {hx, hy, hz}, eb = {o.hx, o.hy, o.hz};
-        double[] r = new double[9], ar = new double[9], t = new double[3];
         double eps = 0x1p-40;
-        for (int i = 0; i < 3; i++) {
-            for (int j = 0; j < 3; j++) {
-                r[3 * i + j] = a[3 * i] * b[3 * j] + a[3 * i + 1] * b[3 * j + 1] + a[3 * i + 2] * b[3 * j + 2];
-                ar[3 * i + j] = Math.abs(r[3 * i + j]) + eps;
-            }
-            t[i] = tx * a[3 * i] + ty * a[3 * i + 1] + tz * a[3 * i + 2];
-        }
-        double scale = Math.abs(tx) + Math.abs(ty) + Math.abs(tz) + hx + hy + hz + o.hx + o.hy + o.hz;
-        double slack = 1e-12 * scale;
-        for (int i = 0; i < 3; i++) {
-            double rb = eb[0] * ar[3 * i] + eb[1] * ar[3 * i + 1] + eb[2] * ar[3 * i + 2];
-            if (!(Math.abs(t[i]) <= ea[i] + rb + slack)) {
-                return !(Math.abs(t[i]) > ea[i] + rb + slack);   // NaN: report an intersection
-            }
-        }
-        for (int j = 0; j < 3; j++) {
-            double ra = ea[0] * ar[j] + ea[1] * ar[3 + j] + ea[2] * ar[6 + j];
-            double tj = t[0] * r[j] + t[1] * r[3 + j] + t[2] * r[6 + j];
-            if (Math.abs(tj) > ra + eb[j] + slack) {
-                return false;
-            }
-        }
-        for (int i = 0; i < 3; i++) {
-            int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
-            for (int j = 0; j < 3; j++) {
-                int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
-                // axis A_i × B_j
-                double ra = ea[i1] * ar[3 * i2 + j] + ea[i2] * ar[3 * i1 + j];
-                double rb = eb[j1] * ar[3 * i + j2] + eb[j2] * ar[3 * i + j1];
-                double tl = t[i2] * r[3 * i1 + j] - t[i1] * r[3 * i2 + j];
-                if (Math.abs(tl) > ra + rb + slack) {
-                    return false;
-                }
-            }
-        }
-        return true;
+        // R[i][j] = A_i · B_j, |R| + ε, and the centre offset in A's frame (scalars: no allocation per test)
+        double r00 = dot(a, 0, b, 0), r01 = dot(a, 0, b, 3), r02 = dot(a, 0, b, 6);
+        double r10 = dot(a, 3, b, 0), r11 = dot(a, 3, b, 3), r12 = dot(a, 3, b, 6);
+        double r20 = dot(a, 6, b, 0), r21 = dot(a, 6, b, 3), r22 = dot(a, 6, b, 6);
+        double q00 = Math.abs(r00) + eps, q01 = Math.abs(r01) + eps, q02 = Math.abs(r02) + eps;
+        double q10 = Math.abs(r10) + eps, q11 = Math.abs(r11) + eps, q12 = Math.abs(r12) + eps;
+        double q20 = Math.abs(r20) + eps, q21 = Math.abs(r21) + eps, q22 = Math.abs(r22) + eps;
+        double t0 = tx * a[0] + ty * a[1] + tz * a[2], t1 = tx * a[3] + ty * a[4] + tz * a[5], t2 = tx * a[6] + ty * a[7] + tz * a[8];
+        double ax = hx, ay = hy, az = hz, bx = o.hx, by = o.hy, bz = o.hz;
+        double slack = 1e-12 * (Math.abs(tx) + Math.abs(ty) + Math.abs(tz) + ax + ay + az + bx + by + bz);
+        // NaN anywhere makes every "separated" comparison false: the boxes are reported as intersecting
+        return !(Math.abs(t0) > ax + bx * q00 + by * q01 + bz * q02 + slack
+                || Math.abs(t1) > ay + bx * q10 + by * q11 + bz * q12 + slack
+                || Math.abs(t2) > az + bx * q20 + by * q21 + bz * q22 + slack
+                || Math.abs(t0 * r00 + t1 * r10 + t2 * r20) > ax * q00 + ay * q10 + az * q20 + bx + slack
+                || Math.abs(t0 * r01 + t1 * r11 + t2 * r21) > ax * q01 + ay * q11 + az * q21 + by + slack
+                || Math.abs(t0 * r02 + t1 * r12 + t2 * r22) > ax * q02 + ay * q12 + az * q22 + bz + slack
+                // A_0 × B_j
+                || Math.abs(t2 * r10 - t1 * r20) > ay * q20 + az * q10 + by * q02 + bz * q01 + slack
+                || Math.abs(t2 * r11 - t1 * r21) > ay * q21 + az * q11 + bx * q02 + bz * q00 + slack
+                || Math.abs(t2 * r12 - t1 * r22) > ay * q22 + az * q12 + bx * q01 + by * q00 + slack
+                // A_1 × B_j
+                || Math.abs(t0 * r20 - t2 * r00) > ax * q20 + az * q00 + by * q12 + bz * q11 + slack
+                || Math.abs(t0 * r21 - t2 * r01) > ax * q21 + az * q01 + bx * q12 + bz * q10 + slack
+                || Math.abs(t0 * r22 - t2 * r02) > ax * q22 + az * q02 + bx * q11 + by * q10 + slack
+                // A_2 × B_j
+                || Math.abs(t1 * r00 - t0 * r10) > ax * q10 + ay * q00 + by * q22 + bz * q21 + slack
+                || Math.abs(t1 * r01 - t0 * r11) > ax * q11 + ay * q01 + bx * q22 + bz * q20 + slack
+                || Math.abs(t1 * r02 - t0 * r12) > ax * q12 + ay * q02 + bx * q21 + by * q20 + slack);
+    }
+
+    private static double dot(double[] a, int i, double[] b, int j) {
+        return a[i] * b[j] + a[i + 1] * b[j + 1] + a[i + 2] * b[j + 2];
     }
 
     /** OBB of x,y,z triples from principal component analysis. */

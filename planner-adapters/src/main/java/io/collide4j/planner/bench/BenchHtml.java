@@ -114,9 +114,9 @@ public final class BenchHtml {
             h.append("</table>");
             BoundingVolumeStudy.ArmDemo a = bv.arm();
             h.append(String.format(Locale.ROOT, "<h2>7-link arm demo (seed 004 §7.6)</h2><p>%s in %s, %d frames at 60 Hz: "
-                    + "collision test %.1f µs per frame (max %.1f µs) = %.3f %% of the 16.7 ms frame, %.1f %% of the loop; "
+                    + "collision test %.1f µs per frame (max %.1f µs) = %.3f %% of the 16.7 ms frame; "
                     + "%d frames in collision.</p>", esc(a.robot()), esc(a.scene()), a.frames(), a.testNsMean() / 1e3,
-                    a.testNsMax() / 1e3, a.frameSharePercent(), a.loopSharePercent(), a.collidingFrames()));
+                    a.testNsMax() / 1e3, a.frameSharePercent(), a.collidingFrames()));
         }
         return h.append("</body></html>\n").toString();
     }

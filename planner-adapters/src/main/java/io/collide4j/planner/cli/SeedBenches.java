@@ -147,8 +147,8 @@ final class SeedBenches {
         }
         BoundingVolumeStudy.ArmDemo a = r.arm();
         out.printf(Locale.ROOT, "7-link arm (seed 004 §7.6): %s in %s, %d frames at 60 Hz: collision test %.1f µs per frame "
-                        + "(max %.1f) = %.3f %% of the 16.7 ms frame, %.1f %% of the loop; %d frames in collision%n",
+                        + "(max %.1f) = %.3f %% of the 16.7 ms frame; %d frames in collision%n",
                 a.robot(), a.scene(), a.frames(), a.testNsMean() / 1e3, a.testNsMax() / 1e3, a.frameSharePercent(),
-                a.loopSharePercent(), a.collidingFrames());
+                a.collidingFrames());
     }
 }
