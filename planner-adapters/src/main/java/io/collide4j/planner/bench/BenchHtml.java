@@ -94,7 +94,7 @@ public final class BenchHtml {
             h.append("<h2>Bounding volumes along the approach-and-pass motion (seed 004 §7.2)</h2>");
             for (BoundingVolumeStudy.PairStudy p : bv.pairs()) {
                 h.append(String.format(Locale.ROOT, "<h3>%s (%d triangles, %d steps; exact mesh oracle: %.2f %% touching)</h3>",
-                        esc(p.a()), p.triangles(), p.steps(), p.exactPercent()));
+                        esc(p.a() + " / " + p.b()), p.triangles(), p.steps(), p.exactPercent()));
                 h.append("<table><tr><th>volume</th><th>avg. test µs</th><th>positives %</th><th>memory bytes</th>"
                         + "<th>recompute µs</th><th>missed</th></tr>");
                 for (BoundingVolumeStudy.Row r : p.rows()) {

@@ -197,7 +197,7 @@ public final class BoundingVolumeStudy {
             rows.add(new Row(label, mean(testNs[k]), 100.0 * positive[k] / steps, memory[k], mean(recomputeNs[k]) / 2,
                     missed[k]));
         }
-        return new PairStudy(nameA + " / " + nameB, "", meshA.triangleCount() + meshB.triangleCount(), steps,
+        return new PairStudy(nameA, nameB, meshA.triangleCount() + meshB.triangleCount(), steps,
                 100.0 * exact / steps, rows);
     }
 

@@ -129,7 +129,7 @@ final class SeedBenches {
     static void printBv(BoundingVolumeStudy.Result r, java.io.PrintStream out) {
         for (BoundingVolumeStudy.PairStudy p : r.pairs()) {
             out.printf(Locale.ROOT, "approach and pass (seed 004 §7.2): %s, %d triangles, N = %d; exact mesh oracle: %.2f %% of steps touching%n",
-                    p.a(), p.triangles(), p.steps(), p.exactPercent());
+                    p.a() + " / " + p.b(), p.triangles(), p.steps(), p.exactPercent());
             out.printf(Locale.ROOT, "  %-22s %14s %14s %14s %14s %7s%n", "volume", "avg. test µs", "positives %", "memory bytes",
                     "recompute µs", "missed");
             for (BoundingVolumeStudy.Row row : p.rows()) {
