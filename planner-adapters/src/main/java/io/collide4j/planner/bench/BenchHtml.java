@@ -197,10 +197,10 @@ public final class BenchHtml {
     }
 
     private static String fmt(double v) {
-        if (v >= 1 && v == Math.rint(v)) {
+        if (v == Math.rint(v)) {
             return String.format(Locale.ROOT, "%.0f", v);
         }
-        return String.format(Locale.ROOT, "%.3g", v);
+        return new java.math.BigDecimal(String.format(Locale.ROOT, "%.3g", v)).stripTrailingZeros().toPlainString();
     }
 
     static String esc(String s) {
