@@ -47,6 +47,29 @@ class SeedBenchesTest {
     }
 
     @Test
+    void writeSetsReproducesTheStoredFilesFirstConfigurationOfEveryBucket(@TempDir Path dir) throws Exception {
+        // the stored file came from --per-bucket 16 with seed 1; configuration i of a bucket depends only on the seed
+        // and its keys, so --per-bucket 1 must write exactly the stored file's first configuration of each bucket
+        Path out = dir.resolve("sets.csv");
+        Object[] r = cli("bench", "--write-sets", out.toString(), "--seed", "1", "--per-bucket", "1", "--robot-per-bucket", "0");
+        assertEquals(ExitCode.FREE, r[0], (String) r[2]);
+        List<String> written = Files.readAllLines(out, StandardCharsets.UTF_8).stream().filter(l -> l.startsWith("pair,")).toList();
+        List<String> stored = new ArrayList<>();
+        String lastBucket = "";
+        for (String l : Files.readAllLines(DATA.resolve("bench/configuration-sets-v1.csv"), StandardCharsets.UTF_8)) {
+            if (l.startsWith("pair,")) {
+                String bucket = String.join(",", java.util.Arrays.copyOf(l.split(","), 4));
+                if (!bucket.equals(lastBucket)) {
+                    stored.add(l);
+                    lastBucket = bucket;
+                }
+            }
+        }
+        assertEquals(4 * (31 + 11), written.size());
+        assertEquals(stored, written);
+    }
+
+    @Test
     void boundingVolumeStudyNeverMissesAContact(@TempDir Path dir) {
         Path mesh = DATA.resolve("v-hacd/app/meshes/cube-notch.obj");
         Object[] r = cli("bench", "--bv", "--bv-steps", "400", "--bv-frames", "60", "--bv-mesh", mesh.toString(),
