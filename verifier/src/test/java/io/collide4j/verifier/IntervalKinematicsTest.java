@@ -124,6 +124,11 @@ class IntervalKinematicsTest {
     }
 
     @Test
+    void ur5eEnclosesThePointFk() {
+        checkRobot(UrdfParser.create().parse(Path.of("../models/src/main/resources/io/collide4j/models/ur5e/ur5e.urdf")), 3);
+    }
+
+    @Test
     void everyJointKindEnclosesThePointFk() {
         checkRobot(resource("features.urdf"), 2);
     }
