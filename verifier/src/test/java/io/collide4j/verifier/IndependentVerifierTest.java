@@ -159,6 +159,20 @@ class IndependentVerifierTest {
     }
 
     @Test
+    void paddingGrowsThePieces() {
+        // 1e-8 m of padding on either side overruns the stationary plane's 1e-10 slack
+        ObjectNode c = certificate();
+        ((ObjectNode) c.get("witness").get("pieces").get("link1").get(0)).put("padding", 1e-8);
+        assertRejected(verify(c), "segment 1 pair [link1, 0, slab, 0, true] step 0", "piece A reaches");
+        c = certificate();
+        ((ObjectNode) c.get("witness").get("obstacles").get(0)).put("padding", 1e-8);
+        assertRejected(verify(c), "segment 1 pair [link1, 0, slab, 0, true] step 0", "piece B reaches");
+        c = certificate();
+        ((ObjectNode) c.get("witness").get("obstacles").get(0)).put("padding", -0.01);
+        assertRejected(verify(c), "witness.obstacles[0] ('slab'): needs");
+    }
+
+    @Test
     void overclaimedClearanceIsRejected() {
         ObjectNode c = certificate();
         ((ObjectNode) c.get("pairClearance")).put("link1#0|env:slab#0", 0.06);
