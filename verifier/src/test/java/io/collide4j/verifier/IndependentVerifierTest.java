@@ -102,7 +102,9 @@ class IndependentVerifierTest {
 
     @Test
     void analyticCertificateVerifies() {
-        VerificationReport r = verify(certificate());
+        ObjectNode c = certificate();
+        ((ArrayNode) c.get("witness").get("obstacles")).addNull();   // the slot of a removed obstacle
+        VerificationReport r = verify(c);
         assertTrue(r.valid(), r.problems().toString());
         assertEquals("CERTIFIED_FREE", r.verdict());
         assertEquals(3, r.stepsChecked());
@@ -213,6 +215,10 @@ class IndependentVerifierTest {
         c = certificate();
         ((ObjectNode) c.get("witness").get("held")).put("j1", 0.0);
         assertRejected(verify(c), "witness.held: 'j1' is also a trajectory column");
+        c = certificate();
+        ((ArrayNode) c.get("witness").get("obstacles")).addObject().put("name", "bowl").put("shape", "other")
+                .set("pose", JSON.valueToTree(new double[] {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}));
+        assertRejected(verify(c), "witness.obstacles[1].shape: obstacle \"bowl\" has shape other", "--verifier=recompute");
         c = certificate();
         c.put("format", "collide4j-certificate/2.1");
         assertRejected(verify(c), "--verifier=recompute");
