@@ -161,6 +161,16 @@ class IndependentVerifierTest {
     }
 
     @Test
+    void aUrdfTextThatDiffersFromTheDescriptionIsRefused() throws Exception {
+        // the same records, claiming to come from another file: the verifier reads its numbers from the text
+        RobotDescription elsewhere = new RobotDescription(ARM.name(),
+                IndependentVerifierTest.class.getResource("features.urdf").toURI(), ARM.rootLink(), ARM.links(), ARM.joints());
+        VerificationReport r = IndependentVerifier.verify(elsewhere, null,
+                new ByteArrayInputStream(certificate().toString().getBytes(StandardCharsets.UTF_8)), "test certificate");
+        assertRejected(r, "differs from the loaded description");
+    }
+
+    @Test
     void paddingGrowsThePieces() {
         // 1e-8 m of padding on either side overruns the stationary plane's 1e-10 slack
         ObjectNode c = certificate();
