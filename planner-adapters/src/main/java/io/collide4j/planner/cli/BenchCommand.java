@@ -46,8 +46,17 @@ final class BenchCommand extends RobotSceneCommand {
     @Option(names = "--threads", paramLabel = "N", description = "Batch engine threads (default: the available processors).")
     int threads = Runtime.getRuntime().availableProcessors();
 
+    @Option(names = "--throw", arity = "0..1", fallbackValue = "8", paramLabel = "N",
+            description = "Instead: the throw benchmark of seed 000 section 7.3 (D2M, Capoeira, Tight-Inclusion), N throws "
+                    + "per mesh pair per speed (default 8; the seed's protocol is 256). Run from the repository root "
+                    + "(V-HACD meshes in tests/data). Ends with 'touching or penetrating: N of M'.")
+    Integer throwInstances;
+
     @Override
     int run() {
+        if (throwInstances != null) {
+            return ThrowBench.run(out, throwInstances, 2, seed, java.nio.file.Path.of("tests", "data", "v-hacd", "app", "meshes"));
+        }
         Collide4j c = buildChecker();
         if (states < 1 || motionCount < 1 || ccd < 1 || !(step > 0) || threads < 1) {
             throw new CliException(ExitCode.USAGE, "--states, --motions, --ccd, --threads must be >= 1 and --step > 0");

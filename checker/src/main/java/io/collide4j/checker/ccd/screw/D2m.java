@@ -8,7 +8,7 @@ package io.collide4j.checker.ccd.screw;
  * to this file.
  *
  * <p>Continuous sphere test (§5.4.2): for centres cA(t), cB(t) and s(t) = |cB − cA|² − R², one Taylor–Lagrange
- * parabola from the domain start (s, s' there, |s''| ≤ 2(V² + |γ|max·A) from the motions) gives the earliest time
+ * parabola from the domain start (s, s' there, s'' ≥ −2|γ|max·A from the motions) gives the earliest time
  * the spheres can touch, and the same from the domain end backwards gives the time after which they stay apart;
  * each end is refined a few steps. Child pairs are visited in order of their earliest time and cut at the best time
  * found so far (§5.4.3). Leaf pairs answer their earliest sphere time in {@link D2mMode#CAPOEIRA}; in
@@ -222,7 +222,8 @@ public final class D2m {
             if (!(sv - e0 > 0)) {
                 break;
             }
-            double mm = 2 * (vc * vc + (g + vc * (hi - t)) * ac) * (1 + 32 * U);
+            // s'' = 2(|γ'|² + γ·γ'') ≥ −2|γ||γ''|: only the curvature towards the axis limits the step
+            double mm = 2 * (g + vc * (hi - t)) * ac * (1 + 32 * U);
             double d = FeatureSolver.lowerRootDelta(sv - e0, s1 - s.p[8], mm);
             double t2 = Math.max(t, Math.nextDown(t + d));
             if (t2 >= hi) {
@@ -241,7 +242,7 @@ public final class D2m {
             if (!(sv - e0 > 0)) {
                 break;
             }
-            double mm = 2 * (vc * vc + (g + vc * (tEnd - tin)) * ac) * (1 + 32 * U);
+            double mm = 2 * (g + vc * (tEnd - tin)) * ac * (1 + 32 * U);
             double d = FeatureSolver.lowerRootDelta(sv - e0, -s1 - s.p[8], mm);
             double t2 = Math.min(tEnd, Math.nextUp(tEnd - d));
             if (t2 <= tin) {

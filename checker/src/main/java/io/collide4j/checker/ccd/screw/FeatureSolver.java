@@ -156,7 +156,7 @@ final class FeatureSolver {
     }
 
     /**
-     * Positive root of g + s·δ − (M/2)·δ² (g &gt; 0), rounded down; +∞ when the parabola never comes down. Any δ' below
+     * Positive root of g + s·δ − (M/2)·δ² (g &gt; 0, M ≥ −g'' on the domain), rounded down; +∞ when it never comes down. Any δ' below
      * the answer has the parabola, hence every function it bounds from below, still positive.
      */
     static double lowerRootDelta(double g, double s, double mm) {
