@@ -10,7 +10,7 @@ package io.collide4j.checker.ccd.screw;
  * <p>Continuous sphere test (§5.4.2): for centres cA(t), cB(t) and s(t) = |cB − cA|² − R², one Taylor–Lagrange
  * parabola from the domain start (s, s' there, s'' ≥ −2|γ|max·A from the motions) gives the earliest time
  * the spheres can touch, and the same from the domain end backwards gives the time after which they stay apart;
- * each end is refined a few steps. Child pairs are visited in order of their earliest time and cut at the best time
+ * each end is refined up to 12 steps, until a step gains less than 1e-3 of the domain. Child pairs are visited in order of their earliest time and cut at the best time
  * found so far (§5.4.3). Leaf pairs answer their earliest sphere time in {@link D2mMode#CAPOEIRA}; in
  * {@link D2mMode#FULL} Capoeira runs first and the exact descent starts from its bound.
  *
@@ -24,6 +24,8 @@ public final class D2m {
     /** Default budget of root-finder steps per query. */
     public static final long DEFAULT_BUDGET = 50_000_000L;
     private static final int MAX_LEVELS = 2 * ScrewMesh.MAX_DEPTH + 4;
+    /** Parabola steps per end of a sphere pair's domain (each step is sound; more only tighten). */
+    private static final int SPHERE_STEPS = 12;
 
     private final double epsD;
     private final long budget;
@@ -216,7 +218,7 @@ public final class D2m {
         double ac = (a.omega * a.omega * rho + b.omega * b.omega * rhoB) * (1 + 16 * U);
         double pe = (a.posError + b.posError) * 1.01, ve = (a.velError + b.velError) * 1.01;
         double t = lo;
-        for (int it = 0; it < 8; it++) {
+        for (int it = 0; it < SPHERE_STEPS; it++) {
             double sv = sphereEval(s, na, nb, t, r, pe, ve);
             double g = s.p[9], e0 = s.p[10], s1 = s.p[11];
             if (!(sv - e0 > 0)) {
@@ -229,14 +231,14 @@ public final class D2m {
             if (t2 >= hi) {
                 return false;
             }
-            boolean small = t2 - t < 0.05 * (hi - lo);
+            boolean small = t2 - t < 1e-3 * (hi - lo);
             t = t2;
             if (small) {
                 break;
             }
         }
         double tin = t, tEnd = hi;
-        for (int it = 0; it < 8; it++) {
+        for (int it = 0; it < SPHERE_STEPS; it++) {
             double sv = sphereEval(s, na, nb, tEnd, r, pe, ve);
             double g = s.p[9], e0 = s.p[10], s1 = s.p[11];
             if (!(sv - e0 > 0)) {
@@ -251,7 +253,7 @@ public final class D2m {
                 tEnd = t2;
                 break;
             }
-            boolean small = tEnd - t2 < 0.05 * (hi - lo);
+            boolean small = tEnd - t2 < 1e-3 * (hi - lo);
             tEnd = t2;
             if (small) {
                 break;

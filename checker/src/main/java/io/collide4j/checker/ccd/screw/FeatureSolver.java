@@ -204,7 +204,7 @@ final class FeatureSolver {
             e0 = 1.5 * (pe * 1.01 + g * bf.dirError + 8 * U * g) + planeErr;
             e1 = 1.5 * (ve * 1.01 + vGamma * bf.dirError + g * bf.dirVelError + pe * wf + 8 * U * (vGamma + g * wf));
             level = epsD;
-            accept = epsD;
+            accept = 0.25 * epsD;
         } else {
             bp.pos(bp.vert, ea0, p, 0);
             bp.pos(bp.vert, ea1, p, 3);
@@ -240,7 +240,7 @@ final class FeatureSolver {
                     + 8 * U * (n1 * g + n0 * vGamma));
             double nn = Math.sqrt(nx * nx + ny * ny + nz * nz);
             level = epsD * nn;
-            accept = epsD * nn;
+            accept = 0.25 * epsD * nn;
         }
         if (!(m >= 0)) {
             m = Double.POSITIVE_INFINITY;
@@ -248,7 +248,7 @@ final class FeatureSolver {
     }
 
     /**
-     * Whether the feature pair certainly stays farther apart than the acceptance margin 4·ε_d during [a, b]: a
+     * Whether the feature pair certainly stays farther apart than the acceptance margin 1.5·ε_d (above the band 1.25·ε_d, so an accepted state passes) during [a, b]: a
      * separating-axis lower bound on its distance at the midpoint, less rounding, less the most its points can move
      * in half the domain (a set distance changes by at most the sum of the two sets' displacements).
      */
@@ -297,7 +297,7 @@ final class FeatureSolver {
             perpendicular(d2x, d2y, d2z, cx, cy, cz);
             best = Math.max(best, axisGap(ax[0], ax[1], ax[2], 0, 2, 6, 2, p));
         }
-        return best - err - slack > 4 * epsD;
+        return best - err - slack > 1.5 * epsD;
     }
 
     /** ax := c − (c·d / d·d) d (the part of c across d); zero when d is. */
