@@ -1,6 +1,12 @@
 package io.collide4j.checker.ccd.screw;
 
+import io.collide4j.checker.ccd.CcdKind;
+import io.collide4j.checker.ccd.MeshCcd;
+import io.collide4j.checker.ccd.MeshCcdResult;
+import io.collide4j.checker.ccd.RigidTightInclusion;
 import io.collide4j.checker.geometry.mesh.MeshBvh;
+import io.collide4j.kinematics.ScrewMotion;
+import org.joml.Matrix4d;
 import io.collide4j.checker.geometry.mesh.MeshQuery;
 import io.collide4j.urdf.TriangleMesh;
 import io.collide4j.urdf.mesh.MeshLoader;
@@ -13,6 +19,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -67,6 +74,25 @@ class D2mTest {
         assertTrue(h - x > 0 && h - x < 1e-8, "gap at the answer " + (h - x));
         D2mResult cap = d2m.solve(ScrewMesh.of(spike), arm, ScrewMesh.of(wall), still(), D2mMode.CAPOEIRA, s);
         assertTrue(cap.hit() && cap.toc() <= full.toc());
+    }
+
+    /** MeshCcd with the D2M method: the spike tip (input vertex 0) against the wall, at the closed-form time. */
+    @Test
+    void meshCcdChoosesD2m() {
+        double r = 1, h = 0.6, w = 1.2;
+        TriangleMesh spike = tetra(new double[]{0, -r, 0}, new double[]{0.01, 0, 0}, new double[]{-0.01, 0, 0.01},
+                new double[]{0, 0, -0.01});
+        TriangleMesh wall = box(h, -2, -1, h + 1, 2, 1);
+        LtlrMotion arm = new LtlrMotion(new double[3], new double[3], new double[]{0, 0, 1}, w, IDENTITY, new double[3]);
+        MeshCcd ccd = new MeshCcd(RigidTightInclusion.defaults());
+        MeshCcdResult res = ccd.solve(spike, arm, wall, still(), MeshCcd.Method.D2M);
+        double tStar = Math.asin(h / r) / w;
+        assertTrue(res.hit() && res.toi() <= tStar && tStar - res.toi() < 1e-8, () -> res + " vs " + tStar);
+        assertEquals(CcdKind.VERTEX_FACE, res.kind());
+        assertTrue(res.pointOnA());
+        assertEquals(0, res.vertexOrEdgeA());
+        ScrewMotion notLtlrm = new ScrewMotion(new Matrix4d(), new Matrix4d().rotateZ(1));
+        assertThrows(IllegalArgumentException.class, () -> ccd.solve(spike, notLtlrm, wall, still(), MeshCcd.Method.D2M));
     }
 
     /**
