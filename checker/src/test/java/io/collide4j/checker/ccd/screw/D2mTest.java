@@ -175,7 +175,7 @@ class D2mTest {
     }
 
     private static TriangleMesh load(String name) throws Exception {
-        Path p = Path.of("..", "tests", "data", "v-hacd", "app", "meshes", name + ".obj");
+        Path p = Path.of(System.getProperty("collide4j.testdata", "../tests/data"), "v-hacd", "app", "meshes", name + ".obj");
         assertTrue(Files.exists(p), "test mesh " + p);
         return MeshLoader.load(p).mesh();
     }
