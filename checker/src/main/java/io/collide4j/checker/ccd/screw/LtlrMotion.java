@@ -83,7 +83,7 @@ public final class LtlrMotion implements RigidMotion {
         double[] a = transform(from, pivot), b = transform(to, pivot);
         Quaterniond qa = from.getNormalizedRotation(new Quaterniond());
         Quaterniond qb = to.getNormalizedRotation(new Quaterniond());
-        Quaterniond rel = qb.mul(qa.conjugate(), new Quaterniond()).normalize();
+        Quaterniond rel = qb.mul(qa.conjugate(new Quaterniond()), new Quaterniond()).normalize();
         if (rel.w < 0) {
             rel.set(-rel.x, -rel.y, -rel.z, -rel.w);
         }
@@ -101,7 +101,7 @@ public final class LtlrMotion implements RigidMotion {
     public static LtlrMotion screw(Matrix4dc from, Matrix4dc to) {
         Quaterniond qa = from.getNormalizedRotation(new Quaterniond());
         Quaterniond qb = to.getNormalizedRotation(new Quaterniond());
-        Quaterniond rel = qb.mul(qa.conjugate(), new Quaterniond()).normalize();
+        Quaterniond rel = qb.mul(qa.conjugate(new Quaterniond()), new Quaterniond()).normalize();
         if (rel.w < 0) {
             rel.set(-rel.x, -rel.y, -rel.z, -rel.w);
         }
