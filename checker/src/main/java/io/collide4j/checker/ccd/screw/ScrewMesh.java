@@ -84,8 +84,9 @@ public final class ScrewMesh {
             double nx = e1y * e2z - e1z * e2y, ny = e1z * e2x - e1x * e2z, nz = e1x * e2y - e1y * e2x;
             double n = Math.sqrt(nx * nx + ny * ny + nz * nz);
             double l1 = Math.sqrt(e1x * e1x + e1y * e1y + e1z * e1z), l2 = Math.sqrt(e2x * e2x + e2y * e2y + e2z * e2z);
-            // a normal this far from perpendicular to the rounded edges is not worth a plane: leave it to the edges
-            if (!(n > 1e-9 * l1 * l2)) {
+            // a rounded cross product of exactly zero gives no plane: the triangle is then tested as its edges. A sliver
+            // keeps its plane, with the large plane allowance below (its corners' distance from that plane)
+            if (!(n > 0) || !(n < Double.POSITIVE_INFINITY)) {
                 normals[3 * t] = normals[3 * t + 1] = normals[3 * t + 2] = Double.NaN;
                 continue;
             }
