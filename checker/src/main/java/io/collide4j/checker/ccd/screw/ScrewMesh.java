@@ -3,19 +3,23 @@ package io.collide4j.checker.ccd.screw;
 import io.collide4j.checker.geometry.mesh.MeshSurface;
 import io.collide4j.urdf.TriangleMesh;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * A triangle mesh prepared for D2M: welded vertices and unique edges ({@link MeshSurface}), unit face normals with
  * their plane rounding allowance, and the midpoint-cut sphere tree (seed 000 §5.4.1).
  *
- * <p>Tree: top-down and binary; a node's triangles are split at the midpoint of the widest side of their bounding
- * box, by triangle centroid (no clipping: a triangle lives in exactly one leaf, and every sphere encloses all the
- * vertices of its triangles, so no triangle is ever outside its leaf's sphere); when the cut leaves a side empty the
- * centroid median is used. A node with ≤ {@link #LEAF_TRIANGLES} triangles or at depth {@link #MAX_DEPTH} is a
- * leaf. Spheres are centred on the box centre with the largest vertex distance as radius, rounded up: enclosing, not
- * minimal (the seed's minimal spheres hit floating-point degeneracies, §5.4.1). Each leaf lists its unique vertices
- * and edges so the leaf-pair feature loops do not repeat a feature.
+ * <p>Tree: top-down and binary; a node's pieces (initially the triangles) are cut at the midpoint of the widest side
+ * of their bounding box, and pieces straddling the cut are clipped into two convex pieces. A node with ≤
+ * {@link #LEAF_TRIANGLES} pieces whose sphere is at most 1/{@link #SIZE_RATIO} of the root's, or at depth
+ * {@link #MAX_DEPTH}, is a leaf (the seed's size rule: big triangles do not make big leaf spheres). Spheres are
+ * centred on the box centre with the largest corner distance as radius, rounded up, plus an allowance for the
+ * interpolated cut points: enclosing, not minimal (the seed's minimal spheres hit floating-point degeneracies,
+ * §5.4.1). Each leaf lists, once each, the faces with a piece in it, the input vertices that are piece corners and
+ * the input edges along piece boundaries, so every point of a face, edge or vertex lies in the sphere of a leaf that
+ * lists it.
  *
  * <p>Immutable and thread-safe.
  */
@@ -24,6 +28,8 @@ public final class ScrewMesh {
     public static final int LEAF_TRIANGLES = 4;
     /** Depth cap of the tree (the seed's 17). */
     public static final int MAX_DEPTH = 17;
+    /** Size rule: a leaf's sphere is at most the root's radius divided by this (unless at the depth cap). */
+    public static final double SIZE_RATIO = 8;
     private static final double U = 0x1p-53;
 
     private final MeshSurface surface;
@@ -99,67 +105,64 @@ public final class ScrewMesh {
             double angle = 32 * U * (l1 * l2 / n) + 8 * U * mag * (l1 + l2) / n;
             planeError[t] = (l1 + l2) * angle + 8 * U * (l1 + l2);
         }
-        // tree
-        int cap = 2 * triangleCount + 1;
-        double[] nc = new double[3 * cap];
-        double[] nr = new double[cap];
-        int[] left = new int[cap], right = new int[cap];
-        int[] order = new int[triangleCount];
+        // tree over triangle pieces (clipped at the cuts)
+        Builder bld = new Builder();
+        List<Piece> all = new ArrayList<>(triangleCount);
         for (int t = 0; t < triangleCount; t++) {
-            order[t] = t;
-        }
-        double[] centroid = new double[3 * triangleCount];
-        for (int t = 0; t < triangleCount; t++) {
-            for (int k = 0; k < 3; k++) {
-                centroid[3 * t + k] = (vertices[3 * triangles[3 * t] + k] + vertices[3 * triangles[3 * t + 1] + k]
-                        + vertices[3 * triangles[3 * t + 2] + k]) / 3;
+            int[] tv = {triangles[3 * t], triangles[3 * t + 1], triangles[3 * t + 2]};
+            double[] pts = new double[9];
+            for (int c = 0; c < 3; c++) {
+                System.arraycopy(vertices, 3 * tv[c], pts, 3 * c, 3);
             }
+            all.add(new Piece(t, pts, tv, new int[]{surface.triangleEdge(t, 0), surface.triangleEdge(t, 1),
+                    surface.triangleEdge(t, 2)}));
         }
-        Builder bld = new Builder(order, centroid, nc, nr, left, right);
-        bld.build(0, triangleCount, 0);
+        double mag = 0;
+        for (double x : vertices) {
+            mag = Math.max(mag, Math.abs(x));
+        }
+        // cut points are interpolated: the pieces cover their triangle up to a few u of the coordinates
+        bld.cover = 64 * U * mag + Double.MIN_NORMAL;
+        bld.build(all, 0);
         nodeCount = bld.nodes;
         depth = bld.maxDepth;
-        nodeCenter = Arrays.copyOf(nc, 3 * nodeCount);
-        nodeRadius = Arrays.copyOf(nr, nodeCount);
-        nodeLeft = Arrays.copyOf(left, nodeCount);
-        nodeRight = Arrays.copyOf(right, nodeCount);
-        // leaf feature lists
+        nodeCenter = bld.nc.toArray();
+        nodeRadius = bld.nr.toArray();
+        nodeLeft = bld.left.stream().mapToInt(Integer::intValue).toArray();
+        nodeRight = bld.right.stream().mapToInt(Integer::intValue).toArray();
         leafTriStart = new int[nodeCount];
         leafTriEnd = new int[nodeCount];
         leafVertStart = new int[nodeCount];
         leafVertEnd = new int[nodeCount];
         leafEdgeStart = new int[nodeCount];
         leafEdgeEnd = new int[nodeCount];
-        leafTris = order.clone();
-        int[] lv = new int[3 * triangleCount], le = new int[3 * triangleCount];
-        int nvOut = 0, neOut = 0;
+        IntList lt = new IntList(), lv = new IntList(), le = new IntList();
         for (int node = 0; node < nodeCount; node++) {
-            if (nodeLeft[node] >= 0) {
+            List<Piece> ps = bld.leafPieces.get(node);
+            if (ps == null) {
                 continue;
             }
-            int s = bld.start[node], e = bld.end[node];
-            leafTriStart[node] = s;
-            leafTriEnd[node] = e;
-            leafVertStart[node] = nvOut;
-            leafEdgeStart[node] = neOut;
-            for (int i = s; i < e; i++) {
-                int t = order[i];
-                for (int c = 0; c < 3; c++) {
-                    int v = triangles[3 * t + c];
-                    if (!contains(lv, leafVertStart[node], nvOut, v)) {
-                        lv[nvOut++] = v;
+            leafTriStart[node] = lt.size;
+            leafVertStart[node] = lv.size;
+            leafEdgeStart[node] = le.size;
+            for (Piece pc : ps) {
+                lt.addUnique(pc.tri, leafTriStart[node]);
+                for (int k = 0; k < pc.vid.length; k++) {
+                    if (pc.vid[k] >= 0) {
+                        lv.addUnique(pc.vid[k], leafVertStart[node]);
                     }
-                    int ed = surface.triangleEdge(t, c);
-                    if (!contains(le, leafEdgeStart[node], neOut, ed)) {
-                        le[neOut++] = ed;
+                    if (pc.eid[k] >= 0) {
+                        le.addUnique(pc.eid[k], leafEdgeStart[node]);
                     }
                 }
             }
-            leafVertEnd[node] = nvOut;
-            leafEdgeEnd[node] = neOut;
+            leafTriEnd[node] = lt.size;
+            leafVertEnd[node] = lv.size;
+            leafEdgeEnd[node] = le.size;
         }
-        leafVerts = Arrays.copyOf(lv, nvOut);
-        leafEdges = Arrays.copyOf(le, neOut);
+        leafTris = lt.toArray();
+        leafVerts = lv.toArray();
+        leafEdges = le.toArray();
     }
 
     /** Prepares a mesh (any triangle soup; D2M's contacts are between surfaces). */
@@ -202,9 +205,19 @@ public final class ScrewMesh {
         return nodeRadius[node];
     }
 
-    /** Input triangles of a leaf. */
+    /** Input triangles with a piece in a leaf (their faces are tested at that leaf). */
     public int[] leafTriangles(int node) {
         return Arrays.copyOfRange(leafTris, leafTriStart[node], leafTriEnd[node]);
+    }
+
+    /** Welded vertices that are corners of pieces in a leaf. */
+    public int[] leafVertices(int node) {
+        return Arrays.copyOfRange(leafVerts, leafVertStart[node], leafVertEnd[node]);
+    }
+
+    /** Welded edges with a stretch on the boundary of a piece in a leaf. */
+    public int[] leafEdgeIds(int node) {
+        return Arrays.copyOfRange(leafEdges, leafEdgeStart[node], leafEdgeEnd[node]);
     }
 
     /** Welded vertex ids of input triangle t. */
@@ -232,60 +245,92 @@ public final class ScrewMesh {
         return Math.sqrt(dx * dx + dy * dy + dz * dz);
     }
 
-    private final class Builder {
-        final int[] order;
-        final double[] centroid, nc, nr;
-        final int[] left, right;
-        final int[] start, end;
+    /** A convex piece of input triangle {@code tri}: corners, their input vertex ids (-1 at a cut) and, per corner, the
+     * input edge the boundary follows to the next corner (-1 along a cut). */
+    private record Piece(int tri, double[] pts, int[] vid, int[] eid) {
+    }
+
+    private static final class IntList {
+        int[] a = new int[64];
+        int size;
+
+        void addUnique(int x, int from) {
+            for (int i = from; i < size; i++) {
+                if (a[i] == x) {
+                    return;
+                }
+            }
+            if (size == a.length) {
+                a = Arrays.copyOf(a, 2 * size);
+            }
+            a[size++] = x;
+        }
+
+        int[] toArray() {
+            return Arrays.copyOf(a, size);
+        }
+    }
+
+    private static final class DoubleList {
+        double[] a = new double[64];
+        int size;
+
+        void add(double x) {
+            if (size == a.length) {
+                a = Arrays.copyOf(a, 2 * size);
+            }
+            a[size++] = x;
+        }
+
+        double[] toArray() {
+            return Arrays.copyOf(a, size);
+        }
+    }
+
+    /**
+     * Top-down midpoint cuts (seed 000 §5.4.1): pieces straddling the cut plane are clipped into two convex pieces; a
+     * node is a leaf when it has ≤ {@link #LEAF_TRIANGLES} pieces and its sphere is at most 1/{@link #SIZE_RATIO} of the
+     * root's, or at depth {@link #MAX_DEPTH}.
+     */
+    private static final class Builder {
+        final DoubleList nc = new DoubleList(), nr = new DoubleList();
+        final List<Integer> left = new ArrayList<>(), right = new ArrayList<>();
+        final java.util.Map<Integer, List<Piece>> leafPieces = new java.util.HashMap<>();
+        double cover;
+        double sizeLimit = Double.NaN;
         int nodes;
         int maxDepth;
 
-        Builder(int[] order, double[] centroid, double[] nc, double[] nr, int[] left, int[] right) {
-            this.order = order;
-            this.centroid = centroid;
-            this.nc = nc;
-            this.nr = nr;
-            this.left = left;
-            this.right = right;
-            this.start = new int[left.length];
-            this.end = new int[left.length];
-        }
-
-        int build(int s, int e, int d) {
+        int build(List<Piece> ps, int d) {
             int node = nodes++;
+            left.add(-1);
+            right.add(-1);
             maxDepth = Math.max(maxDepth, d);
-            start[node] = s;
-            end[node] = e;
             double[] lo = {Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY};
             double[] hi = {Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY};
-            for (int i = s; i < e; i++) {
-                for (int c = 0; c < 3; c++) {
-                    int v = triangles[3 * order[i] + c];
-                    for (int k = 0; k < 3; k++) {
-                        lo[k] = Math.min(lo[k], vertices[3 * v + k]);
-                        hi[k] = Math.max(hi[k], vertices[3 * v + k]);
-                    }
+            for (Piece p : ps) {
+                for (int i = 0; i < p.pts.length; i++) {
+                    lo[i % 3] = Math.min(lo[i % 3], p.pts[i]);
+                    hi[i % 3] = Math.max(hi[i % 3], p.pts[i]);
                 }
             }
             double cx = 0.5 * (lo[0] + hi[0]), cy = 0.5 * (lo[1] + hi[1]), cz = 0.5 * (lo[2] + hi[2]);
             double r2 = 0;
-            for (int i = s; i < e; i++) {
-                for (int c = 0; c < 3; c++) {
-                    int v = triangles[3 * order[i] + c];
-                    double dx = vertices[3 * v] - cx, dy = vertices[3 * v + 1] - cy, dz = vertices[3 * v + 2] - cz;
+            for (Piece p : ps) {
+                for (int i = 0; i < p.pts.length; i += 3) {
+                    double dx = p.pts[i] - cx, dy = p.pts[i + 1] - cy, dz = p.pts[i + 2] - cz;
                     r2 = Math.max(r2, dx * dx + dy * dy + dz * dz);
                 }
             }
-            nc[3 * node] = cx;
-            nc[3 * node + 1] = cy;
-            nc[3 * node + 2] = cz;
+            nc.add(cx);
+            nc.add(cy);
+            nc.add(cz);
             // rounding of the differences and the sum of squares: a few u relative, plus u of the centre's magnitude
             double mag = Math.abs(cx) + Math.abs(cy) + Math.abs(cz);
-            nr[node] = Math.sqrt(r2) * (1 + 16 * U) + 8 * U * mag + Double.MIN_NORMAL;
-            left[node] = -1;
-            right[node] = -1;
-            if (e - s <= LEAF_TRIANGLES || d >= MAX_DEPTH) {
-                return node;
+            double r = Math.sqrt(r2) * (1 + 16 * U) + 8 * U * mag + cover;
+            nr.add(r);
+            if (Double.isNaN(sizeLimit)) {
+                sizeLimit = r / SIZE_RATIO;
             }
             int axis = 0;
             for (int k = 1; k < 3; k++) {
@@ -294,40 +339,85 @@ public final class ScrewMesh {
                 }
             }
             double cut = 0.5 * (lo[axis] + hi[axis]);
-            int m = partition(s, e, axis, cut);
-            if (m == s || m == e) {
-                sortByCentroid(s, e, axis);
-                m = (s + e) >>> 1;
+            if ((ps.size() <= LEAF_TRIANGLES && r <= sizeLimit) || d >= MAX_DEPTH || !(cut > lo[axis] && cut < hi[axis])) {
+                leafPieces.put(node, ps);
+                return node;
             }
-            left[node] = build(s, m, d + 1);
-            right[node] = build(m, e, d + 1);
+            List<Piece> l = new ArrayList<>(), rt = new ArrayList<>();
+            for (Piece p : ps) {
+                split(p, axis, cut, l, rt);
+            }
+            int a = build(l, d + 1);
+            int b = build(rt, d + 1);
+            left.set(node, a);
+            right.set(node, b);
             return node;
         }
 
-        private int partition(int s, int e, int axis, double cut) {
-            int i = s, j = e - 1;
-            while (i <= j) {
-                if (centroid[3 * order[i] + axis] < cut) {
-                    i++;
-                } else {
-                    int tmp = order[i];
-                    order[i] = order[j];
-                    order[j] = tmp;
-                    j--;
-                }
+        /** Sutherland–Hodgman against coordinate {@code axis} = cut; the cut points get exactly {@code cut} there. */
+        private static void split(Piece p, int axis, double cut, List<Piece> l, List<Piece> r) {
+            int k = p.vid.length;
+            boolean anyLo = false, anyHi = false;
+            for (int i = 0; i < k; i++) {
+                double v = p.pts[3 * i + axis];
+                anyLo |= v < cut;
+                anyHi |= v > cut;
             }
-            return i;
+            if (!anyHi) {
+                l.add(p);
+                return;
+            }
+            if (!anyLo) {
+                r.add(p);
+                return;
+            }
+            l.add(side(p, axis, cut, 1));
+            r.add(side(p, axis, cut, -1));
         }
 
-        private void sortByCentroid(int s, int e, int axis) {
-            Integer[] box = new Integer[e - s];
-            for (int i = s; i < e; i++) {
-                box[i - s] = order[i];
+        /** The part of p with sign·(x[axis] − cut) ≤ 0. */
+        private static Piece side(Piece p, int axis, double cut, double sign) {
+            int k = p.vid.length;
+            DoubleList pts = new DoubleList();
+            IntList vid = new IntList(), eid = new IntList();
+            for (int i = 0; i < k; i++) {
+                int j = (i + 1) % k;
+                double di = sign * (p.pts[3 * i + axis] - cut), dj = sign * (p.pts[3 * j + axis] - cut);
+                if (di <= 0) {
+                    emit(pts, vid, eid, p.pts, i, p.vid[i], dj <= 0 || di < 0 ? p.eid[i] : -1);
+                    if (di < 0 && dj > 0) {
+                        emitCut(pts, vid, eid, p.pts, i, j, axis, cut, -1);
+                    }
+                } else if (dj < 0) {
+                    emitCut(pts, vid, eid, p.pts, i, j, axis, cut, p.eid[i]);
+                }
             }
-            Arrays.sort(box, (x, y) -> Double.compare(centroid[3 * x + axis], centroid[3 * y + axis]));
-            for (int i = s; i < e; i++) {
-                order[i] = box[i - s];
+            return new Piece(p.tri, pts.toArray(), Arrays.copyOf(vid.a, vid.size), Arrays.copyOf(eid.a, eid.size));
+        }
+
+        private static void emit(DoubleList pts, IntList vid, IntList eid, double[] src, int i, int v, int e) {
+            pts.add(src[3 * i]);
+            pts.add(src[3 * i + 1]);
+            pts.add(src[3 * i + 2]);
+            push(vid, v);
+            push(eid, e);
+        }
+
+        private static void emitCut(DoubleList pts, IntList vid, IntList eid, double[] src, int i, int j, int axis,
+                                    double cut, int e) {
+            double t = (cut - src[3 * i + axis]) / (src[3 * j + axis] - src[3 * i + axis]);
+            for (int c = 0; c < 3; c++) {
+                pts.add(c == axis ? cut : src[3 * i + c] + t * (src[3 * j + c] - src[3 * i + c]));
             }
+            push(vid, -1);
+            push(eid, e);
+        }
+
+        private static void push(IntList l, int x) {
+            if (l.size == l.a.length) {
+                l.a = Arrays.copyOf(l.a, 2 * l.size);
+            }
+            l.a[l.size++] = x;
         }
     }
 }

@@ -80,41 +80,70 @@ class LtlrMotionAndTreeTest {
         }
     }
 
-    /** Every node sphere holds every vertex of the triangles below it; leaves ≤ 4 triangles or at the depth cap. */
+    /**
+     * Covering, the property the descent rests on: every sampled point of every face, every edge and every vertex lies
+     * in the sphere of some leaf that lists that face / edge / vertex (pieces are clipped at cuts); depth ≤ 17.
+     */
     @Test
-    void sphereTreeInvariants() throws Exception {
-        TriangleMesh mesh = MeshLoader.load(Path.of(System.getProperty("collide4j.testdata", "../tests/data"),
-                "v-hacd", "app", "meshes", "teddy.obj")).mesh();
-        ScrewMesh s = ScrewMesh.of(mesh);
-        assertTrue(s.depth() <= ScrewMesh.MAX_DEPTH);
-        int[] seen = new int[mesh.triangleCount()];
-        check(s, 0, 0, new int[0], seen);
-        for (int t = 0; t < seen.length; t++) {
-            assertEquals(1, seen[t], "triangle " + t + " in " + seen[t] + " leaves");
+    void sphereTreeCoversEveryFeature() throws Exception {
+        for (TriangleMesh mesh : new TriangleMesh[]{
+                MeshLoader.load(Path.of(System.getProperty("collide4j.testdata", "../tests/data"), "v-hacd", "app",
+                        "meshes", "cube-notch.obj")).mesh(),
+                D2mTest.box(-3, -0.5, -0.5, 3, 0.5, 0.5)}) {
+            ScrewMesh s = ScrewMesh.of(mesh);
+            assertTrue(s.depth() <= ScrewMesh.MAX_DEPTH);
+            java.util.List<Integer> leaves = new java.util.ArrayList<>();
+            for (int n = 0; n < s.nodeCount(); n++) {
+                if (s.isLeaf(n)) {
+                    leaves.add(n);
+                }
+            }
+            for (int t = 0; t < mesh.triangleCount(); t++) {
+                for (int i = 0; i <= 6; i++) {
+                    for (int j = 0; i + j <= 6; j++) {
+                        double[] p = new double[3];
+                        for (int k = 0; k < 3; k++) {
+                            p[k] = (s.vertex(s.triangleVertex(t, 0), k) * (6 - i - j) + s.vertex(s.triangleVertex(t, 1), k) * i
+                                    + s.vertex(s.triangleVertex(t, 2), k) * j) / 6;
+                        }
+                        final int tt = t;
+                        assertTrue(leaves.stream().anyMatch(n -> contains(s.leafTriangles(n), tt) && inside(s, n, p)),
+                                "face " + t + " point " + java.util.Arrays.toString(p));
+                    }
+                }
+            }
+            for (int e = 0; e < s.edges.length / 2; e++) {
+                for (int i = 0; i <= 8; i++) {
+                    double[] p = new double[3];
+                    for (int k = 0; k < 3; k++) {
+                        p[k] = (s.vertex(s.edges[2 * e], k) * (8 - i) + s.vertex(s.edges[2 * e + 1], k) * i) / 8;
+                    }
+                    final int ee = e;
+                    assertTrue(leaves.stream().anyMatch(n -> contains(s.leafEdgeIds(n), ee) && inside(s, n, p)),
+                            "edge " + e + " point " + java.util.Arrays.toString(p));
+                }
+            }
+            for (int v = 0; v < s.vertices.length / 3; v++) {
+                double[] p = {s.vertex(v, 0), s.vertex(v, 1), s.vertex(v, 2)};
+                final int vv = v;
+                assertTrue(leaves.stream().anyMatch(n -> contains(s.leafVertices(n), vv) && inside(s, n, p)), "vertex " + v);
+            }
         }
     }
 
-    private static void check(ScrewMesh s, int node, int depth, int[] ancestors, int[] seen) {
-        int[] path = java.util.Arrays.copyOf(ancestors, ancestors.length + 1);
-        path[ancestors.length] = node;
-        if (!s.isLeaf(node)) {
-            check(s, s.child(node, 0), depth + 1, path, seen);
-            check(s, s.child(node, 1), depth + 1, path, seen);
-            return;
-        }
-        int[] tris = s.leafTriangles(node);
-        assertTrue(tris.length <= ScrewMesh.LEAF_TRIANGLES || depth == ScrewMesh.MAX_DEPTH, "leaf of " + tris.length);
-        for (int t : tris) {
-            seen[t]++;
-            for (int c = 0; c < 3; c++) {
-                int v = s.triangleVertex(t, c);
-                for (int a : path) {
-                    double d = Math.sqrt(sq(s.vertex(v, 0) - s.center(a, 0)) + sq(s.vertex(v, 1) - s.center(a, 1))
-                            + sq(s.vertex(v, 2) - s.center(a, 2)));
-                    assertTrue(d <= s.radius(a), "vertex " + v + " outside the sphere of node " + a);
-                }
+    private static boolean contains(int[] a, int x) {
+        for (int y : a) {
+            if (y == x) {
+                return true;
             }
         }
+        return false;
+    }
+
+    /** Inside with a 1e-12 relative slack for the sample points' own rounding. */
+    private static boolean inside(ScrewMesh s, int n, double[] p) {
+        double d = Math.sqrt(sq(p[0] - s.center(n, 0)) + sq(p[1] - s.center(n, 1)) + sq(p[2] - s.center(n, 2)));
+        return d <= s.radius(n) * (1 + 1e-12) + 1e-15;
     }
 
     private static double sq(double x) {
