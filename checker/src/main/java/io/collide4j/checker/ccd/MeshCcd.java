@@ -1,5 +1,10 @@
 package io.collide4j.checker.ccd;
 
+import io.collide4j.checker.ccd.screw.D2m;
+import io.collide4j.checker.ccd.screw.D2mMode;
+import io.collide4j.checker.ccd.screw.D2mResult;
+import io.collide4j.checker.ccd.screw.LtlrMotion;
+import io.collide4j.checker.ccd.screw.ScrewMesh;
 import io.collide4j.kinematics.RigidMotion;
 import io.collide4j.urdf.TriangleMesh;
 import org.joml.Matrix4d;
@@ -51,6 +56,74 @@ public final class MeshCcd {
             e[i++] = (int) k;
         }
         return e;
+    }
+
+    /** How {@link #solve(TriangleMesh, RigidMotion, TriangleMesh, RigidMotion, Method)} finds the contact. */
+    public enum Method {
+        /** Tight-Inclusion on linearised pieces ({@link RigidTightInclusion}): any rigid motion. The default. */
+        TIGHT_INCLUSION,
+        /**
+         * D2M ({@link D2m}): exact root finding for linear translation + linear rotation (screw) motions; both motions
+         * must be {@link LtlrMotion}s. The answer leaves a gap of about ε_d = {@value D2m#DEFAULT_EPS_D} instead of
+         * the linear solver's minimal separation.
+         */
+        D2M
+    }
+
+    /**
+     * {@link #solve(TriangleMesh, RigidMotion, TriangleMesh, RigidMotion)} with an explicit method. D2M refuses motions
+     * that are not {@link LtlrMotion}s (it is exact for those only); vertex ids in the result are input vertex ids,
+     * edge ids index {@link #edges}, as for Tight-Inclusion. D2M tests surfaces: the caller checks the start pose.
+     */
+    public MeshCcdResult solve(TriangleMesh a, RigidMotion motionA, TriangleMesh b, RigidMotion motionB, Method method) {
+        if (method == Method.TIGHT_INCLUSION) {
+            return solve(a, motionA, b, motionB);
+        }
+        if (!(motionA instanceof LtlrMotion la) || !(motionB instanceof LtlrMotion lb)) {
+            throw new IllegalArgumentException("D2M needs linear translation + linear rotation motions (LtlrMotion), got "
+                    + motionA.getClass().getSimpleName() + " and " + motionB.getClass().getSimpleName());
+        }
+        ScrewMesh sa = ScrewMesh.of(a), sb = ScrewMesh.of(b);
+        D2mResult r = D2m.defaults().solve(sa, la, sb, lb, D2mMode.FULL, new D2m.Scratch());
+        if (!r.hit()) {
+            return new MeshCcdResult(false, Double.POSITIVE_INFINITY, null, -1, -1, false, (int) r.featurePairs());
+        }
+        return switch (r.feature()) {
+            case VERTEX_A_FACE_B -> new MeshCcdResult(true, r.toc(), CcdKind.VERTEX_FACE, inputVertex(a, sa, r.featureA()),
+                    r.featureB(), true, (int) r.featurePairs());
+            case FACE_A_VERTEX_B -> new MeshCcdResult(true, r.toc(), CcdKind.VERTEX_FACE, inputVertex(b, sb, r.featureB()),
+                    r.featureA(), false, (int) r.featurePairs());
+            case EDGE_EDGE -> new MeshCcdResult(true, r.toc(), CcdKind.EDGE_EDGE, inputEdge(a, sa, r.featureA()),
+                    inputEdge(b, sb, r.featureB()), false, (int) r.featurePairs());
+            case LEAF_SPHERES -> throw new IllegalStateException("full D2M answered with leaf spheres");
+        };
+    }
+
+    /** An input vertex at the coordinates of welded vertex w. */
+    private static int inputVertex(TriangleMesh m, ScrewMesh s, int w) {
+        for (int v = 0; v < m.vertexCount(); v++) {
+            if (m.vertex(v, 0) == s.vertex(w, 0) && m.vertex(v, 1) == s.vertex(w, 1) && m.vertex(v, 2) == s.vertex(w, 2)) {
+                return v;
+            }
+        }
+        throw new IllegalStateException("welded vertex " + w + " has no input vertex");
+    }
+
+    /** The index in {@link #edges}(m) of an edge whose ends sit at welded edge e's ends. */
+    private static int inputEdge(TriangleMesh m, ScrewMesh s, int e) {
+        int w0 = s.surface().edgeVertex(e, 0), w1 = s.surface().edgeVertex(e, 1);
+        int[] edges = edges(m);
+        for (int i = 0; i < edges.length / 2; i++) {
+            if ((at(m, edges[2 * i], s, w0) && at(m, edges[2 * i + 1], s, w1))
+                    || (at(m, edges[2 * i], s, w1) && at(m, edges[2 * i + 1], s, w0))) {
+                return i;
+            }
+        }
+        throw new IllegalStateException("welded edge " + e + " has no input edge");
+    }
+
+    private static boolean at(TriangleMesh m, int v, ScrewMesh s, int w) {
+        return m.vertex(v, 0) == s.vertex(w, 0) && m.vertex(v, 1) == s.vertex(w, 1) && m.vertex(v, 2) == s.vertex(w, 2);
     }
 
     /** Earliest contact of mesh a (moving with motionA) and mesh b (moving with motionB) over s in [0, 1]. */

@@ -82,8 +82,18 @@ final class BenchCommand extends RobotSceneCommand {
     @Option(names = "--html", paramLabel = "FILE", description = "With --buckets or --bv: write the report (tables, SVG plots; one offline file).")
     java.nio.file.Path html;
 
+    @Option(names = "--throw", arity = "0..1", fallbackValue = "8", paramLabel = "N",
+            description = "Instead: the throw benchmark of seed 000 section 7.3 (D2M, Capoeira, Tight-Inclusion), N throws "
+                    + "per mesh pair per speed (default 8; the seed's protocol is 256). Run from the repository root "
+                    + "(V-HACD meshes in tests/data, or -Dcollide4j.testdata). Ends with 'touching or penetrating: N of M'.")
+    Integer throwInstances;
+
     @Override
     int run() {
+        if (throwInstances != null) {
+            return ThrowBench.run(out, throwInstances, 2, seed,
+                    java.nio.file.Path.of(System.getProperty("collide4j.testdata", "tests/data"), "v-hacd", "app", "meshes"));
+        }
         if (buckets || bv || writeSets != null) {
             return SeedBenches.run(this);
         }

@@ -74,6 +74,19 @@ class CommandsTest {
         return cells[3];
     }
 
+    /**
+     * The throw benchmark, one throw per pair per speed: every D2M answer leaves a positive exact mesh distance and
+     * Capoeira is never later (exit 0), and the table ends with the count line over 6 pairs x 2 speeds.
+     */
+    @Test
+    void benchThrowEndsWithTheTouchingCount() {
+        Object[] r = cli("bench", "--throw=1");
+        assertEquals(ExitCode.FREE, r[0], (String) r[2]);
+        java.util.List<String> lines = ((String) r[1]).lines().toList();
+        assertEquals("touching or penetrating: 0 of 12", lines.get(lines.size() - 1), (String) r[1]);
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("tet/tet (high)")), (String) r[1]);
+    }
+
     @Test
     void benchPrintsItsTable() {
         Object[] r = cli("bench", "--states", "200", "--motions", "20", "--ccd", "200");

@@ -67,7 +67,8 @@ class MainTest {
                 "verify", java.util.List.of("--certificate", "--urdf", "--scene", "--margin"),
                 "info", java.util.List.of("--urdf", "--package-path"),
                 "decompose", java.util.List.of("--out", "--max-hulls", "--resolution", "--max-vertices", "--threads", "--cache"),
-                "bench", java.util.List.of("--states", "--motions", "--ccd", "--step", "--seed", "--threads", "--scene"),
+                "bench", java.util.List.of("--states", "--motions", "--ccd", "--step", "--seed", "--threads", "--scene",
+                        "--throw"),
                 "serve", java.util.List.of("--port", "--root", "--max-request-bytes", "--max-nesting-depth", "--max-connections",
                         "--idle-timeout", "--request-timeout", "--max-evaluations", "--log-level"));
         Object[] all = cli("help");
