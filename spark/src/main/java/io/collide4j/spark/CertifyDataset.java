@@ -138,7 +138,11 @@ public final class CertifyDataset implements Callable<Integer> {
         } else if (System.getProperty("spark.master") == null) {
             b.master("local[*]");
         }
+        if (System.getProperty("spark.sql.shuffle.partitions") == null) {
+            b.config("spark.sql.shuffle.partitions", 16);   // the tables sorted for output are small beside the work
+        }
         SparkSession spark = b.getOrCreate();
+        spark.sparkContext().setLogLevel("WARN");
         try {
             long t0 = System.nanoTime();
             CertifiedDataset d;

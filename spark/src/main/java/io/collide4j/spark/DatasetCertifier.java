@@ -111,6 +111,11 @@ public final class DatasetCertifier {
             JavaRDD<Decoded> one = DatasetReader.read(spark, in);
             decoded = decoded == null ? one : decoded.union(one);
         }
+        // a small file is one or two partitions; certification dominates, so spread its rows over every core
+        int parts = jsc.defaultParallelism() * 4;
+        if (decoded.getNumPartitions() < parts / 2) {
+            decoded = decoded.repartition(parts);
+        }
         decoded = decoded.persist(StorageLevel.MEMORY_AND_DISK());
         long inputRows = decoded.count();
 
