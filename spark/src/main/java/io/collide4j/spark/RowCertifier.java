@@ -43,6 +43,9 @@ final class RowCertifier implements Serializable {
         }
         TrajectoryRow row = d.row();
         try {
+            if (row.id().isBlank()) {
+                return failed(row, ExitCode.DATA_ERROR, row.source() + ": id: empty; every row needs an id that names it");
+            }
             if (duplicateIds.contains(row.id())) {
                 return failed(row, ExitCode.DATA_ERROR, row.source() + ": id '" + row.id()
                         + "' appears more than once in the input; ids must be unique");

@@ -170,6 +170,48 @@ class DatasetCertificationTest {
         d.release();
     }
 
+    @Test
+    void certificatesAsFilesAndInputsWithWrongColumns() throws IOException {
+        Path in = dir.resolve("files");
+        Files.createDirectories(in);
+        Collide4j c = Collide4j.builder().robot("panda").sceneName(GeneratedDataset.BUNDLED_SCENE).build();
+        double[][] q = {{0, -0.785, 0, -2.356, 0, 1.571, 0.785}, {0.1, -0.7, 0, -2.3, 0, 1.6, 0.8}};
+        StringBuilder lines = new StringBuilder();
+        for (String id : List.of("a/b", "..", "c")) {
+            lines.append("{\"id\":").append(new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(id))
+                    .append(",\"robot\":\"panda\",\"scene\":\"table_shelf\",\"joint_names\":")
+                    .append(new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(GeneratedDataset.JOINTS))
+                    .append(",\"positions\":[[0,-0.785,0,-2.356,0,1.571,0.785],[0.1,-0.7,0,-2.3,0,1.6,0.8]]}\n");
+        }
+        Path jsonl = in.resolve("three.jsonl");
+        Files.writeString(jsonl, lines);
+        Path certs = dir.resolve("certs");
+        CertifiedDataset d = DatasetCertifier.builder().certificateDir(certs).build().certify(spark, List.of(jsonl.toString()));
+        StringWriter expected = new StringWriter();
+        c.trajectoryCertifier().certify(JointTrajectory.ofPositions(GeneratedDataset.JOINTS, q), 0,
+                TrajectoryCertifier.DEFAULT_BUDGET, expected);
+        List<Row> rows = d.results().collectAsList();
+        assertEquals(3, rows.size());
+        for (Row r : rows) {
+            assertEquals(null, r.getAs("certificate"));
+            Path file = Path.of((String) r.getAs("certificate_file"));
+            assertEquals(certs, file.getParent(), "an id never leaves the certificate folder: " + file);
+            assertEquals(expected.toString(), Files.readString(file, StandardCharsets.UTF_8));
+        }
+        try (var listed = Files.list(certs)) {
+            assertEquals(Set.of("a%2Fb.json", "%2E%2E.json", "c.json"),
+                    listed.map(p -> p.getFileName().toString()).collect(java.util.stream.Collectors.toSet()));
+        }
+        d.release();
+
+        Path csv = in.resolve("bad.csv");
+        Files.writeString(csv, "id,robot,scene,joint_names,positons\n");
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> DatasetCertifier.builder().build().certify(spark, List.of(csv.toString())));
+        assertTrue(e.getMessage().contains("unknown column 'positons'") && e.getMessage().contains("missing column 'positions'"),
+                e.getMessage());
+    }
+
     /** The certificate {@code collide4j certify} writes for the row's trajectory, scene, margin and budget. */
     private static String cliCertificate(GeneratedDataset.Spec s) throws IOException {
         Path trajectory = dir.resolve(s.id() + ".json");

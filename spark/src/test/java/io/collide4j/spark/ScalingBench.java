@@ -45,6 +45,23 @@ public final class ScalingBench {
                         + " %.1f trajectories/s%n", master, r, d.inputRows(), results, errors, s, d.inputRows() / s);
                 d.release();
             }
+            // the same rows certified in this JVM by one thread without Spark: the work itself, for comparison
+            java.util.Map<String, Collide4j> checkers = new java.util.HashMap<>();
+            for (int r = 1; r <= 2; r++) {
+                long t0 = System.nanoTime();
+                for (GeneratedDataset.Spec s : data.valid) {
+                    Collide4j c = checkers.computeIfAbsent(s.scene(), scene -> scene.equals(GeneratedDataset.BUNDLED_SCENE)
+                            ? Collide4j.builder().robot("panda").sceneName(scene).build()
+                            : Collide4j.builder().robot("panda").scene(Path.of(scene)).build());
+                    c.trajectoryCertifier().certify(new io.collide4j.kinematics.JointTrajectory(GeneratedDataset.JOINTS,
+                            s.times(), s.positions(), s.velocities(), s.accelerations()), 0,
+                            s.budget() == null ? io.collide4j.planner.TrajectoryCertifier.DEFAULT_BUDGET : s.budget(),
+                            new java.io.StringWriter());
+                }
+                double s = (System.nanoTime() - t0) / 1e9;
+                System.out.printf(Locale.ROOT, "[spark-bench] one thread, no Spark, round %d: %d trajectories in %.2f s:"
+                        + " %.1f trajectories/s%n", r, data.valid.size(), s, data.valid.size() / s);
+            }
         } finally {
             spark.stop();
         }
