@@ -29,6 +29,7 @@ import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -193,7 +194,7 @@ class DatasetCertificationTest {
         List<Row> rows = d.results().collectAsList();
         assertEquals(3, rows.size());
         for (Row r : rows) {
-            assertEquals(null, r.getAs("certificate"));
+            assertNull(r.getAs("certificate"), "written to a file, not inline");
             Path file = Path.of((String) r.getAs("certificate_file"));
             assertEquals(certs, file.getParent(), "an id never leaves the certificate folder: " + file);
             assertEquals(expected.toString(), Files.readString(file, StandardCharsets.UTF_8));
