@@ -69,20 +69,13 @@ final class CertifyCommand extends RobotSceneCommand {
             t = TrajectoryCsv.read(new java.io.StringReader(Models.trajectoryCsv(DEMO_TRAJECTORY)), "bundled " + DEMO_TRAJECTORY);
             trajectoryLabel = "bundled " + DEMO_TRAJECTORY;
         }
-        ConfigurationReader.map(t, trajectoryLabel, c, out);
-        if (t.waypointCount() < 2) {
-            throw new CliException(ExitCode.DATA_ERROR, "" + trajectoryLabel + ": a trajectory needs at least 2 waypoints, got "
-                    + t.waypointCount());
-        }
+        CertifyApi.check(c, t, trajectoryLabel, out);
         double minSep = c.margin();
-        TrajectoryCertifier certifier = c.trajectoryCertifier();
         TrajectoryCertifier.Certification cert;
         Progress progress = Progress.of(this, "certifying", t.waypointCount() - 1);
         // streamed: the certificate of a long trajectory is never held in memory
         try (Writer w = Files.newBufferedWriter(certificate, StandardCharsets.UTF_8)) {
-            cert = certifier.certify(t, minSep, budget, w, progress::update);
-        } catch (IllegalArgumentException e) {
-            throw new CliException(ExitCode.DATA_ERROR, "" + trajectoryLabel + ": " + e.getMessage());
+            cert = CertifyApi.certify(c, t, trajectoryLabel, budget, w, progress::update);
         } catch (IOException | UncheckedIOException e) {
             throw new CliException(ExitCode.CANNOT_CREATE, "--certificate: cannot write " + certificate + " (" + e + ")");
         } finally {

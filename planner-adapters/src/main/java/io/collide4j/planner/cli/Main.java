@@ -81,7 +81,7 @@ public final class Main {
         return top;
     }
 
-    private static Double finite(String text) {
+    static Double finite(String text) {
         try {
             double d = Double.parseDouble(text.trim());
             if (Double.isFinite(d)) {
@@ -150,22 +150,12 @@ public final class Main {
         String prefix = "collide4j " + name + ": ";
         try {
             return command.run();
-        } catch (CliException e) {
-            boolean input = e.exitCode() == ExitCode.DATA_ERROR || e.exitCode() == ExitCode.USAGE;
-            err.println(prefix + e.getMessage() + (input ? defaults(command) : ""));
-            return e.exitCode();
-        } catch (DescriptionException | IllegalArgumentException e) {
-            err.println(prefix + oneLine(e.getMessage()) + defaults(command));
-            return ExitCode.DATA_ERROR;
-        } catch (UncheckedIOException e) {
-            IOException cause = e.getCause();
-            if (cause instanceof CharacterCodingException) {
-                err.println(prefix + e.getMessage() + ": not UTF-8 text (a binary file?)");
-                return ExitCode.DATA_ERROR;
-            }
-            err.println(prefix + e.getMessage() + (cause != null ? " (" + cause + ")" : ""));
-            return ExitCode.NO_INPUT;   // the file could not be opened or read: missing, unreadable, a folder
         } catch (Throwable e) {   // errors included: nothing unexpected may exit 1, the violation code
+            CliException failure = failure(e, command);
+            if (failure != null) {
+                err.println(prefix + failure.getMessage());
+                return failure.exitCode();
+            }
             err.println(prefix + "internal error: " + e
                     + (command.common.debug ? "" : " (run again with --debug for the stack trace)"));
             if (command.common.debug) {
@@ -173,6 +163,29 @@ public final class Main {
             }
             return ExitCode.INTERNAL;
         }
+    }
+
+    /**
+     * What a failure of {@code command} is reported as: the exit code and the one-line message (without the command
+     * prefix); null for an internal error.
+     */
+    static CliException failure(Throwable e, CliCommand command) {
+        if (e instanceof CliException c) {
+            boolean input = c.exitCode() == ExitCode.DATA_ERROR || c.exitCode() == ExitCode.USAGE;
+            return input ? new CliException(c.exitCode(), c.getMessage() + defaults(command), c) : c;
+        }
+        if (e instanceof DescriptionException || e instanceof IllegalArgumentException) {
+            return new CliException(ExitCode.DATA_ERROR, oneLine(e.getMessage()) + defaults(command), e);
+        }
+        if (e instanceof UncheckedIOException u) {
+            IOException cause = u.getCause();
+            if (cause instanceof CharacterCodingException) {
+                return new CliException(ExitCode.DATA_ERROR, u.getMessage() + ": not UTF-8 text (a binary file?)", u);
+            }
+            // the file could not be opened or read: missing, unreadable, a folder
+            return new CliException(ExitCode.NO_INPUT, u.getMessage() + (cause != null ? " (" + cause + ")" : ""), u);
+        }
+        return null;
     }
 
     /** {@code help}: every command's options; {@code help CMD}: one command's. */

@@ -1,0 +1,53 @@
+package io.collide4j.spark;
+
+import io.collide4j.planner.Collide4j;
+import io.collide4j.planner.cli.CertifyApi;
+import io.collide4j.planner.cli.CliException;
+import io.collide4j.planner.cli.ExitCode;
+import io.collide4j.models.Models;
+
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The checkers of one executor JVM: each robot-in-scene is loaded once, lazily, the first time a task needs it (other
+ * tasks wanting it meanwhile wait), and then shared by every task thread of the executor; a reference that fails to
+ * load fails once and its error is reused. Thread-safe. Entries live as long as the JVM (an executor certifies one
+ * job's few robots and scenes; a driver in local mode is the executor).
+ */
+final class ExecutorCheckers {
+    /** A loaded checker, or the error {@code certify} reports for the reference. */
+    record Loaded(Collide4j checker, CliException failure) {
+    }
+
+    private record Key(CheckerReference reference, List<String> robotOptions) {
+    }
+
+    private static final ConcurrentHashMap<Key, Loaded> CACHE = new ConcurrentHashMap<>();
+
+    private ExecutorCheckers() {
+    }
+
+    /** The checker for a resolved reference and the job's robot options ({@code certify}'s, parsed the same way). */
+    static Loaded get(CheckerReference resolved, List<String> robotOptions) {
+        return CACHE.computeIfAbsent(new Key(resolved, List.copyOf(robotOptions)), k -> load(k.reference(), k.robotOptions()));
+    }
+
+    private static Loaded load(CheckerReference reference, List<String> robotOptions) {
+        try {
+            // load warnings (no SRDF, self-collision at zero) are the CLI's stderr lines; a job has no terminal for them
+            return new Loaded(CertifyApi.checker(reference.certifyArguments(robotOptions),
+                    new PrintStream(OutputStream.nullOutputStream())), null);
+        } catch (CliException e) {
+            if (e.exitCode() == ExitCode.NO_INPUT && !Models.names().contains(reference.robot())
+                    && e.getMessage().contains("--urdf")) {
+                return new Loaded(null, new CliException(e.exitCode(), "robot '" + reference.robot()
+                        + "' is neither a bundled robot " + Models.names() + " nor a readable URDF file (" + e.getMessage()
+                        + ")", e));
+            }
+            return new Loaded(null, e);
+        }
+    }
+}

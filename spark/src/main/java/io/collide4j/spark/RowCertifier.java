@@ -1,0 +1,88 @@
+package io.collide4j.spark;
+
+import io.collide4j.kinematics.JointTrajectory;
+import io.collide4j.kinematics.TrajectoryException;
+import io.collide4j.planner.cli.CertifyApi;
+import io.collide4j.planner.cli.CliException;
+import io.collide4j.planner.cli.ExitCode;
+import org.apache.spark.sql.Row;
+
+import java.io.IOException;
+import java.io.Serializable;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Certifies the rows of a task, each as {@code collide4j certify} would ({@link CertifyApi}): the checker of its
+ * resolved reference (loaded once per executor), the trajectory from its columns, the row's budget or the job's. Every
+ * row gives exactly one {@link Outcome}; nothing it does can fail the task, so one bad row never costs the others.
+ * Serializable: the driver sends it to the executors with the broadcast references.
+ */
+final class RowCertifier implements Serializable {
+    /** A result row or an error row (exactly one non-null). */
+    record Outcome(Row result, RowError error) implements Serializable {
+    }
+
+    private final List<String> robotOptions;
+    private final long budget;
+    private final String certificateDir;   // null: certificates inline
+
+    RowCertifier(List<String> robotOptions, long budget, String certificateDir) {
+        this.robotOptions = List.copyOf(robotOptions);
+        this.budget = budget;
+        this.certificateDir = certificateDir;
+    }
+
+    Outcome certify(Decoded d, Map<CheckerReference, CheckerReference> resolved, Set<String> duplicateIds) {
+        if (d.error() != null) {
+            return new Outcome(null, d.error());
+        }
+        TrajectoryRow row = d.row();
+        try {
+            if (row.id().isBlank()) {
+                return failed(row, ExitCode.DATA_ERROR, row.source() + ": id: empty; every row needs an id that names it");
+            }
+            if (duplicateIds.contains(row.id())) {
+                return failed(row, ExitCode.DATA_ERROR, row.source() + ": id '" + row.id()
+                        + "' appears more than once in the input; ids must be unique");
+            }
+            ExecutorCheckers.Loaded loaded = ExecutorCheckers.get(resolved.get(row.reference()), robotOptions);
+            if (loaded.failure() != null) {
+                return failed(row, loaded.failure().exitCode(), loaded.failure().getMessage());
+            }
+            JointTrajectory t;
+            try {
+                t = row.trajectory();
+            } catch (TrajectoryException e) {
+                return failed(row, ExitCode.DATA_ERROR, row.source() + ": " + e.getMessage());
+            }
+            long b = row.budget() != null ? row.budget() : budget;
+            CertifyApi.CertifiedText c = CertifyApi.certifyToText(loaded.checker(), t, row.source(), b);
+            String file = null;
+            String inline = c.certificate();
+            if (certificateDir != null) {
+                Path p = Path.of(certificateDir, CertificateFiles.name(row.id()));
+                try {
+                    Files.writeString(p, c.certificate(), StandardCharsets.UTF_8);
+                } catch (IOException e) {
+                    return failed(row, ExitCode.CANNOT_CREATE, "cannot write certificate " + p + " (" + e + ")");
+                }
+                file = p.toString();
+                inline = null;
+            }
+            return new Outcome(ResultColumns.result(row, c.certification(), b, inline, file), null);
+        } catch (CliException e) {
+            return failed(row, e.exitCode(), e.getMessage());
+        } catch (RuntimeException | StackOverflowError e) {   // a bug: reported with the row, the job goes on
+            return failed(row, ExitCode.INTERNAL, "internal error: " + e);
+        }
+    }
+
+    private static Outcome failed(TrajectoryRow row, int exitCode, String reason) {
+        return new Outcome(null, new RowError(row.id(), row.source(), exitCode, reason.replace('\n', ' ')));
+    }
+}

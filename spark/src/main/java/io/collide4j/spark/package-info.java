@@ -1,0 +1,26 @@
+/**
+ * Certification of trajectory datasets on Apache Spark: each trajectory is certified exactly as
+ * {@code collide4j certify} certifies it (same checker, same steps, same certificate bytes), in parallel across
+ * executors.
+ *
+ * <p>Glossary.
+ * <ul>
+ *   <li><b>trajectory row</b> ({@link io.collide4j.spark.TrajectoryRow}): one input row — id, robot and scene
+ *   references, joint names, times, positions, optional velocities, accelerations and budget — whatever file encoding
+ *   it came in ({@link io.collide4j.spark.InputFormat}: Parquet, JSON Lines, CSV).</li>
+ *   <li><b>reference</b> ({@link io.collide4j.spark.CheckerReference}): which robot (bundled name or URDF file, optional
+ *   SRDF) in which scene (bundled name, scene file or {@code none}); resolved on the driver, broadcast, and loaded once
+ *   per executor JVM ({@link io.collide4j.spark.ExecutorCheckers}).</li>
+ *   <li><b>result</b>: a certified row — verdict, first violation, clearance lower bound, evaluations, certificate.</li>
+ *   <li><b>error</b> ({@link io.collide4j.spark.RowError}): a row that could not be certified — malformed, duplicate id,
+ *   unloadable robot or scene, out of the joint limits — with its id (when it has one), where it came from and why.
+ *   Every input row is exactly one result or one error.</li>
+ *   <li><b>margin</b>: the required separation, as everywhere in collide4j; <b>clearance</b> is only the certified lower
+ *   bound on the measured distance.</li>
+ *   <li><b>budget</b>: distance evaluations per trajectory; when it runs out the verdict is INCONCLUSIVE.</li>
+ * </ul>
+ *
+ * <p>Threads: executors share one immutable checker per reference; each task thread certifies with its own query
+ * context (the checker's per-thread scratch).
+ */
+package io.collide4j.spark;
