@@ -63,8 +63,12 @@ final class HullMerger {
         }
     }
 
-    /** Merges {@code hulls}, whose leaf boxes are {@code boxes} (cells [lo,hi) per axis). */
-    static Result merge(List<ConvexHull> hulls, List<int[]> boxes, int maxHulls, ForkJoinPool pool) {
+    /**
+     * Merges {@code hulls}, whose leaf boxes are {@code boxes} (cells [lo,hi) per axis), down to
+     * {@code maxHulls}, then on (neighbours only) while the summed volume stays within {@code targetVolume}.
+     */
+    static Result merge(List<ConvexHull> hulls, List<int[]> boxes, int maxHulls, double targetVolume,
+            ForkJoinPool pool) {
         HullMerger m = new HullMerger(hulls, boxes, pool);
         if (m.count > maxHulls) {
             m.run(BY_COST, c -> true, maxHulls);
@@ -72,6 +76,19 @@ final class HullMerger {
                 m.connectAll();
                 m.run(BY_COST, c -> true, maxHulls);
             }
+        }
+        double[] total = {0};
+        for (int i = m.alive.nextSetBit(0); i >= 0; i = m.alive.nextSetBit(i + 1)) {
+            total[0] += Hulls.volume(m.piece[i]);
+        }
+        if (m.count > 1 && total[0] < targetVolume) {
+            m.run(BY_COST, c -> {
+                if (total[0] + c.cost > targetVolume) {
+                    return false;
+                }
+                total[0] += c.cost;
+                return true;
+            }, 1);
         }
         List<ConvexHull> out = new ArrayList<>();
         int[] slot = new int[hulls.size()];
