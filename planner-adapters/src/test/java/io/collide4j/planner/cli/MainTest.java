@@ -66,7 +66,8 @@ class MainTest {
                         "--verbose", "--time-limit", "--range", "--seed", "--shortcut", "--hold", "--group", "--package-path"),
                 "verify", java.util.List.of("--certificate", "--urdf", "--scene", "--margin"),
                 "info", java.util.List.of("--urdf", "--package-path"),
-                "decompose", java.util.List.of("--out", "--max-hulls", "--resolution", "--max-vertices", "--threads", "--cache"),
+                "decompose", java.util.List.of("--out", "--max-hulls", "--resolution", "--max-vertices", "--max-excess", "--threads",
+                        "--cache"),
                 "bench", java.util.List.of("--states", "--motions", "--ccd", "--step", "--seed", "--threads", "--scene"),
                 "serve", java.util.List.of("--port", "--root", "--max-request-bytes", "--max-nesting-depth", "--max-connections",
                         "--idle-timeout", "--request-timeout", "--max-evaluations", "--log-level"));

@@ -14,7 +14,7 @@ import java.util.stream.IntStream;
  * Convex decomposition with a coverage guarantee, after V-HACD 4 (K. Mamou): voxelise, split parts
  * recursively by axis-aligned planes while the voxel hull's volume error is too large, then split the
  * loosest leaves further (largest hull volume over estimated solid volume) until their total volume
- * meets {@code maxVolumeExcess} or four times the hull budget exist, hull each leaf, merge the
+ * meets {@code maxVolumeExcess} or twice the hull budget exist, hull each leaf, merge the
  * neighbours whose joint hull adds least volume down to the hull budget (and on while the total stays
  * within {@code maxVolumeExcess}), enclose each piece within the vertex budget. With shrink-wrapping a
  * leaf's hull is that of the mesh triangles clipped to its cell box ({@link ClippedSurfaceHull}), so it
@@ -48,7 +48,7 @@ public final class Decomposer {
     /** Straddling patches are split down to edges of about this many cells. */
     private static final double PATCH_EDGE = 0.5;
     /** Refinement splits the loosest leaves until this many times the hull budget exist (then merging). */
-    private static final int REFINE_FACTOR = 4;
+    private static final int REFINE_FACTOR = 2;
 
     private Decomposer() {
     }
@@ -91,7 +91,8 @@ public final class Decomposer {
                 <= p.minimumVolumePercentErrorAllowed()) {
             // Convex enough already: one piece, no voxels.
             ConvexHull one = VertexLimiter.limit(whole, p.maxNumVerticesPerCH());
-            Decomposition d = finish(mesh, List.of(one), PatchAssignment.whole(mesh), solid, solid.volume(), 0, start);
+            Decomposition d = finish(mesh, List.of(one), PatchAssignment.whole(mesh), solid, solid.volume(), 0, start,
+                    pool);
             stepsDone.accept(STEPS);
             return d;
         }
@@ -120,33 +121,21 @@ public final class Decomposer {
         for (int i = 0; i < planes.length; i++) {
             planes[i] = Hulls.planes(wrapped[i]);
         }
-        int[] leafOfCell = new int[grid.nx() * grid.ny() * grid.nz()];
-        java.util.Arrays.fill(leafOfCell, -1);
-        for (int i = 0; i < leaves.size(); i++) {
-            int[] b = leaves.get(i).box();
-            for (int z = b[2]; z < b[5]; z++) {
-                for (int y = b[1]; y < b[4]; y++) {
-                    for (int x = b[0]; x < b[3]; x++) {
-                        leafOfCell[x + grid.nx() * (y + grid.ny() * z)] = i;
-                    }
-                }
-            }
+        List<int[]> boxes = new ArrayList<>();
+        for (VoxelSplitter.Part l : leaves) {
+            boxes.add(l.box());
         }
-        PatchAssignment patches = PatchAssignment.assign(mesh, planes, grid, leafOfCell,
+        PatchAssignment patches = PatchAssignment.assign(mesh, planes, grid, boxes,
                 PATCH_TOLERANCE * grid.cellSize(), PATCH_EDGE * grid.cellSize(), pool);
         double[][] extra = patches.points(leaves.size());
         ConvexHull[] leafHulls = new ConvexHull[leaves.size()];
         pool.submit(() -> IntStream.range(0, leafHulls.length).parallel().forEach(i -> {
             // Points the hull holds up to a rounding-sized slack cannot change it much; finish() makes
             // the final pieces hold every patch exactly.
-            double[] out = outside(planes[i], extra[i], 1e-6 * grid.cellSize());
+            double[] out = distinct(outside(planes[i], extra[i], 1e-6 * grid.cellSize()));
             leafHulls[i] = out.length == 0 ? wrapped[i] : Hulls.of(concat(Hulls.vertices(wrapped[i]), out));
         })).join();
         stepsDone.accept(3);
-        List<int[]> boxes = new ArrayList<>();
-        for (VoxelSplitter.Part l : leaves) {
-            boxes.add(l.box());
-        }
         HullMerger.Result merged = HullMerger.merge(Arrays.asList(leafHulls), boxes, p.maxConvexHulls(),
                 targetVolume, pool);
         stepsDone.accept(4);
@@ -159,13 +148,13 @@ public final class Decomposer {
         double h3 = Math.pow(grid.cellSize(), 3);
         double meshVolume = solid.closed() ? solid.volume() : (grid.interiorCount() + 0.5 * grid.surfaceCount()) * h3;
         Decomposition parts = finish(mesh, Arrays.asList(limited), piecePatches, solid, meshVolume,
-                grid.interiorCount() + grid.surfaceCount(), start);
+                grid.interiorCount() + grid.surfaceCount(), start, pool);
         // Never worse than one hull: if the pieces' union is not smaller than the (vertex-limited)
         // hull of the whole mesh, that hull is the better (and cheaper) cover.
         ConvexHull one = VertexLimiter.limit(whole, p.maxNumVerticesPerCH());
         if (parts.pieces().size() > 1 && parts.stats().unionVolume() >= one.volume()) {
             parts = finish(mesh, List.of(one), PatchAssignment.whole(mesh), solid, meshVolume, parts.stats().voxels(),
-                    start);
+                    start, pool);
         }
         stepsDone.accept(STEPS);
         return parts;
@@ -268,6 +257,34 @@ public final class Decomposer {
         return Arrays.copyOf(out, n);
     }
 
+    /** The distinct (x,y,z) triples of {@code xyz}, in sorted order. */
+    static double[] distinct(double[] xyz) {
+        int n = xyz.length / 3;
+        Integer[] order = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, (a, b) -> {
+            for (int k = 0; k < 3; k++) {
+                int c = Double.compare(xyz[3 * a + k], xyz[3 * b + k]);
+                if (c != 0) {
+                    return c;
+                }
+            }
+            return 0;
+        });
+        double[] out = new double[xyz.length];
+        int m = 0;
+        for (int i = 0; i < n; i++) {
+            int k = 3 * order[i];
+            if (m == 0 || out[m - 3] != xyz[k] || out[m - 2] != xyz[k + 1] || out[m - 1] != xyz[k + 2]) {
+                System.arraycopy(xyz, k, out, m, 3);
+                m += 3;
+            }
+        }
+        return Arrays.copyOf(out, m);
+    }
+
     private static double[] concat(double[] a, double[] b) {
         double[] out = Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, out, a.length, b.length);
@@ -300,17 +317,22 @@ public final class Decomposer {
 
     /** Makes each piece contain its triangles exactly, verifies that, and packages the result. */
     private static Decomposition finish(TriangleMesh mesh, List<ConvexHull> pieces, PatchAssignment patches,
-            MeshSolid solid, double meshVolume, int voxels, long start) {
+            MeshSolid solid, double meshVolume, int voxels, long start, ForkJoinPool pool) {
         int np = pieces.size();
         double[][] pts = patches.points(np);
-        List<ConvexHull> out = new ArrayList<>(np);
+        ConvexHull[] done = new ConvexHull[np];
+        // Pieces are independent: one per worker, each result the same as computed alone.
+        pool.submit(() -> IntStream.range(0, np).parallel().forEach(i -> {
+            // Only points outside the piece can drive its inflation; patch corners repeat (up to six patches).
+            double[] out = distinct(outside(Hulls.planes(pieces.get(i)), pts[i], 0));
+            done[i] = Hulls.canonical(Hulls.inflateToContain(pieces.get(i), out), pts[i]);
+        })).join();
         for (int i = 0; i < np; i++) {
-            ConvexHull h = Hulls.canonical(Hulls.inflateToContain(pieces.get(i), pts[i]), pts[i]);
-            if (!Hulls.containsAll(h, pts[i])) {
+            if (!Hulls.containsAll(done[i], pts[i])) {
                 throw new IllegalStateException("coverage violated for piece " + i + " of " + mesh);
             }
-            out.add(h);
         }
+        List<ConvexHull> out = Arrays.asList(done);
         double millis = (System.nanoTime() - start) / 1e6;
         return new Decomposition(out, DecompositionStats.of(out, meshVolume, solid.closed(), voxels, millis));
     }

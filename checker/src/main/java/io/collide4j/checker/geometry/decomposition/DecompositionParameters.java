@@ -17,7 +17,7 @@ package io.collide4j.checker.geometry.decomposition;
  * @param minEdgeLength a part whose occupied voxel extent is below this on all three axes is not split
  * @param maxVolumeExcess the volume excess aimed for, as a fraction: the pieces' summed volume over the
  *     mesh volume, minus 1 (0.1: pieces 10 % larger than the mesh in total). Leaves are split, loosest
- *     first, until their summed hull volume is within it (or {@code 4 * maxConvexHulls} leaves exist), and
+ *     first, until their summed hull volume is within it (or {@code 2 * maxConvexHulls} leaves exist), and
  *     merging goes on below {@code maxConvexHulls} while the total stays within it, so a larger value
  *     gives fewer, looser pieces. 0 (the default) spends the whole hull budget on tightness, as V-HACD
  *     does. The hull budget wins: when {@code maxConvexHulls} pieces cannot meet the target the result

@@ -40,21 +40,22 @@ final class PatchAssignment {
 
     /**
      * Patches owned by the leaf hull (given by its planes) they stick out of least (summed corner
-     * overshoot; lowest index on ties) among the leaves whose cell boxes ({@code leafOfCell}: the leaf
-     * owning each cell of {@code grid}; the boxes partition the grid) come within a cell of the patch (all
-     * leaves if none does). A patch is subdivided while that overshoot exceeds {@code tolerance} and its
-     * edges are longer than {@code minEdge}; results do not depend on the pool's size.
+     * overshoot; lowest index on ties) among the leaves whose cell boxes ({@code boxes}: cells [lo,hi) per
+     * axis, partitioning the grid) come within a cell of the patch (all leaves if none does). A patch is
+     * subdivided while that overshoot exceeds {@code tolerance} and its edges are longer than
+     * {@code minEdge}; results do not depend on the pool's size.
      */
-    static PatchAssignment assign(TriangleMesh mesh, double[][] planes, VoxelGrid grid, int[] leafOfCell,
+    static PatchAssignment assign(TriangleMesh mesh, double[][] planes, VoxelGrid grid, List<int[]> boxes,
             double tolerance, double minEdge, ForkJoinPool pool) {
         int nt = mesh.triangleCount();
         SubTriangle[][] p = new SubTriangle[nt][];
         int[][] o = new int[nt][];
+        int[] all = IntStream.range(0, planes.length).toArray();
         pool.submit(() -> IntStream.range(0, nt).parallel().forEach(t -> {
             int cap = (int) Math.min(SubTriangle.MAX_DEPTH,
                     Math.max(0, Math.ceil(Math.log(SubTriangle.longestEdge(mesh, t) / minEdge) / Math.log(2))));
-            Walk w = new Walk(mesh, planes, grid, leafOfCell, tolerance, cap);
-            w.collect(SubTriangle.whole(t));
+            Walk w = new Walk(mesh, planes, grid, boxes, tolerance, cap);
+            w.collect(SubTriangle.whole(t), all);
             p[t] = w.out.toArray(new SubTriangle[0]);
             o[t] = w.own.stream().mapToInt(Integer::intValue).toArray();
         })).join();
@@ -66,32 +67,31 @@ final class PatchAssignment {
         final TriangleMesh mesh;
         final double[][] planes;
         final VoxelGrid grid;
-        final int[] leafOfCell;
+        final List<int[]> boxes;
         final double tolerance;
         final int cap;
         final double[] c = new double[9];
-        final java.util.BitSet seen;
-        int[] candidates = new int[16];
         final List<SubTriangle> out = new ArrayList<>(1);
         final List<Integer> own = new ArrayList<>(1);
 
-        Walk(TriangleMesh mesh, double[][] planes, VoxelGrid grid, int[] leafOfCell, double tolerance, int cap) {
+        Walk(TriangleMesh mesh, double[][] planes, VoxelGrid grid, List<int[]> boxes, double tolerance, int cap) {
             this.mesh = mesh;
             this.planes = planes;
             this.grid = grid;
-            this.leafOfCell = leafOfCell;
+            this.boxes = boxes;
             this.tolerance = tolerance;
             this.cap = cap;
-            this.seen = new java.util.BitSet(planes.length);
         }
 
-        void collect(SubTriangle s) {
+        /** {@code within}: ascending leaves whose boxes meet the parent's range (a superset of this patch's). */
+        void collect(SubTriangle s, int[] within) {
             s.corners(mesh, c);
-            int n = candidates();
+            int[] cand = candidates(within);
+            int[] scan = cand.length == 0 ? within : cand;
             int best = -1;
             double bestCost = Double.POSITIVE_INFINITY;
-            for (int k = 0; k < (n == 0 ? planes.length : n) && bestCost > 0; k++) {
-                int i = n == 0 ? k : candidates[k];
+            for (int k = 0; k < scan.length && bestCost > 0; k++) {
+                int i = scan[k];
                 double cost = 0;
                 for (int v = 0; v < 9 && cost < bestCost; v += 3) {
                     cost += Math.max(0, Hulls.violation(planes[i], c[v], c[v + 1], c[v + 2]));
@@ -107,38 +107,27 @@ final class PatchAssignment {
                 return;
             }
             for (SubTriangle child : s.children()) {
-                collect(child);
+                collect(child, scan);
             }
         }
 
-        /** Leaves owning a cell within one cell of the corners' bounds, ascending, into {@code candidates}. */
-        private int candidates() {
+        /** The leaves of {@code within} whose boxes meet the cells within one cell of the corners' bounds. */
+        private int[] candidates(int[] within) {
             int[] lo = new int[3], hi = new int[3];
             for (int a = 0; a < 3; a++) {
                 double mn = Math.min(c[a], Math.min(c[3 + a], c[6 + a])), mx = Math.max(c[a], Math.max(c[3 + a], c[6 + a]));
                 lo[a] = Math.max(0, grid.cellIndex(a, mn) - 1);
                 hi[a] = Math.min(grid.n(a) - 1, grid.cellIndex(a, mx) + 1);
             }
-            seen.clear();
-            int nx = grid.nx(), ny = grid.ny();
-            for (int z = lo[2]; z <= hi[2]; z++) {
-                for (int y = lo[1]; y <= hi[1]; y++) {
-                    for (int x = lo[0]; x <= hi[0]; x++) {
-                        int leaf = leafOfCell[x + nx * (y + ny * z)];
-                        if (leaf >= 0) {
-                            seen.set(leaf);
-                        }
-                    }
-                }
-            }
+            int[] out = new int[within.length];
             int n = 0;
-            for (int i = seen.nextSetBit(0); i >= 0; i = seen.nextSetBit(i + 1)) {
-                if (n == candidates.length) {
-                    candidates = java.util.Arrays.copyOf(candidates, 2 * n);
+            for (int i : within) {
+                int[] b = boxes.get(i);
+                if (b[0] <= hi[0] && lo[0] < b[3] && b[1] <= hi[1] && lo[1] < b[4] && b[2] <= hi[2] && lo[2] < b[5]) {
+                    out[n++] = i;
                 }
-                candidates[n++] = i;
             }
-            return n;
+            return java.util.Arrays.copyOf(out, n);
         }
     }
 
