@@ -13,8 +13,8 @@ import java.util.stream.IntStream;
 /**
  * Convex decomposition with a coverage guarantee, after V-HACD 4 (K. Mamou): voxelise, split parts
  * recursively by axis-aligned planes while the voxel hull's volume error is too large, then split the
- * loosest leaves further (largest hull volume over estimated solid volume) until their total volume
- * meets {@code maxVolumeExcess} or twice the hull budget exist, hull each leaf, merge the
+ * loosest leaves further (largest hull volume over estimated solid volume) until twice the hull budget
+ * exist, hull each leaf, merge the
  * neighbours whose joint hull adds least volume down to the hull budget (and on while the total stays
  * within {@code maxVolumeExcess}), enclose each piece within the vertex budget. With shrink-wrapping a
  * leaf's hull is that of the mesh triangles clipped to its cell box ({@link ClippedSurfaceHull}), so it
@@ -111,7 +111,7 @@ public final class Decomposer {
                 leaves.get(i), projector, grid, mesh)))).join();
         double targetVolume = (1 + p.maxVolumeExcess()) * (solid.closed() ? solid.volume()
                 : (grid.interiorCount() + 0.5 * grid.surfaceCount()) * Math.pow(grid.cellSize(), 3));
-        refine(splitter, leaves, hulls, REFINE_FACTOR * p.maxConvexHulls(), targetVolume, projector, grid, mesh);
+        refine(splitter, leaves, hulls, REFINE_FACTOR * p.maxConvexHulls(), projector, grid, mesh);
         stepsDone.accept(2);
         ConvexHull[] wrapped = hulls.toArray(new ConvexHull[0]);
         // Coverage: each triangle, or where it straddles leaves each of its sub-triangles, joins the
@@ -137,7 +137,7 @@ public final class Decomposer {
         })).join();
         stepsDone.accept(3);
         HullMerger.Result merged = HullMerger.merge(Arrays.asList(leafHulls), boxes, p.maxConvexHulls(),
-                targetVolume, pool);
+                targetVolume, h -> VertexLimiter.limit(h, p.maxNumVerticesPerCH()).volume(), pool);
         stepsDone.accept(4);
         PatchAssignment piecePatches = patches.remap(merged.owner());
         List<ConvexHull> pieces = merged.hulls();
@@ -162,22 +162,19 @@ public final class Decomposer {
 
     /**
      * Splits the loosest leaf (largest hull volume over its estimated solid volume) by the splitter's best
-     * cut, again and again, while fewer than {@code maxLeaves} leaves exist and their hulls' total volume
-     * exceeds {@code targetVolume}: where the recursive split stopped early (parts within the voxel error
+     * cut, again and again, while fewer than {@code maxLeaves} leaves exist: where the recursive split stopped early (parts within the voxel error
      * bound, whose hulls still stand proud of thin or curved walls), the piece budget is spent on
      * tightness; merging then returns to the budget by least volume increase. Deterministic (lowest index
      * wins ties; halves replace their parent in place, the upper half appended).
      */
     private static void refine(VoxelSplitter splitter, List<VoxelSplitter.Part> leaves, List<ConvexHull> hulls,
-            int maxLeaves, double targetVolume, SurfaceProjector projector, VoxelGrid grid, TriangleMesh mesh) {
+            int maxLeaves, SurfaceProjector projector, VoxelGrid grid, TriangleMesh mesh) {
         List<Double> excess = new ArrayList<>();
-        double total = 0;
         for (int i = 0; i < leaves.size(); i++) {
             excess.add(Hulls.volume(hulls.get(i)) - splitter.solidEstimate(leaves.get(i)));
-            total += Hulls.volume(hulls.get(i));
         }
         boolean[] done = new boolean[maxLeaves + 1];
-        while (leaves.size() < maxLeaves && total > targetVolume) {
+        while (leaves.size() < maxLeaves) {
             int best = -1;
             for (int i = 0; i < leaves.size(); i++) {
                 if (!done[i] && (best < 0 || excess.get(i) > excess.get(best))) {
@@ -192,11 +189,9 @@ public final class Decomposer {
                 done[best] = true;
                 continue;
             }
-            total -= Hulls.volume(hulls.get(best));
             for (int k = 0; k < 2; k++) {
                 ConvexHull h = wrap(halves[k], projector, grid, mesh);
                 double e = Hulls.volume(h) - splitter.solidEstimate(halves[k]);
-                total += Hulls.volume(h);
                 if (k == 0) {
                     leaves.set(best, halves[0]);
                     hulls.set(best, h);
