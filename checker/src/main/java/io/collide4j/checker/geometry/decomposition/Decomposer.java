@@ -49,10 +49,6 @@ public final class Decomposer {
     private static final double PATCH_EDGE = 0.5;
     /** Refinement splits the loosest leaves until this many times the hull budget exist (then merging). */
     private static final int REFINE_FACTOR = 2;
-    /** A refinement cut must shrink its leaf's hull volume by at least this fraction to be kept. */
-    private static final double MIN_SPLIT_GAIN = 1e-3;
-    /** Below the hull cap, merges adding at most this fraction of the mesh volume are always made. */
-    private static final double FREE_MERGE = 1e-4;
 
     private Decomposer() {
     }
@@ -141,8 +137,7 @@ public final class Decomposer {
         })).join();
         stepsDone.accept(3);
         HullMerger.Result merged = HullMerger.merge(Arrays.asList(leafHulls), boxes, p.maxConvexHulls(),
-                targetVolume, FREE_MERGE * targetVolume / (1 + p.maxVolumeExcess()),
-                h -> VertexLimiter.limit(h, p.maxNumVerticesPerCH()).volume(), pool);
+                targetVolume, h -> VertexLimiter.limit(h, p.maxNumVerticesPerCH()).volume(), pool);
         stepsDone.accept(4);
         PatchAssignment piecePatches = patches.remap(merged.owner());
         List<ConvexHull> pieces = merged.hulls();
@@ -194,11 +189,8 @@ public final class Decomposer {
                 done[best] = true;
                 continue;
             }
+            // No gain test: one cut of a ring-like leaf often does not shrink its hull, the next one does.
             ConvexHull[] h2 = {wrap(halves[0], projector, grid, mesh), wrap(halves[1], projector, grid, mesh)};
-            if (Hulls.volume(h2[0]) + Hulls.volume(h2[1]) >= (1 - MIN_SPLIT_GAIN) * Hulls.volume(hulls.get(best))) {
-                done[best] = true; // the cut does not tighten this leaf: keep it whole
-                continue;
-            }
             for (int k = 0; k < 2; k++) {
                 ConvexHull h = h2[k];
                 double e = Hulls.volume(h) - splitter.solidEstimate(halves[k]);

@@ -67,10 +67,9 @@ final class HullMerger {
      * Merges {@code hulls}, whose leaf boxes are {@code boxes} (cells [lo,hi) per axis), down to
      * {@code maxHulls}, then on (neighbours only, least added volume first) while the summed
      * {@code returnedVolume} of the pieces (the volume each will have as returned, e.g. after vertex
-     * limiting) stays within {@code targetVolume} or the merge adds at most {@code freeCost} (before and
-     * after limiting); the first merge that does neither ends merging.
+     * limiting) stays within {@code targetVolume}; the first merge that would exceed it ends merging.
      */
-    static Result merge(List<ConvexHull> hulls, List<int[]> boxes, int maxHulls, double targetVolume, double freeCost,
+    static Result merge(List<ConvexHull> hulls, List<int[]> boxes, int maxHulls, double targetVolume,
             java.util.function.ToDoubleFunction<ConvexHull> returnedVolume, ForkJoinPool pool) {
         HullMerger m = new HullMerger(hulls, boxes, pool);
         if (m.count > maxHulls) {
@@ -88,11 +87,11 @@ final class HullMerger {
                 finalVolume[i] = returnedVolume.applyAsDouble(m.piece[i]);
                 total[0] += finalVolume[i];
             }
-            if (total[0] < targetVolume || freeCost > 0) {
+            if (total[0] < targetVolume) {
                 m.run(BY_COST, c -> {
                     double merged = returnedVolume.applyAsDouble(c.merged);
                     double after = total[0] - finalVolume[c.a] - finalVolume[c.b] + merged;
-                    if (after > targetVolume && (c.cost > freeCost || merged - finalVolume[c.a] - finalVolume[c.b] > freeCost)) {
+                    if (after > targetVolume) {
                         return false;
                     }
                     total[0] = after;
