@@ -132,4 +132,19 @@ class DecompositionPiecesTest {
         long objects = Files.readAllLines(out).stream().filter(l -> l.startsWith("o ")).count();
         assertTrue(objects >= 2 && objects <= 4, "an L needs at least two convex pieces, at most the 4 allowed: " + objects);
     }
+
+    @Test
+    void decomposeCommandRefusesAnOutOfRangeMaxExcessNamingTheOption() {
+        for (String bad : new String[] {"-0.1", "11", "NaN", "Infinity"}) {
+            ByteArrayOutputStream o = new ByteArrayOutputStream(), e = new ByteArrayOutputStream();
+            int code = io.collide4j.planner.cli.Main.run(new String[]{"decompose", dir.resolve("ell.obj").toString(),
+                    "--out", dir.resolve("never.obj").toString(), "--max-excess", bad},
+                    new PrintStream(o, true, StandardCharsets.UTF_8), new PrintStream(e, true, StandardCharsets.UTF_8));
+            String err = e.toString(StandardCharsets.UTF_8);
+            assertEquals(ExitCode.USAGE, code, bad + ": " + err);
+            // out of range: the accepted range; not a finite number: the shared number converter says so
+            assertTrue(err.contains("--max-excess") && (err.contains("0..10") || err.contains("finite")), bad + ": " + err);
+            assertFalse(Files.exists(dir.resolve("never.obj")));
+        }
+    }
 }

@@ -3,6 +3,7 @@ package io.collide4j.checker.robot;
 import io.collide4j.checker.geometry.ConvexHull;
 import io.collide4j.checker.geometry.ConvexShape;
 import io.collide4j.checker.geometry.Shapes;
+import io.collide4j.checker.geometry.decomposition.SubTriangle;
 import io.collide4j.urdf.TriangleMesh;
 
 import java.util.ArrayList;
@@ -11,12 +12,19 @@ import java.util.List;
 /**
  * Turns convex hulls meant to cover a mesh into {@link ConvexPieceProvider.Pieces} whose margin is
  * <em>measured</em>, not trusted: each triangle goes to the hull its corners stick out of least
- * (summed plane overshoot), and the margin is the GJK bound ({@link HullCoverage}) on the largest
- * distance of a triangle corner to its hull. A triangle whose three corners are within m of one convex
- * piece lies within m of it entirely (distance to a convex set is convex), so the contract of
- * {@link ConvexPieceProvider} holds whatever the hulls are. Stateless.
+ * (summed plane overshoot); a triangle that no hull holds exactly but whose corners each lie in some
+ * hull is split into {@link SubTriangle}s where needed (a decomposition covers a triangle that
+ * straddles pieces patch by patch), each going to its own hull likewise. The margin is the GJK bound
+ * ({@link HullCoverage}) on the largest distance of a (sub-)triangle corner to its hull, plus the
+ * sub-triangle corners' rounding bound where a triangle was split. A triangle whose three corners are
+ * within m of one convex piece lies within m of it entirely (distance to a convex set is convex), and
+ * the exact sub-triangles tile their triangle, so the contract of {@link ConvexPieceProvider} holds
+ * whatever the hulls are. Stateless.
  */
 public final class PieceCover {
+    /** At most this many sub-triangles are examined per call (a bound on time for hulls that do not cover). */
+    static final int MAX_PATCHES = 4_000_000;
+
     private PieceCover() {
     }
 
@@ -34,27 +42,10 @@ public final class PieceCover {
             }
             planes[i] = p;
         }
-        int nt = mesh.triangleCount();
-        int[] owner = new int[nt];
-        int[] count = new int[np];
-        int last = 0;
-        for (int t = 0; t < nt; t++) {
-            owner[t] = leastOutside(mesh, t, planes, last);
-            last = owner[t];
-            count[last]++;
-        }
-        double[][] pts = new double[np][];
-        for (int i = 0; i < np; i++) {
-            pts[i] = new double[9 * count[i]];
-        }
-        int[] fill = new int[np];
-        for (int t = 0; t < nt; t++) {
-            int i = owner[t];
-            for (int c = 0; c < 3; c++) {
-                int v = mesh.index(t, c);
-                for (int a = 0; a < 3; a++) {
-                    pts[i][fill[i]++] = mesh.vertex(v, a);
-                }
+        Walk w = new Walk(mesh, planes);
+        for (int t = 0; t < mesh.triangleCount(); t++) {
+            if (w.cover(SubTriangle.whole(t))) {
+                w.rounding = Math.max(w.rounding, SubTriangle.roundingBound(mesh, t));
             }
         }
         List<ConvexShape> shapes = new ArrayList<>(np);
@@ -62,27 +53,99 @@ public final class PieceCover {
         for (int i = 0; i < np; i++) {
             ConvexShape s = Shapes.hull(hulls.get(i));
             shapes.add(s);
-            if (count[i] > 0) {
-                margin = Math.max(margin, HullCoverage.margin(s, pts[i]));
+            if (w.fill[i] > 0) {
+                margin = Math.max(margin, HullCoverage.margin(s, java.util.Arrays.copyOf(w.pts[i], w.fill[i])));
             }
         }
-        return new ConvexPieceProvider.Pieces(shapes, margin);
+        return new ConvexPieceProvider.Pieces(shapes, margin + w.rounding);
+    }
+
+    /** The assignment of (sub-)triangle corners to hulls, grown as it goes. */
+    private static final class Walk {
+        final TriangleMesh mesh;
+        final double[][] planes;
+        final double[][] pts;
+        final int[] fill;
+        final double[] c = new double[9];
+        int last;
+        int patches;
+        double rounding;
+
+        Walk(TriangleMesh mesh, double[][] planes) {
+            this.mesh = mesh;
+            this.planes = planes;
+            this.pts = new double[planes.length][];
+            for (int i = 0; i < planes.length; i++) {
+                pts[i] = new double[9 * 16];
+            }
+            this.fill = new int[planes.length];
+        }
+
+        /** Assigns {@code s} or its sub-triangles; true if it was split. */
+        boolean cover(SubTriangle s) {
+            s.corners(mesh, c);
+            int best = leastOutside(planes, c, last);
+            last = best;
+            if (cost(planes[best], c) > 0 && s.depth() < SubTriangle.MAX_DEPTH && patches + 4 <= MAX_PATCHES
+                    && cornersCovered()) {
+                patches += 4;
+                for (SubTriangle child : s.children()) {
+                    cover(child);
+                }
+                return true;
+            }
+            if (fill[best] + 9 > pts[best].length) {
+                pts[best] = java.util.Arrays.copyOf(pts[best], 2 * pts[best].length);
+            }
+            System.arraycopy(c, 0, pts[best], fill[best], 9);
+            fill[best] += 9;
+            return false;
+        }
+
+        /** True if each corner in {@code c} satisfies every plane of some hull (splitting can then help). */
+        private boolean cornersCovered() {
+            for (int k = 0; k < 9; k += 3) {
+                boolean in = false;
+                for (int i = 0; i < planes.length && !in; i++) {
+                    double[] p = planes[i];
+                    double worst = 0;
+                    for (int f = 0; f < p.length && worst <= 0; f += 4) {
+                        worst = Math.max(worst, p[f] * c[k] + p[f + 1] * c[k + 1] + p[f + 2] * c[k + 2] - p[f + 3]);
+                    }
+                    in = worst <= 0;
+                }
+                if (!in) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+
+    private static double cost(double[] p, double[] c) {
+        double cost = 0;
+        for (int k = 0; k < 9; k += 3) {
+            double worst = 0;
+            for (int f = 0; f < p.length; f += 4) {
+                worst = Math.max(worst, p[f] * c[k] + p[f + 1] * c[k + 1] + p[f + 2] * c[k + 2] - p[f + 3]);
+            }
+            cost += worst;
+        }
+        return cost;
     }
 
     // Starts at the previous triangle's piece (neighbours usually share one) and stops at a perfect fit.
-    private static int leastOutside(TriangleMesh mesh, int t, double[][] planes, int start) {
+    private static int leastOutside(double[][] planes, double[] c, int start) {
         int best = start;
         double bestCost = Double.POSITIVE_INFINITY;
         for (int k = 0; k < planes.length && bestCost > 0; k++) {
             int i = (start + k) % planes.length;
             double[] p = planes[i];
             double cost = 0;
-            for (int c = 0; c < 3 && cost < bestCost; c++) {
-                int v = mesh.index(t, c);
-                double x = mesh.vertex(v, 0), y = mesh.vertex(v, 1), z = mesh.vertex(v, 2);
+            for (int v = 0; v < 9 && cost < bestCost; v += 3) {
                 double worst = 0;
                 for (int f = 0; f < p.length; f += 4) {
-                    worst = Math.max(worst, p[f] * x + p[f + 1] * y + p[f + 2] * z - p[f + 3]);
+                    worst = Math.max(worst, p[f] * c[v] + p[f + 1] * c[v + 1] + p[f + 2] * c[v + 2] - p[f + 3]);
                 }
                 cost += worst;
             }

@@ -59,27 +59,58 @@ class DecompositionPiecesTest {
         return new TriangleMesh(v, t);
     }
 
-    /** Independent containment: some single piece holds all three corners and the centroid of every triangle. */
+    /**
+     * Independent containment: some single piece holds all three corners and the centroid of every
+     * triangle, or (where a triangle straddles pieces) of each of its midpoint sub-triangles, recursively
+     * (the sub-triangles tile the triangle; computed here, not by the code under test).
+     */
     private static void assertCovers(ConvexPieceProvider.Pieces p, TriangleMesh mesh) {
         for (int t = 0; t < mesh.triangleCount(); t++) {
-            double[] pts = new double[12];
-            for (int c = 0; c < 3; c++) {
+            double[] c = new double[9];
+            for (int k = 0; k < 3; k++) {
                 for (int a = 0; a < 3; a++) {
-                    pts[3 * c + a] = mesh.vertex(mesh.index(t, c), a);
-                    pts[9 + a] += mesh.vertex(mesh.index(t, c), a) / 3;
+                    c[3 * k + a] = mesh.vertex(mesh.index(t, k), a);
                 }
             }
-            boolean held = false;
-            for (ConvexShape s : p.shapes()) {
-                ConvexHull h = ((HullShape) s).hull();
-                boolean all = true;
-                for (int i = 0; i < 12 && all; i += 3) {
-                    all = h.contains(pts[i], pts[i + 1], pts[i + 2], p.margin() + 1e-12);
-                }
-                held |= all;
-            }
-            assertTrue(held, "triangle " + t + " is in no single piece");
+            assertTrue(held(p, c, 12), "triangle " + t + " is not covered by the pieces");
         }
+    }
+
+    private static boolean held(ConvexPieceProvider.Pieces p, double[] c, int depthLeft) {
+        double[] pts = java.util.Arrays.copyOf(c, 12);
+        for (int a = 0; a < 3; a++) {
+            pts[9 + a] = (c[a] + c[3 + a] + c[6 + a]) / 3;
+        }
+        for (ConvexShape s : p.shapes()) {
+            ConvexHull h = ((HullShape) s).hull();
+            boolean all = true;
+            for (int i = 0; i < 12 && all; i += 3) {
+                all = h.contains(pts[i], pts[i + 1], pts[i + 2], p.margin() + 1e-12);
+            }
+            if (all) {
+                return true;
+            }
+        }
+        if (depthLeft == 0) {
+            return false;
+        }
+        double[] m = new double[9];
+        for (int e = 0; e < 3; e++) {
+            for (int a = 0; a < 3; a++) {
+                m[3 * e + a] = 0.5 * c[3 * e + a] + 0.5 * c[3 * ((e + 1) % 3) + a];
+            }
+        }
+        int[][] kids = {{0, 3, 5}, {3, 1, 4}, {5, 4, 2}, {3, 4, 5}}; // 0..2 corners, 3..5 midpoints 01, 12, 20
+        for (int[] k : kids) {
+            double[] sub = new double[9];
+            for (int i = 0; i < 3; i++) {
+                System.arraycopy(k[i] < 3 ? c : m, 3 * (k[i] % 3), sub, 3 * i, 3);
+            }
+            if (!held(p, sub, depthLeft - 1)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean inAnyPiece(ConvexPieceProvider.Pieces p, double x, double y, double z) {

@@ -39,6 +39,13 @@ final class DecomposeCommand extends CliCommand {
     @Option(names = "--max-vertices", paramLabel = "V", description = "Most vertices per piece (default ${DEFAULT-VALUE}).")
     int maxVertices = DecompositionParameters.DEFAULT_MAX_NUM_VERTICES_PER_CH;
 
+    @Option(names = "--max-excess", paramLabel = "F",
+            description = "Volume excess aimed for: the pieces' summed volume over the mesh volume, minus 1 (0.1 = pieces"
+                    + " 10 %% larger than the mesh in total), a fraction in 0..10. Larger gives fewer, looser pieces; the"
+                    + " default ${DEFAULT-VALUE} spends the whole --max-hulls budget on tightness (as V-HACD does)."
+                    + " --max-hulls wins when it cannot be met; the printed excess says how close it came.")
+    double maxExcess = DecompositionParameters.DEFAULT_MAX_VOLUME_EXCESS;
+
     @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: the available processors).")
     int threads = Runtime.getRuntime().availableProcessors();
 
@@ -48,8 +55,13 @@ final class DecomposeCommand extends CliCommand {
     @Override
     int run() {
         RobotOptions.readable("MESH", mesh);
+        if (!(maxExcess >= 0 && maxExcess <= DecompositionParameters.MAX_VOLUME_EXCESS_LIMIT)) {
+            throw new CliException(ExitCode.USAGE, "--max-excess: expected a fraction in 0.."
+                    + DecompositionParameters.MAX_VOLUME_EXCESS_LIMIT + " (0.1 = pieces 10 % larger than the mesh in"
+                    + " total), found " + maxExcess);
+        }
         DecompositionParameters params = DecompositionParameters.builder().maxConvexHulls(maxHulls).resolution(resolution)
-                .maxNumVerticesPerCH(maxVertices).threads(threads).build();
+                .maxNumVerticesPerCH(maxVertices).maxVolumeExcess(maxExcess).threads(threads).build();
         TriangleMesh m = MeshLoader.load(mesh).mesh();
         Progress progress = Progress.of(this, "decomposing", Decomposer.STEPS);
         Decomposition d;
@@ -66,7 +78,8 @@ final class DecomposeCommand extends CliCommand {
             throw new CliException(ExitCode.CANNOT_CREATE, "--out: cannot write " + outFile + " (" + e.getCause() + ")");
         }
         out.printf(Locale.ROOT, "%s: %d triangles -> %s%n", mesh, m.triangleCount(), d.stats());
-        out.printf(Locale.ROOT, "covering margin %.3g m (every triangle lies within this distance of one piece)%n", margin);
+        out.printf(Locale.ROOT, "covering margin %.3g m (every point of every triangle lies within this distance of a"
+                + " piece)%n", margin);
         out.println("pieces written to " + outFile);
         return ExitCode.FREE;
     }

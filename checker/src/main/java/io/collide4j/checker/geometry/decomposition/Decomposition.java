@@ -14,9 +14,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * An immutable convex decomposition of a triangle mesh: pieces such that every input triangle lies
- * inside at least one piece (each triangle's three vertices satisfy all face planes of one piece
- * exactly, as computed in double precision). Safe to share between threads.
+ * An immutable convex decomposition of a triangle mesh: pieces whose union holds every input triangle:
+ * each triangle, or each {@link SubTriangle} patch of its adaptive midpoint subdivision where it
+ * straddles pieces, has its three (computed) corners satisfy all face planes of one piece exactly, as
+ * computed in double precision ({@link PatchAssignment#covers} checks it). Safe to share between threads.
  */
 public final class Decomposition {
     private final List<ConvexHull> pieces;

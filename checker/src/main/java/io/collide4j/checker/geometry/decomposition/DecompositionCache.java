@@ -27,12 +27,12 @@ import java.util.function.LongConsumer;
  * A directory of decompositions keyed by SHA-256 of the mesh content (vertex bits and triangle
  * indices) and the result-affecting parameters. An entry is trusted only if its magic, format
  * version, key and SHA-256 trailer match, its pieces rebuild to the stored vertex counts, and every
- * triangle of the mesh lies inside one of its pieces; otherwise it is recomputed and rewritten, so
+ * triangle of the mesh lies inside one of its pieces, whole or as sub-triangles ({@link SubTriangle}); otherwise it is recomputed and rewritten, so
  * a damaged or stale cache can cost time but never give a wrong answer. Writes are atomic (temporary
  * file, then rename). Thread-safe; concurrent writers of one key write identical content.
  */
 public final class DecompositionCache {
-    /** Bump when the algorithm's output changes: old entries then miss instead of being reused. */
+    /** Bump when the entry layout changes (the algorithm has {@link Decomposer#ALGORITHM_VERSION}, also in the key). */
     public static final int FORMAT_VERSION = 1;
     private static final byte[] MAGIC = "C4JDECMP".getBytes(StandardCharsets.US_ASCII);
 
@@ -91,10 +91,11 @@ public final class DecompositionCache {
         return directory.resolve(HexFormat.of().formatHex(key) + ".c4jd");
     }
 
-    /** SHA-256 of the format version, the canonical parameters and the mesh content. */
+    /** SHA-256 of the format and algorithm versions, the canonical parameters and the mesh content. */
     static byte[] key(TriangleMesh mesh, DecompositionParameters params) {
         MessageDigest md = sha256();
-        md.update(("collide4j-decomposition v" + FORMAT_VERSION + "\n" + params.canonicalKey() + "\n")
+        md.update(("collide4j-decomposition v" + FORMAT_VERSION + " algorithm " + Decomposer.ALGORITHM_VERSION + "\n"
+                + params.canonicalKey() + "\n")
                 .getBytes(StandardCharsets.UTF_8));
         ByteBuffer b = ByteBuffer.allocate(8 * 3 * Math.max(1, mesh.vertexCount()) + 8);
         b.putInt(mesh.vertexCount());
@@ -222,33 +223,8 @@ public final class DecompositionCache {
         }
     }
 
-    /** True if every triangle's three vertices satisfy all planes of one piece exactly. */
+    /** True if the pieces hold every triangle exactly, whole or by sub-triangles ({@link PatchAssignment#covers}). */
     static boolean covers(List<ConvexHull> pieces, TriangleMesh mesh) {
-        List<double[]> planes = new ArrayList<>();
-        for (ConvexHull h : pieces) {
-            planes.add(Hulls.planes(h));
-        }
-        int last = 0;
-        for (int t = 0; t < mesh.triangleCount(); t++) {
-            boolean inside = false;
-            // try the piece that held the previous triangle first: neighbours usually share a piece
-            for (int k = 0; k < pieces.size() && !inside; k++) {
-                int i = (last + k) % pieces.size();
-                double[] pl = planes.get(i);
-                boolean all = true;
-                for (int c = 0; c < 3 && all; c++) {
-                    int v = mesh.index(t, c);
-                    all = Hulls.violation(pl, mesh.vertex(v, 0), mesh.vertex(v, 1), mesh.vertex(v, 2)) <= 0;
-                }
-                if (all) {
-                    inside = true;
-                    last = i;
-                }
-            }
-            if (!inside) {
-                return false;
-            }
-        }
-        return true;
+        return PatchAssignment.covers(pieces, mesh);
     }
 }

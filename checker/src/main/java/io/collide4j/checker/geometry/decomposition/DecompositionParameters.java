@@ -15,10 +15,17 @@ package io.collide4j.checker.geometry.decomposition;
  * @param maxNumVerticesPerCH each output piece has at most this many vertices (at least 4)
  * @param shrinkWrap project the voxel-hull vertices onto the nearby mesh surface (tighter pieces)
  * @param minEdgeLength a part whose occupied voxel extent is below this on all three axes is not split
+ * @param maxVolumeExcess the volume excess aimed for, as a fraction: the pieces' summed volume over the
+ *     mesh volume, minus 1 (0.1: pieces 10 % larger than the mesh in total). Once merging has reached
+ *     {@code maxConvexHulls} pieces it goes on, least added volume first, while the pieces as returned
+ *     (vertex-limited) stay within it in total, so a larger value gives fewer, looser pieces. 0 (the default) spends the whole hull budget on tightness, as V-HACD
+ *     does. The hull budget wins: when {@code maxConvexHulls} pieces cannot meet the target the result
+ *     is the tightest found within it ({@link DecompositionStats#excessPercent} says how close it came).
  * @param threads worker threads used (1 = the calling thread only); does not affect the result
  */
 public record DecompositionParameters(int maxConvexHulls, int resolution, double minimumVolumePercentErrorAllowed,
-        int maxRecursionDepth, int maxNumVerticesPerCH, boolean shrinkWrap, int minEdgeLength, int threads) {
+        int maxRecursionDepth, int maxNumVerticesPerCH, boolean shrinkWrap, int minEdgeLength, double maxVolumeExcess,
+        int threads) {
 
     public static final int DEFAULT_MAX_CONVEX_HULLS = 64;
     public static final int DEFAULT_RESOLUTION = 400_000;
@@ -27,6 +34,9 @@ public record DecompositionParameters(int maxConvexHulls, int resolution, double
     public static final int DEFAULT_MAX_NUM_VERTICES_PER_CH = 64;
     public static final boolean DEFAULT_SHRINK_WRAP = true;
     public static final int DEFAULT_MIN_EDGE_LENGTH = 2;
+    public static final double DEFAULT_MAX_VOLUME_EXCESS = 0.0;
+    /** Largest accepted {@code maxVolumeExcess} (pieces ten times the mesh volume: one hull is always tighter). */
+    public static final double MAX_VOLUME_EXCESS_LIMIT = 10.0;
 
     public DecompositionParameters {
         require(maxConvexHulls >= 1, "maxConvexHulls", maxConvexHulls, ">= 1");
@@ -37,6 +47,8 @@ public record DecompositionParameters(int maxConvexHulls, int resolution, double
         require(maxRecursionDepth >= 0 && maxRecursionDepth <= 30, "maxRecursionDepth", maxRecursionDepth, "in 0..30");
         require(maxNumVerticesPerCH >= 4, "maxNumVerticesPerCH", maxNumVerticesPerCH, ">= 4");
         require(minEdgeLength >= 1, "minEdgeLength", minEdgeLength, ">= 1");
+        require(Double.isFinite(maxVolumeExcess) && maxVolumeExcess >= 0 && maxVolumeExcess <= MAX_VOLUME_EXCESS_LIMIT,
+                "maxVolumeExcess", maxVolumeExcess, "a fraction in 0.." + MAX_VOLUME_EXCESS_LIMIT);
         require(threads >= 1, "threads", threads, ">= 1");
     }
 
@@ -60,7 +72,7 @@ public record DecompositionParameters(int maxConvexHulls, int resolution, double
         return new Builder().maxConvexHulls(maxConvexHulls).resolution(resolution)
                 .minimumVolumePercentErrorAllowed(minimumVolumePercentErrorAllowed).maxRecursionDepth(maxRecursionDepth)
                 .maxNumVerticesPerCH(maxNumVerticesPerCH).shrinkWrap(shrinkWrap).minEdgeLength(minEdgeLength)
-                .threads(threads);
+                .maxVolumeExcess(maxVolumeExcess).threads(threads);
     }
 
     /** Canonical text of every result-affecting field (the cache key part); {@code threads} is left out. */
@@ -68,7 +80,7 @@ public record DecompositionParameters(int maxConvexHulls, int resolution, double
         return "maxConvexHulls=" + maxConvexHulls + ";resolution=" + resolution + ";minimumVolumePercentErrorAllowed="
                 + Double.doubleToLongBits(minimumVolumePercentErrorAllowed) + ";maxRecursionDepth=" + maxRecursionDepth
                 + ";maxNumVerticesPerCH=" + maxNumVerticesPerCH + ";shrinkWrap=" + shrinkWrap + ";minEdgeLength="
-                + minEdgeLength;
+                + minEdgeLength + ";maxVolumeExcess=" + Double.doubleToLongBits(maxVolumeExcess);
     }
 
     /** Mutable builder; {@link #build()} validates. */
@@ -80,6 +92,7 @@ public record DecompositionParameters(int maxConvexHulls, int resolution, double
         private int maxNumVerticesPerCH = DEFAULT_MAX_NUM_VERTICES_PER_CH;
         private boolean shrinkWrap = DEFAULT_SHRINK_WRAP;
         private int minEdgeLength = DEFAULT_MIN_EDGE_LENGTH;
+        private double maxVolumeExcess = DEFAULT_MAX_VOLUME_EXCESS;
         private int threads = Runtime.getRuntime().availableProcessors();
 
         private Builder() {
@@ -120,6 +133,11 @@ public record DecompositionParameters(int maxConvexHulls, int resolution, double
             return this;
         }
 
+        public Builder maxVolumeExcess(double v) {
+            maxVolumeExcess = v;
+            return this;
+        }
+
         public Builder threads(int v) {
             threads = v;
             return this;
@@ -127,7 +145,7 @@ public record DecompositionParameters(int maxConvexHulls, int resolution, double
 
         public DecompositionParameters build() {
             return new DecompositionParameters(maxConvexHulls, resolution, minimumVolumePercentErrorAllowed,
-                    maxRecursionDepth, maxNumVerticesPerCH, shrinkWrap, minEdgeLength, threads);
+                    maxRecursionDepth, maxNumVerticesPerCH, shrinkWrap, minEdgeLength, maxVolumeExcess, threads);
         }
     }
 }

@@ -63,14 +63,41 @@ final class HullMerger {
         }
     }
 
-    /** Merges {@code hulls}, whose leaf boxes are {@code boxes} (cells [lo,hi) per axis). */
-    static Result merge(List<ConvexHull> hulls, List<int[]> boxes, int maxHulls, ForkJoinPool pool) {
+    /**
+     * Merges {@code hulls}, whose leaf boxes are {@code boxes} (cells [lo,hi) per axis), down to
+     * {@code maxHulls}, then on (neighbours only, least added volume first) while the summed
+     * {@code returnedVolume} of the pieces (the volume each will have as returned, e.g. after vertex
+     * limiting) stays within {@code targetVolume}; the first merge that would exceed it ends merging.
+     */
+    static Result merge(List<ConvexHull> hulls, List<int[]> boxes, int maxHulls, double targetVolume,
+            java.util.function.ToDoubleFunction<ConvexHull> returnedVolume, ForkJoinPool pool) {
         HullMerger m = new HullMerger(hulls, boxes, pool);
         if (m.count > maxHulls) {
             m.run(BY_COST, c -> true, maxHulls);
             if (m.count > maxHulls) {
                 m.connectAll();
                 m.run(BY_COST, c -> true, maxHulls);
+            }
+        }
+        if (m.count > 1) {
+            // Merge on while the pieces as they will be returned (vertex-limited) stay within the target.
+            double[] finalVolume = new double[m.piece.length];
+            double[] total = {0};
+            for (int i = m.alive.nextSetBit(0); i >= 0; i = m.alive.nextSetBit(i + 1)) {
+                finalVolume[i] = returnedVolume.applyAsDouble(m.piece[i]);
+                total[0] += finalVolume[i];
+            }
+            if (total[0] < targetVolume) {
+                m.run(BY_COST, c -> {
+                    double merged = returnedVolume.applyAsDouble(c.merged);
+                    double after = total[0] - finalVolume[c.a] - finalVolume[c.b] + merged;
+                    if (after > targetVolume) {
+                        return false;
+                    }
+                    total[0] = after;
+                    finalVolume[c.a] = merged;
+                    return true;
+                }, 1);
             }
         }
         List<ConvexHull> out = new ArrayList<>();

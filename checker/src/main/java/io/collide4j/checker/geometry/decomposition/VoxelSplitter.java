@@ -117,11 +117,43 @@ final class VoxelSplitter {
     private record Choice(int axis, int plane, Part below, Part above) {
     }
 
+    /**
+     * The two halves of the best cut of {@code part} whatever its error and depth (refinement beyond the
+     * recursive split), or null if it is too small to cut.
+     */
+    Part[] cut(Part part) {
+        Choice c = chooseCut(part);
+        return c == null ? null : new Part[] {c.below(), c.above()};
+    }
+
+    /**
+     * Estimated solid volume of {@code part}: its interior cells and half its surface cells (a surface
+     * cell is on average about half inside).
+     */
+    double solidEstimate(Part part) {
+        int[] t = part.tight();
+        int surface = 0;
+        for (int z = t[2]; z < t[5]; z++) {
+            for (int y = t[1]; y < t[4]; y++) {
+                for (int x = t[0]; x < t[3]; x++) {
+                    if (g.state(x, y, z) == VoxelGrid.SURFACE) {
+                        surface++;
+                    }
+                }
+            }
+        }
+        return (part.occupied() - 0.5 * surface) * cellVolume;
+    }
+
     /** The best cut of {@code part}, or null if the part is good enough, too deep or too small to cut. */
     private Choice chooseSplit(Part part, int depth) {
         if (depth >= p.maxRecursionDepth() || part.errorPercent() <= p.minimumVolumePercentErrorAllowed()) {
             return null;
         }
+        return chooseCut(part);
+    }
+
+    private Choice chooseCut(Part part) {
         int[] t = part.tight();
         int ex = t[3] - t[0], ey = t[4] - t[1], ez = t[5] - t[2];
         int longest = Math.max(ex, Math.max(ey, ez));

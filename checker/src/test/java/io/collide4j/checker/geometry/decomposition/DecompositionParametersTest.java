@@ -18,6 +18,7 @@ class DecompositionParametersTest {
         assertEquals(64, p.maxNumVerticesPerCH());
         assertTrue(p.shrinkWrap());
         assertEquals(2, p.minEdgeLength());
+        assertEquals(0.0, p.maxVolumeExcess());
         assertEquals(p, p.toBuilder().build());
     }
 
@@ -32,6 +33,12 @@ class DecompositionParametersTest {
         assertThrows(IllegalArgumentException.class, () -> DecompositionParameters.builder().maxConvexHulls(0).build());
         assertThrows(IllegalArgumentException.class, () -> DecompositionParameters.builder().resolution(10).build());
         assertThrows(IllegalArgumentException.class, () -> DecompositionParameters.builder().threads(0).build());
+        for (double bad : new double[] {-0.01, 10.5, Double.NaN, Double.POSITIVE_INFINITY}) {
+            e = assertThrows(IllegalArgumentException.class,
+                    () -> DecompositionParameters.builder().maxVolumeExcess(bad).build());
+            assertTrue(e.getMessage().contains("maxVolumeExcess") && e.getMessage().contains("0..10"), e.getMessage());
+        }
+        assertEquals(10.0, DecompositionParameters.builder().maxVolumeExcess(10).build().maxVolumeExcess());
     }
 
     @Test
@@ -40,5 +47,6 @@ class DecompositionParametersTest {
         assertEquals(p.canonicalKey(), p.toBuilder().threads(1).build().canonicalKey());
         assertNotEquals(p.canonicalKey(), p.toBuilder().minEdgeLength(3).build().canonicalKey());
         assertNotEquals(p.canonicalKey(), p.toBuilder().minimumVolumePercentErrorAllowed(1.5).build().canonicalKey());
+        assertNotEquals(p.canonicalKey(), p.toBuilder().maxVolumeExcess(0.1).build().canonicalKey());
     }
 }

@@ -65,8 +65,12 @@ final class PieceChecks {
     }
 
     /**
-     * Index of the first triangle none of whose pieces contains all three of its vertices within
-     * {@code tol} of the piece's checked planes, or -1.
+     * Index of the first triangle that the pieces do not provably cover, or -1. A triangle is covered if
+     * one piece holds its three corners within {@code tol} of the piece's checked planes, or else each of
+     * its four midpoint sub-triangles is covered, recursively down to 1/4096 of its edges (a sufficient
+     * condition: the sub-triangles tile it, and a convex piece holding a sub-triangle's corners holds it).
+     * The midpoints are computed here, in a different way from the decomposer's lattice points, so
+     * rounding differences are absorbed by {@code tol}.
      */
     static int firstUncovered(TriangleMesh m, List<ConvexHull> pieces, double tol) {
         List<double[]> planes = new ArrayList<>();
@@ -74,23 +78,51 @@ final class PieceChecks {
             planes.add(planesOf(h, tol));
         }
         for (int t = 0; t < m.triangleCount(); t++) {
-            boolean covered = false;
-            for (double[] pl : planes) {
-                boolean all = true;
-                for (int c = 0; c < 3 && all; c++) {
-                    int v = m.index(t, c);
-                    all = inside(pl, m.vertex(v, 0), m.vertex(v, 1), m.vertex(v, 2), tol);
-                }
-                if (all) {
-                    covered = true;
-                    break;
+            double[] c = new double[9];
+            for (int k = 0; k < 3; k++) {
+                int v = m.index(t, k);
+                for (int a = 0; a < 3; a++) {
+                    c[3 * k + a] = m.vertex(v, a);
                 }
             }
-            if (!covered) {
+            if (!covered(c, planes, tol, 12)) {
                 return t;
             }
         }
         return -1;
+    }
+
+    private static boolean covered(double[] c, List<double[]> planes, double tol, int depthLeft) {
+        for (double[] pl : planes) {
+            if (inside(pl, c[0], c[1], c[2], tol) && inside(pl, c[3], c[4], c[5], tol) && inside(pl, c[6], c[7], c[8], tol)) {
+                return true;
+            }
+        }
+        if (depthLeft == 0) {
+            return false;
+        }
+        double[] m01 = mid(c, 0, 3), m12 = mid(c, 3, 6), m20 = mid(c, 6, 0);
+        double[][] kids = {
+                concat(Arrays.copyOfRange(c, 0, 3), m01, m20), concat(m01, Arrays.copyOfRange(c, 3, 6), m12),
+                concat(m20, m12, Arrays.copyOfRange(c, 6, 9)), concat(m01, m12, m20)};
+        for (double[] k : kids) {
+            if (!covered(k, planes, tol, depthLeft - 1)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static double[] mid(double[] c, int i, int j) {
+        return new double[] {0.5 * c[i] + 0.5 * c[j], 0.5 * c[i + 1] + 0.5 * c[j + 1], 0.5 * c[i + 2] + 0.5 * c[j + 2]};
+    }
+
+    private static double[] concat(double[] a, double[] b, double[] c) {
+        double[] out = new double[9];
+        System.arraycopy(a, 0, out, 0, 3);
+        System.arraycopy(b, 0, out, 3, 3);
+        System.arraycopy(c, 0, out, 6, 3);
+        return out;
     }
 
     /** The hull's vertices as sorted x,y,z triples (for order-independent comparison). */

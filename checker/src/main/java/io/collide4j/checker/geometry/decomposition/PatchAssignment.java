@@ -1,0 +1,223 @@
+package io.collide4j.checker.geometry.decomposition;
+
+import io.collide4j.checker.geometry.ConvexHull;
+import io.collide4j.urdf.TriangleMesh;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ForkJoinPool;
+import java.util.stream.IntStream;
+
+/**
+ * Which piece must hold which part of the surface: every triangle is cut into {@link SubTriangle}
+ * patches, each owned by one piece. A triangle that one leaf hull nearly holds stays whole; one that
+ * straddles leaves is subdivided where it straddles, down to about a voxel, so a leaf grows by at
+ * most about a voxel to hold its patches instead of by whole large triangles (the looseness of
+ * low-polygon meshes such as walls and boxes). Immutable once built.
+ */
+final class PatchAssignment {
+    private final TriangleMesh mesh;
+    private final SubTriangle[][] patches;   // per triangle
+    private final int[][] owner;             // per triangle, per patch: the piece
+
+    private PatchAssignment(TriangleMesh mesh, SubTriangle[][] patches, int[][] owner) {
+        this.mesh = mesh;
+        this.patches = patches;
+        this.owner = owner;
+    }
+
+    /** Every triangle whole, owned by piece 0. */
+    static PatchAssignment whole(TriangleMesh mesh) {
+        int nt = mesh.triangleCount();
+        SubTriangle[][] p = new SubTriangle[nt][];
+        int[][] o = new int[nt][];
+        for (int t = 0; t < nt; t++) {
+            p[t] = new SubTriangle[] {SubTriangle.whole(t)};
+            o[t] = new int[1];
+        }
+        return new PatchAssignment(mesh, p, o);
+    }
+
+    /**
+     * Patches owned by the leaf hull (given by its planes) they stick out of least (summed corner
+     * overshoot; lowest index on ties) among the leaves whose cell boxes ({@code boxes}: cells [lo,hi) per
+     * axis, partitioning the grid) come within a cell of the patch (all leaves if none does). A patch is
+     * subdivided while that overshoot exceeds {@code tolerance} and its edges are longer than
+     * {@code minEdge}; results do not depend on the pool's size.
+     */
+    static PatchAssignment assign(TriangleMesh mesh, double[][] planes, VoxelGrid grid, List<int[]> boxes,
+            double tolerance, double minEdge, ForkJoinPool pool) {
+        int nt = mesh.triangleCount();
+        SubTriangle[][] p = new SubTriangle[nt][];
+        int[][] o = new int[nt][];
+        int[] all = IntStream.range(0, planes.length).toArray();
+        pool.submit(() -> IntStream.range(0, nt).parallel().forEach(t -> {
+            int cap = (int) Math.min(SubTriangle.MAX_DEPTH,
+                    Math.max(0, Math.ceil(Math.log(SubTriangle.longestEdge(mesh, t) / minEdge) / Math.log(2))));
+            Walk w = new Walk(mesh, planes, grid, boxes, tolerance, cap);
+            w.collect(SubTriangle.whole(t), all);
+            p[t] = w.out.toArray(new SubTriangle[0]);
+            o[t] = w.own.stream().mapToInt(Integer::intValue).toArray();
+        })).join();
+        return new PatchAssignment(mesh, p, o);
+    }
+
+    /** One triangle's patches and owners, with scratch (one per triangle: no sharing between threads). */
+    private static final class Walk {
+        final TriangleMesh mesh;
+        final double[][] planes;
+        final VoxelGrid grid;
+        final List<int[]> boxes;
+        final double tolerance;
+        final int cap;
+        final double[] c = new double[9];
+        final List<SubTriangle> out = new ArrayList<>(1);
+        final List<Integer> own = new ArrayList<>(1);
+
+        Walk(TriangleMesh mesh, double[][] planes, VoxelGrid grid, List<int[]> boxes, double tolerance, int cap) {
+            this.mesh = mesh;
+            this.planes = planes;
+            this.grid = grid;
+            this.boxes = boxes;
+            this.tolerance = tolerance;
+            this.cap = cap;
+        }
+
+        /** {@code within}: ascending leaves whose boxes meet the parent's range (a superset of this patch's). */
+        void collect(SubTriangle s, int[] within) {
+            s.corners(mesh, c);
+            int[] cand = candidates(within);
+            int[] scan = cand.length == 0 ? within : cand;
+            int best = -1;
+            double bestCost = Double.POSITIVE_INFINITY;
+            for (int k = 0; k < scan.length && bestCost > 0; k++) {
+                int i = scan[k];
+                double cost = 0;
+                for (int v = 0; v < 9 && cost < bestCost; v += 3) {
+                    cost += Math.max(0, Hulls.violation(planes[i], c[v], c[v + 1], c[v + 2]));
+                }
+                if (cost < bestCost) {
+                    bestCost = cost;
+                    best = i;
+                }
+            }
+            if (bestCost <= tolerance || s.depth() >= cap) {
+                out.add(s);
+                own.add(best);
+                return;
+            }
+            for (SubTriangle child : s.children()) {
+                collect(child, scan);
+            }
+        }
+
+        /** The leaves of {@code within} whose boxes meet the cells within one cell of the corners' bounds. */
+        private int[] candidates(int[] within) {
+            int[] lo = new int[3], hi = new int[3];
+            for (int a = 0; a < 3; a++) {
+                double mn = Math.min(c[a], Math.min(c[3 + a], c[6 + a])), mx = Math.max(c[a], Math.max(c[3 + a], c[6 + a]));
+                lo[a] = Math.max(0, grid.cellIndex(a, mn) - 1);
+                hi[a] = Math.min(grid.n(a) - 1, grid.cellIndex(a, mx) + 1);
+            }
+            int[] out = new int[within.length];
+            int n = 0;
+            for (int i : within) {
+                int[] b = boxes.get(i);
+                if (b[0] <= hi[0] && lo[0] < b[3] && b[1] <= hi[1] && lo[1] < b[4] && b[2] <= hi[2] && lo[2] < b[5]) {
+                    out[n++] = i;
+                }
+            }
+            return java.util.Arrays.copyOf(out, n);
+        }
+    }
+
+    /** The same patches, piece i becoming {@code map[i]} (e.g. leaves to merged pieces). */
+    PatchAssignment remap(int[] map) {
+        int[][] o = new int[owner.length][];
+        for (int t = 0; t < owner.length; t++) {
+            o[t] = new int[owner[t].length];
+            for (int k = 0; k < o[t].length; k++) {
+                o[t][k] = map[owner[t][k]];
+            }
+        }
+        return new PatchAssignment(mesh, patches, o);
+    }
+
+    int patchCount() {
+        int n = 0;
+        for (SubTriangle[] p : patches) {
+            n += p.length;
+        }
+        return n;
+    }
+
+    /** Per piece (0..pieces-1), the corner coordinates of the patches it owns. */
+    double[][] points(int pieces) {
+        int[] count = new int[pieces];
+        for (int[] o : owner) {
+            for (int i : o) {
+                count[i]++;
+            }
+        }
+        double[][] pts = new double[pieces][];
+        for (int i = 0; i < pieces; i++) {
+            pts[i] = new double[9 * count[i]];
+        }
+        int[] fill = new int[pieces];
+        double[] c = new double[9];
+        for (int t = 0; t < patches.length; t++) {
+            for (int k = 0; k < patches[t].length; k++) {
+                int i = owner[t][k];
+                patches[t][k].corners(mesh, c);
+                System.arraycopy(c, 0, pts[i], fill[i], 9);
+                fill[i] += 9;
+            }
+        }
+        return pts;
+    }
+
+    /**
+     * True if the pieces hold every triangle exactly: each triangle, or each patch of its adaptive
+     * subdivision (split only where no piece holds the patch and each corner is in some piece, down to
+     * {@link SubTriangle#MAX_DEPTH}), satisfies every plane of one piece at its three corners.
+     */
+    static boolean covers(List<ConvexHull> pieces, TriangleMesh mesh) {
+        double[][] planes = new double[pieces.size()][];
+        for (int i = 0; i < planes.length; i++) {
+            planes[i] = Hulls.planes(pieces.get(i));
+        }
+        double[] c = new double[9];
+        for (int t = 0; t < mesh.triangleCount(); t++) {
+            if (!covered(mesh, SubTriangle.whole(t), planes, c)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean covered(TriangleMesh mesh, SubTriangle s, double[][] planes, double[] c) {
+        s.corners(mesh, c);
+        boolean[] cornerIn = new boolean[3];
+        for (double[] pl : planes) {
+            boolean all = true;
+            for (int k = 0; k < 3; k++) {
+                boolean in = Hulls.violation(pl, c[3 * k], c[3 * k + 1], c[3 * k + 2]) <= 0;
+                cornerIn[k] |= in;
+                all &= in;
+            }
+            if (all) {
+                return true;
+            }
+        }
+        SubTriangle[] children = s.children();
+        if (children == null || !(cornerIn[0] && cornerIn[1] && cornerIn[2])) {
+            return false;
+        }
+        for (SubTriangle child : children) {
+            if (!covered(mesh, child, planes, c)) {
+                return false;
+            }
+        }
+        return true;
+    }
+}
