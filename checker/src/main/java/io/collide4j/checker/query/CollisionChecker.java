@@ -45,10 +45,12 @@ public final class CollisionChecker {
     private final RobotCollisionModel model;
     private final PreparedScene prepared;
     private final ExactMeshPairs exact;     // null unless the scene has exact mesh pieces
+    private final SphereTier spheres;
 
     private CollisionChecker(RobotCollisionModel model, PreparedScene prepared) {
         this.model = model;
         this.prepared = prepared;
+        this.spheres = new SphereTier(model, prepared);
         this.exact = prepared.hasExactMeshes() ? new ExactMeshPairs(model, prepared) : null;
     }
 
@@ -174,9 +176,18 @@ public final class CollisionChecker {
      * ({@link QueryContext#blockingPieceA()}). Allocation-free.
      */
     public boolean isFree(double[] q, double d, QueryContext c) {
+        return isFree(q, d, c, true);
+    }
+
+    /**
+     * {@link #isFree(double[], double, QueryContext)}, with or without the sphere tier in front of GJK (without: the
+     * GJK-only reference the tier is tested against).
+     */
+    boolean isFree(double[] q, double d, QueryContext c, boolean sphereTier) {
         checkContext(c);
         checkMargin(d);
         LinkPoses poses = fk(q, c);
+        c.tier.posesChanged();
         Scene scene = prepared.scene();
         for (int body = 0; body < model.bodyCount(); body++) {
             if (!model.meetsEnvironment(body)) {
@@ -199,6 +210,9 @@ public final class CollisionChecker {
                         continue;
                     }
                     for (int k = prepared.pieceStart(slot); k < prepared.pieceEnd(slot); k++) {
+                        if (sphereTier && spheres.env(c.tier, poses, p, k, d) > d) {
+                            continue;
+                        }
                         if (!(lowerBound(c, ENV, p, k, slot, poses.pose(link), null) > d)) {   // NaN: not free
                             c.block(ENV, p, k);
                             return false;
@@ -208,14 +222,14 @@ public final class CollisionChecker {
             }
         }
         for (int i = 0; i < model.selfPairCount(); i++) {
-            if (!selfPairFree(model.selfPairA(i), model.selfPairB(i), d, poses, c)) {
+            if (!selfPairFree(model.selfPairA(i), model.selfPairB(i), d, poses, c, sphereTier)) {
                 return false;
             }
         }
         return true;
     }
 
-    private boolean selfPairFree(int ba, int bb, double d, LinkPoses poses, QueryContext c) {
+    private boolean selfPairFree(int ba, int bb, double d, LinkPoses poses, QueryContext c, boolean sphereTier) {
         int la = model.bodyLink(ba), lb = model.bodyLink(bb);
         Vector3d ca = worldCentre(poses, la, model.bodySphere(ba, 0), model.bodySphere(ba, 1), model.bodySphere(ba, 2), c.v);
         Vector3d cb = worldCentre(poses, lb, model.bodySphere(bb, 0), model.bodySphere(bb, 1), model.bodySphere(bb, 2), c.w);
@@ -227,6 +241,9 @@ public final class CollisionChecker {
                 Vector3d pa = worldCentre(poses, la, model.pieceSphere(p, 0), model.pieceSphere(p, 1), model.pieceSphere(p, 2), c.v);
                 Vector3d pb = worldCentre(poses, lb, model.pieceSphere(r, 0), model.pieceSphere(r, 1), model.pieceSphere(r, 2), c.w);
                 if (pa.distance(pb) - model.pieceSphere(p, 3) - model.pieceSphere(r, 3) > d) {
+                    continue;
+                }
+                if (sphereTier && spheres.self(c.tier, poses, p, r, d) > d) {
                     continue;
                 }
                 if (!(lowerBound(c, SELF, p, r, -1, poses.pose(la), poses.pose(lb)) > d)) {   // NaN: not free
