@@ -48,7 +48,7 @@ class SphereTierAgreementTest {
                 free += gjk ? 1 : 0;
                 notFree += gjk ? 0 : 1;
             }
-            System.out.printf("[sphere-tier] %s d=%.2f: %d states, free %d, not free %d, free only with the tier %d%n",
+            System.out.printf("[sphere-tier] %s d=%.3f: %d states, free %d, not free %d, free only with the tier %d%n",
                     name, d, n, free, notFree, tierFreeOnly);
             assertEquals(0, tierFreeOnly, name + ": the sphere tier called states free that GJK does not, d=" + d);
             assertTrue(free > 0.05 * n && notFree > 0.05 * n, name + ": free " + free + ", not free " + notFree);
