@@ -17,7 +17,8 @@ import java.util.List;
  * Collision queries of one robot model against one scene, with one margin semantics everywhere: a
  * state or motion is free for margin d ≥ 0 when every checked pair keeps a distance <b>greater than</b> d.
  *
- * <p>Soundness: every distance used for a "free" answer is a certified lower bound (GJK's lower bound,
+ * <p>Soundness: every distance used for a "free" answer is a certified lower bound (GJK's lower bound or the
+ * {@link SphereTier}'s covering-sphere bound,
  * minus padding and covering margins of hulls); every motion bound comes from the kinematics' certified
  * bounds. Hence "free" is never wrong for the modelled geometry, and the model only over-approximates
  * the real robot and obstacles.
