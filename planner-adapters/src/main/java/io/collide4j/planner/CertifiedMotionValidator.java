@@ -25,7 +25,10 @@ public final class CertifiedMotionValidator implements MotionValidator {
         this.c = c;
     }
 
-    /** The boolean query ({@link Collide4j#isMotionFree}): true exactly when {@link #check} would say FREE. */
+    /**
+     * The boolean query ({@link Collide4j#isMotionFree}): true only for a certified free motion, as {@link #check}'s
+     * FREE (they may differ only on motions within the tolerance band of the margin).
+     */
     @Override
     public boolean checkMotion(double[] q0, double[] q1) {
         if (!inLimits(q0, q1)) {

@@ -461,8 +461,9 @@ public final class Collide4j {
 
     /**
      * The checker's boolean motion query ({@link CollisionChecker#isMotionFree}) of q0 → q1 with this façade's
-     * margin, tolerance and budget: FREE exactly when {@link #checkMotion} certifies it, faster for blocked motions
-     * (discrete samples first) and without the earliest contact. Allocation-free per call.
+     * margin, tolerance and budget: FREE by the same certified proof as {@link #checkMotion} (the two may differ only
+     * on motions within the tolerance band of the margin), faster (discrete samples first, the sphere tier in front
+     * of GJK) and without the earliest contact. Allocation-free per call.
      */
     public MotionStatus isMotionFree(double[] q0, double[] q1) {
         Scratch s = scratch();

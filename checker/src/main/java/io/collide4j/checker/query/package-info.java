@@ -4,7 +4,13 @@
  * <ul>
  *   <li><b>margin</b>: the required separation; <b>clearance</b>: a measured distance or its certified lower bound.</li>
  *   <li><b>earliest-contact query</b> ({@code checkMotion}) vs <b>boolean motion query</b> ({@code isMotionFree}): the
- *       same certified verdict on a motion; the first also finds when and where contact first becomes possible.</li>
+ *       same certified proof of a free motion (they may differ only on motions that come within the tolerance band);
+ *       the first also finds when and where contact first becomes possible. Their settings travel together as a
+ *       {@link io.collide4j.checker.query.MotionQuery} (margin, tolerance, budget, sample step).</li>
+ *   <li><b>sphere tier</b>: the certified cheap lower bounds in front of GJK ({@code SphereTier}): a piece's covering
+ *       spheres ({@link io.collide4j.checker.robot.CoveringSpheres}) against an obstacle piece's world primitive
+ *       ({@code ObstacleBounds}) or another piece's spheres. Used by the discrete check and the boolean motion query
+ *       ({@code BooleanAdvancement}); the certifier and checkMotion step on GJK alone, so certificates are unchanged.</li>
  *   <li><b>certificate</b>: the JSON proof a {@link io.collide4j.checker.query.TrajectoryCertifier} streams
  *       ({@link io.collide4j.checker.query.CertificateWriter}) and a
  *       {@link io.collide4j.checker.query.CertificateVerifier} re-checks after reading it strictly into a
