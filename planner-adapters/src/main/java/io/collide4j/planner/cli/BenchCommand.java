@@ -11,6 +11,7 @@ import io.collide4j.checker.query.MotionStatus;
 import io.collide4j.planner.Collide4j;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.util.List;
@@ -46,8 +47,14 @@ final class BenchCommand extends RobotSceneCommand {
     @Option(names = "--threads", paramLabel = "N", description = "Batch engine threads (default: the available processors).")
     int threads = Runtime.getRuntime().availableProcessors();
 
+    @Mixin
+    BenchWorkloads workloads = new BenchWorkloads();
+
     @Override
     int run() {
+        if (workloads.any()) {
+            return workloads.run(this, seed);
+        }
         Collide4j c = buildChecker();
         if (states < 1 || motionCount < 1 || ccd < 1 || !(step > 0) || threads < 1) {
             throw new CliException(ExitCode.USAGE, "--states, --motions, --ccd, --threads must be >= 1 and --step > 0");
