@@ -91,6 +91,7 @@ final class BenchWorkloads {
                     + (problems == null ? " (the default, relative to the repository root; give --problems)" : ""));
         }
         RobotOptions.readable("--cases", cases);
+        List<CaseBenchmark.Case> rows = cases == null ? null : CliCommand.load(cases.toString(), () -> CaseBenchmark.read(cases));
         MbmProblems set = CliCommand.load(zip.toString(), () -> new MbmProblems(zip));
         List<String> scenarios = scenario.equals("all") ? set.scenarios() : List.of(scenario);
         for (String s : scenarios) {
@@ -109,7 +110,7 @@ final class BenchWorkloads {
             code = Math.max(code, edges(command, set, scenarios, first < 0 ? Integer.MAX_VALUE : first, robot, seed));
         }
         if (cases != null) {
-            code = Math.max(code, cases(command, set, robot));
+            code = Math.max(code, cases(command, set, rows, robot));
         }
         if (planner) {
             code = Math.max(code, planner(command, set, scenarios, first, robot, seed));
@@ -157,6 +158,7 @@ final class BenchWorkloads {
             out.println("no free edges from ends this model cannot certify valid: " + w.skippedEnds());
         }
         EdgeBenchmark.print(r, out);
+        out.println("timing: " + r.timing());
         if (edgesOut != null) {
             out.println("edge list (FCL harness --edge-list format) written to " + edgesOut);
         }
@@ -166,9 +168,7 @@ final class BenchWorkloads {
         return ExitCode.FREE;
     }
 
-    private int cases(BenchCommand command, MbmProblems set, Collide4j.Builder robot) {
-        int dimension = robot.scene(set.load(set.scenarios().get(0), 1, 1).get(0).scene()).build().dimension();
-        List<CaseBenchmark.Case> rows = CliCommand.load(cases.toString(), () -> CaseBenchmark.read(cases, dimension));
+    private int cases(BenchCommand command, MbmProblems set, List<CaseBenchmark.Case> rows, Collide4j.Builder robot) {
         Map<String, Collide4j> checkers = CaseBenchmark.checkers(set, rows, robot, cases);
         command.out.printf(Locale.ROOT, "collide4j bench --cases %s: %d configurations in %d scenes; medians over %d timed"
                 + " runs, one thread%n", cases, rows.size(), checkers.size(), repeat);

@@ -21,7 +21,8 @@ import java.util.Map;
  * {@code collide4j bench --cases FILE}: the discrete full-arm check ({@code isValid}, certified) on the
  * configurations of the FCL harness's {@code cases.csv} ({@code shared/peers/arm-bench}: {@code scene,kind,index,
  * q1..qn,fcl_collide,...}), each in its MotionBenchMaker scene, one thread, wall clock per call. One untimed pass
- * first (it also compares verdicts with the harness's {@code fcl_collide}); then {@code repeat} timed runs; the
+ * first (it also compares verdicts with the harness's {@code fcl_collide}); then {@code repeat} timed runs (a call
+ * during which the thread was switched out is timed again, {@link CleanTimer}); the
  * table gives the median over runs of each run's mean and median, as the harness does.
  */
 final class CaseBenchmark {
@@ -32,8 +33,11 @@ final class CaseBenchmark {
     private CaseBenchmark() {
     }
 
-    /** Reads the rows; anything malformed is bad input naming the file, line and column. */
-    static List<Case> read(Path file, int dimension) {
+    /**
+     * Reads the rows: columns {@code q1..qn} after {@code scene,kind,index} give the configuration (n = how many there
+     * are), {@code fcl_collide} FCL's verdict; anything malformed is bad input naming the file, line and column.
+     */
+    static List<Case> read(Path file) {
         List<String> lines;
         try {
             lines = Files.readAllLines(file, StandardCharsets.UTF_8);
@@ -45,15 +49,14 @@ final class CaseBenchmark {
         }
         List<String> header = Arrays.asList(lines.get(0).split(",", -1));
         int fcl = header.indexOf("fcl_collide");
-        if (header.size() < 3 + dimension || !header.subList(0, 3).equals(List.of("scene", "kind", "index")) || fcl < 0) {
-            throw new CliException(ExitCode.DATA_ERROR, file + ":1: expected the header scene,kind,index,q1..q" + dimension
-                    + ",fcl_collide,... of the FCL harness's cases.csv");
+        int dimension = 0;
+        while (3 + dimension < header.size() && header.get(3 + dimension).equals("q" + (dimension + 1))) {
+            dimension++;
         }
-        for (int j = 0; j < dimension; j++) {
-            if (!header.get(3 + j).equals("q" + (j + 1))) {
-                throw new CliException(ExitCode.DATA_ERROR, file + ":1: column " + (4 + j) + " is '" + header.get(3 + j)
-                        + "', expected q" + (j + 1) + " (the robot's planning group has " + dimension + " joints)");
-            }
+        if (header.size() < 4 || !header.subList(0, 3).equals(List.of("scene", "kind", "index")) || dimension == 0
+                || fcl < 0) {
+            throw new CliException(ExitCode.DATA_ERROR, file + ":1: expected the header scene,kind,index,q1..qn,"
+                    + "fcl_collide,... of the FCL harness's cases.csv");
         }
         List<Case> out = new ArrayList<>();
         for (int i = 1; i < lines.size(); i++) {
@@ -107,7 +110,12 @@ final class CaseBenchmark {
                         + "' is not <scenario>/<NNNN> of the problem set (scenarios " + set.scenarios() + ")");
             }
             MbmProblems.Problem p = set.load(scenario, index, 1).get(0);
-            out.put(BenchmarkEdges.label(p), ProblemRunner.checker(robot, p));
+            Collide4j checker = ProblemRunner.checker(robot, p);
+            if (checker.dimension() != c.q().length) {
+                throw new CliException(ExitCode.DATA_ERROR, file + ":1: " + c.q().length + " joint columns q1..q"
+                        + c.q().length + ", the robot's planning group has " + checker.dimension() + " joints");
+            }
+            out.put(BenchmarkEdges.label(p), checker);
         }
         return out;
     }
@@ -141,12 +149,15 @@ final class CaseBenchmark {
         double[][] perRun = new double[6][repeat];   // all mean, all median, free mean, free median, coll. mean, coll. median
         double[] t = new double[n];
         int expectedFree = bothFree + fclOnly;
+        CleanTimer timer = new CleanTimer();
         for (int r = 0; r < repeat; r++) {
             int free = 0;
             for (int i = 0; i < n; i++) {
-                long t0 = System.nanoTime();
-                free += c[i].isValid(q[i]) ? 1 : 0;
-                t[i] = (System.nanoTime() - t0) / 1e3;
+                Collide4j checker = c[i];
+                double[] config = q[i];
+                boolean[] verdict = new boolean[1];
+                t[i] = timer.nanos(() -> verdict[0] = checker.isValid(config)) / 1e3;
+                free += verdict[0] ? 1 : 0;
             }
             if (free != expectedFree) {
                 throw new IllegalStateException("isValid gave " + free + " free states in timed run " + (r + 1) + ", "
@@ -169,6 +180,7 @@ final class CaseBenchmark {
         out.printf(Locale.ROOT, "verdicts vs fcl_collide: %d both free, %d both colliding, %d colliding here only"
                 + " (conservative), %d free here but colliding in FCL%s%n", bothFree, bothColliding, conservative, fclOnly,
                 fclOnly == 0 ? "" : " " + fclOnlyRows);
+        out.println("timing: " + timer.summary());
         return fclOnly;
     }
 
