@@ -13,7 +13,8 @@
 # Environment: RUNS (timed runs per side, default 3), JAR (collide4j.jar; default planner-adapters/target/
 #   collide4j.jar, built with Maven when missing), OUT (folder for logs and CSVs; default a new temporary folder),
 #   CORE_FCL / CORE_J (cores for taskset, default 0 and 1), EDGE_ARGS (extra options for bench --edges, e.g.
-#   "--per-scenario 1" for a quick check).
+#   "--per-scenario 1" for a quick check, or "--edge-list OLD/edges.csv" to time an earlier run's edges), STEPS (which of the steps 1-4 to run, default 1234; with OUT set to an
+#   earlier run's folder, e.g. STEPS=14 re-measures collide4j against the FCL numbers already there).
 # Needs: g++, pkg-config, unzip, python3, taskset, and the Debian packages libfcl-dev libccd-dev libeigen3-dev
 #   libtinyxml2-dev libyaml-cpp-dev (the harness's README lists the versions measured).
 set -euo pipefail
@@ -26,6 +27,7 @@ OUT=${OUT:-$(mktemp -d -t collide4j-arm-bench.XXXXXX)}
 CORE_FCL=${CORE_FCL:-0}
 CORE_J=${CORE_J:-1}
 EDGE_ARGS=${EDGE_ARGS:-}
+STEPS=${STEPS:-1234}
 DATA=$ROOT/tests/data
 PANDA=$DATA/vamp/resources/panda
 
@@ -59,17 +61,26 @@ FCL=(taskset -c "$CORE_FCL" "$OUT/arm_bench" --problems "$OUT/problems" --data "
      --urdf "$PANDA/panda.urdf" --srdf "$PANDA/panda.srdf")
 J=(taskset -c "$CORE_J" java -jar "$JAR" bench --quiet --problems "$PANDA/problems.zip")
 
-echo "1/4 collide4j edges"
-(cd "$ROOT" && "${J[@]}" --edges --repeat "$RUNS" $EDGE_ARGS --edges-out "$OUT/edges.csv" \
-    --edge-times "$OUT/c4j-edges.csv") | tee "$OUT/c4j-edges.log"
-echo "2/4 FCL edges (same edge list)"
-"${FCL[@]}" --n 0 --csv-random 0 --runs "$RUNS" --edge-list "$OUT/edges.csv" --edge-out "$OUT/fcl-edges.csv" \
-    > "$OUT/fcl-edges.log"
-echo "3/4 FCL discrete (70,070 configurations)"
-(cd "$OUT" && "${FCL[@]}" --n 2000 --csv-random 2000 --runs "$RUNS" --cases "$OUT/cases.csv" \
-    --edges "$OUT/fcl-startgoal.csv" > "$OUT/fcl-discrete.log")
-echo "4/4 collide4j discrete (the same configurations)"
-(cd "$ROOT" && "${J[@]}" --cases "$OUT/cases.csv" --repeat "$RUNS") | tee "$OUT/c4j-cases.log"
+step() { case "$STEPS" in *$1*) return 0 ;; *) return 1 ;; esac; }
+if step 1; then
+    echo "1/4 collide4j edges"
+    (cd "$ROOT" && "${J[@]}" --edges --repeat "$RUNS" $EDGE_ARGS --edges-out "$OUT/edges.csv" \
+        --edge-times "$OUT/c4j-edges.csv") | tee "$OUT/c4j-edges.log"
+fi
+if step 2; then
+    echo "2/4 FCL edges (same edge list)"
+    "${FCL[@]}" --n 0 --csv-random 0 --runs "$RUNS" --edge-list "$OUT/edges.csv" --edge-out "$OUT/fcl-edges.csv" \
+        > "$OUT/fcl-edges.log"
+fi
+if step 3; then
+    echo "3/4 FCL discrete (70,070 configurations)"
+    (cd "$OUT" && "${FCL[@]}" --n 2000 --csv-random 2000 --runs "$RUNS" --cases "$OUT/cases.csv" \
+        --edges "$OUT/fcl-startgoal.csv" > "$OUT/fcl-discrete.log")
+fi
+if step 4; then
+    echo "4/4 collide4j discrete (the same configurations)"
+    (cd "$ROOT" && "${J[@]}" --cases "$OUT/cases.csv" --repeat "$RUNS") | tee "$OUT/c4j-cases.log"
+fi
 
 python3 - "$OUT" <<'PY'
 import csv, re, statistics, sys

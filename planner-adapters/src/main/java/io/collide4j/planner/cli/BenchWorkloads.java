@@ -4,7 +4,6 @@ import io.collide4j.planner.Collide4j;
 import io.collide4j.planner.plan.BenchmarkEdges;
 import io.collide4j.planner.plan.MbmProblems;
 import io.collide4j.planner.plan.PlanRequest;
-import io.collide4j.planner.plan.ProblemRunner;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
@@ -60,6 +59,10 @@ final class BenchWorkloads {
     @Option(names = "--edges-out", paramLabel = "FILE", description = "--edges: write the edges in the FCL harness's"
             + " --edge-list format (id,scene,q0_1..,q1_1..).")
     Path edgesOut;
+
+    @Option(names = "--edge-list", paramLabel = "FILE", description = "--edges: time the edges of this list (the"
+            + " --edges-out format, e.g. an earlier run's) instead of generating them.")
+    Path edgeList;
 
     @Option(names = "--edge-times", paramLabel = "FILE", description = "--edges: write per-edge verdicts and median times (CSV).")
     Path edgeTimes;
@@ -141,7 +144,17 @@ final class BenchWorkloads {
             perScenario = Math.min(perScenario, set.count(s));
         }
         Progress progress = Progress.of(command, "edges", repeat);
-        BenchmarkEdges w = BenchmarkEdges.generate(set, scenarios, perScenario, robot, freePerEnd, seed);
+        BenchmarkEdges w;
+        if (edgeList != null) {
+            RobotOptions.readable("--edge-list", edgeList);
+            try {
+                w = BenchmarkEdges.read(edgeList, set, robot);
+            } catch (IOException e) {
+                throw new CliException(ExitCode.NO_INPUT, "--edge-list: cannot read " + edgeList + " (" + e.getMessage() + ")");
+            }
+        } else {
+            w = BenchmarkEdges.generate(set, scenarios, perScenario, robot, freePerEnd, seed);
+        }
         if (edgesOut != null) {
             write(edgesOut, "--edges-out", out -> w.writeFclEdgeList(out));
         }
@@ -150,10 +163,15 @@ final class BenchWorkloads {
             write(edgeTimes, "--edge-times", out -> out.write(EdgeBenchmark.timingsCsv(r)));
         }
         var out = command.out;
-        out.printf(Locale.ROOT, "collide4j bench --edges: %s; %d problems (first %d of %s), seed %d, free edges %.1f-%.1f rad,"
-                        + " %d per problem end; medians over %d timed runs, one thread%n", w.checkers().get(0), w.problems().size(),
-                perScenario, scenarios.size() == 1 ? scenarios.get(0) : scenarios.size() + " scenarios", seed,
-                BenchmarkEdges.MIN_LENGTH, BenchmarkEdges.MAX_LENGTH, freePerEnd, repeat);
+        if (w.edges().isEmpty()) {
+            throw new CliException(ExitCode.DATA_ERROR, edgeList + ": no edges");
+        }
+        String source = edgeList != null ? "edges of " + edgeList : String.format(Locale.ROOT, "first %d of %s, seed %d,"
+                        + " free edges %.1f-%.1f rad, %d per problem end", perScenario,
+                scenarios.size() == 1 ? scenarios.get(0) : scenarios.size() + " scenarios", seed,
+                BenchmarkEdges.MIN_LENGTH, BenchmarkEdges.MAX_LENGTH, freePerEnd);
+        out.printf(Locale.ROOT, "collide4j bench --edges: %s; %d problems (%s); medians over %d timed runs, one thread%n",
+                w.checkers().get(0), w.problems().size(), source, repeat);
         if (!w.skippedEnds().isEmpty()) {
             out.println("no free edges from ends this model cannot certify valid: " + w.skippedEnds());
         }
@@ -184,7 +202,7 @@ final class BenchWorkloads {
             total += first < 0 ? set.count(s) : first;
         }
         StringBuilder csv = plannerCsv == null ? null : new StringBuilder(PlannerBenchmark.CSV_HEADER);
-        Map<String, List<ProblemRunner.Run>> runs = PlannerBenchmark.run(set, scenarios, first, robot, settings,
+        Map<String, List<PlannerBenchmark.Timed>> runs = PlannerBenchmark.run(set, scenarios, first, robot, settings,
                 Progress.of(command, "planning", total), csv);
         if (csv != null) {
             write(plannerCsv, "--planner-csv", out -> out.write(csv.toString()));

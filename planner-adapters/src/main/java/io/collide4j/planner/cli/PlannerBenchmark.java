@@ -8,6 +8,8 @@ import io.collide4j.planner.plan.PlanResult;
 import io.collide4j.planner.plan.ProblemRunner;
 
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -25,30 +27,38 @@ import java.util.Map;
 final class PlannerBenchmark {
     /** Per-problem CSV header ({@link #csvLine}). */
     static final String CSV_HEADER = "scenario,index,outcome,plan_s,shortcut_s,waypoints,edges,certified_edges,"
-            + "path_verdict,iterations,state_checks,motion_checks\n";
+            + "path_verdict,iterations,state_checks,motion_checks,cpu_ms\n";
+
+    /** One problem's run and the CPU time of this thread over all of it (planning, shortcutting, re-certification). */
+    record Timed(ProblemRunner.Run run, double cpuMillis) {
+    }
 
     private PlannerBenchmark() {
     }
 
     /** Every run, by scenario. */
-    static Map<String, List<ProblemRunner.Run>> run(MbmProblems set, List<String> scenarios, int firstCount,
+    static Map<String, List<Timed>> run(MbmProblems set, List<String> scenarios, int firstCount,
                                                     Collide4j.Builder robot, PlanRequest.Builder settings,
                                                     Progress progress, StringBuilder csv) {
-        Map<String, List<ProblemRunner.Run>> runs = new LinkedHashMap<>();
+        Map<String, List<Timed>> runs = new LinkedHashMap<>();
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        boolean cpu = threads.isCurrentThreadCpuTimeSupported();
         long total = 0;
         for (String s : scenarios) {
             total += firstCount < 0 ? set.count(s) : firstCount;
         }
         long done = 0;
         for (String s : scenarios) {
-            List<ProblemRunner.Run> list = new ArrayList<>();
+            List<Timed> list = new ArrayList<>();
             int count = firstCount < 0 ? set.count(s) : firstCount;
             for (MbmProblems.Problem p : set.load(s, 1, count)) {
                 Collide4j c = ProblemRunner.checker(robot, p);
+                long c0 = cpu ? threads.getCurrentThreadCpuTime() : 0;
                 ProblemRunner.Run r = ProblemRunner.run(c, p, settings);
-                list.add(r);
+                Timed t = new Timed(r, cpu ? (threads.getCurrentThreadCpuTime() - c0) / 1e6 : Double.NaN);
+                list.add(t);
                 if (csv != null) {
-                    csv.append(csvLine(r));
+                    csv.append(csvLine(t));
                 }
                 if (progress != null) {
                     progress.update(++done);
@@ -62,21 +72,24 @@ final class PlannerBenchmark {
         return runs;
     }
 
-    static String csvLine(ProblemRunner.Run r) {
+    static String csvLine(Timed t) {
+        ProblemRunner.Run r = t.run();
         PlanResult p = r.plan();
         if (p == null) {
-            return String.format(Locale.ROOT, "%s,%d,%s,,,,,,,,,%n", r.scenario(), r.index(), r.outcome());
+            return String.format(Locale.ROOT, "%s,%d,%s,,,,,,,,,,%.3f%n", r.scenario(), r.index(), r.outcome(), t.cpuMillis());
         }
-        return String.format(Locale.ROOT, "%s,%d,%s,%.6f,%.6f,%d,%d,%d,%s,%d,%d,%d%n", r.scenario(), r.index(), r.outcome(),
-                p.planningSeconds(), p.smoothingSeconds(), p.path().size(), r.edges(), r.certifiedEdges(),
-                r.pathVerdict() == null ? "" : r.pathVerdict(), p.iterations(), p.stateChecks(), p.motionChecks());
+        return String.format(Locale.ROOT, "%s,%d,%s,%.6f,%.6f,%d,%d,%d,%s,%d,%d,%d,%.3f%n", r.scenario(), r.index(),
+                r.outcome(), p.planningSeconds(), p.smoothingSeconds(), p.path().size(), r.edges(), r.certifiedEdges(),
+                r.pathVerdict() == null ? "" : r.pathVerdict(), p.iterations(), p.stateChecks(), p.motionChecks(),
+                t.cpuMillis());
     }
 
     /** Paths the planner returned that did not re-certify (a bug in the certified edges if ever non-zero). */
-    static int uncertifiedPaths(Map<String, List<ProblemRunner.Run>> runs) {
+    static int uncertifiedPaths(Map<String, List<Timed>> runs) {
         int n = 0;
-        for (List<ProblemRunner.Run> list : runs.values()) {
-            for (ProblemRunner.Run r : list) {
+        for (List<Timed> list : runs.values()) {
+            for (Timed t : list) {
+                ProblemRunner.Run r = t.run();
                 boolean planned = r.plan() != null && r.plan().solved();
                 n += planned && r.outcome() != ProblemRunner.Outcome.SOLVED ? 1 : 0;
             }
@@ -85,25 +98,29 @@ final class PlannerBenchmark {
     }
 
     /** The table: per scenario and overall. Times in ms over the solved problems. */
-    static void print(Map<String, List<ProblemRunner.Run>> runs, double timeLimit, PrintStream out) {
-        out.printf(Locale.ROOT, "%-24s %8s %9s %8s %7s %11s %10s %10s %10s %10s%n", "scenario", "problems", "bad start",
-                "bad goal", "solved", "recertified", "plan ms", "(p90)", "total ms", "(p90)");
-        List<ProblemRunner.Run> all = new ArrayList<>();
-        for (Map.Entry<String, List<ProblemRunner.Run>> e : runs.entrySet()) {
+    static void print(Map<String, List<Timed>> runs, double timeLimit, PrintStream out) {
+        out.printf(Locale.ROOT, "%-24s %8s %9s %8s %7s %11s %10s %10s %10s %10s %10s %10s%n", "scenario", "problems",
+                "bad start", "bad goal", "solved", "recertified", "plan ms", "(p90)", "total ms", "(p90)", "cpu ms", "(p90)");
+        List<Timed> all = new ArrayList<>();
+        for (Map.Entry<String, List<Timed>> e : runs.entrySet()) {
             row(e.getKey(), e.getValue(), out);
             all.addAll(e.getValue());
         }
         row("all", all, out);
         out.printf(Locale.ROOT, "plan ms: RRT-Connect until connected; total ms: plus shortcutting; median and p90 over solved"
-                + " problems; time limit %.1f s per problem; recertified: every edge free again and the path %s%n",
+                + " problems (wall clock); cpu ms: this thread's CPU time for the whole problem, re-certification included;"
+                + " time limit %.1f s per problem; recertified: every edge free again and the path %s%n",
                 timeLimit, Verdict.CERTIFIED_FREE);
     }
 
-    private static void row(String label, List<ProblemRunner.Run> runs, PrintStream out) {
+    private static void row(String label, List<Timed> timed, PrintStream out) {
         int badStart = 0, badGoal = 0, solved = 0;
         List<Double> plan = new ArrayList<>();
         List<Double> total = new ArrayList<>();
-        for (ProblemRunner.Run r : runs) {
+        List<Double> cpu = new ArrayList<>();
+        List<ProblemRunner.Run> runs = timed.stream().map(Timed::run).toList();
+        for (Timed t : timed) {
+            ProblemRunner.Run r = t.run();
             switch (r.outcome()) {
                 case INVALID_START -> badStart++;
                 case INVALID_GOAL -> badGoal++;
@@ -111,14 +128,15 @@ final class PlannerBenchmark {
                     solved++;
                     plan.add(1e3 * r.plan().planningSeconds());
                     total.add(1e3 * (r.plan().planningSeconds() + r.plan().smoothingSeconds()));
+                    cpu.add(t.cpuMillis());
                 }
                 default -> { }
             }
         }
         long planned = runs.stream().filter(r -> r.plan() != null && r.plan().solved()).count();
-        out.printf(Locale.ROOT, "%-24s %8d %9d %8d %7d %11s %10s %10s %10s %10s%n", label, runs.size(), badStart, badGoal,
-                solved, solved + "/" + planned, fmt(quantile(plan, 0.5)), fmt(quantile(plan, 0.9)),
-                fmt(quantile(total, 0.5)), fmt(quantile(total, 0.9)));
+        out.printf(Locale.ROOT, "%-24s %8d %9d %8d %7d %11s %10s %10s %10s %10s %10s %10s%n", label, runs.size(), badStart,
+                badGoal, solved, solved + "/" + planned, fmt(quantile(plan, 0.5)), fmt(quantile(plan, 0.9)),
+                fmt(quantile(total, 0.5)), fmt(quantile(total, 0.9)), fmt(quantile(cpu, 0.5)), fmt(quantile(cpu, 0.9)));
     }
 
     private static String fmt(double ms) {

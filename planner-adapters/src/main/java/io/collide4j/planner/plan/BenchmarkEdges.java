@@ -4,6 +4,9 @@ import io.collide4j.planner.Collide4j;
 
 import java.io.IOException;
 import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -142,6 +145,84 @@ public final class BenchmarkEdges {
             }
         }
         return new BenchmarkEdges(problems, checkers, all, skipped);
+    }
+
+    /**
+     * The edges of a list in the {@link #writeFclEdgeList} format (an earlier run's, so that a changed checker is
+     * timed on the same edges): ids {@code free...} are {@link Kind#FREE}, {@code startgoal...} {@link Kind#START_GOAL};
+     * each scene label names a problem of {@code set}, whose checker is built as in {@link #generate}. Malformed
+     * content is an {@link IllegalArgumentException} naming the file and line.
+     */
+    public static BenchmarkEdges read(Path file, MbmProblems set, Collide4j.Builder robot) throws IOException {
+        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        if (lines.isEmpty() || !lines.get(0).startsWith("id,scene,q0_1,")) {
+            throw new IllegalArgumentException(file + ":1: expected the header id,scene,q0_1..q0_n,q1_1..q1_n");
+        }
+        String[] header = lines.get(0).split(",", -1);
+        int n = (header.length - 2) / 2;
+        for (int j = 0; j < 2 * n; j++) {
+            String want = (j < n ? "q0_" : "q1_") + (j % n + 1);
+            if (header.length != 2 + 2 * n || !header[2 + j].equals(want)) {
+                throw new IllegalArgumentException(file + ":1: column " + (3 + j) + " should be " + want);
+            }
+        }
+        List<MbmProblems.Problem> problems = new ArrayList<>();
+        List<Collide4j> checkers = new ArrayList<>();
+        java.util.Map<String, Integer> index = new java.util.HashMap<>();
+        List<Edge> edges = new ArrayList<>();
+        for (int i = 1; i < lines.size(); i++) {
+            String where = file + ":" + (i + 1);
+            if (lines.get(i).isEmpty() && i == lines.size() - 1) {
+                break;
+            }
+            String[] f = lines.get(i).split(",", -1);
+            if (f.length != header.length) {
+                throw new IllegalArgumentException(where + ": " + f.length + " fields, the header has " + header.length);
+            }
+            Kind kind = f[0].startsWith("free") ? Kind.FREE : f[0].startsWith("startgoal") ? Kind.START_GOAL : null;
+            if (kind == null) {
+                throw new IllegalArgumentException(where + ": id '" + f[0] + "' should start with free or startgoal");
+            }
+            Integer p = index.get(f[1]);
+            if (p == null) {
+                int slash = f[1].lastIndexOf('/');
+                String scenario = slash < 0 ? "" : f[1].substring(0, slash);
+                int k;
+                try {
+                    k = Integer.parseInt(f[1].substring(slash + 1));
+                } catch (NumberFormatException e) {
+                    k = -1;
+                }
+                if (k < 1 || !set.scenarios().contains(scenario) || k > set.count(scenario)) {
+                    throw new IllegalArgumentException(where + ": scene '" + f[1] + "' is not <scenario>/<NNNN> of a"
+                            + " problem in the set (scenarios " + set.scenarios() + ")");
+                }
+                MbmProblems.Problem problem = set.load(scenario, k, 1).get(0);
+                p = problems.size();
+                index.put(f[1], p);
+                problems.add(problem);
+                checkers.add(ProblemRunner.checker(robot, problem));
+                if (checkers.get(p).dimension() != n) {
+                    throw new IllegalArgumentException(file + ":1: " + n + " joints per end, the robot's planning group has "
+                            + checkers.get(p).dimension());
+                }
+            }
+            double[][] q = new double[2][n];
+            for (int j = 0; j < 2 * n; j++) {
+                double v;
+                try {
+                    v = Double.parseDouble(f[2 + j]);
+                } catch (NumberFormatException e) {
+                    v = Double.NaN;
+                }
+                if (!Double.isFinite(v)) {
+                    throw new IllegalArgumentException(where + ": " + header[2 + j] + " '" + f[2 + j] + "' is not a finite number");
+                }
+                q[j / n][j % n] = v;
+            }
+            edges.add(new Edge(f[0], kind, p, f[1], q[0], q[1]));
+        }
+        return new BenchmarkEdges(problems, checkers, edges, List.of());
     }
 
     /** The harness's scene label of a problem: {@code <scenario>/<NNNN>}. */

@@ -90,6 +90,15 @@ class BenchWorkloadsTest {
         List<String> t = Files.readAllLines(times);
         assertEquals("id,scene,group,verdict,length_rad,is_motion_free_us,check_motion_us", t.get(0));
         assertEquals(lines.size(), t.size());
+
+        // the list read back (--edge-list) gives the same edges: exact doubles, so the same verdicts
+        Object[] again = cli("bench", "--edges", "--problems", ZIP, "--edge-list", list.toString(), "--repeat", "1");
+        assertEquals(ExitCode.FREE, again[0], (String) again[1] + again[2]);
+        assertTrue(((String) again[1]).lines().anyMatch(l -> l.matches("free\\s+6\\s.*\\{FREE=6}")), (String) again[1]);
+        Path bad = Files.writeString(dir.resolve("bad.csv"), lines.get(0) + "\n" + lines.get(1).replace("free", "edge") + "\n");
+        Object[] refused = cli("bench", "--edges", "--problems", ZIP, "--edge-list", bad.toString());
+        assertEquals(ExitCode.DATA_ERROR, refused[0], (String) refused[2]);
+        assertTrue(((String) refused[2]).contains("bad.csv:2"), (String) refused[2]);
     }
 
     @Test
