@@ -17,8 +17,8 @@ import java.util.Map;
 /**
  * {@code collide4j bench --edges}: the two motion queries on the {@link BenchmarkEdges} workload, one thread,
  * wall clock per call ({@code System.nanoTime}): the boolean {@code isMotionFree} (what a planner asks) and the
- * earliest-contact {@code checkMotion} (lastValid, certificates). One untimed pass first, which also checks that
- * both queries give the same verdict on every edge (else the comparison means nothing: exit 70); then
+ * earliest-contact {@code checkMotion} (lastValid, certificates). One untimed pass first, which also counts the
+ * edges where the two queries give different verdicts (allowed only within the tolerance band); then
  * {@code repeat} timed runs with the order of the two queries alternating; a call during which the thread was
  * switched out is timed again ({@link CleanTimer}). Per group of edges the table gives
  * the median over runs of each run's median and mean (the FCL harness's convention). Groups: the free edges,
