@@ -45,11 +45,15 @@ public final class CollisionChecker {
     private final RobotCollisionModel model;
     private final PreparedScene prepared;
     private final ExactMeshPairs exact;     // null unless the scene has exact mesh pieces
+    private final SphereTier spheres;
+    private final BooleanAdvancement booleanAdvancement;
 
     private CollisionChecker(RobotCollisionModel model, PreparedScene prepared) {
         this.model = model;
         this.prepared = prepared;
+        this.spheres = new SphereTier(model, prepared);
         this.exact = prepared.hasExactMeshes() ? new ExactMeshPairs(model, prepared) : null;
+        this.booleanAdvancement = new BooleanAdvancement(this, spheres);
     }
 
     public static CollisionChecker of(RobotCollisionModel model, Scene scene) {
@@ -106,6 +110,11 @@ public final class CollisionChecker {
         }
         c.gjk.distance(model.pieceShape(a), poseA, model.pieceShape(b), poseB, c.result);
         return c.result.lowerBound - model.pieceMargin(a) - model.pieceMargin(b);
+    }
+
+    /** Whether an environment pair's obstacle piece is an exact mesh (checked by {@link ExactMeshPairs}). */
+    boolean isExactMeshPair(int kind, int b) {
+        return kind == ENV && exact != null && prepared.mesh(b) != null;
     }
 
     private double margins(int kind, int a, int b) {
@@ -174,9 +183,18 @@ public final class CollisionChecker {
      * ({@link QueryContext#blockingPieceA()}). Allocation-free.
      */
     public boolean isFree(double[] q, double d, QueryContext c) {
+        return isFree(q, d, c, true);
+    }
+
+    /**
+     * {@link #isFree(double[], double, QueryContext)}, with or without the sphere tier in front of GJK (without: the
+     * GJK-only reference the tier is tested against).
+     */
+    boolean isFree(double[] q, double d, QueryContext c, boolean sphereTier) {
         checkContext(c);
         checkMargin(d);
         LinkPoses poses = fk(q, c);
+        c.tier.posesChanged();
         Scene scene = prepared.scene();
         for (int body = 0; body < model.bodyCount(); body++) {
             if (!model.meetsEnvironment(body)) {
@@ -199,6 +217,9 @@ public final class CollisionChecker {
                         continue;
                     }
                     for (int k = prepared.pieceStart(slot); k < prepared.pieceEnd(slot); k++) {
+                        if (sphereTier && spheres.env(c.tier, poses, p, k, d) > d) {
+                            continue;
+                        }
                         if (!(lowerBound(c, ENV, p, k, slot, poses.pose(link), null) > d)) {   // NaN: not free
                             c.block(ENV, p, k);
                             return false;
@@ -208,14 +229,14 @@ public final class CollisionChecker {
             }
         }
         for (int i = 0; i < model.selfPairCount(); i++) {
-            if (!selfPairFree(model.selfPairA(i), model.selfPairB(i), d, poses, c)) {
+            if (!selfPairFree(model.selfPairA(i), model.selfPairB(i), d, poses, c, sphereTier)) {
                 return false;
             }
         }
         return true;
     }
 
-    private boolean selfPairFree(int ba, int bb, double d, LinkPoses poses, QueryContext c) {
+    private boolean selfPairFree(int ba, int bb, double d, LinkPoses poses, QueryContext c, boolean sphereTier) {
         int la = model.bodyLink(ba), lb = model.bodyLink(bb);
         Vector3d ca = worldCentre(poses, la, model.bodySphere(ba, 0), model.bodySphere(ba, 1), model.bodySphere(ba, 2), c.v);
         Vector3d cb = worldCentre(poses, lb, model.bodySphere(bb, 0), model.bodySphere(bb, 1), model.bodySphere(bb, 2), c.w);
@@ -227,6 +248,9 @@ public final class CollisionChecker {
                 Vector3d pa = worldCentre(poses, la, model.pieceSphere(p, 0), model.pieceSphere(p, 1), model.pieceSphere(p, 2), c.v);
                 Vector3d pb = worldCentre(poses, lb, model.pieceSphere(r, 0), model.pieceSphere(r, 1), model.pieceSphere(r, 2), c.w);
                 if (pa.distance(pb) - model.pieceSphere(p, 3) - model.pieceSphere(r, 3) > d) {
+                    continue;
+                }
+                if (sphereTier && spheres.self(c.tier, poses, p, r, d) > d) {
                     continue;
                 }
                 if (!(lowerBound(c, SELF, p, r, -1, poses.pose(la), poses.pose(lb)) > d)) {   // NaN: not free
@@ -364,13 +388,17 @@ public final class CollisionChecker {
      * before the pair is reported; {@code budget} caps distance evaluations (then INCONCLUSIVE).
      */
     public MotionResult checkMotion(double[] q0, double[] q1, double d, double tolerance, long budget, QueryContext c) {
+        return checkMotion(q0, q1, new MotionQuery(d, tolerance, budget, DEFAULT_SAMPLE_STEP), c);
+    }
+
+    /** {@link #checkMotion(double[], double[], double, double, long, QueryContext)} with the query's settings. */
+    public MotionResult checkMotion(double[] q0, double[] q1, MotionQuery query, QueryContext c) {
         checkContext(c);
-        checkMargin(d);
-        checkTolerance(tolerance);
+        double d = query.margin(), tolerance = query.tolerance();
         startSegment(c, q0, q1);
         collectMotionPairs(c, d + tolerance);
         c.evaluations = 0;
-        c.budget = budget;
+        c.budget = query.budget();
         int st = advancePairs(c, d, tolerance, true);
         if (st == INCONCLUSIVE_RUN) {
             return new MotionResult(MotionStatus.INCONCLUSIVE, c.stopS, positions(c, c.stopS), null,
@@ -381,12 +409,6 @@ public final class CollisionChecker {
                     Double.NEGATIVE_INFINITY, c.evaluations);
         }
         return new MotionResult(MotionStatus.FREE, 1, positions(c, 1), null, c.motionClearance, c.evaluations);
-    }
-
-    private static void checkTolerance(double tolerance) {
-        if (!(tolerance > 0) || !Double.isFinite(tolerance)) {
-            throw new IllegalArgumentException("tolerance must be finite and > 0, got " + tolerance);
-        }
     }
 
     /**
@@ -453,27 +475,36 @@ public final class CollisionChecker {
 
     /**
      * The planner's boolean motion query (OMPL's {@code checkMotion} without lastValid) for the straight motion
-     * q0 → q1: FREE exactly when {@link #checkMotion} would certify it free (same advancement, same margin,
-     * tolerance and budget); otherwise COLLISION or INCONCLUSIVE, with no contact time or pair.
+     * q0 → q1: FREE when the certified conservative advancement proves every checked pair farther than d over the
+     * whole motion (the step rule, bounds, tolerance and budget of {@link #checkMotion}); otherwise COLLISION or
+     * INCONCLUSIVE, with no contact time or pair. The two queries step at different s (here the sphere tier decides
+     * most steps, {@link BooleanAdvancement}), so on a motion that only comes within the tolerance band
+     * (d, d + tolerance] one may report it and the other certify it; elsewhere they agree.
      *
      * <p>First cheap discrete checks ({@link #isFree} at margin d): q1, then the interior points j / n of the
      * segment in bisection (van der Corput) order, n the least power of two that puts them at most
      * {@code sampleStep} apart in joint space (at most {@value #MAX_SAMPLE_CELLS} cells). A sample that is not
      * certified farther than d ends the query with COLLISION: its pair's certified lower bound is ≤ d there, so the
      * continuous check cannot certify it either. Only when every sample passes does the certified conservative
-     * advancement run, and it stops at its first violation instead of searching for the earliest. An exhausted
+     * advancement run, pair after pair, and it stops at its first violation instead of searching for the earliest. An exhausted
      * budget (distance evaluations of the advancement; the samples are not counted) gives INCONCLUSIVE, never FREE.
      * Allocation-free after the context's warm-up; {@link QueryContext#evaluations()} then tells the advancement's
      * evaluations.
      */
     public MotionStatus isMotionFree(double[] q0, double[] q1, double d, double tolerance, long budget, double sampleStep,
                                      QueryContext c) {
+        MotionQuery.check(d, tolerance, budget, sampleStep);    // the record's checks, without a per-call record
+        return motionFree(q0, q1, d, tolerance, budget, sampleStep, c);
+    }
+
+    /** {@link #isMotionFree(double[], double[], double, double, long, double, QueryContext)} with the query's settings. */
+    public MotionStatus isMotionFree(double[] q0, double[] q1, MotionQuery query, QueryContext c) {
+        return motionFree(q0, q1, query.margin(), query.tolerance(), query.budget(), query.sampleStep(), c);
+    }
+
+    private MotionStatus motionFree(double[] q0, double[] q1, double d, double tolerance, long budget, double sampleStep,
+                                    QueryContext c) {
         checkContext(c);
-        checkMargin(d);
-        checkTolerance(tolerance);
-        if (!(sampleStep > 0)) {
-            throw new IllegalArgumentException("sample step must be > 0, got " + sampleStep);
-        }
         if (q0.length != c.qs.length || q1.length != c.qs.length) {
             throw new IllegalArgumentException("configurations must have " + c.qs.length + " values, got "
                     + q0.length + " and " + q1.length);
@@ -497,8 +528,7 @@ public final class CollisionChecker {
         startSegment(c, q0, q1);
         collectMotionPairs(c, d + tolerance);
         c.budget = budget;
-        int st = advancePairs(c, d, tolerance, false);
-        return st == CLEAR ? MotionStatus.FREE : st == VIOLATED ? MotionStatus.COLLISION : MotionStatus.INCONCLUSIVE;
+        return booleanAdvancement.run(c, d, tolerance).motionStatus();
     }
 
     /** log2 of the discrete sample cells: the least power of two whose cells are ≤ step long (0 for NaN travel). */
@@ -723,7 +753,7 @@ public final class CollisionChecker {
      * Lower bound on the pair's distance from bounding volumes alone: piece sphere to obstacle AABB (which
      * contains the obstacle's convex pieces; their margin subtracted) or piece sphere to piece sphere.
      */
-    private double cheapLowerBound(LinkPoses poses, int kind, int a, int b, int slot, int la, int lbk, QueryContext c) {
+    double cheapLowerBound(LinkPoses poses, int kind, int a, int b, int slot, int la, int lbk, QueryContext c) {
         Vector3d pa = worldCentre(poses, la, model.pieceSphere(a, 0), model.pieceSphere(a, 1), model.pieceSphere(a, 2), c.v);
         if (kind == ENV) {
             prepared.scene().slotBounds(slot, c.box);
@@ -743,7 +773,7 @@ public final class CollisionChecker {
     }
 
     /** Joints shared by both pieces' chains (they move both alike and are left out of self pairs' bounds); 0 for ENV. */
-    private int sharedJoints(int kind, int a, int b) {
+    int sharedJoints(int kind, int a, int b) {
         return kind == ENV ? 0
                 : model.kinematics().sharedChainLength(model.bodyLink(model.pieceBody(a)), model.bodyLink(model.pieceBody(b)));
     }
@@ -795,7 +825,7 @@ public final class CollisionChecker {
     private static final double CELL_REL = 1e-12, CELL_ABS = 2e-13;
 
     /** Upper bound on the pair's distance change over [s0, s1]: Σ cell speed bound × overlap with the cell. */
-    private double cellBound(QueryContext c, int kind, int a, int b, int skip, double s0, double s1) {
+    double cellBound(QueryContext c, int kind, int a, int b, int skip, double s0, double s1) {
         int n = c.cells;
         double sum = 0;
         for (int i = cellOf(s0, n); i < n; i++) {
@@ -811,7 +841,7 @@ public final class CollisionChecker {
     }
 
     /** About the largest s1 in [s0, sEnd] whose {@link #cellBound} is at most target (the caller checks it). */
-    private double cellReach(QueryContext c, int kind, int a, int b, int skip, double s0, double sEnd, double target) {
+    double cellReach(QueryContext c, int kind, int a, int b, int skip, double s0, double sEnd, double target) {
         int n = c.cells;
         double left = (target - CELL_ABS) * (1 - 2 * CELL_REL);
         double pos = s0;

@@ -32,6 +32,8 @@ public final class QueryContext {
     final Vector3d w = new Vector3d();
     final Matrix4d m = new Matrix4d();
     final double[] box = new double[6];
+    /** World centres of the covering spheres for the sphere tier. */
+    final SphereTier.Scratch tier;
     final double[] q0;
     final double[] q1;
     /** The current segment's curved joint path (spline trajectories), or null for the straight q0 → q1. */
@@ -84,6 +86,7 @@ public final class QueryContext {
     QueryContext(CollisionChecker checker) {
         this.checker = checker;
         this.poses = new LinkPoses(checker.model().kinematics());
+        this.tier = new SphereTier.Scratch(checker.model());
         this.segment = new RobotSegment(checker.model().kinematics());
         this.q0 = new double[checker.model().kinematics().variableCount()];
         this.q1 = new double[q0.length];

@@ -47,6 +47,8 @@ public final class RobotCollisionModel {
     private final double[] pieceFkSlack;    // part of pieceMargin: forward-kinematics and element-origin rounding
     private final double[] pieceSphere;     // 4 per piece: centre (link frame), radius (margin included)
     private final int[] pieceBody;
+    private final int[] coverStart;         // covering spheres of piece p: [coverStart[p], coverStart[p+1])
+    private final double[] cover;           // 4 per covering sphere: centre (link frame), radius (margin included)
     private final int[] selfPairs;          // body pairs (a, b), a < b, flattened
     private final boolean[] bodyMeetsEnvironment;
     private final AllowedCollisionMatrix acm;
@@ -84,6 +86,20 @@ public final class RobotCollisionModel {
             enclose(bodySphere, i, pieceSphere, bodyPieceStart[i], p);
         }
         bodyPieceStart[nb] = p;
+        coverStart = new int[np + 1];
+        List<double[]> covers = new ArrayList<>();
+        int spheres = 0;
+        for (int i = 0; i < np; i++) {
+            coverStart[i] = spheres;
+            double[] c = CoveringSpheres.of(pieceShape[i], pieceMargin[i]);
+            covers.add(c);
+            spheres += c.length / 4;
+        }
+        coverStart[np] = spheres;
+        cover = new double[4 * spheres];
+        for (int i = 0; i < np; i++) {
+            System.arraycopy(covers.get(i), 0, cover, 4 * coverStart[i], covers.get(i).length);
+        }
         List<Integer> pairs = new ArrayList<>();
         bodyMeetsEnvironment = new boolean[nb];
         for (int i = 0; i < nb; i++) {
@@ -218,6 +234,21 @@ public final class RobotCollisionModel {
     /** Piece bounding sphere component k (0..2 centre in the link frame, 3 radius incl. margin). */
     public double pieceSphere(int piece, int k) {
         return pieceSphere[4 * piece + k];
+    }
+
+    /** First covering sphere of a piece ({@link CoveringSpheres}: their union contains the piece grown by its margin). */
+    public int coverStart(int piece) {
+        return coverStart[piece];
+    }
+
+    /** One past the last covering sphere of a piece. */
+    public int coverEnd(int piece) {
+        return coverStart[piece + 1];
+    }
+
+    /** Covering sphere component k (0..2 centre in the link frame, 3 radius incl. the piece's margin). */
+    public double coverSphere(int sphere, int k) {
+        return cover[4 * sphere + k];
     }
 
     public int pieceBody(int piece) {

@@ -49,6 +49,8 @@ class MotionOracleTest {
 
     static final class Counts {
         int late, motions, reportedFree, reportedCollision, inconclusive, falseNegatives, falsePositives;
+        /** Motions the boolean query ({@link CollisionChecker#isMotionFree}) calls free, and of them the oracle's hits. */
+        int booleanFree, booleanFalseNegatives;
         long samples, evaluations, pairQueries, cpuNanos;
 
         void add(Counts o) {
@@ -59,6 +61,8 @@ class MotionOracleTest {
             inconclusive += o.inconclusive;
             falseNegatives += o.falseNegatives;
             falsePositives += o.falsePositives;
+            booleanFree += o.booleanFree;
+            booleanFalseNegatives += o.booleanFalseNegatives;
             samples += o.samples;
             evaluations += o.evaluations;
             pairQueries += o.pairQueries;
@@ -180,6 +184,14 @@ class MotionOracleTest {
         c.evaluations += r.evaluations();
         double v = oracleViolation(wk.oracles[m.scene], model, wk.seg, m.q0, m.q1, d, c);
         c.cpuNanos = CPU.getCurrentThreadCpuTime() - cpu0;
+        if (ch.isMotionFree(m.q0, m.q1, d, wk.contexts[m.scene]) == MotionStatus.FREE) {
+            c.booleanFree++;
+            if (v >= 0) {
+                c.booleanFalseNegatives++;
+                System.out.println("[motion-oracle] FALSE NEGATIVE of isMotionFree " + m.kind + " d=" + d + " oracle hit at s="
+                        + v + " q0=" + java.util.Arrays.toString(m.q0) + " q1=" + java.util.Arrays.toString(m.q1));
+            }
+        }
         switch (r.status()) {
             case FREE -> {
                 c.reportedFree++;
@@ -234,10 +246,11 @@ class MotionOracleTest {
         motions.forEach(m -> kinds.merge(m.kind, 1, Integer::sum));
         System.out.printf("[motion-oracle] %s d=%.3f: %d motions %s, free %d, collision %d, inconclusive %d, "
                         + "false negatives %d, false positives %d (%.1f%% of collision reports, %.1f%% of motions), "
+                        + "isMotionFree free %d with %d false negatives, "
                         + "oracle samples %d, pair queries %d, checker distance evaluations %d, %.1f s on %d threads, %.1f s CPU%n",
                 name, d, c.motions, kinds, c.reportedFree, c.reportedCollision, c.inconclusive, c.falseNegatives,
                 c.falsePositives, 100.0 * c.falsePositives / Math.max(1, c.reportedCollision),
-                100.0 * c.falsePositives / Math.max(1, c.motions), c.samples, c.pairQueries, c.evaluations,
+                100.0 * c.falsePositives / Math.max(1, c.motions), c.booleanFree, c.booleanFalseNegatives, c.samples, c.pairQueries, c.evaluations,
                 (System.nanoTime() - t0) / 1e9, threads, c.cpuNanos / 1e9);
         return c;
     }
@@ -328,8 +341,10 @@ class MotionOracleTest {
         for (double d : new double[]{0, 0.01}) {
             Counts c = run("panda", model, TestRobots.pandaDescription(), scenes, motions, d);
             assertEquals(0, c.falseNegatives, "motion reported free but the exact meshes come within " + d);
+            assertEquals(0, c.booleanFalseNegatives, "isMotionFree said free but the exact meshes come within " + d);
             assertEquals(0, c.late, "collision reported after the oracle's first violation");
             assertTrue(c.reportedFree > 0.1 * motions.size(), "too few free motions to mean anything: " + c.reportedFree);
+            assertTrue(c.booleanFree > 0.1 * motions.size(), "too few motions isMotionFree calls free: " + c.booleanFree);
             total += c.motions;
         }
         assertEquals(2 * motions.size(), total);
@@ -349,8 +364,10 @@ class MotionOracleTest {
         for (double d : new double[]{0, 0.01}) {
             Counts c = run("ur5e", model, TestRobots.ur5eDescription(), scenes, motions, d);
             assertEquals(0, c.falseNegatives, "motion reported free but the exact meshes come within " + d);
+            assertEquals(0, c.booleanFalseNegatives, "isMotionFree said free but the exact meshes come within " + d);
             assertEquals(0, c.late, "collision reported after the oracle's first violation");
             assertTrue(c.reportedFree > 0.1 * motions.size(), "too few free motions: " + c.reportedFree);
+            assertTrue(c.booleanFree > 0.1 * motions.size(), "too few motions isMotionFree calls free: " + c.booleanFree);
             total += c.motions;
         }
         assertEquals(2 * motions.size(), total);

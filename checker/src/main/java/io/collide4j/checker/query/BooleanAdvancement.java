@@ -1,0 +1,116 @@
+package io.collide4j.checker.query;
+
+import io.collide4j.checker.robot.RobotCollisionModel;
+import io.collide4j.kinematics.LinkPoses;
+
+/**
+ * Conservative advancement for the boolean motion query ({@link CollisionChecker#isMotionFree}): every candidate
+ * pair of the context's segment is certified farther than the margin over [0, 1], or the first pair that cannot be
+ * ends the run. The step rule, bounds and tolerance are those of {@link CollisionChecker#advance} (same speed grid,
+ * same {@link CollisionChecker#STEP_FRACTION} of the gap, same treatment of NaN and of exact mesh pairs), so it
+ * certifies what the earliest-contact query certifies; what differs is the lower bound at each step:
+ * <ul>
+ * <li>the {@link SphereTier} (covering spheres) decides a step whenever it clears the tolerance band and has proven
+ *     tight enough for the pair: at the first GJK evaluation its gap must be at least {@link #TRUST} of GJK's. Else,
+ *     and whenever it falls into the band, GJK runs; a violation is only ever called on GJK's bound;</li>
+ * <li>pairs run one after the other to s = 1 (no lockstep rounds: any violation answers the query, and the
+ *     discrete samples before it have already rejected most blocked motions).</li>
+ * </ul>
+ * Certificates never come from here: the certifier keeps {@link CollisionChecker#advance} and its step choices.
+ * Stateless; allocation-free.
+ */
+final class BooleanAdvancement {
+    /** The sphere tier's gap must be at least this fraction of GJK's for the pair to step on spheres alone. */
+    static final double TRUST = 0.6;
+
+    private final CollisionChecker checker;
+    private final RobotCollisionModel model;
+    private final SphereTier spheres;
+
+    BooleanAdvancement(CollisionChecker checker, SphereTier spheres) {
+        this.checker = checker;
+        this.model = checker.model();
+        this.spheres = spheres;
+    }
+
+    /** Advances every candidate pair of the context ({@link CollisionChecker#collectMotionPairs}) to s = 1. */
+    AdvanceStatus run(QueryContext c, double d, double tol) {
+        for (int i = 0; i < c.pairCount; i++) {
+            int o = 4 * i;
+            AdvanceStatus st = advance(c, c.pairs[o], c.pairs[o + 1], c.pairs[o + 2], c.pairs[o + 3], d, tol);
+            if (st != AdvanceStatus.CLEARED) {
+                return st;
+            }
+        }
+        return AdvanceStatus.CLEARED;
+    }
+
+    private AdvanceStatus advance(QueryContext c, int kind, int a, int b, int slot, double d, double tol) {
+        if (checker.isExactMeshPair(kind, b)) {
+            // Tight-Inclusion windows live in the shared advancement; the sphere tier would not change them
+            return AdvanceStatus.of(checker.advance(c, kind, a, b, slot, 1, d, tol, null, 0));
+        }
+        int la = model.bodyLink(model.pieceBody(a));
+        int lbk = kind == CollisionChecker.ENV ? -1 : model.bodyLink(model.pieceBody(b));
+        double whole = checker.wholeMotionBound(c, kind, a, b);
+        int skip = checker.sharedJoints(kind, a, b);
+        boolean trusted = false, judged = false;
+        double s = 0;
+        while (true) {
+            if (c.evaluations >= c.budget) {
+                c.stopS = s;
+                return AdvanceStatus.INCONCLUSIVE;
+            }
+            c.evaluations++;
+            LinkPoses poses = c.segment.posesAt(s);
+            c.tier.posesChanged();
+            double cheap = checker.cheapLowerBound(poses, kind, a, b, slot, la, lbk, c);
+            if (cheap > d + tol && whole <= CollisionChecker.STEP_FRACTION * (cheap - d)) {
+                return AdvanceStatus.CLEARED;
+            }
+            double band = d + tol;
+            double lb = Double.NEGATIVE_INFINITY;
+            if (trusted || !judged) {
+                lb = kind == CollisionChecker.ENV ? spheres.env(c.tier, poses, a, b, band) : spheres.self(c.tier, poses, a, b, band);
+            }
+            if (!(trusted && lb > band)) {
+                double g = checker.lowerBound(c, kind, a, b, slot, poses.pose(la),
+                        kind == CollisionChecker.ENV ? null : poses.pose(lbk));
+                if (!judged && g > band) {
+                    judged = true;
+                    trusted = lb - d >= TRUST * (g - d);
+                }
+                // both are lower bounds, so the larger is one; a NaN from GJK stays NaN (a violation)
+                lb = Double.isNaN(g) ? g : Math.max(lb, g);
+            }
+            if (!(lb > band)) {
+                c.stopS = s;
+                return AdvanceStatus.VIOLATED;
+            }
+            double target = CollisionChecker.STEP_FRACTION * (lb - d);
+            double s1 = 1;
+            double mu = whole;
+            if (!(mu <= target)) {
+                s1 = checker.cellReach(c, kind, a, b, skip, s, 1, target);
+                mu = Math.min(whole, checker.cellBound(c, kind, a, b, skip, s, s1));
+                while (!(mu <= target)) {
+                    double next = s + (s1 - s) * Math.min(0.9, 0.95 * target / mu);
+                    if (!(next > s) || next - s < 1e-13) {
+                        c.stopS = s;
+                        return AdvanceStatus.INCONCLUSIVE;
+                    }
+                    s1 = next;
+                    mu = Math.min(whole, checker.cellBound(c, kind, a, b, skip, s, s1));
+                }
+                if (s1 < 1 && !(s1 - s >= 1e-13)) {
+                    c.stopS = s;
+                    return AdvanceStatus.INCONCLUSIVE;
+                }
+            }
+            if (s1 >= 1) {
+                return AdvanceStatus.CLEARED;
+            }
+            s = s1;
+        }
+    }
+}

@@ -1,0 +1,151 @@
+package io.collide4j.checker.query;
+
+import io.collide4j.checker.geometry.AffineRows;
+import io.collide4j.checker.geometry.BoxShape;
+import io.collide4j.checker.geometry.ConvexShape;
+import io.collide4j.checker.geometry.CylinderShape;
+import io.collide4j.checker.geometry.SphereShape;
+import io.collide4j.checker.geometry.TransformedShape;
+import org.joml.Matrix4d;
+
+/**
+ * Per obstacle piece of a {@link PreparedScene}, a world-frame primitive that answers "how far is this point from the
+ * piece, at least" in a few flops: the sphere tier's obstacle side. Boxes, cylinders and spheres (placed rigidly)
+ * are measured exactly in their own frame; every other piece by its world bounding box, which contains it.
+ *
+ * <p>Rounding: the world placement is the obstacle pose times the piece's own placement, recomposed here, and a
+ * point is taken into the piece frame by the transposed rotation; each differs from what GJK evaluates by a few
+ * units of 2⁻⁵³ of the coordinates' size (rotations rigid to {@link AffineRows#RIGID_DEFECT}). {@link #lowerBound}
+ * subtracts 4·10⁻¹² of that size plus 10⁻¹² m, far more. The piece's covering and pose margin
+ * ({@link PreparedScene#margin}) is the caller's to subtract, as for GJK. Immutable.
+ */
+final class ObstacleBounds {
+    private static final int BOX = 0, CYLINDER = 1, SPHERE = 2, AABB = 3;
+
+    private final int[] kind;
+    /** 12 per piece: rotation rows (world to piece: local = Rᵀ (x − t)) r00..r22, then t (or AABB min / max). */
+    private final double[] frame;
+    /** 3 per piece: box half extents; cylinder radius, half length; sphere radius. */
+    private final double[] size;
+    /** Per piece: the slack's size scale (|t| plus the piece's extent). */
+    private final double[] scale;
+
+    ObstacleBounds(PreparedScene scene) {
+        int slots = scene.scene().slotCount();
+        int n = slots == 0 ? 0 : scene.pieceEnd(slots - 1);
+        kind = new int[n];
+        frame = new double[12 * n];
+        size = new double[3 * n];
+        scale = new double[n];
+        Matrix4d m = new Matrix4d();
+        double[] b = new double[6];
+        for (int slot = 0; slot < scene.scene().slotCount(); slot++) {
+            for (int k = scene.pieceStart(slot); k < scene.pieceEnd(slot); k++) {
+                ConvexShape s = scene.shape(k);
+                m.set(scene.pose(slot));
+                ConvexShape inner = s;
+                if (s instanceof TransformedShape t) {
+                    m.mul(t.matrix(new Matrix4d()));
+                    inner = t.inner();
+                }
+                boolean rigid = AffineRows.orthonormalityDefect(new double[]{m.m00(), m.m10(), m.m20(), m.m01(), m.m11(),
+                        m.m21(), m.m02(), m.m12(), m.m22(), 0, 0, 0}) <= AffineRows.RIGID_DEFECT;
+                double extent;
+                if (rigid && inner instanceof BoxShape box) {
+                    kind[k] = BOX;
+                    size[3 * k] = box.hx();
+                    size[3 * k + 1] = box.hy();
+                    size[3 * k + 2] = box.hz();
+                    extent = box.hx() + box.hy() + box.hz();
+                } else if (rigid && inner instanceof CylinderShape c) {
+                    kind[k] = CYLINDER;
+                    size[3 * k] = c.radius();
+                    size[3 * k + 1] = c.halfLength();
+                    extent = c.radius() + c.halfLength();
+                } else if (rigid && inner instanceof SphereShape sp) {
+                    kind[k] = SPHERE;
+                    size[3 * k] = sp.radius();
+                    extent = sp.radius();
+                } else {
+                    kind[k] = AABB;
+                    s.localBounds(b);
+                    worldBox(scene.pose(slot), b, frame, 12 * k);
+                    scale[k] = Math.abs(frame[12 * k]) + Math.abs(frame[12 * k + 1]) + Math.abs(frame[12 * k + 2])
+                            + Math.abs(frame[12 * k + 3]) + Math.abs(frame[12 * k + 4]) + Math.abs(frame[12 * k + 5]);
+                    continue;
+                }
+                int o = 12 * k;
+                // JOML mIJ is column I, row J: R row r, column c is m.m{c}{r}
+                frame[o] = m.m00();
+                frame[o + 1] = m.m10();
+                frame[o + 2] = m.m20();
+                frame[o + 3] = m.m01();
+                frame[o + 4] = m.m11();
+                frame[o + 5] = m.m21();
+                frame[o + 6] = m.m02();
+                frame[o + 7] = m.m12();
+                frame[o + 8] = m.m22();
+                frame[o + 9] = m.m30();
+                frame[o + 10] = m.m31();
+                frame[o + 11] = m.m32();
+                scale[k] = Math.abs(m.m30()) + Math.abs(m.m31()) + Math.abs(m.m32()) + extent;
+            }
+        }
+    }
+
+    /** World AABB of local bounds b under pose p, rounded outward, into dest[o..o+5] (min, max). */
+    private static void worldBox(org.joml.Matrix4dc p, double[] b, double[] dest, int o) {
+        double cx = (b[0] + b[3]) / 2, cy = (b[1] + b[4]) / 2, cz = (b[2] + b[5]) / 2;
+        double ex = (b[3] - b[0]) / 2, ey = (b[4] - b[1]) / 2, ez = (b[5] - b[2]) / 2;
+        double wx = p.m00() * cx + p.m10() * cy + p.m20() * cz + p.m30();
+        double wy = p.m01() * cx + p.m11() * cy + p.m21() * cz + p.m31();
+        double wz = p.m02() * cx + p.m12() * cy + p.m22() * cz + p.m32();
+        double hx = Math.abs(p.m00()) * ex + Math.abs(p.m10()) * ey + Math.abs(p.m20()) * ez;
+        double hy = Math.abs(p.m01()) * ex + Math.abs(p.m11()) * ey + Math.abs(p.m21()) * ez;
+        double hz = Math.abs(p.m02()) * ex + Math.abs(p.m12()) * ey + Math.abs(p.m22()) * ez;
+        double slack = 1e-12 * (Math.abs(wx) + Math.abs(wy) + Math.abs(wz) + hx + hy + hz) + 1e-12;
+        dest[o] = wx - hx - slack;
+        dest[o + 1] = wy - hy - slack;
+        dest[o + 2] = wz - hz - slack;
+        dest[o + 3] = wx + hx + slack;
+        dest[o + 4] = wy + hy + slack;
+        dest[o + 5] = wz + hz + slack;
+    }
+
+    /**
+     * A lower bound on the distance from world point (x, y, z) to obstacle piece k (without the piece's
+     * {@link PreparedScene#margin}); 0 or less inside. NaN input gives NaN.
+     */
+    double lowerBound(int k, double x, double y, double z) {
+        int o = 12 * k;
+        double slack = 4e-12 * (Math.abs(x) + Math.abs(y) + Math.abs(z) + scale[k]) + 1e-12;
+        if (kind[k] == AABB) {
+            double dx = Math.max(0, Math.max(frame[o] - x, x - frame[o + 3]));
+            double dy = Math.max(0, Math.max(frame[o + 1] - y, y - frame[o + 4]));
+            double dz = Math.max(0, Math.max(frame[o + 2] - z, z - frame[o + 5]));
+            return Math.sqrt(dx * dx + dy * dy + dz * dz) - slack;
+        }
+        double px = x - frame[o + 9], py = y - frame[o + 10], pz = z - frame[o + 11];
+        // local = Rᵀ p: column c of R dotted with p
+        double lx = frame[o] * px + frame[o + 3] * py + frame[o + 6] * pz;
+        double ly = frame[o + 1] * px + frame[o + 4] * py + frame[o + 7] * pz;
+        double lz = frame[o + 2] * px + frame[o + 5] * py + frame[o + 8] * pz;
+        int s = 3 * k;
+        double d;
+        switch (kind[k]) {
+            case BOX -> {
+                double dx = Math.max(0, Math.abs(lx) - size[s]);
+                double dy = Math.max(0, Math.abs(ly) - size[s + 1]);
+                double dz = Math.max(0, Math.abs(lz) - size[s + 2]);
+                d = Math.sqrt(dx * dx + dy * dy + dz * dz);
+            }
+            case CYLINDER -> {
+                double dr = Math.max(0, Math.sqrt(lx * lx + ly * ly) - size[s]);
+                double dz = Math.max(0, Math.abs(lz) - size[s + 1]);
+                d = Math.sqrt(dr * dr + dz * dz);
+            }
+            default -> d = Math.sqrt(lx * lx + ly * ly + lz * lz) - size[s];
+        }
+        return d - slack;
+    }
+}

@@ -1,0 +1,101 @@
+package io.collide4j.checker.query;
+
+import io.collide4j.checker.robot.RobotCollisionModel;
+import io.collide4j.kinematics.LinkPoses;
+import org.joml.Vector3d;
+
+/**
+ * The certified cheap tier in front of GJK: lower bounds on a pair's distance from the robot pieces' covering
+ * spheres ({@link RobotCollisionModel#coverSphere}, whose union contains the piece grown by its margin) against an
+ * obstacle piece's {@link ObstacleBounds} primitive, or against the other piece's covering spheres. Each is a lower
+ * bound on the distance GJK bounds, with the same margins subtracted (the robot margins, forward-kinematics slack
+ * included, sit in the covering radii), so a tier bound above the margin decides a pair as GJK's would, at a few
+ * flops per sphere. Immutable; the world centres live in the {@link QueryContext}.
+ */
+final class SphereTier {
+    private final RobotCollisionModel model;
+    private final PreparedScene prepared;
+    private final ObstacleBounds obstacles;
+
+    SphereTier(RobotCollisionModel model, PreparedScene prepared) {
+        this.model = model;
+        this.prepared = prepared;
+        this.obstacles = new ObstacleBounds(prepared);
+    }
+
+    /** Scratch of one context: world centres of covering spheres, valid per piece while its token is current. */
+    static final class Scratch {
+        final double[] centres;
+        final long[] pieceToken;
+        long token = 1;
+        final Vector3d v = new Vector3d();
+
+        Scratch(RobotCollisionModel model) {
+            centres = new double[3 * (model.pieceCount() == 0 ? 0 : model.coverEnd(model.pieceCount() - 1))];
+            pieceToken = new long[model.pieceCount()];
+        }
+
+        /** The poses changed: every cached centre is stale. */
+        void posesChanged() {
+            token++;
+        }
+    }
+
+    private void centres(Scratch t, LinkPoses poses, int piece) {
+        if (t.pieceToken[piece] == t.token) {
+            return;
+        }
+        int link = model.bodyLink(model.pieceBody(piece));
+        for (int i = model.coverStart(piece); i < model.coverEnd(piece); i++) {
+            poses.transformPoint(link, model.coverSphere(i, 0), model.coverSphere(i, 1), model.coverSphere(i, 2), t.v);
+            t.centres[3 * i] = t.v.x;
+            t.centres[3 * i + 1] = t.v.y;
+            t.centres[3 * i + 2] = t.v.z;
+        }
+        t.pieceToken[piece] = t.token;
+    }
+
+    /**
+     * Lower bound on the distance of robot piece a and obstacle piece k (both margins subtracted) at the poses; once
+     * a sphere's bound is ≤ {@code stop} that bound is returned at once (the caller only asks "above stop?").
+     * NaN poses give NaN or a bound ≤ stop, never a bound above it.
+     */
+    double env(Scratch t, LinkPoses poses, int a, int k, double stop) {
+        centres(t, poses, a);
+        double m = prepared.margin(k);
+        double best = Double.POSITIVE_INFINITY;
+        for (int i = model.coverStart(a); i < model.coverEnd(a); i++) {
+            double lb = obstacles.lowerBound(k, t.centres[3 * i], t.centres[3 * i + 1], t.centres[3 * i + 2])
+                    - model.coverSphere(i, 3) - m;
+            if (!(lb > stop)) {     // NaN: stop with it
+                return lb;
+            }
+            best = Math.min(best, lb);
+        }
+        return best;
+    }
+
+    /** As {@link #env} for robot pieces a and b (self pair). */
+    double self(Scratch t, LinkPoses poses, int a, int b, double stop) {
+        centres(t, poses, a);
+        centres(t, poses, b);
+        double best = Double.POSITIVE_INFINITY;
+        for (int i = model.coverStart(a); i < model.coverEnd(a); i++) {
+            double x = t.centres[3 * i], y = t.centres[3 * i + 1], z = t.centres[3 * i + 2];
+            double ri = model.coverSphere(i, 3);
+            double size = Math.abs(x) + Math.abs(y) + Math.abs(z);
+            for (int j = model.coverStart(b); j < model.coverEnd(b); j++) {
+                double dx = x - t.centres[3 * j], dy = y - t.centres[3 * j + 1], dz = z - t.centres[3 * j + 2];
+                // rounding of the difference and the root: far below 1e-12 of the coordinates' size
+                double slack = 1e-12 * (size + Math.abs(t.centres[3 * j]) + Math.abs(t.centres[3 * j + 1])
+                        + Math.abs(t.centres[3 * j + 2])) + 1e-15;
+                double lb = Math.sqrt(dx * dx + dy * dy + dz * dz) - ri - model.coverSphere(j, 3) - slack;
+                if (!(lb > stop)) {
+                    return lb;
+                }
+                best = Math.min(best, lb);
+            }
+        }
+        return best;
+    }
+}

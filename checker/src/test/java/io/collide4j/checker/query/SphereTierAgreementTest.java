@@ -1,0 +1,67 @@
+package io.collide4j.checker.query;
+
+import io.collide4j.checker.robot.RobotCollisionModel;
+import io.collide4j.checker.scene.Scene;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The discrete check with the sphere tier in front of GJK ({@link CollisionChecker#isFree}) against the GJK-only
+ * path on large sets of seeded random states (Panda and UR5e, MotionBenchMaker scenes, margins 0, 2 mm and 1 cm):
+ * the same verdict on every state. The tier can only add free verdicts (it skips pairs whose covering spheres are
+ * certified farther apart than the margin); a state it calls free that GJK does not would be a covering or rounding error of the tier (GJK's
+ * certified bound is within ~1e-9 m of the distance, far tighter than the spheres). {@code
+ * -Dcollide4j.oracle.scale} scales the state counts.
+ */
+class SphereTierAgreementTest {
+    static final int PANDA_STATES = 20_000, UR5E_STATES = 10_000;
+
+    private static void agree(String name, RobotCollisionModel model, int states, long seed) {
+        List<Scene> scenes = DiscreteOracleTest.mbmScenes(50);
+        List<CollisionChecker> checkers = new ArrayList<>();
+        List<QueryContext> contexts = new ArrayList<>();
+        for (Scene s : scenes) {
+            CollisionChecker ch = CollisionChecker.of(model, s);
+            checkers.add(ch);
+            contexts.add(ch.newContext());
+        }
+        Random rnd = new Random(seed);
+        int n = (int) Math.round(states * MotionOracleTest.SCALE);
+        for (double d : new double[]{0, 0.002, 0.01}) {
+            int free = 0, notFree = 0, tierFreeOnly = 0;
+            for (int i = 0; i < n; i++) {
+                int sc = rnd.nextInt(scenes.size());
+                double[] q = DiscreteOracleTest.randomConfiguration(model.kinematics(), rnd);
+                boolean tier = checkers.get(sc).isFree(q, d, contexts.get(sc), true);
+                boolean gjk = checkers.get(sc).isFree(q, d, contexts.get(sc), false);
+                if (tier && !gjk) {
+                    tierFreeOnly++;
+                    System.out.println("[sphere-tier] FREE only with the tier: " + name + " d=" + d + " scene " + sc
+                            + " q=" + java.util.Arrays.toString(q));
+                }
+                free += gjk ? 1 : 0;
+                notFree += gjk ? 0 : 1;
+            }
+            System.out.printf("[sphere-tier] %s d=%.2f: %d states, free %d, not free %d, free only with the tier %d%n",
+                    name, d, n, free, notFree, tierFreeOnly);
+            assertEquals(0, tierFreeOnly, name + ": the sphere tier called states free that GJK does not, d=" + d);
+            assertTrue(free > 0.05 * n && notFree > 0.05 * n, name + ": free " + free + ", not free " + notFree);
+        }
+    }
+
+    @Test
+    void pandaDiscreteCheckAgreesWithGjkOnly() {
+        agree("panda", TestRobots.panda(), PANDA_STATES, 31);
+    }
+
+    @Test
+    void ur5eDiscreteCheckAgreesWithGjkOnly() {
+        agree("ur5e", TestRobots.ur5e(), UR5E_STATES, 32);
+    }
+}
