@@ -83,23 +83,29 @@ if step 4; then
 fi
 
 python3 - "$OUT" <<'PY'
-import csv, re, statistics, sys
+import csv, os, re, statistics, sys
 out = sys.argv[1]
+def have(name):
+    if os.path.exists(f"{out}/{name}"):
+        return True
+    print(f"({name} missing: its rows are left out)")
+    return False
 def med(xs):
     return statistics.median(xs) if xs else float('nan')
 
 # collide4j edges: per-group medians from the table, groups per edge from the timings file
-rows = {}
-for line in open(f"{out}/c4j-edges.log"):
+rows, group = {}, {}
+for line in (open(f"{out}/c4j-edges.log") if have("c4j-edges.log") else []):
     f = line.split()
     if f and f[0] in ("free", "startgoal-blocked", "startgoal-free", "startgoal-inconclusive") and len(f) > 10:
         rows[f[0]] = dict(count=int(f[1]), fast=float(f[3]), fast_mean=float(f[5]), full=float(f[7]), full_mean=float(f[9]))
-group = {r["id"]: r["group"] for r in csv.DictReader(open(f"{out}/c4j-edges.csv"))}
+if have("c4j-edges.csv"):
+    group = {r["id"]: r["group"] for r in csv.DictReader(open(f"{out}/c4j-edges.csv"))}
 
 # FCL edges: per group, resolution, variant and mode: median over runs of the per-run median (µs)
 fcl, fcl_hits = {}, {}
-for r in csv.DictReader(open(f"{out}/fcl-edges.csv")):
-    g = group[r["id"]]
+for r in (csv.DictReader(open(f"{out}/fcl-edges.csv")) if have("fcl-edges.csv") else []):
+    g = group.get(r["id"], "unknown")
     key = (g, r["resolution"], r["variant"], r["mode"])
     fcl.setdefault(key, {}).setdefault(r["run"], []).append(float(r["ns"]) / 1e3)
     if r["mode"] == "early" and r["run"] == "0":
@@ -110,12 +116,12 @@ def fcl_med(g, res, var="naive_aabb", mode="early"):
 
 # discrete: FCL summary table rows, collide4j isValid row
 fcl_disc = {}
-for line in open(f"{out}/fcl-discrete.log"):
+for line in (open(f"{out}/fcl-discrete.log") if have("fcl-discrete.log") else []):
     m = re.match(r"\| (naive|naive_aabb|broadphase) \| ([^|]+)\| ([^|]+)\| ([^|]+)\| ([^|]+)\| ([^|]+)\|", line)
     if m:
         fcl_disc[m.group(1)] = float(m.group(6))   # all mean
 c4j_disc = None
-for line in open(f"{out}/c4j-cases.log"):
+for line in (open(f"{out}/c4j-cases.log") if have("c4j-cases.log") else []):
     f = line.split()
     if f and f[0] == "isValid":
         c4j_disc = float(f[2])
