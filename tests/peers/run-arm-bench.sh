@@ -56,7 +56,7 @@ if [ ! -f "$JAR" ]; then
     echo "building collide4j.jar"
     (cd "$ROOT" && mvn -B -q package -DskipTests -pl planner-adapters -am)
 fi
-(cd "$ROOT" && git rev-parse --short HEAD 2>/dev/null || true) > "$OUT/collide4j-commit.txt"
+case "$STEPS" in *1*|*4*) (cd "$ROOT" && git rev-parse --short HEAD 2>/dev/null || true) > "$OUT/collide4j-commit.txt" ;; esac
 FCL=(taskset -c "$CORE_FCL" "$OUT/arm_bench" --problems "$OUT/problems" --data "$DATA"
      --urdf "$PANDA/panda.urdf" --srdf "$PANDA/panda.srdf")
 J=(taskset -c "$CORE_J" java -jar "$JAR" bench --quiet --problems "$PANDA/problems.zip")
@@ -115,9 +115,11 @@ def fcl_med(g, res, var="naive_aabb", mode="early"):
     return med([med(v) for v in runs.values()])
 
 # discrete: FCL summary table rows, collide4j isValid row
-fcl_disc = {}
+fcl_disc, in_summary = {}, False
 for line in (open(f"{out}/fcl-discrete.log") if have("fcl-discrete.log") else []):
-    m = re.match(r"\| (naive|naive_aabb|broadphase) \| ([^|]+)\| ([^|]+)\| ([^|]+)\| ([^|]+)\| ([^|]+)\|", line)
+    if line.startswith("###"):
+        in_summary = line.startswith("### summary")   # the summary table, not the per-scenario or phase tables
+    m = in_summary and re.match(r"\| (naive|naive_aabb|broadphase) \| ([^|]+)\| ([^|]+)\| ([^|]+)\| ([^|]+)\| ([^|]+)\|", line)
     if m:
         fcl_disc[m.group(1)] = float(m.group(6))   # all mean
 c4j_disc = None
@@ -131,7 +133,8 @@ def row(work, ours, theirs, target):
     print(f"| {work} | {ours:,.1f} µs | {theirs:,.1f} µs | {ratio:.2f} | {target} |")
 
 print()
-print(f"collide4j commit {open(out + '/collide4j-commit.txt').read().strip()}; medians over runs; FCL = naive_aabb"
+commit = open(out + '/collide4j-commit.txt').read().strip() if os.path.exists(out + '/collide4j-commit.txt') else '?'
+print(f"collide4j commit {commit} (the working tree's HEAD when its steps ran); medians over runs; FCL = naive_aabb"
       " (all-pairs loop with AABB pre-test) unless named")
 print()
 print("| work | collide4j | FCL | ratio | target |")
