@@ -11,6 +11,7 @@ import io.collide4j.checker.query.MotionStatus;
 import io.collide4j.planner.Collide4j;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.util.List;
@@ -88,8 +89,14 @@ final class BenchCommand extends RobotSceneCommand {
                     + "(V-HACD meshes in tests/data, or -Dcollide4j.testdata). Ends with 'touching or penetrating: N of M'.")
     Integer throwInstances;
 
+    @Mixin
+    BenchWorkloads workloads = new BenchWorkloads();
+
     @Override
     int run() {
+        if (workloads.any()) {
+            return workloads.run(this, seed);
+        }
         if (throwInstances != null) {
             return ThrowBench.run(out, throwInstances, 2, seed,
                     java.nio.file.Path.of(System.getProperty("collide4j.testdata", "tests/data"), "v-hacd", "app", "meshes"));

@@ -4,11 +4,14 @@ import java.util.List;
 
 /**
  * The outcome of planning: when {@code solved}, {@code path} starts at the start, ends at the goal,
- * and every segment was certified free by the motion validator the planner was given.
+ * and every segment was certified free by the motion validator the planner was given. Times: wall clock
+ * ({@code planningSeconds}, {@code smoothingSeconds}; the time limit is wall clock) and the planning thread's CPU
+ * time ({@code planningCpuSeconds}, {@code smoothingCpuSeconds}; NaN where the JVM cannot measure it), which on a
+ * shared machine leaves out the time spent waiting for a core.
  */
 public record PlanResult(boolean solved, List<double[]> path, long iterations, long stateChecks, long motionChecks,
                          double planningSeconds, double smoothingSeconds, double lengthBefore, double lengthAfter,
-                         String failureReason) {
+                         String failureReason, double planningCpuSeconds, double smoothingCpuSeconds) {
     public PlanResult {
         path = path.stream().map(double[]::clone).toList();
     }

@@ -18,6 +18,7 @@ public final class RrtConnect {
     private final MotionValidator motions;
     private long stateChecks;
     private long motionChecks;
+    private long cpu0;
 
     public RrtConnect(StateValidityChecker states, MotionValidator motions) {
         this.states = states;
@@ -83,6 +84,7 @@ public final class RrtConnect {
 
     public PlanResult plan(PlanRequest request) {
         long t0 = System.nanoTime();
+        cpu0 = cpuNanos();
         stateChecks = 0;
         motionChecks = 0;
         int n = request.dimension();
@@ -157,11 +159,13 @@ public final class RrtConnect {
 
     private PlanResult finish(PlanRequest request, List<double[]> path, long iterations, long t0, SplittableRandom random) {
         long t1 = System.nanoTime();
+        long cpu1 = cpuNanos();
         double before = length(path);
         shortcut(path, request.shortcutAttempts(), random);
         long t2 = System.nanoTime();
+        long cpu2 = cpuNanos();
         return new PlanResult(true, path, iterations, stateChecks, motionChecks, (t1 - t0) / 1e9, (t2 - t1) / 1e9,
-                before, length(path), "");
+                before, length(path), "", cpuSeconds(cpu0, cpu1), cpuSeconds(cpu1, cpu2));
     }
 
     /** Random shortcutting: replace the stretch between two path points by a straight validated segment. */
@@ -188,7 +192,17 @@ public final class RrtConnect {
 
     private PlanResult failure(String reason, long iterations, long t0) {
         return new PlanResult(false, List.of(), iterations, stateChecks, motionChecks,
-                (System.nanoTime() - t0) / 1e9, 0, 0, 0, reason);
+                (System.nanoTime() - t0) / 1e9, 0, 0, 0, reason, cpuSeconds(cpu0, cpuNanos()), 0);
+    }
+
+    /** This thread's CPU time in ns, or -1 where the JVM cannot measure it. */
+    private static long cpuNanos() {
+        java.lang.management.ThreadMXBean b = java.lang.management.ManagementFactory.getThreadMXBean();
+        return b.isCurrentThreadCpuTimeSupported() ? b.getCurrentThreadCpuTime() : -1;
+    }
+
+    private static double cpuSeconds(long from, long to) {
+        return from < 0 || to < 0 ? Double.NaN : (to - from) / 1e9;
     }
 
     private boolean validState(double[] q) {

@@ -1,0 +1,14 @@
+/**
+ * A reference planner and the MotionBenchMaker workloads it is measured on.
+ *
+ * <p>Glossary: <em>problem</em> — one MotionBenchMaker scene (obstacles, allowed collisions) with its start/goal
+ * request ({@link io.collide4j.planner.plan.MbmProblems}); <em>scenario</em> — a family of 100 problems
+ * ({@code box_panda}, {@code cage_panda}, ...); <em>scene label</em> — {@code <scenario>/<NNNN>}, as the FCL harness
+ * ({@code shared/peers/arm-bench}) names a problem; <em>edge</em> — a straight joint-space motion a planner asks
+ * about; <em>free edge</em> — one certified free by {@code checkMotion}; <em>benchmark edges</em> — the issue-17 edge
+ * workload ({@link io.collide4j.planner.plan.BenchmarkEdges}) and its <em>edge list</em>, the harness's
+ * {@code --edge-list} CSV; <em>re-certified</em> — a planned path whose every edge checks free again with a fresh
+ * context and which certifies {@code CERTIFIED_FREE} as a trajectory
+ * ({@link io.collide4j.planner.plan.ProblemRunner}).
+ */
+package io.collide4j.planner.plan;
