@@ -1,0 +1,53 @@
+package io.collide4j.verifier;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A {@code collide4j-certificate/3} document as {@link CertificateReader} read it (types and shapes checked, nothing
+ * proven yet). Arrays are the reader's own; nothing here is shared with the certifier's schema classes.
+ */
+record Certificate(double margin, String interpolation, double[][] waypoints, double[][] velocities,
+                   double[][] accelerations, double[] times, Witness witness, List<List<PairSteps>> segments,
+                   String verdict, Violation violation, Map<String, Double> pairClearance) {
+
+    record Witness(List<String> joints, Map<String, Double> held, List<Allowed> allowed,
+                   Map<String, List<PieceSpec>> pieces, List<ObstacleSpec> obstacles) {
+    }
+
+    /** A self pair the certifier does not check, and why: "Adjacent", "SRDF" or "Drake". */
+    record Allowed(String linkA, String linkB, String reason, String path) {
+    }
+
+    /** {@code element}: index of the link's collision element; kind HULL, PRIMITIVE or OTHER. */
+    record PieceSpec(int element, String kind, double padding, double scale, String path) {
+    }
+
+    /** An obstacle: shape with its numbers (unused ones null), 4×4 row-major pose, padding. */
+    record ObstacleSpec(String name, String shape, double[] size, Double radius, Double length, double[][] vertices,
+                        double[] pose, double padding, String path) {
+    }
+
+    /** {@code [first, firstPiece, second, secondPiece, environment]}. */
+    record PairTuple(String first, int firstPiece, String second, int secondPiece, boolean environment) {
+        /** The key of {@code pairClearance}: {@code first#p|second#q}, {@code first#p|env:obstacle#q}. */
+        String key() {
+            return first + "#" + firstPiece + "|" + (environment ? "env:" : "") + second + "#" + secondPiece;
+        }
+
+        @Override
+        public String toString() {
+            return "[" + first + ", " + firstPiece + ", " + second + ", " + secondPiece + ", " + environment + "]";
+        }
+    }
+
+    /**
+     * One listed pair of a segment: step k spans [ends[k−1], ends[k]] (ends[−1] = 0); planes[k] = {nx, ny, nz, c, gA,
+     * gB}, or null for a Tight-Inclusion window.
+     */
+    record PairSteps(PairTuple pair, double[] ends, double[] lb, double[][] planes) {
+    }
+
+    record Violation(int segment, double fraction, PairTuple pair) {
+    }
+}

@@ -1,0 +1,297 @@
+package io.collide4j.verifier;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.collide4j.verifier.Certificate.Allowed;
+import io.collide4j.verifier.Certificate.ObstacleSpec;
+import io.collide4j.verifier.Certificate.PairSteps;
+import io.collide4j.verifier.Certificate.PairTuple;
+import io.collide4j.verifier.Certificate.PieceSpec;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Reads a {@code collide4j-certificate/3} document strictly into a {@link Certificate}: duplicate keys, unknown
+ * keys, missing members, wrong types, non-finite numbers and trailing content are refused with the JSON path. A
+ * JSON number means the double Java's correctly rounded parse gives (the certifier writes shortest round-trip
+ * decimals, so this is the number it computed with). Stateless.
+ */
+final class CertificateReader {
+    static final String FORMAT = "collide4j-certificate/3";
+    private static final ObjectMapper JSON = new ObjectMapper(JsonFactory.builder()
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build())
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
+    private CertificateReader() {
+    }
+
+    /** A refused document: the message names the source and the JSON path. */
+    static final class FormatException extends IllegalArgumentException {
+        FormatException(String message) {
+            super(message);
+        }
+    }
+
+    static Certificate read(InputStream in, String source) {
+        JsonNode root;
+        try {
+            root = JSON.readTree(in);
+        } catch (IOException e) {
+            throw new FormatException(source + ": not readable JSON: " + e.getMessage());
+        }
+        if (root == null || root.isMissingNode()) {
+            throw new FormatException(source + ": empty document");
+        }
+        try {
+            return certificate(root);
+        } catch (FormatException e) {
+            throw new FormatException(source + ": " + e.getMessage());
+        }
+    }
+
+    private static Certificate certificate(JsonNode n) {
+        keys(n, "", Set.of("format", "margin", "tolerance", "robotHash", "sceneHash", "trajectoryHash", "interpolation",
+                "waypoints", "times", "witness", "segments", "verdict", "pairClearance"),
+                Set.of("meshMode", "provenance", "velocities", "accelerations", "violation"));
+        String format = string(n.get("format"), "format");
+        if (!FORMAT.equals(format)) {
+            throw new FormatException("format: expected \"" + FORMAT + "\" (a certificate with witness planes), found \""
+                    + format + "\"; older formats are checked by --verifier=recompute");
+        }
+        number(n.get("tolerance"), "tolerance");
+        for (String h : List.of("robotHash", "sceneHash", "trajectoryHash")) {
+            string(n.get(h), h);
+        }
+        if (n.has("meshMode")) {
+            oneOf(n.get("meshMode"), "meshMode", Set.of("HULL", "EXACT"));
+        }
+        if (n.has("provenance")) {
+            keys(n.get("provenance"), "provenance", Set.of(), Set.of("robot", "scene"));
+            for (String part : List.of("robot", "scene")) {
+                JsonNode s = n.get("provenance").get(part);
+                if (s != null && !s.isNull()) {
+                    String at = "provenance." + part;
+                    keys(s, at, Set.of(), Set.of("bundled", "file", "srdf"));
+                    s.fieldNames().forEachRemaining(f -> string(s.get(f), at + "." + f));
+                }
+            }
+        }
+        List<List<PairSteps>> segments = new ArrayList<>();
+        JsonNode segs = array(n.get("segments"), "segments");
+        for (int i = 0; i < segs.size(); i++) {
+            List<PairSteps> seg = new ArrayList<>();
+            JsonNode s = array(segs.get(i), "segments[" + i + "]");
+            for (int p = 0; p < s.size(); p++) {
+                seg.add(pairSteps(s.get(p), "segments[" + i + "][" + p + "]"));
+            }
+            segments.add(seg);
+        }
+        Certificate.Violation violation = null;
+        JsonNode v = n.get("violation");
+        if (v != null && !v.isNull()) {
+            keys(v, "violation", Set.of("segment", "fraction", "pair"),
+                    Set.of("time", "configuration", "lowerBound", "distance", "pointOnFirst", "pointOnSecond"));
+            for (String f : List.of("time", "lowerBound", "distance")) {
+                if (v.has(f)) {
+                    number(v.get(f), "violation." + f);
+                }
+            }
+            for (String f : List.of("configuration", "pointOnFirst", "pointOnSecond")) {
+                if (v.has(f)) {
+                    numbers(v.get(f), "violation." + f);
+                }
+            }
+            violation = new Certificate.Violation(integer(v.get("segment"), "violation.segment"),
+                    number(v.get("fraction"), "violation.fraction"), pair(v.get("pair"), "violation.pair"));
+        }
+        Map<String, Double> clearance = new LinkedHashMap<>();
+        JsonNode pc = object(n.get("pairClearance"), "pairClearance");
+        pc.fieldNames().forEachRemaining(k -> clearance.put(k, number(pc.get(k), "pairClearance." + k)));
+        return new Certificate(number(n.get("margin"), "margin"),
+                oneOf(n.get("interpolation"), "interpolation", Set.of("LINEAR", "CUBIC", "QUINTIC")),
+                matrix(n.get("waypoints"), "waypoints"), n.has("velocities") ? matrix(n.get("velocities"), "velocities") : null,
+                n.has("accelerations") ? matrix(n.get("accelerations"), "accelerations") : null,
+                numbers(n.get("times"), "times"), witness(n.get("witness")), segments,
+                oneOf(n.get("verdict"), "verdict", Set.of("CERTIFIED_FREE", "VIOLATION", "INCONCLUSIVE")), violation, clearance);
+    }
+
+    private static Certificate.Witness witness(JsonNode n) {
+        keys(n, "witness", Set.of("joints", "held", "allowed", "pieces", "obstacles"), Set.of());
+        List<String> joints = new ArrayList<>();
+        JsonNode js = array(n.get("joints"), "witness.joints");
+        for (int i = 0; i < js.size(); i++) {
+            joints.add(string(js.get(i), "witness.joints[" + i + "]"));
+        }
+        Map<String, Double> held = new LinkedHashMap<>();
+        JsonNode h = object(n.get("held"), "witness.held");
+        h.fieldNames().forEachRemaining(k -> held.put(k, number(h.get(k), "witness.held." + k)));
+        List<Allowed> allowed = new ArrayList<>();
+        JsonNode al = array(n.get("allowed"), "witness.allowed");
+        for (int i = 0; i < al.size(); i++) {
+            String at = "witness.allowed[" + i + "]";
+            JsonNode e = array(al.get(i), at);
+            if (e.size() != 3) {
+                throw new FormatException(at + ": expected [linkA, linkB, reason], found " + e.size() + " elements");
+            }
+            allowed.add(new Allowed(string(e.get(0), at + "[0]"), string(e.get(1), at + "[1]"),
+                    string(e.get(2), at + "[2]"), at));
+        }
+        Map<String, List<PieceSpec>> pieces = new LinkedHashMap<>();
+        JsonNode ps = object(n.get("pieces"), "witness.pieces");
+        for (Iterator<String> it = ps.fieldNames(); it.hasNext(); ) {
+            String link = it.next();
+            JsonNode list = array(ps.get(link), "witness.pieces." + link);
+            List<PieceSpec> specs = new ArrayList<>();
+            for (int i = 0; i < list.size(); i++) {
+                String at = "witness.pieces." + link + "[" + i + "]";
+                JsonNode p = list.get(i);
+                keys(p, at, Set.of("element", "kind", "padding", "scale"), Set.of());
+                specs.add(new PieceSpec(integer(p.get("element"), at + ".element"),
+                        oneOf(p.get("kind"), at + ".kind", Set.of("HULL", "PRIMITIVE", "OTHER")),
+                        number(p.get("padding"), at + ".padding"), number(p.get("scale"), at + ".scale"), at));
+            }
+            pieces.put(link, specs);
+        }
+        List<ObstacleSpec> obstacles = new ArrayList<>();
+        JsonNode os = array(n.get("obstacles"), "witness.obstacles");
+        for (int i = 0; i < os.size(); i++) {
+            obstacles.add(obstacle(os.get(i), "witness.obstacles[" + i + "]"));
+        }
+        return new Certificate.Witness(joints, held, allowed, pieces, obstacles);
+    }
+
+    private static ObstacleSpec obstacle(JsonNode o, String at) {
+        String shape = o.isObject() && o.has("shape") ? string(o.get("shape"), at + ".shape") : null;
+        Set<String> numbers = switch (shape == null ? "" : shape) {
+            case "box" -> Set.of("size");
+            case "sphere" -> Set.of("radius");
+            case "cylinder", "capsule" -> Set.of("radius", "length");
+            case "hull" -> Set.of("vertices");
+            default -> throw new FormatException(at + ".shape: expected box, sphere, cylinder, capsule or hull, found "
+                    + shape + " (an exact mesh obstacle is checked by --verifier=recompute only)");
+        };
+        Set<String> required = new java.util.HashSet<>(numbers);
+        required.addAll(Set.of("name", "shape", "pose", "padding"));
+        keys(o, at, required, Set.of());
+        return new ObstacleSpec(string(o.get("name"), at + ".name"), shape,
+                o.has("size") ? numbers(o.get("size"), at + ".size") : null,
+                o.has("radius") ? number(o.get("radius"), at + ".radius") : null,
+                o.has("length") ? number(o.get("length"), at + ".length") : null,
+                o.has("vertices") ? matrix(o.get("vertices"), at + ".vertices") : null,
+                numbers(o.get("pose"), at + ".pose"), number(o.get("padding"), at + ".padding"), at);
+    }
+
+    private static PairSteps pairSteps(JsonNode n, String at) {
+        keys(n, at, Set.of("pair", "ends", "lb", "planes"), Set.of());
+        JsonNode pl = array(n.get("planes"), at + ".planes");
+        double[][] planes = new double[pl.size()][];
+        for (int k = 0; k < pl.size(); k++) {
+            if (!pl.get(k).isNull()) {
+                planes[k] = numbers(pl.get(k), at + ".planes[" + k + "]");
+                if (planes[k].length != 6) {
+                    throw new FormatException(at + ".planes[" + k + "]: expected [nx, ny, nz, c, gA, gB] or null");
+                }
+            }
+        }
+        return new PairSteps(pair(n.get("pair"), at + ".pair"), numbers(n.get("ends"), at + ".ends"),
+                numbers(n.get("lb"), at + ".lb"), planes);
+    }
+
+    private static PairTuple pair(JsonNode n, String at) {
+        JsonNode a = array(n, at);
+        if (a.size() != 5) {
+            throw new FormatException(at + ": expected [first, firstPiece, second, secondPiece, environment]");
+        }
+        if (!a.get(4).isBoolean()) {
+            throw new FormatException(at + "[4]: expected true or false");
+        }
+        return new PairTuple(string(a.get(0), at + "[0]"), integer(a.get(1), at + "[1]"), string(a.get(2), at + "[2]"),
+                integer(a.get(3), at + "[3]"), a.get(4).booleanValue());
+    }
+
+    private static void keys(JsonNode n, String at, Set<String> required, Set<String> optional) {
+        object(n, at);
+        for (Iterator<String> it = n.fieldNames(); it.hasNext(); ) {
+            String k = it.next();
+            if (!required.contains(k) && !optional.contains(k)) {
+                throw new FormatException((at.isEmpty() ? "" : at + ".") + k + ": unknown key");
+            }
+        }
+        for (String k : required) {
+            if (!n.has(k)) {
+                throw new FormatException((at.isEmpty() ? "" : at + ".") + k + ": missing");
+            }
+        }
+    }
+
+    private static JsonNode object(JsonNode n, String at) {
+        if (n == null || !n.isObject()) {
+            throw new FormatException((at.isEmpty() ? "document" : at) + ": expected an object");
+        }
+        return n;
+    }
+
+    private static JsonNode array(JsonNode n, String at) {
+        if (n == null || !n.isArray()) {
+            throw new FormatException(at + ": expected an array");
+        }
+        return n;
+    }
+
+    private static String string(JsonNode n, String at) {
+        if (n == null || !n.isTextual()) {
+            throw new FormatException(at + ": expected a string");
+        }
+        return n.textValue();
+    }
+
+    private static String oneOf(JsonNode n, String at, Set<String> allowed) {
+        String s = string(n, at);
+        if (!allowed.contains(s)) {
+            throw new FormatException(at + ": expected one of " + new java.util.TreeSet<>(allowed) + ", found \"" + s + "\"");
+        }
+        return s;
+    }
+
+    private static double number(JsonNode n, String at) {
+        if (n == null || !n.isNumber() || !Double.isFinite(n.doubleValue())) {
+            throw new FormatException(at + ": expected a finite number");
+        }
+        return n.doubleValue();
+    }
+
+    private static int integer(JsonNode n, String at) {
+        if (n == null || !n.isIntegralNumber() || !n.canConvertToInt()) {
+            throw new FormatException(at + ": expected an integer");
+        }
+        return n.intValue();
+    }
+
+    private static double[] numbers(JsonNode n, String at) {
+        JsonNode a = array(n, at);
+        double[] d = new double[a.size()];
+        for (int i = 0; i < d.length; i++) {
+            d[i] = number(a.get(i), at + "[" + i + "]");
+        }
+        return d;
+    }
+
+    private static double[][] matrix(JsonNode n, String at) {
+        JsonNode a = array(n, at);
+        double[][] m = new double[a.size()][];
+        for (int i = 0; i < m.length; i++) {
+            m[i] = numbers(a.get(i), at + "[" + i + "]");
+        }
+        return m;
+    }
+}

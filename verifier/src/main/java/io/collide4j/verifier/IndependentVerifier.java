@@ -1,0 +1,294 @@
+package io.collide4j.verifier;
+
+import io.collide4j.urdf.RobotDescription;
+import io.collide4j.urdf.SemanticDescription;
+import io.collide4j.verifier.Certificate.PairSteps;
+import io.collide4j.verifier.Certificate.PairTuple;
+
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Checks a {@code collide4j-certificate/3} with nothing but interval forward kinematics and plane tests (issue 21;
+ * the lemmas are in verifier/SOUNDNESS.md). For each segment it proves: every listed pair's step planes separate
+ * the two pieces over the whole step with gA + gB ≥ margin·|n| (lemma P1), subdividing a step when the
+ * enclosures are too loose; every pair it enumerates itself and the certificate does not list is farther apart than
+ * the margin (axis-aligned or centre-to-centre planes over interval bounds, with subdivision; lemma C3). Verdicts:
+ * CERTIFIED_FREE needs every segment; VIOLATION proves [0, fraction] of the violation's segment and the segments
+ * before it (the violation itself is for the recompute verifier); INCONCLUSIVE proves the segments before its
+ * partial last one. Claimed pair clearances must not exceed min (gA + gB)/|n| over the pair's proven steps.
+ * Stateless entry point; each call works on its own objects, so calls may run in parallel.
+ */
+public final class IndependentVerifier {
+    /** Bisections of one step's s-interval before its plane is declared unproven (2^10 leaves at most). */
+    static final int PLANE_DEPTH = 10;
+    /** Bisections of a segment for pairs the certificate does not list. */
+    static final int FAR_DEPTH = 8;
+
+    private final WitnessModel model;
+    private final Certificate cert;
+    private final JointMotion motion;
+    private final double margin;
+    private final List<String> problems = new ArrayList<>();
+    private final Map<String, Double> proven = new HashMap<>();
+    private long steps;
+    private long subdivisions;
+
+    private IndependentVerifier(WitnessModel model, Certificate cert) {
+        this.model = model;
+        this.cert = cert;
+        this.margin = cert.margin();
+        this.motion = new JointMotion(cert.waypoints(), cert.velocities(), cert.accelerations(), cert.times());
+    }
+
+    /** Verifies a /3 certificate; robot = the URDF description (urdf module), srdf may be null. */
+    public static VerificationReport verify(RobotDescription robot, SemanticDescription srdf, InputStream certificate,
+                                            String source) {
+        Certificate cert;
+        try {
+            cert = CertificateReader.read(certificate, source);
+        } catch (IllegalArgumentException e) {
+            return new VerificationReport(false, null, List.of("unreadable certificate: " + e.getMessage()), 0, 0);
+        }
+        WitnessModel model = new WitnessModel(robot, srdf, cert);
+        if (!model.problems().isEmpty()) {
+            return new VerificationReport(false, cert.verdict(), model.problems(), 0, 0);
+        }
+        return new IndependentVerifier(model, cert).run();
+    }
+
+    private VerificationReport run() {
+        int segmentsNeeded = cert.waypoints().length - 1, listed = cert.segments().size();
+        Certificate.Violation v = cert.violation();
+        boolean shape = switch (cert.verdict()) {
+            case "CERTIFIED_FREE" -> v == null && listed == segmentsNeeded;
+            case "VIOLATION" -> v != null && v.segment() >= 0 && v.segment() < segmentsNeeded
+                    && listed == v.segment() + 1 && v.fraction() >= 0 && v.fraction() <= 1;
+            default -> v == null && listed >= 1 && listed <= segmentsNeeded;
+        };
+        if (!shape || !(margin >= 0)) {
+            problems.add("verdict " + cert.verdict() + " does not fit the certificate: CERTIFIED_FREE needs all "
+                    + segmentsNeeded + " segments and no violation, VIOLATION a violation inside the trajectory and the"
+                    + " segments up to it, INCONCLUSIVE 1 to " + segmentsNeeded + " segments; margin must be >= 0");
+        } else {
+            for (int i = 0; i < listed; i++) {
+                if (cert.verdict().equals("INCONCLUSIVE") && i == listed - 1) {
+                    break;   // the partial last segment proves nothing that is claimed
+                }
+                segment(i, v != null && i == v.segment() ? v.fraction() : 1);
+            }
+            if (v != null) {
+                resolve(v.pair(), "violation");
+            }
+        }
+        cert.pairClearance().forEach((key, claimed) -> {
+            Double p = proven.get(key);
+            if (p == null || !(claimed <= p)) {
+                problems.add("pairClearance " + key + ": claimed " + claimed + " exceeds what the planes prove ("
+                        + (p == null ? "no proven steps" : p) + ")");
+            }
+        });
+        return new VerificationReport(problems.isEmpty(), cert.verdict(), problems, steps, subdivisions);
+    }
+
+    private void segment(int i, double end) {
+        Set<String> listed = new HashSet<>();
+        for (PairSteps p : cert.segments().get(i)) {
+            Piece[] ab = resolve(p.pair(), "segment " + i);
+            if (ab == null) {
+                continue;
+            }
+            if (!listed.add(pairKey(ab[0], ab[1]))) {
+                problems.add("segment " + i + ": pair " + p.pair() + " is listed twice");
+            }
+            steps(i, p, ab, end);
+        }
+        List<Piece[]> unlisted = new ArrayList<>();
+        List<String> names = new ArrayList<>(model.links.keySet());
+        for (int a = 0; a < names.size(); a++) {
+            for (Piece pa : model.links.get(names.get(a))) {
+                for (Piece o : model.obstacles.values()) {
+                    unlisted.add(new Piece[] {pa, o});
+                }
+                for (int b = a + 1; b < names.size(); b++) {
+                    if (model.allowed.contains(WitnessModel.pairKey(names.get(a), names.get(b)))) {
+                        continue;
+                    }
+                    for (Piece pb : model.links.get(names.get(b))) {
+                        unlisted.add(new Piece[] {pa, pb});
+                    }
+                }
+            }
+        }
+        unlisted.removeIf(pr -> listed.contains(pairKey(pr[0], pr[1])));
+        if (end > 0) {
+            proveFar(i, unlisted, 0, end, 0, new HashSet<>());
+        }
+    }
+
+    /** The two pieces a tuple names, or null after recording why it names none. */
+    private Piece[] resolve(PairTuple t, String where) {
+        List<Piece> a = model.links.get(t.first());
+        List<Piece> b = t.environment() ? null : model.links.get(t.second());
+        Piece o = t.environment() ? model.obstacles.get(t.second()) : null;
+        boolean ok = a != null && t.firstPiece() >= 0 && t.firstPiece() < a.size() && (t.environment()
+                ? o != null && t.secondPiece() == 0
+                : b != null && !t.first().equals(t.second()) && t.secondPiece() >= 0 && t.secondPiece() < b.size());
+        if (!ok) {
+            problems.add(where + ": pair " + t + " names no robot piece and obstacle (piece 0) or two pieces of"
+                    + " different links of the witness");
+            return null;
+        }
+        return new Piece[] {a.get(t.firstPiece()), t.environment() ? o : b.get(t.secondPiece())};
+    }
+
+    private static String pairKey(Piece a, Piece b) {
+        String x = (a.link() ? "" : "env:") + a.describe(), y = (b.link() ? "" : "env:") + b.describe();
+        return x.compareTo(y) < 0 ? x + "|" + y : y + "|" + x;
+    }
+
+    private void steps(int i, PairSteps p, Piece[] ab, double end) {
+        String where = "segment " + i + " pair " + p.pair();
+        int n = p.ends().length;
+        if (p.lb().length != n || p.planes().length != n) {
+            problems.add(where + ": " + n + " step ends, " + p.lb().length + " lower bounds, " + p.planes().length + " planes");
+            return;
+        }
+        double s0 = 0, clearance = Double.POSITIVE_INFINITY;
+        for (int k = 0; k < n; k++) {
+            double s1 = p.ends()[k];
+            double[] pl = p.planes()[k];
+            String at = where + " step " + k + " (s in [" + s0 + ", " + s1 + "])";
+            if (!(s1 > s0) || s1 > 1) {
+                problems.add(at + ": step ends must increase within (0, 1]");
+                return;
+            }
+            if (pl == null) {
+                problems.add(at + ": a Tight-Inclusion window (no plane); the independent verifier cannot check it, use"
+                        + " --verifier=recompute");
+                return;
+            }
+            steps++;
+            double[] normal = {pl[0], pl[1], pl[2]};
+            Interval norm = normOf(normal);
+            Interval gap = Interval.point(pl[4]).add(Interval.point(pl[5]));
+            double need = Interval.up(margin * norm.hi());
+            if (!(norm.lo() > 0) || !(gap.lo() >= need)) {
+                problems.add(at + ": gA + gB = " + gap.lo() + " < margin·|n| = " + need);
+            } else {
+                String fail = plane(i, ab, normal, pl[3], pl[4], pl[5], s0, s1, 0);
+                if (fail != null) {
+                    problems.add(at + ": " + fail);
+                }
+            }
+            clearance = Math.min(clearance, gap.div(norm).lo());
+            s0 = s1;
+        }
+        if (s0 < end) {
+            problems.add(where + ": steps stop at s = " + s0 + ", need " + end);
+        }
+        proven.merge(p.pair().key(), clearance, Math::min);
+    }
+
+    /**
+     * null when for every s in [s0, s1] piece A lies in n·x ≤ c − gA and piece B in n·y ≥ c + gB, else what failed
+     * at the deepest interval tried.
+     */
+    private String plane(int i, Piece[] ab, double[] n, double c, double gA, double gB, double s0, double s1, int depth) {
+        Map<String, Frame> frames = frames(i, s0, s1);
+        double supA = ab[0].sup(frameOf(ab[0], frames), n);
+        double infB = -ab[1].sup(frameOf(ab[1], frames), new double[] {-n[0], -n[1], -n[2]});
+        double limA = Interval.down(c - gA), limB = Interval.up(c + gB);
+        if (supA <= limA && infB >= limB) {
+            return null;
+        }
+        double m = s0 / 2 + s1 / 2;
+        if (depth < PLANE_DEPTH && m > s0 && m < s1) {
+            subdivisions++;
+            String f = plane(i, ab, n, c, gA, gB, s0, m, depth + 1);
+            return f != null ? f : plane(i, ab, n, c, gA, gB, m, s1, depth + 1);
+        }
+        String leaf = depth == 0 ? "" : " (at s in [" + s0 + ", " + s1 + "] after " + depth + " bisections)";
+        return supA <= limA ? "piece B reaches n·y = " + infB + " < c + gB = " + limB + leaf
+                : "piece A reaches n·x = " + supA + " > c - gA = " + limA + leaf;
+    }
+
+    /** Proves each pair farther apart than the margin over [s0, s1], bisecting for the pairs not yet proven. */
+    private void proveFar(int i, List<Piece[]> pairs, double s0, double s1, int depth, Set<String> reported) {
+        Map<String, Frame> frames = frames(i, s0, s1);
+        Map<Piece, double[]> bounds = new IdentityHashMap<>();
+        List<Piece[]> open = new ArrayList<>();
+        for (Piece[] pr : pairs) {
+            double[] a = bounds.computeIfAbsent(pr[0], p -> p.bounds(frameOf(p, frames)));
+            double[] b = bounds.computeIfAbsent(pr[1], p -> p.bounds(frameOf(p, frames)));
+            if (!far(pr, a, b, frames)) {
+                open.add(pr);
+            }
+        }
+        double m = s0 / 2 + s1 / 2;
+        if (open.isEmpty()) {
+            return;
+        }
+        if (depth >= FAR_DEPTH || !(m > s0 && m < s1)) {
+            for (Piece[] pr : open) {
+                if (reported.add(pairKey(pr[0], pr[1]))) {
+                    problems.add("segment " + i + ": pair [" + pr[0].owner() + ", " + pr[0].index() + ", " + pr[1].owner()
+                            + ", " + pr[1].index() + ", " + !pr[1].link() + "] is not listed and its enclosures do not"
+                            + " prove it farther apart than the margin over s in [" + s0 + ", " + s1 + "]");
+                }
+            }
+            return;
+        }
+        subdivisions++;
+        proveFar(i, open, s0, m, depth + 1, reported);
+        proveFar(i, open, m, s1, depth + 1, reported);
+    }
+
+    /**
+     * A separating plane with gap ≥ margin·|n| (lemma P1): an axis-aligned one between the bounds, else one normal to
+     * the line between the bounds' centres.
+     */
+    private boolean far(Piece[] pr, double[] a, double[] b, Map<String, Frame> frames) {
+        for (int k = 0; k < 3; k++) {
+            if (Interval.down(b[k] - a[3 + k]) >= margin || Interval.down(a[k] - b[3 + k]) >= margin) {
+                return true;
+            }
+        }
+        double[] n = new double[3];
+        for (int k = 0; k < 3; k++) {
+            n[k] = (b[k] / 2 + b[3 + k] / 2) - (a[k] / 2 + a[3 + k] / 2);
+        }
+        Interval norm = normOf(n);
+        if (!(norm.lo() > 0)) {
+            return false;
+        }
+        double supA = pr[0].sup(frameOf(pr[0], frames), n);
+        double supB = pr[1].sup(frameOf(pr[1], frames), new double[] {-n[0], -n[1], -n[2]});
+        return Interval.down(-supB - supA) >= Interval.up(margin * norm.hi());
+    }
+
+    private static Interval normOf(double[] n) {
+        return Interval.point(n[0]).sqr().add(Interval.point(n[1]).sqr()).add(Interval.point(n[2]).sqr()).sqrt();
+    }
+
+    private static Frame frameOf(Piece p, Map<String, Frame> frames) {
+        return p.link() ? frames.get(p.owner()) : Frame.IDENTITY;
+    }
+
+    /** Link frames enclosing every configuration of segment i for s in [s0, s1] (held joints constant). */
+    private Map<String, Frame> frames(int i, double s0, double s1) {
+        Map<String, Interval> q = new HashMap<>();
+        List<String> joints = model.witness.joints();
+        for (int j = 0; j < joints.size(); j++) {
+            q.put(joints.get(j), motion.joint(i, j, s0, s1));
+        }
+        model.witness.held().forEach((j, v) -> q.put(j, Interval.point(v)));
+        return model.kinematics.linkFrames(q);
+    }
+}

@@ -1,0 +1,168 @@
+package io.collide4j.verifier;
+
+import java.math.BigDecimal;
+
+/**
+ * A closed interval [lo, hi] of reals, with arithmetic that rounds outward: every operation computes its
+ * round-to-nearest result and then steps one double outward ({@link Math#nextDown}/{@link Math#nextUp}), which
+ * contains the exact result because round-to-nearest is off by at most half an ulp (SOUNDNESS.md, lemma I1).
+ * NaN never turns into a proof: a NaN bound makes every comparison that would accept fail (lemma I2).
+ * Immutable value type.
+ */
+record Interval(double lo, double hi) {
+    /** 2π lies strictly between these doubles: Math.PI < π < nextUp(Math.PI), and doubling is exact. */
+    private static final double TWO_PI_LO = 2 * Math.PI;
+    private static final double TWO_PI_HI = Math.nextUp(2 * Math.PI);
+    static final Interval ZERO = new Interval(0, 0);
+    static final Interval ONE = new Interval(1, 1);
+
+    static Interval point(double x) {
+        return new Interval(x, x);
+    }
+
+    /**
+     * The real a decimal text denotes: a point when Java's correctly rounded parse is exact (checked with
+     * BigDecimal), else the parse widened one ulp each way (lemma I1). Texts BigDecimal cannot read (hex floats)
+     * are widened too.
+     */
+    static Interval decimal(String text) {
+        double d = Double.parseDouble(text.trim());
+        if (!Double.isFinite(d)) {
+            throw new NumberFormatException("'" + text + "' is not a finite number");
+        }
+        try {
+            if (new BigDecimal(text.trim()).compareTo(new BigDecimal(d)) == 0) {
+                return point(d);
+            }
+        } catch (NumberFormatException notPlainDecimal) {
+            // e.g. "0x1p-3" or "1d": fall through to the widened enclosure
+        }
+        return new Interval(Math.nextDown(d), Math.nextUp(d));
+    }
+
+    /** A number parsed from decimal text by someone else: within half an ulp of the text's value. */
+    static Interval parsed(double d) {
+        return new Interval(Math.nextDown(d), Math.nextUp(d));
+    }
+
+    static double down(double x) {
+        return Math.nextDown(x);
+    }
+
+    static double up(double x) {
+        return Math.nextUp(x);
+    }
+
+    Interval add(Interval o) {
+        return new Interval(down(lo + o.lo), up(hi + o.hi));
+    }
+
+    Interval sub(Interval o) {
+        return new Interval(down(lo - o.hi), up(hi - o.lo));
+    }
+
+    Interval neg() {
+        return new Interval(-hi, -lo);
+    }
+
+    Interval mul(Interval o) {
+        double a = lo * o.lo, b = lo * o.hi, c = hi * o.lo, d = hi * o.hi;
+        return new Interval(down(Math.min(Math.min(a, b), Math.min(c, d))), up(Math.max(Math.max(a, b), Math.max(c, d))));
+    }
+
+    Interval mul(double k) {
+        double a = lo * k, b = hi * k;
+        return new Interval(down(Math.min(a, b)), up(Math.max(a, b)));
+    }
+
+    /** Quotient; a divisor that may be zero gives the whole line. */
+    Interval div(Interval o) {
+        if (!(o.lo > 0 || o.hi < 0)) {
+            return new Interval(Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY);
+        }
+        double a = lo / o.lo, b = lo / o.hi, c = hi / o.lo, d = hi / o.hi;
+        return new Interval(down(Math.min(Math.min(a, b), Math.min(c, d))), up(Math.max(Math.max(a, b), Math.max(c, d))));
+    }
+
+    Interval sqr() {
+        double a = lo * lo, b = hi * hi;
+        if (lo >= 0) {
+            return new Interval(down(a), up(b));
+        }
+        if (hi <= 0) {
+            return new Interval(down(b), up(a));
+        }
+        return new Interval(0, up(Math.max(a, b)));
+    }
+
+    /** Square root of the non-negative part (the callers' arguments are sums of squares). */
+    Interval sqrt() {
+        return new Interval(Math.max(0, down(Math.sqrt(Math.max(0, lo)))), up(Math.sqrt(hi)));
+    }
+
+    /** The largest absolute value: max |x| over the interval. */
+    double mag() {
+        return Math.max(Math.abs(lo), Math.abs(hi));
+    }
+
+    Interval hull(Interval o) {
+        return new Interval(Math.min(lo, o.lo), Math.max(hi, o.hi));
+    }
+
+    double mid() {
+        return lo / 2 + hi / 2;
+    }
+
+    double width() {
+        return hi - lo;
+    }
+
+    boolean contains(double x) {
+        return lo <= x && x <= hi;
+    }
+
+    Interval sin() {
+        return periodic(true);
+    }
+
+    Interval cos() {
+        return periodic(false);
+    }
+
+    /**
+     * sin or cos over the interval (lemma I3): the values at both ends, each enclosed from the library's
+     * 1-ulp guarantee by stepping two ulps outward, joined with +1 (−1) when a maximum (minimum) of the function
+     * may lie inside. Maxima of sin are at 2π(k + 1/4), minima at 2π(k + 3/4); of cos at 2πk and 2π(k + 1/2).
+     * Valid for any finite argument: the location test errs towards including an extremum.
+     */
+    private Interval periodic(boolean sine) {
+        if (!(Double.isFinite(lo) && Double.isFinite(hi) && lo <= hi)) {
+            return new Interval(-1, 1);
+        }
+        double a = sine ? StrictMath.sin(lo) : StrictMath.cos(lo);
+        double b = sine ? StrictMath.sin(hi) : StrictMath.cos(hi);
+        double min = down(down(Math.min(a, b)));
+        double max = up(up(Math.max(a, b)));
+        if (mayReach(sine ? 0.25 : 0)) {
+            max = 1;
+        }
+        if (mayReach(sine ? 0.75 : 0.5)) {
+            min = -1;
+        }
+        return new Interval(Math.max(-1, min), Math.min(1, max));
+    }
+
+    /** Whether some integer k may satisfy lo ≤ 2π(k + phase) ≤ hi; false only when provably none does. */
+    private boolean mayReach(double phase) {
+        // lower bound of lo/2π and upper bound of hi/2π, dividing by the side of 2π's enclosure that makes them so
+        double turnsLo = down(lo / (lo >= 0 ? TWO_PI_HI : TWO_PI_LO));
+        double turnsHi = up(hi / (hi >= 0 ? TWO_PI_LO : TWO_PI_HI));
+        double kLo = down(turnsLo - phase), kHi = up(turnsHi - phase);
+        return !(Math.ceil(kLo) > Math.floor(kHi));
+    }
+
+    @Override
+    public String toString() {
+        return "[" + lo + ", " + hi + "]";
+    }
+}

@@ -1,0 +1,82 @@
+package io.collide4j.verifier;
+
+import io.collide4j.urdf.JointDescription;
+import io.collide4j.urdf.JointType;
+import io.collide4j.urdf.RobotDescription;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Forward kinematics over joint intervals (lemma F3): a link's frame encloses parent frame ∘ joint origin ∘ joint
+ * motion for every joint value inside the given intervals, so a point of a link, transformed by the enclosure,
+ * lies inside the result for every configuration of the box. Tree structure (parents, types, mimic sources) from
+ * the description records; every number from {@link UrdfNumbers}. Immutable; thread-safe.
+ */
+final class IntervalKinematics {
+    private final String root;
+    private final List<JointDescription> order = new ArrayList<>();   // parents before children
+    private final UrdfNumbers numbers;
+
+    IntervalKinematics(RobotDescription robot, UrdfNumbers numbers) {
+        this.root = robot.rootLink();
+        this.numbers = numbers;
+        Map<String, List<JointDescription>> children = new HashMap<>();
+        for (JointDescription j : robot.joints()) {
+            children.computeIfAbsent(j.parent(), k -> new ArrayList<>()).add(j);
+        }
+        Deque<String> queue = new ArrayDeque<>(List.of(root));
+        while (!queue.isEmpty()) {
+            for (JointDescription j : children.getOrDefault(queue.poll(), List.of())) {
+                order.add(j);
+                queue.add(j.child());
+            }
+        }
+    }
+
+    UrdfNumbers numbers() {
+        return numbers;
+    }
+
+    /**
+     * Frames of every link for joint values inside {@code values} (every non-fixed, non-mimic joint by name);
+     * mimic joints follow their source as multiplier · value + offset.
+     */
+    Map<String, Frame> linkFrames(Map<String, Interval> values) {
+        Map<String, Interval> all = new HashMap<>(values);
+        Map<String, Frame> frames = new HashMap<>();
+        frames.put(root, Frame.IDENTITY);
+        for (JointDescription j : order) {
+            Frame f = frames.get(j.parent()).compose(numbers.jointOrigin(j.name()));
+            if (j.type() != JointType.FIXED) {
+                Interval q = value(j, all, 0);
+                Interval[] k = numbers.jointAxis(j.name());
+                f = f.compose(j.type() == JointType.PRISMATIC
+                        ? Frame.translation(new Interval[] {k[0].mul(q), k[1].mul(q), k[2].mul(q)})
+                        : Frame.rotation(k, q));
+            }
+            frames.put(j.child(), f);
+        }
+        return frames;
+    }
+
+    private Interval value(JointDescription j, Map<String, Interval> all, int depth) {
+        Interval v = all.get(j.name());
+        if (v != null) {
+            return v;
+        }
+        if (j.mimic() == null || depth > order.size()) {
+            throw new IllegalArgumentException("no value for joint '" + j.name() + "'");
+        }
+        JointDescription source = order.stream().filter(o -> o.name().equals(j.mimic().joint())).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("mimic joint '" + j.name() + "' follows an unknown joint"));
+        Interval[] m = numbers.mimic(j.name());
+        v = m[0].mul(value(source, all, depth + 1)).add(m[1]);
+        all.put(j.name(), v);
+        return v;
+    }
+}

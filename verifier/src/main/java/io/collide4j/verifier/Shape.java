@@ -1,0 +1,73 @@
+package io.collide4j.verifier;
+
+/**
+ * A convex set in its own frame, known only through an upper bound of its support function
+ * h(w) = max over the set of w·x, valid for every direction w inside an interval box (lemma S1: each formula is
+ * non-decreasing in |w_i| or a maximum of linear functions, so it is bounded by the magnitudes of the box).
+ * Sizes are upper bounds (a larger set contains the smaller). Immutable.
+ */
+sealed interface Shape {
+
+    /** Upper bound of max over the set of w·x for every w in the box. */
+    double support(Interval[] w);
+
+    /** Axis-aligned box centred on the origin with half edge lengths h. */
+    record Box(double hx, double hy, double hz) implements Shape {
+        public double support(Interval[] w) {
+            return Interval.up(Interval.up(Interval.up(w[0].mag() * hx) + Interval.up(w[1].mag() * hy))
+                    + Interval.up(w[2].mag() * hz));
+        }
+    }
+
+    /** Ball of radius r about the origin: h(w) = r·|w|. */
+    record Sphere(double r) implements Shape {
+        public double support(Interval[] w) {
+            return Interval.up(r * norm(w[0], w[1], w[2]));
+        }
+    }
+
+    /** Cylinder about z, radius r, half length hl: h(w) = |w_z|·hl + r·|(w_x, w_y)|. */
+    record Cylinder(double r, double hl) implements Shape {
+        public double support(Interval[] w) {
+            return Interval.up(Interval.up(w[2].mag() * hl) + Interval.up(r * norm(w[0], w[1], Interval.ZERO)));
+        }
+    }
+
+    /** Capsule: the segment z ∈ [−hl, hl] swept by a ball of radius r: h(w) = |w_z|·hl + r·|w|. */
+    record Capsule(double r, double hl) implements Shape {
+        public double support(Interval[] w) {
+            return Interval.up(Interval.up(w[2].mag() * hl) + Interval.up(r * norm(w[0], w[1], w[2])));
+        }
+    }
+
+    /**
+     * The convex hull of points (x, y, z triples) each known to within {@code slack} per coordinate: the maximum
+     * of w·x over the hull is attained at a point (lemma S2), so the bound is the largest vertex bound plus
+     * slack·Σ|w_i|.
+     */
+    record Points(double[] xyz, double slack) implements Shape {
+        public double support(Interval[] w) {
+            double ax = w[0].lo(), bx = w[0].hi(), ay = w[1].lo(), by = w[1].hi(), az = w[2].lo(), bz = w[2].hi();
+            double best = Double.NEGATIVE_INFINITY;
+            for (int i = 0; i < xyz.length; i += 3) {
+                double x = xyz[i], y = xyz[i + 1], z = xyz[i + 2];
+                double v = Interval.up(Interval.up(Interval.up(Math.max(ax * x, bx * x)) + Interval.up(Math.max(ay * y, by * y)))
+                        + Interval.up(Math.max(az * z, bz * z)));
+                if (Double.isNaN(v)) {
+                    return v;   // a NaN bound proves nothing
+                }
+                best = Math.max(best, v);
+            }
+            if (slack == 0) {
+                return best;
+            }
+            double l1 = Interval.up(Interval.up(w[0].mag() + w[1].mag()) + w[2].mag());
+            return Interval.up(best + Interval.up(slack * l1));
+        }
+    }
+
+    /** Upper bound of the Euclidean norm of any vector in the box. */
+    static double norm(Interval x, Interval y, Interval z) {
+        return x.sqr().add(y.sqr()).add(z.sqr()).sqrt().hi();
+    }
+}

@@ -1,0 +1,17 @@
+package io.collide4j.verifier;
+
+import java.util.List;
+
+/**
+ * What {@link IndependentVerifier#verify} found. {@code valid}: every claim it checks holds (for verdict
+ * VIOLATION: the free part before the violation; the violation itself is re-proved by the recompute verifier only).
+ * {@code verdict}: the certificate's verdict as written, null when unreadable. {@code problems}: each failed claim,
+ * naming segment, pair, step and s-interval where they apply. {@code stepsChecked}: listed steps whose plane was
+ * tested; {@code subdivisions}: bisections of s-intervals (plane steps and unlisted-pair proofs together).
+ */
+public record VerificationReport(boolean valid, String verdict, List<String> problems, long stepsChecked,
+                                 long subdivisions) {
+    public VerificationReport {
+        problems = List.copyOf(problems);
+    }
+}

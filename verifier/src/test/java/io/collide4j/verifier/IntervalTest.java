@@ -1,0 +1,152 @@
+package io.collide4j.verifier;
+
+import org.junit.jupiter.api.Test;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Interval operations contain the exact result, computed here with BigDecimal (exact or to 400 digits). */
+class IntervalTest {
+    private static final MathContext MC = new MathContext(400, RoundingMode.HALF_EVEN);
+    private static final BigDecimal PI = machinPi();
+
+    private static BigDecimal machinPi() {
+        // π = 16·atan(1/5) − 4·atan(1/239)
+        return atanInverse(5).multiply(BigDecimal.valueOf(16)).subtract(atanInverse(239).multiply(BigDecimal.valueOf(4)), MC);
+    }
+
+    private static BigDecimal atanInverse(int x) {
+        BigDecimal x2 = BigDecimal.valueOf((long) x * x);
+        BigDecimal term = BigDecimal.ONE.divide(BigDecimal.valueOf(x), MC);
+        BigDecimal sum = term;
+        BigDecimal eps = BigDecimal.ONE.movePointLeft(MC.getPrecision() + 5);
+        for (int k = 1; term.abs().compareTo(eps) > 0; k++) {
+            term = term.divide(x2, MC).negate();
+            sum = sum.add(term.divide(BigDecimal.valueOf(2L * k + 1), MC), MC);
+        }
+        return sum;
+    }
+
+    /** sin (or cos) of the exact double x, to about 380 digits: reduce mod 2π, then Taylor. */
+    static BigDecimal sinExact(double x, boolean cos) {
+        BigDecimal a = new BigDecimal(x);
+        BigDecimal twoPi = PI.multiply(BigDecimal.valueOf(2));
+        BigDecimal k = a.divide(twoPi, MC).setScale(0, RoundingMode.HALF_EVEN);
+        BigDecimal r = a.subtract(k.multiply(twoPi, MC), MC);
+        if (cos) {
+            r = PI.divide(BigDecimal.valueOf(2), MC).subtract(r, MC);   // cos r = sin(π/2 − r)
+        }
+        BigDecimal term = r, sum = r, r2 = r.multiply(r, MC);
+        BigDecimal eps = BigDecimal.ONE.movePointLeft(390);
+        for (int n = 1; term.abs().compareTo(eps) > 0; n++) {
+            term = term.multiply(r2, MC).divide(BigDecimal.valueOf((2L * n) * (2L * n + 1)), MC).negate();
+            sum = sum.add(term, MC);
+        }
+        return sum;
+    }
+
+    private static void assertContains(Interval i, BigDecimal exact, String what) {
+        assertTrue(new BigDecimal(i.lo()).compareTo(exact) <= 0 && exact.compareTo(new BigDecimal(i.hi())) <= 0,
+                what + ": " + i + " does not contain " + exact.round(new MathContext(25)));
+    }
+
+    private static double randomDouble(Random r) {
+        return (r.nextDouble() * 2 - 1) * Math.pow(10, r.nextInt(13) - 6);
+    }
+
+    @Test
+    void arithmeticContainsExactResults() {
+        Random r = new Random(21);
+        for (int t = 0; t < 20000; t++) {
+            double a = randomDouble(r), b = randomDouble(r), c = randomDouble(r), d = randomDouble(r);
+            Interval x = new Interval(Math.min(a, b), Math.max(a, b)), y = new Interval(Math.min(c, d), Math.max(c, d));
+            BigDecimal[] xs = {new BigDecimal(x.lo()), new BigDecimal(x.hi())};
+            BigDecimal[] ys = {new BigDecimal(y.lo()), new BigDecimal(y.hi())};
+            for (BigDecimal p : xs) {
+                for (BigDecimal q : ys) {
+                    assertContains(x.add(y), p.add(q), "add");
+                    assertContains(x.sub(y), p.subtract(q), "sub");
+                    assertContains(x.mul(y), p.multiply(q), "mul");
+                    assertContains(x.mul(y.lo()), p.multiply(ys[0]), "mul scalar");
+                    if (q.signum() != 0 && (y.lo() > 0 || y.hi() < 0)) {
+                        assertContains(x.div(y), p.divide(q, MC), "div");
+                    }
+                    assertContains(x.sqr(), p.multiply(p), "sqr");
+                    double pa = Math.abs(p.doubleValue());
+                    assertContains(Interval.point(pa).sqrt(), new BigDecimal(pa).sqrt(MC), "sqrt");
+                }
+            }
+            // an interior point of a product's factors lands inside too
+            BigDecimal mx = xs[0].add(xs[1]).divide(BigDecimal.valueOf(2)), my = ys[0].add(ys[1]).divide(BigDecimal.valueOf(2));
+            assertContains(x.mul(y), mx.multiply(my), "mul interior");
+            assertContains(x.sqr(), mx.multiply(mx), "sqr interior");
+        }
+    }
+
+    @Test
+    void decimalTextIsExactOrEnclosed() {
+        assertEquals(new Interval(0.5, 0.5), Interval.decimal("0.5"));
+        assertEquals(new Interval(-3, -3), Interval.decimal("-3"));
+        Interval tenth = Interval.decimal("0.1");
+        assertContains(tenth, new BigDecimal("0.1"), "0.1");
+        assertTrue(tenth.lo() < tenth.hi());
+        assertContains(Interval.decimal("1.57079632679"), new BigDecimal("1.57079632679"), "rpy text");
+        assertContains(Interval.decimal("0x1.8p1"), new BigDecimal(3), "hex float");
+    }
+
+    @Test
+    void sinAndCosContainTheHighPrecisionValue() {
+        Random r = new Random(7);
+        for (int t = 0; t < 3000; t++) {
+            double lo, hi;
+            switch (t % 4) {
+                case 0 -> {   // joint values of realistic trajectories, narrow intervals
+                    lo = (r.nextDouble() * 2 - 1) * 8 * Math.PI;
+                    hi = lo + r.nextDouble() * Math.pow(10, -r.nextInt(12));
+                }
+                case 1 -> {   // wide intervals, up to a few turns
+                    lo = (r.nextDouble() * 2 - 1) * 30;
+                    hi = lo + r.nextDouble() * 8;
+                }
+                case 2 -> {   // large arguments
+                    lo = (r.nextDouble() * 2 - 1) * Math.pow(10, 3 + r.nextInt(20));
+                    hi = Math.nextUp(lo);
+                }
+                default -> {  // tiny arguments and points
+                    lo = (r.nextDouble() * 2 - 1) * 1e-9;
+                    hi = r.nextBoolean() ? lo : lo + 1e-12;
+                }
+            }
+            Interval x = new Interval(lo, hi);
+            double[] samples = {lo, hi, lo + (hi - lo) * r.nextDouble(), lo + (hi - lo) / 2};
+            for (double s : samples) {
+                if (s < lo || s > hi) {
+                    continue;
+                }
+                assertContains(x.sin(), sinExact(s, false), "sin " + x + " at " + s);
+                assertContains(x.cos(), sinExact(s, true), "cos " + x + " at " + s);
+            }
+            if (lo == hi) {   // a point stays tight: a few ulps
+                assertTrue(x.sin().width() <= 8 * Math.ulp(1.0), "sin of a point " + x + " is " + x.sin());
+            }
+        }
+    }
+
+    @Test
+    void sinReachesItsExtremaInsideTheInterval() {
+        // [π/2 − 1e-12, π/2 + 1e-12] holds π/2 (Math.PI / 2 is within 1e-16 of it): sin reaches exactly 1
+        assertEquals(1.0, new Interval(Math.PI / 2 - 1e-12, Math.PI / 2 + 1e-12).sin().hi());
+        assertEquals(-1.0, new Interval(Math.PI - 1e-12, Math.PI + 1e-12).cos().lo());
+        assertEquals(1.0, new Interval(-1e-300, 1e-300).cos().hi());
+        // 4.5π ± 1e-9 holds a maximum of sin; 4.5π lies between these doubles
+        double c = 4.5 * Math.PI;
+        assertEquals(1.0, new Interval(c - 1e-9, c + 1e-9).sin().hi());
+        Interval away = new Interval(0.1, 0.2).sin();   // monotone part: ends only
+        assertTrue(away.hi() < 0.2 && away.lo() > 0.09);
+    }
+}
