@@ -128,6 +128,12 @@ public record CertificateWitness(List<String> joints, Map<String, Double> held, 
      * Compares a certificate's obstacles with those of the scene the caller loaded: null when they are the same
      * (names, shapes, numbers bit for bit, slot by slot), else a sentence naming the first obstacle that differs.
      */
+    public static String obstacleMismatch(List<ObstacleEntry> certified, CollisionChecker checker, MeshMode mode) {
+        PreparedScene p = checker.prepared();
+        return obstacleMismatch(certified, p.meshMode() == mode ? p : PreparedScene.of(checker.scene(), mode));
+    }
+
+    /** As {@link #obstacleMismatch(List, CollisionChecker, MeshMode)} against a prepared scene. */
     public static String obstacleMismatch(List<ObstacleEntry> certified, PreparedScene loaded) {
         List<ObstacleEntry> mine = obstacles(loaded);
         int n = Math.max(certified.size(), mine.size());

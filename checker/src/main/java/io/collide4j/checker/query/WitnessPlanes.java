@@ -196,7 +196,8 @@ final class WitnessPlanes {
     /**
      * The plane for [from, e] from the state {@link #planeAt} left, or null when the gap left after both pieces'
      * world travel over [from, e] is less than the margin: {nx, ny, nz, c, g, g} with c mid-gap and
-     * g = margin·|n|/2 rounded up, so gA + gB ≥ margin·|n| and each side keeps half the surplus.
+     * 2g = (gap + margin·|n|)/2, at least margin·|n| rounded up: the margin plus half the surplus is claimed, and each
+     * side keeps a quarter of the surplus.
      */
     private double[] plane(QueryContext c, int a, int b, int kind, double from, double e, double d) {
         double dA = checker.pieceTravel(c, a, from, e);
@@ -205,10 +206,14 @@ final class WitnessPlanes {
         double own = OWN_REL * (1 + scale + dA + dB);
         double hiA = hiA0 + nUp * dA + own;
         double loB = loB0 - nUp * dB - own;
-        double g = 0.5 * d * nUp * (1 + 16 * EPS);
-        if (!(loB - hiA >= 2 * g) || !Double.isFinite(hiA) || !Double.isFinite(loB)) {
+        double gMin = 0.5 * d * nUp * (1 + 16 * EPS);
+        double gap = loB - hiA;
+        if (!(gap >= 2 * gMin) || !Double.isFinite(hiA) || !Double.isFinite(loB)) {
             return null;
         }
+        // claim the margin and half the surplus (gA + gB = (gap + margin·|n|) / 2): pair clearances stay checkable,
+        // and each side keeps a quarter of the surplus for the verifier's enclosures
+        double g = Math.max(gMin, 0.25 * (gap + d * nUp));
         double mid = hiA + (loB - hiA) / 2;
         // fl(x) is within half an ulp of x, so nextDown(fl(x)) <= x <= nextUp(fl(x)): the checks hold for exact values
         if (!(Math.nextDown(mid - g) >= hiA) || !(Math.nextUp(mid + g) <= loB)) {

@@ -53,6 +53,9 @@ class WitnessPlanesTest {
             }
         }
         System.out.println("witness steps " + steps + ", bytes " + json.length());
+        if (Boolean.getBoolean("witness.dump")) {
+            System.out.println(json);
+        }
         assertTrue(steps > 0);
     }
 
