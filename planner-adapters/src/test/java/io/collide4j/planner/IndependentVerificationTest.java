@@ -252,4 +252,102 @@ class IndependentVerificationTest {
         VerificationReport okReport = independent(ok.certificateJson(), "grazing, clear");
         assertTrue(okReport.valid(), okReport.problems().toString());
     }
+
+    /**
+     * False claims in a valid certificate of the motion just above the margin are rejected, naming the step and pair:
+     * a plane moved 1e-9 m into piece A, a first step's end extended to the segment's end (its plane claims more than
+     * the 5e-9 m above the margin the end has), the last waypoint moved to where the clearance is 1e-6 m below the
+     * margin.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void falseClaimsAreRejectedWithTheStepAndPairNamed() throws Exception {
+        Collide4j truth = pandaShifted(null);
+        double[][] path = grazing(truth, 5e-9);
+        CertificationResult ok = new io.collide4j.checker.query.TrajectoryCertifier(truth.checker()).certify(path,
+                new double[]{0, 1}, truth.margin(), 1e-9, 1_000_000, truth.checker().newContext());
+        assertEquals(Verdict.CERTIFIED_FREE, ok.verdict());
+        String json = ok.certificateJson();
+        assertTrue(independent(json, "untouched").valid());
+        com.fasterxml.jackson.databind.ObjectMapper om = new com.fasterxml.jackson.databind.ObjectMapper();
+        Contact end = truth.checker().minimumDistance(path[1], truth.checker().newContext());
+        String first = end.pair().first(), second = end.pair().second();
+
+        // 1. the grazing pair's last step: plane moved so that c - gA lies 1e-9 m inside piece A at the step's start
+        java.util.Map<String, Object> m = om.readValue(json, java.util.Map.class);
+        java.util.Map<String, Object> pair = grazingPair(m, first, second);
+        List<Object> ends = (List<Object>) pair.get("ends");
+        List<Object> planes = (List<Object>) pair.get("planes");
+        int k = ends.size() - 1;
+        double s0 = k == 0 ? 0 : ((Number) ends.get(k - 1)).doubleValue();
+        List<Number> pl = (List<Number>) planes.get(k);
+        double[] n = {pl.get(0).doubleValue(), pl.get(1).doubleValue(), pl.get(2).doubleValue()};
+        double nn = Math.sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+        double hA = supportOfPiece(truth, first, lerp(path[0], path[1], s0), n);
+        ((List<Object>) planes.get(k)).set(3, hA + pl.get(4).doubleValue() - 1e-9 * nn);
+        assertRejectedAt(om.writeValueAsString(m), first, second, "step " + k);
+
+        // 2. the first step of the grazing pair extended over the whole segment (the later steps dropped)
+        m = om.readValue(json, java.util.Map.class);
+        pair = grazingPair(m, first, second);
+        ends = (List<Object>) pair.get("ends");
+        planes = (List<Object>) pair.get("planes");
+        List<Object> lb = (List<Object>) pair.get("lb");
+        assertTrue(ends.size() > 1, "the grazing pair needs several steps");
+        List<Number> p0 = (List<Number>) planes.get(0);
+        double claimed = (p0.get(4).doubleValue() + p0.get(5).doubleValue())
+                / Math.sqrt(Math.pow(p0.get(0).doubleValue(), 2) + Math.pow(p0.get(1).doubleValue(), 2) + Math.pow(p0.get(2).doubleValue(), 2));
+        assertTrue(claimed > truth.margin() + 1e-8, "step 0 claims more separation than the end of the motion has");
+        ends.subList(1, ends.size()).clear();
+        ends.set(0, 1.0);
+        lb.subList(1, lb.size()).clear();
+        planes.subList(1, planes.size()).clear();
+        assertRejectedAt(om.writeValueAsString(m), first, second, "step 0");
+
+        // 3. the last waypoint moved on, to 1e-6 m below the margin: the last step's plane cannot hold there
+        m = om.readValue(json, java.util.Map.class);
+        double[] deeper = grazing(truth, -1e-6)[1];
+        List<Object> wps = (List<Object>) m.get("waypoints");
+        List<Object> last = new ArrayList<>();
+        for (double x : deeper) {
+            last.add(x);
+        }
+        wps.set(1, last);
+        pair = grazingPair(m, first, second);
+        assertRejectedAt(om.writeValueAsString(m), first, second, "step " + (((List<Object>) pair.get("ends")).size() - 1));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static java.util.Map<String, Object> grazingPair(java.util.Map<String, Object> cert, String first, String second) {
+        for (Object o : (List<Object>) ((List<Object>) cert.get("segments")).get(0)) {
+            java.util.Map<String, Object> p = (java.util.Map<String, Object>) o;
+            List<Object> t = (List<Object>) p.get("pair");
+            if (t.get(0).equals(first) && t.get(2).equals(second)) {
+                return p;
+            }
+        }
+        throw new AssertionError("pair " + first + " / " + second + " not listed");
+    }
+
+    private static void assertRejectedAt(String json, String first, String second, String step) {
+        VerificationReport r = independent(json, "tampered");
+        assertFalse(r.valid(), "tampered certificate accepted");
+        assertTrue(r.problems().stream().anyMatch(p -> p.contains(first) && p.contains(second) && p.contains(step)),
+                step + " of " + first + " / " + second + " not named in " + r.problems());
+    }
+
+    /** max n·x over the robot piece 0 of {@code link} at q (model piece with its margin), for building a false claim. */
+    private static double supportOfPiece(Collide4j c, String link, double[] q, double[] n) {
+        var model = c.model();
+        int body = model.bodyIndex(link);
+        int piece = model.pieceStart(body);
+        var poses = model.kinematics().forwardKinematics(q, new io.collide4j.kinematics.LinkPoses(model.kinematics()));
+        org.joml.Matrix4dc pose = poses.pose(model.bodyLink(body));
+        double lx = pose.m00() * n[0] + pose.m01() * n[1] + pose.m02() * n[2];
+        double ly = pose.m10() * n[0] + pose.m11() * n[1] + pose.m12() * n[2];
+        double lz = pose.m20() * n[0] + pose.m21() * n[1] + pose.m22() * n[2];
+        org.joml.Vector3d sp = model.pieceShape(piece).support(lx, ly, lz, new org.joml.Vector3d());
+        org.joml.Vector3d w = pose.transformPosition(sp, new org.joml.Vector3d());
+        return n[0] * w.x + n[1] * w.y + n[2] * w.z;
+    }
 }

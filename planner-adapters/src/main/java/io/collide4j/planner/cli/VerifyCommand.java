@@ -144,18 +144,19 @@ final class VerifyCommand extends RobotSceneCommand {
      * scene hashes, and the obstacles it lists equal to the loaded scene's (names, shapes, numbers bit for bit).
      */
     private void bind(Certificate cert, Collide4j c) {
+        String problem = null;
         if (!c.model().contentHash().equals(cert.robotHash())) {
-            throw new CliException(ExitCode.DATA_ERROR, file + ": robot hash differs: the certificate was made for"
-                    + " another robot model (URDF, SRDF, held joints, padding, scale or pieces) than the one loaded");
+            problem = "robot hash differs: the certificate was made for another robot model (URDF, SRDF, held joints,"
+                    + " padding, scale or pieces) than the one loaded";
+        } else if (!c.scene().contentHash().equals(cert.sceneHash())) {
+            problem = "scene hash differs: the certificate was made for another scene than the one loaded";
+        } else {
+            problem = CertificateWitness.obstacleMismatch(cert.witness().obstacles(), c.checker(), cert.meshModeOrDefault());
         }
-        if (!c.scene().contentHash().equals(cert.sceneHash())) {
-            throw new CliException(ExitCode.DATA_ERROR, file + ": scene hash differs: the certificate was made for"
-                    + " another scene than the one loaded");
-        }
-        String mismatch = CertificateWitness.obstacleMismatch(cert.witness().obstacles(), c.checker(),
-                cert.meshModeOrDefault());
-        if (mismatch != null) {
-            throw new CliException(ExitCode.DATA_ERROR, file + ": " + mismatch);
+        if (problem != null) {
+            out.println("INVALID certificate " + file + " (its inputs do not bind to the loaded robot and scene):");
+            out.println("  " + problem);
+            throw new CliException(ExitCode.DATA_ERROR, file + ": " + problem);
         }
     }
 }
