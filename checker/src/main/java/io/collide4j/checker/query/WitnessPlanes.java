@@ -26,6 +26,8 @@ final class WitnessPlanes {
     private static final double OWN_REL = 1e-13;
     /** Narrower sub-steps than this are not tried (the step is then written without a plane). */
     private static final double MIN_WIDTH = 1e-12;
+    /** Most parts one step is split into before it is written without a plane. */
+    private static final int MAX_PARTS = 10_000;
 
     private final CollisionChecker checker;
     private final Gjk gjk = new Gjk();
@@ -36,6 +38,9 @@ final class WitnessPlanes {
 
     // the plane at the current sub-step start, before motion: A below hiA0, B above loB0 (both along n)
     private double nx, ny, nz, nUp, hiA0, loB0, scale, lbHere;
+    private boolean shortNumbers;
+    /** Significant digits of a short plane's normal (a certificate of fewer bytes; full precision when that fails). */
+    private static final int SHORT_DIGITS = 5;
 
     /** How many original steps could not get a plane (written with null); for tests and reports. */
     long failures;
@@ -57,39 +62,42 @@ final class WitnessPlanes {
         double from = s0;
         double lbFrom = claim;
         boolean first = true;
-        while (true) {
-            if (!(s1 - from >= MIN_WIDTH) || !planeAt(c, kind, a, b, slot, from)) {
+        for (int part = 0; part < MAX_PARTS; part++) {
+            // a short normal first (fewer bytes); full precision when the short one covers less of the step
+            double e = planeAt(c, kind, a, b, slot, from, true) ? reach(c, kind, a, b, from, s1, d, first ? claim : lbHere,
+                    first, whole) : Double.NaN;
+            if (!(e >= s1)) {
+                double shortReach = e;
+                double[] shortState = {nx, ny, nz, nUp, hiA0, loB0, scale, lbHere};
+                double full = planeAt(c, kind, a, b, slot, from, false) ? reach(c, kind, a, b, from, s1, d,
+                        first ? claim : lbHere, first, whole) : Double.NaN;
+                if (!(full >= shortReach) && shortReach > from) {
+                    // back to the short plane, which reaches farther
+                    nx = shortState[0];
+                    ny = shortState[1];
+                    nz = shortState[2];
+                    nUp = shortState[3];
+                    hiA0 = shortState[4];
+                    loB0 = shortState[5];
+                    scale = shortState[6];
+                    lbHere = shortState[7];
+                    shortNumbers = true;
+                    e = shortReach;
+                } else {
+                    e = full;
+                }
+            }
+            if (!(e > from)) {
                 break;
             }
-            if (!first) {
-                lbFrom = lbHere;
-            }
-            double e = s1;
-            if (!fits(c, kind, a, b, from, e, d, lbFrom, first, whole)) {
-                // largest fitting end by bisection (both conditions are monotone in the end)
-                double lo = from, hi = s1;
-                for (int i = 0; i < 60 && hi - lo > MIN_WIDTH * 0.5; i++) {
-                    double mid = lo + (hi - lo) / 2;
-                    if (fits(c, kind, a, b, from, mid, d, lbFrom, first, whole)) {
-                        lo = mid;
-                        if (i >= 12) {
-                            break;
-                        }
-                    } else {
-                        hi = mid;
-                    }
-                }
-                if (!(lo - from >= MIN_WIDTH)) {
-                    break;
-                }
-                e = TrajectoryCertifier.shortEnd(from, lo);
-                if (!(e > from) || !fits(c, kind, a, b, from, e, d, lbFrom, first, whole)) {
-                    e = lo;
-                }
+            lbFrom = first ? claim : lbHere;
+            double[] p = plane(c, a, b, kind, from, e, d, true);
+            if (p == null) {
+                break;
             }
             ends.add(e);
             lbs.add(first ? claim : TrajectoryCertifier.roundDown(lbFrom, TrajectoryCertifier.CLAIM_DIGITS));
-            planes.add(plane(c, a, b, kind, from, e, d));
+            planes.add(p);
             if (e >= s1) {
                 return;
             }
@@ -105,6 +113,36 @@ final class WitnessPlanes {
         lbs.add(claim);
         planes.add(null);
         failures++;
+    }
+
+    /**
+     * The farthest end e in (from, s1] (s1 itself, or found by bisection and rounded down to a short decimal) up to
+     * which the plane at {@code from} covers the sub-step and it meets the step rule; NaN when none of at least
+     * {@link #MIN_WIDTH}.
+     */
+    private double reach(QueryContext c, int kind, int a, int b, double from, double s1, double d, double lbFrom,
+                         boolean first, double whole) {
+        if (fits(c, kind, a, b, from, s1, d, lbFrom, first, whole)) {
+            return s1;
+        }
+        // largest fitting end by bisection (both conditions are monotone in the end)
+        double lo = from, hi = s1;
+        for (int i = 0; i < 60 && hi - lo > MIN_WIDTH * 0.5; i++) {
+            double mid = lo + (hi - lo) / 2;
+            if (fits(c, kind, a, b, from, mid, d, lbFrom, first, whole)) {
+                lo = mid;
+                if (i >= 12) {
+                    break;
+                }
+            } else {
+                hi = mid;
+            }
+        }
+        if (!(lo - from >= MIN_WIDTH)) {
+            return Double.NaN;
+        }
+        double e = TrajectoryCertifier.shortEnd(from, lo);
+        return e > from && fits(c, kind, a, b, from, e, d, lbFrom, first, whole) ? e : lo;
     }
 
     /**
@@ -124,7 +162,13 @@ final class WitnessPlanes {
      * hiA0 ≥ max n·x over A (margin included), loB0 ≤ min n·y over B (margin included). False when the pieces are
      * not separated there or a number is not finite.
      */
-    private boolean planeAt(QueryContext c, int kind, int a, int b, int slot, double s) {
+    /**
+     * With {@code shortNormal}, GJK's normal rounded to {@value #SHORT_DIGITS} significant digits, and the plane's c and
+     * g the shortest decimals that keep the claim: any direction gives a valid plane, since the bounds are computed
+     * for the direction as written; short numbers only make the certificate smaller.
+     */
+    private boolean planeAt(QueryContext c, int kind, int a, int b, int slot, double s, boolean shortNormal) {
+        this.shortNumbers = shortNormal;
         LinkPoses poses = c.segment.posesAt(s);
         var model = checker.model();
         Matrix4dc pa = poses.pose(model.bodyLink(model.pieceBody(a)));
@@ -146,9 +190,9 @@ final class WitnessPlanes {
             return false;
         }
         lbHere = result.lowerBound - mA - mB;
-        nx = result.normal.x;
-        ny = result.normal.y;
-        nz = result.normal.z;
+        nx = shortNormal ? shortDecimal(result.normal.x) : result.normal.x;
+        ny = shortNormal ? shortDecimal(result.normal.y) : result.normal.y;
+        nz = shortNormal ? shortDecimal(result.normal.z) : result.normal.z;
         double nn = Math.sqrt(nx * nx + ny * ny + nz * nz);
         nUp = nn * (1 + 8 * EPS);
         double ta = 0, tb = 0;
@@ -200,6 +244,11 @@ final class WitnessPlanes {
      * side keeps a quarter of the surplus.
      */
     private double[] plane(QueryContext c, int a, int b, int kind, double from, double e, double d) {
+        return plane(c, a, b, kind, from, e, d, false);
+    }
+
+    /** As {@link #plane(QueryContext, int, int, int, double, double, double)}; {@code shorten}: the written plane. */
+    private double[] plane(QueryContext c, int a, int b, int kind, double from, double e, double d, boolean shorten) {
         double dA = checker.pieceTravel(c, a, from, e);
         double dB = kind == CollisionChecker.ENV ? 0 : checker.pieceTravel(c, b, from, e);
         // own arithmetic: a handful of roundings of magnitudes below (scale + travel), charged at 1e-13 relative
@@ -215,10 +264,47 @@ final class WitnessPlanes {
         // and each side keeps a quarter of the surplus for the verifier's enclosures
         double g = Math.max(gMin, 0.25 * (gap + d * nUp));
         double mid = hiA + (loB - hiA) / 2;
+        if (shortNumbers && shorten) {
+            // the shortest decimals that keep the claim: g in [max(gMin, g/2), g] (positive unless the gap is 0),
+            // c in [hiA + g, loB - g]
+            double gs = shortestIn(Math.max(gMin, 0.5 * g), g);
+            double cs = shortestIn(hiA + gs, loB - gs);
+            if (Double.isFinite(gs) && Double.isFinite(cs) && Math.nextDown(cs - gs) >= hiA && Math.nextUp(cs + gs) <= loB) {
+                g = gs;
+                mid = cs;
+            }
+        }
         // fl(x) is within half an ulp of x, so nextDown(fl(x)) <= x <= nextUp(fl(x)): the checks hold for exact values
-        if (!(Math.nextDown(mid - g) >= hiA) || !(Math.nextUp(mid + g) <= loB)) {
+        if (!(Math.nextDown(mid - g) >= hiA) || !(Math.nextUp(mid + g) <= loB) || !(g >= gMin)) {
             return null;
         }
         return new double[]{nx, ny, nz, mid, g, g};
+    }
+
+    /** x rounded to {@value #SHORT_DIGITS} significant digits (the nearest double to that decimal). */
+    private static double shortDecimal(double x) {
+        if (!Double.isFinite(x) || x == 0) {
+            return x;
+        }
+        return new java.math.BigDecimal(x).round(new java.math.MathContext(SHORT_DIGITS, java.math.RoundingMode.HALF_EVEN))
+                .doubleValue();
+    }
+
+    /** A double in [lo, hi] that prints with as few digits as possible; NaN when the interval is empty. */
+    private static double shortestIn(double lo, double hi) {
+        if (!(lo <= hi)) {
+            return Double.NaN;
+        }
+        if (lo <= 0 && hi >= 0) {
+            return 0;
+        }
+        java.math.BigDecimal l = new java.math.BigDecimal(lo);
+        for (int digits = 1; digits <= 17; digits++) {
+            double v = l.round(new java.math.MathContext(digits, java.math.RoundingMode.CEILING)).doubleValue();
+            if (v >= lo && v <= hi) {
+                return v;
+            }
+        }
+        return lo;
     }
 }

@@ -46,8 +46,21 @@ final class BenchCommand extends RobotSceneCommand {
     @Option(names = "--threads", paramLabel = "N", description = "Batch engine threads (default: the available processors).")
     int threads = Runtime.getRuntime().availableProcessors();
 
+    @Option(names = "--verify", paramLabel = "N|all", arity = "0..1", fallbackValue = "2", description = "Instead of the"
+            + " table: certification vs verification time and certificate size with and without witnesses over planned"
+            + " MotionBenchMaker Panda paths, N problems per scenario (2 when given alone) or all (700).")
+    String verify;
+
+    @Option(names = "--problems", paramLabel = "SET", description = "MotionBenchMaker Panda set for --verify (default"
+            + " ${DEFAULT-VALUE}).")
+    java.nio.file.Path problems = java.nio.file.Path.of("tests/data/vamp/resources/panda/problems.zip");
+
     @Override
     int run() {
+        if (verify != null) {
+            return VerifyBench.run(verify, problems, robot.margin == null ? 0 : robot.margin, out,
+                    Progress.of(this, "bench --verify", 100));
+        }
         Collide4j c = buildChecker();
         if (states < 1 || motionCount < 1 || ccd < 1 || !(step > 0) || threads < 1) {
             throw new CliException(ExitCode.USAGE, "--states, --motions, --ccd, --threads must be >= 1 and --step > 0");
