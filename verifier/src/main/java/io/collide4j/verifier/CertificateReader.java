@@ -165,7 +165,9 @@ final class CertificateReader {
         List<ObstacleSpec> obstacles = new ArrayList<>();
         JsonNode os = array(n.get("obstacles"), "witness.obstacles");
         for (int i = 0; i < os.size(); i++) {
-            obstacles.add(obstacle(os.get(i), "witness.obstacles[" + i + "]"));
+            if (!os.get(i).isNull()) {   // null: the slot of a removed obstacle
+                obstacles.add(obstacle(os.get(i), "witness.obstacles[" + i + "]"));
+            }
         }
         return new Certificate.Witness(joints, held, allowed, pieces, obstacles);
     }
@@ -177,8 +179,9 @@ final class CertificateReader {
             case "sphere" -> Set.of("radius");
             case "cylinder", "capsule" -> Set.of("radius", "length");
             case "hull" -> Set.of("vertices");
-            default -> throw new FormatException(at + ".shape: expected box, sphere, cylinder, capsule or hull, found "
-                    + shape + " (an exact mesh obstacle is checked by --verifier=recompute only)");
+            default -> throw new FormatException(at + ".shape: obstacle " + (o.isObject() ? o.get("name") : null)
+                    + " has shape " + shape + ", not box, sphere, cylinder, capsule or hull: an obstacle kept as an exact"
+                    + " mesh or covered by several pieces is checked by --verifier=recompute only");
         };
         Set<String> required = new java.util.HashSet<>(numbers);
         required.addAll(Set.of("name", "shape", "pose", "padding"));

@@ -60,7 +60,14 @@ public final class IndependentVerifier {
         if (!model.problems().isEmpty()) {
             return new VerificationReport(false, cert.verdict(), model.problems(), 0, 0);
         }
-        return new IndependentVerifier(model, cert).run();
+        IndependentVerifier v = new IndependentVerifier(model, cert);
+        try {
+            return v.run();
+        } catch (RuntimeException e) {   // e.g. a mimic joint following a fixed one: refused, never half-checked
+            List<String> problems = new ArrayList<>(v.problems);
+            problems.add("cannot check the certificate against this robot: " + e);
+            return new VerificationReport(false, cert.verdict(), problems, v.steps, v.subdivisions);
+        }
     }
 
     private VerificationReport run() {
