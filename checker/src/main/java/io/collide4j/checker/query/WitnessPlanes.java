@@ -64,13 +64,15 @@ final class WitnessPlanes {
         boolean first = true;
         for (int part = 0; part < MAX_PARTS; part++) {
             // a short normal first (fewer bytes); full precision when the short one covers less of the step
-            double e = planeAt(c, kind, a, b, slot, from, true) ? reach(c, kind, a, b, from, s1, d, first ? claim : lbHere,
-                    first, whole) : Double.NaN;
+            // a later part's claim: the GJK lower bound at its start rounded down, which the step rule uses too, so
+            // the recompute verifier's own GJK run (another warm start) cannot fall below what was checked here
+            double e = planeAt(c, kind, a, b, slot, from, true) ? reach(c, kind, a, b, from, s1, d, first ? claim
+                    : TrajectoryCertifier.roundDown(lbHere, TrajectoryCertifier.CLAIM_DIGITS), first, whole) : Double.NaN;
             if (!(e >= s1)) {
                 double shortReach = e;
                 double[] shortState = {nx, ny, nz, nUp, hiA0, loB0, scale, lbHere};
-                double full = planeAt(c, kind, a, b, slot, from, false) ? reach(c, kind, a, b, from, s1, d,
-                        first ? claim : lbHere, first, whole) : Double.NaN;
+                double full = planeAt(c, kind, a, b, slot, from, false) ? reach(c, kind, a, b, from, s1, d, first ? claim
+                        : TrajectoryCertifier.roundDown(lbHere, TrajectoryCertifier.CLAIM_DIGITS), first, whole) : Double.NaN;
                 if (!(full >= shortReach) && shortReach > from) {
                     // back to the short plane, which reaches farther
                     nx = shortState[0];
@@ -90,13 +92,13 @@ final class WitnessPlanes {
             if (!(e > from)) {
                 break;
             }
-            lbFrom = first ? claim : lbHere;
+            lbFrom = first ? claim : TrajectoryCertifier.roundDown(lbHere, TrajectoryCertifier.CLAIM_DIGITS);
             double[] p = plane(c, a, b, kind, from, e, d, true);
             if (p == null) {
                 break;
             }
             ends.add(e);
-            lbs.add(first ? claim : TrajectoryCertifier.roundDown(lbFrom, TrajectoryCertifier.CLAIM_DIGITS));
+            lbs.add(lbFrom);
             planes.add(p);
             if (e >= s1) {
                 return;
