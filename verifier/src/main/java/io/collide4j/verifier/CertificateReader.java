@@ -75,16 +75,13 @@ final class CertificateReader {
         if (n.has("meshMode")) {
             oneOf(n.get("meshMode"), "meshMode", Set.of("HULL", "EXACT"));
         }
-        if (n.has("provenance")) {
+        if (n.has("provenance")) {   // where robot and scene came from: {bundled | file, srdf} strings
             keys(n.get("provenance"), "provenance", Set.of(), Set.of("robot", "scene"));
-            for (String part : List.of("robot", "scene")) {
-                JsonNode s = n.get("provenance").get(part);
-                if (s != null && !s.isNull()) {
-                    String at = "provenance." + part;
-                    keys(s, at, Set.of(), Set.of("bundled", "file", "srdf"));
-                    s.fieldNames().forEachRemaining(f -> string(s.get(f), at + "." + f));
-                }
-            }
+            n.get("provenance").properties().forEach(part -> {
+                String at = "provenance." + part.getKey();
+                keys(part.getValue(), at, Set.of(), Set.of("bundled", "file", "srdf"));
+                part.getValue().properties().forEach(f -> string(f.getValue(), at + "." + f.getKey()));
+            });
         }
         List<List<PairSteps>> segments = new ArrayList<>();
         JsonNode segs = array(n.get("segments"), "segments");
@@ -101,16 +98,13 @@ final class CertificateReader {
         if (v != null && !v.isNull()) {
             keys(v, "violation", Set.of("segment", "fraction", "pair"),
                     Set.of("time", "configuration", "lowerBound", "distance", "pointOnFirst", "pointOnSecond"));
-            for (String f : List.of("time", "lowerBound", "distance")) {
-                if (v.has(f)) {
-                    number(v.get(f), "violation." + f);
+            v.properties().forEach(f -> {   // the rest only described for readers: numbers or number arrays
+                if (Set.of("time", "lowerBound", "distance").contains(f.getKey())) {
+                    number(f.getValue(), "violation." + f.getKey());
+                } else if (Set.of("configuration", "pointOnFirst", "pointOnSecond").contains(f.getKey())) {
+                    numbers(f.getValue(), "violation." + f.getKey());
                 }
-            }
-            for (String f : List.of("configuration", "pointOnFirst", "pointOnSecond")) {
-                if (v.has(f)) {
-                    numbers(v.get(f), "violation." + f);
-                }
-            }
+            });
             violation = new Certificate.Violation(integer(v.get("segment"), "violation.segment"),
                     number(v.get("fraction"), "violation.fraction"), pair(v.get("pair"), "violation.pair"));
         }

@@ -49,15 +49,6 @@ final class Frame {
         return w;
     }
 
-    /** R·p + t for a point p given by intervals. */
-    Interval[] apply(Interval[] p) {
-        Interval[] x = new Interval[3];
-        for (int i = 0; i < 3; i++) {
-            x[i] = r[3 * i].mul(p[0]).add(r[3 * i + 1].mul(p[1])).add(r[3 * i + 2].mul(p[2])).add(t[i]);
-        }
-        return x;
-    }
-
     static Frame translation(Interval[] t) {
         return new Frame(IDENTITY.r, t);
     }

@@ -40,11 +40,6 @@ record Interval(double lo, double hi) {
         return new Interval(Math.nextDown(d), Math.nextUp(d));
     }
 
-    /** A number parsed from decimal text by someone else: within half an ulp of the text's value. */
-    static Interval parsed(double d) {
-        return new Interval(Math.nextDown(d), Math.nextUp(d));
-    }
-
     static double down(double x) {
         return Math.nextDown(x);
     }
@@ -103,10 +98,6 @@ record Interval(double lo, double hi) {
     /** The largest absolute value: max |x| over the interval. */
     double mag() {
         return Math.max(Math.abs(lo), Math.abs(hi));
-    }
-
-    Interval hull(Interval o) {
-        return new Interval(Math.min(lo, o.lo), Math.max(hi, o.hi));
     }
 
     double mid() {

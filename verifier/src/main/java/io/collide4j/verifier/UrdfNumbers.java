@@ -41,11 +41,19 @@ final class UrdfNumbers {
             jointOrigins.put(name, origin(j.child("origin"), d.origin(), src, "joint '" + name + "'"));
             XmlTree.Element axis = j.child("axis");
             if (d.type().isMovable()) {
-                jointAxes.put(name, unit(axis == null ? new String[] {"1", "0", "0"} : triple(axis, "xyz", "1 0 0")));
+                Interval[] k = unit(axis == null ? new String[] {"1", "0", "0"} : triple(axis, "xyz", "1 0 0"));
+                double[] rec = {d.axisX(), d.axisY(), d.axisZ()};
+                for (int i = 0; i < 3; i++) {
+                    agree(k[i].mid(), rec[i], src, "joint '" + name + "' axis");
+                }
+                jointAxes.put(name, k);
             }
             XmlTree.Element m = j.child("mimic");
-            if (m != null) {
-                mimics.put(name, new Interval[] {number(m, "multiplier", "1"), number(m, "offset", "0")});
+            if (m != null && d.mimic() != null) {
+                Interval[] f = {number(m, "multiplier", "1"), number(m, "offset", "0")};
+                agree(f[0].mid(), d.mimic().multiplier(), src, "joint '" + name + "' mimic");
+                agree(f[1].mid(), d.mimic().offset(), src, "joint '" + name + "' mimic");
+                mimics.put(name, f);
             }
         }
         for (XmlTree.Element l : root.children("link")) {
@@ -87,11 +95,16 @@ final class UrdfNumbers {
         Frame f = Frame.origin(t, a);
         // binding only (not part of any proof): the recorded rotation was built from the same text
         for (int i = 0; i < 9; i++) {
-            if (!(Math.abs(f.r(i / 3, i % 3).mid() - recorded.rotation(i / 3, i % 3)) <= 1e-9)) {
-                throw differs(src, where + " origin rpy");
-            }
+            agree(f.r(i / 3, i % 3).mid(), recorded.rotation(i / 3, i % 3), src, where + " origin rpy");
         }
         return f;
+    }
+
+    /** Binding only: a number from the text agrees with the record's (both computed from the same decimals). */
+    private static void agree(double mine, double recorded, String src, String what) {
+        if (!(Math.abs(mine - recorded) <= 1e-12 * Math.max(1, Math.abs(recorded)))) {
+            throw differs(src, what);
+        }
     }
 
     private static String[] triple(XmlTree.Element e, String attribute, String fallback) {

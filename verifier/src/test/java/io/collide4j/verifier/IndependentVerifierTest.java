@@ -160,6 +160,48 @@ class IndependentVerifierTest {
         assertRejected(verify(c), "segment 1 pair [link1, 0, slab, 0, true] step 0", "piece A reaches");
     }
 
+    /**
+     * One segment θ: 0 → 1 in one second past a ball of radius 0.05 at (0, 0.3, 0), with the plane y = 0.215
+     * (gA = gB = 0.025): the arm reaches y = 0.2·sin θ + 0.025·cos θ, 0.1818 at θ = 1, below 0.19 for θ ≤ 1.
+     */
+    private static ObjectNode ballCertificate(double[][] velocities) {
+        ObjectNode c = certificate();
+        c.set("waypoints", JSON.valueToTree(new double[][] {{0}, {1}}));
+        c.set("times", JSON.valueToTree(new double[] {0, 1}));
+        if (velocities != null) {
+            c.put("interpolation", "CUBIC");
+            c.set("velocities", JSON.valueToTree(velocities));
+        }
+        ObjectNode ball = ((ArrayNode) c.get("witness").get("obstacles")).removeAll().addObject();
+        ball.put("name", "ball").put("shape", "sphere").put("radius", 0.05).put("padding", 0.0);
+        ball.set("pose", JSON.valueToTree(new double[] {1, 0, 0, 0, 0, 1, 0, 0.3, 0, 0, 1, 0, 0, 0, 0, 1}));
+        ObjectNode p = pair(new double[] {1}, new double[] {0, 1, 0, 0.215, 0.025, 0.025});
+        ((ArrayNode) p.get("pair")).set(2, JSON.valueToTree("ball"));
+        ((ArrayNode) c.get("segments")).removeAll().addArray().add(p);
+        c.putObject("pairClearance");
+        return c;
+    }
+
+    @Test
+    void splinesAreCheckedAlongTheCurveNotTheChord() {
+        assertTrue(verify(ballCertificate(null)).valid(), verify(ballCertificate(null)).problems().toString());
+        // zero end velocities: θ = 3s² − 2s³ stays in [0, 1]
+        assertTrue(verify(ballCertificate(new double[][] {{0}, {0}})).valid());
+        // arriving at −3 rad/s: θ = 6s² − 5s³ overshoots to 1.28 rad at s = 0.8, where y = 0.1988 > 0.19
+        assertRejected(verify(ballCertificate(new double[][] {{0}, {-3}})), "segment 0 pair [link1, 0, ball, 0, true] step 0",
+                "piece A reaches");
+    }
+
+    @Test
+    void aUrdfTextThatDiffersFromTheDescriptionIsRefused() throws Exception {
+        // the same records, claiming to come from another file: the verifier reads its numbers from the text
+        RobotDescription elsewhere = new RobotDescription(ARM.name(),
+                IndependentVerifierTest.class.getResource("features.urdf").toURI(), ARM.rootLink(), ARM.links(), ARM.joints());
+        VerificationReport r = IndependentVerifier.verify(elsewhere, null,
+                new ByteArrayInputStream(certificate().toString().getBytes(StandardCharsets.UTF_8)), "test certificate");
+        assertRejected(r, "differs from the loaded description");
+    }
+
     @Test
     void paddingGrowsThePieces() {
         // 1e-8 m of padding on either side overruns the stationary plane's 1e-10 slack
