@@ -42,11 +42,6 @@ final class WitnessPlanes {
     /** Significant digits of a short plane's normal (a certificate of fewer bytes; full precision when that fails). */
     private static final int SHORT_DIGITS = 5;
 
-    /** How many original steps could not get a plane (written with null); for tests and reports. */
-    long failures;
-    /** How many extra step ends splitting added. */
-    long splits;
-
     WitnessPlanes(CollisionChecker checker) {
         this.checker = checker;
     }
@@ -103,7 +98,6 @@ final class WitnessPlanes {
             if (e >= s1) {
                 return;
             }
-            splits++;
             from = e;
             first = false;
         }
@@ -114,7 +108,6 @@ final class WitnessPlanes {
         ends.add(s1);
         lbs.add(claim);
         planes.add(null);
-        failures++;
     }
 
     /**

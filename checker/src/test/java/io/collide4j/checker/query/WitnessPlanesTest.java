@@ -86,8 +86,6 @@ class WitnessPlanesTest {
 
     // max over the placed shape of u·x, from a support point (direction pulled back through the pose)
     private static double support(ConvexShape s, Matrix4dc pose, double ux, double uy, double uz) {
-        Vector3d l = new Vector3d(ux, uy, uz);
-        pose.transformDirection(new Vector3d(), new Vector3d());
         // Rᵀu
         double lx = pose.m00() * ux + pose.m01() * uy + pose.m02() * uz;
         double ly = pose.m10() * ux + pose.m11() * uy + pose.m12() * uz;
