@@ -2,18 +2,28 @@ package io.collide4j.checker.query;
 
 import com.fasterxml.jackson.annotation.JsonFormat;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.JsonDeserializer;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import io.collide4j.kinematics.format.InputFormatException;
 import io.collide4j.kinematics.format.StrictJson;
 
 import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.util.ArrayList;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 
 /**
- * A trajectory certificate as read back (the schema of {@link TrajectoryCertifier#FORMAT} and of the older
- * {@link TrajectoryCertifier#FORMAT_2}, which has no {@code provenance}), read strictly through
+ * A trajectory certificate as read back (the schema of {@link TrajectoryCertifier#FORMAT}, of
+ * {@link TrajectoryCertifier#FORMAT_2_1}, which has no {@code witness} section and no per-step {@code planes}, and of
+ * {@link TrajectoryCertifier#FORMAT_2}, which has no {@code provenance} either), read strictly through
  * {@link StrictJson}: unknown or duplicate keys, wrong types, non-finite numbers, missing members are
  * {@link InputFormatException}s with their path. What the numbers prove is {@link CertificateVerifier}'s business.
  */
@@ -21,7 +31,7 @@ public record Certificate(String format, Verdict verdict, Double margin, Double 
                           String robotHash, String sceneHash, String trajectoryHash, Provenance provenance,
                           String interpolation, double[][] waypoints, double[][] velocities,
                           double[][] accelerations, double[] times, List<List<PairSteps>> segments,
-                          ViolationRecord violation, Map<String, Double> pairClearance) {
+                          ViolationRecord violation, Map<String, Double> pairClearance, CertificateWitness witness) {
 
     /** A pair as written: {@code [first, firstPiece, second, secondPiece, environment]}. */
     @JsonFormat(shape = JsonFormat.Shape.ARRAY)
@@ -33,8 +43,46 @@ public record Certificate(String format, Verdict verdict, Double margin, Double 
         }
     }
 
-    /** One pair's advancement steps on one segment: step k spans [ends[k−1], ends[k]] and claims lb[k]. */
-    public record PairSteps(PairTuple pair, double[] ends, double[] lb) {
+    /**
+     * One pair's advancement steps on one segment: step k spans [ends[k−1], ends[k]] and claims lb[k]; in format
+     * {@value TrajectoryCertifier#FORMAT} also its separating plane {@code planes[k] = [nx, ny, nz, c, gA, gB]} (null
+     * for a step without one); null in older formats.
+     */
+    public record PairSteps(PairTuple pair, double[] ends, double[] lb,
+                            @JsonDeserialize(using = PlanesReader.class) double[][] planes) {
+    }
+
+    /** Reads {@code planes}: an array whose elements are null (a step without a plane) or arrays of finite numbers. */
+    static final class PlanesReader extends JsonDeserializer<double[][]> {
+        @Override
+        public double[][] deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+            if (!p.isExpectedStartArrayToken()) {
+                throw MismatchedInputException.from(p, double[][].class, "expected an array of planes (or nulls)");
+            }
+            List<double[]> out = new ArrayList<>();
+            while (p.nextToken() != JsonToken.END_ARRAY) {
+                if (p.currentToken() == JsonToken.VALUE_NULL) {
+                    out.add(null);
+                    continue;
+                }
+                try {
+                    out.add(ctxt.readValue(p, double[].class));
+                } catch (JsonMappingException e) {
+                    throw JsonMappingException.wrapWithPath(e, out, out.size());
+                }
+            }
+            return out.toArray(new double[0][]);
+        }
+
+        @Override
+        public Object getAbsentValue(DeserializationContext ctxt) {
+            return null;
+        }
+
+        @Override
+        public double[][] getNullValue(DeserializationContext ctxt) throws JsonMappingException {
+            throw MismatchedInputException.from(ctxt.getParser(), double[][].class, "expected an array of planes, found null");
+        }
     }
 
     /** The first violation: where (segment, fraction, time, configuration), which pair, how close. */
@@ -55,9 +103,21 @@ public record Certificate(String format, Verdict verdict, Double margin, Double 
 
     private void checkStructure(String source) {
         StrictJson.require(format, source, "format");
-        if (!TrajectoryCertifier.FORMAT.equals(format) && !TrajectoryCertifier.FORMAT_2.equals(format)) {
+        boolean withWitness = TrajectoryCertifier.FORMAT.equals(format);
+        if (!withWitness && !TrajectoryCertifier.FORMAT_2_1.equals(format) && !TrajectoryCertifier.FORMAT_2.equals(format)) {
             throw new InputFormatException(source, "format", 0, 0, "expected \"" + TrajectoryCertifier.FORMAT
-                    + "\" (or the older \"" + TrajectoryCertifier.FORMAT_2 + "\"), found \"" + format + "\"");
+                    + "\" (or the older \"" + TrajectoryCertifier.FORMAT_2_1 + "\" or \"" + TrajectoryCertifier.FORMAT_2
+                    + "\"), found \"" + format + "\"");
+        }
+        if (withWitness) {
+            StrictJson.require(witness, source, "witness");
+            StrictJson.require(witness.joints(), source, "witness.joints");
+            StrictJson.require(witness.held(), source, "witness.held");
+            StrictJson.require(witness.allowed(), source, "witness.allowed");
+            StrictJson.require(witness.pieces(), source, "witness.pieces");
+            StrictJson.require(witness.obstacles(), source, "witness.obstacles");
+        } else if (witness != null) {
+            throw new InputFormatException(source, "witness", 0, 0, "not a member of format " + format);
         }
         if (provenance != null && TrajectoryCertifier.FORMAT_2.equals(format)) {
             throw new InputFormatException(source, "provenance", 0, 0, "not a member of format " + format);
@@ -80,6 +140,21 @@ public record Certificate(String format, Verdict verdict, Double margin, Double 
                 StrictJson.require(s.pair(), source, at + ".pair");
                 StrictJson.require(s.ends(), source, at + ".ends");
                 StrictJson.require(s.lb(), source, at + ".lb");
+                if (withWitness) {
+                    StrictJson.require(s.planes(), source, at + ".planes");
+                    if (s.planes().length != s.ends().length) {
+                        throw new InputFormatException(source, at + ".planes", 0, 0, "expected one plane (or null) per step: "
+                                + s.ends().length + " ends but " + s.planes().length + " planes");
+                    }
+                    for (int k = 0; k < s.planes().length; k++) {
+                        if (s.planes()[k] != null && s.planes()[k].length != 6) {
+                            throw new InputFormatException(source, at + ".planes[" + k + "]", 0, 0,
+                                    "expected [nx, ny, nz, c, gA, gB], found " + s.planes()[k].length + " numbers");
+                        }
+                    }
+                } else if (s.planes() != null) {
+                    throw new InputFormatException(source, at + ".planes", 0, 0, "not a member of format " + format);
+                }
             }
         }
         if (violation != null) {

@@ -35,7 +35,9 @@ import java.util.Set;
  * A certificate made in {@link MeshMode#EXACT} (its {@code meshMode}) is re-checked with exact mesh distances; one
  * without that field was made with hulls. The text is read strictly ({@link Certificate#read}): a certificate with
  * unknown, duplicate or missing members or non-finite numbers is unreadable, not half-checked. Formats
- * {@value TrajectoryCertifier#FORMAT} and {@value TrajectoryCertifier#FORMAT_2} are accepted. Stateless; each call uses its own scratch, so one verifier may serve
+ * {@value TrajectoryCertifier#FORMAT}, {@value TrajectoryCertifier#FORMAT_2_1} and {@value TrajectoryCertifier#FORMAT_2} are
+ * accepted; the planes of a {@value TrajectoryCertifier#FORMAT} certificate are not used here (every step is re-proved
+ * as in the older formats; the independent verifier, module {@code verifier}, checks the planes instead). Stateless; each call uses its own scratch, so one verifier may serve
  * many threads.
  */
 public final class CertificateVerifier {

@@ -29,16 +29,17 @@ final class CertificateWriter {
     }
 
     /** One listed pair of a segment: its id and its steps. */
-    record PairRecord(PairId id, double[] ends, double[] lb) {
+    record PairRecord(PairId id, double[] ends, double[] lb, double[][] planes) {
     }
 
     void header(double margin, double tolerance, MeshMode meshMode, String robotHash, String sceneHash,
-                TrajectorySegments path, double[] times, Provenance provenance) {
+                TrajectorySegments path, double[] times, Provenance provenance, CertificateWitness witness) {
         try {
             boolean withProvenance = provenance != null && (provenance.robot() != null || provenance.scene() != null);
             g.writeStartObject();
-            // without provenance the document is exactly a /2 certificate, which every reader of /2 accepts
-            g.writeStringField("format", withProvenance ? TrajectoryCertifier.FORMAT : TrajectoryCertifier.FORMAT_2);
+            // without witness and provenance the document is exactly a /2 certificate, which every reader of /2 accepts
+            g.writeStringField("format", witness != null ? TrajectoryCertifier.FORMAT
+                    : withProvenance ? TrajectoryCertifier.FORMAT_2_1 : TrajectoryCertifier.FORMAT_2);
             g.writeNumberField("margin", margin);
             g.writeNumberField("tolerance", tolerance);
             g.writeStringField("meshMode", meshMode.name());
@@ -59,6 +60,10 @@ final class CertificateWriter {
             }
             g.writeFieldName("times");
             g.writeArray(times, 0, times.length);
+            if (witness != null) {
+                g.writeFieldName("witness");
+                StrictJson.mapper().writeValue(g, witness);
+            }
             g.writeArrayFieldStart("segments");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the certificate", e);
@@ -76,6 +81,17 @@ final class CertificateWriter {
                 g.writeArray(p.ends(), 0, p.ends().length);
                 g.writeFieldName("lb");
                 g.writeArray(p.lb(), 0, p.lb().length);
+                if (p.planes() != null) {
+                    g.writeArrayFieldStart("planes");
+                    for (double[] pl : p.planes()) {
+                        if (pl == null) {
+                            g.writeNull();
+                        } else {
+                            g.writeArray(pl, 0, pl.length);
+                        }
+                    }
+                    g.writeEndArray();
+                }
                 g.writeEndObject();
             }
             g.writeEndArray();

@@ -773,6 +773,15 @@ public final class CollisionChecker {
         return Math.min(whole, cellBound(c, kind, a, b, sharedJoints(kind, a, b), s0, s1));
     }
 
+    /**
+     * Upper bound on how far any point of a robot piece (its bounding sphere, margin included) moves in the world
+     * over [s0, s1] of the context's segment: the speed grid's world-frame bound, capped by the whole segment's. For
+     * certificate witnesses ({@link WitnessPlanes}), whose planes are fixed in the world.
+     */
+    double pieceTravel(QueryContext c, int piece, double s0, double s1) {
+        return Math.min(wholeChainBound(c, piece, 0), cellBound(c, ENV, piece, piece, 0, s0, s1));
+    }
+
     /** Joints shared by both pieces' chains (they move both alike and are left out of self pairs' bounds); 0 for ENV. */
     int sharedJoints(int kind, int a, int b) {
         return kind == ENV ? 0

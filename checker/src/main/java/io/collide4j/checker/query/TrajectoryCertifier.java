@@ -36,8 +36,11 @@ import java.util.function.LongConsumer;
  * naming the segment, joint, time and value of the largest excursion ({@code KinematicModel.limitViolations}).
  */
 public final class TrajectoryCertifier {
-    public static final String FORMAT = "collide4j-certificate/2.1";
-    /** The previous format: the same without {@code provenance}; still read and verified. */
+    /** The format written with witnesses: /2.1 plus the {@code witness} section and per-step {@code planes}. */
+    public static final String FORMAT = "collide4j-certificate/3";
+    /** The format without witnesses ({@link #withoutWitnesses}); still read and verified by the recompute verifier. */
+    public static final String FORMAT_2_1 = "collide4j-certificate/2.1";
+    /** The format before: the same without {@code provenance}; still read and verified. */
     public static final String FORMAT_2 = "collide4j-certificate/2";
     /**
      * The "lower bound" recorded for a step proven by Tight-Inclusion instead of a distance bound (exact mesh pairs
@@ -48,9 +51,24 @@ public final class TrajectoryCertifier {
     static final int CLAIM_DIGITS = 4;
 
     private final CollisionChecker checker;
+    private final boolean witnesses;
 
+    /** A certifier that writes witnesses (format {@value #FORMAT}): a separating plane per step, see {@link WitnessPlanes}. */
     public TrajectoryCertifier(CollisionChecker checker) {
+        this(checker, true);
+    }
+
+    private TrajectoryCertifier(CollisionChecker checker, boolean witnesses) {
         this.checker = checker;
+        this.witnesses = witnesses;
+    }
+
+    /**
+     * A certifier that writes no witnesses: format {@value #FORMAT_2_1} ({@value #FORMAT_2} without provenance), which
+     * only the recompute verifier ({@link CertificateVerifier}) checks; the same verdicts and steps, smaller files.
+     */
+    public static TrajectoryCertifier withoutWitnesses(CollisionChecker checker) {
+        return new TrajectoryCertifier(checker, false);
     }
 
     /** SHA-256 of the waypoints and times of a straight-segment trajectory (exact bits). */
@@ -148,7 +166,9 @@ public final class TrajectoryCertifier {
         Map<String, Double> clearance = new HashMap<>();
         CertificateWriter cert = new CertificateWriter(out);
         cert.header(d, tolerance, checker.prepared().meshMode(), checker.model().contentHash(),
-                checker.scene().contentHash(), path, times, provenance);
+                checker.scene().contentHash(), path, times, provenance, witnesses ? CertificateWitness.of(checker) : null);
+        WitnessPlanes planer = witnesses ? new WitnessPlanes(checker) : null;
+        Map<String, Double> planeClearance = new HashMap<>();
         Verdict verdict = Verdict.CERTIFIED_FREE;
         Violation violation = null;
         for (int i = 0; i + 1 < waypoints.length && verdict == Verdict.CERTIFIED_FREE; i++) {
@@ -162,11 +182,22 @@ public final class TrajectoryCertifier {
                 int kind = c.pairs[o], a = c.pairs[o + 1], b = c.pairs[o + 2], slot = c.pairs[o + 3];
                 List<Double> ends = new ArrayList<>();
                 List<Double> lbs = new ArrayList<>();
+                List<double[]> planes = planer == null ? null : new ArrayList<>();
+                // exact mesh pairs are measured against triangles, not a convex piece: no plane (the verifier refuses)
+                boolean planar = planer != null && !(kind == CollisionChecker.ENV && checker.prepared().mesh(b) != null);
+                double whole = planar ? checker.wholeMotionBound(c, kind, a, b) : 0;
                 int st = checker.advance(c, kind, a, b, slot, Math.min(1, earliest), d, tolerance, new CollisionChecker.StepSink() {
                     @Override
                     public void step(double s0, double s1, double lb, double mu) {
+                        if (planar) {
+                            planer.cover(c, kind, a, b, slot, s0, s1, roundDown(lb, CLAIM_DIGITS), d, whole, ends, lbs, planes);
+                            return;
+                        }
                         ends.add(s1);
                         lbs.add(roundDown(lb, CLAIM_DIGITS));
+                        if (planes != null) {
+                            planes.add(null);
+                        }
                     }
 
                     @Override
@@ -178,10 +209,14 @@ public final class TrajectoryCertifier {
                     public void exactWindow(double s0, double s1) {
                         ends.add(s1);
                         lbs.add(EXACT_WINDOW);
+                        if (planes != null) {
+                            planes.add(null);
+                        }
                     }
                 }, 0);
                 PairId id = checker.pairId(kind, a, b, slot);
-                pairs.add(new CertificateWriter.PairRecord(id, unbox(ends), unbox(lbs)));
+                pairs.add(new CertificateWriter.PairRecord(id, unbox(ends), unbox(lbs),
+                        planes == null ? null : planes.toArray(new double[0][])));
                 if (st == CollisionChecker.INCONCLUSIVE_RUN) {
                     verdict = Verdict.INCONCLUSIVE;
                     break;
@@ -191,6 +226,9 @@ public final class TrajectoryCertifier {
                     hit = contactOf(c, kind, a, b, slot);
                 } else if (!ends.isEmpty()) {
                     clearance.merge(id.key(), c.clearance, Math::min);
+                    if (planes != null) {
+                        planeClearance.merge(id.key(), planeClearance(planes), Math::min);
+                    }
                 }
             }
             cert.segment(pairs);
@@ -207,9 +245,25 @@ public final class TrajectoryCertifier {
             clearance.clear();   // only a complete certificate supports per-pair clearance over the trajectory
         }
         Map<String, Double> claimed = new TreeMap<>();
-        clearance.forEach((k, v) -> claimed.put(k, roundDown(v, CLAIM_DIGITS)));
+        // with witnesses a claim is also at most what the planes show, so the independent verifier can check it
+        clearance.forEach((k, v) -> claimed.put(k, roundDown(Math.min(v, planeClearance.getOrDefault(k, v)), CLAIM_DIGITS)));
         cert.finish(verdict, violation, claimed);
         return new CertificationResult(verdict, violation, clearance, c.evaluations, null);
+    }
+
+    /**
+     * The least clearance the pair's planes show: (gA + gB) / |n| over its steps, rounded down (a step without a plane
+     * shows nothing, so it does not lower the claim; the independent verifier refuses such a certificate anyway).
+     */
+    private static double planeClearance(List<double[]> planes) {
+        double min = Double.POSITIVE_INFINITY;
+        for (double[] p : planes) {
+            if (p != null) {
+                double n = Math.sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]) * (1 + 1e-15);
+                min = Math.min(min, (p[4] + p[5]) / n * (1 - 1e-15));
+            }
+        }
+        return min;
     }
 
     private static double[] unbox(List<Double> l) {

@@ -52,9 +52,11 @@ public final class RobotCollisionModel {
     private final int[] selfPairs;          // body pairs (a, b), a < b, flattened
     private final boolean[] bodyMeetsEnvironment;
     private final AllowedCollisionMatrix acm;
+    private final PieceOrigin[] pieceOrigin;
+    private final List<AllowedPair> allowedPairs;
     private final String contentHash;
 
-    private RobotCollisionModel(Builder b, List<BodyData> bodies, String hash) {
+    private RobotCollisionModel(Builder b, List<BodyData> bodies, List<AllowedPair> allowedPairs, String hash) {
         this.kinematics = b.kinematics;
         this.acm = b.acm.build();
         int nb = bodies.size();
@@ -69,6 +71,8 @@ public final class RobotCollisionModel {
         pieceFkSlack = new double[np];
         pieceSphere = new double[4 * np];
         pieceBody = new int[np];
+        pieceOrigin = new PieceOrigin[np];
+        this.allowedPairs = List.copyOf(allowedPairs);
         int p = 0;
         for (int i = 0; i < nb; i++) {
             BodyData bd = bodies.get(i);
@@ -82,6 +86,7 @@ public final class RobotCollisionModel {
                 pieceFkSlack[p] = bd.fkSlack.get(k);
                 System.arraycopy(bd.spheres.get(k), 0, pieceSphere, 4 * p, 4);
                 pieceBody[p] = i;
+                pieceOrigin[p] = bd.origins.get(k);
             }
             enclose(bodySphere, i, pieceSphere, bodyPieceStart[i], p);
         }
@@ -255,6 +260,16 @@ public final class RobotCollisionModel {
         return pieceBody[piece];
     }
 
+    /** Which collision element of its link a piece covers, and how (for certificate witnesses). */
+    public PieceOrigin pieceOrigin(int piece) {
+        return pieceOrigin[piece];
+    }
+
+    /** Every pair of bodies the model does not check, with the reason (body order: first &lt; second in body index). */
+    public List<AllowedPair> allowedPairs() {
+        return allowedPairs;
+    }
+
     /** Number of checked self pairs of bodies. */
     public int selfPairCount() {
         return selfPairs.length / 2;
@@ -282,6 +297,7 @@ public final class RobotCollisionModel {
         final List<Double> margins = new ArrayList<>();
         final List<Double> fkSlack = new ArrayList<>();
         final List<double[]> spheres = new ArrayList<>();
+        final List<PieceOrigin> origins = new ArrayList<>();
 
         BodyData(String name, int link, boolean attached) {
             this.name = name;
@@ -295,7 +311,7 @@ public final class RobotCollisionModel {
          * the origin pose's own error at the piece's radius about the element origin (carried through the link
          * rotation, norm ≤ 1 + its error).
          */
-        void add(ConvexPieceProvider.Pieces pieces, Pose origin, double padding, FkErrorBound fk) {
+        void add(ConvexPieceProvider.Pieces pieces, Pose origin, double padding, FkErrorBound fk, PieceOrigin from) {
             Matrix4d m = origin.toMatrix(new Matrix4d());
             double[] b = new double[6];
             for (ConvexShape s : pieces.shapes()) {
@@ -312,6 +328,7 @@ public final class RobotCollisionModel {
                 margins.add(margin);
                 fkSlack.add(slack);
                 spheres.add(new double[]{c.x, c.y, c.z, half + margin});
+                origins.add(from);
             }
         }
     }
@@ -447,7 +464,11 @@ public final class RobotCollisionModel {
                     GeometryElement ge = ld.collisions().get(e);
                     String what = "link '" + linkName + "' collision " + e;
                     // scale acts in the element frame (about its origin), so the origin itself is unchanged
-                    bd.add(ConvexConversion.of(ge.geometry(), scale, linkPieces, what), ge.origin(), pad, fk);
+                    ConvexPieceProvider.Pieces pieces = ConvexConversion.of(ge.geometry(), scale, linkPieces, what);
+                    // one piece covering a mesh covers the hull of its vertices (a convex superset of them)
+                    PieceOrigin.Kind kind = !(ge.geometry() instanceof Geometry.Mesh) ? PieceOrigin.Kind.PRIMITIVE
+                            : pieces.shapes().size() == 1 ? PieceOrigin.Kind.HULL : PieceOrigin.Kind.OTHER;
+                    bd.add(pieces, ge.origin(), pad, fk, new PieceOrigin(e, kind, pad, scale));
                     digestPose(md, ge.origin());
                     digestGeometry(md, ge.geometry());
                 }
@@ -461,7 +482,8 @@ public final class RobotCollisionModel {
                 int link = kinematics.linkIndex(a.link());
                 BodyData bd = new BodyData(a.name(), link, true);
                 double scale = inflation.scale(a.name()), pad = inflation.padding(a.name());
-                bd.add(ConvexConversion.of(a.shape(), scale, provider, "attached object '" + a.name() + "'"), a.pose(), pad, fk);
+                bd.add(ConvexConversion.of(a.shape(), scale, provider, "attached object '" + a.name() + "'"), a.pose(), pad, fk,
+                        new PieceOrigin(-1, PieceOrigin.Kind.OTHER, pad, scale));
                 bodies.add(bd);
                 acm.allow(a.name(), a.link());
                 a.touchLinks().forEach(t -> acm.allow(a.name(), t));
@@ -489,7 +511,7 @@ public final class RobotCollisionModel {
             userAllow.stream().sorted((x, y) -> (x[0] + "\0" + x[1]).compareTo(y[0] + "\0" + y[1]))
                     .forEach(p -> md.add(p[0]).add(p[1]));
             hold.forEach((j, v) -> md.add("hold").add(j).add(v));
-            return new RobotCollisionModel(this, bodies, md.hex());
+            return new RobotCollisionModel(this, bodies, allowedPairs(bodies, built), md.hex());
         }
 
         /**
@@ -526,6 +548,39 @@ public final class RobotCollisionModel {
                             + j.limits().lower() + ", " + j.limits().upper() + "]");
                 }
             }
+        }
+
+        /** The allowed body pairs with the first reason that allows each (see {@link AllowedPair}). */
+        private List<AllowedPair> allowedPairs(List<BodyData> bodies, AllowedCollisionMatrix built) {
+            AllowedCollisionMatrix adjacency = adjacent ? AllowedCollisionMatrix.builder().adjacentLinks(description).build()
+                    : AllowedCollisionMatrix.builder().build();
+            AllowedCollisionMatrix.Builder sb = AllowedCollisionMatrix.builder();
+            if (srdf != null) {
+                sb.srdf(srdf);
+            }
+            AllowedCollisionMatrix bySrdf = sb.build();
+            AllowedCollisionMatrix.Builder db = AllowedCollisionMatrix.builder();
+            description.collisionFilters().forEach(d -> db.allow(d.link1(), d.link2()));
+            AllowedCollisionMatrix byDrake = db.build();
+            AllowedCollisionMatrix.Builder ab = AllowedCollisionMatrix.builder();
+            for (AttachedObject a : attached) {
+                ab.allow(a.name(), a.link());
+                a.touchLinks().forEach(t -> ab.allow(a.name(), t));
+            }
+            AllowedCollisionMatrix byAttach = ab.build();
+            List<AllowedPair> out = new ArrayList<>();
+            for (int i = 0; i < bodies.size(); i++) {
+                for (int j = i + 1; j < bodies.size(); j++) {
+                    String x = bodies.get(i).name, y = bodies.get(j).name;
+                    if (!built.isAllowed(x, y)) {
+                        continue;
+                    }
+                    String why = adjacency.isAllowed(x, y) ? "Adjacent" : bySrdf.isAllowed(x, y) ? "SRDF"
+                            : byDrake.isAllowed(x, y) ? "Drake" : byAttach.isAllowed(x, y) ? "Attached" : "User";
+                    out.add(new AllowedPair(x, y, why));
+                }
+            }
+            return out;
         }
 
         private void requireName(String field, String kind, String name, Set<String> known) {

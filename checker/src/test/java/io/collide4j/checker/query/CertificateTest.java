@@ -131,7 +131,7 @@ class CertificateTest {
         m = parse(json);
         Map<String, Object> cl = (Map<String, Object>) m.get("pairClearance");
         String key = cl.keySet().iterator().next();
-        cl.put(key, CertJson.num(cl.get(key)) + 0.1);
+        cl.put(key, CertJson.num(cl.get(key)) + 1.0);
         assertRejected(v, m, "clearance claimed");
         // 6. a different scene (an obstacle moved by 1 mm) or robot is refused by hash
         Scene moved = SCENE.moved(SCENE.obstacles().get(0).name(), shifted(SCENE.obstacles().get(0).pose()));
@@ -143,9 +143,11 @@ class CertificateTest {
         List<Object> ends = pairField(m, 0, 0, "ends");
         ends.add(0, 0.0);
         pairField(m, 0, 0, "lb").add(0, 0.0);
+        pairField(m, 0, 0, "planes").add(0, null);
         assertRejected(v, m, "do not increase");
         m = parse(json);
         pairField(m, 0, 0, "ends").add(1.0);
+        pairField(m, 0, 0, "planes").add(null);
         assertRejected(v, m, "lower bounds");
         // 8. a pair listed twice in a segment
         m = parse(json);
@@ -169,17 +171,26 @@ class CertificateTest {
         assertEquals(prov, rep.certificate().provenance());
         assertEquals(0.01, rep.certificate().margin());
         assertEquals(TrajectoryCertifier.FORMAT, rep.certificate().format());
-        assertEquals(TrajectoryCertifier.FORMAT_2, parse(new TrajectoryCertifier(c).certify(freeTrajectory(), times(20), 0.01,
-                1_000_000, c.newContext()).certificateJson()).get("format"), "no provenance: the /2 document");
-        // the same certificate without provenance is a valid collide4j-certificate/2
-        Map<String, Object> old = parse(streamed.toString());
+        assertEquals(TrajectoryCertifier.FORMAT_2, parse(TrajectoryCertifier.withoutWitnesses(c).certify(freeTrajectory(),
+                times(20), 0.01, 1_000_000, c.newContext()).certificateJson()).get("format"),
+                "no witnesses, no provenance: the /2 document");
+        // the same certificate without witnesses is a valid collide4j-certificate/2.1, without provenance a /2
+        Map<String, Object> v21 = withoutWitness(parse(streamed.toString()));
+        v21.put("format", TrajectoryCertifier.FORMAT_2_1);
+        CertificateVerifier.Report r21 = v.verify(CertJson.write(v21));
+        assertTrue(r21.valid(), r21.problems().toString());
+        Map<String, Object> old = withoutWitness(parse(streamed.toString()));
         old.remove("provenance");
         old.put("format", "collide4j-certificate/2");
         assertTrue(v.verify(CertJson.write(old)).valid());
         // ... but /2 has no provenance member
-        Map<String, Object> mixed = parse(streamed.toString());
+        Map<String, Object> mixed = withoutWitness(parse(streamed.toString()));
         mixed.put("format", "collide4j-certificate/2");
         assertRejected(v, mixed, "provenance: not a member of format collide4j-certificate/2");
+        // ... and /2.1 no witness
+        Map<String, Object> planesIn21 = parse(streamed.toString());
+        planesIn21.put("format", TrajectoryCertifier.FORMAT_2_1);
+        assertRejected(v, planesIn21, "witness: not a member of format " + TrajectoryCertifier.FORMAT_2_1);
         // unknown keys (with a suggestion), wrong types and missing members make it unreadable
         Map<String, Object> typo = parse(streamed.toString());
         Map<String, Object> firstPair = (Map<String, Object>) segmentPairs(typo, 0).get(0);
@@ -309,5 +320,17 @@ class CertificateTest {
         CertificateVerifier.Report r = v.verify(CertJson.write(m));
         assertFalse(r.valid(), "tampered certificate accepted (" + expected + ")");
         assertTrue(r.problems().toString().contains(expected), expected + " not in " + r.problems());
+    }
+
+    /** The certificate as the certifier writes it without witnesses: no witness section, no per-step planes. */
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> withoutWitness(Map<String, Object> m) {
+        m.remove("witness");
+        for (Object seg : (List<Object>) m.get("segments")) {
+            for (Object p : (List<Object>) seg) {
+                ((Map<String, Object>) p).remove("planes");
+            }
+        }
+        return m;
     }
 }

@@ -92,8 +92,17 @@ final class BenchCommand extends RobotSceneCommand {
     @Mixin
     BenchWorkloads workloads = new BenchWorkloads();
 
+    @Option(names = "--verify", paramLabel = "N|all", arity = "0..1", fallbackValue = "2", description = "Instead of the"
+            + " table: certification vs verification time and certificate size with and without witnesses over planned"
+            + " MotionBenchMaker Panda paths, N problems per scenario (2 when given alone) or all (700).")
+    String verify;
+
     @Override
     int run() {
+        if (verify != null) {
+            return VerifyBench.run(verify, workloads.problemSet(), robot.margin == null ? 0 : robot.margin, out,
+                    Progress.of(this, "bench --verify", 100));
+        }
         if (workloads.any()) {
             return workloads.run(this, seed);
         }

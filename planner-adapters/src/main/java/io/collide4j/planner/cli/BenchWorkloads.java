@@ -38,7 +38,7 @@ final class BenchWorkloads {
     Path cases;
 
     @Option(names = "--problems", paramLabel = "ZIP", description = "MotionBenchMaker problem set for --edges, --planner,"
-            + " --cases (default " + DEFAULT_PROBLEMS + ", from the repository root).")
+            + " --cases, --verify (default " + DEFAULT_PROBLEMS + ", from the repository root).")
     Path problems;
 
     @Option(names = "--scenario", paramLabel = "S|all", description = "Scenario of --problems (default ${DEFAULT-VALUE}).")
@@ -75,6 +75,11 @@ final class BenchWorkloads {
     Path plannerCsv;
 
     /** True when a workload was asked for. */
+    /** The problem set given with {@code --problems}, else the default (relative to the repository root). */
+    Path problemSet() {
+        return problems != null ? problems : Path.of(DEFAULT_PROBLEMS);
+    }
+
     boolean any() {
         return edges || planner || cases != null;
     }
@@ -88,7 +93,7 @@ final class BenchWorkloads {
         if (freePerEnd < 0 || repeat < 1 || !(timeLimit > 0)) {
             throw new CliException(ExitCode.USAGE, "--free-per-end must be >= 0, --repeat >= 1 and --time-limit > 0");
         }
-        Path zip = problems != null ? problems : Path.of(DEFAULT_PROBLEMS);
+        Path zip = problemSet();
         if (!Files.isReadable(zip)) {
             throw new CliException(ExitCode.NO_INPUT, "--problems: " + zip + " not found or unreadable"
                     + (problems == null ? " (the default, relative to the repository root; give --problems)" : ""));

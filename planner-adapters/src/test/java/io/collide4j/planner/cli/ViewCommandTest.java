@@ -19,6 +19,10 @@ class ViewCommandTest {
         if (cert.contains("\"provenance\"")) {
             return cert.replaceFirst("\"provenance\":\\{[^{}]*(\\{[^{}]*\\}[^{}]*)*\\}", "\"provenance\":" + provenance);
         }
+        if (cert.contains("\"format\":\"collide4j-certificate/3\"")) {   // /3 has provenance as an optional member
+            return cert.replaceFirst("(\"format\":\"collide4j-certificate/3\")", "$1,\"provenance\":"
+                    + java.util.regex.Matcher.quoteReplacement(provenance));
+        }
         return cert.replaceFirst("\"format\":\"[^\"]*\"", "\"format\":\"collide4j-certificate/2.1\",\"provenance\":"
                 + provenance);
     }

@@ -95,7 +95,7 @@ class CollisionServiceTest {
             assertEquals("VIOLATION", cf.get("verdict"));
             double vt = asDouble(((Map<?, ?>) cf.get("violation")).get("time"));
             assertTrue(vt > 0 && vt < 2, "violation time inside the motion: " + vt);
-            assertEquals("collide4j-certificate/2", ((Map<?, ?>) cf.get("certificate")).get("format"));
+            assertEquals("collide4j-certificate/3", ((Map<?, ?>) cf.get("certificate")).get("format"), "with witnesses");
             Map<String, Object> ok = result(c.ask("{\"id\":61,\"method\":\"certify\",\"params\":{\"waypoints\":[" + READY
                     + ",[0.3,-0.785,0,-2.356,0,1.571,0.785]],\"certificate\":false}}"));
             assertEquals("CERTIFIED_FREE", ok.get("verdict"));

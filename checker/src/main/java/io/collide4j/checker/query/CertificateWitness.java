@@ -1,0 +1,157 @@
+package io.collide4j.checker.query;
+
+import com.fasterxml.jackson.annotation.JsonFormat;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import io.collide4j.checker.geometry.HullShape;
+import io.collide4j.checker.robot.AllowedPair;
+import io.collide4j.checker.robot.PieceOrigin;
+import io.collide4j.checker.robot.RobotCollisionModel;
+import io.collide4j.checker.scene.Obstacle;
+import io.collide4j.checker.scene.ObstacleShape;
+import org.joml.Matrix4dc;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The {@code witness} section of a {@link TrajectoryCertifier#FORMAT} certificate: what an independent verifier needs,
+ * besides the URDF/SRDF, to read the per-step planes — the trajectory's joint columns, held joints, the self pairs not
+ * checked (with the reason), per link the collision element each piece covers, and the scene's obstacles as plain
+ * shapes with their exact pose matrices and paddings. Written by {@link CertificateWriter}, read by {@link Certificate};
+ * {@link #of} builds it from a checker, so {@code collide4j verify} can compare a certificate's obstacles with the
+ * scene it loads ({@link #obstacleMismatch}).
+ */
+@JsonPropertyOrder({"joints", "held", "allowed", "pieces", "obstacles"})
+public record CertificateWitness(List<String> joints, Map<String, Double> held, List<AllowedEntry> allowed,
+                                 Map<String, List<Piece>> pieces, List<ObstacleEntry> obstacles) {
+
+    /** A self link pair not checked: {@code [first, second, reason]}. */
+    @JsonFormat(shape = JsonFormat.Shape.ARRAY)
+    @JsonPropertyOrder({"first", "second", "reason"})
+    public record AllowedEntry(String first, String second, String reason) {
+    }
+
+    /** A robot piece: its collision element, how it covers it (HULL, PRIMITIVE, OTHER), padding and scale. */
+    @JsonPropertyOrder({"element", "kind", "padding", "scale"})
+    public record Piece(Integer element, String kind, Double padding, Double scale) {
+    }
+
+    /**
+     * An obstacle slot: shape {@code box} (size), {@code sphere} (radius), {@code cylinder} / {@code capsule} (radius,
+     * length; axis z, centred), {@code hull} (vertices, obstacle frame) or {@code other} (nothing an independent
+     * verifier can check: a mesh kept exact, or one covered by several pieces), the pose as a row-major 4×4 matrix
+     * (obstacle frame to world, the one the certifier used) and the padding that covers the pose's rounding and any
+     * covering gap.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonPropertyOrder({"name", "shape", "size", "radius", "length", "vertices", "pose", "padding"})
+    public record ObstacleEntry(String name, String shape, double[] size, Double radius, Double length,
+                                double[][] vertices, double[] pose, Double padding) {
+        /** Equal names, shapes and numbers, bit for bit. */
+        boolean sameAs(ObstacleEntry o) {
+            return o != null && Objects.equals(name, o.name) && Objects.equals(shape, o.shape)
+                    && Arrays.equals(size, o.size) && Objects.equals(radius, o.radius)
+                    && Objects.equals(length, o.length) && Arrays.deepEquals(vertices, o.vertices)
+                    && Arrays.equals(pose, o.pose) && Objects.equals(padding, o.padding);
+        }
+    }
+
+    /** The section for a checker's robot model and prepared scene. */
+    static CertificateWitness of(CollisionChecker checker) {
+        RobotCollisionModel model = checker.model();
+        List<AllowedEntry> allowed = new ArrayList<>();
+        for (AllowedPair p : model.allowedPairs()) {
+            allowed.add(new AllowedEntry(p.first(), p.second(), p.reason()));
+        }
+        Map<String, List<Piece>> pieces = new LinkedHashMap<>();
+        for (int body = 0; body < model.bodyCount(); body++) {
+            List<Piece> list = new ArrayList<>();
+            for (int p = model.pieceStart(body); p < model.pieceEnd(body); p++) {
+                PieceOrigin o = model.pieceOrigin(p);
+                list.add(new Piece(o.element(), o.kind().name(), o.padding(), o.scale()));
+            }
+            pieces.put(model.bodyName(body), list);
+        }
+        return new CertificateWitness(List.copyOf(model.kinematics().variableNames()), Map.of(), allowed, pieces,
+                obstacles(checker.prepared()));
+    }
+
+    /** One entry per scene slot (null for a removed obstacle's slot). */
+    static List<ObstacleEntry> obstacles(PreparedScene prepared) {
+        List<ObstacleEntry> out = new ArrayList<>();
+        for (int slot = 0; slot < prepared.scene().slotCount(); slot++) {
+            Obstacle o = prepared.scene().slot(slot);
+            out.add(o == null ? null : entry(prepared, slot, o));
+        }
+        return out;
+    }
+
+    private static ObstacleEntry entry(PreparedScene prepared, int slot, Obstacle o) {
+        int first = prepared.pieceStart(slot);
+        double[] pose = rowMajor(prepared.pose(slot));
+        Double pad = prepared.margin(first);
+        boolean onePiece = prepared.pieceEnd(slot) - first == 1;
+        ObstacleShape s = o.shape();
+        if (!onePiece || prepared.mesh(first) != null) {
+            return new ObstacleEntry(o.name(), "other", null, null, null, null, pose, null);
+        }
+        if (s instanceof ObstacleShape.Box b) {
+            return new ObstacleEntry(o.name(), "box", new double[]{b.sizeX(), b.sizeY(), b.sizeZ()}, null, null, null, pose, pad);
+        } else if (s instanceof ObstacleShape.Sphere sp) {
+            return new ObstacleEntry(o.name(), "sphere", null, sp.radius(), null, null, pose, pad);
+        } else if (s instanceof ObstacleShape.Cylinder c) {
+            return new ObstacleEntry(o.name(), "cylinder", null, c.radius(), c.length(), null, pose, pad);
+        } else if (s instanceof ObstacleShape.Capsule c) {
+            return new ObstacleEntry(o.name(), "capsule", null, c.radius(), c.length(), null, pose, pad);
+        } else if (prepared.shape(first) instanceof HullShape h) {
+            // the covering hull's own vertices; the padding includes its covering gap
+            double[][] v = new double[h.vertexCount()][];
+            for (int i = 0; i < v.length; i++) {
+                v[i] = new double[]{h.hull().vertex(i, 0), h.hull().vertex(i, 1), h.hull().vertex(i, 2)};
+            }
+            return new ObstacleEntry(o.name(), "hull", null, null, null, v, pose, pad);
+        }
+        return new ObstacleEntry(o.name(), "other", null, null, null, null, pose, null);
+    }
+
+    private static double[] rowMajor(Matrix4dc m) {
+        return new double[]{m.m00(), m.m10(), m.m20(), m.m30(), m.m01(), m.m11(), m.m21(), m.m31(),
+                m.m02(), m.m12(), m.m22(), m.m32(), m.m03(), m.m13(), m.m23(), m.m33()};
+    }
+
+    /**
+     * Compares a certificate's obstacles with those of the scene the caller loaded: null when they are the same
+     * (names, shapes, numbers bit for bit, slot by slot), else a sentence naming the first obstacle that differs.
+     */
+    public static String obstacleMismatch(List<ObstacleEntry> certified, CollisionChecker checker, MeshMode mode) {
+        PreparedScene p = checker.prepared();
+        return obstacleMismatch(certified, p.meshMode() == mode ? p : PreparedScene.of(checker.scene(), mode));
+    }
+
+    /** As {@link #obstacleMismatch(List, CollisionChecker, MeshMode)} against a prepared scene. */
+    public static String obstacleMismatch(List<ObstacleEntry> certified, PreparedScene loaded) {
+        List<ObstacleEntry> mine = obstacles(loaded);
+        int n = Math.max(certified.size(), mine.size());
+        for (int i = 0; i < n; i++) {
+            ObstacleEntry c = i < certified.size() ? certified.get(i) : null;
+            ObstacleEntry m = i < mine.size() ? mine.get(i) : null;
+            if (c == null && m == null) {
+                continue;
+            }
+            if (c == null || m == null || !c.sameAs(m)) {
+                String name = m != null ? m.name() : c.name();
+                return "obstacle '" + name + "' (slot " + i + ") of the certificate's witness differs from the loaded scene"
+                        + (c == null ? " (missing from the certificate)" : m == null ? " (not in the loaded scene)"
+                        : !Objects.equals(c.name(), m.name()) ? " (the certificate has '" + c.name() + "' there)"
+                        : !Objects.equals(c.shape(), m.shape()) ? " (shape " + c.shape() + " vs " + m.shape() + ")"
+                        : !Arrays.equals(c.pose(), m.pose()) ? " (pose)" : " (size, vertices or padding)");
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,26 @@
+package io.collide4j.checker.robot;
+
+/**
+ * Where a convex piece of the robot model comes from, as a certificate's witness section names it: the index of the
+ * link's {@code <collision>} element in URDF document order, how the piece relates to that element, and the link's
+ * padding and scale. The claim for {@link Kind#HULL} and {@link Kind#PRIMITIVE}: the element (a mesh's vertex hull, or
+ * the primitive), scaled by {@code scale} about its origin and grown by {@code padding}, lies inside the piece as the
+ * model measures it (its shape grown by {@link RobotCollisionModel#pieceMargin}), so whatever is proven about the
+ * model's piece holds for it.
+ *
+ * @param element index of the {@code <collision>} element of the link (−1 for attached objects)
+ * @param kind    how the piece covers the element
+ * @param padding the link's padding (m, ≥ 0)
+ * @param scale   the link's scale (≥ 1)
+ */
+public record PieceOrigin(int element, Kind kind, double padding, double scale) {
+    /** How a piece relates to its collision element. */
+    public enum Kind {
+        /** The one convex piece covering a mesh element: a superset of the hull of the mesh's vertices. */
+        HULL,
+        /** A URDF box, sphere or cylinder, exactly. */
+        PRIMITIVE,
+        /** A decomposition piece, an attached object: nothing an independent reader can bind to the URDF alone. */
+        OTHER
+    }
+}
