@@ -4,6 +4,7 @@ import io.collide4j.checker.geometry.BoxShape;
 import io.collide4j.checker.geometry.ConvexHull;
 import io.collide4j.checker.geometry.ConvexShape;
 import io.collide4j.checker.geometry.HullShape;
+import io.collide4j.checker.geometry.Shapes;
 import io.collide4j.checker.geometry.TransformedShape;
 import io.collide4j.checker.query.CollisionChecker;
 import io.collide4j.checker.query.PreparedScene;
@@ -192,7 +193,7 @@ public final class BatchRobot {
             pieceMargin[p] = model.pieceMargin(p);
             pieceSphereStart[p] = spheres.size();
             ConvexShape shape = model.pieceShape(p);
-            double[] v = vertices(shape);
+            double[] v = Shapes.polytopeVertices(shape);
             verts.add(v == null ? new double[0] : v);
             ConvexHull hull = hullOf(shape);
             if (hull != null && v != null) {
@@ -361,38 +362,6 @@ public final class BatchRobot {
             obstacleCorner[24 * k + 3 * corner + 1] = w.y;
             obstacleCorner[24 * k + 3 * corner + 2] = w.z;
         }
-    }
-
-    /** Vertices (link frame) whose hull is exactly the shape, or null for shapes with curved boundary. */
-    private static double[] vertices(ConvexShape s) {
-        if (s instanceof HullShape h) {
-            return h.hull().copyVertices();
-        }
-        if (s instanceof BoxShape b) {
-            double[] v = new double[24];
-            for (int c = 0; c < 8; c++) {
-                v[3 * c] = (c & 1) == 0 ? -b.hx() : b.hx();
-                v[3 * c + 1] = (c & 2) == 0 ? -b.hy() : b.hy();
-                v[3 * c + 2] = (c & 4) == 0 ? -b.hz() : b.hz();
-            }
-            return v;
-        }
-        if (s instanceof TransformedShape t) {
-            double[] v = vertices(t.inner());
-            if (v == null) {
-                return null;
-            }
-            Matrix4d m = t.matrix(new Matrix4d());
-            Vector3d w = new Vector3d();
-            for (int i = 0; i < v.length; i += 3) {
-                m.transformPosition(w.set(v[i], v[i + 1], v[i + 2]));
-                v[i] = w.x;
-                v[i + 1] = w.y;
-                v[i + 2] = w.z;
-            }
-            return v;
-        }
-        return null;
     }
 
     private static ConvexHull hullOf(ConvexShape s) {

@@ -1,5 +1,6 @@
 package io.collide4j.checker.geometry;
 
+import org.joml.Matrix4d;
 import org.joml.Matrix4dc;
 
 /** Factory methods for the convex shapes (all immutable, local frame centred on the origin unless stated). */
@@ -57,5 +58,40 @@ public final class Shapes {
             throw new IllegalArgumentException(what + " must be non-negative and finite, got " + v);
         }
         return v;
+    }
+
+    /**
+     * The vertices whose convex hull is exactly the shape (3 numbers each, the shape's frame, computed with the same
+     * expressions as its support map, so they are the points GJK sees), or null for a shape with a curved boundary.
+     */
+    public static double[] polytopeVertices(ConvexShape shape) {
+        if (shape instanceof HullShape h) {
+            return h.hull().copyVertices();
+        }
+        if (shape instanceof BoxShape b) {
+            double[] v = new double[24];
+            for (int c = 0; c < 8; c++) {
+                v[3 * c] = (c & 1) == 0 ? -b.hx() : b.hx();
+                v[3 * c + 1] = (c & 2) == 0 ? -b.hy() : b.hy();
+                v[3 * c + 2] = (c & 4) == 0 ? -b.hz() : b.hz();
+            }
+            return v;
+        }
+        if (shape instanceof TransformedShape ts) {
+            double[] v = polytopeVertices(ts.inner());
+            if (v == null) {
+                return null;
+            }
+            Matrix4d m = ts.matrix(new Matrix4d());
+            // the same expression as TransformedShape.support, so these are the points GJK sees
+            for (int i = 0; i < v.length; i += 3) {
+                double x = v[i], y = v[i + 1], z = v[i + 2];
+                v[i] = m.m00() * x + m.m10() * y + m.m20() * z + m.m30();
+                v[i + 1] = m.m01() * x + m.m11() * y + m.m21() * z + m.m31();
+                v[i + 2] = m.m02() * x + m.m12() * y + m.m22() * z + m.m32();
+            }
+            return v;
+        }
+        return null;
     }
 }

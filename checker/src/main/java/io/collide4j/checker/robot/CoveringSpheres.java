@@ -7,6 +7,7 @@ import io.collide4j.checker.geometry.ConvexHull;
 import io.collide4j.checker.geometry.ConvexShape;
 import io.collide4j.checker.geometry.CylinderShape;
 import io.collide4j.checker.geometry.HullShape;
+import io.collide4j.checker.geometry.Shapes;
 import io.collide4j.checker.geometry.MarginShape;
 import io.collide4j.checker.geometry.SphereShape;
 import io.collide4j.checker.geometry.TransformedShape;
@@ -71,7 +72,7 @@ public final class CoveringSpheres {
             s[4 * i + 2] = b[2];
             s[4 * i + 3] = (b[3] + margin) * (1 + 1e-15);
         }
-        double[] v = polytopeVertices(shape);
+        double[] v = Shapes.polytopeVertices(shape);
         if (v != null) {
             for (int i = 0; i < v.length / 3; i++) {
                 if (!contains(s, v[3 * i], v[3 * i + 1], v[3 * i + 2])) {
@@ -95,7 +96,7 @@ public final class CoveringSpheres {
     }
 
     private static void cover(ConvexShape shape, List<double[]> out) {
-        double[] poly = polytopeVertices(shape);
+        double[] poly = Shapes.polytopeVertices(shape);
         int[] edges = poly == null ? null : polytopeEdges(shape, poly.length / 3);
         if (edges != null) {
             coverPolytope(poly, edges, out);
@@ -164,37 +165,6 @@ public final class CoveringSpheres {
         return r * (1 + 1e-12) + 1e-9 * size + 1e-12;
     }
 
-    /** The vertices of a polytope piece (3 numbers each, the shape's frame, as its support map computes them), or null. */
-    static double[] polytopeVertices(ConvexShape shape) {
-        if (shape instanceof HullShape h) {
-            return h.hull().copyVertices();
-        }
-        if (shape instanceof BoxShape b) {
-            double[] v = new double[24];
-            for (int c = 0; c < 8; c++) {
-                v[3 * c] = (c & 1) == 0 ? -b.hx() : b.hx();
-                v[3 * c + 1] = (c & 2) == 0 ? -b.hy() : b.hy();
-                v[3 * c + 2] = (c & 4) == 0 ? -b.hz() : b.hz();
-            }
-            return v;
-        }
-        if (shape instanceof TransformedShape ts) {
-            double[] v = polytopeVertices(ts.inner());
-            if (v == null) {
-                return null;
-            }
-            Matrix4d m = ts.matrix(new Matrix4d());
-            // the same expression as TransformedShape.support, so these are the points GJK sees
-            for (int i = 0; i < v.length; i += 3) {
-                double x = v[i], y = v[i + 1], z = v[i + 2];
-                v[i] = m.m00() * x + m.m10() * y + m.m20() * z + m.m30();
-                v[i + 1] = m.m01() * x + m.m11() * y + m.m21() * z + m.m31();
-                v[i + 2] = m.m02() * x + m.m12() * y + m.m22() * z + m.m32();
-            }
-            return v;
-        }
-        return null;
-    }
 
     /** Vertex sets without triangles up to this size are cut along all pairs; larger ones get one sphere. */
     private static final int ALL_PAIRS_LIMIT = 2000;
