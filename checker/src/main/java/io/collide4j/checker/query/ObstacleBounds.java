@@ -1,5 +1,6 @@
 package io.collide4j.checker.query;
 
+import io.collide4j.checker.geometry.Aabb;
 import io.collide4j.checker.geometry.AffineRows;
 import io.collide4j.checker.geometry.BoxShape;
 import io.collide4j.checker.geometry.ConvexShape;
@@ -93,23 +94,20 @@ final class ObstacleBounds {
         }
     }
 
-    /** World AABB of local bounds b under pose p, rounded outward, into dest[o..o+5] (min, max). */
+    /**
+     * World AABB of local bounds b under pose p ({@link Aabb#transformed}, already rounded outward), grown by this
+     * class's own slack of 10⁻¹² of its size plus 10⁻¹² m, into dest[o..o+5] (min, max).
+     */
     private static void worldBox(org.joml.Matrix4dc p, double[] b, double[] dest, int o) {
-        double cx = (b[0] + b[3]) / 2, cy = (b[1] + b[4]) / 2, cz = (b[2] + b[5]) / 2;
-        double ex = (b[3] - b[0]) / 2, ey = (b[4] - b[1]) / 2, ez = (b[5] - b[2]) / 2;
-        double wx = p.m00() * cx + p.m10() * cy + p.m20() * cz + p.m30();
-        double wy = p.m01() * cx + p.m11() * cy + p.m21() * cz + p.m31();
-        double wz = p.m02() * cx + p.m12() * cy + p.m22() * cz + p.m32();
-        double hx = Math.abs(p.m00()) * ex + Math.abs(p.m10()) * ey + Math.abs(p.m20()) * ez;
-        double hy = Math.abs(p.m01()) * ex + Math.abs(p.m11()) * ey + Math.abs(p.m21()) * ez;
-        double hz = Math.abs(p.m02()) * ex + Math.abs(p.m12()) * ey + Math.abs(p.m22()) * ez;
-        double slack = 1e-12 * (Math.abs(wx) + Math.abs(wy) + Math.abs(wz) + hx + hy + hz) + 1e-12;
-        dest[o] = wx - hx - slack;
-        dest[o + 1] = wy - hy - slack;
-        dest[o + 2] = wz - hz - slack;
-        dest[o + 3] = wx + hx + slack;
-        dest[o + 4] = wy + hy + slack;
-        dest[o + 5] = wz + hz + slack;
+        Aabb w = new Aabb(b[0], b[1], b[2], b[3], b[4], b[5]).transformed(p);
+        double slack = 1e-12 * (Math.abs(w.minX()) + Math.abs(w.minY()) + Math.abs(w.minZ()) + Math.abs(w.maxX())
+                + Math.abs(w.maxY()) + Math.abs(w.maxZ())) + 1e-12;
+        dest[o] = w.minX() - slack;
+        dest[o + 1] = w.minY() - slack;
+        dest[o + 2] = w.minZ() - slack;
+        dest[o + 3] = w.maxX() + slack;
+        dest[o + 4] = w.maxY() + slack;
+        dest[o + 5] = w.maxZ() + slack;
     }
 
     /**

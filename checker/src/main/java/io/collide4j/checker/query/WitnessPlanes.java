@@ -156,9 +156,8 @@ final class WitnessPlanes {
      * GJK at s of the pair as the checker measures it, the direction n from A towards B, and certified bounds
      * hiA0 ≥ max n·x over A (margin included), loB0 ≤ min n·y over B (margin included). False when the pieces are
      * not separated there or a number is not finite.
-     */
-    /**
-     * With {@code shortNormal}, GJK's normal rounded to {@value #SHORT_DIGITS} significant digits, and the plane's c and
+     *
+     * <p>With {@code shortNormal}, GJK's normal rounded to {@value #SHORT_DIGITS} significant digits, and the plane's c and
      * g the shortest decimals that keep the claim: any direction gives a valid plane, since the bounds are computed
      * for the direction as written; short numbers only make the certificate smaller.
      */
@@ -190,13 +189,12 @@ final class WitnessPlanes {
         nz = shortNormal ? shortDecimal(result.normal.z) : result.normal.z;
         double nn = Math.sqrt(nx * nx + ny * ny + nz * nz);
         nUp = nn * (1 + 8 * EPS);
-        double ta = 0, tb = 0;
         // upper bound on h_A(n) = max n·x over A, and on h_B(−n) = −min n·y over B
         AffineRows.load(pa, rows);
-        ta = Math.sqrt(rows[9] * rows[9] + rows[10] * rows[10] + rows[11] * rows[11]);
+        double ta = Math.sqrt(rows[9] * rows[9] + rows[10] * rows[10] + rows[11] * rows[11]);
         double hA = supportUpper(sa, nx, ny, nz, true);
         AffineRows.load(pb, rows);
-        tb = Math.sqrt(rows[9] * rows[9] + rows[10] * rows[10] + rows[11] * rows[11]);
+        double tb = Math.sqrt(rows[9] * rows[9] + rows[10] * rows[10] + rows[11] * rows[11]);
         double hB = supportUpper(sb, -nx, -ny, -nz, false);
         scale = ta + tb + sa.boundingRadius() + sb.boundingRadius() + mA + mB;
         hiA0 = hA + nUp * mA;

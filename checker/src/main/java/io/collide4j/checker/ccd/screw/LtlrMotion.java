@@ -82,15 +82,24 @@ public final class LtlrMotion implements RigidMotion {
     public static LtlrMotion between(Matrix4dc from, Matrix4dc to, double[] pivot) {
         double[] a = transform(from, pivot), b = transform(to, pivot);
         Quaterniond qa = from.getNormalizedRotation(new Quaterniond());
+        Quaterniond rel = relativeRotation(qa, to);
+        double n = Math.sqrt(rel.x * rel.x + rel.y * rel.y + rel.z * rel.z);
+        double angle = n == 0 ? 0 : 2 * Math.atan2(n, rel.w);
+        double[] axis = n == 0 ? new double[]{0, 0, 1} : new double[]{rel.x, rel.y, rel.z};
+        return new LtlrMotion(a, new double[]{b[0] - a[0], b[1] - a[1], b[2] - a[2]}, axis, angle, qa, pivot);
+    }
+
+    /**
+     * The rotation taking {@code qa} to the rotation of {@code to}, normalised, with w ≥ 0 (the short way round);
+     * {@code qa} is left unchanged (JOML's {@code conjugate()} without a destination would overwrite it).
+     */
+    private static Quaterniond relativeRotation(Quaterniond qa, Matrix4dc to) {
         Quaterniond qb = to.getNormalizedRotation(new Quaterniond());
         Quaterniond rel = qb.mul(qa.conjugate(new Quaterniond()), new Quaterniond()).normalize();
         if (rel.w < 0) {
             rel.set(-rel.x, -rel.y, -rel.z, -rel.w);
         }
-        double n = Math.sqrt(rel.x * rel.x + rel.y * rel.y + rel.z * rel.z);
-        double angle = n == 0 ? 0 : 2 * Math.atan2(n, rel.w);
-        double[] axis = n == 0 ? new double[]{0, 0, 1} : new double[]{rel.x, rel.y, rel.z};
-        return new LtlrMotion(a, new double[]{b[0] - a[0], b[1] - a[1], b[2] - a[2]}, axis, angle, qa, pivot);
+        return rel;
     }
 
     /**
@@ -100,11 +109,7 @@ public final class LtlrMotion implements RigidMotion {
      */
     public static LtlrMotion screw(Matrix4dc from, Matrix4dc to) {
         Quaterniond qa = from.getNormalizedRotation(new Quaterniond());
-        Quaterniond qb = to.getNormalizedRotation(new Quaterniond());
-        Quaterniond rel = qb.mul(qa.conjugate(new Quaterniond()), new Quaterniond()).normalize();
-        if (rel.w < 0) {
-            rel.set(-rel.x, -rel.y, -rel.z, -rel.w);
-        }
+        Quaterniond rel = relativeRotation(qa, to);
         double n = Math.sqrt(rel.x * rel.x + rel.y * rel.y + rel.z * rel.z);
         double theta = n == 0 ? 0 : 2 * Math.atan2(n, rel.w);
         if (theta < 1e-6) {
