@@ -88,24 +88,10 @@ final class BooleanAdvancement {
                 return AdvanceStatus.VIOLATED;
             }
             double target = CollisionChecker.STEP_FRACTION * (lb - d);
-            double s1 = 1;
-            double mu = whole;
-            if (!(mu <= target)) {
-                s1 = checker.cellReach(c, kind, a, b, skip, s, 1, target);
-                mu = Math.min(whole, checker.cellBound(c, kind, a, b, skip, s, s1));
-                while (!(mu <= target)) {
-                    double next = s + (s1 - s) * Math.min(0.9, 0.95 * target / mu);
-                    if (!(next > s) || next - s < 1e-13) {
-                        c.stopS = s;
-                        return AdvanceStatus.INCONCLUSIVE;
-                    }
-                    s1 = next;
-                    mu = Math.min(whole, checker.cellBound(c, kind, a, b, skip, s, s1));
-                }
-                if (s1 < 1 && !(s1 - s >= 1e-13)) {
-                    c.stopS = s;
-                    return AdvanceStatus.INCONCLUSIVE;
-                }
+            double s1 = whole <= target ? 1 : checker.stepEnd(c, kind, a, b, skip, s, 1, whole, target);
+            if (Double.isNaN(s1)) {
+                c.stopS = s;      // no progress in floating point: never claim free
+                return AdvanceStatus.INCONCLUSIVE;
             }
             if (s1 >= 1) {
                 return AdvanceStatus.CLEARED;

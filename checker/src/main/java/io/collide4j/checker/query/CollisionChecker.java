@@ -710,22 +710,12 @@ public final class CollisionChecker {
             double s1 = sEnd;
             double mu = whole;
             if (!(mu <= target)) {                  // NaN bounds never clear a step
-                // the farthest end the speed grid allows, then its bound (the one a verifier recomputes)
-                s1 = cellReach(c, kind, a, b, skip, s, sEnd, target);
-                mu = Math.min(whole, cellBound(c, kind, a, b, skip, s, s1));
-                while (!(mu <= target)) {
-                    double next = s + (s1 - s) * Math.min(0.9, 0.95 * target / mu);
-                    if (!(next > s) || next - s < 1e-13) {
-                        c.stopS = s;      // cannot make progress in floating point: never claim free
-                        return INCONCLUSIVE_RUN;
-                    }
-                    s1 = next;
-                    mu = Math.min(whole, cellBound(c, kind, a, b, skip, s, s1));
-                }
-                if (s1 < sEnd && !(s1 - s >= 1e-13)) {
-                    c.stopS = s;      // no progress in floating point: never claim free
+                s1 = stepEnd(c, kind, a, b, skip, s, sEnd, whole, target);
+                if (Double.isNaN(s1)) {
+                    c.stopS = s;      // cannot make progress in floating point: never claim free
                     return INCONCLUSIVE_RUN;
                 }
+                mu = c.stepEndBound;
                 if (sink != null && s1 < sEnd) {
                     double e = sink.end(s, s1);
                     if (e > s && e < s1) {
@@ -848,6 +838,32 @@ public final class CollisionChecker {
             }
         }
         return sum * (1 + CELL_REL) + CELL_ABS;
+    }
+
+    /**
+     * The end s1 in (s, sEnd] of an advancement step whose motion bound (its {@link #cellBound}, capped by
+     * {@code whole}: the one a verifier recomputes) is at most target: the farthest end the speed grid allows, shrunk
+     * until the bound fits; that bound is left in {@link QueryContext#stepEndBound}. NaN when floating point cannot
+     * make progress: the caller then answers INCONCLUSIVE, never free. Shared by {@link #advance} and
+     * {@link BooleanAdvancement}, so both step by the same rule.
+     */
+    double stepEnd(QueryContext c, int kind, int a, int b, int skip, double s, double sEnd, double whole,
+                   double target) {
+        double s1 = cellReach(c, kind, a, b, skip, s, sEnd, target);
+        double mu = Math.min(whole, cellBound(c, kind, a, b, skip, s, s1));
+        while (!(mu <= target)) {
+            double next = s + (s1 - s) * Math.min(0.9, 0.95 * target / mu);
+            if (!(next > s) || next - s < 1e-13) {
+                return Double.NaN;
+            }
+            s1 = next;
+            mu = Math.min(whole, cellBound(c, kind, a, b, skip, s, s1));
+        }
+        if (s1 < sEnd && !(s1 - s >= 1e-13)) {
+            return Double.NaN;
+        }
+        c.stepEndBound = mu;
+        return s1;
     }
 
     /** About the largest s1 in [s0, sEnd] whose {@link #cellBound} is at most target (the caller checks it). */

@@ -40,6 +40,7 @@ final class ObstacleBounds {
         scale = new double[n];
         Matrix4d m = new Matrix4d();
         double[] b = new double[6];
+        double[] rows = new double[12];
         for (int slot = 0; slot < scene.scene().slotCount(); slot++) {
             for (int k = scene.pieceStart(slot); k < scene.pieceEnd(slot); k++) {
                 ConvexShape s = scene.shape(k);
@@ -49,8 +50,8 @@ final class ObstacleBounds {
                     m.mul(t.matrix(new Matrix4d()));
                     inner = t.inner();
                 }
-                boolean rigid = AffineRows.orthonormalityDefect(new double[]{m.m00(), m.m10(), m.m20(), m.m01(), m.m11(),
-                        m.m21(), m.m02(), m.m12(), m.m22(), 0, 0, 0}) <= AffineRows.RIGID_DEFECT;
+                AffineRows.load(m, rows);
+                boolean rigid = AffineRows.orthonormalityDefect(rows) <= AffineRows.RIGID_DEFECT;
                 double extent;
                 if (rigid && inner instanceof BoxShape box) {
                     kind[k] = BOX;
@@ -75,20 +76,7 @@ final class ObstacleBounds {
                             + Math.abs(frame[12 * k + 3]) + Math.abs(frame[12 * k + 4]) + Math.abs(frame[12 * k + 5]);
                     continue;
                 }
-                int o = 12 * k;
-                // JOML mIJ is column I, row J: R row r, column c is m.m{c}{r}
-                frame[o] = m.m00();
-                frame[o + 1] = m.m10();
-                frame[o + 2] = m.m20();
-                frame[o + 3] = m.m01();
-                frame[o + 4] = m.m11();
-                frame[o + 5] = m.m21();
-                frame[o + 6] = m.m02();
-                frame[o + 7] = m.m12();
-                frame[o + 8] = m.m22();
-                frame[o + 9] = m.m30();
-                frame[o + 10] = m.m31();
-                frame[o + 11] = m.m32();
+                System.arraycopy(rows, 0, frame, 12 * k, 12);
                 scale[k] = Math.abs(m.m30()) + Math.abs(m.m31()) + Math.abs(m.m32()) + extent;
             }
         }

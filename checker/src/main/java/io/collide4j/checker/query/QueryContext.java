@@ -58,6 +58,8 @@ public final class QueryContext {
     double stopS;
     double clearance;
     double minLowerBound;
+    /** The motion bound of the step {@link CollisionChecker#stepEnd} last returned. */
+    double stepEndBound;
     long evaluations;
     long budget;
 

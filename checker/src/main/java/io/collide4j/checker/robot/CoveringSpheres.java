@@ -147,8 +147,7 @@ public final class CoveringSpheres {
     }
 
     private static double defect(Matrix4d m) {
-        return AffineRows.orthonormalityDefect(new double[]{m.m00(), m.m10(), m.m20(), m.m01(), m.m11(), m.m21(),
-                m.m02(), m.m12(), m.m22(), 0, 0, 0});
+        return AffineRows.orthonormalityDefect(AffineRows.load(m, new double[12]));
     }
 
     /** About one slab per cross-section radius along a length, at least 1, at most MAX_SPHERES. */
