@@ -58,8 +58,11 @@ final class ThrowBench {
             "  C2A      time ms min/median/max 0.072/5.9/330, gap max 0.050, touching or penetrating 15 of 5120");
 
     static int run(PrintStream out, int instances, int rtiInstances, long seed, Path dataDir) {
-        if (instances < 1 || rtiInstances < 0) {
-            throw new CliException(ExitCode.USAGE, "--throw-instances must be >= 1 and --throw-rti >= 0");
+        if (instances < 1) {
+            throw new CliException(ExitCode.USAGE, "--throw: throws per mesh pair and speed must be >= 1, got " + instances);
+        }
+        if (rtiInstances < 0) {
+            throw new IllegalArgumentException("Tight-Inclusion throws must be >= 0, got " + rtiInstances);
         }
         List<Pair> pairs = pairs(dataDir);
         D2m d2m = D2m.defaults();

@@ -88,6 +88,15 @@ class CommandsTest {
     }
 
     @Test
+    void benchThrowRefusesANonPositiveCountNamingTheOption() {
+        for (String n : new String[]{"0", "-3"}) {
+            Object[] r = cli("bench", "--throw=" + n);
+            assertEquals(ExitCode.USAGE, r[0], (String) r[2]);
+            assertTrue(((String) r[2]).contains("--throw") && ((String) r[2]).contains("got " + n), (String) r[2]);
+        }
+    }
+
+    @Test
     void benchPrintsItsTable() {
         Object[] r = cli("bench", "--states", "200", "--motions", "20", "--ccd", "200");
         assertEquals(ExitCode.FREE, r[0], (String) r[2]);
