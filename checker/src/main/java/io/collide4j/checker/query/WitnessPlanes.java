@@ -51,7 +51,7 @@ final class WitnessPlanes {
      * the step rule over all of [s0, s1]) with planes, appending to ends, lbs and planes: one entry when one plane
      * covers it, more when it had to be split, or the step unchanged with a null plane when no plane was found.
      */
-    void cover(QueryContext c, int kind, int a, int b, int slot, double s0, double s1, double claim, double d,
+    void cover(QueryContext c, PairKind kind, int a, int b, int slot, double s0, double s1, double claim, double d,
                double whole, List<Double> ends, List<Double> lbs, List<double[]> planes) {
         int mark = ends.size();
         double from = s0;
@@ -115,7 +115,7 @@ final class WitnessPlanes {
      * which the plane at {@code from} covers the sub-step and it meets the step rule; NaN when none of at least
      * {@link #MIN_WIDTH}.
      */
-    private double reach(QueryContext c, int kind, int a, int b, double from, double s1, double d, double lbFrom,
+    private double reach(QueryContext c, PairKind kind, int a, int b, double from, double s1, double d, double lbFrom,
                          boolean first, double whole) {
         if (fits(c, kind, a, b, from, s1, d, lbFrom, first, whole)) {
             return s1;
@@ -144,9 +144,9 @@ final class WitnessPlanes {
      * The sub-step [from, e] is covered by the plane at {@code from} and, unless it is the original step's first
      * part (whose claim holds for every end up to s1), meets the step rule with the fresh lower bound at from.
      */
-    private boolean fits(QueryContext c, int kind, int a, int b, double from, double e, double d, double lbFrom,
+    private boolean fits(QueryContext c, PairKind kind, int a, int b, double from, double e, double d, double lbFrom,
                          boolean first, double whole) {
-        if (!first && !(lbFrom - checker.stepBound(c, kind, a, b, from, e, whole) > d)) {
+        if (!first && !(lbFrom - checker.grid().stepBound(c, kind, a, b, from, e, whole) > d)) {
             return false;
         }
         return plane(c, a, b, kind, from, e, d) != null;
@@ -161,7 +161,7 @@ final class WitnessPlanes {
      * g the shortest decimals that keep the claim: any direction gives a valid plane, since the bounds are computed
      * for the direction as written; short numbers only make the certificate smaller.
      */
-    private boolean planeAt(QueryContext c, int kind, int a, int b, int slot, double s, boolean shortNormal) {
+    private boolean planeAt(QueryContext c, PairKind kind, int a, int b, int slot, double s, boolean shortNormal) {
         this.shortNumbers = shortNormal;
         LinkPoses poses = c.segment.posesAt(s);
         var model = checker.model();
@@ -170,7 +170,7 @@ final class WitnessPlanes {
         ConvexShape sb;
         Matrix4dc pb;
         double mA = model.pieceMargin(a), mB;
-        if (kind == CollisionChecker.ENV) {
+        if (kind == PairKind.ENVIRONMENT) {
             sb = checker.prepared().shape(b);
             pb = checker.prepared().pose(slot);
             mB = checker.prepared().margin(b);
@@ -236,14 +236,14 @@ final class WitnessPlanes {
      * 2g = (gap + margin·|n|)/2, at least margin·|n| rounded up: the margin plus half the surplus is claimed, and each
      * side keeps a quarter of the surplus.
      */
-    private double[] plane(QueryContext c, int a, int b, int kind, double from, double e, double d) {
+    private double[] plane(QueryContext c, int a, int b, PairKind kind, double from, double e, double d) {
         return plane(c, a, b, kind, from, e, d, false);
     }
 
-    /** As {@link #plane(QueryContext, int, int, int, double, double, double)}; {@code shorten}: the written plane. */
-    private double[] plane(QueryContext c, int a, int b, int kind, double from, double e, double d, boolean shorten) {
-        double dA = checker.pieceTravel(c, a, from, e);
-        double dB = kind == CollisionChecker.ENV ? 0 : checker.pieceTravel(c, b, from, e);
+    /** As {@link #plane(QueryContext, int, int, PairKind, double, double, double)}; {@code shorten}: the written plane. */
+    private double[] plane(QueryContext c, int a, int b, PairKind kind, double from, double e, double d, boolean shorten) {
+        double dA = checker.grid().pieceTravel(c, a, from, e);
+        double dB = kind == PairKind.ENVIRONMENT ? 0 : checker.grid().pieceTravel(c, b, from, e);
         // own arithmetic: a handful of roundings of magnitudes below (scale + travel), charged at 1e-13 relative
         double own = OWN_REL * (1 + scale + dA + dB);
         double hiA = hiA0 + nUp * dA + own;
