@@ -41,6 +41,35 @@ final class WitnessPlanes {
     private boolean shortNumbers;
     /** Significant digits of a short plane's normal (a certificate of fewer bytes; full precision when that fails). */
     private static final int SHORT_DIGITS = 5;
+    /** The short plane's state, kept while the full-precision plane at the same s is tried. */
+    private final SavedPlane shortPlane = new SavedPlane();
+
+    /** A copy of the plane state {@link #planeAt} leaves (all but shortNumbers). */
+    private static final class SavedPlane {
+        private double nx, ny, nz, nUp, hiA0, loB0, scale, lbHere;
+
+        void save(WitnessPlanes w) {
+            nx = w.nx;
+            ny = w.ny;
+            nz = w.nz;
+            nUp = w.nUp;
+            hiA0 = w.hiA0;
+            loB0 = w.loB0;
+            scale = w.scale;
+            lbHere = w.lbHere;
+        }
+
+        void restore(WitnessPlanes w) {
+            w.nx = nx;
+            w.ny = ny;
+            w.nz = nz;
+            w.nUp = nUp;
+            w.hiA0 = hiA0;
+            w.loB0 = loB0;
+            w.scale = scale;
+            w.lbHere = lbHere;
+        }
+    }
 
     WitnessPlanes(CollisionChecker checker) {
         this.checker = checker;
@@ -65,19 +94,12 @@ final class WitnessPlanes {
                     : TrajectoryCertifier.roundDown(lbHere, TrajectoryCertifier.CLAIM_DIGITS), first, whole) : Double.NaN;
             if (!(e >= s1)) {
                 double shortReach = e;
-                double[] shortState = {nx, ny, nz, nUp, hiA0, loB0, scale, lbHere};
+                shortPlane.save(this);
                 double full = planeAt(c, kind, a, b, slot, from, false) ? reach(c, kind, a, b, from, s1, d, first ? claim
                         : TrajectoryCertifier.roundDown(lbHere, TrajectoryCertifier.CLAIM_DIGITS), first, whole) : Double.NaN;
                 if (!(full >= shortReach) && shortReach > from) {
                     // back to the short plane, which reaches farther
-                    nx = shortState[0];
-                    ny = shortState[1];
-                    nz = shortState[2];
-                    nUp = shortState[3];
-                    hiA0 = shortState[4];
-                    loB0 = shortState[5];
-                    scale = shortState[6];
-                    lbHere = shortState[7];
+                    shortPlane.restore(this);
                     shortNumbers = true;
                     e = shortReach;
                 } else {
