@@ -183,7 +183,7 @@ public final class TrajectoryCertifier {
                 int a = c.pairs.pieceA(p), b = c.pairs.pieceB(p), slot = c.pairs.slot(p);
                 List<Double> ends = new ArrayList<>();
                 List<Double> lbs = new ArrayList<>();
-                List<double[]> planes = planer == null ? null : new ArrayList<>();
+                List<SeparatingPlane> planes = planer == null ? null : new ArrayList<>();
                 // exact mesh pairs are measured against triangles, not a convex piece: no plane (the verifier refuses)
                 boolean planar = planer != null && !(kind == PairKind.ENVIRONMENT && checker.prepared().mesh(b) != null);
                 double whole = planar ? checker.grid().wholeMotionBound(c, kind, a, b) : 0;
@@ -217,7 +217,7 @@ public final class TrajectoryCertifier {
                 }, 0);
                 PairId id = checker.pairId(kind, a, b, slot);
                 pairs.add(new CertificateWriter.PairRecord(id, unbox(ends), unbox(lbs),
-                        planes == null ? null : planes.toArray(new double[0][])));
+                        planes == null ? null : planes.toArray(new SeparatingPlane[0])));
                 if (st == AdvanceStatus.INCONCLUSIVE) {
                     verdict = Verdict.INCONCLUSIVE;
                     break;
@@ -256,12 +256,11 @@ public final class TrajectoryCertifier {
      * The least clearance the pair's planes show: (gA + gB) / |n| over its steps, rounded down (a step without a plane
      * shows nothing, so it does not lower the claim; the independent verifier refuses such a certificate anyway).
      */
-    private static double planeClearance(List<double[]> planes) {
+    private static double planeClearance(List<SeparatingPlane> planes) {
         double min = Double.POSITIVE_INFINITY;
-        for (double[] p : planes) {
+        for (SeparatingPlane p : planes) {
             if (p != null) {
-                double n = Math.sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]) * (1 + 1e-15);
-                min = Math.min(min, (p[4] + p[5]) / n * (1 - 1e-15));
+                min = Math.min(min, p.clearanceShown());
             }
         }
         return min;

@@ -81,7 +81,7 @@ final class WitnessPlanes {
      * covers it, more when it had to be split, or the step unchanged with a null plane when no plane was found.
      */
     void cover(QueryContext c, PairKind kind, int a, int b, int slot, double s0, double s1, double claim, double d,
-               double whole, List<Double> ends, List<Double> lbs, List<double[]> planes) {
+               double whole, List<Double> ends, List<Double> lbs, List<SeparatingPlane> planes) {
         int mark = ends.size();
         double from = s0;
         double lbFrom = claim;
@@ -110,7 +110,7 @@ final class WitnessPlanes {
                 break;
             }
             lbFrom = first ? claim : TrajectoryCertifier.roundDown(lbHere, TrajectoryCertifier.CLAIM_DIGITS);
-            double[] p = plane(c, a, b, kind, from, e, d, true);
+            SeparatingPlane p = plane(c, a, b, kind, from, e, d, true);
             if (p == null) {
                 break;
             }
@@ -254,16 +254,17 @@ final class WitnessPlanes {
 
     /**
      * The plane for [from, e] from the state {@link #planeAt} left, or null when the gap left after both pieces'
-     * world travel over [from, e] is less than the margin: {nx, ny, nz, c, g, g} with c mid-gap and
+     * world travel over [from, e] is less than the margin: (nx, ny, nz, c, g, g) with c mid-gap and
      * 2g = (gap + margin·|n|)/2, at least margin·|n| rounded up: the margin plus half the surplus is claimed, and each
      * side keeps a quarter of the surplus.
      */
-    private double[] plane(QueryContext c, int a, int b, PairKind kind, double from, double e, double d) {
+    private SeparatingPlane plane(QueryContext c, int a, int b, PairKind kind, double from, double e, double d) {
         return plane(c, a, b, kind, from, e, d, false);
     }
 
     /** As {@link #plane(QueryContext, int, int, PairKind, double, double, double)}; {@code shorten}: the written plane. */
-    private double[] plane(QueryContext c, int a, int b, PairKind kind, double from, double e, double d, boolean shorten) {
+    private SeparatingPlane plane(QueryContext c, int a, int b, PairKind kind, double from, double e, double d,
+                                  boolean shorten) {
         double dA = checker.grid().pieceTravel(c, a, from, e);
         double dB = kind == PairKind.ENVIRONMENT ? 0 : checker.grid().pieceTravel(c, b, from, e);
         // own arithmetic: a handful of roundings of magnitudes below (scale + travel), charged at 1e-13 relative
@@ -293,7 +294,7 @@ final class WitnessPlanes {
         if (!(Math.nextDown(mid - g) >= hiA) || !(Math.nextUp(mid + g) <= loB) || !(g >= gMin)) {
             return null;
         }
-        return new double[]{nx, ny, nz, mid, g, g};
+        return new SeparatingPlane(nx, ny, nz, mid, g, g);
     }
 
     /** x rounded to {@value #SHORT_DIGITS} significant digits (the nearest double to that decimal). */
