@@ -34,10 +34,11 @@ final class Advancement {
     }
 
     /**
-     * Conservative advancement of every candidate pair of the context's segment (after {@link CandidatePairCollector#collectMotionPairs}).
-     * Returns CLEARED (c.motionClearance: the certified clearance), VIOLATED (c.motionTime: with {@code earliest}, the
-     * earliest violation of any pair, c.motionContact its pair; without, the first violation met, no contact made)
-     * or INCONCLUSIVE (c.stopS: how far the pair that ran out got). Allocation-free unless {@code earliest}.
+     * Conservative advancement of every candidate pair of the context's segment (after
+     * {@link CandidatePairCollector#collectMotionPairs}). Returns CLEARED (c.motionClearance: the certified clearance),
+     * VIOLATED (c.motionTime: with {@code earliestContact}, the earliest violation of any pair, c.motionContact its
+     * pair; without, the first violation met, no contact made) or INCONCLUSIVE (c.stopS: how far the pair that ran
+     * out got). Allocation-free unless {@code earliestContact}.
      */
     AdvanceStatus advancePairs(QueryContext c, double d, double tolerance, boolean earliestContact) {
         double earliest = 2;       // > 1: no violation yet
@@ -46,15 +47,15 @@ final class Advancement {
         // Pairs advance in lockstep, a slice of s per round, so the earliest violation is met early and cuts
         // every other pair's work at it. A pair is certified on [0, at[i]); it is done once that covers
         // [0, min(1, earliest)). The order changes only how much work is done, not what is proven.
+        CandidatePairs pairs = c.pairs;
         double[] at = c.pairProgress();
-        java.util.Arrays.fill(at, 0, c.pairs.count(), 0);
+        java.util.Arrays.fill(at, 0, pairs.count(), 0);
         for (int round = 1; round <= ROUNDS && earliest > 0; round++) {
             double horizon = round == ROUNDS ? 1 : (double) round / ROUNDS;
-            for (int i = 0; i < c.pairs.count(); i++) {
+            for (int i = 0; i < pairs.count(); i++) {
                 if (at[i] >= Math.min(1, earliest) || at[i] >= horizon) {
                     continue;
                 }
-                CandidatePairs pairs = c.pairs;
                 AdvanceStatus st = advance(c, pairs.kind(i), pairs.pieceA(i), pairs.pieceB(i), pairs.slot(i),
                         Math.min(1, earliest), d, tolerance, null, at[i], horizon);
                 if (st == AdvanceStatus.INCONCLUSIVE) {
@@ -121,19 +122,22 @@ final class Advancement {
         return !c.exactMeshScratch().hit && t >= s1;
     }
 
-    /** {@link #advance(QueryContext, PairKind, int, int, int, double, double, double, StepSink, double, double)} to sEnd without pausing. */
-    AdvanceStatus advance(QueryContext c, PairKind kind, int a, int b, int slot, double sEnd, double d, double tol, StepSink sink,
-                double start) {
+    /**
+     * {@link #advance(QueryContext, PairKind, int, int, int, double, double, double, StepSink, double, double)} to sEnd
+     * without pausing: CLEARED, VIOLATED or INCONCLUSIVE, never PAUSED.
+     */
+    AdvanceStatus advance(QueryContext c, PairKind kind, int a, int b, int slot, double sEnd, double d, double tol,
+                          StepSink sink, double start) {
         return advance(c, kind, a, b, slot, sEnd, d, tol, sink, start, sEnd);
     }
 
     /**
-     * Conservative advancement of one pair on the context's segment from s = start to sEnd, pausing ({@link AdvanceStatus#PAUSED}) once
-     * it is certified up to at least {@code pause}. Sets c.stopS (how far it is certified, or the violation or
+     * Conservative advancement of one pair on the context's segment from s = start to sEnd, pausing
+     * ({@link AdvanceStatus#PAUSED}) once it is certified up to at least {@code pause}. Sets c.stopS (how far it is certified, or the violation or
      * budget stop), c.clearance (min of lb − mu over this call's steps), c.minLowerBound (lb at the stop).
      */
-    AdvanceStatus advance(QueryContext c, PairKind kind, int a, int b, int slot, double sEnd, double d, double tol, StepSink sink,
-                double start, double pause) {
+    AdvanceStatus advance(QueryContext c, PairKind kind, int a, int b, int slot, double sEnd, double d, double tol,
+                          StepSink sink, double start, double pause) {
         RobotSegment seg = c.segment;
         int la = model.bodyLink(model.pieceBody(a));
         int lbk = kind == PairKind.ENVIRONMENT ? -1 : model.bodyLink(model.pieceBody(b));
@@ -165,7 +169,7 @@ final class Advancement {
                 c.stopS = sEnd;
                 return AdvanceStatus.CLEARED;
             }
-            double lb = checker.lowerBound(c, kind, a, b, slot, poses.pose(la), kind == PairKind.ENVIRONMENT ? null : poses.pose(lbk));
+            double lb = checker.lowerBound(c, kind, a, b, slot, poses.pose(la), lbk < 0 ? null : poses.pose(lbk));
             c.minLowerBound = lb;
             if (!(lb > d + tol)) {                  // NaN: a violation, never a step
                 if (Double.isNaN(lb)) {
