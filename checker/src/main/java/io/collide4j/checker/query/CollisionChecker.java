@@ -3,7 +3,6 @@ package io.collide4j.checker.query;
 import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.checker.scene.Obstacle;
 import io.collide4j.checker.scene.Scene;
-import io.collide4j.kinematics.JointPath;
 import io.collide4j.kinematics.LinkPoses;
 import org.joml.Matrix4dc;
 import org.joml.Vector3d;
@@ -371,20 +370,20 @@ public final class CollisionChecker {
     public MotionResult checkMotion(double[] q0, double[] q1, MotionQuery query, QueryContext c) {
         checkContext(c);
         double d = query.margin(), tolerance = query.tolerance();
-        startSegment(c, q0, q1);
+        c.startSegment(q0, q1);
         collector.collectMotionPairs(c, d + tolerance);
         c.evaluations = 0;
         c.budget = query.budget();
         AdvanceStatus st = advancement.advancePairs(c, d, tolerance, true);
         if (st == AdvanceStatus.INCONCLUSIVE) {
-            return new MotionResult(MotionStatus.INCONCLUSIVE, c.stopS, positions(c, c.stopS), null,
+            return new MotionResult(MotionStatus.INCONCLUSIVE, c.stopS, c.positions(c.stopS), null,
                     Double.NEGATIVE_INFINITY, c.evaluations);
         }
         if (st == AdvanceStatus.VIOLATED) {
-            return new MotionResult(MotionStatus.COLLISION, c.motionTime, positions(c, c.motionTime), c.motionContact,
+            return new MotionResult(MotionStatus.COLLISION, c.motionTime, c.positions(c.motionTime), c.motionContact,
                     Double.NEGATIVE_INFINITY, c.evaluations);
         }
-        return new MotionResult(MotionStatus.FREE, 1, positions(c, 1), null, c.motionClearance, c.evaluations);
+        return new MotionResult(MotionStatus.FREE, 1, c.positions(1), null, c.motionClearance, c.evaluations);
     }
 
     /** Default joint-space spacing (Euclidean, rad or m) of {@link #isMotionFree}'s discrete samples. */
@@ -449,7 +448,7 @@ public final class CollisionChecker {
                 return MotionStatus.COLLISION;
             }
         }
-        startSegment(c, q0, q1);
+        c.startSegment(q0, q1);
         collector.collectMotionPairs(c, d + tolerance);
         c.budget = budget;
         return booleanAdvancement.run(c, d, tolerance).motionStatus();
@@ -468,46 +467,5 @@ public final class CollisionChecker {
             bits++;
         }
         return bits;
-    }
-
-    /** Joint values at s of the context's segment (for a straight segment exact at s = 0 and s = 1). */
-    static double[] positions(QueryContext c, double s) {
-        double[] q = new double[c.q0.length];
-        if (c.curved != null) {
-            return c.curved.positions(s, q);
-        }
-        for (int i = 0; i < q.length; i++) {
-            q[i] = s == 1 ? c.q1[i] : c.q0[i] + s * (c.q1[i] - c.q0[i]);
-        }
-        return q;
-    }
-
-    /** Starts the straight segment q0 → q1 in the context. */
-    static void startSegment(QueryContext c, double[] q0, double[] q1) {
-        c.segment.set(q0, q1);
-        double turn = 0;
-        for (int i = 0; i < q0.length; i++) {
-            turn += Math.abs(q1[i] - q0[i]);
-        }
-        begin(c, q0, q1, null, turn);
-    }
-
-    /** Starts a curved segment (a spline piece over all model variables) whose ends are q0 and q1. */
-    static void startPath(QueryContext c, JointPath path, double[] q0, double[] q1) {
-        c.segment.set(path);
-        // joint travel along the curve, not along its chord: a spline that swings out and back has a short chord
-        double turn = 0;
-        for (int i = 0; i < q0.length; i++) {
-            turn += path.maxAbsVelocity(i, 0, 1);
-        }
-        begin(c, q0, q1, path, turn);
-    }
-
-    /** Common part of starting a segment: speed-grid cells for the joint travel, end configurations, the path. */
-    private static void begin(QueryContext c, double[] q0, double[] q1, JointPath curved, double turn) {
-        c.resetSegmentMemo(SpeedGrid.cellCount(turn));
-        System.arraycopy(q0, 0, c.q0, 0, c.q0.length);
-        System.arraycopy(q1, 0, c.q1, 0, c.q1.length);
-        c.curved = curved;
     }
 }

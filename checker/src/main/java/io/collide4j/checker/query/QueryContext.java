@@ -105,8 +105,49 @@ public final class QueryContext {
         this.cellStamp = new int[wholeMemo.length][];
     }
 
+    /** Joint values at s of the context's segment (for a straight segment exact at s = 0 and s = 1). */
+    double[] positions(double s) {
+        double[] q = new double[q0.length];
+        if (curved != null) {
+            return curved.positions(s, q);
+        }
+        for (int i = 0; i < q.length; i++) {
+            q[i] = s == 1 ? q1[i] : q0[i] + s * (q1[i] - q0[i]);
+        }
+        return q;
+    }
+
+    /** Starts the straight segment q0 → q1 in this context. */
+    void startSegment(double[] q0, double[] q1) {
+        segment.set(q0, q1);
+        double turn = 0;
+        for (int i = 0; i < q0.length; i++) {
+            turn += Math.abs(q1[i] - q0[i]);
+        }
+        begin(q0, q1, null, turn);
+    }
+
+    /** Starts a curved segment (a spline piece over all model variables) whose ends are q0 and q1. */
+    void startPath(JointPath path, double[] q0, double[] q1) {
+        segment.set(path);
+        // joint travel along the curve, not along its chord: a spline that swings out and back has a short chord
+        double turn = 0;
+        for (int i = 0; i < q0.length; i++) {
+            turn += path.maxAbsVelocity(i, 0, 1);
+        }
+        begin(q0, q1, path, turn);
+    }
+
+    /** Common part of starting a segment: speed-grid cells for the joint travel, end configurations, the path. */
+    private void begin(double[] q0, double[] q1, JointPath curved, double turn) {
+        resetSegmentMemo(SpeedGrid.cellCount(turn));
+        System.arraycopy(q0, 0, this.q0, 0, this.q0.length);
+        System.arraycopy(q1, 0, this.q1, 0, this.q1.length);
+        this.curved = curved;
+    }
+
     /** Forgets the per-segment bounds (a new segment starts) and sets the speed grid's cell count. */
-    void resetSegmentMemo(int cells) {
+    private void resetSegmentMemo(int cells) {
         Arrays.fill(wholeMemo, Double.NaN);
         this.cells = cells;
         if (++generation == 0) {    // wrapped: no stale stamp may look current

@@ -236,7 +236,7 @@ public final class TrajectoryCertifier {
             if (verdict == Verdict.CERTIFIED_FREE && hit != null) {
                 verdict = Verdict.VIOLATION;
                 double t = times[i] + earliest * (times[i + 1] - times[i]);
-                violation = new Violation(i, earliest, t, CollisionChecker.positions(c, earliest), hit);
+                violation = new Violation(i, earliest, t, c.positions(earliest), hit);
             }
             if (segmentsDone != null) {
                 segmentsDone.accept(i + 1);

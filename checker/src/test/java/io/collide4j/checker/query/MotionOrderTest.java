@@ -26,7 +26,7 @@ class MotionOrderTest {
     /** The pair-after-pair loop: each pair from 0 to the earliest violation found so far (no budget). */
     private static Object[] sequential(CollisionChecker checker, QueryContext c, double[] q0, double[] q1, double d) {
         double tol = CollisionChecker.DEFAULT_TOLERANCE;
-        CollisionChecker.startSegment(c, q0, q1);
+        c.startSegment(q0, q1);
         checker.collector().collectMotionPairs(c, d + tol);
         c.evaluations = 0;
         c.budget = Long.MAX_VALUE;
