@@ -7,6 +7,13 @@ import io.collide4j.checker.robot.RobotCollisionModel;
  * moves, per cell of [0, 1], and from them the motion bounds of the advancement (a pair's distance change over a
  * step, over the whole segment, a piece's world travel) and the step rule's longest step. The tables live in the
  * {@link QueryContext} (per segment, per thread); this class is immutable.
+ *
+ * <p>A segment's [0, 1] is cut into {@code cells} equal cells (≈ {@link #CELL_TURN} of joint travel each); per piece
+ * sphere (and frame: world, or after the joints a self pair shares) each cell gets a certified bound on the sphere
+ * points' speed |dP/ds| ({@code RobotSegment.chainSpeed}), computed on first use and shared by every pair of that
+ * piece. Path length over [s0, s1] ≤ Σ cell speed × overlap of [s0, s1] with the cell. One set of kinematic
+ * evaluations per piece and segment then serves all steps of all its pairs, and the step rule can solve for the
+ * longest step directly instead of halving from the end.
  */
 final class SpeedGrid {
     /** Joint travel (summed over all joints, rad or m) per cell of a segment's speed grid, and the most cells. */
@@ -44,18 +51,14 @@ final class SpeedGrid {
         return Math.min(wholeChainBound(c, piece, 0), cellBound(c, PairKind.ENVIRONMENT, piece, piece, 0, s0, s1));
     }
 
-    /** Joints shared by both pieces' chains (they move both alike and are left out of self pairs' bounds); 0 for environment pairs. */
+    /**
+     * Joints shared by both pieces' chains (they move both alike and are left out of self pairs' bounds); 0 for
+     * environment pairs.
+     */
     int sharedJoints(PairKind kind, int a, int b) {
         return kind == PairKind.ENVIRONMENT ? 0
                 : model.kinematics().sharedChainLength(model.bodyLink(model.pieceBody(a)), model.bodyLink(model.pieceBody(b)));
     }
-
-    // A segment's [0, 1] is cut into `cells` equal cells (≈ CELL_TURN of joint travel each); per
-    // piece sphere (and frame: world, or after the joints a self pair shares) each cell gets a certified bound on
-    // the sphere points' speed |dP/ds| (RobotSegment.chainSpeed), computed on first use and shared by every pair
-    // of that piece. Path length over [s0, s1] ≤ Σ cell speed × overlap of [s0, s1] with the cell. One set of
-    // kinematic evaluations per piece and segment then serves all steps of all its pairs, and the step rule can
-    // solve for the longest step directly instead of halving from the end.
 
     private static double cellEdge(int i, int cells) {
         return i >= cells ? 1 : (double) i / cells;
