@@ -44,7 +44,7 @@ public final class PieceCover {
         }
         Walk w = new Walk(mesh, planes);
         for (int t = 0; t < mesh.triangleCount(); t++) {
-            if (w.cover(SubTriangle.whole(t))) {
+            if (w.cover(SubTriangle.whole(t), SubTriangle.roundingBound(mesh, t))) {
                 w.rounding = Math.max(w.rounding, SubTriangle.roundingBound(mesh, t));
             }
         }
@@ -81,18 +81,28 @@ public final class PieceCover {
             this.fill = new int[planes.length];
         }
 
-        /** Assigns {@code s} or its sub-triangles; true if it was split. */
-        boolean cover(SubTriangle s) {
+        /**
+         * Assigns {@code s} or its sub-triangles; true if it was split. A patch its best hull does not hold
+         * (beyond {@code slack}) is cut along a face of a hull holding some of its corners ({@link
+         * SubTriangle#cutAlongHolder}: two pieces meeting at a common face then each hold their side), or where
+         * no face cuts it, split at its edge midpoints.
+         */
+        boolean cover(SubTriangle s, double slack) {
             s.corners(mesh, c);
             int best = leastOutside(planes, c, last);
             last = best;
-            if (cost(planes[best], c) > 0 && s.depth() < SubTriangle.MAX_DEPTH && patches + 4 <= MAX_PATCHES
-                    && cornersCovered()) {
-                patches += 4;
-                for (SubTriangle child : s.children()) {
-                    cover(child);
+            if (cost(planes[best], c) > slack && patches + 4 <= MAX_PATCHES && cornersCovered()) {
+                SubTriangle[] parts = s.cutAlongHolder(planes, c, slack);
+                if (parts == null) {
+                    parts = s.children();
                 }
-                return true;
+                if (parts != null) {
+                    patches += parts.length;
+                    for (SubTriangle part : parts) {
+                        cover(part, slack);
+                    }
+                    return true;
+                }
             }
             if (fill[best] + 9 > pts[best].length) {
                 pts[best] = java.util.Arrays.copyOf(pts[best], 2 * pts[best].length);
