@@ -10,10 +10,11 @@ import java.util.stream.IntStream;
 
 /**
  * Which piece must hold which part of the surface: every triangle is cut into {@link SubTriangle}
- * patches, each owned by one piece. A triangle that one leaf hull nearly holds stays whole; one that
- * straddles leaves is subdivided where it straddles, down to about a voxel, so a leaf grows by at
- * most about a voxel to hold its patches instead of by whole large triangles (the looseness of
- * low-polygon meshes such as walls and boxes). Immutable once built.
+ * patches, each owned by one piece. A triangle that straddles leaf boxes is cut along the box faces, so
+ * each patch lies in one box, where that leaf's surface-clipped hull holds it: no piece grows across a
+ * cut to hold a straddling patch (the looseness of low-polygon meshes such as walls and boxes). A patch
+ * its leaf hull still does not hold is halved where it sticks out, down to about a voxel, and the leaf
+ * grows by at most that. Immutable once built.
  */
 final class PatchAssignment {
     /** At most this many box cuts per triangle (a bound on time for a triangle crossing very many leaves). */
