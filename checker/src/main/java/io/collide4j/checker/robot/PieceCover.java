@@ -12,13 +12,14 @@ import java.util.List;
 /**
  * Turns convex hulls meant to cover a mesh into {@link ConvexPieceProvider.Pieces} whose margin is
  * <em>measured</em>, not trusted: each triangle goes to the hull its corners stick out of least
- * (summed plane overshoot); a triangle that no hull holds exactly but whose corners each lie in some
- * hull is split into {@link SubTriangle}s where needed (a decomposition covers a triangle that
- * straddles pieces patch by patch), each going to its own hull likewise. The margin is the GJK bound
- * ({@link HullCoverage}) on the largest distance of a (sub-)triangle corner to its hull, plus the
- * sub-triangle corners' rounding bound where a triangle was split. A triangle whose three corners are
- * within m of one convex piece lies within m of it entirely (distance to a convex set is convex), and
- * the exact sub-triangles tile their triangle, so the contract of {@link ConvexPieceProvider} holds
+ * (summed plane overshoot); a triangle that no hull holds (beyond its rounding bound) but whose corners
+ * each lie in some hull is split into {@link SubTriangle}s where needed, first cut along a face of a
+ * hull holding one of its corners (a decomposition's pieces meet at common faces and cover a straddling
+ * triangle part by part), else halved, each part going to its own hull likewise. The margin is the GJK
+ * bound ({@link HullCoverage}) on the largest distance of a (sub-)triangle corner to its hull, plus the
+ * sub-triangles' rounding bound where a triangle was split. A triangle whose three corners are within m
+ * of one convex piece lies within m of it entirely (distance to a convex set is convex), and the
+ * sub-triangles tile their triangle up to that rounding bound, so the contract of {@link ConvexPieceProvider} holds
  * whatever the hulls are. Stateless.
  */
 public final class PieceCover {
