@@ -5,9 +5,8 @@ import java.math.BigDecimal;
 /**
  * Exact sign of the 3-D orientation determinant (b−a)×(c−a)·(d−a) for double inputs (Shewchuk's adaptive
  * scheme, simplified): a floating-point filter with a static relative error bound decides almost every call; when
- * it cannot, the differences are checked for exactness and the determinant is evaluated exactly with floating-point
- * expansions (two-product via FMA, zero-eliminating expansion sums); only inexact differences or extreme exponents
- * fall back to BigDecimal. Stateless and thread-safe.
+ * it cannot, the determinant is evaluated exactly with floating-point expansions (two-diff for the differences,
+ * two-product via FMA, zero-eliminating expansion sums); only extreme exponents fall back to BigDecimal. Stateless and thread-safe.
  */
 public final class Orient3d {
     private Orient3d() {
@@ -17,6 +16,12 @@ public final class Orient3d {
     static final double FILTER = 16 * 0x1p-53;
     // Magnitudes between these keep every FMA tail of the expansion evaluation normal (no underflow, no overflow).
     private static final double SAFE_MIN = 1e-60, SAFE_MAX = 1e60;
+    /**
+     * Per-thread expansion scratch of the exact stage: accumulator and its copy (8 determinants of at most 24
+     * components each), a two-product difference (4) and its scaled form (8). Lengths are tracked, so no clearing.
+     */
+    private static final ThreadLocal<double[][]> SCRATCH =
+            ThreadLocal.withInitial(() -> new double[][] {new double[8 * 24], new double[8 * 24], new double[4], new double[8]});
 
     /** Sign (−1, 0, +1) of (b−a)×(c−a)·(d−a), exact for any finite doubles. */
     public static int sign(double ax, double ay, double az, double bx, double by, double bz,
@@ -36,13 +41,63 @@ public final class Orient3d {
         if (-det > bound) {
             return -1;
         }
-        if (exactDiff(bx, ax, ux) && exactDiff(by, ay, uy) && exactDiff(bz, az, uz)
-                && exactDiff(cx, ax, vx) && exactDiff(cy, ay, vy) && exactDiff(cz, az, vz)
-                && exactDiff(dx, ax, wx) && exactDiff(dy, ay, wy) && exactDiff(dz, az, wz)
-                && safe(ux) && safe(uy) && safe(uz) && safe(vx) && safe(vy) && safe(vz) && safe(wx) && safe(wy) && safe(wz)) {
-            return expansionSign(ux, uy, uz, vx, vy, vz, wx, wy, wz);
+        return exactSign(ax, ay, az, bx, by, bz, cx, cy, cz, dx, dy, dz, ux, uy, uz, vx, vy, vz, wx, wy, wz);
+    }
+
+    /**
+     * The exact sign when the filter cannot decide: each difference is split exactly into its rounded value
+     * and its rounding error (two-diff), the determinant is multilinear in u, v, w, so it is the exact sum of
+     * the determinants of every choice of value or error per vector (those with an all-zero error vector
+     * vanish), each expanded exactly with FMA two-products. Flat and near-flat inputs (coplanar patch
+     * points, lattice corners) thus stay in doubles; only magnitudes where an FMA tail could leave the
+     * normal range go to BigDecimal.
+     */
+    private static int exactSign(double ax, double ay, double az, double bx, double by, double bz,
+                                 double cx, double cy, double cz, double dx, double dy, double dz,
+                                 double ux, double uy, double uz, double vx, double vy, double vz,
+                                 double wx, double wy, double wz) {
+        double uxt = diffTail(bx, ax, ux), uyt = diffTail(by, ay, uy), uzt = diffTail(bz, az, uz);
+        double vxt = diffTail(cx, ax, vx), vyt = diffTail(cy, ay, vy), vzt = diffTail(cz, az, vz);
+        double wxt = diffTail(dx, ax, wx), wyt = diffTail(dy, ay, wy), wzt = diffTail(dz, az, wz);
+        if (!(safe(ux) && safe(uy) && safe(uz) && safe(vx) && safe(vy) && safe(vz) && safe(wx) && safe(wy) && safe(wz)
+                && safe(uxt) && safe(uyt) && safe(uzt) && safe(vxt) && safe(vyt) && safe(vzt)
+                && safe(wxt) && safe(wyt) && safe(wzt))) {
+            return bigDecimalSign(ax, ay, az, bx, by, bz, cx, cy, cz, dx, dy, dz);
         }
-        return bigDecimalSign(ax, ay, az, bx, by, bz, cx, cy, cz, dx, dy, dz);
+        boolean tu = uxt != 0 || uyt != 0 || uzt != 0, tv = vxt != 0 || vyt != 0 || vzt != 0;
+        boolean tw = wxt != 0 || wyt != 0 || wzt != 0;
+        double[][] scratch = SCRATCH.get();
+        double[] acc = scratch[0], tmp = scratch[1], t = scratch[2], s = scratch[3];
+        int n = addDeterminant(acc, 0, ux, uy, uz, vx, vy, vz, wx, wy, wz, t, s, tmp);
+        if (tu) {
+            n = addDeterminant(acc, n, uxt, uyt, uzt, vx, vy, vz, wx, wy, wz, t, s, tmp);
+        }
+        if (tv) {
+            n = addDeterminant(acc, n, ux, uy, uz, vxt, vyt, vzt, wx, wy, wz, t, s, tmp);
+        }
+        if (tw) {
+            n = addDeterminant(acc, n, ux, uy, uz, vx, vy, vz, wxt, wyt, wzt, t, s, tmp);
+        }
+        if (tu && tv) {
+            n = addDeterminant(acc, n, uxt, uyt, uzt, vxt, vyt, vzt, wx, wy, wz, t, s, tmp);
+        }
+        if (tu && tw) {
+            n = addDeterminant(acc, n, uxt, uyt, uzt, vx, vy, vz, wxt, wyt, wzt, t, s, tmp);
+        }
+        if (tv && tw) {
+            n = addDeterminant(acc, n, ux, uy, uz, vxt, vyt, vzt, wxt, wyt, wzt, t, s, tmp);
+        }
+        if (tu && tv && tw) {
+            n = addDeterminant(acc, n, uxt, uyt, uzt, vxt, vyt, vzt, wxt, wyt, wzt, t, s, tmp);
+        }
+        return n == 0 ? 0 : (int) Math.signum(acc[n - 1]);
+    }
+
+    /** The rounding error of {@code d = a - b} (Knuth/Shewchuk two-diff): a − b = d + tail exactly. */
+    private static double diffTail(double a, double b, double d) {
+        double bv = a - d;
+        double av = d + bv;
+        return (a - av) + (bv - b);
     }
 
     /** True when b, c and d lie exactly on one line (3-D; any two coincident points count as collinear). */
@@ -58,31 +113,21 @@ public final class Orient3d {
         return new BigDecimal(a).subtract(new BigDecimal(b));
     }
 
-    private static boolean exactDiff(double a, double b, double d) {
-        // Two-sum tail of a − b: zero exactly when the rounded difference d is exact.
-        double bv = a - d;
-        double av = d + bv;
-        return (a - av) - (bv - b) == 0 && Double.isFinite(d);
-    }
-
     private static boolean safe(double x) {
         double m = Math.abs(x);
         return m == 0 || (m >= SAFE_MIN && m <= SAFE_MAX);
     }
 
-    /** Sign of u·(v×w)'s transposed form, as in {@link #sign}, from exact double differences. */
-    private static int expansionSign(double ux, double uy, double uz, double vx, double vy, double vz,
-                                     double wx, double wy, double wz) {
-        double[] t = new double[4], s = new double[8], acc = new double[24], tmp = new double[24];
-        int n = 0;
+    /** Adds det(u, v, w) = w·(u×v) exactly to the expansion {@code acc} of length n; returns the new length. */
+    private static int addDeterminant(double[] acc, int n, double ux, double uy, double uz, double vx, double vy,
+                                      double vz, double wx, double wy, double wz, double[] t, double[] s, double[] tmp) {
         // det = wx·(uy vz − uz vy) + wy·(uz vx − ux vz) + wz·(ux vy − uy vx)
         int k = cross(uy, vz, uz, vy, t);
         n = addScaled(acc, n, t, k, wx, s, tmp);
         k = cross(uz, vx, ux, vz, t);
         n = addScaled(acc, n, t, k, wy, s, tmp);
         k = cross(ux, vy, uy, vx, t);
-        n = addScaled(acc, n, t, k, wz, s, tmp);
-        return n == 0 ? 0 : (int) Math.signum(acc[n - 1]);
+        return addScaled(acc, n, t, k, wz, s, tmp);
     }
 
     /** Expansion of a·b − c·d (at most 4 terms) into out; returns its length. */

@@ -12,13 +12,14 @@ import java.util.List;
 /**
  * Turns convex hulls meant to cover a mesh into {@link ConvexPieceProvider.Pieces} whose margin is
  * <em>measured</em>, not trusted: each triangle goes to the hull its corners stick out of least
- * (summed plane overshoot); a triangle that no hull holds exactly but whose corners each lie in some
- * hull is split into {@link SubTriangle}s where needed (a decomposition covers a triangle that
- * straddles pieces patch by patch), each going to its own hull likewise. The margin is the GJK bound
- * ({@link HullCoverage}) on the largest distance of a (sub-)triangle corner to its hull, plus the
- * sub-triangle corners' rounding bound where a triangle was split. A triangle whose three corners are
- * within m of one convex piece lies within m of it entirely (distance to a convex set is convex), and
- * the exact sub-triangles tile their triangle, so the contract of {@link ConvexPieceProvider} holds
+ * (summed plane overshoot); a triangle that no hull holds (beyond its rounding bound) but whose corners
+ * each lie in some hull is split into {@link SubTriangle}s where needed, first cut along a face of a
+ * hull holding one of its corners (a decomposition's pieces meet at common faces and cover a straddling
+ * triangle part by part), else halved, each part going to its own hull likewise. The margin is the GJK
+ * bound ({@link HullCoverage}) on the largest distance of a (sub-)triangle corner to its hull, plus the
+ * sub-triangles' rounding bound where a triangle was split. A triangle whose three corners are within m
+ * of one convex piece lies within m of it entirely (distance to a convex set is convex), and the
+ * sub-triangles tile their triangle up to that rounding bound, so the contract of {@link ConvexPieceProvider} holds
  * whatever the hulls are. Stateless.
  */
 public final class PieceCover {
@@ -44,7 +45,7 @@ public final class PieceCover {
         }
         Walk w = new Walk(mesh, planes);
         for (int t = 0; t < mesh.triangleCount(); t++) {
-            if (w.cover(SubTriangle.whole(t))) {
+            if (w.cover(SubTriangle.whole(t), SubTriangle.roundingBound(mesh, t))) {
                 w.rounding = Math.max(w.rounding, SubTriangle.roundingBound(mesh, t));
             }
         }
@@ -81,18 +82,28 @@ public final class PieceCover {
             this.fill = new int[planes.length];
         }
 
-        /** Assigns {@code s} or its sub-triangles; true if it was split. */
-        boolean cover(SubTriangle s) {
+        /**
+         * Assigns {@code s} or its sub-triangles; true if it was split. A patch its best hull does not hold
+         * (beyond {@code slack}) is cut along a face of a hull holding some of its corners ({@link
+         * SubTriangle#cutAlongHolder}: two pieces meeting at a common face then each hold their side), or where
+         * no face cuts it, split at its edge midpoints.
+         */
+        boolean cover(SubTriangle s, double slack) {
             s.corners(mesh, c);
             int best = leastOutside(planes, c, last);
             last = best;
-            if (cost(planes[best], c) > 0 && s.depth() < SubTriangle.MAX_DEPTH && patches + 4 <= MAX_PATCHES
-                    && cornersCovered()) {
-                patches += 4;
-                for (SubTriangle child : s.children()) {
-                    cover(child);
+            if (cost(planes[best], c) > slack && patches + 4 <= MAX_PATCHES && cornersCovered()) {
+                SubTriangle[] parts = s.cutAlongHolder(planes, c, slack);
+                if (parts == null) {
+                    parts = s.children();
                 }
-                return true;
+                if (parts != null) {
+                    patches += parts.length;
+                    for (SubTriangle part : parts) {
+                        cover(part, slack);
+                    }
+                    return true;
+                }
             }
             if (fill[best] + 9 > pts[best].length) {
                 pts[best] = java.util.Arrays.copyOf(pts[best], 2 * pts[best].length);

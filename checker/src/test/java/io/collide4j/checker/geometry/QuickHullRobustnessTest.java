@@ -292,6 +292,44 @@ class QuickHullRobustnessTest {
         assertTrue(zeros > 5000, "too few exactly degenerate cases: " + zeros);
     }
 
+    /**
+     * The exact stage for inexact differences (no BigDecimal since the two-diff expansion): points on a
+     * slanted plane far from the origin (every difference rounds), interpolated as patch corners are, and
+     * the same moved by one ulp, against the BigDecimal determinant computed here.
+     */
+    @Test
+    void orientationSignMatchesBigDecimalOnNearlyCoplanarPointsFarFromTheOrigin() {
+        Random r = new Random(13);
+        int nonZero = 0, zero = 0;
+        for (int s = 0; s < 20000; s++) {
+            double[] q = new double[12];
+            double offset = 300 + 100 * r.nextDouble();
+            for (int k = 0; k < 9; k++) {
+                q[k] = offset + 70 * r.nextDouble() * (s % 2 == 0 ? 1 : 1e-6);
+            }
+            double u = r.nextDouble(), v = (1 - u) * r.nextDouble();
+            for (int k = 0; k < 3; k++) {
+                q[9 + k] = q[k] + (u * (q[3 + k] - q[k]) + v * (q[6 + k] - q[k]));
+            }
+            if (s % 4 == 3) {
+                for (int k = 0; k < 12; k += 3) {
+                    q[k] = offset; // on an axis plane, as a box face's patches are: exactly coplanar
+                }
+            }
+            int nudge = s % 3;
+            if (nudge != 0 && s % 4 != 3) {
+                int k = 9 + r.nextInt(3);
+                q[k] = nudge == 1 ? Math.nextUp(q[k]) : Math.nextDown(q[k]);
+            }
+            int expect = bigSign(q);
+            nonZero += expect != 0 ? 1 : 0;
+            zero += expect == 0 ? 1 : 0;
+            assertEquals(expect, Orient3d.sign(q[0], q[1], q[2], q[3], q[4], q[5], q[6], q[7], q[8], q[9], q[10], q[11]),
+                    "case " + s);
+        }
+        assertTrue(nonZero > 1000 && zero > 1000, "cases should mix signs and zeros: " + nonZero + " non-zero, " + zero + " zero");
+    }
+
     static int bigSign(double[] q) {
         BigDecimal[] d = new BigDecimal[9];
         for (int k = 0; k < 9; k++) {

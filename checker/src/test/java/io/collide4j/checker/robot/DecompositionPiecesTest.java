@@ -72,11 +72,16 @@ class DecompositionPiecesTest {
                     c[3 * k + a] = mesh.vertex(mesh.index(t, k), a);
                 }
             }
-            assertTrue(held(p, c, 12), "triangle " + t + " is not covered by the pieces");
+            assertTrue(held(p, c, 24, 12), "triangle " + t + " is not covered by the pieces");
         }
     }
 
-    private static boolean held(ConvexPieceProvider.Pieces p, double[] c, int depthLeft) {
+    /**
+     * True if the triangle {@code c} is held by one piece (corners and centroid within the margin), or its
+     * parts are: cut along a face plane of a piece holding one of its corners that it straddles and crosses
+     * farthest (pieces meeting at a common face), else halved at its edge midpoints.
+     */
+    private static boolean held(ConvexPieceProvider.Pieces p, double[] c, int cutsLeft, int halvingsLeft) {
         double[] pts = java.util.Arrays.copyOf(c, 12);
         for (int a = 0; a < 3; a++) {
             pts[9 + a] = (c[a] + c[3 + a] + c[6 + a]) / 3;
@@ -91,7 +96,17 @@ class DecompositionPiecesTest {
                 return true;
             }
         }
-        if (depthLeft == 0) {
+        double tol = p.margin() + 1e-12;
+        double[][] parts = cutsLeft == 0 ? null : cut(p, c, tol);
+        if (parts != null) {
+            for (double[] part : parts) {
+                if (!held(p, part, cutsLeft - 1, halvingsLeft)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if (halvingsLeft == 0) {
             return false;
         }
         double[] m = new double[9];
@@ -106,11 +121,68 @@ class DecompositionPiecesTest {
             for (int i = 0; i < 3; i++) {
                 System.arraycopy(k[i] < 3 ? c : m, 3 * (k[i] % 3), sub, 3 * i, 3);
             }
-            if (!held(p, sub, depthLeft - 1)) {
+            if (!held(p, sub, cutsLeft, halvingsLeft - 1)) {
                 return false;
             }
         }
         return true;
+    }
+
+    /** {@code c} cut along the face (of a piece holding a corner) it straddles beyond {@code tol} and crosses farthest, or null. */
+    private static double[][] cut(ConvexPieceProvider.Pieces p, double[] c, double tol) {
+        double[] plane = null;
+        double farthest = tol;
+        for (ConvexShape shape : p.shapes()) {
+            ConvexHull h = ((HullShape) shape).hull();
+            if (!h.contains(c[0], c[1], c[2], tol) && !h.contains(c[3], c[4], c[5], tol) && !h.contains(c[6], c[7], c[8], tol)) {
+                continue;
+            }
+            for (int f = 0; f < h.triangleCount(); f++) {
+                double lo = Double.POSITIVE_INFINITY, hi = Double.NEGATIVE_INFINITY;
+                for (int k = 0; k < 9; k += 3) {
+                    double d = h.plane(f, 0) * c[k] + h.plane(f, 1) * c[k + 1] + h.plane(f, 2) * c[k + 2] - h.plane(f, 3);
+                    lo = Math.min(lo, d);
+                    hi = Math.max(hi, d);
+                }
+                if (lo < -tol && hi > farthest) {
+                    farthest = hi;
+                    plane = new double[] {h.plane(f, 0), h.plane(f, 1), h.plane(f, 2), h.plane(f, 3)};
+                }
+            }
+        }
+        if (plane == null) {
+            return null;
+        }
+        double[] s = new double[3];
+        for (int k = 0; k < 3; k++) {
+            s[k] = plane[0] * c[3 * k] + plane[1] * c[3 * k + 1] + plane[2] * c[3 * k + 2] - plane[3];
+        }
+        int lone = 0;
+        for (int k = 0; k < 3; k++) {
+            double a = s[(k + 1) % 3], b = s[(k + 2) % 3];
+            if ((s[k] > 0 && a <= 0 && b <= 0) || (s[k] < 0 && a >= 0 && b >= 0)) {
+                lone = k;
+                break;
+            }
+        }
+        int k1 = (lone + 1) % 3, k2 = (lone + 2) % 3;
+        double[] m1 = new double[3], m2 = new double[3];
+        double t1 = s[lone] / (s[lone] - s[k1]), t2 = s[lone] / (s[lone] - s[k2]);
+        for (int a = 0; a < 3; a++) {
+            m1[a] = c[3 * lone + a] + t1 * (c[3 * k1 + a] - c[3 * lone + a]);
+            m2[a] = c[3 * lone + a] + t2 * (c[3 * k2 + a] - c[3 * lone + a]);
+        }
+        double[] pl = java.util.Arrays.copyOfRange(c, 3 * lone, 3 * lone + 3);
+        double[] q1 = java.util.Arrays.copyOfRange(c, 3 * k1, 3 * k1 + 3), q2 = java.util.Arrays.copyOfRange(c, 3 * k2, 3 * k2 + 3);
+        return new double[][] {join(pl, m1, m2), join(m1, q1, q2), join(m1, q2, m2)};
+    }
+
+    private static double[] join(double[] a, double[] b, double[] c) {
+        double[] out = new double[9];
+        System.arraycopy(a, 0, out, 0, 3);
+        System.arraycopy(b, 0, out, 3, 3);
+        System.arraycopy(c, 0, out, 6, 3);
+        return out;
     }
 
     private static boolean inAnyPiece(ConvexPieceProvider.Pieces p, double x, double y, double z) {

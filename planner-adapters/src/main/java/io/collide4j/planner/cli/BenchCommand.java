@@ -89,6 +89,10 @@ final class BenchCommand extends RobotSceneCommand {
                     + "(V-HACD meshes in tests/data, or -Dcollide4j.testdata). Ends with 'touching or penetrating: N of M'.")
     Integer throwInstances;
 
+    @Option(names = "--decomposition", description = "Instead: convex decomposition of V-HACD's reference meshes beside"
+            + " V-HACD's numbers (tests/data/v-hacd/NUMBERS.md, or -Dcollide4j.testdata): time, pieces, volume ratio, coverage.")
+    boolean decomposition;
+
     @Mixin
     BenchWorkloads workloads = new BenchWorkloads();
 
@@ -105,6 +109,9 @@ final class BenchCommand extends RobotSceneCommand {
         }
         if (workloads.any()) {
             return workloads.run(this, seed);
+        }
+        if (decomposition) {
+            return DecompositionBench.run(out, java.nio.file.Path.of(System.getProperty("collide4j.testdata", "tests/data")));
         }
         if (throwInstances != null) {
             return ThrowBench.run(out, throwInstances, 2, seed,

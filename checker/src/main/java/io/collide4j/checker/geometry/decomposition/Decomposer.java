@@ -16,11 +16,13 @@ import java.util.stream.IntStream;
  * loosest leaves further (largest hull volume over estimated solid volume) until twice the hull budget
  * exist, hull each leaf, merge the
  * neighbours whose joint hull adds least volume down to the hull budget (and on while the total stays
- * within {@code maxVolumeExcess}), enclose each piece within the vertex budget. With shrink-wrapping a
- * leaf's hull is that of the mesh triangles clipped to its cell box ({@link ClippedSurfaceHull}), so it
- * hugs the surface instead of standing a voxel proud of it. Unlike V-HACD, every triangle is then
- * covered: it is assigned to the leaf it sticks out of least, and where it straddles leaves it is split
- * into {@link SubTriangle} patches (down to about half a voxel) each assigned likewise; each piece is
+ * within {@code maxVolumeExcess}, or while a merge adds no volume), enclose each piece within the vertex
+ * budget. With shrink-wrapping a leaf's hull is that of the mesh triangles clipped to its cell box ({@link
+ * ClippedSurfaceHull}), so it hugs the surface instead of standing a voxel proud of it. Unlike V-HACD,
+ * every triangle is then covered: where it straddles leaves it is cut along their box faces into {@link
+ * SubTriangle} patches, each lying in one box and so held by that leaf's hull (a patch the hull does not
+ * hold, e.g. beside a voxel-hull fallback, is halved down to about half a voxel and goes to the leaf it
+ * sticks out of least, which grows to hold it); each piece is
  * made to hold its patches' corners exactly (checked against the piece's planes before returning; a
  * violation throws, never returns), so the pieces' union holds the whole surface. With
  * {@code shrinkWrap == false} every occupied voxel is inside a piece too (up to QuickHull's coplanarity
@@ -40,13 +42,20 @@ public final class Decomposer {
     public static final int STEPS = 6;
     /**
      * Version of the algorithm's output, part of the cache key: bump it whenever the pieces for given
-     * parameters change. 2: triangles straddling leaves are covered by sub-triangles.
+     * parameters change. 2: triangles straddling leaves are covered by sub-triangles. 3: sub-triangles are
+     * cut along leaf-box faces; merges that add no volume go on past the hull budget.
      */
-    public static final int ALGORITHM_VERSION = 2;
+    public static final int ALGORITHM_VERSION = 3;
     /** A patch sticking out of its leaf hull by at most this many cells (summed over its corners) is not split. */
     private static final double PATCH_TOLERANCE = 0.25;
     /** Straddling patches are split down to edges of about this many cells. */
     private static final double PATCH_EDGE = 0.5;
+    /**
+     * Past the hull budget, a merge adding at most this fraction of the mesh volume is still made: the
+     * joint hull is as tight as its two pieces (boxes of one slab, pieces of one flat wall), so the result
+     * has fewer pieces and no more excess.
+     */
+    private static final double FREE_MERGE = 1e-6;
     /** Refinement splits the loosest leaves until this many times the hull budget exist (then merging). */
     private static final int REFINE_FACTOR = 2;
 
@@ -137,7 +146,8 @@ public final class Decomposer {
         })).join();
         stepsDone.accept(3);
         HullMerger.Result merged = HullMerger.merge(Arrays.asList(leafHulls), boxes, p.maxConvexHulls(),
-                targetVolume, h -> VertexLimiter.limit(h, p.maxNumVerticesPerCH()).volume(), pool);
+                targetVolume, FREE_MERGE * targetVolume / (1 + p.maxVolumeExcess()),
+                h -> VertexLimiter.limit(h, p.maxNumVerticesPerCH()).volume(), pool);
         stepsDone.accept(4);
         PatchAssignment piecePatches = patches.remap(merged.owner());
         List<ConvexHull> pieces = merged.hulls();

@@ -15,9 +15,9 @@ import java.util.List;
 
 /**
  * An immutable convex decomposition of a triangle mesh: pieces whose union holds every input triangle:
- * each triangle, or each {@link SubTriangle} patch of its adaptive midpoint subdivision where it
- * straddles pieces, has its three (computed) corners satisfy all face planes of one piece exactly, as
- * computed in double precision ({@link PatchAssignment#covers} checks it). Safe to share between threads.
+ * each triangle, or each {@link SubTriangle} patch it is cut into where it straddles pieces, has its
+ * three (computed) corners satisfy all face planes of one piece, as computed in double precision, up to
+ * the patches' {@link SubTriangle#roundingBound} ({@link PatchAssignment#covers} checks it). Safe to share between threads.
  */
 public final class Decomposition {
     private final List<ConvexHull> pieces;

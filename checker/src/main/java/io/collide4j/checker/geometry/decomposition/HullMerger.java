@@ -67,10 +67,12 @@ final class HullMerger {
      * Merges {@code hulls}, whose leaf boxes are {@code boxes} (cells [lo,hi) per axis), down to
      * {@code maxHulls}, then on (neighbours only, least added volume first) while the summed
      * {@code returnedVolume} of the pieces (the volume each will have as returned, e.g. after vertex
-     * limiting) stays within {@code targetVolume}; the first merge that would exceed it ends merging.
+     * limiting) stays within {@code targetVolume}, or the merge adds at most {@code freeVolume} to it (two
+     * pieces whose joint hull is as tight as they are: fewer pieces, no looser); the first other merge
+     * that would exceed the target ends merging.
      */
     static Result merge(List<ConvexHull> hulls, List<int[]> boxes, int maxHulls, double targetVolume,
-            java.util.function.ToDoubleFunction<ConvexHull> returnedVolume, ForkJoinPool pool) {
+            double freeVolume, java.util.function.ToDoubleFunction<ConvexHull> returnedVolume, ForkJoinPool pool) {
         HullMerger m = new HullMerger(hulls, boxes, pool);
         if (m.count > maxHulls) {
             m.run(BY_COST, c -> true, maxHulls);
@@ -87,11 +89,12 @@ final class HullMerger {
                 finalVolume[i] = returnedVolume.applyAsDouble(m.piece[i]);
                 total[0] += finalVolume[i];
             }
-            if (total[0] < targetVolume) {
+            if (total[0] < targetVolume || freeVolume > 0) {
                 m.run(BY_COST, c -> {
                     double merged = returnedVolume.applyAsDouble(c.merged);
-                    double after = total[0] - finalVolume[c.a] - finalVolume[c.b] + merged;
-                    if (after > targetVolume) {
+                    double added = merged - finalVolume[c.a] - finalVolume[c.b];
+                    double after = total[0] + added;
+                    if (after > targetVolume && added > freeVolume) {
                         return false;
                     }
                     total[0] = after;

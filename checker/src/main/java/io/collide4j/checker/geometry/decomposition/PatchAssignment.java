@@ -10,12 +10,17 @@ import java.util.stream.IntStream;
 
 /**
  * Which piece must hold which part of the surface: every triangle is cut into {@link SubTriangle}
- * patches, each owned by one piece. A triangle that one leaf hull nearly holds stays whole; one that
- * straddles leaves is subdivided where it straddles, down to about a voxel, so a leaf grows by at
- * most about a voxel to hold its patches instead of by whole large triangles (the looseness of
- * low-polygon meshes such as walls and boxes). Immutable once built.
+ * patches, each owned by one piece. A triangle that straddles leaf boxes is cut along the box faces, so
+ * each patch lies in one box, where that leaf's surface-clipped hull holds it: no piece grows across a
+ * cut to hold a straddling patch (the looseness of low-polygon meshes such as walls and boxes). A patch
+ * its leaf hull still does not hold is halved where it sticks out, down to about a voxel, and the leaf
+ * grows by at most that. Immutable once built.
  */
 final class PatchAssignment {
+    /** At most this many box cuts per triangle (a bound on time for a triangle crossing very many leaves). */
+    private static final int MAX_CUTS = 4096;
+    /** Straddling patches are halved at most this many times (edges 1/1024 of their triangle's). */
+    private static final int MIDPOINT_DEPTH = 10;
     private final TriangleMesh mesh;
     private final SubTriangle[][] patches;   // per triangle
     private final int[][] owner;             // per triangle, per patch: the piece
@@ -52,7 +57,7 @@ final class PatchAssignment {
         int[][] o = new int[nt][];
         int[] all = IntStream.range(0, planes.length).toArray();
         pool.submit(() -> IntStream.range(0, nt).parallel().forEach(t -> {
-            int cap = (int) Math.min(SubTriangle.MAX_DEPTH,
+            int cap = (int) Math.min(MIDPOINT_DEPTH,
                     Math.max(0, Math.ceil(Math.log(SubTriangle.longestEdge(mesh, t) / minEdge) / Math.log(2))));
             Walk w = new Walk(mesh, planes, grid, boxes, tolerance, cap);
             w.collect(SubTriangle.whole(t), all);
@@ -73,6 +78,7 @@ final class PatchAssignment {
         final double[] c = new double[9];
         final List<SubTriangle> out = new ArrayList<>(1);
         final List<Integer> own = new ArrayList<>(1);
+        int cuts;
 
         Walk(TriangleMesh mesh, double[][] planes, VoxelGrid grid, List<int[]> boxes, double tolerance, int cap) {
             this.mesh = mesh;
@@ -88,6 +94,16 @@ final class PatchAssignment {
             s.corners(mesh, c);
             int[] cand = candidates(within);
             int[] scan = cand.length == 0 ? within : cand;
+            if (cuts < MAX_CUTS) {
+                SubTriangle[] parts = cutAtBox(s, scan);
+                if (parts != null) {
+                    cuts++;
+                    for (SubTriangle part : parts) {
+                        collect(part, scan);
+                    }
+                    return;
+                }
+            }
             int best = -1;
             double bestCost = Double.POSITIVE_INFINITY;
             for (int k = 0; k < scan.length && bestCost > 0; k++) {
@@ -106,9 +122,66 @@ final class PatchAssignment {
                 own.add(best);
                 return;
             }
-            for (SubTriangle child : s.children()) {
+            SubTriangle[] children = s.children();
+            if (children == null) {
+                out.add(s);
+                own.add(best);
+                return;
+            }
+            for (SubTriangle child : children) {
                 collect(child, scan);
             }
+        }
+
+        /**
+         * The parts of {@code s} (corners in {@link #c}) on either side of the face of the leaf box holding
+         * its centroid that its corners cross farthest (by more than a rounding-sized slack), or null if the
+         * patch lies in that box: each part then lies in fewer boxes, and once in one box it is in that leaf's
+         * surface-clipped hull, so no piece grows across a cut to hold a straddling patch.
+         */
+        private SubTriangle[] cutAtBox(SubTriangle s, int[] scan) {
+            int[] cell = new int[3];
+            for (int a = 0; a < 3; a++) {
+                cell[a] = grid.cellIndex(a, (c[a] + c[3 + a] + c[6 + a]) / 3);
+            }
+            int[] box = null;
+            for (int i : scan) {
+                int[] b = boxes.get(i);
+                if (b[0] <= cell[0] && cell[0] < b[3] && b[1] <= cell[1] && cell[1] < b[4] && b[2] <= cell[2]
+                        && cell[2] < b[5]) {
+                    box = b;
+                    break;
+                }
+            }
+            if (box == null) {
+                return null;
+            }
+            double slack = 1e-9 * grid.cellSize();
+            double worst = slack;
+            int axis = -1;
+            double at = 0;
+            for (int a = 0; a < 3; a++) {
+                double lo = grid.coordinate(a, box[a]), hi = grid.coordinate(a, box[3 + a]);
+                for (int v = a; v < 9; v += 3) {
+                    if (lo - c[v] > worst) {
+                        worst = lo - c[v];
+                        axis = a;
+                        at = lo;
+                    }
+                    if (c[v] - hi > worst) {
+                        worst = c[v] - hi;
+                        axis = a;
+                        at = hi;
+                    }
+                }
+            }
+            if (axis < 0) {
+                return null;
+            }
+            double[] plane = new double[4];
+            plane[axis] = 1;
+            plane[3] = at;
+            return s.splitBy(plane, 0, c);
         }
 
         /** The leaves of {@code within} whose boxes meet the cells within one cell of the corners' bounds. */
@@ -177,9 +250,12 @@ final class PatchAssignment {
     }
 
     /**
-     * True if the pieces hold every triangle exactly: each triangle, or each patch of its adaptive
-     * subdivision (split only where no piece holds the patch and each corner is in some piece, down to
-     * {@link SubTriangle#MAX_DEPTH}), satisfies every plane of one piece at its three corners.
+     * True if the pieces hold every triangle up to its {@link SubTriangle#roundingBound}: each triangle, or each
+     * patch of its adaptive subdivision, satisfies every plane of one piece at its three corners within that
+     * bound. A patch that no piece holds but whose corners each lie in some piece is cut along a face of a
+     * piece holding some of them ({@link SubTriangle#cutAlongHolder}: pieces meeting at a common face), or
+     * where no such face cuts it split at its edge midpoints, down to {@link SubTriangle#MAX_DEPTH} and at most
+     * {@link #MAX_CHECKED_PATCHES} patches in all.
      */
     static boolean covers(List<ConvexHull> pieces, TriangleMesh mesh) {
         double[][] planes = new double[pieces.size()][];
@@ -187,34 +263,45 @@ final class PatchAssignment {
             planes[i] = Hulls.planes(pieces.get(i));
         }
         double[] c = new double[9];
+        int[] budget = {MAX_CHECKED_PATCHES};
         for (int t = 0; t < mesh.triangleCount(); t++) {
-            if (!covered(mesh, SubTriangle.whole(t), planes, c)) {
+            if (!covered(mesh, SubTriangle.whole(t), planes, c, SubTriangle.roundingBound(mesh, t), budget)) {
                 return false;
             }
         }
         return true;
     }
 
-    private static boolean covered(TriangleMesh mesh, SubTriangle s, double[][] planes, double[] c) {
+    /** At most this many patches are examined by {@link #covers} (a bound on time for pieces that do not cover). */
+    static final int MAX_CHECKED_PATCHES = 4_000_000;
+
+    private static boolean covered(TriangleMesh mesh, SubTriangle s, double[][] planes, double[] c, double slack,
+            int[] budget) {
         s.corners(mesh, c);
         boolean[] cornerIn = new boolean[3];
         for (double[] pl : planes) {
-            boolean all = true;
+            double worst = Double.NEGATIVE_INFINITY;
             for (int k = 0; k < 3; k++) {
-                boolean in = Hulls.violation(pl, c[3 * k], c[3 * k + 1], c[3 * k + 2]) <= 0;
-                cornerIn[k] |= in;
-                all &= in;
+                double v = Hulls.violation(pl, c[3 * k], c[3 * k + 1], c[3 * k + 2]);
+                cornerIn[k] |= v <= slack;
+                worst = Math.max(worst, v);
             }
-            if (all) {
+            if (worst <= slack) {
                 return true;
             }
         }
-        SubTriangle[] children = s.children();
-        if (children == null || !(cornerIn[0] && cornerIn[1] && cornerIn[2])) {
+        if (!(cornerIn[0] && cornerIn[1] && cornerIn[2])) {
             return false;
         }
-        for (SubTriangle child : children) {
-            if (!covered(mesh, child, planes, c)) {
+        SubTriangle[] parts = s.cutAlongHolder(planes, c, slack);
+        if (parts == null) {
+            parts = s.children();
+        }
+        if (parts == null || (budget[0] -= parts.length) < 0) {
+            return false;
+        }
+        for (SubTriangle part : parts) {
+            if (!covered(mesh, part, planes, c, slack, budget)) {
                 return false;
             }
         }

@@ -67,8 +67,10 @@ final class PieceChecks {
     /**
      * Index of the first triangle that the pieces do not provably cover, or -1. A triangle is covered if
      * one piece holds its three corners within {@code tol} of the piece's checked planes, or else each of
-     * its four midpoint sub-triangles is covered, recursively down to 1/4096 of its edges (a sufficient
-     * condition: the sub-triangles tile it, and a convex piece holding a sub-triangle's corners holds it).
+     * the parts it is cut into along a face plane of a piece holding one of its corners (where pieces meet
+     * at a common face), or failing that each of its four midpoint sub-triangles, is covered, recursively
+     * up to 24 cuts and 12 halvings deep (a sufficient condition: the parts tile it, and a convex piece holding a part's
+     * corners holds it).
      * The midpoints are computed here, in a different way from the decomposer's lattice points, so
      * rounding differences are absorbed by {@code tol}.
      */
@@ -85,20 +87,29 @@ final class PieceChecks {
                     c[3 * k + a] = m.vertex(v, a);
                 }
             }
-            if (!covered(c, planes, tol, 12)) {
+            if (!covered(c, planes, tol, 24, 12)) {
                 return t;
             }
         }
         return -1;
     }
 
-    private static boolean covered(double[] c, List<double[]> planes, double tol, int depthLeft) {
+    private static boolean covered(double[] c, List<double[]> planes, double tol, int cutsLeft, int halvingsLeft) {
         for (double[] pl : planes) {
             if (inside(pl, c[0], c[1], c[2], tol) && inside(pl, c[3], c[4], c[5], tol) && inside(pl, c[6], c[7], c[8], tol)) {
                 return true;
             }
         }
-        if (depthLeft == 0) {
+        double[][] parts = cutsLeft == 0 ? null : cutAlongAFace(c, planes, tol);
+        if (parts != null) {
+            for (double[] k : parts) {
+                if (!covered(k, planes, tol, cutsLeft - 1, halvingsLeft)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if (halvingsLeft == 0) {
             return false;
         }
         double[] m01 = mid(c, 0, 3), m12 = mid(c, 3, 6), m20 = mid(c, 6, 0);
@@ -106,11 +117,66 @@ final class PieceChecks {
                 concat(Arrays.copyOfRange(c, 0, 3), m01, m20), concat(m01, Arrays.copyOfRange(c, 3, 6), m12),
                 concat(m20, m12, Arrays.copyOfRange(c, 6, 9)), concat(m01, m12, m20)};
         for (double[] k : kids) {
-            if (!covered(k, planes, tol, depthLeft - 1)) {
+            if (!covered(k, planes, tol, cutsLeft, halvingsLeft - 1)) {
                 return false;
             }
         }
         return true;
+    }
+
+    /**
+     * The triangle {@code c} cut in two or three along the face plane, among those of pieces holding one of
+     * its corners, that it straddles by more than {@code tol} on both sides and crosses farthest (pieces
+     * meeting at a common face each hold one side); null if there is none. The cut points are interpolated
+     * here in space, so they lie on the triangle's edges up to rounding (absorbed by {@code tol}).
+     */
+    private static double[][] cutAlongAFace(double[] c, List<double[]> planes, double tol) {
+        double[] bestPlane = null;
+        int bestFace = -1;
+        double farthest = tol;
+        for (double[] pl : planes) {
+            if (!inside(pl, c[0], c[1], c[2], tol) && !inside(pl, c[3], c[4], c[5], tol) && !inside(pl, c[6], c[7], c[8], tol)) {
+                continue;
+            }
+            for (int f = 0; f < pl.length; f += 4) {
+                double lo = Double.POSITIVE_INFINITY, hi = Double.NEGATIVE_INFINITY;
+                for (int k = 0; k < 9; k += 3) {
+                    double d = pl[f] * c[k] + pl[f + 1] * c[k + 1] + pl[f + 2] * c[k + 2] - pl[f + 3];
+                    lo = Math.min(lo, d);
+                    hi = Math.max(hi, d);
+                }
+                if (lo < -tol && hi > farthest) {
+                    farthest = hi;
+                    bestPlane = pl;
+                    bestFace = f;
+                }
+            }
+        }
+        if (bestPlane == null) {
+            return null;
+        }
+        double[] s = new double[3];
+        for (int k = 0; k < 3; k++) {
+            s[k] = bestPlane[bestFace] * c[3 * k] + bestPlane[bestFace + 1] * c[3 * k + 1]
+                    + bestPlane[bestFace + 2] * c[3 * k + 2] - bestPlane[bestFace + 3];
+        }
+        // the corner alone on its side of the plane (the other two strictly on the other side or on it)
+        int lone = -1;
+        for (int k = 0; k < 3 && lone < 0; k++) {
+            double a = s[(k + 1) % 3], b = s[(k + 2) % 3];
+            if ((s[k] > 0 && a <= 0 && b <= 0) || (s[k] < 0 && a >= 0 && b >= 0)) {
+                lone = k;
+            }
+        }
+        int k1 = (lone + 1) % 3, k2 = (lone + 2) % 3;
+        double[] p = Arrays.copyOfRange(c, 3 * lone, 3 * lone + 3);
+        double[] q1 = Arrays.copyOfRange(c, 3 * k1, 3 * k1 + 3), q2 = Arrays.copyOfRange(c, 3 * k2, 3 * k2 + 3);
+        double[] m1 = along(p, q1, s[lone] / (s[lone] - s[k1])), m2 = along(p, q2, s[lone] / (s[lone] - s[k2]));
+        return new double[][] {concat(p, m1, m2), concat(m1, q1, q2), concat(m1, q2, m2)};
+    }
+
+    private static double[] along(double[] p, double[] q, double t) {
+        return new double[] {p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1]), p[2] + t * (q[2] - p[2])};
     }
 
     private static double[] mid(double[] c, int i, int j) {
