@@ -161,18 +161,26 @@ public final class RrtConnect {
             for (int j = 0; j < n; j++) {
                 sample[j] = request.lower(j) + random.nextDouble() * (request.upper(j) - request.lower(j));
             }
-            if (extend(a, sample, request.range(), lazy, sampleStep, from, step, added) != Extension.TRAPPED) {
+            if (extend(a, a.nearest(sample), sample, request.range(), lazy, sampleStep, from, step, added)
+                    != Extension.TRAPPED) {
                 a.copyNode(added[0], newNode);
+                // After the first step the node just added is b's nearest to newNode (it is `range` closer than the
+                // node it grew from, which was the nearest), so the connection goes on from it without a search.
+                int near = b.nearest(newNode);
                 Extension e;
-                do {
-                    e = extend(b, newNode, request.range(), lazy, sampleStep, from, step, reached);
-                } while (e == Extension.ADVANCED);
-                if (e == Extension.REACHED && (!lazy || certify(a, added[0]) & certify(b, reached[0]))) {
-                    List<double[]> path = path(a, added[0], b, reached[0]);
-                    if (!aIsStart) {
-                        Collections.reverse(path);
+                while ((e = extend(b, near, newNode, request.range(), lazy, sampleStep, from, step, reached))
+                        == Extension.ADVANCED) {
+                    near = reached[0];
+                }
+                if (e == Extension.REACHED) {
+                    List<double[]> path = lazy ? certifiedPath(a, added[0], b, reached[0], sampleStep)
+                            : path(a, added[0], b, reached[0]);
+                    if (path != null) {
+                        if (!aIsStart) {
+                            Collections.reverse(path);
+                        }
+                        return finish(request, path, iteration, t0, random);
                     }
-                    return finish(request, path, iteration, t0, random);
                 }
             }
             Tree t = a;
@@ -199,33 +207,68 @@ public final class RrtConnect {
     }
 
     /**
-     * Validates the unvalidated edges between node i and the root, root side first; at the first refusal cuts the
-     * refused edge's child off (with its subtree) and answers false. Both trees are certified even when the first
-     * fails (the non-short-circuit {@code &} above) so that work done on a half path is kept for the next connection.
+     * The lazy mode's answer to a connection: the tree path root of a, ..., a's node ia = b's node ib, ..., root of b,
+     * simplified and validated, or null when the motion validator refused one of its tree edges (that edge's child
+     * is then cut off its tree with its subtree, and the search goes on).
+     *
+     * <p>Greedy simplification before proof (as in shortcut-first path pruning): from waypoint i, the farthest later
+     * waypoint j whose straight edge passes the cheap samples is tried first; if the validator accepts i → j the
+     * waypoints between are dropped, otherwise the tree edge i → i+1 is validated (once: a tree remembers its
+     * validated edges across connections) and the walk goes on from i+1. Fewer, shorter-in-total edges are proven
+     * than the tree path has, and every edge of the result was accepted by the validator.
      */
-    private boolean certify(Tree tree, int i) {
-        List<Integer> up = tree.toRoot(i);
-        double[] parent = new double[tree.n];
-        double[] child = new double[tree.n];
-        for (int k = up.size() - 2; k >= 0; k--) {
-            int node = up.get(k);
-            if (tree.certified[node]) {
+    private List<double[]> certifiedPath(Tree a, int ia, Tree b, int ib, double sampleStep) {
+        List<Integer> upA = a.toRoot(ia);
+        List<Integer> upB = b.toRoot(ib);
+        int count = upA.size() + upB.size() - 1;
+        double[][] q = new double[count][];
+        Tree[] edgeTree = new Tree[count - 1];     // edge k joins q[k] and q[k+1]; its child node in edgeTree[k]
+        int[] edgeChild = new int[count - 1];
+        for (int k = 0; k < upA.size(); k++) {
+            int node = upA.get(upA.size() - 1 - k);
+            q[k] = a.node(node);
+            if (k > 0) {
+                edgeTree[k - 1] = a;
+                edgeChild[k - 1] = node;
+            }
+        }
+        for (int k = 1; k < upB.size(); k++) {
+            int at = upA.size() - 1 + k;
+            q[at] = b.node(upB.get(k));
+            edgeTree[at - 1] = b;
+            edgeChild[at - 1] = upB.get(k - 1);
+        }
+        List<double[]> out = new ArrayList<>();
+        out.add(q[0]);
+        int last = count - 1;
+        for (int i = 0; i < last; ) {
+            int j = last;
+            while (j > i + 1 && !sampledFree(q[i], q[j], sampleStep)) {
+                j--;
+            }
+            if (j > i + 1 && validMotion(q[i], q[j])) {
+                out.add(q[j]);
+                i = j;
                 continue;
             }
-            tree.copyNode(tree.parent[node], parent);
-            tree.copyNode(node, child);
-            if (!validMotion(parent, child)) {
-                tree.cutOff(node);
-                return false;
+            Tree t = edgeTree[i];
+            int child = edgeChild[i];
+            if (!t.certified[child]) {
+                if (!validMotion(q[i], q[i + 1])) {
+                    t.cutOff(child);
+                    return null;
+                }
+                t.certified[child] = true;
             }
-            tree.certified[node] = true;
+            out.add(q[i + 1]);
+            i++;
         }
-        return true;
+        return out;
     }
 
-    private Extension extend(Tree tree, double[] target, double range, boolean lazy, double sampleStep, double[] from,
-                             double[] scratch, int[] added) {
-        int near = tree.nearest(target);
+    /** One RRT step from node {@code near} towards the target; the new node's index goes to added[0]. */
+    private Extension extend(Tree tree, int near, double[] target, double range, boolean lazy, double sampleStep,
+                             double[] from, double[] scratch, int[] added) {
         tree.copyNode(near, from);
         double dist = distance(from, target);
         boolean reaches = dist <= range;
