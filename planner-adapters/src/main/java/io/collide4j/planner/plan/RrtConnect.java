@@ -16,8 +16,9 @@ import java.util.SplittableRandom;
  * validators the result is the same every time, whatever the time limit allows.
  *
  * <p>Lazy edges ({@link PlanRequest#lazyEdges}, the default): the trees grow on cheap checks only — the new state,
- * and states {@link PlanRequest#sampleStep} apart along the edge in bisection order — and an edge is handed to the
- * motion validator only when it lies on a start-to-goal path (the lazy evaluation of LazyPRM, Bohlin &amp; Kavraki
+ * and states {@link PlanRequest#sampleStep} apart along the edge in bisection order (for an extension towards a
+ * random sample only once it lies on a connecting path) — and an edge is handed to the motion validator only when it
+ * lies on a start-to-goal path, after greedy simplification of that path (the lazy evaluation of LazyPRM, Bohlin &amp; Kavraki
  * 2000, applied to the trees of RRT-Connect). An edge the validator refuses is cut out of its tree with everything
  * grown from it, and the search goes on; an edge it accepts is remembered as certified. The returned path consists
  * of validated edges only, as in the eager mode, where every edge is validated when it is added: the cheap checks
@@ -38,13 +39,15 @@ public final class RrtConnect {
     /**
      * A tree of configurations stored flat: node i is q[i*n .. i*n+n), parent[i] its parent (−1 at the root; a parent
      * always has a smaller index than its children), certified[i] whether the edge from the parent was accepted by
-     * the motion validator (true at the root), cut[i] whether node i or one of its ancestors lost its edge.
+     * the motion validator, sampled[i] whether it passed the lazy mode's samples (both true at the root), cut[i]
+     * whether node i or one of its ancestors lost its edge.
      */
     private static final class Tree {
         final int n;
         double[] q;
         int[] parent;
         boolean[] certified;
+        boolean[] sampled;
         boolean[] cut;
         int size;
 
@@ -53,20 +56,23 @@ public final class RrtConnect {
             this.q = new double[n * 256];
             this.parent = new int[256];
             this.certified = new boolean[256];
+            this.sampled = new boolean[256];
             this.cut = new boolean[256];
-            add(root, -1, true);
+            add(root, -1, true, true);
         }
 
-        int add(double[] config, int parentIndex, boolean certifiedEdge) {
+        int add(double[] config, int parentIndex, boolean certifiedEdge, boolean sampledEdge) {
             if (size == parent.length) {
                 q = Arrays.copyOf(q, q.length * 2);
                 parent = Arrays.copyOf(parent, parent.length * 2);
                 certified = Arrays.copyOf(certified, certified.length * 2);
+                sampled = Arrays.copyOf(sampled, sampled.length * 2);
                 cut = Arrays.copyOf(cut, cut.length * 2);
             }
             System.arraycopy(config, 0, q, size * n, n);
             parent[size] = parentIndex;
             certified[size] = certifiedEdge;
+            sampled[size] = sampledEdge;
             cut[size] = false;
             return size++;
         }
@@ -161,14 +167,17 @@ public final class RrtConnect {
             for (int j = 0; j < n; j++) {
                 sample[j] = request.lower(j) + random.nextDouble() * (request.upper(j) - request.lower(j));
             }
-            if (extend(a, a.nearest(sample), sample, request.range(), lazy, sampleStep, from, step, added)
+            // Lazy: the edge towards a random sample is checked only at its new state (most such edges never lie on a
+            // connecting path); its samples are taken when it does (certifiedPath). CONNECT edges are sampled at once:
+            // unchecked, they would run through obstacles that samples catch for a few states each.
+            if (extend(a, a.nearest(sample), sample, request.range(), lazy, true, sampleStep, from, step, added)
                     != Extension.TRAPPED) {
                 a.copyNode(added[0], newNode);
                 // After the first step the node just added is b's nearest to newNode (it is `range` closer than the
                 // node it grew from, which was the nearest), so the connection goes on from it without a search.
                 int near = b.nearest(newNode);
                 Extension e;
-                while ((e = extend(b, near, newNode, request.range(), lazy, sampleStep, from, step, reached))
+                while ((e = extend(b, near, newNode, request.range(), lazy, false, sampleStep, from, step, reached))
                         == Extension.ADVANCED) {
                     near = reached[0];
                 }
@@ -209,7 +218,8 @@ public final class RrtConnect {
     /**
      * The lazy mode's answer to a connection: the tree path root of a, ..., a's node ia = b's node ib, ..., root of b,
      * simplified and validated, or null when the motion validator refused one of its tree edges (that edge's child
-     * is then cut off its tree with its subtree, and the search goes on).
+     * is then cut off its tree with its subtree, and the search goes on). Tree edges not yet sampled (extensions
+     * towards random samples) are sampled first; one that fails is cut off the same way.
      *
      * <p>Greedy simplification before proof (as in shortcut-first path pruning): from waypoint i, the farthest later
      * waypoint j whose straight edge passes the cheap samples is tried first; if the validator accepts i → j the
@@ -237,6 +247,17 @@ public final class RrtConnect {
             q[at] = b.node(upB.get(k));
             edgeTree[at - 1] = b;
             edgeChild[at - 1] = upB.get(k - 1);
+        }
+        for (int k = 0; k < count - 1; k++) {
+            Tree t = edgeTree[k];
+            int child = edgeChild[k];
+            if (!t.sampled[child]) {
+                if (!sampledFree(q[k], q[k + 1], sampleStep)) {
+                    t.cutOff(child);
+                    return null;
+                }
+                t.sampled[child] = true;
+            }
         }
         List<double[]> out = new ArrayList<>();
         out.add(q[0]);
@@ -266,9 +287,13 @@ public final class RrtConnect {
         return out;
     }
 
-    /** One RRT step from node {@code near} towards the target; the new node's index goes to added[0]. */
-    private Extension extend(Tree tree, int near, double[] target, double range, boolean lazy, double sampleStep,
-                             double[] from, double[] scratch, int[] added) {
+    /**
+     * One RRT step from node {@code near} towards the target; the new node's index goes to added[0]. Eager: the edge
+     * goes to the motion validator. Lazy: its samples are checked now, or, with {@code deferSamples}, when it lies on
+     * a connecting path.
+     */
+    private Extension extend(Tree tree, int near, double[] target, double range, boolean lazy, boolean deferSamples,
+                             double sampleStep, double[] from, double[] scratch, int[] added) {
         tree.copyNode(near, from);
         double dist = distance(from, target);
         boolean reaches = dist <= range;
@@ -279,10 +304,10 @@ public final class RrtConnect {
         if (!validState(scratch)) {
             return Extension.TRAPPED;
         }
-        if (lazy ? !sampledFree(from, scratch, sampleStep) : !validMotion(from, scratch)) {
+        if (lazy ? !deferSamples && !sampledFree(from, scratch, sampleStep) : !validMotion(from, scratch)) {
             return Extension.TRAPPED;
         }
-        added[0] = tree.add(scratch, near, !lazy);
+        added[0] = tree.add(scratch, near, !lazy, !lazy || !deferSamples);
         return reaches ? Extension.REACHED : Extension.ADVANCED;
     }
 
