@@ -17,12 +17,13 @@ import java.util.SplittableRandom;
  *
  * <p>Lazy edges ({@link PlanRequest#lazyEdges}, the default): the trees grow on cheap checks only — the new state,
  * and states {@link PlanRequest#sampleStep} apart along the edge in bisection order (for an extension towards a
- * random sample only once it lies on a connecting path) — and an edge is handed to the motion validator only when it
- * lies on a start-to-goal path, after greedy simplification of that path (the lazy evaluation of LazyPRM, Bohlin &amp; Kavraki
- * 2000, applied to the trees of RRT-Connect). An edge the validator refuses is cut out of its tree with everything
- * grown from it, and the search goes on; an edge it accepts is remembered as certified. The returned path consists
- * of validated edges only, as in the eager mode, where every edge is validated when it is added: the cheap checks
- * only decide which edges are worth proving, never that an edge is free.
+ * random sample only once it lies on a connecting path) — and an edge is handed to the motion validator only when
+ * it lies on a start-to-goal path, after greedy simplification of that path (the lazy evaluation of LazyPRM, Bohlin
+ * &amp; Kavraki 2000, applied to the trees of RRT-Connect). An edge the validator refuses is cut out of its tree
+ * with everything grown from it, and the search goes on; an edge it accepts is remembered as certified. The
+ * returned path consists of validated edges only, as in the eager mode, where every edge is validated when it is
+ * added: the cheap checks only decide which edges are worth proving, never that an edge is free. Plan time
+ * ({@link PlanResult#planningCpuSeconds}) includes the proofs of the returned path's edges.
  */
 public final class RrtConnect {
     private final StateValidityChecker states;
@@ -313,8 +314,8 @@ public final class RrtConnect {
 
     /**
      * The lazy edge check: the interior states j / m of q0 → q1 in bisection (van der Corput) order, m the least
-     * power of two that puts them at most {@code sampleStep} apart; the endpoints are checked by the caller. Not a
-     * proof of anything: it only filters the edges the motion validator is later asked to prove.
+     * power of two that puts them at most {@code sampleStep} apart (at most 1024 cells); the endpoints are checked by
+     * the caller. Not a proof of anything: it only filters the edges the motion validator is later asked to prove.
      */
     private boolean sampledFree(double[] q0, double[] q1, double sampleStep) {
         double len = distance(q0, q1);
