@@ -59,7 +59,7 @@ final class PlanCommand extends RobotSceneCommand {
     double timeLimit = 10;
 
     @Option(names = "--range", paramLabel = "RAD", description = "RRT step length (default ${DEFAULT-VALUE}).")
-    double range = 0.5;
+    double range = 1.0;
 
     @Option(names = "--seed", paramLabel = "S", description = "Random seed (default ${DEFAULT-VALUE}).")
     long seed = 1;

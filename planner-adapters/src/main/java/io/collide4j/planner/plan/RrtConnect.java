@@ -4,14 +4,26 @@ import io.collide4j.planner.MotionValidator;
 import io.collide4j.planner.StateValidityChecker;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * Bidirectional RRT-Connect in joint space (Kuffner &amp; LaValle, 2000) followed by random
- * shortcutting. Every edge of a returned path has been accepted by the motion validator, so with a
- * certified validator the whole path is certified free. One instance plans one request at a time.
+ * Bidirectional RRT-Connect in joint space (Kuffner &amp; LaValle, 2000) followed by random shortcutting. Every edge
+ * of a returned path has been accepted by the motion validator, so with a certified validator the whole path is
+ * certified free. One instance plans one request at a time; for a given request (seed included) and deterministic
+ * validators the result is the same every time, whatever the time limit allows.
+ *
+ * <p>Lazy edges ({@link PlanRequest#lazyEdges}, the default): the trees grow on cheap checks only — the new state,
+ * and states {@link PlanRequest#sampleStep} apart along the edge in bisection order (for an extension towards a
+ * random sample only once it lies on a connecting path) — and an edge is handed to the motion validator only when
+ * it lies on a start-to-goal path, after greedy simplification of that path (the lazy evaluation of LazyPRM, Bohlin
+ * &amp; Kavraki 2000, applied to the trees of RRT-Connect). An edge the validator refuses is cut out of its tree
+ * with everything grown from it, and the search goes on; an edge it accepts is remembered as certified. The
+ * returned path consists of validated edges only, as in the eager mode, where every edge is validated when it is
+ * added: the cheap checks only decide which edges are worth proving, never that an edge is free. Plan time
+ * ({@link PlanResult#planningCpuSeconds}) includes the proofs of the returned path's edges.
  */
 public final class RrtConnect {
     private final StateValidityChecker states;
@@ -25,38 +37,68 @@ public final class RrtConnect {
         this.motions = motions;
     }
 
-    /** A tree of configurations stored flat: node i is q[i*n .. i*n+n), parent[i] its parent (−1 at the root). */
+    /**
+     * A tree of configurations stored flat: node i is q[i*n .. i*n+n), parent[i] its parent (−1 at the root; a parent
+     * always has a smaller index than its children), certified[i] whether the edge from the parent was accepted by
+     * the motion validator, sampled[i] whether it passed the lazy mode's samples (both true at the root), cut[i]
+     * whether node i or one of its ancestors lost its edge.
+     */
     private static final class Tree {
         final int n;
         double[] q;
         int[] parent;
+        boolean[] certified;
+        boolean[] sampled;
+        boolean[] cut;
         int size;
 
         Tree(int n, double[] root) {
             this.n = n;
             this.q = new double[n * 256];
             this.parent = new int[256];
-            add(root, -1);
+            this.certified = new boolean[256];
+            this.sampled = new boolean[256];
+            this.cut = new boolean[256];
+            add(root, -1, true, true);
         }
 
-        int add(double[] config, int parentIndex) {
+        int add(double[] config, int parentIndex, boolean certifiedEdge, boolean sampledEdge) {
             if (size == parent.length) {
-                q = java.util.Arrays.copyOf(q, q.length * 2);
-                parent = java.util.Arrays.copyOf(parent, parent.length * 2);
+                q = Arrays.copyOf(q, q.length * 2);
+                parent = Arrays.copyOf(parent, parent.length * 2);
+                certified = Arrays.copyOf(certified, certified.length * 2);
+                sampled = Arrays.copyOf(sampled, sampled.length * 2);
+                cut = Arrays.copyOf(cut, cut.length * 2);
             }
             System.arraycopy(config, 0, q, size * n, n);
             parent[size] = parentIndex;
+            certified[size] = certifiedEdge;
+            sampled[size] = sampledEdge;
+            cut[size] = false;
             return size++;
         }
 
-        /** Nearest node by Euclidean joint distance (linear scan: trees stay small for arm problems). */
+        /** Removes node i and every node grown from it from the search (one pass: parents precede children). */
+        void cutOff(int i) {
+            cut[i] = true;
+            for (int k = i + 1; k < size; k++) {
+                if (cut[parent[k]]) {
+                    cut[k] = true;
+                }
+            }
+        }
+
+        /** Nearest node not cut off, by Euclidean joint distance (linear scan: trees stay small for arm problems). */
         int nearest(double[] target) {
             int best = 0;
             double bestD = Double.POSITIVE_INFINITY;
-            for (int i = 0; i < size; i++) {
+            for (int i = 0, o = 0; i < size; i++, o += n) {
+                if (cut[i]) {
+                    continue;
+                }
                 double d = 0;
-                for (int j = 0; j < n; j++) {
-                    double e = q[i * n + j] - target[j];
+                for (int j = 0; j < n && d < bestD; j++) {
+                    double e = q[o + j] - target[j];
                     d += e * e;
                 }
                 if (d < bestD) {
@@ -68,13 +110,18 @@ public final class RrtConnect {
         }
 
         double[] node(int i) {
-            return java.util.Arrays.copyOfRange(q, i * n, i * n + n);
+            return Arrays.copyOfRange(q, i * n, i * n + n);
         }
 
-        List<double[]> pathToRoot(int i) {
-            List<double[]> out = new ArrayList<>();
+        void copyNode(int i, double[] dest) {
+            System.arraycopy(q, i * n, dest, 0, n);
+        }
+
+        /** Node indices from i up to the root. */
+        List<Integer> toRoot(int i) {
+            List<Integer> out = new ArrayList<>();
             for (int k = i; k >= 0; k = parent[k]) {
-                out.add(node(k));
+                out.add(k);
             }
             return out;
         }
@@ -82,12 +129,16 @@ public final class RrtConnect {
 
     private enum Extension { TRAPPED, ADVANCED, REACHED }
 
+    /** Per-plan scratch: the lazy edge check's sample. */
+    private double[] probe;
+
     public PlanResult plan(PlanRequest request) {
         long t0 = System.nanoTime();
         cpu0 = cpuNanos();
         stateChecks = 0;
         motionChecks = 0;
         int n = request.dimension();
+        probe = new double[n];
         double[] start = request.start();
         double[] goal = request.goal();
         if (!validState(start)) {
@@ -97,7 +148,9 @@ public final class RrtConnect {
             return failure("goal configuration is not valid", 0, t0);
         }
         SplittableRandom random = new SplittableRandom(request.seed());
-        if (validMotion(start, goal)) {
+        boolean lazy = request.lazyEdges();
+        double sampleStep = request.sampleStep();
+        if ((!lazy || sampledFree(start, goal, sampleStep)) && validMotion(start, goal)) {
             return finish(request, new ArrayList<>(List.of(start, goal)), 0, t0, random);
         }
         Tree a = new Tree(n, start);
@@ -105,31 +158,39 @@ public final class RrtConnect {
         boolean aIsStart = true;
         double[] sample = new double[n];
         double[] step = new double[n];
+        double[] from = new double[n];
+        double[] newNode = new double[n];
+        int[] added = new int[1];
+        int[] reached = new int[1];
         long iteration = 0;
         while (iteration < request.maxIterations() && System.nanoTime() - t0 < request.timeLimitNanos()) {
             iteration++;
             for (int j = 0; j < n; j++) {
                 sample[j] = request.lower(j) + random.nextDouble() * (request.upper(j) - request.lower(j));
             }
-            int[] added = new int[1];
-            if (extend(a, sample, request.range(), step, added) != Extension.TRAPPED) {
-                double[] newNode = a.node(added[0]);
-                int[] reached = new int[1];
+            // Lazy: the edge towards a random sample is checked only at its new state (most such edges never lie on a
+            // connecting path); its samples are taken when it does (certifiedPath). CONNECT edges are sampled at once:
+            // unchecked, they would run through obstacles that samples catch for a few states each.
+            if (extend(a, a.nearest(sample), sample, request.range(), lazy, true, sampleStep, from, step, added)
+                    != Extension.TRAPPED) {
+                a.copyNode(added[0], newNode);
+                // After the first step the node just added is b's nearest to newNode (it is `range` closer than the
+                // node it grew from, which was the nearest), so the connection goes on from it without a search.
+                int near = b.nearest(newNode);
                 Extension e;
-                do {
-                    e = extend(b, newNode, request.range(), step, reached);
-                } while (e == Extension.ADVANCED);
+                while ((e = extend(b, near, newNode, request.range(), lazy, false, sampleStep, from, step, reached))
+                        == Extension.ADVANCED) {
+                    near = reached[0];
+                }
                 if (e == Extension.REACHED) {
-                    List<double[]> fromA = a.pathToRoot(added[0]);
-                    List<double[]> fromB = b.pathToRoot(reached[0]);
-                    Collections.reverse(fromA);
-                    fromB.remove(0); // the connection node appears in both trees
-                    List<double[]> path = new ArrayList<>(fromA);
-                    path.addAll(fromB);
-                    if (!aIsStart) {
-                        Collections.reverse(path);
+                    List<double[]> path = lazy ? certifiedPath(a, added[0], b, reached[0], sampleStep)
+                            : path(a, added[0], b, reached[0]);
+                    if (path != null) {
+                        if (!aIsStart) {
+                            Collections.reverse(path);
+                        }
+                        return finish(request, path, iteration, t0, random);
                     }
-                    return finish(request, path, iteration, t0, random);
                 }
             }
             Tree t = a;
@@ -141,35 +202,156 @@ public final class RrtConnect {
                 + request.timeLimitNanos() / 1e9 + " s", iteration, t0);
     }
 
-    private Extension extend(Tree tree, double[] target, double range, double[] scratch, int[] added) {
-        int near = tree.nearest(target);
-        double[] from = tree.node(near);
+    /** Root of a, ..., a's node ia = b's node ib, ..., root of b (the connection node appears in both trees). */
+    private static List<double[]> path(Tree a, int ia, Tree b, int ib) {
+        List<double[]> path = new ArrayList<>();
+        List<Integer> fromA = a.toRoot(ia);
+        for (int k = fromA.size() - 1; k >= 0; k--) {
+            path.add(a.node(fromA.get(k)));
+        }
+        List<Integer> fromB = b.toRoot(ib);
+        for (int k = 1; k < fromB.size(); k++) {
+            path.add(b.node(fromB.get(k)));
+        }
+        return path;
+    }
+
+    /**
+     * The lazy mode's answer to a connection: the tree path root of a, ..., a's node ia = b's node ib, ..., root of b,
+     * simplified and validated, or null when the motion validator refused one of its tree edges (that edge's child
+     * is then cut off its tree with its subtree, and the search goes on). Tree edges not yet sampled (extensions
+     * towards random samples) are sampled first; one that fails is cut off the same way.
+     *
+     * <p>Greedy simplification before proof (as in shortcut-first path pruning): from waypoint i, the farthest later
+     * waypoint j whose straight edge passes the cheap samples is tried first; if the validator accepts i → j the
+     * waypoints between are dropped, otherwise the tree edge i → i+1 is validated (once: a tree remembers its
+     * validated edges across connections) and the walk goes on from i+1. Fewer, shorter-in-total edges are proven
+     * than the tree path has, and every edge of the result was accepted by the validator.
+     */
+    private List<double[]> certifiedPath(Tree a, int ia, Tree b, int ib, double sampleStep) {
+        List<Integer> upA = a.toRoot(ia);
+        List<Integer> upB = b.toRoot(ib);
+        int count = upA.size() + upB.size() - 1;
+        double[][] q = new double[count][];
+        Tree[] edgeTree = new Tree[count - 1];     // edge k joins q[k] and q[k+1]; its child node in edgeTree[k]
+        int[] edgeChild = new int[count - 1];
+        for (int k = 0; k < upA.size(); k++) {
+            int node = upA.get(upA.size() - 1 - k);
+            q[k] = a.node(node);
+            if (k > 0) {
+                edgeTree[k - 1] = a;
+                edgeChild[k - 1] = node;
+            }
+        }
+        for (int k = 1; k < upB.size(); k++) {
+            int at = upA.size() - 1 + k;
+            q[at] = b.node(upB.get(k));
+            edgeTree[at - 1] = b;
+            edgeChild[at - 1] = upB.get(k - 1);
+        }
+        for (int k = 0; k < count - 1; k++) {
+            Tree t = edgeTree[k];
+            int child = edgeChild[k];
+            if (!t.sampled[child]) {
+                if (!sampledFree(q[k], q[k + 1], sampleStep)) {
+                    t.cutOff(child);
+                    return null;
+                }
+                t.sampled[child] = true;
+            }
+        }
+        List<double[]> out = new ArrayList<>();
+        out.add(q[0]);
+        int last = count - 1;
+        for (int i = 0; i < last; ) {
+            int j = last;
+            while (j > i + 1 && !sampledFree(q[i], q[j], sampleStep)) {
+                j--;
+            }
+            if (j > i + 1 && validMotion(q[i], q[j])) {
+                out.add(q[j]);
+                i = j;
+                continue;
+            }
+            Tree t = edgeTree[i];
+            int child = edgeChild[i];
+            if (!t.certified[child]) {
+                if (!validMotion(q[i], q[i + 1])) {
+                    t.cutOff(child);
+                    return null;
+                }
+                t.certified[child] = true;
+            }
+            out.add(q[i + 1]);
+            i++;
+        }
+        return out;
+    }
+
+    /**
+     * One RRT step from node {@code near} towards the target; the new node's index goes to added[0]. Eager: the edge
+     * goes to the motion validator. Lazy: its samples are checked now, or, with {@code deferSamples}, when it lies on
+     * a connecting path.
+     */
+    private Extension extend(Tree tree, int near, double[] target, double range, boolean lazy, boolean deferSamples,
+                             double sampleStep, double[] from, double[] scratch, int[] added) {
+        tree.copyNode(near, from);
         double dist = distance(from, target);
         boolean reaches = dist <= range;
         double f = reaches ? 1.0 : range / dist;
         for (int j = 0; j < scratch.length; j++) {
             scratch[j] = reaches ? target[j] : from[j] + f * (target[j] - from[j]);
         }
-        if (!validState(scratch) || !validMotion(from, scratch)) {
+        if (!validState(scratch)) {
             return Extension.TRAPPED;
         }
-        added[0] = tree.add(scratch, near);
+        if (lazy ? !deferSamples && !sampledFree(from, scratch, sampleStep) : !validMotion(from, scratch)) {
+            return Extension.TRAPPED;
+        }
+        added[0] = tree.add(scratch, near, !lazy, !lazy || !deferSamples);
         return reaches ? Extension.REACHED : Extension.ADVANCED;
+    }
+
+    /**
+     * The lazy edge check: the interior states j / m of q0 → q1 in bisection (van der Corput) order, m the least
+     * power of two that puts them at most {@code sampleStep} apart (at most 1024 cells); the endpoints are checked by
+     * the caller. Not a proof of anything: it only filters the edges the motion validator is later asked to prove.
+     */
+    private boolean sampledFree(double[] q0, double[] q1, double sampleStep) {
+        double len = distance(q0, q1);
+        int bits = 0;
+        while (bits < 10 && len > sampleStep * (1 << bits)) {
+            bits++;
+        }
+        int m = 1 << bits;
+        for (int k = 1; k < m; k++) {
+            double s = (double) (Integer.reverse(k) >>> (32 - bits)) / m;
+            for (int j = 0; j < probe.length; j++) {
+                probe[j] = q0[j] + s * (q1[j] - q0[j]);
+            }
+            if (!validState(probe)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private PlanResult finish(PlanRequest request, List<double[]> path, long iterations, long t0, SplittableRandom random) {
         long t1 = System.nanoTime();
         long cpu1 = cpuNanos();
         double before = length(path);
-        shortcut(path, request.shortcutAttempts(), random);
+        shortcut(path, request.shortcutAttempts(), request.lazyEdges(), request.sampleStep(), random);
         long t2 = System.nanoTime();
         long cpu2 = cpuNanos();
         return new PlanResult(true, path, iterations, stateChecks, motionChecks, (t1 - t0) / 1e9, (t2 - t1) / 1e9,
                 before, length(path), "", cpuSeconds(cpu0, cpu1), cpuSeconds(cpu1, cpu2));
     }
 
-    /** Random shortcutting: replace the stretch between two path points by a straight validated segment. */
-    private void shortcut(List<double[]> path, int attempts, SplittableRandom random) {
+    /**
+     * Random shortcutting: replace the stretch between two path points by a straight validated segment (in the lazy
+     * mode after the cheap samples pass, which refute most candidates for the price of a few states).
+     */
+    private void shortcut(List<double[]> path, int attempts, boolean lazy, double sampleStep, SplittableRandom random) {
         // Pairs already refuted since the path last changed: re-checking them cannot succeed, so once every
         // pair of the current path is refuted the path is locally shortest and the remaining attempts are skipped.
         java.util.Set<Long> refuted = new java.util.HashSet<>();
@@ -183,7 +365,9 @@ public final class RrtConnect {
             if (!refuted.add(((long) i << 32) | j)) {
                 continue;
             }
-            if (validMotion(path.get(i), path.get(j))) {
+            double[] q0 = path.get(i);
+            double[] q1 = path.get(j);
+            if ((!lazy || sampledFree(q0, q1, sampleStep)) && validMotion(q0, q1)) {
                 path.subList(i + 1, j).clear();
                 refuted.clear();
             }

@@ -9,6 +9,8 @@
  * workload ({@link io.collide4j.planner.plan.BenchmarkEdges}) and its <em>edge list</em>, the harness's
  * {@code --edge-list} CSV; <em>re-certified</em> — a planned path whose every edge checks free again with a fresh
  * context and which certifies {@code CERTIFIED_FREE} as a trajectory
- * ({@link io.collide4j.planner.plan.ProblemRunner}).
+ * ({@link io.collide4j.planner.plan.ProblemRunner}); <em>lazy edges</em> — RRT-Connect's trees grown on sampled
+ * state checks, only the edges of a connecting path proven by the motion validator
+ * ({@link io.collide4j.planner.plan.RrtConnect}); <em>sample step</em> — the joint-space spacing of those samples.
  */
 package io.collide4j.planner.plan;

@@ -7,7 +7,9 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** RRT-Connect in a 2-D configuration space whose obstacles are rectangles with exact (slab-test) validity. */
@@ -83,8 +85,9 @@ class RrtConnectTest {
 
     @Test
     void solvesNarrowPassageWithEveryEdgeExactlyFree() {
-        for (long seed = 1; seed <= 10; seed++) {
-            PlanResult r = new RrtConnect(WALL_WITH_GAP, WALL_WITH_GAP).plan(request().seed(seed).build());
+        for (long seed = 1; seed <= 20; seed++) {
+            PlanResult r = new RrtConnect(WALL_WITH_GAP, WALL_WITH_GAP).plan(request().lazyEdges(seed > 10).seed(seed)
+                    .build());
             assertTrue(r.solved(), "seed " + seed + ": " + r.failureReason());
             List<double[]> path = r.path();
             assertArrayEquals(new double[]{-2, -2}, path.get(0));
@@ -97,6 +100,60 @@ class RrtConnectTest {
             // Through the gap is the only way: the path must be longer than the straight line.
             assertTrue(r.lengthAfter() > 4.0);
             assertTrue(r.lengthAfter() <= r.lengthBefore() + 1e-12, "shortcutting never lengthens a path");
+        }
+    }
+
+    /**
+     * Walls 0.001 thick with a 0.1-wide gap: samples 0.25 apart step over them, so lazy trees grow through the walls
+     * and only the motion validator (exact here) stops them. Every edge of the answer must still be exactly free.
+     */
+    private static final RectWorld THIN_WALLS = new RectWorld(new double[][]{
+            {-0.0005, -3, 0.0005, 1.0}, {-0.0005, 1.1, 0.0005, 3},
+            {0.9995, -3, 1.0005, -1.1}, {0.9995, -1.0, 1.0005, 3}});
+
+    @Test
+    void lazyEdgesThatSamplesMissAreRefusedAndThePathIsStillExactlyFree() {
+        for (boolean lazy : new boolean[]{true, false}) {
+            for (long seed = 1; seed <= 10; seed++) {
+                PlanResult r = new RrtConnect(THIN_WALLS, THIN_WALLS).plan(request().lazyEdges(lazy).sampleStep(0.25)
+                        .seed(seed).build());
+                assertTrue(r.solved(), "lazy " + lazy + " seed " + seed + ": " + r.failureReason());
+                List<double[]> path = r.path();
+                assertArrayEquals(new double[]{-2, -2}, path.get(0));
+                assertArrayEquals(new double[]{2, -2}, path.get(path.size() - 1));
+                for (int i = 1; i < path.size(); i++) {
+                    for (double[] rect : THIN_WALLS.rects()) {
+                        assertFalse(RectWorld.hits(path.get(i - 1), path.get(i), rect),
+                                "lazy " + lazy + " seed " + seed + " edge " + i);
+                    }
+                }
+                // Both gaps are off the straight line y = −2: the path must bend through them.
+                assertTrue(r.lengthAfter() > 4.5, "lazy " + lazy + " seed " + seed + ": " + r.lengthAfter());
+            }
+        }
+    }
+
+    @Test
+    void sameSeedSamePath() {
+        for (boolean lazy : new boolean[]{true, false}) {
+            PlanResult a = new RrtConnect(THIN_WALLS, THIN_WALLS).plan(request().lazyEdges(lazy).seed(7).build());
+            PlanResult b = new RrtConnect(THIN_WALLS, THIN_WALLS).plan(request().lazyEdges(lazy).seed(7).build());
+            assertTrue(a.solved() && b.solved());
+            assertEquals(a.path().size(), b.path().size());
+            for (int i = 0; i < a.path().size(); i++) {
+                assertArrayEquals(a.path().get(i), b.path().get(i), "lazy " + lazy + " waypoint " + i);
+            }
+            assertEquals(a.stateChecks(), b.stateChecks());
+            assertEquals(a.motionChecks(), b.motionChecks());
+        }
+    }
+
+    @Test
+    void sampleStepMustBePositiveAndFinite() {
+        for (double bad : new double[]{0, -0.1, Double.NaN, Double.POSITIVE_INFINITY}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> request().sampleStep(bad).build());
+            assertTrue(e.getMessage().contains("sampleStep"), e.getMessage());
         }
     }
 
