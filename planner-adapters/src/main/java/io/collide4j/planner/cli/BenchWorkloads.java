@@ -74,6 +74,10 @@ final class BenchWorkloads {
     @Option(names = "--planner-csv", paramLabel = "FILE", description = "--planner: write one line per problem (CSV).")
     Path plannerCsv;
 
+    @Option(names = "--eager-edges", description = "--planner: prove every tree edge when it is added (plan --eager-edges)"
+            + " instead of lazy edges.")
+    boolean eagerEdges;
+
     /** True when a workload was asked for. */
     /** The problem set given with {@code --problems}, else the default (relative to the repository root). */
     Path problemSet() {
@@ -202,7 +206,8 @@ final class BenchWorkloads {
 
     private int planner(BenchCommand command, MbmProblems set, List<String> scenarios, int first, Collide4j.Builder robot,
                         long seed) {
-        PlanRequest.Builder settings = PlanRequest.builder().timeLimitSeconds(timeLimit).seed(seed);
+        PlanRequest.Builder settings = PlanRequest.builder().timeLimitSeconds(timeLimit).seed(seed)
+                .lazyEdges(!eagerEdges);
         long total = 0;
         for (String s : scenarios) {
             total += first < 0 ? set.count(s) : first;
@@ -213,8 +218,9 @@ final class BenchWorkloads {
         if (csv != null) {
             write(plannerCsv, "--planner-csv", out -> out.write(csv.toString()));
         }
-        command.out.printf(Locale.ROOT, "collide4j bench --planner: RRT-Connect (PlanRequest defaults, seed %d) with certified"
-                        + " edges; %d problems (%s of %s), one thread%n", seed, total, first < 0 ? "all" : "first " + first,
+        command.out.printf(Locale.ROOT, "collide4j bench --planner: RRT-Connect (PlanRequest defaults, %s edges, seed %d), every"
+                        + " edge of a returned path certified; %d problems (%s of %s), one thread%n",
+                eagerEdges ? "eager" : "lazy", seed, total, first < 0 ? "all" : "first " + first,
                 scenarios.size() == 1 ? scenarios.get(0) : scenarios.size() + " scenarios");
         PlannerBenchmark.print(runs, timeLimit, command.out);
         int bad = PlannerBenchmark.uncertifiedPaths(runs);

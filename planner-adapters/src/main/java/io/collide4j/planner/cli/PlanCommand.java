@@ -67,6 +67,11 @@ final class PlanCommand extends RobotSceneCommand {
     @Option(names = "--shortcut", paramLabel = "N", description = "Shortcutting attempts (default ${DEFAULT-VALUE}).")
     int shortcut = 100;
 
+    @Option(names = "--eager-edges", description = "Prove every tree edge when it is added, instead of lazy edges (trees"
+            + " grow on sampled state checks and only the edges of a connecting path are proven). The returned path is"
+            + " proven edge by edge either way.")
+    boolean eagerEdges;
+
     @Override
     List<String> defaultsUsed() {
         return problems != null ? robot.defaultsUsed()
@@ -80,7 +85,8 @@ final class PlanCommand extends RobotSceneCommand {
                 .timeLimitSeconds(timeLimit)
                 .range(range)
                 .seed(seed)
-                .shortcutAttempts(shortcut);
+                .shortcutAttempts(shortcut)
+                .lazyEdges(!eagerEdges);
         if (problems != null) {
             if (start != null || goal != null || pathOut != null || !scene.isDefault()) {
                 throw new CliException(ExitCode.USAGE, "--problems brings its own starts, goals and scenes:"

@@ -111,6 +111,13 @@ class BenchWorkloadsTest {
                 && l.contains("plan ms") && l.contains("(p90)")), out);
         // MBM problems are solvable; the one problem is solved and its path re-certified (CommandsTest plans it too)
         assertTrue(out.lines().anyMatch(l -> l.matches("all\\s+1\\s+0\\s+0\\s+1\\s+1/1\\s.*")), out);
+        assertTrue(out.contains("lazy edges"), out);
+        Object[] eager = cli("bench", "--planner", "--eager-edges", "--problems", ZIP, "--scenario", "table_pick_panda",
+                "--per-scenario", "1", "--time-limit", "10");
+        assertEquals(ExitCode.FREE, eager[0], (String) eager[1] + eager[2]);
+        assertTrue(((String) eager[1]).contains("eager edges"), (String) eager[1]);
+        assertTrue(((String) eager[1]).lines().anyMatch(l -> l.matches("all\\s+1\\s+0\\s+0\\s+1\\s+1/1\\s.*")),
+                (String) eager[1]);
     }
 
     @Test

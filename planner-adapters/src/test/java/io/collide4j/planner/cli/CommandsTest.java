@@ -54,6 +54,19 @@ class CommandsTest {
     }
 
     @Test
+    void planWithEagerEdgesAlsoWritesAPathEveryEdgeOfWhichCertifies(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("eager.csv");
+        Object[] r = cli("plan", "--start", READY, "--goal", "0.9,-0.3,0,-2.0,0,1.7,0.785", "--out", out.toString(),
+                "--eager-edges", "--time-limit", "20");
+        assertEquals(ExitCode.FREE, r[0], (String) r[1] + r[2]);
+        assertTrue(((String) r[1]).startsWith("SOLVED"), (String) r[1]);
+        // the path as a trajectory: certify proves every edge again, independently of how the planner proved it
+        Object[] cert = cli("certify", "--trajectory", out.toString());
+        assertEquals(ExitCode.FREE, cert[0], (String) cert[1] + cert[2]);
+        assertTrue(((String) cert[1]).contains("CERTIFIED_FREE"), (String) cert[1]);
+    }
+
+    @Test
     void planOnAnMbmProblemPrintsTheTable() {
         Object[] r = cli("plan", "--problems", ZIP, "--scenario", "table_pick_panda", "--index", "1", "--time-limit", "10");
         assertEquals(ExitCode.FREE, r[0], (String) r[1] + r[2]);

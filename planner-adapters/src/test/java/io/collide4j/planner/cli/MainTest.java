@@ -63,7 +63,7 @@ class MainTest {
                         "--exact-meshes", "--scene", "--debug", "--help"),
                 "check", java.util.List.of("--q", "--configs", "--margin", "--scene", "--hold", "--group", "--package-path"),
                 "plan", java.util.List.of("--start", "--goal", "--out", "--problems", "--scenario", "--index", "--count",
-                        "--verbose", "--time-limit", "--range", "--seed", "--shortcut", "--hold", "--group", "--package-path"),
+                        "--verbose", "--time-limit", "--range", "--seed", "--shortcut", "--eager-edges", "--hold", "--group", "--package-path"),
                 "verify", java.util.List.of("--certificate", "--urdf", "--scene", "--margin"),
                 "info", java.util.List.of("--urdf", "--package-path"),
                 "decompose", java.util.List.of("--out", "--max-hulls", "--resolution", "--max-vertices", "--max-excess", "--threads",
