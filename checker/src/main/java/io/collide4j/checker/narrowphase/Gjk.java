@@ -47,6 +47,18 @@ public final class Gjk {
         return run(BOOLEAN, null);
     }
 
+    /**
+     * True when a certified lower bound on the distance exceeds {@code threshold} (≥ 0): the boolean question of a
+     * discrete check, "farther apart than the margin?". Runs the distance loop (restarts included, so the verdict is
+     * the one {@code distance(...).lowerBound > threshold} gives) but stops as soon as a support plane certifies more
+     * than the threshold, or as soon as the simplex shows the distance to be at most the threshold.
+     */
+    public boolean separatedBeyond(ConvexShape a, Matrix4dc poseA, ConvexShape b, Matrix4dc poseB, double threshold) {
+        pair.set(a, poseA, b, poseB, true);
+        this.threshold = threshold;
+        return !run(SEPARATION, null);
+    }
+
     /** Distance query; fills {@code out} and returns it. */
     public DistanceResult distance(ConvexShape a, Matrix4dc poseA, ConvexShape b, Matrix4dc poseB, DistanceResult out) {
         pair.set(a, poseA, b, poseB, true);
@@ -63,7 +75,9 @@ public final class Gjk {
         run(PENETRATION, out);
     }
 
-    static final int BOOLEAN = 0, DISTANCE = 1, PENETRATION = 2;
+    static final int BOOLEAN = 0, DISTANCE = 1, PENETRATION = 2, SEPARATION = 3;
+    /** The margin of a {@link #SEPARATION} run. */
+    private double threshold;
 
     /**
      * Of the last distance run: whether the cores intersect; else their distance (estimate and certified lower
@@ -74,10 +88,16 @@ public final class Gjk {
     // the last support of the loop (direction −v): a pair of core points and their difference
     private double lwx, lwy, lwz, lax, lay, laz, lbx, lby, lbz;
 
-    /** Runs GJK on the pair already set (on the cores, see {@link MinkowskiPair}); returns the intersection verdict. */
+    /**
+     * Runs GJK on the pair already set (on the cores, see {@link MinkowskiPair}); returns the intersection verdict
+     * (for {@link #SEPARATION}: whether the distance may be ≤ the threshold).
+     */
     boolean run(int mode, DistanceResult out) {
         MinkowskiPair p = pair;
         boolean booleanOnly = mode == BOOLEAN;
+        // the verdict is "certified lower bound > cut": boolean and separation runs stop as soon as one is
+        boolean stopEarly = booleanOnly || mode == SEPARATION;
+        double cut = mode == SEPARATION ? threshold : 0;
         double radius = p.radius;
         p.centerDifference(tmp);
         double dx = tmp.x, dy = tmp.y, dz = tmp.z;
@@ -93,7 +113,7 @@ public final class Gjk {
         buy = dy;
         buz = dz;
         int iterations = 1;
-        if (booleanOnly && lower > 0) {
+        if (stopEarly && lower > cut) {
             return false;
         }
         ns = 1;
@@ -110,7 +130,9 @@ public final class Gjk {
         double lastX = Double.NaN, lastY = Double.NaN, lastZ = Double.NaN;
         double absTol = 1e-14 * p.scale;
         double floor = 64 * MinkowskiPair.EPS * p.scale;
-        double touchSq = mode == PENETRATION ? -1 : radius * radius;
+        // |v| ≥ dist(cores), so |v| ≤ radius + cut shows dist(shapes) ≤ cut: the full shapes touch (cut 0) or, in a
+        // separation run, are not farther apart than the threshold; nothing below could certify more
+        double touchSq = mode == PENETRATION ? -1 : (radius + cut) * (radius + cut);
         while (iterations < MAX_ITERATIONS) {
             double vv = vx * vx + vy * vy + vz * vz;
             if (vv <= absTol * absTol) {
@@ -147,7 +169,7 @@ public final class Gjk {
                 buy = -vy;
                 buz = -vz;
             }
-            if (booleanOnly && lower > 0) {
+            if (stopEarly && lower > cut) {
                 return false;
             }
             double vw = vx * p.wx + vy * p.wy + vz * p.wz;
@@ -232,8 +254,8 @@ public final class Gjk {
         lowerCore = extraLower;
         lower = p.shapeBound(lowerCore);
         coreLower = lowerCore;
-        if (booleanOnly) {
-            return !(lower > 0);   // without a certified separating plane report a (possible) contact
+        if (stopEarly) {
+            return !(lower > cut);   // without a certified separating plane report a (possible) contact
         }
         out.iterations = iterations;
         out.hitIterationLimit = capped;

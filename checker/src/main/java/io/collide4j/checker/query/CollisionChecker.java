@@ -1,5 +1,6 @@
 package io.collide4j.checker.query;
 
+import io.collide4j.checker.geometry.ConvexShape;
 import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.checker.scene.Obstacle;
 import io.collide4j.checker.scene.Scene;
@@ -113,6 +114,21 @@ public final class CollisionChecker {
         return c.result.lowerBound - model.pieceMargin(a) - model.pieceMargin(b);
     }
 
+    /**
+     * Whether the pair is certified farther apart than d (margins subtracted) at the poses: {@code lowerBound(...) > d}
+     * as a boolean query, which lets GJK stop at the first support plane that certifies it. NaN poses: false.
+     */
+    boolean separatedBeyond(QueryContext c, int kind, int a, int b, int slot, Matrix4dc poseA, Matrix4dc poseB, double d) {
+        if (kind == ENV && exact != null && prepared.mesh(b) != null) {
+            return exact.lowerBound(c, a, b, slot, poseA) > d;
+        }
+        ConvexShape sb = kind == ENV ? prepared.shape(b) : model.pieceShape(b);
+        Matrix4dc pb = kind == ENV ? prepared.pose(slot) : poseB;
+        // d + margins rounded up (a sum of three non-negative doubles is within two ulps), so "beyond" stays certified
+        double threshold = Math.nextUp(Math.nextUp(d + margins(kind, a, b)));
+        return c.gjk.separatedBeyond(model.pieceShape(a), poseA, sb, pb, threshold);
+    }
+
     /** Whether an environment pair's obstacle piece is an exact mesh (checked by {@link ExactMeshPairs}). */
     boolean isExactMeshPair(int kind, int b) {
         return kind == ENV && exact != null && prepared.mesh(b) != null;
@@ -221,7 +237,7 @@ public final class CollisionChecker {
                         if (sphereTier && spheres.env(c.tier, poses, p, k, d) > d) {
                             continue;
                         }
-                        if (!(lowerBound(c, ENV, p, k, slot, poses.pose(link), null) > d)) {   // NaN: not free
+                        if (!separatedBeyond(c, ENV, p, k, slot, poses.pose(link), null, d)) {
                             c.block(ENV, p, k);
                             return false;
                         }
@@ -254,7 +270,7 @@ public final class CollisionChecker {
                 if (sphereTier && spheres.self(c.tier, poses, p, r, d) > d) {
                     continue;
                 }
-                if (!(lowerBound(c, SELF, p, r, -1, poses.pose(la), poses.pose(lb)) > d)) {   // NaN: not free
+                if (!separatedBeyond(c, SELF, p, r, -1, poses.pose(la), poses.pose(lb), d)) {
                     c.block(SELF, p, r);
                     return false;
                 }
