@@ -26,12 +26,16 @@ final class SphereTier {
     /** Scratch of one context: world centres of covering spheres, valid per piece while its token is current. */
     static final class Scratch {
         final double[] centres;
+        /** Per sphere, |x| + |y| + |z| of its world centre: the scale of the rounding in a centre difference. */
+        final double[] sizes;
         final long[] pieceToken;
         long token = 1;
         final Vector3d v = new Vector3d();
 
         Scratch(RobotCollisionModel model) {
-            centres = new double[3 * (model.pieceCount() == 0 ? 0 : model.coverEnd(model.pieceCount() - 1))];
+            int spheres = model.pieceCount() == 0 ? 0 : model.coverEnd(model.pieceCount() - 1);
+            centres = new double[3 * spheres];
+            sizes = new double[spheres];
             pieceToken = new long[model.pieceCount()];
         }
 
@@ -51,6 +55,7 @@ final class SphereTier {
             t.centres[3 * i] = t.v.x;
             t.centres[3 * i + 1] = t.v.y;
             t.centres[3 * i + 2] = t.v.z;
+            t.sizes[i] = Math.abs(t.v.x) + Math.abs(t.v.y) + Math.abs(t.v.z);
         }
         t.pieceToken[piece] = t.token;
     }
@@ -83,12 +88,11 @@ final class SphereTier {
         for (int i = model.coverStart(a); i < model.coverEnd(a); i++) {
             double x = t.centres[3 * i], y = t.centres[3 * i + 1], z = t.centres[3 * i + 2];
             double ri = model.coverSphere(i, 3);
-            double size = Math.abs(x) + Math.abs(y) + Math.abs(z);
+            double size = t.sizes[i];
             for (int j = model.coverStart(b); j < model.coverEnd(b); j++) {
                 double dx = x - t.centres[3 * j], dy = y - t.centres[3 * j + 1], dz = z - t.centres[3 * j + 2];
                 // rounding of the difference and the root: far below 1e-12 of the coordinates' size
-                double slack = 1e-12 * (size + Math.abs(t.centres[3 * j]) + Math.abs(t.centres[3 * j + 1])
-                        + Math.abs(t.centres[3 * j + 2])) + 1e-15;
+                double slack = 1e-12 * (size + t.sizes[j]) + 1e-15;
                 double lb = Math.sqrt(dx * dx + dy * dy + dz * dz) - ri - model.coverSphere(j, 3) - slack;
                 if (!(lb > stop)) {
                     return lb;
