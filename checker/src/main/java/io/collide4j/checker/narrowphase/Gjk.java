@@ -49,9 +49,10 @@ public final class Gjk {
 
     /**
      * True when a certified lower bound on the distance exceeds {@code threshold} (≥ 0): the boolean question of a
-     * discrete check, "farther apart than the margin?". Runs the distance loop (restarts included, so the verdict is
-     * the one {@code distance(...).lowerBound > threshold} gives) but stops as soon as a support plane certifies more
-     * than the threshold, or as soon as the simplex shows the distance to be at most the threshold.
+     * discrete check, "farther apart than the margin?". Runs the distance loop (restarts included, so away from the
+     * threshold the verdict is the one {@code distance(...).lowerBound > threshold} gives), first support towards the
+     * origin rather than away from it, and stops as soon as a support plane certifies more than the threshold, or as
+     * soon as the simplex shows the distance to be at most the threshold.
      */
     public boolean separatedBeyond(ConvexShape a, Matrix4dc poseA, ConvexShape b, Matrix4dc poseB, double threshold) {
         pair.set(a, poseA, b, poseB, true);
@@ -101,6 +102,12 @@ public final class Gjk {
         double radius = p.radius;
         p.centerDifference(tmp);
         double dx = tmp.x, dy = tmp.y, dz = tmp.z;
+        if (mode == SEPARATION) {
+            // towards the origin: the first support plane can already certify a well separated pair
+            dx = -dx;
+            dy = -dy;
+            dz = -dz;
+        }
         if (dx * dx + dy * dy + dz * dz == 0) {
             dx = 1;
         }
