@@ -55,8 +55,22 @@ public final class Gjk {
      * soon as the simplex shows the distance to be at most the threshold.
      */
     public boolean separatedBeyond(ConvexShape a, Matrix4dc poseA, ConvexShape b, Matrix4dc poseB, double threshold) {
+        return separatedBeyond(a, poseA, b, poseB, threshold, 0, 0, 0);
+    }
+
+    /**
+     * {@link #separatedBeyond(ConvexShape, Matrix4dc, ConvexShape, Matrix4dc, double)} with a guess (hx, hy, hz) of the
+     * direction from B's closest point to A's (e.g. between the closest covering spheres), used for the first support
+     * instead of the centres' difference; a zero or non-finite guess is ignored. Only the speed depends on it.
+     */
+    public boolean separatedBeyond(ConvexShape a, Matrix4dc poseA, ConvexShape b, Matrix4dc poseB, double threshold,
+                                   double hx, double hy, double hz) {
         pair.set(a, poseA, b, poseB, true);
         this.threshold = threshold;
+        boolean usable = Double.isFinite(hx + hy + hz) && hx * hx + hy * hy + hz * hz > 0;
+        this.hintX = usable ? hx : 0;
+        this.hintY = usable ? hy : 0;
+        this.hintZ = usable ? hz : 0;
         return !run(SEPARATION, null);
     }
 
@@ -77,8 +91,8 @@ public final class Gjk {
     }
 
     static final int BOOLEAN = 0, DISTANCE = 1, PENETRATION = 2, SEPARATION = 3;
-    /** The margin of a {@link #SEPARATION} run. */
-    private double threshold;
+    /** The margin of a {@link #SEPARATION} run, and its guess of the separating direction (0: none). */
+    private double threshold, hintX, hintY, hintZ;
 
     /**
      * Of the last distance run: whether the cores intersect; else their distance (estimate and certified lower
@@ -104,9 +118,10 @@ public final class Gjk {
         double dx = tmp.x, dy = tmp.y, dz = tmp.z;
         if (mode == SEPARATION) {
             // towards the origin: the first support plane can already certify a well separated pair
-            dx = -dx;
-            dy = -dy;
-            dz = -dz;
+            boolean hinted = hintX != 0 || hintY != 0 || hintZ != 0;
+            dx = hinted ? -hintX : -dx;
+            dy = hinted ? -hintY : -dy;
+            dz = hinted ? -hintZ : -dz;
         }
         if (dx * dx + dy * dy + dz * dz == 0) {
             dx = 1;

@@ -119,6 +119,12 @@ public final class CollisionChecker {
      * as a boolean query, which lets GJK stop at the first support plane that certifies it. NaN poses: false.
      */
     boolean separatedBeyond(QueryContext c, int kind, int a, int b, int slot, Matrix4dc poseA, Matrix4dc poseB, double d) {
+        return separatedBeyond(c, kind, a, b, slot, poseA, poseB, d, 0, 0, 0);
+    }
+
+    /** As above, GJK starting from the guess (hx, hy, hz) of the direction from b towards a (0: none). */
+    private boolean separatedBeyond(QueryContext c, int kind, int a, int b, int slot, Matrix4dc poseA, Matrix4dc poseB,
+                                    double d, double hx, double hy, double hz) {
         if (kind == ENV && exact != null && prepared.mesh(b) != null) {
             return exact.lowerBound(c, a, b, slot, poseA) > d;
         }
@@ -126,7 +132,7 @@ public final class CollisionChecker {
         Matrix4dc pb = kind == ENV ? prepared.pose(slot) : poseB;
         // d + margins rounded up (a sum of three non-negative doubles is within two ulps), so "beyond" stays certified
         double threshold = Math.nextUp(Math.nextUp(d + margins(kind, a, b)));
-        return c.gjk.separatedBeyond(model.pieceShape(a), poseA, sb, pb, threshold);
+        return c.gjk.separatedBeyond(model.pieceShape(a), poseA, sb, pb, threshold, hx, hy, hz);
     }
 
     /** Whether an environment pair's obstacle piece is an exact mesh (checked by {@link ExactMeshPairs}). */
@@ -270,7 +276,9 @@ public final class CollisionChecker {
                 if (sphereTier && spheres.self(c.tier, poses, p, r, d) > d) {
                     continue;
                 }
-                if (!separatedBeyond(c, SELF, p, r, -1, poses.pose(la), poses.pose(lb), d)) {
+                // GJK starts between the covering spheres that stopped the tier
+                double hx = sphereTier ? c.tier.gapX : 0, hy = sphereTier ? c.tier.gapY : 0, hz = sphereTier ? c.tier.gapZ : 0;
+                if (!separatedBeyond(c, SELF, p, r, -1, poses.pose(la), poses.pose(lb), d, hx, hy, hz)) {
                     c.block(SELF, p, r);
                     return false;
                 }

@@ -30,6 +30,8 @@ final class SphereTier {
         final double[] sizes;
         final long[] pieceToken;
         long token = 1;
+        /** Of the last {@link #self} that stopped: centre of its sphere on a minus the one on b (a GJK start). */
+        double gapX, gapY, gapZ;
         final Vector3d v = new Vector3d();
 
         Scratch(RobotCollisionModel model) {
@@ -95,6 +97,9 @@ final class SphereTier {
                 double slack = 1e-12 * (size + t.sizes[j]) + 1e-15;
                 double lb = Math.sqrt(dx * dx + dy * dy + dz * dz) - ri - model.coverSphere(j, 3) - slack;
                 if (!(lb > stop)) {
+                    t.gapX = dx;
+                    t.gapY = dy;
+                    t.gapZ = dz;
                     return lb;
                 }
                 best = Math.min(best, lb);
