@@ -39,9 +39,10 @@ public final class QueryContext {
     /** The current segment's curved joint path (spline trajectories), or null for the straight q0 → q1. */
     JointPath curved;
 
-    // Candidate pairs of the current motion: 3 ints each (kind, a, b) and the obstacle slot.
-    int[] pairs = new int[64];
-    int pairCount;
+    /** Candidate pairs of the current motion ({@link CandidatePairCollector#collectMotionPairs}). */
+    final CandidatePairs pairs = new CandidatePairs();
+    /** Candidate pairs of the current state (minimumDistance, contacts). */
+    final CandidatePairs statePairs = new CandidatePairs();
 
     // Per segment: path-length bounds over all of [0, 1] of each piece sphere relative to the frame after k
     // shared joints, at [piece * memoStride + k]; NaN = not computed yet for this segment.
@@ -58,12 +59,12 @@ public final class QueryContext {
     double stopS;
     double clearance;
     double minLowerBound;
-    /** The motion bound of the step {@link CollisionChecker#stepEnd} last returned. */
+    /** The motion bound of the step {@link SpeedGrid#stepEnd} last returned. */
     double stepEndBound;
     long evaluations;
     long budget;
 
-    // Output of one multi-pair advancement (CollisionChecker.advancePairs): the violation time, its pair's contact
+    // Output of one multi-pair advancement ({@link Advancement#advancePairs}): the violation time, its pair's contact
     // (earliest-contact runs only), the certified clearance of a free motion.
     double motionTime;
     Contact motionContact;
@@ -104,8 +105,49 @@ public final class QueryContext {
         this.cellStamp = new int[wholeMemo.length][];
     }
 
+    /** Joint values at s of the context's segment (for a straight segment exact at s = 0 and s = 1). */
+    double[] positions(double s) {
+        double[] q = new double[q0.length];
+        if (curved != null) {
+            return curved.positions(s, q);
+        }
+        for (int i = 0; i < q.length; i++) {
+            q[i] = s == 1 ? q1[i] : q0[i] + s * (q1[i] - q0[i]);
+        }
+        return q;
+    }
+
+    /** Starts the straight segment q0 → q1 in this context. */
+    void startSegment(double[] q0, double[] q1) {
+        segment.set(q0, q1);
+        double turn = 0;
+        for (int i = 0; i < q0.length; i++) {
+            turn += Math.abs(q1[i] - q0[i]);
+        }
+        begin(q0, q1, null, turn);
+    }
+
+    /** Starts a curved segment (a spline piece over all model variables) whose ends are q0 and q1. */
+    void startPath(JointPath path, double[] q0, double[] q1) {
+        segment.set(path);
+        // joint travel along the curve, not along its chord: a spline that swings out and back has a short chord
+        double turn = 0;
+        for (int i = 0; i < q0.length; i++) {
+            turn += path.maxAbsVelocity(i, 0, 1);
+        }
+        begin(q0, q1, path, turn);
+    }
+
+    /** Common part of starting a segment: speed-grid cells for the joint travel, end configurations, the path. */
+    private void begin(double[] q0, double[] q1, JointPath curved, double turn) {
+        resetSegmentMemo(SpeedGrid.cellCount(turn));
+        System.arraycopy(q0, 0, this.q0, 0, this.q0.length);
+        System.arraycopy(q1, 0, this.q1, 0, this.q1.length);
+        this.curved = curved;
+    }
+
     /** Forgets the per-segment bounds (a new segment starts) and sets the speed grid's cell count. */
-    void resetSegmentMemo(int cells) {
+    private void resetSegmentMemo(int cells) {
         Arrays.fill(wholeMemo, Double.NaN);
         this.cells = cells;
         if (++generation == 0) {    // wrapped: no stale stamp may look current
@@ -127,8 +169,8 @@ public final class QueryContext {
         return evaluations;
     }
 
-    void block(int kind, int a, int b) {
-        blockEnv = kind == CollisionChecker.ENV;
+    void block(PairKind kind, int a, int b) {
+        blockEnv = kind == PairKind.ENVIRONMENT;
         blockA = a;
         blockB = b;
     }
@@ -155,24 +197,9 @@ public final class QueryContext {
     private double[] pairProgress = new double[16];
 
     double[] pairProgress() {
-        if (pairProgress.length < pairCount) {
-            pairProgress = new double[Math.max(pairCount, 2 * pairProgress.length)];
+        if (pairProgress.length < pairs.count()) {
+            pairProgress = new double[Math.max(pairs.count(), 2 * pairProgress.length)];
         }
         return pairProgress;
-    }
-
-    void clearPairs() {
-        pairCount = 0;
-    }
-
-    void addPair(int kind, int a, int b, int slot) {
-        if (4 * pairCount + 4 > pairs.length) {
-            pairs = Arrays.copyOf(pairs, 2 * pairs.length);
-        }
-        int o = 4 * pairCount++;
-        pairs[o] = kind;
-        pairs[o + 1] = a;
-        pairs[o + 2] = b;
-        pairs[o + 3] = slot;
     }
 }

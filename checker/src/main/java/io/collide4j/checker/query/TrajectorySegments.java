@@ -134,9 +134,9 @@ final class TrajectorySegments {
     /** Starts segment i (s ∈ [0, 1] ↦ time times[i] + s·(times[i+1] − times[i])) in the context. */
     void start(QueryContext c, int i) {
         if (spline == null) {
-            CollisionChecker.startSegment(c, waypoints[i], waypoints[i + 1]);
+            c.startSegment(waypoints[i], waypoints[i + 1]);
         } else {
-            CollisionChecker.startPath(c, curves[i], waypoints[i], waypoints[i + 1]);
+            c.startPath(curves[i], waypoints[i], waypoints[i + 1]);
         }
     }
 
