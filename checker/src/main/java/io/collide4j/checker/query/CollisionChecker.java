@@ -42,6 +42,9 @@ public final class CollisionChecker {
     private final Advancement advancement;
     private final BooleanAdvancement booleanAdvancement;
 
+    /** Per body and obstacle slot ([body · slotCount + slot]): whether the pair is checked (the ACM, resolved once). */
+    private final boolean[] envChecks;
+
     private CollisionChecker(RobotCollisionModel model, PreparedScene prepared) {
         this.model = model;
         this.prepared = prepared;
@@ -51,6 +54,14 @@ public final class CollisionChecker {
         this.collector = new CandidatePairCollector(model, prepared, grid);
         this.advancement = new Advancement(this, prepared, exact, grid);
         this.booleanAdvancement = new BooleanAdvancement(this, spheres);
+        Scene scene = prepared.scene();
+        this.envChecks = new boolean[model.bodyCount() * scene.slotCount()];
+        for (int body = 0; body < model.bodyCount(); body++) {
+            for (int slot = 0; slot < scene.slotCount(); slot++) {
+                Obstacle o = scene.slot(slot);
+                envChecks[body * scene.slotCount() + slot] = o != null && model.checks(body, o.name());
+            }
+        }
     }
 
     public static CollisionChecker of(RobotCollisionModel model, Scene scene) {
@@ -242,25 +253,24 @@ public final class CollisionChecker {
         checkMargin(d);
         LinkPoses poses = fk(q, c);
         c.tier.posesChanged();
+        placeBoundingSpheres(poses, c);
+        double[] bodyC = c.bodyCentres, pieceC = c.pieceCentres;
         Scene scene = prepared.scene();
+        int slots = scene.slotCount();
         for (int body = 0; body < model.bodyCount(); body++) {
             if (!model.meetsEnvironment(body)) {
                 continue;
             }
             int link = model.bodyLink(body);
-            Vector3d bc = worldCentre(poses, link, model.bodySphere(body, 0), model.bodySphere(body, 1),
-                    model.bodySphere(body, 2), c.v);
-            scene.querySphere(bc.x, bc.y, bc.z, model.bodySphere(body, 3) + d, c.hits);
+            scene.querySphere(bodyC[3 * body], bodyC[3 * body + 1], bodyC[3 * body + 2], model.bodySphere(body, 3) + d, c.hits);
             for (int h = 0; h < c.hits.count(); h++) {
                 int slot = c.hits.get(h);
-                if (!model.checks(body, scene.slot(slot).name())) {
+                if (!envChecks[body * slots + slot]) {
                     continue;
                 }
                 scene.slotBounds(slot, c.box);
                 for (int p = model.pieceStart(body); p < model.pieceEnd(body); p++) {
-                    Vector3d pc = worldCentre(poses, link, model.pieceSphere(p, 0), model.pieceSphere(p, 1),
-                            model.pieceSphere(p, 2), c.w);
-                    if (boxDistance(c.box, pc.x, pc.y, pc.z) - model.pieceSphere(p, 3) > d) {
+                    if (boxDistance(c.box, pieceC[3 * p], pieceC[3 * p + 1], pieceC[3 * p + 2]) - model.pieceSphere(p, 3) > d) {
                         continue;
                     }
                     for (int k = prepared.pieceStart(slot); k < prepared.pieceEnd(slot); k++) {
@@ -283,18 +293,36 @@ public final class CollisionChecker {
         return true;
     }
 
+    /** World centres of every body's and piece's bounding sphere into the context (one transform each per check). */
+    private void placeBoundingSpheres(LinkPoses poses, QueryContext c) {
+        for (int body = 0; body < model.bodyCount(); body++) {
+            int link = model.bodyLink(body);
+            Vector3d v = worldCentre(poses, link, model.bodySphere(body, 0), model.bodySphere(body, 1), model.bodySphere(body, 2), c.v);
+            c.bodyCentres[3 * body] = v.x;
+            c.bodyCentres[3 * body + 1] = v.y;
+            c.bodyCentres[3 * body + 2] = v.z;
+            for (int p = model.pieceStart(body); p < model.pieceEnd(body); p++) {
+                v = worldCentre(poses, link, model.pieceSphere(p, 0), model.pieceSphere(p, 1), model.pieceSphere(p, 2), c.v);
+                c.pieceCentres[3 * p] = v.x;
+                c.pieceCentres[3 * p + 1] = v.y;
+                c.pieceCentres[3 * p + 2] = v.z;
+            }
+        }
+    }
+
+    /** Distance between two centres stored 3 per entry (as {@link Vector3d#distance}, which the bounds were written with). */
+    private static double centreDistance(double[] a, int i, double[] b, int j, QueryContext c) {
+        return c.v.set(a[3 * i], a[3 * i + 1], a[3 * i + 2]).distance(b[3 * j], b[3 * j + 1], b[3 * j + 2]);
+    }
+
     private boolean selfPairFree(int ba, int bb, double d, LinkPoses poses, QueryContext c, boolean sphereTier) {
         int la = model.bodyLink(ba), lb = model.bodyLink(bb);
-        Vector3d ca = worldCentre(poses, la, model.bodySphere(ba, 0), model.bodySphere(ba, 1), model.bodySphere(ba, 2), c.v);
-        Vector3d cb = worldCentre(poses, lb, model.bodySphere(bb, 0), model.bodySphere(bb, 1), model.bodySphere(bb, 2), c.w);
-        if (ca.distance(cb) - model.bodySphere(ba, 3) - model.bodySphere(bb, 3) > d) {
+        if (centreDistance(c.bodyCentres, ba, c.bodyCentres, bb, c) - model.bodySphere(ba, 3) - model.bodySphere(bb, 3) > d) {
             return true;
         }
         for (int p = model.pieceStart(ba); p < model.pieceEnd(ba); p++) {
             for (int r = model.pieceStart(bb); r < model.pieceEnd(bb); r++) {
-                Vector3d pa = worldCentre(poses, la, model.pieceSphere(p, 0), model.pieceSphere(p, 1), model.pieceSphere(p, 2), c.v);
-                Vector3d pb = worldCentre(poses, lb, model.pieceSphere(r, 0), model.pieceSphere(r, 1), model.pieceSphere(r, 2), c.w);
-                if (pa.distance(pb) - model.pieceSphere(p, 3) - model.pieceSphere(r, 3) > d) {
+                if (centreDistance(c.pieceCentres, p, c.pieceCentres, r, c) - model.pieceSphere(p, 3) - model.pieceSphere(r, 3) > d) {
                     continue;
                 }
                 if (sphereTier && spheres.self(c.tier, poses, p, r, d) > d) {
