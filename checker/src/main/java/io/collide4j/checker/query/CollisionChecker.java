@@ -325,7 +325,7 @@ public final class CollisionChecker {
                 if (centreDistance(c.pieceCentres, p, c.pieceCentres, r, c) - model.pieceSphere(p, 3) - model.pieceSphere(r, 3) > d) {
                     continue;
                 }
-                if (sphereTier && spheres.self(c.tier, poses, p, r, d) > d) {
+                if (sphereTier && spheres.selfBeyond(c.tier, poses, p, r, d)) {
                     continue;
                 }
                 // GJK starts between the covering spheres that stopped the tier

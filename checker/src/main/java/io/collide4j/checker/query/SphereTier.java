@@ -82,6 +82,33 @@ final class SphereTier {
         return best;
     }
 
+    /**
+     * {@code self(t, poses, a, b, stop) > stop} without the square roots (a discrete check needs only the verdict):
+     * every sphere pair's centre distance is compared squared with stop + both radii + the same rounding slack, the
+     * square padded by 10⁻¹⁴ of itself for its own rounding. On false the stopping pair's centre difference is in
+     * {@link Scratch#gapX} as with {@link #self}.
+     */
+    boolean selfBeyond(Scratch t, LinkPoses poses, int a, int b, double stop) {
+        centres(t, poses, a);
+        centres(t, poses, b);
+        for (int i = model.coverStart(a); i < model.coverEnd(a); i++) {
+            double x = t.centres[3 * i], y = t.centres[3 * i + 1], z = t.centres[3 * i + 2];
+            double reach = stop + model.coverSphere(i, 3);
+            double size = t.sizes[i];
+            for (int j = model.coverStart(b); j < model.coverEnd(b); j++) {
+                double dx = x - t.centres[3 * j], dy = y - t.centres[3 * j + 1], dz = z - t.centres[3 * j + 2];
+                double r = reach + model.coverSphere(j, 3) + (1e-12 * (size + t.sizes[j]) + 1e-15);
+                if (!(dx * dx + dy * dy + dz * dz > r * r * (1 + 1e-14))) {   // NaN: not beyond
+                    t.gapX = dx;
+                    t.gapY = dy;
+                    t.gapZ = dz;
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
     /** As {@link #env} for robot pieces a and b (self pair). */
     double self(Scratch t, LinkPoses poses, int a, int b, double stop) {
         centres(t, poses, a);
