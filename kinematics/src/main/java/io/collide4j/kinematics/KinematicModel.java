@@ -643,14 +643,14 @@ public final class KinematicModel {
         }
         Matrix4d[] bodies = out.bodies;
         bodies[0].identity();
+        // the products are the ones FkErrorBound charges: W_parent · Pre_b, the joint, then · LinkOffset_l
         for (int b = 1; b < bodies.length; b++) {
-            Matrix4d m = bodies[b].set(bodies[bodyParent[b]]).mulAffine(bodyPre[b]);
+            Matrix4d m = bodies[bodyParent[b]].mulAffine(bodyPre[b], bodies[b]);
             applyJoint(b, bodyMul[b] * q[bodyVar[b]] + bodyOff[b], m);
         }
         for (int l = 0; l < linkNames.length; l++) {
-            Matrix4d m = out.links[l].set(bodies[linkBody[l]]);
-            if (!linkOffsetIsIdentity[l]) {
-                m.mulAffine(linkOffset[l]);
+            if (!linkOffsetIsIdentity[l]) {   // identity offsets: the link shares its body's matrix (LinkPoses)
+                bodies[linkBody[l]].mulAffine(linkOffset[l], out.links[l]);
             }
         }
         return out;

@@ -20,9 +20,10 @@ public final class LinkPoses {
         for (int i = 0; i < bodies.length; i++) {
             bodies[i] = new Matrix4d();
         }
+        // a link whose frame is its body's frame shares the body's matrix: forward kinematics then has nothing to copy
         links = new Matrix4d[model.linkCount()];
         for (int i = 0; i < links.length; i++) {
-            links[i] = new Matrix4d();
+            links[i] = model.linkOffsetIsIdentity[i] ? bodies[model.linkBody[i]] : new Matrix4d();
         }
     }
 

@@ -47,6 +47,33 @@ public final class Gjk {
         return run(BOOLEAN, null);
     }
 
+    /**
+     * True when a certified lower bound on the distance exceeds {@code threshold} (≥ 0): the boolean question of a
+     * discrete check, "farther apart than the margin?". Runs the distance loop (restarts included, so away from the
+     * threshold the verdict is the one {@code distance(...).lowerBound > threshold} gives), first support towards the
+     * origin rather than away from it, and stops as soon as a support plane certifies more than the threshold, or as
+     * soon as the simplex shows the distance to be at most the threshold.
+     */
+    public boolean separatedBeyond(ConvexShape a, Matrix4dc poseA, ConvexShape b, Matrix4dc poseB, double threshold) {
+        return separatedBeyond(a, poseA, b, poseB, threshold, 0, 0, 0);
+    }
+
+    /**
+     * {@link #separatedBeyond(ConvexShape, Matrix4dc, ConvexShape, Matrix4dc, double)} with a guess (hx, hy, hz) of the
+     * direction from B's closest point to A's (e.g. between the closest covering spheres), used for the first support
+     * instead of the centres' difference; a zero or non-finite guess is ignored. Only the speed depends on it.
+     */
+    public boolean separatedBeyond(ConvexShape a, Matrix4dc poseA, ConvexShape b, Matrix4dc poseB, double threshold,
+                                   double hx, double hy, double hz) {
+        pair.set(a, poseA, b, poseB, true);
+        this.threshold = threshold;
+        boolean usable = Double.isFinite(hx + hy + hz) && hx * hx + hy * hy + hz * hz > 0;
+        this.hintX = usable ? hx : 0;
+        this.hintY = usable ? hy : 0;
+        this.hintZ = usable ? hz : 0;
+        return !run(SEPARATION, null);
+    }
+
     /** Distance query; fills {@code out} and returns it. */
     public DistanceResult distance(ConvexShape a, Matrix4dc poseA, ConvexShape b, Matrix4dc poseB, DistanceResult out) {
         pair.set(a, poseA, b, poseB, true);
@@ -63,7 +90,9 @@ public final class Gjk {
         run(PENETRATION, out);
     }
 
-    static final int BOOLEAN = 0, DISTANCE = 1, PENETRATION = 2;
+    static final int BOOLEAN = 0, DISTANCE = 1, PENETRATION = 2, SEPARATION = 3;
+    /** The margin of a {@link #SEPARATION} run, and its guess of the separating direction (0: none). */
+    private double threshold, hintX, hintY, hintZ;
 
     /**
      * Of the last distance run: whether the cores intersect; else their distance (estimate and certified lower
@@ -74,13 +103,26 @@ public final class Gjk {
     // the last support of the loop (direction −v): a pair of core points and their difference
     private double lwx, lwy, lwz, lax, lay, laz, lbx, lby, lbz;
 
-    /** Runs GJK on the pair already set (on the cores, see {@link MinkowskiPair}); returns the intersection verdict. */
+    /**
+     * Runs GJK on the pair already set (on the cores, see {@link MinkowskiPair}); returns the intersection verdict
+     * (for {@link #SEPARATION}: whether the distance may be ≤ the threshold).
+     */
     boolean run(int mode, DistanceResult out) {
         MinkowskiPair p = pair;
         boolean booleanOnly = mode == BOOLEAN;
+        // the verdict is "certified lower bound > cut": boolean and separation runs stop as soon as one is
+        boolean stopEarly = booleanOnly || mode == SEPARATION;
+        double cut = mode == SEPARATION ? threshold : 0;
         double radius = p.radius;
         p.centerDifference(tmp);
         double dx = tmp.x, dy = tmp.y, dz = tmp.z;
+        if (mode == SEPARATION) {
+            // towards the origin: the first support plane can already certify a well separated pair
+            boolean hinted = hintX != 0 || hintY != 0 || hintZ != 0;
+            dx = hinted ? -hintX : -dx;
+            dy = hinted ? -hintY : -dy;
+            dz = hinted ? -hintZ : -dz;
+        }
         if (dx * dx + dy * dy + dz * dz == 0) {
             dx = 1;
         }
@@ -93,7 +135,7 @@ public final class Gjk {
         buy = dy;
         buz = dz;
         int iterations = 1;
-        if (booleanOnly && lower > 0) {
+        if (stopEarly && lower > cut) {
             return false;
         }
         ns = 1;
@@ -110,7 +152,9 @@ public final class Gjk {
         double lastX = Double.NaN, lastY = Double.NaN, lastZ = Double.NaN;
         double absTol = 1e-14 * p.scale;
         double floor = 64 * MinkowskiPair.EPS * p.scale;
-        double touchSq = mode == PENETRATION ? -1 : radius * radius;
+        // |v| ≥ dist(cores), so |v| ≤ radius + cut shows dist(shapes) ≤ cut: the full shapes touch (cut 0) or, in a
+        // separation run, are not farther apart than the threshold; nothing below could certify more
+        double touchSq = mode == PENETRATION ? -1 : (radius + cut) * (radius + cut);
         while (iterations < MAX_ITERATIONS) {
             double vv = vx * vx + vy * vy + vz * vz;
             if (vv <= absTol * absTol) {
@@ -147,7 +191,7 @@ public final class Gjk {
                 buy = -vy;
                 buz = -vz;
             }
-            if (booleanOnly && lower > 0) {
+            if (stopEarly && lower > cut) {
                 return false;
             }
             double vw = vx * p.wx + vy * p.wy + vz * p.wz;
@@ -232,8 +276,8 @@ public final class Gjk {
         lowerCore = extraLower;
         lower = p.shapeBound(lowerCore);
         coreLower = lowerCore;
-        if (booleanOnly) {
-            return !(lower > 0);   // without a certified separating plane report a (possible) contact
+        if (stopEarly) {
+            return !(lower > cut);   // without a certified separating plane report a (possible) contact
         }
         out.iterations = iterations;
         out.hitIterationLimit = capped;

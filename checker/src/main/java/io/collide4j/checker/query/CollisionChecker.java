@@ -1,5 +1,6 @@
 package io.collide4j.checker.query;
 
+import io.collide4j.checker.geometry.ConvexShape;
 import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.checker.scene.Obstacle;
 import io.collide4j.checker.scene.Scene;
@@ -41,6 +42,9 @@ public final class CollisionChecker {
     private final Advancement advancement;
     private final BooleanAdvancement booleanAdvancement;
 
+    /** Per body and obstacle slot ([body · slotCount + slot]): whether the pair is checked (the ACM, resolved once). */
+    private final boolean[] envChecks;
+
     private CollisionChecker(RobotCollisionModel model, PreparedScene prepared) {
         this.model = model;
         this.prepared = prepared;
@@ -50,6 +54,14 @@ public final class CollisionChecker {
         this.collector = new CandidatePairCollector(model, prepared, grid);
         this.advancement = new Advancement(this, prepared, exact, grid);
         this.booleanAdvancement = new BooleanAdvancement(this, spheres);
+        Scene scene = prepared.scene();
+        this.envChecks = new boolean[model.bodyCount() * scene.slotCount()];
+        for (int body = 0; body < model.bodyCount(); body++) {
+            for (int slot = 0; slot < scene.slotCount(); slot++) {
+                Obstacle o = scene.slot(slot);
+                envChecks[body * scene.slotCount() + slot] = o != null && model.checks(body, o.name());
+            }
+        }
     }
 
     public static CollisionChecker of(RobotCollisionModel model, Scene scene) {
@@ -121,6 +133,27 @@ public final class CollisionChecker {
         }
         c.gjk.distance(model.pieceShape(a), poseA, model.pieceShape(b), poseB, c.result);
         return c.result.lowerBound - model.pieceMargin(a) - model.pieceMargin(b);
+    }
+
+    /**
+     * Whether the pair is certified farther apart than d (margins subtracted) at the poses: {@code lowerBound(...) > d}
+     * as a boolean query, which lets GJK stop at the first support plane that certifies it. NaN poses: false.
+     */
+    boolean separatedBeyond(QueryContext c, PairKind kind, int a, int b, int slot, Matrix4dc poseA, Matrix4dc poseB, double d) {
+        return separatedBeyond(c, kind, a, b, slot, poseA, poseB, d, 0, 0, 0);
+    }
+
+    /** As above, GJK starting from the guess (hx, hy, hz) of the direction from b towards a (0: none). */
+    private boolean separatedBeyond(QueryContext c, PairKind kind, int a, int b, int slot, Matrix4dc poseA, Matrix4dc poseB,
+                                    double d, double hx, double hy, double hz) {
+        if (kind == PairKind.ENVIRONMENT && exact != null && prepared.mesh(b) != null) {
+            return exact.lowerBound(c, a, b, slot, poseA) > d;
+        }
+        ConvexShape sb = kind == PairKind.ENVIRONMENT ? prepared.shape(b) : model.pieceShape(b);
+        Matrix4dc pb = kind == PairKind.ENVIRONMENT ? prepared.pose(slot) : poseB;
+        // d + margins rounded up (a sum of three non-negative doubles is within two ulps), so "beyond" stays certified
+        double threshold = Math.nextUp(Math.nextUp(d + margins(kind, a, b)));
+        return c.gjk.separatedBeyond(model.pieceShape(a), poseA, sb, pb, threshold, hx, hy, hz);
     }
 
     /**
@@ -220,32 +253,31 @@ public final class CollisionChecker {
         checkMargin(d);
         LinkPoses poses = fk(q, c);
         c.tier.posesChanged();
+        placeBoundingSpheres(poses, c);
+        double[] bodyC = c.bodyCentres, pieceC = c.pieceCentres;
         Scene scene = prepared.scene();
+        int slots = scene.slotCount();
         for (int body = 0; body < model.bodyCount(); body++) {
             if (!model.meetsEnvironment(body)) {
                 continue;
             }
             int link = model.bodyLink(body);
-            Vector3d bc = worldCentre(poses, link, model.bodySphere(body, 0), model.bodySphere(body, 1),
-                    model.bodySphere(body, 2), c.v);
-            scene.querySphere(bc.x, bc.y, bc.z, model.bodySphere(body, 3) + d, c.hits);
+            scene.querySphere(bodyC[3 * body], bodyC[3 * body + 1], bodyC[3 * body + 2], model.bodySphere(body, 3) + d, c.hits);
             for (int h = 0; h < c.hits.count(); h++) {
                 int slot = c.hits.get(h);
-                if (!model.checks(body, scene.slot(slot).name())) {
+                if (!envChecks[body * slots + slot]) {
                     continue;
                 }
                 scene.slotBounds(slot, c.box);
                 for (int p = model.pieceStart(body); p < model.pieceEnd(body); p++) {
-                    Vector3d pc = worldCentre(poses, link, model.pieceSphere(p, 0), model.pieceSphere(p, 1),
-                            model.pieceSphere(p, 2), c.w);
-                    if (boxDistance(c.box, pc.x, pc.y, pc.z) - model.pieceSphere(p, 3) > d) {
+                    if (boxDistance(c.box, pieceC[3 * p], pieceC[3 * p + 1], pieceC[3 * p + 2]) - model.pieceSphere(p, 3) > d) {
                         continue;
                     }
                     for (int k = prepared.pieceStart(slot); k < prepared.pieceEnd(slot); k++) {
                         if (sphereTier && spheres.env(c.tier, poses, p, k, d) > d) {
                             continue;
                         }
-                        if (!(lowerBound(c, PairKind.ENVIRONMENT, p, k, slot, poses.pose(link), null) > d)) {   // NaN: not free
+                        if (!separatedBeyond(c, PairKind.ENVIRONMENT, p, k, slot, poses.pose(link), null, d)) {
                             c.block(PairKind.ENVIRONMENT, p, k);
                             return false;
                         }
@@ -261,24 +293,44 @@ public final class CollisionChecker {
         return true;
     }
 
+    /** World centres of every body's and piece's bounding sphere into the context (one transform each per check). */
+    private void placeBoundingSpheres(LinkPoses poses, QueryContext c) {
+        for (int body = 0; body < model.bodyCount(); body++) {
+            int link = model.bodyLink(body);
+            Vector3d v = worldCentre(poses, link, model.bodySphere(body, 0), model.bodySphere(body, 1), model.bodySphere(body, 2), c.v);
+            c.bodyCentres[3 * body] = v.x;
+            c.bodyCentres[3 * body + 1] = v.y;
+            c.bodyCentres[3 * body + 2] = v.z;
+            for (int p = model.pieceStart(body); p < model.pieceEnd(body); p++) {
+                v = worldCentre(poses, link, model.pieceSphere(p, 0), model.pieceSphere(p, 1), model.pieceSphere(p, 2), c.v);
+                c.pieceCentres[3 * p] = v.x;
+                c.pieceCentres[3 * p + 1] = v.y;
+                c.pieceCentres[3 * p + 2] = v.z;
+            }
+        }
+    }
+
+    /** Distance between two centres stored 3 per entry (as {@link Vector3d#distance}, which the bounds were written with). */
+    private static double centreDistance(double[] a, int i, double[] b, int j, QueryContext c) {
+        return c.v.set(a[3 * i], a[3 * i + 1], a[3 * i + 2]).distance(b[3 * j], b[3 * j + 1], b[3 * j + 2]);
+    }
+
     private boolean selfPairFree(int ba, int bb, double d, LinkPoses poses, QueryContext c, boolean sphereTier) {
         int la = model.bodyLink(ba), lb = model.bodyLink(bb);
-        Vector3d ca = worldCentre(poses, la, model.bodySphere(ba, 0), model.bodySphere(ba, 1), model.bodySphere(ba, 2), c.v);
-        Vector3d cb = worldCentre(poses, lb, model.bodySphere(bb, 0), model.bodySphere(bb, 1), model.bodySphere(bb, 2), c.w);
-        if (ca.distance(cb) - model.bodySphere(ba, 3) - model.bodySphere(bb, 3) > d) {
+        if (centreDistance(c.bodyCentres, ba, c.bodyCentres, bb, c) - model.bodySphere(ba, 3) - model.bodySphere(bb, 3) > d) {
             return true;
         }
         for (int p = model.pieceStart(ba); p < model.pieceEnd(ba); p++) {
             for (int r = model.pieceStart(bb); r < model.pieceEnd(bb); r++) {
-                Vector3d pa = worldCentre(poses, la, model.pieceSphere(p, 0), model.pieceSphere(p, 1), model.pieceSphere(p, 2), c.v);
-                Vector3d pb = worldCentre(poses, lb, model.pieceSphere(r, 0), model.pieceSphere(r, 1), model.pieceSphere(r, 2), c.w);
-                if (pa.distance(pb) - model.pieceSphere(p, 3) - model.pieceSphere(r, 3) > d) {
+                if (centreDistance(c.pieceCentres, p, c.pieceCentres, r, c) - model.pieceSphere(p, 3) - model.pieceSphere(r, 3) > d) {
                     continue;
                 }
-                if (sphereTier && spheres.self(c.tier, poses, p, r, d) > d) {
+                if (sphereTier && spheres.selfBeyond(c.tier, poses, p, r, d)) {
                     continue;
                 }
-                if (!(lowerBound(c, PairKind.SELF, p, r, -1, poses.pose(la), poses.pose(lb)) > d)) {   // NaN: not free
+                // GJK starts between the covering spheres that stopped the tier
+                double hx = sphereTier ? c.tier.gapX : 0, hy = sphereTier ? c.tier.gapY : 0, hz = sphereTier ? c.tier.gapZ : 0;
+                if (!separatedBeyond(c, PairKind.SELF, p, r, -1, poses.pose(la), poses.pose(lb), d, hx, hy, hz)) {
                     c.block(PairKind.SELF, p, r);
                     return false;
                 }

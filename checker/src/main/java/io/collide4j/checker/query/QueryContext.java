@@ -34,6 +34,8 @@ public final class QueryContext {
     final double[] box = new double[6];
     /** World centres of the covering spheres for the sphere tier. */
     final SphereTier.Scratch tier;
+    /** World centres of the bodies' and pieces' bounding spheres (3 each) for the current discrete check. */
+    final double[] bodyCentres, pieceCentres;
     final double[] q0;
     final double[] q1;
     /** The current segment's curved joint path (spline trajectories), or null for the straight q0 → q1. */
@@ -90,6 +92,8 @@ public final class QueryContext {
         this.checker = checker;
         this.poses = new LinkPoses(checker.model().kinematics());
         this.tier = new SphereTier.Scratch(checker.model());
+        this.bodyCentres = new double[3 * checker.model().bodyCount()];
+        this.pieceCentres = new double[3 * checker.model().pieceCount()];
         this.segment = new RobotSegment(checker.model().kinematics());
         this.q0 = new double[checker.model().kinematics().variableCount()];
         this.q1 = new double[q0.length];

@@ -26,12 +26,18 @@ final class SphereTier {
     /** Scratch of one context: world centres of covering spheres, valid per piece while its token is current. */
     static final class Scratch {
         final double[] centres;
+        /** Per sphere, |x| + |y| + |z| of its world centre: the scale of the rounding in a centre difference. */
+        final double[] sizes;
         final long[] pieceToken;
         long token = 1;
+        /** Of the last {@link #self} that stopped: centre of its sphere on a minus the one on b (a GJK start). */
+        double gapX, gapY, gapZ;
         final Vector3d v = new Vector3d();
 
         Scratch(RobotCollisionModel model) {
-            centres = new double[3 * (model.pieceCount() == 0 ? 0 : model.coverEnd(model.pieceCount() - 1))];
+            int spheres = model.pieceCount() == 0 ? 0 : model.coverEnd(model.pieceCount() - 1);
+            centres = new double[3 * spheres];
+            sizes = new double[spheres];
             pieceToken = new long[model.pieceCount()];
         }
 
@@ -51,6 +57,7 @@ final class SphereTier {
             t.centres[3 * i] = t.v.x;
             t.centres[3 * i + 1] = t.v.y;
             t.centres[3 * i + 2] = t.v.z;
+            t.sizes[i] = Math.abs(t.v.x) + Math.abs(t.v.y) + Math.abs(t.v.z);
         }
         t.pieceToken[piece] = t.token;
     }
@@ -75,6 +82,33 @@ final class SphereTier {
         return best;
     }
 
+    /**
+     * {@code self(t, poses, a, b, stop) > stop} without the square roots (a discrete check needs only the verdict):
+     * every sphere pair's centre distance is compared squared with stop + both radii + the same rounding slack, the
+     * square padded by 10⁻¹⁴ of itself for its own rounding. On false the stopping pair's centre difference is in
+     * {@link Scratch#gapX} as with {@link #self}.
+     */
+    boolean selfBeyond(Scratch t, LinkPoses poses, int a, int b, double stop) {
+        centres(t, poses, a);
+        centres(t, poses, b);
+        for (int i = model.coverStart(a); i < model.coverEnd(a); i++) {
+            double x = t.centres[3 * i], y = t.centres[3 * i + 1], z = t.centres[3 * i + 2];
+            double reach = stop + model.coverSphere(i, 3);
+            double size = t.sizes[i];
+            for (int j = model.coverStart(b); j < model.coverEnd(b); j++) {
+                double dx = x - t.centres[3 * j], dy = y - t.centres[3 * j + 1], dz = z - t.centres[3 * j + 2];
+                double r = reach + model.coverSphere(j, 3) + (1e-12 * (size + t.sizes[j]) + 1e-15);
+                if (!(dx * dx + dy * dy + dz * dz > r * r * (1 + 1e-14))) {   // NaN: not beyond
+                    t.gapX = dx;
+                    t.gapY = dy;
+                    t.gapZ = dz;
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
     /** As {@link #env} for robot pieces a and b (self pair). */
     double self(Scratch t, LinkPoses poses, int a, int b, double stop) {
         centres(t, poses, a);
@@ -83,14 +117,16 @@ final class SphereTier {
         for (int i = model.coverStart(a); i < model.coverEnd(a); i++) {
             double x = t.centres[3 * i], y = t.centres[3 * i + 1], z = t.centres[3 * i + 2];
             double ri = model.coverSphere(i, 3);
-            double size = Math.abs(x) + Math.abs(y) + Math.abs(z);
+            double size = t.sizes[i];
             for (int j = model.coverStart(b); j < model.coverEnd(b); j++) {
                 double dx = x - t.centres[3 * j], dy = y - t.centres[3 * j + 1], dz = z - t.centres[3 * j + 2];
                 // rounding of the difference and the root: far below 1e-12 of the coordinates' size
-                double slack = 1e-12 * (size + Math.abs(t.centres[3 * j]) + Math.abs(t.centres[3 * j + 1])
-                        + Math.abs(t.centres[3 * j + 2])) + 1e-15;
+                double slack = 1e-12 * (size + t.sizes[j]) + 1e-15;
                 double lb = Math.sqrt(dx * dx + dy * dy + dz * dz) - ri - model.coverSphere(j, 3) - slack;
                 if (!(lb > stop)) {
+                    t.gapX = dx;
+                    t.gapY = dy;
+                    t.gapZ = dz;
                     return lb;
                 }
                 best = Math.min(best, lb);

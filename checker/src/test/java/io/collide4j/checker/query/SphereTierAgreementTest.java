@@ -55,6 +55,38 @@ class SphereTierAgreementTest {
         }
     }
 
+    /**
+     * {@link SphereTier#selfBeyond} (squared comparisons) gives the verdict {@code self(...) > stop} of the bound it
+     * replaces on every self pair of random Panda states, wherever that bound is more than 1e-9 m from the stop.
+     */
+    @Test
+    void selfBeyondIsTheSelfBoundsVerdict() {
+        RobotCollisionModel model = TestRobots.panda();
+        SphereTier tier = new SphereTier(model, PreparedScene.of(Scene.empty()));
+        SphereTier.Scratch t = new SphereTier.Scratch(model);
+        var poses = new io.collide4j.kinematics.LinkPoses(model.kinematics());
+        Random rnd = new Random(33);
+        int compared = 0, beyond = 0, differ = 0;
+        for (int n = 0; n < 2_000; n++) {
+            model.kinematics().forwardKinematics(DiscreteOracleTest.randomConfiguration(model.kinematics(), rnd), poses);
+            t.posesChanged();
+            for (int a = 0; a < model.pieceCount(); a++) {
+                for (int b = a + 1; b < model.pieceCount(); b++) {
+                    double stop = new double[]{0, 0.002, 0.01, 0.05}[rnd.nextInt(4)];
+                    double bound = tier.self(t, poses, a, b, Double.NEGATIVE_INFINITY);
+                    boolean fast = tier.selfBeyond(t, poses, a, b, stop);
+                    if (Math.abs(bound - stop) > 1e-9) {
+                        compared++;
+                        beyond += fast ? 1 : 0;
+                        differ += fast != bound > stop ? 1 : 0;
+                    }
+                }
+            }
+        }
+        assertEquals(0, differ, differ + " of " + compared + " pairs");
+        assertTrue(beyond > compared / 10 && beyond < compared * 9 / 10, beyond + " of " + compared + " beyond");
+    }
+
     @Test
     void pandaDiscreteCheckAgreesWithGjkOnly() {
         agree("panda", TestRobots.panda(), PANDA_STATES, 31);
