@@ -61,7 +61,8 @@ class CommandsTest {
         assertEquals(ExitCode.FREE, r[0], (String) r[1] + r[2]);
         assertTrue(((String) r[1]).startsWith("SOLVED"), (String) r[1]);
         // the path as a trajectory: certify proves every edge again, independently of how the planner proved it
-        Object[] cert = cli("certify", "--trajectory", out.toString());
+        Object[] cert = cli("certify", "--trajectory", out.toString(), "--certificate",
+                dir.resolve("eager-certificate.json").toString(), "--report", dir.resolve("eager-report.html").toString());
         assertEquals(ExitCode.FREE, cert[0], (String) cert[1] + cert[2]);
         assertTrue(((String) cert[1]).contains("CERTIFIED_FREE"), (String) cert[1]);
     }
