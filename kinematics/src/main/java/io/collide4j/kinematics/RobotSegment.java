@@ -32,6 +32,7 @@ public final class RobotSegment {
     private final LinkPoses poses;
     private final double[] q;
     private final LinearPath linear;
+    private final CellFrames cells;
     private JointPath path;
     private double cachedS = Double.NaN;
 
@@ -40,6 +41,7 @@ public final class RobotSegment {
         this.poses = new LinkPoses(model);
         this.q = new double[model.variableCount()];
         this.linear = new LinearPath(model.variableCount());
+        this.cells = new CellFrames(model);
     }
 
     public KinematicModel model() {
@@ -55,6 +57,7 @@ public final class RobotSegment {
         linear.set(q0, q1);
         path = linear;
         cachedS = Double.NaN;
+        cells.reset();
         return this;
     }
 
@@ -66,6 +69,7 @@ public final class RobotSegment {
         model.checkPath(path);
         this.path = path;
         cachedS = Double.NaN;
+        cells.reset();
         return this;
     }
 
@@ -127,6 +131,20 @@ public final class RobotSegment {
     public double chainSpeed(int link, int skip, double s0, double s1, double cx, double cy, double cz, double r) {
         requirePath();
         return ChainBounds.compute(model, link, skip, path, s0, s1, cx, cy, cz, r, ChainBounds.SPEED);
+    }
+
+    /**
+     * Upper bound on the speed |dP/ds| over the grid cell [s0, s1] of any point of the link sphere relative to the
+     * frame after the first {@code skip} joints, like {@link #chainSpeed} (without its third-order refinement and
+     * interval splitting, see {@link CellFrames}). The cell's body frames and joint bounds are computed on the
+     * first call for a cell index of this segment and shared by every later call for it (any link, sphere and
+     * skip): a whole-robot speed grid costs one kinematics pass per cell. A cell index asked with other ends is
+     * recomputed. Allocation-free once the grid has been used.
+     */
+    public double cellSpeed(int cell, double s0, double s1, int link, int skip, double cx, double cy, double cz,
+                            double r) {
+        requirePath();
+        return cells.speed(path, cell, s0, s1, link, skip, cx, cy, cz, r);
     }
 
     /** An immutable motion of one link along the current path (allocates; the path must not be reused). */

@@ -780,7 +780,7 @@ public final class CollisionChecker {
 
     // ---- speed grid. A segment's [0, 1] is cut into `cells` equal cells (≈ CELL_TURN of joint travel each); per
     // piece sphere (and frame: world, or after the joints a self pair shares) each cell gets a certified bound on
-    // the sphere points' speed |dP/ds| (RobotSegment.chainSpeed), computed on first use and shared by every pair
+    // the sphere points' speed |dP/ds| (RobotSegment.cellSpeed), computed on first use and shared by every pair
     // of that piece. Path length over [s0, s1] ≤ Σ cell speed × overlap of [s0, s1] with the cell. One set of
     // kinematic evaluations per piece and segment then serves all steps of all its pairs, and the step rule can
     // solve for the longest step directly instead of halving from the end.
@@ -813,8 +813,8 @@ public final class CollisionChecker {
             c.cellStamp[t] = new int[c.cellSpeed[t].length];
         }
         if (c.cellStamp[t][cell] != c.generation) {
-            c.cellSpeed[t][cell] = c.segment.chainSpeed(model.bodyLink(model.pieceBody(piece)), skip,
-                    cellEdge(cell, c.cells), cellEdge(cell + 1, c.cells), model.pieceSphere(piece, 0),
+            c.cellSpeed[t][cell] = c.segment.cellSpeed(cell, cellEdge(cell, c.cells), cellEdge(cell + 1, c.cells),
+                    model.bodyLink(model.pieceBody(piece)), skip, model.pieceSphere(piece, 0),
                     model.pieceSphere(piece, 1), model.pieceSphere(piece, 2), model.pieceSphere(piece, 3));
             c.cellStamp[t][cell] = c.generation;
         }

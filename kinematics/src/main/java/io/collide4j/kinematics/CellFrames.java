@@ -1,0 +1,227 @@
+package io.collide4j.kinematics;
+
+import org.joml.Matrix4d;
+
+/**
+ * Per-thread scratch behind {@link RobotSegment#cellSpeed}: for each cell [s0, s1] of a segment's speed grid, the
+ * world frames of every body at the cell's midpoint and each joint's velocity bounds over the cell, computed once
+ * (one forward-kinematics pass, one path evaluation per joint) and shared by every link, sphere and skip that asks
+ * about that cell. {@link ChainBounds} redoes the chain's trigonometry for every sphere and skip; for a whole-robot
+ * grid that is most of the work.
+ *
+ * <h2>Bound</h2>
+ * The first- and second-order parts of {@link ChainBounds}'s speed bound, with the joint axes taken in the world at
+ * the midpoint s_m instead of in the chain's local frames (distances to axes and lengths do not depend on the frame).
+ * For a sphere point P, joints j ≥ skip of the link's chain (axis z_j through o_j), δ = s1 − s0, from the tip to
+ * the root:
+ * <ul>
+ * <li>D_j = min(|(P(s_m) − o_j) × z_j| + r + (δ/2) Σ_{i&gt;j} u_i, reach_j) bounds the distance of every ball point
+ *     to axis j over the cell (that distance changes only through joints i &gt; j), reach_j being the configuration
+ *     independent reach of the chain beyond joint j;</li>
+ * <li>u_j = Q1_j D_j (revolute) or Q1_j (prismatic); |P'| ≤ U = Σ u_j;</li>
+ * <li>|P''| ≤ A = Σ_{rev} [Q1_j (2 Σ_{i&gt;j} u_i + u_j) + Q2_j D_j] + Σ_{pri} Q2_j;</li>
+ * <li>|P'(s_m)| ≤ |Σ_j q_j'(s_m) z_j × (c − o_j) (+ q_j' z_j prismatic)| + |ω(s_m)| r, computed exactly;</li>
+ * </ul>
+ * and the speed over the cell is at most min(U, |P'(s_m)| + (δ/2) A), inflated for rounding like every
+ * {@link ChainBounds} result ({@link MotionBounds#inflate}). The third-order refinement of {@link ChainBounds} is
+ * left out: on grid cells of ≈ 0.2 rad of joint travel it changes the bound by a few percent, and it would need a
+ * second pass per sphere.
+ *
+ * <p>A cell is identified by its index; the frames are recomputed when a cell index comes with other ends or a new
+ * segment starts ({@link #reset}). Not thread-safe; allocation-free once the tables have grown to the grid.
+ */
+final class CellFrames {
+    /**
+     * Doubles per body per cell: rotation (9, column-major like JOML), origin (3), q' and q'' at s_m, bounds Q1, Q2
+     * and Q3 on |q'|, |q''| and |q'''| over the cell, q(s_m).
+     */
+    private static final int BODY = 18;
+
+    private final KinematicModel m;
+    private final int bodies;
+    private final Matrix4d[] scratch;
+    private double[] frames = new double[0];
+    private double[] ends = new double[0];     // s0, s1 of each cell's frames
+    private int[] stamp = new int[0];
+    private int generation = 1;
+
+    CellFrames(KinematicModel m) {
+        this.m = m;
+        this.bodies = m.bodyCount();
+        this.scratch = new Matrix4d[bodies];
+        for (int i = 0; i < bodies; i++) {
+            scratch[i] = new Matrix4d();
+        }
+    }
+
+    /** Forgets every cell (a new segment). */
+    void reset() {
+        if (++generation == 0) {     // wrapped: no stale stamp may look current
+            java.util.Arrays.fill(stamp, 0);
+            generation = 1;
+        }
+    }
+
+    /** Upper bound on |dP/ds| over [s0, s1] of every point of the link sphere, relative to the frame after skip joints. */
+    double speed(JointPath path, int cell, double s0, double s1, int link, int skip,
+                 double cx, double cy, double cz, double r) {
+        return bound(path, cell, s0, s1, link, skip, cx, cy, cz, r, false);
+    }
+
+    /** Upper bound on |d²P/ds²| over [s0, s1], the bound {@link #speed} builds on (for tests). */
+    double acceleration(JointPath path, int cell, double s0, double s1, int link, int skip,
+                        double cx, double cy, double cz, double r) {
+        return bound(path, cell, s0, s1, link, skip, cx, cy, cz, r, true);
+    }
+
+    private double bound(JointPath path, int cell, double s0, double s1, int link, int skip,
+                         double cx, double cy, double cz, double r, boolean acceleration) {
+        MotionBounds.checkInterval(s0, s1);
+        MotionBounds.checkSphere(cx, cy, cz, r);
+        if (cell < 0) {
+            throw new IllegalArgumentException("cell index must be >= 0, got " + cell);
+        }
+        int base = prepare(path, cell, s0, s1);
+        double d = s1 - s0;
+        int[] chain = m.linkChain[link];
+        // the sphere centre in the frame of the link's body, then in the world at s_m
+        double px = cx, py = cy, pz = cz;
+        if (!m.linkOffsetIsIdentity[link]) {
+            Matrix4d o = m.linkOffset[link];
+            px = o.m00() * cx + o.m10() * cy + o.m20() * cz + o.m30();
+            py = o.m01() * cx + o.m11() * cy + o.m21() * cz + o.m31();
+            pz = o.m02() * cx + o.m12() * cy + o.m22() * cz + o.m32();
+        }
+        double reach = Math.sqrt(px * px + py * py + pz * pz) * (1 + 1e-15) + r;  // to the link body's origin
+        int lb = base + BODY * m.linkBody[link];
+        double wx = frames[lb] * px + frames[lb + 3] * py + frames[lb + 6] * pz + frames[lb + 9];
+        double wy = frames[lb + 1] * px + frames[lb + 4] * py + frames[lb + 7] * pz + frames[lb + 10];
+        double wz = frames[lb + 2] * px + frames[lb + 5] * py + frames[lb + 8] * pz + frames[lb + 11];
+        double velX = 0, velY = 0, velZ = 0;     // P'(s_m): Σ q' w over the joints so far (w = z × r, or z)
+        double omX = 0, omY = 0, omZ = 0;        // ω(s_m) of those joints
+        double accX = 0, accY = 0, accZ = 0;     // P''(s_m) but for the final ω × P' term
+        double alX = 0, alY = 0, alZ = 0;        // dω/ds at s_m
+        double sumU = 0, acc = 0, jerk = 0, size = 0;
+        for (int k = chain.length - 1; k >= skip; k--) {
+            int b = chain[k];
+            int o = base + BODY * b;
+            double qd = frames[o + 12], qdd = frames[o + 13], q1 = frames[o + 14], q2 = frames[o + 15],
+                    q3 = frames[o + 16];
+            size += q1 + q2 + q1 * q1;
+            double ax = m.axis[3 * b], ay = m.axis[3 * b + 1], az = m.axis[3 * b + 2];
+            // the joint axis in the world: the body's rotation keeps it (a rotation about a fixes a)
+            double zx = frames[o] * ax + frames[o + 3] * ay + frames[o + 6] * az;
+            double zy = frames[o + 1] * ax + frames[o + 4] * ay + frames[o + 7] * az;
+            double zz = frames[o + 2] * ax + frames[o + 5] * ay + frames[o + 8] * az;
+            double wX, wY, wZ;
+            boolean prismatic = m.bodyPrismatic[b];
+            if (prismatic) {
+                jerk += q3;
+                acc += q2;
+                sumU += q1;
+                wX = zx;
+                wY = zy;
+                wZ = zz;
+                reach += m.bodyPreLength[b] + Math.abs(frames[o + 17]) + 0.5 * d * q1;
+            } else {
+                // a revolute axis passes through its body's origin
+                double ex = wx - frames[o + 9], ey = wy - frames[o + 10], ez = wz - frames[o + 11];
+                wX = zy * ez - zz * ey;
+                wY = zz * ex - zx * ez;
+                wZ = zx * ey - zy * ex;
+                double dist = Math.sqrt(wX * wX + wY * wY + wZ * wZ);
+                double bigD = Math.min(dist + r + 0.5 * d * sumU, reach);
+                jerk += 3 * q1 * acc + 3 * (q2 + q1 * q1) * sumU + (q3 + 3 * q1 * q2 + q1 * q1 * q1) * bigD;
+                double u = q1 * bigD;
+                acc += q1 * (2 * sumU + u) + q2 * bigD;
+                sumU += u;
+                reach += m.bodyPreLength[b];
+            }
+            velX += qd * wX;
+            velY += qd * wY;
+            velZ += qd * wZ;
+            if (!prismatic) {
+                // dω/ds gains q'' z + ω_{<j} × q' z = q'' z − ω_{>j} × q' z (ω_{<j} = ω − ω_{≥j}, ω × ω = 0)
+                alX += qdd * zx - qd * (omY * zz - omZ * zy);
+                alY += qdd * zy - qd * (omZ * zx - omX * zz);
+                alZ += qdd * zz - qd * (omX * zy - omY * zx);
+                omX += qd * zx;
+                omY += qd * zy;
+                omZ += qd * zz;
+                // q' z × V_{≥j}: r_j = P − o_j changes through the joints from j on
+                accX += qd * (zy * velZ - zz * velY);
+                accY += qd * (zz * velX - zx * velZ);
+                accZ += qd * (zx * velY - zy * velX);
+            }
+            // q'' w + q' ω_{<j} × w, the second part as ω × (q' w) (added after the loop) − ω_{≥j} × q' w
+            accX += qdd * wX - qd * (omY * wZ - omZ * wY);
+            accY += qdd * wY - qd * (omZ * wX - omX * wZ);
+            accZ += qdd * wZ - qd * (omX * wY - omY * wX);
+        }
+        accX += omY * velZ - omZ * velY;
+        accY += omZ * velX - omX * velZ;
+        accZ += omX * velY - omY * velX;
+        double slack = 1 + size * (1 + r);
+        double om2 = omX * omX + omY * omY + omZ * omZ;
+        // at s_m, ball point x = c + e: P'(x) = P'(c) + ω×e, P''(x) = P''(c) + α×e + ω×(ω×e)
+        double speedMid = Math.sqrt(velX * velX + velY * velY + velZ * velZ) + Math.sqrt(om2) * r;
+        double accMid = Math.sqrt(accX * accX + accY * accY + accZ * accZ)
+                + (Math.sqrt(alX * alX + alY * alY + alZ * alZ) + om2) * r;
+        double accBound = Math.min(acc, accMid + 0.5 * d * jerk);
+        if (acceleration) {
+            return MotionBounds.inflate(accBound, slack);
+        }
+        return MotionBounds.inflate(Math.min(sumU, speedMid + 0.5 * d * accBound), slack);
+    }
+
+    /** Offset of the cell's frames, computing them unless they are current for [s0, s1]. */
+    private int prepare(JointPath path, int cell, double s0, double s1) {
+        if (cell >= stamp.length) {
+            int n = Math.max(cell + 1, Math.max(16, 2 * stamp.length));
+            stamp = java.util.Arrays.copyOf(stamp, n);
+            ends = java.util.Arrays.copyOf(ends, 2 * n);
+            frames = java.util.Arrays.copyOf(frames, n * bodies * BODY);
+        }
+        int base = cell * bodies * BODY;
+        if (stamp[cell] == generation && ends[2 * cell] == s0 && ends[2 * cell + 1] == s1) {
+            return base;
+        }
+        double sm = 0.5 * (s0 + s1);
+        scratch[0].identity();
+        store(scratch[0], base);
+        for (int b = 1; b < bodies; b++) {
+            int var = m.bodyVar[b];
+            double mul = m.bodyMul[b];
+            double q = mul * path.position(var, sm) + m.bodyOff[b];
+            Matrix4d t = scratch[b].set(scratch[m.bodyParent[b]]).mulAffine(m.bodyPre[b]);
+            m.applyJoint(b, q, t);
+            int o = base + BODY * b;
+            store(t, o);
+            frames[o + 12] = mul * path.velocity(var, sm);
+            frames[o + 13] = mul * path.acceleration(var, sm);
+            frames[o + 14] = Math.abs(mul) * path.maxAbsVelocity(var, s0, s1);
+            frames[o + 15] = Math.abs(mul) * path.maxAbsAcceleration(var, s0, s1);
+            frames[o + 16] = Math.abs(mul) * path.maxAbsJerk(var, s0, s1);
+            frames[o + 17] = q;
+        }
+        stamp[cell] = generation;
+        ends[2 * cell] = s0;
+        ends[2 * cell + 1] = s1;
+        return base;
+    }
+
+    private void store(Matrix4d t, int o) {
+        frames[o] = t.m00();
+        frames[o + 1] = t.m01();
+        frames[o + 2] = t.m02();
+        frames[o + 3] = t.m10();
+        frames[o + 4] = t.m11();
+        frames[o + 5] = t.m12();
+        frames[o + 6] = t.m20();
+        frames[o + 7] = t.m21();
+        frames[o + 8] = t.m22();
+        frames[o + 9] = t.m30();
+        frames[o + 10] = t.m31();
+        frames[o + 11] = t.m32();
+    }
+}
