@@ -3,29 +3,32 @@ package io.collide4j.kinematics;
 import org.joml.Matrix4d;
 
 /**
- * Per-thread scratch behind {@link RobotSegment#cellSpeed}: for each cell [s0, s1] of a segment's speed grid, the
- * world frames of every body at the cell's midpoint and each joint's velocity bounds over the cell, computed once
+ * Per-thread scratch behind {@link RobotSegment#cellSpeeds}: for each cell [s0, s1] of a segment's speed grid, the
+ * world frames of every body at the cell's midpoint and each joint's path bounds over the cell, computed once
  * (one forward-kinematics pass, one path evaluation per joint) and shared by every link, sphere and skip that asks
  * about that cell. {@link ChainBounds} redoes the chain's trigonometry for every sphere and skip; for a whole-robot
- * grid that is most of the work.
+ * grid that was most of the work.
  *
  * <h2>Bound</h2>
- * The first- and second-order parts of {@link ChainBounds}'s speed bound, with the joint axes taken in the world at
- * the midpoint s_m instead of in the chain's local frames (distances to axes and lengths do not depend on the frame).
- * For a sphere point P, joints j ≥ skip of the link's chain (axis z_j through o_j), δ = s1 − s0, from the tip to
- * the root:
+ * {@link ChainBounds}'s speed bound (its derivation, reach caps and third-order refinement), with the joint axes
+ * taken in the world at the midpoint s_m instead of in the chain's local frames: distances to axes and the lengths
+ * of derivatives do not depend on the frame. For a sphere (centre c, radius r), joints j ≥ k of the link's chain
+ * (world axis z_j through o_j at s_m), δ = s1 − s0, from the tip to the root:
  * <ul>
- * <li>D_j = min(|(P(s_m) − o_j) × z_j| + r + (δ/2) Σ_{i&gt;j} u_i, reach_j) bounds the distance of every ball point
- *     to axis j over the cell (that distance changes only through joints i &gt; j), reach_j being the configuration
- *     independent reach of the chain beyond joint j;</li>
- * <li>u_j = Q1_j D_j (revolute) or Q1_j (prismatic); |P'| ≤ U = Σ u_j;</li>
- * <li>|P''| ≤ A = Σ_{rev} [Q1_j (2 Σ_{i&gt;j} u_i + u_j) + Q2_j D_j] + Σ_{pri} Q2_j;</li>
- * <li>|P'(s_m)| ≤ |Σ_j q_j'(s_m) z_j × (c − o_j) (+ q_j' z_j prismatic)| + |ω(s_m)| r, computed exactly;</li>
+ * <li>D_j = min(|(c − o_j) × z_j| + r + (δ/2) Σ_{i&gt;j} u_i, reach_j) bounds the distance of every ball point
+ *     to axis j over the cell (it changes only through joints i &gt; j), reach_j being the configuration
+ *     independent reach of the chain beyond joint j; u_j = Q1_j D_j (revolute) or Q1_j (prismatic); |P'| ≤ U = Σ u_j;
+ *     |P''| ≤ A and |P'''| ≤ J by ChainBounds' magnitude recursions;</li>
+ * <li>exactly at s_m: P' = Σ_j q_j' w_j (w_j = z_j × (c − o_j), or z_j for a prismatic joint), ω = Σ_rev q_j' z_j,
+ *     and with z_j' = ω_{&lt;j} × z_j and (c − o_j)' = ω_{&lt;j} × (c − o_j) + Σ_{i≥j} q_i' w_i (Jacobi identity):
+ *     P'' = Σ_j [q_j'' w_j + q_j' ω_{&lt;j} × w_j] + Σ_rev q_j' z_j × Σ_{i≥j} q_i' w_i, where
+ *     Σ_j q_j' ω_{&lt;j} × w_j = ω × P' − Σ_j ω_{≥j} × q_j' w_j needs only sums from the tip; likewise
+ *     ω' = Σ_rev [q_j'' z_j − ω_{&gt;j} × q_j' z_j];</li>
+ * <li>speed ≤ min(U, |P'(s_m)| + |ω| r + (δ/2) min(A, |P''(s_m)| + (|ω'| + |ω|²) r + (δ/2) J)), inflated for
+ *     rounding like every {@link ChainBounds} result ({@link MotionBounds#inflate}).</li>
  * </ul>
- * and the speed over the cell is at most min(U, |P'(s_m)| + (δ/2) A), inflated for rounding like every
- * {@link ChainBounds} result ({@link MotionBounds#inflate}). The third-order refinement of {@link ChainBounds} is
- * left out: on grid cells of ≈ 0.2 rad of joint travel it changes the bound by a few percent, and it would need a
- * second pass per sphere.
+ * Relative to the frame after k joints the same sums over j ≥ k hold (the frame's own rotation adds ω_F × P' to the
+ * world derivative, which the frame's coordinates do not see), so one pass from the tip yields every k.
  *
  * <p>A cell is identified by its index; the frames are recomputed when a cell index comes with other ends or a new
  * segment starts ({@link #reset}). Not thread-safe; allocation-free once the tables have grown to the grid.
@@ -62,20 +65,24 @@ final class CellFrames {
         }
     }
 
-    /** Upper bound on |dP/ds| over [s0, s1] of every point of the link sphere, relative to the frame after skip joints. */
-    double speed(JointPath path, int cell, double s0, double s1, int link, int skip,
-                 double cx, double cy, double cz, double r) {
-        return bound(path, cell, s0, s1, link, skip, cx, cy, cz, r, false);
+    /**
+     * Upper bounds on |dP/ds| over [s0, s1] of every point of the link sphere relative to the frame after k joints of
+     * the link's chain, into dest[k] for every k from 0 (the world) to the chain's length (dest must hold that many
+     * plus one). One pass from the tip to the root yields them all: the bound for k is the state after joint k.
+     */
+    void speeds(JointPath path, int cell, double s0, double s1, int link, double cx, double cy, double cz, double r,
+                double[] dest) {
+        fill(path, cell, s0, s1, link, cx, cy, cz, r, dest, false);
     }
 
-    /** Upper bound on |d²P/ds²| over [s0, s1], the bound {@link #speed} builds on (for tests). */
-    double acceleration(JointPath path, int cell, double s0, double s1, int link, int skip,
-                        double cx, double cy, double cz, double r) {
-        return bound(path, cell, s0, s1, link, skip, cx, cy, cz, r, true);
+    /** Upper bounds on |d²P/ds²| over [s0, s1] like {@link #speeds}: the bounds the speeds build on (for tests). */
+    void accelerations(JointPath path, int cell, double s0, double s1, int link, double cx, double cy, double cz,
+                       double r, double[] dest) {
+        fill(path, cell, s0, s1, link, cx, cy, cz, r, dest, true);
     }
 
-    private double bound(JointPath path, int cell, double s0, double s1, int link, int skip,
-                         double cx, double cy, double cz, double r, boolean acceleration) {
+    private void fill(JointPath path, int cell, double s0, double s1, int link, double cx, double cy, double cz,
+                      double r, double[] dest, boolean acceleration) {
         MotionBounds.checkInterval(s0, s1);
         MotionBounds.checkSphere(cx, cy, cz, r);
         if (cell < 0) {
@@ -84,6 +91,9 @@ final class CellFrames {
         int base = prepare(path, cell, s0, s1);
         double d = s1 - s0;
         int[] chain = m.linkChain[link];
+        if (dest.length <= chain.length) {
+            throw new IllegalArgumentException("need room for " + (chain.length + 1) + " bounds, got " + dest.length);
+        }
         // the sphere centre in the frame of the link's body, then in the world at s_m
         double px = cx, py = cy, pz = cz;
         if (!m.linkOffsetIsIdentity[link]) {
@@ -102,7 +112,8 @@ final class CellFrames {
         double accX = 0, accY = 0, accZ = 0;     // P''(s_m) but for the final ω × P' term
         double alX = 0, alY = 0, alZ = 0;        // dω/ds at s_m
         double sumU = 0, acc = 0, jerk = 0, size = 0;
-        for (int k = chain.length - 1; k >= skip; k--) {
+        dest[chain.length] = MotionBounds.inflate(0, 1);     // no joint moves the sphere
+        for (int k = chain.length - 1; k >= 0; k--) {
             int b = chain[k];
             int o = base + BODY * b;
             double qd = frames[o + 12], qdd = frames[o + 13], q1 = frames[o + 14], q2 = frames[o + 15],
@@ -153,25 +164,22 @@ final class CellFrames {
                 accY += qd * (zz * velX - zx * velZ);
                 accZ += qd * (zx * velY - zy * velX);
             }
-            // q'' w + q' ω_{<j} × w, the second part as ω × (q' w) (added after the loop) − ω_{≥j} × q' w
+            // q'' w + q' ω_{<j} × w, the second part as ω × (q' w) (added per k below) − ω_{≥j} × q' w
             accX += qdd * wX - qd * (omY * wZ - omZ * wY);
             accY += qdd * wY - qd * (omZ * wX - omX * wZ);
             accZ += qdd * wZ - qd * (omX * wY - omY * wX);
+            // the bound relative to the frame after k joints: the joints from k on are in
+            double fx = accX + omY * velZ - omZ * velY;
+            double fy = accY + omZ * velX - omX * velZ;
+            double fz = accZ + omX * velY - omY * velX;
+            double slack = 1 + size * (1 + r);
+            double om2 = omX * omX + omY * omY + omZ * omZ;
+            // at s_m, ball point x = c + e: P'(x) = P'(c) + ω×e, P''(x) = P''(c) + α×e + ω×(ω×e)
+            double speedMid = Math.sqrt(velX * velX + velY * velY + velZ * velZ) + Math.sqrt(om2) * r;
+            double accMid = Math.sqrt(fx * fx + fy * fy + fz * fz) + (Math.sqrt(alX * alX + alY * alY + alZ * alZ) + om2) * r;
+            double accBound = Math.min(acc, accMid + 0.5 * d * jerk);
+            dest[k] = MotionBounds.inflate(acceleration ? accBound : Math.min(sumU, speedMid + 0.5 * d * accBound), slack);
         }
-        accX += omY * velZ - omZ * velY;
-        accY += omZ * velX - omX * velZ;
-        accZ += omX * velY - omY * velX;
-        double slack = 1 + size * (1 + r);
-        double om2 = omX * omX + omY * omY + omZ * omZ;
-        // at s_m, ball point x = c + e: P'(x) = P'(c) + ω×e, P''(x) = P''(c) + α×e + ω×(ω×e)
-        double speedMid = Math.sqrt(velX * velX + velY * velY + velZ * velZ) + Math.sqrt(om2) * r;
-        double accMid = Math.sqrt(accX * accX + accY * accY + accZ * accZ)
-                + (Math.sqrt(alX * alX + alY * alY + alZ * alZ) + om2) * r;
-        double accBound = Math.min(acc, accMid + 0.5 * d * jerk);
-        if (acceleration) {
-            return MotionBounds.inflate(accBound, slack);
-        }
-        return MotionBounds.inflate(Math.min(sumU, speedMid + 0.5 * d * accBound), slack);
     }
 
     /** Offset of the cell's frames, computing them unless they are current for [s0, s1]. */

@@ -134,17 +134,18 @@ public final class RobotSegment {
     }
 
     /**
-     * Upper bound on the speed |dP/ds| over the grid cell [s0, s1] of any point of the link sphere relative to the
-     * frame after the first {@code skip} joints, like {@link #chainSpeed} (without its third-order refinement and
-     * interval splitting, see {@link CellFrames}). The cell's body frames and joint bounds are computed on the
-     * first call for a cell index of this segment and shared by every later call for it (any link, sphere and
-     * skip): a whole-robot speed grid costs one kinematics pass per cell. A cell index asked with other ends is
-     * recomputed. Allocation-free once the grid has been used.
+     * Upper bounds on the speed |dP/ds| over the grid cell [s0, s1] of any point of the link sphere relative to the
+     * frame after the first k joints of the link's chain, into dest[k] for k = 0 (the world) .. chain length (dest
+     * needs {@link KinematicModel#chainLength}(link) + 1 entries): {@link #chainSpeed}'s bound for each k, without
+     * its interval splitting (see {@link CellFrames}). The cell's body frames and joint bounds are computed on the
+     * first call for a cell index of this segment and shared by every later call for it (any link and sphere): a
+     * whole-robot speed grid costs one kinematics pass per cell. A cell index asked with other ends is recomputed.
+     * Allocation-free once the grid has been used.
      */
-    public double cellSpeed(int cell, double s0, double s1, int link, int skip, double cx, double cy, double cz,
-                            double r) {
+    public void cellSpeeds(int cell, double s0, double s1, int link, double cx, double cy, double cz, double r,
+                           double[] dest) {
         requirePath();
-        return cells.speed(path, cell, s0, s1, link, skip, cx, cy, cz, r);
+        cells.speeds(path, cell, s0, s1, link, cx, cy, cz, r, dest);
     }
 
     /** An immutable motion of one link along the current path (allocates; the path must not be reused). */

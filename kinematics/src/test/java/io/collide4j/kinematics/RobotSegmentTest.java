@@ -137,7 +137,7 @@ class RobotSegmentTest {
     }
 
     /**
-     * cellSpeed (the speed grid's shared-frame bound) bounds every difference quotient of sampled sphere points, world
+     * cellSpeeds (the speed grid's shared-frame bounds) bound every difference quotient of sampled sphere points, world
      * and relative to the frame after the shared joints, on straight and polynomial paths of a revolute arm, an arm
      * with prismatic mimic fingers and one with non-axis-aligned frames; on short cells it is within a few percent
      * of chainSpeed (an independent derivation in the chain's local frames) and of the sampled speed. A cell index
@@ -175,11 +175,11 @@ class RobotSegmentTest {
                 double len = trial % 3 == 0 ? 0.3 : trial % 3 == 1 ? 0.05 : 0.005;
                 double s0 = rnd.nextDouble() * (1 - len), s1 = s0 + len;
                 int cell = rnd.nextInt(4);
-                double stale = seg.cellSpeed(cell, 0, 1, la, 0, a[0], a[1], a[2], a[3]);  // the cell with other ends
-                double va = seg.cellSpeed(cell, s0, s1, la, 0, a[0], a[1], a[2], a[3]);
-                double ra = seg.cellSpeed(cell, s0, s1, la, skip, a[0], a[1], a[2], a[3]);
-                double rb = seg.cellSpeed(cell, s0, s1, lb, skip, b[0], b[1], b[2], b[3]);
-                assertTrue(stale >= 0 && va >= 0);
+                double[] sa = new double[km.chainLength(la) + 1], sb = new double[km.chainLength(lb) + 1];
+                seg.cellSpeeds(cell, 0, 1, la, a[0], a[1], a[2], a[3], sa);  // the cell with other ends first
+                seg.cellSpeeds(cell, s0, s1, la, a[0], a[1], a[2], a[3], sa);
+                seg.cellSpeeds(cell, s0, s1, lb, b[0], b[1], b[2], b[3], sb);
+                double va = sa[0], ra = sa[skip], rb = sb[skip];
                 double[][] dirs = {{0, 0, 0}, {1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
                 int steps = 300;
                 Matrix4d[] poseA = new Matrix4d[steps + 1], poseB = new Matrix4d[steps + 1];
@@ -205,7 +205,8 @@ class RobotSegmentTest {
                                 + change + " > " + (ra + rb) * ds);
                     }
                     if (len == 0.005 && dir == dirs[0] && maxQuotient > 1e-3) {
-                        double centre = seg.cellSpeed(cell, s0, s1, la, 0, a[0], a[1], a[2], 0);
+                        seg.cellSpeeds(cell, s0, s1, la, a[0], a[1], a[2], 0, sa);
+                        double centre = sa[0];
                         double chain = seg.chainSpeed(la, 0, s0, s1, a[0], a[1], a[2], 0);
                         assertTrue(centre <= 1.2 * maxQuotient, "short-cell speed bound " + centre + " vs sampled " + maxQuotient);
                         assertEquals(chain, centre, 0.02 * chain, "short-cell bound vs chainSpeed");
@@ -216,7 +217,7 @@ class RobotSegmentTest {
     }
 
     /**
-     * The acceleration bound behind cellSpeed (its world-frame P''(s_m) and jerk terms) bounds sampled second
+     * The acceleration bound behind cellSpeeds (its world-frame P''(s_m) and jerk terms) bounds sampled second
      * differences of sphere points, and on short cells is within a few percent of ChainBounds' acceleration bound,
      * which computes P''(s_m) by a different recursion (the chain's local frames).
      */
@@ -244,7 +245,9 @@ class RobotSegmentTest {
                 double r = trial % 4 == 0 ? 0 : 0.08 * rnd.nextDouble();
                 double len = trial % 3 == 0 ? 0.05 : 0.002;
                 double s0 = rnd.nextDouble() * (1 - len), s1 = s0 + len;
-                double acc = cells.acceleration(path, 0, s0, s1, link, skip, cx, cy, cz, r);
+                double[] accs = new double[km.chainLength(link) + 1];
+                cells.accelerations(path, 0, s0, s1, link, cx, cy, cz, r, accs);
+                double acc = accs[skip];
                 double chain = ChainBounds.compute(km, link, skip, path, s0, s1, cx, cy, cz, r, ChainBounds.ACCELERATION);
                 if (len < 0.01) {
                     assertEquals(chain, acc, 0.02 * chain + 1e-9, km.name() + ": short-cell acceleration bound vs ChainBounds");

@@ -813,10 +813,21 @@ public final class CollisionChecker {
             c.cellStamp[t] = new int[c.cellSpeed[t].length];
         }
         if (c.cellStamp[t][cell] != c.generation) {
-            c.cellSpeed[t][cell] = c.segment.cellSpeed(cell, cellEdge(cell, c.cells), cellEdge(cell + 1, c.cells),
-                    model.bodyLink(model.pieceBody(piece)), skip, model.pieceSphere(piece, 0),
-                    model.pieceSphere(piece, 1), model.pieceSphere(piece, 2), model.pieceSphere(piece, 3));
-            c.cellStamp[t][cell] = c.generation;
+            // one pass gives the piece's bound relative to every frame along its chain: fill every skip's table
+            int link = model.bodyLink(model.pieceBody(piece));
+            int n = model.kinematics().chainLength(link);
+            c.segment.cellSpeeds(cell, cellEdge(cell, c.cells), cellEdge(cell + 1, c.cells), link,
+                    model.pieceSphere(piece, 0), model.pieceSphere(piece, 1), model.pieceSphere(piece, 2),
+                    model.pieceSphere(piece, 3), c.skipSpeeds);
+            for (int k = 0; k <= n; k++) {
+                int tk = piece * c.memoStride + k;
+                if (c.cellSpeed[tk] == null || c.cellSpeed[tk].length < c.cells) {
+                    c.cellSpeed[tk] = new double[Math.max(c.cells, 64)];
+                    c.cellStamp[tk] = new int[c.cellSpeed[tk].length];
+                }
+                c.cellSpeed[tk][cell] = c.skipSpeeds[k];
+                c.cellStamp[tk][cell] = c.generation;
+            }
         }
         return c.cellSpeed[t][cell];
     }

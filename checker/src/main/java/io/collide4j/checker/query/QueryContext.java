@@ -53,6 +53,8 @@ public final class QueryContext {
     int generation;
     final double[][] cellSpeed;
     final int[][] cellStamp;
+    /** One piece's speed bounds in one cell for every skip (RobotSegment.cellSpeeds), memoStride long. */
+    final double[] skipSpeeds;
 
     // Output of one conservative-advancement run.
     double stopS;
@@ -102,6 +104,7 @@ public final class QueryContext {
         this.wholeMemo = new double[checker.model().pieceCount() * memoStride];
         this.cellSpeed = new double[wholeMemo.length][];
         this.cellStamp = new int[wholeMemo.length][];
+        this.skipSpeeds = new double[memoStride];
     }
 
     /** Forgets the per-segment bounds (a new segment starts) and sets the speed grid's cell count. */
