@@ -7,22 +7,20 @@ enum AdvanceStatus {
     /** A pair's certified lower bound came within the tolerance of the margin (at the context's stopS). */
     VIOLATED,
     /** The evaluation budget ran out, or a step could make no progress in floating point; never free. */
-    INCONCLUSIVE;
+    INCONCLUSIVE,
+    /**
+     * One pair's run ({@link Advancement#advance} with a pause point before its end) is certified up to the context's
+     * stopS ≥ the pause point, not yet to the end: to be resumed from stopS.
+     */
+    PAUSED;
 
-    /** From the shared advancement's codes ({@link CollisionChecker#advance}, run to its end without pausing). */
-    static AdvanceStatus of(int code) {
-        return switch (code) {
-            case CollisionChecker.CLEAR -> CLEARED;
-            case CollisionChecker.VIOLATED -> VIOLATED;
-            default -> INCONCLUSIVE;
-        };
-    }
-
+    /** The motion query's answer for a finished run (a paused run has none yet). */
     MotionStatus motionStatus() {
         return switch (this) {
             case CLEARED -> MotionStatus.FREE;
             case VIOLATED -> MotionStatus.COLLISION;
             case INCONCLUSIVE -> MotionStatus.INCONCLUSIVE;
+            case PAUSED -> throw new IllegalStateException("a paused advancement has no answer yet");
         };
     }
 }

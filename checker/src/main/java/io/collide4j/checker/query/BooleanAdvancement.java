@@ -6,8 +6,8 @@ import io.collide4j.kinematics.LinkPoses;
 /**
  * Conservative advancement for the boolean motion query ({@link CollisionChecker#isMotionFree}): every candidate
  * pair of the context's segment is certified farther than the margin over [0, 1], or the first pair that cannot be
- * ends the run. The step rule, bounds and tolerance are those of {@link CollisionChecker#advance} (same speed grid,
- * same {@link CollisionChecker#STEP_FRACTION} of the gap, same treatment of NaN and of exact mesh pairs), so it
+ * ends the run. The step rule, bounds and tolerance are those of {@link Advancement#advance} (same speed grid,
+ * same {@link Advancement#STEP_FRACTION} of the gap, same treatment of NaN and of exact mesh pairs), so it
  * certifies what the earliest-contact query certifies; what differs is the lower bound at each step:
  * <ul>
  * <li>the {@link SphereTier} (covering spheres) decides a step whenever it clears the tolerance band and has proven
@@ -16,7 +16,7 @@ import io.collide4j.kinematics.LinkPoses;
  * <li>pairs run one after the other to s = 1 (no lockstep rounds: any violation answers the query, and the
  *     discrete samples before it have already rejected most blocked motions).</li>
  * </ul>
- * Certificates never come from here: the certifier keeps {@link CollisionChecker#advance} and its step choices.
+ * Certificates never come from here: the certifier keeps {@link Advancement#advance} and its step choices.
  * Stateless; allocation-free.
  */
 final class BooleanAdvancement {
@@ -33,11 +33,11 @@ final class BooleanAdvancement {
         this.spheres = spheres;
     }
 
-    /** Advances every candidate pair of the context ({@link CollisionChecker#collectMotionPairs}) to s = 1. */
+    /** Advances every candidate pair of the context ({@link CandidatePairCollector#collectMotionPairs}) to s = 1. */
     AdvanceStatus run(QueryContext c, double d, double tol) {
-        for (int i = 0; i < c.pairCount; i++) {
-            int o = 4 * i;
-            AdvanceStatus st = advance(c, c.pairs[o], c.pairs[o + 1], c.pairs[o + 2], c.pairs[o + 3], d, tol);
+        CandidatePairs pairs = c.pairs;
+        for (int i = 0; i < pairs.count(); i++) {
+            AdvanceStatus st = advance(c, pairs.kind(i), pairs.pieceA(i), pairs.pieceB(i), pairs.slot(i), d, tol);
             if (st != AdvanceStatus.CLEARED) {
                 return st;
             }
@@ -45,15 +45,15 @@ final class BooleanAdvancement {
         return AdvanceStatus.CLEARED;
     }
 
-    private AdvanceStatus advance(QueryContext c, int kind, int a, int b, int slot, double d, double tol) {
+    private AdvanceStatus advance(QueryContext c, PairKind kind, int a, int b, int slot, double d, double tol) {
         if (checker.isExactMeshPair(kind, b)) {
             // Tight-Inclusion windows live in the shared advancement; the sphere tier would not change them
-            return AdvanceStatus.of(checker.advance(c, kind, a, b, slot, 1, d, tol, null, 0));
+            return checker.advancement().advance(c, kind, a, b, slot, 1, d, tol, null, 0);
         }
         int la = model.bodyLink(model.pieceBody(a));
-        int lbk = kind == CollisionChecker.ENV ? -1 : model.bodyLink(model.pieceBody(b));
-        double whole = checker.wholeMotionBound(c, kind, a, b);
-        int skip = checker.sharedJoints(kind, a, b);
+        int lbk = kind == PairKind.ENVIRONMENT ? -1 : model.bodyLink(model.pieceBody(b));
+        double whole = checker.grid().wholeMotionBound(c, kind, a, b);
+        int skip = checker.grid().sharedJoints(kind, a, b);
         boolean trusted = false, judged = false;
         double s = 0;
         while (true) {
@@ -65,17 +65,17 @@ final class BooleanAdvancement {
             LinkPoses poses = c.segment.posesAt(s);
             c.tier.posesChanged();
             double cheap = checker.cheapLowerBound(poses, kind, a, b, slot, la, lbk, c);
-            if (cheap > d + tol && whole <= CollisionChecker.STEP_FRACTION * (cheap - d)) {
+            if (cheap > d + tol && whole <= Advancement.STEP_FRACTION * (cheap - d)) {
                 return AdvanceStatus.CLEARED;
             }
             double band = d + tol;
             double lb = Double.NEGATIVE_INFINITY;
             if (trusted || !judged) {
-                lb = kind == CollisionChecker.ENV ? spheres.env(c.tier, poses, a, b, band) : spheres.self(c.tier, poses, a, b, band);
+                lb = kind == PairKind.ENVIRONMENT ? spheres.env(c.tier, poses, a, b, band) : spheres.self(c.tier, poses, a, b, band);
             }
             if (!(trusted && lb > band)) {
                 double g = checker.lowerBound(c, kind, a, b, slot, poses.pose(la),
-                        kind == CollisionChecker.ENV ? null : poses.pose(lbk));
+                        kind == PairKind.ENVIRONMENT ? null : poses.pose(lbk));
                 if (!judged && g > band) {
                     judged = true;
                     trusted = lb - d >= TRUST * (g - d);
@@ -87,8 +87,8 @@ final class BooleanAdvancement {
                 c.stopS = s;
                 return AdvanceStatus.VIOLATED;
             }
-            double target = CollisionChecker.STEP_FRACTION * (lb - d);
-            double s1 = whole <= target ? 1 : checker.stepEnd(c, kind, a, b, skip, s, 1, whole, target);
+            double target = Advancement.STEP_FRACTION * (lb - d);
+            double s1 = whole <= target ? 1 : checker.grid().stepEnd(c, kind, a, b, skip, s, 1, whole, target);
             if (Double.isNaN(s1)) {
                 c.stopS = s;      // no progress in floating point: never claim free
                 return AdvanceStatus.INCONCLUSIVE;

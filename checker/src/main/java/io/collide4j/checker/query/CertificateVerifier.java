@@ -140,11 +140,11 @@ public final class CertificateVerifier {
             path.start(c, i);
             Set<String> listed = new HashSet<>();
             for (PairSteps p : seg) {
-                int[] pr = resolve(p.pair(), problems, i);
+                PairRef pr = resolve(p.pair(), problems, i);
                 if (pr == null) {
                     continue;
                 }
-                PairId id = checker.pairId(pr[0], pr[1], pr[2], pr[3]);
+                PairId id = checker.pairId(pr.kind(), pr.a(), pr.b(), pr.slot());
                 if (!listed.add(id.key())) {
                     problems.add("segment " + i + ": pair " + id.key() + " is listed twice");
                 }
@@ -166,9 +166,9 @@ public final class CertificateVerifier {
         return verdict;
     }
 
-    // Resolves a pair tuple [first, firstPiece, second, secondPiece, environment] to (kind, pieceA, pieceB, slot) of
-    // the checker; null (and a problem) if impossible.
-    private int[] resolve(PairTuple p, List<String> problems, int seg) {
+    // Resolves a pair tuple [first, firstPiece, second, secondPiece, environment] to the checker's pair; null (and a
+    // problem) if impossible.
+    private PairRef resolve(PairTuple p, List<String> problems, int seg) {
         RobotCollisionModel model = checker.model();
         try {
             if (p.firstPiece() < 0 || p.secondPiece() < 0) {
@@ -185,14 +185,14 @@ public final class CertificateVerifier {
                 if (slot < 0 || pa >= model.pieceEnd(ba) || k >= checker.prepared().pieceEnd(slot)) {
                     throw new IllegalArgumentException("no such piece or obstacle");
                 }
-                return new int[]{CollisionChecker.ENV, pa, k, slot};
+                return PairRef.environment(pa, k, slot);
             }
             int bb = model.bodyIndex(p.second());
             int pb = model.pieceStart(bb) + p.secondPiece();
             if (pa >= model.pieceEnd(ba) || pb >= model.pieceEnd(bb)) {
                 throw new IllegalArgumentException("no such piece");
             }
-            return new int[]{CollisionChecker.SELF, pa, pb, -1};
+            return PairRef.self(pa, pb);
         } catch (RuntimeException e) {
             problems.add("segment " + seg + ": unknown pair " + p + ": " + e.getMessage());
             return null;
@@ -200,14 +200,14 @@ public final class CertificateVerifier {
     }
 
     /** Re-proves each step; returns the clearance the steps prove (min of fresh lb − fresh mu). */
-    private double checkSteps(QueryContext c, int[] pr, double[] ends, double[] lbs, double end, double d,
+    private double checkSteps(QueryContext c, PairRef pr, double[] ends, double[] lbs, double end, double d,
                               List<String> problems, String where) {
         RobotCollisionModel model = checker.model();
-        int la = model.bodyLink(model.pieceBody(pr[1]));
-        int lb = pr[0] == CollisionChecker.ENV ? -1 : model.bodyLink(model.pieceBody(pr[2]));
+        int la = model.bodyLink(model.pieceBody(pr.a()));
+        int lb = pr.isEnvironment() ? -1 : model.bodyLink(model.pieceBody(pr.b()));
         double expect = 0;
         double proven = Double.POSITIVE_INFINITY;
-        double whole = checker.wholeMotionBound(c, pr[0], pr[1], pr[2]);
+        double whole = checker.grid().wholeMotionBound(c, pr.kind(), pr.a(), pr.b());
         if (ends.length != lbs.length) {
             problems.add(where + ": " + ends.length + " step ends but " + lbs.length + " lower bounds");
             return Double.NEGATIVE_INFINITY;
@@ -220,12 +220,12 @@ public final class CertificateVerifier {
             }
             LinkPoses poses = c.segment.posesAt(s0);
             double fresh = Math.max(
-                    checker.lowerBound(c, pr[0], pr[1], pr[2], pr[3], poses.pose(la), lb < 0 ? null : poses.pose(lb)),
+                    checker.lowerBound(c, pr.kind(), pr.a(), pr.b(), pr.slot(), poses.pose(la), lb < 0 ? null : poses.pose(lb)),
                     sphereBound(poses, pr, la, lb));
             if (claimed == TrajectoryCertifier.EXACT_WINDOW) {
                 // Tight-Inclusion sees boundary crossings only: the window must start outside and beyond the margin
-                if (!(fresh > d) || pr[0] != CollisionChecker.ENV
-                        || !checker.exactWindowClear(c, pr[1], pr[2], pr[3], s0, s1, d)) {
+                if (!(fresh > d) || !pr.isEnvironment()
+                        || !checker.advancement().exactWindowClear(c, pr.a(), pr.b(), pr.slot(), s0, s1, d)) {
                     problems.add(where + ": window [" + s0 + ", " + s1 + "] is not proven clear by Tight-Inclusion"
                             + " (lower bound " + fresh + " at its start, margin " + d + ")");
                 }
@@ -233,7 +233,7 @@ public final class CertificateVerifier {
                 expect = s1;
                 continue;
             }
-            double mu = checker.stepBound(c, pr[0], pr[1], pr[2], s0, s1, whole);
+            double mu = checker.grid().stepBound(c, pr.kind(), pr.a(), pr.b(), s0, s1, whole);
             if (claimed > fresh + SLACK) {
                 problems.add(where + ": step at s = " + s0 + " claims lower bound " + claimed + " but it is " + fresh);
             }
@@ -251,20 +251,20 @@ public final class CertificateVerifier {
     }
 
     // Bounding-volume lower bound, recomputed here: piece sphere to obstacle AABB, or piece sphere to piece sphere.
-    private double sphereBound(LinkPoses poses, int[] pr, int la, int lb) {
+    private double sphereBound(LinkPoses poses, PairRef pr, int la, int lb) {
         RobotCollisionModel model = checker.model();
-        Vector3d a = poses.transformPoint(la, model.pieceSphere(pr[1], 0), model.pieceSphere(pr[1], 1),
-                model.pieceSphere(pr[1], 2), new Vector3d());
-        if (pr[0] == CollisionChecker.ENV) {
-            double[] box = checker.scene().slot(pr[3]).worldBounds(new double[6]);
+        Vector3d a = poses.transformPoint(la, model.pieceSphere(pr.a(), 0), model.pieceSphere(pr.a(), 1),
+                model.pieceSphere(pr.a(), 2), new Vector3d());
+        if (pr.isEnvironment()) {
+            double[] box = checker.scene().slot(pr.slot()).worldBounds(new double[6]);
             double dx = Math.max(0, Math.max(box[0] - a.x, a.x - box[3]));
             double dy = Math.max(0, Math.max(box[1] - a.y, a.y - box[4]));
             double dz = Math.max(0, Math.max(box[2] - a.z, a.z - box[5]));
-            return Math.sqrt(dx * dx + dy * dy + dz * dz) - model.pieceSphere(pr[1], 3) - checker.prepared().margin(pr[2]);
+            return Math.sqrt(dx * dx + dy * dy + dz * dz) - model.pieceSphere(pr.a(), 3) - checker.prepared().margin(pr.b());
         }
-        Vector3d b = poses.transformPoint(lb, model.pieceSphere(pr[2], 0), model.pieceSphere(pr[2], 1),
-                model.pieceSphere(pr[2], 2), new Vector3d());
-        return a.distance(b) - model.pieceSphere(pr[1], 3) - model.pieceSphere(pr[2], 3);
+        Vector3d b = poses.transformPoint(lb, model.pieceSphere(pr.b(), 0), model.pieceSphere(pr.b(), 1),
+                model.pieceSphere(pr.b(), 2), new Vector3d());
+        return a.distance(b) - model.pieceSphere(pr.a(), 3) - model.pieceSphere(pr.b(), 3);
     }
 
     // Every checked pair not listed must be shown far for the whole segment by spheres/AABBs and motion bounds.
@@ -279,7 +279,7 @@ public final class CertificateVerifier {
             int link = model.bodyLink(body);
             for (int p = model.pieceStart(body); p < model.pieceEnd(body); p++) {
                 p0.transformPoint(link, model.pieceSphere(p, 0), model.pieceSphere(p, 1), model.pieceSphere(p, 2), a);
-                double sweep = checker.pieceSweep(c, p);
+                double sweep = checker.grid().pieceSweep(c, p);
                 for (int slot = 0; slot < scene.slotCount(); slot++) {
                     Obstacle o = scene.slot(slot);
                     if (o == null || !model.checks(body, o.name())) {
@@ -287,14 +287,14 @@ public final class CertificateVerifier {
                     }
                     o.worldBounds(box);
                     for (int k = prep.pieceStart(slot); k < prep.pieceEnd(slot); k++) {
-                        if (listed.contains(checker.pairId(CollisionChecker.ENV, p, k, slot).key())) {
+                        if (listed.contains(checker.pairId(PairKind.ENVIRONMENT, p, k, slot).key())) {
                             continue;
                         }
                         double dx = Math.max(0, Math.max(box[0] - a.x, a.x - box[3]));
                         double dy = Math.max(0, Math.max(box[1] - a.y, a.y - box[4]));
                         double dz = Math.max(0, Math.max(box[2] - a.z, a.z - box[5]));
                         if (!(Math.sqrt(dx * dx + dy * dy + dz * dz) - sweep > reach)) {
-                            problems.add("segment " + seg + ": pair " + checker.pairId(CollisionChecker.ENV, p, k, slot).key()
+                            problems.add("segment " + seg + ": pair " + checker.pairId(PairKind.ENVIRONMENT, p, k, slot).key()
                                     + " is neither listed nor provably far");
                         }
                     }
@@ -306,14 +306,14 @@ public final class CertificateVerifier {
             int la = model.bodyLink(ba), lb = model.bodyLink(bb);
             for (int p = model.pieceStart(ba); p < model.pieceEnd(ba); p++) {
                 for (int r = model.pieceStart(bb); r < model.pieceEnd(bb); r++) {
-                    if (listed.contains(checker.pairId(CollisionChecker.SELF, p, r, -1).key())) {
+                    if (listed.contains(checker.pairId(PairKind.SELF, p, r, -1).key())) {
                         continue;
                     }
                     p0.transformPoint(la, model.pieceSphere(p, 0), model.pieceSphere(p, 1), model.pieceSphere(p, 2), a);
                     p0.transformPoint(lb, model.pieceSphere(r, 0), model.pieceSphere(r, 1), model.pieceSphere(r, 2), b);
                     double gap = a.distance(b) - model.pieceSphere(p, 3) - model.pieceSphere(r, 3);
-                    if (!checker.selfPairFar(c, p, r, gap, reach)) {
-                        problems.add("segment " + seg + ": self pair " + checker.pairId(CollisionChecker.SELF, p, r, -1).key()
+                    if (!checker.grid().selfPairFar(c, p, r, gap, reach)) {
+                        problems.add("segment " + seg + ": self pair " + checker.pairId(PairKind.SELF, p, r, -1).key()
                                 + " is neither listed nor provably far");
                     }
                 }
@@ -329,16 +329,16 @@ public final class CertificateVerifier {
             problems.add("violation at segment " + seg + ", s = " + s + " is outside the trajectory");
             return;
         }
-        int[] pr = resolve(v.pair(), problems, seg);
+        PairRef pr = resolve(v.pair(), problems, seg);
         if (pr == null) {
             return;
         }
         path.start(c, seg);
         RobotCollisionModel model = checker.model();
-        int la = model.bodyLink(model.pieceBody(pr[1]));
-        int lb = pr[0] == CollisionChecker.ENV ? -1 : model.bodyLink(model.pieceBody(pr[2]));
+        int la = model.bodyLink(model.pieceBody(pr.a()));
+        int lb = pr.isEnvironment() ? -1 : model.bodyLink(model.pieceBody(pr.b()));
         LinkPoses poses = c.segment.posesAt(s);
-        double fresh = checker.lowerBound(c, pr[0], pr[1], pr[2], pr[3], poses.pose(la), lb < 0 ? null : poses.pose(lb));
+        double fresh = checker.lowerBound(c, pr.kind(), pr.a(), pr.b(), pr.slot(), poses.pose(la), lb < 0 ? null : poses.pose(lb));
         if (fresh > d + tol) {
             problems.add("claimed violation is not one: fresh lower bound " + fresh + " > margin + tolerance " + (d + tol));
         }

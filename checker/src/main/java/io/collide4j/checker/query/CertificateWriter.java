@@ -28,8 +28,8 @@ final class CertificateWriter {
         }
     }
 
-    /** One listed pair of a segment: its id and its steps. */
-    record PairRecord(PairId id, double[] ends, double[] lb, double[][] planes) {
+    /** One listed pair of a segment: its id and its steps (and per step its plane or null, with witnesses). */
+    record PairRecord(PairId id, double[] ends, double[] lb, SeparatingPlane[] planes) {
     }
 
     void header(double margin, double tolerance, MeshMode meshMode, String robotHash, String sceneHash,
@@ -83,11 +83,11 @@ final class CertificateWriter {
                 g.writeArray(p.lb(), 0, p.lb().length);
                 if (p.planes() != null) {
                     g.writeArrayFieldStart("planes");
-                    for (double[] pl : p.planes()) {
+                    for (SeparatingPlane pl : p.planes()) {
                         if (pl == null) {
                             g.writeNull();
                         } else {
-                            g.writeArray(pl, 0, pl.length);
+                            plane(pl);
                         }
                     }
                     g.writeEndArray();
@@ -141,6 +141,18 @@ final class CertificateWriter {
         g.writeString(id.second());
         g.writeNumber(id.secondPiece());
         g.writeBoolean(id.environment());
+        g.writeEndArray();
+    }
+
+    /** A plane as the format's {@code [nx, ny, nz, c, gA, gB]}. */
+    private void plane(SeparatingPlane p) throws IOException {
+        g.writeStartArray();
+        g.writeNumber(p.nx());
+        g.writeNumber(p.ny());
+        g.writeNumber(p.nz());
+        g.writeNumber(p.c());
+        g.writeNumber(p.gA());
+        g.writeNumber(p.gB());
         g.writeEndArray();
     }
 

@@ -39,9 +39,10 @@ public final class QueryContext {
     /** The current segment's curved joint path (spline trajectories), or null for the straight q0 → q1. */
     JointPath curved;
 
-    // Candidate pairs of the current motion: 3 ints each (kind, a, b) and the obstacle slot.
-    int[] pairs = new int[64];
-    int pairCount;
+    /** Candidate pairs of the current motion ({@link CandidatePairCollector#collectMotionPairs}). */
+    final CandidatePairs pairs = new CandidatePairs();
+    /** Candidate pairs of the current state (minimumDistance, contacts). */
+    final CandidatePairs statePairs = new CandidatePairs();
 
     // Per segment: path-length bounds over all of [0, 1] of each piece sphere relative to the frame after k
     // shared joints, at [piece * memoStride + k]; NaN = not computed yet for this segment.
@@ -60,12 +61,12 @@ public final class QueryContext {
     double stopS;
     double clearance;
     double minLowerBound;
-    /** The motion bound of the step {@link CollisionChecker#stepEnd} last returned. */
+    /** The motion bound of the step {@link SpeedGrid#stepEnd} last returned. */
     double stepEndBound;
     long evaluations;
     long budget;
 
-    // Output of one multi-pair advancement (CollisionChecker.advancePairs): the violation time, its pair's contact
+    // Output of one multi-pair advancement ({@link Advancement#advancePairs}): the violation time, its pair's contact
     // (earliest-contact runs only), the certified clearance of a free motion.
     double motionTime;
     Contact motionContact;
@@ -130,8 +131,8 @@ public final class QueryContext {
         return evaluations;
     }
 
-    void block(int kind, int a, int b) {
-        blockEnv = kind == CollisionChecker.ENV;
+    void block(PairKind kind, int a, int b) {
+        blockEnv = kind == PairKind.ENVIRONMENT;
         blockA = a;
         blockB = b;
     }
@@ -158,24 +159,9 @@ public final class QueryContext {
     private double[] pairProgress = new double[16];
 
     double[] pairProgress() {
-        if (pairProgress.length < pairCount) {
-            pairProgress = new double[Math.max(pairCount, 2 * pairProgress.length)];
+        if (pairProgress.length < pairs.count()) {
+            pairProgress = new double[Math.max(pairs.count(), 2 * pairProgress.length)];
         }
         return pairProgress;
-    }
-
-    void clearPairs() {
-        pairCount = 0;
-    }
-
-    void addPair(int kind, int a, int b, int slot) {
-        if (4 * pairCount + 4 > pairs.length) {
-            pairs = Arrays.copyOf(pairs, 2 * pairs.length);
-        }
-        int o = 4 * pairCount++;
-        pairs[o] = kind;
-        pairs[o + 1] = a;
-        pairs[o + 2] = b;
-        pairs[o + 3] = slot;
     }
 }

@@ -168,25 +168,26 @@ public final class TrajectoryCertifier {
         cert.header(d, tolerance, checker.prepared().meshMode(), checker.model().contentHash(),
                 checker.scene().contentHash(), path, times, provenance, witnesses ? CertificateWitness.of(checker) : null);
         WitnessPlanes planer = witnesses ? new WitnessPlanes(checker) : null;
+        Advancement advancement = checker.advancement();
         Map<String, Double> planeClearance = new HashMap<>();
         Verdict verdict = Verdict.CERTIFIED_FREE;
         Violation violation = null;
         for (int i = 0; i + 1 < waypoints.length && verdict == Verdict.CERTIFIED_FREE; i++) {
             path.start(c, i);
-            checker.collectMotionPairs(c, d + tolerance);
+            checker.collector().collectMotionPairs(c, d + tolerance);
             List<CertificateWriter.PairRecord> pairs = new ArrayList<>();
             double earliest = 2;
             Contact hit = null;
-            for (int p = 0; p < c.pairCount; p++) {
-                int o = 4 * p;
-                int kind = c.pairs[o], a = c.pairs[o + 1], b = c.pairs[o + 2], slot = c.pairs[o + 3];
+            for (int p = 0; p < c.pairs.count(); p++) {
+                PairKind kind = c.pairs.kind(p);
+                int a = c.pairs.pieceA(p), b = c.pairs.pieceB(p), slot = c.pairs.slot(p);
                 List<Double> ends = new ArrayList<>();
                 List<Double> lbs = new ArrayList<>();
-                List<double[]> planes = planer == null ? null : new ArrayList<>();
+                List<SeparatingPlane> planes = planer == null ? null : new ArrayList<>();
                 // exact mesh pairs are measured against triangles, not a convex piece: no plane (the verifier refuses)
-                boolean planar = planer != null && !(kind == CollisionChecker.ENV && checker.prepared().mesh(b) != null);
-                double whole = planar ? checker.wholeMotionBound(c, kind, a, b) : 0;
-                int st = checker.advance(c, kind, a, b, slot, Math.min(1, earliest), d, tolerance, new CollisionChecker.StepSink() {
+                boolean planar = planer != null && !(kind == PairKind.ENVIRONMENT && checker.prepared().mesh(b) != null);
+                double whole = planar ? checker.grid().wholeMotionBound(c, kind, a, b) : 0;
+                AdvanceStatus st = advancement.advance(c, kind, a, b, slot, Math.min(1, earliest), d, tolerance, new Advancement.StepSink() {
                     @Override
                     public void step(double s0, double s1, double lb, double mu) {
                         if (planar) {
@@ -216,12 +217,12 @@ public final class TrajectoryCertifier {
                 }, 0);
                 PairId id = checker.pairId(kind, a, b, slot);
                 pairs.add(new CertificateWriter.PairRecord(id, unbox(ends), unbox(lbs),
-                        planes == null ? null : planes.toArray(new double[0][])));
-                if (st == CollisionChecker.INCONCLUSIVE_RUN) {
+                        planes == null ? null : planes.toArray(new SeparatingPlane[0])));
+                if (st == AdvanceStatus.INCONCLUSIVE) {
                     verdict = Verdict.INCONCLUSIVE;
                     break;
                 }
-                if (st == CollisionChecker.VIOLATED) {
+                if (st == AdvanceStatus.VIOLATED) {
                     earliest = c.stopS;
                     hit = contactOf(c, kind, a, b, slot);
                 } else if (!ends.isEmpty()) {
@@ -255,12 +256,11 @@ public final class TrajectoryCertifier {
      * The least clearance the pair's planes show: (gA + gB) / |n| over its steps, rounded down (a step without a plane
      * shows nothing, so it does not lower the claim; the independent verifier refuses such a certificate anyway).
      */
-    private static double planeClearance(List<double[]> planes) {
+    private static double planeClearance(List<SeparatingPlane> planes) {
         double min = Double.POSITIVE_INFINITY;
-        for (double[] p : planes) {
+        for (SeparatingPlane p : planes) {
             if (p != null) {
-                double n = Math.sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]) * (1 + 1e-15);
-                min = Math.min(min, (p[4] + p[5]) / n * (1 - 1e-15));
+                min = Math.min(min, p.clearanceShown());
             }
         }
         return min;
@@ -314,9 +314,9 @@ public final class TrajectoryCertifier {
         return e > s0 && e <= s1 ? e : s1;
     }
 
-    private Contact contactOf(QueryContext c, int kind, int a, int b, int slot) {
+    private Contact contactOf(QueryContext c, PairKind kind, int a, int b, int slot) {
         double margins = checker.model().pieceMargin(a)
-                + (kind == CollisionChecker.ENV ? checker.prepared().margin(b) : checker.model().pieceMargin(b));
+                + (kind == PairKind.ENVIRONMENT ? checker.prepared().margin(b) : checker.model().pieceMargin(b));
         double est = c.result.intersecting ? -margins : c.result.distance - margins;
         return new Contact(checker.pairId(kind, a, b, slot), c.minLowerBound, Math.max(c.minLowerBound, est),
                 new org.joml.Vector3d(c.result.witnessA), new org.joml.Vector3d(c.result.witnessB),

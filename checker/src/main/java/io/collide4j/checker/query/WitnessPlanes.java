@@ -41,6 +41,35 @@ final class WitnessPlanes {
     private boolean shortNumbers;
     /** Significant digits of a short plane's normal (a certificate of fewer bytes; full precision when that fails). */
     private static final int SHORT_DIGITS = 5;
+    /** The short plane's state, kept while the full-precision plane at the same s is tried. */
+    private final SavedPlane shortPlane = new SavedPlane();
+
+    /** A copy of the plane state {@link #planeAt} leaves (all but shortNumbers). */
+    private static final class SavedPlane {
+        private double nx, ny, nz, nUp, hiA0, loB0, scale, lbHere;
+
+        void save(WitnessPlanes w) {
+            nx = w.nx;
+            ny = w.ny;
+            nz = w.nz;
+            nUp = w.nUp;
+            hiA0 = w.hiA0;
+            loB0 = w.loB0;
+            scale = w.scale;
+            lbHere = w.lbHere;
+        }
+
+        void restore(WitnessPlanes w) {
+            w.nx = nx;
+            w.ny = ny;
+            w.nz = nz;
+            w.nUp = nUp;
+            w.hiA0 = hiA0;
+            w.loB0 = loB0;
+            w.scale = scale;
+            w.lbHere = lbHere;
+        }
+    }
 
     WitnessPlanes(CollisionChecker checker) {
         this.checker = checker;
@@ -51,8 +80,8 @@ final class WitnessPlanes {
      * the step rule over all of [s0, s1]) with planes, appending to ends, lbs and planes: one entry when one plane
      * covers it, more when it had to be split, or the step unchanged with a null plane when no plane was found.
      */
-    void cover(QueryContext c, int kind, int a, int b, int slot, double s0, double s1, double claim, double d,
-               double whole, List<Double> ends, List<Double> lbs, List<double[]> planes) {
+    void cover(QueryContext c, PairKind kind, int a, int b, int slot, double s0, double s1, double claim, double d,
+               double whole, List<Double> ends, List<Double> lbs, List<SeparatingPlane> planes) {
         int mark = ends.size();
         double from = s0;
         double lbFrom = claim;
@@ -65,19 +94,12 @@ final class WitnessPlanes {
                     : TrajectoryCertifier.roundDown(lbHere, TrajectoryCertifier.CLAIM_DIGITS), first, whole) : Double.NaN;
             if (!(e >= s1)) {
                 double shortReach = e;
-                double[] shortState = {nx, ny, nz, nUp, hiA0, loB0, scale, lbHere};
+                shortPlane.save(this);
                 double full = planeAt(c, kind, a, b, slot, from, false) ? reach(c, kind, a, b, from, s1, d, first ? claim
                         : TrajectoryCertifier.roundDown(lbHere, TrajectoryCertifier.CLAIM_DIGITS), first, whole) : Double.NaN;
                 if (!(full >= shortReach) && shortReach > from) {
                     // back to the short plane, which reaches farther
-                    nx = shortState[0];
-                    ny = shortState[1];
-                    nz = shortState[2];
-                    nUp = shortState[3];
-                    hiA0 = shortState[4];
-                    loB0 = shortState[5];
-                    scale = shortState[6];
-                    lbHere = shortState[7];
+                    shortPlane.restore(this);
                     shortNumbers = true;
                     e = shortReach;
                 } else {
@@ -88,7 +110,7 @@ final class WitnessPlanes {
                 break;
             }
             lbFrom = first ? claim : TrajectoryCertifier.roundDown(lbHere, TrajectoryCertifier.CLAIM_DIGITS);
-            double[] p = plane(c, a, b, kind, from, e, d, true);
+            SeparatingPlane p = plane(c, a, b, kind, from, e, d, true);
             if (p == null) {
                 break;
             }
@@ -115,7 +137,7 @@ final class WitnessPlanes {
      * which the plane at {@code from} covers the sub-step and it meets the step rule; NaN when none of at least
      * {@link #MIN_WIDTH}.
      */
-    private double reach(QueryContext c, int kind, int a, int b, double from, double s1, double d, double lbFrom,
+    private double reach(QueryContext c, PairKind kind, int a, int b, double from, double s1, double d, double lbFrom,
                          boolean first, double whole) {
         if (fits(c, kind, a, b, from, s1, d, lbFrom, first, whole)) {
             return s1;
@@ -144,9 +166,9 @@ final class WitnessPlanes {
      * The sub-step [from, e] is covered by the plane at {@code from} and, unless it is the original step's first
      * part (whose claim holds for every end up to s1), meets the step rule with the fresh lower bound at from.
      */
-    private boolean fits(QueryContext c, int kind, int a, int b, double from, double e, double d, double lbFrom,
+    private boolean fits(QueryContext c, PairKind kind, int a, int b, double from, double e, double d, double lbFrom,
                          boolean first, double whole) {
-        if (!first && !(lbFrom - checker.stepBound(c, kind, a, b, from, e, whole) > d)) {
+        if (!first && !(lbFrom - checker.grid().stepBound(c, kind, a, b, from, e, whole) > d)) {
             return false;
         }
         return plane(c, a, b, kind, from, e, d) != null;
@@ -161,7 +183,7 @@ final class WitnessPlanes {
      * g the shortest decimals that keep the claim: any direction gives a valid plane, since the bounds are computed
      * for the direction as written; short numbers only make the certificate smaller.
      */
-    private boolean planeAt(QueryContext c, int kind, int a, int b, int slot, double s, boolean shortNormal) {
+    private boolean planeAt(QueryContext c, PairKind kind, int a, int b, int slot, double s, boolean shortNormal) {
         this.shortNumbers = shortNormal;
         LinkPoses poses = c.segment.posesAt(s);
         var model = checker.model();
@@ -170,7 +192,7 @@ final class WitnessPlanes {
         ConvexShape sb;
         Matrix4dc pb;
         double mA = model.pieceMargin(a), mB;
-        if (kind == CollisionChecker.ENV) {
+        if (kind == PairKind.ENVIRONMENT) {
             sb = checker.prepared().shape(b);
             pb = checker.prepared().pose(slot);
             mB = checker.prepared().margin(b);
@@ -232,18 +254,19 @@ final class WitnessPlanes {
 
     /**
      * The plane for [from, e] from the state {@link #planeAt} left, or null when the gap left after both pieces'
-     * world travel over [from, e] is less than the margin: {nx, ny, nz, c, g, g} with c mid-gap and
+     * world travel over [from, e] is less than the margin: (nx, ny, nz, c, g, g) with c mid-gap and
      * 2g = (gap + margin·|n|)/2, at least margin·|n| rounded up: the margin plus half the surplus is claimed, and each
      * side keeps a quarter of the surplus.
      */
-    private double[] plane(QueryContext c, int a, int b, int kind, double from, double e, double d) {
+    private SeparatingPlane plane(QueryContext c, int a, int b, PairKind kind, double from, double e, double d) {
         return plane(c, a, b, kind, from, e, d, false);
     }
 
-    /** As {@link #plane(QueryContext, int, int, int, double, double, double)}; {@code shorten}: the written plane. */
-    private double[] plane(QueryContext c, int a, int b, int kind, double from, double e, double d, boolean shorten) {
-        double dA = checker.pieceTravel(c, a, from, e);
-        double dB = kind == CollisionChecker.ENV ? 0 : checker.pieceTravel(c, b, from, e);
+    /** As {@link #plane(QueryContext, int, int, PairKind, double, double, double)}; {@code shorten}: the written plane. */
+    private SeparatingPlane plane(QueryContext c, int a, int b, PairKind kind, double from, double e, double d,
+                                  boolean shorten) {
+        double dA = checker.grid().pieceTravel(c, a, from, e);
+        double dB = kind == PairKind.ENVIRONMENT ? 0 : checker.grid().pieceTravel(c, b, from, e);
         // own arithmetic: a handful of roundings of magnitudes below (scale + travel), charged at 1e-13 relative
         double own = OWN_REL * (1 + scale + dA + dB);
         double hiA = hiA0 + nUp * dA + own;
@@ -271,7 +294,7 @@ final class WitnessPlanes {
         if (!(Math.nextDown(mid - g) >= hiA) || !(Math.nextUp(mid + g) <= loB) || !(g >= gMin)) {
             return null;
         }
-        return new double[]{nx, ny, nz, mid, g, g};
+        return new SeparatingPlane(nx, ny, nz, mid, g, g);
     }
 
     /** x rounded to {@value #SHORT_DIGITS} significant digits (the nearest double to that decimal). */

@@ -7,6 +7,16 @@
  *       same certified proof of a free motion (they may differ only on motions that come within the tolerance band);
  *       the first also finds when and where contact first becomes possible. Their settings travel together as a
  *       {@link io.collide4j.checker.query.MotionQuery} (margin, tolerance, budget, sample step).</li>
+ *   <li><b>pair</b>: a robot piece against an obstacle piece or another robot piece ({@code PairKind} ENVIRONMENT or
+ *       SELF); <b>candidate pairs</b>: the pairs the broad phase ({@code CandidatePairCollector}) could not show far
+ *       enough apart, kept per context in a {@code CandidatePairs} list (one primitive array behind named accessors,
+ *       allocation-free); {@code PairRef}: one pair as a record, off the hot path.</li>
+ *   <li><b>speed grid</b> ({@code SpeedGrid}): certified speed bounds of each piece's bounding sphere per cell of a
+ *       segment's [0, 1], and the motion bounds and step rule built on them.</li>
+ *   <li><b>advancement</b> ({@code Advancement}): certified conservative advancement of one pair or of all candidate
+ *       pairs in lockstep rounds, for checkMotion and the certifier; its outcome is an {@code AdvanceStatus}
+ *       (CLEARED, VIOLATED, INCONCLUSIVE, PAUSED). {@code BooleanAdvancement}: the same step rule for
+ *       isMotionFree, with the sphere tier.</li>
  *   <li><b>sphere tier</b>: the certified cheap lower bounds in front of GJK ({@code SphereTier}): a piece's covering
  *       spheres ({@link io.collide4j.checker.robot.CoveringSpheres}) against an obstacle piece's world primitive
  *       ({@code ObstacleBounds}) or another piece's spheres. Used by the discrete check and the boolean motion query

@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * checkMotion advances its candidate pairs in lockstep rounds (a slice of s per round) so the earliest violation
  * is met early. The order may change only the work done, never the answer: each pair's steps from a given s do
  * not depend on when they are taken, so the verdict, the time and the pair must equal those of the plain loop
- * that runs every pair to completion one after the other (reproduced here from {@code advance}).
+ * that runs every pair to completion one after the other (reproduced here from {@code Advancement.advance}).
  */
 class MotionOrderTest {
 
@@ -27,19 +27,19 @@ class MotionOrderTest {
     private static Object[] sequential(CollisionChecker checker, QueryContext c, double[] q0, double[] q1, double d) {
         double tol = CollisionChecker.DEFAULT_TOLERANCE;
         CollisionChecker.startSegment(c, q0, q1);
-        checker.collectMotionPairs(c, d + tol);
+        checker.collector().collectMotionPairs(c, d + tol);
         c.evaluations = 0;
         c.budget = Long.MAX_VALUE;
         double earliest = 2;
         String pair = null;
-        for (int i = 0; i < c.pairCount; i++) {
-            int o = 4 * i;
-            int st = checker.advance(c, c.pairs[o], c.pairs[o + 1], c.pairs[o + 2], c.pairs[o + 3], Math.min(1, earliest), d,
-                    tol, null, 0);
-            assertTrue(st == CollisionChecker.CLEAR || st == CollisionChecker.VIOLATED, "status " + st);
-            if (st == CollisionChecker.VIOLATED) {
+        CandidatePairs pairs = c.pairs;
+        for (int i = 0; i < pairs.count(); i++) {
+            AdvanceStatus st = checker.advancement().advance(c, pairs.kind(i), pairs.pieceA(i), pairs.pieceB(i),
+                    pairs.slot(i), Math.min(1, earliest), d, tol, null, 0);
+            assertTrue(st == AdvanceStatus.CLEARED || st == AdvanceStatus.VIOLATED, "status " + st);
+            if (st == AdvanceStatus.VIOLATED) {
                 earliest = c.stopS;
-                pair = checker.pairId(c.pairs[o], c.pairs[o + 1], c.pairs[o + 2], c.pairs[o + 3]).key();
+                pair = checker.pairId(pairs.kind(i), pairs.pieceA(i), pairs.pieceB(i), pairs.slot(i)).key();
             }
         }
         return new Object[]{pair == null ? MotionStatus.FREE : MotionStatus.COLLISION, pair == null ? 1.0 : earliest, pair,
