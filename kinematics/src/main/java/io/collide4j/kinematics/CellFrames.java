@@ -1,6 +1,7 @@
 package io.collide4j.kinematics;
 
 import org.joml.Matrix4d;
+import org.joml.Vector3d;
 
 /**
  * Per-thread scratch behind {@link RobotSegment#cellSpeeds}: for each cell [s0, s1] of a segment's speed grid, the
@@ -43,6 +44,7 @@ final class CellFrames {
     private final KinematicModel m;
     private final int bodies;
     private final Matrix4d[] scratch;
+    private final double[] point = new double[6];
     private double[] frames = new double[0];
     private double[] ends = new double[0];     // s0, s1 of each cell's frames
     private int[] stamp = new int[0];
@@ -94,19 +96,10 @@ final class CellFrames {
         if (dest.length <= chain.length) {
             throw new IllegalArgumentException("need room for " + (chain.length + 1) + " bounds, got " + dest.length);
         }
-        // the sphere centre in the frame of the link's body, then in the world at s_m
-        double px = cx, py = cy, pz = cz;
-        if (!m.linkOffsetIsIdentity[link]) {
-            Matrix4d o = m.linkOffset[link];
-            px = o.m00() * cx + o.m10() * cy + o.m20() * cz + o.m30();
-            py = o.m01() * cx + o.m11() * cy + o.m21() * cz + o.m31();
-            pz = o.m02() * cx + o.m12() * cy + o.m22() * cz + o.m32();
-        }
+        linkPoint(base, link, cx, cy, cz);
+        double px = point[0], py = point[1], pz = point[2];
+        double wx = point[3], wy = point[4], wz = point[5];
         double reach = Math.sqrt(px * px + py * py + pz * pz) * (1 + 1e-15) + r;  // to the link body's origin
-        int lb = base + BODY * m.linkBody[link];
-        double wx = frames[lb] * px + frames[lb + 3] * py + frames[lb + 6] * pz + frames[lb + 9];
-        double wy = frames[lb + 1] * px + frames[lb + 4] * py + frames[lb + 7] * pz + frames[lb + 10];
-        double wz = frames[lb + 2] * px + frames[lb + 5] * py + frames[lb + 8] * pz + frames[lb + 11];
         double velX = 0, velY = 0, velZ = 0;     // P'(s_m): Σ q' w over the joints so far (w = z × r, or z)
         double omX = 0, omY = 0, omZ = 0;        // ω(s_m) of those joints
         double accX = 0, accY = 0, accZ = 0;     // P''(s_m) but for the final ω × P' term
@@ -180,6 +173,35 @@ final class CellFrames {
             double accBound = Math.min(acc, accMid + 0.5 * d * jerk);
             dest[k] = MotionBounds.inflate(acceleration ? accBound : Math.min(sumU, speedMid + 0.5 * d * accBound), slack);
         }
+    }
+
+    /** The link point (cx, cy, cz) in the world at the cell's midpoint, into dest (same rounding as {@link #speeds}). */
+    Vector3d centre(JointPath path, int cell, double s0, double s1, int link, double cx, double cy, double cz,
+                    Vector3d dest) {
+        MotionBounds.checkInterval(s0, s1);
+        if (cell < 0) {
+            throw new IllegalArgumentException("cell index must be >= 0, got " + cell);
+        }
+        linkPoint(prepare(path, cell, s0, s1), link, cx, cy, cz);
+        return dest.set(point[3], point[4], point[5]);
+    }
+
+    /** point[0..2]: (cx, cy, cz) in the frame of the link's body; point[3..5]: in the world at the cell's midpoint. */
+    private void linkPoint(int base, int link, double cx, double cy, double cz) {
+        double px = cx, py = cy, pz = cz;
+        if (!m.linkOffsetIsIdentity[link]) {
+            Matrix4d o = m.linkOffset[link];
+            px = o.m00() * cx + o.m10() * cy + o.m20() * cz + o.m30();
+            py = o.m01() * cx + o.m11() * cy + o.m21() * cz + o.m31();
+            pz = o.m02() * cx + o.m12() * cy + o.m22() * cz + o.m32();
+        }
+        int lb = base + BODY * m.linkBody[link];
+        point[0] = px;
+        point[1] = py;
+        point[2] = pz;
+        point[3] = frames[lb] * px + frames[lb + 3] * py + frames[lb + 6] * pz + frames[lb + 9];
+        point[4] = frames[lb + 1] * px + frames[lb + 4] * py + frames[lb + 7] * pz + frames[lb + 10];
+        point[5] = frames[lb + 2] * px + frames[lb + 5] * py + frames[lb + 8] * pz + frames[lb + 11];
     }
 
     /** Offset of the cell's frames, computing them unless they are current for [s0, s1]. */

@@ -1,6 +1,7 @@
 package io.collide4j.kinematics;
 
 import org.joml.Matrix4d;
+import org.joml.Vector3d;
 
 /**
  * Per-thread scratch for one whole-robot motion segment, the object the checker's conservative
@@ -146,6 +147,16 @@ public final class RobotSegment {
                            double[] dest) {
         requirePath();
         cells.speeds(path, cell, s0, s1, link, cx, cy, cz, r, dest);
+    }
+
+    /**
+     * The world position of the link point (cx, cy, cz) at the midpoint of grid cell [s0, s1], into dest: the centre
+     * about which {@link #cellSpeeds} × (s1 − s0) / 2 bounds every position over the cell (forward kinematics of the
+     * cell's shared frames, rounded like {@link #posesAt}).
+     */
+    public Vector3d cellCentre(int cell, double s0, double s1, int link, double cx, double cy, double cz, Vector3d dest) {
+        requirePath();
+        return cells.centre(path, cell, s0, s1, link, cx, cy, cz, dest);
     }
 
     /** An immutable motion of one link along the current path (allocates; the path must not be reused). */

@@ -180,6 +180,10 @@ class RobotSegmentTest {
                 seg.cellSpeeds(cell, s0, s1, la, a[0], a[1], a[2], a[3], sa);
                 seg.cellSpeeds(cell, s0, s1, lb, b[0], b[1], b[2], b[3], sb);
                 double va = sa[0], ra = sa[skip], rb = sb[skip];
+                // the cell's centre is the sphere centre at the cell's midpoint
+                double[] mid = point(seg.linkPose(la, 0.5 * (s0 + s1), new Matrix4d()), a, new double[3]);
+                org.joml.Vector3d cellMid = seg.cellCentre(cell, s0, s1, la, a[0], a[1], a[2], new org.joml.Vector3d());
+                assertEquals(0, dist(mid, new double[]{cellMid.x, cellMid.y, cellMid.z}), 1e-12, "cell centre");
                 double[][] dirs = {{0, 0, 0}, {1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
                 int steps = 300;
                 Matrix4d[] poseA = new Matrix4d[steps + 1], poseB = new Matrix4d[steps + 1];

@@ -57,12 +57,12 @@ final class SpeedGrid {
     // kinematic evaluations per piece and segment then serves all steps of all its pairs, and the step rule can
     // solve for the longest step directly instead of halving from the end.
 
-    private static double cellEdge(int i, int cells) {
+    static double cellEdge(int i, int cells) {
         return i >= cells ? 1 : (double) i / cells;
     }
 
     /** The cell that holds s (cellEdge(i) <= s < cellEdge(i + 1), the last cell for s = 1). */
-    private static int cellOf(double s, int cells) {
+    static int cellOf(double s, int cells) {
         int i = Math.min(cells - 1, (int) (s * cells));
         while (i > 0 && cellEdge(i, cells) > s) {
             i--;
@@ -74,7 +74,7 @@ final class SpeedGrid {
     }
 
     /** Speed bound (distance change per unit s) of the pair in a cell: both spheres' speeds relative to their shared frame. */
-    private double pairSpeed(QueryContext c, PairKind kind, int a, int b, int skip, int cell) {
+    double pairSpeed(QueryContext c, PairKind kind, int a, int b, int skip, int cell) {
         return kind == PairKind.ENVIRONMENT ? pieceSpeed(c, a, 0, cell) : pieceSpeed(c, a, skip, cell) + pieceSpeed(c, b, skip, cell);
     }
 
