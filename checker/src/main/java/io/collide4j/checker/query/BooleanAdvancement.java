@@ -11,6 +11,10 @@ import org.joml.Vector3d;
  * same {@link Advancement#STEP_FRACTION} of the gap, same treatment of NaN and of exact mesh pairs), so it
  * certifies what the earliest-contact query certifies; what differs is the lower bound at each step:
  * <ul>
+ * <li>a broad phase per speed-grid cell comes first ({@link #cellGap}): the cells over which the pair's bounding
+ *     spheres, swept from the cell's midpoint by the grid's speed bound, stay beyond the tolerance band are skipped
+ *     without forward kinematics or a distance query (a pair none of whose cells is near is done at once), and the
+ *     advancement starts at the first near cell;</li>
  * <li>the {@link SphereTier} (covering spheres) decides a step whenever it clears the tolerance band and has proven
  *     tight enough for the pair: at the first GJK evaluation its gap must be at least {@link #TRUST} of GJK's. Else,
  *     and whenever it falls into the band, GJK runs; a violation is only ever called on GJK's bound;</li>
