@@ -1,6 +1,7 @@
 package io.collide4j.kinematics;
 
 import org.joml.Matrix4d;
+import org.joml.Vector3d;
 
 /**
  * Per-thread scratch for one whole-robot motion segment, the object the checker's conservative
@@ -32,6 +33,7 @@ public final class RobotSegment {
     private final LinkPoses poses;
     private final double[] q;
     private final LinearPath linear;
+    private final CellFrames cells;
     private JointPath path;
     private double cachedS = Double.NaN;
 
@@ -40,6 +42,7 @@ public final class RobotSegment {
         this.poses = new LinkPoses(model);
         this.q = new double[model.variableCount()];
         this.linear = new LinearPath(model.variableCount());
+        this.cells = new CellFrames(model);
     }
 
     public KinematicModel model() {
@@ -55,6 +58,7 @@ public final class RobotSegment {
         linear.set(q0, q1);
         path = linear;
         cachedS = Double.NaN;
+        cells.reset();
         return this;
     }
 
@@ -66,6 +70,7 @@ public final class RobotSegment {
         model.checkPath(path);
         this.path = path;
         cachedS = Double.NaN;
+        cells.reset();
         return this;
     }
 
@@ -127,6 +132,31 @@ public final class RobotSegment {
     public double chainSpeed(int link, int skip, double s0, double s1, double cx, double cy, double cz, double r) {
         requirePath();
         return ChainBounds.compute(model, link, skip, path, s0, s1, cx, cy, cz, r, ChainBounds.SPEED);
+    }
+
+    /**
+     * Upper bounds on the speed |dP/ds| over the grid cell [s0, s1] of any point of the link sphere relative to the
+     * frame after the first k joints of the link's chain, into dest[k] for k = 0 (the world) .. chain length (dest
+     * needs {@link KinematicModel#chainLength}(link) + 1 entries): {@link #chainSpeed}'s bound for each k, without
+     * its interval splitting (see {@link CellFrames}). The cell's body frames and joint bounds are computed on the
+     * first call for a cell index of this segment and shared by every later call for it (any link and sphere): a
+     * whole-robot speed grid costs one kinematics pass per cell. A cell index asked with other ends is recomputed.
+     * Allocation-free once the grid has been used.
+     */
+    public void cellSpeeds(int cell, double s0, double s1, int link, double cx, double cy, double cz, double r,
+                           double[] dest) {
+        requirePath();
+        cells.speeds(path, cell, s0, s1, link, cx, cy, cz, r, dest);
+    }
+
+    /**
+     * The world position of the link point (cx, cy, cz) at the midpoint of grid cell [s0, s1], into dest: the centre
+     * about which {@link #cellSpeeds} × (s1 − s0) / 2 bounds every position over the cell (forward kinematics of the
+     * cell's shared frames, rounded like {@link #posesAt}).
+     */
+    public Vector3d cellCentre(int cell, double s0, double s1, int link, double cx, double cy, double cz, Vector3d dest) {
+        requirePath();
+        return cells.centre(path, cell, s0, s1, link, cx, cy, cz, dest);
     }
 
     /** An immutable motion of one link along the current path (allocates; the path must not be reused). */

@@ -2,6 +2,7 @@ package io.collide4j.checker.query;
 
 import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.kinematics.LinkPoses;
+import org.joml.Vector3d;
 
 /**
  * Conservative advancement for the boolean motion query ({@link CollisionChecker#isMotionFree}): every candidate
@@ -10,6 +11,10 @@ import io.collide4j.kinematics.LinkPoses;
  * same {@link Advancement#STEP_FRACTION} of the gap, same treatment of NaN and of exact mesh pairs), so it
  * certifies what the earliest-contact query certifies; what differs is the lower bound at each step:
  * <ul>
+ * <li>a broad phase per speed-grid cell comes first ({@link #cellGap}): the cells over which the pair's bounding
+ *     spheres, swept from the cell's midpoint by the grid's speed bound, stay beyond the tolerance band are skipped
+ *     without forward kinematics or a distance query (a pair none of whose cells is near is done at once), and the
+ *     advancement starts at the first near cell;</li>
  * <li>the {@link SphereTier} (covering spheres) decides a step whenever it clears the tolerance band and has proven
  *     tight enough for the pair: at the first GJK evaluation its gap must be at least {@link #TRUST} of GJK's. Else,
  *     and whenever it falls into the band, GJK runs; a violation is only ever called on GJK's bound;</li>
@@ -55,8 +60,26 @@ final class BooleanAdvancement {
         double whole = checker.grid().wholeMotionBound(c, kind, a, b);
         int skip = checker.grid().sharedJoints(kind, a, b);
         boolean trusted = false, judged = false;
+        double band = d + tol;
+        int cells = c.cells;
+        int scanned = 0;     // cells below this one have been through the cell broad phase
         double s = 0;
         while (true) {
+            int i = SpeedGrid.cellOf(s, cells);
+            if (i >= scanned) {
+                // skip the cells over which the pair's swept bounding spheres stay beyond the band
+                int j = i;
+                while (j < cells && cellGap(c, kind, a, b, slot, skip, j) > band) {
+                    j++;
+                }
+                if (j == cells) {
+                    return AdvanceStatus.CLEARED;
+                }
+                if (j > i) {
+                    s = SpeedGrid.cellEdge(j, cells);
+                }
+                scanned = j + 1;
+            }
             if (c.evaluations >= c.budget) {
                 c.stopS = s;
                 return AdvanceStatus.INCONCLUSIVE;
@@ -68,7 +91,6 @@ final class BooleanAdvancement {
             if (cheap > d + tol && whole <= Advancement.STEP_FRACTION * (cheap - d)) {
                 return AdvanceStatus.CLEARED;
             }
-            double band = d + tol;
             double lb = Double.NEGATIVE_INFINITY;
             if (trusted || !judged) {
                 lb = kind == PairKind.ENVIRONMENT ? spheres.env(c.tier, poses, a, b, band) : spheres.self(c.tier, poses, a, b, band);
@@ -99,4 +121,33 @@ final class BooleanAdvancement {
             s = s1;
         }
     }
+
+    /**
+     * Lower bound on the pair's distance over the whole of cell {@code cell} of the speed grid: the pieces' bounding
+     * spheres at the cell's midpoint ({@link io.collide4j.kinematics.RobotSegment#cellCentre}) grown by the pair's
+     * speed bound in the cell times half its width (every point of a sphere stays that close to its midpoint
+     * position; for a self pair both speeds are relative to the frame after their shared joints, which leaves
+     * their distance unchanged). Against the obstacle slot's box for an environment pair, like
+     * {@link CollisionChecker#cheapLowerBound}.
+     */
+    private double cellGap(QueryContext c, PairKind kind, int a, int b, int slot, int skip, int cell) {
+        int n = c.cells;
+        double s0 = SpeedGrid.cellEdge(cell, n), s1 = SpeedGrid.cellEdge(cell + 1, n);
+        // |s − s_m| ≤ (s1 − s0) / 2 plus the rounding of s_m = (s0 + s1) / 2 (below 2^-53 for s ≤ 1)
+        double half = 0.5 * (s1 - s0) + 0x1p-52;
+        double sweep = checker.grid().pairSpeed(c, kind, a, b, skip, cell) * half * (1 + CELL_REL) + CELL_ABS;
+        Vector3d pa = c.segment.cellCentre(cell, s0, s1, model.bodyLink(model.pieceBody(a)), model.pieceSphere(a, 0),
+                model.pieceSphere(a, 1), model.pieceSphere(a, 2), c.v);
+        if (kind == PairKind.ENVIRONMENT) {
+            checker.prepared().scene().slotBounds(slot, c.box);
+            return CollisionChecker.boxDistance(c.box, pa.x, pa.y, pa.z) - model.pieceSphere(a, 3)
+                    - checker.prepared().margin(b) - sweep;
+        }
+        Vector3d pb = c.segment.cellCentre(cell, s0, s1, model.bodyLink(model.pieceBody(b)), model.pieceSphere(b, 0),
+                model.pieceSphere(b, 1), model.pieceSphere(b, 2), c.w);
+        return pa.distance(pb) - model.pieceSphere(a, 3) - model.pieceSphere(b, 3) - sweep;
+    }
+
+    /** Rounding slack of a cell sweep: relative, and absolute (m) for the products and the centres' own rounding. */
+    private static final double CELL_REL = 1e-12, CELL_ABS = 1e-12;
 }

@@ -56,6 +56,8 @@ public final class QueryContext {
     int generation;
     final double[][] cellSpeed;
     final int[][] cellStamp;
+    /** One piece's speed bounds in one cell for every skip (RobotSegment.cellSpeeds), memoStride long. */
+    final double[] skipSpeeds;
 
     // Output of one conservative-advancement run.
     double stopS;
@@ -107,6 +109,7 @@ public final class QueryContext {
         this.wholeMemo = new double[checker.model().pieceCount() * memoStride];
         this.cellSpeed = new double[wholeMemo.length][];
         this.cellStamp = new int[wholeMemo.length][];
+        this.skipSpeeds = new double[memoStride];
     }
 
     /** Joint values at s of the context's segment (for a straight segment exact at s = 0 and s = 1). */

@@ -10,14 +10,18 @@ import io.collide4j.checker.robot.RobotCollisionModel;
  *
  * <p>A segment's [0, 1] is cut into {@code cells} equal cells (≈ {@link #CELL_TURN} of joint travel each); per piece
  * sphere (and frame: world, or after the joints a self pair shares) each cell gets a certified bound on the sphere
- * points' speed |dP/ds| ({@code RobotSegment.chainSpeed}), computed on first use and shared by every pair of that
- * piece. Path length over [s0, s1] ≤ Σ cell speed × overlap of [s0, s1] with the cell. One set of kinematic
+ * points' speed |dP/ds| ({@code RobotSegment.cellSpeeds}: one pass per piece and cell gives the bound for every
+ * frame), computed on first use and shared by every pair of that piece. Path length over [s0, s1] ≤ Σ cell speed × overlap of [s0, s1] with the cell. One set of kinematic
  * evaluations per piece and segment then serves all steps of all its pairs, and the step rule can solve for the
  * longest step directly instead of halving from the end.
  */
 final class SpeedGrid {
-    /** Joint travel (summed over all joints, rad or m) per cell of a segment's speed grid, and the most cells. */
-    static final double CELL_TURN = 0.2;
+    /**
+     * Joint travel (summed over all joints, rad or m) per cell of a segment's speed grid, and the most cells. 0.3 rad:
+     * on the bench's free edges the cheaper grid outweighs the few more steps its looser cells cost (0.2 took 1.4×
+     * the isMotionFree time with the cell broad phase).
+     */
+    static final double CELL_TURN = 0.3;
     static final int MAX_CELLS = 1024;
 
     private final RobotCollisionModel model;
@@ -60,12 +64,12 @@ final class SpeedGrid {
                 : model.kinematics().sharedChainLength(model.bodyLink(model.pieceBody(a)), model.bodyLink(model.pieceBody(b)));
     }
 
-    private static double cellEdge(int i, int cells) {
+    static double cellEdge(int i, int cells) {
         return i >= cells ? 1 : (double) i / cells;
     }
 
     /** The cell that holds s (cellEdge(i) <= s < cellEdge(i + 1), the last cell for s = 1). */
-    private static int cellOf(double s, int cells) {
+    static int cellOf(double s, int cells) {
         int i = Math.min(cells - 1, (int) (s * cells));
         while (i > 0 && cellEdge(i, cells) > s) {
             i--;
@@ -77,7 +81,7 @@ final class SpeedGrid {
     }
 
     /** Speed bound (distance change per unit s) of the pair in a cell: both spheres' speeds relative to their shared frame. */
-    private double pairSpeed(QueryContext c, PairKind kind, int a, int b, int skip, int cell) {
+    double pairSpeed(QueryContext c, PairKind kind, int a, int b, int skip, int cell) {
         return kind == PairKind.ENVIRONMENT ? pieceSpeed(c, a, 0, cell) : pieceSpeed(c, a, skip, cell) + pieceSpeed(c, b, skip, cell);
     }
 
@@ -88,10 +92,21 @@ final class SpeedGrid {
             c.cellStamp[t] = new int[c.cellSpeed[t].length];
         }
         if (c.cellStamp[t][cell] != c.generation) {
-            c.cellSpeed[t][cell] = c.segment.chainSpeed(model.bodyLink(model.pieceBody(piece)), skip,
-                    cellEdge(cell, c.cells), cellEdge(cell + 1, c.cells), model.pieceSphere(piece, 0),
-                    model.pieceSphere(piece, 1), model.pieceSphere(piece, 2), model.pieceSphere(piece, 3));
-            c.cellStamp[t][cell] = c.generation;
+            // one pass gives the piece's bound relative to every frame along its chain: fill every skip's table
+            int link = model.bodyLink(model.pieceBody(piece));
+            int n = model.kinematics().chainLength(link);
+            c.segment.cellSpeeds(cell, cellEdge(cell, c.cells), cellEdge(cell + 1, c.cells), link,
+                    model.pieceSphere(piece, 0), model.pieceSphere(piece, 1), model.pieceSphere(piece, 2),
+                    model.pieceSphere(piece, 3), c.skipSpeeds);
+            for (int k = 0; k <= n; k++) {
+                int tk = piece * c.memoStride + k;
+                if (c.cellSpeed[tk] == null || c.cellSpeed[tk].length < c.cells) {
+                    c.cellSpeed[tk] = new double[Math.max(c.cells, 64)];
+                    c.cellStamp[tk] = new int[c.cellSpeed[tk].length];
+                }
+                c.cellSpeed[tk][cell] = c.skipSpeeds[k];
+                c.cellStamp[tk][cell] = c.generation;
+            }
         }
         return c.cellSpeed[t][cell];
     }
