@@ -31,11 +31,24 @@ public final class CertifiedMotionValidator implements MotionValidator {
      */
     @Override
     public boolean checkMotion(double[] q0, double[] q1) {
+        return booleanCheck(q0, q1, false);
+    }
+
+    /**
+     * {@link #checkMotion} without the interior discrete samples ({@link Collide4j#isMotionFree(double[], double[],
+     * boolean)}): the caller has checked those states already; the certified advancement decides as before.
+     */
+    @Override
+    public boolean checkSampledMotion(double[] q0, double[] q1) {
+        return booleanCheck(q0, q1, true);
+    }
+
+    private boolean booleanCheck(double[] q0, double[] q1, boolean presampled) {
         if (!inLimits(q0, q1)) {
             return false;
         }
         long t0 = System.nanoTime();
-        MotionStatus st = c.isMotionFree(q0, q1);
+        MotionStatus st = c.isMotionFree(q0, q1, presampled);
         c.counters().motion(st == MotionStatus.FREE, st == MotionStatus.INCONCLUSIVE, System.nanoTime() - t0,
                 c.lastMotionEvaluations());
         return st == MotionStatus.FREE;

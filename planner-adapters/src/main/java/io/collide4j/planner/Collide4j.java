@@ -466,11 +466,22 @@ public final class Collide4j {
      * of GJK) and without the earliest contact. Allocation-free per call.
      */
     public MotionStatus isMotionFree(double[] q0, double[] q1) {
+        return isMotionFree(q0, q1, false);
+    }
+
+    /**
+     * {@link #isMotionFree(double[], double[])}; with {@code presampled} the interior discrete samples are skipped
+     * (only q1 is checked before the certified advancement), for a caller that has already found the segment's
+     * states free at a spacing no coarser than {@link CollisionChecker#DEFAULT_SAMPLE_STEP} — a lazy planner. The
+     * samples only end a colliding motion early; the FREE answer is the advancement's proof either way.
+     */
+    public MotionStatus isMotionFree(double[] q0, double[] q1, boolean presampled) {
         Scratch s = scratch();
         toFull(q0, s.full0);
         toFull(q1, s.full1);
-        return checker.isMotionFree(s.full0, s.full1, margin, tolerance, budget, CollisionChecker.DEFAULT_SAMPLE_STEP,
-                s.context);
+        // a step longer than any motion leaves one sample cell: no interior samples
+        return checker.isMotionFree(s.full0, s.full1, margin, tolerance, budget,
+                presampled ? Double.MAX_VALUE : CollisionChecker.DEFAULT_SAMPLE_STEP, s.context);
     }
 
     /** Distance evaluations of this thread's last motion query ({@link #checkMotion} or {@link #isMotionFree}). */

@@ -12,6 +12,7 @@
  * StateValidityChecker states = c.stateValidityChecker();
  * MotionValidator motions = c.motionValidator();          // certified: continuous, not sampled
  * boolean ok = motions.checkMotion(q0, q1);
+ * boolean proven = motions.checkSampledMotion(q0, q1);  // same proof, skips samples a lazy planner already took
  * MotionValidator.MotionCheck mc = motions.checkMotionWithLastValid(q0, q1);
  * TrajectoryCertifier.Certification cert = c.trajectoryCertifier().certify(path, times, 0.01, 5_000_000);
  * }</pre>

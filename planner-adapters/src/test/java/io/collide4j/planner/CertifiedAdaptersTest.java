@@ -77,6 +77,9 @@ class CertifiedAdaptersTest {
             double slack = PlanarArm.speed(q0, q1) / (2.0 * n);
             MotionValidator.MotionCheck mc = mv.checkMotionWithLastValid(q0, q1);
             assertEquals(mc.valid(), mv.checkMotion(q0, q1));
+            // without the interior samples (this caller sampled nothing) the proof alone decides, and a sample that
+            // fails is one the proof cannot certify either: the same answer
+            assertEquals(mc.valid(), mv.checkSampledMotion(q0, q1));
             if (mc.valid()) {
                 valid++;
                 assertTrue(sampledMin > D, "certified motion has an exact clearance of " + sampledMin + " <= d");
@@ -124,6 +127,7 @@ class CertifiedAdaptersTest {
         SampledMotionValidator coarse = c.sampledMotionValidator(0.3);
         assertTrue(coarse.checkMotion(q0, q1), "with 0.3 rad between samples the wall is stepped over");
         assertFalse(c.motionValidator().checkMotion(q0, q1));
+        assertFalse(c.motionValidator().checkSampledMotion(q0, q1), "skipping the samples leaves the proof");
         assertFalse(c.sampledMotionValidator(0.01).checkMotion(q0, q1));
     }
 
