@@ -449,8 +449,13 @@ public final class CollisionChecker {
         return new MotionResult(MotionStatus.FREE, 1, c.positions(1), null, c.motionClearance, c.evaluations);
     }
 
-    /** Default joint-space spacing (Euclidean, rad or m) of {@link #isMotionFree}'s discrete samples. */
-    public static final double DEFAULT_SAMPLE_STEP = 0.25;
+    /**
+     * Default joint-space spacing (Euclidean, rad or m) of {@link #isMotionFree}'s discrete samples. 0.5: the samples
+     * only shortcut blocked motions (the advancement proves free ones anyway); on the bench's Panda edges 0.25 cost
+     * free edges about 12 % more for blocked start→goal medians about 8 % lower (both far inside FCL's sampled times),
+     * and a planner that samples its edges itself (lazy RRT-Connect) sends few blocked ones.
+     */
+    public static final double DEFAULT_SAMPLE_STEP = 0.5;
     /** Most discrete samples {@link #isMotionFree} takes inside one motion (a power of two, minus one). */
     static final int MAX_SAMPLE_CELLS = 64;
 
