@@ -76,8 +76,26 @@ public final class Gjk {
 
     /** Distance query; fills {@code out} and returns it. */
     public DistanceResult distance(ConvexShape a, Matrix4dc poseA, ConvexShape b, Matrix4dc poseB, DistanceResult out) {
+        return distance(a, poseA, b, poseB, RELATIVE_TOLERANCE, 0, 0, 0, out);
+    }
+
+    /**
+     * Distance query that refines only until the gap between the distance estimate and its certified lower bound is
+     * within {@code relativeTolerance} (at least {@link #RELATIVE_TOLERANCE}) of the distance, starting from the guess
+     * (hx, hy, hz) of the direction from B's closest point to A's (e.g. the previous normal of the same pair, negated;
+     * 0 or non-finite: none). For conservative advancement, whose steps need a good bound, not the exact distance:
+     * {@code out.lowerBound} is as certified as {@link #distance}'s, only looser by up to that fraction.
+     */
+    public DistanceResult distance(ConvexShape a, Matrix4dc poseA, ConvexShape b, Matrix4dc poseB,
+                                   double relativeTolerance, double hx, double hy, double hz, DistanceResult out) {
         pair.set(a, poseA, b, poseB, true);
+        boolean usable = Double.isFinite(hx + hy + hz) && hx * hx + hy * hy + hz * hz > 0;
+        this.hintX = usable ? hx : 0;
+        this.hintY = usable ? hy : 0;
+        this.hintZ = usable ? hz : 0;
+        this.relTol = relativeTolerance > RELATIVE_TOLERANCE ? relativeTolerance : RELATIVE_TOLERANCE;
         run(DISTANCE, out);
+        this.relTol = RELATIVE_TOLERANCE;     // the other entry points run at the default
         return out;
     }
 
@@ -93,6 +111,8 @@ public final class Gjk {
     static final int BOOLEAN = 0, DISTANCE = 1, PENETRATION = 2, SEPARATION = 3;
     /** The margin of a {@link #SEPARATION} run, and its guess of the separating direction (0: none). */
     private double threshold, hintX, hintY, hintZ;
+    /** Relative tolerance of the distance loop: {@link #RELATIVE_TOLERANCE} but inside a looser distance call. */
+    private double relTol = RELATIVE_TOLERANCE;
 
     /**
      * Of the last distance run: whether the cores intersect; else their distance (estimate and certified lower
@@ -116,9 +136,9 @@ public final class Gjk {
         double radius = p.radius;
         p.centerDifference(tmp);
         double dx = tmp.x, dy = tmp.y, dz = tmp.z;
-        if (mode == SEPARATION) {
+        boolean hinted = hintX != 0 || hintY != 0 || hintZ != 0;
+        if (mode == SEPARATION || (mode == DISTANCE && hinted)) {
             // towards the origin: the first support plane can already certify a well separated pair
-            boolean hinted = hintX != 0 || hintY != 0 || hintZ != 0;
             dx = hinted ? -hintX : -dx;
             dy = hinted ? -hintY : -dy;
             dz = hinted ? -hintZ : -dz;
@@ -168,6 +188,15 @@ public final class Gjk {
                 capped = false;
                 break;
             }
+            if (relTol > RELATIVE_TOLERANCE) {
+                // a looser query stops as soon as the certified bound is that close to the estimate |v| − radii (after
+                // a warm start often at the first support)
+                double est = Math.sqrt(vv) - radius;
+                if (est - lower <= relTol * est + floor) {
+                    capped = false;
+                    break;
+                }
+            }
             p.support(-vx, -vy, -vz);
             lastX = -vx;
             lastY = -vy;
@@ -198,7 +227,7 @@ public final class Gjk {
             double vn = Math.sqrt(vv);
             // stop when the gap between |v| and the plane bound v·w/|v| is small relative to the distance of the
             // full shapes (|v| − radii), not of the cores
-            if (vv - vw <= vn * (RELATIVE_TOLERANCE * Math.abs(vn - radius) + floor)) {
+            if (vv - vw <= vn * (relTol * Math.abs(vn - radius) + floor)) {
                 capped = false;
                 break;
             }
@@ -239,7 +268,7 @@ public final class Gjk {
             double vn = Math.sqrt(vx * vx + vy * vy + vz * vz);
             // the extra planes below only tighten the certified bound; skip them when it is tight already or when
             // the full shapes overlap (the bound is 0 then)
-            boolean loose = vn > radius && (vn - radius) - lower > RELATIVE_TOLERANCE * (vn - radius) + floor;
+            boolean loose = vn > radius && (vn - radius) - lower > relTol * (vn - radius) + floor;
             if (loose && (lastX != -vx || lastY != -vy || lastZ != -vz)) {
                 // the final closest point was never used as a search direction: its plane gives the tightest bound
                 boundAlong(-vx, -vy, -vz);
@@ -424,7 +453,7 @@ public final class Gjk {
      */
     private boolean restart(double vn, double radius, double lower, double floor) {
         double d = vn - radius;
-        if (restarts >= MAX_RESTARTS || !(d > 0) || d - lower <= 1e-10 * d + floor) {
+        if (restarts >= MAX_RESTARTS || !(d > 0) || d - lower <= Math.max(1e-10, relTol) * d + floor) {
             return false;
         }
         restarts++;

@@ -17,7 +17,8 @@ import org.joml.Vector3d;
  *     advancement starts at the first near cell;</li>
  * <li>the {@link SphereTier} (covering spheres) decides a step whenever it clears the tolerance band and has proven
  *     tight enough for the pair: at the first GJK evaluation its gap must be at least {@link #TRUST} of GJK's. Else,
- *     and whenever it falls into the band, GJK runs; a violation is only ever called on GJK's bound;</li>
+ *     and whenever it falls into the band, GJK runs (refined to {@link #GJK_TOLERANCE}, warm-started from the pair's
+ *     previous separating direction); a violation is only ever called on GJK's bound;</li>
  * <li>pairs run one after the other to s = 1 (no lockstep rounds: any violation answers the query, and the
  *     discrete samples before it have already rejected most blocked motions).</li>
  * </ul>
@@ -27,6 +28,12 @@ import org.joml.Vector3d;
 final class BooleanAdvancement {
     /** The sphere tier's gap must be at least this fraction of GJK's for the pair to step on spheres alone. */
     static final double TRUST = 0.6;
+    /**
+     * Relative accuracy GJK's certified bound is refined to here: a step needs a good bound, not the exact distance
+     * (1 % loosens a step by at most that much; on the bench's free edges it saves a quarter of GJK's iterations
+     * together with the warm start, at the same number of steps).
+     */
+    static final double GJK_TOLERANCE = 0.01;
 
     private final CollisionChecker checker;
     private final RobotCollisionModel model;
@@ -60,6 +67,7 @@ final class BooleanAdvancement {
         double whole = checker.grid().wholeMotionBound(c, kind, a, b);
         int skip = checker.grid().sharedJoints(kind, a, b);
         boolean trusted = false, judged = false;
+        double hx = 0, hy = 0, hz = 0;
         double band = d + tol;
         int cells = c.cells;
         int scanned = 0;     // cells below this one have been through the cell broad phase
@@ -97,7 +105,11 @@ final class BooleanAdvancement {
             }
             if (!(trusted && lb > band)) {
                 double g = checker.lowerBound(c, kind, a, b, slot, poses.pose(la),
-                        kind == PairKind.ENVIRONMENT ? null : poses.pose(lbk));
+                        kind == PairKind.ENVIRONMENT ? null : poses.pose(lbk), GJK_TOLERANCE, hx, hy, hz);
+                // the pair's next GJK starts from this one's separating direction (b towards a): a step moves it little
+                hx = -c.result.normal.x;
+                hy = -c.result.normal.y;
+                hz = -c.result.normal.z;
                 if (!judged && g > band) {
                     judged = true;
                     trusted = lb - d >= TRUST * (g - d);

@@ -1,6 +1,7 @@
 package io.collide4j.checker.query;
 
 import io.collide4j.checker.geometry.ConvexShape;
+import io.collide4j.checker.narrowphase.Gjk;
 import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.checker.scene.Obstacle;
 import io.collide4j.checker.scene.Scene;
@@ -124,14 +125,24 @@ public final class CollisionChecker {
 
     /** Certified lower bound on the pair's distance (margins subtracted) for the given link poses; fills c.result. */
     double lowerBound(QueryContext c, PairKind kind, int a, int b, int slot, Matrix4dc poseA, Matrix4dc poseB) {
+        return lowerBound(c, kind, a, b, slot, poseA, poseB, Gjk.RELATIVE_TOLERANCE, 0, 0, 0);
+    }
+
+    /**
+     * {@link #lowerBound} refined only to {@code relativeTolerance} of the distance, GJK starting from the guess
+     * (hx, hy, hz) of the direction from b towards a (0: none): a certified bound for an advancement step.
+     */
+    double lowerBound(QueryContext c, PairKind kind, int a, int b, int slot, Matrix4dc poseA, Matrix4dc poseB,
+                      double relativeTolerance, double hx, double hy, double hz) {
         if (kind == PairKind.ENVIRONMENT) {
             if (exact != null && prepared.mesh(b) != null) {
                 return exact.lowerBound(c, a, b, slot, poseA);
             }
-            c.gjk.distance(model.pieceShape(a), poseA, prepared.shape(b), prepared.pose(slot), c.result);
+            c.gjk.distance(model.pieceShape(a), poseA, prepared.shape(b), prepared.pose(slot), relativeTolerance,
+                    hx, hy, hz, c.result);
             return c.result.lowerBound - model.pieceMargin(a) - prepared.margin(b);
         }
-        c.gjk.distance(model.pieceShape(a), poseA, model.pieceShape(b), poseB, c.result);
+        c.gjk.distance(model.pieceShape(a), poseA, model.pieceShape(b), poseB, relativeTolerance, hx, hy, hz, c.result);
         return c.result.lowerBound - model.pieceMargin(a) - model.pieceMargin(b);
     }
 
@@ -438,8 +449,13 @@ public final class CollisionChecker {
         return new MotionResult(MotionStatus.FREE, 1, c.positions(1), null, c.motionClearance, c.evaluations);
     }
 
-    /** Default joint-space spacing (Euclidean, rad or m) of {@link #isMotionFree}'s discrete samples. */
-    public static final double DEFAULT_SAMPLE_STEP = 0.25;
+    /**
+     * Default joint-space spacing (Euclidean, rad or m) of {@link #isMotionFree}'s discrete samples. 0.5: the samples
+     * only shortcut blocked motions (the advancement proves free ones anyway); on the bench's Panda edges 0.25 cost
+     * free edges about 12 % more for blocked start→goal medians about 8 % lower (both far inside FCL's sampled times),
+     * and a planner that samples its edges itself (lazy RRT-Connect) sends few blocked ones.
+     */
+    public static final double DEFAULT_SAMPLE_STEP = 0.5;
     /** Most discrete samples {@link #isMotionFree} takes inside one motion (a power of two, minus one). */
     static final int MAX_SAMPLE_CELLS = 64;
 
