@@ -471,9 +471,9 @@ public final class Collide4j {
 
     /**
      * {@link #isMotionFree(double[], double[])}; with {@code presampled} the interior discrete samples are skipped
-     * (only q1 is checked before the certified advancement), for a caller that has already found the segment's
-     * states free at a spacing no coarser than {@link CollisionChecker#DEFAULT_SAMPLE_STEP} — a lazy planner. The
-     * samples only end a colliding motion early; the FREE answer is the advancement's proof either way.
+     * (only q1 is checked before the certified advancement), for a caller that has already sampled the segment's
+     * states itself — a lazy planner, whose samples are denser than {@link CollisionChecker#DEFAULT_SAMPLE_STEP}.
+     * The samples only end a colliding motion early; the FREE answer is the advancement's proof either way.
      */
     public MotionStatus isMotionFree(double[] q0, double[] q1, boolean presampled) {
         Scratch s = scratch();
