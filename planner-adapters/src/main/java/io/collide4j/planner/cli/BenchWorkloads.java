@@ -56,6 +56,10 @@ final class BenchWorkloads {
             + " ${DEFAULT-VALUE}).")
     int repeat = 5;
 
+    @Option(names = "--warmup", paramLabel = "S", description = "--edges: untimed warm-up in seconds before the timed"
+            + " runs, at least one pass over the edges (default ${DEFAULT-VALUE}).")
+    double warmup = 3;
+
     @Option(names = "--edges-out", paramLabel = "FILE", description = "--edges: write the edges in the FCL harness's"
             + " --edge-list format (id,scene,q0_1..,q1_1..).")
     Path edgesOut;
@@ -94,8 +98,9 @@ final class BenchWorkloads {
                     + " state: give them without --scene and --hold");
         }
         int first = perScenario();
-        if (freePerEnd < 0 || repeat < 1 || !(timeLimit > 0)) {
-            throw new CliException(ExitCode.USAGE, "--free-per-end must be >= 0, --repeat >= 1 and --time-limit > 0");
+        if (freePerEnd < 0 || repeat < 1 || !(timeLimit > 0) || !(warmup >= 0 && warmup <= 3600)) {
+            throw new CliException(ExitCode.USAGE, "--free-per-end must be >= 0, --repeat >= 1, --time-limit > 0 and"
+                    + " --warmup in [0, 3600] s");
         }
         Path zip = problemSet();
         if (!Files.isReadable(zip)) {
@@ -167,7 +172,7 @@ final class BenchWorkloads {
         if (edgesOut != null) {
             write(edgesOut, "--edges-out", out -> w.writeFclEdgeList(out));
         }
-        EdgeBenchmark.Result r = EdgeBenchmark.measure(w, repeat, progress);
+        EdgeBenchmark.Result r = EdgeBenchmark.measure(w, repeat, warmup, progress);
         if (edgeTimes != null) {
             write(edgeTimes, "--edge-times", out -> out.write(EdgeBenchmark.timingsCsv(r)));
         }
@@ -179,8 +184,8 @@ final class BenchWorkloads {
                         + " free edges %.1f-%.1f rad, %d per problem end", perScenario,
                 scenarios.size() == 1 ? scenarios.get(0) : scenarios.size() + " scenarios", seed,
                 BenchmarkEdges.MIN_LENGTH, BenchmarkEdges.MAX_LENGTH, freePerEnd);
-        out.printf(Locale.ROOT, "collide4j bench --edges: %s; %d problems (%s); medians over %d timed runs, one thread%n",
-                w.checkers().get(0), w.problems().size(), source, repeat);
+        out.printf(Locale.ROOT, "collide4j bench --edges: %s; %d problems (%s); medians over %d timed runs after"
+                        + " %.1f s of warm-up, one thread%n", w.checkers().get(0), w.problems().size(), source, repeat, warmup);
         if (!w.skippedEnds().isEmpty()) {
             out.println("no free edges from ends this model cannot certify valid: " + w.skippedEnds());
         }

@@ -32,7 +32,8 @@ class BenchWorkloadsTest {
         Path list = dir.resolve("edges.csv");
         Path times = dir.resolve("times.csv");
         Object[] r = cli("bench", "--edges", "--problems", ZIP, "--scenario", "box_panda", "--per-scenario", "1",
-                "--free-per-end", "3", "--repeat", "1", "--edges-out", list.toString(), "--edge-times", times.toString());
+                "--free-per-end", "3", "--repeat", "1", "--warmup", "0", "--edges-out", list.toString(),
+                "--edge-times", times.toString());
         assertEquals(ExitCode.FREE, r[0], (String) r[1] + r[2]);
         String out = (String) r[1];
         String header = out.lines().filter(l -> l.startsWith("edges ")).findFirst().orElseThrow(() -> new AssertionError(out));
@@ -92,7 +93,8 @@ class BenchWorkloadsTest {
         assertEquals(lines.size(), t.size());
 
         // the list read back (--edge-list) gives the same edges: exact doubles, so the same verdicts
-        Object[] again = cli("bench", "--edges", "--problems", ZIP, "--edge-list", list.toString(), "--repeat", "1");
+        Object[] again = cli("bench", "--edges", "--problems", ZIP, "--edge-list", list.toString(), "--repeat", "1",
+                "--warmup", "0.1");
         assertEquals(ExitCode.FREE, again[0], (String) again[1] + again[2]);
         assertTrue(((String) again[1]).lines().anyMatch(l -> l.matches("free\\s+6\\s.*\\{FREE=6}")), (String) again[1]);
         Path bad = Files.writeString(dir.resolve("bad.csv"), lines.get(0) + "\n" + lines.get(1).replace("free", "edge") + "\n");
@@ -149,6 +151,11 @@ class BenchWorkloadsTest {
         Object[] count = cli("bench", "--edges", "--problems", ZIP, "--per-scenario", "0");
         assertEquals(ExitCode.USAGE, count[0], (String) count[2]);
         assertTrue(((String) count[2]).contains("--per-scenario"), (String) count[2]);
+        for (String warmup : new String[]{"-1", "NaN", "1e9"}) {
+            Object[] bad = cli("bench", "--edges", "--problems", ZIP, "--warmup", warmup);
+            assertEquals(ExitCode.USAGE, bad[0], warmup + ": " + bad[2]);
+            assertTrue(((String) bad[2]).contains("--warmup"), (String) bad[2]);
+        }
         Object[] scene = cli("bench", "--edges", "--problems", ZIP, "--scene", "table_shelf");
         assertEquals(ExitCode.USAGE, scene[0], (String) scene[2]);
         Object[] scenario = cli("bench", "--planner", "--problems", ZIP, "--scenario", "kitchen");
