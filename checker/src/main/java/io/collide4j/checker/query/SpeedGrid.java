@@ -88,11 +88,7 @@ final class SpeedGrid {
 
     private double pieceSpeed(QueryContext c, int piece, int skip, int cell) {
         int t = piece * c.memoStride + skip;
-        if (c.cellSpeed[t] == null || c.cellSpeed[t].length < c.cells) {
-            c.cellSpeed[t] = new double[Math.max(c.cells, 64)];
-            c.cellStamp[t] = new int[c.cellSpeed[t].length];
-        }
-        if (c.cellStamp[t][cell] != c.generation) {
+        if (cellTable(c, t)[cell] != c.generation) {
             // one pass gives the piece's bound relative to every frame along its chain: fill every skip's table
             int link = model.bodyLink(model.pieceBody(piece));
             int n = model.kinematics().chainLength(link);
@@ -101,15 +97,20 @@ final class SpeedGrid {
                     model.pieceSphere(piece, 3), c.skipSpeeds);
             for (int k = 0; k <= n; k++) {
                 int tk = piece * c.memoStride + k;
-                if (c.cellSpeed[tk] == null || c.cellSpeed[tk].length < c.cells) {
-                    c.cellSpeed[tk] = new double[Math.max(c.cells, 64)];
-                    c.cellStamp[tk] = new int[c.cellSpeed[tk].length];
-                }
+                cellTable(c, tk)[cell] = c.generation;
                 c.cellSpeed[tk][cell] = c.skipSpeeds[k];
-                c.cellStamp[tk][cell] = c.generation;
             }
         }
         return c.cellSpeed[t][cell];
+    }
+
+    /** The stamps of memo entry t's per-cell speed table, grown (with the table) to the segment's cells. */
+    private static int[] cellTable(QueryContext c, int t) {
+        if (c.cellSpeed[t] == null || c.cellSpeed[t].length < c.cells) {
+            c.cellSpeed[t] = new double[Math.max(c.cells, 64)];
+            c.cellStamp[t] = new int[c.cellSpeed[t].length];
+        }
+        return c.cellStamp[t];
     }
 
     /** Rounding slack of a speed-grid sum (relative, and absolute for the positions' own rounding, m). */
