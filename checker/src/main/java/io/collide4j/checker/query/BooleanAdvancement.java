@@ -150,14 +150,10 @@ final class BooleanAdvancement {
         double sweep = checker.grid().pairSpeed(c, kind, a, b, skip, cell) * half * (1 + CELL_REL) + CELL_ABS;
         Vector3d pa = c.segment.cellCentre(cell, s0, s1, model.bodyLink(model.pieceBody(a)), model.pieceSphere(a, 0),
                 model.pieceSphere(a, 1), model.pieceSphere(a, 2), c.v);
-        if (kind == PairKind.ENVIRONMENT) {
-            checker.prepared().scene().slotBounds(slot, c.box);
-            return CollisionChecker.boxDistance(c.box, pa.x, pa.y, pa.z) - model.pieceSphere(a, 3)
-                    - checker.prepared().margin(b) - sweep;
-        }
-        Vector3d pb = c.segment.cellCentre(cell, s0, s1, model.bodyLink(model.pieceBody(b)), model.pieceSphere(b, 0),
-                model.pieceSphere(b, 1), model.pieceSphere(b, 2), c.w);
-        return pa.distance(pb) - model.pieceSphere(a, 3) - model.pieceSphere(b, 3) - sweep;
+        Vector3d pb = kind == PairKind.ENVIRONMENT ? null
+                : c.segment.cellCentre(cell, s0, s1, model.bodyLink(model.pieceBody(b)), model.pieceSphere(b, 0),
+                        model.pieceSphere(b, 1), model.pieceSphere(b, 2), c.w);
+        return checker.sphereGap(kind, a, b, slot, pa, pb, c) - sweep;
     }
 
     /** Rounding slack of a cell sweep: relative, and absolute (m) for the products and the centres' own rounding. */

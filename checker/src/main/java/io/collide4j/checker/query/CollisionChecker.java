@@ -173,11 +173,21 @@ public final class CollisionChecker {
      */
     double cheapLowerBound(LinkPoses poses, PairKind kind, int a, int b, int slot, int la, int lbk, QueryContext c) {
         Vector3d pa = worldCentre(poses, la, model.pieceSphere(a, 0), model.pieceSphere(a, 1), model.pieceSphere(a, 2), c.v);
+        Vector3d pb = kind == PairKind.ENVIRONMENT ? null
+                : worldCentre(poses, lbk, model.pieceSphere(b, 0), model.pieceSphere(b, 1), model.pieceSphere(b, 2), c.w);
+        return sphereGap(kind, a, b, slot, pa, pb, c);
+    }
+
+    /**
+     * The pair's bounding-volume gap with piece a's sphere centred at pa (and piece b's at pb for a self pair): to
+     * the obstacle slot's box less the obstacle piece's margin, or to b's sphere. Shared by {@link #cheapLowerBound}
+     * and the boolean advancement's per-cell broad phase, which places the centres at a cell's midpoint.
+     */
+    double sphereGap(PairKind kind, int a, int b, int slot, Vector3d pa, Vector3d pb, QueryContext c) {
         if (kind == PairKind.ENVIRONMENT) {
             prepared.scene().slotBounds(slot, c.box);
             return boxDistance(c.box, pa.x, pa.y, pa.z) - model.pieceSphere(a, 3) - prepared.margin(b);
         }
-        Vector3d pb = worldCentre(poses, lbk, model.pieceSphere(b, 0), model.pieceSphere(b, 1), model.pieceSphere(b, 2), c.w);
         return pa.distance(pb) - model.pieceSphere(a, 3) - model.pieceSphere(b, 3);
     }
 
