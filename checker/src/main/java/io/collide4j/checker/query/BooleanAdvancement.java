@@ -2,7 +2,6 @@ package io.collide4j.checker.query;
 
 import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.kinematics.LinkPoses;
-import org.joml.Vector3d;
 
 /**
  * Conservative advancement for the boolean motion query ({@link CollisionChecker#isMotionFree}): every candidate
@@ -11,7 +10,8 @@ import org.joml.Vector3d;
  * same {@link Advancement#STEP_FRACTION} of the gap, same treatment of NaN and of exact mesh pairs), so it
  * certifies what the earliest-contact query certifies; what differs is the lower bound at each step:
  * <ul>
- * <li>a broad phase per speed-grid cell comes first ({@link #cellGap}): the cells over which the pair's bounding
+ * <li>a broad phase comes first: a pair whose pieces' swept boxes over the whole segment ({@link SweptSpheres}) stay
+ *     beyond the tolerance band is done at once ({@link #segmentGap}); else per speed-grid cell ({@link #cellGap}) the cells over which the pair's bounding
  *     spheres, swept from the cell's midpoint by the grid's speed bound, stay beyond the tolerance band are skipped
  *     without forward kinematics or a distance query (a pair none of whose cells is near is done at once), and the
  *     advancement starts at the first near cell;</li>
@@ -38,16 +38,19 @@ final class BooleanAdvancement {
     private final CollisionChecker checker;
     private final RobotCollisionModel model;
     private final SphereTier spheres;
+    private final SweptSpheres swept;
 
     BooleanAdvancement(CollisionChecker checker, SphereTier spheres) {
         this.checker = checker;
         this.model = checker.model();
         this.spheres = spheres;
+        this.swept = new SweptSpheres(model, checker.grid());
     }
 
     /** Advances every candidate pair of the context ({@link CandidatePairCollector#collectMotionPairs}) to s = 1. */
     AdvanceStatus run(QueryContext c, double d, double tol) {
         CandidatePairs pairs = c.pairs;
+        swept.begin(c);
         for (int i = 0; i < pairs.count(); i++) {
             AdvanceStatus st = advance(c, pairs.kind(i), pairs.pieceA(i), pairs.pieceB(i), pairs.slot(i), d, tol);
             if (st != AdvanceStatus.CLEARED) {
@@ -62,13 +65,16 @@ final class BooleanAdvancement {
             // Tight-Inclusion windows live in the shared advancement; the sphere tier would not change them
             return checker.advancement().advance(c, kind, a, b, slot, 1, d, tol, null, 0);
         }
+        double band = d + tol;
+        if (segmentGap(c, kind, a, b, slot) > band) {
+            return AdvanceStatus.CLEARED;
+        }
         int la = model.bodyLink(model.pieceBody(a));
         int lbk = kind == PairKind.ENVIRONMENT ? -1 : model.bodyLink(model.pieceBody(b));
         double whole = checker.grid().wholeMotionBound(c, kind, a, b);
         int skip = checker.grid().sharedJoints(kind, a, b);
         boolean trusted = false, judged = false;
         double hx = 0, hy = 0, hz = 0;
-        double band = d + tol;
         int cells = c.cells;
         int scanned = 0;     // cells below this one have been through the cell broad phase
         double s = 0;
@@ -136,26 +142,37 @@ final class BooleanAdvancement {
 
     /**
      * Lower bound on the pair's distance over the whole of cell {@code cell} of the speed grid: the pieces' bounding
-     * spheres at the cell's midpoint ({@link io.collide4j.kinematics.RobotSegment#cellCentre}) grown by the pair's
-     * speed bound in the cell times half its width (every point of a sphere stays that close to its midpoint
-     * position; for a self pair both speeds are relative to the frame after their shared joints, which leaves
-     * their distance unchanged). Against the obstacle slot's box for an environment pair, like
-     * {@link CollisionChecker#cheapLowerBound}.
+     * spheres at the cell's midpoint ({@link SweptSpheres}) grown by the pair's speed bound in the cell times half its
+     * width (every point of a sphere stays that close to its midpoint position; for a self pair both speeds are
+     * relative to the frame after their shared joints, which leaves their distance unchanged). Against the obstacle
+     * slot's box for an environment pair, like {@link CollisionChecker#cheapLowerBound}.
      */
     private double cellGap(QueryContext c, PairKind kind, int a, int b, int slot, int skip, int cell) {
+        double[] t = c.sweptCells;
+        int oa = swept.table(c, a) + SweptSpheres.CELL * cell;
+        if (kind == PairKind.ENVIRONMENT) {
+            c.v.set(t[oa], t[oa + 1], t[oa + 2]);
+            return checker.sphereGap(kind, a, b, slot, c.v, null, c) - t[oa + 3];
+        }
+        int ob = swept.table(c, b) + SweptSpheres.CELL * cell;
+        c.v.set(t[oa], t[oa + 1], t[oa + 2]);
+        c.w.set(t[ob], t[ob + 1], t[ob + 2]);
         int n = c.cells;
-        double s0 = SpeedGrid.cellEdge(cell, n), s1 = SpeedGrid.cellEdge(cell + 1, n);
-        // |s − s_m| ≤ (s1 − s0) / 2 plus the rounding of s_m = (s0 + s1) / 2 (below 2^-53 for s ≤ 1)
-        double half = 0.5 * (s1 - s0) + 0x1p-52;
-        double sweep = checker.grid().pairSpeed(c, kind, a, b, skip, cell) * half * (1 + CELL_REL) + CELL_ABS;
-        Vector3d pa = c.segment.cellCentre(cell, s0, s1, model.bodyLink(model.pieceBody(a)), model.pieceSphere(a, 0),
-                model.pieceSphere(a, 1), model.pieceSphere(a, 2), c.v);
-        Vector3d pb = kind == PairKind.ENVIRONMENT ? null
-                : c.segment.cellCentre(cell, s0, s1, model.bodyLink(model.pieceBody(b)), model.pieceSphere(b, 0),
-                        model.pieceSphere(b, 1), model.pieceSphere(b, 2), c.w);
-        return checker.sphereGap(kind, a, b, slot, pa, pb, c) - sweep;
+        double sweep = SweptSpheres.sweep(checker.grid().pairSpeed(c, kind, a, b, skip, cell), SpeedGrid.cellEdge(cell, n),
+                SpeedGrid.cellEdge(cell + 1, n));
+        return checker.sphereGap(kind, a, b, slot, c.v, c.w, c) - sweep;
     }
 
-    /** Rounding slack of a cell sweep: relative, and absolute (m) for the products and the centres' own rounding. */
-    private static final double CELL_REL = 1e-12, CELL_ABS = 1e-12;
+    /**
+     * Lower bound on the pair's distance over the whole segment from the pieces' swept boxes ({@link SweptSpheres#box}):
+     * against the obstacle slot's box less the obstacle piece's margin, or against the other piece's swept box
+     * (world frame; pieces that move together rarely separate this way, and the cell test then decides).
+     */
+    private double segmentGap(QueryContext c, PairKind kind, int a, int b, int slot) {
+        if (kind == PairKind.ENVIRONMENT) {
+            checker.scene().slotBounds(slot, c.box);
+            return swept.boxGap(c, a, c.box) - checker.prepared().margin(b);
+        }
+        return swept.pieceGap(c, a, b);
+    }
 }

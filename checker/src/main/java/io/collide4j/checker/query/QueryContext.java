@@ -58,6 +58,12 @@ public final class QueryContext {
     final int[][] cellStamp;
     /** One piece's speed bounds in one cell for every skip (RobotSegment.cellSpeeds), memoStride long. */
     final double[] skipSpeeds;
+    // Per segment: the pieces' swept spheres per cell (SweptSpheres), sweptStride doubles per piece, valid where
+    // sweptStamp[piece] equals `generation`; and each piece's box over the whole segment, 6 doubles per piece.
+    int sweptStride;
+    double[] sweptCells = new double[0];
+    final int[] sweptStamp;
+    final double[] sweptBox;
 
     // Output of one conservative-advancement run.
     double stopS;
@@ -110,6 +116,15 @@ public final class QueryContext {
         this.cellSpeed = new double[wholeMemo.length][];
         this.cellStamp = new int[wholeMemo.length][];
         this.skipSpeeds = new double[memoStride];
+        this.sweptStamp = new int[checker.model().pieceCount()];
+        this.sweptBox = new double[6 * checker.model().pieceCount()];
+    }
+
+    /** Grows the swept-sphere tables to at least {@code stride} doubles per piece (forgetting their contents). */
+    void growSwept(int stride) {
+        sweptStride = Math.max(stride, Math.max(64, 2 * sweptStride));
+        sweptCells = new double[sweptStride * sweptStamp.length];
+        Arrays.fill(sweptStamp, 0);
     }
 
     /** Joint values at s of the context's segment (for a straight segment exact at s = 0 and s = 1). */
@@ -163,6 +178,7 @@ public final class QueryContext {
                     Arrays.fill(st, 0);
                 }
             }
+            Arrays.fill(sweptStamp, 0);
             generation = 1;
         }
     }
