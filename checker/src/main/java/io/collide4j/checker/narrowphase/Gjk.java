@@ -88,7 +88,20 @@ public final class Gjk {
      */
     public DistanceResult distance(ConvexShape a, Matrix4dc poseA, ConvexShape b, Matrix4dc poseB,
                                    double relativeTolerance, double hx, double hy, double hz, DistanceResult out) {
+        return distance(a, poseA, b, poseB, relativeTolerance, Double.POSITIVE_INFINITY, hx, hy, hz, out);
+    }
+
+    /**
+     * {@link #distance(ConvexShape, Matrix4dc, ConvexShape, Matrix4dc, double, double, double, double, DistanceResult)}
+     * that also stops as soon as the certified lower bound exceeds {@code enough} (+∞: never), for a caller to whom
+     * any bound above that is as good (an advancement step that already reaches the end of its motion). The bound
+     * and normal are then those of the best support plane found so far; the estimate may be far above the bound.
+     */
+    public DistanceResult distance(ConvexShape a, Matrix4dc poseA, ConvexShape b, Matrix4dc poseB,
+                                   double relativeTolerance, double enough, double hx, double hy, double hz,
+                                   DistanceResult out) {
         pair.set(a, poseA, b, poseB, true);
+        this.enough = enough;
         boolean usable = Double.isFinite(hx + hy + hz) && hx * hx + hy * hy + hz * hz > 0;
         this.hintX = usable ? hx : 0;
         this.hintY = usable ? hy : 0;
@@ -96,6 +109,7 @@ public final class Gjk {
         this.relTol = relativeTolerance > RELATIVE_TOLERANCE ? relativeTolerance : RELATIVE_TOLERANCE;
         run(DISTANCE, out);
         this.relTol = RELATIVE_TOLERANCE;     // the other entry points run at the default
+        this.enough = Double.POSITIVE_INFINITY;
         return out;
     }
 
@@ -113,6 +127,8 @@ public final class Gjk {
     private double threshold, hintX, hintY, hintZ;
     /** Relative tolerance of the distance loop: {@link #RELATIVE_TOLERANCE} but inside a looser distance call. */
     private double relTol = RELATIVE_TOLERANCE;
+    /** A distance run stops once its certified lower bound exceeds this (+∞ but inside a capped distance call). */
+    private double enough = Double.POSITIVE_INFINITY;
 
     /**
      * Of the last distance run: whether the cores intersect; else their distance (estimate and certified lower
@@ -169,6 +185,7 @@ public final class Gjk {
         boolean coresIn = false, touching = false;
         boolean capped = true;
         boolean hasLast = false;
+        boolean sufficed = false;     // stopped at a bound above `enough`
         double lastX = Double.NaN, lastY = Double.NaN, lastZ = Double.NaN;
         double absTol = 1e-14 * p.scale;
         double floor = 64 * MinkowskiPair.EPS * p.scale;
@@ -196,6 +213,11 @@ public final class Gjk {
                     capped = false;
                     break;
                 }
+            }
+            if (lower > enough) {
+                capped = false;
+                sufficed = true;
+                break;
             }
             p.support(-vx, -vy, -vz);
             lastX = -vx;
@@ -268,7 +290,7 @@ public final class Gjk {
             double vn = Math.sqrt(vx * vx + vy * vy + vz * vz);
             // the extra planes below only tighten the certified bound; skip them when it is tight already or when
             // the full shapes overlap (the bound is 0 then)
-            boolean loose = vn > radius && (vn - radius) - lower > relTol * (vn - radius) + floor;
+            boolean loose = !sufficed && vn > radius && (vn - radius) - lower > relTol * (vn - radius) + floor;
             if (loose && (lastX != -vx || lastY != -vy || lastZ != -vz)) {
                 // the final closest point was never used as a search direction: its plane gives the tightest bound
                 boundAlong(-vx, -vy, -vz);

@@ -110,8 +110,11 @@ final class BooleanAdvancement {
                 lb = kind == PairKind.ENVIRONMENT ? spheres.env(c.tier, poses, a, b, band) : spheres.self(c.tier, poses, a, b, band);
             }
             if (!(trusted && lb > band)) {
+                // a bound that lets this step reach s = 1 ends the pair: GJK need not refine beyond it
+                double rest = Math.min(whole, checker.grid().cellBound(c, kind, a, b, skip, s, 1));
+                double enough = d + rest / Advancement.STEP_FRACTION * (1 + 1e-9);
                 double g = checker.lowerBound(c, kind, a, b, slot, poses.pose(la),
-                        kind == PairKind.ENVIRONMENT ? null : poses.pose(lbk), GJK_TOLERANCE, hx, hy, hz);
+                        kind == PairKind.ENVIRONMENT ? null : poses.pose(lbk), GJK_TOLERANCE, enough, hx, hy, hz);
                 // the pair's next GJK starts from this one's separating direction (b towards a): a step moves it little
                 hx = -c.result.normal.x;
                 hy = -c.result.normal.y;

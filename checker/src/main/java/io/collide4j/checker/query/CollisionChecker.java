@@ -125,25 +125,25 @@ public final class CollisionChecker {
 
     /** Certified lower bound on the pair's distance (margins subtracted) for the given link poses; fills c.result. */
     double lowerBound(QueryContext c, PairKind kind, int a, int b, int slot, Matrix4dc poseA, Matrix4dc poseB) {
-        return lowerBound(c, kind, a, b, slot, poseA, poseB, Gjk.RELATIVE_TOLERANCE, 0, 0, 0);
+        return lowerBound(c, kind, a, b, slot, poseA, poseB, Gjk.RELATIVE_TOLERANCE, Double.POSITIVE_INFINITY, 0, 0, 0);
     }
 
     /**
-     * {@link #lowerBound} refined only to {@code relativeTolerance} of the distance, GJK starting from the guess
-     * (hx, hy, hz) of the direction from b towards a (0: none): a certified bound for an advancement step.
+     * {@link #lowerBound} refined only to {@code relativeTolerance} of the distance, and no further once it exceeds
+     * {@code enough} (+∞: no cap; margins subtracted like the result), GJK starting from the guess (hx, hy, hz) of the
+     * direction from b towards a (0: none): a certified bound for an advancement step.
      */
     double lowerBound(QueryContext c, PairKind kind, int a, int b, int slot, Matrix4dc poseA, Matrix4dc poseB,
-                      double relativeTolerance, double hx, double hy, double hz) {
-        if (kind == PairKind.ENVIRONMENT) {
-            if (exact != null && prepared.mesh(b) != null) {
-                return exact.lowerBound(c, a, b, slot, poseA);
-            }
-            c.gjk.distance(model.pieceShape(a), poseA, prepared.shape(b), prepared.pose(slot), relativeTolerance,
-                    hx, hy, hz, c.result);
-            return c.result.lowerBound - model.pieceMargin(a) - prepared.margin(b);
+                      double relativeTolerance, double enough, double hx, double hy, double hz) {
+        if (kind == PairKind.ENVIRONMENT && exact != null && prepared.mesh(b) != null) {
+            return exact.lowerBound(c, a, b, slot, poseA);
         }
-        c.gjk.distance(model.pieceShape(a), poseA, model.pieceShape(b), poseB, relativeTolerance, hx, hy, hz, c.result);
-        return c.result.lowerBound - model.pieceMargin(a) - model.pieceMargin(b);
+        ConvexShape sb = kind == PairKind.ENVIRONMENT ? prepared.shape(b) : model.pieceShape(b);
+        Matrix4dc pb = kind == PairKind.ENVIRONMENT ? prepared.pose(slot) : poseB;
+        double margins = margins(kind, a, b);
+        c.gjk.distance(model.pieceShape(a), poseA, sb, pb, relativeTolerance, enough + margins, hx, hy, hz, c.result);
+        return kind == PairKind.ENVIRONMENT ? c.result.lowerBound - model.pieceMargin(a) - prepared.margin(b)
+                : c.result.lowerBound - model.pieceMargin(a) - model.pieceMargin(b);
     }
 
     /**

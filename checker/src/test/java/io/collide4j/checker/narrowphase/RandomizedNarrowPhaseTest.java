@@ -308,9 +308,11 @@ class RandomizedNarrowPhaseTest {
     /**
      * {@link Gjk#distance(ConvexShape, Matrix4dc, ConvexShape, Matrix4dc, double, double, double, double, DistanceResult)},
      * the advancement's looser distance query, on random pose pairs of all pairings, with and without a start
-     * direction (random, or the exact query's own normal as a warm start would give it), at relative tolerances 1 %
-     * and 10 %: its certified bound never exceeds the oracle's upper bound on the distance, and on separated pairs it
-     * stays within twice the tolerance (plus the polytope oracles' Hausdorff error) of the oracle's lower bound.
+     * direction (random, or the exact query's own normal as a warm start would give it), at relative tolerances 1 %,
+     * 10 % and 20 %, and for a quarter of the pairs capped at a bound that is "enough" (half the oracle's distance, or
+     * a random fraction of it up to 1.2): its certified bound never exceeds the oracle's upper bound on the distance,
+     * and on separated pairs it exceeds the cap or stays within twice the tolerance (plus the polytope oracles'
+     * Hausdorff error) of the oracle's lower bound.
      * Default 1,000 pairs per pairing; -Dcollide4j.loosePerPairing=N for more.
      */
     @Test
@@ -327,7 +329,9 @@ class RandomizedNarrowPhaseTest {
                 for (int n = 0; n < perPairing; n++) {
                     Matrix4d pa = randomPose(r, 1.6), pb = randomPose(r, 1.6);
                     double[] o = oracle(place(i, rows(pa)), place(j, rows(pb)));
-                    double tol = n % 2 == 0 ? 0.01 : 0.1;
+                    double tol = n % 3 == 0 ? 0.01 : n % 3 == 1 ? 0.1 : 0.2;
+                    double enough = n % 4 != 3 ? Double.POSITIVE_INFINITY
+                            : o[0] * (n % 8 == 3 ? 0.5 : 1.2 * r.nextDouble());
                     gjk.distance(sa, pa, sb, pb, exact);
                     double hx = 0, hy = 0, hz = 0;
                     if (n % 3 == 1) {
@@ -339,19 +343,20 @@ class RandomizedNarrowPhaseTest {
                         hy = -exact.normal.y;
                         hz = -exact.normal.z;
                     }
-                    double lb = gjk.distance(sa, pa, sb, pb, tol, hx, hy, hz, loose).lowerBound;
+                    double lb = Double.isInfinite(enough) ? gjk.distance(sa, pa, sb, pb, tol, hx, hy, hz, loose).lowerBound
+                            : gjk.distance(sa, pa, sb, pb, tol, enough, hx, hy, hz, loose).lowerBound;
                     boolean bad = lb > o[1];
                     over += bad ? 1 : 0;
                     if (o[0] > 0) {
                         separated++;
-                        if (lb < (1 - 2 * tol) * o[0] - 1e-9) {
+                        if (!(lb > enough) && lb < (1 - 2 * tol) * o[0] - 1e-9) {
                             far++;
                             bad = true;
                         }
                     }
                     if (bad && firstBad.isEmpty()) {
                         firstBad.append(NAMES[i]).append('-').append(NAMES[j]).append(" pair ").append(n).append(": tol ")
-                                .append(tol).append(", bound ").append(lb).append(", oracle [").append(o[0]).append(", ")
+                                .append(tol).append(", enough ").append(enough).append(", bound ").append(lb).append(", oracle [").append(o[0]).append(", ")
                                 .append(o[1]).append(']');
                     }
                 }
@@ -360,7 +365,7 @@ class RandomizedNarrowPhaseTest {
         System.out.printf("loose distance: %d separated pairs, %d bounds above the oracle, %d too loose%n", separated,
                 over, far);
         assertEquals(0, over, "certified bound above the oracle's distance; first: " + firstBad);
-        assertEquals(0, far, "bound looser than twice the tolerance; first: " + firstBad);
+        assertEquals(0, far, "bound looser than twice the tolerance and not above the cap; first: " + firstBad);
         assertTrue(separated > 1000, separated + " separated pairs");
     }
 
