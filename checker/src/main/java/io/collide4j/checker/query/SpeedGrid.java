@@ -17,12 +17,12 @@ import io.collide4j.checker.robot.RobotCollisionModel;
  */
 final class SpeedGrid {
     /**
-     * Joint travel (summed over all joints, rad or m) per cell of a segment's speed grid, and the most cells. 0.4 rad:
-     * on the bench's free edges the cheaper grid outweighs the few more steps its looser cells cost (with the cell
-     * broad phase, 0.2 took 1.4× the isMotionFree time of 0.3, and 0.3 about 1.1× that of 0.4; 0.45–0.6 measured
-     * the same as 0.4 within the noise, and checkMotion is no slower at 0.4).
+     * Joint travel (summed over all joints, rad or m) per cell of a segment's speed grid, and the most cells. 0.6 rad:
+     * on the bench's free edges the cheaper grid outweighs the few more steps its looser cells cost (with the per-pair
+     * cell broad phase, 0.2 took 1.4× the isMotionFree time of 0.3, and 0.3 about 1.1× that of 0.4; once the cell
+     * spheres were placed per piece ({@link SweptSpheres}), 0.3 : 0.4 : 0.6 : 0.8 took 1.07 : 1 : 0.96 : 0.98).
      */
-    static final double CELL_TURN = 0.4;
+    static final double CELL_TURN = 0.6;
     static final int MAX_CELLS = 1024;
 
     private final RobotCollisionModel model;
