@@ -13,10 +13,10 @@ import org.joml.Matrix4dc;
  * differs is the lower bound at each step and how much of it a step may use ({@link #STEP_FRACTION}):
  * <ul>
  * <li>a broad phase comes first: a pair whose pieces' swept boxes over the whole segment ({@link SweptSpheres}) stay
- *     beyond the tolerance band is done at once ({@link #segmentGap}); else per speed-grid cell ({@link #cellGap}) the cells over which the pair's bounding
- *     spheres, swept from the cell's midpoint by the grid's speed bound, stay beyond the tolerance band are skipped
- *     without forward kinematics or a distance query (a pair none of whose cells is near is done at once), and the
- *     advancement starts at the first near cell;</li>
+ *     beyond the tolerance band is done at once ({@link #segmentGap}); else the speed-grid cells over which the
+ *     pair's bounding spheres, swept from the cell's midpoint by the grid's speed bound, stay beyond the band are
+ *     skipped without forward kinematics or a distance query ({@link #cellGap}; a pair none of whose cells is near
+ *     is done at once), and the advancement starts at the first near cell;</li>
  * <li>the {@link SphereTier} (covering spheres) decides a step whenever it clears the tolerance band and has proven
  *     tight enough for the pair: at the first GJK evaluation its gap must be at least {@link #TRUST} of GJK's. Else,
  *     and whenever it falls into the band, GJK runs (refined to {@link #GJK_TOLERANCE}, warm-started from the pair's

@@ -15,8 +15,11 @@
  *       segment's [0, 1], and the motion bounds and step rule built on them.</li>
  *   <li><b>advancement</b> ({@code Advancement}): certified conservative advancement of one pair or of all candidate
  *       pairs in lockstep rounds, for checkMotion and the certifier; its outcome is an {@code AdvanceStatus}
- *       (CLEARED, VIOLATED, INCONCLUSIVE, PAUSED). {@code BooleanAdvancement}: the same step rule for
- *       isMotionFree, with the sphere tier.</li>
+ *       (CLEARED, VIOLATED, INCONCLUSIVE, PAUSED). {@code BooleanAdvancement}: the same bounds for isMotionFree, with
+ *       the sphere tier, a looser GJK and a larger step fraction.</li>
+ *   <li><b>swept spheres</b> ({@code SweptSpheres}): per piece and speed-grid cell, the piece's bounding sphere at the
+ *       cell's midpoint and how far it can move within the cell; their box over the whole segment. The boolean
+ *       advancement's broad phase, placed once per piece and segment.</li>
  *   <li><b>sphere tier</b>: the certified cheap lower bounds in front of GJK ({@code SphereTier}): a piece's covering
  *       spheres ({@link io.collide4j.checker.robot.CoveringSpheres}) against an obstacle piece's world primitive
  *       ({@code ObstacleBounds}) or another piece's spheres. Used by the discrete check and the boolean motion query
