@@ -185,7 +185,7 @@ final class BooleanAdvancement {
     }
 
     /**
-     * Lower bound on the pair's distance over the whole segment from the pieces' swept boxes ({@link SweptSpheres#box}):
+     * Lower bound on the pair's distance over the whole segment from the pieces' swept boxes ({@link SweptSpheres#boxGap}):
      * against the obstacle slot's box less the obstacle piece's margin, or against the other piece's swept box
      * (world frame; pieces that move together rarely separate this way, and the cell test then decides).
      */

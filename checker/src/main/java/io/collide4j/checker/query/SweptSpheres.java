@@ -7,8 +7,8 @@ import io.collide4j.checker.robot.RobotCollisionModel;
  * ({@link BooleanAdvancement}): for piece p and cell i, the piece's bounding sphere placed at the cell's midpoint
  * ({@link io.collide4j.kinematics.RobotSegment#cellCentre}) and its world sweep over the cell (the grid's world speed
  * bound × half the cell, {@link #sweep}). Every position of every point of the piece over cell i lies within
- * radius + sweep of that centre. Over the whole segment, the box around all of a piece's cell spheres
- * ({@link #box}) holds everything the piece passes through.
+ * radius + sweep of that centre. Over the whole segment, the box around all of a piece's cell spheres (kept in the
+ * context, compared by {@link #boxGap} and {@link #pieceGap}) holds everything the piece passes through.
  *
  * <p>A piece's table is computed on first use in a segment (all its cells at once: one placement per piece and cell,
  * where the per-pair broad phase used to place both spheres again for every pair and cell) and lives in the
@@ -67,7 +67,7 @@ final class SweptSpheres {
             hy = Math.max(hy, c.v.y + reach);
             hz = Math.max(hz, c.v.z + reach);
         }
-        // NaN positions or speeds fail every comparison above: the box then stays empty-inverted, so make it all space
+        // a NaN position or speed makes the box NaN (Math.min and max pass it on): make it all space, never a clearance
         if (!(lx <= hx && ly <= hy && lz <= hz)) {
             lx = ly = lz = Double.NEGATIVE_INFINITY;
             hx = hy = hz = Double.POSITIVE_INFINITY;
@@ -93,7 +93,7 @@ final class SweptSpheres {
 
     /**
      * Lower bound on the distance between the piece's swept volume over the whole segment and the box
-     * [lo, hi] (6 doubles: min x, y, z, max x, y, z): the gap between the piece's {@link #box} and it.
+     * [lo, hi] (6 doubles: min x, y, z, max x, y, z): the gap between the piece's box over the segment and it.
      * Fills the piece's table if needed. NaN never gives a positive bound.
      */
     double boxGap(QueryContext c, int piece, double[] box) {
