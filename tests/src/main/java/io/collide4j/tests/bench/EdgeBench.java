@@ -45,8 +45,8 @@ import java.util.concurrent.TimeUnit;
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 public class EdgeBench {
-    /** isMotionFree's discrete sample spacing (joint-space, rad). */
-    @Param({"0.25"})
+    /** isMotionFree's discrete sample spacing (joint-space, rad); 1.0 is {@link CollisionChecker#DEFAULT_SAMPLE_STEP}. */
+    @Param({"1.0"})
     public double sampleStep;
 
     /** One edge: its problem's checker and context, the ends (full configurations), and the harness's scene name. */
