@@ -88,12 +88,12 @@ public final class Epa {
         MinkowskiPair p = gjk.pair;
         nv = 0;
         nf = 0;
-        for (int i = 0; i < gjk.ns; i++) {
-            addVertex(gjk.sw, gjk.spa, gjk.spb, i);
+        for (int i = 0; i < gjk.simplex.ns; i++) {
+            addVertex(gjk.simplex.sw, gjk.simplex.spa, gjk.simplex.spb, i);
         }
         // a well-shaped GJK tetrahedron around the origin is the usual EPA start; the 14 fixed directions are the
         // fallback for touching and degenerate simplices
-        boolean fromSimplex = gjk.ns == 4 && wellShapedAroundOrigin();
+        boolean fromSimplex = gjk.simplex.ns == 4 && wellShapedAroundOrigin();
         if (!fromSimplex) {
             for (int d = 0; d < DIRS.length; d += 3) {
                 p.support(DIRS[d], DIRS[d + 1], DIRS[d + 2]);
@@ -222,11 +222,11 @@ public final class Epa {
     private void flatResult(PenetrationResult out) {
         out.depth = out.depthLower = out.depthUpper = 0;
         double x = 0, y = 0, z = 1;
-        double n = Math.sqrt(gjk.vx * gjk.vx + gjk.vy * gjk.vy + gjk.vz * gjk.vz);
+        double n = Math.sqrt(gjk.simplex.vx * gjk.simplex.vx + gjk.simplex.vy * gjk.simplex.vy + gjk.simplex.vz * gjk.simplex.vz);
         if (n > 0) {
-            x = -gjk.vx / n;
-            y = -gjk.vy / n;
-            z = -gjk.vz / n;
+            x = -gjk.simplex.vx / n;
+            y = -gjk.simplex.vy / n;
+            z = -gjk.simplex.vz / n;
         }
         out.normal.set(x, y, z);
         out.witnessA.set(dres.witnessA);
