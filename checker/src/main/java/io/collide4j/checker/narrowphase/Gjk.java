@@ -159,12 +159,7 @@ public final class Gjk {
         if (stopEarly && lower > cut) {
             return false;
         }
-        simplex.ns = 1;
-        simplex.store(0, pair);
-        simplex.lambda[0] = 1;
-        simplex.vx = p.wx;
-        simplex.vy = p.wy;
-        simplex.vz = p.wz;
+        simplex.startAt(pair);
         restarts = 0;
         bestD = Double.POSITIVE_INFINITY;
         boolean coresIn = false, touching = false;
@@ -420,12 +415,7 @@ public final class Gjk {
             bby = by;
             bbz = bz;
         }
-        simplex.ns = 1;
-        simplex.store(0, pair);
-        simplex.lambda[0] = 1;
-        simplex.vx = pair.wx;
-        simplex.vy = pair.wy;
-        simplex.vz = pair.wz;
+        simplex.startAt(pair);
         return true;
     }
 

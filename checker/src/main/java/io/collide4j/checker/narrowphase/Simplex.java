@@ -86,6 +86,16 @@ final class Simplex {
         swbz = bz;
     }
 
+    /** Makes the pair's last support the whole simplex (and v). */
+    void startAt(MinkowskiPair p) {
+        ns = 1;
+        store(0, p);
+        lambda[0] = 1;
+        vx = p.wx;
+        vy = p.wy;
+        vz = p.wz;
+    }
+
     /** Puts the pair's last support (Minkowski point and its points on A and B) at index i. */
     void store(int i, MinkowskiPair p) {
         sw[3 * i] = p.wx;
