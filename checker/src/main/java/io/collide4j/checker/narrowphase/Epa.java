@@ -390,17 +390,8 @@ public final class Epa {
     }
 
     private int addSupport() {
-        MinkowskiPair p = gjk.pair;
         int i = nv++;
-        vw[3 * i] = p.wx;
-        vw[3 * i + 1] = p.wy;
-        vw[3 * i + 2] = p.wz;
-        va[3 * i] = p.pax;
-        va[3 * i + 1] = p.pay;
-        va[3 * i + 2] = p.paz;
-        vb[3 * i] = p.pbx;
-        vb[3 * i + 1] = p.pby;
-        vb[3 * i + 2] = p.pbz;
+        gjk.pair.storeSupport(vw, va, vb, i);
         return i;
     }
 

@@ -173,7 +173,7 @@ public final class Gjk {
         // separation run, are not farther apart than the threshold; nothing below could certify more
         double touchSq = mode == PENETRATION ? -1 : (radius + cut) * (radius + cut);
         while (iterations < MAX_ITERATIONS) {
-            double vv = simplex.vx * simplex.vx + simplex.vy * simplex.vy + simplex.vz * simplex.vz;
+            double vv = simplex.vSquared();
             if (vv <= absTol * absTol) {
                 coresIn = true;
                 capped = false;
@@ -244,7 +244,7 @@ public final class Gjk {
             simplex.store(simplex.ns, pair);
             simplex.ns++;
             simplex.closest();
-            double nvv = simplex.vx * simplex.vx + simplex.vy * simplex.vy + simplex.vz * simplex.vz;
+            double nvv = simplex.vSquared();
             if (simplex.ns == 4) {
                 capped = false;
                 if (lowerCore > 0) {
@@ -267,7 +267,7 @@ public final class Gjk {
         }
         extraLower = lowerCore;
         if (!coresIn && !touching) {
-            double vn = Math.sqrt(simplex.vx * simplex.vx + simplex.vy * simplex.vy + simplex.vz * simplex.vz);
+            double vn = Math.sqrt(simplex.vSquared());
             // the extra planes below only tighten the certified bound; skip them when it is tight already or when
             // the full shapes overlap (the bound is 0 then)
             boolean loose = !sufficed && vn > radius && (vn - radius) - lower > relTol * (vn - radius) + floor;
@@ -279,8 +279,9 @@ public final class Gjk {
             // −v carries an absolute error ~ε·scale, i.e. a tilt ~ε·scale/|v| that a flat contact amplifies;
             // directions computed from the simplex's edges are accurate to ~ε instead
             if (loose && simplex.ns == 3) {
-                double ax = simplex.sw[0], ay = simplex.sw[1], az = simplex.sw[2];
-                double ux = simplex.sw[3] - ax, uy = simplex.sw[4] - ay, uz = simplex.sw[5] - az, wx = simplex.sw[6] - ax, wy = simplex.sw[7] - ay, wz = simplex.sw[8] - az;
+                double[] sw = simplex.sw;
+                double ax = sw[0], ay = sw[1], az = sw[2];
+                double ux = sw[3] - ax, uy = sw[4] - ay, uz = sw[5] - az, wx = sw[6] - ax, wy = sw[7] - ay, wz = sw[8] - az;
                 double nx = uy * wz - uz * wy, ny = uz * wx - ux * wz, nz = ux * wy - uy * wx;
                 if (nx * ax + ny * ay + nz * az > 0) {
                     nx = -nx;
@@ -292,7 +293,8 @@ public final class Gjk {
                     iterations++;
                 }
             } else if (loose && simplex.ns == 2) {
-                double ex = simplex.sw[3] - simplex.sw[0], ey = simplex.sw[4] - simplex.sw[1], ez = simplex.sw[5] - simplex.sw[2];
+                double[] sw = simplex.sw;
+                double ex = sw[3] - sw[0], ey = sw[4] - sw[1], ez = sw[5] - sw[2];
                 double ee = ex * ex + ey * ey + ez * ez;
                 if (ee > 0) {
                     double s = (-simplex.vx * ex - simplex.vy * ey - simplex.vz * ez) / ee;
@@ -319,7 +321,7 @@ public final class Gjk {
         coresIntersecting = coresIn;
         if (!coresIn) {
             coreD = Math.sqrt((bx - ax) * (bx - ax) + (by - ay) * (by - ay) + (bz - az) * (bz - az));
-            double vn = Math.sqrt(simplex.vx * simplex.vx + simplex.vy * simplex.vy + simplex.vz * simplex.vz);
+            double vn = Math.sqrt(simplex.vSquared());
             double bn = Math.sqrt(bux * bux + buy * buy + buz * buz);
             if (lowerCore > 0 && bn > 0) {
                 nx = bux / bn;

@@ -112,6 +112,22 @@ final class MinkowskiPair {
         return Math.sqrt(s) * (1 + 4 * EPS);
     }
 
+    /**
+     * Copies the last support (Minkowski point w, and its points on A and B) to entry i (3 doubles each) of the
+     * three arrays: the one way GJK's simplex and EPA's polytope take in a vertex.
+     */
+    void storeSupport(double[] w, double[] a, double[] b, int i) {
+        w[3 * i] = wx;
+        w[3 * i + 1] = wy;
+        w[3 * i + 2] = wz;
+        a[3 * i] = pax;
+        a[3 * i + 1] = pay;
+        a[3 * i + 2] = paz;
+        b[3 * i] = pbx;
+        b[3 * i + 1] = pby;
+        b[3 * i + 2] = pbz;
+    }
+
     /** World-frame interior points difference: centre(A) − centre(B). */
     void centerDifference(Vector3d dest) {
         a.center(tmp);

@@ -86,6 +86,11 @@ final class Simplex {
         swbz = bz;
     }
 
+    /** |v|². */
+    double vSquared() {
+        return vx * vx + vy * vy + vz * vz;
+    }
+
     /** Makes the pair's last support the whole simplex (and v). */
     void startAt(MinkowskiPair p) {
         ns = 1;
@@ -98,15 +103,7 @@ final class Simplex {
 
     /** Puts the pair's last support (Minkowski point and its points on A and B) at index i. */
     void store(int i, MinkowskiPair p) {
-        sw[3 * i] = p.wx;
-        sw[3 * i + 1] = p.wy;
-        sw[3 * i + 2] = p.wz;
-        spa[3 * i] = p.pax;
-        spa[3 * i + 1] = p.pay;
-        spa[3 * i + 2] = p.paz;
-        spb[3 * i] = p.pbx;
-        spb[3 * i + 1] = p.pby;
-        spb[3 * i + 2] = p.pbz;
+        p.storeSupport(sw, spa, spb, i);
     }
 
     /** Whether the Minkowski point (x, y, z) is already one of the simplex's points (exactly). */

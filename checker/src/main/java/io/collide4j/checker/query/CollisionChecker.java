@@ -140,10 +140,10 @@ public final class CollisionChecker {
         }
         ConvexShape sb = kind == PairKind.ENVIRONMENT ? prepared.shape(b) : model.pieceShape(b);
         Matrix4dc pb = kind == PairKind.ENVIRONMENT ? prepared.pose(slot) : poseB;
-        double margins = margins(kind, a, b);
-        c.gjk.distance(model.pieceShape(a), poseA, sb, pb, relativeTolerance, enough + margins, hx, hy, hz, c.result);
-        return kind == PairKind.ENVIRONMENT ? c.result.lowerBound - model.pieceMargin(a) - prepared.margin(b)
-                : c.result.lowerBound - model.pieceMargin(a) - model.pieceMargin(b);
+        double ma = model.pieceMargin(a), mb = kind == PairKind.ENVIRONMENT ? prepared.margin(b) : model.pieceMargin(b);
+        c.gjk.distance(model.pieceShape(a), poseA, sb, pb, relativeTolerance, enough + (ma + mb), hx, hy, hz, c.result);
+        // subtracted one after the other, as every lower bound of a pair has been
+        return c.result.lowerBound - ma - mb;
     }
 
     /**
