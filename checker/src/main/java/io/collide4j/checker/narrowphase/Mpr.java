@@ -175,7 +175,7 @@ public final class Mpr {
             b4y = p.pby;
             b4z = p.pbz;
         } else {
-            set(i, p.wx, p.wy, p.wz, p.pax, p.pay, p.paz, p.pbx, p.pby, p.pbz);
+            p.storeSupport(w, pa, pb, i);
         }
         return false;
     }
