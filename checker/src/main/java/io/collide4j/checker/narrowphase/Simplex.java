@@ -26,8 +26,6 @@ final class Simplex {
     private final double[] rl = new double[4];
     private int rn;
     private double rx, ry, rz;
-    private final int[] bi = new int[4];
-    private final double[] bl = new double[4];
 
     private int bns;
     private double bvx, bvy, bvz;
@@ -269,42 +267,65 @@ final class Simplex {
     }
 
     private void bestOfEdges(int ia, int ib, int ic) {
-        double best = Double.POSITIVE_INFINITY;
-        int bn = 0;
-        double bx = 0, by = 0, bz = 0;
+        bestEdge.reset(0);
         for (int e = 0; e < 3; e++) {
             segment(e == 2 ? ib : ia, e == 0 ? ib : ic);
-            double d = rx * rx + ry * ry + rz * rz;
-            if (d < best) {
-                best = d;
-                bn = rn;
-                for (int k = 0; k < rn; k++) {
-                    bi[k] = ri[k];
-                    bl[k] = rl[k];
-                }
-                bx = rx;
-                by = ry;
-                bz = rz;
-            }
+            bestEdge.offer();
         }
-        rn = bn;
-        for (int k = 0; k < bn; k++) {
-            ri[k] = bi[k];
-            rl[k] = bl[k];
-        }
-        rx = bx;
-        ry = by;
-        rz = bz;
+        bestEdge.load();
     }
 
+    /**
+     * The closest of several sub-results tried one after the other (the edges of a degenerate triangle, the faces of
+     * a tetrahedron): {@link #offer} keeps the current one if it is closer than those kept before, {@link #load} makes
+     * the kept one current. Two instances, because a face tried for a tetrahedron may itself try its edges.
+     */
+    private final class Best {
+        private final int[] index = new int[4];
+        private final double[] weight = new double[4];
+        private int n;
+        private double x, y, z, d;
+
+        /** Forgets the kept sub-result; {@code emptySize} is what {@link #load} gives when none was closer than +∞. */
+        void reset(int emptySize) {
+            d = Double.POSITIVE_INFINITY;
+            n = emptySize;
+            x = y = z = 0;
+        }
+
+        void offer() {
+            double dd = rx * rx + ry * ry + rz * rz;
+            if (dd < d) {
+                d = dd;
+                n = rn;
+                for (int k = 0; k < rn; k++) {
+                    index[k] = ri[k];
+                    weight[k] = rl[k];
+                }
+                x = rx;
+                y = ry;
+                z = rz;
+            }
+        }
+
+        void load() {
+            rn = n;
+            for (int k = 0; k < n; k++) {
+                ri[k] = index[k];
+                rl[k] = weight[k];
+            }
+            rx = x;
+            ry = y;
+            rz = z;
+        }
+    }
+
+    private final Best bestEdge = new Best(), bestFace = new Best();
+
     private static final int[][] FACES = {{0, 1, 2, 3}, {0, 3, 1, 2}, {0, 2, 3, 1}, {1, 3, 2, 0}};
-    private final int[] fi = new int[4];
-    private final double[] fl = new double[4];
 
     private void tetrahedron() {
-        double best = Double.POSITIVE_INFINITY;
-        int bn = -1;
-        double bx = 0, by = 0, bz = 0;
+        bestFace.reset(-1);
         boolean anyOutside = false;
         for (int[] f : FACES) {
             int ia = f[0], ib = f[1], ic = f[2], id = f[3];
@@ -321,18 +342,7 @@ final class Simplex {
             }
             anyOutside = true;
             triangle(ia, ib, ic);
-            double d = rx * rx + ry * ry + rz * rz;
-            if (d < best) {
-                best = d;
-                bn = rn;
-                for (int k = 0; k < rn; k++) {
-                    fi[k] = ri[k];
-                    fl[k] = rl[k];
-                }
-                bx = rx;
-                by = ry;
-                bz = rz;
-            }
+            bestFace.offer();
         }
         if (!anyOutside) {
             rn = 4;
@@ -340,14 +350,7 @@ final class Simplex {
             barycentricTetra();
             return;
         }
-        rn = bn;
-        for (int k = 0; k < bn; k++) {
-            ri[k] = fi[k];
-            rl[k] = fl[k];
-        }
-        rx = bx;
-        ry = by;
-        rz = bz;
+        bestFace.load();
     }
 
     private void barycentricTetra() {
