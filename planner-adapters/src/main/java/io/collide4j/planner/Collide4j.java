@@ -383,22 +383,50 @@ public final class Collide4j {
      * to isValid's); counted in {@link #counters()}.
      */
     public boolean[] areValid(List<double[]> qs, BatchChecker engine) {
-        int n = qs.size(), dof = rest.length;
-        double[] flat = new double[n * dof];
-        boolean[] inLimits = new boolean[n];
+        int n = qs.size(), dim = groupVars.length;
+        double[] flat = new double[n * dim];
         for (int i = 0; i < n; i++) {
-            inLimits[i] = withinLimits(qs.get(i));
-            System.arraycopy(fullConfiguration(qs.get(i)), 0, flat, i * dof, dof);
+            double[] q = qs.get(i);
+            if (q.length != dim) {
+                throw new IllegalArgumentException("configuration " + i + " has " + q.length + " entries, expected " + dim
+                        + " " + variableNames);
+            }
+            System.arraycopy(q, 0, flat, i * dim, dim);
+        }
+        boolean[] out = new boolean[n];
+        areValid(flat, out, engine);
+        return out;
+    }
+
+    /**
+     * {@link #areValid(List, BatchChecker)} of {@code out.length} group configurations stored back to back in
+     * {@code flat} (row i at {@code i * dimension()}), verdict i into {@code out[i]}: for callers holding one flat
+     * array (numpy, JNI) that must not be cut into rows. Allocates the full configurations once per call.
+     */
+    public void areValid(double[] flat, boolean[] out, BatchChecker engine) {
+        int n = out.length, dim = groupVars.length, dof = rest.length;
+        if (flat.length != (long) n * dim) {
+            throw new IllegalArgumentException(flat.length + " values for " + n + " configurations of " + dim
+                    + " entries " + variableNames);
+        }
+        double[] full = new double[n * dof];
+        for (int i = 0; i < n; i++) {
+            System.arraycopy(rest, 0, full, i * dof, dof);
+            boolean inLimits = true;
+            for (int k = 0; k < dim; k++) {
+                double x = flat[i * dim + k];
+                inLimits &= x >= lower[k] && x <= upper[k];   // false for NaN
+                full[i * dof + groupVars[k]] = inLimits ? x : rest[groupVars[k]];   // the batch never sees a NaN
+            }
+            out[i] = inLimits;
         }
         long t0 = System.nanoTime();
-        StateBatchResult r = engine.checkStates(flat, margin);
+        StateBatchResult r = engine.checkStates(full, margin);
         long each = n == 0 ? 0 : (System.nanoTime() - t0) / n;
-        boolean[] out = new boolean[n];
         for (int i = 0; i < n; i++) {
-            out[i] = inLimits[i] && r.verdict()[i] == StateBatchResult.FREE;
+            out[i] = out[i] && r.verdict()[i] == StateBatchResult.FREE;
             counters.state(out[i], each);
         }
-        return out;
     }
 
     /**

@@ -1,0 +1,18 @@
+package io.collide4j.planner.embed;
+
+import io.collide4j.checker.query.Verdict;
+
+import java.util.List;
+
+/**
+ * An independent re-check of a certificate against this checker's robot and scene ({@link EmbeddedChecker#verify}).
+ *
+ * @param valid    true when every recorded step was re-proved and the verdict follows from them
+ * @param verdict  the verdict the certificate claims, or null when it could not be read
+ * @param problems what failed, one sentence each; empty when valid
+ */
+public record VerifyReport(boolean valid, Verdict verdict, List<String> problems) {
+    public VerifyReport {
+        problems = List.copyOf(problems);
+    }
+}
