@@ -106,10 +106,7 @@ class Checker:
 
     def is_valid_many(self, qs):
         """:meth:`is_valid` of every row of an n x dof array, in one call on all cores; returns a bool array of n."""
-        try:
-            a = np.ascontiguousarray(qs, dtype=np.float64)
-        except (TypeError, ValueError) as e:
-            raise InputError("qs: expected an n x " + str(self._dof) + " array of joint values: " + str(e)) from None
+        a = _numbers(qs, "qs", "an n x %d array of joint values" % self._dof)
         if a.ndim != 2 or a.shape[1] != self._dof:
             raise InputError("qs: expected an n x %d array of joint values %s, got shape %s"
                              % (self._dof, list(self._names), a.shape))
@@ -208,20 +205,14 @@ class Checker:
     # ------------------------------------------------------------------ input checks
 
     def _vector(self, q, name):
-        try:
-            a = np.ascontiguousarray(q, dtype=np.float64)
-        except (TypeError, ValueError) as e:
-            raise InputError("%s: expected %d joint values, got %r (%s)" % (name, self._dof, q, e)) from None
+        a = _numbers(q, name, "%d joint values" % self._dof)
         if a.shape != (self._dof,):
             raise InputError("%s: expected %d joint values %s, got shape %s" % (name, self._dof, list(self._names),
                                                                                 a.shape))
         return a
 
     def _rows(self, values, name, n=None, vector=False):
-        try:
-            a = np.ascontiguousarray(values, dtype=np.float64)
-        except (TypeError, ValueError) as e:
-            raise InputError("%s: expected numbers: %s" % (name, e)) from None
+        a = _numbers(values, name, "numbers")
         if vector:
             if a.ndim != 1:
                 raise InputError("%s: expected a 1-D array of numbers, got shape %s" % (name, a.shape))
@@ -229,6 +220,19 @@ class Checker:
             raise InputError("%s: expected shape (%d, %d), one row of %s per time, got %s"
                              % (name, n, self._dof, list(self._names), a.shape))
         return a
+
+
+def _numbers(values, name, expected):
+    """values as a C-contiguous float64 array; anything but numbers (None, strings, objects, booleans) is refused,
+    where numpy would turn None into NaN silently."""
+    try:
+        a = values if isinstance(values, np.ndarray) else np.asarray(values)
+    except (TypeError, ValueError) as e:   # ragged nesting
+        raise InputError("%s: expected %s: %s" % (name, expected, e)) from None
+    if a.dtype.kind not in "iuf":
+        raise InputError("%s: expected %s, got %s" % (name, expected, "values of type " + str(a.dtype)
+                                                       if isinstance(values, np.ndarray) else repr(values)))
+    return np.ascontiguousarray(a, dtype=np.float64)
 
 
 def _readonly(java_array):

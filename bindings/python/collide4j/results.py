@@ -88,7 +88,8 @@ class Certification:
     Attributes:
         verdict: CERTIFIED_FREE, VIOLATION or INCONCLUSIVE.
         violation: the first violation, or None.
-        clearance_lower_bound: the smallest certified clearance lower bound over the checked pairs (m; inf if none).
+        clearance_lower_bound: the smallest certified clearance lower bound (m) over the pairs that needed a distance
+            evaluation; inf when bounding volumes alone cleared every pair.
         evaluations: distance evaluations spent.
         certificate: the JSON certificate, as ``collide4j certify`` writes it; ``collide4j verify`` and
             :meth:`Checker.verify` re-check it.
