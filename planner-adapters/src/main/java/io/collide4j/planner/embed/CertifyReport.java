@@ -7,7 +7,8 @@ import io.collide4j.checker.query.Verdict;
  *
  * @param verdict             CERTIFIED_FREE, VIOLATION or INCONCLUSIVE (budget spent; never free)
  * @param violation           the first violation, or null
- * @param clearanceLowerBound the smallest certified clearance lower bound over the checked pairs (+∞ when none)
+ * @param clearanceLowerBound the smallest certified clearance lower bound over the pairs that needed a distance
+ *                            evaluation (+∞ when bounding volumes alone cleared every pair)
  * @param evaluations         narrow-phase distance evaluations spent
  * @param certificate         the JSON certificate, as {@code collide4j certify} writes it (robot and scene provenance
  *                            included); {@code collide4j verify} and {@link EmbeddedChecker#verify} re-check it
