@@ -33,7 +33,8 @@ import static io.collide4j.planner.server.Params.number;
 /**
  * The collision checker behind {@code collide4j serve}: one session (one loaded robot and scene) per
  * connection. Methods and their parameters are documented in {@code planner-adapters/PROTOCOL.md}:
- * {@code load}, {@code isValid}, {@code clearance}, {@code checkMotion}, {@code batch}, {@code certify}, {@code counters},
+ * {@code load}, {@code isValid}, {@code isValidMany}, {@code clearance}, {@code checkMotion}, {@code isMotionFree},
+ * {@code batch}, {@code certify}, {@code counters},
  * {@code ping}. Files are read only inside the {@link FileRoots} it was given; a {@code load} replaces the session
  * only when it succeeded entirely. Not thread-safe: the server gives every connection its own instance.
  */
@@ -42,6 +43,8 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
     public static final int MAX_BATCH = 1_000_000;
     /** Items of a batch checked between two cancellation checkpoints. */
     private static final int CHUNK = 2048;
+    /** Largest isValidMany checked on the request's own thread rather than on the batch engine. */
+    private static final int SMALL_BATCH = 256;
 
     private final FileRoots files;
     private final ServerLimits limits;
@@ -76,7 +79,7 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
         return switch (method) {
             case "ping" -> Map.of("pong", true, "protocol", "collide4j-jsonl/1");
             case "load" -> load(params);
-            case "isValid", "clearance", "checkMotion", "batch" -> {
+            case "isValid", "isValidMany", "clearance", "checkMotion", "isMotionFree", "batch" -> {
                 try {
                     yield query(method, params, context);
                 } catch (RequestException e) {
@@ -88,7 +91,8 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
             case "certify" -> certify(params);
             case "counters" -> counters();
             default -> throw new RequestException(RequestException.METHOD_NOT_FOUND, "unknown method '" + method
-                    + "'; methods: ping, load, isValid, clearance, checkMotion, batch, certify, counters");
+                    + "'; methods: ping, load, isValid, isValidMany, clearance, checkMotion, isMotionFree, batch, certify,"
+                    + " counters");
         };
     }
 
@@ -98,8 +102,15 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
                 known(params, "isValid", "q");
                 yield Map.of("valid", states().isValid(vector(params, "q")));
             }
+            case "isValidMany" -> isValidMany(params, context);
             case "clearance" -> clearance(params);
             case "checkMotion" -> checkMotion(params);
+            case "isMotionFree" -> {
+                known(params, "isMotionFree", "q0", "q1");
+                double[] q0 = vector(params, "q0");
+                double[] q1 = vector(params, "q1");
+                yield Map.of("free", motions.checkMotion(q0, q1));
+            }
             case "batch" -> batch(params, context);
             default -> throw new IllegalStateException(method);
         };
@@ -151,6 +162,41 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
         r.put("lastValidFraction", mc.lastValidFraction());
         r.put("lastValid", list(mc.lastValid()));
         return r;
+    }
+
+    /**
+     * isValid of many states in one request: a few are checked one after the other on this thread (no hand-over to
+     * the batch engine's workers, whose start costs more than they save), more on the batch engine in chunks between
+     * checkpoints; the verdicts are isValid's either way.
+     */
+    private Object isValidMany(ObjectNode p, RequestContext context) {
+        known(p, "isValidMany", "states");
+        JsonNode rows = array(p, "states");
+        if (rows.size() > MAX_BATCH) {
+            throw invalid("isValidMany of " + rows.size() + " states exceeds " + MAX_BATCH);
+        }
+        int n = rows.size(), dim = session().dimension();
+        double[] flat = new double[n * dim];
+        for (int i = 0; i < n; i++) {
+            System.arraycopy(vector(rows.get(i), "states[" + i + "]"), 0, flat, i * dim, dim);
+        }
+        boolean[] valid = new boolean[n];
+        if (n <= SMALL_BATCH) {
+            double[] q = new double[dim];
+            for (int i = 0; i < n; i++) {
+                System.arraycopy(flat, i * dim, q, 0, dim);
+                valid[i] = states.isValid(q);
+            }
+        } else {
+            for (int from = 0; from < n; from += CHUNK) {
+                context.checkpoint();
+                int to = Math.min(n, from + CHUNK);
+                boolean[] part = new boolean[to - from];
+                session.areValid(Arrays.copyOfRange(flat, from * dim, to * dim), part, engine());
+                System.arraycopy(part, 0, valid, from, part.length);
+            }
+        }
+        return Map.of("valid", valid);
     }
 
     private Object batch(ObjectNode p, RequestContext context) {
