@@ -41,18 +41,19 @@ public final class ServerOverhead {
         boolean withMany = !Boolean.getBoolean("bench.singleOnly");   // for a server without isValidMany
         int tcpN = Math.max(1, n / 5);
         double[] direct = new double[rounds], served = new double[rounds], servedMany = new double[rounds],
-                tcp = new double[rounds];
+                tcp = new double[rounds], echo = new double[rounds];
         for (int r = -2; r < rounds; r++) {   // two warm-up rounds
             double d = directNanos(c, qs), s = servedNanos(single, n), m = withMany ? servedNanos(many, n) : Double.NaN;
-            double t = tcpNanos(single, tcpN);
+            double t = tcpNanos(single, tcpN), e = echoNanos(single, tcpN);
             if (r >= 0) {
+                echo[r] = e;
                 direct[r] = d;
                 served[r] = s;
                 servedMany[r] = m;
                 tcp[r] = t;
             }
         }
-        double d = median(direct), s = median(served), m = median(servedMany), t = median(tcp);
+        double d = median(direct), s = median(served), m = median(servedMany), t = median(tcp), e = median(echo);
         System.out.printf(Locale.ROOT, "%d states, %d rounds, %d cores (medians, CPU time)%n", n, rounds,
                 Runtime.getRuntime().availableProcessors());
         System.out.printf(Locale.ROOT, "isValid in the JVM        %7.2f us%n", d / 1e3);
@@ -60,6 +61,8 @@ public final class ServerOverhead {
                 s / 1e3, (s - d) / 1e3);
         System.out.printf(Locale.ROOT, "isValid over TCP, one at a time: server threads %7.2f us -> %6.2f us beyond the"
                 + " check (%d requests; kernel send/receive work on the server's threads included)%n", t / 1e3, (t - d) / 1e3, tcpN);
+        System.out.printf(Locale.ROOT, "  of which a one-thread echo server's read and write of the same lines: %6.2f us -> %6.2f us"
+                + " beyond the check and that floor%n", e / 1e3, (t - d - e) / 1e3);
         System.out.printf(Locale.ROOT, "isValidMany, 64 a request %7.2f us per state -> %6.2f us beyond the check%n",
                 m / 1e3, (m - d) / 1e3);
     }
@@ -147,6 +150,47 @@ public final class ServerOverhead {
                 exchange(w, r, lines[i]);
             }
             return (double) (othersCpu(threads) - before) / n;
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * The floor of {@link #tcpNanos}: CPU time per request of a one-thread server that reads each line from the
+     * socket and writes a fixed answer (the kernel's send and receive work and the plainest Java stream I/O).
+     */
+    static double echoNanos(byte[] input, int n) {
+        String[] lines = new String(input, StandardCharsets.UTF_8).split("\n");
+        try (java.net.ServerSocket listener = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress());
+             java.net.Socket socket = new java.net.Socket(java.net.InetAddress.getLoopbackAddress(), listener.getLocalPort())) {
+            Thread echo = new Thread(() -> {
+                try (java.net.Socket s = listener.accept()) {
+                    s.setTcpNoDelay(true);
+                    java.io.BufferedReader in = new java.io.BufferedReader(new java.io.InputStreamReader(s.getInputStream(),
+                            StandardCharsets.UTF_8));
+                    java.io.Writer out = new java.io.BufferedWriter(new java.io.OutputStreamWriter(s.getOutputStream(),
+                            StandardCharsets.UTF_8));
+                    String line;
+                    while ((line = in.readLine()) != null) {
+                        out.write(line.isEmpty() ? "\n" : "{\"id\":1,\"result\":{\"valid\":true}}\n");
+                        out.flush();
+                    }
+                } catch (java.io.IOException ignored) {
+                    // the client closed the connection: done
+                }
+            }, "echo-floor");
+            echo.start();
+            socket.setTcpNoDelay(true);
+            java.io.Writer w = new java.io.OutputStreamWriter(socket.getOutputStream(), StandardCharsets.UTF_8);
+            java.io.BufferedReader r = new java.io.BufferedReader(new java.io.InputStreamReader(socket.getInputStream(),
+                    StandardCharsets.UTF_8));
+            exchange(w, r, lines[0]);
+            java.lang.management.ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+            long before = threads.getThreadCpuTime(echo.getId());
+            for (int i = 1; i <= n; i++) {
+                exchange(w, r, lines[i]);
+            }
+            return (double) (threads.getThreadCpuTime(echo.getId()) - before) / n;
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
