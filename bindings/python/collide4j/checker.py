@@ -230,8 +230,8 @@ def _numbers(values, name, expected):
     except (TypeError, ValueError) as e:   # ragged nesting
         raise InputError("%s: expected %s: %s" % (name, expected, e)) from None
     if a.dtype.kind not in "iuf":
-        raise InputError("%s: expected %s, got %s" % (name, expected, "values of type " + str(a.dtype)
-                                                       if isinstance(values, np.ndarray) else repr(values)))
+        given = "values of type " + str(a.dtype) if isinstance(values, np.ndarray) else repr(values)
+        raise InputError("%s: expected %s, got %s" % (name, expected, given if len(given) <= 80 else given[:77] + "..."))
     return np.ascontiguousarray(a, dtype=np.float64)
 
 
@@ -266,6 +266,10 @@ def _options(robot, urdf, srdf, package_paths, scene, margin, group, hold, decom
     if group is not None:
         options += ["--group", str(group)]
     for joint, value in (hold or {}).items():
+        if isinstance(value, bool) or not isinstance(value, (int, float, np.floating, np.integer)):
+            raise InputError("hold: the value of joint %s must be a number, got %r" % (joint, value))
+        if not math.isfinite(value):
+            raise InputError("hold: the value of joint %s must be finite, got %r" % (joint, value))
         options += ["--hold", "%s=%r" % (joint, float(value))]
     if decompose:
         options.append("--decompose")

@@ -102,3 +102,13 @@ def test_verify_of_garbage_is_an_invalid_report(panda, tmp_path):
     p.write_text("{not json", encoding="utf-8")
     r = panda.verify(p)
     assert not r.valid and r.verdict is None and r.problems
+
+
+def test_bad_hold_values_are_refused():
+    with pytest.raises(collide4j.InputError) as e:
+        collide4j.Checker("panda", hold={"panda_finger_joint1": "open"})
+    assert "panda_finger_joint1" in str(e.value)
+    with pytest.raises(collide4j.InputError) as e:
+        collide4j.Checker("panda", hold={"panda_finger_joint1": float("nan")})
+    assert "panda_finger_joint1" in str(e.value)
+

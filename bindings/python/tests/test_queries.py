@@ -161,3 +161,40 @@ def test_panda_queries_from_threads_match(panda):
     for t in threads:
         t.join()
     assert all(r == expected for r in results)
+
+
+LIFTER_URDF = """<?xml version="1.0"?>
+<robot name="lifter">
+  <link name="base"/>
+  <link name="carriage"/>
+  <link name="ball"><collision><geometry><sphere radius="0.1"/></geometry></collision></link>
+  <joint name="lift" type="prismatic">
+    <parent link="base"/><child link="carriage"/><axis xyz="0 0 1"/>
+    <limit lower="0" upper="1" effort="1" velocity="1"/>
+  </joint>
+  <joint name="slide" type="prismatic">
+    <parent link="carriage"/><child link="ball"/><axis xyz="1 0 0"/>
+    <limit lower="-1" upper="1" effort="1" velocity="1"/>
+  </joint>
+</robot>
+"""
+
+LIFTER_SRDF = """<?xml version="1.0"?>
+<robot name="lifter"><group name="arm"><joint name="slide"/></group></robot>
+"""
+
+
+def test_held_joint_outside_the_group_moves_the_robot(slider_files, tmp_path):
+    """A group of one joint (slide) with lift held: at lift h the ball is sqrt((1 - q)^2 + h^2) from the obstacle's
+    centre, so its clearance is that minus 0.3."""
+    _, scene = slider_files
+    urdf, srdf = tmp_path / "lifter.urdf", tmp_path / "lifter.srdf"
+    urdf.write_text(LIFTER_URDF, encoding="utf-8")
+    srdf.write_text(LIFTER_SRDF, encoding="utf-8")
+    for h in (0.0, 0.25, 0.5):
+        with collide4j.Checker(urdf=urdf, srdf=srdf, scene=scene, group="arm", hold={"lift": h}) as c:
+            assert c.joint_names == ("slide",) and c.group == "arm"
+            for q in (0.0, 0.5, 0.9):
+                exact = np.hypot(1 - q, h) - 0.3
+                assert exact - TOLERANCE <= c.clearance([q]) <= exact + 1e-9
+            assert c.is_valid([0.9]) == bool(np.hypot(0.1, h) - 0.3 > 0)
