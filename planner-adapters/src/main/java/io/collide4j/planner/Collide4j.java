@@ -444,6 +444,13 @@ public final class Collide4j {
         return checker.minimumDistance(s.full0, s.context);
     }
 
+    /** The closest robot–scene pair at q (certified lower bound and estimate), or null when the scene is empty. */
+    public Contact closestObstacle(double[] q) {
+        Scratch s = scratch();
+        toFull(q, s.full0);
+        return checker.minimumDistance(s.full0, s.context, true);
+    }
+
     /** Pairs that keep q from being valid (certified lower bound ≤ margin), closest first, at most max. */
     public List<Contact> contacts(double[] q, int max) {
         Scratch s = scratch();

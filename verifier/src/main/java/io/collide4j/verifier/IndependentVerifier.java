@@ -40,16 +40,30 @@ public final class IndependentVerifier {
     private long steps;
     private long subdivisions;
 
-    private IndependentVerifier(WitnessModel model, Certificate cert) {
+    private IndependentVerifier(WitnessModel model, Certificate cert, double required) {
         this.model = model;
         this.cert = cert;
-        this.margin = cert.margin();
+        // every lemma holds for any bound: proving the steps and the unlisted pairs against a larger margin proves that
+        // clearance; a NaN request cannot lower it (max(NaN, m) is NaN and then fails the margin >= 0 check below)
+        this.margin = required > cert.margin() || Double.isNaN(required) ? required : cert.margin();
         this.motion = new JointMotion(cert.waypoints(), cert.velocities(), cert.accelerations(), cert.times());
     }
 
     /** Verifies a /3 certificate; robot = the URDF description (urdf module), srdf may be null. */
     public static VerificationReport verify(RobotDescription robot, SemanticDescription srdf, InputStream certificate,
                                             String source) {
+        return verify(robot, srdf, certificate, source, 0);
+    }
+
+    /**
+     * Verifies a /3 certificate as {@link #verify(RobotDescription, SemanticDescription, InputStream, String)} does,
+     * but every plane step and every unlisted pair must be proven at least {@code required} apart instead of the
+     * certificate's own margin, when {@code required} is larger: a valid report then proves clearance ≥ required
+     * where the certificate's verdict claims the motion free (for a VIOLATION, the free part before it). A certificate
+     * made for margin d whose planes prove more than d thus answers any required margin up to what they prove.
+     */
+    public static VerificationReport verify(RobotDescription robot, SemanticDescription srdf, InputStream certificate,
+                                            String source, double required) {
         Certificate cert;
         try {
             cert = CertificateReader.read(certificate, source);
@@ -60,7 +74,7 @@ public final class IndependentVerifier {
         if (!model.problems().isEmpty()) {
             return new VerificationReport(false, cert.verdict(), model.problems(), 0, 0);
         }
-        IndependentVerifier v = new IndependentVerifier(model, cert);
+        IndependentVerifier v = new IndependentVerifier(model, cert, required);
         try {
             return v.run();
         } catch (RuntimeException e) {   // e.g. a mimic joint following a fixed one: refused, never half-checked

@@ -118,7 +118,7 @@ final class HtmlReport {
             h.append("<tr><th>").append(esc(e.getKey())).append("</th><td><code>").append(esc(e.getValue()))
                     .append("</code></td></tr>\n");
         }
-        h.append(String.format(Locale.ROOT, "<tr><th>minimum separation</th><td>%.6g m</td></tr>%n", cert.minimumSeparation()));
+        h.append(String.format(Locale.ROOT, "<tr><th>required margin</th><td>%s m</td></tr>%n", Fixed.of(cert.minimumSeparation())));
         h.append(String.format(Locale.ROOT, "<tr><th>waypoints / duration</th><td>%d / %.4g s</td></tr>%n",
                 cert.times().length, cert.times()[cert.times().length - 1] - cert.times()[0]));
         h.append(r.evaluations() >= 0

@@ -195,7 +195,8 @@ function describe(k) {
   let text = 't = ' + fmt(f.t, 4) + ' s';
   if (isContact) {
     const v = data.violation;
-    text += ' — FIRST CONTACT: ' + v.pair + (v.distance !== null && v.distance < 0
+    // with a positive margin the pieces may still be apart at the violation: it is not a contact
+    text += (data.margin > 0 ? ' — MARGIN VIOLATED: ' : ' — FIRST CONTACT: ') + v.pair + (v.distance !== null && v.distance < 0
       ? ', penetration depth ' + fmt(v.depth, 6) + ' m' : ', estimated distance ' + fmt(v.distance, 6) + ' m') +
       ' (certified lower bound ' + fmt(v.lowerBound, 6) + ' m, at or below the margin ' + fmt(data.margin, 6) + ' m' +
       ' plus the tolerance)';
