@@ -83,7 +83,7 @@ final class CertifyCommand extends RobotSceneCommand {
         }
         CertificationResult r = cert.result();
         Map<String, String> inputs = new LinkedHashMap<>();
-        inputs.put("robot", robotLabel + " (" + c.model() + ")");
+        inputs.put("robot", robotLabel + " (" + c.model().summary() + ")");
         inputs.put("scene", sceneLabel + " (" + c.scene().size() + " obstacles)");
         inputs.put("trajectory", trajectoryLabel);
         inputs.put("robot hash", c.model().contentHash());

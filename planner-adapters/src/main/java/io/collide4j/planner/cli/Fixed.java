@@ -21,6 +21,15 @@ final class Fixed {
         return format(x, RoundingMode.HALF_EVEN);
     }
 
+    /** "[a, b, c]" with each component as {@link #of} prints it. */
+    static String vector(double... v) {
+        StringBuilder b = new StringBuilder("[");
+        for (int i = 0; i < v.length; i++) {
+            b.append(i == 0 ? "" : ", ").append(of(v[i]));
+        }
+        return b.append(']').toString();
+    }
+
     /** x in full (the shortest decimal that reads back as x) in fixed notation: for values a user typed, like a margin. */
     static String exact(double x) {
         return Double.isFinite(x) ? BigDecimal.valueOf(x).stripTrailingZeros().toPlainString() : of(x);
@@ -52,6 +61,6 @@ final class Fixed {
         }
         // from the shortest decimal that reads back as x (Double.toString): rounding it down gives a decimal that reads
         // back as a double <= x (reading is monotonic), so a printed lower bound typed back in (verify --margin) is one
-        return BigDecimal.valueOf(x).round(new MathContext(digits, mode)).toPlainString();
+        return BigDecimal.valueOf(x).round(new MathContext(digits, mode)).stripTrailingZeros().toPlainString();
     }
 }

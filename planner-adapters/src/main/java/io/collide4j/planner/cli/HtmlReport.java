@@ -119,8 +119,11 @@ final class HtmlReport {
                     .append("</code></td></tr>\n");
         }
         h.append(String.format(Locale.ROOT, "<tr><th>required margin</th><td>%s m</td></tr>%n", Fixed.of(cert.minimumSeparation())));
-        h.append(String.format(Locale.ROOT, "<tr><th>waypoints / duration</th><td>%d / %.4g s</td></tr>%n",
-                cert.times().length, cert.times()[cert.times().length - 1] - cert.times()[0]));
+        h.append(String.format(Locale.ROOT, "<tr><th>waypoints / duration</th><td>%d / %s s</td></tr>%n",
+                cert.times().length, Fixed.of(cert.times()[cert.times().length - 1] - cert.times()[0])));
+        // "how close did I get to the shelf" beside the closest pair overall, which may be two links of the robot
+        closest(h, "closest pair", r.pairClearance(), "");
+        closest(h, "closest scene obstacle", r.pairClearance(), "|env:");
         h.append(r.evaluations() >= 0
                 ? String.format(Locale.ROOT, "<tr><th>distance evaluations</th><td>%d</td></tr>%n", r.evaluations())
                 : "<tr><th>distance evaluations</th><td>not recorded in the certificate</td></tr>\n");
@@ -137,13 +140,17 @@ final class HtmlReport {
                     ? " found before the budget ran out (nothing beyond the certified prefix is claimed)" : "").append("</p>\n");
         } else {
             h.append("<table>\n");
-            row(h, "time", String.format(Locale.ROOT, "%.6f s (segment %d, fraction %.6f)", v.time(), v.segment(), v.fraction()));
+            row(h, "what", cert.minimumSeparation() > 0 ? "margin violated" : "first contact");
+            row(h, "time", String.format(Locale.ROOT, "%s s (segment %d, fraction %s)", Fixed.of(v.time()), v.segment(),
+                    Fixed.of(v.fraction())));
             row(h, "pair", v.contact().pair().key());
-            row(h, "certified lower bound", String.format(Locale.ROOT, "%.6g m", v.contact().lowerBound()));
-            row(h, "estimated distance", String.format(Locale.ROOT, "%.6g m", v.contact().distance()));
-            row(h, "point on " + v.contact().pair().first(), v.contact().pointOnFirst().toString());
-            row(h, "point on " + v.contact().pair().second(), v.contact().pointOnSecond().toString());
-            row(h, "configuration", Arrays.toString(v.configuration()));
+            row(h, "certified lower bound", Fixed.lowerBound(v.contact().lowerBound()) + " m");
+            row(h, "estimated distance", Fixed.of(v.contact().distance()) + " m");
+            row(h, "point on " + v.contact().pair().first(), Fixed.vector(v.contact().pointOnFirst().x(),
+                    v.contact().pointOnFirst().y(), v.contact().pointOnFirst().z()) + " m");
+            row(h, "point on " + v.contact().pair().second(), Fixed.vector(v.contact().pointOnSecond().x(),
+                    v.contact().pointOnSecond().y(), v.contact().pointOnSecond().z()) + " m");
+            row(h, "configuration", Fixed.vector(v.configuration()));
             h.append("</table>\n");
         }
         h.append("<h2>Worst pairs</h2>\n");
@@ -196,6 +203,12 @@ final class HtmlReport {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** A row with the least certified clearance among the pairs whose key contains {@code filter}, if any. */
+    private static void closest(StringBuilder h, String label, Map<String, Double> clearance, String filter) {
+        clearance.entrySet().stream().filter(e -> e.getKey().contains(filter)).min(Map.Entry.comparingByValue())
+                .ifPresent(e -> row(h, label, "≥ " + Fixed.lowerBound(e.getValue()) + " m (" + e.getKey() + ")"));
     }
 
     private static void row(StringBuilder h, String k, String v) {

@@ -88,7 +88,7 @@ final class VerifyCommand extends RobotSceneCommand {
         Collide4j c = buildChecker();
         Double asked = robot.margin;
         out.println("certificate " + file + " (" + cert.format() + ")");
-        out.println("  robot:   " + inputs.robot() + ", " + c.model() + ", hash " + c.model().contentHash());
+        out.println("  robot:   " + inputs.robot() + ", " + c.model().summary() + ", hash " + c.model().contentHash());
         out.println("  scene:   " + inputs.scene() + ", " + c.scene().size() + " obstacles, hash " + c.scene().contentHash());
         out.printf(Locale.ROOT, "  margin:  %s m (the certificate's)%s%n", Fixed.exact(cert.margin()),
                 asked == null ? "" : ", asked " + Fixed.exact(asked) + " m");

@@ -41,6 +41,10 @@ class CertifyCommandTest {
         String said = (String) v[1];
         assertTrue(said.contains("robot:   bundled panda (from the certificate)") && said.contains("scene:   bundled table_shelf")
                 && said.contains("margin:  0 m") && said.contains("verdict: CERTIFIED_FREE (VALID"), said);
+        // no Java object dumps in what a user reads
+        for (String text : List.of(out, said, html)) {
+            assertTrue(!text.contains("RobotCollisionModel[") && !text.contains("[D@"), text);
+        }
         // the clearance certify reports is what the certificate proves: verify --margin accepts it (every plane step and
         // unlisted pair re-checked against it), and the closest scene obstacle is named beside it
         Matcher proven = Pattern.compile(
