@@ -947,6 +947,11 @@ public final class Collide4j {
                     robotWarnings(desc, sem, checker, rest));
         }
 
+        /** A POSIX shell word for {@code s}: as is when it is plain, else in single quotes. */
+        private static String shellWord(String s) {
+            return s.matches("[A-Za-z0-9_./:@%+=,-]+") ? s : "'" + s.replace("'", "'\\''") + "'";
+        }
+
         /**
          * What a user must know about a robot loaded without SRDF: only adjacent links and the URDF's own filters
          * are excluded (and how to generate an SRDF), and which pairs collide at its zero configuration.
@@ -956,12 +961,15 @@ public final class Collide4j {
             List<String> out = new ArrayList<>();
             String file = urdfPath != null ? urdfPath.toString() : desc.source() == null ? desc.name() + ".urdf"
                     : desc.source().toString();
+            // the command must work as printed: the same package roots, each path quoted for a POSIX shell if needed
+            StringBuilder roots = new StringBuilder();
+            packageRoots.forEach(r -> roots.append(" --package-path ").append(shellWord(r.toString())));
             if (sem == null) {
                 out.add("robot '" + desc.name() + "' has no SRDF: only adjacent links"
                         + (desc.collisionFilters().isEmpty() ? "" : " and the URDF's Drake collision filters")
                         + " are excluded from self-collision checking, so links that touch by design are reported in"
-                        + " collision; generate one with: collide4j srdf --urdf " + file + " --out "
-                        + file.replaceAll("\\.urdf$", "") + ".srdf  (then give --srdf; Java: SrdfGenerator)");
+                        + " collision; generate one with: collide4j srdf --urdf " + shellWord(file) + roots + " --out "
+                        + shellWord(file.replaceAll("\\.urdf$", "") + ".srdf") + "  (then give --srdf; Java: SrdfGenerator)");
             }
             if (sem != null) {
                 return List.copyOf(out);   // the SRDF's author decided which pairs touch by design

@@ -60,7 +60,7 @@ public final class Main {
             Map.entry("check", "certified validity and clearance of configurations"),
             Map.entry("plan", "RRT-Connect with certified edges"),
             Map.entry("decompose", "convex decomposition of a mesh, with its covering margin"),
-            Map.entry("srdf", "generate an SRDF (disabled collision pairs) for a URDF robot"),
+            Map.entry("srdf", "generate an SRDF: planning groups, disabled collision pairs"),
             Map.entry("bench", "throughput and the seeds' benchmarks on this machine"),
             Map.entry("serve", "JSON-lines collision server (stdio or 127.0.0.1:PORT)"),
             Map.entry("view", "rebuild the HTML report of a certificate"));

@@ -17,7 +17,8 @@ import java.util.Map;
 /**
  * The robot options every checking command shares (a picocli mixin): {@code --robot NAME} (bundled,
  * default panda) or {@code --urdf FILE [--srdf FILE] [--package-path DIR]}; {@code --group},
- * {@code --hold}, {@code --margin}, {@code --padding}, {@code --scale}, {@code --decompose}, {@code --exact-meshes}.
+ * {@code --hold}, {@code --margin}, {@code --padding}, {@code --scale}, {@code --allow}, {@code --decompose},
+ * {@code --exact-meshes}.
  * {@link #build} prints the robot's warnings (no SRDF, self-collision at the zero configuration) once on stderr.
  */
 final class RobotOptions {
@@ -62,6 +63,11 @@ final class RobotOptions {
     @Option(names = "--scale", paramLabel = "LINK=S", split = ",",
             description = "Scale (>= 1) of one link's collision geometry; repeatable or comma-separated.")
     List<String> scale = new ArrayList<>();
+
+    @Option(names = "--allow", paramLabel = "A,B",
+            description = "Do not check this pair (two link, attached body or obstacle names, comma-separated), as an"
+                    + " SRDF's disable_collisions; repeatable. Part of the robot hash.")
+    List<String> allow = new ArrayList<>();
 
     @Option(names = "--decompose",
             description = "Meshes as convex decompositions (cached on disk; bundled robots: precomputed) instead of one"
@@ -145,6 +151,13 @@ final class RobotOptions {
         pairs("--padding", padding).forEach(b::padding);
         pairs("--scale", scale).forEach(b::scale);
         pairs("--hold", hold).forEach(b::hold);
+        for (String item : allow) {
+            String[] ab = item.split(",", -1);
+            if (ab.length != 2 || ab[0].isBlank() || ab[1].isBlank()) {
+                throw new CliException(ExitCode.USAGE, "--allow expects two names A,B, got '" + item + "'");
+            }
+            b.allow(ab[0].trim(), ab[1].trim());
+        }
         b.exactMeshes(exactMeshes);
         b.decompose(decompose);
         return b;

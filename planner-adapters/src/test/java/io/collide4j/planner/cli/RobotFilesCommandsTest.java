@@ -98,6 +98,76 @@ class RobotFilesCommandsTest {
         assertEquals(ExitCode.FREE, dec[0], (String) dec[2]);
     }
 
+    /**
+     * srdf proposes a chain per tip, so --group works on a robot that came without SRDF: the UR5 arm has six
+     * revolute joints (Universal Robots' datasheet), so its chain to tool0 takes six values and refuses seven; a
+     * group named on the command line is written as given, and a reversed chain is refused naming the links.
+     */
+    @Test
+    void srdfWritesPlanningGroupsThatGroupAccepts() throws Exception {
+        Path srdf = dir.resolve("ur5.srdf");
+        Object[] r = cli("srdf", "--urdf", UR5.toString(), "--out", srdf.toString(), "--samples", "200");
+        assertEquals(ExitCode.FREE, r[0], (String) r[2]);
+        SemanticDescription s = SrdfParser.parse(srdf, UrdfParser.create().parse(UR5));
+        assertTrue(s.groups().stream().anyMatch(g -> g.name().equals("tool0")), s.groups().toString());
+        String q6 = "0,-1.57,0,0,0,0";
+        Object[] ok = cli("check", "--urdf", UR5.toString(), "--srdf", srdf.toString(), "--group", "tool0", "--q", q6,
+                "--scene", "none");
+        assertEquals(ExitCode.FREE, ok[0], (String) ok[1] + ok[2]);
+        assertEquals(ExitCode.USAGE, cli("check", "--urdf", UR5.toString(), "--srdf", srdf.toString(), "--group", "tool0",
+                "--q", q6 + ",0", "--scene", "none")[0]);
+        Object[] named = cli("srdf", "--urdf", UR5.toString(), "--out", srdf.toString(), "--samples", "200",
+                "--group", "arm=base_link:tool0");
+        assertEquals(ExitCode.FREE, named[0], (String) named[2]);
+        assertEquals(List.of("arm"), SrdfParser.parse(srdf, UrdfParser.create().parse(UR5)).groups().stream()
+                .map(SemanticDescription.Group::name).toList());
+        Object[] reversed = cli("srdf", "--urdf", UR5.toString(), "--out", srdf.toString(), "--group", "arm=tool0:base_link");
+        assertEquals(ExitCode.USAGE, reversed[0]);
+        assertTrue(((String) reversed[2]).contains("'base_link' is not below 'tool0'"), (String) reversed[2]);
+        Object[] unknown = cli("srdf", "--urdf", UR5.toString(), "--out", srdf.toString(), "--group", "arm=base_link:tool");
+        assertEquals(ExitCode.USAGE, unknown[0]);
+        assertTrue(((String) unknown[2]).contains("no link 'tool'") && ((String) unknown[2]).contains("tool0"),
+                (String) unknown[2]);
+    }
+
+    /** --allow A,B leaves that pair unchecked (the closest pair at q is no longer reported); names are checked. */
+    @Test
+    void allowLeavesAPairUncheckedAndNamesAreChecked() {
+        String q = "0,-1.57,0,0,0,0";
+        Object[] before = cli("check", "--urdf", UR5.toString(), "--q", q, "--scene", "none");
+        assertEquals(ExitCode.FREE, before[0], (String) before[2]);
+        String[] row = ((String) before[1]).lines().filter(l -> l.trim().startsWith("0 ")).findFirst().orElseThrow()
+                .trim().split("\\s+");
+        String[] pair = row[3].split("\\|");
+        String a = pair[0].substring(0, pair[0].indexOf('#')), b = pair[1].substring(0, pair[1].indexOf('#'));
+        Object[] after = cli("check", "--urdf", UR5.toString(), "--q", q, "--scene", "none", "--allow", a + "," + b);
+        assertEquals(ExitCode.FREE, after[0], (String) after[2]);
+        String afterRow = ((String) after[1]).lines().filter(l -> l.trim().startsWith("0 ")).findFirst().orElseThrow();
+        assertTrue(!afterRow.contains(a + "#0|" + b + "#0") && !afterRow.contains(b + "#0|" + a + "#0"), afterRow);
+        Object[] typo = cli("check", "--urdf", UR5.toString(), "--q", q, "--scene", "none", "--allow", a + "x," + b);
+        assertEquals(ExitCode.DATA_ERROR, typo[0]);
+        assertTrue(((String) typo[2]).contains("did you mean " + a), (String) typo[2]);
+        assertEquals(ExitCode.USAGE, cli("check", "--urdf", UR5.toString(), "--q", q, "--allow", a)[0]);
+    }
+
+    /** The no-SRDF warning's command works as printed, --package-path included (only --out goes to a temp file). */
+    @Test
+    void theNoSrdfWarningPrintsACommandThatWorks() {
+        Path roots = Path.of("../tests/data");
+        Object[] r = cli("check", "--urdf", UR5.toString(), "--package-path", roots.toString(), "--q", "0,-1.57,0,0,0,0",
+                "--scene", "none");
+        String warning = ((String) r[2]).lines().filter(l -> l.contains("generate one with: collide4j srdf"))
+                .findFirst().orElseThrow(() -> new AssertionError((String) r[2]));
+        String command = warning.substring(warning.indexOf("collide4j srdf") + "collide4j ".length(),
+                warning.indexOf("  (then give --srdf"));
+        assertTrue(command.contains("--package-path " + roots), command);
+        List<String> words = new java.util.ArrayList<>(List.of(command.split(" ")));
+        words.set(words.indexOf("--out") + 1, dir.resolve("printed.srdf").toString());
+        words.addAll(List.of("--samples", "50"));
+        Object[] ran = cli(words.toArray(new String[0]));
+        assertEquals(ExitCode.FREE, ran[0], words + ": " + ran[1] + ran[2]);
+    }
+
     /** The CLI's default parser reads ROS_PACKAGE_PATH (a child process, so the variable is really set). */
     @Test
     void rosPackagePathFromTheEnvironmentResolvesPackages() throws Exception {
