@@ -174,6 +174,11 @@ public final class SrdfGenerator {
 
     /** Generates the disabled pairs of {@code robot} (see the class comment). */
     public static Result generate(RobotDescription robot, Parameters params) {
+        return generate(robot, params, null);
+    }
+
+    /** As {@link #generate(RobotDescription, Parameters)}; {@code samplesDone} (null: none) hears the samples done. */
+    public static Result generate(RobotDescription robot, Parameters params, java.util.function.IntConsumer samplesDone) {
         KinematicModel km = KinematicModel.of(robot);
         List<String> linkOrder = new ArrayList<>();
         for (LinkDescription l : robot.links()) {
@@ -227,6 +232,9 @@ public final class SrdfGenerator {
                 if (touch.touching(pair)) {
                     touching.merge(pair, 1, Integer::sum);
                 }
+            }
+            if (samplesDone != null && (s & 63) == 63) {
+                samplesDone.accept(s + 1);
             }
         }
         Map<String, Integer> order = new HashMap<>();

@@ -69,7 +69,13 @@ final class SrdfCommand extends CliCommand {
             p = p.withPieces(d, d.name());
         }
         long t0 = System.nanoTime();
-        SrdfGenerator.Result r = SrdfGenerator.generate(robot, p);
+        Progress progress = Progress.of(this, "sampling", samples);
+        SrdfGenerator.Result r;
+        try {
+            r = SrdfGenerator.generate(robot, p, progress::update);
+        } finally {
+            progress.stop();
+        }
         double seconds = (System.nanoTime() - t0) / 1e9;
         try {
             Files.writeString(outFile, r.toSrdf(chains), StandardCharsets.UTF_8);
