@@ -22,6 +22,7 @@ import io.collide4j.checker.robot.PrecomputedPieces;
 import io.collide4j.checker.robot.AllowedCollisionMatrix;
 import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.checker.scene.MoveItSceneLoader;
+import io.collide4j.checker.scene.Obstacle;
 import io.collide4j.checker.scene.Scene;
 import io.collide4j.checker.scene.SceneJson;
 import io.collide4j.kinematics.JointColumns;
@@ -635,6 +636,19 @@ public final class Collide4j {
             this.scene = scene;
             this.sceneSource = null;
             this.sceneAllow.clear();
+            return this;
+        }
+
+        /**
+         * Adds obstacles to the scene chosen so far (a MoveIt scene keeps its allowed-collision entries). The scene then
+         * no longer matches a file or a bundled name, so certificates record no scene source: verify needs the same
+         * scene options again.
+         */
+        public Builder addObstacles(List<Obstacle> more) {
+            List<Obstacle> all = new ArrayList<>(scene.obstacles());
+            all.addAll(more);
+            this.scene = Scene.of(all);
+            this.sceneSource = null;
             return this;
         }
 

@@ -14,9 +14,11 @@ import java.nio.file.Path;
  * COLLADA through the URDF module's {@link MeshLoader}, scaled per axis. The path is relative to the scene file's
  * folder and must stay inside it, real paths compared (no absolute paths, no {@code ..}, no symbolic link leading
  * out), so that whoever may read a scene file (the server's {@code --root}) may read its meshes too; a scene given as
- * text has no folder and may not name files. Failures are IllegalArgumentExceptions naming the member. Stateless.
+ * text has no folder and may not name files. Failures are IllegalArgumentExceptions naming the member.
+ * {@link #read(Path, double[])} is the same without the folder rule, for a file a user names directly (the CLI's
+ * {@code --mesh-obstacle}). Stateless.
  */
-final class SceneMeshFile {
+public final class SceneMeshFile {
     private SceneMeshFile() {
     }
 
@@ -47,9 +49,18 @@ final class SceneMeshFile {
         } catch (IOException e) {
             throw new IllegalArgumentException("file: cannot resolve " + p + " (" + e.getMessage() + ")");
         }
+        return read(p, scale);
+    }
+
+    /**
+     * The mesh of an STL, OBJ or COLLADA file, each vertex scaled per axis ({@code scale} null: 1); errors name
+     * {@code file:} or {@code scale:}.
+     */
+    public static TriangleMesh read(Path p, double[] scale) {
         double[] s = scale == null ? new double[] {1, 1, 1} : scale;
-        if (s.length != 3 || !(s[0] > 0 && s[1] > 0 && s[2] > 0)) {
-            throw new IllegalArgumentException("scale: expected [sx, sy, sz], each > 0");
+        if (s.length != 3 || !(s[0] > 0 && s[1] > 0 && s[2] > 0) || !(s[0] < Double.POSITIVE_INFINITY
+                && s[1] < Double.POSITIVE_INFINITY && s[2] < Double.POSITIVE_INFINITY)) {
+            throw new IllegalArgumentException("scale: expected [sx, sy, sz], each > 0 and finite");
         }
         TriangleMesh m;
         try {

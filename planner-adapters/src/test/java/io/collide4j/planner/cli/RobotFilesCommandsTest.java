@@ -168,6 +168,50 @@ class RobotFilesCommandsTest {
         assertEquals(ExitCode.FREE, ran[0], words + ": " + ran[1] + ran[2]);
     }
 
+    /**
+     * A mesh obstacle given on the command line (--mesh-obstacle, --obstacle-scale, --obstacle-pose) is the same
+     * obstacle as in a scene file (mesh_file with scale and pose): check reports the same closest-obstacle bound.
+     * The board is written here as ASCII STL in millimetres, 400 x 600 x 20, two triangles per face.
+     */
+    @Test
+    void aMeshObstacleFromTheCommandLineEqualsTheSameFromASceneFile() throws Exception {
+        double[][] c = new double[8][];
+        for (int i = 0; i < 8; i++) {
+            c[i] = new double[] {(i & 4) == 0 ? -200 : 200, (i & 2) == 0 ? -300 : 300, (i & 1) == 0 ? -10 : 10};
+        }
+        int[][] quads = {{0, 2, 6, 4}, {1, 5, 7, 3}, {0, 4, 5, 1}, {2, 3, 7, 6}, {0, 1, 3, 2}, {4, 6, 7, 5}};
+        StringBuilder stl = new StringBuilder("solid board\n");
+        for (int[] q : quads) {
+            for (int[] t : new int[][] {{q[0], q[1], q[2]}, {q[0], q[2], q[3]}}) {
+                stl.append("facet normal 0 0 0\nouter loop\n");
+                for (int k : t) {
+                    stl.append("vertex ").append(c[k][0]).append(' ').append(c[k][1]).append(' ').append(c[k][2]).append('\n');
+                }
+                stl.append("endloop\nendfacet\n");
+            }
+        }
+        Files.createDirectories(dir.resolve("meshes"));
+        Path board = Files.writeString(dir.resolve("meshes/board.stl"), stl.append("endsolid board\n").toString());
+        Path scene = Files.writeString(dir.resolve("scene.json"), "{\"objects\": [{\"name\": \"board\", \"type\":"
+                + " \"mesh_file\", \"file\": \"meshes/board.stl\", \"scale\": [0.001, 0.001, 0.001],"
+                + " \"pose\": {\"xyz\": [0.5, 0, 0.3], \"rpy\": [0, 0, 0.4]}}]}");
+        String q = "0,-0.785,0,-2.356,0,1.571,0.785";
+        Object[] fromFile = cli("check", "--q", q, "--scene", scene.toString());
+        Object[] fromCli = cli("check", "--q", q, "--scene", "none", "--mesh-obstacle", "board=" + board,
+                "--obstacle-scale", "board=0.001", "--obstacle-pose", "board=0.5,0,0.3,0,0,0.4");
+        assertEquals(ExitCode.FREE, fromFile[0], (String) fromFile[1] + fromFile[2]);
+        assertEquals(ExitCode.FREE, fromCli[0], (String) fromCli[1] + fromCli[2]);
+        String rowFile = ((String) fromFile[1]).lines().filter(l -> l.trim().startsWith("0 ")).findFirst().orElseThrow();
+        String rowCli = ((String) fromCli[1]).lines().filter(l -> l.trim().startsWith("0 ")).findFirst().orElseThrow();
+        assertTrue(rowFile.contains("|env:board#0"), rowFile);
+        assertEquals(rowFile, rowCli);
+        Object[] unknown = cli("check", "--q", q, "--scene", "none", "--mesh-obstacle", "board=" + board,
+                "--obstacle-pose", "bord=0,0,0");
+        assertEquals(ExitCode.USAGE, unknown[0]);
+        assertTrue(((String) unknown[2]).contains("bord"), (String) unknown[2]);
+        assertEquals(ExitCode.NO_INPUT, cli("check", "--q", q, "--mesh-obstacle", "b=" + dir.resolve("none.stl"))[0]);
+    }
+
     /** The CLI's default parser reads ROS_PACKAGE_PATH (a child process, so the variable is really set). */
     @Test
     void rosPackagePathFromTheEnvironmentResolvesPackages() throws Exception {
