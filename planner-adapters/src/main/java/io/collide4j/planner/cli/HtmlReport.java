@@ -270,13 +270,14 @@ final class HtmlReport {
         s.append(String.format(Locale.ROOT,
                 "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%.1f\" fill=\"#fafafa\" stroke=\"#888\"/>%n",
                 LEFT, TOP, pw, ph));
-        for (int k = 0; k <= 4; k++) {
-            double d = yl + (yh - yl) * k / 4;
-            double t = t0 + span * k / 4;
-            s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%.1f\" font-size=\"11\" text-anchor=\"end\">%.3f</text>%n",
-                    LEFT - 4, y.applyAsDouble(d) + 4, d));
-            s.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" font-size=\"11\" text-anchor=\"middle\">%.2f</text>%n",
-                    x.applyAsDouble(t), H - BOTTOM + 15, t));
+        // ticks at round values (0.05, 0.1, 0.15 ...; 0, 2, 4 s), not at quarters of the data's range
+        for (Ticks.Tick d : Ticks.between(yl, yh, 5)) {
+            s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%.1f\" font-size=\"11\" text-anchor=\"end\">%s</text>%n",
+                    LEFT - 4, y.applyAsDouble(d.value()) + 4, d.label()));
+        }
+        for (Ticks.Tick t : Ticks.between(t0, t0 + span, 6)) {
+            s.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" font-size=\"11\" text-anchor=\"middle\">%s</text>%n",
+                    x.applyAsDouble(t.value()), H - BOTTOM + 15, t.label()));
         }
         s.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" font-size=\"12\" text-anchor=\"middle\">time (s)</text>%n",
                 LEFT + pw / 2, H - 8));
