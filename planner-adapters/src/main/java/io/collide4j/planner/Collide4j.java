@@ -555,6 +555,7 @@ public final class Collide4j {
         private boolean decompose;
         private boolean exactMeshes;
         private List<Path> packageRoots = List.of();
+        private java.util.function.Consumer<String> meshListener;
 
         private Builder() {
         }
@@ -820,6 +821,16 @@ public final class Collide4j {
             return this;
         }
 
+        /**
+         * Hears the name of each robot or scene mesh as {@link #decompose(boolean)} turns it into convex pieces (the
+         * first time, before the cache has it, that takes seconds per mesh): for progress output. Called on the
+         * building thread; null for none.
+         */
+        public Builder meshListener(java.util.function.Consumer<String> listener) {
+            this.meshListener = listener;
+            return this;
+        }
+
         /** Meshes as a convex decomposition with a measured covering margin (see {@link DecompositionPieces}). */
         public Builder decomposition(DecompositionParameters parameters, DecompositionCache cache) {
             DecompositionPieces p = cache == null ? DecompositionPieces.uncached(parameters)
@@ -896,12 +907,17 @@ public final class Collide4j {
                             + " pieces(...) or bundledDecomposition(true)");
                 }
                 DecompositionPieces d = DecompositionPieces.cached(DecompositionParameters.defaults());
-                scenePieces = d;
+                java.util.function.Consumer<String> hear = meshListener;
+                ConvexPieceProvider heard = hear == null ? d : (mesh, what) -> {
+                    hear.accept(what);
+                    return d.pieces(mesh, what);
+                };
+                scenePieces = heard;
                 if (bundledRobot != null) {
                     PrecomputedPieces pre = PrecomputedPieces.load(bundledDecompositionIndex(bundledRobot), d);
                     mb.pieces(pre, pre.name());
                 } else {
-                    mb.pieces(d, d.name());
+                    mb.pieces(heard, d.name());   // the same pieces and name: the robot hash does not change
                 }
             } else if (bundledDecomposition) {
                 if (bundledRobot == null || pieces != null) {

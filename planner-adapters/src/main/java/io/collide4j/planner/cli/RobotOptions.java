@@ -101,7 +101,26 @@ final class RobotOptions {
      * of a planning joint is a usage error (the planner moves it, so the held value would be ignored).
      */
     Collide4j build(SceneOption scene, PrintStream err) {
-        Collide4j c = CliCommand.load(describe() + " in " + scene.describe(), () -> scene.apply(builder()).build());
+        return build(scene, err, true);
+    }
+
+    /** As {@link #build(SceneOption, PrintStream)}; unless {@code quiet}, names each mesh --decompose works on after 2 s. */
+    Collide4j build(SceneOption scene, PrintStream err, boolean quiet) {
+        Collide4j.Builder b = builder();
+        if (decompose && !quiet) {
+            // the first --decompose of a robot computes every mesh's decomposition (seconds each), later runs read the
+            // cache: say what is being worked on once the load has taken 2 s, so a long first run is not silent
+            long start = System.nanoTime();
+            int[] count = {0};
+            b.meshListener(what -> {
+                count[0]++;
+                if (System.nanoTime() - start > 2_000_000_000L) {
+                    err.println("decomposing mesh " + count[0] + ": " + what + " (first time only; cached in "
+                            + io.collide4j.checker.geometry.decomposition.DecompositionCache.defaultDirectory() + ")");
+                }
+            });
+        }
+        Collide4j c = CliCommand.load(describe() + " in " + scene.describe(), () -> scene.apply(b).build());
         checkHeldOutsideGroup(c);
         c.warnings().forEach(w -> err.println("warning: " + w));
         return c;

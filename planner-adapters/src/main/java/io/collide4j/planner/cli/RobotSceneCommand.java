@@ -30,7 +30,7 @@ abstract class RobotSceneCommand extends CliCommand {
 
     /** The checker for the robot and scene options, its load warnings on stderr. */
     Collide4j buildChecker() {
-        return robot.build(scene, err);
+        return robot.build(scene, err, common.quiet);
     }
 
     /** What a command reading a certificate does with an input the certificate says came from a file. */
