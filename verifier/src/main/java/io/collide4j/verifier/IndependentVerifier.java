@@ -111,8 +111,8 @@ public final class IndependentVerifier {
         cert.pairClearance().forEach((key, claimed) -> {
             Double p = proven.get(key);
             if (p == null || !(claimed <= p)) {
-                problems.add("pairClearance " + key + ": claimed " + claimed + " exceeds what the planes prove ("
-                        + (p == null ? "no proven steps" : p) + ")");
+                problems.add("pairClearance " + key + ": claimed " + plain(claimed) + " exceeds what the planes prove ("
+                        + (p == null ? "no proven steps" : plain(p)) + ")");
             }
         });
         return new VerificationReport(problems.isEmpty(), cert.verdict(), problems, steps, subdivisions);
@@ -201,7 +201,7 @@ public final class IndependentVerifier {
             Interval gap = Interval.point(pl[4]).add(Interval.point(pl[5]));
             double need = Interval.up(margin * norm.hi());
             if (!(norm.lo() > 0) || !(gap.lo() >= need)) {
-                problems.add(at + ": gA + gB = " + gap.lo() + " < margin·|n| = " + need);
+                problems.add(at + ": gA + gB = " + plain(gap.lo()) + " < margin·|n| = " + plain(need));
             } else {
                 String fail = plane(i, ab, normal, pl[3], pl[4], pl[5], s0, s1, 0);
                 if (fail != null) {
@@ -236,8 +236,8 @@ public final class IndependentVerifier {
             return f != null ? f : plane(i, ab, n, c, gA, gB, m, s1, depth + 1);
         }
         String leaf = depth == 0 ? "" : " (at s in [" + s0 + ", " + s1 + "] after " + depth + " bisections)";
-        return supA <= limA ? "piece B reaches n·y = " + infB + " < c + gB = " + limB + leaf
-                : "piece A reaches n·x = " + supA + " > c - gA = " + limA + leaf;
+        return supA <= limA ? "piece B reaches n·y = " + plain(infB) + " < c + gB = " + plain(limB) + leaf
+                : "piece A reaches n·x = " + plain(supA) + " > c - gA = " + plain(limA) + leaf;
     }
 
     /** Proves each pair farther apart than the margin over [s0, s1], bisecting for the pairs not yet proven. */
@@ -292,6 +292,11 @@ public final class IndependentVerifier {
         double supA = pr[0].sup(frameOf(pr[0], frames), n);
         double supB = pr[1].sup(frameOf(pr[1], frames), new double[] {-n[0], -n[1], -n[2]});
         return Interval.down(-supB - supA) >= Interval.up(margin * norm.hi());
+    }
+
+    /** x in full and in fixed notation (0.00019268606144995368, never 1.9268606144995368E-4), for messages. */
+    private static String plain(double x) {
+        return Double.isFinite(x) ? java.math.BigDecimal.valueOf(x).toPlainString() : String.valueOf(x);
     }
 
     private static Interval normOf(double[] n) {
