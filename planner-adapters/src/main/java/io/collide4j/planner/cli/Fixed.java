@@ -40,6 +40,11 @@ final class Fixed {
         return format(x, DIGITS, RoundingMode.FLOOR);
     }
 
+    /** A certified upper bound (a covering margin): rounded up, so the printed value is still an upper bound. */
+    static String upperBound(double x) {
+        return format(x, DIGITS, RoundingMode.CEILING);
+    }
+
     /** x rounded down to {@code digits} significant digits: a round value just below a bound. */
     static String below(double x, int digits) {
         return format(x, digits, RoundingMode.FLOOR);

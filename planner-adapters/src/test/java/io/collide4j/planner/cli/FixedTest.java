@@ -23,6 +23,8 @@ class FixedTest {
         assertEquals("0.01", Fixed.exact(0.01));
         assertEquals("0.0000009", Fixed.exact(9e-7));
         assertEquals("0.0051", Fixed.below(0.005163999, 2));
+        assertEquals("0.000000000001", Fixed.upperBound(1e-12));
+        assertEquals("0.02501", Fixed.upperBound(0.0250001));
     }
 
     /** A printed lower bound, read back as a double (as verify --margin reads it), is never above the bound. */
