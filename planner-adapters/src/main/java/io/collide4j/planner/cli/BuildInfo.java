@@ -29,6 +29,11 @@ record BuildInfo(String version, String commit) {
         } catch (IOException e) {
             throw new UncheckedIOException("reading " + RESOURCE + " from the class path", e);
         }
+        return of(p);
+    }
+
+    /** From the properties Maven wrote; a missing or unfilled value is "unknown". */
+    static BuildInfo of(Properties p) {
         return new BuildInfo(filled(p.getProperty("version")), filled(p.getProperty("commit")));
     }
 

@@ -121,6 +121,19 @@ class MainTest {
         assertEquals(v[1], cli("-V")[1]);
     }
 
+    /** A class path whose version.properties Maven did not filter (an IDE build) says unknown, never "${...}". */
+    @Test
+    void unfilledBuildInformationIsUnknown() {
+        java.util.Properties p = new java.util.Properties();
+        p.setProperty("version", "${project.version}");
+        p.setProperty("commit", "${collide4j.commit}");
+        assertEquals(new BuildInfo("unknown", "unknown"), BuildInfo.of(p));
+        assertEquals(new BuildInfo("unknown", "unknown"), BuildInfo.of(new java.util.Properties()));
+        p.setProperty("version", "1.2.3");
+        p.setProperty("commit", "0123456789ab-dirty");
+        assertEquals(new BuildInfo("1.2.3", "0123456789ab-dirty"), BuildInfo.of(p));
+    }
+
     /** {@code git rev-parse --short=12 HEAD} here, or null without git or outside a checkout. */
     private static String gitHead() throws InterruptedException {
         try {
