@@ -22,6 +22,7 @@ import io.collide4j.checker.robot.PrecomputedPieces;
 import io.collide4j.checker.robot.AllowedCollisionMatrix;
 import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.checker.scene.MoveItSceneLoader;
+import io.collide4j.checker.scene.Obstacle;
 import io.collide4j.checker.scene.Scene;
 import io.collide4j.checker.scene.SceneJson;
 import io.collide4j.kinematics.JointColumns;
@@ -472,6 +473,13 @@ public final class Collide4j {
         return checker.minimumDistance(s.full0, s.context);
     }
 
+    /** The closest robot–scene pair at q (certified lower bound and estimate), or null when the scene is empty. */
+    public Contact closestObstacle(double[] q) {
+        Scratch s = scratch();
+        toFull(q, s.full0);
+        return checker.minimumDistance(s.full0, s.context, true);
+    }
+
     /** Pairs that keep q from being valid (certified lower bound ≤ margin), closest first, at most max. */
     public List<Contact> contacts(double[] q, int max) {
         Scratch s = scratch();
@@ -575,6 +583,7 @@ public final class Collide4j {
         private boolean decompose;
         private boolean exactMeshes;
         private List<Path> packageRoots = List.of();
+        private java.util.function.Consumer<String> meshListener;
 
         private Builder() {
         }
@@ -656,6 +665,19 @@ public final class Collide4j {
             this.scene = scene;
             this.sceneSource = null;
             this.sceneAllow.clear();
+            return this;
+        }
+
+        /**
+         * Adds obstacles to the scene chosen so far (a MoveIt scene keeps its allowed-collision entries). The scene then
+         * no longer matches a file or a bundled name, so certificates record no scene source: verify needs the same
+         * scene options again.
+         */
+        public Builder addObstacles(List<Obstacle> more) {
+            List<Obstacle> all = new ArrayList<>(scene.obstacles());
+            all.addAll(more);
+            this.scene = Scene.of(all);
+            this.sceneSource = null;
             return this;
         }
 
@@ -827,6 +849,16 @@ public final class Collide4j {
             return this;
         }
 
+        /**
+         * Hears the name of each robot or scene mesh as {@link #decompose(boolean)} turns it into convex pieces (the
+         * first time, before the cache has it, that takes seconds per mesh): for progress output. Called on the
+         * building thread; null for none.
+         */
+        public Builder meshListener(java.util.function.Consumer<String> listener) {
+            this.meshListener = listener;
+            return this;
+        }
+
         /** Meshes as a convex decomposition with a measured covering margin (see {@link DecompositionPieces}). */
         public Builder decomposition(DecompositionParameters parameters, DecompositionCache cache) {
             DecompositionPieces p = cache == null ? DecompositionPieces.uncached(parameters)
@@ -903,12 +935,17 @@ public final class Collide4j {
                             + " pieces(...) or bundledDecomposition(true)");
                 }
                 DecompositionPieces d = DecompositionPieces.cached(DecompositionParameters.defaults());
-                scenePieces = d;
+                java.util.function.Consumer<String> hear = meshListener;
+                ConvexPieceProvider heard = hear == null ? d : (mesh, what) -> {
+                    hear.accept(what);
+                    return d.pieces(mesh, what);
+                };
+                scenePieces = heard;
                 if (bundledRobot != null) {
                     PrecomputedPieces pre = PrecomputedPieces.load(bundledDecompositionIndex(bundledRobot), d);
                     mb.pieces(pre, pre.name());
                 } else {
-                    mb.pieces(d, d.name());
+                    mb.pieces(heard, d.name());   // the same pieces and name: the robot hash does not change
                 }
             } else if (bundledDecomposition) {
                 if (bundledRobot == null || pieces != null) {
@@ -968,6 +1005,11 @@ public final class Collide4j {
                     robotWarnings(desc, sem, checker, rest));
         }
 
+        /** A POSIX shell word for {@code s}: as is when it is plain, else in single quotes. */
+        private static String shellWord(String s) {
+            return s.matches("[A-Za-z0-9_./:@%+=,-]+") ? s : "'" + s.replace("'", "'\\''") + "'";
+        }
+
         /**
          * What a user must know about a robot loaded without SRDF: only adjacent links and the URDF's own filters
          * are excluded (and how to generate an SRDF), and which pairs collide at its zero configuration.
@@ -977,12 +1019,15 @@ public final class Collide4j {
             List<String> out = new ArrayList<>();
             String file = urdfPath != null ? urdfPath.toString() : desc.source() == null ? desc.name() + ".urdf"
                     : desc.source().toString();
+            // the command must work as printed: the same package roots, each path quoted for a POSIX shell if needed
+            StringBuilder roots = new StringBuilder();
+            packageRoots.forEach(r -> roots.append(" --package-path ").append(shellWord(r.toString())));
             if (sem == null) {
                 out.add("robot '" + desc.name() + "' has no SRDF: only adjacent links"
                         + (desc.collisionFilters().isEmpty() ? "" : " and the URDF's Drake collision filters")
                         + " are excluded from self-collision checking, so links that touch by design are reported in"
-                        + " collision; generate one with: collide4j srdf --urdf " + file + " --out "
-                        + file.replaceAll("\\.urdf$", "") + ".srdf  (then give --srdf; Java: SrdfGenerator)");
+                        + " collision; generate one with: collide4j srdf --urdf " + shellWord(file) + roots + " --out "
+                        + shellWord(file.replaceAll("\\.urdf$", "") + ".srdf") + "  (then give --srdf; Java: SrdfGenerator)");
             }
             if (sem != null) {
                 return List.copyOf(out);   // the SRDF's author decided which pairs touch by design

@@ -3,6 +3,8 @@ package io.collide4j.spark;
 import io.collide4j.planner.TrajectoryCertifier;
 import io.collide4j.planner.cli.CliException;
 import io.collide4j.planner.cli.ExitCode;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -161,10 +163,33 @@ public final class CertifyDataset implements Callable<Integer> {
             stdout.print(s.toJson());
             stdout.printf(Locale.ROOT, "%d input rows: %d results, %d errors in %.1f s; written to %s%n", s.inputRows(),
                     s.results(), s.errors(), seconds, out);
+            printFirstErrors(d.errors(), s.errors(), FIRST_ERRORS, out, stdout);
             d.release();
             return ExitCode.FREE;
         } finally {
             spark.stop();
+        }
+    }
+
+    /** Errors printed after the summary, so that a user sees why rows failed without a Parquet reader. */
+    static final int FIRST_ERRORS = 5;
+
+    /**
+     * The first {@code first} errors (by source, then id), one line each, and how many more there are in
+     * {@code out/errors}; nothing when there are none.
+     */
+    static void printFirstErrors(Dataset<Row> errors, long count, int first, Path out, PrintStream stdout) {
+        if (count == 0) {
+            return;
+        }
+        for (Row e : errors.orderBy("source", "id").limit(first).collectAsList()) {
+            String id = e.getAs("id");
+            int exit = e.getAs("exit_code");
+            stdout.printf(Locale.ROOT, "error %s (%s, exit %d): %s%n", id == null ? "(no id)" : id, e.getAs("source"),
+                    exit, e.getAs("reason"));
+        }
+        if (count > first) {
+            stdout.printf(Locale.ROOT, "... and %d more errors in %s%n", count - first, out.resolve("errors"));
         }
     }
 

@@ -40,16 +40,30 @@ public final class IndependentVerifier {
     private long steps;
     private long subdivisions;
 
-    private IndependentVerifier(WitnessModel model, Certificate cert) {
+    private IndependentVerifier(WitnessModel model, Certificate cert, double required) {
         this.model = model;
         this.cert = cert;
-        this.margin = cert.margin();
+        // every lemma holds for any bound: proving the steps and the unlisted pairs against a larger margin proves that
+        // clearance; a NaN request cannot lower it (max(NaN, m) is NaN and then fails the margin >= 0 check below)
+        this.margin = required > cert.margin() || Double.isNaN(required) ? required : cert.margin();
         this.motion = new JointMotion(cert.waypoints(), cert.velocities(), cert.accelerations(), cert.times());
     }
 
     /** Verifies a /3 certificate; robot = the URDF description (urdf module), srdf may be null. */
     public static VerificationReport verify(RobotDescription robot, SemanticDescription srdf, InputStream certificate,
                                             String source) {
+        return verify(robot, srdf, certificate, source, 0);
+    }
+
+    /**
+     * Verifies a /3 certificate as {@link #verify(RobotDescription, SemanticDescription, InputStream, String)} does,
+     * but every plane step and every unlisted pair must be proven at least {@code required} apart instead of the
+     * certificate's own margin, when {@code required} is larger: a valid report then proves clearance ≥ required
+     * where the certificate's verdict claims the motion free (for a VIOLATION, the free part before it). A certificate
+     * made for margin d whose planes prove more than d thus answers any required margin up to what they prove.
+     */
+    public static VerificationReport verify(RobotDescription robot, SemanticDescription srdf, InputStream certificate,
+                                            String source, double required) {
         Certificate cert;
         try {
             cert = CertificateReader.read(certificate, source);
@@ -60,7 +74,7 @@ public final class IndependentVerifier {
         if (!model.problems().isEmpty()) {
             return new VerificationReport(false, cert.verdict(), model.problems(), 0, 0);
         }
-        IndependentVerifier v = new IndependentVerifier(model, cert);
+        IndependentVerifier v = new IndependentVerifier(model, cert, required);
         try {
             return v.run();
         } catch (RuntimeException e) {   // e.g. a mimic joint following a fixed one: refused, never half-checked
@@ -97,8 +111,8 @@ public final class IndependentVerifier {
         cert.pairClearance().forEach((key, claimed) -> {
             Double p = proven.get(key);
             if (p == null || !(claimed <= p)) {
-                problems.add("pairClearance " + key + ": claimed " + claimed + " exceeds what the planes prove ("
-                        + (p == null ? "no proven steps" : p) + ")");
+                problems.add("pairClearance " + key + ": claimed " + plain(claimed) + " exceeds what the planes prove ("
+                        + (p == null ? "no proven steps" : plain(p)) + ")");
             }
         });
         return new VerificationReport(problems.isEmpty(), cert.verdict(), problems, steps, subdivisions);
@@ -187,7 +201,7 @@ public final class IndependentVerifier {
             Interval gap = Interval.point(pl[4]).add(Interval.point(pl[5]));
             double need = Interval.up(margin * norm.hi());
             if (!(norm.lo() > 0) || !(gap.lo() >= need)) {
-                problems.add(at + ": gA + gB = " + gap.lo() + " < margin·|n| = " + need);
+                problems.add(at + ": gA + gB = " + plain(gap.lo()) + " < margin·|n| = " + plain(need));
             } else {
                 String fail = plane(i, ab, normal, pl[3], pl[4], pl[5], s0, s1, 0);
                 if (fail != null) {
@@ -222,8 +236,8 @@ public final class IndependentVerifier {
             return f != null ? f : plane(i, ab, n, c, gA, gB, m, s1, depth + 1);
         }
         String leaf = depth == 0 ? "" : " (at s in [" + s0 + ", " + s1 + "] after " + depth + " bisections)";
-        return supA <= limA ? "piece B reaches n·y = " + infB + " < c + gB = " + limB + leaf
-                : "piece A reaches n·x = " + supA + " > c - gA = " + limA + leaf;
+        return supA <= limA ? "piece B reaches n·y = " + plain(infB) + " < c + gB = " + plain(limB) + leaf
+                : "piece A reaches n·x = " + plain(supA) + " > c - gA = " + plain(limA) + leaf;
     }
 
     /** Proves each pair farther apart than the margin over [s0, s1], bisecting for the pairs not yet proven. */
@@ -278,6 +292,11 @@ public final class IndependentVerifier {
         double supA = pr[0].sup(frameOf(pr[0], frames), n);
         double supB = pr[1].sup(frameOf(pr[1], frames), new double[] {-n[0], -n[1], -n[2]});
         return Interval.down(-supB - supA) >= Interval.up(margin * norm.hi());
+    }
+
+    /** x in full and in fixed notation (0.00019268606144995368, never 1.9268606144995368E-4), for messages. */
+    private static String plain(double x) {
+        return Double.isFinite(x) ? java.math.BigDecimal.valueOf(x).toPlainString() : String.valueOf(x);
     }
 
     private static Interval normOf(double[] n) {

@@ -89,6 +89,11 @@ class IndependentVerifierTest {
         return IndependentVerifier.verify(ARM, null, new ByteArrayInputStream(bytes), "test certificate");
     }
 
+    static VerificationReport verify(ObjectNode c, double required) {
+        byte[] bytes = c.toString().getBytes(StandardCharsets.UTF_8);
+        return IndependentVerifier.verify(ARM, null, new ByteArrayInputStream(bytes), "test certificate", required);
+    }
+
     private static ArrayNode planes(ObjectNode c, int segment) {
         return (ArrayNode) c.get("segments").get(segment).get(0).get("planes");
     }
@@ -214,6 +219,19 @@ class IndependentVerifierTest {
         c = certificate();
         ((ObjectNode) c.get("witness").get("obstacles").get(0)).put("padding", -0.01);
         assertRejected(verify(c), "witness.obstacles[0] ('slab'): needs");
+    }
+
+    /**
+     * A required margin above the certificate's 0.02 m is checked on every step: the planes show (gA + gB)/|n| =
+     * 0.0665/√2 = 0.0470, 0.06/√2 = 0.0424 and (SLAB_INF − ARM_SUP_AT_1)/√2 = 0.0493 m, so 0.042 m is proven and
+     * 0.043 m fails at segment 0's second step; a required margin below the certificate's changes nothing.
+     */
+    @Test
+    void requiredMarginAboveTheCertificatesIsProvenUpToWhatThePlanesShow() {
+        assertTrue(verify(certificate(), 0.042).valid(), verify(certificate(), 0.042).problems().toString());
+        assertRejected(verify(certificate(), 0.043), "segment 0 pair [link1, 0, slab, 0, true] step 1", "margin·|n|");
+        assertTrue(verify(certificate(), 0.001).valid());
+        assertRejected(verify(certificate(), Double.NaN), "margin must be >= 0");
     }
 
     @Test

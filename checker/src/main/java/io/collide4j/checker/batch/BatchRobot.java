@@ -39,7 +39,8 @@ import java.util.Map;
  * {@link Builder#slabs} slabs along its longest axis, each slab's part enclosed by one sphere; other pieces use the
  * model's piece sphere), every radius grown by the piece margin; an obstacle piece is its oriented bounding box.
  *
- * <p><b>State tier</b> ({@link #tierClears}, mirrored statement by statement by {@code states.cl}): a pair is
+ * <p><b>State tier</b> ({@code pairSpheresClear} and {@code pairSeparated}, mirrored statement by statement by
+ * {@code states.cl}): a pair is
  * <i>clear</i> when every sphere of its robot piece is farther than {@code c} from the other side (sphere–sphere,
  * sphere–box, margins included), or when a Frank–Wolfe search finds a direction v separating the two vertex sets
  * by more than (both margins + c); here {@code c = d + }{@link #SAFETY}. A configuration all of whose pairs are
@@ -59,7 +60,8 @@ import java.util.Map;
  * "free" answers of the tier are in any case certified for the modelled geometry.
  *
  * <p><b>Motion tier</b> ({@code motions_tier} in {@code states.cl}): conservative advancement of the whole robot
- * along q0 → q1 with the same spheres and configuration-independent reach tables ({@link #sphereReach}): a sphere
+ * along q0 → q1 with the same spheres and configuration-independent reach tables (built per sphere in the
+ * constructor): a sphere
  * point's speed is at most Σ_j |mul_j Δq_j|·R_j (R_j: distance bound from joint j's origin to the sphere, through
  * the constant joint offsets, prismatic travel and the sphere's offset and radius; prismatic joints count 1), and
  * for self pairs the joints both chains share are left out. A pair whose spheres overlap uses instead the

@@ -366,6 +366,15 @@ public final class CollisionChecker {
      * and normal; null when the robot has no checked pair.
      */
     public Contact minimumDistance(double[] q, QueryContext c) {
+        return minimumDistance(q, c, false);
+    }
+
+    /**
+     * As {@link #minimumDistance(double[], QueryContext)}, over robot–scene pairs only when {@code sceneOnly}: "how
+     * close did the robot get to the shelf", which a closer pair of the robot's own links would hide; null when no
+     * robot–scene pair is checked (an empty scene).
+     */
+    public Contact minimumDistance(double[] q, QueryContext c, boolean sceneOnly) {
         checkContext(c);
         LinkPoses poses = fk(q, c);
         double best = Double.POSITIVE_INFINITY;
@@ -374,6 +383,9 @@ public final class CollisionChecker {
         collector.collectDiscretePairs(poses, Double.POSITIVE_INFINITY, c, cands);
         for (int i = 0; i < cands.count(); i++) {
             PairKind kind = cands.kind(i);
+            if (sceneOnly && kind != PairKind.ENVIRONMENT) {
+                continue;
+            }
             int a = cands.pieceA(i), b = cands.pieceB(i), slot = cands.slot(i);
             int la = model.bodyLink(model.pieceBody(a));
             int lbk = kind == PairKind.ENVIRONMENT ? -1 : model.bodyLink(model.pieceBody(b));

@@ -283,6 +283,11 @@ public final class RobotCollisionModel {
         return selfPairs[2 * pair + 1];
     }
 
+    /** For people (CLI, reports): "11 bodies, 11 pieces, 21 self pairs"; {@link #toString} is for logs. */
+    public String summary() {
+        return bodyCount() + " bodies, " + pieceCount() + " pieces, " + selfPairCount() + " self pairs";
+    }
+
     @Override
     public String toString() {
         return "RobotCollisionModel[" + kinematics.name() + ", " + bodyCount() + " bodies, " + pieceCount()

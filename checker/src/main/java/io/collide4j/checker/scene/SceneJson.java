@@ -50,6 +50,7 @@ public final class SceneJson {
         SIZE_KEYS.put("capsule", List.of("radius", "length"));
         SIZE_KEYS.put("convex", List.of("points"));
         SIZE_KEYS.put("mesh", List.of("vertices", "triangles"));
+        SIZE_KEYS.put("mesh_file", List.of("file"));   // optional "scale" beside it (SceneMeshFile)
     }
 
     private static final ObjectReader OBJECT_READER = StrictJson.elementReader(ObjectDoc.class);
@@ -63,7 +64,7 @@ public final class SceneJson {
      */
     record ObjectDoc(String name, String type,
                      PoseDoc pose, double[] size, Double radius, Double length, double[][] points,
-                     double[][] vertices, int[][] triangles) {
+                     double[][] vertices, int[][] triangles, String file, double[] scale) {
 
         void check() {
             if (name == null) {
@@ -86,6 +87,10 @@ public final class SceneJson {
             given.put("points", points);
             given.put("vertices", vertices);
             given.put("triangles", triangles);
+            given.put("file", file);
+            if (scale != null && !type.equals("mesh_file")) {
+                throw new IllegalArgumentException("scale: not a member of type " + type + " (only of mesh_file)");
+            }
             List<String> wanted = SIZE_KEYS.get(type);
             for (Map.Entry<String, Object> e : given.entrySet()) {
                 boolean present = e.getValue() != null;
@@ -125,9 +130,13 @@ public final class SceneJson {
         }
     }
 
+    /** Reads a scene file; its {@code mesh_file} objects name meshes in its folder (see SCENE_FORMAT.md). */
     public static Scene read(Path file) {
-        try (InputStream in = Files.newInputStream(file)) {
-            return read(in, file.toString());
+        try (InputStream in = Files.newInputStream(file);
+             JsonParser p = StrictJson.mapper().createParser(in)) {
+            return readRoot(p, file.toString(), file.toAbsolutePath().getParent());
+        } catch (JacksonException e) {
+            throw StrictJson.error(file.toString(), e);
         } catch (NoSuchFileException e) {
             throw new UncheckedIOException("no such scene file: " + file, e);
         } catch (IOException e) {
@@ -142,7 +151,7 @@ public final class SceneJson {
     /** Reads one scene document from a byte stream (not closed). */
     public static Scene read(InputStream in, String source) {
         try (JsonParser p = StrictJson.mapper().createParser(in)) {
-            return readRoot(p, source);
+            return readRoot(p, source, null);
         } catch (JacksonException e) {
             throw StrictJson.error(source, e);
         } catch (IOException e) {
@@ -150,7 +159,7 @@ public final class SceneJson {
         }
     }
 
-    private static Scene readRoot(JsonParser p, String source) throws IOException {
+    private static Scene readRoot(JsonParser p, String source, Path folder) throws IOException {
         JsonToken t = p.nextToken();
         if (t == null) {
             throw at(p, source, "", "empty input, expected a scene object {\"objects\": [...]}");
@@ -170,7 +179,7 @@ public final class SceneJson {
                     }
                 }
                 case "name" -> stringValue(p, source, key);
-                case "objects" -> b = objects(p, source);
+                case "objects" -> b = objects(p, source, folder);
                 default -> throw at(p, source, key, "unknown key" + hint(key, TOP_KEYS));
             }
         }
@@ -183,7 +192,7 @@ public final class SceneJson {
         return b.buildAndRelease();
     }
 
-    private static SceneBuilder objects(JsonParser p, String source) throws IOException {
+    private static SceneBuilder objects(JsonParser p, String source, Path folder) throws IOException {
         if (p.currentToken() != JsonToken.START_ARRAY) {
             throw at(p, source, "objects", "expected an array of objects, found " + p.getText());
         }
@@ -207,7 +216,7 @@ public final class SceneJson {
             }
             try {
                 o.check();
-                Obstacle ob = new Obstacle(o.name(), shape(o), o.pose() == null ? Pose.IDENTITY : o.pose().toPose());
+                Obstacle ob = new Obstacle(o.name(), shape(o, folder), o.pose() == null ? Pose.IDENTITY : o.pose().toPose());
                 SceneLimits.checkRange(ob);
                 b.add(ob);
             } catch (IllegalArgumentException e) {
@@ -219,7 +228,7 @@ public final class SceneJson {
         return b;
     }
 
-    private static ObstacleShape shape(ObjectDoc o) {
+    private static ObstacleShape shape(ObjectDoc o, Path folder) {
         return switch (o.type()) {
             case "box" -> {
                 if (o.size().length != 3) {
@@ -231,6 +240,7 @@ public final class SceneJson {
             case "cylinder" -> new ObstacleShape.Cylinder(o.radius(), o.length());
             case "capsule" -> new ObstacleShape.Capsule(o.radius(), o.length());
             case "convex" -> new ObstacleShape.ConvexHull(flatten(o.points(), "points"));
+            case "mesh_file" -> new ObstacleShape.Mesh(SceneMeshFile.load(folder, o.file(), o.scale()));
             default -> {
                 double[] v = flatten(o.vertices(), "vertices");
                 int[] t = new int[3 * o.triangles().length];

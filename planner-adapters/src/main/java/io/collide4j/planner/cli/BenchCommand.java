@@ -47,10 +47,10 @@ final class BenchCommand extends RobotSceneCommand {
     @Option(names = "--threads", paramLabel = "N", description = "Batch engine threads (default: the available processors).")
     int threads = Runtime.getRuntime().availableProcessors();
 
-    @Option(names = "--buckets", description = "Time the stored configuration sets per clearance bucket (seed 003 §5.7; --sets).")
+    @Option(names = "--buckets", description = "Time the stored configuration sets per clearance bucket (tests/BENCHMARKS-seeds.md; --sets).")
     boolean buckets;
 
-    @Option(names = "--bv", description = "Bounding-volume study and 7-link arm demo (seed 004 §7).")
+    @Option(names = "--bv", description = "Bounding-volume study and 7-link arm demo (tests/BENCHMARKS-seeds.md).")
     boolean bv;
 
     @Option(names = "--sets", paramLabel = "FILE", description = "Configuration sets for --buckets (default ${DEFAULT-VALUE}).")
@@ -77,15 +77,15 @@ final class BenchCommand extends RobotSceneCommand {
     @Option(names = "--bv-mesh", paramLabel = "FILE", description = "--bv: non-convex mesh for the decomposition effect (default ${DEFAULT-VALUE}).")
     java.nio.file.Path bvMesh = java.nio.file.Path.of("tests/data/v-hacd/app/meshes/teddy.obj");
 
-    @Option(names = "--bv-pieces", paramLabel = "N", description = "--bv: at most this many decomposition pieces (default ${DEFAULT-VALUE}, as the seed).")
+    @Option(names = "--bv-pieces", paramLabel = "N", description = "--bv: at most this many decomposition pieces (default ${DEFAULT-VALUE}).")
     int bvPieces = 21;
 
     @Option(names = "--html", paramLabel = "FILE", description = "With --buckets or --bv: write the report (tables, SVG plots; one offline file).")
     java.nio.file.Path html;
 
     @Option(names = "--throw", arity = "0..1", fallbackValue = "8", paramLabel = "N",
-            description = "Instead: the throw benchmark of seed 000 section 7.3 (D2M, Capoeira, Tight-Inclusion), N throws "
-                    + "per mesh pair per speed (default 8; the seed's protocol is 256). Run from the repository root "
+            description = "Instead: the throw benchmark (D2M, Capoeira, Tight-Inclusion; checker/.../ccd/screw/D2M.md), N "
+                    + "throws per mesh pair per speed (default 8; the published protocol is 256). Run from the repository root "
                     + "(V-HACD meshes in tests/data, or -Dcollide4j.testdata). Ends with 'touching or penetrating: N of M'.")
     Integer throwInstances;
 

@@ -23,7 +23,7 @@ import java.util.Map;
 
 /**
  * {@code collide4j certify}: certifies a trajectory (CSV or JSON; joint-space linear between rows) for
- * a robot in a scene with a minimum separation; prints the verdict, writes the JSON certificate and a
+ * a robot in a scene with a required margin; prints the verdict, writes the JSON certificate and a
  * self-contained HTML report (clearance plot, worst pairs, first violation). With no arguments it
  * certifies the bundled demo: Panda, table_shelf, panda_shelf_demo. Exit 0 certified free, 1 violation,
  * 2 inconclusive.
@@ -83,7 +83,7 @@ final class CertifyCommand extends RobotSceneCommand {
         }
         CertificationResult r = cert.result();
         Map<String, String> inputs = new LinkedHashMap<>();
-        inputs.put("robot", robotLabel + " (" + c.model() + ")");
+        inputs.put("robot", robotLabel + " (" + c.model().summary() + ")");
         inputs.put("scene", sceneLabel + " (" + c.scene().size() + " obstacles)");
         inputs.put("trajectory", trajectoryLabel);
         inputs.put("robot hash", c.model().contentHash());
@@ -92,20 +92,17 @@ final class CertifyCommand extends RobotSceneCommand {
         HtmlReport.Page page = HtmlReport.create("collide4j trajectory certificate", inputs, c, cert, samples,
                 () -> r.certificateJson() != null ? r.certificateJson() : read(certificate), Progress.of(this, "report", samples));
         write(report, page.html(), "--report");
-        out.printf(Locale.ROOT, "%s  %s in %s: %d waypoints, %.4g s, minimum separation %.4g m%n", r.verdict(), trajectoryLabel,
-                sceneLabel, t.waypointCount(), cert.times()[cert.times().length - 1] - cert.times()[0], minSep);
+        out.printf(Locale.ROOT, "%s  %s in %s: %d waypoints, %s s, required margin %s m%n", r.verdict(), trajectoryLabel,
+                sceneLabel, t.waypointCount(), Fixed.of(cert.times()[cert.times().length - 1] - cert.times()[0]),
+                Fixed.of(minSep));
         switch (r.verdict()) {
-            case CERTIFIED_FREE -> {
-                r.pairClearance().entrySet().stream().min(Map.Entry.comparingByValue())
-                        .ifPresent(e -> out.printf(Locale.ROOT, "certified clearance over the whole motion >= %.6f m (pair %s)%n",
-                                e.getValue(), e.getKey()));
-                r.pairClearance().entrySet().stream().filter(e -> e.getKey().contains("|env:")).min(Map.Entry.comparingByValue())
-                        .ifPresent(e -> out.printf(Locale.ROOT, "  to the scene >= %.6f m (pair %s)%n", e.getValue(), e.getKey()));
-            }
+            case CERTIFIED_FREE -> printClearance(c, r);
             case VIOLATION -> {
                 Violation v = r.violation();
-                out.printf(Locale.ROOT, "first violation at t = %.6f s (segment %d, fraction %.6f): %s, lower bound %.6g m%n",
-                        v.time(), v.segment(), v.fraction(), v.contact().pair().key(), v.contact().lowerBound());
+                // "contact" only when the margin is 0: with a positive margin the pieces may still be apart
+                out.printf(Locale.ROOT, "%s at t = %s s (segment %d, fraction %s): %s, clearance lower bound %s m%n",
+                        minSep > 0 ? "margin violated" : "first contact", Fixed.of(v.time()), v.segment(),
+                        Fixed.of(v.fraction()), v.contact().pair().key(), Fixed.lowerBound(v.contact().lowerBound()));
             }
             case INCONCLUSIVE -> out.printf(Locale.ROOT, "budget of %d distance evaluations ran out; raise --budget%n", budget);
         }
@@ -116,8 +113,9 @@ final class CertifyCommand extends RobotSceneCommand {
             }
         }
         if (closest != null) {
-            out.printf(Locale.ROOT, "closest approach at %d sampled instants: %.6f m at t = %.3f s (%s)%n",
-                    page.frames().size(), closest.closest().lowerBound(), closest.time(), closest.closest().pair().key());
+            out.printf(Locale.ROOT, "closest approach at %d sampled instants: %s m at t = %s s (%s)%n",
+                    page.frames().size(), Fixed.lowerBound(closest.closest().lowerBound()), Fixed.of(closest.time()),
+                    closest.closest().pair().key());
         }
         out.println("certificate " + certificate + ", report " + report);
         return switch (r.verdict()) {
@@ -125,6 +123,27 @@ final class CertifyCommand extends RobotSceneCommand {
             case VIOLATION -> ExitCode.VIOLATION;
             case INCONCLUSIVE -> ExitCode.INCONCLUSIVE;
         };
+    }
+
+    /**
+     * A free verdict's clearance: the largest the certificate proves (what {@code verify --margin} accepts), the
+     * closest robot–scene pair beside it, and the certifier's own bound when it is larger (it comes from the
+     * advancement steps, which the certificate's planes only back up to about the margin).
+     */
+    private void printClearance(Collide4j c, CertificationResult r) {
+        ProvenClearance p = ProvenClearance.of(certificate, c);
+        if (p != null) {
+            out.printf(Locale.ROOT, "certified clearance >= %s m, the largest this certificate proves (%s; verify --margin M"
+                    + " accepts any M up to it)%n", Fixed.lowerBound(p.value()), p.pair() == null ? "its margin" : p.pair());
+            if (p.scenePair() != null) {
+                out.printf(Locale.ROOT, "  closest scene obstacle: >= %s m (%s)%n", Fixed.lowerBound(p.scene()), p.scenePair());
+            }
+        }
+        r.pairClearance().entrySet().stream().min(Map.Entry.comparingByValue())
+                .filter(e -> p == null || e.getValue() > p.value())
+                .ifPresent(e -> out.printf(Locale.ROOT, "  the certifier's own bound: >= %s m (%s); for a certificate"
+                        + " that proves it, certify with --margin %s%n", Fixed.lowerBound(e.getValue()), e.getKey(),
+                        Fixed.below(e.getValue(), 2)));
     }
 
     /** A file this command wrote (the streamed certificate), read back. */

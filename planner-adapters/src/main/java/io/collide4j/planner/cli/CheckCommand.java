@@ -46,19 +46,25 @@ final class CheckCommand extends RobotSceneCommand {
         }
         int invalid = 0;
         Progress progress = Progress.of(this, "checking", qs.size());
-        out.printf(Locale.ROOT, "%5s  %-9s %13s  %s%n", "#", "verdict", "clearance lb", "closest pair");
+        // the closest pair overall may be two links of the robot; the closest obstacle answers "how near the shelf"
+        out.printf(Locale.ROOT, "%5s  %-9s %12s  %-36s %12s  %s%n", "#", "verdict", "clearance lb", "closest pair",
+                "obstacle lb", "closest obstacle");
         for (int i = 0; i < qs.size(); i++) {
             double[] q = qs.get(i);
             boolean limits = c.withinLimits(q);
             boolean ok = limits && c.isValid(q);
             invalid += ok ? 0 : 1;
             Contact closest = c.closestPair(q);
-            out.printf(Locale.ROOT, "%5d  %-9s %13s  %s%n", i, ok ? "VALID" : limits ? "COLLISION" : "LIMITS",
-                    closest == null ? "inf" : String.format(Locale.ROOT, "%.6f", closest.lowerBound()),
-                    closest == null ? "-" : closest.pair().key());
+            Contact obstacle = c.closestObstacle(q);
+            out.printf(Locale.ROOT, "%5d  %-9s %12s  %-36s %12s  %s%n", i, ok ? "VALID" : limits ? "COLLISION" : "LIMITS",
+                    closest == null ? "inf" : Fixed.lowerBound(closest.lowerBound()),
+                    closest == null ? "-" : closest.pair().key(),
+                    obstacle == null ? "inf" : Fixed.lowerBound(obstacle.lowerBound()),
+                    obstacle == null ? "-" : obstacle.pair().key());
             progress.update(i + 1);
         }
-        out.printf(Locale.ROOT, "%d of %d configurations valid (margin %.4g m)%n", qs.size() - invalid, qs.size(), c.margin());
+        out.printf(Locale.ROOT, "%d of %d configurations valid (required margin %s m)%n", qs.size() - invalid, qs.size(),
+                Fixed.exact(c.margin()));
         return invalid == 0 ? ExitCode.FREE : ExitCode.VIOLATION;
     }
 }

@@ -78,8 +78,8 @@ final class DecomposeCommand extends CliCommand {
             throw new CliException(ExitCode.CANNOT_CREATE, "--out: cannot write " + outFile + " (" + e.getCause() + ")");
         }
         out.printf(Locale.ROOT, "%s: %d triangles -> %s%n", mesh, m.triangleCount(), d.stats());
-        out.printf(Locale.ROOT, "covering margin %.3g m (every point of every triangle lies within this distance of a"
-                + " piece)%n", margin);
+        out.printf(Locale.ROOT, "covering margin %s m (every point of every triangle lies within this distance of a"
+                + " piece)%n", Fixed.upperBound(margin));
         out.println("pieces written to " + outFile);
         return ExitCode.FREE;
     }

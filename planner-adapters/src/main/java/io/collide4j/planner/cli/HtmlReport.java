@@ -118,9 +118,12 @@ final class HtmlReport {
             h.append("<tr><th>").append(esc(e.getKey())).append("</th><td><code>").append(esc(e.getValue()))
                     .append("</code></td></tr>\n");
         }
-        h.append(String.format(Locale.ROOT, "<tr><th>minimum separation</th><td>%.6g m</td></tr>%n", cert.minimumSeparation()));
-        h.append(String.format(Locale.ROOT, "<tr><th>waypoints / duration</th><td>%d / %.4g s</td></tr>%n",
-                cert.times().length, cert.times()[cert.times().length - 1] - cert.times()[0]));
+        h.append(String.format(Locale.ROOT, "<tr><th>required margin</th><td>%s m</td></tr>%n", Fixed.of(cert.minimumSeparation())));
+        h.append(String.format(Locale.ROOT, "<tr><th>waypoints / duration</th><td>%d / %s s</td></tr>%n",
+                cert.times().length, Fixed.of(cert.times()[cert.times().length - 1] - cert.times()[0])));
+        // "how close did I get to the shelf" beside the closest pair overall, which may be two links of the robot
+        closest(h, "closest pair", r.pairClearance(), "");
+        closest(h, "closest scene obstacle", r.pairClearance(), "|env:");
         h.append(r.evaluations() >= 0
                 ? String.format(Locale.ROOT, "<tr><th>distance evaluations</th><td>%d</td></tr>%n", r.evaluations())
                 : "<tr><th>distance evaluations</th><td>not recorded in the certificate</td></tr>\n");
@@ -137,13 +140,17 @@ final class HtmlReport {
                     ? " found before the budget ran out (nothing beyond the certified prefix is claimed)" : "").append("</p>\n");
         } else {
             h.append("<table>\n");
-            row(h, "time", String.format(Locale.ROOT, "%.6f s (segment %d, fraction %.6f)", v.time(), v.segment(), v.fraction()));
+            row(h, "what", cert.minimumSeparation() > 0 ? "margin violated" : "first contact");
+            row(h, "time", String.format(Locale.ROOT, "%s s (segment %d, fraction %s)", Fixed.of(v.time()), v.segment(),
+                    Fixed.of(v.fraction())));
             row(h, "pair", v.contact().pair().key());
-            row(h, "certified lower bound", String.format(Locale.ROOT, "%.6g m", v.contact().lowerBound()));
-            row(h, "estimated distance", String.format(Locale.ROOT, "%.6g m", v.contact().distance()));
-            row(h, "point on " + v.contact().pair().first(), v.contact().pointOnFirst().toString());
-            row(h, "point on " + v.contact().pair().second(), v.contact().pointOnSecond().toString());
-            row(h, "configuration", Arrays.toString(v.configuration()));
+            row(h, "certified lower bound", Fixed.lowerBound(v.contact().lowerBound()) + " m");
+            row(h, "estimated distance", Fixed.of(v.contact().distance()) + " m");
+            row(h, "point on " + v.contact().pair().first(), Fixed.vector(v.contact().pointOnFirst().x(),
+                    v.contact().pointOnFirst().y(), v.contact().pointOnFirst().z()) + " m");
+            row(h, "point on " + v.contact().pair().second(), Fixed.vector(v.contact().pointOnSecond().x(),
+                    v.contact().pointOnSecond().y(), v.contact().pointOnSecond().z()) + " m");
+            row(h, "configuration", Fixed.vector(v.configuration()));
             h.append("</table>\n");
         }
         h.append("<h2>Worst pairs</h2>\n");
@@ -196,6 +203,12 @@ final class HtmlReport {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** A row with the least certified clearance among the pairs whose key contains {@code filter}, if any. */
+    private static void closest(StringBuilder h, String label, Map<String, Double> clearance, String filter) {
+        clearance.entrySet().stream().filter(e -> e.getKey().contains(filter)).min(Map.Entry.comparingByValue())
+                .ifPresent(e -> row(h, label, "≥ " + Fixed.lowerBound(e.getValue()) + " m (" + e.getKey() + ")"));
     }
 
     private static void row(StringBuilder h, String k, String v) {
@@ -257,13 +270,14 @@ final class HtmlReport {
         s.append(String.format(Locale.ROOT,
                 "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%.1f\" fill=\"#fafafa\" stroke=\"#888\"/>%n",
                 LEFT, TOP, pw, ph));
-        for (int k = 0; k <= 4; k++) {
-            double d = yl + (yh - yl) * k / 4;
-            double t = t0 + span * k / 4;
-            s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%.1f\" font-size=\"11\" text-anchor=\"end\">%.3f</text>%n",
-                    LEFT - 4, y.applyAsDouble(d) + 4, d));
-            s.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" font-size=\"11\" text-anchor=\"middle\">%.2f</text>%n",
-                    x.applyAsDouble(t), H - BOTTOM + 15, t));
+        // ticks at round values (0.05, 0.1, 0.15 ...; 0, 2, 4 s), not at quarters of the data's range
+        for (Ticks.Tick d : Ticks.between(yl, yh, 5)) {
+            s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%.1f\" font-size=\"11\" text-anchor=\"end\">%s</text>%n",
+                    LEFT - 4, y.applyAsDouble(d.value()) + 4, d.label()));
+        }
+        for (Ticks.Tick t : Ticks.between(t0, t0 + span, 6)) {
+            s.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" font-size=\"11\" text-anchor=\"middle\">%s</text>%n",
+                    x.applyAsDouble(t.value()), H - BOTTOM + 15, t.label()));
         }
         s.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" font-size=\"12\" text-anchor=\"middle\">time (s)</text>%n",
                 LEFT + pw / 2, H - 8));

@@ -43,14 +43,37 @@ public final class Main {
         COMMANDS.put("view", ViewCommand::new);
     }
 
+    /** Columns left for a summary after "  NAME       " in an 80-column terminal. */
+    private static final int OVERVIEW_TEXT = 80 - 13;
+
     static final String EXIT_CODES = "exit codes: 0 free/ok, 1 violation, 2 inconclusive, 64 usage, 65 bad input data,"
             + " 66 missing input, 70 internal error, 73 cannot write output";
 
-    /** The top-level command: only {@code --help}; everything else is a sub-command. */
+    /**
+     * One line per command for {@code help}, short enough that the list fits an 80-column screen; a command
+     * without an entry here shows the first sentence of its description.
+     */
+    private static final Map<String, String> SUMMARIES = Map.ofEntries(
+            Map.entry("info", "links, joints and collision geometry of a robot"),
+            Map.entry("certify", "certify a trajectory: verdict, certificate, HTML report"),
+            Map.entry("verify", "re-prove a certificate (--margin M: proves clearance >= M?)"),
+            Map.entry("check", "certified validity and clearance of configurations"),
+            Map.entry("plan", "RRT-Connect with certified edges"),
+            Map.entry("decompose", "convex decomposition of a mesh, with its covering margin"),
+            Map.entry("srdf", "generate an SRDF: planning groups, disabled collision pairs"),
+            Map.entry("bench", "throughput and the seeds' benchmarks on this machine"),
+            Map.entry("serve", "JSON-lines collision server (stdio or 127.0.0.1:PORT)"),
+            Map.entry("view", "rebuild the HTML report of a certificate"));
+
+    /** The top-level command: {@code --help} and {@code --version}; everything else is a sub-command. */
     @CommandLine.Command(name = "collide4j", description = "Certified collision checking for robot arms.")
     static final class Top {
         @CommandLine.Option(names = {"-h", "--help"}, usageHelp = true, description = "List the commands and exit.")
         boolean help;
+
+        @CommandLine.Option(names = {"-V", "--version"}, versionHelp = true,
+                description = "Print the version and the commit it was built from, and exit.")
+        boolean version;
     }
 
     private Main() {
@@ -131,6 +154,10 @@ public final class Main {
             err.println(where + ": " + firstLine(e.getMessage()) + hint + " (see '" + where + " --help')");
             return ExitCode.USAGE;
         }
+        if (parsed.isVersionHelpRequested()) {
+            out.println(BuildInfo.current().line());
+            return ExitCode.FREE;
+        }
         if (parsed.isUsageHelpRequested() || !parsed.hasSubcommand()) {
             overview(top, out);
             return parsed.isUsageHelpRequested() ? ExitCode.FREE : ExitCode.USAGE;
@@ -188,14 +215,10 @@ public final class Main {
         return null;
     }
 
-    /** {@code help}: every command's options; {@code help CMD}: one command's. */
+    /** {@code help}: the commands, one line each; {@code help CMD}: one command's options. */
     private static int help(CommandLine top, List<String> which, PrintStream out, PrintStream err) {
         if (which.isEmpty()) {
             overview(top, out);
-            for (CommandLine c : top.getSubcommands().values()) {
-                out.println();
-                c.usage(out, Help.Ansi.OFF);
-            }
             return ExitCode.FREE;
         }
         List<String> unknown = new ArrayList<>();
@@ -214,13 +237,28 @@ public final class Main {
     }
 
     private static void overview(CommandLine top, PrintStream out) {
-        out.println("usage: collide4j COMMAND [options]   ('collide4j help' lists every option, 'collide4j COMMAND --help' one command's)");
+        out.println("usage: collide4j COMMAND [options]    (collide4j COMMAND --help: its options)");
+        out.println("       collide4j --version");
+        out.println();
         for (Map.Entry<String, CommandLine> e : top.getSubcommands().entrySet()) {
-            CommandSpec spec = e.getValue().getCommandSpec();
-            String[] d = spec.usageMessage().description();
-            out.printf("  %-10s %s%n", e.getKey(), d.length == 0 ? "" : d[0]);
+            out.printf("  %-10s %s%n", e.getKey(), summary(e.getKey(), e.getValue().getCommandSpec()));
         }
-        out.println(EXIT_CODES);
+        out.println();
+        out.println("exit codes: 0 free/ok, 1 violation, 2 inconclusive, 64 usage, 65 bad input data,");
+        out.println("            66 missing input, 70 internal error, 73 cannot write output");
+    }
+
+    /** The command's line in {@code help}: its summary, else its description's first sentence cut to fit. */
+    static String summary(String name, CommandSpec spec) {
+        String s = SUMMARIES.get(name);
+        if (s == null) {
+            String[] d = spec.usageMessage().description();
+            s = d.length == 0 ? "" : d[0];
+            int stop = s.indexOf(". ");
+            s = stop < 0 ? s : s.substring(0, stop);
+            s = s.length() <= OVERVIEW_TEXT ? s : s.substring(0, OVERVIEW_TEXT - 3) + "...";
+        }
+        return s;
     }
 
     /** "; defaults used: ..." when the command used defaults the user did not choose, else "". */

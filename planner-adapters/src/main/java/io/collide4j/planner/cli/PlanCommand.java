@@ -113,7 +113,7 @@ final class PlanCommand extends RobotSceneCommand {
         }
         if (!c.isValid(start) || !c.isValid(goal)) {
             out.println("INVALID: the " + (c.isValid(start) ? "goal" : "start") + " configuration is not certified free"
-                    + " (margin " + c.margin() + " m)");
+                    + " (margin " + Fixed.exact(c.margin()) + " m)");
             return ExitCode.VIOLATION;
         }
         PlanResult r = new RrtConnect(c.stateValidityChecker(), c.motionValidator())

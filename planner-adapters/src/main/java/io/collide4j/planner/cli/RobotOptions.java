@@ -17,7 +17,8 @@ import java.util.Map;
 /**
  * The robot options every checking command shares (a picocli mixin): {@code --robot NAME} (bundled,
  * default panda) or {@code --urdf FILE [--srdf FILE] [--package-path DIR]}; {@code --group},
- * {@code --hold}, {@code --margin}, {@code --padding}, {@code --scale}, {@code --decompose}, {@code --exact-meshes}.
+ * {@code --hold}, {@code --margin}, {@code --padding}, {@code --scale}, {@code --allow}, {@code --decompose},
+ * {@code --exact-meshes}.
  * {@link #build} prints the robot's warnings (no SRDF, self-collision at the zero configuration) once on stderr.
  */
 final class RobotOptions {
@@ -63,6 +64,11 @@ final class RobotOptions {
             description = "Scale (>= 1) of one link's collision geometry; repeatable or comma-separated.")
     List<String> scale = new ArrayList<>();
 
+    @Option(names = "--allow", paramLabel = "A,B",
+            description = "Do not check this pair (two link, attached body or obstacle names, comma-separated), as an"
+                    + " SRDF's disable_collisions; repeatable. Part of the robot hash.")
+    List<String> allow = new ArrayList<>();
+
     @Option(names = "--decompose",
             description = "Meshes as convex decompositions (cached on disk; bundled robots: precomputed) instead of one"
                     + " covering hull each: fewer false collisions in concave links, same guarantee.")
@@ -95,7 +101,26 @@ final class RobotOptions {
      * of a planning joint is a usage error (the planner moves it, so the held value would be ignored).
      */
     Collide4j build(SceneOption scene, PrintStream err) {
-        Collide4j c = CliCommand.load(describe() + " in " + scene.describe(), () -> scene.apply(builder()).build());
+        return build(scene, err, true);
+    }
+
+    /** As {@link #build(SceneOption, PrintStream)}; unless {@code quiet}, names each mesh --decompose works on after 2 s. */
+    Collide4j build(SceneOption scene, PrintStream err, boolean quiet) {
+        Collide4j.Builder b = builder();
+        if (decompose && !quiet) {
+            // the first --decompose of a robot computes every mesh's decomposition (seconds each), later runs read the
+            // cache: say what is being worked on once the load has taken 2 s, so a long first run is not silent
+            long start = System.nanoTime();
+            int[] count = {0};
+            b.meshListener(what -> {
+                count[0]++;
+                if (System.nanoTime() - start > 2_000_000_000L) {
+                    err.println("decomposing mesh " + count[0] + ": " + what + " (first time only; cached in "
+                            + io.collide4j.checker.geometry.decomposition.DecompositionCache.defaultDirectory() + ")");
+                }
+            });
+        }
+        Collide4j c = CliCommand.load(describe() + " in " + scene.describe(), () -> scene.apply(b).build());
         checkHeldOutsideGroup(c);
         c.warnings().forEach(w -> err.println("warning: " + w));
         return c;
@@ -145,6 +170,13 @@ final class RobotOptions {
         pairs("--padding", padding).forEach(b::padding);
         pairs("--scale", scale).forEach(b::scale);
         pairs("--hold", hold).forEach(b::hold);
+        for (String item : allow) {
+            String[] ab = item.split(",", -1);
+            if (ab.length != 2 || ab[0].isBlank() || ab[1].isBlank()) {
+                throw new CliException(ExitCode.USAGE, "--allow expects two names A,B, got '" + item + "'");
+            }
+            b.allow(ab[0].trim(), ab[1].trim());
+        }
         b.exactMeshes(exactMeshes);
         b.decompose(decompose);
         return b;

@@ -30,7 +30,7 @@ abstract class RobotSceneCommand extends CliCommand {
 
     /** The checker for the robot and scene options, its load warnings on stderr. */
     Collide4j buildChecker() {
-        return robot.build(scene, err);
+        return robot.build(scene, err, common.quiet);
     }
 
     /** What a command reading a certificate does with an input the certificate says came from a file. */
@@ -55,6 +55,8 @@ abstract class RobotSceneCommand extends CliCommand {
         String unrecorded = cert.format().equals(TrajectoryCertifier.FORMAT_2) ? " (format " + cert.format()
                 + " certificates record no provenance)" : "";
         String robotLabel = "as given (" + robot.describe() + ")";
+        // with REFUSE, every file option still to give is collected and named in one message, not one per run
+        List<String> toGive = new java.util.ArrayList<>();
         if (robot.robotIsDefault()) {
             Provenance.Source s = p.robot();
             if (s == null) {
@@ -63,6 +65,11 @@ abstract class RobotSceneCommand extends CliCommand {
             }
             if (s.bundled() != null) {
                 robot.robot = bundled(s.bundled(), Models.names(), "robot", file);
+            } else if (files == RecordedFiles.REFUSE) {
+                toGive.add("--urdf " + s.file());
+                if (s.srdf() != null && robot.srdf == null) {
+                    toGive.add("--srdf " + s.srdf());
+                }
             } else {
                 robot.urdf = recorded(s.file(), "robot URDF", "--urdf " + s.file()
                         + (s.srdf() == null ? "" : " --srdf " + s.srdf()), file, files);
@@ -79,9 +86,20 @@ abstract class RobotSceneCommand extends CliCommand {
                 throw new CliException(ExitCode.NO_INPUT, file + " does not record which scene it was made for" + unrecorded
                         + "; give --scene NAME|FILE (or --scene none)");
             }
-            scene.scene = s.bundled() != null ? bundled(s.bundled(), Models.sceneNames(), "scene", file)
-                    : recorded(s.file(), "scene", "--scene " + s.file(), file, files).toString();
+            if (s.bundled() == null && files == RecordedFiles.REFUSE) {
+                toGive.add("--scene " + s.file());
+            } else {
+                scene.scene = s.bundled() != null ? bundled(s.bundled(), Models.sceneNames(), "scene", file)
+                        : recorded(s.file(), "scene", "--scene " + s.file(), file, files).toString();
+            }
             sceneLabel = s + " (from the certificate)";
+        }
+        if (!toGive.isEmpty()) {
+            boolean urdf = toGive.stream().anyMatch(o -> o.startsWith("--urdf"));
+            throw new CliException(ExitCode.NO_INPUT, file + ": the certificate's inputs came from files; give "
+                    + String.join(" ", toGive) + " to verify against them"
+                    + (urdf && robot.packagePath.roots.isEmpty() ? " (and the --package-path DIR you certified with, if the"
+                    + " URDF's meshes are package:// URIs)" : ""));
         }
         return new Inputs(robotLabel, sceneLabel);
     }

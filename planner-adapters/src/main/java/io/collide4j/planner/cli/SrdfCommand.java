@@ -2,6 +2,7 @@ package io.collide4j.planner.cli;
 
 import io.collide4j.checker.geometry.decomposition.DecompositionParameters;
 import io.collide4j.checker.robot.DecompositionPieces;
+import io.collide4j.checker.robot.PlanningGroup;
 import io.collide4j.checker.robot.SrdfGenerator;
 import io.collide4j.urdf.RobotDescription;
 
@@ -13,17 +14,21 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /**
- * {@code collide4j srdf --urdf R.urdf --out R.srdf [--samples N] [--seed S] [--decompose]}: the
- * {@code disable_collisions} of an SRDF, computed as MoveIt's setup assistant does ({@link SrdfGenerator}:
- * Adjacent, Default, Always, Never over N sampled configurations). Same seed, same bytes.
+ * {@code collide4j srdf --urdf R.urdf --out R.srdf [--group NAME=BASE:TIP]... [--samples N] [--seed S] [--decompose]}:
+ * an SRDF with planning groups (the chains given, or one from the root to each tip: {@link PlanningGroup#chains}) and
+ * the {@code disable_collisions} computed as MoveIt's setup assistant does ({@link SrdfGenerator}: Adjacent, Default,
+ * Always, Never over N sampled configurations). Same seed, same bytes.
  */
 @Command(name = "srdf", sortOptions = false, footer = Main.EXIT_CODES,
-        description = "Generate an SRDF's disable_collisions (Adjacent, Default, Always, Never) as MoveIt's setup assistant does.")
+        description = "Generate an SRDF: planning groups (chains) and disable_collisions (Adjacent, Default, Always, Never)"
+                + " as MoveIt's setup assistant does.")
 final class SrdfCommand extends CliCommand {
     @Option(names = "--urdf", required = true, paramLabel = "FILE", description = "The robot description (URDF).")
     Path urdf;
@@ -42,6 +47,11 @@ final class SrdfCommand extends CliCommand {
     @Option(names = "--seed", paramLabel = "S", description = "Random seed (default ${DEFAULT-VALUE}); same seed, same file.")
     long seed;
 
+    @Option(names = "--group", paramLabel = "NAME=BASE:TIP", description = "A planning group: the chain of joints from"
+            + " link BASE to link TIP; repeatable. Default: one group per tip of the robot (each leaf link and each link"
+            + " where the tree branches), named after it, the chain from the root link.")
+    List<String> groups = new ArrayList<>();
+
     @Option(names = "--decompose", description = "Check links as convex decompositions (cached) instead of one hull"
             + " each: more pairs found never in collision in concave robots.")
     boolean decompose;
@@ -52,16 +62,23 @@ final class SrdfCommand extends CliCommand {
             throw new CliException(ExitCode.USAGE, "--samples must be >= 1, got " + samples);
         }
         RobotDescription robot = load(urdf.toString(), () -> packagePath.parser().parse(RobotOptions.readable("--urdf", urdf)));
+        List<PlanningGroup> chains = groups.isEmpty() ? PlanningGroup.chains(robot) : named(robot);
         SrdfGenerator.Parameters p = SrdfGenerator.Parameters.defaults().withSamples(samples).withSeed(seed);
         if (decompose) {
             DecompositionPieces d = DecompositionPieces.cached(DecompositionParameters.defaults());
             p = p.withPieces(d, d.name());
         }
         long t0 = System.nanoTime();
-        SrdfGenerator.Result r = SrdfGenerator.generate(robot, p);
+        Progress progress = Progress.of(this, "sampling", samples);
+        SrdfGenerator.Result r;
+        try {
+            r = SrdfGenerator.generate(robot, p, progress::update);
+        } finally {
+            progress.stop();
+        }
         double seconds = (System.nanoTime() - t0) / 1e9;
         try {
-            Files.writeString(outFile, r.toSrdf(), StandardCharsets.UTF_8);
+            Files.writeString(outFile, r.toSrdf(chains), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new CliException(ExitCode.CANNOT_CREATE, "--out: cannot write " + outFile + " (" + e + ")");
         }
@@ -76,7 +93,33 @@ final class SrdfCommand extends CliCommand {
             out.println("in collision at the default configuration (every joint 0, clamped into its limits): "
                     + String.join(", ", r.defaultCollisions().stream().map(s -> s.replace(' ', '/')).toList()));
         }
-        out.println("written to " + outFile + " (disable_collisions only; add planning groups for --group)");
+        for (PlanningGroup g : chains) {
+            out.printf(Locale.ROOT, "group %s: %s to %s%n", g.name(), g.baseLink(), g.tipLink());
+        }
+        out.println("written to " + outFile + (chains.isEmpty() ? " (no planning group: the robot has no movable joint)"
+                : "; use it with --srdf " + outFile + " --group " + chains.get(0).name()));
         return ExitCode.FREE;
+    }
+
+    /** The --group NAME=BASE:TIP items, each checked against the robot; a malformed one is a usage error. */
+    private List<PlanningGroup> named(RobotDescription robot) {
+        List<PlanningGroup> out = new ArrayList<>();
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (String item : groups) {
+            int eq = item.indexOf('='), colon = item.indexOf(':', eq + 1);
+            if (eq <= 0 || colon < 0 || colon == eq + 1 || colon == item.length() - 1) {
+                throw new CliException(ExitCode.USAGE, "--group expects NAME=BASE:TIP (two link names), got '" + item + "'");
+            }
+            String name = item.substring(0, eq);
+            if (!names.add(name)) {
+                throw new CliException(ExitCode.USAGE, "--group names '" + name + "' twice");
+            }
+            try {
+                out.add(PlanningGroup.of(robot, name, item.substring(eq + 1, colon), item.substring(colon + 1)));
+            } catch (IllegalArgumentException e) {
+                throw new CliException(ExitCode.USAGE, "--group " + e.getMessage());
+            }
+        }
+        return out;
     }
 }

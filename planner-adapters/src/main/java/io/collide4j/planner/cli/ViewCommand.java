@@ -75,7 +75,7 @@ final class ViewCommand extends RobotSceneCommand {
         }
         Certification certification = certification(c, cert, json);
         Map<String, String> inputs = new LinkedHashMap<>();
-        inputs.put("robot", robot.label() + " (" + c.model() + ")");
+        inputs.put("robot", robot.label() + " (" + c.model().summary() + ")");
         inputs.put("scene", scene.label() + " (" + c.scene().size() + " obstacles)");
         inputs.put("trajectory", "from the certificate (hash " + cert.trajectoryHash() + ")");
         inputs.put("robot hash", cert.robotHash());

@@ -10,6 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.zip.ZipFile;
 
 import static io.collide4j.planner.cli.MainTest.cli;
@@ -38,7 +40,20 @@ class CertifyCommandTest {
         assertEquals(ExitCode.FREE, v[0], (String) v[1] + v[2]);
         String said = (String) v[1];
         assertTrue(said.contains("robot:   bundled panda (from the certificate)") && said.contains("scene:   bundled table_shelf")
-                && said.contains("margin:  0.0 m") && said.contains("verdict: CERTIFIED_FREE (VALID"), said);
+                && said.contains("margin:  0 m") && said.contains("verdict: CERTIFIED_FREE (VALID"), said);
+        // no Java object dumps in what a user reads
+        for (String text : List.of(out, said, html)) {
+            assertTrue(!text.contains("RobotCollisionModel[") && !text.contains("[D@"), text);
+        }
+        // the clearance certify reports is what the certificate proves: verify --margin accepts it (every plane step and
+        // unlisted pair re-checked against it), and the closest scene obstacle is named beside it
+        Matcher proven = Pattern.compile(
+                "certified clearance >= ([0-9.]+) m, the largest this certificate proves").matcher(out);
+        assertTrue(proven.find() && out.contains("closest scene obstacle: >= ") && !out.contains("E-"), out);
+        assertTrue(Double.parseDouble(proven.group(1)) > 0, out);
+        Object[] atProven = cli("verify", "--certificate", cert.toString(), "--margin", proven.group(1));
+        assertEquals(ExitCode.FREE, atProven[0], (String) atProven[1] + atProven[2]);
+        assertTrue(((String) atProven[1]).contains("proven:  clearance >= " + proven.group(1) + " m"), (String) atProven[1]);
         // --margin: the demo was certified for margin 0, which proves nothing about 5 cm (exit 65, not VALID)
         Object[] m5 = cli("verify", "--certificate", cert.toString(), "--margin", "0.05");
         assertEquals(ExitCode.DATA_ERROR, m5[0], (String) m5[1] + m5[2]);
@@ -65,7 +80,13 @@ class CertifyCommandTest {
         Path cert = dir.resolve("c.json"), html = dir.resolve("r.html");
         Object[] r = cli("certify", "--trajectory", traj.toString(), "--certificate", cert.toString(), "--report", html.toString());
         assertEquals(ExitCode.VIOLATION, r[0], (String) r[1] + r[2]);
-        assertTrue(((String) r[1]).contains("first violation at t = "), (String) r[1]);
+        assertTrue(((String) r[1]).contains("first contact at t = "), (String) r[1]);
+        // with a positive margin the violation is of the margin, not necessarily a contact
+        Object[] m = cli("certify", "--trajectory", traj.toString(), "--margin", "0.01", "--certificate", cert.toString(),
+                "--report", html.toString());
+        assertEquals(ExitCode.VIOLATION, m[0], (String) m[1] + m[2]);
+        assertTrue(((String) m[1]).contains("margin violated at t = ") && ((String) m[1]).contains("required margin 0.01 m")
+                && !((String) m[1]).contains("contact at"), (String) m[1]);
         String page = Files.readString(html);
         assertTrue(page.contains("class=\"violation\"") && page.contains("table_top"), "plot marks the violation");
         Object[] v = cli("verify", "--certificate", cert.toString());

@@ -26,6 +26,17 @@ class CommandsTest {
         Object[] bad = cli("check", "--q", READY + ";" + INTO_TABLE);
         assertEquals(ExitCode.VIOLATION, bad[0], (String) bad[2]);
         assertTrue(((String) bad[1]).contains("COLLISION"), (String) bad[1]);
+        // beside the closest pair overall, the closest robot-scene pair: a minimum over a subset of the same pairs, so
+        // never below the overall one; without a scene there is none
+        String[] row = ((String) ok[1]).lines().filter(l -> l.trim().startsWith("0 ")).findFirst().orElseThrow().trim()
+                .split("\\s+");
+        assertEquals(6, row.length, (String) ok[1]);
+        assertTrue(row[5].contains("|env:") && !row[3].equals("inf"), (String) ok[1]);
+        assertTrue(Double.parseDouble(row[4]) >= Double.parseDouble(row[2]), (String) ok[1]);
+        Object[] bare = cli("check", "--q", READY, "--scene", "none");
+        assertEquals(ExitCode.FREE, bare[0], (String) bare[2]);
+        assertTrue(((String) bare[1]).lines().anyMatch(l -> l.trim().startsWith("0 ") && l.trim().endsWith("inf  -")),
+                (String) bare[1]);
         // the bundled demo trajectory's waypoints (CSV, columns q1..q7) are all valid
         Path csv = Files.writeString(dir.resolve("demo.csv"), io.collide4j.models.Models.trajectoryCsv("panda_shelf_demo"));
         Object[] demo = cli("check", "--configs", csv.toString());

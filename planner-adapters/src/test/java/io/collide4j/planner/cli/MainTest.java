@@ -72,15 +72,76 @@ class MainTest {
                         "--throw"),
                 "serve", java.util.List.of("--port", "--root", "--max-request-bytes", "--max-nesting-depth", "--max-connections",
                         "--idle-timeout", "--request-timeout", "--max-evaluations", "--log-level"));
-        Object[] all = cli("help");
-        assertEquals(ExitCode.FREE, all[0], (String) all[2]);
         for (var e : expected.entrySet()) {
             Object[] one = cli(e.getKey(), "--help");
             assertEquals(ExitCode.FREE, one[0], (String) one[2]);
             for (String option : e.getValue()) {
                 assertTrue(((String) one[1]).contains(option), e.getKey() + " --help lacks " + option + ":\n" + one[1]);
             }
-            assertTrue(((String) all[1]).contains("Usage: collide4j " + e.getKey()), (String) all[1]);
+            assertEquals(one[1], cli("help", e.getKey())[1], "help " + e.getKey() + " is " + e.getKey() + " --help");
+        }
+    }
+
+    /** {@code help} fits a 80 x 24 terminal: every command on one line of its own, the options left to COMMAND --help. */
+    @Test
+    void helpIsOneScreenWithOneLinePerCommand() {
+        Object[] all = cli("help");
+        assertEquals(ExitCode.FREE, all[0], (String) all[2]);
+        String text = (String) all[1];
+        assertTrue(text.lines().count() <= 24, text);
+        text.lines().forEach(l -> assertTrue(l.length() <= 80, "longer than 80 columns: " + l));
+        for (String command : java.util.List.of("info", "certify", "verify", "check", "plan", "decompose", "srdf", "bench",
+                "serve", "view")) {
+            assertEquals(1, text.lines().filter(l -> l.startsWith("  " + command + " ")).count(), command + ":\n" + text);
+        }
+        assertEquals(text, cli("--help")[1]);
+    }
+
+    /**
+     * {@code --version} names the version in the POM and the commit git reports for this checkout (the build wrote
+     * both in at compile time; "-dirty" may follow when tracked files have uncommitted changes).
+     */
+    @Test
+    void versionNamesThePomVersionAndTheGitCommit() throws Exception {
+        Object[] v = cli("--version");
+        assertEquals(ExitCode.FREE, v[0], (String) v[2]);
+        String line = ((String) v[1]).strip();
+        String pom = java.nio.file.Files.readString(java.nio.file.Path.of("pom.xml"));
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("<parent>.*?<version>([^<]+)</version>",
+                java.util.regex.Pattern.DOTALL).matcher(pom);
+        assertTrue(m.find(), "no parent version in planner-adapters/pom.xml");
+        assertTrue(line.startsWith("collide4j " + m.group(1) + " (commit "), line);
+        assertEquals(1, line.lines().count(), line);
+        String head = gitHead();
+        if (head != null) {
+            assertTrue(line.contains("(commit " + head + ",") || line.contains("(commit " + head + "-dirty,"), line + " vs " + head);
+        } else {   // a source tarball: the commit git archive wrote in, or unknown; never an unfilled placeholder
+            assertTrue(!line.contains("${") && !line.contains("$Format"), line);
+        }
+        assertEquals(v[1], cli("-V")[1]);
+    }
+
+    /** A class path whose version.properties Maven did not filter (an IDE build) says unknown, never "${...}". */
+    @Test
+    void unfilledBuildInformationIsUnknown() {
+        java.util.Properties p = new java.util.Properties();
+        p.setProperty("version", "${project.version}");
+        p.setProperty("commit", "${collide4j.commit}");
+        assertEquals(new BuildInfo("unknown", "unknown"), BuildInfo.of(p));
+        assertEquals(new BuildInfo("unknown", "unknown"), BuildInfo.of(new java.util.Properties()));
+        p.setProperty("version", "1.2.3");
+        p.setProperty("commit", "0123456789ab-dirty");
+        assertEquals(new BuildInfo("1.2.3", "0123456789ab-dirty"), BuildInfo.of(p));
+    }
+
+    /** {@code git rev-parse --short=12 HEAD} here, or null without git or outside a checkout. */
+    private static String gitHead() throws InterruptedException {
+        try {
+            Process p = new ProcessBuilder("git", "rev-parse", "--short=12", "HEAD").redirectErrorStream(false).start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+            return p.waitFor() == 0 && out.matches("[0-9a-f]{12}") ? out : null;
+        } catch (java.io.IOException e) {
+            return null;
         }
     }
 }

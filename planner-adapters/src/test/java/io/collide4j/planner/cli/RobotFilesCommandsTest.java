@@ -98,6 +98,120 @@ class RobotFilesCommandsTest {
         assertEquals(ExitCode.FREE, dec[0], (String) dec[2]);
     }
 
+    /**
+     * srdf proposes a chain per tip, so --group works on a robot that came without SRDF: the UR5 arm has six
+     * revolute joints (Universal Robots' datasheet), so its chain to tool0 takes six values and refuses seven; a
+     * group named on the command line is written as given, and a reversed chain is refused naming the links.
+     */
+    @Test
+    void srdfWritesPlanningGroupsThatGroupAccepts() throws Exception {
+        Path srdf = dir.resolve("ur5.srdf");
+        Object[] r = cli("srdf", "--urdf", UR5.toString(), "--out", srdf.toString(), "--samples", "200");
+        assertEquals(ExitCode.FREE, r[0], (String) r[2]);
+        SemanticDescription s = SrdfParser.parse(srdf, UrdfParser.create().parse(UR5));
+        assertTrue(s.groups().stream().anyMatch(g -> g.name().equals("tool0")), s.groups().toString());
+        String q6 = "0,-1.57,0,0,0,0";
+        Object[] ok = cli("check", "--urdf", UR5.toString(), "--srdf", srdf.toString(), "--group", "tool0", "--q", q6,
+                "--scene", "none");
+        assertEquals(ExitCode.FREE, ok[0], (String) ok[1] + ok[2]);
+        assertEquals(ExitCode.USAGE, cli("check", "--urdf", UR5.toString(), "--srdf", srdf.toString(), "--group", "tool0",
+                "--q", q6 + ",0", "--scene", "none")[0]);
+        Object[] named = cli("srdf", "--urdf", UR5.toString(), "--out", srdf.toString(), "--samples", "200",
+                "--group", "arm=base_link:tool0");
+        assertEquals(ExitCode.FREE, named[0], (String) named[2]);
+        assertEquals(List.of("arm"), SrdfParser.parse(srdf, UrdfParser.create().parse(UR5)).groups().stream()
+                .map(SemanticDescription.Group::name).toList());
+        Object[] reversed = cli("srdf", "--urdf", UR5.toString(), "--out", srdf.toString(), "--group", "arm=tool0:base_link");
+        assertEquals(ExitCode.USAGE, reversed[0]);
+        assertTrue(((String) reversed[2]).contains("'base_link' is not below 'tool0'"), (String) reversed[2]);
+        Object[] unknown = cli("srdf", "--urdf", UR5.toString(), "--out", srdf.toString(), "--group", "arm=base_link:tool");
+        assertEquals(ExitCode.USAGE, unknown[0]);
+        assertTrue(((String) unknown[2]).contains("no link 'tool'") && ((String) unknown[2]).contains("tool0"),
+                (String) unknown[2]);
+    }
+
+    /** --allow A,B leaves that pair unchecked (the closest pair at q is no longer reported); names are checked. */
+    @Test
+    void allowLeavesAPairUncheckedAndNamesAreChecked() {
+        String q = "0,-1.57,0,0,0,0";
+        Object[] before = cli("check", "--urdf", UR5.toString(), "--q", q, "--scene", "none");
+        assertEquals(ExitCode.FREE, before[0], (String) before[2]);
+        String[] row = ((String) before[1]).lines().filter(l -> l.trim().startsWith("0 ")).findFirst().orElseThrow()
+                .trim().split("\\s+");
+        String[] pair = row[3].split("\\|");
+        String a = pair[0].substring(0, pair[0].indexOf('#')), b = pair[1].substring(0, pair[1].indexOf('#'));
+        Object[] after = cli("check", "--urdf", UR5.toString(), "--q", q, "--scene", "none", "--allow", a + "," + b);
+        assertEquals(ExitCode.FREE, after[0], (String) after[2]);
+        String afterRow = ((String) after[1]).lines().filter(l -> l.trim().startsWith("0 ")).findFirst().orElseThrow();
+        assertTrue(!afterRow.contains(a + "#0|" + b + "#0") && !afterRow.contains(b + "#0|" + a + "#0"), afterRow);
+        Object[] typo = cli("check", "--urdf", UR5.toString(), "--q", q, "--scene", "none", "--allow", a + "x," + b);
+        assertEquals(ExitCode.DATA_ERROR, typo[0]);
+        assertTrue(((String) typo[2]).contains("did you mean " + a), (String) typo[2]);
+        assertEquals(ExitCode.USAGE, cli("check", "--urdf", UR5.toString(), "--q", q, "--allow", a)[0]);
+    }
+
+    /** The no-SRDF warning's command works as printed, --package-path included (only --out goes to a temp file). */
+    @Test
+    void theNoSrdfWarningPrintsACommandThatWorks() {
+        Path roots = Path.of("../tests/data");
+        Object[] r = cli("check", "--urdf", UR5.toString(), "--package-path", roots.toString(), "--q", "0,-1.57,0,0,0,0",
+                "--scene", "none");
+        String warning = ((String) r[2]).lines().filter(l -> l.contains("generate one with: collide4j srdf"))
+                .findFirst().orElseThrow(() -> new AssertionError((String) r[2]));
+        String command = warning.substring(warning.indexOf("collide4j srdf") + "collide4j ".length(),
+                warning.indexOf("  (then give --srdf"));
+        assertTrue(command.contains("--package-path " + roots), command);
+        List<String> words = new java.util.ArrayList<>(List.of(command.split(" ")));
+        words.set(words.indexOf("--out") + 1, dir.resolve("printed.srdf").toString());
+        words.addAll(List.of("--samples", "50"));
+        Object[] ran = cli(words.toArray(new String[0]));
+        assertEquals(ExitCode.FREE, ran[0], words + ": " + ran[1] + ran[2]);
+    }
+
+    /**
+     * A mesh obstacle given on the command line (--mesh-obstacle, --obstacle-scale, --obstacle-pose) is the same
+     * obstacle as in a scene file (mesh_file with scale and pose): check reports the same closest-obstacle bound.
+     * The board is written here as ASCII STL in millimetres, 400 x 600 x 20, two triangles per face.
+     */
+    @Test
+    void aMeshObstacleFromTheCommandLineEqualsTheSameFromASceneFile() throws Exception {
+        double[][] c = new double[8][];
+        for (int i = 0; i < 8; i++) {
+            c[i] = new double[] {(i & 4) == 0 ? -200 : 200, (i & 2) == 0 ? -300 : 300, (i & 1) == 0 ? -10 : 10};
+        }
+        int[][] quads = {{0, 2, 6, 4}, {1, 5, 7, 3}, {0, 4, 5, 1}, {2, 3, 7, 6}, {0, 1, 3, 2}, {4, 6, 7, 5}};
+        StringBuilder stl = new StringBuilder("solid board\n");
+        for (int[] q : quads) {
+            for (int[] t : new int[][] {{q[0], q[1], q[2]}, {q[0], q[2], q[3]}}) {
+                stl.append("facet normal 0 0 0\nouter loop\n");
+                for (int k : t) {
+                    stl.append("vertex ").append(c[k][0]).append(' ').append(c[k][1]).append(' ').append(c[k][2]).append('\n');
+                }
+                stl.append("endloop\nendfacet\n");
+            }
+        }
+        Files.createDirectories(dir.resolve("meshes"));
+        Path board = Files.writeString(dir.resolve("meshes/board.stl"), stl.append("endsolid board\n").toString());
+        Path scene = Files.writeString(dir.resolve("scene.json"), "{\"objects\": [{\"name\": \"board\", \"type\":"
+                + " \"mesh_file\", \"file\": \"meshes/board.stl\", \"scale\": [0.001, 0.001, 0.001],"
+                + " \"pose\": {\"xyz\": [0.5, 0, 0.3], \"rpy\": [0, 0, 0.4]}}]}");
+        String q = "0,-0.785,0,-2.356,0,1.571,0.785";
+        Object[] fromFile = cli("check", "--q", q, "--scene", scene.toString());
+        Object[] fromCli = cli("check", "--q", q, "--scene", "none", "--mesh-obstacle", "board=" + board,
+                "--obstacle-scale", "board=0.001", "--obstacle-pose", "board=0.5,0,0.3,0,0,0.4");
+        assertEquals(ExitCode.FREE, fromFile[0], (String) fromFile[1] + fromFile[2]);
+        assertEquals(ExitCode.FREE, fromCli[0], (String) fromCli[1] + fromCli[2]);
+        String rowFile = ((String) fromFile[1]).lines().filter(l -> l.trim().startsWith("0 ")).findFirst().orElseThrow();
+        String rowCli = ((String) fromCli[1]).lines().filter(l -> l.trim().startsWith("0 ")).findFirst().orElseThrow();
+        assertTrue(rowFile.contains("|env:board#0"), rowFile);
+        assertEquals(rowFile, rowCli);
+        Object[] unknown = cli("check", "--q", q, "--scene", "none", "--mesh-obstacle", "board=" + board,
+                "--obstacle-pose", "bord=0,0,0");
+        assertEquals(ExitCode.USAGE, unknown[0]);
+        assertTrue(((String) unknown[2]).contains("bord"), (String) unknown[2]);
+        assertEquals(ExitCode.NO_INPUT, cli("check", "--q", q, "--mesh-obstacle", "b=" + dir.resolve("none.stl"))[0]);
+    }
+
     /** The CLI's default parser reads ROS_PACKAGE_PATH (a child process, so the variable is really set). */
     @Test
     void rosPackagePathFromTheEnvironmentResolvesPackages() throws Exception {

@@ -41,7 +41,7 @@ class ViewCommandTest {
                 "--certificate", cert.toString(), "--report", dir.resolve("r.html").toString());
         assertEquals(ExitCode.VIOLATION, r[0], (String) r[1] + r[2]);
         String printed = (String) r[1];
-        String pair = printed.substring(printed.indexOf("): ") + 3, printed.indexOf(", lower bound"));
+        String pair = printed.substring(printed.indexOf("): ") + 3, printed.indexOf(", clearance lower bound"));
         String json = Files.readString(cert);
 
         Path bundled = Files.writeString(dir.resolve("bundled.json"),

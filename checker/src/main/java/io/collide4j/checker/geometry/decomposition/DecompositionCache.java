@@ -42,13 +42,38 @@ public final class DecompositionCache {
         this.directory = directory;
     }
 
-    /** The cache under {@code ${user.home}/.cache/collide4j/decomposition}. */
+    /** System property naming the cache folder; it wins over {@link #ENV}. */
+    public static final String PROPERTY = "collide4j.cacheDir";
+    /** Environment variable naming the cache folder (for the command line: no JVM option needed). */
+    public static final String ENV = "COLLIDE4J_CACHE_DIR";
+
+    /** The cache in {@link #defaultDirectory()}. */
     public static DecompositionCache defaultCache() {
         return new DecompositionCache(defaultDirectory());
     }
 
+    /**
+     * The cache folder: the system property {@value #PROPERTY}, else the environment variable {@value #ENV}, else
+     * {@code $XDG_CACHE_HOME/collide4j/decomposition}, else {@code ~/.cache/collide4j/decomposition}. A blank
+     * property or variable is an error naming it (a typo must not silently move the cache).
+     */
     public static Path defaultDirectory() {
-        return Path.of(System.getProperty("user.home"), ".cache", "collide4j", "decomposition");
+        String chosen = System.getProperty(PROPERTY);
+        String name = "-D" + PROPERTY;
+        if (chosen == null) {
+            chosen = System.getenv(ENV);
+            name = ENV;
+        }
+        if (chosen != null) {
+            if (chosen.isBlank()) {
+                throw new IllegalArgumentException(name + " is empty; give the decomposition cache folder or unset it");
+            }
+            return Path.of(chosen);
+        }
+        String xdg = System.getenv("XDG_CACHE_HOME");
+        Path base = xdg != null && !xdg.isBlank() && Path.of(xdg).isAbsolute() ? Path.of(xdg)
+                : Path.of(System.getProperty("user.home"), ".cache");
+        return base.resolve("collide4j").resolve("decomposition");
     }
 
     public Path directory() {

@@ -92,7 +92,7 @@ public record SubTriangle(int triangle, int depth, double u0, double v0, double 
 
     /**
      * The parts of this patch (computed corners {@code c[0..8]}) cut along a face of a piece ({@code planes[i]}:
-     * (nx, ny, nz, d) quadruples, inside n·x <= d) that holds one of its corners within {@code slack}: of all
+     * (nx, ny, nz, d) quadruples, inside n·x &lt;= d) that holds one of its corners within {@code slack}: of all
      * such faces that the patch straddles by more than {@code slack} on both sides, the one its corners cross
      * farthest; null if there is none. Where pieces meet at a common face, the parts then each lie in one
      * piece.

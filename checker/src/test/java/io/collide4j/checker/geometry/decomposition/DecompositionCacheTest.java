@@ -132,4 +132,29 @@ class DecompositionCacheTest {
         assertEquals(Path.of(System.getProperty("user.home"), ".cache", "collide4j", "decomposition"),
                 DecompositionCache.defaultDirectory());
     }
+    /** -Dcollide4j.cacheDir chooses the folder (CLI users: COLLIDE4J_CACHE_DIR); blank is refused, not ignored. */
+    @Test
+    void theCacheFolderIsSettable(@TempDir Path dir) {
+        String before = System.getProperty(DecompositionCache.PROPERTY);
+        try {
+            System.setProperty(DecompositionCache.PROPERTY, dir.resolve("c").toString());
+            assertEquals(dir.resolve("c"), DecompositionCache.defaultDirectory());
+            assertEquals(dir.resolve("c"), DecompositionCache.defaultCache().directory());
+            System.setProperty(DecompositionCache.PROPERTY, " ");
+            IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                    DecompositionCache::defaultDirectory);
+            assertTrue(e.getMessage().contains(DecompositionCache.PROPERTY), e.getMessage());
+            System.clearProperty(DecompositionCache.PROPERTY);
+            if (System.getenv(DecompositionCache.ENV) == null && System.getenv("XDG_CACHE_HOME") == null) {
+                assertEquals(Path.of(System.getProperty("user.home"), ".cache", "collide4j", "decomposition"),
+                        DecompositionCache.defaultDirectory());
+            }
+        } finally {
+            if (before == null) {
+                System.clearProperty(DecompositionCache.PROPERTY);
+            } else {
+                System.setProperty(DecompositionCache.PROPERTY, before);
+            }
+        }
+    }
 }

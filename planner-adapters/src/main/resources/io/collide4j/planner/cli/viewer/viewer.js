@@ -29,7 +29,8 @@ const mat = {
   obstacle: new THREE.MeshStandardMaterial({color: 0xc8b48c, flatShading: true, transparent: true, opacity: 0.55,
     depthWrite: false}),
   obstacleClosest: new THREE.MeshStandardMaterial({color: 0xff9900, transparent: true, opacity: 0.7, depthWrite: false}),
-  ghost: new THREE.MeshStandardMaterial({color: 0xff2020, transparent: true, opacity: 0.3, depthWrite: false}),
+  ghost: new THREE.MeshStandardMaterial({color: 0x909090, transparent: true, opacity: 0.25, depthWrite: false}),
+  ghostContact: new THREE.MeshStandardMaterial({color: 0xff2020, transparent: true, opacity: 0.35, depthWrite: false}),
 };
 
 function hullGeometry(h) {
@@ -102,7 +103,8 @@ function matrixOf(frame, l, dest) {
     a[o + 8], a[o + 9], a[o + 10], a[o + 11], 0, 0, 0, 1);
 }
 
-// The first-contact pose, drawn as a red ghost that stays put while the slider moves.
+// The first-contact pose, drawn as a grey ghost that stays put while the slider moves; only the bodies of the
+// contacting pair are red in it, so the eye goes to them.
 const ghost = new THREE.Group();
 if (data.exactFrame !== undefined) {
   const f = frames[data.exactFrame];
@@ -110,7 +112,8 @@ if (data.exactFrame !== undefined) {
     const lg = new THREE.Group();
     lg.matrixAutoUpdate = false;
     matrixOf(f, body.link, lg.matrix);
-    for (const m of pieceMeshes[body.name]) lg.add(new THREE.Mesh(m.geometry, mat.ghost));
+    const hot = body.name === f.a || (!f.env && body.name === f.b);
+    for (const m of pieceMeshes[body.name]) lg.add(new THREE.Mesh(m.geometry, hot ? mat.ghostContact : mat.ghost));
     ghost.add(lg);
   }
   scene.add(ghost);
@@ -134,6 +137,12 @@ for (const g of linkGroups) g.updateMatrixWorld(true);
 for (const m of pickable) box.expandByObject(m);
 const target = box.getCenter(new THREE.Vector3());
 let radius = Math.max(0.5, box.getSize(new THREE.Vector3()).length() * 0.9);
+// a violation report frames the contact: the middle of its witness segment, from half the whole view's distance
+if (data.exactFrame !== undefined && frames[data.exactFrame].w) {
+  const w = frames[data.exactFrame].w;
+  target.set((w[0] + w[3]) / 2, (w[1] + w[4]) / 2, (w[2] + w[5]) / 2);
+  radius = Math.max(0.5, radius / 2);
+}
 let azimuth = -0.9, elevation = 0.45;
 function placeCamera() {
   camera.position.set(target.x + radius * Math.cos(elevation) * Math.cos(azimuth),
@@ -195,7 +204,8 @@ function describe(k) {
   let text = 't = ' + fmt(f.t, 4) + ' s';
   if (isContact) {
     const v = data.violation;
-    text += ' — FIRST CONTACT: ' + v.pair + (v.distance !== null && v.distance < 0
+    // with a positive margin the pieces may still be apart at the violation: it is not a contact
+    text += (data.margin > 0 ? ' — MARGIN VIOLATED: ' : ' — FIRST CONTACT: ') + v.pair + (v.distance !== null && v.distance < 0
       ? ', penetration depth ' + fmt(v.depth, 6) + ' m' : ', estimated distance ' + fmt(v.distance, 6) + ' m') +
       ' (certified lower bound ' + fmt(v.lowerBound, 6) + ' m, at or below the margin ' + fmt(data.margin, 6) + ' m' +
       ' plus the tolerance)';
