@@ -37,6 +37,8 @@ public final class IndependentVerifier {
     private final double margin;
     private final List<String> problems = new ArrayList<>();
     private final Map<String, Double> proven = new HashMap<>();
+    private final Map<String, Integer> listedIn = new HashMap<>();   // pair key -> checked segments listing it
+    private int checkedSegments;
     private long steps;
     private long subdivisions;
 
@@ -47,18 +49,37 @@ public final class IndependentVerifier {
         this.motion = new JointMotion(cert.waypoints(), cert.velocities(), cert.accelerations(), cert.times());
     }
 
-    /** Verifies a /3 certificate; robot = the URDF description (urdf module), srdf may be null. */
+    /**
+     * Binds a /3 certificate to the user's inputs ({@link Binding}: hashes, derived witness, held columns, trajectory
+     * hash, violation time) and, when it binds, verifies it; robot = the URDF description (urdf module), srdf may be
+     * null. This is the entry point for a certificate someone else made.
+     */
+    public static VerificationReport verify(RobotDescription robot, SemanticDescription srdf, byte[] certificate,
+                                            String source, BoundInputs inputs) {
+        List<String> unbound = Binding.check(inputs, certificate, source);
+        if (!unbound.isEmpty()) {
+            return new VerificationReport(false, null, unbound, 0, 0, Map.of());
+        }
+        return verify(robot, srdf, new java.io.ByteArrayInputStream(certificate), source);
+    }
+
+    /**
+     * Verifies the planes of a /3 certificate against the robot, without binding it to the user's inputs: what it
+     * proves is about the witness, joint columns and trajectory the certificate itself states. Use
+     * {@link #verify(RobotDescription, SemanticDescription, byte[], String, BoundInputs)} unless the caller has bound
+     * the certificate.
+     */
     public static VerificationReport verify(RobotDescription robot, SemanticDescription srdf, InputStream certificate,
                                             String source) {
         Certificate cert;
         try {
             cert = CertificateReader.read(certificate, source);
         } catch (IllegalArgumentException e) {
-            return new VerificationReport(false, null, List.of("unreadable certificate: " + e.getMessage()), 0, 0);
+            return new VerificationReport(false, null, List.of("unreadable certificate: " + e.getMessage()), 0, 0, Map.of());
         }
         WitnessModel model = new WitnessModel(robot, srdf, cert);
         if (!model.problems().isEmpty()) {
-            return new VerificationReport(false, cert.verdict(), model.problems(), 0, 0);
+            return new VerificationReport(false, cert.verdict(), model.problems(), 0, 0, Map.of());
         }
         IndependentVerifier v = new IndependentVerifier(model, cert);
         try {
@@ -66,7 +87,7 @@ public final class IndependentVerifier {
         } catch (RuntimeException e) {   // e.g. a mimic joint following a fixed one: refused, never half-checked
             List<String> problems = new ArrayList<>(v.problems);
             problems.add("cannot check the certificate against this robot: " + e);
-            return new VerificationReport(false, cert.verdict(), problems, v.steps, v.subdivisions);
+            return new VerificationReport(false, cert.verdict(), problems, v.steps, v.subdivisions, Map.of());
         }
     }
 
@@ -89,19 +110,29 @@ public final class IndependentVerifier {
                     break;   // the partial last segment proves nothing that is claimed
                 }
                 segment(i, v != null && i == v.segment() ? v.fraction() : 1);
+                checkedSegments++;
             }
             if (v != null) {
                 resolve(v.pair(), "violation");
             }
         }
+        Map<String, Double> shown = new java.util.TreeMap<>();
         cert.pairClearance().forEach((key, claimed) -> {
+            // a segment that does not list the pair proves only the margin for it (lemma C3), so the claim over the
+            // whole trajectory is at most the margin unless every checked segment lists the pair
             Double p = proven.get(key);
-            if (p == null || !(claimed <= p)) {
-                problems.add("pairClearance " + key + ": claimed " + claimed + " exceeds what the planes prove ("
-                        + (p == null ? "no proven steps" : p) + ")");
+            double bound = p == null || !cert.verdict().equals("CERTIFIED_FREE") ? Double.NaN
+                    : listedIn.getOrDefault(key, 0) == checkedSegments ? p : Math.min(p, margin);
+            if (!(claimed <= bound)) {
+                problems.add("pairClearance " + key + ": claimed " + claimed + " exceeds what the verifier proves ("
+                        + (p == null ? "no proven steps" : !cert.verdict().equals("CERTIFIED_FREE")
+                        ? "nothing: only a CERTIFIED_FREE certificate claims clearances" : bound)
+                        + (p != null && listedIn.getOrDefault(key, 0) < checkedSegments
+                        ? "; segments that do not list the pair prove only the margin" : "") + ")");
             }
+            shown.put(key, bound);
         });
-        return new VerificationReport(problems.isEmpty(), cert.verdict(), problems, steps, subdivisions);
+        return new VerificationReport(problems.isEmpty(), cert.verdict(), problems, steps, subdivisions, shown);
     }
 
     private void segment(int i, double end) {
@@ -113,6 +144,8 @@ public final class IndependentVerifier {
             }
             if (!listed.add(pairKey(ab[0], ab[1]))) {
                 problems.add("segment " + i + ": pair " + p.pair() + " is listed twice");
+            } else {
+                listedIn.merge(p.pair().key(), 1, Integer::sum);
             }
             steps(i, p, ab, end);
         }
@@ -192,6 +225,8 @@ public final class IndependentVerifier {
                 String fail = plane(i, ab, normal, pl[3], pl[4], pl[5], s0, s1, 0);
                 if (fail != null) {
                     problems.add(at + ": " + fail);
+                } else {
+                    lowerBound(at, ab, i, s0, normal, norm, p.lb()[k], gap.div(norm).lo());
                 }
             }
             clearance = Math.min(clearance, gap.div(norm).lo());
@@ -201,6 +236,24 @@ public final class IndependentVerifier {
             problems.add(where + ": steps stop at s = " + s0 + ", need " + end);
         }
         proven.merge(p.pair().key(), clearance, Math::min);
+    }
+
+    /**
+     * The step's claimed lower bound lb must be proven (lemma P2): at most what the proven plane shows over the whole
+     * step, or at most what the plane's normal shows at the step's start s0 alone.
+     */
+    private void lowerBound(String at, Piece[] ab, int i, double s0, double[] n, Interval norm, double lb, double shown) {
+        if (lb <= shown) {
+            return;
+        }
+        Map<String, Frame> frames = frames(i, s0, s0);
+        double supA = ab[0].sup(frameOf(ab[0], frames), n);
+        double infB = -ab[1].sup(frameOf(ab[1], frames), new double[] {-n[0], -n[1], -n[2]});
+        double atStart = Interval.point(infB).sub(Interval.point(supA)).div(norm).lo();
+        if (!(lb <= atStart)) {
+            problems.add(at + ": claimed lower bound lb = " + lb + " exceeds what the verifier proves (" + Math.max(shown,
+                    atStart) + ": the plane over the step, or its normal at s = " + s0 + ")");
+        }
     }
 
     /**

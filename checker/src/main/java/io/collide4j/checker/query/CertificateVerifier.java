@@ -130,6 +130,8 @@ public final class CertificateVerifier {
         }
         QueryContext c = checker.newContext();
         java.util.Map<String, Double> proven = new java.util.HashMap<>();
+        java.util.Map<String, Integer> listedIn = new java.util.HashMap<>();
+        int checkedSegments = 0;
         for (int i = 0; i < segments.size(); i++) {
             List<PairSteps> seg = segments.get(i);
             boolean last = i == segments.size() - 1;
@@ -138,6 +140,7 @@ public final class CertificateVerifier {
             }
             double end = (verdict == Verdict.VIOLATION && i == vSeg) ? vS : 1;
             path.start(c, i);
+            checkedSegments++;
             Set<String> listed = new HashSet<>();
             for (PairSteps p : seg) {
                 PairRef pr = resolve(p.pair(), problems, i);
@@ -147,6 +150,8 @@ public final class CertificateVerifier {
                 PairId id = checker.pairId(pr.kind(), pr.a(), pr.b(), pr.slot());
                 if (!listed.add(id.key())) {
                     problems.add("segment " + i + ": pair " + id.key() + " is listed twice");
+                } else {
+                    listedIn.merge(id.key(), 1, Integer::sum);
                 }
                 double cl = checkSteps(c, pr, p.ends(), p.lb(), end, d, problems, "segment " + i + " pair " + id.key());
                 proven.merge(id.key(), cl, Math::min);
@@ -159,8 +164,14 @@ public final class CertificateVerifier {
         for (Map.Entry<String, Double> e : cert.pairClearance().entrySet()) {
             Double p = proven.get(e.getKey());
             double v = e.getValue();
-            if (p == null || !(v <= p + SLACK)) {   // a NaN proof proves nothing
-                problems.add("clearance claimed for " + e.getKey() + " (" + v + ") exceeds what the steps prove (" + p + ")");
+            // a segment that does not list the pair shows it only beyond margin + tolerance
+            boolean everywhere = listedIn.getOrDefault(e.getKey(), 0) == checkedSegments;
+            if (verdict != Verdict.CERTIFIED_FREE) {
+                problems.add("clearance claimed for " + e.getKey() + " with verdict " + verdict
+                        + ": only a CERTIFIED_FREE certificate claims clearances over the trajectory");
+            } else if (p == null || !(v <= (everywhere ? p + SLACK : Math.min(p + SLACK, d)))) {   // NaN proves nothing
+                problems.add("clearance claimed for " + e.getKey() + " (" + v + ") exceeds what the steps prove (" + p
+                        + (everywhere ? "" : "; segments that do not list the pair prove only the margin " + d) + ")");
             }
         }
         return verdict;
@@ -341,6 +352,17 @@ public final class CertificateVerifier {
         double fresh = checker.lowerBound(c, pr.kind(), pr.a(), pr.b(), pr.slot(), poses.pose(la), lb < 0 ? null : poses.pose(lb));
         if (fresh > d + tol) {
             problems.add("claimed violation is not one: fresh lower bound " + fresh + " > margin + tolerance " + (d + tol));
+        }
+        // the numbers stated with it: the configuration is the path's at the fraction (same arithmetic as the
+        // certifier's, so bit for bit), the lower bound at most the fresh one and within margin + tolerance
+        double[] q = c.positions(s);
+        if (v.configuration() == null || !java.util.Arrays.equals(v.configuration(), q)) {
+            problems.add("violation.configuration is not the trajectory's configuration at segment " + seg + ", s = " + s
+                    + ": " + java.util.Arrays.toString(q));
+        }
+        if (v.lowerBound() == null || !(v.lowerBound() <= fresh + SLACK) || !(v.lowerBound() <= d + tol)) {
+            problems.add("violation.lowerBound " + v.lowerBound() + " is not proven: the fresh lower bound is " + fresh
+                    + " and a violation is within margin + tolerance " + (d + tol));
         }
     }
 }

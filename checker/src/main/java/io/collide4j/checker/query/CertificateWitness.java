@@ -81,6 +81,22 @@ public record CertificateWitness(List<String> joints, Map<String, Double> held, 
                 obstacles(checker.prepared()));
     }
 
+    /**
+     * The section this checker's robot and scene give, the scene prepared in {@code mode} (the certificate's mesh
+     * mode), as the JSON the certifier writes: what {@code collide4j verify} derives from the user's inputs and binds a
+     * certificate's witness to (verifier module, {@code Binding}).
+     */
+    public static String derivedJson(CollisionChecker checker, MeshMode mode) {
+        PreparedScene p = checker.prepared().meshMode() == mode ? checker.prepared() : PreparedScene.of(checker.scene(), mode);
+        CertificateWitness w = of(checker);
+        try {
+            return io.collide4j.kinematics.format.StrictJson.mapper().writeValueAsString(
+                    new CertificateWitness(w.joints(), w.held(), w.allowed(), w.pieces(), obstacles(p)));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("cannot write the witness", e);
+        }
+    }
+
     /** One entry per scene slot (null for a removed obstacle's slot). */
     static List<ObstacleEntry> obstacles(PreparedScene prepared) {
         List<ObstacleEntry> out = new ArrayList<>();
