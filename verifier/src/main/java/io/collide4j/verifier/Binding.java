@@ -83,11 +83,22 @@ public final class Binding {
             problems.add("trajectoryHash: the certificate states " + stated + ", its waypoints, velocities,"
                     + " accelerations and times hash to \"" + hash + "\"");
         }
+        String kind = v == null ? (a == null ? "LINEAR" : null) : a == null ? "CUBIC" : "QUINTIC";
+        JsonNode interpolation = root.get("interpolation");
+        if (kind == null || interpolation == null || !kind.equals(interpolation.asText(null))) {
+            problems.add("interpolation: the certificate states " + interpolation + ", its velocities and accelerations"
+                    + " make it " + (kind == null ? "nothing (accelerations need velocities)" : kind));
+        }
         if (in.trajectoryHash() != null && !in.trajectoryHash().equals(hash)) {
             problems.add("trajectory: the certificate's waypoints and times are not those of the --trajectory file given"
                     + " (hash " + hash + " vs " + in.trajectoryHash() + ")");
         }
         int n = in.columns().size();
+        if ((v != null && v.length != w.length) || (a != null && a.length != w.length) || times.length != w.length) {
+            problems.add("waypoints, velocities, accelerations and times: one row (time) per waypoint needed, found "
+                    + w.length + ", " + (v == null ? "-" : v.length) + ", " + (a == null ? "-" : a.length) + ", " + times.length);
+            return;
+        }
         for (String key : List.of("waypoints", "velocities", "accelerations")) {
             double[][] m = key.equals("waypoints") ? w : key.equals("velocities") ? v : a;
             for (int k = 0; m != null && k < m.length; k++) {
@@ -131,10 +142,26 @@ public final class Binding {
                 }
             }
         }
+        // both readers must see the same pairs: a tuple is exactly [first, firstPiece, second, secondPiece, environment]
+        JsonNode segments = root.get("segments");
+        for (int i = 0; segments != null && i < segments.size(); i++) {
+            for (int p = 0; p < segments.get(i).size(); p++) {
+                tuple(segments.get(i).get(p).get("pair"), "segments[" + i + "][" + p + "].pair", problems);
+            }
+        }
+        if (viol != null && viol.isObject()) {
+            tuple(viol.get("pair"), "violation.pair", problems);
+        }
         JsonNode pc = root.get("pairClearance");
         if (pc != null && pc.size() > 0 && (verdict == null || !"CERTIFIED_FREE".equals(verdict.asText()))) {
             problems.add("pairClearance: clearances over the trajectory are claimed only with verdict CERTIFIED_FREE, this"
                     + " certificate's verdict is " + verdict);
+        }
+    }
+
+    private static void tuple(JsonNode pair, String at, List<String> problems) {
+        if (pair != null && (!pair.isArray() || pair.size() != 5)) {
+            problems.add(at + ": expected [first, firstPiece, second, secondPiece, environment], found " + brief(pair));
         }
     }
 

@@ -153,8 +153,9 @@ public final class CertificateVerifier {
                 } else {
                     listedIn.merge(id.key(), 1, Integer::sum);
                 }
-                double cl = checkSteps(c, pr, p.ends(), p.lb(), end, d, problems, "segment " + i + " pair " + id.key());
-                proven.merge(id.key(), cl, Math::min);
+                double cl = checkSteps(c, pr, p.ends(), p.lb(), p.planes(), end, d, problems, "segment " + i + " pair " + id.key());
+                // with witnesses a claim is also at most what the planes show, as the independent verifier proves it
+                proven.merge(id.key(), Math.min(cl, planeShown(p.planes()) + SLACK), Math::min);
             }
             checkUnlisted(c, listed, d + tol, problems, i);
         }
@@ -175,6 +176,18 @@ public final class CertificateVerifier {
             }
         }
         return verdict;
+    }
+
+    /** The least clearance the planes show (+∞ without planes: a certificate of an older format). */
+    private static double planeShown(double[][] planes) {
+        double least = Double.POSITIVE_INFINITY;
+        for (int k = 0; planes != null && k < planes.length; k++) {
+            if (planes[k] != null && planes[k].length == 6) {
+                least = Math.min(least, new SeparatingPlane(planes[k][0], planes[k][1], planes[k][2], planes[k][3],
+                        planes[k][4], planes[k][5]).clearanceShown());
+            }
+        }
+        return least;
     }
 
     // Resolves a pair tuple [first, firstPiece, second, secondPiece, environment] to the checker's pair; null (and a
@@ -211,8 +224,8 @@ public final class CertificateVerifier {
     }
 
     /** Re-proves each step; returns the clearance the steps prove (min of fresh lb − fresh mu). */
-    private double checkSteps(QueryContext c, PairRef pr, double[] ends, double[] lbs, double end, double d,
-                              List<String> problems, String where) {
+    private double checkSteps(QueryContext c, PairRef pr, double[] ends, double[] lbs, double[][] planes, double end,
+                              double d, List<String> problems, String where) {
         RobotCollisionModel model = checker.model();
         int la = model.bodyLink(model.pieceBody(pr.a()));
         int lb = pr.isEnvironment() ? -1 : model.bodyLink(model.pieceBody(pr.b()));
@@ -247,6 +260,16 @@ public final class CertificateVerifier {
             double mu = checker.grid().stepBound(c, pr.kind(), pr.a(), pr.b(), s0, s1, whole);
             if (claimed > fresh + SLACK) {
                 problems.add(where + ": step at s = " + s0 + " claims lower bound " + claimed + " but it is " + fresh);
+            }
+            // with witnesses lb claims the distance over the step, backed by the step's plane: never more than it shows
+            // (verifier/SOUNDNESS.md, P2), and the plane shows at least the margin (what the independent verifier proves)
+            if (planes != null && k < planes.length && planes[k] != null && planes[k].length == 6) {
+                double shown = new SeparatingPlane(planes[k][0], planes[k][1], planes[k][2], planes[k][3], planes[k][4],
+                        planes[k][5]).clearanceShown();
+                if (!(claimed <= shown) || !(shown >= d)) {
+                    problems.add(where + ": step at s = " + s0 + " claims lower bound " + claimed + " and margin " + d
+                            + " against a plane that shows " + shown);
+                }
             }
             if (!(fresh - mu > d)) {
                 problems.add(where + ": step [" + s0 + ", " + s1 + "] does not prove clearance (" + fresh + " - " + mu
@@ -363,6 +386,9 @@ public final class CertificateVerifier {
         if (v.lowerBound() == null || !(v.lowerBound() <= fresh + SLACK) || !(v.lowerBound() <= d + tol)) {
             problems.add("violation.lowerBound " + v.lowerBound() + " is not proven: the fresh lower bound is " + fresh
                     + " and a violation is within margin + tolerance " + (d + tol));
+        }
+        if (v.distance() != null && !(v.distance() >= v.lowerBound())) {   // an estimate, but never below the bound
+            problems.add("violation.distance " + v.distance() + " is below its lowerBound " + v.lowerBound());
         }
     }
 }

@@ -268,9 +268,9 @@ public final class TrajectoryCertifier {
 
     /**
      * Lowers each step's claimed lower bound to what its plane shows over the step, so that a verifier that reads only
-     * planes proves every number the certificate states (SOUNDNESS.md, lemma P2): lb[k] stays a lower bound at the
-     * step's start (the plane shows a bound over the whole step), and the recompute verifier's check claimed ≤ fresh
-     * only gets easier. Planeless steps (Tight-Inclusion windows, exact meshes) keep theirs.
+     * planes proves every number the certificate states (verifier/SOUNDNESS.md, lemma P2): lb[k] becomes a lower bound
+     * of the pair's distance over the whole step (hence also at its start, what the recompute verifier checks against
+     * its fresh bound, a check that only gets easier). Planeless steps (Tight-Inclusion windows, exact meshes) keep theirs.
      */
     private static void provableBounds(List<Double> lbs, List<SeparatingPlane> planes) {
         for (int k = 0; k < lbs.size(); k++) {
