@@ -167,12 +167,30 @@ public final class TrajectoryCertifier {
         return out;
     }
 
-    /** Re-checks a certificate against this checker's robot model and scene (re-proves every step with fresh computations). */
+    /**
+     * Re-checks a certificate against this checker's robot model and scene: first binds it to them
+     * ({@link io.collide4j.verifier.Binding}: hashes, tolerance, the witness this checker derives, the held joints'
+     * columns, the trajectory hash recomputed), then re-proves every step with fresh computations.
+     */
     public CertificateVerifier.Report verify(String certificateJson) {
-        return new CertificateVerifier(c.model(), c.scene()).verify(certificateJson);
+        io.collide4j.checker.query.Certificate cert;
+        try {
+            cert = io.collide4j.checker.query.Certificate.read(certificateJson, "certificate");
+        } catch (IllegalArgumentException e) {
+            return new CertificateVerifier.Report(false, null, List.of("unreadable certificate: " + e.getMessage()), null);
+        }
+        List<String> unbound = io.collide4j.verifier.Binding.check(CertificateInputs.of(c, cert.meshModeOrDefault(), null),
+                certificateJson.getBytes(java.nio.charset.StandardCharsets.UTF_8), "certificate");
+        if (!unbound.isEmpty()) {
+            return new CertificateVerifier.Report(false, cert.verdict(), unbound, cert);
+        }
+        return new CertificateVerifier(c.model(), c.scene()).verify(cert);
     }
 
-    /** Re-checks a certificate already read ({@link io.collide4j.checker.query.Certificate#read}). */
+    /**
+     * Re-checks a certificate already read ({@link io.collide4j.checker.query.Certificate#read}) without binding it
+     * (the caller has: {@code collide4j verify} runs {@link io.collide4j.verifier.Binding} on the file's bytes first).
+     */
     public CertificateVerifier.Report verify(io.collide4j.checker.query.Certificate certificate) {
         return new CertificateVerifier(c.model(), c.scene()).verify(certificate);
     }
