@@ -58,11 +58,19 @@ public final class CertificateVerifier {
 
     /**
      * Outcome: valid or not, with every problem found (empty when valid), and the certificate as read (null when it
-     * could not be read), for its margin and provenance.
+     * could not be read), for its margin and provenance; for a valid one, {@code provenClearance}: for each pair whose
+     * clearance the certificate claims, the clearance this verifier proved (what {@code verify} prints).
      */
-    public record Report(boolean valid, Verdict verdict, List<String> problems, Certificate certificate) {
+    public record Report(boolean valid, Verdict verdict, List<String> problems, Certificate certificate,
+                         Map<String, Double> provenClearance) {
         public Report {
             problems = List.copyOf(problems);
+            provenClearance = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(provenClearance));
+        }
+
+        /** A report without proven clearances (nothing was proven, or nothing claimed). */
+        public Report(boolean valid, Verdict verdict, List<String> problems, Certificate certificate) {
+            this(valid, verdict, problems, certificate, Map.of());
         }
     }
 
@@ -82,17 +90,18 @@ public final class CertificateVerifier {
             return exactTwin.verify(cert);
         }
         List<String> problems = new ArrayList<>();
+        Map<String, Double> shown = new java.util.HashMap<>();
         Verdict verdict;
         try {
-            verdict = check(cert, problems);
+            verdict = check(cert, problems, shown);
         } catch (RuntimeException e) {
             problems.add("malformed certificate: " + e.getMessage());
             verdict = null;
         }
-        return new Report(problems.isEmpty(), verdict, problems, cert);
+        return new Report(problems.isEmpty(), verdict, problems, cert, problems.isEmpty() ? shown : Map.of());
     }
 
-    private Verdict check(Certificate cert, List<String> problems) {
+    private Verdict check(Certificate cert, List<String> problems, Map<String, Double> shown) {
         RobotCollisionModel model = checker.model();
         Verdict verdict = cert.verdict();
         double d = cert.margin();
@@ -155,7 +164,7 @@ public final class CertificateVerifier {
                 }
                 double cl = checkSteps(c, pr, p.ends(), p.lb(), p.planes(), end, d, problems, "segment " + i + " pair " + id.key());
                 // with witnesses a claim is also at most what the planes show, as the independent verifier proves it
-                proven.merge(id.key(), Math.min(cl, planeShown(p.planes()) + SLACK), Math::min);
+                proven.merge(id.key(), Math.min(cl, planeShown(p.planes())), Math::min);
             }
             checkUnlisted(c, listed, d + tol, problems, i);
         }
@@ -167,6 +176,9 @@ public final class CertificateVerifier {
             double v = e.getValue();
             // a segment that does not list the pair shows it only beyond margin + tolerance
             boolean everywhere = listedIn.getOrDefault(e.getKey(), 0) == checkedSegments;
+            if (p != null) {
+                shown.put(e.getKey(), everywhere ? p : Math.min(p, d));
+            }
             if (verdict != Verdict.CERTIFIED_FREE) {
                 problems.add("clearance claimed for " + e.getKey() + " with verdict " + verdict
                         + ": only a CERTIFIED_FREE certificate claims clearances over the trajectory");

@@ -108,10 +108,7 @@ final class VerifyCommand extends RobotSceneCommand {
                     text, file.toString(), bound);
             out.println("  checked: " + report.stepsChecked() + " plane steps, " + report.subdivisions() + " subdivisions");
             if (report.valid()) {
-                report.provenClearance().entrySet().stream().min(java.util.Map.Entry.comparingByValue()).ifPresent(e ->
-                        out.printf(Locale.ROOT, "  proven:  clearance >= %s m for pair %s (least of %d claimed pair"
-                                + " clearances, each as the planes prove it)%n", e.getValue(), e.getKey(),
-                                report.provenClearance().size()));
+                printProven(report.provenClearance(), "the planes prove it");
             }
             problems = new java.util.ArrayList<>(report.problems());
             v = report.verdict() == null ? null : Verdict.valueOf(report.verdict());
@@ -124,6 +121,7 @@ final class VerifyCommand extends RobotSceneCommand {
             CertificateVerifier.Report report = c.trajectoryCertifier().verify(cert);
             problems = report.problems();
             v = report.verdict();
+            printProven(report.provenClearance(), "the fresh steps prove it");
         }
         String by = independent ? INDEPENDENT + (v == Verdict.VIOLATION ? "; the violation by " + RECOMPUTE : "") : RECOMPUTE;
         if (!problems.isEmpty() || v == null) {
@@ -150,6 +148,13 @@ final class VerifyCommand extends RobotSceneCommand {
             case VIOLATION -> ExitCode.VIOLATION;
             case INCONCLUSIVE -> ExitCode.INCONCLUSIVE;
         };
+    }
+
+    /** The least of the clearances a verifier proved for the claimed pairs (the file's own numbers are only claims). */
+    private void printProven(java.util.Map<String, Double> proven, String how) {
+        proven.entrySet().stream().min(java.util.Map.Entry.comparingByValue()).ifPresent(e -> out.printf(Locale.ROOT,
+                "  proven:  clearance >= %s m for pair %s (least of %d claimed pair clearances, each as %s)%n",
+                e.getValue(), e.getKey(), proven.size(), how));
     }
 
     private byte[] bytes() {

@@ -199,7 +199,13 @@ class CertificateBindingAttackTest {
         argv.addAll(options("--hold", "j1=-0.5"));
         Object[] r = cli(argv.toArray(String[]::new));
         assertEquals(ExitCode.FREE, r[0], (String) r[1] + r[2]);
-        assertTrue(((String) r[1]).contains("proven:  clearance >= "), (String) r[1]);
+        assertTrue(((String) r[1]).contains("proven:  clearance >= ") && ((String) r[1]).contains("as the planes prove it"),
+                (String) r[1]);
+        argv.addAll(List.of("--verifier", "recompute"));
+        r = cli(argv.toArray(String[]::new));
+        assertEquals(ExitCode.FREE, r[0], (String) r[1] + r[2]);
+        assertTrue(((String) r[1]).contains("proven:  clearance >= ") && ((String) r[1]).contains("as the fresh steps prove it"),
+                (String) r[1]);
     }
 
     static String pairKey(JsonNode t) {
