@@ -256,12 +256,16 @@ public final class TrajectoryCertifier {
         if (verdict != Verdict.CERTIFIED_FREE) {
             clearance.clear();   // only a complete certificate supports per-pair clearance over the trajectory
         }
-        // a segment that does not list a pair shows it only beyond margin + tolerance: no claim over the trajectory
-        int segments = waypoints.length - 1;
-        clearance.keySet().removeIf(k -> listedIn.getOrDefault(k, 0) != segments);
         Map<String, Double> claimed = new TreeMap<>();
         // with witnesses a claim is also at most what the planes show, so the independent verifier can check it
-        clearance.forEach((k, v) -> claimed.put(k, roundDown(Math.min(v, planeClearance.getOrDefault(k, v)), CLAIM_DIGITS)));
+        // a segment that does not list a pair shows it only beyond margin + tolerance: the certificate claims nothing
+        // over the trajectory for it (the result keeps the listed segments' bound, as before)
+        int segments = waypoints.length - 1;
+        clearance.forEach((k, v) -> {
+            if (listedIn.getOrDefault(k, 0) == segments) {
+                claimed.put(k, roundDown(Math.min(v, planeClearance.getOrDefault(k, v)), CLAIM_DIGITS));
+            }
+        });
         cert.finish(verdict, violation, claimed);
         return new CertificationResult(verdict, violation, clearance, c.evaluations, null);
     }
