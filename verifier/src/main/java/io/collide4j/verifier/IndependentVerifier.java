@@ -22,7 +22,9 @@ import java.util.Set;
  * the margin (axis-aligned or centre-to-centre planes over interval bounds, with subdivision; lemma C3). Verdicts:
  * CERTIFIED_FREE needs every segment; VIOLATION proves [0, fraction] of the violation's segment and the segments
  * before it (the violation itself is for the recompute verifier); INCONCLUSIVE proves the segments before its
- * partial last one. Claimed pair clearances must not exceed min (gA + gB)/|n| over the pair's proven steps.
+ * partial last one. Step bounds lb and claimed pair clearances must not exceed (gA + gB)/|n| of the proven planes
+ * they rest on, and a pair some segment does not list is claimed at most the margin (lemma P2). The entry point for a
+ * certificate someone else made first binds it to the user's inputs ({@link Binding}).
  * Stateless entry point; each call works on its own objects, so calls may run in parallel.
  */
 public final class IndependentVerifier {

@@ -151,6 +151,20 @@ class CertificateBindingAttackTest {
         refusedByBoth(free, "other-file", "not those of the --trajectory file", "--hold", "j1=-0.5", "--trajectory",
                 other.toString());
         validForBoth(free, "own-file", "--hold", "j1=-0.5", "--trajectory", sweep.toString());
+        // a trajectory file that is missing (66) or does not fit the planning group (65, naming the file)
+        Path honest = dir.resolve("own-file-honest.json");
+        List<String> argv = new ArrayList<>(List.of("verify", "--certificate", honest.toString(), "--trajectory",
+                dir.resolve("missing.csv").toString()));
+        argv.addAll(options("--hold", "j1=-0.5"));
+        Object[] missing = cli(argv.toArray(String[]::new));
+        assertEquals(ExitCode.NO_INPUT, missing[0], (String) missing[1] + missing[2]);
+        assertTrue(((String) missing[2]).contains("--trajectory") && ((String) missing[2]).contains("missing.csv"),
+                (String) missing[2]);
+        Path wrong = Files.writeString(dir.resolve("wrong.csv"), "time,j9\n0.0,0.1\n1.0,0.2\n");
+        argv.set(4, wrong.toString());
+        Object[] bad = cli(argv.toArray(String[]::new));
+        assertEquals(ExitCode.DATA_ERROR, bad[0], (String) bad[1] + bad[2]);
+        assertTrue(((String) bad[2]).contains("wrong.csv"), (String) bad[2]);
     }
 
     @Test
