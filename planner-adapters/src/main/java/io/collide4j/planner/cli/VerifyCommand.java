@@ -100,6 +100,9 @@ final class VerifyCommand extends RobotSceneCommand {
         out.println("  robot:   " + inputs.robot() + ", " + c.model() + ", hash " + c.model().contentHash());
         out.println("  scene:   " + inputs.scene() + ", " + c.scene().size() + " obstacles, hash " + c.scene().contentHash());
         out.printf(Locale.ROOT, "  margin:  %s m (the certificate's)%s%n", cert.margin(), asked == null ? "" : ", asked " + asked + " m");
+        out.println("  trajectory: " + cert.waypoints().length + " waypoints, hash " + cert.trajectoryHash()
+                + (trajectoryFile == null ? " (the certificate's own; --trajectory FILE binds it to a file)"
+                : " (bound to " + trajectoryFile + ")"));
         List<String> problems;
         Verdict v;
         BoundInputs bound = bind(text, c, cert);

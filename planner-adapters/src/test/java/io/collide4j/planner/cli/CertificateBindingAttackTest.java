@@ -91,6 +91,8 @@ class CertificateBindingAttackTest {
             argv.addAll(options(extra));
             Object[] r = cli(argv.toArray(String[]::new));
             assertEquals(ExitCode.FREE, r[0], name + " (" + which + "): " + r[1] + r[2]);
+            assertTrue(((String) r[1]).contains(List.of(extra).contains("--trajectory") ? "(bound to "
+                    : "(the certificate's own; --trajectory FILE binds it to a file)"), (String) r[1]);
         }
     }
 
