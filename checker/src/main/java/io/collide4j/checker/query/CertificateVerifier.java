@@ -37,8 +37,11 @@ import java.util.Set;
  * unknown, duplicate or missing members or non-finite numbers is unreadable, not half-checked. Formats
  * {@value TrajectoryCertifier#FORMAT}, {@value TrajectoryCertifier#FORMAT_2_1} and {@value TrajectoryCertifier#FORMAT_2} are
  * accepted; the planes of a {@value TrajectoryCertifier#FORMAT} certificate are not used here (every step is re-proved
- * as in the older formats; the independent verifier, module {@code verifier}, checks the planes instead). Stateless; each call uses its own scratch, so one verifier may serve
- * many threads.
+ * as in the older formats; the independent verifier, module {@code verifier}, checks the planes instead; a /3
+ * certificate's step bounds and clearance claims must also not exceed what its planes show). This class binds only the
+ * hashes: the held joints' columns, the witness section and a trajectory file are bound by the verifier module's
+ * {@code Binding}, which {@code collide4j verify} and the planner's {@code TrajectoryCertifier.verify(String)} run
+ * first. Stateless; each call uses its own scratch, so one verifier may serve many threads.
  */
 public final class CertificateVerifier {
     private static final double SLACK = 1e-9;
