@@ -70,6 +70,15 @@ public final class TrajectoryCertifier {
      */
     public Certification certify(JointTrajectory t, double minimumSeparation, long budget, Writer out,
                                  LongConsumer segmentsDone) {
+        GroupRows g = groupRows(t);
+        return certify(g.q(), g.v(), g.a(), g.times(), minimumSeparation, budget, out, segmentsDone);
+    }
+
+    /** A trajectory's planning-group rows (velocities, accelerations null when it has none) and times. */
+    private record GroupRows(List<double[]> q, List<double[]> v, List<double[]> a, double[] times) {
+    }
+
+    private GroupRows groupRows(JointTrajectory t) {
         int[] cols = c.trajectoryColumns(t);
         List<double[]> q = new ArrayList<>();
         double[] times = new double[t.waypointCount()];
@@ -77,9 +86,24 @@ public final class TrajectoryCertifier {
             q.add(Collide4j.waypoint(t, cols, k));
             times[k] = t.time(k);
         }
-        List<double[]> v = t.hasVelocities() ? derivatives(t, cols, true) : null;
-        List<double[]> a = t.hasAccelerations() ? derivatives(t, cols, false) : null;
-        return certify(q, v, a, times, minimumSeparation, budget, out, segmentsDone);
+        return new GroupRows(q, t.hasVelocities() ? derivatives(t, cols, true) : null,
+                t.hasAccelerations() ? derivatives(t, cols, false) : null, times);
+    }
+
+    /**
+     * The {@code trajectoryHash} a certificate of {@code t} states: of the full configurations (joints outside the
+     * group at their held values, standing still) and times that {@link #certify} certifies. What {@code verify
+     * --trajectory FILE} binds a certificate to. IllegalArgumentException when t does not fit the planning group.
+     */
+    public String trajectoryHash(JointTrajectory t) {
+        GroupRows g = groupRows(t);
+        double[][] full = new double[g.q().size()][];
+        for (int k = 0; k < full.length; k++) {
+            full[k] = c.fullConfiguration(g.q().get(k));
+        }
+        return io.collide4j.checker.query.TrajectoryCertifier.trajectoryHash(full,
+                g.v() == null ? null : fullDerivatives(g.v(), full.length, "velocities"),
+                g.a() == null ? null : fullDerivatives(g.a(), full.length, "accelerations"), g.times());
     }
 
     // Velocities or accelerations of the group's columns, one group vector per waypoint.
@@ -143,12 +167,30 @@ public final class TrajectoryCertifier {
         return out;
     }
 
-    /** Re-checks a certificate against this checker's robot model and scene (re-proves every step with fresh computations). */
+    /**
+     * Re-checks a certificate against this checker's robot model and scene: first binds it to them
+     * ({@link io.collide4j.verifier.Binding}: hashes, tolerance, the witness this checker derives, the held joints'
+     * columns, the trajectory hash recomputed), then re-proves every step with fresh computations.
+     */
     public CertificateVerifier.Report verify(String certificateJson) {
-        return new CertificateVerifier(c.model(), c.scene()).verify(certificateJson);
+        io.collide4j.checker.query.Certificate cert;
+        try {
+            cert = io.collide4j.checker.query.Certificate.read(certificateJson, "certificate");
+        } catch (IllegalArgumentException e) {
+            return new CertificateVerifier.Report(false, null, List.of("unreadable certificate: " + e.getMessage()), null);
+        }
+        List<String> unbound = io.collide4j.verifier.Binding.check(CertificateInputs.of(c, cert.meshModeOrDefault(), null),
+                certificateJson.getBytes(java.nio.charset.StandardCharsets.UTF_8), "certificate");
+        if (!unbound.isEmpty()) {
+            return new CertificateVerifier.Report(false, cert.verdict(), unbound, cert);
+        }
+        return new CertificateVerifier(c.model(), c.scene()).verify(cert);
     }
 
-    /** Re-checks a certificate already read ({@link io.collide4j.checker.query.Certificate#read}). */
+    /**
+     * Re-checks a certificate already read ({@link io.collide4j.checker.query.Certificate#read}) without binding it
+     * (the caller has: {@code collide4j verify} runs {@link io.collide4j.verifier.Binding} on the file's bytes first).
+     */
     public CertificateVerifier.Report verify(io.collide4j.checker.query.Certificate certificate) {
         return new CertificateVerifier(c.model(), c.scene()).verify(certificate);
     }

@@ -133,9 +133,10 @@ class IndependentVerificationTest {
                 TrajectoryCertifier.Certification cert = c.trajectoryCertifier().certify(path, times, c.margin(),
                         TrajectoryCertifier.DEFAULT_BUDGET);
                 assertEquals(Verdict.CERTIFIED_FREE, cert.result().verdict(), scenario + " #" + p.index());
+                // bound to the inputs it was made for, as verify does (issue 34): an honest certificate binds
                 VerificationReport v = IndependentVerifier.verify(c.model().kinematics().description(), c.semantics(),
-                        new ByteArrayInputStream(cert.result().certificateJson().getBytes(StandardCharsets.UTF_8)),
-                        scenario + " #" + p.index());
+                        cert.result().certificateJson().getBytes(StandardCharsets.UTF_8), scenario + " #" + p.index(),
+                        CertificateInputs.of(c, io.collide4j.checker.query.MeshMode.HULL, null));
                 assertTrue(v.valid(), scenario + " #" + p.index() + ": " + v.problems());
                 checked++;
             }

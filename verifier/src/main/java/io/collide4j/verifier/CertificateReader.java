@@ -28,7 +28,7 @@ import java.util.Set;
  */
 final class CertificateReader {
     static final String FORMAT = "collide4j-certificate/3";
-    private static final ObjectMapper JSON = new ObjectMapper(JsonFactory.builder()
+    static final ObjectMapper JSON = new ObjectMapper(JsonFactory.builder()
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build())
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 

@@ -22,7 +22,9 @@ import java.util.Set;
  * the margin (axis-aligned or centre-to-centre planes over interval bounds, with subdivision; lemma C3). Verdicts:
  * CERTIFIED_FREE needs every segment; VIOLATION proves [0, fraction] of the violation's segment and the segments
  * before it (the violation itself is for the recompute verifier); INCONCLUSIVE proves the segments before its
- * partial last one. Claimed pair clearances must not exceed min (gA + gB)/|n| over the pair's proven steps.
+ * partial last one. Step bounds lb and claimed pair clearances must not exceed (gA + gB)/|n| of the proven planes
+ * they rest on, and a pair some segment does not list is claimed at most the margin (lemma P2). The entry point for a
+ * certificate someone else made first binds it to the user's inputs ({@link Binding}).
  * Stateless entry point; each call works on its own objects, so calls may run in parallel.
  */
 public final class IndependentVerifier {
@@ -37,6 +39,8 @@ public final class IndependentVerifier {
     private final double margin;
     private final List<String> problems = new ArrayList<>();
     private final Map<String, Double> proven = new HashMap<>();
+    private final Map<String, Integer> listedIn = new HashMap<>();   // pair key -> checked segments listing it
+    private int checkedSegments;
     private long steps;
     private long subdivisions;
 
@@ -49,7 +53,36 @@ public final class IndependentVerifier {
         this.motion = new JointMotion(cert.waypoints(), cert.velocities(), cert.accelerations(), cert.times());
     }
 
-    /** Verifies a /3 certificate; robot = the URDF description (urdf module), srdf may be null. */
+    /**
+     * Binds a /3 certificate to the user's inputs ({@link Binding}: hashes, derived witness, held columns, trajectory
+     * hash, violation time) and, when it binds, verifies it; robot = the URDF description (urdf module), srdf may be
+     * null. This is the entry point for a certificate someone else made.
+     */
+    public static VerificationReport verify(RobotDescription robot, SemanticDescription srdf, byte[] certificate,
+                                            String source, BoundInputs inputs) {
+        return verify(robot, srdf, certificate, source, inputs, 0);
+    }
+
+    /**
+     * As {@link #verify(RobotDescription, SemanticDescription, byte[], String, BoundInputs)}, with every claim checked
+     * against {@code required} where it is larger than the certificate's margin (see
+     * {@link #verify(RobotDescription, SemanticDescription, InputStream, String, double)}).
+     */
+    public static VerificationReport verify(RobotDescription robot, SemanticDescription srdf, byte[] certificate,
+                                            String source, BoundInputs inputs, double required) {
+        List<String> unbound = Binding.check(inputs, certificate, source);
+        if (!unbound.isEmpty()) {
+            return new VerificationReport(false, null, unbound, 0, 0, Map.of());
+        }
+        return verify(robot, srdf, new java.io.ByteArrayInputStream(certificate), source, required);
+    }
+
+    /**
+     * Verifies the planes of a /3 certificate against the robot, without binding it to the user's inputs: what it
+     * proves is about the witness, joint columns and trajectory the certificate itself states. Use
+     * {@link #verify(RobotDescription, SemanticDescription, byte[], String, BoundInputs)} unless the caller has bound
+     * the certificate.
+     */
     public static VerificationReport verify(RobotDescription robot, SemanticDescription srdf, InputStream certificate,
                                             String source) {
         return verify(robot, srdf, certificate, source, 0);
@@ -68,11 +101,11 @@ public final class IndependentVerifier {
         try {
             cert = CertificateReader.read(certificate, source);
         } catch (IllegalArgumentException e) {
-            return new VerificationReport(false, null, List.of("unreadable certificate: " + e.getMessage()), 0, 0);
+            return new VerificationReport(false, null, List.of("unreadable certificate: " + e.getMessage()), 0, 0, Map.of());
         }
         WitnessModel model = new WitnessModel(robot, srdf, cert);
         if (!model.problems().isEmpty()) {
-            return new VerificationReport(false, cert.verdict(), model.problems(), 0, 0);
+            return new VerificationReport(false, cert.verdict(), model.problems(), 0, 0, Map.of());
         }
         IndependentVerifier v = new IndependentVerifier(model, cert, required);
         try {
@@ -80,7 +113,7 @@ public final class IndependentVerifier {
         } catch (RuntimeException e) {   // e.g. a mimic joint following a fixed one: refused, never half-checked
             List<String> problems = new ArrayList<>(v.problems);
             problems.add("cannot check the certificate against this robot: " + e);
-            return new VerificationReport(false, cert.verdict(), problems, v.steps, v.subdivisions);
+            return new VerificationReport(false, cert.verdict(), problems, v.steps, v.subdivisions, Map.of());
         }
     }
 
@@ -103,19 +136,29 @@ public final class IndependentVerifier {
                     break;   // the partial last segment proves nothing that is claimed
                 }
                 segment(i, v != null && i == v.segment() ? v.fraction() : 1);
+                checkedSegments++;
             }
             if (v != null) {
                 resolve(v.pair(), "violation");
             }
         }
+        Map<String, Double> shown = new java.util.TreeMap<>();
         cert.pairClearance().forEach((key, claimed) -> {
+            // a segment that does not list the pair proves only the margin for it (lemma C3), so the claim over the
+            // whole trajectory is at most the margin unless every checked segment lists the pair
             Double p = proven.get(key);
-            if (p == null || !(claimed <= p)) {
-                problems.add("pairClearance " + key + ": claimed " + plain(claimed) + " exceeds what the planes prove ("
-                        + (p == null ? "no proven steps" : plain(p)) + ")");
+            double bound = p == null || !cert.verdict().equals("CERTIFIED_FREE") ? Double.NaN
+                    : listedIn.getOrDefault(key, 0) == checkedSegments ? p : Math.min(p, margin);
+            if (!(claimed <= bound)) {
+                problems.add("pairClearance " + key + ": claimed " + plain(claimed) + " exceeds what the verifier proves ("
+                        + (p == null ? "no proven steps" : !cert.verdict().equals("CERTIFIED_FREE")
+                        ? "nothing: only a CERTIFIED_FREE certificate claims clearances" : plain(bound))
+                        + (p != null && listedIn.getOrDefault(key, 0) < checkedSegments
+                        ? "; segments that do not list the pair prove only the margin" : "") + ")");
             }
+            shown.put(key, bound);
         });
-        return new VerificationReport(problems.isEmpty(), cert.verdict(), problems, steps, subdivisions);
+        return new VerificationReport(problems.isEmpty(), cert.verdict(), problems, steps, subdivisions, shown);
     }
 
     private void segment(int i, double end) {
@@ -127,6 +170,8 @@ public final class IndependentVerifier {
             }
             if (!listed.add(pairKey(ab[0], ab[1]))) {
                 problems.add("segment " + i + ": pair " + p.pair() + " is listed twice");
+            } else {
+                listedIn.merge(p.pair().key(), 1, Integer::sum);
             }
             steps(i, p, ab, end);
         }
@@ -206,6 +251,11 @@ public final class IndependentVerifier {
                 String fail = plane(i, ab, normal, pl[3], pl[4], pl[5], s0, s1, 0);
                 if (fail != null) {
                     problems.add(at + ": " + fail);
+                } else if (!(p.lb()[k] <= gap.div(norm).lo())) {
+                    // lb claims the pair's distance over the step, which the proven plane shows (lemma P2)
+                    problems.add(at + ": claimed lower bound lb = " + p.lb()[k] + " exceeds what the step's plane proves, "
+                            + gap.div(norm).lo() + " (a certificate written before bounds were backed by planes verifies"
+                            + " with --verifier=recompute)");
                 }
             }
             clearance = Math.min(clearance, gap.div(norm).lo());
@@ -294,11 +344,6 @@ public final class IndependentVerifier {
         return Interval.down(-supB - supA) >= Interval.up(margin * norm.hi());
     }
 
-    /** x in full and in fixed notation (0.00019268606144995368, never 1.9268606144995368E-4), for messages. */
-    private static String plain(double x) {
-        return Double.isFinite(x) ? java.math.BigDecimal.valueOf(x).toPlainString() : String.valueOf(x);
-    }
-
     private static Interval normOf(double[] n) {
         return Interval.point(n[0]).sqr().add(Interval.point(n[1]).sqr()).add(Interval.point(n[2]).sqr()).sqrt();
     }
@@ -316,5 +361,10 @@ public final class IndependentVerifier {
         }
         model.witness.held().forEach((j, v) -> q.put(j, Interval.point(v)));
         return model.kinematics.linkFrames(q);
+    }
+
+    /** x in full and in fixed notation (0.00019268606144995368, never 1.9268606144995368E-4), for messages. */
+    private static String plain(double x) {
+        return Double.isFinite(x) ? java.math.BigDecimal.valueOf(x).toPlainString() : String.valueOf(x);
     }
 }

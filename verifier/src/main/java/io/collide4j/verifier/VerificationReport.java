@@ -1,6 +1,7 @@
 package io.collide4j.verifier;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * What {@link IndependentVerifier#verify} found. {@code valid}: every claim it checks holds (for verdict
@@ -8,10 +9,13 @@ import java.util.List;
  * {@code verdict}: the certificate's verdict as written, null when unreadable. {@code problems}: each failed claim,
  * naming segment, pair, step and s-interval where they apply. {@code stepsChecked}: listed steps whose plane was
  * tested; {@code subdivisions}: bisections of s-intervals (plane steps and unlisted-pair proofs together).
+ * {@code provenClearance}: for each pair whose clearance the certificate claims, the clearance the verifier proved
+ * for it over the checked part (what {@code verify} prints; the certificate's own numbers are only claims).
  */
 public record VerificationReport(boolean valid, String verdict, List<String> problems, long stepsChecked,
-                                 long subdivisions) {
+                                 long subdivisions, Map<String, Double> provenClearance) {
     public VerificationReport {
         problems = List.copyOf(problems);
+        provenClearance = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(provenClearance));
     }
 }

@@ -2,7 +2,8 @@
  * The independent certificate verifier (issue 21): re-checks a {@code collide4j-certificate/3} with its own interval
  * arithmetic, interval forward kinematics and separating-plane tests, sharing no code with the certifier (only the
  * urdf module's description records, XML reader and loaded meshes). Every lemma it relies on is stated in
- * {@code verifier/SOUNDNESS.md}; the code cites them by name (I1–I3, F1–F3, H1, S1–S4, P1, C1–C3).
+ * {@code verifier/SOUNDNESS.md}; the code cites them by name (I1–I3, F1–F3, H1, S1–S4, P1–P2, C1–C3). Before any
+ * plane, {@link io.collide4j.verifier.Binding} binds a certificate to the user's inputs (SOUNDNESS.md, "Binding").
  *
  * <p>Glossary.
  * <ul>
@@ -14,6 +15,10 @@
  * <li><b>margin</b>: the required separation; "clearance" is a proven lower bound on a distance.</li>
  * <li><b>subdivision</b>: bisection of an s-interval when an enclosure is too loose to prove a test.</li>
  * <li><b>allowed pair</b>: a self pair not checked, justified by adjacency, the SRDF or a Drake filter group.</li>
+ * <li><b>binding</b>: comparing every field a claim depends on with the user's inputs, or recomputing it, before
+ * anything is proven; <b>bound inputs</b>: those inputs as plain data ({@link io.collide4j.verifier.BoundInputs}).</li>
+ * <li><b>claim</b>: a number or verdict the certificate states (margin, verdict, step bounds lb, pair clearances,
+ * the violation); each is proven or the certificate refused.</li>
  * </ul>
  */
 package io.collide4j.verifier;

@@ -248,6 +248,9 @@ class IndependentVerifierTest {
         ObjectNode v = c.putObject("violation");
         v.put("segment", 1).put("fraction", 0.5);
         v.set("pair", JSON.createArrayNode().add("link1").add(0).add("slab").add(0).add(true));
+        // clearances over the trajectory are claimed only by a free one
+        assertRejected(verify(c), "pairClearance link1#0|env:slab#0", "only a CERTIFIED_FREE certificate claims");
+        c.putObject("pairClearance");
         assertTrue(verify(c).valid(), verify(c).problems().toString());
         c = certificate();
         c.put("verdict", "INCONCLUSIVE");

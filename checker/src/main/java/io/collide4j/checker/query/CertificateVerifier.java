@@ -37,8 +37,11 @@ import java.util.Set;
  * unknown, duplicate or missing members or non-finite numbers is unreadable, not half-checked. Formats
  * {@value TrajectoryCertifier#FORMAT}, {@value TrajectoryCertifier#FORMAT_2_1} and {@value TrajectoryCertifier#FORMAT_2} are
  * accepted; the planes of a {@value TrajectoryCertifier#FORMAT} certificate are not used here (every step is re-proved
- * as in the older formats; the independent verifier, module {@code verifier}, checks the planes instead). Stateless; each call uses its own scratch, so one verifier may serve
- * many threads.
+ * as in the older formats; the independent verifier, module {@code verifier}, checks the planes instead; a /3
+ * certificate's step bounds and clearance claims must also not exceed what its planes show). This class binds only the
+ * hashes: the held joints' columns, the witness section and a trajectory file are bound by the verifier module's
+ * {@code Binding}, which {@code collide4j verify} and the planner's {@code TrajectoryCertifier.verify(String)} run
+ * first. Stateless; each call uses its own scratch, so one verifier may serve many threads.
  */
 public final class CertificateVerifier {
     private static final double SLACK = 1e-9;
@@ -58,11 +61,19 @@ public final class CertificateVerifier {
 
     /**
      * Outcome: valid or not, with every problem found (empty when valid), and the certificate as read (null when it
-     * could not be read), for its margin and provenance.
+     * could not be read), for its margin and provenance; for a valid one, {@code provenClearance}: for each pair whose
+     * clearance the certificate claims, the clearance this verifier proved (what {@code verify} prints).
      */
-    public record Report(boolean valid, Verdict verdict, List<String> problems, Certificate certificate) {
+    public record Report(boolean valid, Verdict verdict, List<String> problems, Certificate certificate,
+                         Map<String, Double> provenClearance) {
         public Report {
             problems = List.copyOf(problems);
+            provenClearance = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(provenClearance));
+        }
+
+        /** A report without proven clearances (nothing was proven, or nothing claimed). */
+        public Report(boolean valid, Verdict verdict, List<String> problems, Certificate certificate) {
+            this(valid, verdict, problems, certificate, Map.of());
         }
     }
 
@@ -82,17 +93,18 @@ public final class CertificateVerifier {
             return exactTwin.verify(cert);
         }
         List<String> problems = new ArrayList<>();
+        Map<String, Double> shown = new java.util.HashMap<>();
         Verdict verdict;
         try {
-            verdict = check(cert, problems);
+            verdict = check(cert, problems, shown);
         } catch (RuntimeException e) {
             problems.add("malformed certificate: " + e.getMessage());
             verdict = null;
         }
-        return new Report(problems.isEmpty(), verdict, problems, cert);
+        return new Report(problems.isEmpty(), verdict, problems, cert, problems.isEmpty() ? shown : Map.of());
     }
 
-    private Verdict check(Certificate cert, List<String> problems) {
+    private Verdict check(Certificate cert, List<String> problems, Map<String, Double> shown) {
         RobotCollisionModel model = checker.model();
         Verdict verdict = cert.verdict();
         double d = cert.margin();
@@ -130,6 +142,8 @@ public final class CertificateVerifier {
         }
         QueryContext c = checker.newContext();
         java.util.Map<String, Double> proven = new java.util.HashMap<>();
+        java.util.Map<String, Integer> listedIn = new java.util.HashMap<>();
+        int checkedSegments = 0;
         for (int i = 0; i < segments.size(); i++) {
             List<PairSteps> seg = segments.get(i);
             boolean last = i == segments.size() - 1;
@@ -138,6 +152,7 @@ public final class CertificateVerifier {
             }
             double end = (verdict == Verdict.VIOLATION && i == vSeg) ? vS : 1;
             path.start(c, i);
+            checkedSegments++;
             Set<String> listed = new HashSet<>();
             for (PairSteps p : seg) {
                 PairRef pr = resolve(p.pair(), problems, i);
@@ -147,9 +162,12 @@ public final class CertificateVerifier {
                 PairId id = checker.pairId(pr.kind(), pr.a(), pr.b(), pr.slot());
                 if (!listed.add(id.key())) {
                     problems.add("segment " + i + ": pair " + id.key() + " is listed twice");
+                } else {
+                    listedIn.merge(id.key(), 1, Integer::sum);
                 }
-                double cl = checkSteps(c, pr, p.ends(), p.lb(), end, d, problems, "segment " + i + " pair " + id.key());
-                proven.merge(id.key(), cl, Math::min);
+                double cl = checkSteps(c, pr, p.ends(), p.lb(), p.planes(), end, d, problems, "segment " + i + " pair " + id.key());
+                // with witnesses a claim is also at most what the planes show, as the independent verifier proves it
+                proven.merge(id.key(), Math.min(cl, planeShown(p.planes())), Math::min);
             }
             checkUnlisted(c, listed, d + tol, problems, i);
         }
@@ -159,11 +177,32 @@ public final class CertificateVerifier {
         for (Map.Entry<String, Double> e : cert.pairClearance().entrySet()) {
             Double p = proven.get(e.getKey());
             double v = e.getValue();
-            if (p == null || !(v <= p + SLACK)) {   // a NaN proof proves nothing
-                problems.add("clearance claimed for " + e.getKey() + " (" + v + ") exceeds what the steps prove (" + p + ")");
+            // a segment that does not list the pair shows it only beyond margin + tolerance
+            boolean everywhere = listedIn.getOrDefault(e.getKey(), 0) == checkedSegments;
+            if (p != null) {
+                shown.put(e.getKey(), everywhere ? p : Math.min(p, d));
+            }
+            if (verdict != Verdict.CERTIFIED_FREE) {
+                problems.add("clearance claimed for " + e.getKey() + " with verdict " + verdict
+                        + ": only a CERTIFIED_FREE certificate claims clearances over the trajectory");
+            } else if (p == null || !(v <= (everywhere ? p + SLACK : Math.min(p + SLACK, d)))) {   // NaN proves nothing
+                problems.add("clearance claimed for " + e.getKey() + " (" + v + ") exceeds what the steps prove (" + p
+                        + (everywhere ? "" : "; segments that do not list the pair prove only the margin " + d) + ")");
             }
         }
         return verdict;
+    }
+
+    /** The least clearance the planes show (+∞ without planes: a certificate of an older format). */
+    private static double planeShown(double[][] planes) {
+        double least = Double.POSITIVE_INFINITY;
+        for (int k = 0; planes != null && k < planes.length; k++) {
+            if (planes[k] != null && planes[k].length == 6) {
+                least = Math.min(least, new SeparatingPlane(planes[k][0], planes[k][1], planes[k][2], planes[k][3],
+                        planes[k][4], planes[k][5]).clearanceShown());
+            }
+        }
+        return least;
     }
 
     // Resolves a pair tuple [first, firstPiece, second, secondPiece, environment] to the checker's pair; null (and a
@@ -200,8 +239,8 @@ public final class CertificateVerifier {
     }
 
     /** Re-proves each step; returns the clearance the steps prove (min of fresh lb − fresh mu). */
-    private double checkSteps(QueryContext c, PairRef pr, double[] ends, double[] lbs, double end, double d,
-                              List<String> problems, String where) {
+    private double checkSteps(QueryContext c, PairRef pr, double[] ends, double[] lbs, double[][] planes, double end,
+                              double d, List<String> problems, String where) {
         RobotCollisionModel model = checker.model();
         int la = model.bodyLink(model.pieceBody(pr.a()));
         int lb = pr.isEnvironment() ? -1 : model.bodyLink(model.pieceBody(pr.b()));
@@ -236,6 +275,16 @@ public final class CertificateVerifier {
             double mu = checker.grid().stepBound(c, pr.kind(), pr.a(), pr.b(), s0, s1, whole);
             if (claimed > fresh + SLACK) {
                 problems.add(where + ": step at s = " + s0 + " claims lower bound " + claimed + " but it is " + fresh);
+            }
+            // with witnesses lb claims the distance over the step, backed by the step's plane: never more than it shows
+            // (verifier/SOUNDNESS.md, P2), and the plane shows at least the margin (what the independent verifier proves)
+            if (planes != null && k < planes.length && planes[k] != null && planes[k].length == 6) {
+                double shown = new SeparatingPlane(planes[k][0], planes[k][1], planes[k][2], planes[k][3], planes[k][4],
+                        planes[k][5]).clearanceShown();
+                if (!(claimed <= shown) || !(shown >= d)) {
+                    problems.add(where + ": step at s = " + s0 + " claims lower bound " + claimed + " and margin " + d
+                            + " against a plane that shows " + shown);
+                }
             }
             if (!(fresh - mu > d)) {
                 problems.add(where + ": step [" + s0 + ", " + s1 + "] does not prove clearance (" + fresh + " - " + mu
@@ -341,6 +390,20 @@ public final class CertificateVerifier {
         double fresh = checker.lowerBound(c, pr.kind(), pr.a(), pr.b(), pr.slot(), poses.pose(la), lb < 0 ? null : poses.pose(lb));
         if (fresh > d + tol) {
             problems.add("claimed violation is not one: fresh lower bound " + fresh + " > margin + tolerance " + (d + tol));
+        }
+        // the numbers stated with it: the configuration is the path's at the fraction (same arithmetic as the
+        // certifier's, so bit for bit), the lower bound at most the fresh one and within margin + tolerance
+        double[] q = c.positions(s);
+        if (v.configuration() == null || !java.util.Arrays.equals(v.configuration(), q)) {
+            problems.add("violation.configuration is not the trajectory's configuration at segment " + seg + ", s = " + s
+                    + ": " + java.util.Arrays.toString(q));
+        }
+        if (v.lowerBound() == null || !(v.lowerBound() <= fresh + SLACK) || !(v.lowerBound() <= d + tol)) {
+            problems.add("violation.lowerBound " + v.lowerBound() + " is not proven: the fresh lower bound is " + fresh
+                    + " and a violation is within margin + tolerance " + (d + tol));
+        }
+        if (v.distance() != null && !(v.distance() >= v.lowerBound())) {   // an estimate, but never below the bound
+            problems.add("violation.distance " + v.distance() + " is below its lowerBound " + v.lowerBound());
         }
     }
 }

@@ -12,19 +12,17 @@ import io.collide4j.checker.scene.ObstacleShape;
 import org.joml.Matrix4dc;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 
 /**
  * The {@code witness} section of a {@link TrajectoryCertifier#FORMAT} certificate: what an independent verifier needs,
  * besides the URDF/SRDF, to read the per-step planes — the trajectory's joint columns, held joints, the self pairs not
  * checked (with the reason), per link the collision element each piece covers, and the scene's obstacles as plain
  * shapes with their exact pose matrices and paddings. Written by {@link CertificateWriter}, read by {@link Certificate};
- * {@link #of} builds it from a checker, so {@code collide4j verify} can compare a certificate's obstacles with the
- * scene it loads ({@link #obstacleMismatch}).
+ * {@link #of} builds it from a checker, and {@link #derivedJson} gives it as {@code collide4j verify} binds a
+ * certificate's witness to it (verifier module, {@code Binding}).
  */
 @JsonPropertyOrder({"joints", "held", "allowed", "pieces", "obstacles"})
 public record CertificateWitness(List<String> joints, Map<String, Double> held, List<AllowedEntry> allowed,
@@ -52,13 +50,6 @@ public record CertificateWitness(List<String> joints, Map<String, Double> held, 
     @JsonPropertyOrder({"name", "shape", "size", "radius", "length", "vertices", "pose", "padding"})
     public record ObstacleEntry(String name, String shape, double[] size, Double radius, Double length,
                                 double[][] vertices, double[] pose, Double padding) {
-        /** Equal names, shapes and numbers, bit for bit. */
-        boolean sameAs(ObstacleEntry o) {
-            return o != null && Objects.equals(name, o.name) && Objects.equals(shape, o.shape)
-                    && Arrays.equals(size, o.size) && Objects.equals(radius, o.radius)
-                    && Objects.equals(length, o.length) && Arrays.deepEquals(vertices, o.vertices)
-                    && Arrays.equals(pose, o.pose) && Objects.equals(padding, o.padding);
-        }
     }
 
     /** The section for a checker's robot model and prepared scene. */
@@ -79,6 +70,22 @@ public record CertificateWitness(List<String> joints, Map<String, Double> held, 
         }
         return new CertificateWitness(List.copyOf(model.kinematics().variableNames()), Map.of(), allowed, pieces,
                 obstacles(checker.prepared()));
+    }
+
+    /**
+     * The section this checker's robot and scene give, the scene prepared in {@code mode} (the certificate's mesh
+     * mode), as the JSON the certifier writes: what {@code collide4j verify} derives from the user's inputs and binds a
+     * certificate's witness to (verifier module, {@code Binding}).
+     */
+    public static String derivedJson(CollisionChecker checker, MeshMode mode) {
+        PreparedScene p = checker.prepared().meshMode() == mode ? checker.prepared() : PreparedScene.of(checker.scene(), mode);
+        CertificateWitness w = of(checker);
+        try {
+            return io.collide4j.kinematics.format.StrictJson.mapper().writeValueAsString(
+                    new CertificateWitness(w.joints(), w.held(), w.allowed(), w.pieces(), obstacles(p)));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("cannot write the witness", e);
+        }
     }
 
     /** One entry per scene slot (null for a removed obstacle's slot). */
@@ -122,36 +129,5 @@ public record CertificateWitness(List<String> joints, Map<String, Double> held, 
     private static double[] rowMajor(Matrix4dc m) {
         return new double[]{m.m00(), m.m10(), m.m20(), m.m30(), m.m01(), m.m11(), m.m21(), m.m31(),
                 m.m02(), m.m12(), m.m22(), m.m32(), m.m03(), m.m13(), m.m23(), m.m33()};
-    }
-
-    /**
-     * Compares a certificate's obstacles with those of the scene the caller loaded: null when they are the same
-     * (names, shapes, numbers bit for bit, slot by slot), else a sentence naming the first obstacle that differs.
-     */
-    public static String obstacleMismatch(List<ObstacleEntry> certified, CollisionChecker checker, MeshMode mode) {
-        PreparedScene p = checker.prepared();
-        return obstacleMismatch(certified, p.meshMode() == mode ? p : PreparedScene.of(checker.scene(), mode));
-    }
-
-    /** As {@link #obstacleMismatch(List, CollisionChecker, MeshMode)} against a prepared scene. */
-    public static String obstacleMismatch(List<ObstacleEntry> certified, PreparedScene loaded) {
-        List<ObstacleEntry> mine = obstacles(loaded);
-        int n = Math.max(certified.size(), mine.size());
-        for (int i = 0; i < n; i++) {
-            ObstacleEntry c = i < certified.size() ? certified.get(i) : null;
-            ObstacleEntry m = i < mine.size() ? mine.get(i) : null;
-            if (c == null && m == null) {
-                continue;
-            }
-            if (c == null || m == null || !c.sameAs(m)) {
-                String name = m != null ? m.name() : c.name();
-                return "obstacle '" + name + "' (slot " + i + ") of the certificate's witness differs from the loaded scene"
-                        + (c == null ? " (missing from the certificate)" : m == null ? " (not in the loaded scene)"
-                        : !Objects.equals(c.name(), m.name()) ? " (the certificate has '" + c.name() + "' there)"
-                        : !Objects.equals(c.shape(), m.shape()) ? " (shape " + c.shape() + " vs " + m.shape() + ")"
-                        : !Arrays.equals(c.pose(), m.pose()) ? " (pose)" : " (size, vertices or padding)");
-            }
-        }
-        return null;
     }
 }

@@ -76,6 +76,12 @@ public final class TrajectoryCertifier {
         return TrajectorySegments.hash(waypoints, null, null, times);
     }
 
+    /** The hash of a trajectory with velocities (and accelerations; either may be null), as certificates state it. */
+    public static String trajectoryHash(double[][] waypoints, double[][] velocities, double[][] accelerations,
+                                        double[] times) {
+        return TrajectorySegments.hash(waypoints, velocities, accelerations, times);
+    }
+
     static void validate(double[][] waypoints, double[] times, int variables) {
         if (waypoints.length < 2) {
             throw new IllegalArgumentException("a trajectory needs at least 2 waypoints, got " + waypoints.length);
@@ -170,6 +176,7 @@ public final class TrajectoryCertifier {
         WitnessPlanes planer = witnesses ? new WitnessPlanes(checker) : null;
         Advancement advancement = checker.advancement();
         Map<String, Double> planeClearance = new HashMap<>();
+        Map<String, Integer> listedIn = new HashMap<>();   // pair key -> segments that list it with proven steps
         Verdict verdict = Verdict.CERTIFIED_FREE;
         Violation violation = null;
         for (int i = 0; i + 1 < waypoints.length && verdict == Verdict.CERTIFIED_FREE; i++) {
@@ -216,6 +223,9 @@ public final class TrajectoryCertifier {
                     }
                 }, 0);
                 PairId id = checker.pairId(kind, a, b, slot);
+                if (planes != null) {
+                    provableBounds(lbs, planes);
+                }
                 pairs.add(new CertificateWriter.PairRecord(id, unbox(ends), unbox(lbs),
                         planes == null ? null : planes.toArray(new SeparatingPlane[0])));
                 if (st == AdvanceStatus.INCONCLUSIVE) {
@@ -227,6 +237,7 @@ public final class TrajectoryCertifier {
                     hit = contactOf(c, kind, a, b, slot);
                 } else if (!ends.isEmpty()) {
                     clearance.merge(id.key(), c.clearance, Math::min);
+                    listedIn.merge(id.key(), 1, Integer::sum);
                     if (planes != null) {
                         planeClearance.merge(id.key(), planeClearance(planes), Math::min);
                     }
@@ -247,9 +258,32 @@ public final class TrajectoryCertifier {
         }
         Map<String, Double> claimed = new TreeMap<>();
         // with witnesses a claim is also at most what the planes show, so the independent verifier can check it
-        clearance.forEach((k, v) -> claimed.put(k, roundDown(Math.min(v, planeClearance.getOrDefault(k, v)), CLAIM_DIGITS)));
+        // a segment that does not list a pair shows it only beyond margin + tolerance: the certificate claims nothing
+        // over the trajectory for it (the result keeps the listed segments' bound, as before)
+        int segments = waypoints.length - 1;
+        clearance.forEach((k, v) -> {
+            if (listedIn.getOrDefault(k, 0) == segments) {
+                claimed.put(k, roundDown(Math.min(v, planeClearance.getOrDefault(k, v)), CLAIM_DIGITS));
+            }
+        });
         cert.finish(verdict, violation, claimed);
         return new CertificationResult(verdict, violation, clearance, c.evaluations, null);
+    }
+
+    /**
+     * Lowers each step's claimed lower bound to what its plane shows over the step, so that a verifier that reads only
+     * planes proves every number the certificate states (verifier/SOUNDNESS.md, lemma P2): lb[k] becomes a lower bound
+     * of the pair's distance over the whole step (hence also at its start, what the recompute verifier checks against
+     * its fresh bound, a check that only gets easier). Planeless steps (Tight-Inclusion windows, exact meshes) keep theirs.
+     */
+    private static void provableBounds(List<Double> lbs, List<SeparatingPlane> planes) {
+        for (int k = 0; k < lbs.size(); k++) {
+            SeparatingPlane p = planes.get(k);
+            if (p != null && lbs.get(k) != EXACT_WINDOW) {
+                // clearanceShown is shrunk by ~2e-15 relative, below the verifier's interval quotient (a few ulps)
+                lbs.set(k, Math.min(lbs.get(k), roundDown(p.clearanceShown(), CLAIM_DIGITS)));
+            }
+        }
     }
 
     /**

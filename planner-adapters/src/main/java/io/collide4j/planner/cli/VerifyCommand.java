@@ -2,9 +2,12 @@ package io.collide4j.planner.cli;
 
 import io.collide4j.checker.query.Certificate;
 import io.collide4j.checker.query.CertificateVerifier;
-import io.collide4j.checker.query.CertificateWitness;
 import io.collide4j.checker.query.Verdict;
+import io.collide4j.kinematics.JointTrajectory;
+import io.collide4j.planner.CertificateInputs;
 import io.collide4j.planner.Collide4j;
+import io.collide4j.verifier.Binding;
+import io.collide4j.verifier.BoundInputs;
 import io.collide4j.verifier.IndependentVerifier;
 import io.collide4j.verifier.VerificationReport;
 import picocli.CommandLine.Command;
@@ -24,10 +27,12 @@ import java.util.Locale;
  * with witnesses (format /3) goes to the independent verifier (module {@code verifier}: its own interval forward
  * kinematics and plane tests, no code shared with the certifier) by default; older ones, or {@code --verifier
  * recompute}, to the recompute verifier, which re-proves every step with the certifier's own computations. Before
- * the independent verifier runs, the inputs are bound: robot and scene are loaded as for the recompute verifier, the
- * robot and scene hashes must match, and the certificate's obstacles must be the loaded scene's, bit for bit (exit
- * 65 naming the obstacle otherwise); the verifier reads the URDF/SRDF records itself. For a VIOLATION the
- * independent verifier proves the free part and the recompute verifier the violation itself.
+ * either verifier runs, the certificate is bound to the loaded inputs (verifier module's {@link Binding};
+ * verifier/SOUNDNESS.md, "Binding"): hashes and tolerance, the witness section derived from robot, options and scene,
+ * the held joints' columns, the trajectory hash recomputed (and equal to {@code --trajectory FILE}'s when given),
+ * the violation's time; exit 65 naming the first field that differs. For a VIOLATION the independent verifier proves
+ * the free part and the recompute verifier the violation itself. A valid certificate's claimed clearances are printed
+ * as the independent verifier proved them.
  *
  * <p>Inputs: robot and scene options given on the command line are used as given. Without them, the certificate's
  * provenance decides: a bundled robot or scene is loaded by name; one that came from a file is an error naming the
@@ -52,6 +57,10 @@ final class VerifyCommand extends RobotSceneCommand {
     /** Which verifier checks the certificate. */
     enum Which { independent, recompute }
 
+    @Option(names = "--trajectory", paramLabel = "FILE", description = "The trajectory (CSV or JSON) the certificate must"
+            + " be about: its hash is compared with the certificate's (default: the certificate's own waypoints).")
+    Path trajectoryFile;
+
     @Option(names = "--verifier", paramLabel = "NAME", description = "independent (default for certificates with "
             + "witnesses, format /3) or recompute (re-proves every step with the certifier's computations; the only one"
             + " for older formats).")
@@ -71,7 +80,8 @@ final class VerifyCommand extends RobotSceneCommand {
             throw new CliException(ExitCode.NO_INPUT, "--certificate file not found or unreadable: " + file);
         }
         Certificate cert;
-        try (InputStream in = Files.newInputStream(file)) {
+        byte[] text = bytes();   // read once: binding and both verifiers see the same bytes
+        try (InputStream in = new java.io.ByteArrayInputStream(text)) {
             cert = Certificate.read(in, file.toString());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file, e);   // Main: not UTF-8 -> 65, else 66
@@ -84,6 +94,7 @@ final class VerifyCommand extends RobotSceneCommand {
                     + "collide4j-certificate/3); " + file + " is " + cert.format() + ", which has none: use"
                     + " --verifier=recompute, or certify again to get witnesses");
         }
+        RobotOptions.readable("--trajectory", trajectoryFile);
         Inputs inputs = fromProvenance(cert, file, RecordedFiles.REFUSE);
         Collide4j c = buildChecker();
         Double asked = robot.margin;
@@ -92,16 +103,19 @@ final class VerifyCommand extends RobotSceneCommand {
         out.println("  scene:   " + inputs.scene() + ", " + c.scene().size() + " obstacles, hash " + c.scene().contentHash());
         out.printf(Locale.ROOT, "  margin:  %s m (the certificate's)%s%n", Fixed.exact(cert.margin()),
                 asked == null ? "" : ", asked " + Fixed.exact(asked) + " m");
+        out.println("  trajectory: " + cert.waypoints().length + " waypoints, hash " + cert.trajectoryHash()
+                + (trajectoryFile == null ? " (the certificate's own; --trajectory FILE binds it to a file)"
+                : " (bound to " + trajectoryFile + ")"));
         List<String> problems;
         Verdict v;
+        BoundInputs bound = bind(text, c, cert);
         // a free certificate's planes may prove more than its own margin: the independent verifier then checks every
         // step and unlisted pair against the margin asked (VerifyCommand's javadoc); a violation is never re-checked so
         boolean beyond = independent && asked != null && asked > cert.margin() && cert.verdict() == Verdict.CERTIFIED_FREE;
         if (independent) {
-            bind(cert, c);
-            VerificationReport report = independent(c, beyond ? asked : cert.margin());
+            VerificationReport report = independent(c, text, bound, beyond ? asked : cert.margin());
             if (beyond && !report.valid()) {
-                VerificationReport own = independent(c, cert.margin());
+                VerificationReport own = independent(c, text, bound, cert.margin());
                 if (own.valid()) {
                     out.println("  verdict: CERTIFIED_FREE for margin " + Fixed.exact(cert.margin()) + " m; its planes do"
                             + " not prove " + Fixed.exact(asked) + " m (" + report.problems().get(0) + ")");
@@ -112,6 +126,9 @@ final class VerifyCommand extends RobotSceneCommand {
                 report = own;
             }
             out.println("  checked: " + report.stepsChecked() + " plane steps, " + report.subdivisions() + " subdivisions");
+            if (report.valid()) {
+                printProven(report.provenClearance(), "the planes prove it");
+            }
             problems = new java.util.ArrayList<>(report.problems());
             v = report.verdict() == null ? null : Verdict.valueOf(report.verdict());
             if (report.valid() && v == Verdict.VIOLATION) {
@@ -123,6 +140,7 @@ final class VerifyCommand extends RobotSceneCommand {
             CertificateVerifier.Report report = c.trajectoryCertifier().verify(cert);
             problems = report.problems();
             v = report.verdict();
+            printProven(report.provenClearance(), "the fresh steps prove it");
         }
         String by = independent ? INDEPENDENT + (v == Verdict.VIOLATION ? "; the violation by " + RECOMPUTE : "") : RECOMPUTE;
         if (!problems.isEmpty() || v == null) {
@@ -154,34 +172,47 @@ final class VerifyCommand extends RobotSceneCommand {
         };
     }
 
-    /** The independent verifier's report on the certificate file, every claim checked against {@code margin}. */
-    private VerificationReport independent(Collide4j c, double margin) {
-        try (InputStream in = Files.newInputStream(file)) {
-            return IndependentVerifier.verify(c.model().kinematics().description(), c.semantics(), in, file.toString(),
-                    margin);
+    /** The least of the clearances a verifier proved for the claimed pairs (the file's own numbers are only claims). */
+    private void printProven(java.util.Map<String, Double> proven, String how) {
+        proven.entrySet().stream().min(java.util.Map.Entry.comparingByValue()).ifPresent(e -> out.printf(Locale.ROOT,
+                "  proven:  clearance >= %s m for pair %s (least of %d claimed pair clearances, each as %s)%n",
+                Fixed.lowerBound(e.getValue()), e.getKey(), proven.size(), how));
+    }
+
+    /** The independent verifier's report on the bound certificate, every claim checked against {@code margin}. */
+    private VerificationReport independent(Collide4j c, byte[] text, BoundInputs bound, double margin) {
+        return IndependentVerifier.verify(c.model().kinematics().description(), c.semantics(), text, file.toString(),
+                bound, margin);
+    }
+
+    private byte[] bytes() {
+        try {
+            return Files.readAllBytes(file);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file, e);
         }
     }
 
     /**
-     * Binds a certificate's witness to the loaded inputs before the independent verifier trusts it: the robot and
-     * scene hashes, and the obstacles it lists equal to the loaded scene's (names, shapes, numbers bit for bit).
+     * The binding stage both verifiers share (verifier module, {@link Binding}): the certificate's fields compared with
+     * what the loaded robot, options, scene and {@code --trajectory} give; exit 65 naming every field that differs.
      */
-    private void bind(Certificate cert, Collide4j c) {
-        String problem = null;
-        if (!c.model().contentHash().equals(cert.robotHash())) {
-            problem = "robot hash differs: the certificate was made for another robot model (URDF, SRDF, held joints,"
-                    + " padding, scale or pieces) than the one loaded";
-        } else if (!c.scene().contentHash().equals(cert.sceneHash())) {
-            problem = "scene hash differs: the certificate was made for another scene than the one loaded";
-        } else {
-            problem = CertificateWitness.obstacleMismatch(cert.witness().obstacles(), c.checker(), cert.meshModeOrDefault());
+    private BoundInputs bind(byte[] text, Collide4j c, Certificate cert) {
+        JointTrajectory t = trajectoryFile == null ? null
+                : load(trajectoryFile.toString(), () -> ConfigurationReader.read(trajectoryFile, c));
+        BoundInputs bound;
+        try {
+            bound = CertificateInputs.of(c, cert.meshModeOrDefault(), t);
+        } catch (IllegalArgumentException e) {
+            throw new CliException(ExitCode.DATA_ERROR, "--trajectory " + trajectoryFile + ": " + e.getMessage());
         }
-        if (problem != null) {
-            out.println("INVALID certificate " + file + " (its inputs do not bind to the loaded robot and scene):");
-            out.println("  " + problem);
-            throw new CliException(ExitCode.DATA_ERROR, file + ": " + problem);
+        List<String> problems = Binding.check(bound, text, file.toString());
+        if (!problems.isEmpty()) {
+            out.println("INVALID certificate " + file + " (its fields do not bind to the loaded robot, scene, options"
+                    + (t == null ? "" : " and trajectory") + "):");
+            problems.forEach(p -> out.println("  " + p));
+            throw new CliException(ExitCode.DATA_ERROR, file + ": " + problems.get(0));
         }
+        return bound;
     }
 }
