@@ -4,10 +4,12 @@ import io.collide4j.urdf.XmlTree.Element;
 import io.collide4j.urdf.mesh.MeshFormat;
 import io.collide4j.urdf.mesh.MeshFormatException;
 import io.collide4j.urdf.mesh.MeshLoader;
+import io.collide4j.urdf.xacro.Xacro;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -41,11 +43,17 @@ public final class UrdfParser {
     private final ResourceResolver resolver;
     private final boolean loadVisualMeshes;
     private final boolean colladaUpAxis;
+    private final Map<String, String> xacroArgs;
 
     private UrdfParser(ResourceResolver resolver, boolean loadVisualMeshes, boolean colladaUpAxis) {
+        this(resolver, loadVisualMeshes, colladaUpAxis, Map.of());
+    }
+
+    private UrdfParser(ResourceResolver resolver, boolean loadVisualMeshes, boolean colladaUpAxis, Map<String, String> xacroArgs) {
         this.resolver = resolver;
         this.loadVisualMeshes = loadVisualMeshes;
         this.colladaUpAxis = colladaUpAxis;
+        this.xacroArgs = Map.copyOf(xacroArgs);
     }
 
     /**
@@ -58,12 +66,12 @@ public final class UrdfParser {
     }
 
     public UrdfParser withResolver(ResourceResolver r) {
-        return new UrdfParser(r, loadVisualMeshes, colladaUpAxis);
+        return new UrdfParser(r, loadVisualMeshes, colladaUpAxis, xacroArgs);
     }
 
     /** Package roots searched first ({@code --package-path}), then ROS_PACKAGE_PATH and discovery as {@link #create}. */
     public UrdfParser withPackageRoots(List<Path> roots) {
-        return new UrdfParser(ResourceResolver.standard(roots), loadVisualMeshes, colladaUpAxis);
+        return new UrdfParser(ResourceResolver.standard(roots), loadVisualMeshes, colladaUpAxis, xacroArgs);
     }
 
     public ResourceResolver resolver() {
@@ -72,7 +80,7 @@ public final class UrdfParser {
 
     /** When false, visual mesh files are never opened and every visual mesh is {@code Optional.empty()}. */
     public UrdfParser withVisualMeshes(boolean load) {
-        return new UrdfParser(resolver, load, colladaUpAxis);
+        return new UrdfParser(resolver, load, colladaUpAxis, xacroArgs);
     }
 
     /**
@@ -80,16 +88,39 @@ public final class UrdfParser {
      * as ROS tools (RViz, MoveIt) ignore up_axis for URDF meshes; unit scale is always applied.
      */
     public UrdfParser withColladaUpAxis(boolean apply) {
-        return new UrdfParser(resolver, loadVisualMeshes, apply);
+        return new UrdfParser(resolver, loadVisualMeshes, apply, xacroArgs);
+    }
+
+    /**
+     * The {@code name:=value} arguments a {@code .xacro} file is expanded with ({@link #parse(URI)}); URDF files
+     * ignore them.
+     */
+    public UrdfParser withXacroArgs(Map<String, String> args) {
+        return new UrdfParser(resolver, loadVisualMeshes, colladaUpAxis, args);
+    }
+
+    public Map<String, String> xacroArgs() {
+        return xacroArgs;
     }
 
     public RobotDescription parse(Path urdf) {
         return parse(urdf.toAbsolutePath().normalize().toUri());
     }
 
-    /** Parses the URDF at any openable URI (file:, jar:, ...); relative references resolve against it. */
+    /**
+     * Parses the URDF at any openable URI (file:, jar:, ...); relative references resolve against it. A local
+     * {@code *.xacro} file ({@code robot.urdf.xacro}) is first expanded by {@link Xacro} with {@link #xacroArgs},
+     * {@code $(find)} resolving like {@code package://}; errors in the expanded URDF name the xacro file and the
+     * line in the expansion ({@code collide4j xacro FILE} prints it); the description keeps the expanded text.
+     */
     public RobotDescription parse(URI urdf) {
         ResourceResolver.requireLocal(urdf, "URDF");
+        if ("file".equals(urdf.getScheme()) && Xacro.isXacro(Path.of(urdf))) {
+            String xml = expandXacro(Path.of(urdf));
+            Element root = XmlTree.parse(new java.io.ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)),
+                    urdf + " (expanded by xacro)");
+            return new Context(urdf, urdf + " (expanded by xacro)").robot(root).withUrdfText(xml);
+        }
         try (InputStream in = urdf.toURL().openStream()) {
             return parse(in, urdf);
         } catch (IOException e) {
@@ -103,14 +134,26 @@ public final class UrdfParser {
         return new Context(source).robot(root);
     }
 
+    /** The xacro expansion of {@code file} with this parser's arguments and package resolution. */
+    public String expandXacro(Path file) {
+        System.Logger log = System.getLogger(Xacro.class.getName());
+        return Xacro.create().withResolver(resolver).withArgs(xacroArgs)
+                .withWarnings(w -> log.log(System.Logger.Level.WARNING, "xacro " + file + ": " + w))
+                .expand(file.toAbsolutePath().normalize());
+    }
+
     private final class Context {
         final URI source;
         final String src;
         final Map<URI, TriangleMesh> meshCache = new HashMap<>();
 
         Context(URI source) {
+            this(source, source.toString());
+        }
+
+        Context(URI source, String label) {
             this.source = source;
-            this.src = source.toString();
+            this.src = label;
         }
 
         UrdfException error(Element at, String element, String message) {
