@@ -116,10 +116,7 @@ public final class UrdfParser {
     public RobotDescription parse(URI urdf) {
         ResourceResolver.requireLocal(urdf, "URDF");
         if ("file".equals(urdf.getScheme()) && Xacro.isXacro(Path.of(urdf))) {
-            String xml = expandXacro(Path.of(urdf));
-            Element root = XmlTree.parse(new java.io.ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)),
-                    urdf + " (expanded by xacro)");
-            return new Context(urdf, urdf + " (expanded by xacro)").robot(root).withUrdfText(xml);
+            return parseExpanded(expandXacro(Path.of(urdf)), urdf);
         }
         try (InputStream in = urdf.toURL().openStream()) {
             return parse(in, urdf);
@@ -132,6 +129,17 @@ public final class UrdfParser {
     public RobotDescription parse(InputStream in, URI source) {
         Element root = XmlTree.parse(in, source.toString());
         return new Context(source).robot(root);
+    }
+
+    /**
+     * Parses URDF text that xacro expanded from {@code xacroSource}: relative references resolve against the xacro
+     * file, errors name it (with the line in the expansion), and the description keeps the text
+     * ({@link RobotDescription#urdfText}).
+     */
+    public RobotDescription parseExpanded(String xml, URI xacroSource) {
+        String label = xacroSource + " (expanded by xacro)";
+        Element root = XmlTree.parse(new java.io.ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)), label);
+        return new Context(xacroSource, label).robot(root).withUrdfText(xml);
     }
 
     /** The xacro expansion of {@code file} with this parser's arguments and package resolution. */

@@ -119,11 +119,18 @@ final class Processor implements Builtins.Host, SubstitutionArgs.Context {
         if (!Files.isRegularFile(p)) {
             throw new MissingFile(file);
         }
+        guard(p, file);
         dependencies.add(p);
         try (InputStream in = Files.newInputStream(p)) {
             return XmlReader.read(in, file);
         } catch (IOException e) {
             throw new MissingFile(file);
+        }
+    }
+
+    private void guard(Path p, String name) {
+        if (!options.readable().test(p)) {
+            throw error("file '" + name + "' (" + p + ") is outside the folders this expansion may read");
         }
     }
 
@@ -164,7 +171,9 @@ final class Processor implements Builtins.Host, SubstitutionArgs.Context {
         }
         if (e instanceof PyError) {
             PyError p = (PyError) e;
-            return error(p.type().equals("XacroException") ? p.getMessage() : p.type() + ": " + p.getMessage(), e);
+            boolean xacroOwn = p.type().equals("XacroException") || p.type().equals("ArgException")
+                    || p.type().equals("SubstitutionException");   // xacro's own messages carry no Python type
+            return error(xacroOwn ? p.getMessage() : p.type() + ": " + p.getMessage(), e);
         }
         if (e instanceof MissingFile) {
             return error(e.getMessage(), e);
@@ -279,6 +288,7 @@ final class Processor implements Builtins.Host, SubstitutionArgs.Context {
         if (!Files.isRegularFile(p)) {
             throw new PyError("FileNotFoundError", "[Errno 2] No such file or directory: '" + f + "'");
         }
+        guard(p, f);
         dependencies.add(p);
         files.push(f);
         try {

@@ -4,6 +4,7 @@ import io.collide4j.urdf.ResourceResolver;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * A xacro processor (ros/xacro 2.0.x semantics, "in-order" processing) written for collide4j: expands a
@@ -22,14 +23,16 @@ public final class Xacro {
     private final Map<String, String> environment;
     private final Path workingDirectory;
     private final Warnings warnings;
+    private final Predicate<Path> readable;
 
     private Xacro(Map<String, String> args, PackageFinder packages, Map<String, String> environment,
-                  Path workingDirectory, Warnings warnings) {
+                  Path workingDirectory, Warnings warnings, Predicate<Path> readable) {
         this.args = Map.copyOf(args);
         this.packages = packages;
         this.environment = Map.copyOf(environment);
         this.workingDirectory = workingDirectory;
         this.warnings = warnings;
+        this.readable = readable;
     }
 
     /**
@@ -38,16 +41,16 @@ public final class Xacro {
      */
     public static Xacro create() {
         return new Xacro(Map.of(), PackageFinder.of(ResourceResolver.standard(List.of())), System.getenv(),
-                Path.of("").toAbsolutePath(), w -> { });
+                Path.of("").toAbsolutePath(), w -> { }, p -> true);
     }
 
     /** The {@code name:=value} arguments (they take precedence over {@code xacro:arg} defaults). */
     public Xacro withArgs(Map<String, String> arguments) {
-        return new Xacro(arguments, packages, environment, workingDirectory, warnings);
+        return new Xacro(arguments, packages, environment, workingDirectory, warnings, readable);
     }
 
     public Xacro withPackages(PackageFinder finder) {
-        return new Xacro(args, finder, environment, workingDirectory, warnings);
+        return new Xacro(args, finder, environment, workingDirectory, warnings, readable);
     }
 
     /** Packages for {@code $(find)} resolved as {@code package://} is by this resolver. */
@@ -57,17 +60,29 @@ public final class Xacro {
 
     /** The variables {@code $(env)} and {@code $(optenv)} read. */
     public Xacro withEnvironment(Map<String, String> env) {
-        return new Xacro(args, packages, env, workingDirectory, warnings);
+        return new Xacro(args, packages, env, workingDirectory, warnings, readable);
     }
 
     /** The folder relative input paths (and the banner's path) are taken from. */
     public Xacro withWorkingDirectory(Path dir) {
-        return new Xacro(args, packages, environment, dir.toAbsolutePath().normalize(), warnings);
+        return new Xacro(args, packages, environment, dir.toAbsolutePath().normalize(), warnings, readable);
     }
 
     /** Where warnings and {@code xacro.message}/{@code xacro.warning} output go (called on the expanding thread). */
     public Xacro withWarnings(Warnings sink) {
-        return new Xacro(args, packages, environment, workingDirectory, sink);
+        return new Xacro(args, packages, environment, workingDirectory, sink, readable);
+    }
+
+    /**
+     * Which files may be read (the top file, includes, YAML files; given absolute and normalized): a server
+     * confines xacro to its root folders. Another file is refused with a XacroException naming it.
+     */
+    public Xacro withReadableFiles(Predicate<Path> allowed) {
+        return new Xacro(args, packages, environment, workingDirectory, warnings, allowed);
+    }
+
+    Predicate<Path> readable() {
+        return readable;
     }
 
     Map<String, String> args() {
