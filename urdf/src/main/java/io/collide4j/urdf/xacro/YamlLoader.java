@@ -20,7 +20,7 @@ import org.snakeyaml.engine.v2.schema.Schema;
  * {@code xacro.load_yaml}: YAML read as PyYAML's SafeLoader reads it (YAML 1.1 implicit types: {@code yes}/{@code on}
  * are booleans, {@code 1e3} without a dot stays text, {@code 0o17}/{@code 017} octal, {@code .inf}), plus xacro's
  * tags {@code !radians EXPR} and {@code !degrees EXPR} whose text is an expression ({@code !degrees 90},
- * {@code !radians pi/2}). Mappings become attribute-readable {@link YamlDict}s. Built on snakeyaml-engine with a
+ * {@code !radians pi/2}), merge keys ({@code <<: *defaults}) as PyYAML merges them. Mappings become attribute-readable {@link YamlDict}s. Built on snakeyaml-engine with a
  * schema of our own; no arbitrary types are constructed. Stateless.
  */
 final class YamlLoader {
@@ -51,7 +51,22 @@ final class YamlLoader {
         }
         if (v instanceof Map) {
             Map<Object, Object> m = new LinkedHashMap<>();
-            ((Map<?, ?>) v).forEach((k, x) -> m.put(wrap(k), wrap(x)));
+            Object merge = ((Map<?, ?>) v).get("<<");
+            if (merge != null) {
+                // PyYAML's merge key: the merged mappings' entries first (earlier ones win), the mapping's own override
+                List<?> sources = merge instanceof List ? (List<?>) merge : List.of(merge);
+                for (int i = sources.size() - 1; i >= 0; i--) {
+                    if (!(sources.get(i) instanceof Map)) {
+                        throw PyError.value("YAML merge key '<<' expects a mapping or a list of mappings");
+                    }
+                    ((Map<?, ?>) wrap(sources.get(i))).forEach(m::put);
+                }
+            }
+            ((Map<?, ?>) v).forEach((k, x) -> {
+                if (!"<<".equals(k)) {
+                    m.put(wrap(k), wrap(x));   // an overridden key keeps its merged position, as in a Python dict
+                }
+            });
             return new YamlDict(m);
         }
         if (v instanceof List) {

@@ -228,6 +228,25 @@ class XacroFeaturesTest {
     }
 
     @Test
+    void yamlFollowsPyYamlsYaml11Rules() {
+        XacroFixture fx = fx();
+        fx.file("t.yaml", """
+                base: &b {mass: 1, size: 0.5}
+                link: {<<: *b, mass: 2}
+                values: [yes, off, ~, 0x1f, 017, 1.5e+3, 1.5e3, .inf, '1', 1_000, 12:30]
+                """);
+        String out = fx.robot("""
+                  <xacro:property name="y" value="${xacro.load_yaml('t.yaml')}"/>
+                  <x link="${y.link}" values="${y['values']}"/>
+                """);
+        assertEquals("""
+                <robot name="r">
+                  <x link="{'mass': 2, 'size': 0.5}" values="[True, False, None, 31, 15, 1500.0, '1.5e3', inf, '1', 1000, 750]"/>
+                </robot>
+                """, out);
+    }
+
+    @Test
     void dynamicCallAndPropertyBlocks() {
         String out = fx().robot("""
                   <xacro:property name="blk"><p1/><p2/></xacro:property>
