@@ -49,7 +49,8 @@ final class XacroCommand extends CliCommand {
                 .withWarnings(w -> err.println("warning: " + w));
         String xml = load(file.toString(), () -> x.expand(file));
         if (outFile == null) {
-            out.print(xml);
+            byte[] utf8 = xml.getBytes(StandardCharsets.UTF_8);   // as xacro writes it, whatever the platform's charset
+            out.write(utf8, 0, utf8.length);
             out.flush();
             return ExitCode.FREE;
         }

@@ -26,7 +26,16 @@ final class Formatting {
         StringBuilder sb = new StringBuilder();
         int last = 0;
         int next = 0;
-        while (m.find()) {
+        while (true) {
+            int pct = fmt.indexOf('%', last);
+            if (pct < 0) {
+                break;
+            }
+            // every '%' must start a conversion we implement: an unknown one is an error, never left in the text
+            if (!m.region(pct, fmt.length()).lookingAt()) {
+                throw PyError.value("unsupported format character or incomplete format at index " + pct + " of "
+                        + Py.repr(fmt));
+            }
             sb.append(fmt, last, m.start());
             last = m.end();
             char type = m.group(5).charAt(0);
@@ -71,9 +80,6 @@ final class Formatting {
             } else {
                 sb.append(pad(body, width, '>', ' '));
             }
-        }
-        if (m.hitEnd() && last < fmt.length() && fmt.indexOf('%', last) >= 0) {
-            throw PyError.value("incomplete format");
         }
         sb.append(fmt.substring(last));
         if (next < args.size() && !(arg instanceof Map)) {
@@ -188,7 +194,10 @@ final class Formatting {
         } else if (type == 0 && Py.isInt(v) || type == 'n') {
             body = number(v, 'd', null, sign, m.group(4) != null);
         } else if (type == 0 && v instanceof Double) {
-            body = prec == null ? signed(PyFloats.repr((Double) v), sign) : number(v, 'r', prec, sign, false);
+            if (prec != null) {
+                throw PyError.subset("a float format with a precision but no type ('" + spec + "'; write e.g. '.3g' or '.3f')");
+            }
+            body = signed(PyFloats.repr((Double) v), sign);
         } else if (type == 0) {
             body = Py.str(v);
         } else {

@@ -33,4 +33,14 @@ class ExprEvalTest {
     void matchesPython(String expression, String python) {
         assertEquals(python, eval(expression));
     }
+
+    /** Formats Python would print differently or refuse are refused here, never left in the text or guessed. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '`', value = {"`'%c' % 65`|unsupported format character",
+        "`'100%' % ()`|incomplete format", "`'%d %d' % (1,)`|not enough arguments", "`'%d' % (1, 2)`|not all arguments",
+        "`'{:.3}'.format(100.0)`|precision but no type", "`'{:,}'.format(1000)`|thousands separator"})
+    void refused(String expression, String message) {
+        PyError e = org.junit.jupiter.api.Assertions.assertThrows(PyError.class, () -> eval(expression));
+        org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains(message), e.getMessage());
+    }
 }

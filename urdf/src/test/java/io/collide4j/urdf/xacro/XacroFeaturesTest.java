@@ -273,6 +273,25 @@ class XacroFeaturesTest {
     }
 
     @Test
+    void namespacesCdataInstructionsAndEscapesAreKept() {
+        XacroFixture fx = fx();
+        fx.file("g.xacro", "<robot xmlns:xacro=\"http://www.ros.org/wiki/xacro\" xmlns:gz=\"http://gz\"><gz:plugin/></robot>\n");
+        fx.file("t.xacro", "<?xml version=\"1.0\"?>\n<!-- top comment -->\n<robot name=\"r\" xmlns:xacro=\"http://www.ros.org/wiki/xacro\""
+                + " xacro:targetNamespace=\"http://example.org/ns\">\n"
+                + "  <xacro:include filename=\"g.xacro\"/>\n  <?tool keep this?>\n  <c><![CDATA[a < ${b}]]></c>\n"
+                + "  <e v=\"${'&lt;&amp;&quot;&gt;'}\"/>\n</robot>\n");
+        String out = fx.xacro(Map.of()).expand(Path.of("t.xacro"));
+        assertEquals(List.of("<!-- top comment -->",
+                "<robot name=\"r\" xmlns=\"http://example.org/ns\" xmlns:gz=\"http://gz\">",
+                "  <gz:plugin/>",
+                "  <?tool keep this?>",
+                "  <c>",
+                "<![CDATA[a < ${b}]]>  </c>",
+                "  <e v=\"&lt;&amp;&quot;&gt;\"/>",
+                "</robot>"), out.lines().skip(5).toList());
+    }
+
+    @Test
     void bannerNamesTheInputAsGiven() {
         XacroFixture fx = fx();
         fx.file("d/r.xacro", XacroFixture.HEAD + XacroFixture.TAIL);
