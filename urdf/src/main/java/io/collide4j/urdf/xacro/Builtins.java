@@ -156,6 +156,9 @@ final class Builtins {
             return out;
         }, 2, 2);
         fn(python, "ord", a -> {
+            if (!(a.get(0) instanceof String)) {
+                throw PyError.typeError("ord() expected string of length 1, but " + Py.typeName(a.get(0)) + " found");
+            }
             String s = (String) a.get(0);
             if (s.codePointCount(0, s.length()) != 1) {
                 throw PyError.typeError("ord() expected a character, but string of length " + s.length() + " found");
@@ -229,7 +232,12 @@ final class Builtins {
         Map<String, Object> xacro = new LinkedHashMap<>();
         fn(xacro, "load_yaml", a -> host.loadYaml(Py.str(a.get(0))), 1, 1);
         fn(xacro, "abs_filename", a -> host.absFilename(Py.str(a.get(0))), 1, 1);
-        fn(xacro, "dotify", a -> new YamlDict((Map<?, ?>) a.get(0)), 1, 1);
+        fn(xacro, "dotify", a -> {
+            if (!(a.get(0) instanceof Map)) {
+                throw PyError.typeError("dotify() expects a dict, not " + Py.typeName(a.get(0)));
+            }
+            return new YamlDict((Map<?, ?>) a.get(0));
+        }, 1, 1);
         fn(xacro, "arg", a -> host.arg(Py.str(a.get(0))), 1, 1);
         for (String level : List.of("message", "warning", "error", "print_location")) {
             xacro.put(level, new Fn(level, 0, 99) {
@@ -521,24 +529,24 @@ final class Builtins {
         m.put("inf", Double.POSITIVE_INFINITY);
         m.put("nan", Double.NaN);
         unary(m, "sqrt", x -> x < 0 ? Double.NaN : Math.sqrt(x));
-        unary(m, "sin", x -> Double.isInfinite(x) ? Double.NaN : Math.sin(x));
-        unary(m, "cos", x -> Double.isInfinite(x) ? Double.NaN : Math.cos(x));
-        unary(m, "tan", x -> Double.isInfinite(x) ? Double.NaN : Math.tan(x));
-        unary(m, "asin", Math::asin);
-        unary(m, "acos", Math::acos);
-        unary(m, "atan", Math::atan);
-        unary(m, "sinh", Math::sinh);
-        unary(m, "cosh", Math::cosh);
-        unary(m, "tanh", Math::tanh);
+        unary(m, "sin", x -> Double.isInfinite(x) ? Double.NaN : CrMath.sin(x));
+        unary(m, "cos", x -> Double.isInfinite(x) ? Double.NaN : CrMath.cos(x));
+        unary(m, "tan", x -> Double.isInfinite(x) ? Double.NaN : CrMath.tan(x));
+        unary(m, "asin", CrMath::asin);
+        unary(m, "acos", CrMath::acos);
+        unary(m, "atan", CrMath::atan);
+        unary(m, "sinh", CrMath::sinh);
+        unary(m, "cosh", CrMath::cosh);
+        unary(m, "tanh", CrMath::tanh);
         unary(m, "asinh", x -> Double.isInfinite(x) ? x : Math.log(x + Math.sqrt(x * x + 1)));
         unary(m, "acosh", x -> x < 1 ? Double.NaN : Math.log(x + Math.sqrt(x * x - 1)));
         unary(m, "atanh", x -> Math.abs(x) >= 1 ? Double.NaN : 0.5 * Math.log1p(2 * x / (1 - x)));
-        unary(m, "exp", Math::exp);
-        unary(m, "exp2", x -> Math.pow(2, x));
-        unary(m, "expm1", Math::expm1);
-        unary(m, "log10", x -> x <= 0 ? Double.NaN : Math.log10(x));
-        unary(m, "log2", x -> x <= 0 ? Double.NaN : Math.log(x) / Math.log(2));
-        unary(m, "log1p", x -> x <= -1 ? Double.NaN : Math.log1p(x));
+        unary(m, "exp", CrMath::exp);
+        unary(m, "exp2", x -> CrMath.pow(2, x));
+        unary(m, "expm1", CrMath::expm1);
+        unary(m, "log10", x -> x <= 0 ? Double.NaN : CrMath.log10(x));
+        unary(m, "log2", x -> x <= 0 ? Double.NaN : CrMath.log2(x));
+        unary(m, "log1p", x -> x <= -1 ? Double.NaN : CrMath.log1p(x));
         unary(m, "fabs", Math::abs);
         unary(m, "degrees", Math::toDegrees);
         unary(m, "radians", Math::toRadians);
@@ -549,18 +557,18 @@ final class Builtins {
                 throw PyError.value("math domain error");
             }
             if (a.size() == 1) {
-                return Math.log(x);
+                return CrMath.log(x);
             }
             double b = real("log", a.get(1));
             if (b <= 0 || b == 1) {
                 throw b == 1 ? new PyError("ZeroDivisionError", "float division by zero") : PyError.value("math domain error");
             }
-            return Math.log(x) / Math.log(b);
+            return CrMath.log(x) / CrMath.log(b);
         }, 1, 2);
         fn(m, "pow", a -> {
             double x = real("pow", a.get(0));
             double y = real("pow", a.get(1));
-            double r = Math.pow(x, y);
+            double r = CrMath.pow(x, y);
             if (Double.isNaN(r) && !Double.isNaN(x) && !Double.isNaN(y) || x == 0 && y < 0) {
                 throw PyError.value("math domain error");
             }
@@ -569,13 +577,22 @@ final class Builtins {
             }
             return r;
         }, 2, 2);
-        fn(m, "atan2", a -> Math.atan2(real("atan2", a.get(0)), real("atan2", a.get(1))), 2, 2);
+        fn(m, "atan2", a -> CrMath.atan2(real("atan2", a.get(0)), real("atan2", a.get(1))), 2, 2);
         fn(m, "hypot", a -> {
-            double s = 0;
+            // the correctly rounded sqrt of the exact sum of squares (Python 3.10+ is correctly rounded in practice)
+            java.math.BigDecimal sum = java.math.BigDecimal.ZERO;
             for (Object o : a) {
-                s = Math.hypot(s, real("hypot", o));
+                double v = real("hypot", o);
+                if (Double.isInfinite(v)) {
+                    return Double.POSITIVE_INFINITY;
+                }
+                if (Double.isNaN(v)) {
+                    return Double.NaN;
+                }
+                java.math.BigDecimal b = new java.math.BigDecimal(v);
+                sum = sum.add(b.multiply(b));
             }
-            return s;
+            return sum.signum() == 0 ? 0.0 : sum.sqrt(new java.math.MathContext(50)).doubleValue();
         }, 0, 99);
         fn(m, "copysign", a -> Math.copySign(real("copysign", a.get(0)), real("copysign", a.get(1))), 2, 2);
         fn(m, "fmod", a -> {
@@ -588,7 +605,8 @@ final class Builtins {
         }, 2, 2);
         fn(m, "floor", a -> Py.isInt(a.get(0)) ? Py.asLong(a.get(0)) : toInt(Math.floor(real("floor", a.get(0)))), 1, 1);
         fn(m, "ceil", a -> Py.isInt(a.get(0)) ? Py.asLong(a.get(0)) : toInt(Math.ceil(real("ceil", a.get(0)))), 1, 1);
-        fn(m, "trunc", a -> toInt(a.get(0) instanceof Double ? a.get(0) : Py.asLong(a.get(0))), 1, 1);
+        fn(m, "trunc", a -> toInt(a.get(0) instanceof Double ? a.get(0) : Py.isInt(a.get(0)) ? Py.asLong(a.get(0))
+                : (Object) real("trunc", a.get(0))), 1, 1);
         fn(m, "isnan", a -> Double.isNaN(real("isnan", a.get(0))), 1, 1);
         fn(m, "isinf", a -> Double.isInfinite(real("isinf", a.get(0))), 1, 1);
         fn(m, "isfinite", a -> Double.isFinite(real("isfinite", a.get(0))), 1, 1);

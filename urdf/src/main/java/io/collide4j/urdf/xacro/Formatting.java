@@ -241,6 +241,15 @@ final class Formatting {
                 if (!Double.isFinite(d)) {
                     throw new PyError("OverflowError", "cannot convert float infinity or NaN to integer");
                 }
+                if (Math.abs(d) >= 9.2e18) {   // Python's int of a large float is exact: so is this
+                    java.math.BigInteger big = new BigDecimal(d).toBigInteger();
+                    String digits = type == 'd' ? big.abs().toString() : big.abs().toString(type == 'o' ? 8 : type == 'b' ? 2 : 16);
+                    if (type == 'X') {
+                        digits = digits.toUpperCase(java.util.Locale.ROOT);
+                    }
+                    return (big.signum() < 0 ? "-" : sign == '-' ? "" : String.valueOf(sign))
+                            + (alternate && type != 'd' ? "0" + type : "") + digits;
+                }
                 x = (long) d;
             }
             String digits = type == 'd' ? Long.toString(Math.abs(x)) : type == 'o' ? Long.toOctalString(Math.abs(x))

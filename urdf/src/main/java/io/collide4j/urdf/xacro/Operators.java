@@ -114,7 +114,7 @@ final class Operators {
                     if (x == 0) {
                         throw new PyError("ZeroDivisionError", "0.0 cannot be raised to a negative power");
                     }
-                    return Math.pow(x, y);
+                    return CrMath.pow(x, y);
                 }
                 if (x == 0 || x == 1) {
                     return y == 0 ? 1L : x;
@@ -179,7 +179,7 @@ final class Operators {
                 if (x < 0 && Double.isFinite(y) && y != Math.rint(y)) {
                     throw PyError.subset("negative number to a fractional power (a complex result)");
                 }
-                double r = Math.pow(x, y);
+                double r = CrMath.pow(x, y);
                 if (Double.isInfinite(r) && Double.isFinite(x) && Double.isFinite(y)) {
                     throw new PyError("OverflowError", "(34, 'Numerical result out of range')");
                 }

@@ -239,6 +239,10 @@ final class Processor implements Builtins.Host, SubstitutionArgs.Context {
             });
         } catch (PyError e) {
             throw new PyError(e.type(), e.getMessage() + " when evaluating expression '" + source + "'");
+        } catch (ClassCastException | IndexOutOfBoundsException | ArithmeticException e) {
+            // a combination of types a builtin does not check for: still an error with file and line, never a crash
+            throw new PyError("TypeError", "unsupported argument types (" + e.getMessage() + ") when evaluating expression '"
+                    + source + "'");
         }
     }
 
