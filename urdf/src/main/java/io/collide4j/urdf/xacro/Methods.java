@@ -22,6 +22,11 @@ final class Methods {
     private Methods() {
     }
 
+    /** Every method name of Python's dict (a YAML key of that name is shadowed by it in {@code d.name}). */
+    static boolean isDictMethod(String name) {
+        return DICT.contains(name) || Set.of("pop", "update", "setdefault", "clear", "fromkeys", "popitem").contains(name);
+    }
+
     static PyCallable bind(Object self, String name) {
         boolean known = self instanceof String ? STR.contains(name)
                 : self instanceof Map ? DICT.contains(name)

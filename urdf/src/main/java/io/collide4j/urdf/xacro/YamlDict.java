@@ -13,7 +13,11 @@ final class YamlDict extends LinkedHashMap<Object, Object> {
         super(content);
     }
 
+    /** {@code d.name}: a dict method when dict has one of that name (Python finds those first), else the key. */
     Object attribute(String name) {
+        if (Methods.isDictMethod(name)) {
+            return Methods.bind(this, name);
+        }
         return getKey(name);
     }
 
