@@ -126,7 +126,7 @@ public final class Xacro {
         } catch (PyError e) {
             throw new XacroException(name, 0, e.type() + ": " + e.getMessage(), e);
         } catch (RuntimeException e) {
-            if (e.getClass().getEnclosingClass() == Processor.class) {
+            if (e.getClass().getEnclosingClass() == ExpansionState.class) {
                 throw new XacroException(name, 0, e.getMessage(), e);
             }
             throw e;
