@@ -38,6 +38,10 @@ class XacroCliTest {
         r = cli("xacro", UR, "--xacro-arg", "ur_type:=ur5e", "name:=ur", "--package-path", PACKAGES, "--out", out.toString());
         assertEquals(ExitCode.FREE, r[0], (String) r[2]);
         assertEquals(body(expected), body(Files.readString(out)));
+        // without --package-path, $(find ur_description) is the package whose package.xml is above the file
+        r = cli("xacro", UR, "ur_type:=ur5e", "name:=ur");
+        assertEquals(ExitCode.FREE, r[0], (String) r[2]);
+        assertEquals(body(expected), body((String) r[1]));
     }
 
     @Test
