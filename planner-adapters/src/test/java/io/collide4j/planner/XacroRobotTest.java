@@ -49,6 +49,17 @@ class XacroRobotTest {
         assertTrue(r.stepsChecked() > 0);
     }
 
+    /** MoveIt's Panda: URDF and SRDF both as xacro (the SRDF's groups and disabled pairs come through). */
+    @Test
+    void urdfAndSrdfAsXacro() {
+        Path panda = DATA.resolve("moveit_resources/panda_description/urdf/panda.urdf.xacro");
+        Path srdf = DATA.resolve("moveit_resources/panda_moveit_config/config/panda_arm_hand.srdf.xacro");
+        Collide4j c = Collide4j.builder().urdf(panda).srdf(srdf).group("panda_arm").packageRoots(List.of(DATA)).build();
+        assertEquals("panda_arm", c.groupName());
+        assertEquals(7, c.variableNames().size());
+        assertTrue(c.warnings().stream().noneMatch(w -> w.contains("no SRDF")), c.warnings().toString());
+    }
+
     @Test
     void xacroArgumentsForAPlainUrdfAreRefused() {
         Path urdf = Path.of("../tests/data/example-robot-data/robots/ur_description/urdf/ur5_robot.urdf");
