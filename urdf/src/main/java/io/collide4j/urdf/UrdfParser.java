@@ -40,6 +40,10 @@ import java.util.Set;
  * keeps its own mesh cache.
  */
 public final class UrdfParser {
+    /** Local names of xacro's directives: none is a URDF element, so a URDF holding one was never expanded. */
+    private static final Set<String> XACRO_DIRECTIVES = Set.of("macro", "property", "include", "arg", "if", "unless",
+            "insert_block", "call", "element", "attribute");
+
     private final ResourceResolver resolver;
     private final boolean loadVisualMeshes;
     private final boolean colladaUpAxis;
@@ -179,6 +183,12 @@ public final class UrdfParser {
             Map<String, Element> jointElements = new LinkedHashMap<>();
             List<Element> filterGroups = new ArrayList<>();
             for (Element e : root.children()) {
+                if (XACRO_DIRECTIVES.contains(e.name())) {
+                    // unexpanded xacro: its links and joints would be silently missing or wrong
+                    throw error(e, "<" + e.name() + ">", "xacro markup in a URDF (a xacro directive such as"
+                            + " <xacro:" + e.name() + ">); give the file a .xacro name (with --xacro-arg NAME:=VALUE for"
+                            + " its arguments) or expand it first with 'collide4j xacro FILE --out robot.urdf'");
+                }
                 if (e.name().equals("collision_filter_group")) {
                     filterGroups.add(e);
                 }

@@ -292,6 +292,21 @@ class XacroFeaturesTest {
     }
 
     @Test
+    void aUrdfParserExpandsXacroFilesAndRefusesUnexpandedXacroInAUrdf() {
+        XacroFixture fx = fx();
+        String body = "<xacro:property name=\"l\" value=\"0.5\"/>\n"
+                + "<link name=\"base\"><collision><geometry><box size=\"${l} ${l*2} 1\"/></geometry></collision></link>\n";
+        Path xacro = fx.file("box.urdf.xacro", XacroFixture.HEAD + body + XacroFixture.TAIL);
+        io.collide4j.urdf.RobotDescription r = io.collide4j.urdf.UrdfParser.create().parse(xacro);
+        assertEquals(List.of("base"), r.links().stream().map(io.collide4j.urdf.LinkDescription::name).toList());
+        assertTrue(r.urdfText().contains("<box size=\"0.5 1.0 1\"/>"), r.urdfText());
+        Path urdf = fx.file("box.urdf", XacroFixture.HEAD + body + XacroFixture.TAIL);
+        io.collide4j.urdf.UrdfException e = org.junit.jupiter.api.Assertions.assertThrows(io.collide4j.urdf.UrdfException.class,
+                () -> io.collide4j.urdf.UrdfParser.create().parse(urdf));
+        assertTrue(e.getMessage().contains("xacro markup in a URDF") && e.line() == 3, e.getMessage());
+    }
+
+    @Test
     void bannerNamesTheInputAsGiven() {
         XacroFixture fx = fx();
         fx.file("d/r.xacro", XacroFixture.HEAD + XacroFixture.TAIL);
