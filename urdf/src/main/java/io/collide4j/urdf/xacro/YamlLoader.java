@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.snakeyaml.engine.v2.api.ConstructNode;
 import org.snakeyaml.engine.v2.api.Load;
@@ -20,7 +21,7 @@ import org.snakeyaml.engine.v2.schema.Schema;
  * {@code xacro.load_yaml}: YAML read as PyYAML's SafeLoader reads it (YAML 1.1 implicit types: {@code yes}/{@code on}
  * are booleans, {@code 1e3} without a dot stays text, {@code 0o17}/{@code 017} octal, {@code .inf}), plus xacro's
  * tags {@code !radians EXPR} and {@code !degrees EXPR} whose text is an expression ({@code !degrees 90},
- * {@code !radians pi/2}), merge keys ({@code <<: *defaults}) as PyYAML merges them. Mappings become attribute-readable {@link YamlDict}s. Built on snakeyaml-engine with a
+ * {@code !radians pi/2}), timestamps (as the text Python prints for them), merge keys ({@code <<: *defaults}) as PyYAML merges them. Mappings become attribute-readable {@link YamlDict}s. Built on snakeyaml-engine with a
  * schema of our own; no arbitrary types are constructed. Stateless.
  */
 final class YamlLoader {
@@ -30,6 +31,9 @@ final class YamlLoader {
     private static final Pattern FLOAT = Pattern.compile("[-+]?(?:[0-9][0-9_]*)\\.[0-9_]*(?:[eE][-+][0-9]+)?|\\.[0-9_]+(?:[eE][-+][0-9]+)?"
             + "|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\\.[0-9_]*|[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN)");
     private static final Pattern NULL = Pattern.compile("~|null|Null|NULL|");
+    private static final Pattern TIMESTAMP = Pattern.compile("(\\d{4})-(\\d\\d?)-(\\d\\d?)(?:(?:[Tt]|[ \\t]+)(\\d\\d?):(\\d\\d):(\\d\\d)"
+            + "(?:\\.(\\d*))?(?:[ \\t]*(Z|([-+])(\\d\\d?)(?::(\\d\\d))?))?)?");
+    private static final Tag TIMESTAMP_TAG = new Tag("tag:yaml.org,2002:timestamp");
 
     private YamlLoader() {
     }
@@ -108,6 +112,9 @@ final class YamlLoader {
                 if (FLOAT.matcher(value).matches()) {
                     return Tag.FLOAT;
                 }
+                if (isTimestamp(value)) {
+                    return TIMESTAMP_TAG;
+                }
                 return Tag.STR;
             };
         }
@@ -123,8 +130,45 @@ final class YamlLoader {
             m.put(Tag.INT, node -> integer(scalar(node)));
             m.put(Tag.FLOAT, node -> floating(scalar(node)));
             m.put(Tag.STR, YamlLoader::scalar);
+            m.put(TIMESTAMP_TAG, node -> timestamp(scalar(node)));
             return m;
         }
+    }
+
+    /** PyYAML's timestamp: a date, or a date and time (then with two-digit month and day not required). */
+    private static boolean isTimestamp(String v) {
+        Matcher m = TIMESTAMP.matcher(v);
+        return m.matches() && (m.group(4) != null || v.length() == 10);
+    }
+
+    /**
+     * A timestamp as text equal to Python's {@code str()} of what PyYAML constructs (a date, or a datetime with
+     * microseconds and a UTC offset when given): the only way its value reaches a URDF.
+     */
+    private static String timestamp(String v) {
+        Matcher m = TIMESTAMP.matcher(v);
+        if (!m.matches()) {
+            return v;
+        }
+        String date = String.format(java.util.Locale.ROOT, "%s-%02d-%02d", m.group(1), Integer.parseInt(m.group(2)),
+                Integer.parseInt(m.group(3)));
+        if (m.group(4) == null) {
+            return date;
+        }
+        StringBuilder sb = new StringBuilder(date).append(String.format(java.util.Locale.ROOT, " %02d:%s:%s",
+                Integer.parseInt(m.group(4)), m.group(5), m.group(6)));
+        String fraction = m.group(7) == null ? "" : m.group(7);
+        fraction = (fraction + "000000").substring(0, 6);
+        if (Integer.parseInt(fraction) != 0) {
+            sb.append('.').append(fraction);
+        }
+        if ("Z".equals(m.group(8))) {
+            sb.append("+00:00");
+        } else if (m.group(9) != null) {
+            sb.append(String.format(java.util.Locale.ROOT, "%s%02d:%s", m.group(9), Integer.parseInt(m.group(10)),
+                    m.group(11) == null ? "00" : m.group(11)));
+        }
+        return sb.toString();
     }
 
     private static String scalar(Node node) {

@@ -59,6 +59,45 @@ class PythonOracleTest {
         assertEquals(List.of(), mismatches.subList(0, Math.min(20, mismatches.size())), mismatches.size() + " mismatches");
     }
 
+    /** YAML scalars (python-yaml.tsv): the type and value PyYAML's SafeLoader gives each (dates: their str()). */
+    @Test
+    void yamlScalarsAsPyYamlReadsThem() throws Exception {
+        List<String> mismatches = new ArrayList<>();
+        int cases = 0;
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(
+                PythonOracleTest.class.getResourceAsStream("python-yaml.tsv"), StandardCharsets.UTF_8))) {
+            for (String line = r.readLine(); line != null; line = r.readLine()) {
+                if (line.startsWith("#")) {
+                    continue;
+                }
+                cases++;
+                String[] f = line.split("\t", 2);
+                String actual;
+                try {
+                    Object v = ((Map<?, ?>) YamlLoader.load("v: " + f[0], "t.yaml", text -> {
+                        Object x = ExprParser.parse(text).eval(name -> {
+                            if (name.equals("pi")) {
+                                return Math.PI;
+                            }
+                            throw PyError.name(name);
+                        });
+                        return Py.asDouble(x);
+                    })).get("v");
+                    boolean date = f[0].matches("\\d{4}-\\d\\d?-\\d\\d?.*");
+                    actual = date ? Py.str(v) : Py.repr(v);
+                } catch (PyError | org.snakeyaml.engine.v2.exceptions.YamlEngineException e) {
+                    actual = "!" + e.getClass().getSimpleName();
+                }
+                boolean ok = f[1].startsWith("!") ? actual.startsWith("!") : f[1].equals(actual);
+                if (!ok) {
+                    mismatches.add("'" + f[0] + "'  pyyaml: " + f[1] + "  ours: " + actual);
+                }
+            }
+        }
+        assertEquals(600, cases);
+        assertEquals(List.of(), mismatches.subList(0, Math.min(20, mismatches.size())), mismatches.size() + " mismatches");
+    }
+
     @Test
     void agreesWithCPython() throws Exception {
         Map<String, Object> g = Builtins.globals(null);
