@@ -178,6 +178,9 @@ final class Symbols {
         if (i != null) {
             return i;
         }
+        if (s.strip().matches("[+-]?\\d+")) {
+            return s;   // an int beyond 64 bits: kept as its digits (printed as Python would), never turned into a float
+        }
         Double d = Builtins.parseFloat(s);
         if (d != null) {
             return d;

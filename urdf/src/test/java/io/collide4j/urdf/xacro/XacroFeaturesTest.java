@@ -38,6 +38,15 @@ class XacroFeaturesTest {
     }
 
     @Test
+    void anIntBeyond64BitsIsPrintedAsWrittenAndRefusedInArithmetic() {
+        assertTrue(fx().robot("<xacro:property name=\"big\" value=\"123456789012345678901234\"/>\n<x v=\"${big}\"/>\n")
+                .contains("<x v=\"123456789012345678901234\"/>"));
+        XacroException e = org.junit.jupiter.api.Assertions.assertThrows(XacroException.class, () -> fx().robot(
+                "<xacro:property name=\"big\" value=\"123456789012345678901234\"/>\n<x v=\"${big + 1}\"/>\n"));
+        assertTrue(e.getMessage().contains("TypeError"), e.getMessage());
+    }
+
+    @Test
     void propertyDefaultsAndRemove() {
         String out = fx().robot("""
                   <xacro:property name="a" value="1"/>
