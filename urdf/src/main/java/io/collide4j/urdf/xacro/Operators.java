@@ -102,6 +102,11 @@ final class Operators {
             case "*": return exact(() -> Math.multiplyExact(x, y));
             case "/":
                 zero(y, "division by zero");
+                if (Math.abs(x) > (1L << 53) || Math.abs(y) > (1L << 53)) {
+                    // Python divides ints exactly and rounds once; converting each to double first could differ
+                    return new java.math.BigDecimal(x).divide(new java.math.BigDecimal(y), new java.math.MathContext(40))
+                            .doubleValue();
+                }
                 return (double) x / (double) y;
             case "//":
                 zero(y, "integer division or modulo by zero");

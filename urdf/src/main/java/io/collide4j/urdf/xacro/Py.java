@@ -172,13 +172,36 @@ final class Py {
         return asLong(v);
     }
 
+    /**
+     * Compares two numbers exactly, as Python does between an int and a float (2**53 + 1 != 2.0**53, which a
+     * conversion of the int to double would call equal). NaN compares as unordered: {@link NaNComparison}.
+     */
+    static int compareNumbers(Object a, Object b) {
+        if (isInt(a) && isInt(b)) {
+            return Long.compare(asLong(a), asLong(b));
+        }
+        double x = asDouble(a);
+        double y = asDouble(b);
+        if (Double.isNaN(x) || Double.isNaN(y)) {
+            throw new NaNComparison();
+        }
+        boolean exact = !(isInt(a) && Math.abs(asLong(a)) > (1L << 53) || isInt(b) && Math.abs(asLong(b)) > (1L << 53));
+        if (exact || Double.isInfinite(x) || Double.isInfinite(y)) {
+            return Double.compare(x == 0 ? 0.0 : x, y == 0 ? 0.0 : y);
+        }
+        java.math.BigDecimal p = isInt(a) ? java.math.BigDecimal.valueOf(asLong(a)) : new java.math.BigDecimal(x);
+        java.math.BigDecimal q = isInt(b) ? java.math.BigDecimal.valueOf(asLong(b)) : new java.math.BigDecimal(y);
+        return p.compareTo(q);
+    }
+
     /** Python's {@code ==}. */
     static boolean eq(Object a, Object b) {
         if (isNumber(a) && isNumber(b)) {
-            if (isInt(a) && isInt(b)) {
-                return asLong(a) == asLong(b);
+            try {
+                return compareNumbers(a, b) == 0;
+            } catch (NaNComparison e) {
+                return false;
             }
-            return asDouble(a) == asDouble(b);
         }
         if (a instanceof List && b instanceof List || a instanceof PyTuple && b instanceof PyTuple) {
             List<?> x = seq(a);
@@ -231,15 +254,7 @@ final class Py {
     /** Python's ordering ({@code <}: negative, {@code ==}: 0); unorderable types raise TypeError. */
     static int compare(Object a, Object b, String op) {
         if (isNumber(a) && isNumber(b)) {
-            if (isInt(a) && isInt(b)) {
-                return Long.compare(asLong(a), asLong(b));
-            }
-            double x = asDouble(a);
-            double y = asDouble(b);
-            if (Double.isNaN(x) || Double.isNaN(y)) {
-                throw new NaNComparison();
-            }
-            return x < y ? -1 : x > y ? 1 : 0;
+            return compareNumbers(a, b);
         }
         if (a instanceof String && b instanceof String) {
             return ((String) a).compareTo((String) b);

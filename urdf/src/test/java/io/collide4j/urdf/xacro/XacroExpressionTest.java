@@ -30,7 +30,8 @@ class XacroExpressionTest {
         "`','.join(['a', 'b'])`|a,b", "`'abc'.upper()`|ABC", "`' x '.strip()`|x", "`'ab'.replace('a', 'c')`|cb",
         "`'ab'.startswith('a')`|True", "list(map(float, [1, 2]))|[1.0, 2.0]", "sorted([3, 1, 2])|[1, 2, 3]",
         "`dict(a=1)['a']`|1", "`dict(k=2).get('x', 7)`|7", "`python.zip([1], ['a'])`|[(1, 'a')]", "1e22*1e5|1e+27", "1e300*1e5|1.0000000000000001e+305", "1e300*1e10|inf", "-0.0|-0.0", "1 - 0.9|0.09999999999999998", "2.0**0.5|1.4142135623730951",
-        "`xacro.tokenize('a,b c')`|['a', 'b', 'c']", "0x10 + 0o10 + 0b10|26", "1_000 + 1|1001", "`'a' 'b'`|ab"})
+        "`xacro.tokenize('a,b c')`|['a', 'b', 'c']", "0x10 + 0o10 + 0b10|26", "1_000 + 1|1001", "`'a' 'b'`|ab", "2**53 + 1 == 2.0**53|False", "2**53 == 2.0**53|True", "2**53 + 1 > 2.0**53|True",
+        "(2**62 + 1) / 3|1.5372286728091292e+18", "(2**60 + 1) / (2**60)|1.0", "-0.0 == 0|True"})
     void matchesPython(String expression, String python) {
         assertEquals(python, new XacroFixture(dir).value("${" + expression + "}"));
     }
