@@ -60,6 +60,7 @@ class XacroCliTest {
         assertEquals(ExitCode.USAGE, cli("xacro", UR, "ur_type=ur5e")[0]);
         assertEquals(ExitCode.USAGE, cli("xacro", UR, "a:=1", "a:=2")[0]);
         assertEquals(ExitCode.USAGE, cli("check", "--robot", "panda", "--xacro-arg", "a:=1", "--q", "0,0,0,0,0,0,0")[0]);
+        assertEquals(ExitCode.USAGE, cli("info", "panda", "--xacro-arg", "a:=1")[0]);
         assertEquals(ExitCode.NO_INPUT, cli("xacro", dir.resolve("none.xacro").toString())[0]);
         Path bad = Files.writeString(dir.resolve("bad.urdf.xacro"),
                 "<robot name=\"b\" xmlns:xacro=\"http://www.ros.org/wiki/xacro\">\n  <link name=\"$(arg missing)\"/>\n</robot>\n");
