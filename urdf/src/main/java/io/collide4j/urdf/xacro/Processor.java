@@ -35,7 +35,12 @@ final class Processor extends ExpansionState {
     XDocument process(String file) {
         files.push(file);
         includes.push(absolute(file));
-        XDocument doc = parse(file, false);
+        XDocument doc;
+        try {
+            doc = parse(file, false);
+        } catch (MissingFile m) {
+            throw error(m.getMessage());
+        }
         XNode.Element root = doc.root();
         MacroTable macroTable = new MacroTable(null);
         Symbols symbols = Symbols.top(globals, this::evalText, options.warnings());

@@ -123,13 +123,8 @@ public final class Xacro {
         XDocument doc;
         try {
             doc = p.process(name);
-        } catch (PyError e) {
+        } catch (PyError e) {   // every evaluation is wrapped with its location; this is a last line of defence
             throw new XacroException(name, 0, e.type() + ": " + e.getMessage(), e);
-        } catch (RuntimeException e) {
-            if (e.getClass().getEnclosingClass() == ExpansionState.class) {
-                throw new XacroException(name, 0, e.getMessage(), e);
-            }
-            throw e;
         }
         return new Expansion(XmlWriter.write(doc), List.copyOf(p.dependencies()));
     }
