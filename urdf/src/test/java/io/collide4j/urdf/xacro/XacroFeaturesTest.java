@@ -279,6 +279,13 @@ class XacroFeaturesTest {
         assertEquals("<robot name=\"r\">\n  <t>2 and x</t>\n</robot>\n", out);
         assertEquals(1, fx.warnings.size());
         assertTrue(fx.warnings.get(0).startsWith("careful"), fx.warnings.toString());
+        XacroFixture fy = fx();
+        String located = fy.robot("<xacro:macro name=\"m\"><t v=\"${xacro.print_location()}${xacro.message('note', print_location=False)}\"/></xacro:macro>\n<xacro:m/>\n");
+        assertEquals("<robot name=\"r\">\n  <t v=\"\"/>\n</robot>\n", located);
+        assertEquals(2, fy.warnings.size(), fy.warnings.toString());
+        assertTrue(fy.warnings.get(0).contains("when instantiating macro: m") && fy.warnings.get(0).contains("in file: robot.urdf.xacro"),
+                fy.warnings.get(0));
+        assertEquals("note", fy.warnings.get(1));
     }
 
     @Test
