@@ -58,6 +58,7 @@ final class XmlReader {
         private StringBuilder text;
         private int textLine;
         private boolean inCdata;
+        private int lastLine;   // where the previous event ended: where the next start tag begins
 
         Builder(String file) {
             this.file = file;
@@ -86,7 +87,10 @@ final class XmlReader {
         @Override
         public void startElement(String uri, String localName, String qName, Attributes atts) {
             flush();
-            XNode.Element e = new XNode.Element(qName, file, line());
+            // the locator is at the end of the start tag; a tag written over several lines starts where the
+            // previous event (text, tag, comment) ended
+            XNode.Element e = new XNode.Element(qName, file, lastLine > 0 ? lastLine : line());
+            lastLine = line();
             for (int i = 0; i < atts.getLength(); i++) {
                 e.attributes.put(atts.getQName(i), atts.getValue(i));
             }
@@ -98,6 +102,7 @@ final class XmlReader {
         public void endElement(String uri, String localName, String qName) {
             flush();
             stack.pop();
+            lastLine = line();
         }
 
         @Override
@@ -107,6 +112,7 @@ final class XmlReader {
                 textLine = line();
             }
             text.append(ch, start, length);
+            lastLine = line();
         }
 
         @Override
@@ -133,12 +139,14 @@ final class XmlReader {
         public void comment(char[] ch, int start, int length) {
             flush();
             stack.peek().append(new XNode.Comment(new String(ch, start, length), file, line()));
+            lastLine = line();
         }
 
         @Override
         public void processingInstruction(String target, String data) {
             flush();
             stack.peek().append(new XNode.Instruction(target, data, file, line()));
+            lastLine = line();
         }
     }
 }

@@ -80,6 +80,14 @@ class XacroErrorsTest {
     }
 
     @Test
+    void aTagOverSeveralLinesIsReportedAtItsFirstLine() {
+        XacroException e = fails("<a\n   x=\"1\"\n   v=\"${nope}\"/>\n");
+        assertEquals(3, e.line(), e.getMessage());
+        e = fails("<b/><c/>\n<xacro:macro name=\"m\" params=\"p\"/>\n<xacro:m\n  p=\"1\"\n  q=\"2\"/>\n");
+        assertEquals(5, e.line(), e.getMessage());
+    }
+
+    @Test
     void infiniteRecursionIsReported() {
         XacroException e = fails("<xacro:macro name=\"loop\" params=\"i\"><xacro:loop i=\"${i+1}\"/></xacro:macro>\n<xacro:loop i=\"0\"/>\n");
         mentions(e, "infinite recursion", "macro 'loop'", String.valueOf(Processor.MAX_MACRO_DEPTH));
