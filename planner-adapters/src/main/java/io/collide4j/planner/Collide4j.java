@@ -34,6 +34,7 @@ import io.collide4j.urdf.RobotDescription;
 import io.collide4j.urdf.SemanticDescription;
 import io.collide4j.urdf.SrdfParser;
 import io.collide4j.urdf.UrdfParser;
+import io.collide4j.urdf.xacro.Xacro;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -584,6 +585,7 @@ public final class Collide4j {
         private boolean exactMeshes;
         private List<Path> packageRoots = List.of();
         private java.util.function.Consumer<String> meshListener;
+        private Map<String, String> xacroArgs = Map.of();
 
         private Builder() {
         }
@@ -613,6 +615,7 @@ public final class Collide4j {
             b.bundledDecomposition = bundledDecomposition;
             b.decompose = decompose;
             b.packageRoots = packageRoots;
+            b.xacroArgs = xacroArgs;
             b.exactMeshes = exactMeshes;
             return b;
         }
@@ -646,6 +649,16 @@ public final class Collide4j {
             this.urdfPath = urdf;
             this.robot = null;
             this.bundledRobot = null;
+            return this;
+        }
+
+        /**
+         * The {@code name:=value} arguments of a {@code .xacro} robot description ({@link #urdf} or {@link #srdf} named
+         * {@code *.xacro}, expanded by {@link io.collide4j.urdf.xacro.Xacro}; {@code $(find PKG)} resolves like
+         * {@code package://}). Refused at {@link #build} when neither file is a xacro file.
+         */
+        public Builder xacroArgs(Map<String, String> args) {
+            this.xacroArgs = Map.copyOf(args);
             return this;
         }
 
@@ -892,7 +905,16 @@ public final class Collide4j {
             }
         }
 
+        private UrdfParser urdfParser() {
+            return UrdfParser.create().withPackageRoots(packageRoots).withXacroArgs(xacroArgs);
+        }
+
         public Collide4j build() {
+            if (!xacroArgs.isEmpty() && (urdfPath == null || !Xacro.isXacro(urdfPath))
+                    && (srdfPath == null || !Xacro.isXacro(srdfPath))) {
+                throw new IllegalArgumentException("xacro arguments " + xacroArgs.keySet() + " given, but neither the URDF ("
+                        + (urdfPath == null ? "none" : urdfPath) + ") nor the SRDF is a .xacro file");
+            }
             RobotDescription desc;
             SemanticDescription sem = srdf;
             if (bundledRobot != null) {
@@ -902,7 +924,7 @@ public final class Collide4j {
                 if (!Files.isReadable(urdfPath)) {
                     throw new IllegalArgumentException("URDF file not found or unreadable: " + urdfPath);
                 }
-                desc = UrdfParser.create().withPackageRoots(packageRoots).parse(urdfPath);
+                desc = urdfParser().parse(urdfPath);
                 sem = null;
             } else if (robot != null) {
                 desc = robot;
@@ -913,7 +935,7 @@ public final class Collide4j {
                 if (!Files.isReadable(srdfPath)) {
                     throw new IllegalArgumentException("SRDF file not found or unreadable: " + srdfPath);
                 }
-                sem = SrdfParser.parse(srdfPath, desc);
+                sem = SrdfParser.parse(srdfPath, desc, urdfParser());
             }
             KinematicModel km = KinematicModel.of(desc);
             RobotCollisionModel.Builder mb = RobotCollisionModel.builder(desc, km);

@@ -10,7 +10,8 @@ import java.util.List;
 /**
  * Which robot in which scene a row is certified for, as {@code collide4j certify}'s options say it: {@code robot} a
  * bundled robot name ({@code --robot}) or else a URDF file ({@code --urdf}), {@code srdf} an optional SRDF file
- * ({@code --srdf}), {@code scene} a bundled scene name, a scene file or {@code none} ({@code --scene}).
+ * ({@code --srdf}), {@code scene} a bundled scene name, a scene file or {@code none} ({@code --scene}). A robot file may
+ * be xacro ({@code robot.urdf.xacro}); its arguments go in the job's robot options ({@code --xacro-arg NAME:=VALUE}).
  */
 public record CheckerReference(String robot, String srdf, String scene) implements Serializable {
 

@@ -32,8 +32,25 @@ public final class SrdfParser {
         return parse(srdf.toAbsolutePath().normalize().toUri(), robot);
     }
 
+    /**
+     * As {@link #parse(Path, RobotDescription)}; a {@code *.xacro} file ({@code robot.srdf.xacro}) is expanded first
+     * with {@code xacro}'s arguments and package resolution ({@link UrdfParser#expandXacro}).
+     */
+    public static SemanticDescription parse(Path srdf, RobotDescription robot, UrdfParser xacro) {
+        if (io.collide4j.urdf.xacro.Xacro.isXacro(srdf)) {
+            String xml = xacro.expandXacro(srdf);
+            return parse(new java.io.ByteArrayInputStream(xml.getBytes(java.nio.charset.StandardCharsets.UTF_8)),
+                    srdf.toAbsolutePath().normalize().toUri() + " (expanded by xacro)", robot);
+        }
+        return parse(srdf, robot);
+    }
+
+    /** Parses the SRDF at a local URI; a {@code file:} URI of a {@code *.xacro} file is expanded first (no arguments). */
     public static SemanticDescription parse(URI srdf, RobotDescription robot) {
         ResourceResolver.requireLocal(srdf, "SRDF");
+        if ("file".equals(srdf.getScheme()) && io.collide4j.urdf.xacro.Xacro.isXacro(Path.of(srdf))) {
+            return parse(Path.of(srdf), robot, UrdfParser.create());
+        }
         try (InputStream in = srdf.toURL().openStream()) {
             return parse(in, srdf.toString(), robot);
         } catch (IOException e) {

@@ -4,10 +4,12 @@ import io.collide4j.urdf.XmlTree.Element;
 import io.collide4j.urdf.mesh.MeshFormat;
 import io.collide4j.urdf.mesh.MeshFormatException;
 import io.collide4j.urdf.mesh.MeshLoader;
+import io.collide4j.urdf.xacro.Xacro;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -38,14 +40,24 @@ import java.util.Set;
  * keeps its own mesh cache.
  */
 public final class UrdfParser {
+    /** Local names of xacro's directives: none is a URDF element, so a URDF holding one was never expanded. */
+    private static final Set<String> XACRO_DIRECTIVES = Set.of("macro", "property", "include", "arg", "if", "unless",
+            "insert_block", "call", "element", "attribute");
+
     private final ResourceResolver resolver;
     private final boolean loadVisualMeshes;
     private final boolean colladaUpAxis;
+    private final Map<String, String> xacroArgs;
 
     private UrdfParser(ResourceResolver resolver, boolean loadVisualMeshes, boolean colladaUpAxis) {
+        this(resolver, loadVisualMeshes, colladaUpAxis, Map.of());
+    }
+
+    private UrdfParser(ResourceResolver resolver, boolean loadVisualMeshes, boolean colladaUpAxis, Map<String, String> xacroArgs) {
         this.resolver = resolver;
         this.loadVisualMeshes = loadVisualMeshes;
         this.colladaUpAxis = colladaUpAxis;
+        this.xacroArgs = Map.copyOf(xacroArgs);
     }
 
     /**
@@ -58,12 +70,12 @@ public final class UrdfParser {
     }
 
     public UrdfParser withResolver(ResourceResolver r) {
-        return new UrdfParser(r, loadVisualMeshes, colladaUpAxis);
+        return new UrdfParser(r, loadVisualMeshes, colladaUpAxis, xacroArgs);
     }
 
     /** Package roots searched first ({@code --package-path}), then ROS_PACKAGE_PATH and discovery as {@link #create}. */
     public UrdfParser withPackageRoots(List<Path> roots) {
-        return new UrdfParser(ResourceResolver.standard(roots), loadVisualMeshes, colladaUpAxis);
+        return new UrdfParser(ResourceResolver.standard(roots), loadVisualMeshes, colladaUpAxis, xacroArgs);
     }
 
     public ResourceResolver resolver() {
@@ -72,7 +84,7 @@ public final class UrdfParser {
 
     /** When false, visual mesh files are never opened and every visual mesh is {@code Optional.empty()}. */
     public UrdfParser withVisualMeshes(boolean load) {
-        return new UrdfParser(resolver, load, colladaUpAxis);
+        return new UrdfParser(resolver, load, colladaUpAxis, xacroArgs);
     }
 
     /**
@@ -80,16 +92,36 @@ public final class UrdfParser {
      * as ROS tools (RViz, MoveIt) ignore up_axis for URDF meshes; unit scale is always applied.
      */
     public UrdfParser withColladaUpAxis(boolean apply) {
-        return new UrdfParser(resolver, loadVisualMeshes, apply);
+        return new UrdfParser(resolver, loadVisualMeshes, apply, xacroArgs);
+    }
+
+    /**
+     * The {@code name:=value} arguments a {@code .xacro} file is expanded with ({@link #parse(URI)}); URDF files
+     * ignore them.
+     */
+    public UrdfParser withXacroArgs(Map<String, String> args) {
+        return new UrdfParser(resolver, loadVisualMeshes, colladaUpAxis, args);
+    }
+
+    public Map<String, String> xacroArgs() {
+        return xacroArgs;
     }
 
     public RobotDescription parse(Path urdf) {
         return parse(urdf.toAbsolutePath().normalize().toUri());
     }
 
-    /** Parses the URDF at any openable URI (file:, jar:, ...); relative references resolve against it. */
+    /**
+     * Parses the URDF at any openable URI (file:, jar:, ...); relative references resolve against it. A local
+     * {@code *.xacro} file ({@code robot.urdf.xacro}) is first expanded by {@link Xacro} with {@link #xacroArgs},
+     * {@code $(find)} resolving like {@code package://}; errors in the expanded URDF name the xacro file and the
+     * line in the expansion ({@code collide4j xacro FILE} prints it); the description keeps the expanded text.
+     */
     public RobotDescription parse(URI urdf) {
         ResourceResolver.requireLocal(urdf, "URDF");
+        if ("file".equals(urdf.getScheme()) && Xacro.isXacro(Path.of(urdf))) {
+            return parseExpanded(expandXacro(Path.of(urdf)), urdf);
+        }
         try (InputStream in = urdf.toURL().openStream()) {
             return parse(in, urdf);
         } catch (IOException e) {
@@ -103,14 +135,37 @@ public final class UrdfParser {
         return new Context(source).robot(root);
     }
 
+    /**
+     * Parses URDF text that xacro expanded from {@code xacroSource}: relative references resolve against the xacro
+     * file, errors name it (with the line in the expansion), and the description keeps the text
+     * ({@link RobotDescription#urdfText}).
+     */
+    public RobotDescription parseExpanded(String xml, URI xacroSource) {
+        String label = xacroSource + " (expanded by xacro)";
+        Element root = XmlTree.parse(new java.io.ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)), label);
+        return new Context(xacroSource, label).robot(root).withUrdfText(xml);
+    }
+
+    /** The xacro expansion of {@code file} with this parser's arguments and package resolution. */
+    public String expandXacro(Path file) {
+        System.Logger log = System.getLogger(Xacro.class.getName());
+        return Xacro.create().withResolver(resolver).withArgs(xacroArgs)
+                .withWarnings(w -> log.log(System.Logger.Level.WARNING, "xacro " + file + ": " + w))
+                .expand(file.toAbsolutePath().normalize());
+    }
+
     private final class Context {
         final URI source;
         final String src;
         final Map<URI, TriangleMesh> meshCache = new HashMap<>();
 
         Context(URI source) {
+            this(source, source.toString());
+        }
+
+        Context(URI source, String label) {
             this.source = source;
-            this.src = source.toString();
+            this.src = label;
         }
 
         UrdfException error(Element at, String element, String message) {
@@ -128,6 +183,12 @@ public final class UrdfParser {
             Map<String, Element> jointElements = new LinkedHashMap<>();
             List<Element> filterGroups = new ArrayList<>();
             for (Element e : root.children()) {
+                if (XACRO_DIRECTIVES.contains(e.name())) {
+                    // unexpanded xacro: its links and joints would be silently missing or wrong
+                    throw error(e, "<" + e.name() + ">", "xacro markup in a URDF (a xacro directive such as"
+                            + " <xacro:" + e.name() + ">); give the file a .xacro name (with --xacro-arg NAME:=VALUE for"
+                            + " its arguments) or expand it first with 'collide4j xacro FILE --out robot.urdf'");
+                }
                 if (e.name().equals("collision_filter_group")) {
                     filterGroups.add(e);
                 }

@@ -18,7 +18,8 @@ import java.util.Map;
  * The numbers of a URDF as its text states them, enclosed exactly ({@link Interval#decimal}): joint and collision
  * origins (xyz, rpy), joint axes and mimic factors. The description records keep rotations only as matrices that
  * other code computed, so the verifier reads the URDF text again (from {@link RobotDescription#source()}) and
- * builds its own enclosures from the decimal strings. The text must be the one the description was parsed from:
+ * builds its own enclosures from the decimal strings ({@link RobotDescription#urdfText()} instead when the
+ * description was expanded from xacro in memory). The text must be the one the description was parsed from:
  * joints, links, collision counts and every xyz must agree with the records, else the constructor refuses.
  */
 final class UrdfNumbers {
@@ -30,7 +31,9 @@ final class UrdfNumbers {
     UrdfNumbers(RobotDescription robot) {
         String src = String.valueOf(robot.source());
         XmlTree.Element root;
-        try (InputStream in = robot.source().toURL().openStream()) {
+        try (InputStream in = robot.urdfText() != null
+                ? new java.io.ByteArrayInputStream(robot.urdfText().getBytes(java.nio.charset.StandardCharsets.UTF_8))
+                : robot.source().toURL().openStream()) {
             root = XmlTree.parse(in, src);
         } catch (IOException | RuntimeException e) {
             throw new IllegalArgumentException("cannot re-read the URDF text " + src + " for its exact numbers: " + e.getMessage(), e);

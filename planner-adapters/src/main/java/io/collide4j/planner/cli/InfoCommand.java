@@ -51,6 +51,9 @@ final class InfoCommand extends CliCommand {
         if (file != null) {
             description = packagePath.parser().parse(RobotOptions.readable(urdf != null ? "--urdf" : "ROBOT|FILE.urdf", file));
         } else {
+            if (!packagePath.xacroArgs.isEmpty()) {
+                throw new CliException(ExitCode.USAGE, "--xacro-arg applies to a .xacro file, not to a bundled robot");
+            }
             description = Models.robot(robot == null ? RobotOptions.DEFAULT_ROBOT : robot);
         }
         print(description, out);

@@ -38,6 +38,7 @@ public final class Main {
         COMMANDS.put("plan", PlanCommand::new);
         COMMANDS.put("decompose", DecomposeCommand::new);
         COMMANDS.put("srdf", SrdfCommand::new);
+        COMMANDS.put("xacro", XacroCommand::new);
         COMMANDS.put("bench", BenchCommand::new);
         COMMANDS.put("serve", ServeCommand::new);
         COMMANDS.put("view", ViewCommand::new);

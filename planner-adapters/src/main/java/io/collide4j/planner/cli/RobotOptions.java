@@ -29,7 +29,7 @@ final class RobotOptions {
             description = "Bundled robot (default " + DEFAULT_ROBOT + "); one of the names 'collide4j info' accepts.")
     String robot;
 
-    @Option(names = "--urdf", paramLabel = "FILE", description = "Robot description (URDF) instead of --robot.")
+    @Option(names = "--urdf", paramLabel = "FILE", description = "Robot description (URDF, or xacro: robot.urdf.xacro) instead of --robot.")
     Path urdf;
 
     @Option(names = "--srdf", paramLabel = "FILE",
@@ -149,6 +149,7 @@ final class RobotOptions {
                 throw new CliException(ExitCode.USAGE, "give --robot or --urdf, not both");
             }
             b.urdf(readable("--urdf", urdf)).packageRoots(packagePath.checkedRoots());
+            b.xacroArgs(packagePath.xacroArgs());
         } else {
             String name = robot == null ? DEFAULT_ROBOT : robot;
             if (!Models.names().contains(name)) {
@@ -156,6 +157,9 @@ final class RobotOptions {
                         + "'; bundled: " + Models.names() + " (or give --urdf FILE)");
             }
             b.robot(name);
+            if (!packagePath.xacroArgs.isEmpty()) {
+                throw new CliException(ExitCode.USAGE, "--xacro-arg applies to a .xacro --urdf (or --srdf), not to a bundled robot");
+            }
         }
         if (srdf != null) {
             b.srdf(readable("--srdf", srdf));

@@ -109,6 +109,18 @@ public final class FileRoots {
         checkMeshes(root, realUrdf.toUri(), field);
     }
 
+    /** As {@link #checkUrdfReferences(Path, String)} for URDF text expanded from a xacro file at {@code base}. */
+    public void checkUrdfText(String xml, URI base, String field) {
+        XmlTree.Element root = XmlTree.parse(new java.io.ByteArrayInputStream(xml.getBytes(java.nio.charset.StandardCharsets.UTF_8)),
+                base + " (expanded by xacro)");
+        checkMeshes(root, base, field);
+    }
+
+    /** True when {@code p} is a readable regular file under one of the roots (symbolic links resolved). */
+    public boolean readable(Path p) {
+        return allowedOrNull(p) != null;
+    }
+
     /** After parsing: every mesh the description resolved lies inside the roots (a second line of defence). */
     public void checkResolvedMeshes(RobotDescription d, String field) {
         for (LinkDescription l : d.links()) {

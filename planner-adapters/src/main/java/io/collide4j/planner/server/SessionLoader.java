@@ -6,7 +6,10 @@ import io.collide4j.models.Models;
 import io.collide4j.planner.Collide4j;
 import io.collide4j.urdf.DescriptionException;
 import io.collide4j.urdf.RobotDescription;
+import io.collide4j.urdf.SemanticDescription;
+import io.collide4j.urdf.SrdfParser;
 import io.collide4j.urdf.UrdfParser;
+import io.collide4j.urdf.xacro.Xacro;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -48,7 +51,7 @@ final class SessionLoader {
     /** {@code decomposeByDefault}: {@code serve --decompose}, the default of the request's {@code decompose}. */
     static Loaded load(ObjectNode p, FileRoots files, ServerLimits limits, ProtocolJson json, boolean decomposeByDefault) {
         known(p, "load", "robot", "urdf", "srdf", "scene", "sceneJson", "margin", "group", "hold", "padding", "scale",
-                "allow", "tolerance", "budget", "decompose");
+                "allow", "tolerance", "budget", "decompose", "xacroArgs");
         List<FileInput> fileInputs = new ArrayList<>();
         Collide4j.Builder b = Collide4j.builder();
         // Everything the client sent is checked before any file is read ...
@@ -68,10 +71,22 @@ final class SessionLoader {
         } else {
             fileInputs.add(new FileInput("urdf", urdf));
         }
+        Map<String, String> xacroArgs = xacroArgs(p);
+        Path xacroSrdf = null;
         if (p.has("srdf")) {
             Path srdf = files.resolve(string(p, "srdf"), "srdf");
             fileInputs.add(new FileInput("srdf", srdf));
-            b.srdf(srdf);
+            if (Xacro.isXacro(srdf)) {
+                if (urdf == null) {
+                    throw invalid("srdf: a .xacro SRDF is read against a 'urdf'; a bundled robot comes with its own SRDF");
+                }
+                xacroSrdf = srdf;
+            } else {
+                b.srdf(srdf);
+            }
+        }
+        if (!xacroArgs.isEmpty() && (urdf == null || !Xacro.isXacro(urdf)) && xacroSrdf == null) {
+            throw invalid("xacroArgs: neither 'urdf' nor 'srdf' is a .xacro file");
         }
         Path sceneFile = null;
         String bundledScene = null;
@@ -125,10 +140,27 @@ final class SessionLoader {
         Collide4j loaded;
         try {
             if (urdf != null) {
-                files.checkUrdfReferences(urdf, "urdf");
-                RobotDescription d = UrdfParser.create().withResolver(files.resolver()).withVisualMeshes(false).parse(urdf);
+                UrdfParser parser = UrdfParser.create().withResolver(files.resolver()).withVisualMeshes(false);
+                // xacro inside the roots only, without the server's environment: includes, YAML files and $(find)
+                Xacro xacro = Xacro.create().withResolver(files.resolver()).withArgs(xacroArgs).withEnvironment(Map.of())
+                        .withReadableFiles(files::readable).withWarnings(w -> LOG.info("xacro: {}", w));
+                RobotDescription d;
+                if (Xacro.isXacro(urdf)) {
+                    String xml = xacro.expand(urdf);
+                    files.checkUrdfText(xml, urdf.toUri(), "urdf");
+                    d = parser.parseExpanded(xml, urdf.toUri());
+                } else {
+                    files.checkUrdfReferences(urdf, "urdf");
+                    d = parser.parse(urdf);
+                }
                 files.checkResolvedMeshes(d, "urdf");
-                b.robot(d, null);
+                SemanticDescription sem = null;
+                if (xacroSrdf != null) {
+                    String xml = xacro.expand(xacroSrdf);
+                    sem = SrdfParser.parse(new java.io.ByteArrayInputStream(xml.getBytes(java.nio.charset.StandardCharsets.UTF_8)),
+                            xacroSrdf.toUri() + " (expanded by xacro)", d);
+                }
+                b.robot(d, sem);
             }
             if (sceneFile != null) {
                 b.scene(sceneFile);
@@ -156,6 +188,26 @@ final class SessionLoader {
         r.put("sceneHash", loaded.scene().contentHash());
         r.put("warnings", loaded.warnings());
         return new Loaded(loaded, json.tree(r));   // fails here, before the caller commits, if anything cannot be sent
+    }
+
+    /** {@code xacroArgs}: an object of string values (the {@code name:=value} arguments of a .xacro urdf/srdf). */
+    private static Map<String, String> xacroArgs(ObjectNode p) {
+        Map<String, String> out = new LinkedHashMap<>();
+        if (!p.has("xacroArgs")) {
+            return out;
+        }
+        JsonNode a = p.get("xacroArgs");
+        if (!a.isObject()) {
+            throw invalid("xacroArgs: expected an object of name: \"value\" strings, got " + ProtocolJson.typeName(a));
+        }
+        a.fields().forEachRemaining(e -> {
+            if (!e.getValue().isTextual()) {
+                throw invalid("xacroArgs." + e.getKey() + ": expected a string (xacro arguments are text), got "
+                        + ProtocolJson.typeName(e.getValue()));
+            }
+            out.put(e.getKey(), e.getValue().textValue());
+        });
+        return out;
     }
 
     /**
