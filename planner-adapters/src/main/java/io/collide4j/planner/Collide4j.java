@@ -71,6 +71,7 @@ public final class Collide4j {
     private final double[] rest;
     private final double[] lower;
     private final double[] upper;
+    private final JointSpace space;
     private final List<String> variableNames;
     private final ValidityCounters counters = new ValidityCounters();
     private final ThreadLocal<Scratch> scratch;
@@ -84,11 +85,13 @@ public final class Collide4j {
         final QueryContext context;
         final double[] full0;
         final double[] full1;
+        final double[] unwrapped;   // a short-way motion's end (group values)
 
-        Scratch(CollisionChecker checker, double[] rest) {
+        Scratch(CollisionChecker checker, double[] rest, int groupSize) {
             context = checker.newContext();
             full0 = rest.clone();
             full1 = rest.clone();
+            unwrapped = new double[groupSize];
         }
     }
 
@@ -110,13 +113,16 @@ public final class Collide4j {
         this.lower = new double[groupVars.length];
         this.upper = new double[groupVars.length];
         List<String> names = new ArrayList<>();
+        boolean[] continuous = new boolean[groupVars.length];
         for (int i = 0; i < groupVars.length; i++) {
             lower[i] = km.lowerLimit(groupVars[i]);
             upper[i] = km.upperLimit(groupVars[i]);
+            continuous[i] = km.isContinuous(groupVars[i]);
             names.add(km.variableName(groupVars[i]));
         }
+        this.space = new JointSpace(lower, upper, continuous);
         this.variableNames = List.copyOf(names);
-        this.scratch = ThreadLocal.withInitial(() -> new Scratch(checker, rest));
+        this.scratch = ThreadLocal.withInitial(() -> new Scratch(checker, rest, groupVars.length));
         this.recipe = b.copy();
     }
 
@@ -206,6 +212,20 @@ public final class Collide4j {
 
     public double[] upperLimits() {
         return upper.clone();
+    }
+
+    /** Per planning variable, whether it is a continuous joint (limits −∞ .. +∞, planned on the circle). */
+    public boolean[] continuousJoints() {
+        boolean[] out = new boolean[groupVars.length];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = space.isContinuous(i);
+        }
+        return out;
+    }
+
+    /** The planning group's space: joint limits, continuous joints on the circle (what a planner samples). */
+    public JointSpace jointSpace() {
+        return space;
     }
 
     /** The full robot configuration for group values q (other variables at their held values). */
@@ -324,7 +344,17 @@ public final class Collide4j {
 
     /** Certified OMPL-style motion validity (conservative advancement over the exact joint-space motion). */
     public CertifiedMotionValidator motionValidator() {
-        return new CertifiedMotionValidator(this);
+        return new CertifiedMotionValidator(this, false);
+    }
+
+    /**
+     * {@link #motionValidator} for a planner that moves continuous joints the short way round (OMPL's SO(2)): a
+     * motion q0 → q1 is certified as q0 → {@link JointSpace#unwrap q1 unwrapped} (each continuous joint travels at
+     * most half a turn), the motion such a planner's controller executes. Equal to {@link #motionValidator} on a
+     * robot without continuous joints.
+     */
+    public CertifiedMotionValidator shortWayMotionValidator() {
+        return new CertifiedMotionValidator(this, true);
     }
 
     /** Whole-trajectory certification with certificates (see {@link TrajectoryCertifier}). */

@@ -116,8 +116,13 @@ final class PlanCommand extends RobotSceneCommand {
                     + " (margin " + c.margin() + " m)");
             return ExitCode.VIOLATION;
         }
-        PlanResult r = new RrtConnect(c.stateValidityChecker(), c.motionValidator())
-                .plan(settings.start(start).goal(goal).bounds(c.lowerLimits(), c.upperLimits()).build());
+        PlanRequest request;
+        try {
+            request = settings.start(start).goal(goal).space(c.jointSpace()).build();
+        } catch (IllegalArgumentException e) {   // a continuous joint's start or goal beyond ±2π
+            throw new CliException(ExitCode.USAGE, "--start/--goal: " + e.getMessage(), e);
+        }
+        PlanResult r = new RrtConnect(c.stateValidityChecker(), c.motionValidator()).plan(request);
         if (!r.solved()) {
             out.println("NOT SOLVED " + r.failureReason());
             return ExitCode.INCONCLUSIVE;
@@ -161,7 +166,13 @@ final class PlanCommand extends RobotSceneCommand {
                     throw new CliException(ExitCode.DATA_ERROR, String.format(Locale.ROOT,
                             "%s!problems/%s/request%04d.yaml: start state: %s", zip, s, p.index(), e.getMessage()), e);
                 }
-                ProblemRunner.Run r = ProblemRunner.run(checker, p, settings);
+                ProblemRunner.Run r;
+                try {
+                    r = ProblemRunner.run(checker, p, settings);
+                } catch (IllegalArgumentException e) {   // a continuous joint's start or goal beyond ±2π
+                    throw new CliException(ExitCode.DATA_ERROR, String.format(Locale.ROOT,
+                            "%s!problems/%s/request%04d.yaml: %s", zip, s, p.index(), e.getMessage()), e);
+                }
                 list.add(r);
                 if (verbose || scenarios.size() * count == 1) {
                     out.println(describe(r));

@@ -46,7 +46,7 @@ public final class ProblemRunner {
             return new Run(p.scenario(), p.index(), Outcome.INVALID_GOAL, null, 0, 0, null);
         }
         PlanResult r = new RrtConnect(c.stateValidityChecker(), c.motionValidator())
-                .plan(settings.start(sg[0]).goal(sg[1]).bounds(c.lowerLimits(), c.upperLimits()).build());
+                .plan(settings.start(sg[0]).goal(sg[1]).space(c.jointSpace()).build());
         if (!r.solved()) {
             return new Run(p.scenario(), p.index(), Outcome.NOT_SOLVED, r, 0, 0, null);
         }

@@ -150,6 +150,7 @@ final class SessionLoader {
         r.put("variables", loaded.variableNames());
         r.put("lower", jointLimits(loaded.lowerLimits()));
         r.put("upper", jointLimits(loaded.upperLimits()));
+        r.put("continuous", Params.flags(loaded.continuousJoints()));
         r.put("obstacles", loaded.scene().size());
         r.put("margin", loaded.margin());
         r.put("robotHash", loaded.model().contentHash());
