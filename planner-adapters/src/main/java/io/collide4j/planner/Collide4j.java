@@ -66,6 +66,7 @@ public final class Collide4j {
     private final double margin;
     private final double tolerance;
     private final long budget;
+    private final long trajectoryBudget;
     private final String groupName;
     private final int[] groupVars;
     private final double[] rest;
@@ -105,7 +106,8 @@ public final class Collide4j {
         this.semantics = semantics;
         this.margin = b.margin;
         this.tolerance = b.tolerance;
-        this.budget = b.budget;
+        this.budget = b.budgetGiven ? b.budget : b.budget * budgetScale(checker.model());
+        this.trajectoryBudget = TrajectoryCertifier.DEFAULT_BUDGET * budgetScale(checker.model());
         this.groupName = groupName;
         this.groupVars = groupVars;
         this.rest = rest;
@@ -178,9 +180,35 @@ public final class Collide4j {
         return tolerance;
     }
 
-    /** Distance evaluations one motion check may spend before it answers inconclusive. */
+    /**
+     * Distance evaluations one motion check may spend before it answers inconclusive: the builder's budget, or by
+     * default {@link CollisionChecker#DEFAULT_BUDGET} times {@link #budgetScale}.
+     */
     public long budget() {
         return budget;
+    }
+
+    /**
+     * The default evaluation budget of a whole-trajectory certification of this model:
+     * {@link TrajectoryCertifier#DEFAULT_BUDGET} times {@link #budgetScale}. The CLI's certify and plan use it unless
+     * given a budget, so that what plan reports certified, certify certifies too.
+     */
+    public long trajectoryBudget() {
+        return trajectoryBudget;
+    }
+
+    /**
+     * How much the default budgets grow for a model: the convex pieces per collision element, rounded up (1 for one
+     * hull or primitive each; about 7 for the Panda's decomposition). A decomposed link brings that many more pieces
+     * into every advancement round, and a budget sized for hulls would run out on motions the same proof settles
+     * with a little more room (which made certified paths come back INCONCLUSIVE).
+     */
+    public static long budgetScale(RobotCollisionModel model) {
+        java.util.Set<Long> elements = new java.util.HashSet<>();
+        for (int p = 0; p < model.pieceCount(); p++) {
+            elements.add(((long) model.pieceBody(p) << 32) | (model.pieceOrigin(p).element() & 0xffffffffL));
+        }
+        return elements.isEmpty() ? 1 : Math.max(1, (model.pieceCount() + elements.size() - 1) / elements.size());
     }
 
     /** The planning group's name, or "" when the adapters use every variable. */
@@ -564,6 +592,7 @@ public final class Collide4j {
         private double margin;
         private double tolerance = CollisionChecker.DEFAULT_TOLERANCE;
         private long budget = CollisionChecker.DEFAULT_BUDGET;
+        private boolean budgetGiven;   // else the default, scaled with the model (Collide4j.budgetScale)
         private String group;
         private final Map<String, Double> hold = new LinkedHashMap<>();
         private final java.util.Set<String> explicitHold = new java.util.HashSet<>();   // hold(), not holdAll()
@@ -594,6 +623,7 @@ public final class Collide4j {
             b.margin = margin;
             b.tolerance = tolerance;
             b.budget = budget;
+            b.budgetGiven = budgetGiven;
             b.group = group;
             b.hold.putAll(hold);
             b.explicitHold.addAll(explicitHold);
@@ -737,6 +767,7 @@ public final class Collide4j {
                 throw new IllegalArgumentException("budget must be at least 1, got " + evaluations);
             }
             this.budget = evaluations;
+            this.budgetGiven = true;
             return this;
         }
 

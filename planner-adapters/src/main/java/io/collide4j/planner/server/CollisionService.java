@@ -269,7 +269,7 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
         if (!(margin >= 0) || !Double.isFinite(margin)) {
             throw invalid("margin: must be finite and >= 0, got " + margin);
         }
-        long budget = p.has("budget") ? budget(p, limits.maxEvaluations()) : Math.min(TrajectoryCertifier.DEFAULT_BUDGET, limits.maxEvaluations());
+        long budget = p.has("budget") ? budget(p, limits.maxEvaluations()) : Math.min(c.trajectoryBudget(), limits.maxEvaluations());
         boolean certificate = true;
         if (p.has("certificate")) {
             if (!p.get("certificate").isBoolean()) {

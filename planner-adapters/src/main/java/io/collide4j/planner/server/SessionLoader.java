@@ -139,6 +139,10 @@ final class SessionLoader {
                 b.sceneJson(sj.isTextual() ? sj.textValue() : json.text(sj), "request sceneJson");
             }
             loaded = b.build();
+            if (!p.has("budget") && loaded.budget() > limits.maxEvaluations()) {
+                // the default budget grows with a decomposed model (Collide4j.budgetScale); never past the server's cap
+                loaded = b.budget(limits.maxEvaluations()).build();
+            }
         } catch (RequestException e) {
             throw e;
         } catch (RuntimeException e) {

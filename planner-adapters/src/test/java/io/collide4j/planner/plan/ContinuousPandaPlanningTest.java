@@ -33,7 +33,7 @@ class ContinuousPandaPlanningTest {
         Collide4j.Builder robot = robot();
         int solved = 0, valid = 0;
         for (String scenario : set.scenarios()) {
-            for (MbmProblems.Problem p : set.load(scenario, 1, 2)) {
+            for (MbmProblems.Problem p : set.load(scenario, 1, 1)) {
                 Collide4j c = ProblemRunner.checker(robot, p);
                 assertArrayEquals(new boolean[]{true, false, false, false, false, false, true}, c.continuousJoints());
                 ProblemRunner.Run r = ProblemRunner.run(c, p,
