@@ -248,11 +248,18 @@ public final class SrdfGenerator {
         }
         SplittableRandom random = new SplittableRandom(params.seed());
         double[] q = new double[km.variableCount()];
+        double alwaysAt = params.alwaysFraction() * params.samples();
         for (int s = 0; s < params.samples(); s++) {
             sample(km, random, q);
             boolean posed = false;
             for (String pair : collidingPairs(checker, q, ctx)) {
                 count.merge(pair, 1, Integer::sum);
+                // the triangle test only decides Always (touching >= alwaysAt): skip it once that is settled either
+                // way (reached, or out of reach even if every remaining sample touched); the result is the same
+                int t = touching.getOrDefault(pair, 0);
+                if (t >= alwaysAt || t + (params.samples() - s) < alwaysAt) {
+                    continue;
+                }
                 if (!posed) {
                     touch.set(q);
                     posed = true;
