@@ -27,8 +27,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class ContinuousJointsTest {
     static final double D = 0.02;
-    /** Blocks link 1's sphere (radius 0.1 at distance 1 from the base) around angle 0, whatever j2 does. */
-    static final PlanarArm WORLD = new PlanarArm(new double[][]{{1.0, 0, 0.3, 0.3}});
+    /**
+     * A box that blocks link 1's sphere (radius 0.1 at distance 1 from the base) around angle 0 whatever j2 does, and
+     * one at (−1.8, 0) that blocks the tip (1.8 m out with j2 = 0) around angle π: the straight short way across π is
+     * blocked too, so the planner has to grow its trees across the ±π seam, bending j2 round the second box.
+     */
+    static final PlanarArm WORLD = new PlanarArm(new double[][]{{1.0, 0, 0.3, 0.3}, {-1.8, 0, 0.2, 0.2}});
     static Collide4j continuous;
     static Collide4j limited;
 
@@ -53,10 +57,10 @@ class ContinuousJointsTest {
 
     @Test
     void theShortWayValidatorCertifiesTheMotionAcrossPi() {
-        double[] q0 = {3.0, 0};
-        double[] q1 = {-3.0, 0};
+        double[] q0 = {3.0, 1.0};
+        double[] q1 = {-3.0, 1.0};
         // the literal segment sweeps j1 through 0, into the box; the short way crosses π, far from it
-        assertTrue(WORLD.clearance(0, 0) < 0);
+        assertTrue(WORLD.clearance(0, 1.0) < 0);
         assertFalse(continuous.motionValidator().checkMotion(q0, q1));
         CertifiedMotionValidator shortWay = continuous.shortWayMotionValidator();
         assertTrue(shortWay.shortWay());
@@ -78,6 +82,7 @@ class ContinuousJointsTest {
     void plansAcrossPiOnlyWithTheContinuousJointAndEveryPathIsCertified() {
         double[] start = {2.5, 0};
         double[] goal = {-2.5, 0};
+        assertFalse(continuous.shortWayMotionValidator().checkMotion(start, goal), "the direct short way is blocked");
         for (boolean lazy : new boolean[]{true, false}) {
             for (long seed = 1; seed <= 5; seed++) {
                 PlanResult r = new RrtConnect(continuous.stateValidityChecker(), continuous.motionValidator())
@@ -89,6 +94,7 @@ class ContinuousJointsTest {
                 double[] last = path.get(path.size() - 1);
                 assertEquals(goal[0] + 2 * Math.PI, last[0], 1e-12, "goal reached across π, unwrapped");
                 assertEquals(goal[1], last[1]);
+                assertTrue(path.size() > 2, "a detour round the second box");
                 for (int i = 1; i < path.size(); i++) {
                     for (double c : WORLD.sampled(path.get(i - 1), path.get(i), 1, 400)) {
                         assertTrue(c > D, "lazy " + lazy + " seed " + seed + " edge " + i + ": clearance " + c);
