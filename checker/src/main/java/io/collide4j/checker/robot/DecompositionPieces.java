@@ -16,7 +16,8 @@ import java.util.Map;
  * {@link DecompositionCache} so a robot builds fast the second time. Coverage is not taken on trust:
  * the covering margin is measured against the mesh like a single hull's ({@link PieceCover}). A mesh
  * that decomposes into one piece gets the plain QuickHull of its vertices instead, which is never
- * larger than the decomposer's vertex-limited enclosing hull. Immutable and thread-safe.
+ * larger than the decomposer's vertex-limited enclosing hull. Immutable and thread-safe; the covers built are kept
+ * for the process in a synchronized memo ({@link #pieces}), so a robot built again costs no second measurement.
  */
 public final class DecompositionPieces implements ConvexPieceProvider {
     private final DecompositionParameters params;
