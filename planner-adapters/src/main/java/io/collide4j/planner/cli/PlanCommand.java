@@ -1,5 +1,6 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.checker.query.MotionStatus;
 import io.collide4j.checker.query.Verdict;
 import io.collide4j.planner.Collide4j;
 import io.collide4j.planner.plan.MbmProblems;
@@ -128,8 +129,8 @@ final class PlanCommand extends RobotSceneCommand {
             return ExitCode.INCONCLUSIVE;
         }
         int edges = r.path().size() - 1;
-        io.collide4j.checker.query.MotionStatus[] rechecks = ProblemRunner.recheckEdges(c, r.path());
-        int certified = (int) Arrays.stream(rechecks).filter(st -> st == io.collide4j.checker.query.MotionStatus.FREE).count();
+        MotionStatus[] rechecks = ProblemRunner.recheckEdges(c, r.path());
+        int certified = (int) Arrays.stream(rechecks).filter(st -> st == MotionStatus.FREE).count();
         Verdict whole = ProblemRunner.certifyPath(c, r.path());
         out.printf(Locale.ROOT, "SOLVED %d waypoints, length %.3f rad (%.3f before shortcutting), planning %.3f s,"
                         + " smoothing %.3f s, %d/%d edges re-certified free, path %s%n", r.path().size(), r.lengthAfter(),

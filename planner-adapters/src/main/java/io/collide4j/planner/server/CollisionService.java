@@ -13,7 +13,6 @@ import io.collide4j.planner.CertifiedMotionValidator;
 import io.collide4j.planner.CertifiedStateValidityChecker;
 import io.collide4j.planner.Collide4j;
 import io.collide4j.planner.MotionValidator;
-import io.collide4j.planner.TrajectoryCertifier;
 import io.collide4j.planner.ValidityCounters;
 
 import java.util.ArrayList;
