@@ -14,7 +14,8 @@ import java.util.Arrays;
  * "Never" should mean): the joint space of the variables that move one link relative to the other is cut into
  * boxes, and a box is settled when the links' convex pieces are certified farther apart at its centre (GJK's
  * certified lower bound, margins and forward-kinematics error included) than the two links can move within it
- * ({@link JointBoxMotion}: certified, configuration-independent reach bounds). Boxes not settled are halved along
+ * ({@link JointBoxMotion}: certified, from the links' distances to the joint axes at the centre, capped by
+ * configuration-independent reach bounds). Boxes not settled are halved along
  * the variable that moves the links most, depth first, until every box is settled (PROVEN), the pieces cannot be
  * certified apart at a box centre (TOUCHING: the links may well touch there), or the budget of boxes runs out
  * (BUDGET). Only PROVEN is a proof; the other two say nothing either way. Branch-and-bound over joint-space boxes
@@ -147,7 +148,7 @@ public final class LinkPairProof {
                 System.arraycopy(stack, top + k, bhi, 0, k);
                 setBox(blo, 0, bhi, 0);
                 km.forwardKinematics(center, poses);
-                double reach = motion();
+                double reach = motionFromCentre();
                 Verdict v = verdict(reach);
                 if (v == Verdict.SETTLED) {
                     continue;
@@ -185,11 +186,19 @@ public final class LinkPairProof {
             }
         }
 
-        /** How far the two links can move relative to each other within the current box. */
+        /** How far the two links can move relative to each other within the current box (reach bounds only). */
         private double motion() {
             return JointBoxMotion.displacement(km, la, skip, center, half, model.bodySphere(ba, 0),
                     model.bodySphere(ba, 1), model.bodySphere(ba, 2), model.bodySphere(ba, 3))
                     + JointBoxMotion.displacement(km, lb, skip, center, half, model.bodySphere(bb, 0),
+                    model.bodySphere(bb, 1), model.bodySphere(bb, 2), model.bodySphere(bb, 3));
+        }
+
+        /** {@link #motion} tightened with the links' distances from the joint axes at the posed centre. */
+        private double motionFromCentre() {
+            return JointBoxMotion.displacement(km, poses, la, skip, center, half, model.bodySphere(ba, 0),
+                    model.bodySphere(ba, 1), model.bodySphere(ba, 2), model.bodySphere(ba, 3))
+                    + JointBoxMotion.displacement(km, poses, lb, skip, center, half, model.bodySphere(bb, 0),
                     model.bodySphere(bb, 1), model.bodySphere(bb, 2), model.bodySphere(bb, 3));
         }
 
