@@ -15,10 +15,9 @@ import java.util.Arrays;
  * boxes, and a box is settled when the links' convex pieces are certified farther apart at its centre (GJK's
  * certified lower bound, margins and forward-kinematics error included) than the two links can move within it
  * ({@link JointBoxMotion}: certified, from the links' distances to the joint axes at the centre, capped by
- * configuration-independent reach bounds). Boxes not settled are halved along
- * the variable that moves the links most, depth first, until every box is settled (PROVEN), the pieces cannot be
- * certified apart at a box centre (TOUCHING: the links may well touch there), or the budget of boxes runs out
- * (BUDGET). Only PROVEN is a proof; the other two say nothing either way. Branch-and-bound over joint-space boxes
+ * configuration-independent reach bounds). Boxes not settled are halved along the variable that moves the links most,
+ * depth first with the nearer half first, until every box is settled (PROVEN), the pieces cannot be certified apart
+ * at a box centre (TOUCHING: the links may well touch there), or the budget of boxes runs out (BUDGET). Only PROVEN is a proof; the other two say nothing either way. Branch-and-bound over joint-space boxes
  * with Lipschitz bounds, as in the interval/subdivision collision proofs of Schwarzer, Saha &amp; Latombe (2005).
  *
  * <p>Ranges: a joint's limits; a continuous joint one turn [−π, π] (its poses repeat); a variable with an infinite
@@ -106,7 +105,8 @@ public final class LinkPairProof {
         final Matrix4d pb = new Matrix4d();
         double[] stack;                       // boxes as lo[0..k) hi[0..k), depth first
         int top;
-        int pending;                          // boxes on the stack (k may be 0: one box, the single configuration)
+        int pending;                          // boxes on the stack, each one to split
+        double nearest;                       // the last verdict's smallest distance bound (for the search order)
 
         Search(int ba, int bb, int la, int lb, int skip, int[] vars) {
             this.ba = ba;
@@ -134,28 +134,21 @@ public final class LinkPairProof {
                 half[vars[i]] = 1;
                 lever[i] = motion();
             }
+            long[] boxes = {0};
+            Verdict root = evaluate(lo, hi, boxes);
+            if (root != Verdict.SPLIT || k == 0) {   // without variables there is nothing to split
+                return new Result(root == Verdict.SETTLED ? Outcome.PROVEN : Outcome.TOUCHING, boxes[0]);
+            }
             push(lo, hi);
-            long boxes = 0;
             double[] blo = new double[k];
             double[] bhi = new double[k];
+            double[] clo = new double[k];
+            double[] chi = new double[k];
             while (pending > 0) {
-                if (++boxes > budget) {
-                    return new Result(Outcome.BUDGET, boxes - 1);
-                }
                 pending--;
                 top -= 2 * k;
                 System.arraycopy(stack, top, blo, 0, k);
                 System.arraycopy(stack, top + k, bhi, 0, k);
-                setBox(blo, 0, bhi, 0);
-                km.forwardKinematics(center, poses);
-                double reach = motionFromCentre();
-                Verdict v = verdict(reach);
-                if (v == Verdict.SETTLED) {
-                    continue;
-                }
-                if (v == Verdict.TOUCHING) {
-                    return new Result(Outcome.TOUCHING, boxes);
-                }
                 int split = 0;
                 double best = -1;
                 for (int i = 0; i < k; i++) {
@@ -166,14 +159,44 @@ public final class LinkPairProof {
                     }
                 }
                 double mid = 0.5 * (blo[split] + bhi[split]);
-                double keep = bhi[split];
-                bhi[split] = mid;
-                push(blo, bhi);
-                bhi[split] = keep;
+                // both halves are evaluated as they are made; the one whose centre is nearer is explored first, so
+                // that a pair which does touch is found touching before the rest of its joint space is settled
+                System.arraycopy(blo, 0, clo, 0, k);
+                System.arraycopy(bhi, 0, chi, 0, k);
+                chi[split] = mid;
                 blo[split] = mid;
-                push(blo, bhi);
+                if (boxes[0] + 2 > budget) {
+                    return new Result(Outcome.BUDGET, boxes[0]);
+                }
+                Verdict lower = evaluate(clo, chi, boxes);
+                double lowerGap = nearest;
+                if (lower == Verdict.TOUCHING) {
+                    return new Result(Outcome.TOUCHING, boxes[0]);
+                }
+                Verdict upper = evaluate(blo, bhi, boxes);
+                if (upper == Verdict.TOUCHING) {
+                    return new Result(Outcome.TOUCHING, boxes[0]);
+                }
+                boolean lowerFirst = lowerGap <= nearest;
+                if (upper == Verdict.SPLIT && lowerFirst) {
+                    push(blo, bhi);
+                }
+                if (lower == Verdict.SPLIT) {
+                    push(clo, chi);
+                }
+                if (upper == Verdict.SPLIT && !lowerFirst) {
+                    push(blo, bhi);
+                }
             }
-            return new Result(Outcome.PROVEN, boxes);
+            return new Result(Outcome.PROVEN, boxes[0]);
+        }
+
+        /** Poses the centre of box [lo, hi], counts it, and settles it, finds it touching, or says to split it. */
+        private Verdict evaluate(double[] lo, double[] hi, long[] boxes) {
+            boxes[0]++;
+            setBox(lo, 0, hi, 0);
+            km.forwardKinematics(center, poses);
+            return verdict(motionFromCentre());
         }
 
         private void setBox(double[] lo, int lo0, double[] hi, int hi0) {
@@ -212,6 +235,7 @@ public final class LinkPairProof {
             poses.pose(la, pa);
             poses.pose(lb, pb);
             Verdict v = Verdict.SETTLED;
+            nearest = Double.POSITIVE_INFINITY;
             for (int a = model.pieceStart(ba); a < model.pieceEnd(ba); a++) {
                 for (int b = model.pieceStart(bb); b < model.pieceEnd(bb); b++) {
                     double margins = model.pieceMargin(a) + model.pieceMargin(b);
@@ -225,6 +249,7 @@ public final class LinkPairProof {
                     if (!(dist.lowerBound > far)) {
                         v = Verdict.SPLIT;
                     }
+                    nearest = Math.min(nearest, dist.lowerBound - margins);
                     hintX = -dist.normal.x;
                     hintY = -dist.normal.y;
                     hintZ = -dist.normal.z;

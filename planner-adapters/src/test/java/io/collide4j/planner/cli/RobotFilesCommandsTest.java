@@ -31,15 +31,13 @@ class RobotFilesCommandsTest {
     @Test
     void srdfIsByteIdenticalForOneSeedAndParsesAgainstTheRobot() throws Exception {
         Path a = dir.resolve("a.srdf"), b = dir.resolve("b.srdf"), c = dir.resolve("c.srdf");
-        // 300 samples leave pairs that collide rarely looking apart; a small proof budget keeps their (failing) proofs short
-        Object[] r = cli("srdf", "--urdf", PANDA.toString(), "--out", a.toString(), "--samples", "300", "--proof-budget",
-                "20000", "--seed", "5");
+        Object[] r = cli("srdf", "--urdf", PANDA.toString(), "--out", a.toString(), "--samples", "300", "--seed", "5");
         assertEquals(ExitCode.FREE, r[0], (String) r[2]);
         assertTrue(((String) r[1]).contains("link pairs disabled"), (String) r[1]);
         assertTrue(((String) r[1]).matches("(?s).*Never: \\d+ pairs proven apart everywhere in their joint ranges; \\d+ apart in"
                 + " every sample but not proven \\(still checked.*"), (String) r[1]);
         assertEquals(ExitCode.FREE, cli("srdf", "--urdf", PANDA.toString(), "--out", b.toString(), "--samples", "300",
-                "--proof-budget", "20000", "--seed", "5")[0]);
+                "--seed", "5")[0]);
         assertArrayEquals(Files.readAllBytes(a), Files.readAllBytes(b));
         SemanticDescription s = SrdfParser.parse(a, UrdfParser.create().parse(PANDA));
         // the Panda's 7 revolute joints plus the hand: each link with its geometric neighbour is Adjacent
@@ -48,7 +46,7 @@ class RobotFilesCommandsTest {
                 .contains(d.reason())), s.toString());
         // another seed may differ only in sampled reasons: the Adjacent pairs are the same
         assertEquals(ExitCode.FREE, cli("srdf", "--urdf", PANDA.toString(), "--out", c.toString(), "--samples", "300",
-                "--proof-budget", "20000", "--seed", "6")[0]);
+                "--seed", "6")[0]);
         assertEquals(s.disabledCollisions().stream().filter(d -> d.reason().equals("Adjacent")).toList(),
                 SrdfParser.parse(c, UrdfParser.create().parse(PANDA)).disabledCollisions().stream()
                         .filter(d -> d.reason().equals("Adjacent")).toList());
