@@ -63,6 +63,7 @@ public final class KinematicModel {
     final String[] varNames;
     final double[] lower;
     final double[] upper;
+    private final boolean[] continuous;
     private final Map<String, Integer> linkIndex = new HashMap<>();
     private final Map<String, Integer> varIndex = new HashMap<>();
     private final RobotDescription description;
@@ -105,11 +106,13 @@ public final class KinematicModel {
         varNames = vars.toArray(new String[0]);
         lower = new double[varNames.length];
         upper = new double[varNames.length];
+        continuous = new boolean[varNames.length];
         for (int i = 0; i < varNames.length; i++) {
             JointDescription j = byName.get(varNames[i]);
             double[] lim = limitsOf(j);
             lower[i] = lim[0];
             upper[i] = lim[1];
+            continuous[i] = j.type() == JointType.CONTINUOUS;
         }
 
         // depth-first traversal building links and bodies
@@ -310,6 +313,14 @@ public final class KinematicModel {
 
     public double upperLimit(int variable) {
         return upper[variable];
+    }
+
+    /**
+     * Whether the variable is a continuous joint: a rotation without limits whose values q and q + 2π are the same
+     * pose (a planner may move it the short way round; its limits are −∞ .. +∞).
+     */
+    public boolean isContinuous(int variable) {
+        return continuous[variable];
     }
 
     public int linkCount() {

@@ -16,13 +16,42 @@ import io.collide4j.checker.query.MotionStatus;
  * q0 is claimed: the fraction is 0 and q0 is returned as given (a planner only extends from states it
  * validated).
  *
+ * <p><b>Continuous joints.</b> The plain validator certifies the straight segment between the values given, however
+ * many turns a continuous joint travels. The short-way validator ({@link Collide4j#shortWayMotionValidator}) first
+ * replaces q1 by {@link #motionEnd}: each continuous joint reached the short way round (OMPL's SO(2) interpolation),
+ * so that what it certifies is the motion such a planner executes; {@link #checkMotionWithLastValid} then returns
+ * states on that motion.
+ *
  * <p>Thread-safe (per-thread scratch inside the façade); counts into its {@link ValidityCounters}.
  */
 public final class CertifiedMotionValidator implements MotionValidator {
     private final Collide4j c;
+    private final boolean shortWay;
 
-    CertifiedMotionValidator(Collide4j c) {
+    CertifiedMotionValidator(Collide4j c, boolean shortWay) {
         this.c = c;
+        this.shortWay = shortWay && c.jointSpace().hasContinuous();
+    }
+
+    /** Whether continuous joints move the short way round ({@link Collide4j#shortWayMotionValidator}). */
+    public boolean shortWay() {
+        return shortWay;
+    }
+
+    /**
+     * The end of the motion this validator certifies for q0 → q1: q1 itself, or with the short way each continuous
+     * joint's value {@link JointSpace#unwrap unwrapped} towards q0 (a new array).
+     */
+    public double[] motionEnd(double[] q0, double[] q1) {
+        return end(q0, q1).clone();
+    }
+
+    /** q1 or its short-way end in this thread's scratch (no allocation per query). */
+    private double[] end(double[] q0, double[] q1) {
+        if (!shortWay || q0.length != q1.length || q1.length != c.dimension()) {
+            return q1;   // wrong lengths are refused, with their message, by the query itself
+        }
+        return c.jointSpace().unwrap(q0, q1, c.scratch().unwrapped);
     }
 
     /**
@@ -43,7 +72,8 @@ public final class CertifiedMotionValidator implements MotionValidator {
         return booleanCheck(q0, q1, true);
     }
 
-    private boolean booleanCheck(double[] q0, double[] q1, boolean presampled) {
+    private boolean booleanCheck(double[] q0, double[] given, boolean presampled) {
+        double[] q1 = end(q0, given);
         if (!inLimits(q0, q1)) {
             return false;
         }
@@ -63,10 +93,14 @@ public final class CertifiedMotionValidator implements MotionValidator {
     }
 
     /**
-     * The full result of the certified check (status, first violation time and pair, clearance bound);
-     * joint limits are not looked at (the adapter methods treat endpoints outside them as invalid).
+     * The full result of the certified check of q0 → {@link #motionEnd} (status, first violation time and pair,
+     * clearance bound); joint limits are not looked at (the adapter methods treat endpoints outside them as invalid).
      */
     public MotionResult check(double[] q0, double[] q1) {
+        return checkAsGiven(q0, end(q0, q1));
+    }
+
+    private MotionResult checkAsGiven(double[] q0, double[] q1) {
         long t0 = System.nanoTime();
         MotionResult r = c.checkMotion(q0, q1);
         c.counters().motion(r.isFree(), r.status() == MotionStatus.INCONCLUSIVE, System.nanoTime() - t0, r.evaluations());
@@ -74,11 +108,12 @@ public final class CertifiedMotionValidator implements MotionValidator {
     }
 
     @Override
-    public MotionCheck checkMotionWithLastValid(double[] q0, double[] q1) {
+    public MotionCheck checkMotionWithLastValid(double[] q0, double[] given) {
+        double[] q1 = shortWay ? motionEnd(q0, given) : given;
         if (!inLimits(q0, q1)) {
             return new MotionCheck(false, 0, q0);
         }
-        MotionResult r = check(q0, q1);
+        MotionResult r = checkAsGiven(q0, q1);   // q1 is the end already: unwrapping twice could round differently
         if (r.isFree()) {
             return new MotionCheck(true, 1, q1);
         }

@@ -68,11 +68,13 @@ public final class Collide4j {
     private final double margin;
     private final double tolerance;
     private final long budget;
+    private final long trajectoryBudget;
     private final String groupName;
     private final int[] groupVars;
     private final double[] rest;
     private final double[] lower;
     private final double[] upper;
+    private final JointSpace space;
     private final List<String> variableNames;
     private final ValidityCounters counters = new ValidityCounters();
     private final ThreadLocal<Scratch> scratch;
@@ -86,11 +88,13 @@ public final class Collide4j {
         final QueryContext context;
         final double[] full0;
         final double[] full1;
+        final double[] unwrapped;   // a short-way motion's end (group values)
 
-        Scratch(CollisionChecker checker, double[] rest) {
+        Scratch(CollisionChecker checker, double[] rest, int groupSize) {
             context = checker.newContext();
             full0 = rest.clone();
             full1 = rest.clone();
+            unwrapped = new double[groupSize];
         }
     }
 
@@ -104,7 +108,8 @@ public final class Collide4j {
         this.semantics = semantics;
         this.margin = b.margin;
         this.tolerance = b.tolerance;
-        this.budget = b.budget;
+        this.budget = b.budgetGiven ? b.budget : b.budget * budgetScale(checker.model());
+        this.trajectoryBudget = TrajectoryCertifier.DEFAULT_BUDGET * budgetScale(checker.model());
         this.groupName = groupName;
         this.groupVars = groupVars;
         this.rest = rest;
@@ -112,13 +117,16 @@ public final class Collide4j {
         this.lower = new double[groupVars.length];
         this.upper = new double[groupVars.length];
         List<String> names = new ArrayList<>();
+        boolean[] continuous = new boolean[groupVars.length];
         for (int i = 0; i < groupVars.length; i++) {
             lower[i] = km.lowerLimit(groupVars[i]);
             upper[i] = km.upperLimit(groupVars[i]);
+            continuous[i] = km.isContinuous(groupVars[i]);
             names.add(km.variableName(groupVars[i]));
         }
+        this.space = new JointSpace(lower, upper, continuous);
         this.variableNames = List.copyOf(names);
-        this.scratch = ThreadLocal.withInitial(() -> new Scratch(checker, rest));
+        this.scratch = ThreadLocal.withInitial(() -> new Scratch(checker, rest, groupVars.length));
         this.recipe = b.copy();
     }
 
@@ -174,9 +182,35 @@ public final class Collide4j {
         return tolerance;
     }
 
-    /** Distance evaluations one motion check may spend before it answers inconclusive. */
+    /**
+     * Distance evaluations one motion check may spend before it answers inconclusive: the builder's budget, or by
+     * default {@link CollisionChecker#DEFAULT_BUDGET} times {@link #budgetScale}.
+     */
     public long budget() {
         return budget;
+    }
+
+    /**
+     * The default evaluation budget of a whole-trajectory certification of this model:
+     * {@link TrajectoryCertifier#DEFAULT_BUDGET} times {@link #budgetScale}. The CLI's certify and plan use it unless
+     * given a budget, so that what plan reports certified, certify certifies too.
+     */
+    public long trajectoryBudget() {
+        return trajectoryBudget;
+    }
+
+    /**
+     * How much the default budgets grow for a model: the convex pieces per collision element, rounded up (1 for one
+     * hull or primitive each; about 7 for the Panda's decomposition). A decomposed link brings that many more pieces
+     * into every advancement round, and a budget sized for hulls would run out on motions the same proof settles
+     * with a little more room (which made certified paths come back INCONCLUSIVE).
+     */
+    public static long budgetScale(RobotCollisionModel model) {
+        java.util.Set<Long> elements = new java.util.HashSet<>();
+        for (int p = 0; p < model.pieceCount(); p++) {
+            elements.add(((long) model.pieceBody(p) << 32) | (model.pieceOrigin(p).element() & 0xffffffffL));
+        }
+        return elements.isEmpty() ? 1 : Math.max(1, (model.pieceCount() + elements.size() - 1) / elements.size());
     }
 
     /** The planning group's name, or "" when the adapters use every variable. */
@@ -208,6 +242,20 @@ public final class Collide4j {
 
     public double[] upperLimits() {
         return upper.clone();
+    }
+
+    /** Per planning variable, whether it is a continuous joint (limits −∞ .. +∞, planned on the circle). */
+    public boolean[] continuousJoints() {
+        boolean[] out = new boolean[groupVars.length];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = space.isContinuous(i);
+        }
+        return out;
+    }
+
+    /** The planning group's space: joint limits, continuous joints on the circle (what a planner samples). */
+    public JointSpace jointSpace() {
+        return space;
     }
 
     /** The full robot configuration for group values q (other variables at their held values). */
@@ -326,7 +374,17 @@ public final class Collide4j {
 
     /** Certified OMPL-style motion validity (conservative advancement over the exact joint-space motion). */
     public CertifiedMotionValidator motionValidator() {
-        return new CertifiedMotionValidator(this);
+        return new CertifiedMotionValidator(this, false);
+    }
+
+    /**
+     * {@link #motionValidator} for a planner that moves continuous joints the short way round (OMPL's SO(2)): a
+     * motion q0 → q1 is certified as q0 → {@link JointSpace#unwrap q1 unwrapped} (each continuous joint travels at
+     * most half a turn), the motion such a planner's controller executes. Equal to {@link #motionValidator} on a
+     * robot without continuous joints.
+     */
+    public CertifiedMotionValidator shortWayMotionValidator() {
+        return new CertifiedMotionValidator(this, true);
     }
 
     /** Whole-trajectory certification with certificates (see {@link TrajectoryCertifier}). */
@@ -571,6 +629,7 @@ public final class Collide4j {
         private double margin;
         private double tolerance = CollisionChecker.DEFAULT_TOLERANCE;
         private long budget = CollisionChecker.DEFAULT_BUDGET;
+        private boolean budgetGiven;   // else the default, scaled with the model (Collide4j.budgetScale)
         private String group;
         private final Map<String, Double> hold = new LinkedHashMap<>();
         private final java.util.Set<String> explicitHold = new java.util.HashSet<>();   // hold(), not holdAll()
@@ -603,6 +662,7 @@ public final class Collide4j {
             b.margin = margin;
             b.tolerance = tolerance;
             b.budget = budget;
+            b.budgetGiven = budgetGiven;
             b.group = group;
             b.hold.putAll(hold);
             b.explicitHold.addAll(explicitHold);
@@ -770,6 +830,7 @@ public final class Collide4j {
                 throw new IllegalArgumentException("budget must be at least 1, got " + evaluations);
             }
             this.budget = evaluations;
+            this.budgetGiven = true;
             return this;
         }
 

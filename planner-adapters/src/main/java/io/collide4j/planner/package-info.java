@@ -15,7 +15,13 @@
  * boolean proven = motions.checkSampledMotion(q0, q1);  // same proof, skips samples a lazy planner already took
  * MotionValidator.MotionCheck mc = motions.checkMotionWithLastValid(q0, q1);
  * TrajectoryCertifier.Certification cert = c.trajectoryCertifier().certify(path, times, 0.01, 5_000_000);
+ * JointSpace space = c.jointSpace();                      // limits; continuous joints on the circle (SO(2))
+ * MotionValidator shortWay = c.shortWayMotionValidator(); // q0 -> q1 with continuous joints the short way round
  * }</pre>
+ *
+ * <p>Glossary: <i>continuous joint</i>, a rotation without limits (q and q + 2π are one pose); <i>short way</i>,
+ * moving it by at most half a turn; <i>unwrapped</i> value, q1 − 2πk chosen so that the straight segment from q0 is
+ * the short way (values are never reduced modulo 2π, so that a path's consecutive values are the motion executed).
  *
  * <p>Every "valid"/"free" answer is certified for the modelled geometry (covering hulls or a convex
  * decomposition, padding), so it is never wrong; {@link io.collide4j.planner.SampledMotionValidator} is

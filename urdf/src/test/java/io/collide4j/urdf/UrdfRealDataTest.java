@@ -34,6 +34,8 @@ class UrdfRealDataTest {
                 new Object[] {"universal-robot/ur_description/urdf/ur5e.urdf", 11, 6, 0, 4, 7, 7},
                 new Object[] {"curobo/curobo/content/assets/robot/franka_description/franka_panda.urdf", 15, 7, 2, 5, 11, 11},
                 new Object[] {"vamp/resources/panda/panda.urdf", 13, 7, 0, 5, 11, 11},
+                // collide4j's fixture: joints 1 and 7 continuous (not counted as revolute)
+                new Object[] {"vamp/resources/panda/panda_continuous.urdf", 13, 5, 0, 5, 11, 11},
                 new Object[] {"vamp/resources/panda/panda_spherized.urdf", 13, 7, 0, 5, 59, 0});
     }
 

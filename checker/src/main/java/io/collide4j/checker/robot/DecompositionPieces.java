@@ -7,13 +7,17 @@ import io.collide4j.checker.geometry.decomposition.DecompositionParameters;
 import io.collide4j.urdf.TriangleMesh;
 
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * Meshes as the pieces of a convex decomposition ({@link Decomposer}), read from and written to a
  * {@link DecompositionCache} so a robot builds fast the second time. Coverage is not taken on trust:
  * the covering margin is measured against the mesh like a single hull's ({@link PieceCover}). A mesh
  * that decomposes into one piece gets the plain QuickHull of its vertices instead, which is never
- * larger than the decomposer's vertex-limited enclosing hull. Immutable and thread-safe.
+ * larger than the decomposer's vertex-limited enclosing hull. Immutable and thread-safe; the covers built are kept
+ * for the process in a synchronized memo ({@link #pieces}), so a robot built again costs no second measurement.
  */
 public final class DecompositionPieces implements ConvexPieceProvider {
     private final DecompositionParameters params;
@@ -48,8 +52,38 @@ public final class DecompositionPieces implements ConvexPieceProvider {
         return "decomposition(" + params.canonicalKey() + ")";
     }
 
+    /**
+     * Covers already built in this process, by cache directory and {@link DecompositionCache#contentKey} (mesh content
+     * and parameters; the directory too, so that a provider on a new directory still fills it):
+     * reading a cache entry is fast, but measuring its covering margin against the mesh ({@link PieceCover}) is not,
+     * and a planner builds the same robot for every problem and scene. At most {@value #MEMO_SIZE} meshes (least
+     * recently used dropped); only cached providers use it, so {@link #uncached} still computes every time.
+     */
+    private static final Map<String, Pieces> MEMO = Collections.synchronizedMap(
+            new LinkedHashMap<>(16, 0.75f, true) {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<String, Pieces> eldest) {
+                    return size() > MEMO_SIZE;
+                }
+            });
+    private static final int MEMO_SIZE = 512;
+
     @Override
     public Pieces pieces(TriangleMesh mesh, String what) {
+        if (cache == null) {
+            return compute(mesh, what);
+        }
+        String key = cache.directory().toAbsolutePath() + "\0" + DecompositionCache.contentKey(mesh, params);
+        Pieces known = MEMO.get(key);
+        if (known != null) {
+            return known;
+        }
+        Pieces p = compute(mesh, what);   // outside the lock: two threads may both compute one mesh, with equal results
+        MEMO.put(key, p);
+        return p;
+    }
+
+    private Pieces compute(TriangleMesh mesh, String what) {
         Decomposition d;
         try {
             d = cache != null ? cache.decompose(mesh, params) : Decomposer.decompose(mesh, params);

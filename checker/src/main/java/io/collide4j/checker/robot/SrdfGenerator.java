@@ -36,8 +36,13 @@ import java.util.SplittableRandom;
  *     pairs are listed in {@link Result#defaultCollisions()} and in the SRDF's header comment.</li>
  * <li><b>Always</b>: in collision in at least {@link Parameters#alwaysFraction()} (default 95 %, MoveIt's) of
  *     the sampled configurations.</li>
- * <li><b>Never</b>: certified free in every sampled configuration ({@link Parameters#samples()}, default
- *     {@value #DEFAULT_SAMPLES} as the setup assistant's default sampling density).</li>
+ * <li><b>Never</b>: <em>proven</em> never in contact ({@link LinkPairProof}: the joint ranges between the two links
+ *     subdivided into boxes, each settled by a certified distance at its centre that exceeds the certified motion
+ *     bounds of both links within it). Only pairs certified free in every sampled configuration
+ *     ({@link Parameters#samples()}, default {@value #DEFAULT_SAMPLES} as the setup assistant's default sampling
+ *     density) are tried.</li>
+ * <li><b>Sampled</b> (only with {@link Parameters#sampledNever()}, MoveIt's behaviour): certified free in every
+ *     sample but not proven. Without it such pairs stay checked and are listed in {@link Result#sampledOnly()}.</li>
  * </ol>
  * "In collision" is decided so that each reason errs towards checking a pair: a pair can become Never only when
  * collide4j's certified checker (margin 0, convex pieces that only grow links) proves it separated in every
@@ -46,9 +51,10 @@ import java.util.SplittableRandom;
  * neighbour does not disable a pair that can collide elsewhere.
  * <p>Samples are uniform in the joint limits (continuous joints in [−π, π]) from a {@link SplittableRandom}
  * seeded with {@link Parameters#seed()}, so one seed gives the same pairs and byte-identical
- * {@link Result#toSrdf()} text. <b>Never is sampling, as MoveIt's is</b>: a pair that collides only in a
- * region no sample reached is disabled, and collide4j will then not check it; more samples make this less
- * likely. Stateless.
+ * {@link Result#toSrdf()} text. <b>MoveIt's Never is sampling</b>: a pair that collides only in a region no sample
+ * reached is disabled, and will then not be checked; here a pair is written as Never only with a proof, and as
+ * Sampled only when asked for. Stateless; the proofs run on the common fork-join pool, one pair per task, each
+ * with its own deterministic budget, so the result does not depend on the number of threads.
  */
 public final class SrdfGenerator {
     /** The setup assistant's default sampling density. */
@@ -61,7 +67,9 @@ public final class SrdfGenerator {
 
     /** Why a pair is disabled; {@link #srdfName()} is the SRDF {@code reason} attribute (MoveIt's words). */
     public enum Reason {
-        ADJACENT("Adjacent"), DRAKE("Drake"), DEFAULT("Default"), ALWAYS("Always"), NEVER("Never");
+        ADJACENT("Adjacent"), DRAKE("Drake"), DEFAULT("Default"), ALWAYS("Always"), NEVER("Never"),
+        /** Apart in every sample but not proven: MoveIt's "Never", written only when asked for. */
+        SAMPLED("Sampled");
 
         private final String srdfName;
 
@@ -75,34 +83,50 @@ public final class SrdfGenerator {
     }
 
     /**
-     * Every knob of one generation: samples N ≥ 1, the random seed, the "always" fraction in (0, 1], and how
-     * meshes become convex pieces (default one hull each; a decomposition gives fewer false "in collision").
+     * Every knob of one generation: samples N ≥ 1, the random seed, the "always" fraction in (0, 1], how meshes
+     * become convex pieces (default one hull each; a decomposition gives fewer false "in collision"), the boxes a
+     * Never proof may examine per pair ({@link LinkPairProof}), and whether pairs apart in every sample but not
+     * proven are written as Sampled (MoveIt's behaviour) instead of staying checked.
      */
-    public record Parameters(int samples, long seed, double alwaysFraction, ConvexPieceProvider pieces, String piecesName) {
+    public record Parameters(int samples, long seed, double alwaysFraction, ConvexPieceProvider pieces, String piecesName,
+                             long proofBudget, boolean sampledNever) {
         public Parameters {
             if (samples < 1) {
                 throw new IllegalArgumentException("samples must be >= 1, got " + samples);
+            }
+            if (proofBudget < 1) {
+                throw new IllegalArgumentException("proofBudget must be >= 1, got " + proofBudget);
             }
             if (!(alwaysFraction > 0 && alwaysFraction <= 1)) {
                 throw new IllegalArgumentException("alwaysFraction must be in (0, 1], got " + alwaysFraction);
             }
         }
 
-        /** N = {@value #DEFAULT_SAMPLES}, seed 0, 95 %, one hull per mesh. */
+        /** N = {@value #DEFAULT_SAMPLES}, seed 0, 95 %, one hull per mesh, the default proof budget, Never proven. */
         public static Parameters defaults() {
-            return new Parameters(DEFAULT_SAMPLES, 0, DEFAULT_ALWAYS_FRACTION, ConvexPieceProvider.hull(), "hull");
+            return new Parameters(DEFAULT_SAMPLES, 0, DEFAULT_ALWAYS_FRACTION, ConvexPieceProvider.hull(), "hull",
+                    LinkPairProof.DEFAULT_BUDGET, false);
         }
 
         public Parameters withSamples(int n) {
-            return new Parameters(n, seed, alwaysFraction, pieces, piecesName);
+            return new Parameters(n, seed, alwaysFraction, pieces, piecesName, proofBudget, sampledNever);
         }
 
         public Parameters withSeed(long s) {
-            return new Parameters(samples, s, alwaysFraction, pieces, piecesName);
+            return new Parameters(samples, s, alwaysFraction, pieces, piecesName, proofBudget, sampledNever);
         }
 
         public Parameters withPieces(ConvexPieceProvider provider, String name) {
-            return new Parameters(samples, seed, alwaysFraction, provider, name);
+            return new Parameters(samples, seed, alwaysFraction, provider, name, proofBudget, sampledNever);
+        }
+
+        public Parameters withProofBudget(long boxes) {
+            return new Parameters(samples, seed, alwaysFraction, pieces, piecesName, boxes, sampledNever);
+        }
+
+        /** True: pairs apart in every sample but not proven are written as Sampled (MoveIt's Never). */
+        public Parameters withSampledNever(boolean sampled) {
+            return new Parameters(samples, seed, alwaysFraction, pieces, piecesName, proofBudget, sampled);
         }
     }
 
@@ -113,15 +137,24 @@ public final class SrdfGenerator {
     /**
      * The outcome: disabled pairs in output order (by reason, then by the URDF order of link1 and link2); the
      * pairs that stay checked ("link1 link2") with the number of samples in which the checker could not certify
-     * them apart; and every pair whose triangles intersect at the default configuration ("link1 link2"),
-     * disabled or not — a robot that collides with itself there is reported with these pairs.
+     * them apart (0 for a pair apart in every sample but not proven); every pair whose triangles intersect at the
+     * default configuration ("link1 link2"), disabled or not — a robot that collides with itself there is reported
+     * with these pairs; and the pairs apart in every sample for which no proof was found ("link1 link2", URDF
+     * order; checked, or written as Sampled with {@link Parameters#sampledNever()}).
      */
     public record Result(String robotName, Parameters parameters, List<DisabledPair> disabled,
-                         Map<String, Integer> checkedPairCollisions, List<String> defaultCollisions) {
+                         Map<String, Integer> checkedPairCollisions, List<String> defaultCollisions,
+                         List<String> sampledOnly) {
         public Result {
             disabled = List.copyOf(disabled);
             defaultCollisions = List.copyOf(defaultCollisions);
+            sampledOnly = List.copyOf(sampledOnly);
             checkedPairCollisions = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(checkedPairCollisions));
+        }
+
+        /** Number of pairs written as Never: proven never in contact. */
+        public int provenNever() {
+            return (int) disabled.stream().filter(p -> p.reason() == Reason.NEVER).count();
         }
 
         /** The pairs as a semantic description without groups (what collide4j needs to check this robot). */
@@ -141,9 +174,12 @@ public final class SrdfGenerator {
             StringBuilder sb = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
             sb.append("<!-- Generated by collide4j srdf: disable_collisions as MoveIt's setup assistant computes them,\n")
                     .append("     on collide4j's certified checker with convex pieces '").append(xml(parameters.piecesName()))
-                    .append("'.\n     Never = certified free in all ").append(parameters.samples())
-                    .append(" sampled configurations (seed ").append(parameters.seed())
-                    .append("); this is sampling, not a proof.\n     Always = the links' triangles intersect in at least ")
+                    .append("'.\n     Never = proven: the convex pieces cannot touch anywhere in the joint ranges (joint-space")
+                    .append(" boxes,\n     certified distance at each centre above the certified motion within it), tried for pairs")
+                    .append(" apart in all\n     ").append(parameters.samples()).append(" sampled configurations (seed ")
+                    .append(parameters.seed()).append(").")
+                    .append(parameters.sampledNever() ? " Sampled = apart in every sample, not proven (MoveIt's Never)." : "")
+                    .append("\n     Always = the links' triangles intersect in at least ")
                     .append(Math.round(parameters.alwaysFraction() * 100)).append(" % of them; Default = they intersect with")
                     .append(" every joint at 0 (clamped into its limits)\n     and no sample shows them apart.");
             List<String> kept = new ArrayList<>();
@@ -155,6 +191,10 @@ public final class SrdfGenerator {
             if (!kept.isEmpty()) {
                 sb.append("\n     In collision at that default configuration, yet apart in some samples, so still checked:\n     ")
                         .append(xml(String.join(", ", kept))).append('.');
+            }
+            if (!parameters.sampledNever() && !sampledOnly.isEmpty()) {
+                sb.append("\n     Apart in every sample but not proven, so still checked:\n     ")
+                        .append(xml(String.join(", ", sampledOnly.stream().map(p -> p.replace(' ', '/')).toList()))).append('.');
             }
             sb.append(groups.isEmpty() ? "\n     Add planning groups by hand or with MoveIt's setup assistant. -->\n"
                     : "\n     Planning groups: kinematic chains (base_link to tip_link), as collide4j srdf proposed or was told. -->\n");
@@ -220,11 +260,18 @@ public final class SrdfGenerator {
         }
         SplittableRandom random = new SplittableRandom(params.seed());
         double[] q = new double[km.variableCount()];
+        double alwaysAt = params.alwaysFraction() * params.samples();
         for (int s = 0; s < params.samples(); s++) {
             sample(km, random, q);
             boolean posed = false;
             for (String pair : collidingPairs(checker, q, ctx)) {
                 count.merge(pair, 1, Integer::sum);
+                // the triangle test only decides Always (touching >= alwaysAt): skip it once that is settled either
+                // way (reached, or out of reach even if every remaining sample touched); the result is the same
+                int t = touching.getOrDefault(pair, 0);
+                if (t >= alwaysAt || t + (params.samples() - s) < alwaysAt) {
+                    continue;
+                }
                 if (!posed) {
                     touch.set(q);
                     posed = true;
@@ -242,6 +289,8 @@ public final class SrdfGenerator {
             order.put(robot.links().get(i).name(), i);
         }
         Map<String, Integer> checked = new LinkedHashMap<>();
+        Set<String> proven = proveApart(checker.model(), count, atDefault, params);
+        List<String> sampledOnly = new ArrayList<>();
         for (Map.Entry<String, Integer> e : count.entrySet()) {
             if (atDefault.contains(e.getKey())) {
                 // in collision at the default configuration: never "Never"; disabled only when no sample shows it apart
@@ -251,7 +300,16 @@ public final class SrdfGenerator {
                     checked.put(inUrdfOrder(e.getKey(), order), e.getValue());
                 }
             } else if (e.getValue() == 0) {
-                decided.put(e.getKey(), Reason.NEVER);
+                if (proven.contains(e.getKey())) {
+                    decided.put(e.getKey(), Reason.NEVER);
+                } else {
+                    sampledOnly.add(inUrdfOrder(e.getKey(), order));
+                    if (params.sampledNever()) {
+                        decided.put(e.getKey(), Reason.SAMPLED);
+                    } else {
+                        checked.put(inUrdfOrder(e.getKey(), order), 0);
+                    }
+                }
             } else if (touching.getOrDefault(e.getKey(), 0) >= params.alwaysFraction() * params.samples()) {
                 decided.put(e.getKey(), Reason.ALWAYS);
             } else {
@@ -271,7 +329,23 @@ public final class SrdfGenerator {
         for (String k : atDefault) {
             defaultPairs.add(inUrdfOrder(k, order));
         }
-        return new Result(robot.name(), params, out, checked, defaultPairs);
+        return new Result(robot.name(), params, out, checked, defaultPairs, sampledOnly);
+    }
+
+    /**
+     * The pairs apart in every sample (and not in collision at the default configuration) that {@link LinkPairProof}
+     * proves apart everywhere in their joint ranges; one fork-join task per pair.
+     */
+    private static Set<String> proveApart(RobotCollisionModel model, Map<String, Integer> count, Set<String> atDefault,
+                                          Parameters params) {
+        List<String> candidates = count.entrySet().stream()
+                .filter(e -> e.getValue() == 0 && !atDefault.contains(e.getKey())).map(Map.Entry::getKey).toList();
+        LinkPairProof prover = new LinkPairProof(model, params.proofBudget());
+        List<String> proven = candidates.parallelStream().filter(k -> {
+            String[] ab = k.split("\0");
+            return prover.prove(ab[0], ab[1]).proven();
+        }).toList();
+        return new LinkedHashSet<>(proven);
     }
 
     /**

@@ -31,7 +31,8 @@ import java.util.TreeSet;
  * {@code collide4j srdf} on the bundled Panda and UR5e (read from the models module's sources): it reproduces
  * the pairs their shipped SRDFs disable as Adjacent or Never, except pairs the exact oracle shows colliding
  * (the Panda's shipped SRDF, computed by MoveIt on other meshes, says Never for panda_link2–panda_link6, which
- * these meshes reach in about 0.16 % of uniform samples); no pair it disables as Never is found in
+ * these meshes reach in about 0.16 % of uniform samples) and pairs apart in every sample that no proof covers
+ * (Never is proven now; those stay checked); no pair it disables as Never is found in
  * collision by the exact triangle oracle ({@link MeshOracle}) in any of the generator's samples or in
  * independent ones; one seed gives byte-identical text. Samples: fast default 2,000 (generator) and
  * 2,000 (independent oracle states); {@code -Dcollide4j.srdf.samples=10000} for the setup assistant's density.
@@ -131,10 +132,16 @@ class SrdfGeneratorTest {
         missing.addAll(shippedNever);
         missing.removeAll(all);
         // a shipped pair left checked must be one that really collides: the exact oracle finds a witness among the
-        // generator's own samples (the shipped SRDF was computed on other meshes; disabling it would hide collisions)
+        // generator's own samples (the shipped SRDF was computed on other meshes; disabling it would hide collisions),
+        // or one that every sample shows apart but no proof covers (kept checked: the safe side of a sampled Never)
+        Set<String> unproven = new TreeSet<>();
+        r.sampledOnly().forEach(pair -> unproven.add(String.join("|", new TreeSet<>(List.of(pair.split(" "))))));
         Map<String, double[]> witness = witnesses(robot, missing, 42, SAMPLES);
-        assertEquals(missing, witness.keySet(), name + ": shipped Adjacent/Never pairs not disabled and without an exact"
-                + " collision witness");
+        Set<String> explained = new TreeSet<>(witness.keySet());
+        explained.addAll(unproven);
+        assertTrue(explained.containsAll(missing), name + ": shipped Adjacent/Never pairs not disabled, neither with an"
+                + " exact collision witness nor apart in every sample: " + missing + " vs " + explained);
+        assertTrue(java.util.Collections.disjoint(unproven, all), "a pair without proof is not written as Never");
         assertTrue(java.util.Collections.disjoint(shippedAdjacent, missing), name);
         witness.forEach((k, q) -> System.out.printf("%s: shipped SRDF disables %s, but it collides (exact oracle) at %s%n",
                 name, k, java.util.Arrays.toString(q)));
@@ -163,11 +170,12 @@ class SrdfGeneratorTest {
         assertTrue(hits.isEmpty(), name + ": Never pairs in exact collision: " + hits);
         System.out.print(text);
         System.out.printf("%s: %d samples in %d ms; disabled %d (adjacent %d, default %d, always %d, never %d); "
-                        + "shipped adjacent %d, never %d; checked %s%n", name, SAMPLES, ms, all.size(),
+                        + "shipped adjacent %d, never %d; apart in every sample but not proven %s; checked %s%n", name, SAMPLES,
+                ms, all.size(),
                 keys(generated.disabledCollisions(), Set.of("Adjacent")).size(),
                 keys(generated.disabledCollisions(), Set.of("Default")).size(),
                 keys(generated.disabledCollisions(), Set.of("Always")).size(), never.size(),
-                shippedAdjacent.size(), shippedNever.size(), r.checkedPairCollisions());
+                shippedAdjacent.size(), shippedNever.size(), r.sampledOnly(), r.checkedPairCollisions());
     }
 
     @org.junit.jupiter.api.Test

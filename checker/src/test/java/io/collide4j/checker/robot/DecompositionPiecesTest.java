@@ -23,6 +23,8 @@ import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -217,6 +219,18 @@ class DecompositionPiecesTest {
                     ((HullShape) second.shapes().get(i)).hull().copyVertices());
         }
         assertEquals(first.margin(), second.margin());
+    }
+
+    @Test
+    void aMeshIsCoveredOncePerProcessAndCacheFolder(@TempDir Path dir) {
+        TriangleMesh l = lShape(0.1);
+        ConvexPieceProvider.Pieces first = DecompositionPieces.cached(FAST, dir).pieces(l, "L");
+        // another provider on the same folder (a robot built again for the next problem): the same cover, not a new one
+        assertSame(first, DecompositionPieces.cached(FAST, dir).pieces(lShape(0.1), "L again"));
+        // another folder is filled, not skipped; no cache at all computes every time
+        assertNotSame(first, DecompositionPieces.cached(FAST, dir.resolve("other")).pieces(l, "L"));
+        assertTrue(new DecompositionCache(dir.resolve("other")).contains(l, FAST));
+        assertNotSame(DecompositionPieces.uncached(FAST).pieces(l, "L"), DecompositionPieces.uncached(FAST).pieces(l, "L"));
     }
 
     @Test

@@ -39,8 +39,9 @@ final class CertifyCommand extends RobotSceneCommand {
                     + DEMO_TRAJECTORY + ").")
     Path trajectoryFile;
 
-    @Option(names = "--budget", paramLabel = "N", description = "Distance evaluations before INCONCLUSIVE (default ${DEFAULT-VALUE}).")
-    long budget = TrajectoryCertifier.DEFAULT_BUDGET;
+    @Option(names = "--budget", paramLabel = "N", description = "Distance evaluations before INCONCLUSIVE (default "
+            + TrajectoryCertifier.DEFAULT_BUDGET + " times the convex pieces per collision element, e.g. 1 for hulls).")
+    Long budget;
 
     @Option(names = "--certificate", paramLabel = "OUT.json", description = "Certificate to write (default ${DEFAULT-VALUE}).")
     Path certificate = Path.of("collide4j-certificate.json");
@@ -57,6 +58,7 @@ final class CertifyCommand extends RobotSceneCommand {
         String sceneLabel = scene.label();
         String robotLabel = robot.label();
         Collide4j c = buildChecker();
+        long budget = this.budget != null ? this.budget : c.trajectoryBudget();
         if (budget < 1 || samples < 2) {
             throw new CliException(ExitCode.USAGE, "--budget must be >= 1 and --samples >= 2");
         }

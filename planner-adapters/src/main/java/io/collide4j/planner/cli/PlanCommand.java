@@ -1,5 +1,6 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.checker.query.MotionStatus;
 import io.collide4j.checker.query.Verdict;
 import io.collide4j.planner.Collide4j;
 import io.collide4j.planner.plan.MbmProblems;
@@ -116,14 +117,20 @@ final class PlanCommand extends RobotSceneCommand {
                     + " (margin " + Fixed.exact(c.margin()) + " m)");
             return ExitCode.VIOLATION;
         }
-        PlanResult r = new RrtConnect(c.stateValidityChecker(), c.motionValidator())
-                .plan(settings.start(start).goal(goal).bounds(c.lowerLimits(), c.upperLimits()).build());
+        PlanRequest request;
+        try {
+            request = settings.start(start).goal(goal).space(c.jointSpace()).build();
+        } catch (IllegalArgumentException e) {   // a continuous joint's start or goal beyond ±2π
+            throw new CliException(ExitCode.USAGE, "--start/--goal: " + e.getMessage(), e);
+        }
+        PlanResult r = new RrtConnect(c.stateValidityChecker(), c.motionValidator()).plan(request);
         if (!r.solved()) {
             out.println("NOT SOLVED " + r.failureReason());
             return ExitCode.INCONCLUSIVE;
         }
         int edges = r.path().size() - 1;
-        int certified = ProblemRunner.recheck(c, r.path());
+        MotionStatus[] rechecks = ProblemRunner.recheckEdges(c, r.path());
+        int certified = (int) Arrays.stream(rechecks).filter(st -> st == MotionStatus.FREE).count();
         Verdict whole = ProblemRunner.certifyPath(c, r.path());
         out.printf(Locale.ROOT, "SOLVED %d waypoints, length %.3f rad (%.3f before shortcutting), planning %.3f s,"
                         + " smoothing %.3f s, %d/%d edges re-certified free, path %s%n", r.path().size(), r.lengthAfter(),
@@ -132,7 +139,7 @@ final class PlanCommand extends RobotSceneCommand {
             writePath(pathOut, c.variableNames(), r.path());
             out.println("path written to " + pathOut);
         }
-        return certified == edges && whole == Verdict.CERTIFIED_FREE ? ExitCode.FREE : ExitCode.INCONCLUSIVE;
+        return ProblemRunner.certified(whole, rechecks) ? ExitCode.FREE : ExitCode.INCONCLUSIVE;
     }
 
     private int mbm(Path zip, PlanRequest.Builder settings) {
@@ -161,7 +168,13 @@ final class PlanCommand extends RobotSceneCommand {
                     throw new CliException(ExitCode.DATA_ERROR, String.format(Locale.ROOT,
                             "%s!problems/%s/request%04d.yaml: start state: %s", zip, s, p.index(), e.getMessage()), e);
                 }
-                ProblemRunner.Run r = ProblemRunner.run(checker, p, settings);
+                ProblemRunner.Run r;
+                try {
+                    r = ProblemRunner.run(checker, p, settings);
+                } catch (IllegalArgumentException e) {   // a continuous joint's start or goal beyond ±2π
+                    throw new CliException(ExitCode.DATA_ERROR, String.format(Locale.ROOT,
+                            "%s!problems/%s/request%04d.yaml: %s", zip, s, p.index(), e.getMessage()), e);
+                }
                 list.add(r);
                 if (verbose || scenarios.size() * count == 1) {
                     out.println(describe(r));

@@ -21,10 +21,12 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * {@code collide4j srdf --urdf R.urdf --out R.srdf [--group NAME=BASE:TIP]... [--samples N] [--seed S] [--decompose]}:
- * an SRDF with planning groups (the chains given, or one from the root to each tip: {@link PlanningGroup#chains}) and
- * the {@code disable_collisions} computed as MoveIt's setup assistant does ({@link SrdfGenerator}: Adjacent, Default,
- * Always, Never over N sampled configurations). Same seed, same bytes.
+ * {@code collide4j srdf --urdf R.urdf --out R.srdf [--group NAME=BASE:TIP]... [--samples N] [--seed S] [--decompose]
+ * [--sampled-never] [--proof-budget N]}: an SRDF with planning groups (the chains given, or one from the root to each
+ * tip: {@link PlanningGroup#chains}) and the {@code disable_collisions} computed as MoveIt's setup assistant does
+ * ({@link SrdfGenerator}: Adjacent, Default, Always over N sampled configurations; Never only where a proof over the
+ * joint ranges shows the links cannot touch, or, with {@code --sampled-never}, also "Sampled" as MoveIt's Never).
+ * Same seed, same bytes.
  */
 @Command(name = "srdf", sortOptions = false, footer = Main.EXIT_CODES,
         description = "Generate an SRDF: planning groups (chains) and disable_collisions (Adjacent, Default, Always, Never)"
@@ -39,10 +41,18 @@ final class SrdfCommand extends CliCommand {
     @Option(names = "--out", required = true, paramLabel = "FILE", description = "Where to write the SRDF.")
     Path outFile;
 
-    @Option(names = "--samples", paramLabel = "N", description = "Sampled configurations for Always/Never (default"
-            + " ${DEFAULT-VALUE}, the setup assistant's density). Never is sampling: a pair that collides only where no"
-            + " sample went is disabled; more samples make that less likely.")
+    @Option(names = "--samples", paramLabel = "N", description = "Sampled configurations for Always and for the pairs"
+            + " Never is tried on (default ${DEFAULT-VALUE}, the setup assistant's density).")
     int samples = SrdfGenerator.DEFAULT_SAMPLES;
+
+    @Option(names = "--sampled-never", description = "MoveIt's behaviour: also disable pairs apart in every sample that"
+            + " no proof covers, with reason=\"Sampled\" (a pair colliding only where no sample went is then never"
+            + " checked). Without it they stay checked; Never is always proven.")
+    boolean sampledNever;
+
+    @Option(names = "--proof-budget", paramLabel = "BOXES", description = "Joint-space boxes a Never proof may examine"
+            + " per pair (default ${DEFAULT-VALUE}); a pair not proven within it stays checked.")
+    long proofBudget = io.collide4j.checker.robot.LinkPairProof.DEFAULT_BUDGET;
 
     @Option(names = "--seed", paramLabel = "S", description = "Random seed (default ${DEFAULT-VALUE}); same seed, same file.")
     long seed;
@@ -63,7 +73,11 @@ final class SrdfCommand extends CliCommand {
         }
         RobotDescription robot = load(urdf.toString(), () -> packagePath.parser().parse(RobotOptions.readable("--urdf", urdf)));
         List<PlanningGroup> chains = groups.isEmpty() ? PlanningGroup.chains(robot) : named(robot);
-        SrdfGenerator.Parameters p = SrdfGenerator.Parameters.defaults().withSamples(samples).withSeed(seed);
+        if (proofBudget < 1) {
+            throw new CliException(ExitCode.USAGE, "--proof-budget must be >= 1, got " + proofBudget);
+        }
+        SrdfGenerator.Parameters p = SrdfGenerator.Parameters.defaults().withSamples(samples).withSeed(seed)
+                .withSampledNever(sampledNever).withProofBudget(proofBudget);
         if (decompose) {
             DecompositionPieces d = DecompositionPieces.cached(DecompositionParameters.defaults());
             p = p.withPieces(d, d.name());
@@ -89,6 +103,9 @@ final class SrdfCommand extends CliCommand {
         out.printf(Locale.ROOT, "robot %s: %d link pairs disabled (%s), %d still checked; %d samples, seed %d, %.1f s%n",
                 robot.name(), r.disabled().size(), by.length() == 0 ? "none" : by, r.checkedPairCollisions().size(),
                 samples, seed, seconds);
+        out.printf(Locale.ROOT, "Never: %d pairs proven apart everywhere in their joint ranges; %d apart in every sample"
+                + " but not proven (%s)%n", r.provenNever(), r.sampledOnly().size(),
+                sampledNever ? "written as Sampled" : "still checked; --sampled-never disables them as MoveIt does");
         if (!r.defaultCollisions().isEmpty()) {
             out.println("in collision at the default configuration (every joint 0, clamped into its limits): "
                     + String.join(", ", r.defaultCollisions().stream().map(s -> s.replace(' ', '/')).toList()));

@@ -1,13 +1,17 @@
 package io.collide4j.planner.plan;
 
+import io.collide4j.planner.JointSpace;
+
 import java.util.Arrays;
 
-/** An immutable joint-space planning request; build with {@link #builder}. */
+/**
+ * An immutable joint-space planning request; build with {@link #builder}. Continuous joints ({@link
+ * Builder#continuous}) are planned on the circle ({@link JointSpace}); their start and goal must lie within ±2π.
+ */
 public final class PlanRequest {
     private final double[] start;
     private final double[] goal;
-    private final double[] lower;
-    private final double[] upper;
+    private final JointSpace space;
     private final double range;
     private final long maxIterations;
     private final long timeLimitNanos;
@@ -21,17 +25,16 @@ public final class PlanRequest {
             throw new IllegalArgumentException("a plan request needs start, goal and joint bounds");
         }
         int n = b.start.length;
-        if (b.goal.length != n || b.lower.length != n || b.upper.length != n) {
+        boolean[] continuous = b.continuous == null ? new boolean[n] : b.continuous;
+        if (b.goal.length != n || b.lower.length != n || b.upper.length != n || continuous.length != n) {
             throw new IllegalArgumentException("start (" + n + "), goal (" + b.goal.length + "), lower ("
-                    + b.lower.length + ") and upper (" + b.upper.length + ") must have the same length");
+                    + b.lower.length + "), upper (" + b.upper.length + ") and continuous (" + continuous.length
+                    + ") must have the same length");
         }
+        JointSpace space = new JointSpace(b.lower, b.upper, continuous);
         for (int i = 0; i < n; i++) {
-            if (!(b.lower[i] <= b.upper[i]) || !Double.isFinite(b.lower[i]) || !Double.isFinite(b.upper[i])) {
-                throw new IllegalArgumentException("joint " + i + ": bounds must be finite with lower <= upper, got "
-                        + b.lower[i] + " .. " + b.upper[i]);
-            }
-            checkInside("start", b.start, i, b.lower, b.upper);
-            checkInside("goal", b.goal, i, b.lower, b.upper);
+            checkInside("start", b.start, i, space);
+            checkInside("goal", b.goal, i, space);
         }
         if (!(b.range > 0) || !Double.isFinite(b.range)) {
             throw new IllegalArgumentException("range must be positive and finite, got " + b.range);
@@ -41,8 +44,7 @@ public final class PlanRequest {
         }
         this.start = b.start.clone();
         this.goal = b.goal.clone();
-        this.lower = b.lower.clone();
-        this.upper = b.upper.clone();
+        this.space = space;
         this.range = b.range;
         this.maxIterations = b.maxIterations;
         this.timeLimitNanos = b.timeLimitNanos;
@@ -52,10 +54,15 @@ public final class PlanRequest {
         this.sampleStep = b.sampleStep;
     }
 
-    private static void checkInside(String what, double[] q, int i, double[] lo, double[] hi) {
-        if (!(q[i] >= lo[i] && q[i] <= hi[i])) {
+    private static void checkInside(String what, double[] q, int i, JointSpace space) {
+        if (space.isContinuous(i)) {
+            if (!(Math.abs(q[i]) <= JointSpace.START_RANGE)) {
+                throw new IllegalArgumentException(what + "[" + i + "] = " + q[i] + " of a continuous joint is outside"
+                        + " -2π .. 2π; reduce it modulo 2π (the same pose)");
+            }
+        } else if (!(q[i] >= space.lower(i) && q[i] <= space.upper(i))) {
             throw new IllegalArgumentException(what + "[" + i + "] = " + q[i] + " is outside the joint bounds "
-                    + lo[i] + " .. " + hi[i]);
+                    + space.lower(i) + " .. " + space.upper(i));
         }
     }
 
@@ -76,11 +83,16 @@ public final class PlanRequest {
     }
 
     public double lower(int joint) {
-        return lower[joint];
+        return space.lower(joint);
     }
 
     public double upper(int joint) {
-        return upper[joint];
+        return space.upper(joint);
+    }
+
+    /** The planning space: bounds, and which joints are continuous (planned on the circle). */
+    public JointSpace space() {
+        return space;
     }
 
     /** Longest joint-space step (Euclidean) an extension takes. */
@@ -136,6 +148,7 @@ public final class PlanRequest {
         private double[] goal;
         private double[] lower;
         private double[] upper;
+        private boolean[] continuous;
         private double range = 1.0;
         private long maxIterations = 100_000;
         private long timeLimitNanos = 10_000_000_000L;
@@ -157,6 +170,29 @@ public final class PlanRequest {
         public Builder bounds(double[] lower, double[] upper) {
             this.lower = lower.clone();
             this.upper = upper.clone();
+            return this;
+        }
+
+        /**
+         * Which joints are continuous (default none): sampled over one turn, moved the short way round, their bounds
+         * ignored. {@code Collide4j.continuousJoints()} gives them for a robot.
+         */
+        public Builder continuous(boolean... flags) {
+            this.continuous = flags.clone();
+            return this;
+        }
+
+        /** Bounds and continuous joints of a robot's planning group in one call. */
+        public Builder space(JointSpace space) {
+            int n = space.dimension();
+            this.lower = new double[n];
+            this.upper = new double[n];
+            this.continuous = new boolean[n];
+            for (int j = 0; j < n; j++) {
+                lower[j] = space.lower(j);
+                upper[j] = space.upper(j);
+                continuous[j] = space.isContinuous(j);
+            }
             return this;
         }
 

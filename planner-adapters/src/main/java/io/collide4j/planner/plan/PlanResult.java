@@ -3,8 +3,10 @@ package io.collide4j.planner.plan;
 import java.util.List;
 
 /**
- * The outcome of planning: when {@code solved}, {@code path} starts at the start, ends at the goal,
- * and every segment was certified free by the motion validator the planner was given. Times: wall clock
+ * The outcome of planning: when {@code solved}, {@code path} starts at the start, ends at the goal (a continuous
+ * joint's value there may differ from the goal's by whole turns: the path moves it the short way and its values are
+ * never reduced modulo 2π, so consecutive waypoints are the motion executed), and every segment was certified free
+ * by the motion validator the planner was given. Times: wall clock
  * ({@code planningSeconds}, {@code smoothingSeconds}; the time limit is wall clock) and the planning thread's CPU
  * time ({@code planningCpuSeconds}, {@code smoothingCpuSeconds}; NaN where the JVM cannot measure it), which on a
  * shared machine leaves out the time spent waiting for a core.

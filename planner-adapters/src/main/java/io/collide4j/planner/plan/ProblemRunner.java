@@ -1,18 +1,20 @@
 package io.collide4j.planner.plan;
 
 import io.collide4j.checker.query.MotionResult;
+import io.collide4j.checker.query.MotionStatus;
 import io.collide4j.checker.query.QueryContext;
 import io.collide4j.checker.query.Verdict;
 import io.collide4j.planner.Collide4j;
-import io.collide4j.planner.TrajectoryCertifier;
 
 import java.util.List;
 
 /**
  * Plans one MotionBenchMaker problem with {@link RrtConnect} on certified adapters and re-checks the
  * answer: each edge of a returned path is checked again with a fresh query context and the whole path
- * is certified as a trajectory; the run counts as solved only when both come back certified free. Start or goal states that the
- * (conservative, mesh-hull) model cannot certify are reported as such, not as planner failures.
+ * is certified as a trajectory (with the model's {@link Collide4j#trajectoryBudget}); the run counts as solved when the
+ * path certifies CERTIFIED_FREE and no edge re-check finds a collision ({@link #certified}): an edge re-check that runs
+ * out of its budget does not undo the path's certificate. Start or goal states that the (conservative, mesh-hull)
+ * model cannot certify are reported as such, not as planner failures.
  */
 public final class ProblemRunner {
     private ProblemRunner() {
@@ -46,33 +48,48 @@ public final class ProblemRunner {
             return new Run(p.scenario(), p.index(), Outcome.INVALID_GOAL, null, 0, 0, null);
         }
         PlanResult r = new RrtConnect(c.stateValidityChecker(), c.motionValidator())
-                .plan(settings.start(sg[0]).goal(sg[1]).bounds(c.lowerLimits(), c.upperLimits()).build());
+                .plan(settings.start(sg[0]).goal(sg[1]).space(c.jointSpace()).build());
         if (!r.solved()) {
             return new Run(p.scenario(), p.index(), Outcome.NOT_SOLVED, r, 0, 0, null);
         }
-        int certified = recheck(c, r.path());
+        MotionStatus[] statuses = recheckEdges(c, r.path());
+        int certified = (int) java.util.Arrays.stream(statuses).filter(st -> st == MotionStatus.FREE).count();
         int edges = r.path().size() - 1;
         Verdict whole = certifyPath(c, r.path());
-        boolean ok = certified == edges && whole == Verdict.CERTIFIED_FREE;
+        boolean ok = certified(whole, statuses);
         return new Run(p.scenario(), p.index(), ok ? Outcome.SOLVED : Outcome.NOT_SOLVED, r, edges, certified, whole);
     }
 
-    /** Certifies a path as a trajectory (waypoint k at time k) with the checker's margin. */
+    /**
+     * Whether a planned path counts as certified: its certification as a trajectory is CERTIFIED_FREE and no edge
+     * re-check found a collision (one would contradict the certificate; a re-check out of budget does not).
+     */
+    public static boolean certified(Verdict whole, MotionStatus[] edgeRechecks) {
+        return whole == Verdict.CERTIFIED_FREE
+                && java.util.Arrays.stream(edgeRechecks).noneMatch(st -> st == MotionStatus.COLLISION);
+    }
+
+    /** Certifies a path as a trajectory (waypoint k at time k) with the checker's margin and trajectory budget. */
     public static Verdict certifyPath(Collide4j c, List<double[]> path) {
         double[] times = new double[path.size()];
         java.util.Arrays.setAll(times, k -> k);
-        return c.trajectoryCertifier().certify(path, times, c.margin(), TrajectoryCertifier.DEFAULT_BUDGET).result().verdict();
+        return c.trajectoryCertifier().certify(path, times, c.margin(), c.trajectoryBudget()).result().verdict();
     }
 
     /** Number of path edges certified free by a fresh continuous check. */
     public static int recheck(Collide4j c, List<double[]> path) {
+        return (int) java.util.Arrays.stream(recheckEdges(c, path)).filter(st -> st == MotionStatus.FREE).count();
+    }
+
+    /** Each path edge's status from a fresh continuous check (the façade's margin, tolerance and budget). */
+    public static MotionStatus[] recheckEdges(Collide4j c, List<double[]> path) {
         QueryContext ctx = c.checker().newContext();
-        int ok = 0;
+        MotionStatus[] out = new MotionStatus[Math.max(0, path.size() - 1)];
         for (int i = 1; i < path.size(); i++) {
             MotionResult m = c.checker().checkMotion(c.fullConfiguration(path.get(i - 1)), c.fullConfiguration(path.get(i)),
                     c.margin(), c.tolerance(), c.budget(), ctx);
-            ok += m.isFree() ? 1 : 0;
+            out[i - 1] = m.status();
         }
-        return ok;
+        return out;
     }
 }

@@ -1,5 +1,6 @@
 package io.collide4j.planner.plan;
 
+import io.collide4j.planner.JointSpace;
 import io.collide4j.planner.MotionValidator;
 import io.collide4j.planner.StateValidityChecker;
 
@@ -24,10 +25,19 @@ import java.util.SplittableRandom;
  * returned path consists of validated edges only, as in the eager mode, where every edge is validated when it is
  * added: the cheap checks only decide which edges are worth proving, never that an edge is free. Plan time
  * ({@link PlanResult#planningCpuSeconds}) includes the proofs of the returned path's edges.
+ *
+ * <p>Continuous joints ({@link PlanRequest#space}) are sampled over one turn and approached the short way round, as
+ * OMPL's SO(2) does, but every node is stored {@link JointSpace#unwrap unwrapped} relative to its parent: a tree edge
+ * is then the straight joint-space segment between its stored values, and that literal segment is what the validator
+ * proves and what the returned path contains. Where the trees meet, the goal tree's half of the path is shifted by
+ * whole turns to continue the start tree's values (its edges are proven again when a shift changed them), so the
+ * path's last waypoint is the goal up to whole turns of its continuous joints. Values stay within
+ * ±{@link JointSpace#WINDOW}; a shortcut the checker could not bound is not taken.
  */
 public final class RrtConnect {
     private final StateValidityChecker states;
     private final MotionValidator motions;
+    private JointSpace space;   // of the request being planned
     private long stateChecks;
     private long motionChecks;
     private long cpu0;
@@ -45,6 +55,7 @@ public final class RrtConnect {
      */
     private static final class Tree {
         final int n;
+        final JointSpace space;
         double[] q;
         int[] parent;
         boolean[] certified;
@@ -52,8 +63,9 @@ public final class RrtConnect {
         boolean[] cut;
         int size;
 
-        Tree(int n, double[] root) {
-            this.n = n;
+        Tree(JointSpace space, double[] root) {
+            this.n = space.dimension();
+            this.space = space;
             this.q = new double[n * 256];
             this.parent = new int[256];
             this.certified = new boolean[256];
@@ -88,7 +100,10 @@ public final class RrtConnect {
             }
         }
 
-        /** Nearest node not cut off, by Euclidean joint distance (linear scan: trees stay small for arm problems). */
+        /**
+         * Nearest node not cut off, by Euclidean joint distance, continuous joints the short way round (linear scan:
+         * trees stay small for arm problems).
+         */
         int nearest(double[] target) {
             int best = 0;
             double bestD = Double.POSITIVE_INFINITY;
@@ -96,11 +111,7 @@ public final class RrtConnect {
                 if (cut[i]) {
                     continue;
                 }
-                double d = 0;
-                for (int j = 0; j < n && d < bestD; j++) {
-                    double e = q[o + j] - target[j];
-                    d += e * e;
-                }
+                double d = space.squaredDistance(q, o, target, bestD);
                 if (d < bestD) {
                     bestD = d;
                     best = i;
@@ -111,6 +122,13 @@ public final class RrtConnect {
 
         double[] node(int i) {
             return Arrays.copyOfRange(q, i * n, i * n + n);
+        }
+
+        /** Whether the straight segment between a and b (either way round) is this tree's edge into node child. */
+        boolean isEdge(int child, double[] a, double[] b) {
+            double[] c = node(child);
+            double[] p = node(parent[child]);
+            return Arrays.equals(a, p) && Arrays.equals(b, c) || Arrays.equals(a, c) && Arrays.equals(b, p);
         }
 
         void copyNode(int i, double[] dest) {
@@ -139,6 +157,7 @@ public final class RrtConnect {
         motionChecks = 0;
         int n = request.dimension();
         probe = new double[n];
+        space = request.space();
         double[] start = request.start();
         double[] goal = request.goal();
         if (!validState(start)) {
@@ -150,11 +169,13 @@ public final class RrtConnect {
         SplittableRandom random = new SplittableRandom(request.seed());
         boolean lazy = request.lazyEdges();
         double sampleStep = request.sampleStep();
-        if (lazy ? sampledFree(start, goal, sampleStep) && provenMotion(start, goal) : validMotion(start, goal)) {
-            return finish(request, new ArrayList<>(List.of(start, goal)), 0, t0, random);
+        double[] directGoal = space.unwrap(start, goal, new double[n]);   // the goal reached the short way round
+        if (lazy ? sampledFree(start, directGoal, sampleStep) && provenMotion(start, directGoal)
+                : validMotion(start, directGoal)) {
+            return finish(request, new ArrayList<>(List.of(start, directGoal)), 0, t0, random);
         }
-        Tree a = new Tree(n, start);
-        Tree b = new Tree(n, goal);
+        Tree a = new Tree(space, start);
+        Tree b = new Tree(space, goal);
         boolean aIsStart = true;
         double[] sample = new double[n];
         double[] step = new double[n];
@@ -165,9 +186,7 @@ public final class RrtConnect {
         long iteration = 0;
         while (iteration < request.maxIterations() && System.nanoTime() - t0 < request.timeLimitNanos()) {
             iteration++;
-            for (int j = 0; j < n; j++) {
-                sample[j] = request.lower(j) + random.nextDouble() * (request.upper(j) - request.lower(j));
-            }
+            space.sample(random, sample);
             // Lazy: the edge towards a random sample is checked only at its new state (most such edges never lie on a
             // connecting path); its samples are taken when it does (certifiedPath). CONNECT edges are sampled at once:
             // unchecked, they would run through obstacles that samples catch for a few states each.
@@ -183,8 +202,8 @@ public final class RrtConnect {
                     near = reached[0];
                 }
                 if (e == Extension.REACHED) {
-                    List<double[]> path = lazy ? certifiedPath(a, added[0], b, reached[0], sampleStep)
-                            : path(a, added[0], b, reached[0]);
+                    List<double[]> path = lazy ? certifiedPath(a, added[0], b, reached[0], aIsStart, sampleStep)
+                            : path(a, added[0], b, reached[0], aIsStart);
                     if (path != null) {
                         if (!aIsStart) {
                             Collections.reverse(path);
@@ -202,18 +221,61 @@ public final class RrtConnect {
                 + request.timeLimitNanos() / 1e9 + " s", iteration, t0);
     }
 
-    /** Root of a, ..., a's node ia = b's node ib, ..., root of b (the connection node appears in both trees). */
-    private static List<double[]> path(Tree a, int ia, Tree b, int ib) {
-        List<double[]> path = new ArrayList<>();
-        List<Integer> fromA = a.toRoot(ia);
-        for (int k = fromA.size() - 1; k >= 0; k--) {
-            path.add(a.node(fromA.get(k)));
+    /**
+     * The eager mode's answer: root of a, ..., a's node ia = b's node ib, ..., root of b ({@link #joined}); null in
+     * the rare case that a tree edge shifted by whole turns is refused by the validator (the search goes on).
+     */
+    private List<double[]> path(Tree a, int ia, Tree b, int ib, boolean aIsStart) {
+        List<Integer> upA = a.toRoot(ia);
+        List<Integer> upB = b.toRoot(ib);
+        double[][] q = joined(a, ia, upA, b, ib, upB, aIsStart);
+        for (int k = 0; k + 1 < q.length; k++) {
+            boolean inA = k + 1 < upA.size();
+            Tree t = inA ? a : b;
+            int child = inA ? upA.get(upA.size() - 2 - k) : upB.get(k + 1 - upA.size());
+            if (!t.isEdge(child, q[k], q[k + 1]) && !validMotion(q[k], q[k + 1])) {
+                return null;
+            }
         }
-        List<Integer> fromB = b.toRoot(ib);
-        for (int k = 1; k < fromB.size(); k++) {
-            path.add(b.node(fromB.get(k)));
+        return new ArrayList<>(Arrays.asList(q));
+    }
+
+    /**
+     * The configurations root of a, ..., a's node ia = b's node ib, ..., root of b (the connection node once). Without
+     * continuous joints these are the trees' nodes as stored. With them, the two trees' values at the connection may
+     * differ by whole turns: the goal tree's half is shifted by those turns, so that the path continues the start
+     * tree's values and every edge is the motion the short way (the connection node takes the start tree's value).
+     */
+    private double[][] joined(Tree a, int ia, List<Integer> upA, Tree b, int ib, List<Integer> upB, boolean aIsStart) {
+        int count = upA.size() + upB.size() - 1;
+        double[][] q = new double[count][];
+        for (int k = 0; k < upA.size(); k++) {
+            q[k] = a.node(upA.get(upA.size() - 1 - k));
         }
-        return path;
+        for (int k = 1; k < upB.size(); k++) {
+            q[upA.size() - 1 + k] = b.node(upB.get(k));
+        }
+        if (!space.hasContinuous()) {
+            return q;
+        }
+        int junction = upA.size() - 1;
+        double[] x = a.node(ia);
+        double[] y = b.node(ib);
+        double[] keep = aIsStart ? x : y;
+        double[] moved = aIsStart ? y : x;
+        q[junction] = keep.clone();
+        for (int j = 0; j < space.dimension(); j++) {
+            double turns = space.isContinuous(j) ? Math.rint((keep[j] - moved[j]) / JointSpace.TURN) : 0;
+            if (turns == 0) {
+                continue;
+            }
+            int from = aIsStart ? junction + 1 : 0;
+            int to = aIsStart ? count : junction;
+            for (int k = from; k < to; k++) {
+                q[k][j] += turns * JointSpace.TURN;
+            }
+        }
+        return q;
     }
 
     /**
@@ -228,24 +290,19 @@ public final class RrtConnect {
      * validated edges across connections) and the walk goes on from i+1. Fewer, shorter-in-total edges are proven
      * than the tree path has, and every edge of the result was accepted by the validator.
      */
-    private List<double[]> certifiedPath(Tree a, int ia, Tree b, int ib, double sampleStep) {
+    private List<double[]> certifiedPath(Tree a, int ia, Tree b, int ib, boolean aIsStart, double sampleStep) {
         List<Integer> upA = a.toRoot(ia);
         List<Integer> upB = b.toRoot(ib);
-        int count = upA.size() + upB.size() - 1;
-        double[][] q = new double[count][];
+        double[][] q = joined(a, ia, upA, b, ib, upB, aIsStart);
+        int count = q.length;
         Tree[] edgeTree = new Tree[count - 1];     // edge k joins q[k] and q[k+1]; its child node in edgeTree[k]
         int[] edgeChild = new int[count - 1];
-        for (int k = 0; k < upA.size(); k++) {
-            int node = upA.get(upA.size() - 1 - k);
-            q[k] = a.node(node);
-            if (k > 0) {
-                edgeTree[k - 1] = a;
-                edgeChild[k - 1] = node;
-            }
+        for (int k = 1; k < upA.size(); k++) {
+            edgeTree[k - 1] = a;
+            edgeChild[k - 1] = upA.get(upA.size() - 1 - k);
         }
         for (int k = 1; k < upB.size(); k++) {
             int at = upA.size() - 1 + k;
-            q[at] = b.node(upB.get(k));
             edgeTree[at - 1] = b;
             edgeChild[at - 1] = upB.get(k - 1);
         }
@@ -275,12 +332,14 @@ public final class RrtConnect {
             }
             Tree t = edgeTree[i];
             int child = edgeChild[i];
-            if (!t.certified[child]) {
+            // a proof is remembered for the tree's own values; an edge shifted by whole turns is proven as shifted
+            boolean asStored = t.isEdge(child, q[i], q[i + 1]);
+            if (!(t.certified[child] && asStored)) {
                 if (!provenMotion(q[i], q[i + 1])) {
                     t.cutOff(child);
                     return null;
                 }
-                t.certified[child] = true;
+                t.certified[child] |= asStored;
             }
             out.add(q[i + 1]);
             i++;
@@ -296,13 +355,17 @@ public final class RrtConnect {
     private Extension extend(Tree tree, int near, double[] target, double range, boolean lazy, boolean deferSamples,
                              double sampleStep, double[] from, double[] scratch, int[] added) {
         tree.copyNode(near, from);
-        double dist = distance(from, target);
+        double dist = space.distance(from, target);
         boolean reaches = dist <= range;
         double f = reaches ? 1.0 : range / dist;
         for (int j = 0; j < scratch.length; j++) {
-            scratch[j] = reaches ? target[j] : from[j] + f * (target[j] - from[j]);
+            if (reaches) {
+                scratch[j] = space.isContinuous(j) ? JointSpace.unwrap(from[j], target[j]) : target[j];
+            } else {
+                scratch[j] = from[j] + f * space.difference(j, from[j], target[j]);
+            }
         }
-        if (!validState(scratch)) {
+        if (!space.inWindow(scratch) || !validState(scratch)) {
             return Extension.TRAPPED;
         }
         if (lazy ? !deferSamples && !sampledFree(from, scratch, sampleStep) : !validMotion(from, scratch)) {
@@ -395,6 +458,9 @@ public final class RrtConnect {
     }
 
     private boolean validMotion(double[] q0, double[] q1) {
+        if (!space.boundable(q0, q1)) {
+            return false;
+        }
         motionChecks++;
         return motions.checkMotion(q0, q1);
     }
@@ -404,6 +470,9 @@ public final class RrtConnect {
      * apart, in the same bisection order as the validator's own samples): the validator may skip repeating them.
      */
     private boolean provenMotion(double[] q0, double[] q1) {
+        if (!space.boundable(q0, q1)) {
+            return false;
+        }
         motionChecks++;
         return motions.checkSampledMotion(q0, q1);
     }

@@ -13,7 +13,6 @@ import io.collide4j.planner.CertifiedMotionValidator;
 import io.collide4j.planner.CertifiedStateValidityChecker;
 import io.collide4j.planner.Collide4j;
 import io.collide4j.planner.MotionValidator;
-import io.collide4j.planner.TrajectoryCertifier;
 import io.collide4j.planner.ValidityCounters;
 
 import java.util.ArrayList;
@@ -52,6 +51,7 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
     private final boolean decomposeByDefault;
     private Collide4j session;
     private CertifiedMotionValidator motions;
+    private CertifiedMotionValidator shortWayMotions;   // continuous joints the short way round (checkMotion's shortWay)
     private CertifiedStateValidityChecker states;
     private BatchChecker batchEngine;   // created on the first batch of a session; closed with it
 
@@ -134,6 +134,7 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
         close();
         session = loaded.session();
         motions = session.motionValidator();
+        shortWayMotions = session.shortWayMotionValidator();
         states = session.stateValidityChecker();
         return loaded.result();
     }
@@ -152,15 +153,20 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
     }
 
     private Object checkMotion(ObjectNode p) {
-        known(p, "checkMotion", "q0", "q1");
+        known(p, "checkMotion", "q0", "q1", "shortWay");
         double[] q0 = vector(p, "q0");
         double[] q1 = vector(p, "q1");
+        boolean shortWay = Params.flag(p, "shortWay", false);
         session();
-        MotionValidator.MotionCheck mc = motions.checkMotionWithLastValid(q0, q1);
+        CertifiedMotionValidator v = shortWay ? shortWayMotions : motions;
+        MotionValidator.MotionCheck mc = v.checkMotionWithLastValid(q0, q1);
         Map<String, Object> r = new LinkedHashMap<>();
         r.put("valid", mc.valid());
         r.put("lastValidFraction", mc.lastValidFraction());
         r.put("lastValid", list(mc.lastValid()));
+        if (shortWay) {
+            r.put("q1", list(v.motionEnd(q0, q1)));   // the end of the motion certified: what the client executes
+        }
         return r;
     }
 
@@ -308,7 +314,7 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
         if (!(margin >= 0) || !Double.isFinite(margin)) {
             throw invalid("margin: must be finite and >= 0, got " + margin);
         }
-        long budget = p.has("budget") ? budget(p, limits.maxEvaluations()) : Math.min(TrajectoryCertifier.DEFAULT_BUDGET, limits.maxEvaluations());
+        long budget = p.has("budget") ? budget(p, limits.maxEvaluations()) : Math.min(c.trajectoryBudget(), limits.maxEvaluations());
         boolean certificate = true;
         if (p.has("certificate")) {
             if (!p.get("certificate").isBoolean()) {

@@ -92,6 +92,26 @@ final class Params {
     }
 
     /** Joint limits: an unbounded side (continuous joints) is sent as null, as PROTOCOL.md says. */
+    /** An optional boolean parameter: its value, {@code otherwise} when absent; anything but true/false is refused. */
+    static boolean flag(ObjectNode p, String name, boolean otherwise) {
+        if (!p.has(name)) {
+            return otherwise;
+        }
+        if (!p.get(name).isBoolean()) {
+            throw invalid("'" + name + "' must be a boolean, got " + ProtocolJson.typeName(p.get(name)));
+        }
+        return p.get(name).booleanValue();
+    }
+
+    /** Per variable, whether it is a continuous joint. */
+    static List<Boolean> flags(boolean[] a) {
+        List<Boolean> out = new ArrayList<>(a.length);
+        for (boolean x : a) {
+            out.add(x);
+        }
+        return out;
+    }
+
     static List<Double> jointLimits(double[] a) {
         List<Double> out = new ArrayList<>(a.length);
         for (double x : a) {

@@ -171,6 +171,10 @@ final class SessionLoader {
                 b.sceneJson(sj.isTextual() ? sj.textValue() : json.text(sj), "request sceneJson");
             }
             loaded = b.build();
+            if (!p.has("budget") && loaded.budget() > limits.maxEvaluations()) {
+                // the default budget grows with a decomposed model (Collide4j.budgetScale); never past the server's cap
+                loaded = b.budget(limits.maxEvaluations()).build();
+            }
         } catch (RequestException e) {
             throw e;
         } catch (RuntimeException e) {
@@ -182,6 +186,7 @@ final class SessionLoader {
         r.put("variables", loaded.variableNames());
         r.put("lower", jointLimits(loaded.lowerLimits()));
         r.put("upper", jointLimits(loaded.upperLimits()));
+        r.put("continuous", Params.flags(loaded.continuousJoints()));
         r.put("obstacles", loaded.scene().size());
         r.put("margin", loaded.margin());
         r.put("robotHash", loaded.model().contentHash());

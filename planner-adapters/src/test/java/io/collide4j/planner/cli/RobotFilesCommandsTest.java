@@ -34,6 +34,8 @@ class RobotFilesCommandsTest {
         Object[] r = cli("srdf", "--urdf", PANDA.toString(), "--out", a.toString(), "--samples", "300", "--seed", "5");
         assertEquals(ExitCode.FREE, r[0], (String) r[2]);
         assertTrue(((String) r[1]).contains("link pairs disabled"), (String) r[1]);
+        assertTrue(((String) r[1]).matches("(?s).*Never: \\d+ pairs proven apart everywhere in their joint ranges; \\d+ apart in"
+                + " every sample but not proven \\(still checked.*"), (String) r[1]);
         assertEquals(ExitCode.FREE, cli("srdf", "--urdf", PANDA.toString(), "--out", b.toString(), "--samples", "300",
                 "--seed", "5")[0]);
         assertArrayEquals(Files.readAllBytes(a), Files.readAllBytes(b));

@@ -284,7 +284,20 @@ class FileConfinementTest {
             assertEquals(1, ((List<?>) wheel.get("lower")).size());
             assertNull(((List<?>) wheel.get("lower")).get(0));
             assertNull(((List<?>) wheel.get("upper")).get(0));
+            assertEquals(List.of(true), wheel.get("continuous"));
             assertEquals(Boolean.TRUE, result(c.ask("{\"id\":3,\"method\":\"isValid\",\"params\":{\"q\":[100.0]}}")).get("valid"));
+            // shortWay: the continuous joint goes from 3 to -3 across π (0.28 rad), and the end certified is returned
+            Map<String, Object> turn = result(c.ask("{\"id\":4,\"method\":\"checkMotion\",\"params\":{\"q0\":[3.0],"
+                    + "\"q1\":[-3.0],\"shortWay\":true}}"));
+            assertEquals(Boolean.TRUE, turn.get("valid"));
+            assertEquals(-3.0 + 2 * Math.PI, ((Number) ((List<?>) turn.get("q1")).get(0)).doubleValue(), 1e-15);
+            assertEquals(turn.get("q1"), turn.get("lastValid"));
+            Map<String, Object> literal = result(c.ask("{\"id\":5,\"method\":\"checkMotion\",\"params\":{\"q0\":[3.0],"
+                    + "\"q1\":[-3.0]}}"));
+            assertEquals(List.of(-3.0), literal.get("lastValid"), "without shortWay the values are taken as given");
+            assertFalse(literal.containsKey("q1"));
+            assertEquals(RequestException.INVALID_PARAMS, errorCode(c.ask("{\"id\":6,\"method\":\"checkMotion\","
+                    + "\"params\":{\"q0\":[3.0],\"q1\":[-3.0],\"shortWay\":\"yes\"}}")));
             assertEquals(RequestException.INVALID_PARAMS, errorCode(c.ask(isValid)), "now the session is the wheel");
         }
     }

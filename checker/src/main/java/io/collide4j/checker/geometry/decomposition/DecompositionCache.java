@@ -116,6 +116,14 @@ public final class DecompositionCache {
         return directory.resolve(HexFormat.of().formatHex(key) + ".c4jd");
     }
 
+    /**
+     * The key of a mesh's decomposition with these parameters, in hex: SHA-256 of the format and algorithm versions,
+     * the canonical parameters and the mesh content (equal keys, equal decompositions).
+     */
+    public static String contentKey(TriangleMesh mesh, DecompositionParameters params) {
+        return HexFormat.of().formatHex(key(mesh, params));
+    }
+
     /** SHA-256 of the format and algorithm versions, the canonical parameters and the mesh content. */
     static byte[] key(TriangleMesh mesh, DecompositionParameters params) {
         MessageDigest md = sha256();
