@@ -7,6 +7,7 @@ import io.collide4j.planner.MotionValidator;
 import io.collide4j.planner.cli.CheckerOptions;
 import io.collide4j.planner.cli.CliException;
 import io.collide4j.planner.cli.ExitCode;
+import io.collide4j.planner.plan.ProblemRunner;
 
 import java.util.Arrays;
 
@@ -92,6 +93,47 @@ public final class NativeBridge {
         double[] q = m.lastValid();
         System.arraycopy(q, 0, out, 1, q.length);
         return m.valid();
+    }
+
+    /**
+     * Certifies a path (waypoints k at time k s, straight joint-space segments; {@code flat} holds them one after
+     * another) as {@code collide4j certify} does, with the checker's margin: the verdict's name
+     * ({@code CERTIFIED_FREE}, {@code VIOLATION}, {@code INCONCLUSIVE}).
+     */
+    public static String certifyPath(Handle h, double[] flat) {
+        int n = dimension(h);
+        if (flat.length == 0 || flat.length % n != 0) {
+            throw new IllegalArgumentException("a path of " + n + "-value waypoints needs a positive multiple of " + n
+                    + " values, got " + flat.length);
+        }
+        java.util.List<double[]> path = new java.util.ArrayList<>();
+        for (int k = 0; k < flat.length; k += n) {
+            path.add(Arrays.copyOfRange(flat, k, k + n));
+        }
+        return ProblemRunner.certifyPath(h.checker(), path).name();
+    }
+
+    /**
+     * The in-JVM reference for the JNI overhead benchmark: nanoseconds for {@code rounds} passes of
+     * {@link #isValid} over the configurations in {@code flat}, called from Java; the count of valid ones goes to
+     * {@code validOut[0]} (so the loop's work cannot be dropped).
+     */
+    public static long timeIsValid(Handle h, double[] flat, int rounds, long[] validOut) {
+        int n = dimension(h);
+        double[][] qs = new double[flat.length / n][];
+        for (int i = 0; i < qs.length; i++) {
+            qs[i] = Arrays.copyOfRange(flat, i * n, i * n + n);
+        }
+        long valid = 0;
+        long t0 = System.nanoTime();
+        for (int r = 0; r < rounds; r++) {
+            for (double[] q : qs) {
+                valid += isValid(h, q) ? 1 : 0;
+            }
+        }
+        long t = System.nanoTime() - t0;
+        validOut[0] = valid;
+        return t;
     }
 
     /**

@@ -1,0 +1,209 @@
+// Benchmark (not a test): the JNI cost of isValid against the same call inside the JVM, and OMPL's RRTConnect with
+// collide4j (through the plug-in) on MotionBenchMaker Panda problems, every returned path certified.
+//   bench_ompl --problems DIR [--per-scenario K] [--time-limit S] [--margin M] [--overhead-states N] [--out CSV]
+// DIR: problems.csv and scene files from tests/data/extract_problems.py (... OUT all for the 700 problems).
+// CPU is the planning thread's CPU time (CLOCK_THREAD_CPUTIME_ID): the Java checks run on that thread too.
+#include "collide4j/ompl.h"
+
+#include <ompl/geometric/SimpleSetup.h>
+#include <ompl/geometric/planners/rrt/RRTConnect.h>
+#include <ompl/util/Console.h>
+#include <ompl/util/RandomNumbers.h>
+
+#include <time.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <random>
+#include <sstream>
+
+namespace ob = ompl::base;
+namespace og = ompl::geometric;
+
+namespace {
+
+double threadCpu() {
+    timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
+
+double quantile(std::vector<double> v, double q) {
+    if (v.empty()) {
+        return NAN;
+    }
+    std::sort(v.begin(), v.end());
+    return v[static_cast<std::size_t>(std::min<double>(v.size() - 1, std::floor(q * static_cast<double>(v.size()))))];
+}
+
+struct Problem {
+    std::string scenario, scene;
+    int index;
+    std::vector<double> start, goal;
+};
+
+std::vector<Problem> readProblems(const std::string& dir) {
+    std::ifstream in(dir + "/problems.csv");
+    if (!in) {
+        throw std::runtime_error(dir + "/problems.csv: cannot read (make it with tests/data/extract_problems.py)");
+    }
+    std::string line;
+    std::getline(in, line);
+    std::vector<Problem> out;
+    for (int n = 2; std::getline(in, line); n++) {
+        std::stringstream s(line);
+        std::vector<std::string> f;
+        for (std::string x; std::getline(s, x, ',');) {
+            f.push_back(x);
+        }
+        if (f.size() != 17) {
+            throw std::runtime_error(dir + "/problems.csv: line " + std::to_string(n) + ": expected 17 fields");
+        }
+        Problem p{f[0], f[2], std::stoi(f[1]), {}, {}};
+        for (int i = 0; i < 14; i++) {
+            (i < 7 ? p.start : p.goal).push_back(std::stod(f[3 + i]));
+        }
+        out.push_back(p);
+    }
+    return out;
+}
+
+/** JNI isValid against the same loop inside the JVM, on the same states, alternating, median of the rounds. */
+void overhead(int states) {
+    collide4j::Options o;
+    o.robot = "panda";
+    o.scene = "table_shelf";
+    collide4j::Checker c(o);
+    std::mt19937_64 rng(27);
+    std::uniform_real_distribution<double> u(0, 1);
+    std::vector<double> flat(static_cast<std::size_t>(states) * c.dimension());
+    for (std::size_t k = 0; k < flat.size(); k++) {
+        std::size_t i = k % c.dimension();
+        flat[k] = c.lowerLimits()[i] + u(rng) * (c.upperLimits()[i] - c.lowerLimits()[i]);
+    }
+    std::vector<double> jni, jvm;
+    for (int round = 0; round < 13; round++) {   // the first 3 rounds warm the JIT and are not counted
+        auto t0 = std::chrono::steady_clock::now();
+        long validJni = 0;
+        for (int k = 0; k < states; k++) {
+            validJni += c.isValid(flat.data() + static_cast<std::size_t>(k) * c.dimension());
+        }
+        double tJni = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        long validJvm = 0;
+        double tJvm = c.timeIsValidInJvm(flat, 1, validJvm);
+        if (validJni != validJvm) {
+            throw std::runtime_error("JNI and in-JVM verdict counts differ");
+        }
+        if (round >= 3) {
+            jni.push_back(tJni / states * 1e6);
+            jvm.push_back(tJvm / states * 1e6);
+        }
+    }
+    std::printf("isValid over %d random Panda states in table_shelf (median of 10 alternating rounds):\n", states);
+    std::printf("  through JNI %.3f us, inside the JVM %.3f us, JNI overhead %.3f us per call\n", quantile(jni, 0.5),
+                quantile(jvm, 0.5), quantile(jni, 0.5) - quantile(jvm, 0.5));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::string dir, outCsv;
+    int perScenario = 1000, overheadStates = 20000;
+    double timeLimit = 10, margin = 0;
+    for (int i = 1; i + 1 < argc; i += 2) {
+        std::string a = argv[i], v = argv[i + 1];
+        if (a == "--problems") dir = v;
+        else if (a == "--per-scenario") perScenario = std::stoi(v);
+        else if (a == "--time-limit") timeLimit = std::stod(v);
+        else if (a == "--margin") margin = std::stod(v);
+        else if (a == "--overhead-states") overheadStates = std::stoi(v);
+        else if (a == "--out") outCsv = v;
+        else {
+            std::fprintf(stderr, "unknown option %s\n", a.c_str());
+            return 64;
+        }
+    }
+    auto t0 = std::chrono::steady_clock::now();
+    collide4j::Jvm& jvm = collide4j::Jvm::start();
+    std::printf("JVM start %.3f s (CDS archive: %s)\n", jvm.startSeconds(),
+                jvm.cdsArchive().empty() ? "none" : jvm.cdsArchive().c_str());
+    overhead(overheadStates);
+    std::printf("(process start to here: %.2f s)\n",
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    if (dir.empty()) {
+        return 0;
+    }
+    ompl::RNG::setSeed(27);
+    ompl::msg::setLogLevel(ompl::msg::LOG_ERROR);
+    std::ofstream csv(outCsv.empty() ? "/dev/null" : outCsv);
+    csv << "scenario,index,outcome,cpu_s,waypoints,verdict\n";
+    std::map<std::string, int> taken, outcomes, verdicts;
+    std::vector<double> cpu;
+    for (const Problem& p : readProblems(dir)) {
+        if (taken[p.scenario]++ >= perScenario) {
+            continue;
+        }
+        collide4j::Options o;
+        o.robot = "panda";
+        o.scene = dir + "/" + p.scene;
+        o.margin = margin;
+        auto checker = std::make_shared<collide4j::Checker>(o);
+        std::string outcome = "SOLVED", verdict = "-";
+        double spent = NAN;
+        std::size_t waypoints = 0;
+        if (!checker->isValid(p.start)) {
+            outcome = "INVALID_START";
+        } else if (!checker->isValid(p.goal)) {
+            outcome = "INVALID_GOAL";
+        } else {
+            auto space = collide4j::ompl::makeStateSpace(*checker);
+            og::SimpleSetup ss(space);
+            collide4j::ompl::configure(ss.getSpaceInformation(), checker);
+            ob::ScopedState<ob::RealVectorStateSpace> s(space), g(space);
+            for (int i = 0; i < 7; i++) {
+                s[i] = p.start[i];
+                g[i] = p.goal[i];
+            }
+            ss.setStartAndGoalStates(s, g);
+            ss.setPlanner(std::make_shared<og::RRTConnect>(ss.getSpaceInformation()));
+            ss.setup();
+            double c0 = threadCpu();
+            ob::PlannerStatus st = ss.solve(timeLimit);
+            spent = threadCpu() - c0;
+            if (st != ob::PlannerStatus::EXACT_SOLUTION) {
+                outcome = "NOT_SOLVED";
+            } else {
+                cpu.push_back(spent);
+                const og::PathGeometric& path = ss.getSolutionPath();
+                waypoints = path.getStateCount();
+                std::vector<std::vector<double>> q;
+                for (std::size_t k = 0; k < waypoints; k++) {
+                    const double* v = path.getState(k)->as<ob::RealVectorStateSpace::StateType>()->values;
+                    q.emplace_back(v, v + 7);
+                }
+                collide4j::Verdict vd = checker->certify(q);
+                verdict = vd == collide4j::Verdict::CertifiedFree ? "CERTIFIED_FREE"
+                          : vd == collide4j::Verdict::Violation  ? "VIOLATION"
+                                                                 : "INCONCLUSIVE";
+                verdicts[verdict]++;
+            }
+        }
+        outcomes[outcome]++;
+        csv << p.scenario << "," << p.index << "," << outcome << "," << spent << "," << waypoints << "," << verdict
+            << "\n";
+    }
+    std::printf("OMPL RRTConnect + collide4j (JNI), margin %g, time limit %g s:\n", margin, timeLimit);
+    for (const auto& o : outcomes) {
+        std::printf("  %-14s %d\n", o.first.c_str(), o.second);
+    }
+    std::printf("  solved-path CPU: median %.2f ms, p90 %.2f ms\n", 1e3 * quantile(cpu, 0.5), 1e3 * quantile(cpu, 0.9));
+    for (const auto& v : verdicts) {
+        std::printf("  paths %-14s %d\n", v.first.c_str(), v.second);
+    }
+    return 0;
+}
