@@ -201,7 +201,9 @@ void Jvm::boot(const JvmOptions& options) {
         throw Error(ErrorKind::JvmStart, lib + " has no JNI_CreateJavaVM; " + setJava);
     }
 
-    std::vector<std::string> args{"-Djava.class.path=" + jar_};
+    // -Xrs: the JVM leaves SIGINT, SIGTERM, SIGHUP and SIGQUIT to the host (a planner's Ctrl-C handler keeps working
+    // and a signal does not run Java shutdown hooks instead).
+    std::vector<std::string> args{"-Djava.class.path=" + jar_, "-Xrs"};
     std::string cds = options.cdsArchive.empty() ? environment("COLLIDE4J_CDS_ARCHIVE") : options.cdsArchive;
     if (cds != "none") {
         if (!cds.empty() && !isFile(cds)) {

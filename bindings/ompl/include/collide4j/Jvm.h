@@ -39,6 +39,9 @@ private:
  *   cdsArchive: this field, $COLLIDE4J_CDS_ARCHIVE, collide4j.jsa next to this library, the archive the build
  *               recorded (compiled in); "none" disables class-data sharing of collide4j's classes.
  *   jvmOptions: appended as given (e.g. "-Xmx2g"); $COLLIDE4J_JVM_OPTIONS (space-separated) is appended too.
+ * The JVM always gets -Xrs (it leaves SIGINT, SIGTERM, SIGHUP, SIGQUIT to the host). It still owns SIGSEGV, SIGBUS,
+ * SIGFPE and SIGILL, which HotSpot uses itself: a host that installs its own handlers for them (crash reporters)
+ * must run with LD_PRELOAD=$JAVA_HOME/lib/libjsig.so so that both are chained (README, "OMPL (C++)").
  */
 struct JvmOptions {
     std::string jar;
