@@ -102,8 +102,13 @@ Checker::Checker(const Options& options, const JvmOptions& jvmOptions) : jvm_(&J
 }
 
 Checker::~Checker() {
-    if (handle_ != nullptr) {
+    if (handle_ == nullptr) {
+        return;
+    }
+    try {
         jvm_->env()->DeleteGlobalRef(handle_);
+    } catch (const Error&) {
+        // this thread cannot attach to delete the reference: the checker stays reachable in Java (a leak, not a crash)
     }
 }
 
