@@ -14,6 +14,7 @@
 #undef main
 
 #include "collide4j/ompl.h"
+#include "timing.h"
 
 #include <ompl/base/spaces/RealVectorStateSpace.h>
 #include <ompl/geometric/SimpleSetup.h>
@@ -28,19 +29,8 @@ namespace og = ompl::geometric;
 
 namespace {
 
-double threadCpu() {
-    timespec t;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
-}
-
-double quantile(std::vector<double> v, double q) {
-    if (v.empty()) {
-        return NAN;
-    }
-    std::sort(v.begin(), v.end());
-    return v[static_cast<std::size_t>(std::min<double>(v.size() - 1, std::floor(q * static_cast<double>(v.size()))))];
-}
+using bench::quantile;
+using bench::threadCpu;
 
 struct Outcome {
     std::string status = "SOLVED";   // SOLVED, INVALID_START, INVALID_GOAL, NOT_SOLVED

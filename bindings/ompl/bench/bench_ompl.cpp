@@ -4,6 +4,8 @@
 // DIR: problems.csv and scene files from tests/data/extract_problems.py (... OUT all for the 700 problems).
 // CPU is the planning thread's CPU time (CLOCK_THREAD_CPUTIME_ID): the Java checks run on that thread too.
 #include "collide4j/ompl.h"
+#include "timing.h"
+#include "../tests/problems.h"
 
 #include <ompl/geometric/SimpleSetup.h>
 #include <ompl/geometric/planners/rrt/RRTConnect.h>
@@ -27,51 +29,8 @@ namespace og = ompl::geometric;
 
 namespace {
 
-double threadCpu() {
-    timespec t;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
-}
-
-double quantile(std::vector<double> v, double q) {
-    if (v.empty()) {
-        return NAN;
-    }
-    std::sort(v.begin(), v.end());
-    return v[static_cast<std::size_t>(std::min<double>(v.size() - 1, std::floor(q * static_cast<double>(v.size()))))];
-}
-
-struct Problem {
-    std::string scenario, scene;
-    int index;
-    std::vector<double> start, goal;
-};
-
-std::vector<Problem> readProblems(const std::string& dir) {
-    std::ifstream in(dir + "/problems.csv");
-    if (!in) {
-        throw std::runtime_error(dir + "/problems.csv: cannot read (make it with tests/data/extract_problems.py)");
-    }
-    std::string line;
-    std::getline(in, line);
-    std::vector<Problem> out;
-    for (int n = 2; std::getline(in, line); n++) {
-        std::stringstream s(line);
-        std::vector<std::string> f;
-        for (std::string x; std::getline(s, x, ',');) {
-            f.push_back(x);
-        }
-        if (f.size() != 17) {
-            throw std::runtime_error(dir + "/problems.csv: line " + std::to_string(n) + ": expected 17 fields");
-        }
-        Problem p{f[0], f[2], std::stoi(f[1]), {}, {}};
-        for (int i = 0; i < 14; i++) {
-            (i < 7 ? p.start : p.goal).push_back(std::stod(f[3 + i]));
-        }
-        out.push_back(p);
-    }
-    return out;
-}
+using bench::quantile;
+using bench::threadCpu;
 
 /** JNI isValid against the same loop inside the JVM, on the same states, alternating, median of the rounds. */
 void overhead(int states) {
@@ -172,7 +131,7 @@ int main(int argc, char** argv) {
     csv << "scenario,index,outcome,cpu_s,waypoints,verdict\n";
     std::map<std::string, int> taken, outcomes, verdicts;
     std::vector<double> cpu;
-    for (const Problem& p : readProblems(dir)) {
+    for (const mbm::Problem& p : mbm::readProblems(dir + "/problems.csv")) {
         if (taken[p.scenario]++ >= perScenario) {
             continue;
         }

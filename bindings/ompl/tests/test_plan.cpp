@@ -4,6 +4,7 @@
 // DATA_DIR holds problems.csv and the scene files (tests/data/mbm); OUT_DIR receives paths, certificates, reports.
 #include "check.h"
 #include "collide4j/ompl.h"
+#include "problems.h"
 
 #include <ompl/geometric/SimpleSetup.h>
 #include <ompl/geometric/planners/prm/PRM.h>
@@ -26,58 +27,6 @@ namespace og = ompl::geometric;
 namespace {
 
 const double MARGIN = 0.005;
-
-struct Problem {
-    std::string scenario, scene;
-    int index = 0;
-    std::vector<double> start, goal;
-};
-
-std::vector<std::string> split(const std::string& line) {
-    std::vector<std::string> out;
-    std::stringstream s(line);
-    std::string f;
-    while (std::getline(s, f, ',')) {
-        out.push_back(f);
-    }
-    return out;
-}
-
-/** problems.csv, read strictly: the header as written by extract_problems.py, 17 fields, finite numbers. */
-std::vector<Problem> readProblems(const std::string& file) {
-    std::ifstream in(file);
-    if (!in) {
-        throw std::runtime_error(file + ": cannot read");
-    }
-    std::string line;
-    std::getline(in, line);
-    if (line.rfind("scenario,index,scene,start_panda_joint1", 0) != 0 || split(line).size() != 17) {
-        throw std::runtime_error(file + ": line 1: expected the header scenario,index,scene,start_panda_joint1..");
-    }
-    std::vector<Problem> out;
-    for (int n = 2; std::getline(in, line); n++) {
-        std::vector<std::string> f = split(line);
-        if (f.size() != 17) {
-            throw std::runtime_error(file + ": line " + std::to_string(n) + ": expected 17 fields, got " +
-                                     std::to_string(f.size()));
-        }
-        Problem p;
-        p.scenario = f[0];
-        p.index = std::stoi(f[1]);
-        p.scene = f[2];
-        for (int i = 0; i < 14; i++) {
-            char* end = nullptr;
-            double v = std::strtod(f[3 + i].c_str(), &end);
-            if (end == f[3 + i].c_str() || *end != '\0' || !std::isfinite(v)) {
-                throw std::runtime_error(file + ": line " + std::to_string(n) + ": field " + std::to_string(4 + i) +
-                                         ": expected a finite number, got '" + f[3 + i] + "'");
-            }
-            (i < 7 ? p.start : p.goal).push_back(v);
-        }
-        out.push_back(p);
-    }
-    return out;
-}
 
 /** The path as a trajectory CSV the certify command reads: waypoint k at time k s, columns by joint name. */
 void writeCsv(const og::PathGeometric& path, const collide4j::Checker& c, const std::string& file) {
@@ -131,10 +80,10 @@ int main(int argc, char** argv) {
     mkdir(outDir.c_str(), 0755);
     ompl::RNG::setSeed(27);   // before any planner makes its generator: the same trees every run
     ompl::msg::setLogLevel(ompl::msg::LOG_WARN);
-    std::vector<Problem> problems = readProblems(data + "/problems.csv");
+    std::vector<mbm::Problem> problems = mbm::readProblems(data + "/problems.csv");
 
     std::vector<std::pair<const char*, std::function<void()>>> cases;
-    for (const Problem& p : problems) {
+    for (const mbm::Problem& p : problems) {
         for (const std::string planner : {"RRTConnect", "PRM"}) {
             std::string name = p.scenario + "/" + std::to_string(p.index) + " " + planner;
             cases.emplace_back(strdup(name.c_str()), [=] {
