@@ -155,6 +155,17 @@ void motionsAndTheirLastValidState() {
     CHECK(!m.free && m.lastValidFraction == 0 && m.lastValid == HOME);
 }
 
+void certifiesPaths() {
+    std::vector<double> near = HOME;
+    near[0] += 0.05;
+    CHECK(panda->certify({HOME, near, HOME}) == collide4j::Verdict::CertifiedFree);
+    CHECK(panda->certify({HOME, INTO_TABLE}) == collide4j::Verdict::Violation);
+    Error e = thrown([] { panda->certify({}); }, "empty path");   // refused in Java: a Java exception, mapped
+    CHECK_MSG(e.kind() == ErrorKind::BadInput && contains(e.what(), "multiple of 7"), e.what());
+    e = thrown([] { panda->certify({HOME, {0, 0}}); }, "short waypoint");
+    CHECK_MSG(e.kind() == ErrorKind::Usage && contains(e.what(), "certify waypoint"), e.what());
+}
+
 void omplAdapters() {
     namespace ob = ::ompl::base;
     auto space = collide4j::ompl::makeStateSpace(*panda);
@@ -231,6 +242,7 @@ int main() {
         {"Java exceptions become collide4j::Error with the message", javaExceptionsBecomeErrorsWithTheirMessage},
         {"states: certified, NaN and limits invalid", statesAreCertified},
         {"motions and their last valid state", motionsAndTheirLastValidState},
+        {"certify: free and colliding paths, refused paths", certifiesPaths},
         {"OMPL StateValidityChecker and MotionValidator", omplAdapters},
         {"threads agree with one thread (isValid, isMotionFree)", threadsAgreeWithOneThread},
     });

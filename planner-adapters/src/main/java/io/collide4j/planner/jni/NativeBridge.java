@@ -137,11 +137,15 @@ public final class NativeBridge {
     }
 
     /**
-     * The exit code the command line would give for this failure (64 usage, 65 bad data, 66 missing input; 70 for
-     * anything unexpected), so that the native exception says which kind of mistake it was.
+     * The exit code the command line would give for this failure (64 usage, 65 bad data or a refused argument, 66
+     * missing input; 70 for anything unexpected), so that the native exception says which kind of mistake it was.
      */
     public static int exitCode(Throwable t) {
-        return t instanceof CliException c ? c.exitCode() : ExitCode.INTERNAL;
+        if (t instanceof CliException c) {
+            return c.exitCode();
+        }
+        // as the CLI reports it: an argument the checker refuses is bad input, not a bug
+        return t instanceof IllegalArgumentException ? ExitCode.DATA_ERROR : ExitCode.INTERNAL;
     }
 
     /** The one-line message the native exception carries: the CLI's message, or the exception itself. */

@@ -125,6 +125,24 @@ class NativeBridgeTest {
     }
 
     @Test
+    void certifiesPathsAndRefusesARaggedOne() {
+        double[] home = {0, -0.785, 0, -2.356, 0, 1.571, 0.785};
+        double[] near = home.clone();
+        near[0] += 0.05;
+        double[] into = {0, 1.4, 0, -0.1, 0, 0, 0.785};
+        assertEquals("CERTIFIED_FREE", NativeBridge.certifyPath(handle, concat(home, near, home)));
+        assertEquals("VIOLATION", NativeBridge.certifyPath(handle, concat(home, into)));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> NativeBridge.certifyPath(handle, new double[10]));
+        assertEquals(ExitCode.DATA_ERROR, NativeBridge.exitCode(e));
+        assertTrue(NativeBridge.message(e).contains("multiple of 7"), NativeBridge.message(e));
+    }
+
+    private static double[] concat(double[]... qs) {
+        return java.util.Arrays.stream(qs).flatMapToDouble(java.util.Arrays::stream).toArray();
+    }
+
+    @Test
     void unexpectedExceptionsAreInternalWithTheirClass() {
         IllegalStateException e = new IllegalStateException("two\nlines");
         assertEquals(ExitCode.INTERNAL, NativeBridge.exitCode(e));
