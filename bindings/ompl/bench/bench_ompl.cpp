@@ -1,6 +1,8 @@
 // Benchmark (not a test): the JNI cost of isValid against the same call inside the JVM, and OMPL's RRTConnect with
 // collide4j (through the plug-in) on MotionBenchMaker Panda problems, every returned path certified.
 //   bench_ompl --problems DIR [--per-scenario K] [--time-limit S] [--margin M] [--overhead-states N] [--out CSV]
+//              [--planner RRTConnect|LBKPIECE1|LazyRRT] [--failed-paths DIR (paths not certified free, as CSV)]
+//              [--certify-margin M (default: the planning margin)]
 // DIR: problems.csv and scene files from tests/data/extract_problems.py (... OUT all for the 700 problems).
 // CPU is the planning thread's CPU time (CLOCK_THREAD_CPUTIME_ID): the Java checks run on that thread too.
 #include "collide4j/ompl.h"
@@ -8,6 +10,8 @@
 #include "../tests/problems.h"
 
 #include <ompl/geometric/SimpleSetup.h>
+#include <ompl/geometric/planners/kpiece/LBKPIECE1.h>
+#include <ompl/geometric/planners/rrt/LazyRRT.h>
 #include <ompl/geometric/planners/rrt/RRTConnect.h>
 #include <ompl/util/Console.h>
 #include <ompl/util/RandomNumbers.h>
@@ -20,6 +24,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <iomanip>
 #include <map>
 #include <random>
 #include <sstream>
@@ -85,9 +90,9 @@ void overhead(int states) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    std::string dir, outCsv;
+    std::string dir, outCsv, planner = "RRTConnect", failedDir;
     int perScenario = 1000, overheadStates = 20000;
-    double timeLimit = 10, margin = 0;
+    double timeLimit = 10, margin = 0, certifyMargin = -1;
     for (int i = 1; i + 1 < argc; i += 2) {
         std::string a = argv[i], v = argv[i + 1];
         if (a == "--problems") dir = v;
@@ -96,6 +101,9 @@ int main(int argc, char** argv) {
         else if (a == "--margin") margin = std::stod(v);
         else if (a == "--overhead-states") overheadStates = std::stoi(v);
         else if (a == "--out") outCsv = v;
+        else if (a == "--planner") planner = v;
+        else if (a == "--failed-paths") failedDir = v;
+        else if (a == "--certify-margin") certifyMargin = std::stod(v);
         else {
             std::fprintf(stderr, "unknown option %s\n", a.c_str());
             return 64;
@@ -116,10 +124,9 @@ int main(int argc, char** argv) {
                     "(CDS archive: %s)\n", ok ? "valid" : "invalid", since(), tJvm, tLoad,
                     jvm.cdsArchive().empty() ? "none" : jvm.cdsArchive().c_str());
     }
-    if (overheadStates <= 0) {
-        return 0;
+    if (overheadStates > 0) {
+        overhead(overheadStates);
     }
-    overhead(overheadStates);
     std::printf("(process start to here: %.2f s)\n",
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
     if (dir.empty()) {
@@ -140,6 +147,11 @@ int main(int argc, char** argv) {
         o.scene = dir + "/" + p.scene;
         o.margin = margin;
         auto checker = std::make_shared<collide4j::Checker>(o);
+        std::shared_ptr<collide4j::Checker> certifier = checker;
+        if (certifyMargin >= 0 && certifyMargin != margin) {   // plan with one margin, certify with another
+            o.margin = certifyMargin;
+            certifier = std::make_shared<collide4j::Checker>(o);
+        }
         std::string outcome = "SOLVED", verdict = "-";
         double spent = NAN;
         std::size_t waypoints = 0;
@@ -157,7 +169,16 @@ int main(int argc, char** argv) {
                 g[i] = p.goal[i];
             }
             ss.setStartAndGoalStates(s, g);
-            ss.setPlanner(std::make_shared<og::RRTConnect>(ss.getSpaceInformation()));
+            auto si = ss.getSpaceInformation();
+            if (planner == "LBKPIECE1") {
+                ss.setPlanner(std::make_shared<og::LBKPIECE1>(si));
+            } else if (planner == "LazyRRT") {
+                ss.setPlanner(std::make_shared<og::LazyRRT>(si));
+            } else if (planner == "RRTConnect") {
+                ss.setPlanner(std::make_shared<og::RRTConnect>(si));
+            } else {
+                throw std::runtime_error("--planner: RRTConnect, LBKPIECE1 or LazyRRT, got " + planner);
+            }
             ss.setup();
             double c0 = threadCpu();
             ob::PlannerStatus st = ss.solve(timeLimit);
@@ -173,18 +194,35 @@ int main(int argc, char** argv) {
                     const double* v = path.getState(k)->as<ob::RealVectorStateSpace::StateType>()->values;
                     q.emplace_back(v, v + 7);
                 }
-                collide4j::Verdict vd = checker->certify(q);
+                collide4j::Verdict vd = certifier->certify(q);
                 verdict = vd == collide4j::Verdict::CertifiedFree ? "CERTIFIED_FREE"
                           : vd == collide4j::Verdict::Violation  ? "VIOLATION"
                                                                  : "INCONCLUSIVE";
                 verdicts[verdict]++;
+                if (vd != collide4j::Verdict::CertifiedFree && !failedDir.empty()) {
+                    // the path as a trajectory CSV, to look at with collide4j certify / check
+                    std::ofstream f(failedDir + "/" + p.scenario + "_" + std::to_string(p.index) + ".csv");
+                    f << "time";
+                    for (const std::string& n : checker->variableNames()) {
+                        f << "," << n;
+                    }
+                    f << "\n" << std::setprecision(17);
+                    for (std::size_t k = 0; k < q.size(); k++) {
+                        f << k;
+                        for (double v : q[k]) {
+                            f << "," << v;
+                        }
+                        f << "\n";
+                    }
+                }
             }
         }
         outcomes[outcome]++;
         csv << p.scenario << "," << p.index << "," << outcome << "," << spent << "," << waypoints << "," << verdict
             << "\n";
     }
-    std::printf("OMPL RRTConnect + collide4j (JNI), margin %g, time limit %g s:\n", margin, timeLimit);
+    std::printf("OMPL %s + collide4j (JNI), margin %g (paths certified at %g), time limit %g s:\n", planner.c_str(),
+                margin, certifyMargin >= 0 ? certifyMargin : margin, timeLimit);
     for (const auto& o : outcomes) {
         std::printf("  %-14s %d\n", o.first.c_str(), o.second);
     }

@@ -84,15 +84,43 @@ public final class NativeBridge {
 
     /**
      * The certified motion check with its last valid state ({@link CertifiedMotionValidator#checkMotionWithLastValid},
-     * earliest contact): true when free; {@code out} receives the last valid fraction, then that configuration
-     * (1 + {@link #dimension} values).
+     * earliest contact, then stepped back clear of the tolerance band: see {@link #clearOfTheBand}): true when free;
+     * {@code out} receives the last valid fraction, then that configuration (1 + {@link #dimension} values).
      */
     public static boolean checkMotion(Handle h, double[] q0, double[] q1, double[] out) {
         MotionValidator.MotionCheck m = h.motions().checkMotionWithLastValid(q0, q1);
-        out[0] = m.lastValidFraction();
+        double f = m.lastValidFraction();
         double[] q = m.lastValid();
+        if (!m.valid() && f > 0) {
+            f = clearOfTheBand(h, q0, q1, f, q);
+        }
+        out[0] = f;
         System.arraycopy(q, 0, out, 1, q.length);
         return m.valid();
+    }
+
+    /**
+     * The earliest contact's last valid state lies just before the first time the clearance could reach the margin
+     * plus the checker's tolerance, so it is valid but inside that band: every motion starting there stops at once,
+     * and {@code certify} reports the band as a violation. Planners that keep last valid states as tree nodes (KPIECE,
+     * LBKPIECE) would collect such dead ends, so step back along the certified-free prefix [0, f) to the first of
+     * f (1 − 2^−j), j = 12 … 1, whose certified clearance exceeds margin + tolerance; none: 0 and q0. Writes the state
+     * into {@code q} and returns its fraction.
+     */
+    private static double clearOfTheBand(Handle h, double[] q0, double[] q1, double f, double[] q) {
+        Collide4j c = h.checker();
+        double needed = c.margin() + c.tolerance();
+        for (int j = 12; j >= 1; j--) {
+            double g = f * (1 - Math.scalb(1.0, -j));
+            for (int i = 0; i < q.length; i++) {
+                q[i] = q0[i] + g * (q1[i] - q0[i]);
+            }
+            if (c.withinLimits(q) && h.states().clearance(q).lowerBound() > needed) {
+                return g;
+            }
+        }
+        System.arraycopy(q0, 0, q, 0, q.length);
+        return 0;
     }
 
     /**

@@ -92,6 +92,14 @@ class NativeBridgeTest {
             assertEquals(q0[i] + f * (q1[i] - q0[i]), last[i], 1e-12);
         }
         assertTrue(NativeBridge.isValid(handle, last));
+        // clear of the tolerance band: motions can start there (the way back is free in both directions)
+        assertTrue(NativeBridge.clearance(handle, last) > 0.01 + direct.tolerance(), "" + NativeBridge.clearance(handle, last));
+        assertTrue(NativeBridge.isMotionFree(handle, q0, last));
+        assertTrue(NativeBridge.isMotionFree(handle, last, q0));
+        // the adapter's own last valid state (the earliest contact's) is valid but in the band: stopped at once
+        double[] inBand = direct.motionValidator().checkMotionWithLastValid(q0, q1).lastValid();
+        assertTrue(direct.isValid(inBand));
+        assertFalse(NativeBridge.isMotionFree(handle, inBand, q0));
         double[] near = q0.clone();
         near[0] += 0.01;
         assertTrue(NativeBridge.isMotionFree(handle, q0, near));
