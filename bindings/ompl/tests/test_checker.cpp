@@ -114,6 +114,29 @@ void javaExceptionsBecomeErrorsWithTheirMessage() {
     CHECK_MSG(e.kind() == ErrorKind::Usage && contains(e.what(), "7"), e.what());
 }
 
+std::string testdata;   // the repository's tests/data (argv[1])
+
+void urdfRobotWithSrdfPackagePathGroupAndHold() {
+    Options o;
+    o.urdf = testdata + "/example-robot-data/robots/panda_description/urdf/panda.urdf";
+    o.srdf = testdata + "/example-robot-data/robots/panda_description/srdf/panda.srdf";
+    o.packagePaths = {testdata};   // package://example-robot-data/... resolves below it
+    o.scene = "none";
+    o.group = "arm";
+    o.hold = {{"panda_finger_joint1", 0.02}};
+    Checker c(o);
+    CHECK(c.dimension() == 7 && c.group() == "arm");
+    CHECK(c.isValid(HOME));
+    CHECK(c.clearance(HOME.data()) > 0);
+    o.hold = {{"panda_finger_joint1", 0.5}};
+    Error e = thrown([&] { Checker bad(o); }, "held value beyond the limits");
+    CHECK_MSG(contains(e.what(), "panda_finger_joint1") && contains(e.what(), "0.04"), e.what());
+    o.hold.clear();
+    o.packagePaths = {testdata + "/nonexistent"};
+    e = thrown([&] { Checker bad(o); }, "missing package path");
+    CHECK_MSG(e.kind() == ErrorKind::MissingInput && contains(e.what(), "--package-path"), e.what());
+}
+
 void statesAreCertified() {
     CHECK(panda->isValid(HOME));
     CHECK(panda->clearance(HOME.data()) > 0.01);
@@ -149,6 +172,9 @@ void motionsAndTheirLastValidState() {
         CHECK(std::abs(m.lastValid[i] - (HOME[i] + m.lastValidFraction * (INTO_TABLE[i] - HOME[i]))) < 1e-12);
     }
     CHECK(panda->isValid(m.lastValid));
+    // clear of the checker's tolerance band (1e-4 m above the margin): a motion can start from it
+    CHECK(panda->clearance(m.lastValid.data()) > panda->margin() + 1e-4);
+    CHECK(panda->isMotionFree(m.lastValid.data(), HOME.data()));
     std::vector<double> beyond = HOME;
     beyond[3] = 0.5;
     m = panda->checkMotion(HOME, beyond);   // an endpoint out of limits: nothing beyond q0 is claimed
@@ -235,11 +261,17 @@ void threadsAgreeWithOneThread() {
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+    if (argc != 2) {
+        std::fprintf(stderr, "usage: test_checker TESTDATA_DIR (the repository's tests/data)\n");
+        return 64;
+    }
+    testdata = argv[1];
     return testing::run({
         {"JVM start errors name what to set", jvmStartErrorsNameWhatToSet},
         {"opens the bundled Panda in table_shelf", opensTheBundledPanda},
         {"Java exceptions become collide4j::Error with the message", javaExceptionsBecomeErrorsWithTheirMessage},
+        {"a URDF robot: SRDF, package path, group, held joint", urdfRobotWithSrdfPackagePathGroupAndHold},
         {"states: certified, NaN and limits invalid", statesAreCertified},
         {"motions and their last valid state", motionsAndTheirLastValidState},
         {"certify: free and colliding paths, refused paths", certifiesPaths},
