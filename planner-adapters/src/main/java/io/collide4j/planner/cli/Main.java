@@ -272,7 +272,7 @@ public final class Main {
         return s == null ? "(no message)" : s.replace('\n', ' ');
     }
 
-    private static String firstLine(String s) {
+    static String firstLine(String s) {
         if (s == null) {
             return "bad command line";
         }
