@@ -8,7 +8,8 @@ import java.util.Arrays;
 /**
  * Reads UTF-8 lines of at most {@code maxBytes}; a longer line is consumed and reported as
  * oversized instead of being buffered, so one huge request cannot exhaust memory. A read that times out
- * ({@link java.net.SocketTimeoutException}) loses nothing: the next call goes on with the same line. Not thread-safe.
+ * ({@link java.net.SocketTimeoutException}) loses nothing: the next call goes on with the same line. Not thread-safe,
+ * except {@link #lineStartedNanos()}.
  */
 final class BoundedLineReader {
     /** A line, or the fact that the line was too long (its text is then null). */
@@ -24,6 +25,7 @@ final class BoundedLineReader {
     private int len;          // bytes of the current line kept so far
     private long total;       // bytes of the current line seen so far
     private boolean sawAny;   // the current line has started
+    private volatile long lineStartedNanos;   // System.nanoTime() | 1 at the current line's first byte; 0 between lines
 
     BoundedLineReader(InputStream in, int maxBytes) {
         this.in = in;
@@ -41,7 +43,10 @@ final class BoundedLineReader {
                     return sawAny ? finish() : null;
                 }
             }
-            sawAny = true;
+            if (!sawAny) {
+                sawAny = true;
+                lineStartedNanos = System.nanoTime() | 1;
+            }
             byte b = chunk[chunkPos++];
             if (b == '\n') {
                 return finish();
@@ -62,6 +67,7 @@ final class BoundedLineReader {
         len = 0;
         total = 0;
         sawAny = false;
+        lineStartedNanos = 0;
         if (seen > maxBytes) {
             line = new byte[1024];   // an idle connection keeps no large buffer
             return new Line(null, seen, true);
@@ -74,6 +80,15 @@ final class BoundedLineReader {
             line = new byte[1024];
         }
         return out;
+    }
+
+    /**
+     * When the line being read got its first byte ({@code System.nanoTime()}, never 0), or 0 when no line is in
+     * progress. The one member safe to call from another thread: the server's watchdog reads it to cut off a line
+     * that is trickled in too slowly.
+     */
+    long lineStartedNanos() {
+        return lineStartedNanos;
     }
 
     /** True when part of a line has been read but not its end. */

@@ -56,6 +56,11 @@ final class Conversation {
     private boolean unflushed;   // guarded by writeLock: answers written but held back for pipelined ones
     private volatile Running running;
     private volatile Thread readerThread;
+    /** When the last complete request line arrived (or the conversation opened): the eviction order of the server. */
+    private volatile long lastRequestNanos = System.nanoTime();
+    private final AtomicBoolean lineTimedOut = new AtomicBoolean();
+    /** TCP: the connection still counts against the server's connection limit (released once, on end or eviction). */
+    private final AtomicBoolean holdsSlot = new AtomicBoolean(true);
 
     /** The request being answered; {@code answered} is guarded by the write lock. */
     private static final class Running {
@@ -151,6 +156,7 @@ final class Conversation {
                     return;
                 }
                 pending.incrementAndGet();   // from here until answered, the connection is not idle
+                lastRequestNanos = System.nanoTime();
                 queue.put(line);
             }
         } catch (IOException e) {
@@ -358,6 +364,12 @@ final class Conversation {
      * {@link #overrun}.
      */
     void tick(long now) {
+        long started = reader.lineStartedNanos();
+        if (socket != null && started != 0 && now - started > limits.requestTimeout().toNanos()
+                && lineTimedOut.compareAndSet(false, true)) {
+            server.execute(this::lineTooSlow);
+            return;
+        }
         long w = writingSince;
         if (w != 0 && now - w > limits.idleTimeout().toNanos()) {
             LOG.warn("conversation {}: the client has not read its answers for {} s; closing", number,
@@ -369,6 +381,61 @@ final class Conversation {
         if (r != null && now - r.forcedDeadline >= 0 && r.overrun.compareAndSet(false, true)) {
             server.execute(() -> overrun(r));
         }
+    }
+
+    /**
+     * A request line still incomplete a request timeout after its first byte: a client trickling bytes (slowloris)
+     * would otherwise hold the connection for ever, as every byte restarts the idle timeout.
+     */
+    private void lineTooSlow() {
+        if (ended) {
+            return;
+        }
+        LOG.warn("conversation {}: a request line took longer than {} to arrive; closing", number, seconds());
+        if (writeLock.tryLock()) {   // a client that neither sends nor reads gets no say: never wait for it
+            try {
+                writeLine(server.errorLine(null, RequestException.IDLE_TIMEOUT, "request line not complete "
+                        + seconds() + " after its first byte (the server's request timeout); closing the connection"),
+                        true);
+            } finally {
+                writeLock.unlock();
+            }
+        }
+        end("request line too slow", true);
+    }
+
+    /**
+     * TCP only: true when the server may close this connection to admit a new one at its connection limit, i.e. no
+     * request is queued or being answered (a partly received line is not a request yet).
+     */
+    boolean evictable() {
+        return socket != null && !ended && holdsSlot.get() && pending.get() == 0 && running == null;
+    }
+
+    /** When the last complete request line arrived (the conversation's start if none): older is evicted first. */
+    long lastRequestNanos() {
+        return lastRequestNanos;
+    }
+
+    /** Gives up this connection's place under the connection limit; true the first time only. */
+    boolean releaseSlot() {
+        return holdsSlot.compareAndSet(true, false);
+    }
+
+    /** Closes this connection to make room for a new one, telling its client why; never blocks the caller. */
+    void evict(String message) {
+        server.execute(() -> {
+            if (writeLock.tryLock()) {
+                try {
+                    if (!ended) {
+                        writeLine(server.errorLine(null, RequestException.SERVER_BUSY, message), true);
+                    }
+                } finally {
+                    writeLock.unlock();
+                }
+            }
+            end("evicted for a new connection", true);
+        });
     }
 
     /** Answers a request past its time budget (its work could not be stopped at a checkpoint) and ends the conversation. */
