@@ -27,6 +27,7 @@ import io.collide4j.checker.scene.SceneJson;
 import io.collide4j.kinematics.JointColumns;
 import io.collide4j.kinematics.JointTrajectory;
 import io.collide4j.kinematics.KinematicModel;
+import io.collide4j.kinematics.LimitPolicy;
 import io.collide4j.kinematics.PlanningGroup;
 import io.collide4j.models.Models;
 import io.collide4j.urdf.RobotDescription;
@@ -71,6 +72,8 @@ public final class Collide4j {
     private final double[] rest;
     private final double[] lower;
     private final double[] upper;
+    /** The robot has a movable mimic joint: its own limits are checked on the full configuration too. */
+    private final boolean mimics;
     private final List<String> variableNames;
     private final ValidityCounters counters = new ValidityCounters();
     private final ThreadLocal<Scratch> scratch;
@@ -84,11 +87,13 @@ public final class Collide4j {
         final QueryContext context;
         final double[] full0;
         final double[] full1;
+        final double[] fullLimits;   // withinLimits' own, so that it never overwrites a caller's full0/full1
 
         Scratch(CollisionChecker checker, double[] rest) {
             context = checker.newContext();
             full0 = rest.clone();
             full1 = rest.clone();
+            fullLimits = rest.clone();
         }
     }
 
@@ -116,6 +121,7 @@ public final class Collide4j {
             names.add(km.variableName(groupVars[i]));
         }
         this.variableNames = List.copyOf(names);
+        this.mimics = km.description().joints().stream().anyMatch(j -> j.mimic() != null && j.type().isMovable());
         this.scratch = ThreadLocal.withInitial(() -> new Scratch(checker, rest));
         this.recipe = b.copy();
     }
@@ -292,7 +298,11 @@ public final class Collide4j {
         return q;
     }
 
-    /** True when every group value is finite and inside its joint limits. */
+    /**
+     * True when every group value is finite and inside its joint limits, and so is every mimic joint's value
+     * (multiplier · leader + offset against the mimic joint's own limits, which the leader's range does not imply).
+     * Allocation-free.
+     */
     public boolean withinLimits(double[] q) {
         if (q.length != groupVars.length) {
             throw new IllegalArgumentException("configuration has " + q.length + " entries, expected " + groupVars.length
@@ -303,7 +313,16 @@ public final class Collide4j {
                 return false;
             }
         }
-        return true;
+        if (!mimics) {
+            return true;
+        }
+        double[] full = scratch().fullLimits;
+        toFull(q, full);
+        try {
+            return checker.model().kinematics().validate(full, LimitPolicy.REPORT).isEmpty();
+        } catch (IllegalArgumentException e) {   // a mimic value beyond what certified bounds support
+            return false;
+        }
     }
 
     Scratch scratch() {
