@@ -12,8 +12,15 @@ import java.util.Arrays;
  * except {@link #lineStartedNanos()}.
  */
 final class BoundedLineReader {
-    /** A line, or the fact that the line was too long (its text is then null). */
-    record Line(String text, long length, boolean oversized) {
+    /**
+     * A line, or the fact that the line was too long (its text is then null); {@code notUtf8} describes where the
+     * line's bytes are not UTF-8 (null when they are): decoding would have replaced them with U+FFFD, so that an id
+     * or a name would no longer be what the client sent.
+     */
+    record Line(String text, long length, boolean oversized, String notUtf8) {
+        Line(String text, long length, boolean oversized) {
+            this(text, length, oversized, null);
+        }
     }
 
     private final InputStream in;
@@ -75,11 +82,28 @@ final class BoundedLineReader {
         if (kept > 0 && line[kept - 1] == '\r') {
             kept--;
         }
-        Line out = new Line(new String(line, 0, kept, StandardCharsets.UTF_8), seen, false);
+        String text = new String(line, 0, kept, StandardCharsets.UTF_8);
+        // the decoder replaces malformed input with U+FFFD: only a line showing one can be malformed (fast path)
+        Line out = new Line(text, seen, false, text.indexOf('\uFFFD') < 0 ? null : malformedAt(line, kept));
         if (line.length > 1 << 16) {
             line = new byte[1024];
         }
         return out;
+    }
+
+    /** Where {@code bytes[0, n)} stop being UTF-8 ("byte 17: 0xff"), or null when they are UTF-8 (a real U+FFFD). */
+    private static String malformedAt(byte[] bytes, int n) {
+        java.nio.charset.CharsetDecoder d = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+                .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT);
+        java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(bytes, 0, n);
+        java.nio.CharBuffer out = java.nio.CharBuffer.allocate(n);
+        java.nio.charset.CoderResult r = d.decode(in, out, true);
+        if (!r.isError()) {
+            r = d.flush(out);
+        }
+        return r.isError() ? "byte " + (in.position() + 1) + ": 0x" + String.format("%02x", bytes[in.position()] & 0xff)
+                : null;
     }
 
     /**

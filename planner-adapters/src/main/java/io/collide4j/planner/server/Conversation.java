@@ -4,6 +4,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.collide4j.kinematics.format.InputFormatException;
+import io.collide4j.kinematics.format.StrictJson;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -201,11 +203,18 @@ final class Conversation {
                 throw new RequestException(RequestException.REQUEST_TOO_LARGE, "request of " + line.length()
                         + " bytes exceeds the limit of " + limits.maxRequestBytes() + " bytes; split it into smaller batches");
             }
+            if (line.notUtf8() != null) {
+                throw new RequestException(RequestException.PARSE_ERROR, "request line is not UTF-8 text ("
+                        + line.notUtf8() + "); nothing in it was read, so that no id or name is answered altered");
+            }
             JsonNode request;
             try {
                 request = server.json().read(line.text());
             } catch (JsonProcessingException e) {
-                throw new RequestException(RequestException.PARSE_ERROR, "malformed JSON: " + e.getOriginalMessage());
+                InputFormatException f = StrictJson.error("request", e);
+                throw new RequestException(RequestException.PARSE_ERROR, "malformed JSON"
+                        + (f.column() > 0 ? " at column " + f.column() : "") + (f.path().isEmpty() ? "" : ", " + f.path())
+                        + ": " + f.detail());
             }
             if (request == null || !request.isObject()) {
                 throw new RequestException(RequestException.INVALID_REQUEST, "a request must be a JSON object, got "
@@ -281,7 +290,15 @@ final class Conversation {
         if (id == null || id.isNull()) {
             return NullNode.getInstance();
         }
-        if (id.isTextual() || id.isIntegralNumber()) {
+        if (id.isIntegralNumber()) {
+            return id;
+        }
+        if (id.isTextual()) {
+            String unpaired = unpairedSurrogate(id.textValue());
+            if (unpaired != null) {   // it has no UTF-8 form: the answer would carry '?' in its place
+                throw new RequestException(RequestException.INVALID_REQUEST, "field 'id': the string has an unpaired"
+                        + " UTF-16 surrogate (" + unpaired + "), which cannot come back exactly as sent; use another id");
+            }
             return id;
         }
         throw new RequestException(RequestException.INVALID_REQUEST, "field 'id' must be a string, an integer or"
@@ -486,6 +503,19 @@ final class Conversation {
         }
         queue.clear();
         queue.offer(END);
+    }
+
+    /** The first unpaired surrogate of {@code s} as a JSON escape (backslash, u, four hex digits), or null when none. */
+    static String unpairedSurrogate(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return String.format("\\u%04x", (int) c);
+            }
+        }
+        return null;
     }
 
     /** Client text as one bounded log line: control characters escaped, at most 300 characters. */
