@@ -15,6 +15,13 @@ public final class ModelLimits {
     /** Largest magnitude of an orientation angle in radians (URDF {@code rpy}): about 159 turns. */
     public static final double MAX_ANGLE = 1e3;
 
+    /**
+     * Largest factor a link may be scaled by (a safety inflation such as {@code --scale LINK=1.1}): a thousandfold is
+     * far beyond any use, and keeps a scaled link within a size the narrow phase evaluates (a link scaled by 1e308
+     * overflowed to a non-finite shape).
+     */
+    public static final double MAX_SCALE = 1e3;
+
     private ModelLimits() {
     }
 }
