@@ -1,6 +1,7 @@
 package io.collide4j.planner.cli;
 
 import io.collide4j.checker.query.Certificate;
+import io.collide4j.checker.query.CertificateTrajectoryLimits;
 import io.collide4j.checker.query.CertificateVerifier;
 import io.collide4j.checker.query.CertificateWitness;
 import io.collide4j.checker.query.Verdict;
@@ -89,6 +90,12 @@ final class VerifyCommand extends RobotSceneCommand {
         out.println("  robot:   " + inputs.robot() + ", " + c.model() + ", hash " + c.model().contentHash());
         out.println("  scene:   " + inputs.scene() + ", " + c.scene().size() + " obstacles, hash " + c.scene().contentHash());
         out.printf(Locale.ROOT, "  margin:  %s m (the certificate's)%s%n", cert.margin(), asked == null ? "" : ", asked " + asked + " m");
+        CertificateTrajectoryLimits.problem(c.model().kinematics(), cert).ifPresent(p -> {
+            // certify refuses such a motion; the independent verifier's plane tests do not look at limits
+            out.println("INVALID certificate " + file + " (its trajectory is one certify refuses):");
+            out.println("  " + p);
+            throw new CliException(ExitCode.DATA_ERROR, file + ": " + p);
+        });
         List<String> problems;
         Verdict v;
         if (independent) {

@@ -53,6 +53,39 @@ class MimicLimitsTest {
         }
     }
 
+    /**
+     * A certificate of a motion inside the limits, edited so that the mimic leaves its own (j1 0.2 -> 0.4 puts j2 at
+     * 0.8 > 0.5) with the trajectory hash recomputed as anyone can: verify said VALID, as no plane looks at limits.
+     */
+    @Test
+    void verifyRefusesACertificateWhoseMotionLeavesAMimicsLimits() throws IOException {
+        Path urdf = urdf();
+        Path traj = Files.writeString(dir.resolve("t.json"), "{\"joint_names\":[\"j1\"],\"points\":["
+                + "{\"positions\":[0],\"time_from_start\":0},{\"positions\":[0.2],\"time_from_start\":1}]}");
+        Path cert = dir.resolve("c.json");
+        Object[] made = MainTest.cli("certify", "--urdf", urdf.toString(), "--scene", "none", "--trajectory", traj.toString(),
+                "--certificate", cert.toString(), "--report", dir.resolve("r.html").toString(), "-q");
+        assertEquals(ExitCode.FREE, made[0], made[1] + "" + made[2]);
+        Object[] honest = MainTest.cli("verify", "--urdf", urdf.toString(), "--scene", "none", "--certificate", cert.toString());
+        assertEquals(ExitCode.FREE, honest[0], honest[1] + "" + honest[2]);
+
+        com.fasterxml.jackson.databind.ObjectMapper m = new com.fasterxml.jackson.databind.ObjectMapper();
+        com.fasterxml.jackson.databind.node.ObjectNode doc = (com.fasterxml.jackson.databind.node.ObjectNode) m.readTree(cert.toFile());
+        ((com.fasterxml.jackson.databind.node.ArrayNode) doc.get("waypoints").get(1)).set(0, 0.4);
+        double[][] waypoints = m.treeToValue(doc.get("waypoints"), double[][].class);
+        double[] times = m.treeToValue(doc.get("times"), double[].class);
+        doc.put("trajectoryHash", io.collide4j.checker.query.TrajectoryCertifier.trajectoryHash(waypoints, times));
+        Path edited = dir.resolve("edited.json");
+        m.writeValue(edited.toFile(), doc);
+        Object[] r = MainTest.cli("verify", "--urdf", urdf.toString(), "--scene", "none", "--certificate", edited.toString());
+        String err = (String) r[2];
+        assertEquals(ExitCode.DATA_ERROR, r[0], r[1] + err);
+        assertTrue(err.contains("joint j2 reaches 0.8") && err.contains("outside [-0.5, 0.5]"), err);
+        Object[] recompute = MainTest.cli("verify", "--urdf", urdf.toString(), "--scene", "none", "--verifier", "recompute",
+                "--certificate", edited.toString());
+        assertEquals(ExitCode.DATA_ERROR, recompute[0], recompute[1] + "" + recompute[2]);
+    }
+
     @Test
     void theCheckCommandReportsLimitsForIt() throws IOException {
         Object[] r = MainTest.cli("check", "--urdf", urdf().toString(), "--scene", "none", "--q", "0.8;0.1");
