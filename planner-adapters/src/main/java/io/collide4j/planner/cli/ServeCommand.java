@@ -119,7 +119,8 @@ final class ServeCommand extends CliCommand {
 
     private static Duration seconds(double s, String option) {
         if (!(s > 0) || !Double.isFinite(s) || s > 1e9) {
-            throw new CliException(ExitCode.USAGE, option + " must be a positive number of seconds, got " + s);
+            throw new CliException(ExitCode.USAGE, option + " must be a positive number of seconds, at most 1e9 (about"
+                    + " 32 years), got " + s);
         }
         return Duration.ofNanos((long) Math.ceil(s * 1e9));
     }

@@ -61,6 +61,13 @@ final class Conversation {
     /** When the last complete request line arrived (or the conversation opened): the eviction order of the server. */
     private volatile long lastRequestNanos = System.nanoTime();
     private final AtomicBoolean lineTimedOut = new AtomicBoolean();
+    private final AtomicBoolean idleClosed = new AtomicBoolean();
+    /**
+     * When this conversation last did something that counts against the idle timeout: a request line arrived or an
+     * answer was written. Blank lines do not count: a client sending only line breaks is idle, though each of its bytes
+     * restarts the socket's read timeout.
+     */
+    private volatile long lastActivityNanos = System.nanoTime();
     /** TCP: the connection still counts against the server's connection limit (released once, on end or eviction). */
     private final AtomicBoolean holdsSlot = new AtomicBoolean(true);
 
@@ -159,6 +166,7 @@ final class Conversation {
                 }
                 pending.incrementAndGet();   // from here until answered, the connection is not idle
                 lastRequestNanos = System.nanoTime();
+                lastActivityNanos = lastRequestNanos;
                 queue.put(line);
             }
         } catch (IOException e) {
@@ -176,6 +184,9 @@ final class Conversation {
     }
 
     private void idle() {
+        if (!idleClosed.compareAndSet(false, true) || ended) {   // the reader's timeout and the watchdog may both see it
+            return;
+        }
         String line = server.errorLine(null, RequestException.IDLE_TIMEOUT, "no request for "
                 + limits.idleTimeout().toSeconds() + " s (the server's idle timeout); closing the connection");
         writeLine(line, true);
@@ -318,6 +329,7 @@ final class Conversation {
                 return false;
             }
             server.countServed();   // before the reply leaves, so a client never sees a stale count
+            lastActivityNanos = System.nanoTime();
             // pipelined requests waiting: their answers go out together (flushed before any slow method starts)
             boolean flush = queue.isEmpty();
             if (!writeLine(response, flush)) {
@@ -385,6 +397,11 @@ final class Conversation {
         if (socket != null && started != 0 && now - started > limits.requestTimeout().toNanos()
                 && lineTimedOut.compareAndSet(false, true)) {
             server.execute(this::lineTooSlow);
+            return;
+        }
+        if (socket != null && pending.get() == 0 && running == null && started == 0
+                && now - lastActivityNanos > limits.idleTimeout().toNanos() && !idleClosed.get() && !ended) {
+            server.execute(this::idle);   // only line breaks (or nothing) since the last request or answer
             return;
         }
         long w = writingSince;

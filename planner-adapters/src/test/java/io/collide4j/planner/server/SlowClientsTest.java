@@ -72,6 +72,35 @@ class SlowClientsTest {
     }
 
     @Test
+    void lineBreaksAloneDoNotKeepAConnectionFromIdling() throws Exception {
+        ServerLimits limits = ServerLimits.defaults().withIdleTimeout(Duration.ofMillis(800));
+        try (JsonLinesServer server = new JsonLinesServer(() -> JsonLinesServerTest.ADDER, limits);
+             ServerTestClient c = new ServerTestClient(server.listen(0))) {
+            assertEquals(3.0, parse(c.ask(ADD)).path("result").asDouble());
+            OutputStream out = c.socket.getOutputStream();
+            long start = System.nanoTime();
+            Thread keepAlive = new Thread(() -> {
+                try {
+                    for (int i = 0; i < 50; i++) {
+                        out.write('\n');   // a blank line every 100 ms: each restarts the socket's read timeout
+                        out.flush();
+                        Thread.sleep(100);
+                    }
+                } catch (Exception e) {
+                    // the server closed the connection: what the test expects
+                }
+            });
+            keepAlive.setDaemon(true);
+            keepAlive.start();
+            String r = c.read();
+            double seconds = (System.nanoTime() - start) / 1e9;
+            assertEquals(RequestException.IDLE_TIMEOUT, code(r), r);
+            assertTrue(seconds < 3, "closed " + seconds + " s after the last answer (idle timeout 0.8 s)");
+            assertNull(c.read());
+        }
+    }
+
+    @Test
     void slowSendersAtTheConnectionLimitAreDisplacedByANewClient() throws Exception {
         ServerLimits limits = ServerLimits.defaults().withMaxConnections(3).withIdleTimeout(Duration.ofSeconds(30))
                 .withRequestTimeout(Duration.ofSeconds(30));
