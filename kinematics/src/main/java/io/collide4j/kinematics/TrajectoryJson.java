@@ -133,6 +133,12 @@ public final class TrajectoryJson {
                     throw new TrajectoryFormatException(source, 0, where + "." + k + ": unknown key; expected sec and nanosec", null);
                 }
             }
+            if (n.has("sec") && n.has("secs") || n.has("nanosec") && n.has("nsecs")) {
+                // ROS 2 and ROS 1 spellings of one field: which one was meant is ambiguous
+                throw new TrajectoryFormatException(source, 0, where + ": has both " + (n.has("secs") && n.has("sec")
+                        ? "sec and secs" : "nanosec and nsecs") + "; expected one spelling (ROS 2: sec, nanosec;"
+                        + " ROS 1: secs, nsecs)", null);
+            }
             JsonNode sec = n.has("sec") ? n.get("sec") : n.get("secs");
             JsonNode ns = n.has("nanosec") ? n.get("nanosec") : n.get("nsecs");
             if (sec != null && sec.canConvertToLong() && sec.isIntegralNumber()
