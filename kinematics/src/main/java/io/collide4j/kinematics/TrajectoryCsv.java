@@ -1,6 +1,7 @@
 package io.collide4j.kinematics;
 
 import io.collide4j.kinematics.format.VisibleText;
+import io.collide4j.urdf.DecimalText;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -137,7 +138,7 @@ public final class TrajectoryCsv {
                 double[] row = new double[cells.length];
                 for (int i = 0; i < cells.length; i++) {
                     try {
-                        row[i] = Double.parseDouble(cells[i]);
+                        row[i] = DecimalText.parse(cells[i]);
                     } catch (NumberFormatException e) {
                         throw new TrajectoryFormatException(source, lineNo, "column " + (i + 1) + " (" + VisibleText.of(header[i])
                                 + ") is '" + VisibleText.of(cells[i]) + "', expected a number", e);
@@ -182,9 +183,7 @@ public final class TrajectoryCsv {
 
     private static boolean isNumeric(String[] cells) {
         for (String c : cells) {
-            try {
-                Double.parseDouble(c);
-            } catch (NumberFormatException e) {
+            if (!DecimalText.isDecimal(c)) {
                 return false;
             }
         }
@@ -205,7 +204,7 @@ public final class TrajectoryCsv {
             double[] row = new double[cells.length];
             for (int i = 0; i < cells.length; i++) {
                 try {
-                    row[i] = Double.parseDouble(cells[i]);
+                    row[i] = DecimalText.parse(cells[i]);
                 } catch (NumberFormatException e) {
                     throw new TrajectoryFormatException(source, lineNo, "column " + (i + 1) + " is '" + VisibleText.of(cells[i])
                             + "', expected a number (the file has no header)", e);

@@ -513,7 +513,7 @@ public final class UrdfParser {
 
         double parseNumber(Element e, String where, String attribute, String text) {
             try {
-                double d = Double.parseDouble(text.trim());
+                double d = DecimalText.parse(text);
                 if (!Double.isNaN(d) && !Double.isInfinite(d)) {
                     return d;
                 }
