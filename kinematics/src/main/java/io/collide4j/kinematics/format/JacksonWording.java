@@ -32,6 +32,9 @@ final class JacksonWording {
     private static final Pattern NOT_ONE_OF = Pattern.compile("^Cannot deserialize value of type `[^`]+` from String (\".*?\"): not one of the values accepted for Enum class: (\\[.*?\\])");
     private static final Pattern ESCAPE = Pattern.compile("^Unrecognized character escape (.*?) \\(code \\d+\\)");
     private static final Pattern DEPTH = Pattern.compile("nesting depth \\((\\d+)\\) exceeds the maximum allowed \\((\\d+)");
+    private static final Pattern LENGTH = Pattern.compile(
+            "^(String value|Number value|Name|Document) length \\((\\d+)\\) exceeds the maximum allowed \\((\\d+)");
+    private static final Pattern FROM_SETTING = Pattern.compile(",? ?(?:from|set) `[^`]*`(?: to '[^']*')?");
     private static final Pattern SOURCE = Pattern.compile(" ?\\(?(?:start marker at )?\\[Source: [^\\]]*\\]\\)?");
     private static final Pattern BACKTICKED = Pattern.compile("`[^`]*`");
 
@@ -139,6 +142,15 @@ final class JacksonWording {
             return "unexpected content after the end of the document" + (current == null ? "" : " (" + StrictJson.describe(current) + ")")
                     + "; a file holds one JSON document";
         }
+        if ((m = LENGTH.matcher(msg)).find()) {
+            String what = switch (m.group(1)) {
+                case "String value" -> "a string";
+                case "Number value" -> "a number";
+                case "Name" -> "a key";
+                default -> "the document";
+            };
+            return what + " of " + m.group(2) + " characters is longer than the limit of " + m.group(3);
+        }
         if ((m = DEPTH.matcher(msg)).find()) {
             return "nesting depth over the limit of " + m.group(2) + " (arrays and objects inside one another)";
         }
@@ -151,7 +163,8 @@ final class JacksonWording {
     /** Jackson's message without {@code [Source: ...]} locations and backticked class or feature names. */
     static String stripped(String msg) {
         String s = SOURCE.matcher(msg).replaceAll("");
-        s = BACKTICKED.matcher(s).replaceAll("it");
+        s = FROM_SETTING.matcher(s).replaceAll("");
+        s = BACKTICKED.matcher(s).replaceAll("a value");
         return s.strip();
     }
 

@@ -139,7 +139,11 @@ public final class StrictJson {
     /** Reads one JSON document from a byte stream (UTF-8/16/32 detected by Jackson); the stream is not closed. */
     public static <T> T read(InputStream in, String source, Class<T> type) {
         try {
-            return MAPPER.readValue(in, type);
+            T value = MAPPER.readValue(in, type);
+            if (value == null) {   // the document is the literal null: no caller expects "nothing" for a document
+                throw new InputFormatException(source, "", 1, 0, "expected " + expectation(type) + ", found null");
+            }
+            return value;
         } catch (JacksonException e) {
             throw error(source, e);
         } catch (IOException e) {
