@@ -43,5 +43,7 @@ class CsvInvisibleCharactersTest {
         String s = "panda_joint1 caf\u00e9 \uD83D\uDE00 \u4e2d";
         assertSame(s, VisibleText.of(s));
         assertEquals("a\\u0000b\\ud800c\\u000a", VisibleText.of("a\u0000b\uD800c\n"));
+        assertEquals("\\udc00", VisibleText.unpairedSurrogate("x\uD83D\uDE00y\uDC00"));
+        assertEquals(null, VisibleText.unpairedSurrogate("x\uD83D\uDE00y"));
     }
 }

@@ -51,5 +51,8 @@ class LongIdTest {
         // a two-byte UTF-8 character is encoded as %XX%XX: six bytes
         assertNull(CertificateFiles.refusal("\u00e9".repeat(41)));   // 246 + 5
         assertTrue(CertificateFiles.refusal("\u00e9".repeat(42)) != null);   // 252 + 5
+        // an unpaired surrogate has no UTF-8 form: '?' for every one of them, so two ids would share a file
+        assertTrue(CertificateFiles.refusal("a\uD800").contains("unpaired"), CertificateFiles.refusal("a\uD800"));
+        assertNull(CertificateFiles.refusal("a\uD83D\uDE00"));
     }
 }

@@ -35,6 +35,23 @@ public final class VisibleText {
         return b.toString();
     }
 
+    /**
+     * The first unpaired UTF-16 surrogate of {@code s} as an escape (backslash, u, four hex digits), or null when there
+     * is none. Such a string has no UTF-8 form: written out it becomes '?', so it cannot come back or name a file as
+     * given.
+     */
+    public static String unpairedSurrogate(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return String.format("\\u%04x", (int) c);
+            }
+        }
+        return null;
+    }
+
     private static boolean visible(String s, int i) {
         int cp = s.codePointAt(i);
         if (Character.isSurrogate(s.charAt(i)) && Character.charCount(cp) == 1) {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.collide4j.kinematics.format.InputFormatException;
 import io.collide4j.kinematics.format.StrictJson;
+import io.collide4j.kinematics.format.VisibleText;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -305,7 +306,7 @@ final class Conversation {
             return id;
         }
         if (id.isTextual()) {
-            String unpaired = unpairedSurrogate(id.textValue());
+            String unpaired = VisibleText.unpairedSurrogate(id.textValue());
             if (unpaired != null) {   // it has no UTF-8 form: the answer would carry '?' in its place
                 throw new RequestException(RequestException.INVALID_REQUEST, "field 'id': the string has an unpaired"
                         + " UTF-16 surrogate (" + unpaired + "), which cannot come back exactly as sent; use another id");
@@ -520,19 +521,6 @@ final class Conversation {
         }
         queue.clear();
         queue.offer(END);
-    }
-
-    /** The first unpaired surrogate of {@code s} as a JSON escape (backslash, u, four hex digits), or null when none. */
-    static String unpairedSurrogate(String s) {
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
-                i++;
-            } else if (Character.isSurrogate(c)) {
-                return String.format("\\u%04x", (int) c);
-            }
-        }
-        return null;
     }
 
     /** Client text as one bounded log line: control characters escaped, at most 300 characters. */
