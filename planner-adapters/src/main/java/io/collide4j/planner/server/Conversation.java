@@ -402,7 +402,11 @@ final class Conversation {
         }
         if (socket != null && pending.get() == 0 && running == null && started == 0
                 && now - lastActivityNanos > limits.idleTimeout().toNanos() && !idleClosed.get() && !ended) {
-            server.execute(this::idle);   // only line breaks (or nothing) since the last request or answer
+            server.execute(() -> {   // only line breaks (or nothing) since the last request or answer
+                if (pending.get() == 0 && running == null && reader.lineStartedNanos() == 0) {   // still so
+                    idle();
+                }
+            });
             return;
         }
         long w = writingSince;
