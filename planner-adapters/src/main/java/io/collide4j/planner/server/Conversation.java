@@ -258,6 +258,9 @@ final class Conversation {
             r = new Running(context, id, method, t0 + budget + Math.min(budget / 2, 1_000_000_000L));
             flushBefore(method);
             running = r;
+            if (ended) {   // end() may have looked for a running request just before this one was published
+                context.cancel("conversation over");
+            }
             Object result = handler.handle(method, (ObjectNode) params, context);
             Map<String, Object> ok = new LinkedHashMap<>();
             ok.put("id", id);

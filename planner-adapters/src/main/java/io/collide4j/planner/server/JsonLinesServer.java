@@ -107,6 +107,11 @@ public final class JsonLinesServer implements AutoCloseable {
         return (int) Math.min(Integer.MAX_VALUE, served.get());
     }
 
+    /** Conversations running now (stdio and TCP): a TCP connection counts from when its conversation starts. */
+    int conversationsRunning() {
+        return open.size();
+    }
+
     /** TCP connections open now. */
     public int openConnections() {
         return tcpConnections.get();

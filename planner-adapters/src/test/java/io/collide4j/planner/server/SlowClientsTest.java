@@ -115,6 +115,10 @@ class SlowClientsTest {
                     slow.add(s);
                 }
                 assertTrue(awaitOpen(server, 3, 5), "three slow senders hold every slot");
+                long until = System.nanoTime() + 5_000_000_000L;
+                while (server.conversationsRunning() < 3 && System.nanoTime() < until) {
+                    Thread.sleep(10);   // accepted, and their conversations started (a loaded machine starts threads late)
+                }
                 for (int k = 0; k < 3; k++) {   // as many new clients as slow ones, staying open: each gets in
                     ServerTestClient fresh = new ServerTestClient(port);
                     slow.add(fresh);
