@@ -1,6 +1,7 @@
 package io.collide4j.kinematics;
 
 import io.collide4j.kinematics.format.Suggestions;
+import io.collide4j.kinematics.format.VisibleText;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -92,7 +93,7 @@ public record JointColumns(int[] columns, boolean positional, List<String> outsi
             List<String> u = new ArrayList<>();
             for (String n : unknown) {
                 String close = Suggestions.closest(n, robotJoints);
-                u.add(close == null ? n : n + " (did you mean " + close + "?)");
+                u.add(close == null ? VisibleText.of(n) : VisibleText.of(n) + " (did you mean " + close + "?)");
             }
             parts.add("unknown joint(s) " + String.join(", ", u));
         }
@@ -100,9 +101,9 @@ public record JointColumns(int[] columns, boolean positional, List<String> outsi
             parts.add("missing planning joint(s) " + String.join(", ", missing));
         }
         if (!duplicate.isEmpty()) {
-            parts.add("duplicate column(s) " + String.join(", ", duplicate));
+            parts.add("duplicate column(s) " + VisibleText.of(String.join(", ", duplicate)));
         }
-        throw new IllegalArgumentException("columns " + names + " do not name every planning joint exactly once: "
+        throw new IllegalArgumentException("columns " + VisibleText.of(names.toString()) + " do not name every planning joint exactly once: "
                 + String.join("; ", parts) + " (columns map by name; planning joints " + planning + ")");
     }
 }

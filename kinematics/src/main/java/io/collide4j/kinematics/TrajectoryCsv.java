@@ -1,5 +1,8 @@
 package io.collide4j.kinematics;
 
+import io.collide4j.kinematics.format.VisibleText;
+import io.collide4j.urdf.DecimalText;
+
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
@@ -29,6 +32,9 @@ public final class TrajectoryCsv {
 
     private TrajectoryCsv() {
     }
+
+    /** U+FEFF at the start of a file: a UTF-8 byte order mark, not part of the first column's name. */
+    private static final String BOM = "\uFEFF";
 
     /** Checks the joint columns a header names (all of them at once), before the trajectory is built. */
     @FunctionalInterface
@@ -70,6 +76,9 @@ public final class TrajectoryCsv {
             List<Integer> rowLines = new ArrayList<>();
             for (String line = in.readLine(); line != null; line = in.readLine()) {
                 lineNo++;
+                if (lineNo == 1 && line.startsWith(BOM)) {
+                    line = line.substring(1);   // spreadsheet programs begin UTF-8 CSV with a byte order mark
+                }
                 String t = line.strip();
                 if (t.isEmpty() || t.startsWith("#")) {
                     continue;
@@ -116,7 +125,7 @@ public final class TrajectoryCsv {
                             String expect = cells[off + j] + suffix;
                             if (!cells[off + b * n + j].equals(expect)) {
                                 throw new TrajectoryFormatException(source, lineNo, "header column " + (off + b * n + j + 1)
-                                        + " is '" + cells[off + b * n + j] + "', expected '" + expect + "'", null);
+                                        + " is '" + VisibleText.of(cells[off + b * n + j]) + "', expected '" + expect + "'", null);
                             }
                         }
                     }
@@ -129,10 +138,10 @@ public final class TrajectoryCsv {
                 double[] row = new double[cells.length];
                 for (int i = 0; i < cells.length; i++) {
                     try {
-                        row[i] = Double.parseDouble(cells[i]);
+                        row[i] = DecimalText.parse(cells[i]);
                     } catch (NumberFormatException e) {
-                        throw new TrajectoryFormatException(source, lineNo, "column " + (i + 1) + " (" + header[i]
-                                + ") is '" + cells[i] + "', expected a number", e);
+                        throw new TrajectoryFormatException(source, lineNo, "column " + (i + 1) + " (" + VisibleText.of(header[i])
+                                + ") is '" + VisibleText.of(cells[i]) + "', expected a number", e);
                     }
                 }
                 rows.add(row);
@@ -174,9 +183,7 @@ public final class TrajectoryCsv {
 
     private static boolean isNumeric(String[] cells) {
         for (String c : cells) {
-            try {
-                Double.parseDouble(c);
-            } catch (NumberFormatException e) {
+            if (!DecimalText.isDecimal(c)) {
                 return false;
             }
         }
@@ -197,9 +204,9 @@ public final class TrajectoryCsv {
             double[] row = new double[cells.length];
             for (int i = 0; i < cells.length; i++) {
                 try {
-                    row[i] = Double.parseDouble(cells[i]);
+                    row[i] = DecimalText.parse(cells[i]);
                 } catch (NumberFormatException e) {
-                    throw new TrajectoryFormatException(source, lineNo, "column " + (i + 1) + " is '" + cells[i]
+                    throw new TrajectoryFormatException(source, lineNo, "column " + (i + 1) + " is '" + VisibleText.of(cells[i])
                             + "', expected a number (the file has no header)", e);
                 }
             }
@@ -208,6 +215,9 @@ public final class TrajectoryCsv {
             cells = null;
             for (String line = in.readLine(); line != null; line = in.readLine()) {
                 lineNo++;
+                if (lineNo == 1 && line.startsWith(BOM)) {
+                    line = line.substring(1);   // spreadsheet programs begin UTF-8 CSV with a byte order mark
+                }
                 String t = line.strip();
                 if (!t.isEmpty() && !t.startsWith("#")) {
                     cells = t.split(",", -1);

@@ -6,7 +6,12 @@ public final class TrajectoryFormatException extends IllegalArgumentException {
     private final int line;
 
     public TrajectoryFormatException(String source, int line, String message, Throwable cause) {
-        super(source + (line > 0 ? ":" + line : "") + ": " + message, cause);
+        this(source, line, 0, message, cause);
+    }
+
+    /** With a 1-based {@code column} of the line (0 when unknown), written {@code source:line:column:}. */
+    public TrajectoryFormatException(String source, int line, int column, String message, Throwable cause) {
+        super(source + (line > 0 ? ":" + line + (column > 0 ? ":" + column : "") : "") + ": " + message, cause);
         this.source = source;
         this.line = line;
     }

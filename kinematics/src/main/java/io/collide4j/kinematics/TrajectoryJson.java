@@ -69,7 +69,7 @@ public final class TrajectoryJson {
                 }
             }
         } catch (InputFormatException e) {
-            throw new TrajectoryFormatException(source, e.line(), (e.path().isEmpty() ? "" : e.path() + ": ")
+            throw new TrajectoryFormatException(source, e.line(), e.column(), (e.path().isEmpty() ? "" : e.path() + ": ")
                     + e.detail(), e);
         }
         List<String> names = doc.jointNames();
@@ -118,7 +118,9 @@ public final class TrajectoryJson {
         }
     }
 
-    /** Seconds as a finite number, or a ROS duration {sec, nanosec} with integer parts. */
+    private static final long NANOS_PER_SECOND = 1_000_000_000L;
+
+    /** Seconds as a finite number, or a ROS duration {sec, nanosec} with integer parts, 0 <= nanosec < 1e9. */
     private static double duration(JsonNode n, String source, String where) {
         if (n.isNumber() && Double.isFinite(n.doubleValue())) {
             return n.doubleValue();
@@ -131,11 +133,24 @@ public final class TrajectoryJson {
                     throw new TrajectoryFormatException(source, 0, where + "." + k + ": unknown key; expected sec and nanosec", null);
                 }
             }
+            if (n.has("sec") && n.has("secs") || n.has("nanosec") && n.has("nsecs")) {
+                // ROS 2 and ROS 1 spellings of one field: which one was meant is ambiguous
+                throw new TrajectoryFormatException(source, 0, where + ": has both " + (n.has("secs") && n.has("sec")
+                        ? "sec and secs" : "nanosec and nsecs") + "; expected one spelling (ROS 2: sec, nanosec;"
+                        + " ROS 1: secs, nsecs)", null);
+            }
             JsonNode sec = n.has("sec") ? n.get("sec") : n.get("secs");
             JsonNode ns = n.has("nanosec") ? n.get("nanosec") : n.get("nsecs");
             if (sec != null && sec.canConvertToLong() && sec.isIntegralNumber()
                     && (ns == null || ns.isIntegralNumber() && ns.canConvertToLong())) {
-                return sec.longValue() + (ns == null ? 0 : ns.longValue()) * 1e-9;
+                long nanos = ns == null ? 0 : ns.longValue();
+                if (nanos < 0 || nanos >= NANOS_PER_SECOND) {
+                    // ROS durations carry the fraction in [0, 1 s): a negative or overflowing one is a broken writer
+                    throw new TrajectoryFormatException(source, 0, where + "." + (n.has("nanosec") ? "nanosec" : "nsecs")
+                            + ": " + nanos + " is out of range; expected an integer from 0 to 999999999 (the fraction of"
+                            + " a second; whole seconds go in sec)", null);
+                }
+                return sec.longValue() + nanos * 1e-9;
             }
         }
         throw new TrajectoryFormatException(source, 0, where + ": expected seconds (a finite number) or "

@@ -28,6 +28,7 @@ import io.collide4j.checker.scene.SceneJson;
 import io.collide4j.kinematics.JointColumns;
 import io.collide4j.kinematics.JointTrajectory;
 import io.collide4j.kinematics.KinematicModel;
+import io.collide4j.kinematics.LimitPolicy;
 import io.collide4j.kinematics.PlanningGroup;
 import io.collide4j.models.Models;
 import io.collide4j.urdf.RobotDescription;
@@ -75,6 +76,8 @@ public final class Collide4j {
     private final double[] lower;
     private final double[] upper;
     private final JointSpace space;
+    /** The robot has a movable mimic joint: its own limits are checked on the full configuration too. */
+    private final boolean mimics;
     private final List<String> variableNames;
     private final ValidityCounters counters = new ValidityCounters();
     private final ThreadLocal<Scratch> scratch;
@@ -89,12 +92,14 @@ public final class Collide4j {
         final double[] full0;
         final double[] full1;
         final double[] unwrapped;   // a short-way motion's end (group values)
+        final double[] fullLimits;   // withinLimits' own, so that it never overwrites a caller's full0/full1
 
         Scratch(CollisionChecker checker, double[] rest, int groupSize) {
             context = checker.newContext();
             full0 = rest.clone();
             full1 = rest.clone();
             unwrapped = new double[groupSize];
+            fullLimits = rest.clone();
         }
     }
 
@@ -126,6 +131,7 @@ public final class Collide4j {
         }
         this.space = new JointSpace(lower, upper, continuous);
         this.variableNames = List.copyOf(names);
+        this.mimics = km.description().joints().stream().anyMatch(j -> j.mimic() != null && j.type().isMovable());
         this.scratch = ThreadLocal.withInitial(() -> new Scratch(checker, rest, groupVars.length));
         this.recipe = b.copy();
     }
@@ -342,7 +348,11 @@ public final class Collide4j {
         return q;
     }
 
-    /** True when every group value is finite and inside its joint limits. */
+    /**
+     * True when every group value is finite and inside its joint limits, and so is every mimic joint's value
+     * (multiplier · leader + offset against the mimic joint's own limits, which the leader's range does not imply).
+     * Allocation-free.
+     */
     public boolean withinLimits(double[] q) {
         if (q.length != groupVars.length) {
             throw new IllegalArgumentException("configuration has " + q.length + " entries, expected " + groupVars.length
@@ -353,7 +363,16 @@ public final class Collide4j {
                 return false;
             }
         }
-        return true;
+        if (!mimics) {
+            return true;
+        }
+        double[] full = scratch().fullLimits;
+        toFull(q, full);
+        try {
+            return checker.model().kinematics().validate(full, LimitPolicy.REPORT).isEmpty();
+        } catch (IllegalArgumentException e) {   // a mimic value beyond what certified bounds support
+            return false;
+        }
     }
 
     Scratch scratch() {

@@ -134,6 +134,15 @@ public final class TrajectoryCertifier {
         return certify(waypoints, velocities, accelerations, times, minimumSeparation, budget, null, null);
     }
 
+    /**
+     * As {@link #certify(List, List, List, double[], double, long)}, calling {@code segmentsDone} after each segment
+     * with the number certified so far; an exception it throws (a cancelled server request) ends the certification.
+     */
+    public Certification certify(List<double[]> waypoints, List<double[]> velocities, List<double[]> accelerations,
+                                 double[] times, double minimumSeparation, long budget, LongConsumer segmentsDone) {
+        return certify(waypoints, velocities, accelerations, times, minimumSeparation, budget, null, segmentsDone);
+    }
+
     private Certification certify(List<double[]> waypoints, List<double[]> velocities, List<double[]> accelerations,
                                   double[] times, double minimumSeparation, long budget, Writer out,
                                   LongConsumer segmentsDone) {

@@ -46,6 +46,10 @@ final class RowCertifier implements Serializable {
             if (row.id().isBlank()) {
                 return failed(row, ExitCode.DATA_ERROR, row.source() + ": id: empty; every row needs an id that names it");
             }
+            String unnameable = CertificateFiles.refusal(row.id());
+            if (unnameable != null) {
+                return failed(row, ExitCode.DATA_ERROR, row.source() + ": " + unnameable);
+            }
             if (duplicateIds.contains(row.id())) {
                 return failed(row, ExitCode.DATA_ERROR, row.source() + ": id '" + row.id()
                         + "' appears more than once in the input; ids must be unique");

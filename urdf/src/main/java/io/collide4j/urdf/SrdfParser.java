@@ -171,7 +171,7 @@ public final class SrdfParser {
                             continue;
                         }
                         try {
-                            double d = Double.parseDouble(v.trim());
+                            double d = DecimalText.parse(v);
                             if (!Double.isFinite(d)) {
                                 throw new NumberFormatException();
                             }

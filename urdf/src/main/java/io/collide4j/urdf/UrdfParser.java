@@ -217,9 +217,42 @@ public final class UrdfParser {
                             "mimics unknown joint '" + j.mimic().joint() + "'");
                 }
             }
+            refuseMimicCycles(joints, jointElements);
             String rootLink = validateTree(links, joints, linkElements, jointElements);
             return new RobotDescription(name, source, rootLink, links, joints,
                     DrakeCollisionFilters.parse(filterGroups, linkElements.keySet(), src));
+        }
+
+        /**
+         * A joint that mimics itself, directly or through other mimics, has no value at all (every joint of the cycle
+         * waits for the next): refused here, naming the cycle, so that no entry point (info included) accepts it.
+         */
+        void refuseMimicCycles(List<JointDescription> joints, Map<String, Element> jointElements) {
+            Map<String, String> leaderOf = new HashMap<>();
+            for (JointDescription j : joints) {
+                if (j.mimic() != null) {
+                    leaderOf.put(j.name(), j.mimic().joint());
+                }
+            }
+            Set<String> acyclic = new HashSet<>();
+            for (JointDescription j : joints) {
+                List<String> chain = new ArrayList<>();
+                String cur = j.name();
+                while (cur != null && !acyclic.contains(cur)) {
+                    int at = chain.indexOf(cur);
+                    if (at >= 0) {
+                        List<String> cycle = new ArrayList<>(chain.subList(at, chain.size()));
+                        cycle.add(cur);
+                        Element first = jointElements.get(cycle.get(0));
+                        throw error(first.child("mimic"), "joint '" + cycle.get(0) + "' / mimic", "attribute joint=\""
+                                + leaderOf.get(cycle.get(0)) + "\": mimic cycle " + String.join(" -> ", cycle)
+                                + "; a mimic chain must end at a joint that mimics nothing");
+                    }
+                    chain.add(cur);
+                    cur = leaderOf.get(cur);
+                }
+                acyclic.addAll(chain);
+            }
         }
 
         String validateTree(List<LinkDescription> links, List<JointDescription> joints,
@@ -327,11 +360,11 @@ public final class UrdfParser {
             try {
                 geometry = switch (s.name()) {
                     case "box" -> {
-                        double[] size = vector(s, sw, "size", null);
+                        double[] size = length(s, sw, "size", vector(s, sw, "size", null));
                         yield new Geometry.Box(size[0], size[1], size[2]);
                     }
-                    case "cylinder" -> new Geometry.Cylinder(number(s, sw, "radius"), number(s, sw, "length"));
-                    case "sphere" -> new Geometry.Sphere(number(s, sw, "radius"));
+                    case "cylinder" -> new Geometry.Cylinder(length(s, sw, "radius"), length(s, sw, "length"));
+                    case "sphere" -> new Geometry.Sphere(length(s, sw, "radius"));
                     case "mesh" -> mesh(s, sw, collision);
                     default -> throw error(s, sw, "unsupported geometry: expected <box>, <cylinder>, <sphere> or <mesh>");
                 };
@@ -350,7 +383,7 @@ public final class UrdfParser {
                         + "' is not loaded; collide4j reads only local files (file:, relative paths, package://) and"
                         + " never opens network connections — download the mesh and refer to it locally");
             }
-            double[] scale = vector(s, where, "scale", new double[] {1, 1, 1});
+            double[] scale = length(s, where, "scale", vector(s, where, "scale", new double[] {1, 1, 1}));
             List<URI> candidates;
             try {
                 candidates = resolver.candidates(filename, source);
@@ -387,8 +420,19 @@ public final class UrdfParser {
                 throw error(s, where, "collision mesh '" + filename + "' (" + found
                         + ") has no non-degenerate triangles");
             }
-            return new Geometry.Mesh(filename, found, scale[0], scale[1], scale[2],
-                    Optional.of(scaled(raw, scale)));
+            TriangleMesh scaledMesh = scaled(raw, scale);
+            double reach = 0;
+            if (scaledMesh.vertexCount() > 0) {
+                for (double v : scaledMesh.bounds()) {
+                    reach = Math.max(reach, Math.abs(v));
+                }
+            }
+            if (!(reach <= ModelLimits.MAX_LENGTH)) {
+                throw error(s, where, "collision mesh '" + filename + "' scaled by scale=\"" + s.attribute("scale")
+                        + "\" has a vertex coordinate of " + reach + " m; expected every coordinate within ±"
+                        + ModelLimits.MAX_LENGTH + " m (" + ModelLimits.class.getSimpleName() + ")");
+            }
+            return new Geometry.Mesh(filename, found, scale[0], scale[1], scale[2], Optional.of(scaledMesh));
         }
 
         String notFoundHint(String filename) {
@@ -474,6 +518,10 @@ public final class UrdfParser {
                     }
                     double lower = optionalNumber(l, lw, "lower", 0);
                     double upper = optionalNumber(l, lw, "upper", 0);
+                    if (type == JointType.PRISMATIC) {   // travel is a length: beyond the limit it overflows like one
+                        inRange(l, lw, "lower", lower, ModelLimits.MAX_LENGTH, "m");
+                        inRange(l, lw, "upper", upper, ModelLimits.MAX_LENGTH, "m");
+                    }
                     if (lower > upper) {
                         throw error(l, lw, "lower=" + lower + " is above upper=" + upper);
                     }
@@ -491,8 +539,11 @@ public final class UrdfParser {
                 return Pose.IDENTITY;
             }
             String ow = where + " / origin";
-            double[] xyz = vector(o, ow, "xyz", new double[3]);
+            double[] xyz = length(o, ow, "xyz", vector(o, ow, "xyz", new double[3]));
             double[] rpy = vector(o, ow, "rpy", new double[3]);
+            for (double a : rpy) {
+                inRange(o, ow, "rpy", a, ModelLimits.MAX_ANGLE, "rad");
+            }
             return Pose.fromXyzRpy(xyz[0], xyz[1], xyz[2], rpy[0], rpy[1], rpy[2]);
         }
 
@@ -523,7 +574,7 @@ public final class UrdfParser {
 
         double parseNumber(Element e, String where, String attribute, String text) {
             try {
-                double d = Double.parseDouble(text.trim());
+                double d = DecimalText.parse(text);
                 if (!Double.isNaN(d) && !Double.isInfinite(d)) {
                     return d;
                 }
@@ -531,6 +582,28 @@ public final class UrdfParser {
                 // reported below
             }
             throw error(e, where, "attribute " + attribute + "=\"" + text + "\": expected a finite number");
+        }
+
+        /** A required length attribute within ±{@link ModelLimits#MAX_LENGTH}. */
+        double length(Element e, String where, String attribute) {
+            return inRange(e, where, attribute, number(e, where, attribute), ModelLimits.MAX_LENGTH, "m");
+        }
+
+        /** {@code values} of a length attribute, each within ±{@link ModelLimits#MAX_LENGTH}; returned as given. */
+        double[] length(Element e, String where, String attribute, double[] values) {
+            for (double v : values) {
+                inRange(e, where, attribute, v, ModelLimits.MAX_LENGTH, "m");
+            }
+            return values;
+        }
+
+        double inRange(Element e, String where, String attribute, double value, double max, String unit) {
+            if (!(Math.abs(value) <= max)) {
+                throw error(e, where, "attribute " + attribute + "=\"" + e.attribute(attribute) + "\": " + value
+                        + " is out of range; expected a magnitude of at most " + max + " " + unit + " (larger values"
+                        + " cannot be evaluated with a bounded rounding error)");
+            }
+            return value;
         }
 
         /** Three numbers in one attribute; {@code fallback} when absent (null: required). */

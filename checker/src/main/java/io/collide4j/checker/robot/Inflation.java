@@ -1,5 +1,7 @@
 package io.collide4j.checker.robot;
 
+import io.collide4j.urdf.ModelLimits;
+
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
@@ -84,15 +86,18 @@ public final class Inflation {
         }
 
         private static double checkPadding(String body, double p) {
-            if (!(p >= 0) || !Double.isFinite(p)) {
-                throw new IllegalArgumentException("padding of '" + body + "' must be finite and >= 0 (the model may only grow), got " + p);
+            if (!(p >= 0) || !(p <= ModelLimits.MAX_LENGTH)) {
+                throw new IllegalArgumentException("padding of '" + body + "' must be >= 0 (the model may only grow) and at most "
+                        + ModelLimits.MAX_LENGTH + " m (ModelLimits: larger sizes overflow in the narrow phase), got " + p);
             }
             return p;
         }
 
         private static double checkScale(String body, double s) {
-            if (!(s >= 1) || !Double.isFinite(s)) {
-                throw new IllegalArgumentException("scale of '" + body + "' must be finite and >= 1 (the model may only grow), got " + s);
+            if (!(s >= 1) || !(s <= ModelLimits.MAX_SCALE)) {
+                throw new IllegalArgumentException("scale of '" + body + "' must be >= 1 (the model may only grow) and at most "
+                        + ModelLimits.MAX_SCALE + " (ModelLimits: a scaled link must stay a size the narrow phase can"
+                        + " evaluate), got " + s);
             }
             return s;
         }

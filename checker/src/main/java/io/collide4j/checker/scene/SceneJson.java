@@ -210,6 +210,10 @@ public final class SceneJson {
                 throw new InputFormatException(source, f.path().isEmpty() ? where : where + "." + f.path(),
                         f.line(), f.column(), f.detail());
             }
+            if (o == null) {
+                throw new InputFormatException(source, where, start.getLineNr(), start.getColumnNr(),
+                        "expected an object, found null");
+            }
             if (o.name() != null && b.contains(o.name())) {
                 throw new InputFormatException(source, where + ".name", start.getLineNr(), start.getColumnNr(),
                         "duplicate object name '" + o.name() + "'");

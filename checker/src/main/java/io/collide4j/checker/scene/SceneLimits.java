@@ -7,7 +7,7 @@ package io.collide4j.checker.scene;
  */
 final class SceneLimits {
     /** Half the edge of the cube, centred on the world origin, that every obstacle must lie in (metres). */
-    static final double MAX_COORDINATE = 1e6;
+    static final double MAX_COORDINATE = io.collide4j.urdf.ModelLimits.MAX_LENGTH;
 
     private SceneLimits() {
     }

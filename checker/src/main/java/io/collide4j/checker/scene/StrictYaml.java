@@ -148,7 +148,8 @@ final class StrictYaml {
          */
         Map<String, Value> map(Collection<String> known) {
             if (!(node instanceof MappingNode m)) {
-                throw error("expected a mapping with keys " + known + ", found " + kind());
+                // sorted: the same message on every run (known may be a hash set)
+                throw error("expected a mapping with keys " + new java.util.TreeSet<>(known) + ", found " + kind());
             }
             Map<String, Value> out = new LinkedHashMap<>();
             for (NodeTuple t : m.getValue()) {
@@ -161,7 +162,7 @@ final class StrictYaml {
                 if (!known.contains(key)) {
                     String hint = Suggestions.didYouMean(key, known);
                     throw new Value(source, child(key), t.getKeyNode()).error("unknown key"
-                            + (hint.isEmpty() ? "; expected one of " + known : hint));
+                            + (hint.isEmpty() ? "; expected one of " + new java.util.TreeSet<>(known) : hint));
                 }
                 if (out.put(key, v) != null) {
                     throw new Value(source, child(key), t.getKeyNode()).error("duplicate key");

@@ -57,6 +57,7 @@ public final class StrictJson {
 
     private static final ObjectMapper MAPPER = build();
     private static final Pattern DUPLICATE = Pattern.compile("^Duplicate field '([^']*)'");
+    private static final Pattern NON_STANDARD = Pattern.compile("^Non-standard token '([^']*)'");
     private static final Pattern MISSING = Pattern.compile("Missing required creator property '([^']*)'");
 
     private StrictJson() {
@@ -138,7 +139,11 @@ public final class StrictJson {
     /** Reads one JSON document from a byte stream (UTF-8/16/32 detected by Jackson); the stream is not closed. */
     public static <T> T read(InputStream in, String source, Class<T> type) {
         try {
-            return MAPPER.readValue(in, type);
+            T value = MAPPER.readValue(in, type);
+            if (value == null) {   // the document is the literal null: no caller expects "nothing" for a document
+                throw new InputFormatException(source, "", 1, 0, "expected " + expectation(type) + ", found null");
+            }
+            return value;
         } catch (JacksonException e) {
             throw error(source, e);
         } catch (IOException e) {
@@ -146,7 +151,10 @@ public final class StrictJson {
         }
     }
 
-    /** Translates a Jackson failure into an {@link InputFormatException} with path, line, column and expectation. */
+    /**
+     * Translates a Jackson failure into an {@link InputFormatException} with path, line, column and what was expected,
+     * in the user's words ({@link JacksonWording}); the one translation for every JSON reader, the server's included.
+     */
     public static InputFormatException error(String source, JacksonException e) {
         JsonLocation loc = e.getLocation();
         int line = loc == null || loc.getLineNr() < 0 ? 0 : loc.getLineNr();
@@ -167,11 +175,6 @@ public final class StrictJson {
             detail = "empty input, expected a JSON document";
         } else {
             String msg = e.getOriginalMessage();
-            if (e instanceof MismatchedInputException mi && mi.getTargetType() != null && msg != null
-                    && msg.startsWith("Cannot deserialize value of type")
-                    && e.getProcessor() instanceof JsonParser p) {
-                msg = "expected " + expectation(mi.getTargetType()) + ", found " + describe(p.currentToken());
-            }
             Matcher missing = msg == null ? null : MISSING.matcher(msg);
             Matcher duplicate = msg == null ? null : DUPLICATE.matcher(msg);
             if (missing != null && missing.find()) {
@@ -183,18 +186,21 @@ public final class StrictJson {
                 }
                 detail = "duplicate key";
             } else {
-                detail = msg == null ? e.getClass().getSimpleName() : firstLine(msg);
-                if (detail.contains("CTRL-CHAR") || detail.startsWith("Invalid UTF-8")) {
-                    detail = "not JSON text (a binary file?): " + detail;
+                Class<?> target = e instanceof MismatchedInputException mi ? mi.getTargetType() : null;
+                JsonToken current = e.getProcessor() instanceof JsonParser p ? p.currentToken() : null;
+                detail = JacksonWording.describe(msg, target, current);
+                Matcher nonStandard = msg == null ? null : NON_STANDARD.matcher(msg);
+                if (nonStandard != null && nonStandard.find() && col > nonStandard.group(1).length()) {
+                    col -= nonStandard.group(1).length();   // Jackson stands after NaN / Infinity: point at its start
+                }
+                if ((detail.contains("expected a key in double quotes") || detail.startsWith("the text ends inside the object"))
+                        && !path.isEmpty() && !path.endsWith("]")) {
+                    // the key read before the comma is not at fault: name the object it is in
+                    path = path.lastIndexOf('.') < 0 ? "" : path.substring(0, path.lastIndexOf('.'));
                 }
             }
         }
         return new InputFormatException(source, path, line, col, detail);
-    }
-
-    private static String firstLine(String s) {
-        int nl = s.indexOf('\n');
-        return nl < 0 ? s : s.substring(0, nl);
     }
 
     private static String parserPath(JacksonException e) {
@@ -235,11 +241,13 @@ public final class StrictJson {
         return b.toString();
     }
 
-    private static String expectation(Class<?> t) {
+    static String expectation(Class<?> t) {
         if (t == String.class) {
             return "a string";
         } else if (t == boolean.class || t == Boolean.class) {
             return "true or false";
+        } else if (t == int.class || t == long.class || t == short.class || t == Integer.class || t == Long.class) {
+            return "an integer";
         } else if (t.isPrimitive() || Number.class.isAssignableFrom(t)) {
             return "a number";
         } else if (t.isArray() || java.util.Collection.class.isAssignableFrom(t)) {

@@ -1,5 +1,7 @@
 package io.collide4j.planner.bench;
 
+import io.collide4j.urdf.DecimalText;
+
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -191,9 +193,12 @@ public record ConfigurationSets(long seed, List<String[]> bodyPairs, List<PairCo
     private static double parseFinite(String s, String where, String what) {
         double v;
         try {
-            v = Double.parseDouble(s);
+            v = DecimalText.parse(s);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(where + ": " + what + " '" + s + "' is not a number");
+            if (!DecimalText.isNonFiniteWord(s)) {
+                throw new IllegalArgumentException(where + ": " + what + " '" + s + "' is not a number");
+            }
+            v = Double.NaN;   // a word for a non-finite value: refused below as such
         }
         if (!Double.isFinite(v)) {
             throw new IllegalArgumentException(where + ": " + what + " must be finite, got " + s);

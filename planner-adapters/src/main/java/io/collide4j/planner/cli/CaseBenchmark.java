@@ -4,6 +4,7 @@ import io.collide4j.planner.Collide4j;
 import io.collide4j.planner.plan.BenchmarkEdges;
 import io.collide4j.planner.plan.MbmProblems;
 import io.collide4j.planner.plan.ProblemRunner;
+import io.collide4j.urdf.DecimalText;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -72,7 +73,7 @@ final class CaseBenchmark {
             double[] q = new double[dimension];
             for (int j = 0; j < dimension; j++) {
                 try {
-                    q[j] = Double.parseDouble(f[3 + j]);
+                    q[j] = DecimalText.parse(f[3 + j]);
                 } catch (NumberFormatException e) {
                     q[j] = Double.NaN;
                 }

@@ -1,5 +1,6 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.urdf.DecimalText;
 import io.collide4j.urdf.DescriptionException;
 import picocli.CommandLine;
 import picocli.CommandLine.Help;
@@ -107,7 +108,7 @@ public final class Main {
 
     static Double finite(String text) {
         try {
-            double d = Double.parseDouble(text.trim());
+            double d = DecimalText.parse(text);
             if (Double.isFinite(d)) {
                 return d;
             }

@@ -2,6 +2,7 @@ package io.collide4j.planner.cli;
 
 import io.collide4j.models.Models;
 import io.collide4j.planner.Collide4j;
+import io.collide4j.urdf.DecimalText;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -226,7 +227,7 @@ final class RobotOptions {
 
     static double number(String option, String text) {
         try {
-            double d = Double.parseDouble(text.trim());
+            double d = DecimalText.parse(text);
             if (Double.isFinite(d)) {
                 return d;
             }

@@ -26,7 +26,7 @@ import java.util.Locale;
 final class ServeCommand extends CliCommand {
     @Option(names = "--port", paramLabel = "N",
             description = "Listen on 127.0.0.1:N (0 picks a free port) instead of serving stdin/stdout.")
-    long port = -1;
+    Long port;   // null: stdio; a sentinel such as -1 would make "--port -1" serve stdio instead of being refused
 
     @Option(names = "--root", paramLabel = "DIR",
             description = "A folder whose files clients may load (repeatable). Default: none, so clients can use only"
@@ -69,7 +69,7 @@ final class ServeCommand extends CliCommand {
         if (max < 64 || max > Integer.MAX_VALUE - 8) {
             throw new CliException(ExitCode.USAGE, "--max-request-bytes must be in 64 .. 2^31-9, got " + max);
         }
-        if (port < -1 || port > 65535) {
+        if (port != null && (port < 0 || port > 65535)) {
             throw new CliException(ExitCode.USAGE, "--port must be 0 .. 65535, got " + port);
         }
         String level = logLevel.toLowerCase(Locale.ROOT);
@@ -99,12 +99,12 @@ final class ServeCommand extends CliCommand {
         System.setProperty("org.slf4j.simpleLogger.log.io.collide4j", level);
         System.setProperty("org.slf4j.simpleLogger.showDateTime", "true");
         try (JsonLinesServer server = new JsonLinesServer(() -> new CollisionService(files, limits, decompose), limits)) {
-            if (port < 0) {
+            if (port == null) {
                 int n = server.serve(System.in, out);
                 err.println("collide4j serve: end of input after " + n + " requests");
                 return ExitCode.FREE;
             }
-            int bound = server.listen((int) port);
+            int bound = server.listen(port.intValue());
             out.println("listening 127.0.0.1:" + bound);
             out.flush();
             try {
@@ -119,7 +119,8 @@ final class ServeCommand extends CliCommand {
 
     private static Duration seconds(double s, String option) {
         if (!(s > 0) || !Double.isFinite(s) || s > 1e9) {
-            throw new CliException(ExitCode.USAGE, option + " must be a positive number of seconds, got " + s);
+            throw new CliException(ExitCode.USAGE, option + " must be a positive number of seconds, at most 1e9 (about"
+                    + " 32 years), got " + s);
         }
         return Duration.ofNanos((long) Math.ceil(s * 1e9));
     }

@@ -1,6 +1,7 @@
 package io.collide4j.planner.cli;
 
 import io.collide4j.checker.query.Certificate;
+import io.collide4j.checker.query.CertificateTrajectoryLimits;
 import io.collide4j.checker.query.CertificateVerifier;
 import io.collide4j.checker.query.Verdict;
 import io.collide4j.kinematics.JointTrajectory;
@@ -106,6 +107,12 @@ final class VerifyCommand extends RobotSceneCommand {
         out.println("  trajectory: " + cert.waypoints().length + " waypoints, hash " + cert.trajectoryHash()
                 + (trajectoryFile == null ? " (the certificate's own; --trajectory FILE binds it to a file)"
                 : " (bound to " + trajectoryFile + ")"));
+        CertificateTrajectoryLimits.problem(c.model().kinematics(), cert).ifPresent(p -> {
+            // certify refuses such a motion; the independent verifier's plane tests do not look at limits
+            out.println("INVALID certificate " + file + " (its trajectory is one certify refuses):");
+            out.println("  " + p);
+            throw new CliException(ExitCode.DATA_ERROR, file + ": " + p);
+        });
         List<String> problems;
         Verdict v;
         BoundInputs bound = bind(text, c, cert);

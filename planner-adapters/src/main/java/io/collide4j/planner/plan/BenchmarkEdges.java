@@ -1,6 +1,7 @@
 package io.collide4j.planner.plan;
 
 import io.collide4j.planner.Collide4j;
+import io.collide4j.urdf.DecimalText;
 
 import java.io.IOException;
 import java.io.Writer;
@@ -211,7 +212,7 @@ public final class BenchmarkEdges {
             for (int j = 0; j < 2 * n; j++) {
                 double v;
                 try {
-                    v = Double.parseDouble(f[2 + j]);
+                    v = DecimalText.parse(f[2 + j]);
                 } catch (NumberFormatException e) {
                     v = Double.NaN;
                 }

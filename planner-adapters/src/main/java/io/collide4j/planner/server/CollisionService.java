@@ -88,7 +88,7 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
                     throw invalid(method + ": " + e.getMessage());
                 }
             }
-            case "certify" -> certify(params);
+            case "certify" -> certify(params, context);
             case "counters" -> counters();
             default -> throw new RequestException(RequestException.METHOD_NOT_FOUND, "unknown method '" + method
                     + "'; methods: ping, load, isValid, isValidMany, clearance, checkMotion, isMotionFree, batch, certify,"
@@ -280,7 +280,7 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
         return out;
     }
 
-    private Object certify(ObjectNode p) {
+    private Object certify(ObjectNode p, RequestContext context) {
         known(p, "certify", "waypoints", "velocities", "accelerations", "times", "margin", "budget", "certificate");
         Collide4j c = session();
         List<double[]> q = vectors(p, "waypoints");
@@ -324,7 +324,9 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
         }
         CertificationResult r;
         try {
-            r = c.trajectoryCertifier().certify(q, velocities, accelerations, times, margin, budget).result();
+            // stops between segments once the client has gone or the time budget is spent (PROTOCOL.md)
+            r = c.trajectoryCertifier().certify(q, velocities, accelerations, times, margin, budget,
+                    segments -> context.checkpoint()).result();
         } catch (IllegalArgumentException e) {   // wrong vector lengths, limits, non-finite values: the caller's to fix
             throw invalid("certify: " + e.getMessage());
         }

@@ -4,6 +4,9 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.collide4j.kinematics.format.InputFormatException;
+import io.collide4j.kinematics.format.StrictJson;
+import io.collide4j.kinematics.format.VisibleText;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -56,6 +59,18 @@ final class Conversation {
     private boolean unflushed;   // guarded by writeLock: answers written but held back for pipelined ones
     private volatile Running running;
     private volatile Thread readerThread;
+    /** When the last complete request line arrived (or the conversation opened): the eviction order of the server. */
+    private volatile long lastRequestNanos = System.nanoTime();
+    private final AtomicBoolean lineTimedOut = new AtomicBoolean();
+    private final AtomicBoolean idleClosed = new AtomicBoolean();
+    /**
+     * When this conversation last did something that counts against the idle timeout: a request line arrived or an
+     * answer was written. Blank lines do not count: a client sending only line breaks is idle, though each of its bytes
+     * restarts the socket's read timeout.
+     */
+    private volatile long lastActivityNanos = System.nanoTime();
+    /** TCP: the connection still counts against the server's connection limit (released once, on end or eviction). */
+    private final AtomicBoolean holdsSlot = new AtomicBoolean(true);
 
     /** The request being answered; {@code answered} is guarded by the write lock. */
     private static final class Running {
@@ -151,6 +166,8 @@ final class Conversation {
                     return;
                 }
                 pending.incrementAndGet();   // from here until answered, the connection is not idle
+                lastRequestNanos = System.nanoTime();
+                lastActivityNanos = lastRequestNanos;
                 queue.put(line);
             }
         } catch (IOException e) {
@@ -168,6 +185,9 @@ final class Conversation {
     }
 
     private void idle() {
+        if (!idleClosed.compareAndSet(false, true) || ended) {   // the reader's timeout and the watchdog may both see it
+            return;
+        }
         String line = server.errorLine(null, RequestException.IDLE_TIMEOUT, "no request for "
                 + limits.idleTimeout().toSeconds() + " s (the server's idle timeout); closing the connection");
         writeLine(line, true);
@@ -195,11 +215,18 @@ final class Conversation {
                 throw new RequestException(RequestException.REQUEST_TOO_LARGE, "request of " + line.length()
                         + " bytes exceeds the limit of " + limits.maxRequestBytes() + " bytes; split it into smaller batches");
             }
+            if (line.notUtf8() != null) {
+                throw new RequestException(RequestException.PARSE_ERROR, "request line is not UTF-8 text ("
+                        + line.notUtf8() + "); nothing in it was read, so that no id or name is answered altered");
+            }
             JsonNode request;
             try {
                 request = server.json().read(line.text());
             } catch (JsonProcessingException e) {
-                throw new RequestException(RequestException.PARSE_ERROR, "malformed JSON: " + e.getOriginalMessage());
+                InputFormatException f = StrictJson.error("request", e);
+                throw new RequestException(RequestException.PARSE_ERROR, "malformed JSON"
+                        + (f.column() > 0 ? " at column " + f.column() : "") + (f.path().isEmpty() ? "" : ", " + f.path())
+                        + ": " + f.detail());
             }
             if (request == null || !request.isObject()) {
                 throw new RequestException(RequestException.INVALID_REQUEST, "a request must be a JSON object, got "
@@ -231,6 +258,9 @@ final class Conversation {
             r = new Running(context, id, method, t0 + budget + Math.min(budget / 2, 1_000_000_000L));
             flushBefore(method);
             running = r;
+            if (ended) {   // end() may have looked for a running request just before this one was published
+                context.cancel("conversation over");
+            }
             Object result = handler.handle(method, (ObjectNode) params, context);
             Map<String, Object> ok = new LinkedHashMap<>();
             ok.put("id", id);
@@ -275,7 +305,15 @@ final class Conversation {
         if (id == null || id.isNull()) {
             return NullNode.getInstance();
         }
-        if (id.isTextual() || id.isIntegralNumber()) {
+        if (id.isIntegralNumber()) {
+            return id;
+        }
+        if (id.isTextual()) {
+            String unpaired = VisibleText.unpairedSurrogate(id.textValue());
+            if (unpaired != null) {   // it has no UTF-8 form: the answer would carry '?' in its place
+                throw new RequestException(RequestException.INVALID_REQUEST, "field 'id': the string has an unpaired"
+                        + " UTF-16 surrogate (" + unpaired + "), which cannot come back exactly as sent; use another id");
+            }
             return id;
         }
         throw new RequestException(RequestException.INVALID_REQUEST, "field 'id' must be a string, an integer or"
@@ -295,6 +333,7 @@ final class Conversation {
                 return false;
             }
             server.countServed();   // before the reply leaves, so a client never sees a stale count
+            lastActivityNanos = System.nanoTime();
             // pipelined requests waiting: their answers go out together (flushed before any slow method starts)
             boolean flush = queue.isEmpty();
             if (!writeLine(response, flush)) {
@@ -358,6 +397,21 @@ final class Conversation {
      * {@link #overrun}.
      */
     void tick(long now) {
+        long started = reader.lineStartedNanos();
+        if (socket != null && started != 0 && now - started > limits.requestTimeout().toNanos()
+                && lineTimedOut.compareAndSet(false, true)) {
+            server.execute(this::lineTooSlow);
+            return;
+        }
+        if (socket != null && pending.get() == 0 && running == null && started == 0
+                && now - lastActivityNanos > limits.idleTimeout().toNanos() && !idleClosed.get() && !ended) {
+            server.execute(() -> {   // only line breaks (or nothing) since the last request or answer
+                if (pending.get() == 0 && running == null && reader.lineStartedNanos() == 0) {   // still so
+                    idle();
+                }
+            });
+            return;
+        }
         long w = writingSince;
         if (w != 0 && now - w > limits.idleTimeout().toNanos()) {
             LOG.warn("conversation {}: the client has not read its answers for {} s; closing", number,
@@ -369,6 +423,61 @@ final class Conversation {
         if (r != null && now - r.forcedDeadline >= 0 && r.overrun.compareAndSet(false, true)) {
             server.execute(() -> overrun(r));
         }
+    }
+
+    /**
+     * A request line still incomplete a request timeout after its first byte: a client trickling bytes (slowloris)
+     * would otherwise hold the connection for ever, as every byte restarts the idle timeout.
+     */
+    private void lineTooSlow() {
+        if (ended) {
+            return;
+        }
+        LOG.warn("conversation {}: a request line took longer than {} to arrive; closing", number, seconds());
+        if (writeLock.tryLock()) {   // a client that neither sends nor reads gets no say: never wait for it
+            try {
+                writeLine(server.errorLine(null, RequestException.IDLE_TIMEOUT, "request line not complete "
+                        + seconds() + " after its first byte (the server's request timeout); closing the connection"),
+                        true);
+            } finally {
+                writeLock.unlock();
+            }
+        }
+        end("request line too slow", true);
+    }
+
+    /**
+     * TCP only: true when the server may close this connection to admit a new one at its connection limit, i.e. no
+     * request is queued or being answered (a partly received line is not a request yet).
+     */
+    boolean evictable() {
+        return socket != null && !ended && holdsSlot.get() && pending.get() == 0 && running == null;
+    }
+
+    /** When the last complete request line arrived (the conversation's start if none): older is evicted first. */
+    long lastRequestNanos() {
+        return lastRequestNanos;
+    }
+
+    /** Gives up this connection's place under the connection limit; true the first time only. */
+    boolean releaseSlot() {
+        return holdsSlot.compareAndSet(true, false);
+    }
+
+    /** Closes this connection to make room for a new one, telling its client why; never blocks the caller. */
+    void evict(String message) {
+        server.execute(() -> {
+            if (writeLock.tryLock()) {
+                try {
+                    if (!ended) {
+                        writeLine(server.errorLine(null, RequestException.SERVER_BUSY, message), true);
+                    }
+                } finally {
+                    writeLock.unlock();
+                }
+            }
+            end("evicted for a new connection", true);
+        });
     }
 
     /** Answers a request past its time budget (its work could not be stopped at a checkpoint) and ends the conversation. */

@@ -33,7 +33,10 @@ import java.util.function.Supplier;
  * TCP binds to 127.0.0.1 only. Every resource bound is a {@link ServerLimits} field.
  *
  * <p>Threads: one acceptor; per conversation a reader (reads ahead, so pipelined requests queue, bounded in
- * bytes) and a worker (answers in order); one watchdog that answers requests past their time budget.
+ * bytes) and a worker (answers in order); one watchdog that answers requests past their time budget
+ * and cuts off request lines still arriving a request timeout after their first byte. At the connection limit a new
+ * connection displaces the one quiet longest (no request queued or running), so idle or trickling clients cannot
+ * lock new ones out.
  * Log lines (SLF4J, logger {@code io.collide4j.planner.server}): one per request at debug, one per error
  * response at warn (internal errors with their stack trace and the reference the client was given).
  */
@@ -81,7 +84,7 @@ public final class JsonLinesServer implements AutoCloseable {
      * the number of requests answered. A request past its time budget ends the conversation early.
      */
     public int serve(InputStream in, OutputStream out) {
-        return converse(in, out, null);
+        return converse(in, out, null, new Conversation[1]);
     }
 
     /** Starts accepting TCP connections on 127.0.0.1:{@code port} (0 picks a free one); returns the bound port. */
@@ -102,6 +105,11 @@ public final class JsonLinesServer implements AutoCloseable {
     /** Requests answered so far, over all conversations. */
     public int requestsServed() {
         return (int) Math.min(Integer.MAX_VALUE, served.get());
+    }
+
+    /** Conversations running now (stdio and TCP): a TCP connection counts from when its conversation starts. */
+    int conversationsRunning() {
+        return open.size();
     }
 
     /** TCP connections open now. */
@@ -141,21 +149,24 @@ public final class JsonLinesServer implements AutoCloseable {
                 LOG.warn("accept failed: {}", e.toString());
                 continue;
             }
-            if (tcpConnections.incrementAndGet() > limits.maxConnections()) {
+            if (tcpConnections.incrementAndGet() > limits.maxConnections() && !evictOne()) {
                 tcpConnections.decrementAndGet();
                 refuseBusy(client);
                 continue;
             }
             try {
                 threads.execute(() -> {
+                    Conversation[] c = new Conversation[1];
                     try (client) {
                         client.setSoTimeout((int) Math.min(Integer.MAX_VALUE, limits.idleTimeout().toMillis()));
                         client.setTcpNoDelay(true);
-                        converse(client.getInputStream(), client.getOutputStream(), client);
+                        converse(client.getInputStream(), client.getOutputStream(), client, c);
                     } catch (IOException | RuntimeException e) {
                         LOG.warn("connection from {} failed: {}", client.getRemoteSocketAddress(), e.toString());
                     } finally {
-                        tcpConnections.decrementAndGet();
+                        if (c[0] == null || c[0].releaseSlot()) {   // an evicted one gave its place up already
+                            tcpConnections.decrementAndGet();
+                        }
                     }
                 });
             } catch (RuntimeException e) {   // rejected: the server is closing
@@ -163,6 +174,30 @@ public final class JsonLinesServer implements AutoCloseable {
                 closeQuietly(client);
             }
         }
+    }
+
+    /**
+     * At the connection limit, closes the open connection that has gone longest without sending a complete request
+     * line and has none queued or running (idle ones, and slow senders whose line is still arriving), so that clients
+     * holding connections open without using them cannot lock new ones out. False when every connection is busy.
+     */
+    private boolean evictOne() {
+        Conversation victim = null;
+        for (Conversation c : open) {
+            if (c.evictable() && (victim == null || c.lastRequestNanos() - victim.lastRequestNanos() < 0)) {
+                victim = c;
+            }
+        }
+        if (victim == null || !victim.releaseSlot()) {
+            return false;
+        }
+        tcpConnections.decrementAndGet();
+        long quietSeconds = (System.nanoTime() - victim.lastRequestNanos()) / 1_000_000_000L;
+        LOG.warn("connection limit {} reached: closing the connection quiet longest ({} s without a request) for a new one",
+                limits.maxConnections(), quietSeconds);
+        victim.evict("server busy: it has " + limits.maxConnections() + " connections (its limit) and this one went"
+                + " longest without a request (" + quietSeconds + " s); closed to admit a new connection");
+        return true;
     }
 
     private void refuseBusy(Socket client) {
@@ -181,9 +216,11 @@ public final class JsonLinesServer implements AutoCloseable {
         }
     }
 
-    private int converse(InputStream in, OutputStream out, Socket socket) {
+    /** Runs one conversation on the calling thread; {@code started[0]} is set to it before it begins. */
+    private int converse(InputStream in, OutputStream out, Socket socket, Conversation[] started) {
         ensureWatchdog();
         Conversation c = new Conversation(this, conversationIds.incrementAndGet(), handlers.get(), in, out, socket);
+        started[0] = c;
         open.add(c);
         try {
             if (closed) {

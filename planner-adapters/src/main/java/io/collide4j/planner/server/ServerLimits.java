@@ -8,12 +8,16 @@ import java.time.Duration;
  *
  * @param maxRequestBytes  longest request line; longer ones are skipped unbuffered and answered −32001
  * @param maxNestingDepth  deepest JSON nesting of a request (arrays and objects); deeper is −32700
- * @param maxConnections   open TCP connections; the next one gets one error line (−32003) and is closed
- * @param idleTimeout      a TCP connection with no request in progress and no bytes received for this
- *                         long is sent one error line (−32004) and closed
+ * @param maxConnections   open TCP connections; at the limit a new one displaces the connection that has gone
+ *                         longest without a complete request line and has none queued or running (sent one
+ *                         −32003 line and closed); when every connection is busy the new one gets that line instead
+ * @param idleTimeout      a TCP connection with no request in progress, none received and no answer sent for
+ *                         this long (blank lines do not count) is sent one error line (−32004) and closed
  * @param requestTimeout   wall-clock budget of one request from the moment it starts; when it runs out the
  *                         request is answered −32002, its work is cancelled and the conversation ends
- *                         (its session may have been mid-computation)
+ *                         (its session may have been mid-computation). On TCP also the longest a request line
+ *                         may take to arrive from its first byte (−32004, then the connection is closed): bytes
+ *                         trickled in restart the idle timeout but not this one
  * @param maxEvaluations   largest distance-evaluation {@code budget} a request may ask for (load, certify):
  *                         bounds the work a cancelled request can still do inside one checker call
  */

@@ -119,7 +119,8 @@ final class SessionLoader {
         if (p.has("group")) {
             b.group(string(p, "group"));
         }
-        numbers(p, "hold").forEach(b::hold);
+        Map<String, Double> holds = numbers(p, "hold");
+        holds.forEach(b::hold);
         numbers(p, "padding").forEach(b::padding);
         numbers(p, "scale").forEach(b::scale);
         if (p.has("allow")) {
@@ -171,6 +172,13 @@ final class SessionLoader {
                 b.sceneJson(sj.isTextual() ? sj.textValue() : json.text(sj), "request sceneJson");
             }
             loaded = b.build();
+            for (String joint : holds.keySet()) {   // the query's q sets it: the held value would be ignored silently
+                if (loaded.variableNames().contains(joint)) {
+                    throw invalid("load: hold: " + joint + " is a joint of the planning group " + (loaded.groupName()
+                            .isEmpty() ? "(every joint)" : "'" + loaded.groupName() + "'") + ", whose values every query"
+                            + " gives; hold only joints outside it, or choose another group");
+                }
+            }
             if (!p.has("budget") && loaded.budget() > limits.maxEvaluations()) {
                 // the default budget grows with a decomposed model (Collide4j.budgetScale); never past the server's cap
                 loaded = b.budget(limits.maxEvaluations()).build();
@@ -220,9 +228,15 @@ final class SessionLoader {
      * errors in a file say which request field and (where known) which line, never the file's content (a YAML
      * line, a JSON key, a link name): the full message goes to the server log under the reference given.
      */
+    /** How the robot builder begins a message about one of the request's own options, not about a file. */
+    private static final java.util.regex.Pattern OPTION_ERROR = java.util.regex.Pattern.compile("(hold|group|padding|scale|allow): ");
+
     private static RequestException loadFailure(RuntimeException e, List<FileInput> fileInputs) {
-        if (fileInputs.isEmpty()) {
-            return invalid("load: " + e.getMessage());
+        String message = String.valueOf(e.getMessage());
+        if (fileInputs.isEmpty() || OPTION_ERROR.matcher(message).lookingAt() && e instanceof IllegalArgumentException
+                && !(e instanceof DescriptionException)) {
+            // an error in a request option (hold, group, padding, scale, allow) is the client's own text: said as is
+            return invalid("load: " + message);
         }
         String ref = Long.toHexString(ThreadLocalRandom.current().nextLong() & 0xffffffffffffL);
         LOG.warn("load failed [ref {}]: {}", ref, e.toString());

@@ -76,6 +76,10 @@ class BadInputsTest {
         for (String text : c.mustContain()) {
             assertTrue(err.contains(text), "message contains '" + text + "': " + err);
         }
+        for (String jackson : List.of("JsonReadFeature", "CoercionConfig", "[Source:", "REDACTED", "`", "(code ",
+                "\ufeff", "com.fasterxml", "java.lang.", "java.util.")) {   // the library's words, not the user's
+            assertTrue(!err.contains(jackson), "message speaks of '" + jackson + "': " + err);
+        }
     }
 
     /** The checker's scene corpora (one bad JSON or YAML scene per file, see their cases.tsv), each through the CLI. */

@@ -17,6 +17,10 @@ class LoadOptionsTest {
     static final String PANDA = Path.of("../models/src/main/resources/io/collide4j/models/panda/panda.urdf")
             .toAbsolutePath().normalize().toString();
 
+    /** An SRDF whose group first_six leaves panda_joint7 out (so that it can be held). */
+    static final String FIRST_SIX = Path.of("src/test/resources/bad-inputs/support/panda-joints1-6.srdf")
+            .toAbsolutePath().normalize().toString();
+
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     /** A service that may read files under {@code root}; {@code decompose}: serve --decompose. */
@@ -53,6 +57,37 @@ class LoadOptionsTest {
             assertEquals(2, w.size(), w.toString());
             assertTrue(w.get(0).textValue().contains("has no SRDF") && w.get(0).textValue().contains("collide4j srdf"), w.toString());
             assertTrue(w.get(1).textValue().contains("panda_link5/panda_hand"), w.toString());
+        }
+    }
+
+    /**
+     * An error in the request's own options is said as it is, also when the robot comes from a file: it was hidden
+     * behind "the files could not be loaded together"; holding a planning joint was ignored silently.
+     */
+    @Test
+    void holdErrorsAreSaidAsTheyAreAndAPlanningJointCannotBeHeld() {
+        try (CollisionService s = new CollisionService(FileRoots.of(List.of(Path.of(PANDA).getParent(),
+                Path.of(FIRST_SIX).getParent())), ServerLimits.defaults(), false)) {
+            record Case(Map<String, ?> params, String says) {
+            }
+            for (Case c : List.of(
+                    new Case(Map.of("urdf", PANDA, "hold", Map.of("panda_fnger_joint1", 0.01)),
+                            "load: hold: unknown joint panda_fnger_joint1; did you mean panda_finger_joint1?"),
+                    new Case(Map.of("urdf", PANDA, "hold", Map.of("panda_finger_joint2", 0.01)),
+                            "load: hold: joint panda_finger_joint2 of robot 'panda' is fixed or mimics another joint"),
+                    new Case(Map.of("urdf", PANDA, "hold", Map.of("panda_joint1", 0.5)),
+                            "load: hold: panda_joint1 is a joint of the planning group (every joint)"),
+                    new Case(Map.of("robot", "panda", "hold", Map.of("panda_joint1", 0.5)),
+                            "load: hold: panda_joint1 is a joint of the planning group 'panda_arm'"),
+                    new Case(Map.of("urdf", PANDA, "srdf", FIRST_SIX, "group", "first_six", "hold", Map.of("panda_joint7", 5.0)),
+                            "load: hold: panda_joint7=5.0 is outside the joint's limits"))) {
+                RequestException e = assertThrows(RequestException.class, () -> load(s, c.params()), c.says());
+                assertTrue(e.getMessage().startsWith(c.says()), e.getMessage());
+                assertEquals(RequestException.INVALID_PARAMS, e.code());
+            }
+            JsonNode ok = (JsonNode) load(s, Map.of("urdf", PANDA, "srdf", FIRST_SIX, "group", "first_six",
+                    "hold", Map.of("panda_joint7", 0.5)));
+            assertEquals(6, ok.get("variables").size(), "a joint outside the group is held");
         }
     }
 

@@ -174,17 +174,22 @@ class ServerLimitsTest {
 
     @Test
     void connectionCapRefusesTheNextWithAnErrorLine() throws Exception {
-        try (JsonLinesServer server = new JsonLinesServer(() -> JsonLinesServerTest.ADDER,
+        try (JsonLinesServer server = new JsonLinesServer(ServerLimitsTest.TestHandler::new,
                 ServerLimits.defaults().withMaxConnections(2))) {
             int port = server.listen(0);
             try (ServerTestClient a = new ServerTestClient(port); ServerTestClient b = new ServerTestClient(port)) {
                 assertEquals(3.0, parse(a.ask(ADD)).get("result").doubleValue());
-                assertEquals(3.0, parse(b.ask(ADD)).get("result").doubleValue());
+                // both busy: neither may be displaced (SlowClientsTest covers displacing idle ones)
+                a.send("{\"id\":5,\"method\":\"sleep\",\"params\":{\"ms\":1000}}");
+                b.send("{\"id\":6,\"method\":\"sleep\",\"params\":{\"ms\":1000}}");
+                Thread.sleep(200);
                 try (ServerTestClient refused = new ServerTestClient(port)) {
                     String r = refused.read();
                     assertEquals(RequestException.SERVER_BUSY, code(r), r);
                     assertNull(refused.read(), "the refused connection is closed");
                 }
+                assertEquals("slept", parse(a.read()).get("result").asText());
+                assertEquals("slept", parse(b.read()).get("result").asText());
                 assertEquals(3.0, parse(a.ask(ADD)).get("result").doubleValue(), "open connections keep working");
             }
             long until = System.nanoTime() + 5_000_000_000L;

@@ -1,5 +1,6 @@
 package io.collide4j.urdf.mesh;
 
+import io.collide4j.urdf.DecimalText;
 import io.collide4j.urdf.XmlSyntaxException;
 import io.collide4j.urdf.XmlTree;
 import io.collide4j.urdf.XmlTree.Element;
@@ -411,7 +412,7 @@ final class ColladaReader {
 
         private double parseDouble(Element e, String s, String what) {
             try {
-                double d = Double.parseDouble(s);
+                double d = DecimalText.parse(s);
                 if (Double.isFinite(d)) {
                     return d;
                 }

@@ -1,5 +1,6 @@
 package io.collide4j.urdf.mesh;
 
+import io.collide4j.urdf.DecimalText;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -78,9 +79,12 @@ final class ObjReader {
     private static double number(String s, String source, int line, String what) {
         double d;
         try {
-            d = Double.parseDouble(s);
+            d = DecimalText.parse(s);
         } catch (NumberFormatException e) {
-            throw new MeshFormatException(source, line, "expected a number for " + what + ", found '" + s + "'");
+            if (!DecimalText.isNonFiniteWord(s)) {
+                throw new MeshFormatException(source, line, "expected a number for " + what + ", found '" + s + "'");
+            }
+            d = Double.NaN;   // a word for a non-finite value: refused below as such
         }
         if (!Double.isFinite(d)) {
             throw new MeshFormatException(source, line, what + " is not finite: '" + s + "'");

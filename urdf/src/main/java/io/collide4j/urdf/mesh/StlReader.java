@@ -1,5 +1,6 @@
 package io.collide4j.urdf.mesh;
 
+import io.collide4j.urdf.DecimalText;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -170,9 +171,12 @@ final class StlReader {
             String w = next();
             double d;
             try {
-                d = Double.parseDouble(w);
+                d = DecimalText.parse(w);
             } catch (NumberFormatException e) {
-                throw new MeshFormatException(source, line, "expected a number for " + what + ", found '" + w + "'");
+                if (!DecimalText.isNonFiniteWord(w)) {
+                    throw new MeshFormatException(source, line, "expected a number for " + what + ", found '" + w + "'");
+                }
+                d = Double.NaN;   // a word for a non-finite value: refused below as such
             }
             if (!Double.isFinite(d)) {
                 throw new MeshFormatException(source, line, what + " is not finite: '" + w + "'");
