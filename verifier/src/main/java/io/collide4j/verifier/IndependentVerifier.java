@@ -72,7 +72,7 @@ public final class IndependentVerifier {
                                             String source, BoundInputs inputs, double required) {
         List<String> unbound = Binding.check(inputs, certificate, source);
         if (!unbound.isEmpty()) {
-            return new VerificationReport(false, null, unbound, 0, 0, Map.of());
+            return new VerificationReport(false, null, unbound, 0, 0, Map.of(), List.of());
         }
         return verify(robot, srdf, new java.io.ByteArrayInputStream(certificate), source, required);
     }
@@ -101,11 +101,11 @@ public final class IndependentVerifier {
         try {
             cert = CertificateReader.read(certificate, source);
         } catch (IllegalArgumentException e) {
-            return new VerificationReport(false, null, List.of("unreadable certificate: " + e.getMessage()), 0, 0, Map.of());
+            return new VerificationReport(false, null, List.of("unreadable certificate: " + e.getMessage()), 0, 0, Map.of(), List.of());
         }
         WitnessModel model = new WitnessModel(robot, srdf, cert);
         if (!model.problems().isEmpty()) {
-            return new VerificationReport(false, cert.verdict(), model.problems(), 0, 0, Map.of());
+            return new VerificationReport(false, cert.verdict(), model.problems(), 0, 0, Map.of(), model.assumptions());
         }
         IndependentVerifier v = new IndependentVerifier(model, cert, required);
         try {
@@ -113,7 +113,8 @@ public final class IndependentVerifier {
         } catch (RuntimeException e) {   // e.g. a mimic joint following a fixed one: refused, never half-checked
             List<String> problems = new ArrayList<>(v.problems);
             problems.add("cannot check the certificate against this robot: " + e);
-            return new VerificationReport(false, cert.verdict(), problems, v.steps, v.subdivisions, Map.of());
+            return new VerificationReport(false, cert.verdict(), problems, v.steps, v.subdivisions, Map.of(),
+                    model.assumptions());
         }
     }
 
@@ -158,7 +159,8 @@ public final class IndependentVerifier {
             }
             shown.put(key, bound);
         });
-        return new VerificationReport(problems.isEmpty(), cert.verdict(), problems, steps, subdivisions, shown);
+        return new VerificationReport(problems.isEmpty(), cert.verdict(), problems, steps, subdivisions, shown,
+                model.assumptions());
     }
 
     private void segment(int i, double end) {
@@ -352,7 +354,10 @@ public final class IndependentVerifier {
         return p.link() ? frames.get(p.owner()) : Frame.IDENTITY;
     }
 
-    /** Link frames enclosing every configuration of segment i for s in [s0, s1] (held joints constant). */
+    /**
+     * Link frames enclosing every configuration of segment i for s in [s0, s1] (held joints constant), and for each
+     * attached object its parent link's frame.
+     */
     private Map<String, Frame> frames(int i, double s0, double s1) {
         Map<String, Interval> q = new HashMap<>();
         List<String> joints = model.witness.joints();
@@ -360,7 +365,14 @@ public final class IndependentVerifier {
             q.put(joints.get(j), motion.joint(i, j, s0, s1));
         }
         model.witness.held().forEach((j, v) -> q.put(j, Interval.point(v)));
-        return model.kinematics.linkFrames(q);
+        Map<String, Frame> frames = model.kinematics.linkFrames(q);
+        if (model.attachedTo.isEmpty()) {
+            return frames;
+        }
+        // an attached object moves with its parent link (lemma A1): its piece's origin is the attachment pose
+        Map<String, Frame> all = new HashMap<>(frames);
+        model.attachedTo.forEach((body, link) -> all.put(body, frames.get(link)));
+        return all;
     }
 
     /** x in full and in fixed notation (0.00019268606144995368, never 1.9268606144995368E-4), for messages. */
