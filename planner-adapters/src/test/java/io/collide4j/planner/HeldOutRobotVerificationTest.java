@@ -92,6 +92,34 @@ class HeldOutRobotVerificationTest {
     }
 
     /**
+     * A vendor robot of tests/data that is neither Panda nor UR: MoveIt's Fanuc M-10iA (moveit_resources, BSD; six
+     * revolute joints, STL collision meshes through package:// paths, its SRDF), over a table: a sweep of every joint
+     * certified and verified independently.
+     */
+    @Test
+    void theFanucOfTestsDataVerifiesIndependently() {
+        Path data = Path.of("../tests/data/xacro/descriptions");
+        Path res = data.resolve("moveit_resources");
+        Collide4j fanuc = Collide4j.builder().urdf(res.resolve("fanuc_description/urdf/fanuc.urdf"))
+                .srdf(res.resolve("fanuc_moveit_config/config/fanuc.srdf")).packageRoots(List.of(data))
+                .sceneJson("""
+                        {"format": "collide4j-scene/1", "name": "table", "objects": [
+                          {"name": "table", "type": "box", "size": [0.6, 1.2, 0.04], "pose": {"xyz": [1.1, 0, 0.3], "quaternion": [0, 0, 0, 1]}}
+                        ]}""", "table").margin(0.01).build();
+        String csv = "time," + String.join(",", fanuc.variableNames()) + "\n0,0,0,0,0,0,0\n2,0.8,0.3,-0.2,1.0,-0.6,1.5\n"
+                + "4,-0.5,0.1,0.1,-1.0,0.4,-1.5\n";
+        TrajectoryCertifier.Certification c = fanuc.trajectoryCertifier().certify(TrajectoryCsv.read(new StringReader(csv),
+                "fanuc"), fanuc.margin(), TrajectoryCertifier.DEFAULT_BUDGET);
+        assertEquals(Verdict.CERTIFIED_FREE, c.result().verdict(), String.valueOf(c.result().violation()));
+        VerificationReport r = IndependentVerifier.verify(fanuc.model().kinematics().description(), fanuc.semantics(),
+                c.result().certificateJson().getBytes(StandardCharsets.UTF_8), "fanuc.json",
+                CertificateInputs.of(fanuc, MeshMode.HULL, null));
+        assertTrue(r.valid(), r.problems().toString());
+        assertTrue(r.stepsChecked() > 0);
+        assertEquals(List.of(), r.assumptions());
+    }
+
+    /**
      * The planted certifier's bug: the first plane of the first listed pair has its offset c moved by 1 m along −n
      * (so the half-space n·x ≤ c − gA excludes piece A, which stays where it is), gaps unchanged; it still claims
      * CERTIFIED_FREE.
