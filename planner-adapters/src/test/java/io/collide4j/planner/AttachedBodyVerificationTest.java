@@ -37,7 +37,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * with a bar held in the hand (rotated 0.4 rad about z, through both fingers) and a caller-allowed pair verifies, with
  * exactly the three unproven pairs reported as assumptions; the box's pose moved by one ulp, or an assumption removed
  * from the allowed list, is refused naming the item; and a box grown in the witness is refused by the plane and
- * far-pair tests (the verifier checks the attached geometry, it does not take it on trust).
+ * far-pair tests (the verifier checks the attached geometry, it does not take it on trust); a planted certifier that
+ * forgets attached objects is accepted by the recompute verifier over its own model and rejected by the independent
+ * verifier naming the bar it forgot.
  */
 class AttachedBodyVerificationTest {
     static String json;
@@ -140,5 +142,50 @@ class AttachedBodyVerificationTest {
         VerificationReport r = unbound(grown);
         assertFalse(r.valid());
         assertTrue(r.problems().stream().anyMatch(p -> p.contains("part")), r.problems().toString());
+    }
+
+    /**
+     * A planted bug: a certifier that forgets to check attached objects. It certifies the demo with a 1 m bar held
+     * below the hand (which reaches the table: the honest certifier finds a VIOLATION) using a model without the bar,
+     * and labels the certificate with the real inputs' witness and robot hash. Its planes are self-consistent (the
+     * recompute verifier over the same forgetful model accepts them), the binding stage finds every field as the
+     * inputs give it, and the independent verifier, which enumerates the bar's pairs itself (C3), rejects it naming the
+     * bar.
+     */
+    @Test
+    void aCertifierThatForgetsTheAttachedObjectIsCaught() {
+        JointTrajectory demo = TrajectoryCsv.read(new StringReader(Models.trajectoryCsv("panda_shelf_demo")), "demo");
+        TrajectoryCertifier.Certification plain = panda.trajectoryCertifier().certify(demo, panda.margin(), 10);
+        KinematicModel km = KinematicModel.of(Models.robot("panda"));
+        AttachedObject bar = new AttachedObject("bar", "panda_hand", new ObstacleShape.Box(0.04, 0.04, 1.0),
+                new Pose(0, 0, 0.5, 0, 0, 0, 1), Set.of("panda_leftfinger", "panda_rightfinger"));
+        RobotCollisionModel honest = RobotCollisionModel.builder(Models.robot("panda"), km).srdf(Models.semantics("panda"))
+                .attach(bar).build();
+        RobotCollisionModel forgetful = RobotCollisionModel.builder(Models.robot("panda"), km).srdf(Models.semantics("panda"))
+                .build();
+        CollisionChecker real = CollisionChecker.of(honest, panda.scene());
+        CollisionChecker planted = CollisionChecker.of(forgetful, panda.scene());
+        assertEquals(Verdict.VIOLATION, new io.collide4j.checker.query.TrajectoryCertifier(real).certify(plain.fullWaypoints(),
+                null, null, plain.times(), panda.margin(), panda.tolerance(), TrajectoryCertifier.DEFAULT_BUDGET,
+                real.newContext()).verdict(), "the bar does reach something");
+        String raw = new io.collide4j.checker.query.TrajectoryCertifier(planted).certify(plain.fullWaypoints(), null, null,
+                plain.times(), panda.margin(), panda.tolerance(), TrajectoryCertifier.DEFAULT_BUDGET,
+                planted.newContext()).certificateJson();
+        assertTrue(raw.contains("\"verdict\":\"CERTIFIED_FREE\""));
+        assertEquals(List.of(), new io.collide4j.checker.query.CertificateVerifier(forgetful, panda.scene()).verify(raw).problems());
+
+        String witness = CertificateWitness.derivedJson(real, io.collide4j.checker.query.MeshMode.HULL);
+        Matcher w = Pattern.compile("\"witness\":(\\{.*?\"obstacles\":\\[.*?]})").matcher(raw);
+        assertTrue(w.find(), "the witness section");
+        String labelled = (raw.substring(0, w.start(1)) + witness + raw.substring(w.end(1)))
+                .replace(forgetful.contentHash(), honest.contentHash());
+        BoundInputs inputs = new BoundInputs(honest.contentHash(), panda.scene().contentHash(), panda.tolerance(),
+                km.variableNames(), Map.of(), witness, null);
+        VerificationReport r = IndependentVerifier.verify(Models.robot("panda"), Models.semantics("panda"),
+                labelled.getBytes(StandardCharsets.UTF_8), "planted.json", inputs);
+        assertFalse(r.valid());
+        assertTrue(r.problems().stream().allMatch(p -> p.contains("bar")), r.problems().toString());
+        assertTrue(r.problems().get(0).contains("is not listed and its enclosures do not prove it farther apart than the"
+                + " margin"), r.problems().toString());
     }
 }
