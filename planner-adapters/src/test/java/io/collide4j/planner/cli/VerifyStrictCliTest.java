@@ -14,7 +14,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * {@code verify --strict} (issue 31): the Panda demo certified with {@code --allow panda_link0,panda_hand} (a pair
  * neither adjacent nor in the SRDF) verifies independently and prints the pair as an assumption; with --strict it is
- * refused (65) naming the pair; loaded without the --allow the binding stage refuses it naming the robot hash and witness.allowed.
+ * refused (65) naming the pair, by either verifier; loaded without the --allow the binding stage refuses it naming
+ * the robot hash and witness.allowed.
  */
 class VerifyStrictCliTest {
     @Test
@@ -38,6 +39,13 @@ class VerifyStrictCliTest {
         String err = (String) s[2];
         assertTrue(err.contains("unproven assumption (--strict): " + assumption)
                 || err.contains("unproven assumption (--strict): " + reversed), err);
+
+        // the recompute verifier proves nothing about why a pair is allowed either: --strict refuses the same pair
+        Object[] re = cli("verify", "--certificate", cert, "--allow", "panda_link0,panda_hand", "--strict",
+                "--verifier", "recompute");
+        assertEquals(ExitCode.DATA_ERROR, re[0], (String) re[1] + re[2]);
+        assertTrue(((String) re[2]).contains("unproven assumption (--strict): pair panda_")
+                && ((String) re[2]).contains("allowed by the caller"), (String) re[2]);
 
         Object[] unbound = cli("verify", "--certificate", cert);
         assertEquals(ExitCode.DATA_ERROR, unbound[0], (String) unbound[1] + unbound[2]);
