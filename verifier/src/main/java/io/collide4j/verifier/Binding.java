@@ -223,9 +223,10 @@ public final class Binding {
                 return at + ": the certificate lists " + stated.size() + " entries, the inputs give " + derived.size();
             }
             for (int i = 0; i < stated.size(); i++) {
-                JsonNode name = derived.get(i).get("name");   // obstacles: say which one
+                JsonNode name = derived.get(i).get("name");   // obstacles and attached objects: say which one
+                String what = at.endsWith(".attached") ? "attached object" : "obstacle";
                 String d = difference(stated.get(i), derived.get(i), at + "[" + i + "]"
-                        + (name != null && name.isTextual() ? " (obstacle '" + name.textValue() + "')" : ""));
+                        + (name != null && name.isTextual() ? " (" + what + " '" + name.textValue() + "')" : ""));
                 if (d != null) {
                     return d;
                 }

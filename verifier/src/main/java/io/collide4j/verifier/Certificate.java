@@ -12,14 +12,22 @@ record Certificate(double margin, String interpolation, double[][] waypoints, do
                    String verdict, Violation violation, Map<String, Double> pairClearance) {
 
     record Witness(List<String> joints, Map<String, Double> held, List<Allowed> allowed,
-                   Map<String, List<PieceSpec>> pieces, List<ObstacleSpec> obstacles) {
+                   Map<String, List<PieceSpec>> pieces, List<ObstacleSpec> obstacles, List<AttachedSpec> attached) {
     }
 
-    /** A self pair the certifier does not check, and why: "Adjacent", "SRDF" or "Drake". */
+    /**
+     * An attached object: a primitive (unused numbers null) fixed to {@code link} at {@code pose} =
+     * [x, y, z, qx, qy, qz, qw] in the link frame.
+     */
+    record AttachedSpec(String name, String link, String shape, double[] size, Double radius, Double length,
+                        double[] pose, String path) {
+    }
+
+    /** A self pair the certifier does not check, and why: "Adjacent", "SRDF", "Drake", "Attached" or "User". */
     record Allowed(String linkA, String linkB, String reason, String path) {
     }
 
-    /** {@code element}: index of the link's collision element; kind HULL, PRIMITIVE or OTHER. */
+    /** {@code element}: index of the link's collision element (0 for ATTACHED); kind HULL, PRIMITIVE, ATTACHED or OTHER. */
     record PieceSpec(int element, String kind, double padding, double scale, String path) {
     }
 

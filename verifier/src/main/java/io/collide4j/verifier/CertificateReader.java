@@ -120,7 +120,7 @@ final class CertificateReader {
     }
 
     private static Certificate.Witness witness(JsonNode n) {
-        keys(n, "witness", Set.of("joints", "held", "allowed", "pieces", "obstacles"), Set.of());
+        keys(n, "witness", Set.of("joints", "held", "allowed", "pieces", "obstacles"), Set.of("attached"));
         List<String> joints = new ArrayList<>();
         JsonNode js = array(n.get("joints"), "witness.joints");
         for (int i = 0; i < js.size(); i++) {
@@ -151,7 +151,7 @@ final class CertificateReader {
                 JsonNode p = list.get(i);
                 keys(p, at, Set.of("element", "kind", "padding", "scale"), Set.of());
                 specs.add(new PieceSpec(integer(p.get("element"), at + ".element"),
-                        oneOf(p.get("kind"), at + ".kind", Set.of("HULL", "PRIMITIVE", "OTHER")),
+                        oneOf(p.get("kind"), at + ".kind", Set.of("HULL", "PRIMITIVE", "ATTACHED", "OTHER")),
                         number(p.get("padding"), at + ".padding"), number(p.get("scale"), at + ".scale"), at));
             }
             pieces.put(link, specs);
@@ -163,7 +163,35 @@ final class CertificateReader {
                 obstacles.add(obstacle(os.get(i), "witness.obstacles[" + i + "]"));
             }
         }
-        return new Certificate.Witness(joints, held, allowed, pieces, obstacles);
+        List<Certificate.AttachedSpec> attached = new ArrayList<>();
+        if (n.has("attached")) {
+            JsonNode as = array(n.get("attached"), "witness.attached");
+            for (int i = 0; i < as.size(); i++) {
+                attached.add(attached(as.get(i), "witness.attached[" + i + "]"));
+            }
+        }
+        return new Certificate.Witness(joints, held, allowed, pieces, obstacles, attached);
+    }
+
+    private static Certificate.AttachedSpec attached(JsonNode o, String at) {
+        String shape = o.isObject() && o.has("shape") ? string(o.get("shape"), at + ".shape") : null;
+        Set<String> numbers = switch (shape == null ? "" : shape) {
+            case "box" -> Set.of("size");
+            case "sphere" -> Set.of("radius");
+            case "cylinder", "capsule" -> Set.of("radius", "length");
+            default -> throw new FormatException(at + ".shape: expected box, sphere, cylinder or capsule, found " + shape);
+        };
+        Set<String> required = new java.util.HashSet<>(numbers);
+        required.addAll(Set.of("name", "link", "shape", "pose"));
+        keys(o, at, required, Set.of());
+        double[] pose = numbers(o.get("pose"), at + ".pose");
+        if (pose.length != 7) {
+            throw new FormatException(at + ".pose: expected [x, y, z, qx, qy, qz, qw], found " + pose.length + " numbers");
+        }
+        return new Certificate.AttachedSpec(string(o.get("name"), at + ".name"), string(o.get("link"), at + ".link"), shape,
+                o.has("size") ? numbers(o.get("size"), at + ".size") : null,
+                o.has("radius") ? number(o.get("radius"), at + ".radius") : null,
+                o.has("length") ? number(o.get("length"), at + ".length") : null, pose, at);
     }
 
     private static ObstacleSpec obstacle(JsonNode o, String at) {

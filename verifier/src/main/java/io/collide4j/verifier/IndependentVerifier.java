@@ -72,7 +72,7 @@ public final class IndependentVerifier {
                                             String source, BoundInputs inputs, double required) {
         List<String> unbound = Binding.check(inputs, certificate, source);
         if (!unbound.isEmpty()) {
-            return new VerificationReport(false, null, unbound, 0, 0, Map.of());
+            return new VerificationReport(false, null, unbound, 0, 0, Map.of(), List.of());
         }
         return verify(robot, srdf, new java.io.ByteArrayInputStream(certificate), source, required);
     }
@@ -101,11 +101,11 @@ public final class IndependentVerifier {
         try {
             cert = CertificateReader.read(certificate, source);
         } catch (IllegalArgumentException e) {
-            return new VerificationReport(false, null, List.of("unreadable certificate: " + e.getMessage()), 0, 0, Map.of());
+            return new VerificationReport(false, null, List.of("unreadable certificate: " + e.getMessage()), 0, 0, Map.of(), List.of());
         }
         WitnessModel model = new WitnessModel(robot, srdf, cert);
         if (!model.problems().isEmpty()) {
-            return new VerificationReport(false, cert.verdict(), model.problems(), 0, 0, Map.of());
+            return new VerificationReport(false, cert.verdict(), model.problems(), 0, 0, Map.of(), model.assumptions());
         }
         IndependentVerifier v = new IndependentVerifier(model, cert, required);
         try {
@@ -113,7 +113,8 @@ public final class IndependentVerifier {
         } catch (RuntimeException e) {   // e.g. a mimic joint following a fixed one: refused, never half-checked
             List<String> problems = new ArrayList<>(v.problems);
             problems.add("cannot check the certificate against this robot: " + e);
-            return new VerificationReport(false, cert.verdict(), problems, v.steps, v.subdivisions, Map.of());
+            return new VerificationReport(false, cert.verdict(), problems, v.steps, v.subdivisions, Map.of(),
+                    model.assumptions());
         }
     }
 
@@ -158,7 +159,8 @@ public final class IndependentVerifier {
             }
             shown.put(key, bound);
         });
-        return new VerificationReport(problems.isEmpty(), cert.verdict(), problems, steps, subdivisions, shown);
+        return new VerificationReport(problems.isEmpty(), cert.verdict(), problems, steps, subdivisions, shown,
+                model.assumptions());
     }
 
     private void segment(int i, double end) {
@@ -272,27 +274,38 @@ public final class IndependentVerifier {
      * at the deepest interval tried.
      */
     private String plane(int i, Piece[] ab, double[] n, double c, double gA, double gB, double s0, double s1, int depth) {
-        Map<String, Frame> frames = frames(i, s0, s1);
-        double supA = ab[0].sup(frameOf(ab[0], frames), n);
-        double infB = -ab[1].sup(frameOf(ab[1], frames), new double[] {-n[0], -n[1], -n[2]});
+        return plane(i, ab, n, c, gA, gB, s0, s1, depth, true, true);
+    }
+
+    /**
+     * {@code needA}/{@code needB}: whether piece A's (B's) side is still unproven; a side proven over an s-interval
+     * holds over every part of it, so a bisection re-tests (and computes frames for) only the sides that failed.
+     */
+    private String plane(int i, Piece[] ab, double[] n, double c, double gA, double gB, double s0, double s1, int depth,
+                         boolean needA, boolean needB) {
+        Map<String, Frame> frames = frames(i, s0, s1, needA && needB ? ab : new Piece[] {needA ? ab[0] : ab[1]});
         double limA = Interval.down(c - gA), limB = Interval.up(c + gB);
-        if (supA <= limA && infB >= limB) {
+        double supA = needA ? ab[0].sup(frameOf(ab[0], frames), n) : Double.NEGATIVE_INFINITY;
+        double infB = needB ? -ab[1].sup(frameOf(ab[1], frames), new double[] {-n[0], -n[1], -n[2]})
+                : Double.POSITIVE_INFINITY;
+        boolean okA = supA <= limA, okB = infB >= limB;
+        if (okA && okB) {
             return null;
         }
         double m = s0 / 2 + s1 / 2;
         if (depth < PLANE_DEPTH && m > s0 && m < s1) {
             subdivisions++;
-            String f = plane(i, ab, n, c, gA, gB, s0, m, depth + 1);
-            return f != null ? f : plane(i, ab, n, c, gA, gB, m, s1, depth + 1);
+            String f = plane(i, ab, n, c, gA, gB, s0, m, depth + 1, !okA, !okB);
+            return f != null ? f : plane(i, ab, n, c, gA, gB, m, s1, depth + 1, !okA, !okB);
         }
         String leaf = depth == 0 ? "" : " (at s in [" + s0 + ", " + s1 + "] after " + depth + " bisections)";
-        return supA <= limA ? "piece B reaches n·y = " + plain(infB) + " < c + gB = " + plain(limB) + leaf
+        return okA ? "piece B reaches n·y = " + plain(infB) + " < c + gB = " + plain(limB) + leaf
                 : "piece A reaches n·x = " + plain(supA) + " > c - gA = " + plain(limA) + leaf;
     }
 
     /** Proves each pair farther apart than the margin over [s0, s1], bisecting for the pairs not yet proven. */
     private void proveFar(int i, List<Piece[]> pairs, double s0, double s1, int depth, Set<String> reported) {
-        Map<String, Frame> frames = frames(i, s0, s1);
+        Map<String, Frame> frames = frames(i, s0, s1, null);
         Map<Piece, double[]> bounds = new IdentityHashMap<>();
         List<Piece[]> open = new ArrayList<>();
         for (Piece[] pr : pairs) {
@@ -352,15 +365,34 @@ public final class IndependentVerifier {
         return p.link() ? frames.get(p.owner()) : Frame.IDENTITY;
     }
 
-    /** Link frames enclosing every configuration of segment i for s in [s0, s1] (held joints constant). */
-    private Map<String, Frame> frames(int i, double s0, double s1) {
+    /**
+     * Link frames enclosing every configuration of segment i for s in [s0, s1] (held joints constant), each attached
+     * object's being its parent link's; for the links of {@code only}'s pieces and their ancestors (null: all links).
+     */
+    private Map<String, Frame> frames(int i, double s0, double s1, Piece[] only) {
         Map<String, Interval> q = new HashMap<>();
         List<String> joints = model.witness.joints();
         for (int j = 0; j < joints.size(); j++) {
             q.put(joints.get(j), motion.joint(i, j, s0, s1));
         }
         model.witness.held().forEach((j, v) -> q.put(j, Interval.point(v)));
-        return model.kinematics.linkFrames(q);
+        List<String> links = null;
+        if (only != null) {   // the pair's links (an attached object's parent) and their ancestors, not the whole tree
+            links = new ArrayList<>(2);
+            for (Piece p : only) {
+                if (p.link()) {
+                    links.add(model.attachedTo.getOrDefault(p.owner(), p.owner()));
+                }
+            }
+        }
+        Map<String, Frame> frames = model.kinematics.linkFrames(q, links);
+        // an attached object moves with its parent link (lemma A1): its piece's origin is the attachment pose
+        model.attachedTo.forEach((body, link) -> {
+            if (frames.containsKey(link)) {
+                frames.put(body, frames.get(link));
+            }
+        });
+        return frames;
     }
 
     /** x in full and in fixed notation (0.00019268606144995368, never 1.9268606144995368E-4), for messages. */

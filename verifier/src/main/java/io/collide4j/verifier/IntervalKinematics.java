@@ -20,6 +20,7 @@ import java.util.Map;
 final class IntervalKinematics {
     private final String root;
     private final List<JointDescription> order = new ArrayList<>();   // parents before children
+    private final Map<String, JointDescription> parentJoint = new HashMap<>();
     private final UrdfNumbers numbers;
 
     IntervalKinematics(RobotDescription robot, UrdfNumbers numbers) {
@@ -33,6 +34,7 @@ final class IntervalKinematics {
         while (!queue.isEmpty()) {
             for (JointDescription j : children.getOrDefault(queue.poll(), List.of())) {
                 order.add(j);
+                parentJoint.put(j.child(), j);
                 queue.add(j.child());
             }
         }
@@ -47,10 +49,31 @@ final class IntervalKinematics {
      * mimic joints follow their source as multiplier · value + offset.
      */
     Map<String, Frame> linkFrames(Map<String, Interval> values) {
+        return linkFrames(values, null);
+    }
+
+    /**
+     * As {@link #linkFrames(Map)}, but only for {@code links} and their ancestors (null: every link): a plane test needs
+     * the two links of its pair, and each frame is the same enclosure whichever others are computed beside it.
+     */
+    Map<String, Frame> linkFrames(Map<String, Interval> values, java.util.Collection<String> links) {
+        java.util.Set<String> needed = null;
+        if (links != null) {
+            needed = new java.util.HashSet<>();
+            for (String l : links) {
+                for (String x = l; x != null && needed.add(x); ) {
+                    JointDescription j = parentJoint.get(x);
+                    x = j == null ? null : j.parent();
+                }
+            }
+        }
         Map<String, Interval> all = new HashMap<>(values);
         Map<String, Frame> frames = new HashMap<>();
         frames.put(root, Frame.IDENTITY);
         for (JointDescription j : order) {
+            if (needed != null && !needed.contains(j.child())) {
+                continue;
+            }
             Frame f = frames.get(j.parent()).compose(numbers.jointOrigin(j.name()));
             if (j.type() != JointType.FIXED) {
                 Interval q = value(j, all, 0);

@@ -13,13 +13,16 @@ record Piece(String owner, boolean link, int index, Frame origin, Shape shape, d
 
     /**
      * Upper bound of max n·x over the piece, for every placement of the owner inside {@code ownerFrame}
-     * (the identity for obstacles): n·x = n·(F·o) + (Fᵀn)·y for x = F·y, F = ownerFrame ∘ origin.
+     * (the identity for obstacles): for x = F·(O·y + o) + f (F, f the owner's frame, O, o the origin),
+     * n·x = n·f + w·o + (Oᵀw)·y with w = Fᵀn; computed as these products of enclosures (F1) rather than by composing
+     * the two frames, which costs twice the products.
      */
     double sup(Frame ownerFrame, double[] n) {
-        Frame f = ownerFrame.compose(origin);
         Interval[] dir = {Interval.point(n[0]), Interval.point(n[1]), Interval.point(n[2])};
-        Interval offset = f.t(0).mul(n[0]).add(f.t(1).mul(n[1])).add(f.t(2).mul(n[2]));
-        double h = shape.support(f.toLocal(dir));
+        Interval[] w = ownerFrame.toLocal(dir);
+        Interval offset = ownerFrame.t(0).mul(n[0]).add(ownerFrame.t(1).mul(n[1])).add(ownerFrame.t(2).mul(n[2]))
+                .add(origin.t(0).mul(w[0])).add(origin.t(1).mul(w[1])).add(origin.t(2).mul(w[2]));
+        double h = shape.support(origin.toLocal(w));
         double hs = Math.max(h, Interval.up(scale * h));   // the support of shape ∪ scale·shape
         double pad = Interval.up(padding * Shape.norm(dir[0], dir[1], dir[2]));
         return Interval.up(Interval.up(offset.hi() + hs) + pad);

@@ -11,11 +11,14 @@ import java.util.Map;
  * tested; {@code subdivisions}: bisections of s-intervals (plane steps and unlisted-pair proofs together).
  * {@code provenClearance}: for each pair whose clearance the certificate claims, the clearance the verifier proved
  * for it over the checked part (what {@code verify} prints; the certificate's own numbers are only claims).
+ * {@code assumptions}: what the proof rests on without proving it (caller-allowed pairs), in the witness's order;
+ * {@code valid} holds only with them granted ({@code verify --strict} refuses any).
  */
 public record VerificationReport(boolean valid, String verdict, List<String> problems, long stepsChecked,
-                                 long subdivisions, Map<String, Double> provenClearance) {
+                                 long subdivisions, Map<String, Double> provenClearance, List<Assumption> assumptions) {
     public VerificationReport {
         problems = List.copyOf(problems);
+        assumptions = List.copyOf(assumptions);
         provenClearance = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(provenClearance));
     }
 }

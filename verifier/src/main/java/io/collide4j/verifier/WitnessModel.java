@@ -25,13 +25,18 @@ import java.util.Set;
  * The certificate's witness bound to the robot the verifier loaded (SOUNDNESS.md, lemma C1): its columns and held
  * values against the URDF's joints, its pieces against the URDF's collision elements (every element covered), its
  * allowed pairs re-derived from the URDF, SRDF and Drake filter groups, and its obstacles read as given. Whatever
- * does not bind is a problem; {@link #problems()} empty means the model below is complete. Immutable after binding.
+ * does not bind is a problem; {@link #problems()} empty means the model below is complete. Attached objects (lemma A1)
+ * are bodies placed on their parent link; pairs allowed by the caller are skipped and listed as
+ * {@link #assumptions()} (lemma A2). Immutable after binding.
  */
 final class WitnessModel {
     private final List<String> problems = new ArrayList<>();
     final Map<String, List<Piece>> links = new LinkedHashMap<>();   // links with collision geometry, document order
     final Map<String, Piece> obstacles = new LinkedHashMap<>();
-    final Set<String> allowed = new HashSet<>();                     // unordered link pair keys, justified
+    final Set<String> allowed = new HashSet<>();                     // unordered body pair keys, justified or assumed
+    final Map<String, String> attachedTo = new LinkedHashMap<>();    // attached object -> parent link
+    private final List<Assumption> assumptions = new ArrayList<>();
+    private final Map<String, Certificate.AttachedSpec> attachedSpecs = new HashMap<>();
     final IntervalKinematics kinematics;
     final Certificate.Witness witness;
 
@@ -45,6 +50,7 @@ final class WitnessModel {
         }
         this.kinematics = k;
         bindJoints(robot, cert);
+        bindAttached(robot);
         bindPieces(robot);
         bindObstacles();
         bindAllowed(robot, srdf);
@@ -52,6 +58,32 @@ final class WitnessModel {
 
     List<String> problems() {
         return problems;
+    }
+
+    /** The caller-allowed pairs the model skips without proof (lemma A2), in the witness's order. */
+    List<Assumption> assumptions() {
+        return assumptions;
+    }
+
+    /**
+     * Each attached entry names a new body on a link of the robot (lemma A1); its pieces entry (one ATTACHED piece)
+     * is bound in {@link #piece}.
+     */
+    private void bindAttached(RobotDescription robot) {
+        for (Certificate.AttachedSpec a : witness.attached()) {
+            if (robot.link(a.name()).isPresent() || attachedSpecs.containsKey(a.name()) || a.name().isEmpty()) {
+                problems.add(a.path() + ".name: '" + a.name() + "' must be a new, non-empty name (not a link of robot "
+                        + robot.name() + " nor another attached object)");
+            } else if (robot.link(a.link()).isEmpty()) {
+                problems.add(a.path() + ".link: '" + a.link() + "' is not a link of robot " + robot.name());
+            } else {
+                attachedSpecs.put(a.name(), a);
+                attachedTo.put(a.name(), a.link());
+                if (!witness.pieces().containsKey(a.name())) {
+                    problems.add("witness.pieces: attached object '" + a.name() + "' has no pieces");
+                }
+            }
+        }
     }
 
     static String pairKey(String a, String b) {
@@ -114,10 +146,21 @@ final class WitnessModel {
             }
         }
         witness.pieces().forEach((name, specs) -> {
+            Certificate.AttachedSpec att = attachedSpecs.get(name);
+            if (att != null) {
+                Piece p = specs.size() == 1 ? attachedPiece(att, specs.get(0)) : null;
+                if (specs.size() != 1) {
+                    problems.add("witness.pieces." + name + ": an attached object has exactly one ATTACHED piece, found "
+                            + specs.size());
+                } else if (p != null) {
+                    links.put(name, List.of(p));
+                }
+                return;
+            }
             LinkDescription l = robot.link(name).orElse(null);
             if (l == null || l.collisions().isEmpty()) {
                 problems.add("witness.pieces." + name + ": not a link of robot " + robot.name() + " with collision geometry"
-                        + " (an attached body?); use --verifier=recompute");
+                        + " nor an attached object of witness.attached (an attached mesh?); use --verifier=recompute");
                 return;
             }
             List<Piece> pieces = new ArrayList<>();
@@ -137,7 +180,60 @@ final class WitnessModel {
         });
     }
 
+    /**
+     * The attached object's one piece: its primitive at the stated pose in the parent link's frame, the rotation
+     * enclosed from the quaternion by the verifier itself (lemma A1).
+     */
+    private Piece attachedPiece(Certificate.AttachedSpec a, PieceSpec s) {
+        if (!s.kind().equals("ATTACHED") || s.element() != 0 || !(s.padding() >= 0) || !(s.scale() > 0)) {
+            problems.add(s.path() + ": an attached object's piece is kind ATTACHED, element 0, padding >= 0 and scale > 0");
+            return null;
+        }
+        Shape shape = switch (a.shape()) {
+            case "box" -> a.size().length == 3 && positive(a.size())
+                    ? new Shape.Box(a.size()[0] / 2, a.size()[1] / 2, a.size()[2] / 2) : null;
+            case "sphere" -> a.radius() > 0 ? new Shape.Sphere(a.radius()) : null;
+            case "cylinder" -> a.radius() > 0 && a.length() > 0 ? new Shape.Cylinder(a.radius(), a.length() / 2) : null;
+            default -> a.radius() > 0 && a.length() > 0 ? new Shape.Capsule(a.radius(), a.length() / 2) : null;
+        };
+        Frame origin = quaternionPose(a.pose());
+        if (shape == null || origin == null) {
+            problems.add(a.path() + " ('" + a.name() + "'): needs positive sizes and a pose with a non-zero quaternion");
+            return null;
+        }
+        return new Piece(a.name(), true, 0, origin, shape, s.scale(), s.padding());
+    }
+
+    /**
+     * The rigid transform of [x, y, z, qx, qy, qz, qw]: R = (1/|q|²)·(the homogeneous quaternion matrix), exact for any
+     * non-zero q, so the rotation is the one the numbers define whether or not the writer normalised them; null when
+     * |q|² is not proven positive.
+     */
+    private static Frame quaternionPose(double[] p) {
+        Interval x = Interval.point(p[3]), y = Interval.point(p[4]), z = Interval.point(p[5]), w = Interval.point(p[6]);
+        Interval xx = x.sqr(), yy = y.sqr(), zz = z.sqr(), ww = w.sqr();
+        Interval n2 = xx.add(yy).add(zz).add(ww);
+        if (!(n2.lo() > 0) || !Double.isFinite(n2.hi())) {
+            return null;
+        }
+        Interval xy = x.mul(y), xz = x.mul(z), yz = y.mul(z), wx = w.mul(x), wy = w.mul(y), wz = w.mul(z);
+        Interval two = Interval.point(2);
+        Interval[] r = {
+                ww.add(xx).sub(yy).sub(zz), two.mul(xy.sub(wz)), two.mul(xz.add(wy)),
+                two.mul(xy.add(wz)), ww.sub(xx).add(yy).sub(zz), two.mul(yz.sub(wx)),
+                two.mul(xz.sub(wy)), two.mul(yz.add(wx)), ww.sub(xx).sub(yy).add(zz)};
+        for (int i = 0; i < 9; i++) {
+            r[i] = r[i].div(n2);
+        }
+        return new Frame(r, new Interval[] {Interval.point(p[0]), Interval.point(p[1]), Interval.point(p[2])});
+    }
+
     private Piece piece(String link, int index, PieceSpec s, LinkDescription l) {
+        if (s.kind().equals("ATTACHED")) {
+            problems.add(s.path() + ": link '" + link + "' piece " + index + " is ATTACHED, which only an attached object's"
+                    + " piece may be");
+            return null;
+        }
         if (s.kind().equals("OTHER")) {
             problems.add(s.path() + ": link '" + link + "' piece " + index + " is OTHER (a decomposition piece or attached"
                     + " body), which the independent verifier cannot bind to the URDF; use --verifier=recompute");
@@ -253,14 +349,27 @@ final class WitnessModel {
         Set<String> drakePairs = keys(robot.collisionFilters());
         for (Allowed a : witness.allowed()) {
             String key = pairKey(a.linkA(), a.linkB());
+            boolean bodies = body(robot, a.linkA()) && body(robot, a.linkB());
+            boolean attachment = attachedTo.containsKey(a.linkA()) || attachedTo.containsKey(a.linkB());
             boolean holds = !a.linkA().equals(a.linkB()) && switch (a.reason()) {
                 case "Adjacent" -> a.linkB().equals(adjacent.get(a.linkA())) || a.linkA().equals(adjacent.get(a.linkB()));
                 case "SRDF" -> srdfPairs.contains(key);
                 case "Drake" -> drakePairs.contains(key);
+                // not derivable from the URDF: granted, but reported (lemma A2); the names must still be bodies
+                case "Attached" -> bodies && attachment;
+                case "User" -> bodies;
                 default -> false;
             };
             if (holds) {
                 allowed.add(key);
+                if (a.reason().equals("Attached") || a.reason().equals("User")) {
+                    assumptions.add(new Assumption(a.reason().equals("User") ? Assumption.Kind.CALLER_ALLOWED_PAIR
+                            : Assumption.Kind.ATTACHED_CONTACT, a.linkA(), a.linkB()));
+                }
+            } else if (a.reason().equals("Attached") || a.reason().equals("User")) {
+                problems.add(a.path() + ": allowed pair [" + a.linkA() + ", " + a.linkB() + ", " + a.reason() + "] does not"
+                        + " name two different bodies (links of robot " + robot.name() + " or attached objects of"
+                        + " witness.attached)" + (a.reason().equals("Attached") ? ", one of them an attached object" : ""));
             } else {
                 problems.add(a.path() + ": allowed pair [" + a.linkA() + ", " + a.linkB() + ", " + a.reason()
                         + "] is not justified: the verifier does not derive it from the "
@@ -268,6 +377,10 @@ final class WitnessModel {
                         : "URDF tree (nearest ancestors with collision geometry)"));
             }
         }
+    }
+
+    private boolean body(RobotDescription robot, String name) {
+        return robot.link(name).isPresent() || attachedTo.containsKey(name);
     }
 
     private static Set<String> keys(List<DisabledCollision> pairs) {

@@ -2,7 +2,7 @@
  * The independent certificate verifier (issue 21): re-checks a {@code collide4j-certificate/3} with its own interval
  * arithmetic, interval forward kinematics and separating-plane tests, sharing no code with the certifier (only the
  * urdf module's description records, XML reader and loaded meshes). Every lemma it relies on is stated in
- * {@code verifier/SOUNDNESS.md}; the code cites them by name (I1–I3, F1–F3, H1, S1–S4, P1–P2, C1–C3). Before any
+ * {@code verifier/SOUNDNESS.md}; the code cites them by name (I1–I3, F1–F3, H1, S1–S4, P1–P2, C1–C3, A1–A2). Before any
  * plane, {@link io.collide4j.verifier.Binding} binds a certificate to the user's inputs (SOUNDNESS.md, "Binding").
  *
  * <p>Glossary.
@@ -14,7 +14,11 @@
  * <li><b>plane test</b>: sup n·x over piece A ≤ c − gA and inf n·y over piece B ≥ c + gB over the whole step.</li>
  * <li><b>margin</b>: the required separation; "clearance" is a proven lower bound on a distance.</li>
  * <li><b>subdivision</b>: bisection of an s-interval when an enclosure is too loose to prove a test.</li>
- * <li><b>allowed pair</b>: a self pair not checked, justified by adjacency, the SRDF or a Drake filter group.</li>
+ * <li><b>allowed pair</b>: a self pair not checked, justified by adjacency, the SRDF or a Drake filter group, or
+ * granted as an assumption (the caller's allow entry, an attachment).</li>
+ * <li><b>attached object</b>: a primitive fixed to a link at a stated pose (a grasped part), checked like a link.</li>
+ * <li><b>assumption</b>: something the verifier did not prove and reports ({@link io.collide4j.verifier.Assumption});
+ * {@code verify --strict} refuses any.</li>
  * <li><b>binding</b>: comparing every field a claim depends on with the user's inputs, or recomputing it, before
  * anything is proven; <b>bound inputs</b>: those inputs as plain data ({@link io.collide4j.verifier.BoundInputs}).</li>
  * <li><b>claim</b>: a number or verdict the certificate states (margin, verdict, step bounds lb, pair clearances,

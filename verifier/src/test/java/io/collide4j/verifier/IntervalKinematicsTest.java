@@ -146,4 +146,28 @@ class IntervalKinematicsTest {
         assertEquals(0.926, flange.t(2).mid(), 1e-9);
         assertEquals(-1.0, flange.r(2, 2).mid(), 1e-9);
     }
+
+    /**
+     * Frames asked for a few links (what a plane test uses) are those links' frames of the whole tree, bit for bit, and
+     * come with their ancestors and nothing off their chains.
+     */
+    @Test
+    void framesOfSomeLinksAreThoseOfTheWholeTree() {
+        RobotDescription robot = resource("features.urdf");
+        Map<String, Interval> q = Map.of("ja", new Interval(-0.3, 0.2), "jb", new Interval(0.1, 0.15), "jc",
+                new Interval(2.9, 3.3));
+        IntervalKinematics k = new IntervalKinematics(robot, new UrdfNumbers(robot));
+        Map<String, Frame> all = k.linkFrames(q);
+        Map<String, Frame> some = k.linkFrames(q, java.util.List.of("c"));
+        assertEquals(java.util.Set.of("root", "a", "b", "c"), some.keySet());
+        for (String l : some.keySet()) {
+            for (int i = 0; i < 9; i++) {
+                assertEquals(all.get(l).r(i / 3, i % 3).toString(), some.get(l).r(i / 3, i % 3).toString(), l);
+            }
+            for (int i = 0; i < 3; i++) {
+                assertEquals(all.get(l).t(i).toString(), some.get(l).t(i).toString(), l);
+            }
+        }
+        assertEquals(java.util.Set.of("root", "a", "b", "c", "d", "e"), k.linkFrames(q, java.util.List.of("e", "a")).keySet());
+    }
 }

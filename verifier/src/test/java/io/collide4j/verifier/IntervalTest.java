@@ -7,6 +7,7 @@ import java.math.MathContext;
 import java.math.RoundingMode;
 import java.util.Random;
 
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -154,5 +155,21 @@ class IntervalTest {
         assertEquals(1.0, new Interval(c - 1e-9, c + 1e-9).sin().hi());
         Interval away = new Interval(0.1, 0.2).sin();   // monotone part: ends only
         assertTrue(away.hi() < 0.2 && away.lo() > 0.09);
+    }
+
+    /** Lemma I1a: x + 0, 1·x and 0·x are exact; 0 times an unbounded interval is never made 0. */
+    @Test
+    void exactShortcutsAreExactAndNeverHideAnInfinity() {
+        Interval x = new Interval(0.1, 0.30000000000000004);
+        assertSame(x, x.add(Interval.ZERO));
+        assertSame(x, Interval.ZERO.add(x));
+        assertSame(x, x.mul(Interval.ONE));
+        assertSame(x, Interval.ONE.mul(x));
+        assertEquals(Interval.ZERO, x.mul(Interval.ZERO));
+        Interval whole = new Interval(Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY);
+        Interval p = Interval.ZERO.mul(whole);
+        // the general path: 0·∞ is NaN, which fails every acceptance comparison (I2)
+        assertTrue(Double.isNaN(p.lo()) || Double.isNaN(p.hi()), p.toString());
+        assertTrue(Double.isNaN(whole.mul(Interval.ZERO).hi()));
     }
 }

@@ -19,14 +19,21 @@ import java.util.Map;
 /**
  * The {@code witness} section of a {@link TrajectoryCertifier#FORMAT} certificate: what an independent verifier needs,
  * besides the URDF/SRDF, to read the per-step planes — the trajectory's joint columns, held joints, the self pairs not
- * checked (with the reason), per link the collision element each piece covers, and the scene's obstacles as plain
+ * checked (with the reason), per link the collision element each piece covers, the attached primitives (shape, parent
+ * link, pose), and the scene's obstacles as plain
  * shapes with their exact pose matrices and paddings. Written by {@link CertificateWriter}, read by {@link Certificate};
  * {@link #of} builds it from a checker, and {@link #derivedJson} gives it as {@code collide4j verify} binds a
  * certificate's witness to it (verifier module, {@code Binding}).
  */
-@JsonPropertyOrder({"joints", "held", "allowed", "pieces", "obstacles"})
+@JsonPropertyOrder({"joints", "held", "allowed", "pieces", "obstacles", "attached"})
 public record CertificateWitness(List<String> joints, Map<String, Double> held, List<AllowedEntry> allowed,
-                                 Map<String, List<Piece>> pieces, List<ObstacleEntry> obstacles) {
+                                 Map<String, List<Piece>> pieces, List<ObstacleEntry> obstacles,
+                                 @JsonInclude(JsonInclude.Include.NON_EMPTY) List<AttachedEntry> attached) {
+
+    /** Jackson leaves a missing member null: a certificate with no attached objects has none. */
+    public CertificateWitness {
+        attached = attached == null ? List.of() : attached;
+    }
 
     /** A self link pair not checked: {@code [first, second, reason]}. */
     @JsonFormat(shape = JsonFormat.Shape.ARRAY)
@@ -52,6 +59,19 @@ public record CertificateWitness(List<String> joints, Map<String, Double> held, 
                                 double[][] vertices, double[] pose, Double padding) {
     }
 
+    /**
+     * An attached object of kind ATTACHED (one primitive): shape {@code box} (size), {@code sphere} (radius),
+     * {@code cylinder} / {@code capsule} (radius, length; axis z, centred) as the caller gave it, the parent link, and
+     * the pose in the link frame as the caller gave it, {@code [x, y, z, qx, qy, qz, qw]} (the quaternion as the
+     * {@link io.collide4j.urdf.Pose} normalised it): an independent verifier builds the rotation from these numbers
+     * itself. Its padding and scale are in its {@code pieces} entry.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonPropertyOrder({"name", "link", "shape", "size", "radius", "length", "pose"})
+    public record AttachedEntry(String name, String link, String shape, double[] size, Double radius, Double length,
+                                double[] pose) {
+    }
+
     /** The section for a checker's robot model and prepared scene. */
     static CertificateWitness of(CollisionChecker checker) {
         RobotCollisionModel model = checker.model();
@@ -69,7 +89,7 @@ public record CertificateWitness(List<String> joints, Map<String, Double> held, 
             pieces.put(model.bodyName(body), list);
         }
         return new CertificateWitness(List.copyOf(model.kinematics().variableNames()), Map.of(), allowed, pieces,
-                obstacles(checker.prepared()));
+                obstacles(checker.prepared()), attached(model));
     }
 
     /**
@@ -82,10 +102,38 @@ public record CertificateWitness(List<String> joints, Map<String, Double> held, 
         CertificateWitness w = of(checker);
         try {
             return io.collide4j.kinematics.format.StrictJson.mapper().writeValueAsString(
-                    new CertificateWitness(w.joints(), w.held(), w.allowed(), w.pieces(), obstacles(p)));
+                    new CertificateWitness(w.joints(), w.held(), w.allowed(), w.pieces(), obstacles(p), w.attached()));
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException("cannot write the witness", e);
         }
+    }
+
+    /** One entry per attached object whose piece is ATTACHED (the others stay OTHER pieces, for the recompute verifier). */
+    static List<AttachedEntry> attached(RobotCollisionModel model) {
+        List<AttachedEntry> out = new ArrayList<>();
+        for (io.collide4j.checker.robot.AttachedObject a : model.attachedObjects()) {
+            int body = model.bodyIndex(a.name());
+            if (model.pieceOrigin(model.pieceStart(body)).kind() != PieceOrigin.Kind.ATTACHED) {
+                continue;
+            }
+            io.collide4j.urdf.Pose q = a.pose();
+            double[] pose = {q.x(), q.y(), q.z(), q.qx(), q.qy(), q.qz(), q.qw()};
+            ObstacleShape s = a.shape();
+            AttachedEntry e;
+            if (s instanceof ObstacleShape.Box b) {
+                e = new AttachedEntry(a.name(), a.link(), "box", new double[]{b.sizeX(), b.sizeY(), b.sizeZ()}, null, null, pose);
+            } else if (s instanceof ObstacleShape.Sphere sp) {
+                e = new AttachedEntry(a.name(), a.link(), "sphere", null, sp.radius(), null, pose);
+            } else if (s instanceof ObstacleShape.Cylinder c) {
+                e = new AttachedEntry(a.name(), a.link(), "cylinder", null, c.radius(), c.length(), pose);
+            } else if (s instanceof ObstacleShape.Capsule c) {
+                e = new AttachedEntry(a.name(), a.link(), "capsule", null, c.radius(), c.length(), pose);
+            } else {
+                throw new IllegalStateException("attached object '" + a.name() + "' is ATTACHED but not a primitive");
+            }
+            out.add(e);
+        }
+        return out;
     }
 
     /** One entry per scene slot (null for a removed obstacle's slot). */

@@ -8,7 +8,8 @@ package io.collide4j.checker.robot;
  * model measures it (its shape grown by {@link RobotCollisionModel#pieceMargin}), so whatever is proven about the
  * model's piece holds for it.
  *
- * @param element index of the {@code <collision>} element of the link (−1 for attached objects)
+ * @param element index of the {@code <collision>} element of the link (0 for an {@link Kind#ATTACHED} object, −1 for
+ *                other attached objects)
  * @param kind    how the piece covers the element
  * @param padding the link's padding (m, ≥ 0)
  * @param scale   the link's scale (≥ 1)
@@ -20,7 +21,12 @@ public record PieceOrigin(int element, Kind kind, double padding, double scale) 
         HULL,
         /** A URDF box, sphere or cylinder, exactly. */
         PRIMITIVE,
-        /** A decomposition piece, an attached object: nothing an independent reader can bind to the URDF alone. */
+        /**
+         * An attached object given as one box, sphere, cylinder or capsule, exactly: the certificate's witness lists its
+         * shape, parent link and pose ({@code CertificateWitness.attached}), which verify binds to the caller's inputs.
+         */
+        ATTACHED,
+        /** A decomposition piece, an attached mesh: nothing an independent reader can bind to the URDF alone. */
         OTHER
     }
 }

@@ -54,6 +54,7 @@ public final class RobotCollisionModel {
     private final AllowedCollisionMatrix acm;
     private final PieceOrigin[] pieceOrigin;
     private final List<AllowedPair> allowedPairs;
+    private final List<AttachedObject> attachedObjects;
     private final String contentHash;
 
     private RobotCollisionModel(Builder b, List<BodyData> bodies, List<AllowedPair> allowedPairs, String hash) {
@@ -73,6 +74,7 @@ public final class RobotCollisionModel {
         pieceBody = new int[np];
         pieceOrigin = new PieceOrigin[np];
         this.allowedPairs = List.copyOf(allowedPairs);
+        this.attachedObjects = List.copyOf(b.attached);
         int p = 0;
         for (int i = 0; i < nb; i++) {
             BodyData bd = bodies.get(i);
@@ -266,6 +268,11 @@ public final class RobotCollisionModel {
     }
 
     /** Every pair of bodies the model does not check, with the reason (body order: first &lt; second in body index). */
+    /** The attached objects in the order they were attached (each is also a body of the same name). */
+    public List<AttachedObject> attachedObjects() {
+        return attachedObjects;
+    }
+
     public List<AllowedPair> allowedPairs() {
         return allowedPairs;
     }
@@ -487,8 +494,13 @@ public final class RobotCollisionModel {
                 int link = kinematics.linkIndex(a.link());
                 BodyData bd = new BodyData(a.name(), link, true);
                 double scale = inflation.scale(a.name()), pad = inflation.padding(a.name());
-                bd.add(ConvexConversion.of(a.shape(), scale, provider, "attached object '" + a.name() + "'"), a.pose(), pad, fk,
-                        new PieceOrigin(-1, PieceOrigin.Kind.OTHER, pad, scale));
+                ConvexPieceProvider.Pieces pieces = ConvexConversion.of(a.shape(), scale, provider, "attached object '"
+                        + a.name() + "'");
+                // a primitive is one exact piece the certificate's witness can describe (CertificateWitness.attached)
+                boolean primitive = !(a.shape() instanceof io.collide4j.checker.scene.ObstacleShape.Mesh)
+                        && pieces.shapes().size() == 1;
+                bd.add(pieces, a.pose(), pad, fk, primitive ? new PieceOrigin(0, PieceOrigin.Kind.ATTACHED, pad, scale)
+                        : new PieceOrigin(-1, PieceOrigin.Kind.OTHER, pad, scale));
                 bodies.add(bd);
                 acm.allow(a.name(), a.link());
                 a.touchLinks().forEach(t -> acm.allow(a.name(), t));

@@ -67,6 +67,10 @@ final class VerifyCommand extends RobotSceneCommand {
             + " for older formats).")
     Which verifier;
 
+    @Option(names = "--strict", description = "Refuse (exit 65) a certificate that rests on anything the independent"
+            + " verifier did not prove: pairs allowed by the caller (--allow) or by an attachment.")
+    boolean strict;
+
     static final String INDEPENDENT = "the independent verifier (io.collide4j.verifier, plane tests only)";
     static final String RECOMPUTE = "the recompute verifier (re-proved with fresh computations)";
 
@@ -115,6 +119,7 @@ final class VerifyCommand extends RobotSceneCommand {
         });
         List<String> problems;
         Verdict v;
+        List<io.collide4j.verifier.Assumption> assumed = List.of();
         BoundInputs bound = bind(text, c, cert);
         // a free certificate's planes may prove more than its own margin: the independent verifier then checks every
         // step and unlisted pair against the margin asked (VerifyCommand's javadoc); a violation is never re-checked so
@@ -133,6 +138,8 @@ final class VerifyCommand extends RobotSceneCommand {
                 report = own;
             }
             out.println("  checked: " + report.stepsChecked() + " plane steps, " + report.subdivisions() + " subdivisions");
+            assumed = report.assumptions();
+            assumed.forEach(a -> out.println("  assumes: " + a.describe()));
             if (report.valid()) {
                 printProven(report.provenClearance(), "the planes prove it");
             }
@@ -148,6 +155,9 @@ final class VerifyCommand extends RobotSceneCommand {
             problems = report.problems();
             v = report.verdict();
             printProven(report.provenClearance(), "the fresh steps prove it");
+        }
+        if (strict && problems.isEmpty() && v != null) {
+            strict(c, assumed, independent);
         }
         String by = independent ? INDEPENDENT + (v == Verdict.VIOLATION ? "; the violation by " + RECOMPUTE : "") : RECOMPUTE;
         if (!problems.isEmpty() || v == null) {
@@ -177,6 +187,29 @@ final class VerifyCommand extends RobotSceneCommand {
             case VIOLATION -> ExitCode.VIOLATION;
             case INCONCLUSIVE -> ExitCode.INCONCLUSIVE;
         };
+    }
+
+    /**
+     * --strict: the certificate must rest on nothing unproven. The independent verifier lists each caller-allowed pair
+     * it skipped; the recompute verifier proves nothing about why a pair is allowed, so every such pair of the model
+     * counts.
+     */
+    private void strict(Collide4j c, List<io.collide4j.verifier.Assumption> assumed, boolean independent) {
+        List<String> unproven = new java.util.ArrayList<>();
+        if (independent) {
+            assumed.forEach(a -> unproven.add(a.describe()));
+        } else {
+            c.model().allowedPairs().stream().filter(p -> p.reason().equals("User") || p.reason().equals("Attached"))
+                    .forEach(p -> unproven.add("pair " + p.first() + "–" + p.second() + " allowed by the "
+                            + (p.reason().equals("User") ? "caller" : "caller's attachment") + " (not checked)"));
+        }
+        if (!unproven.isEmpty()) {
+            out.println("REFUSED (--strict) certificate " + file + ": it rests on " + unproven.size()
+                    + " unproven assumption(s):");
+            unproven.forEach(u -> out.println("  " + u));
+            throw new CliException(ExitCode.DATA_ERROR, file + " rests on an unproven assumption (--strict): "
+                    + unproven.get(0));
+        }
     }
 
     /** The least of the clearances a verifier proved for the claimed pairs (the file's own numbers are only claims). */
