@@ -287,6 +287,14 @@ public final class JsonLinesServer implements AutoCloseable {
         return started[0];
     }
 
+    /** One result response line (no line break). */
+    String resultLine(Object id, Object result) {
+        Map<String, Object> ok = new LinkedHashMap<>();
+        ok.put("id", id);
+        ok.put("result", result);
+        return json.write(ok);
+    }
+
     /** One error response line (no line break). */
     String errorLine(Object id, int code, String message) {
         Map<String, Object> err = new LinkedHashMap<>();
