@@ -31,6 +31,7 @@ import static io.collide4j.planner.server.JsonLinesServer.LOG;
 final class Conversation {
     private static final Object END = new Object();
     private static final int QUEUED_LINES = 256;
+    private static final int TAKEN_AT_ONCE = 64;
     /** Methods that answer in microseconds to milliseconds: answers before them may wait for the batch to flush. */
     private static final java.util.Set<String> FAST_METHODS = java.util.Set.of("ping", "isValid", "clearance",
             "checkMotion", "counters");
@@ -99,18 +100,27 @@ final class Conversation {
     int run() {
         LOG.debug("conversation {} opened ({})", number, socket == null ? "stdio" : socket.getRemoteSocketAddress());
         readerThread = server.startReader(this::readLoop);
+        // taken in batches: a reader waiting for room is woken once per batch, not once per line
+        java.util.ArrayList<Object> batch = new java.util.ArrayList<>(TAKEN_AT_ONCE);
         try {
+            work:
             while (!ended) {
-                Object item = queue.take();
-                if (item == END || ended) {
-                    break;
+                batch.clear();
+                batch.add(queue.take());
+                queue.drainTo(batch, TAKEN_AT_ONCE - 1);
+                for (int i = 0; i < batch.size(); i++) {
+                    Object item = batch.get(i);
+                    if (item == END || ended) {
+                        break work;
+                    }
+                    BoundedLineReader.Line line = item instanceof BoundedLineReader.Line l ? l : null;
+                    ParsedRequest p = line == null ? (ParsedRequest) item
+                            : ParsedRequest.of(line, server.json(), limits, permits(line));
+                    queuedBytes.release(p.permits());
+                    // answers to pipelined requests go out together (flushed before any slow method starts)
+                    answer(p, false, i == batch.size() - 1 && queue.isEmpty());
+                    pending.decrementAndGet();
                 }
-                ParsedRequest p = item instanceof ParsedRequest parsed ? parsed
-                        : ParsedRequest.of((BoundedLineReader.Line) item, server.json(), limits,
-                        permits((BoundedLineReader.Line) item));
-                queuedBytes.release(p.permits());
-                answer(p, false);
-                pending.decrementAndGet();
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -171,7 +181,7 @@ final class Conversation {
                     pending.incrementAndGet();   // from here until answered, the connection is not idle
                     ParsedRequest p = ParsedRequest.of(line, server.json(), limits, permits(line));
                     if (p.quick()) {
-                        answer(p, true);
+                        answer(p, true, !reader.hasCompleteLine());
                         pending.decrementAndGet();
                         continue;
                     }
@@ -218,10 +228,10 @@ final class Conversation {
 
     /**
      * Runs one request and writes its answer; false when nothing was written (the conversation ended meanwhile).
-     * {@code inline}: on the reader thread, which holds the answer back while the read-ahead buffer has another
-     * complete request line (the answers then go out together).
+     * {@code inline}: on the reader thread. {@code flush}: false while another request is known to follow (read ahead
+     * or queued), whose answer then goes out with this one.
      */
-    private boolean answer(ParsedRequest p, boolean inline) {
+    private boolean answer(ParsedRequest p, boolean inline, boolean flush) {
         long t0 = System.nanoTime();
         JsonNode id = p.id();
         String method = p.method();
@@ -266,7 +276,7 @@ final class Conversation {
             message = "internal error (reference " + ref + " in the server log)";
             response = server.errorLine(id, code, message);
         }
-        boolean written = write(r, response, inline ? !reader.hasCompleteLine() : queue.isEmpty());
+        boolean written = write(r, response, flush);
         running = null;
         if (code != 0 && code != RequestException.INTERNAL_ERROR) {
             LOG.warn("conversation {}: request {} {} answered error {}: {}", number, id, printable(method), code,
