@@ -43,6 +43,7 @@ final class Conversation {
     private final Writer out;
     private final Socket socket;   // null on stdio
     private final ServerLimits limits;
+    private final long budgetNanos;   // limits.requestTimeout(), converted once rather than per request
     private final BlockingQueue<Object> queue = new ArrayBlockingQueue<>(QUEUED_LINES);
     private final Semaphore queuedBytes;
     private final ReentrantLock writeLock = new ReentrantLock();
@@ -90,6 +91,7 @@ final class Conversation {
         this.number = number;
         this.handler = handler;
         this.limits = server.limits();
+        this.budgetNanos = limits.requestTimeout().toNanos();
         this.reader = new BoundedLineReader(in, limits.maxRequestBytes());
         this.out = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 15);
         this.socket = socket;
@@ -243,7 +245,7 @@ final class Conversation {
             if (p.error() != null) {
                 throw p.error();
             }
-            long budget = limits.requestTimeout().toNanos();
+            long budget = budgetNanos;
             RequestContext context = new RequestContext(t0 + budget);
             r = new Running(context, id, method, t0 + budget + Math.min(budget / 2, 1_000_000_000L));
             if (!inline) {
@@ -373,7 +375,7 @@ final class Conversation {
      */
     void tick(long now) {
         long started = reader.lineStartedNanos();
-        if (socket != null && started != 0 && now - started > limits.requestTimeout().toNanos()
+        if (socket != null && started != 0 && now - started > budgetNanos
                 && lineTimedOut.compareAndSet(false, true)) {
             server.execute(this::lineTooSlow);
             return;

@@ -17,7 +17,8 @@ import java.util.SplittableRandom;
  * Server CPU per {@code isValid} request beyond the check itself: the same fixed-seed Panda states (table_shelf),
  * checked (a) directly on a {@link Collide4j} and (b) as JSON-lines requests through the whole server path of one
  * stdio conversation (reader thread, queue, parsing, dispatch, the check, the response line), pipelined from memory
- * into a discarding output, so no kernel I/O is counted. (b) is the process CPU time (all threads: reader, worker,
+ * into a discarding output, so no kernel I/O is counted. Pipelined, the reader stays ahead of the worker, so (b)
+ * measures the queued path; the one-at-a-time TCP figure measures quick requests answered on the reader thread. (b) is the process CPU time (all threads: reader, worker,
  * JIT, GC) per request; the overhead is (b) − (a). Rounds alternate; medians are printed.
  * {@code java -cp planner-adapters/target/collide4j.jar:tests/target/classes io.collide4j.tests.bench.ServerOverhead
  * [requests] [rounds]} (default 100000 × 7). Also {@code isValidMany} of the same states in requests of 64
