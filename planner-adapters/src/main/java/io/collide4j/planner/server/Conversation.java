@@ -119,8 +119,9 @@ final class Conversation {
                     ParsedRequest p = line == null ? (ParsedRequest) item
                             : ParsedRequest.of(line, server.json(), limits, permits(line));
                     queuedBytes.release(p.permits());
-                    // answers to pipelined requests go out together (flushed before any slow method starts)
-                    answer(p, false, i == batch.size() - 1 && queue.isEmpty());
+                    // answers to pipelined quick requests go out together; one that may take long is sent at once
+                    boolean mayTakeLong = p.method() != null && !FAST_METHODS.contains(p.method()) && !p.quick();
+                    answer(p, false, mayTakeLong || i == batch.size() - 1 && queue.isEmpty());
                     pending.decrementAndGet();
                 }
             }
