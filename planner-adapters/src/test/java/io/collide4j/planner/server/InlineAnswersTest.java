@@ -155,6 +155,30 @@ class InlineAnswersTest {
     }
 
     @Test
+    void theAnswerToALongRequestIsSentAtOnceThoughAFastOneIsQueuedBehindIt() throws Exception {
+        CountDownLatch firstAnswerRead = new CountDownLatch(1);
+        RequestHandler handler = (method, params, context) -> {
+            try {
+                if (method.equals("certify")) {
+                    Thread.sleep(100);   // the checkMotion line is read and queued meanwhile
+                } else if (!firstAnswerRead.await(10, TimeUnit.SECONDS)) {
+                    return "the certify answer was held back";
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return method;
+        };
+        try (JsonLinesServer server = new JsonLinesServer(() -> handler, ServerLimits.defaults());
+             ServerTestClient c = new ServerTestClient(server.listen(0))) {
+            c.send(request("certify", "1") + "\n" + request("checkMotion", "2"));
+            assertEquals("certify", parse(c.read()).path("result").asText());
+            firstAnswerRead.countDown();
+            assertEquals("checkMotion", parse(c.read()).path("result").asText());
+        }
+    }
+
+    @Test
     void quickIsDecidedByMethodAndSizeBeforeRunning() {
         ProtocolJson json = new ProtocolJson(ServerLimits.defaults());
         assertTrue(parsed(json, "{\"id\":1,\"method\":\"isValid\",\"params\":{\"q\":[0]}}").quick());
