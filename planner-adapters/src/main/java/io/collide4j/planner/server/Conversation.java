@@ -52,6 +52,8 @@ final class Conversation {
     private volatile boolean ended;
     /** Answers written but held back for pipelined requests; set under writeLock, read without it by the reader. */
     private volatile boolean unflushed;
+    /** The reader thread is answering a quick request (the handler is in use there). */
+    private volatile boolean answeringInline;
     private final java.util.concurrent.atomic.AtomicInteger answered = new java.util.concurrent.atomic.AtomicInteger();
     private volatile Running running;
     private volatile Thread readerThread;
@@ -129,6 +131,7 @@ final class Conversation {
             Thread.currentThread().interrupt();
         } finally {
             end("conversation over", false);
+            awaitInlineAnswer();
             if (handler instanceof AutoCloseable closeable) {
                 try {
                     closeable.close();   // the session's resources (worker threads) end with its conversation
@@ -139,6 +142,27 @@ final class Conversation {
             LOG.debug("conversation {} closed after {} requests", number, answered.get());
         }
         return answered.get();
+    }
+
+    /**
+     * Waits (after {@link #end}) for a quick request the reader thread is answering, so that the handler is never
+     * closed while it runs. The reader sets {@code answeringInline} before it reads {@code ended} and the worker
+     * reads it after setting {@code ended} (both volatile): one of them sees the other. Quick requests end in
+     * microseconds; the wait is bounded by the request budget and its grace all the same.
+     */
+    private void awaitInlineAnswer() {
+        long until = System.nanoTime() + budgetNanos + Math.min(budgetNanos / 2, 1_000_000_000L);
+        boolean interrupted = false;
+        while (answeringInline && System.nanoTime() - until < 0) {
+            try {
+                Thread.sleep(1);
+            } catch (InterruptedException e) {
+                interrupted = true;   // the server closing: still wait, the request is quick
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     // ------------------------------------------------------------------ reader thread
@@ -184,7 +208,16 @@ final class Conversation {
                     pending.incrementAndGet();   // from here until answered, the connection is not idle
                     ParsedRequest p = ParsedRequest.of(line, server.json(), limits, permits(line));
                     if (p.quick()) {
-                        answer(p, true, !reader.hasCompleteLine());
+                        answeringInline = true;   // before the check of ended: see closeHandler
+                        if (ended) {
+                            answeringInline = false;
+                            return;
+                        }
+                        try {
+                            answer(p, true, !reader.hasCompleteLine());
+                        } finally {
+                            answeringInline = false;
+                        }
                         pending.decrementAndGet();
                         continue;
                     }

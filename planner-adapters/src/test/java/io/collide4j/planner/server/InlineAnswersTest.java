@@ -178,6 +178,49 @@ class InlineAnswersTest {
         }
     }
 
+    /** A session that notes whether it was closed while a request was still using it. */
+    private static final class ClosableSession implements RequestHandler, AutoCloseable {
+        volatile boolean inUse;
+        volatile boolean closedWhileInUse;
+        final CountDownLatch closed = new CountDownLatch(1);
+
+        @Override
+        public Object handle(String method, ObjectNode params, RequestContext context) {
+            inUse = true;
+            long until = System.nanoTime() + 300_000_000L;
+            while (System.nanoTime() < until) {
+                Thread.onSpinWait();   // busy, deaf to the interrupts of the server closing
+            }
+            inUse = false;
+            return true;
+        }
+
+        @Override
+        public void close() {
+            closedWhileInUse = inUse;
+            closed.countDown();
+        }
+    }
+
+    @Test
+    void theSessionIsNotClosedUnderAQuickRequestTheReaderIsAnswering() throws Exception {
+        ClosableSession session = new ClosableSession();
+        JsonLinesServer server = new JsonLinesServer(() -> session, ServerLimits.defaults());
+        try (ServerTestClient c = new ServerTestClient(server.listen(0))) {
+            c.send(request("isValid", "1"));
+            long until = System.nanoTime() + 10_000_000_000L;
+            while (!session.inUse && System.nanoTime() < until) {
+                Thread.sleep(1);
+            }
+            assertTrue(session.inUse, "the request started");
+            server.close();   // ends the conversation from another thread while the reader answers
+            assertTrue(session.closed.await(10, TimeUnit.SECONDS), "the session is closed with its conversation");
+            assertFalse(session.closedWhileInUse, "but only once the request using it has returned");
+        } finally {
+            server.close();
+        }
+    }
+
     @Test
     void quickIsDecidedByMethodAndSizeBeforeRunning() {
         ProtocolJson json = new ProtocolJson(ServerLimits.defaults());
