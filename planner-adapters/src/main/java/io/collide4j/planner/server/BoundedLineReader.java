@@ -115,6 +115,19 @@ final class BoundedLineReader {
         return lineStartedNanos;
     }
 
+    /**
+     * True when the bytes already read ahead hold the end of another line, so {@link #next} returns without waiting
+     * for the client; false means the next call may block.
+     */
+    boolean hasCompleteLine() {
+        for (int i = chunkPos; i < chunkLen; i++) {
+            if (chunk[i] == '\n') {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** True when part of a line has been read but not its end. */
     boolean midLine() {
         return sawAny;

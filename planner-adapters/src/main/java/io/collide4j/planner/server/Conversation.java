@@ -1,12 +1,6 @@
 package io.collide4j.planner.server;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.NullNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.collide4j.kinematics.format.InputFormatException;
-import io.collide4j.kinematics.format.StrictJson;
-import io.collide4j.kinematics.format.VisibleText;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -17,9 +11,6 @@ import java.io.Writer;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.Semaphore;
@@ -32,13 +23,15 @@ import static io.collide4j.planner.server.JsonLinesServer.LOG;
 /**
  * One conversation of a {@link JsonLinesServer}: stdio, or one TCP connection. A reader thread reads lines
  * ahead into a queue bounded in lines and in bytes (at most one request line's limit waits); the worker
- * (the thread calling {@link #run}) answers them in order. On TCP, end of input means the client has gone:
+ * (the thread calling {@link #run}) answers them in order. A quick request (by method and size) arriving while the
+ * worker has nothing to do is answered by the reader thread itself, which keeps the order of answers. On TCP, end of input means the client has gone:
  * the request in progress is cancelled and queued ones are dropped. On stdio, end of input means "no more
  * requests": every request read is answered first.
  */
 final class Conversation {
     private static final Object END = new Object();
     private static final int QUEUED_LINES = 256;
+    private static final int TAKEN_AT_ONCE = 64;
     /** Methods that answer in microseconds to milliseconds: answers before them may wait for the batch to flush. */
     private static final java.util.Set<String> FAST_METHODS = java.util.Set.of("ping", "isValid", "clearance",
             "checkMotion", "counters");
@@ -50,13 +43,18 @@ final class Conversation {
     private final Writer out;
     private final Socket socket;   // null on stdio
     private final ServerLimits limits;
+    private final long budgetNanos;   // limits.requestTimeout(), converted once rather than per request
     private final BlockingQueue<Object> queue = new ArrayBlockingQueue<>(QUEUED_LINES);
     private final Semaphore queuedBytes;
     private final ReentrantLock writeLock = new ReentrantLock();
     private volatile long writingSince;   // nanoTime when a write under writeLock began; 0 when none
     private final java.util.concurrent.atomic.AtomicInteger pending = new java.util.concurrent.atomic.AtomicInteger();
     private volatile boolean ended;
-    private boolean unflushed;   // guarded by writeLock: answers written but held back for pipelined ones
+    /** Answers written but held back for pipelined requests; set under writeLock, read without it by the reader. */
+    private volatile boolean unflushed;
+    /** The reader thread is answering a quick request (the handler is in use there). */
+    private volatile boolean answeringInline;
+    private final java.util.concurrent.atomic.AtomicInteger answered = new java.util.concurrent.atomic.AtomicInteger();
     private volatile Running running;
     private volatile Thread readerThread;
     /** When the last complete request line arrived (or the conversation opened): the eviction order of the server. */
@@ -95,6 +93,7 @@ final class Conversation {
         this.number = number;
         this.handler = handler;
         this.limits = server.limits();
+        this.budgetNanos = limits.requestTimeout().toNanos();
         this.reader = new BoundedLineReader(in, limits.maxRequestBytes());
         this.out = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 15);
         this.socket = socket;
@@ -104,25 +103,35 @@ final class Conversation {
     /** Answers requests until the conversation ends; returns how many were answered. */
     int run() {
         LOG.debug("conversation {} opened ({})", number, socket == null ? "stdio" : socket.getRemoteSocketAddress());
-        int count = 0;
         readerThread = server.startReader(this::readLoop);
+        // taken in batches: a reader waiting for room is woken once per batch, not once per line
+        java.util.ArrayList<Object> batch = new java.util.ArrayList<>(TAKEN_AT_ONCE);
         try {
+            work:
             while (!ended) {
-                Object item = queue.take();
-                if (item == END || ended) {
-                    break;
+                batch.clear();
+                batch.add(queue.take());
+                queue.drainTo(batch, TAKEN_AT_ONCE - 1);
+                for (int i = 0; i < batch.size(); i++) {
+                    Object item = batch.get(i);
+                    if (item == END || ended) {
+                        break work;
+                    }
+                    BoundedLineReader.Line line = item instanceof BoundedLineReader.Line l ? l : null;
+                    ParsedRequest p = line == null ? (ParsedRequest) item
+                            : ParsedRequest.of(line, server.json(), limits, permits(line));
+                    queuedBytes.release(p.permits());
+                    // answers to pipelined quick requests go out together; one that may take long is sent at once
+                    boolean mayTakeLong = p.method() != null && !FAST_METHODS.contains(p.method()) && !p.quick();
+                    answer(p, false, mayTakeLong || i == batch.size() - 1 && queue.isEmpty());
+                    pending.decrementAndGet();
                 }
-                BoundedLineReader.Line line = (BoundedLineReader.Line) item;
-                queuedBytes.release(permits(line));
-                if (answer(line)) {
-                    count++;
-                }
-                pending.decrementAndGet();
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
             end("conversation over", false);
+            awaitInlineAnswer();
             if (handler instanceof AutoCloseable closeable) {
                 try {
                     closeable.close();   // the session's resources (worker threads) end with its conversation
@@ -130,16 +139,47 @@ final class Conversation {
                     LOG.warn("conversation {}: releasing the session failed: {}", number, e.toString());
                 }
             }
-            LOG.debug("conversation {} closed after {} requests", number, count);
+            LOG.debug("conversation {} closed after {} requests", number, answered.get());
         }
-        return count;
+        return answered.get();
+    }
+
+    /**
+     * Waits (after {@link #end}) for a quick request the reader thread is answering, so that the handler is never
+     * closed while it runs. The reader sets {@code answeringInline} before it reads {@code ended} and the worker
+     * reads it after setting {@code ended} (both volatile): one of them sees the other. Quick requests end in
+     * microseconds; the wait is bounded by the request budget and its grace all the same.
+     */
+    private void awaitInlineAnswer() {
+        long until = System.nanoTime() + budgetNanos + Math.min(budgetNanos / 2, 1_000_000_000L);
+        boolean interrupted = false;
+        while (answeringInline && System.nanoTime() - until < 0) {
+            try {
+                Thread.sleep(1);
+            } catch (InterruptedException e) {
+                interrupted = true;   // the server closing: still wait, the request is quick
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     // ------------------------------------------------------------------ reader thread
 
+    /**
+     * Reads request lines. While nothing is queued or running on the worker, a line short enough to parse here is
+     * parsed here, and a quick request ({@link ParsedRequest#quick()}) is answered here too: the hand-over to the
+     * worker thread cost more than such a request itself. Answers stay in request order because the worker is idle
+     * then and gets only later lines. Everything else goes to the worker while this thread reads on, so that a client
+     * that goes away is noticed and the worker's request cancelled.
+     */
     private void readLoop() {
         try {
             while (!ended) {
+                if (unflushed && pending.get() == 0 && !reader.hasCompleteLine()) {
+                    flushHeld();   // the next read may wait for the client, which may be waiting for these answers
+                }
                 BoundedLineReader.Line line;
                 try {
                     line = reader.next();
@@ -161,14 +201,35 @@ final class Conversation {
                 if (!line.oversized() && line.text().isBlank()) {
                     continue;
                 }
+                lastRequestNanos = System.nanoTime();
+                lastActivityNanos = lastRequestNanos;
+                Object item = line;
+                if (pending.get() == 0 && (line.oversized() || line.length() <= ParsedRequest.QUICK_LINE_BYTES)) {
+                    pending.incrementAndGet();   // from here until answered, the connection is not idle
+                    ParsedRequest p = ParsedRequest.of(line, server.json(), limits, permits(line));
+                    if (p.quick()) {
+                        answeringInline = true;   // before the check of ended: see closeHandler
+                        if (ended) {
+                            answeringInline = false;
+                            return;
+                        }
+                        try {
+                            answer(p, true, !reader.hasCompleteLine());
+                        } finally {
+                            answeringInline = false;
+                        }
+                        pending.decrementAndGet();
+                        continue;
+                    }
+                    item = p;
+                } else {
+                    pending.incrementAndGet();
+                }
                 queuedBytes.acquire(permits(line));
                 if (ended) {
                     return;
                 }
-                pending.incrementAndGet();   // from here until answered, the connection is not idle
-                lastRequestNanos = System.nanoTime();
-                lastActivityNanos = lastRequestNanos;
-                queue.put(line);
+                queue.put(item);
             }
         } catch (IOException e) {
             if (!ended) {
@@ -201,71 +262,35 @@ final class Conversation {
 
     // ------------------------------------------------------------------ worker
 
-    /** Answers one line; false when nothing was written (the conversation ended meanwhile). */
-    private boolean answer(BoundedLineReader.Line line) {
+    /**
+     * Runs one request and writes its answer; false when nothing was written (the conversation ended meanwhile).
+     * {@code inline}: on the reader thread. {@code flush}: false while another request is known to follow (read ahead
+     * or queued), whose answer then goes out with this one.
+     */
+    private boolean answer(ParsedRequest p, boolean inline, boolean flush) {
         long t0 = System.nanoTime();
-        JsonNode id = NullNode.getInstance();
-        String method = null;
+        JsonNode id = p.id();
+        String method = p.method();
         Running r = null;
         String response;
         int code = 0;
         String message = null;
         try {
-            if (line.oversized()) {
-                throw new RequestException(RequestException.REQUEST_TOO_LARGE, "request of " + line.length()
-                        + " bytes exceeds the limit of " + limits.maxRequestBytes() + " bytes; split it into smaller batches");
+            if (p.error() != null) {
+                throw p.error();
             }
-            if (line.notUtf8() != null) {
-                throw new RequestException(RequestException.PARSE_ERROR, "request line is not UTF-8 text ("
-                        + line.notUtf8() + "); nothing in it was read, so that no id or name is answered altered");
-            }
-            JsonNode request;
-            try {
-                request = server.json().read(line.text());
-            } catch (JsonProcessingException e) {
-                InputFormatException f = StrictJson.error("request", e);
-                throw new RequestException(RequestException.PARSE_ERROR, "malformed JSON"
-                        + (f.column() > 0 ? " at column " + f.column() : "") + (f.path().isEmpty() ? "" : ", " + f.path())
-                        + ": " + f.detail());
-            }
-            if (request == null || !request.isObject()) {
-                throw new RequestException(RequestException.INVALID_REQUEST, "a request must be a JSON object, got "
-                        + ProtocolJson.typeName(request));
-            }
-            id = requestId(request);
-            for (Iterator<String> it = request.fieldNames(); it.hasNext(); ) {
-                String k = it.next();
-                if (!k.equals("id") && !k.equals("method") && !k.equals("params") && !k.equals("jsonrpc")) {
-                    throw new RequestException(RequestException.INVALID_REQUEST, "unknown request field '" + k
-                            + "'; a request has id, method and params");
-                }
-            }
-            JsonNode m = request.get("method");
-            if (m == null || !m.isTextual()) {
-                throw new RequestException(RequestException.INVALID_REQUEST, "field 'method' must be a string, got "
-                        + ProtocolJson.typeName(m));
-            }
-            method = m.textValue();
-            JsonNode params = request.get("params");
-            if (params == null) {
-                params = server.json().tree(Map.of());
-            } else if (!params.isObject()) {
-                throw new RequestException(RequestException.INVALID_PARAMS, "field 'params' must be an object, got "
-                        + ProtocolJson.typeName(params));
-            }
-            long budget = limits.requestTimeout().toNanos();
+            long budget = budgetNanos;
             RequestContext context = new RequestContext(t0 + budget);
             r = new Running(context, id, method, t0 + budget + Math.min(budget / 2, 1_000_000_000L));
-            flushBefore(method);
+            if (!inline) {
+                flushBefore(method);
+            }
             running = r;
             if (ended) {   // end() may have looked for a running request just before this one was published
                 context.cancel("conversation over");
             }
-            Object result = handler.handle(method, (ObjectNode) params, context);
-            Map<String, Object> ok = new LinkedHashMap<>();
-            ok.put("id", id);
-            ok.put("result", result);
-            response = server.json().write(ok);
+            Object result = handler.handle(method, p.params(), context);
+            response = server.resultLine(id, result);
         } catch (RequestException e) {
             code = e.code();
             message = e.getMessage();
@@ -287,40 +312,24 @@ final class Conversation {
             message = "internal error (reference " + ref + " in the server log)";
             response = server.errorLine(id, code, message);
         }
-        boolean written = write(r, response);
+        boolean written = write(r, response, flush);
         running = null;
         if (code != 0 && code != RequestException.INTERNAL_ERROR) {
             LOG.warn("conversation {}: request {} {} answered error {}: {}", number, id, printable(method), code,
                     printable(message));
         }
         if (LOG.isDebugEnabled()) {
-            LOG.debug("conversation {}: request {} {} -> {} in {} us", number, id, printable(method), code == 0 ? "ok" : code,
-                    (System.nanoTime() - t0) / 1000);
+            LOG.debug("conversation {}: request {} {} -> {} in {} us{}", number, id, printable(method),
+                    code == 0 ? "ok" : code, (System.nanoTime() - t0) / 1000, inline ? " (reader thread)" : "");
+        }
+        if (written) {
+            answered.incrementAndGet();
         }
         return written;
     }
 
-    private static JsonNode requestId(JsonNode request) {
-        JsonNode id = request.get("id");
-        if (id == null || id.isNull()) {
-            return NullNode.getInstance();
-        }
-        if (id.isIntegralNumber()) {
-            return id;
-        }
-        if (id.isTextual()) {
-            String unpaired = VisibleText.unpairedSurrogate(id.textValue());
-            if (unpaired != null) {   // it has no UTF-8 form: the answer would carry '?' in its place
-                throw new RequestException(RequestException.INVALID_REQUEST, "field 'id': the string has an unpaired"
-                        + " UTF-16 surrogate (" + unpaired + "), which cannot come back exactly as sent; use another id");
-            }
-            return id;
-        }
-        throw new RequestException(RequestException.INVALID_REQUEST, "field 'id' must be a string, an integer or"
-                + " null (so that it comes back exactly as sent), got " + ProtocolJson.typeName(id));
-    }
-
-    private boolean write(Running r, String response) {
+    /** {@code flush}: false while more pipelined requests wait, whose answers then go out with this one. */
+    private boolean write(Running r, String response, boolean flush) {
         writeLock.lock();
         try {
             if (r != null) {
@@ -334,8 +343,6 @@ final class Conversation {
             }
             server.countServed();   // before the reply leaves, so a client never sees a stale count
             lastActivityNanos = System.nanoTime();
-            // pipelined requests waiting: their answers go out together (flushed before any slow method starts)
-            boolean flush = queue.isEmpty();
             if (!writeLine(response, flush)) {
                 end("writing failed", true);
                 return false;
@@ -349,9 +356,13 @@ final class Conversation {
 
     /** Sends answers held back for pipelined requests before a request that may take long starts. */
     private void flushBefore(String method) {
-        if (FAST_METHODS.contains(method)) {
-            return;
+        if (!FAST_METHODS.contains(method)) {
+            flushHeld();
         }
+    }
+
+    /** Sends answers held back for pipelined requests. */
+    private void flushHeld() {
         writeLock.lock();
         try {
             if (unflushed && !ended) {
@@ -398,7 +409,7 @@ final class Conversation {
      */
     void tick(long now) {
         long started = reader.lineStartedNanos();
-        if (socket != null && started != 0 && now - started > limits.requestTimeout().toNanos()
+        if (socket != null && started != 0 && now - started > budgetNanos
                 && lineTimedOut.compareAndSet(false, true)) {
             server.execute(this::lineTooSlow);
             return;

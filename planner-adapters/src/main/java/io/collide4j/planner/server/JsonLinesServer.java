@@ -33,7 +33,8 @@ import java.util.function.Supplier;
  * TCP binds to 127.0.0.1 only. Every resource bound is a {@link ServerLimits} field.
  *
  * <p>Threads: one acceptor; per conversation a reader (reads ahead, so pipelined requests queue, bounded in
- * bytes) and a worker (answers in order); one watchdog that answers requests past their time budget
+ * bytes; answers a quick request itself when nothing is queued or running) and a worker (answers the rest in order;
+ * the handler is never called by both at once); one watchdog that answers requests past their time budget
  * and cuts off request lines still arriving a request timeout after their first byte. At the connection limit a new
  * connection displaces the one quiet longest (no request queued or running), so idle or trickling clients cannot
  * lock new ones out.
@@ -285,6 +286,14 @@ public final class JsonLinesServer implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         return started[0];
+    }
+
+    /** One result response line (no line break). */
+    String resultLine(Object id, Object result) {
+        Map<String, Object> ok = new LinkedHashMap<>();
+        ok.put("id", id);
+        ok.put("result", result);
+        return json.write(ok);
     }
 
     /** One error response line (no line break). */

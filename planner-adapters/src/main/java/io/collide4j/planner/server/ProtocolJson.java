@@ -52,6 +52,11 @@ final class ProtocolJson {
         return mapper.readTree(line);
     }
 
+    /** A new empty object: the params of a request that has none. */
+    com.fasterxml.jackson.databind.node.ObjectNode emptyObject() {
+        return mapper.createObjectNode();
+    }
+
     /** One line of output (no line break). */
     String write(Object value) {
         try {

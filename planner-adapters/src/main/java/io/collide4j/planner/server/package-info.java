@@ -11,6 +11,9 @@
  *     checker's own bound in distance evaluations, which gives INCONCLUSIVE rather than an error.</li>
  * <li><b>checkpoint</b>: a place between units of work where a handler stops a cancelled request
  *     ({@link io.collide4j.planner.server.RequestContext}).</li>
+ * <li><b>quick request</b>: one answered in microseconds, decided by method and size before it runs
+ *     ({@link io.collide4j.planner.server.ParsedRequest#quick()}); when nothing is queued or running it is answered
+ *     on the conversation's <b>reader thread</b>, everything else on its <b>worker</b>, in request order.</li>
  * <li><b>reference</b>: the random id an internal or file error gives the client; the server log has the details under it.</li>
  * </ul>
  */
