@@ -32,8 +32,9 @@ public final class CertifyDataset implements Callable<Integer> {
             description = "Dataset files or folders: .parquet, .jsonl/.ndjson (JSON Lines) or .csv.")
     List<String> inputs = new ArrayList<>();
 
-    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output folder (must not exist).")
-    Path out;
+    @Option(names = "--out", required = true, paramLabel = "DIR",
+            description = "Output folder (must not exist): a path or any Hadoop file system URI (hdfs://, s3a://...).")
+    String out;
 
     @Option(names = "--master", paramLabel = "URL",
             description = "Spark master (default: spark-submit's, else local[*]).")
@@ -43,9 +44,9 @@ public final class CertifyDataset implements Callable<Integer> {
     String outputFormat = "parquet";
 
     @Option(names = "--certificates", paramLabel = "DIR",
-            description = "Write each certificate to DIR/<id>.json (shared storage on a cluster) instead of the"
-                    + " results' certificate column.")
-    Path certificates;
+            description = "Write each certificate to DIR/<id>.json (a path or a Hadoop file system URI every executor"
+                    + " can write) instead of the results' certificate column.")
+    String certificates;
 
     @Option(names = "--budget", paramLabel = "N",
             description = "Distance evaluations per trajectory before INCONCLUSIVE (default ${DEFAULT-VALUE}); a row's"
@@ -117,7 +118,7 @@ public final class CertifyDataset implements Callable<Integer> {
         if (worst < 0) {
             throw new CliException(ExitCode.USAGE, "--worst must be >= 0");
         }
-        if (java.nio.file.Files.exists(out)) {
+        if (!out.contains("://") && java.nio.file.Files.exists(Path.of(out))) {
             throw new CliException(ExitCode.CANNOT_CREATE, "--out: " + out + " exists; give a new output folder");
         }
         for (String in : inputs) {
@@ -131,15 +132,12 @@ public final class CertifyDataset implements Callable<Integer> {
             }
         }
         DatasetCertifier certifier = DatasetCertifier.builder().robotOptions(robotOptions()).budget(budget)
-                .certificateDir(certificates).build();
+                .certificateDir(certificates).outputFormat(format).worst(worst).build();
         SparkSession.Builder b = SparkSession.builder().appName("collide4j certify dataset");
         if (master != null) {
             b.master(master);
         } else if (System.getProperty("spark.master") == null) {
             b.master("local[*]");
-        }
-        if (System.getProperty("spark.sql.shuffle.partitions") == null) {
-            b.config("spark.sql.shuffle.partitions", 16);   // the tables sorted for output are small beside the work
         }
         SparkSession spark = b.getOrCreate();
         spark.sparkContext().setLogLevel("WARN");
@@ -147,21 +145,17 @@ public final class CertifyDataset implements Callable<Integer> {
             long t0 = System.nanoTime();
             CertifiedDataset d;
             try {
-                d = certifier.certify(spark, inputs);
+                d = certifier.certify(spark, inputs, out);
             } catch (IllegalArgumentException e) {
                 throw new CliException(ExitCode.DATA_ERROR, e.getMessage());
-            }
-            DatasetSummary s;
-            try {
-                s = d.write(out, format, worst);
             } catch (UncheckedIOException e) {
                 throw new CliException(ExitCode.CANNOT_CREATE, e.getMessage());
             }
+            DatasetSummary s = d.summary();
             double seconds = (System.nanoTime() - t0) / 1e9;
             stdout.print(s.toJson());
             stdout.printf(Locale.ROOT, "%d input rows: %d results, %d errors in %.1f s; written to %s%n", s.inputRows(),
                     s.results(), s.errors(), seconds, out);
-            d.release();
             return ExitCode.FREE;
         } finally {
             spark.stop();
