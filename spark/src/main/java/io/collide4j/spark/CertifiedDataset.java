@@ -15,12 +15,20 @@ public final class CertifiedDataset {
     private final String out;
     private final OutputFormat format;
     private final DatasetSummary summary;
+    private final java.util.List<TaskReport> tasks;
 
-    CertifiedDataset(SparkSession spark, String out, OutputFormat format, DatasetSummary summary) {
+    CertifiedDataset(SparkSession spark, String out, OutputFormat format, DatasetSummary summary,
+                     java.util.List<TaskReport> tasks) {
         this.spark = spark;
         this.out = out;
         this.format = format;
         this.summary = summary;
+        this.tasks = java.util.List.copyOf(tasks);
+    }
+
+    /** The committed task attempts' reports, one per partition. */
+    java.util.List<TaskReport> tasks() {
+        return tasks;
     }
 
     /** Output file formats of the results and errors tables. */

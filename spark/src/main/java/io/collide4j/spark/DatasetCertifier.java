@@ -224,7 +224,7 @@ public final class DatasetCertifier {
             writeOutputs(outPath, hadoop, summary);
             refs.destroy();
             duplicateIds.destroy();
-            return new CertifiedDataset(spark, out, format, summary);
+            return new CertifiedDataset(spark, out, format, summary, reports);
         } finally {
             decoded.unpersist(false);
         }

@@ -125,8 +125,10 @@ final class PartitionTask implements Serializable {
         }
         List<DatasetSummary.Worst> kept = new ArrayList<>(least);
         kept.sort(order);
+        org.apache.spark.SparkEnv env = org.apache.spark.SparkEnv.get();
         return List.of(new TaskReport(partition, attempt, n, results, errors, byScene, errorCodes, kept, work,
-                (System.nanoTime() - t0) / 1e9)).iterator();
+                (System.nanoTime() - t0) / 1e9, env == null ? "none" : env.executorId(), ExecutorCheckers.loaded()))
+                .iterator();
     }
 
     private static void closeAll(TableFile a, TableFile b) throws IOException {
