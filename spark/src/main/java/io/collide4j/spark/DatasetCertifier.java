@@ -3,13 +3,12 @@ package io.collide4j.spark;
 import io.collide4j.planner.TrajectoryCertifier;
 import io.collide4j.planner.cli.CertifyApi;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.storage.StorageLevel;
+import org.apache.spark.util.CollectionAccumulator;
 import scala.Tuple2;
 
 import java.io.IOException;
@@ -179,54 +178,65 @@ public final class DatasetCertifier {
             JavaRDD<Decoded> one = DatasetReader.read(spark, in);
             decoded = decoded == null ? one : decoded.union(one);
         }
-        decoded = decoded.persist(StorageLevel.MEMORY_AND_DISK());
-        try {
-            // pass 1: rows, work and references per input partition (the driver needs all three before the job)
-            List<WorkBalance.Digest> digests = decoded.mapPartitionsWithIndex(WorkBalance::digest, true).collect();
-            long inputRows = digests.stream().mapToLong(WorkBalance.Digest::rows).sum();
-            Set<CheckerReference> references = new LinkedHashSet<>();
-            digests.forEach(d -> references.addAll(d.references()));
-            // pass 2: ids that occur more than once (a shuffle of ids only, so it scales past the driver's memory)
-            Set<String> duplicates = new HashSet<>(decoded.filter(d -> d.row() != null)
-                    .mapToPair(d -> new Tuple2<>(d.row().id(), 1L)).reduceByKey(Long::sum)
-                    .filter(t -> t._2() > 1).keys().collect());
-            Path base = Path.of("").toAbsolutePath();
-            Map<CheckerReference, CheckerReference> resolved = new HashMap<>();
-            for (CheckerReference r : references) {
-                resolved.put(r, r.resolved(base));
-            }
-            Broadcast<Map<CheckerReference, CheckerReference>> refs = jsc.broadcast(resolved);
-            Broadcast<Set<String>> duplicateIds = jsc.broadcast(duplicates);
-            // a few tasks per core, so that a slow one is not the job's tail, and never more tasks than rows
-            int parts = (int) Math.max(1, Math.min(inputRows, 3L * jsc.defaultParallelism()));
-            JavaRDD<Decoded> balanced = WorkBalance.balance(decoded, digests, parts);
+        // Not cached: caching the decoded rows cost more (Spark estimating the size of each cached row: 14% of the
+        // executor's samples) than reading and decoding the inputs a second time (3%).
+        // one pass before the job: ids that occur more than once (a shuffle of ids only, so it scales past the
+        // driver's memory) and, on the side, rows, work and references per input partition
+        CollectionAccumulator<WorkBalance.Digest> digested = jsc.sc().collectionAccumulator("collide4j digests");
+        Set<String> duplicates = new HashSet<>(decoded.mapPartitionsWithIndex((i, it) -> WorkBalance.ids(i, it,
+                digested), true).mapToPair(id -> new Tuple2<>(id, 1L)).reduceByKey(Long::sum)
+                .filter(t -> t._2() > 1).keys().collect());
+        List<WorkBalance.Digest> digests = WorkBalance.onePerPartition(digested.value(), decoded.getNumPartitions());
+        long inputRows = digests.stream().mapToLong(WorkBalance.Digest::rows).sum();
+        Set<CheckerReference> references = new LinkedHashSet<>();
+        digests.forEach(d -> references.addAll(d.references()));
+        Path base = Path.of("").toAbsolutePath();
+        Map<CheckerReference, CheckerReference> resolved = new HashMap<>();
+        for (CheckerReference r : references) {
+            resolved.put(r, r.resolved(base));
+        }
+        Broadcast<Map<CheckerReference, CheckerReference>> refs = jsc.broadcast(resolved);
+        Broadcast<Set<String>> duplicateIds = jsc.broadcast(duplicates);
+        // a few tasks per core, so that a slow one is not the job's tail, and never more tasks than rows
+        int parts = (int) Math.max(1, Math.min(inputRows, 3L * jsc.defaultParallelism()));
+        JavaRDD<Decoded> balanced = WorkBalance.balance(decoded, digests, parts);
 
-            OutputCommit results = new OutputCommit(out);
-            OutputCommit certificates = certificateDir == null ? null : new OutputCommit(certificateDir);
-            PartitionTask task = new PartitionTask(new RowCertifier(robotOptions, budget), results, certificates, format,
-                    new HadoopConf(hadoop), worst, failFirstAttemptAfter);
-            List<TaskReport> reports;
-            try {
-                reports = balanced.mapPartitionsWithIndex((i, rows) -> task.run(i, rows, refs.value(),
-                        duplicateIds.value()), false).collect();
-            } catch (RuntimeException e) {
-                results.abort(hadoop);
-                if (certificates != null) {
-                    certificates.abort(hadoop);
-                }
-                throw e;
-            }
-            DatasetSummary summary = DatasetSummary.of(inputRows, reports, worst);
+        OutputCommit results = new OutputCommit(out);
+        OutputCommit certificates = certificateDir == null ? null : new OutputCommit(certificateDir);
+        PartitionTask task = new PartitionTask(new RowCertifier(robotOptions, budget), results, certificates, format,
+                new HadoopConf(hadoop), worst, failFirstAttemptAfter);
+        List<TaskReport> reports;
+        DatasetSummary summary;
+        try {
+            reports = balanced.mapPartitionsWithIndex((i, rows) -> task.run(i, rows, refs.value(),
+                    duplicateIds.value()), false).collect();
+            summary = DatasetSummary.of(inputRows, reports, worst);
+        } catch (RuntimeException e) {   // nothing of a failed job is committed
+            results.abort(hadoop);
+            deleteIfEmpty(outPath, hadoop);   // it did not exist before: a new run may use it
             if (certificates != null) {
-                certificates.commit(reports, hadoop);
+                certificates.abort(hadoop);
             }
-            results.commit(reports, hadoop);
-            writeOutputs(outPath, hadoop, summary);
-            refs.destroy();
-            duplicateIds.destroy();
-            return new CertifiedDataset(spark, out, format, summary, reports);
-        } finally {
-            decoded.unpersist(false);
+            throw e;
+        }
+        if (certificates != null) {
+            certificates.commit(reports, hadoop);
+        }
+        results.commit(reports, hadoop);
+        writeOutputs(outPath, hadoop, summary);
+        refs.destroy();
+        duplicateIds.destroy();
+        return new CertifiedDataset(spark, out, format, summary, reports);
+    }
+
+    private static void deleteIfEmpty(org.apache.hadoop.fs.Path dir, Configuration hadoop) {
+        try {
+            FileSystem fs = dir.getFileSystem(hadoop);
+            if (fs.exists(dir) && fs.listStatus(dir).length == 0) {
+                fs.delete(dir, false);
+            }
+        } catch (IOException ignored) {
+            // best effort: the job's own failure is what is reported
         }
     }
 
@@ -236,10 +246,10 @@ public final class DatasetCertifier {
             FileSystem fs = TaskFiles.of(out, hadoop);
             fs.mkdirs(new org.apache.hadoop.fs.Path(out, PartitionTask.RESULTS));
             fs.mkdirs(new org.apache.hadoop.fs.Path(out, PartitionTask.ERRORS));
-            try (FSDataOutputStream s = fs.create(new org.apache.hadoop.fs.Path(out, "summary.json"), false)) {
+            try (java.io.OutputStream s = TaskFiles.create(new org.apache.hadoop.fs.Path(out, "summary.json"), hadoop)) {
                 s.write(summary.toJson().getBytes(StandardCharsets.UTF_8));
             }
-            fs.create(new org.apache.hadoop.fs.Path(out, "_SUCCESS"), false).close();
+            TaskFiles.create(new org.apache.hadoop.fs.Path(out, "_SUCCESS"), hadoop).close();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the summary in " + out + ": " + e.getMessage(), e);
         }

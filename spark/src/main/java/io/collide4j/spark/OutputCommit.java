@@ -4,8 +4,6 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.fs.RemoteIterator;
-import org.apache.hadoop.fs.LocatedFileStatus;
 
 import java.io.IOException;
 import java.io.Serializable;
@@ -59,25 +57,11 @@ final class OutputCommit implements Serializable {
     void commit(List<TaskReport> successful, Configuration conf) {
         Path rootPath = new Path(root);
         try {
-            FileSystem fs = rootPath.getFileSystem(conf);
+            FileSystem fs = TaskFiles.of(rootPath, conf);
             for (TaskReport r : successful) {
                 Path attempt = attemptDir(r);
-                if (!fs.exists(attempt)) {
-                    continue;   // wrote nothing, or already committed by an earlier run of this commit
-                }
-                String prefix = fs.makeQualified(attempt).toUri().getPath();
-                RemoteIterator<LocatedFileStatus> files = fs.listFiles(attempt, true);
-                while (files.hasNext()) {
-                    FileStatus f = files.next();
-                    String relative = f.getPath().toUri().getPath().substring(prefix.length() + 1);
-                    Path target = new Path(rootPath, relative);
-                    fs.mkdirs(target.getParent());
-                    if (fs.exists(target) && !fs.delete(target, false)) {
-                        throw new IOException("cannot replace " + target);
-                    }
-                    if (!fs.rename(f.getPath(), target)) {
-                        throw new IOException("cannot move " + f.getPath() + " to " + target);
-                    }
+                if (fs.exists(attempt)) {   // else it wrote nothing, or an earlier run of this commit moved it
+                    move(fs, attempt, rootPath);
                 }
             }
             deleteTemporary(fs);
@@ -86,10 +70,30 @@ final class OutputCommit implements Serializable {
         }
     }
 
+    /**
+     * Moves the tree under {@code from} into {@code to}, file by file, replacing files already there. Lists with
+     * {@code listStatus}, not {@code listFiles}: the latter asks each local file's owner and permissions, which
+     * Hadoop's local file system without its native library gets by forking {@code ls}, once per certificate.
+     */
+    private static void move(FileSystem fs, Path from, Path to) throws IOException {
+        fs.mkdirs(to);
+        for (FileStatus f : fs.listStatus(from)) {
+            Path target = new Path(to, f.getPath().getName());
+            if (f.isDirectory()) {
+                move(fs, f.getPath(), target);
+            } else if (!fs.rename(f.getPath(), target)) {
+                // HDFS and others do not replace: a certificate of the same id from an earlier job
+                if (!fs.exists(target) || !fs.delete(target, false) || !fs.rename(f.getPath(), target)) {
+                    throw new IOException("cannot move " + f.getPath() + " to " + target);
+                }
+            }
+        }
+    }
+
     /** Drops everything the job's attempts wrote (a job that failed). Best effort: the job's error matters more. */
     void abort(Configuration conf) {
         try {
-            deleteTemporary(new Path(root).getFileSystem(conf));
+            deleteTemporary(TaskFiles.of(new Path(root), conf));
         } catch (IOException ignored) {
             // the job's own failure is what is reported; a leftover _temporary names itself
         }

@@ -1,13 +1,12 @@
 package io.collide4j.spark;
 
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FSDataOutputStream;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.TaskContext;
 import org.apache.spark.sql.Row;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.Serializable;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -62,7 +61,6 @@ final class PartitionTask implements Serializable {
         Configuration c = conf.get();
         Path dir = out.attemptDir(partition, attempt);
         Path certDir = certificates == null ? null : certificates.attemptDir(partition, attempt);
-        FileSystem certFs = certDir == null ? null : TaskFiles.of(certDir, c);
         String part = TableFile.partName(partition, format);
         long n = 0;
         long results = 0;
@@ -98,7 +96,7 @@ final class PartitionTask implements Serializable {
                 String file = null;
                 if (certificates != null) {
                     String name = CertificateFiles.name(o.row().id());
-                    try (FSDataOutputStream s = certFs.create(new Path(certDir, name), true)) {
+                    try (OutputStream s = TaskFiles.create(new Path(certDir, name), c)) {
                         s.write(o.certificate().getBytes(StandardCharsets.UTF_8));
                     }
                     file = new Path(certificates.root(), name).toString();

@@ -56,7 +56,7 @@ abstract class TableFile implements Closeable {
 
         JsonLines(StructType schema, Path file, Configuration conf) throws IOException {
             this.fields = schema.fields();
-            this.out = TaskFiles.of(file, conf).create(file, false);
+            this.out = TaskFiles.create(file, conf);
             this.g = JSON.createGenerator(out);
             g.setRootValueSeparator(null);
         }

@@ -2,12 +2,16 @@ package io.collide4j.spark;
 
 import org.apache.spark.HashPartitioner;
 import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.util.CollectionAccumulator;
 import scala.Tuple2;
 
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.Set;
 
 /**
  * Spreads rows over partitions by expected work rather than by count, so that a few long trajectories do not hold one
@@ -33,31 +37,72 @@ final class WorkBalance {
     record Digest(int partition, long rows, long work, List<CheckerReference> references) implements Serializable {
     }
 
-    static Iterator<Digest> digest(int partition, Iterator<Decoded> rows) {
-        long n = 0;
-        long work = 0;
-        java.util.Set<CheckerReference> refs = new java.util.LinkedHashSet<>();
-        while (rows.hasNext()) {
-            Decoded d = rows.next();
-            n++;
-            work += work(d);
-            if (d.row() != null) {
-                refs.add(d.row().reference());
+    /**
+     * The ids of a partition's decoded rows, for finding duplicates; once they are all read, the partition's
+     * {@link Digest} is added to {@code digests}. (A retried or recomputed partition may add its digest twice:
+     * {@link #onePerPartition} keeps one.)
+     */
+    static Iterator<String> ids(int partition, Iterator<Decoded> rows, CollectionAccumulator<Digest> digests) {
+        return new Iterator<>() {
+            long n;
+            long work;
+            final Set<CheckerReference> refs = new LinkedHashSet<>();
+            TrajectoryRow next;
+            boolean done;
+
+            @Override
+            public boolean hasNext() {
+                while (next == null && !done) {
+                    if (!rows.hasNext()) {
+                        done = true;
+                        digests.add(new Digest(partition, n, work, new ArrayList<>(refs)));
+                        break;
+                    }
+                    Decoded d = rows.next();
+                    n++;
+                    work += work(d);
+                    next = d.row();
+                    if (next != null) {
+                        refs.add(next.reference());
+                    }
+                }
+                return next != null;
+            }
+
+            @Override
+            public String next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException();
+                }
+                String id = next.id();
+                next = null;
+                return id;
+            }
+        };
+    }
+
+    /** One digest per partition {@code 0..partitions-1}, in order. */
+    static List<Digest> onePerPartition(List<Digest> digests, int partitions) {
+        Digest[] one = new Digest[partitions];
+        for (Digest d : digests) {
+            one[d.partition()] = d;
+        }
+        for (int i = 0; i < partitions; i++) {
+            if (one[i] == null) {
+                throw new IllegalStateException("internal error: input partition " + i + " was not counted");
             }
         }
-        return List.of(new Digest(partition, n, work, new ArrayList<>(refs))).iterator();
+        return List.of(one);
     }
 
     /**
      * {@code rows} rearranged into {@code partitions} partitions of about equal work; {@code digests} are those of
-     * {@code rows}' partitions (in any order).
+     * {@code rows}' partitions, in order ({@link #onePerPartition}).
      */
     static JavaRDD<Decoded> balance(JavaRDD<Decoded> rows, List<Digest> digests, int partitions) {
         long[] offsets = new long[rows.getNumPartitions()];
         long total = 0;
-        List<Digest> sorted = new ArrayList<>(digests);
-        sorted.sort(java.util.Comparator.comparingInt(Digest::partition));
-        for (Digest d : sorted) {
+        for (Digest d : digests) {
             offsets[d.partition()] = total;
             total += d.work();
         }

@@ -125,7 +125,9 @@ class TaskOutputTest {
                     new double[waypoints][7], null, null, null)));
         }
         JavaRDD<Decoded> input = JavaSparkContext.fromSparkContext(spark.sparkContext()).parallelize(rows, 3);
-        List<WorkBalance.Digest> digests = input.mapPartitionsWithIndex(WorkBalance::digest, true).collect();
+        var digested = spark.sparkContext().<WorkBalance.Digest>collectionAccumulator();
+        assertEquals(rows.size(), input.mapPartitionsWithIndex((i, it) -> WorkBalance.ids(i, it, digested), true).count());
+        List<WorkBalance.Digest> digests = WorkBalance.onePerPartition(digested.value(), 3);
         int parts = 6;
         List<List<Decoded>> balanced = WorkBalance.balance(input, digests, parts).glom().collect();
         long total = rows.stream().mapToLong(WorkBalance::work).sum();
