@@ -105,7 +105,9 @@ public final class DatasetCertifier {
          * it may exist, and a certificate of the same id in it is replaced.
          */
         public Builder certificateDir(String dir) {
-            this.certificateDir = dir;
+            // a local path is made absolute, so that the results' certificate_file names the same file anywhere
+            this.certificateDir = dir == null || new org.apache.hadoop.fs.Path(dir).toUri().getScheme() != null ? dir
+                    : Path.of(dir).toAbsolutePath().normalize().toString();
             return this;
         }
 
