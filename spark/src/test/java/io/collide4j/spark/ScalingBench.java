@@ -24,7 +24,9 @@ import java.util.Map;
  * {@code mvn -B -q package -DskipTests} and {@code mvn -B -q -pl spark -am test-compile}):
  * <pre>java --add-opens=... -cp 'spark/target/test-classes:spark/target/collide4j-spark.jar:spark/target/lib/*' \
  *     io.collide4j.spark.ScalingBench 4000 3 'local[1]' 'local[2]' 'local[2]:files'</pre>
- * (trajectories, rounds, then the runs: a master, {@code :files} for certificate files instead of inline).
+ * (trajectories, rounds, then the runs: a master, {@code :files} for certificate files instead of inline). A
+ * standalone master ({@code spark://127.0.0.1:7077}, started with its workers from the same class path) works too; its
+ * executors are new JVMs in each session, so each of its runs follows one unmeasured warm-up run.
  */
 public final class ScalingBench {
     private ScalingBench() {
@@ -67,6 +69,11 @@ public final class ScalingBench {
                     Path o = dir.resolve("out" + (++out));
                     DatasetCertifier certifier = files ? DatasetCertifier.builder().certificateDir(o.resolve("certificates"))
                             .build() : DatasetCertifier.builder().build();
+                    if (master.startsWith("spark://")) {
+                        // a cluster's executors are new JVMs in each session: one unmeasured run loads their
+                        // checkers and warms their JIT, as round 1 does for the local masters in this JVM
+                        certifier.certify(spark, inputs, dir.resolve("warm" + out).toString());
+                    }
                     long[] rows = new long[1];
                     double rate = measure(run, data.valid.size(), () -> rows[0] = certifier.certify(spark, inputs, o.toString()).inputRows(), r);
                     System.out.printf(Locale.ROOT, "[spark-bench] round %d: %s / one thread = %.2f (%d rows)%n", r, run,
@@ -78,11 +85,29 @@ public final class ScalingBench {
         }
     }
 
+    /** A session on {@code master}; a standalone master's executors get this JVM's class path and module openings. */
     private static SparkSession session(String master) {
-        SparkSession spark = SparkSession.builder().master(master).appName("collide4j scaling bench")
+        SparkSession.Builder b = SparkSession.builder().master(master).appName("collide4j scaling bench")
                 .config("spark.ui.enabled", false).config("spark.driver.host", "127.0.0.1")
-                .config("spark.driver.bindAddress", "127.0.0.1").getOrCreate();
+                .config("spark.driver.bindAddress", "127.0.0.1");
+        if (master.startsWith("spark://")) {
+            b.config("spark.executor.extraClassPath", System.getProperty("java.class.path"))
+                    .config("spark.executor.extraJavaOptions", String.join(" ", ManagementFactory.getRuntimeMXBean()
+                            .getInputArguments().stream().filter(a -> a.startsWith("--add-opens")).toList()));
+        }
+        SparkSession spark = b.getOrCreate();
         spark.sparkContext().setLogLevel("WARN");
+        // a cluster's executors start after the session: wait for them (up to 2 min), so no run times a JVM start
+        long until = System.nanoTime() + 120_000_000_000L;
+        while (master.startsWith("spark://") && spark.sparkContext().statusTracker().getExecutorInfos().length < 3
+                && System.nanoTime() < until) {
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
         return spark;
     }
 
