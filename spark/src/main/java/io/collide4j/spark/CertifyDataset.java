@@ -34,8 +34,9 @@ public final class CertifyDataset implements Callable<Integer> {
             description = "Dataset files or folders: .parquet, .jsonl/.ndjson (JSON Lines) or .csv.")
     List<String> inputs = new ArrayList<>();
 
-    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output folder (must not exist).")
-    Path out;
+    @Option(names = "--out", required = true, paramLabel = "DIR",
+            description = "Output folder (must not exist): a path or any Hadoop file system URI (hdfs://, s3a://...).")
+    String out;
 
     @Option(names = "--master", paramLabel = "URL",
             description = "Spark master (default: spark-submit's, else local[*]).")
@@ -45,9 +46,9 @@ public final class CertifyDataset implements Callable<Integer> {
     String outputFormat = "parquet";
 
     @Option(names = "--certificates", paramLabel = "DIR",
-            description = "Write each certificate to DIR/<id>.json (shared storage on a cluster) instead of the"
-                    + " results' certificate column.")
-    Path certificates;
+            description = "Write each certificate to DIR/<id>.json (a path or a Hadoop file system URI every executor"
+                    + " can write) instead of the results' certificate column.")
+    String certificates;
 
     @Option(names = "--budget", paramLabel = "N",
             description = "Distance evaluations per trajectory before INCONCLUSIVE (default ${DEFAULT-VALUE}); a row's"
@@ -119,7 +120,7 @@ public final class CertifyDataset implements Callable<Integer> {
         if (worst < 0) {
             throw new CliException(ExitCode.USAGE, "--worst must be >= 0");
         }
-        if (java.nio.file.Files.exists(out)) {
+        if (!out.contains("://") && java.nio.file.Files.exists(Path.of(out))) {
             throw new CliException(ExitCode.CANNOT_CREATE, "--out: " + out + " exists; give a new output folder");
         }
         for (String in : inputs) {
@@ -133,15 +134,12 @@ public final class CertifyDataset implements Callable<Integer> {
             }
         }
         DatasetCertifier certifier = DatasetCertifier.builder().robotOptions(robotOptions()).budget(budget)
-                .certificateDir(certificates).build();
+                .certificateDir(certificates).outputFormat(format).worst(worst).build();
         SparkSession.Builder b = SparkSession.builder().appName("collide4j certify dataset");
         if (master != null) {
             b.master(master);
         } else if (System.getProperty("spark.master") == null) {
             b.master("local[*]");
-        }
-        if (System.getProperty("spark.sql.shuffle.partitions") == null) {
-            b.config("spark.sql.shuffle.partitions", 16);   // the tables sorted for output are small beside the work
         }
         SparkSession spark = b.getOrCreate();
         spark.sparkContext().setLogLevel("WARN");
@@ -149,22 +147,18 @@ public final class CertifyDataset implements Callable<Integer> {
             long t0 = System.nanoTime();
             CertifiedDataset d;
             try {
-                d = certifier.certify(spark, inputs);
+                d = certifier.certify(spark, inputs, out);
             } catch (IllegalArgumentException e) {
                 throw new CliException(ExitCode.DATA_ERROR, e.getMessage());
-            }
-            DatasetSummary s;
-            try {
-                s = d.write(out, format, worst);
             } catch (UncheckedIOException e) {
                 throw new CliException(ExitCode.CANNOT_CREATE, e.getMessage());
             }
+            DatasetSummary s = d.summary();
             double seconds = (System.nanoTime() - t0) / 1e9;
             stdout.print(s.toJson());
             stdout.printf(Locale.ROOT, "%d input rows: %d results, %d errors in %.1f s; written to %s%n", s.inputRows(),
                     s.results(), s.errors(), seconds, out);
             printFirstErrors(d.errors(), s.errors(), FIRST_ERRORS, out, stdout);
-            d.release();
             return ExitCode.FREE;
         } finally {
             spark.stop();
@@ -178,7 +172,7 @@ public final class CertifyDataset implements Callable<Integer> {
      * The first {@code first} errors (by source, then id), one line each, and how many more there are in
      * {@code out/errors}; nothing when there are none.
      */
-    static void printFirstErrors(Dataset<Row> errors, long count, int first, Path out, PrintStream stdout) {
+    static void printFirstErrors(Dataset<Row> errors, long count, int first, String out, PrintStream stdout) {
         if (count == 0) {
             return;
         }
@@ -189,7 +183,7 @@ public final class CertifyDataset implements Callable<Integer> {
                     exit, e.getAs("reason"));
         }
         if (count > first) {
-            stdout.printf(Locale.ROOT, "... and %d more errors in %s%n", count - first, out.resolve("errors"));
+            stdout.printf(Locale.ROOT, "... and %d more errors in %s%n", count - first, out + "/errors");
         }
     }
 

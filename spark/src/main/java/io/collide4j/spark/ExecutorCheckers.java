@@ -30,6 +30,11 @@ final class ExecutorCheckers {
     private ExecutorCheckers() {
     }
 
+    /** How many robot-and-scene checkers this JVM has loaded (or failed to load) so far. */
+    static int loaded() {
+        return CACHE.size();
+    }
+
     /** The checker for a resolved reference and the job's robot options ({@code certify}'s, parsed the same way). */
     static Loaded get(CheckerReference resolved, List<String> robotOptions) {
         return CACHE.computeIfAbsent(new Key(resolved, List.copyOf(robotOptions)), k -> load(k.reference(), k.robotOptions()));

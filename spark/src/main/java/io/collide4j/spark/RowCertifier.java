@@ -2,16 +2,12 @@ package io.collide4j.spark;
 
 import io.collide4j.kinematics.JointTrajectory;
 import io.collide4j.kinematics.TrajectoryException;
+import io.collide4j.planner.TrajectoryCertifier;
 import io.collide4j.planner.cli.CertifyApi;
 import io.collide4j.planner.cli.CliException;
 import io.collide4j.planner.cli.ExitCode;
-import org.apache.spark.sql.Row;
 
-import java.io.IOException;
 import java.io.Serializable;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -23,23 +19,24 @@ import java.util.Set;
  * Serializable: the driver sends it to the executors with the broadcast references.
  */
 final class RowCertifier implements Serializable {
-    /** A result row or an error row (exactly one non-null). */
-    record Outcome(Row result, RowError error) implements Serializable {
+    /**
+     * A certified row (its row, certification, budget and certificate text) or an error (then the others are null).
+     */
+    record Outcome(TrajectoryRow row, TrajectoryCertifier.Certification certification, long budget, String certificate,
+                   RowError error) {
     }
 
     private final List<String> robotOptions;
     private final long budget;
-    private final String certificateDir;   // null: certificates inline
 
-    RowCertifier(List<String> robotOptions, long budget, String certificateDir) {
+    RowCertifier(List<String> robotOptions, long budget) {
         this.robotOptions = List.copyOf(robotOptions);
         this.budget = budget;
-        this.certificateDir = certificateDir;
     }
 
     Outcome certify(Decoded d, Map<CheckerReference, CheckerReference> resolved, Set<String> duplicateIds) {
         if (d.error() != null) {
-            return new Outcome(null, d.error());
+            return new Outcome(null, null, 0, null, d.error());
         }
         TrajectoryRow row = d.row();
         try {
@@ -66,19 +63,7 @@ final class RowCertifier implements Serializable {
             }
             long b = row.budget() != null ? row.budget() : budget;
             CertifyApi.CertifiedText c = CertifyApi.certifyToText(loaded.checker(), t, row.source(), b);
-            String file = null;
-            String inline = c.certificate();
-            if (certificateDir != null) {
-                Path p = Path.of(certificateDir, CertificateFiles.name(row.id()));
-                try {
-                    Files.writeString(p, c.certificate(), StandardCharsets.UTF_8);
-                } catch (IOException e) {
-                    return failed(row, ExitCode.CANNOT_CREATE, "cannot write certificate " + p + " (" + e + ")");
-                }
-                file = p.toString();
-                inline = null;
-            }
-            return new Outcome(ResultColumns.result(row, c.certification(), b, inline, file), null);
+            return new Outcome(row, c.certification(), b, c.certificate(), null);
         } catch (CliException e) {
             return failed(row, e.exitCode(), e.getMessage());
         } catch (RuntimeException | StackOverflowError e) {   // a bug: reported with the row, the job goes on
@@ -87,6 +72,6 @@ final class RowCertifier implements Serializable {
     }
 
     private static Outcome failed(TrajectoryRow row, int exitCode, String reason) {
-        return new Outcome(null, new RowError(row.id(), row.source(), exitCode, reason.replace('\n', ' ')));
+        return new Outcome(null, null, 0, null, new RowError(row.id(), row.source(), exitCode, reason.replace('\n', ' ')));
     }
 }

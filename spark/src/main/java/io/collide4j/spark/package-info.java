@@ -18,9 +18,15 @@
  *   <li><b>margin</b>: the required separation, as everywhere in collide4j; <b>clearance</b> is only the certified lower
  *   bound on the measured distance.</li>
  *   <li><b>budget</b>: distance evaluations per trajectory; when it runs out the verdict is INCONCLUSIVE.</li>
+ *   <li><b>work</b> ({@link io.collide4j.spark.WorkBalance}): a row's expected certification cost, waypoints × joints;
+ *   rows are spread over tasks by it.</li>
+ *   <li><b>task attempt</b>: one run of a task by Spark (a failed one is retried); it writes its part files and
+ *   certificates under {@code _temporary/JOB/pPART-aATTEMPT} of each output root, and only the attempt whose
+ *   {@link io.collide4j.spark.TaskReport report} reached the driver is <b>committed</b> (moved into place,
+ *   {@link io.collide4j.spark.OutputCommit}).</li>
  * </ul>
  *
  * <p>Threads: executors share one immutable checker per reference; each task thread certifies with its own query
- * context (the checker's per-thread scratch).
+ * context (the checker's per-thread scratch) and writes its own files. The commit runs on the driver after the job.
  */
 package io.collide4j.spark;

@@ -75,10 +75,11 @@ class DatasetCertificationTest {
 
         long t0 = System.nanoTime();
         CertifiedDataset d = DatasetCertifier.builder().robotOptions(List.of("--margin", Double.toString(MARGIN)))
-                .build().certify(spark, List.of(data.parquet.toString(), data.jsonl.toString(), data.csv.toString()));
+                .worst(5).build().certify(spark, List.of(data.parquet.toString(), data.jsonl.toString(),
+                        data.csv.toString()), dir.resolve("out").toString());
         List<Row> results = d.results().collectAsList();
         List<Row> errors = d.errors().collectAsList();
-        DatasetSummary summary = d.summary(5);
+        DatasetSummary summary = d.summary();
         System.out.printf("[spark-dataset] %d rows: %d results, %d errors in %.1f s (local[2])%n", d.inputRows(),
                 results.size(), errors.size(), (System.nanoTime() - t0) / 1e9);
 
@@ -87,6 +88,16 @@ class DatasetCertificationTest {
         assertEquals(data.rows, results.size() + errors.size());
         assertEquals(summary.inputRows(), summary.results() + summary.errors());
         assertEquals(results.size(), summary.results());
+        assertEquals(results.stream().filter(r -> r.getAs("clearance_lower_bound") != null)
+                        .map(r -> (double) r.getAs("clearance_lower_bound")).sorted().limit(5).toList(),
+                summary.worstClearances().stream().map(DatasetSummary.Worst::clearanceLowerBound).toList(),
+                "the summary's least clearances are the results' five least");
+        try (var parts = Files.list(dir.resolve("out/results")); var top = Files.list(dir.resolve("out"))) {
+            assertEquals(summary.tasks().count(), parts.filter(p -> p.getFileName().toString().startsWith("part-")).count(),
+                    "one results part file per task");
+            assertEquals(Set.of("results", "errors", "summary.json", "_SUCCESS"), top.map(p -> p.getFileName().toString())
+                    .collect(java.util.stream.Collectors.toSet()), "nothing else (no _temporary left)");
+        }
 
         // every malformed, duplicate and out-of-limits row is in the errors, and nothing else is
         Map<String, Integer> errorIds = new HashMap<>();
@@ -168,7 +179,6 @@ class DatasetCertificationTest {
         GeneratedDataset.Spec bundled = data.valid.stream().filter(x -> x.scene().equals(GeneratedDataset.BUNDLED_SCENE)
                 && x.accelerations() != null).findFirst().orElseThrow();
         assertEquals(byId.get(bundled.id()).getAs("certificate"), cliCertificate(bundled), "CLI certificate of " + bundled.id());
-        d.release();
     }
 
     @Test
@@ -187,7 +197,8 @@ class DatasetCertificationTest {
         Path jsonl = in.resolve("three.jsonl");
         Files.writeString(jsonl, lines);
         Path certs = dir.resolve("certs");
-        CertifiedDataset d = DatasetCertifier.builder().certificateDir(certs).build().certify(spark, List.of(jsonl.toString()));
+        CertifiedDataset d = DatasetCertifier.builder().certificateDir(certs).outputFormat(CertifiedDataset.OutputFormat.JSON)
+                .build().certify(spark, List.of(jsonl.toString()), dir.resolve("out-files").toString());
         StringWriter expected = new StringWriter();
         c.trajectoryCertifier().certify(JointTrajectory.ofPositions(GeneratedDataset.JOINTS, q), 0,
                 TrajectoryCertifier.DEFAULT_BUDGET, expected);
@@ -203,7 +214,6 @@ class DatasetCertificationTest {
             assertEquals(Set.of("a%2Fb.json", "%2E%2E.json", "c.json"),
                     listed.map(p -> p.getFileName().toString()).collect(java.util.stream.Collectors.toSet()));
         }
-        d.release();
 
         // the job prints the first errors (no Parquet reader needed): lines 2 and 3 of this file are bad
         Path mixed = in.resolve("mixed.jsonl");
@@ -224,7 +234,8 @@ class DatasetCertificationTest {
         Path csv = in.resolve("bad.csv");
         Files.writeString(csv, "id,robot,scene,joint_names,positons\n");
         IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
-                () -> DatasetCertifier.builder().build().certify(spark, List.of(csv.toString())));
+                () -> DatasetCertifier.builder().build().certify(spark, List.of(csv.toString()),
+                        dir.resolve("out-bad").toString()));
         assertTrue(e.getMessage().contains("unknown column 'positons'") && e.getMessage().contains("missing column 'positions'"),
                 e.getMessage());
     }

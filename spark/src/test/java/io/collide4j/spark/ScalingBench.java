@@ -1,69 +1,127 @@
 package io.collide4j.spark;
 
+import io.collide4j.kinematics.JointTrajectory;
 import io.collide4j.planner.Collide4j;
+import io.collide4j.planner.TrajectoryCertifier;
 import org.apache.spark.sql.SparkSession;
 
+import java.io.StringWriter;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
- * Scaling benchmark (not a test): trajectories certified per second by one Spark master on a generated dataset of
- * valid Panda trajectories in MotionBenchMaker scenes ({@link GeneratedDataset}, no malformed rows). One JVM per
- * master, so that one run's JIT and loaded checkers do not flatter the next; round 1 also warms up (checkers loaded
- * per executor, JIT), later rounds are the steady state. Run (after {@code mvn -B -q package -DskipTests} and
- * {@code mvn -B -q -pl spark -am test-compile}):
+ * Scaling benchmark (not a test): trajectories certified per second on a generated dataset of valid Panda trajectories
+ * in MotionBenchMaker scenes ({@link GeneratedDataset}, no malformed rows), by one plain thread without Spark (the
+ * certification alone, certificate text included) and by Spark masters, interleaved round by round in one JVM so that
+ * a loaded machine's load falls on all alike; each Spark run writes its whole output (Parquet, certificates inline or
+ * as files). Prints per run the wall time, trajectories/s, the process CPU seconds per 1000 trajectories, and each
+ * round's ratios to the plain thread. Round 1 warms up (JIT, checkers loaded per executor). Run (after
+ * {@code mvn -B -q package -DskipTests} and {@code mvn -B -q -pl spark -am test-compile}):
  * <pre>java --add-opens=... -cp 'spark/target/test-classes:spark/target/collide4j-spark.jar:spark/target/lib/*' \
- *     io.collide4j.spark.ScalingBench 'local[2]' 2000 3</pre>
+ *     io.collide4j.spark.ScalingBench 4000 3 'local[1]' 'local[2]' 'local[2]:files'</pre>
+ * (trajectories, rounds, then the runs: a master, {@code :files} for certificate files instead of inline). A
+ * standalone master ({@code spark://127.0.0.1:7077}, started with its workers from the same class path) works too; its
+ * executors are new JVMs in each session, so each of its runs follows one unmeasured warm-up run.
  */
 public final class ScalingBench {
     private ScalingBench() {
     }
 
     public static void main(String[] args) throws Exception {
-        String master = args.length > 0 ? args[0] : "local[2]";
-        int n = args.length > 1 ? Integer.parseInt(args[1]) : 2000;
-        int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 3;
+        int n = args.length > 0 ? Integer.parseInt(args[0]) : 4000;
+        int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 3;
+        List<String> runs = args.length > 2 ? List.of(args).subList(2, args.length) : List.of("local[1]", "local[2]");
         Path zip = Path.of(System.getProperty("collide4j.testdata", "tests/data")).resolve("vamp/resources/panda/problems.zip");
-        SparkSession spark = SparkSession.builder().master(master).appName("collide4j scaling bench")
-                .config("spark.ui.enabled", false).config("spark.sql.shuffle.partitions", 16).getOrCreate();
-        spark.sparkContext().setLogLevel("WARN");
+        Path dir = Files.createTempDirectory("collide4j-spark-bench");
+        GeneratedDataset data;
+        SparkSession gen = session("local[1]");
         try {
-            Path dir = Files.createTempDirectory("collide4j-spark-bench");
             double[] upper = Collide4j.builder().robot("panda").sceneName(GeneratedDataset.BUNDLED_SCENE).build().upperLimits();
-            GeneratedDataset data = GeneratedDataset.write(spark, dir, zip, n, false, 7, upper);
-            DatasetCertifier certifier = DatasetCertifier.builder().build();
-            for (int r = 1; r <= rounds; r++) {
-                long t0 = System.nanoTime();
-                CertifiedDataset d = certifier.certify(spark, List.of(data.parquet.toString(), data.jsonl.toString(),
-                        data.csv.toString()));
-                long results = d.results().count();
-                long errors = d.errors().count();
-                double s = (System.nanoTime() - t0) / 1e9;
-                System.out.printf(Locale.ROOT, "[spark-bench] %s round %d: %d rows (%d results, %d errors) in %.2f s:"
-                        + " %.1f trajectories/s%n", master, r, d.inputRows(), results, errors, s, d.inputRows() / s);
-                d.release();
-            }
-            // the same rows certified in this JVM by one thread without Spark: the work itself, for comparison
-            java.util.Map<String, Collide4j> checkers = new java.util.HashMap<>();
-            for (int r = 1; r <= 2; r++) {
-                long t0 = System.nanoTime();
+            data = GeneratedDataset.write(gen, dir.resolve("in"), zip, n, false, 7, upper);
+        } finally {
+            gen.stop();
+        }
+        List<String> inputs = List.of(data.parquet.toString(), data.jsonl.toString(), data.csv.toString());
+        Map<String, Collide4j> checkers = new HashMap<>();
+        int out = 0;
+        for (int r = 1; r <= rounds; r++) {
+            double plain = measure("one thread, no Spark", data.valid.size(), () -> {
                 for (GeneratedDataset.Spec s : data.valid) {
                     Collide4j c = checkers.computeIfAbsent(s.scene(), scene -> scene.equals(GeneratedDataset.BUNDLED_SCENE)
                             ? Collide4j.builder().robot("panda").sceneName(scene).build()
                             : Collide4j.builder().robot("panda").scene(Path.of(scene)).build());
-                    c.trajectoryCertifier().certify(new io.collide4j.kinematics.JointTrajectory(GeneratedDataset.JOINTS,
-                            s.times(), s.positions(), s.velocities(), s.accelerations()), 0,
-                            s.budget() == null ? io.collide4j.planner.TrajectoryCertifier.DEFAULT_BUDGET : s.budget(),
-                            new java.io.StringWriter());
+                    StringWriter certificate = new StringWriter();
+                    c.trajectoryCertifier().certify(new JointTrajectory(GeneratedDataset.JOINTS, s.times(), s.positions(),
+                            s.velocities(), s.accelerations()), 0, s.budget() == null ? TrajectoryCertifier.DEFAULT_BUDGET
+                            : s.budget(), certificate);
                 }
-                double s = (System.nanoTime() - t0) / 1e9;
-                System.out.printf(Locale.ROOT, "[spark-bench] one thread, no Spark, round %d: %d trajectories in %.2f s:"
-                        + " %.1f trajectories/s%n", r, data.valid.size(), s, data.valid.size() / s);
+            }, r);
+            for (String run : runs) {
+                boolean files = run.endsWith(":files");
+                String master = files ? run.substring(0, run.length() - ":files".length()) : run;
+                SparkSession spark = session(master);
+                try {
+                    Path o = dir.resolve("out" + (++out));
+                    DatasetCertifier certifier = files ? DatasetCertifier.builder().certificateDir(o.resolve("certificates"))
+                            .build() : DatasetCertifier.builder().build();
+                    if (master.startsWith("spark://")) {
+                        // a cluster's executors are new JVMs in each session: one unmeasured run loads their
+                        // checkers and warms their JIT, as round 1 does for the local masters in this JVM
+                        certifier.certify(spark, inputs, dir.resolve("warm" + out).toString());
+                    }
+                    long[] rows = new long[1];
+                    double rate = measure(run, data.valid.size(), () -> rows[0] = certifier.certify(spark, inputs, o.toString()).inputRows(), r);
+                    System.out.printf(Locale.ROOT, "[spark-bench] round %d: %s / one thread = %.2f (%d rows)%n", r, run,
+                            rate / plain, rows[0]);
+                } finally {
+                    spark.stop();
+                }
             }
-        } finally {
-            spark.stop();
         }
+    }
+
+    /** A session on {@code master}; a standalone master's executors get this JVM's class path and module openings. */
+    private static SparkSession session(String master) {
+        SparkSession.Builder b = SparkSession.builder().master(master).appName("collide4j scaling bench")
+                .config("spark.ui.enabled", false).config("spark.driver.host", "127.0.0.1")
+                .config("spark.driver.bindAddress", "127.0.0.1");
+        if (master.startsWith("spark://")) {
+            b.config("spark.executor.extraClassPath", System.getProperty("java.class.path"))
+                    .config("spark.executor.extraJavaOptions", String.join(" ", ManagementFactory.getRuntimeMXBean()
+                            .getInputArguments().stream().filter(a -> a.startsWith("--add-opens")).toList()));
+        }
+        SparkSession spark = b.getOrCreate();
+        spark.sparkContext().setLogLevel("WARN");
+        // a cluster's executors start after the session: wait for them (up to 2 min), so no run times a JVM start
+        long until = System.nanoTime() + 120_000_000_000L;
+        while (master.startsWith("spark://") && spark.sparkContext().statusTracker().getExecutorInfos().length < 3
+                && System.nanoTime() < until) {
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        return spark;
+    }
+
+    /** Runs {@code work} once, prints wall and CPU time, returns trajectories per wall second. */
+    private static double measure(String what, long trajectories, Runnable work, int round) {
+        var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        long cpu0 = os.getProcessCpuTime();
+        long t0 = System.nanoTime();
+        work.run();
+        double s = (System.nanoTime() - t0) / 1e9;
+        double cpu = (os.getProcessCpuTime() - cpu0) / 1e9;
+        System.out.printf(Locale.ROOT, "[spark-bench] round %d: %-22s %d trajectories in %.2f s: %.1f/s, %.2f CPU s per"
+                + " 1000, load %.1f%n", round, what, trajectories, s, trajectories / s, 1000 * cpu / trajectories,
+                os.getSystemLoadAverage());
+        return trajectories / s;
     }
 }

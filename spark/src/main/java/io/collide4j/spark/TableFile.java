@@ -1,0 +1,171 @@
+package io.collide4j.spark;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.parquet.example.data.Group;
+import org.apache.parquet.example.data.simple.SimpleGroupFactory;
+import org.apache.parquet.hadoop.ParquetFileWriter;
+import org.apache.parquet.hadoop.ParquetWriter;
+import org.apache.parquet.hadoop.example.ExampleParquetWriter;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.hadoop.util.HadoopOutputFile;
+import org.apache.parquet.schema.LogicalTypeAnnotation;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+import org.apache.parquet.schema.Type;
+import org.apache.parquet.schema.Types;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.types.ArrayType;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.OutputStream;
+
+/**
+ * One part file of an output table ({@link ResultColumns#RESULTS} or {@link ResultColumns#ERRORS}) written by a task
+ * through Hadoop's {@code FileSystem} API: Parquet (parquet-hadoop's example writer, Snappy, the columns as Spark reads
+ * them back: strings as UTF-8 binaries, a double array as a standard three-level list) or JSON Lines (nulls left out,
+ * as Spark's JSON writer does; doubles in Java's shortest round-trip form). Not thread-safe: one per task.
+ */
+abstract class TableFile implements Closeable {
+
+    abstract void write(Row row) throws IOException;
+
+    static TableFile open(CertifiedDataset.OutputFormat format, StructType schema, Path file, Configuration conf)
+            throws IOException {
+        return format == CertifiedDataset.OutputFormat.PARQUET ? new Parquet(schema, file, conf)
+                : new JsonLines(schema, file, conf);
+    }
+
+    /** The part file name of a task's partition, as Spark names its own ({@code part-00007.parquet}). */
+    static String partName(int partition, CertifiedDataset.OutputFormat format) {
+        return String.format("part-%05d.%s", partition, format == CertifiedDataset.OutputFormat.PARQUET ? "parquet" : "json");
+    }
+
+    private static final class JsonLines extends TableFile {
+        private static final JsonFactory JSON = new JsonFactory();
+        private final StructField[] fields;
+        private final OutputStream out;
+        private final JsonGenerator g;
+
+        JsonLines(StructType schema, Path file, Configuration conf) throws IOException {
+            this.fields = schema.fields();
+            this.out = TaskFiles.create(file, conf);
+            this.g = JSON.createGenerator(out);
+            g.setRootValueSeparator(null);
+        }
+
+        @Override
+        void write(Row row) throws IOException {
+            g.writeStartObject();
+            for (int i = 0; i < fields.length; i++) {
+                Object v = row.get(i);
+                if (v == null) {
+                    continue;
+                }
+                g.writeFieldName(fields[i].name());
+                if (v instanceof String s) {
+                    g.writeString(s);
+                } else if (v instanceof Integer n) {
+                    g.writeNumber(n);
+                } else if (v instanceof Long n) {
+                    g.writeNumber(n);
+                } else if (v instanceof Double x) {
+                    g.writeNumber(x);
+                } else if (v instanceof double[] xs) {
+                    g.writeArray(xs, 0, xs.length);
+                } else {
+                    throw new IllegalStateException("internal error: column " + fields[i].name() + " holds " + v.getClass());
+                }
+            }
+            g.writeEndObject();
+            g.writeRaw('\n');
+        }
+
+        @Override
+        public void close() throws IOException {
+            g.close();
+            out.close();
+        }
+    }
+
+    private static final class Parquet extends TableFile {
+        private final StructField[] fields;
+        private final SimpleGroupFactory groups;
+        private final ParquetWriter<Group> writer;
+
+        Parquet(StructType schema, Path file, Configuration conf) throws IOException {
+            this.fields = schema.fields();
+            MessageType type = parquetSchema(schema);
+            this.groups = new SimpleGroupFactory(type);
+            this.writer = ExampleParquetWriter.builder(HadoopOutputFile.fromPath(file, conf)).withType(type)
+                    .withConf(conf).withCompressionCodec(CompressionCodecName.SNAPPY)
+                    .withWriteMode(ParquetFileWriter.Mode.CREATE).build();
+        }
+
+        @Override
+        void write(Row row) throws IOException {
+            Group g = groups.newGroup();
+            for (int i = 0; i < fields.length; i++) {
+                Object v = row.get(i);
+                if (v == null) {
+                    continue;
+                }
+                String name = fields[i].name();
+                if (v instanceof String s) {
+                    g.append(name, s);
+                } else if (v instanceof Integer n) {
+                    g.append(name, n);
+                } else if (v instanceof Long n) {
+                    g.append(name, n);
+                } else if (v instanceof Double x) {
+                    g.append(name, x);
+                } else if (v instanceof double[] xs) {
+                    Group list = g.addGroup(name);
+                    for (double x : xs) {
+                        list.addGroup("list").append("element", x);
+                    }
+                } else {
+                    throw new IllegalStateException("internal error: column " + name + " holds " + v.getClass());
+                }
+            }
+            writer.write(g);
+        }
+
+        @Override
+        public void close() throws IOException {
+            writer.close();
+        }
+
+        static MessageType parquetSchema(StructType schema) {
+            Types.MessageTypeBuilder b = Types.buildMessage();
+            for (StructField f : schema.fields()) {
+                b.addField(column(f.name(), f.dataType(), f.nullable()));
+            }
+            return b.named("spark_schema");
+        }
+
+        private static Type column(String name, DataType t, boolean nullable) {
+            Type.Repetition r = nullable ? Type.Repetition.OPTIONAL : Type.Repetition.REQUIRED;
+            if (t.equals(DataTypes.StringType)) {
+                return Types.primitive(PrimitiveTypeName.BINARY, r).as(LogicalTypeAnnotation.stringType()).named(name);
+            } else if (t.equals(DataTypes.IntegerType)) {
+                return Types.primitive(PrimitiveTypeName.INT32, r).named(name);
+            } else if (t.equals(DataTypes.LongType)) {
+                return Types.primitive(PrimitiveTypeName.INT64, r).named(name);
+            } else if (t.equals(DataTypes.DoubleType)) {
+                return Types.primitive(PrimitiveTypeName.DOUBLE, r).named(name);
+            } else if (t instanceof ArrayType a && a.elementType().equals(DataTypes.DoubleType)) {
+                return Types.buildGroup(r).as(LogicalTypeAnnotation.listType())
+                        .repeatedGroup().required(PrimitiveTypeName.DOUBLE).named("element").named("list").named(name);
+            }
+            throw new IllegalArgumentException("internal error: no Parquet column for " + t.simpleString());
+        }
+    }
+}

@@ -1,0 +1,19 @@
+package io.collide4j.spark;
+
+import java.io.Serializable;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What one successful task attempt did, sent back to the driver (small: counts and a few rows): its partition and
+ * Spark attempt number (which {@code _temporary} folder {@link OutputCommit} commits), the rows it read, results and
+ * errors it wrote, results by scene and verdict, errors by exit code, its {@code worst} least clearances, the expected
+ * work of its rows ({@link WorkBalance#work}) and the seconds it spent on them; which executor ran it and how many
+ * checkers that executor JVM had loaded when it finished ({@link ExecutorCheckers}: one per robot-and-scene, however
+ * many tasks it ran).
+ */
+record TaskReport(int partition, int attempt, long rows, long results, long errors,
+                  Map<String, Map<String, Long>> byScene, Map<Integer, Long> errorsByExitCode,
+                  List<DatasetSummary.Worst> worst, long work, double seconds, String executor,
+                  int checkersLoaded) implements Serializable {
+}

@@ -1,0 +1,154 @@
+package io.collide4j.spark;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.collide4j.kinematics.JointTrajectory;
+import io.collide4j.planner.Collide4j;
+import io.collide4j.planner.TrajectoryCertifier;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The job's output under failure and skew, in local mode with retries ({@code local[2,3]}: two task threads, a task
+ * may fail three times): every task's first attempt fails after writing part of its output, and the committed output
+ * is still exactly one results row and one certificate file per trajectory, byte for byte the single-machine
+ * certifier's, with nothing partial, duplicated or temporary left; rows are spread by work, not count.
+ */
+class TaskOutputTest {
+    static SparkSession spark;
+
+    @TempDir
+    static Path dir;
+
+    @BeforeAll
+    static void start() {
+        spark = SparkSession.builder().master("local[2,3]").appName("collide4j task output test")
+                .config("spark.ui.enabled", false).config("spark.driver.host", "127.0.0.1")
+                .config("spark.driver.bindAddress", "127.0.0.1").getOrCreate();
+        spark.sparkContext().setLogLevel("ERROR");
+    }
+
+    @AfterAll
+    static void stop() {
+        if (spark != null) {
+            spark.stop();
+        }
+    }
+
+    @Test
+    void retriedTasksLeaveNoPartialOrDuplicatedFile() throws IOException {
+        int n = 24;
+        SplittableRandom rnd = new SplittableRandom(5);
+        ObjectMapper json = new ObjectMapper();
+        Map<String, double[][]> trajectories = new HashMap<>();
+        StringBuilder lines = new StringBuilder();
+        for (int i = 0; i < n; i++) {
+            String id = i % 6 == 0 ? "../up/" + i : "t" + i;   // ids that would leave the folder if taken as paths
+            double[][] q = {{0, -0.785, 0, -2.356, 0, 1.571, 0.785}, {0, -0.785, 0, -2.356, 0, 1.571, 0.785}};
+            for (int j = 0; j < 7; j++) {
+                q[1][j] += rnd.nextDouble(-0.05, 0.05);
+            }
+            trajectories.put(id, q);
+            lines.append(json.writeValueAsString(Map.of("id", id, "robot", "panda", "scene", "table_shelf",
+                    "joint_names", GeneratedDataset.JOINTS, "positions", q))).append('\n');
+        }
+        Path in = dir.resolve("rows.jsonl");
+        Files.writeString(in, lines);
+        Path certs = dir.resolve("certificates");
+        CertifiedDataset d = DatasetCertifier.builder().certificateDir(certs.toUri().toString())
+                .outputFormat(CertifiedDataset.OutputFormat.JSON).failFirstAttemptAfter(1).build()
+                .certify(spark, List.of(in.toString()), dir.resolve("out").toUri().toString());
+
+        DatasetSummary s = d.summary();
+        assertEquals(s.tasks().count(), s.tasks().retried(), "every task's first attempt failed and was retried: " + s);
+        assertEquals(n, s.results());
+        assertEquals(0, s.errors());
+        List<Row> rows = d.results().collectAsList();
+        assertEquals(n, rows.size());
+        assertEquals(n, rows.stream().map(r -> (String) r.getAs("id")).collect(Collectors.toSet()).size(), "no id twice");
+
+        Collide4j c = Collide4j.builder().robot("panda").sceneName("table_shelf").build();
+        Set<String> expectedFiles = new HashSet<>();
+        for (Row r : rows) {
+            String id = r.getAs("id");
+            StringWriter expected = new StringWriter();
+            c.trajectoryCertifier().certify(JointTrajectory.ofPositions(GeneratedDataset.JOINTS, trajectories.get(id)), 0,
+                    TrajectoryCertifier.DEFAULT_BUDGET, expected);
+            // the column is a Hadoop path (a URI's scheme, the path itself unescaped)
+            Path file = Path.of(new org.apache.hadoop.fs.Path((String) r.getAs("certificate_file")).toUri().getPath());
+            assertEquals(certs, file.getParent(), "an id never leaves the certificate folder: " + file);
+            assertEquals(expected.toString(), Files.readString(file, StandardCharsets.UTF_8), "certificate of " + id);
+            expectedFiles.add(file.getFileName().toString());
+        }
+        assertEquals(expectedFiles, names(certs), "exactly one file per certificate, nothing partial or temporary");
+        try (Stream<Path> parts = Files.list(dir.resolve("out/results"))) {
+            long lineCount = 0;
+            for (Path p : parts.filter(p -> p.getFileName().toString().startsWith("part-")).toList()) {
+                lineCount += Files.readAllLines(p).size();
+            }
+            assertEquals(n, lineCount, "the results part files hold each row once");
+        }
+        assertEquals(Set.of("results", "errors", "summary.json", "_SUCCESS"), names(dir.resolve("out")));
+        assertEquals(Set.of("rows.jsonl", "certificates", "out"), names(dir), "nothing written outside the output folders");
+    }
+
+    @Test
+    void rowsAreSpreadByWorkNotCount() {
+        // one long trajectory among short ones: 1 row of 200 waypoints, 99 rows of 2 (7 joints each)
+        List<Decoded> rows = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            int waypoints = i == 10 ? 200 : 2;
+            rows.add(Decoded.of(new TrajectoryRow("r" + i, "test", "panda", null, "none", GeneratedDataset.JOINTS, null,
+                    new double[waypoints][7], null, null, null)));
+        }
+        JavaRDD<Decoded> input = JavaSparkContext.fromSparkContext(spark.sparkContext()).parallelize(rows, 3);
+        var digested = spark.sparkContext().<WorkBalance.Digest>collectionAccumulator();
+        assertEquals(rows.size(), input.mapPartitionsWithIndex((i, it) -> WorkBalance.ids(i, it, digested), true).count());
+        List<WorkBalance.Digest> digests = WorkBalance.onePerPartition(digested.value(), 3);
+        int parts = 6;
+        List<List<Decoded>> balanced = WorkBalance.balance(input, digests, parts).glom().collect();
+        long total = rows.stream().mapToLong(WorkBalance::work).sum();
+        long heaviest = rows.stream().mapToLong(WorkBalance::work).max().orElseThrow();
+        List<String> seen = new ArrayList<>();
+        for (List<Decoded> p : balanced) {
+            long work = p.stream().mapToLong(WorkBalance::work).sum();
+            // a slice of the total, plus at most the one row that straddles its end
+            assertTrue(work <= total / parts + heaviest, "partition work " + work + " of " + total);
+            if (p.stream().anyMatch(x -> x.row().positions().length == 200)) {
+                assertTrue(p.size() < rows.size() / parts, "the long row shares its partition with few others: " + p.size());
+            }
+            p.forEach(x -> seen.add(x.row().id()));
+        }
+        assertEquals(rows.size(), seen.size(), "no row lost or duplicated");
+        assertEquals(rows.stream().map(x -> x.row().id()).collect(Collectors.toSet()), new HashSet<>(seen));
+    }
+
+    private static Set<String> names(Path folder) throws IOException {
+        try (Stream<Path> s = Files.list(folder)) {
+            return s.map(p -> p.getFileName().toString()).collect(Collectors.toSet());
+        }
+    }
+}
