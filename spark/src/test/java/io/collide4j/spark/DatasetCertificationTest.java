@@ -220,16 +220,17 @@ class DatasetCertificationTest {
         Files.writeString(mixed, lines.toString().lines().findFirst().orElseThrow() + "\n{\"id\": \"broken\"\n"
                 + "{\"id\":\"short\",\"robot\":\"panda\",\"scene\":\"table_shelf\",\"joint_names\":[\"panda_joint1\"],"
                 + "\"positions\":[[0],[0.1]]}\n");
-        CertifiedDataset m = DatasetCertifier.builder().build().certify(spark, List.of(mixed.toString()));
+        CertifiedDataset m = DatasetCertifier.builder().build().certify(spark, List.of(mixed.toString()),
+                dir.resolve("out-mixed").toString());
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
-        CertifyDataset.printFirstErrors(m.errors(), 2, 1, dir.resolve("out"), new PrintStream(printed, true, StandardCharsets.UTF_8));
+        CertifyDataset.printFirstErrors(m.errors(), 2, 1, dir.resolve("out").toString(),
+                new PrintStream(printed, true, StandardCharsets.UTF_8));
         List<String> said = printed.toString(StandardCharsets.UTF_8).lines().toList();
         assertEquals(2, said.size(), said.toString());
         assertTrue(said.get(0).startsWith("error ") && said.get(0).contains("mixed.jsonl") && said.get(0).contains("exit 65"),
                 said.toString());
-        assertEquals("... and 1 more errors in " + dir.resolve("out").resolve("errors"), said.get(1));
+        assertEquals("... and 1 more errors in " + dir.resolve("out") + "/errors", said.get(1));
         assertEquals(2, m.errors().count());
-        m.release();
 
         Path csv = in.resolve("bad.csv");
         Files.writeString(csv, "id,robot,scene,joint_names,positons\n");
