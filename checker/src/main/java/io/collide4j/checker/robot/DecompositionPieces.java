@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.LongConsumer;
 
 /**
  * Meshes as the pieces of a convex decomposition ({@link Decomposer}), read from and written to a
@@ -93,7 +94,42 @@ public final class DecompositionPieces implements ConvexPieceProvider {
         if (d.pieces().size() == 1) {
             return ConvexPieceProvider.hull().pieces(mesh, what);
         }
-        return PieceCover.of(d.pieces(), mesh);
+        try {
+            return measure(d, mesh, params, null);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(what + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Sub-triangles per mesh triangle a cached decomposition's cover search may examine before decomposing again. */
+    private static final int CACHED_SEARCH_PATCHES_PER_TRIANGLE = 16;
+
+    /**
+     * The measured cover of {@code d}, a decomposition of {@code mesh} with {@code params}: on its verified patches
+     * when it has them ({@link Decomposition#coverPatches}); when read from a cache (pieces only) by a search for a
+     * covering assignment with a budget of {@value #CACHED_SEARCH_PATCHES_PER_TRIANGLE} sub-triangles per triangle
+     * (plus 100,000), and where that search gives up or measures more than {@link PieceCover#tolerance}, by decomposing again (the same pieces, the
+     * decomposer being deterministic, now with their patches): time is spent, the margin is never inflated.
+     * {@code progress} (null: none) hears the triangles measured so far.
+     *
+     * @throws IllegalArgumentException if even the fresh decomposition's margin cannot be measured
+     */
+    public static Pieces measure(Decomposition d, TriangleMesh mesh, DecompositionParameters params,
+            LongConsumer progress) {
+        if (d.coverPatches().isPresent()) {
+            return PieceCover.of(d, mesh, progress);
+        }
+        int budget = (int) Math.min(PieceCover.MAX_PATCHES,
+                (long) CACHED_SEARCH_PATCHES_PER_TRIANGLE * mesh.triangleCount() + 100_000);
+        try {
+            Pieces searched = PieceCover.of(d.pieces(), mesh, budget, progress);
+            if (searched.margin() <= PieceCover.tolerance(mesh)) {
+                return searched;
+            }
+        } catch (IllegalArgumentException searchGaveUp) {
+            // measured again below, on the patches
+        }
+        return PieceCover.of(Decomposer.decompose(mesh, params), mesh, progress);
     }
 
     @Override

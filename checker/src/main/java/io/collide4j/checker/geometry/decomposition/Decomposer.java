@@ -31,7 +31,8 @@ import java.util.stream.IntStream;
  * (vertex-limited) hull without voxelising. Each piece is a fixed point of QuickHull (hulling its
  * vertices gives the same vertex set) with no sliver face whose plane misses its corners. The output is
  * identical for any thread count, and {@link Decomposition#pieces()} can back a robot model's convex
- * pieces directly ({@code robot.PieceCover} re-finds the patches and measures the margin). Stateless and
+ * pieces directly ({@code robot.PieceCover} measures the margin on the verified patches, {@link
+ * Decomposition#coverPatches}). Stateless and
  * thread-safe.
  */
 public final class Decomposer {
@@ -340,7 +341,12 @@ public final class Decomposer {
             }
         }
         List<ConvexHull> out = Arrays.asList(done);
+        double rounding = 0;
+        for (int t = 0; t < mesh.triangleCount(); t++) {
+            rounding = Math.max(rounding, SubTriangle.roundingBound(mesh, t));
+        }
         double millis = (System.nanoTime() - start) / 1e6;
-        return new Decomposition(out, DecompositionStats.of(out, meshVolume, solid.closed(), voxels, millis));
+        return new Decomposition(out, DecompositionStats.of(out, meshVolume, solid.closed(), voxels, millis),
+                new CoverPatches(pts, rounding));
     }
 }

@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * An immutable convex decomposition of a triangle mesh: pieces whose union holds every input triangle:
@@ -22,10 +23,28 @@ import java.util.List;
 public final class Decomposition {
     private final List<ConvexHull> pieces;
     private final DecompositionStats stats;
+    private final CoverPatches patches;   // null when read from a cache (only pieces are stored)
 
     Decomposition(List<ConvexHull> pieces, DecompositionStats stats) {
+        this(pieces, stats, null);
+    }
+
+    Decomposition(List<ConvexHull> pieces, DecompositionStats stats, CoverPatches patches) {
         this.pieces = List.copyOf(pieces);
         this.stats = stats;
+        this.patches = patches;
+        if (patches != null && patches.pieceCount() != pieces.size()) {
+            throw new IllegalArgumentException(patches + " for " + pieces.size() + " pieces");
+        }
+    }
+
+    /**
+     * The patches each piece was verified to hold, when this decomposition was computed in this process (empty
+     * when read from a {@link DecompositionCache}, which stores pieces only): lets the covering margin be measured
+     * without searching for a covering assignment again.
+     */
+    public Optional<CoverPatches> coverPatches() {
+        return Optional.ofNullable(patches);
     }
 
     /** The convex pieces, in a deterministic order. */

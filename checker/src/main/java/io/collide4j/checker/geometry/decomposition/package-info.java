@@ -9,6 +9,8 @@
  * <li><b>piece</b>: an output convex hull (leaves' hulls after merging and vertex limiting).</li>
  * <li><b>patch</b>: a {@link io.collide4j.checker.geometry.decomposition.SubTriangle} of a mesh triangle;
  *     each patch is held exactly by one piece, so the pieces' union holds the whole surface.</li>
+ * <li><b>cover patches</b>: the patches, per piece, that a fresh decomposition verified
+ *     ({@link io.collide4j.checker.geometry.decomposition.CoverPatches}); the covering margin is measured on them.</li>
  * <li><b>volume excess</b>: the pieces' summed volume over the mesh volume, minus 1 (overlaps count
  *     twice); {@code maxVolumeExcess} is the target for it.</li>
  * </ul>
