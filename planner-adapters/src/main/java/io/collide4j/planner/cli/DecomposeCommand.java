@@ -4,6 +4,7 @@ import io.collide4j.checker.geometry.decomposition.Decomposer;
 import io.collide4j.checker.geometry.decomposition.Decomposition;
 import io.collide4j.checker.geometry.decomposition.DecompositionCache;
 import io.collide4j.checker.geometry.decomposition.DecompositionParameters;
+import io.collide4j.checker.robot.DecompositionPieces;
 import io.collide4j.checker.robot.PieceCover;
 import io.collide4j.urdf.TriangleMesh;
 import io.collide4j.urdf.mesh.MeshLoader;
@@ -71,7 +72,7 @@ final class DecomposeCommand extends CliCommand {
         } finally {
             progress.stop();   // a cache hit reports no steps; an error ends them early
         }
-        double margin = PieceCover.of(d.pieces(), m).margin();
+        double margin = measuredMargin(d, m, params);
         try {
             d.writeObj(outFile);
         } catch (java.io.UncheckedIOException e) {
@@ -82,5 +83,33 @@ final class DecomposeCommand extends CliCommand {
                 + " piece)%n", Fixed.upperBound(margin));
         out.println("pieces written to " + outFile);
         return ExitCode.FREE;
+    }
+
+    /**
+     * The covering margin, measured (with progress: on a cache hit it searches for a covering assignment again, or
+     * decomposes again where that search gives up; {@link DecompositionPieces#measure}), or refused with exit 65 when it cannot be measured tightly or comes out above {@link
+     * PieceCover#tolerance}: the pieces of a decomposition cover the mesh by construction, so a larger margin
+     * means a result that does not fit, and printing it would pass an inflated margin on silently.
+     */
+    private double measuredMargin(Decomposition d, TriangleMesh m, DecompositionParameters params) {
+        String advice = "; try a smaller --max-excess (the default " + DecompositionParameters.DEFAULT_MAX_VOLUME_EXCESS
+                + " keeps every piece tight) or a larger --max-hulls";
+        Progress progress = Progress.of(this, "measuring margin", m.triangleCount());
+        double margin;
+        try {
+            margin = DecompositionPieces.measure(d, m, params, progress::update).margin();
+        } catch (IllegalArgumentException e) {
+            throw new CliException(ExitCode.DATA_ERROR, mesh + ": decomposition refused: " + e.getMessage() + advice, e);
+        } finally {
+            progress.stop();
+        }
+        double tolerance = PieceCover.tolerance(m);
+        if (!(margin <= tolerance)) {
+            throw new CliException(ExitCode.DATA_ERROR, String.format(Locale.ROOT, "%s: decomposition refused: its %d"
+                    + " pieces need a covering margin of %s m to hold every triangle, more than the tolerance %s m"
+                    + " (1e-9 of the mesh diagonal plus 1e-10 m)%s", mesh, d.pieces().size(), Fixed.upperBound(margin),
+                    Fixed.upperBound(tolerance), advice));
+        }
+        return margin;
     }
 }

@@ -61,7 +61,7 @@ final class DecompositionBench {
             long cpu0 = os.getProcessCpuTime(), t0 = System.nanoTime();
             Decomposition d = Decomposer.decompose(mesh, p);
             double seconds = (System.nanoTime() - t0) / 1e9, cpu = (os.getProcessCpuTime() - cpu0) / 1e9;
-            double margin = PieceCover.of(d.pieces(), mesh).margin();
+            double margin = PieceCover.of(d, mesh, null).margin();
             double ratio = d.pieces().stream().mapToDouble(ConvexHull::volume).sum() / d.stats().meshVolume();
             boolean isClosed = d.stats().meshClosed();
             ours += seconds;

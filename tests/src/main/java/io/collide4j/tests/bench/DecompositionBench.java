@@ -99,7 +99,7 @@ public class DecompositionBench {
             long cpu0 = os.getProcessCpuTime(), t0 = System.nanoTime();
             Decomposition d = Decomposer.decompose(tm, p);
             double seconds = (System.nanoTime() - t0) / 1e9, cpu = (os.getProcessCpuTime() - cpu0) / 1e9;
-            double margin = io.collide4j.checker.robot.PieceCover.of(d.pieces(), tm).margin();
+            double margin = io.collide4j.checker.robot.PieceCover.of(d, tm, null).margin();
             double[] b = tm.bounds();
             double diag = Math.sqrt(Math.pow(b[3] - b[0], 2) + Math.pow(b[4] - b[1], 2) + Math.pow(b[5] - b[2], 2));
             var s = d.stats();
