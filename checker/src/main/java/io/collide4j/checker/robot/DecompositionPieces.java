@@ -107,7 +107,7 @@ public final class DecompositionPieces implements ConvexPieceProvider {
     /**
      * The measured cover of {@code d}, a decomposition of {@code mesh} with {@code params}: on its verified patches
      * when it has them ({@link Decomposition#coverPatches}); when read from a cache (pieces only) by a search for a
-     * covering assignment with a budget of {@value #CACHED_SEARCH_PATCHES_PER_TRIANGLE} sub-triangles per triangle
+     * covering assignment with a budget of 16 sub-triangles per triangle
      * (plus 100,000), and where that search gives up or measures more than {@link PieceCover#tolerance}, by decomposing again (the same pieces, the
      * decomposer being deterministic, now with their patches): time is spent, the margin is never inflated.
      * {@code progress} (null: none) hears the triangles measured so far.
