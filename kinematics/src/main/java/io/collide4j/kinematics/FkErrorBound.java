@@ -97,7 +97,8 @@ public final class FkErrorBound {
     /**
      * |v̂ − v| for v = multiplier·q + offset of a mimic joint resolved through {@code depth} mimic links (0 for an
      * active joint, whose value is q itself, exactly): each link of the chain rounds the accumulated multiplier and
-     * offset (and parses them, u each), the final product and sum round twice.
+     * offset (and parses them, u each), the final product and sum round twice. The source's |q| is at most
+     * {@link KinematicModel#MAX_MIMIC_SOURCE_VALUE} in a state, and one segment's travel more inside a motion.
      */
     private static double jointValueError(KinematicModel m, int b, int depth) {
         // along a motion the configuration itself is computed: within MAX_PATH_VALUE_ERROR of the exact path
@@ -106,8 +107,10 @@ public final class FkErrorBound {
         if (depth == 0) {
             return interpolation;
         }
-        int var = m.bodyVar[b];
-        double q = Math.max(Math.abs(m.lower[var]), Math.abs(m.upper[var]));
+        // |q| ≤ the cap checkConfiguration enforces on every mimic source (not the source's limits: states outside
+        // the limits are answered too, and a continuous source has none), plus one segment's largest travel for a
+        // value inside a motion whose ends checkSegment / checkPath held to the cap
+        double q = KinematicModel.MAX_MIMIC_SOURCE_VALUE + Math.max(KinematicModel.MAX_SLIDE, KinematicModel.MAX_SEGMENT_TURN);
         double size = Math.abs(m.bodyMul[b]) * q + Math.abs(m.bodyOff[b]);
         double e = (4 * depth + 4) * U * size + interpolation;
         return e < Double.POSITIVE_INFINITY ? e : Double.POSITIVE_INFINITY;

@@ -52,6 +52,7 @@ public final class KinematicModel {
     final int[] bodyVar;              // configuration index driving the joint
     final double[] bodyMul;
     final double[] bodyOff;
+    final boolean[] bodyMimic;        // a mimic joint: its value is computed from q[bodyVar], with rounding
     final String[] bodyJoint;
     final double[] bodyLower;
     final double[] bodyUpper;
@@ -197,6 +198,7 @@ public final class KinematicModel {
         bodyVar = new int[nb];
         bodyMul = new double[nb];
         bodyOff = new double[nb];
+        bodyMimic = new boolean[nb];
         bodyJoint = new String[nb];
         bodyLower = new double[nb];
         bodyUpper = new double[nb];
@@ -244,6 +246,7 @@ public final class KinematicModel {
             bodyVar[b] = varIndex.get(cur.name());
             bodyMul[b] = mul;
             bodyOff[b] = off;
+            bodyMimic[b] = mimicDepth[b] > 0;
         }
         linkChain = new int[linkNames.length][];
         for (int l = 0; l < linkNames.length; l++) {
@@ -404,6 +407,14 @@ public final class KinematicModel {
             }
         }
         for (int b = 1; b < bodyParent.length; b++) {
+            // the FK error bound of a mimic joint's computed value assumes its source within the cap (FkErrorBound)
+            if (bodyMimic[b] && !(Math.abs(q[bodyVar[b]]) <= MAX_MIMIC_SOURCE_VALUE)) {
+                throw new InvalidConfigurationException("robot " + name + ": joint " + varNames[bodyVar[b]]
+                        + " (configuration entry " + bodyVar[b] + ") is at " + q[bodyVar[b]] + ", beyond the "
+                        + MAX_MIMIC_SOURCE_VALUE + " (rad or m) within which the mimic joint " + bodyJoint[b]
+                        + " that follows it is computed accurately; reduce a continuous joint's angle modulo 2π",
+                        bodyVar[b], varNames[bodyVar[b]]);
+            }
             // written so that NaN (a mimic's multiplier times a huge value) is refused too
             if (bodyPrismatic[b] && !(Math.abs(bodyMul[b] * q[bodyVar[b]] + bodyOff[b]) <= MAX_SLIDE)) {
                 throw new InvalidConfigurationException("robot " + name + ": prismatic joint " + bodyJoint[b] + " is at "
@@ -435,6 +446,16 @@ public final class KinematicModel {
      * slack ({@code MotionBounds}) is sized for points within 1 km of the robot's root.
      */
     public static final double MAX_SLIDE = 1e3;
+    /**
+     * Largest |value| (rad or m) of a joint that a mimic joint follows, in any configuration, states included:
+     * {@link #checkConfiguration} refuses larger ones. A mimic joint's value multiplier·q + offset is computed, with
+     * a rounding error proportional to |q|; {@link FkErrorBound} charges that error for |q| up to this cap (plus one
+     * segment's travel, for values inside a motion), which
+     * holds whether or not the configuration is within the joint limits and also for a continuous source, whose
+     * values are otherwise unbounded (without the cap a follower of a continuous joint had no usable bound and its
+     * pieces were grown by 4 × their radius). There the charge is ~4e-12 rad per unit multiplier.
+     */
+    public static final double MAX_MIMIC_SOURCE_VALUE = 1e3;
     /**
      * Largest {@link JointPath#positionError} (rad or m) of any joint of a motion segment: how far the joint values
      * computed along a segment may be from the exact path. {@link FkErrorBound} charges it to every joint of every
