@@ -2,6 +2,7 @@ package io.collide4j.planner.cli;
 
 import io.collide4j.checker.scene.Obstacle;
 import io.collide4j.checker.scene.ObstacleShape;
+import io.collide4j.checker.scene.SceneLimits;
 import io.collide4j.checker.scene.SceneMeshFile;
 import io.collide4j.models.Models;
 import io.collide4j.planner.Collide4j;
@@ -101,8 +102,11 @@ final class SceneOption {
             double[] p = poses.getOrDefault(name, new double[3]);
             double[] rpy = p.length == 6 ? new double[] {p[3], p[4], p[5]} : new double[3];
             try {
-                out.add(new Obstacle(name, new ObstacleShape.Mesh(SceneMeshFile.read(file, scale)),
-                        io.collide4j.urdf.Pose.fromXyzRpy(p[0], p[1], p[2], rpy[0], rpy[1], rpy[2])));
+                Obstacle o = new Obstacle(name, new ObstacleShape.Mesh(SceneMeshFile.read(file, scale)),
+                        io.collide4j.urdf.Pose.fromXyzRpy(p[0], p[1], p[2], rpy[0], rpy[1], rpy[2]));
+                // the same range a scene file's obstacles get: an rpy of 1e308 was reported as a negative "valid" distance
+                SceneLimits.checkRange(o);
+                out.add(o);
             } catch (IllegalArgumentException e) {
                 throw new CliException(ExitCode.DATA_ERROR, "--mesh-obstacle " + name + " (" + file + "): " + e.getMessage());
             }
