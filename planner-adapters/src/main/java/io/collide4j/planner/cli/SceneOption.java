@@ -71,6 +71,7 @@ final class SceneOption {
                 throw new CliException(ExitCode.NO_INPUT, "--scene '" + s
                         + "' is neither a bundled scene " + Models.sceneNames() + " nor a readable file");
             }
+            RobotOptions.readable("--scene", p);
             b.scene(p);
         }
         List<Obstacle> meshes = meshObstacles();
@@ -88,10 +89,7 @@ final class SceneOption {
             if (files.put(kv[0], Path.of(kv[1])) != null) {
                 throw new CliException(ExitCode.USAGE, "--mesh-obstacle names '" + kv[0] + "' twice");
             }
-            if (!Files.isReadable(Path.of(kv[1]))) {
-                throw new CliException(ExitCode.NO_INPUT, "--mesh-obstacle " + kv[0] + ": file not found or unreadable: "
-                        + kv[1]);
-            }
+            RobotOptions.readable("--mesh-obstacle " + kv[0], Path.of(kv[1]));
         }
         Map<String, double[]> poses = numbers("--obstacle-pose", obstaclePoses, files.keySet(), 3, 6);
         Map<String, double[]> scales = numbers("--obstacle-scale", obstacleScales, files.keySet(), 1, 3);
