@@ -15,7 +15,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Loads found wrong in the adversarial pass over the server: an empty {@code group} silently meant "every variable",
  * and an inline scene whose obstacle has an rpy of 1e308 rad (finite, but its rotation is known only to ~1e292 rad)
- * loaded. Both are now −32602 naming the field, and the session stays usable.
+ * loaded, and an allow pair with a null name was only "got an array". All are now −32602 naming the field (and
+ * element), and the session stays usable.
  */
 class AdversarialLoadServerTest {
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -27,7 +28,9 @@ class AdversarialLoadServerTest {
         List<String> requests = List.of(
                 request(1, "load", Map.of("robot", "panda", "group", "")),
                 request(2, "load", Map.of("robot", "panda", "sceneJson", Map.of("objects", List.of(box)))),
-                request(3, "load", Map.of("robot", "panda", "group", "panda_arm")));
+                request(3, "load", Map.of("robot", "panda", "allow", List.of(java.util.Arrays.asList("panda_link1", null)))),
+                request(4, "load", Map.of("robot", "panda", "allow", List.of(List.of("panda_link1")))),
+                request(5, "load", Map.of("robot", "panda", "group", "panda_arm")));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (JsonLinesServer server = new JsonLinesServer(
                 () -> new CollisionService(FileRoots.of(List.of()), ServerLimits.defaults()), 1 << 16)) {
@@ -35,16 +38,18 @@ class AdversarialLoadServerTest {
                     out);
         }
         List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();
-        assertEquals(3, lines.size(), String.join("\n", lines));
-        String[] mustContain = {"group: expected an SRDF group name, got ''", "orientation angles out of range"};
-        for (int i = 0; i < 2; i++) {
+        assertEquals(5, lines.size(), String.join("\n", lines));
+        String[] mustContain = {"group: expected an SRDF group name, got ''", "orientation angles out of range",
+                "allow[0][1]: expected a non-empty link or obstacle name, got null",
+                "allow[0]: expected a [name, name] pair, got an array of 1"};
+        for (int i = 0; i < mustContain.length; i++) {
             Map<?, ?> error = (Map<?, ?>) MAPPER.readValue(lines.get(i), Map.class).get("error");
             assertTrue(error != null, lines.get(i));
             assertEquals(RequestException.INVALID_PARAMS, ((Number) error.get("code")).intValue(), lines.get(i));
             assertTrue(((String) error.get("message")).contains(mustContain[i]), lines.get(i));
         }
-        Map<?, ?> loaded = (Map<?, ?>) MAPPER.readValue(lines.get(2), Map.class).get("result");
-        assertTrue(loaded != null && "panda_arm".equals(loaded.get("group")), lines.get(2));
+        Map<?, ?> loaded = (Map<?, ?>) MAPPER.readValue(lines.get(4), Map.class).get("result");
+        assertTrue(loaded != null && "panda_arm".equals(loaded.get("group")), lines.get(4));
     }
 
     private static String request(int id, String method, Map<String, Object> params) throws Exception {
