@@ -1062,6 +1062,11 @@ public final class Collide4j {
             }
             RobotCollisionModel model = mb.build();
             String gName = group;
+            if (gName != null && gName.isBlank()) {
+                // "" means "every variable" below; an empty --group or "group": "" is a mistake, not that request
+                throw new IllegalArgumentException("group: expected an SRDF group name, got '" + gName + "'"
+                        + (sem == null ? "" : " (SRDF groups " + sem.groups().stream().map(g -> g.name()).toList() + ")"));
+            }
             if (gName == null && bundledRobot != null && sem != null && !sem.groups().isEmpty()) {
                 gName = sem.groups().get(0).name();
             }

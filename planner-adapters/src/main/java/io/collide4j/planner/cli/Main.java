@@ -157,6 +157,12 @@ public final class Main {
             return ExitCode.USAGE;
         }
         if (parsed.isVersionHelpRequested()) {
+            // picocli stops at a help option and ignores what follows: 'collide4j --version plan ...' planned nothing
+            if (args.length != 1) {
+                err.println("collide4j: --version takes no other arguments, got " + String.join(" ", args)
+                        + " (see 'collide4j --help')");
+                return ExitCode.USAGE;
+            }
             out.println(BuildInfo.current().line());
             return ExitCode.FREE;
         }

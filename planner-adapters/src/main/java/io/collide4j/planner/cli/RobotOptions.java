@@ -187,10 +187,16 @@ final class RobotOptions {
         return b;
     }
 
-    /** An input file option: must exist and be readable, else exit 66 naming the option and path. */
+    /**
+     * An input file option: must exist, be readable and not be a folder, else exit 66 naming the option and path (a
+     * folder was read as a file before: "Content is not allowed in prolog" or "java.io.IOException: Is a directory").
+     */
     static Path readable(String option, Path p) {
         if (p != null && !Files.isReadable(p)) {
             throw new CliException(ExitCode.NO_INPUT, option + ": file not found or unreadable: " + p);
+        }
+        if (p != null && Files.isDirectory(p)) {
+            throw new CliException(ExitCode.NO_INPUT, option + ": expected a file, got the folder " + p);
         }
         return p;
     }

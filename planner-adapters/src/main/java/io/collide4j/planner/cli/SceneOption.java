@@ -2,6 +2,7 @@ package io.collide4j.planner.cli;
 
 import io.collide4j.checker.scene.Obstacle;
 import io.collide4j.checker.scene.ObstacleShape;
+import io.collide4j.checker.scene.SceneLimits;
 import io.collide4j.checker.scene.SceneMeshFile;
 import io.collide4j.models.Models;
 import io.collide4j.planner.Collide4j;
@@ -70,6 +71,7 @@ final class SceneOption {
                 throw new CliException(ExitCode.NO_INPUT, "--scene '" + s
                         + "' is neither a bundled scene " + Models.sceneNames() + " nor a readable file");
             }
+            RobotOptions.readable("--scene", p);
             b.scene(p);
         }
         List<Obstacle> meshes = meshObstacles();
@@ -87,10 +89,7 @@ final class SceneOption {
             if (files.put(kv[0], Path.of(kv[1])) != null) {
                 throw new CliException(ExitCode.USAGE, "--mesh-obstacle names '" + kv[0] + "' twice");
             }
-            if (!Files.isReadable(Path.of(kv[1]))) {
-                throw new CliException(ExitCode.NO_INPUT, "--mesh-obstacle " + kv[0] + ": file not found or unreadable: "
-                        + kv[1]);
-            }
+            RobotOptions.readable("--mesh-obstacle " + kv[0], Path.of(kv[1]));
         }
         Map<String, double[]> poses = numbers("--obstacle-pose", obstaclePoses, files.keySet(), 3, 6);
         Map<String, double[]> scales = numbers("--obstacle-scale", obstacleScales, files.keySet(), 1, 3);
@@ -101,8 +100,11 @@ final class SceneOption {
             double[] p = poses.getOrDefault(name, new double[3]);
             double[] rpy = p.length == 6 ? new double[] {p[3], p[4], p[5]} : new double[3];
             try {
-                out.add(new Obstacle(name, new ObstacleShape.Mesh(SceneMeshFile.read(file, scale)),
-                        io.collide4j.urdf.Pose.fromXyzRpy(p[0], p[1], p[2], rpy[0], rpy[1], rpy[2])));
+                Obstacle o = new Obstacle(name, new ObstacleShape.Mesh(SceneMeshFile.read(file, scale)),
+                        io.collide4j.urdf.Pose.fromXyzRpy(p[0], p[1], p[2], rpy[0], rpy[1], rpy[2]));
+                // the same range a scene file's obstacles get: an rpy of 1e308 was reported as a negative "valid" distance
+                SceneLimits.checkRange(o);
+                out.add(o);
             } catch (IllegalArgumentException e) {
                 throw new CliException(ExitCode.DATA_ERROR, "--mesh-obstacle " + name + " (" + file + "): " + e.getMessage());
             }

@@ -81,9 +81,7 @@ final class VerifyCommand extends RobotSceneCommand {
 
     @Override
     int run() {
-        if (!Files.isReadable(file)) {
-            throw new CliException(ExitCode.NO_INPUT, "--certificate file not found or unreadable: " + file);
-        }
+        RobotOptions.readable("--certificate", file);
         Certificate cert;
         byte[] text = bytes();   // read once: binding and both verifiers see the same bytes
         try (InputStream in = new java.io.ByteArrayInputStream(text)) {

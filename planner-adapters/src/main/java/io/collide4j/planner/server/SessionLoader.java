@@ -127,8 +127,16 @@ final class SessionLoader {
             JsonNode pairs = array(p, "allow");
             for (int i = 0; i < pairs.size(); i++) {
                 JsonNode pair = pairs.get(i);
-                if (!pair.isArray() || pair.size() != 2 || !pair.get(0).isTextual() || !pair.get(1).isTextual()) {
-                    throw invalid("allow[" + i + "]: expected a [name, name] pair, got " + ProtocolJson.typeName(pair));
+                if (!pair.isArray() || pair.size() != 2) {
+                    throw invalid("allow[" + i + "]: expected a [name, name] pair, got "
+                            + (pair.isArray() ? "an array of " + pair.size() : ProtocolJson.typeName(pair)));
+                }
+                for (int k = 0; k < 2; k++) {
+                    // name the element: "got an array" for ["a", null] left the client guessing which part was wrong
+                    if (!pair.get(k).isTextual() || pair.get(k).textValue().isEmpty()) {
+                        throw invalid("allow[" + i + "][" + k + "]: expected a non-empty link or obstacle name, got "
+                                + (pair.get(k).isTextual() ? "''" : ProtocolJson.typeName(pair.get(k))));
+                    }
                 }
                 b.allow(pair.get(0).textValue(), pair.get(1).textValue());
             }
