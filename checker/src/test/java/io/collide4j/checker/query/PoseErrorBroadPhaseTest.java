@@ -66,6 +66,16 @@ class PoseErrorBroadPhaseTest {
     }
 
     @Test
+    void unboundedPoseErrorIsNeverCulled() {
+        // an error bound that overflowed to infinity: bounds are infinite, and no query may call the pair free
+        Pose unknown = Pose.ofMatrix(0, 0, 0, new double[] {1, 0, 0, 0, 1, 0, 0, 0, 1}, Double.POSITIVE_INFINITY, 0);
+        CollisionChecker c = checker(new Obstacle("m", new ObstacleShape.Mesh(TETRAHEDRON), unknown));
+        QueryContext ctx = c.newContext();
+        assertFalse(c.isFree(new double[] {0}, 0, ctx));
+        assertNotEquals(MotionStatus.FREE, c.isMotionFree(new double[] {0}, new double[] {0.5}, 0, ctx));
+    }
+
+    @Test
     void worldBoundsContainThePosesPlacementError() {
         // identity rotation, but declared accurate only to 0.5 (spectral norm) and 0.25 m: a unit box at the origin
         // may then reach 0.25 + 0.5 * sqrt(3)/2 beyond its half-extent along each axis (|R - R'| |p| <= 0.5 |p|)
