@@ -173,6 +173,8 @@ class Checker:
             raise InputError("margin: expected a number of metres, got %r" % (m,))
         if isinstance(budget, bool) or not isinstance(budget, (int, np.integer)):
             raise InputError("budget: expected an integer number of evaluations, got %r" % (budget,))
+        if not 1 <= budget <= 2 ** 63 - 1:   # JPype would raise a bare OverflowError beyond a Java long
+            raise InputError("budget: expected an integer from 1 to 2^63-1 evaluations, got %r" % (budget,))
         try:
             return certification_from_java(self._j.certify(t, p.reshape(-1), None if v is None else v.reshape(-1),
                                                            None if acc is None else acc.reshape(-1), float(m),

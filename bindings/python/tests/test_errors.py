@@ -112,3 +112,12 @@ def test_bad_hold_values_are_refused():
         collide4j.Checker("panda", hold={"panda_finger_joint1": float("nan")})
     assert "panda_finger_joint1" in str(e.value)
 
+
+
+@pytest.mark.parametrize("budget", [2 ** 70, -5, 0])
+def test_budget_out_of_range_is_an_input_error_not_an_overflow(budget):
+    c = collide4j.Checker("panda")
+    q = (c.lower_limits + c.upper_limits) / 2
+    with pytest.raises(collide4j.InputError) as e:
+        c.certify([0.0, 1.0], np.stack([q, q]), budget=budget)
+    assert "budget" in str(e.value)

@@ -36,6 +36,7 @@ abstract class ExpansionState implements Builtins.Host, SubstitutionArgs.Context
     final Map<String, Object> globals;
     XNode current;   // the node being expanded, for error locations
     private final Map<String, Expr> parsed = new HashMap<>();
+    private long copiedNodes;
     private final List<Path> dependencies = new ArrayList<>();
 
     /** A macro call in progress: the macro and the element that called it. */
@@ -104,6 +105,23 @@ abstract class ExpansionState implements Builtins.Host, SubstitutionArgs.Context
             super("No such file or directory: " + file, null, false, false);
         }
     }
+
+    /**
+     * A copy of a macro body or block to expand. Macros calling macros several times grow the tree exponentially
+     * (15 levels of 4 calls make 4^15 elements), which would run for hours and then exhaust the heap: the nodes
+     * copied in one expansion are capped at {@value #MAX_COPIED_NODES}, far above any real robot description.
+     */
+    XNode.Element copyForExpansion(XNode.Element template, String what) {
+        copiedNodes += XNode.count(template);
+        if (copiedNodes > MAX_COPIED_NODES) {
+            throw error("expansion too large: more than " + MAX_COPIED_NODES + " XML nodes copied from macro bodies"
+                    + " and blocks (at " + what + "; macros calling macros several times grow exponentially)");
+        }
+        return template.copy();
+    }
+
+    /** See {@link #copyForExpansion}. */
+    static final long MAX_COPIED_NODES = 200_000;
 
     // ------------------------------------------------------------------ errors
 
@@ -207,6 +225,9 @@ abstract class ExpansionState implements Builtins.Host, SubstitutionArgs.Context
             // a combination of types a builtin does not check for: still an error with file and line, never a crash
             throw new PyError("TypeError", "unsupported argument types (" + e.getMessage() + ") when evaluating expression '"
                     + source + "'");
+        } catch (StackOverflowError e) {
+            // the parser and evaluator recurse once per nesting level; Python refuses such input too (RecursionError)
+            throw tooDeep(source);
         }
     }
 
@@ -216,7 +237,16 @@ abstract class ExpansionState implements Builtins.Host, SubstitutionArgs.Context
 
     @Override
     public Object evaluate(String expression, Expr.Env names) {
-        return parsed.computeIfAbsent(expression.strip(), ExprParser::parse).eval(names);
+        try {
+            return parsed.computeIfAbsent(expression.strip(), ExprParser::parse).eval(names);
+        } catch (StackOverflowError e) {
+            throw tooDeep(expression);
+        }
+    }
+
+    private static PyError tooDeep(String source) {
+        String shown = source.length() <= 60 ? source : source.substring(0, 57) + "...";
+        return new PyError("RecursionError", "expression nested too deeply to evaluate: '" + shown + "'");
     }
 
     @Override

@@ -36,14 +36,17 @@ final class Operators {
         switch (op) {
             case "+":
                 if (a instanceof String && b instanceof String) {
+                    checkLength((long) ((String) a).length() + ((String) b).length(), "string concatenation");
                     return (String) a + b;
                 }
                 if (a instanceof List && b instanceof List) {
+                    checkLength((long) ((List<?>) a).size() + ((List<?>) b).size(), "list concatenation");
                     List<Object> out = new ArrayList<>((List<?>) a);
                     out.addAll((List<?>) b);
                     return out;
                 }
                 if (a instanceof PyTuple && b instanceof PyTuple) {
+                    checkLength((long) ((PyTuple) a).items().size() + ((PyTuple) b).items().size(), "tuple concatenation");
                     List<Object> out = new ArrayList<>(((PyTuple) a).items());
                     out.addAll(((PyTuple) b).items());
                     return new PyTuple(out);
@@ -69,8 +72,22 @@ final class Operators {
                 + Py.typeName(b) + "'");
     }
 
+    /**
+     * Longest string, list or tuple an operator builds: a few doubling properties or repetitions would otherwise
+     * exhaust the heap (Python would too, after swapping); no robot description comes near it.
+     */
+    static final long MAX_SEQUENCE = 10_000_000;
+
+    private static void checkLength(long length, String what) {
+        if (length > MAX_SEQUENCE) {
+            throw PyError.subset(what + " longer than 10^7");
+        }
+    }
+
     private static Object repeat(Object seq, long n) {
-        if (n * Math.max(1, seq instanceof String ? ((String) seq).length() : Py.seq(seq).size()) > 10_000_000) {
+        long unit = Math.max(1, seq instanceof String ? ((String) seq).length() : Py.seq(seq).size());
+        // compared by division: n * unit wraps around for n near 2^63 and would pass as a short (empty) result
+        if (n > MAX_SEQUENCE / unit) {
             throw PyError.subset("sequence repetition longer than 10^7");
         }
         if (seq instanceof String) {

@@ -147,7 +147,7 @@ final class Processor extends ExpansionState {
                 if (!(block instanceof XNode.Element)) {
                     throw error("block \"" + name + "\" is not an XML block but " + Py.typeName(block));
                 }
-                XNode.Element copy = ((XNode.Element) block).copy();
+                XNode.Element copy = copyForExpansion((XNode.Element) block, "block " + name);
                 evalAll(copy, macroTable, symbols);
                 replace(e, List.of(copy), contentOnly);
                 return false;
@@ -511,7 +511,7 @@ final class Processor extends ExpansionState {
             throw error("infinite recursion: macro '" + m.name + "' nested " + MAX_MACRO_DEPTH
                     + " deep (a macro that calls itself without a terminating xacro:if?)");
         }
-        XNode.Element body = m.body.copy();
+        XNode.Element body = copyForExpansion(m.body, "macro '" + m.name + "'");
         macros.push(new Call(m, node));
         try {
             Symbols scoped = st.child();

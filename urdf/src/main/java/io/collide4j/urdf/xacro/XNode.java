@@ -22,6 +22,21 @@ abstract class XNode {
 
     abstract XNode copy();
 
+    /** The nodes in the subtree at {@code root} (itself included); iterative, as trees grow deep through macros. */
+    static long count(XNode root) {
+        long n = 0;
+        java.util.ArrayDeque<XNode> open = new java.util.ArrayDeque<>();
+        open.push(root);
+        while (!open.isEmpty()) {
+            XNode x = open.pop();
+            n++;
+            if (x instanceof Element e) {
+                e.children.forEach(open::push);
+            }
+        }
+        return n;
+    }
+
     static final class Element extends XNode {
         String name;
         final LinkedHashMap<String, String> attributes = new LinkedHashMap<>();

@@ -49,6 +49,7 @@ class XacroErrorsTest {
         "unterminated expression|<a v=\"${1\"/>|invalid expression: ${1",
         "invalid property name|<xacro:property name=\"for\" value=\"1\"/>|Property names must be valid python identifiers: for",
         "missing attribute|<xacro:property value=\"1\"/>|xacro:property: missing attribute 'name'",
+        "repetition count near 2^63 does not wrap around to an empty string|<a v=\"${'abcd' * 2**62}\"/>|sequence repetition longer than 10^7",
         "yaml file missing|<a v=\"${xacro.load_yaml('none.yaml')}\"/>|No such file or directory: 'none.yaml'"})
     void refusedWithFileLineAndName(String what, String body, String message) {
         XacroException e = fails(body + "\n");
@@ -126,5 +127,52 @@ class XacroErrorsTest {
         XacroException e = assertThrows(XacroException.class,
                 () -> new XacroFixture(dir).xacro(Map.of()).expand(Path.of("none.urdf.xacro")));
         mentions(e, "No such file or directory: none.urdf.xacro");
+    }
+
+    @Test
+    void deeplyNestedExpressionsAreARecursionErrorWithTheLine() {
+        // far deeper than any stack the JVM gives a thread: the parser overflows and must report, not crash
+        int depth = 200_000;
+        for (String expression : new String[] {"(".repeat(depth) + "1" + ")".repeat(depth), "-".repeat(depth) + "1",
+                "not ".repeat(depth) + "1"}) {
+            XacroException e = fails("<a v=\"${" + expression + "}\"/>\n");
+            mentions(e, "RecursionError: expression nested too deeply");
+            assertEquals(3, e.line(), e.getMessage());
+            assertTrue(e.getMessage().length() < 1000, "the message quotes the expression shortened");
+        }
+        XacroException e = fails("<a v=\"$(eval " + "(".repeat(depth) + "1" + ")".repeat(depth) + ")\"/>\n");
+        mentions(e, "RecursionError");
+        assertEquals(3, e.line(), e.getMessage());
+    }
+
+    @Test
+    void doublingPropertiesAreRefusedBeforeTheHeapIsExhausted() {
+        // each property is 8 times the previous one: p9 would be 2 * 8^9 = 268 million characters
+        StringBuilder body = new StringBuilder("<xacro:property name=\"p0\" value=\"ab\"/>\n");
+        for (int i = 1; i <= 9; i++) {
+            String p = "p" + (i - 1);
+            body.append("<xacro:property name=\"p").append(i).append("\" value=\"${").append(String.join("+",
+                    java.util.Collections.nCopies(8, p))).append("}\"/>\n");
+        }
+        body.append("<a v=\"${len(p9)}\"/>\n");
+        XacroException e = fails(body.toString());
+        mentions(e, "string concatenation longer than 10^7");
+        assertEquals(13, e.line(), e.getMessage());   // the line that uses p9
+        mentions(fails("<a v=\"${[0] * 6000000 + [1] * 6000000}\"/>\n"), "list concatenation longer than 10^7");
+    }
+
+    @Test
+    void exponentialMacroFanOutIsRefusedInsteadOfRunningForHours() {
+        // m_k calls m_(k-1) four times: m15 would make 4^15 (a billion) elements (each group in its own <g>, as
+        // inserting into one flat parent is quadratic and would make the test slow before the cap)
+        StringBuilder body = new StringBuilder("<xacro:macro name=\"m0\"><a/></xacro:macro>\n");
+        for (int k = 1; k <= 15; k++) {
+            body.append("<xacro:macro name=\"m").append(k).append("\">")
+                    .append("<g>").append(("<xacro:m" + (k - 1) + "/>").repeat(4)).append("</g></xacro:macro>\n");
+        }
+        body.append("<xacro:m15/>\n");
+        XacroException e = fails(body.toString());
+        mentions(e, "expansion too large: more than " + ExpansionState.MAX_COPIED_NODES + " XML nodes");
+        assertEquals("robot.urdf.xacro", e.source());
     }
 }
