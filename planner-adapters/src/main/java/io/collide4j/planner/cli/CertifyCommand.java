@@ -93,7 +93,7 @@ final class CertifyCommand extends RobotSceneCommand {
         inputs.put("certificate", certificate.toString());
         HtmlReport.Page page = HtmlReport.create("collide4j trajectory certificate", inputs, c, cert, samples,
                 () -> r.certificateJson() != null ? r.certificateJson() : read(certificate), Progress.of(this, "report", samples));
-        write(report, page.html(), "--report");
+        writeText(report, page.html(), "--report");
         out.printf(Locale.ROOT, "%s  %s in %s: %d waypoints, %s s, required margin %s m%n", r.verdict(), trajectoryLabel,
                 sceneLabel, t.waypointCount(), Fixed.of(cert.times()[cert.times().length - 1] - cert.times()[0]),
                 Fixed.of(minSep));
@@ -154,14 +154,6 @@ final class CertifyCommand extends RobotSceneCommand {
             return Files.readString(file);
         } catch (IOException e) {
             throw new CliException(ExitCode.NO_INPUT, "cannot read back " + file + " (" + e + ")");
-        }
-    }
-
-    private static void write(Path file, String text, String option) {
-        try {
-            Files.writeString(file, text);
-        } catch (IOException e) {
-            throw new CliException(ExitCode.CANNOT_CREATE, "" + option + ": cannot write " + file + " (" + e + ")");
         }
     }
 

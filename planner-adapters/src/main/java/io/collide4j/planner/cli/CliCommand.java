@@ -2,7 +2,11 @@ package io.collide4j.planner.cli;
 
 import picocli.CommandLine.Mixin;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -41,6 +45,15 @@ abstract class CliCommand {
                     + (Runtime.getRuntime().maxMemory() >> 20) + " MiB); give java a larger -Xmx or split the input", e);
         } catch (StackOverflowError e) {
             throw new CliException(ExitCode.DATA_ERROR, what + ": input nested too deeply to read", e);
+        }
+    }
+
+    /** Writes an output file as UTF-8; a failure is exit 73 naming the option and the file. */
+    static void writeText(Path file, String text, String option) {
+        try {
+            Files.writeString(file, text, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new CliException(ExitCode.CANNOT_CREATE, option + ": cannot write " + file + " (" + e + ")");
         }
     }
 }

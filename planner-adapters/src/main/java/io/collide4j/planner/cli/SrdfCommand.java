@@ -10,9 +10,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -91,11 +88,7 @@ final class SrdfCommand extends CliCommand {
             progress.stop();
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
-        try {
-            Files.writeString(outFile, r.toSrdf(chains), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new CliException(ExitCode.CANNOT_CREATE, "--out: cannot write " + outFile + " (" + e + ")");
-        }
+        writeText(outFile, r.toSrdf(chains), "--out");
         Map<SrdfGenerator.Reason, Integer> counts = new EnumMap<>(SrdfGenerator.Reason.class);
         r.disabled().forEach(d -> counts.merge(d.reason(), 1, Integer::sum));
         StringBuilder by = new StringBuilder();

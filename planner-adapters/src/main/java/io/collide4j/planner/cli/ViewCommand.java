@@ -83,11 +83,7 @@ final class ViewCommand extends RobotSceneCommand {
         inputs.put("certificate", file + " (verified again for this report)");
         HtmlReport.Page page = HtmlReport.create("collide4j trajectory certificate", inputs, c, certification, samples,
                 () -> json, Progress.of(this, "report", samples));
-        try {
-            Files.writeString(report, page.html());
-        } catch (IOException e) {
-            throw new CliException(ExitCode.CANNOT_CREATE, "--out: cannot write " + report + " (" + e + ")");
-        }
+        writeText(report, page.html(), "--out");
         out.println(cert.verdict() + "  report " + report + " from " + file);
         return ExitCode.FREE;
     }

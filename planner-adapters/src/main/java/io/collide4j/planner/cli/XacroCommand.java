@@ -7,9 +7,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -54,11 +52,7 @@ final class XacroCommand extends CliCommand {
             out.flush();
             return ExitCode.FREE;
         }
-        try {
-            Files.writeString(outFile, xml, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new CliException(ExitCode.CANNOT_CREATE, "--out: cannot write " + outFile + " (" + e + ")");
-        }
+        writeText(outFile, xml, "--out");
         return ExitCode.FREE;
     }
 
