@@ -84,6 +84,14 @@ class MimicLimitsTest {
         Object[] recompute = MainTest.cli("verify", "--urdf", urdf.toString(), "--scene", "none", "--verifier", "recompute",
                 "--certificate", edited.toString());
         assertEquals(ExitCode.DATA_ERROR, recompute[0], recompute[1] + "" + recompute[2]);
+
+        // the Java API (which view uses) refuses it too: its recompute verifier rebuilds the segments, which check limits
+        Collide4j c = Collide4j.builder().urdf(urdf).scene(Scene.empty()).build();
+        assertTrue(c.trajectoryCertifier().verify(Files.readString(cert)).valid(), "the honest certificate");
+        io.collide4j.checker.query.CertificateVerifier.Report api = c.trajectoryCertifier().verify(Files.readString(edited));
+        assertFalse(api.valid(), "the edited certificate verified through the library");
+        assertTrue(api.problems().stream().anyMatch(p -> p.contains("joint j2 reaches 0.8") && p.contains("outside [-0.5, 0.5]")),
+                api.problems().toString());
     }
 
     @Test
