@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the OMPL plug-in with CMake and runs its ctest tests; Maven calls this in the integration-test phase
-# (bindings/ompl/pom.xml), after planner-adapters has packaged collide4j.jar.
+# (bindings/ompl/pom.xml), after cli has packaged collide4j.jar.
 #   run-tests.sh JAR JAVA_HOME BUILD_DIR
 # Without cmake, a C++ compiler or OMPL the tests cannot run: under CI=true that fails the build; elsewhere this
 # says which tests it skipped and why, and succeeds.
@@ -27,7 +27,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   echo "SKIPPED: $msg; install them to run these tests (.ci/run does)"
   exit 0
 fi
-[ -f "$jar" ] || { echo "ERROR: $jar missing: package planner-adapters first" >&2; exit 1; }
+[ -f "$jar" ] || { echo "ERROR: $jar missing: package cli first" >&2; exit 1; }
 
 cmake -S "$here" -B "$build" -DCMAKE_BUILD_TYPE=Release -DCOLLIDE4J_JAR="$jar" -DCOLLIDE4J_JAVA_HOME="$java_home" >/dev/null
 cmake --build "$build" -j "$(nproc 2>/dev/null || echo 2)"

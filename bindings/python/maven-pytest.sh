@@ -29,7 +29,7 @@ if [ -n "$missing" ]; then
   exit 0
 fi
 if [ ! -f collide4j/lib/collide4j.jar ] && [ -z "${COLLIDE4J_JAR:-}" ]; then
-  echo "[ERROR] collide4j/lib/collide4j.jar is missing: the package phase copies it from planner-adapters/target" >&2
+  echo "[ERROR] collide4j/lib/collide4j.jar is missing: the package phase copies it from cli/target" >&2
   exit 1
 fi
 exec "$python" -m pytest -q -p no:cacheprovider "$@" tests

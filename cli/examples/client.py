@@ -2,9 +2,9 @@
 """Minimal collide4j JSON-lines client (standard library only).
 
 Talks to `collide4j serve` either over stdio (starts the server as a subprocess) or over TCP
-(a server started with `collide4j serve --port N`). Protocol: planner-adapters/PROTOCOL.md.
+(a server started with `collide4j serve --port N`). Protocol: cli/PROTOCOL.md.
 
-    python3 client.py                                   # runs: java -jar planner-adapters/target/collide4j.jar serve
+    python3 client.py                                   # runs: java -jar cli/target/collide4j.jar serve
     python3 client.py --cmd "java -cp CP io.collide4j.planner.cli.Main serve"
     python3 client.py --tcp 127.0.0.1:5000
 
@@ -103,7 +103,7 @@ def demo(client):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--cmd", default="java -jar planner-adapters/target/collide4j.jar serve",
+    parser.add_argument("--cmd", default="java -jar cli/target/collide4j.jar serve",
                         help="server command for stdio mode")
     parser.add_argument("--tcp", metavar="HOST:PORT", help="connect to a running server instead")
     args = parser.parse_args()

@@ -176,7 +176,7 @@ void Jvm::boot(const JvmOptions& options) {
         return;
     }
     const std::string setJar = "set COLLIDE4J_JAR (or JvmOptions::jar) to the collide4j.jar that "
-                               "'mvn -B package -DskipTests' writes to planner-adapters/target";
+                               "'mvn -B package -DskipTests' writes to cli/target";
     std::string folder = libraryFolder();
     jar_ = pick({{options.jar, "JvmOptions::jar", true},
                  {environment("COLLIDE4J_JAR"), "$COLLIDE4J_JAR", true},

@@ -70,7 +70,7 @@ def _start():
     if not os.path.isfile(jar):
         source = "$" + JAR_VARIABLE if os.environ.get(JAR_VARIABLE) else "the collide4j package"
         raise JvmError("collide4j jar not found at " + jar + " (from " + source + "); build it with 'mvn -pl"
-                       " planner-adapters -am package -DskipTests' and reinstall the package, or set "
+                       " cli -am package -DskipTests' and reinstall the package, or set "
                        + JAR_VARIABLE + " to its path")
     path = [jar]
     support = _support_jar()

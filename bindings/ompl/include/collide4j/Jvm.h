@@ -33,7 +33,7 @@ private:
 /**
  * How to start the JVM; every field empty means "look it up". Lookup order, first existing wins:
  *   jar:        this field, $COLLIDE4J_JAR, collide4j.jar next to this library, the repository's
- *               planner-adapters/target/collide4j.jar (compiled in).
+ *               cli/target/collide4j.jar (compiled in).
  *   javaHome:   this field, $COLLIDE4J_JAVA_HOME, $JAVA_HOME, the JDK the library was built with; libjvm.so is
  *               lib/server/libjvm.so below it.
  *   cdsArchive: this field, $COLLIDE4J_CDS_ARCHIVE, collide4j.jsa next to this library, the archive the build

@@ -28,7 +28,9 @@
  * the one non-certified exception, kept for comparison. Everything here is thread-safe: share one
  * {@code Collide4j} between planner threads. MoveIt-shaped requests live in
  * {@code io.collide4j.planner.moveit}, the reference planner in {@code io.collide4j.planner.plan}, the
- * command line in {@code io.collide4j.planner.cli} and the JSON-lines server in
- * {@code io.collide4j.planner.server}.
+ * primitive-array façade in {@code io.collide4j.planner.embed} and the JNI bridge in {@code io.collide4j.planner.jni};
+ * the robot and scene options they share with the command line ({@code CertifyApi}, {@code CheckerOptions},
+ * {@code ExitCode}) in {@code io.collide4j.planner.cli}. The command line itself and the JSON-lines server
+ * ({@code io.collide4j.planner.server}) are the module {@code cli}, which depends on this one.
  */
 package io.collide4j.planner;

@@ -7,7 +7,7 @@ import java.util.Properties;
 
 /**
  * The version and commit this build was made from, as Maven wrote them into {@code version.properties} at build time
- * (planner-adapters/pom.xml: the commit from git, else from a {@code git archive} tarball, else "unknown").
+ * (cli/pom.xml: the commit from git, else from a {@code git archive} tarball, else "unknown").
  * A class path without the filtered resource (an IDE that does not run Maven's resource filtering) says so rather
  * than printing Maven's placeholders.
  *

@@ -1,17 +1,12 @@
 package io.collide4j.planner.cli;
 
-import io.collide4j.urdf.DecimalText;
-import io.collide4j.urdf.DescriptionException;
 import picocli.CommandLine;
 import picocli.CommandLine.Help;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 
-import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.CharacterCodingException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -100,22 +95,10 @@ public final class Main {
             c.err = err;
             top.addSubcommand(name, c);
         });
-        top.registerConverter(Double.class, Main::finite);
-        top.registerConverter(double.class, Main::finite);
+        top.registerConverter(Double.class, CliFailures::finite);
+        top.registerConverter(double.class, CliFailures::finite);
         top.setExpandAtFiles(false);   // '@name' is a value like any other, never a file of more arguments
         return top;
-    }
-
-    static Double finite(String text) {
-        try {
-            double d = DecimalText.parse(text);
-            if (Double.isFinite(d)) {
-                return d;
-            }
-        } catch (NumberFormatException ignored) {
-            // reported below
-        }
-        throw new CommandLine.TypeConversionException("expected a finite number, got '" + text + "'");
     }
 
     /** Runs one command line and returns its exit code; failures become one line on {@code err}. */
@@ -153,7 +136,7 @@ public final class Main {
             if (e instanceof CommandLine.UnmatchedArgumentException u && !u.getSuggestions().isEmpty()) {
                 hint = "; did you mean " + String.join(" or ", u.getSuggestions()) + "?";
             }
-            err.println(where + ": " + firstLine(e.getMessage()) + hint + " (see '" + where + " --help')");
+            err.println(where + ": " + CliFailures.firstLine(e.getMessage()) + hint + " (see '" + where + " --help')");
             return ExitCode.USAGE;
         }
         if (parsed.isVersionHelpRequested()) {
@@ -186,7 +169,7 @@ public final class Main {
         try {
             return command.run();
         } catch (Throwable e) {   // errors included: nothing unexpected may exit 1, the violation code
-            CliException failure = failure(e, command);
+            CliException failure = CliFailures.failure(e, command);
             if (failure != null) {
                 err.println(prefix + failure.getMessage());
                 return failure.exitCode();
@@ -198,29 +181,6 @@ public final class Main {
             }
             return ExitCode.INTERNAL;
         }
-    }
-
-    /**
-     * What a failure of {@code command} is reported as: the exit code and the one-line message (without the command
-     * prefix); null for an internal error.
-     */
-    static CliException failure(Throwable e, CliCommand command) {
-        if (e instanceof CliException c) {
-            boolean input = c.exitCode() == ExitCode.DATA_ERROR || c.exitCode() == ExitCode.USAGE;
-            return input ? new CliException(c.exitCode(), c.getMessage() + defaults(command), c) : c;
-        }
-        if (e instanceof DescriptionException || e instanceof IllegalArgumentException) {
-            return new CliException(ExitCode.DATA_ERROR, oneLine(e.getMessage()) + defaults(command), e);
-        }
-        if (e instanceof UncheckedIOException u) {
-            IOException cause = u.getCause();
-            if (cause instanceof CharacterCodingException) {
-                return new CliException(ExitCode.DATA_ERROR, u.getMessage() + ": not UTF-8 text (a binary file?)", u);
-            }
-            // the file could not be opened or read: missing, unreadable, a folder
-            return new CliException(ExitCode.NO_INPUT, u.getMessage() + (cause != null ? " (" + cause + ")" : ""), u);
-        }
-        return null;
     }
 
     /** {@code help}: the commands, one line each; {@code help CMD}: one command's options. */
@@ -267,23 +227,5 @@ public final class Main {
             s = s.length() <= OVERVIEW_TEXT ? s : s.substring(0, OVERVIEW_TEXT - 3) + "...";
         }
         return s;
-    }
-
-    /** "; defaults used: ..." when the command used defaults the user did not choose, else "". */
-    private static String defaults(CliCommand command) {
-        List<String> d = command.defaultsUsed();
-        return d.isEmpty() ? "" : "; defaults used: " + String.join(", ", d);
-    }
-
-    private static String oneLine(String s) {
-        return s == null ? "(no message)" : s.replace('\n', ' ');
-    }
-
-    static String firstLine(String s) {
-        if (s == null) {
-            return "bad command line";
-        }
-        int nl = s.indexOf('\n');
-        return (nl < 0 ? s : s.substring(0, nl)).trim();
     }
 }

@@ -16,13 +16,13 @@ import java.util.Locale;
 
 /**
  * {@code collide4j serve [--port N] [--root DIR]... [limits]}: the JSON-lines collision server
- * (protocol and limits: planner-adapters/PROTOCOL.md). Without {@code --port} it serves stdin/stdout until end
+ * (protocol and limits: cli/PROTOCOL.md). Without {@code --port} it serves stdin/stdout until end
  * of input; with it, it listens on 127.0.0.1 (N = 0 picks a free port), prints
  * {@code listening 127.0.0.1:PORT} as the first stdout line and serves until the process is stopped
  * (stdin is not read, so it runs in the background too). The server log (SLF4J) goes to stderr only.
  */
 @Command(name = "serve", sortOptions = false, footer = Main.EXIT_CODES,
-        description = "JSON-lines collision server on stdio or 127.0.0.1:PORT (planner-adapters/PROTOCOL.md).")
+        description = "JSON-lines collision server on stdio or 127.0.0.1:PORT (cli/PROTOCOL.md).")
 final class ServeCommand extends CliCommand {
     @Option(names = "--port", paramLabel = "N",
             description = "Listen on 127.0.0.1:N (0 picks a free port) instead of serving stdin/stdout.")

@@ -38,7 +38,7 @@ final class XacroCommand extends CliCommand {
     int run() {
         RobotOptions.readable("FILE", file);
         Map<String, String> args = new LinkedHashMap<>(packagePath.xacroArgs());
-        arguments("NAME:=VALUE", arguments).forEach((k, v) -> {
+        PackagePathOption.arguments("NAME:=VALUE", arguments).forEach((k, v) -> {
             if (args.put(k, v) != null) {
                 throw new CliException(ExitCode.USAGE, "argument '" + k + "' given twice");
             }
@@ -54,21 +54,5 @@ final class XacroCommand extends CliCommand {
         }
         writeText(outFile, xml, "--out");
         return ExitCode.FREE;
-    }
-
-    /** {@code NAME:=VALUE} items (xacro's remapping syntax) as a map; malformed items and repeated names are usage errors. */
-    static Map<String, String> arguments(String option, List<String> items) {
-        Map<String, String> out = new LinkedHashMap<>();
-        for (String item : items) {
-            int at = item.indexOf(":=");
-            String name = at < 0 ? "" : item.substring(0, at).strip();
-            if (at < 0 || name.isEmpty() || item.indexOf(":=", at + 2) >= 0) {
-                throw new CliException(ExitCode.USAGE, option + " expects NAME:=VALUE, got '" + item + "'");
-            }
-            if (out.put(name, item.substring(at + 2).strip()) != null) {
-                throw new CliException(ExitCode.USAGE, option + " names '" + name + "' twice");
-            }
-        }
-        return out;
     }
 }

@@ -31,7 +31,7 @@ import static io.collide4j.planner.server.Params.number;
 
 /**
  * The collision checker behind {@code collide4j serve}: one session (one loaded robot and scene) per
- * connection. Methods and their parameters are documented in {@code planner-adapters/PROTOCOL.md}:
+ * connection. Methods and their parameters are documented in {@code cli/PROTOCOL.md}:
  * {@code load}, {@code isValid}, {@code isValidMany}, {@code clearance}, {@code checkMotion}, {@code isMotionFree},
  * {@code batch}, {@code certify}, {@code counters},
  * {@code ping}. Files are read only inside the {@link FileRoots} it was given; a {@code load} replaces the session

@@ -4,7 +4,7 @@ import java.time.Duration;
 
 /**
  * Every resource bound of the JSON-lines server under one name; {@code collide4j serve} sets each from
- * its option of the same name. Documented for clients in {@code planner-adapters/PROTOCOL.md}.
+ * its option of the same name. Documented for clients in {@code cli/PROTOCOL.md}.
  *
  * @param maxRequestBytes  longest request line; longer ones are skipped unbuffered and answered −32001
  * @param maxNestingDepth  deepest JSON nesting of a request (arrays and objects); deeper is −32700

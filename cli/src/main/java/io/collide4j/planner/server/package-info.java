@@ -1,5 +1,5 @@
 /**
- * The JSON-lines collision server ({@code collide4j serve}; protocol in {@code planner-adapters/PROTOCOL.md}).
+ * The JSON-lines collision server ({@code collide4j serve}; protocol in {@code cli/PROTOCOL.md}).
  *
  * <p>Glossary:
  * <ul>

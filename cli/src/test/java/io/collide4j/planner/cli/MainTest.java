@@ -109,7 +109,7 @@ class MainTest {
         String pom = java.nio.file.Files.readString(java.nio.file.Path.of("pom.xml"));
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("<parent>.*?<version>([^<]+)</version>",
                 java.util.regex.Pattern.DOTALL).matcher(pom);
-        assertTrue(m.find(), "no parent version in planner-adapters/pom.xml");
+        assertTrue(m.find(), "no parent version in cli/pom.xml");
         assertTrue(line.startsWith("collide4j " + m.group(1) + " (commit "), line);
         assertEquals(1, line.lines().count(), line);
         String head = gitHead();

@@ -46,7 +46,7 @@ public final class CertifyApi {
         try {
             return options.buildChecker();
         } catch (RuntimeException e) {
-            CliException failure = Main.failure(e, options);
+            CliException failure = CliFailures.failure(e, options);
             throw failure != null ? failure : e;
         }
     }
@@ -59,8 +59,8 @@ public final class CertifyApi {
     private static RobotSceneOptions parse(List<String> args) {
         RobotSceneOptions options = new RobotSceneOptions();
         CommandLine cl = new CommandLine(options);
-        cl.registerConverter(Double.class, Main::finite);
-        cl.registerConverter(double.class, Main::finite);
+        cl.registerConverter(Double.class, CliFailures::finite);
+        cl.registerConverter(double.class, CliFailures::finite);
         cl.setExpandAtFiles(false);
         try {
             cl.parseArgs(args.toArray(String[]::new));

@@ -38,18 +38,18 @@ public final class CheckerOptions {
         Open command = new Open();
         command.err = err;
         CommandLine line = new CommandLine(command);
-        line.registerConverter(Double.class, Main::finite);
-        line.registerConverter(double.class, Main::finite);
+        line.registerConverter(Double.class, CliFailures::finite);
+        line.registerConverter(double.class, CliFailures::finite);
         line.setExpandAtFiles(false);
         try {
             line.parseArgs(args);
         } catch (ParameterException e) {
-            throw new CliException(ExitCode.USAGE, Main.firstLine(e.getMessage()), e);
+            throw new CliException(ExitCode.USAGE, CliFailures.firstLine(e.getMessage()), e);
         }
         try {
             command.run();
         } catch (RuntimeException | Error e) {
-            CliException failure = Main.failure(e, command);
+            CliException failure = CliFailures.failure(e, command);
             if (failure == null) {
                 throw e;
             }

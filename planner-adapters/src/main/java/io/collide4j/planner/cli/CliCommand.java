@@ -12,7 +12,7 @@ import java.util.function.Supplier;
 
 /**
  * One {@code collide4j} sub-command: its options are picocli-annotated fields (so {@code <cmd> --help}
- * lists every option it reads), {@link #run} answers with an {@link ExitCode}. {@link Main} sets the
+ * lists every option it reads), {@link #run} answers with an {@link ExitCode}. The command line ({@code Main}, module cli) sets the
  * streams, parses the command line into a fresh instance and maps whatever {@link #run} throws.
  */
 abstract class CliCommand {

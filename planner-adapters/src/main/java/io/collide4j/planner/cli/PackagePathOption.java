@@ -6,6 +6,7 @@ import picocli.CommandLine.Option;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -25,7 +26,7 @@ final class PackagePathOption {
 
     /** {@code --xacro-arg} items as a map; an item without {@code :=} or a name given twice is a usage error. */
     Map<String, String> xacroArgs() {
-        return XacroCommand.arguments("--xacro-arg", xacroArgs);
+        return arguments("--xacro-arg", xacroArgs);
     }
 
     /** The roots, each checked to be a readable folder (else exit 66 naming the option). */
@@ -41,5 +42,21 @@ final class PackagePathOption {
     /** A URDF parser that resolves {@code package://} against these roots. */
     UrdfParser parser() {
         return UrdfParser.create().withPackageRoots(checkedRoots()).withXacroArgs(xacroArgs());
+    }
+
+    /** {@code NAME:=VALUE} items (xacro's remapping syntax) as a map; malformed items and repeated names are usage errors. */
+    static Map<String, String> arguments(String option, List<String> items) {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (String item : items) {
+            int at = item.indexOf(":=");
+            String name = at < 0 ? "" : item.substring(0, at).strip();
+            if (at < 0 || name.isEmpty() || item.indexOf(":=", at + 2) >= 0) {
+                throw new CliException(ExitCode.USAGE, option + " expects NAME:=VALUE, got '" + item + "'");
+            }
+            if (out.put(name, item.substring(at + 2).strip()) != null) {
+                throw new CliException(ExitCode.USAGE, option + " names '" + name + "' twice");
+            }
+        }
+        return out;
     }
 }
