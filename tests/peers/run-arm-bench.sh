@@ -10,7 +10,7 @@
 # = the bundled 'panda'), hulls per link.
 #
 # Usage: tests/peers/run-arm-bench.sh [HARNESS_DIR]   (default: ../shared/peers/arm-bench next to the repository)
-# Environment: RUNS (timed runs per side, default 3), JAR (collide4j.jar; default cli/target/
+# Environment: RUNS (timed runs per side, default 3), JAR (collide4j-bench.jar; default benchmarks/target/
 #   collide4j.jar, built with Maven when missing), OUT (folder for logs and CSVs; default a new temporary folder),
 #   CORE_FCL / CORE_J (cores for taskset, default 0 and 1), EDGE_ARGS (extra options for bench --edges, e.g.
 #   "--per-scenario 1" for a quick check, or "--edge-list OLD/edges.csv" to time an earlier run's edges), STEPS (which of the steps 1-4 to run, default 1234; with OUT set to an
@@ -22,7 +22,7 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 HARNESS=${1:-$ROOT/../shared/peers/arm-bench}
 RUNS=${RUNS:-3}
-JAR=${JAR:-$ROOT/cli/target/collide4j.jar}
+JAR=${JAR:-$ROOT/benchmarks/target/collide4j-bench.jar}
 OUT=${OUT:-$(mktemp -d -t collide4j-arm-bench.XXXXXX)}
 CORE_FCL=${CORE_FCL:-0}
 CORE_J=${CORE_J:-1}
@@ -53,8 +53,8 @@ rm -rf "$OUT/problems"
 unzip -q "$PANDA/problems.zip" -d "$OUT"
 
 if [ ! -f "$JAR" ]; then
-    echo "building collide4j.jar"
-    (cd "$ROOT" && mvn -B -q package -DskipTests -pl cli -am)
+    echo "building collide4j-bench.jar"
+    (cd "$ROOT" && mvn -B -q package -DskipTests -pl benchmarks -am)
 fi
 case "$STEPS" in *1*|*4*) (cd "$ROOT" && git rev-parse --short HEAD 2>/dev/null || true) > "$OUT/collide4j-commit.txt" ;; esac
 FCL=(taskset -c "$CORE_FCL" "$OUT/arm_bench" --problems "$OUT/problems" --data "$DATA"

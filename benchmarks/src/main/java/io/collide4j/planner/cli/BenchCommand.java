@@ -24,10 +24,10 @@ import java.util.SplittableRandom;
  * thread and on the batch engines (parallel states, the CPU motion engine, the batch state engine
  * — OpenCL when a device is found, see {@code -Dcollide4j.batch.engine} — and the CCD batch engine),
  * and Tight-Inclusion vertex–face CCD queries/s on random moving primitives. A rough guide; the JMH
- * benchmarks in {@code tests/} are the measurements. Progress bar on stderr.
+ * benchmarks in {@code benchmarks/} are the measurements. Progress bar on stderr.
  */
 @Command(name = "bench", sortOptions = false, footer = Main.EXIT_CODES,
-        description = "Throughput table on this machine (a guide; the JMH benchmarks in tests/ measure).")
+        description = "Throughput table on this machine (a guide; the JMH benchmarks in benchmarks/ measure).")
 final class BenchCommand extends RobotSceneCommand {
     @Option(names = "--states", paramLabel = "N", description = "Random states (default ${DEFAULT-VALUE}).")
     int states = 20_000;
@@ -47,10 +47,10 @@ final class BenchCommand extends RobotSceneCommand {
     @Option(names = "--threads", paramLabel = "N", description = "Batch engine threads (default: the available processors).")
     int threads = Runtime.getRuntime().availableProcessors();
 
-    @Option(names = "--buckets", description = "Time the stored configuration sets per clearance bucket (tests/BENCHMARKS-seeds.md; --sets).")
+    @Option(names = "--buckets", description = "Time the stored configuration sets per clearance bucket (benchmarks/BENCHMARKS-seeds.md; --sets).")
     boolean buckets;
 
-    @Option(names = "--bv", description = "Bounding-volume study and 7-link arm demo (tests/BENCHMARKS-seeds.md).")
+    @Option(names = "--bv", description = "Bounding-volume study and 7-link arm demo (benchmarks/BENCHMARKS-seeds.md).")
     boolean bv;
 
     @Option(names = "--sets", paramLabel = "FILE", description = "Configuration sets for --buckets (default ${DEFAULT-VALUE}).")
@@ -270,7 +270,7 @@ final class BenchCommand extends RobotSceneCommand {
                 fallback.isEmpty() ? "" : " (OpenCL: " + fallback + ")");
         out.printf(Locale.ROOT, "%-34s %10d %12.3f %12.0f  %d hits; %s%n", "CCD vertex-face, batch engine", ccd,
                 ccdBatchSeconds, ccd / ccdBatchSeconds, ccdBatchHits, ccdEngine);
-        out.println("single-thread rows are one thread; wall-clock after a warm-up: a guide, JMH in tests/ measures");
+        out.println("single-thread rows are one thread; wall-clock after a warm-up: a guide, JMH in benchmarks/ measures");
         return ExitCode.FREE;
     }
 

@@ -27,7 +27,7 @@ import java.util.Locale;
  * compare them as ratios only; per mesh, our process CPU time (JIT and GC threads included, so an upper bound on the
  * work of the one decomposing thread on a busy machine) is compared with them. One run per mesh after a warm-up,
  * wall clock and process CPU: a guide; JMH's
- * {@code DecompositionBench} in {@code tests/} measures.
+ * {@code DecompositionBench} (JMH, io.collide4j.tests.bench) measures.
  */
 final class DecompositionBench {
     private DecompositionBench() {

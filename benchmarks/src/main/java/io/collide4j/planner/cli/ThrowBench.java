@@ -138,7 +138,7 @@ final class ThrowBench {
         out.printf(Locale.ROOT, "all D2M: time ms min/median/max %s, gap min/median/max %s; Capoeira later than D2M: %d%n",
                 mmm(t), minMedMax(g), late);
         out.println(SEED_NUMBERS);
-        out.println("wall clock per instance after a warm-up on this machine: a guide (JMH in tests/ measures)");
+        out.println("wall clock per instance after a warm-up on this machine: a guide (JMH in benchmarks/ measures)");
         out.printf(Locale.ROOT, "touching or penetrating: %d of %d%n", touching, total);
         return touching == 0 && late == 0 ? ExitCode.FREE : ExitCode.VIOLATION;
     }

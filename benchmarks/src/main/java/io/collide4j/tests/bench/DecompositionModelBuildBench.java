@@ -36,7 +36,7 @@ import java.util.stream.Stream;
  * defaults with an empty cache directory, i.e. computed), {@code warm} (same, cache filled),
  * {@code precomputed} (the bundled OBJ pieces, hulled and coverage-verified on load). Single shots,
  * since a cold build takes about a minute on two cores. Example:
- * {@code java -jar tests/target/benchmarks.jar DecompositionModelBuildBench -p robot=panda}
+ * {@code java -jar benchmarks/target/benchmarks.jar DecompositionModelBuildBench -p robot=panda}
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)

@@ -22,7 +22,7 @@ import java.util.SplittableRandom;
  * Pipelined, the reader stays ahead of the worker, so (b) measures the queued path; the one-at-a-time TCP figure
  * measures quick requests answered on the reader thread. (b) is the process CPU time (all threads: reader, worker,
  * JIT, GC) per request; the overhead is (b) − (a). Rounds alternate; medians are printed.
- * {@code java -cp cli/target/collide4j.jar:tests/target/classes io.collide4j.tests.bench.ServerOverhead
+ * {@code java -cp cli/target/collide4j.jar:benchmarks/target/classes io.collide4j.tests.bench.ServerOverhead
  * [requests] [rounds]} (default 100000 × 7). Also {@code isValidMany} of the same states in requests of 64
  * ({@code -Dbench.singleOnly=true}: not, for a baseline on a server without that method).
  */

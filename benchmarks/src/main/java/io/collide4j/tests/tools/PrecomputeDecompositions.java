@@ -18,7 +18,7 @@ import java.util.TreeMap;
 /**
  * Regenerates the bundled robots' precomputed decompositions (models/src/main/resources/io/collide4j/
  * models/ROBOT/decomposition) at V-HACD default parameters. Run from the repository root:
- * {@code java -cp tests/target/benchmarks.jar io.collide4j.tests.tools.PrecomputeDecompositions [cacheDir]}.
+ * {@code java -cp benchmarks/target/benchmarks.jar io.collide4j.tests.tools.PrecomputeDecompositions [cacheDir]}.
  */
 public final class PrecomputeDecompositions {
     private PrecomputeDecompositions() {

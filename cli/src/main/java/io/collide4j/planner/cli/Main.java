@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.ServiceLoader;
 import java.util.function.Supplier;
 
 /**
@@ -35,9 +36,13 @@ public final class Main {
         COMMANDS.put("decompose", DecomposeCommand::new);
         COMMANDS.put("srdf", SrdfCommand::new);
         COMMANDS.put("xacro", XacroCommand::new);
-        COMMANDS.put("bench", BenchCommand::new);
+        COMMANDS.put("bench", BenchElsewhere::new);
         COMMANDS.put("serve", ServeCommand::new);
         COMMANDS.put("view", ViewCommand::new);
+        // commands of other modules on the class path (benchmarks: bench), in place of a built-in of the same name
+        for (PluggedCommand plugged : ServiceLoader.load(PluggedCommand.class, Main.class.getClassLoader())) {
+            COMMANDS.put(plugged.name(), plugged::create);
+        }
     }
 
     /** Columns left for a summary after "  NAME       " in an 80-column terminal. */
@@ -58,7 +63,7 @@ public final class Main {
             Map.entry("plan", "RRT-Connect with certified edges"),
             Map.entry("decompose", "convex decomposition of a mesh, with its covering margin"),
             Map.entry("srdf", "generate an SRDF: planning groups, disabled collision pairs"),
-            Map.entry("bench", "throughput and the seeds' benchmarks on this machine"),
+            Map.entry("bench", "throughput and the seeds' benchmarks (in collide4j-bench.jar)"),
             Map.entry("serve", "JSON-lines collision server (stdio or 127.0.0.1:PORT)"),
             Map.entry("view", "rebuild the HTML report of a certificate"));
 

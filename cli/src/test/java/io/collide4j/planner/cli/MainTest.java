@@ -68,8 +68,6 @@ class MainTest {
                 "info", java.util.List.of("--urdf", "--package-path"),
                 "decompose", java.util.List.of("--out", "--max-hulls", "--resolution", "--max-vertices", "--max-excess", "--threads",
                         "--cache"),
-                "bench", java.util.List.of("--states", "--motions", "--ccd", "--step", "--seed", "--threads", "--scene",
-                        "--throw"),
                 "serve", java.util.List.of("--port", "--root", "--max-request-bytes", "--max-nesting-depth", "--max-connections",
                         "--idle-timeout", "--request-timeout", "--max-evaluations", "--log-level"));
         for (var e : expected.entrySet()) {

@@ -6,7 +6,7 @@
  * ({@code box_panda}, {@code cage_panda}, ...); <em>scene label</em> — {@code <scenario>/<NNNN>}, as the FCL harness
  * ({@code shared/peers/arm-bench}) names a problem; <em>edge</em> — a straight joint-space motion a planner asks
  * about; <em>free edge</em> — one certified free by {@code checkMotion}; <em>benchmark edges</em> — the issue-17 edge
- * workload ({@link io.collide4j.planner.plan.BenchmarkEdges}) and its <em>edge list</em>, the harness's
+ * workload ({@code io.collide4j.planner.plan.BenchmarkEdges}, module benchmarks) and its <em>edge list</em>, the harness's
  * {@code --edge-list} CSV; <em>re-certified</em> — a planned path whose every edge checks free again with a fresh
  * context and which certifies {@code CERTIFIED_FREE} as a trajectory
  * ({@link io.collide4j.planner.plan.ProblemRunner}); <em>lazy edges</em> — RRT-Connect's trees grown on sampled
