@@ -37,6 +37,15 @@ class BenchCommandTest {
         assertEquals(one[1], cli("help", "bench")[1], "help bench is bench --help");
     }
 
+    /** A count that is not a number is a usage error naming the option, on one line (was a cli BadInputsTest case). */
+    @Test
+    void aCountThatIsNotANumberIsAUsageErrorNamingTheOption() {
+        Object[] r = cli("bench", "--states", "many");
+        assertEquals(ExitCode.USAGE, r[0], (String) r[2]);
+        assertEquals(1, ((String) r[2]).lines().count(), (String) r[2]);
+        assertTrue(((String) r[2]).contains("--states"), (String) r[2]);
+    }
+
     /** The first word of the notes column ("N valid"/"N free") of the row starting with {@code label} (labels are 34 wide). */
     private static String field(String table, String label) {
         String row = table.lines().filter(l -> l.startsWith(label)).findFirst().orElseThrow();
