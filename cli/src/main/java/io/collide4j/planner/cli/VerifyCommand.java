@@ -1,16 +1,13 @@
 package io.collide4j.planner.cli;
 
 import io.collide4j.checker.query.Certificate;
-import io.collide4j.checker.query.CertificateTrajectoryLimits;
-import io.collide4j.checker.query.CertificateVerifier;
 import io.collide4j.checker.query.Verdict;
 import io.collide4j.kinematics.JointTrajectory;
-import io.collide4j.planner.CertificateInputs;
 import io.collide4j.planner.Collide4j;
-import io.collide4j.verifier.Binding;
-import io.collide4j.verifier.BoundInputs;
-import io.collide4j.verifier.IndependentVerifier;
-import io.collide4j.verifier.VerificationReport;
+import io.collide4j.planner.verify.CertificateVerification;
+import io.collide4j.planner.verify.VerificationRequest;
+import io.collide4j.planner.verify.VerificationResult;
+import io.collide4j.planner.verify.VerifierChoice;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -27,8 +24,9 @@ import java.util.Locale;
  * re-checks a certificate and prints the robot, scene, margin, verdict and which verifier checked it. A certificate
  * with witnesses (format /3) goes to the independent verifier (module {@code verifier}: its own interval forward
  * kinematics and plane tests, no code shared with the certifier) by default; older ones, or {@code --verifier
- * recompute}, to the recompute verifier, which re-proves every step with the certifier's own computations. Before
- * either verifier runs, the certificate is bound to the loaded inputs (verifier module's {@link Binding};
+ * recompute}, to the recompute verifier, which re-proves every step with the certifier's own computations (one
+ * library call, {@link CertificateVerification#verify}; this command prints its result). Before
+ * either verifier runs, the certificate is bound to the loaded inputs (verifier module's {@code Binding};
  * verifier/SOUNDNESS.md, "Binding"): hashes and tolerance, the witness section derived from robot, options and scene,
  * the held joints' columns, the trajectory hash recomputed (and equal to {@code --trajectory FILE}'s when given),
  * the violation's time; exit 65 naming the first field that differs. For a VIOLATION the independent verifier proves
@@ -91,11 +89,12 @@ final class VerifyCommand extends RobotSceneCommand {
         } catch (IllegalArgumentException e) {
             throw new CliException(ExitCode.DATA_ERROR, "unreadable certificate: " + e.getMessage());
         }
-        boolean independent = verifier == Which.independent || (verifier == null && cert.witness() != null);
-        if (independent && cert.witness() == null) {
-            throw new CliException(ExitCode.USAGE, "--verifier=independent needs a certificate with witnesses (format "
-                    + "collide4j-certificate/3); " + file + " is " + cert.format() + ", which has none: use"
-                    + " --verifier=recompute, or certify again to get witnesses");
+        VerifierChoice choice = verifier == null ? null
+                : verifier == Which.independent ? VerifierChoice.INDEPENDENT : VerifierChoice.RECOMPUTE;
+        try {
+            VerifierChoice.resolve(choice, cert, file.toString());   // before loading anything: a usage error
+        } catch (IllegalArgumentException e) {
+            throw new CliException(ExitCode.USAGE, e.getMessage());
         }
         RobotOptions.readable("--trajectory", trajectoryFile);
         Inputs inputs = fromProvenance(cert, file, RecordedFiles.REFUSE);
@@ -109,74 +108,78 @@ final class VerifyCommand extends RobotSceneCommand {
         out.println("  trajectory: " + cert.waypoints().length + " waypoints, hash " + cert.trajectoryHash()
                 + (trajectoryFile == null ? " (the certificate's own; --trajectory FILE binds it to a file)"
                 : " (bound to " + trajectoryFile + ")"));
-        CertificateTrajectoryLimits.problem(c.model().kinematics(), cert).ifPresent(p -> {
-            // certify refuses such a motion; the independent verifier's plane tests do not look at limits
-            out.println("INVALID certificate " + file + " (its trajectory is one certify refuses):");
-            out.println("  " + p);
-            throw new CliException(ExitCode.DATA_ERROR, file + ": " + p);
-        });
-        List<String> problems;
-        Verdict v;
-        List<io.collide4j.verifier.Assumption> assumed = List.of();
-        BoundInputs bound = bind(text, c, cert);
-        // a free certificate's planes may prove more than its own margin: the independent verifier then checks every
-        // step and unlisted pair against the margin asked (VerifyCommand's javadoc); a violation is never re-checked so
-        boolean beyond = independent && asked != null && asked > cert.margin() && cert.verdict() == Verdict.CERTIFIED_FREE;
+        JointTrajectory t = trajectoryFile == null ? null
+                : load(trajectoryFile.toString(), () -> ConfigurationReader.read(trajectoryFile, c));
+        VerificationResult r = CertificateVerification.verify(c, cert, text, file.toString(),
+                new VerificationRequest(choice, asked, t, strict));
+        return print(r, cert, asked);
+    }
+
+    /** Prints the verification as it went and answers the verdict's exit code, or throws the refusal (65). */
+    private int print(VerificationResult r, Certificate cert, Double asked) {
+        switch (r.outcome()) {
+            case OUT_OF_LIMITS -> {
+                out.println("INVALID certificate " + file + " (its trajectory is one certify refuses):");
+                out.println("  " + r.problems().get(0));
+                throw new CliException(ExitCode.DATA_ERROR, file + ": " + r.problems().get(0));
+            }
+            case TRAJECTORY_REFUSED -> throw new CliException(ExitCode.DATA_ERROR, "--trajectory " + trajectoryFile + ": "
+                    + r.problems().get(0));
+            case UNBOUND -> {
+                out.println("INVALID certificate " + file + " (its fields do not bind to the loaded robot, scene, options"
+                        + (trajectoryFile == null ? "" : " and trajectory") + "):");
+                r.problems().forEach(p -> out.println("  " + p));
+                throw new CliException(ExitCode.DATA_ERROR, file + ": " + r.problems().get(0));
+            }
+            case MARGIN_NOT_PROVEN_BY_PLANES -> {
+                out.println("  verdict: CERTIFIED_FREE for margin " + Fixed.exact(cert.margin()) + " m; its planes do"
+                        + " not prove " + Fixed.exact(asked) + " m (" + r.planesShortBy() + ")");
+                throw new CliException(ExitCode.DATA_ERROR, file + " proves clearance >= " + Fixed.exact(cert.margin())
+                        + " m but not the --margin " + Fixed.exact(asked) + " m asked; certify again with --margin "
+                        + Fixed.exact(asked));
+            }
+            default -> {
+                // checked by a verifier: what it proved first, then whether that answers the question
+            }
+        }
+        boolean independent = r.verifier() == VerifierChoice.INDEPENDENT;
         if (independent) {
-            VerificationReport report = independent(c, text, bound, beyond ? asked : cert.margin());
-            if (beyond && !report.valid()) {
-                VerificationReport own = independent(c, text, bound, cert.margin());
-                if (own.valid()) {
-                    out.println("  verdict: CERTIFIED_FREE for margin " + Fixed.exact(cert.margin()) + " m; its planes do"
-                            + " not prove " + Fixed.exact(asked) + " m (" + report.problems().get(0) + ")");
-                    throw new CliException(ExitCode.DATA_ERROR, file + " proves clearance >= " + Fixed.exact(cert.margin())
-                            + " m but not the --margin " + Fixed.exact(asked) + " m asked; certify again with --margin "
-                            + Fixed.exact(asked));
-                }
-                report = own;
-            }
-            out.println("  checked: " + report.stepsChecked() + " plane steps, " + report.subdivisions() + " subdivisions");
-            assumed = report.assumptions();
-            assumed.forEach(a -> out.println("  assumes: " + a.describe()));
-            if (report.valid()) {
-                printProven(report.provenClearance(), "the planes prove it");
-            }
-            problems = new java.util.ArrayList<>(report.problems());
-            v = report.verdict() == null ? null : Verdict.valueOf(report.verdict());
-            if (report.valid() && v == Verdict.VIOLATION) {
-                // the independent verifier proves the free part; the violation itself is re-proved here
-                CertificateVerifier.Report re = c.trajectoryCertifier().verify(cert);
-                re.problems().forEach(p -> problems.add("recompute verifier (violation): " + p));
-            }
-        } else {
-            CertificateVerifier.Report report = c.trajectoryCertifier().verify(cert);
-            problems = report.problems();
-            v = report.verdict();
-            printProven(report.provenClearance(), "the fresh steps prove it");
+            out.println("  checked: " + r.stepsChecked() + " plane steps, " + r.subdivisions() + " subdivisions");
+            r.assumptions().forEach(a -> out.println("  assumes: " + a.describe()));
         }
-        if (strict && problems.isEmpty() && v != null) {
-            strict(c, assumed, independent);
-        }
+        printProven(r.provenClearance(), independent ? "the planes prove it" : "the fresh steps prove it");
+        Verdict v = r.verdict();
         String by = independent ? INDEPENDENT + (v == Verdict.VIOLATION ? "; the violation by " + RECOMPUTE : "") : RECOMPUTE;
-        if (!problems.isEmpty() || v == null) {
-            out.println("INVALID certificate " + file + " (checked by " + by + "):");
-            problems.forEach(p -> out.println("  " + p));
-            throw new CliException(ExitCode.DATA_ERROR, "" + file + " does not verify (" + problems.size()
-                    + " problem(s), first: " + (problems.isEmpty() ? "?" : problems.get(0)) + ")");
-        }
-        if (asked != null) {
-            if (v == Verdict.CERTIFIED_FREE && !(cert.margin() >= asked) && !beyond) {
+        List<String> problems = r.problems();
+        switch (r.outcome()) {
+            case UNPROVEN_ASSUMPTIONS -> {
+                out.println("REFUSED (--strict) certificate " + file + ": it rests on " + problems.size()
+                        + " unproven assumption(s):");
+                problems.forEach(u -> out.println("  " + u));
+                throw new CliException(ExitCode.DATA_ERROR, file + " rests on an unproven assumption (--strict): "
+                        + problems.get(0));
+            }
+            case INVALID -> {
+                out.println("INVALID certificate " + file + " (checked by " + by + "):");
+                problems.forEach(p -> out.println("  " + p));
+                throw new CliException(ExitCode.DATA_ERROR, "" + file + " does not verify (" + problems.size()
+                        + " problem(s), first: " + (problems.isEmpty() ? "?" : problems.get(0)) + ")");
+            }
+            case MARGIN_NOT_PROVEN -> {
                 out.println("  verdict: CERTIFIED_FREE for margin " + cert.margin() + " m only");
                 throw new CliException(ExitCode.DATA_ERROR, file + " proves clearance above " + cert.margin()
                         + " m, not the --margin " + asked + " m asked; certify again with --margin " + asked);
             }
-            if (v == Verdict.VIOLATION && !(cert.margin() <= asked)) {
+            case MARGIN_NOT_DECIDED -> {
                 out.println("  verdict: VIOLATION of margin " + cert.margin() + " m, which says nothing about " + asked + " m");
                 throw new CliException(ExitCode.DATA_ERROR, file + " was made for margin " + cert.margin()
                         + " m; its violation does not decide --margin " + asked + " m; certify again with --margin " + asked);
             }
+            default -> {
+                // VALID
+            }
         }
-        if (beyond) {
+        if (r.beyond()) {
             out.println("  proven:  clearance >= " + Fixed.exact(asked) + " m, the --margin asked (every step checked against it)");
         }
         out.println("  verdict: " + v + " (VALID certificate, verified by " + by + ")");
@@ -187,40 +190,11 @@ final class VerifyCommand extends RobotSceneCommand {
         };
     }
 
-    /**
-     * --strict: the certificate must rest on nothing unproven. The independent verifier lists each caller-allowed pair
-     * it skipped; the recompute verifier proves nothing about why a pair is allowed, so every such pair of the model
-     * counts.
-     */
-    private void strict(Collide4j c, List<io.collide4j.verifier.Assumption> assumed, boolean independent) {
-        List<String> unproven = new java.util.ArrayList<>();
-        if (independent) {
-            assumed.forEach(a -> unproven.add(a.describe()));
-        } else {
-            c.model().allowedPairs().stream().filter(p -> p.reason().equals("User") || p.reason().equals("Attached"))
-                    .forEach(p -> unproven.add("pair " + p.first() + "–" + p.second() + " allowed by the "
-                            + (p.reason().equals("User") ? "caller" : "caller's attachment") + " (not checked)"));
-        }
-        if (!unproven.isEmpty()) {
-            out.println("REFUSED (--strict) certificate " + file + ": it rests on " + unproven.size()
-                    + " unproven assumption(s):");
-            unproven.forEach(u -> out.println("  " + u));
-            throw new CliException(ExitCode.DATA_ERROR, file + " rests on an unproven assumption (--strict): "
-                    + unproven.get(0));
-        }
-    }
-
     /** The least of the clearances a verifier proved for the claimed pairs (the file's own numbers are only claims). */
     private void printProven(java.util.Map<String, Double> proven, String how) {
         proven.entrySet().stream().min(java.util.Map.Entry.comparingByValue()).ifPresent(e -> out.printf(Locale.ROOT,
                 "  proven:  clearance >= %s m for pair %s (least of %d claimed pair clearances, each as %s)%n",
                 Fixed.lowerBound(e.getValue()), e.getKey(), proven.size(), how));
-    }
-
-    /** The independent verifier's report on the bound certificate, every claim checked against {@code margin}. */
-    private VerificationReport independent(Collide4j c, byte[] text, BoundInputs bound, double margin) {
-        return IndependentVerifier.verify(c.model().kinematics().description(), c.semantics(), text, file.toString(),
-                bound, margin);
     }
 
     private byte[] bytes() {
@@ -229,28 +203,5 @@ final class VerifyCommand extends RobotSceneCommand {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file, e);
         }
-    }
-
-    /**
-     * The binding stage both verifiers share (verifier module, {@link Binding}): the certificate's fields compared with
-     * what the loaded robot, options, scene and {@code --trajectory} give; exit 65 naming every field that differs.
-     */
-    private BoundInputs bind(byte[] text, Collide4j c, Certificate cert) {
-        JointTrajectory t = trajectoryFile == null ? null
-                : load(trajectoryFile.toString(), () -> ConfigurationReader.read(trajectoryFile, c));
-        BoundInputs bound;
-        try {
-            bound = CertificateInputs.of(c, cert.meshModeOrDefault(), t);
-        } catch (IllegalArgumentException e) {
-            throw new CliException(ExitCode.DATA_ERROR, "--trajectory " + trajectoryFile + ": " + e.getMessage());
-        }
-        List<String> problems = Binding.check(bound, text, file.toString());
-        if (!problems.isEmpty()) {
-            out.println("INVALID certificate " + file + " (its fields do not bind to the loaded robot, scene, options"
-                    + (t == null ? "" : " and trajectory") + "):");
-            problems.forEach(p -> out.println("  " + p));
-            throw new CliException(ExitCode.DATA_ERROR, file + ": " + problems.get(0));
-        }
-        return bound;
     }
 }
