@@ -22,9 +22,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The one library call that verifies a certificate, on the bundled demo (Panda, table_shelf, a free motion): an
- * honest certificate holds under both verifiers; bound to another trajectory it does not bind; a margin far above any
- * clearance in a scene the robot stands in is not proven, a smaller one is answered.
+ * The one library call that verifies a certificate, on the start of the bundled demo (Panda, table_shelf, a free
+ * motion): an honest certificate holds under both verifiers; bound to another trajectory it does not bind; a margin
+ * far above any clearance in a scene the robot stands in is not proven, a smaller one is answered.
  */
 class CertificateVerificationTest {
     static Collide4j panda;
@@ -34,10 +34,12 @@ class CertificateVerificationTest {
     @BeforeAll
     static void certify() {
         panda = Collide4j.builder().robot("panda").sceneName("table_shelf").build();
-        JointTrajectory demo = TrajectoryCsv.read(new StringReader(Models.trajectoryCsv("panda_shelf_demo")), "demo");
+        // the demo's first three rows: a prefix of a free motion is free, and short enough to verify quickly
+        String csv = String.join("\n", Models.trajectoryCsv("panda_shelf_demo").lines().limit(5).toList()) + "\n";
+        JointTrajectory demo = TrajectoryCsv.read(new StringReader(csv), "demo");
         TrajectoryCertifier.Certification c = panda.trajectoryCertifier().certify(demo, panda.margin(),
                 TrajectoryCertifier.DEFAULT_BUDGET);
-        assertEquals(Verdict.CERTIFIED_FREE, c.result().verdict(), "the demo is free (its documented answer)");
+        assertEquals(Verdict.CERTIFIED_FREE, c.result().verdict(), "the demo is free (its documented answer), so its start is");
         text = c.result().certificateJson().getBytes(StandardCharsets.UTF_8);
         cert = Certificate.read(c.result().certificateJson(), "demo certificate");
     }
