@@ -51,7 +51,7 @@ final class WitnessModel {
         this.kinematics = k;
         bindJoints(robot, cert);
         bindAttached(robot);
-        bindPieces(robot);
+        bindPieces(robot, cert.cover());
         bindObstacles();
         bindAllowed(robot, srdf);
     }
@@ -139,7 +139,13 @@ final class WitnessModel {
         }
     }
 
-    private void bindPieces(RobotDescription robot) {
+    private void bindPieces(RobotDescription robot, List<Certificate.CoverSpec> cover) {
+        Map<String, Certificate.CoverSpec> covers = new HashMap<>();
+        for (Certificate.CoverSpec c : cover) {
+            if (covers.put(c.link() + "\0" + c.element(), c) != null) {
+                problems.add(c.path() + ": a second cover of link '" + c.link() + "' element " + c.element());
+            }
+        }
         for (LinkDescription l : robot.links()) {
             if (!l.collisions().isEmpty() && !witness.pieces().containsKey(l.name())) {
                 problems.add("witness.pieces: link '" + l.name() + "' has collision geometry but no pieces");
@@ -165,8 +171,21 @@ final class WitnessModel {
             }
             List<Piece> pieces = new ArrayList<>();
             Set<Integer> covered = new HashSet<>();
+            Map<Integer, Integer> decomposed = new HashMap<>();   // element -> DECOMPOSED pieces so far
+            for (PieceSpec s : specs) {
+                if (s.kind().equals("DECOMPOSED")) {
+                    decomposed.merge(s.element(), 1, Integer::sum);
+                }
+            }
+            Map<Integer, DecomposedElement> elements = new HashMap<>();
+            decomposed.forEach((e, n) -> elements.put(e, decomposedElement(name, e, n, l, covers.remove(name + "\0" + e))));
+            Map<Integer, Integer> number = new HashMap<>();
             for (int i = 0; i < specs.size(); i++) {
-                Piece p = piece(name, i, specs.get(i), l);
+                PieceSpec spec = specs.get(i);
+                Piece p = spec.kind().equals("DECOMPOSED")
+                        ? decomposedPiece(name, i, spec, elements.get(spec.element()), number.merge(spec.element(), 1,
+                        Integer::sum) - 1)
+                        : piece(name, i, spec, l);
                 if (p != null) {
                     pieces.add(p);
                     covered.add(specs.get(i).element());
@@ -178,6 +197,63 @@ final class WitnessModel {
             }
             links.put(name, pieces);
         });
+        covers.values().forEach(c -> problems.add(c.path() + ": link '" + c.link() + "' element " + c.element()
+                + " has no DECOMPOSED pieces in witness.pieces"));
+    }
+
+    /** A mesh element covered by DECOMPOSED pieces: its cover (null if it does not bind) and its vertices' error. */
+    private record DecomposedElement(MeshCover cover, double vertexSlack) {
+    }
+
+    /**
+     * Reads the cover of link {@code link}'s mesh element {@code e} by its {@code n} DECOMPOSED pieces against the mesh
+     * the urdf module loaded (lemma D1), and records the assumption that no body lies inside its solid (lemma D2).
+     */
+    private DecomposedElement decomposedElement(String link, int e, int n, LinkDescription l, Certificate.CoverSpec spec) {
+        String what = "link '" + link + "' element " + e;
+        if (e < 0 || e >= l.collisions().size() || !(l.collisions().get(e).geometry() instanceof Geometry.Mesh m)
+                || m.mesh().isEmpty()) {
+            problems.add("witness.pieces." + link + ": DECOMPOSED pieces name element " + e + ", which is not a loaded"
+                    + " mesh of the link");
+            return null;
+        }
+        if (spec == null) {
+            problems.add("cover: " + what + " has " + n + " DECOMPOSED pieces but no cover entry saying which part of"
+                    + " the mesh each holds");
+            return null;
+        }
+        MeshCover c = MeshCover.read(m.mesh().get(), spec.tree(), n, spec.path() + " (" + what + ", mesh '"
+                + m.filename() + "')", problems);
+        if (c == null) {
+            return null;
+        }
+        assumptions.add(new Assumption(Assumption.Kind.DECOMPOSED_SOLID, link, "collision element " + e));
+        return new DecomposedElement(c, vertexSlack(m));
+    }
+
+    /** Piece {@code j} of a decomposed element: the hull of its leaves' corners (lemma D1), padded and scaled (S3). */
+    private Piece decomposedPiece(String link, int index, PieceSpec s, DecomposedElement e, int j) {
+        if (!(s.padding() >= 0) || !(s.scale() > 0)) {
+            problems.add(s.path() + ": padding must be >= 0 and scale > 0");
+            return null;
+        }
+        if (e == null || kinematics == null) {
+            return null;
+        }
+        return new Piece(link, true, index, kinematicsOrigin(link, s.element()), e.cover().shape(j, e.vertexSlack()),
+                s.scale(), s.padding());
+    }
+
+    /** Error bound per coordinate of the loaded vertices: 0 unless the URDF scales the mesh (lemma S4). */
+    private static double vertexSlack(Geometry.Mesh m) {
+        if (m.scaleX() == 1 && m.scaleY() == 1 && m.scaleZ() == 1) {
+            return 0;
+        }
+        double max = 0;
+        for (double x : m.mesh().orElseThrow().copyVertices()) {
+            max = Math.max(max, Math.abs(x));
+        }
+        return Interval.up(max * 0x1p-51);
     }
 
     /**
@@ -235,8 +311,9 @@ final class WitnessModel {
             return null;
         }
         if (s.kind().equals("OTHER")) {
-            problems.add(s.path() + ": link '" + link + "' piece " + index + " is OTHER (a decomposition piece or attached"
-                    + " body), which the independent verifier cannot bind to the URDF; use --verifier=recompute");
+            problems.add(s.path() + ": link '" + link + "' piece " + index + " is OTHER (not a hull, primitive or"
+                    + " decomposition hull), which the independent verifier cannot bind to the URDF; use"
+                    + " --verifier=recompute");
             return null;
         }
         if (s.element() < 0 || s.element() >= l.collisions().size() || !(s.padding() >= 0) || !(s.scale() > 0)) {
@@ -247,15 +324,8 @@ final class WitnessModel {
         Geometry g = ge.geometry();
         Shape shape = null;
         if (s.kind().equals("HULL") && g instanceof Geometry.Mesh m && m.mesh().isPresent()) {
-            TriangleMesh mesh = m.mesh().get();
-            double[] v = mesh.copyVertices();
-            double max = 0;
-            for (double x : v) {
-                max = Math.max(max, Math.abs(x));
-            }
             // the urdf module multiplied the loaded vertices by the URDF scale: within 4u·max of exact (lemma S4)
-            boolean scaled = m.scaleX() != 1 || m.scaleY() != 1 || m.scaleZ() != 1;
-            shape = new Shape.Points(v, scaled ? Interval.up(max * 0x1p-51) : 0);
+            shape = new Shape.Points(m.mesh().get().copyVertices(), vertexSlack(m));
         } else if (s.kind().equals("PRIMITIVE")) {
             // sizes were parsed from decimal text: one ulp up contains the text's value
             if (g instanceof Geometry.Box b) {

@@ -26,7 +26,14 @@ public record PieceOrigin(int element, Kind kind, double padding, double scale) 
          * shape, parent link and pose ({@code CertificateWitness.attached}), which verify binds to the caller's inputs.
          */
         ATTACHED,
-        /** A decomposition piece, an attached mesh: nothing an independent reader can bind to the URDF alone. */
+        /**
+         * One of several convex hulls covering a mesh element (a convex decomposition, {@code --decompose}), numbered
+         * by its order among the element's pieces: the certificate's {@code cover} entry for the element says which
+         * piece holds which part of each mesh triangle ({@code CoverTree}), which an independent verifier checks
+         * against the mesh file itself.
+         */
+        DECOMPOSED,
+        /** An attached mesh, a piece not given as a hull: nothing an independent reader can bind to the URDF alone. */
         OTHER
     }
 }

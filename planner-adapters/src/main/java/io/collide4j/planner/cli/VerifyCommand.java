@@ -189,8 +189,8 @@ final class VerifyCommand extends RobotSceneCommand {
 
     /**
      * --strict: the certificate must rest on nothing unproven. The independent verifier lists each caller-allowed pair
-     * it skipped; the recompute verifier proves nothing about why a pair is allowed, so every such pair of the model
-     * counts.
+     * it skipped and each decomposed mesh whose solid it did not check; the recompute verifier proves nothing about why
+     * a pair is allowed nor about a decomposed mesh's solid, so every such pair and element of the model counts.
      */
     private void strict(Collide4j c, List<io.collide4j.verifier.Assumption> assumed, boolean independent) {
         List<String> unproven = new java.util.ArrayList<>();
@@ -200,6 +200,16 @@ final class VerifyCommand extends RobotSceneCommand {
             c.model().allowedPairs().stream().filter(p -> p.reason().equals("User") || p.reason().equals("Attached"))
                     .forEach(p -> unproven.add("pair " + p.first() + "–" + p.second() + " allowed by the "
                             + (p.reason().equals("User") ? "caller" : "caller's attachment") + " (not checked)"));
+            // nor that no body lies inside a decomposed mesh's solid (lemma D2 of verifier/SOUNDNESS.md)
+            var m = c.model();
+            java.util.Set<String> elements = new java.util.LinkedHashSet<>();
+            for (int p = 0; p < m.pieceCount(); p++) {
+                if (m.pieceOrigin(p).kind() == io.collide4j.checker.robot.PieceOrigin.Kind.DECOMPOSED) {
+                    elements.add(new io.collide4j.verifier.Assumption(io.collide4j.verifier.Assumption.Kind.DECOMPOSED_SOLID,
+                            m.bodyName(m.pieceBody(p)), "collision element " + m.pieceOrigin(p).element()).describe());
+                }
+            }
+            unproven.addAll(elements);
         }
         if (!unproven.isEmpty()) {
             out.println("REFUSED (--strict) certificate " + file + ": it rests on " + unproven.size()
