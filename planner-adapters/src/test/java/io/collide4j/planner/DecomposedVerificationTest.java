@@ -1,7 +1,5 @@
 package io.collide4j.planner;
 
-import io.collide4j.checker.geometry.QuickHull;
-import io.collide4j.checker.geometry.Shapes;
 import io.collide4j.checker.geometry.decomposition.DecompositionParameters;
 import io.collide4j.checker.query.CertificateVerifier;
 import io.collide4j.checker.query.CertificateWitness;
@@ -41,7 +39,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Decomposed links through the independent verifier (issue 31, lemma D1 of verifier/SOUNDNESS.md). The link is a
- * U-shaped prism (outer x in [−1.5, 1.5], y in [−2, 1], mouth x in [−0.5, 0.5], y in [−1, 1], z in [−0.25, 0.25])
+ * U-shaped prism ({@link UShapedMesh}: outer x in [−1.5, 1.5], y in [−2, 1], mouth x in [−0.5, 0.5], y in [−1, 1])
  * turning 0.6 rad about z, with a ball of radius 0.2 at the origin, inside the mouth: its exact clearance is 0.3 at
  * every angle (the ball is on the axis), its single hull swallows the ball. Decomposed, the motion certifies free and
  * the certificate verifies independently, with the mesh's solid listed as the one assumption; a dropped patch, a
@@ -50,17 +48,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * not by the independent verifier, which reads the mesh itself.
  */
 class DecomposedVerificationTest {
-    /** The U's boundary, counter-clockwise seen from +z. */
-    static final double[][] RING = {{-1.5, -2}, {-0.5, -2}, {0.5, -2}, {1.5, -2}, {1.5, -1}, {1.5, 1}, {0.5, 1},
-            {0.5, -1}, {-0.5, -1}, {-0.5, 1}, {-1.5, 1}, {-1.5, -1}};
-    /** The U's face cut into five quads (ring indices, counter-clockwise): three along the bottom, two posts. */
-    static final int[][] QUADS = {{0, 1, 8, 11}, {1, 2, 7, 8}, {2, 3, 4, 7}, {11, 8, 9, 10}, {7, 4, 5, 6}};
-    static final double HALF_Z = 0.25;
     static final DecompositionParameters FAST = DecompositionParameters.builder().maxConvexHulls(6).resolution(20_000)
             .threads(1).build();
     static Path dir;
-    /** Corners (x, y per corner) of each mesh triangle, in OBJ order. */
-    static final List<double[]> TRIANGLES = new ArrayList<>();
     static Collide4j honest;
     static String json;
     static BoundInputs bound;
@@ -68,25 +58,7 @@ class DecomposedVerificationTest {
     @BeforeAll
     static void certify(@TempDir Path tmp) throws Exception {
         dir = tmp;
-        int n = RING.length;
-        StringBuilder obj = new StringBuilder();
-        for (double z : new double[] {-HALF_Z, HALF_Z}) {
-            for (double[] p : RING) {
-                obj.append("v ").append(p[0]).append(' ').append(p[1]).append(' ').append(z).append('\n');
-            }
-        }
-        for (int[] q : QUADS) {   // top faces up (upper ring, 1-based n + i + 1), bottom faces down
-            face(obj, q[0] + n, q[1] + n, q[2] + n);
-            face(obj, q[0] + n, q[2] + n, q[3] + n);
-            face(obj, q[0], q[2], q[1]);
-            face(obj, q[0], q[3], q[2]);
-        }
-        for (int k = 0; k < n; k++) {   // sides, outward
-            int a = k, b = (k + 1) % n;
-            face(obj, a, b, b + n);
-            face(obj, a, b + n, a + n);
-        }
-        Files.writeString(dir.resolve("u.obj"), obj.toString());
+        Files.writeString(dir.resolve("u.obj"), UShapedMesh.obj());
         Files.writeString(dir.resolve("u.urdf"), """
                 <robot name="ucup">
                   <link name="base"/>
@@ -100,19 +72,6 @@ class DecomposedVerificationTest {
         assertEquals(Verdict.CERTIFIED_FREE, r.verdict());
         json = r.certificateJson();
         bound = bound(honest);
-    }
-
-    /** Appends OBJ face (0-based vertex indices a, b, c) and records its corners' x, y. */
-    private static void face(StringBuilder obj, int a, int b, int c) {
-        obj.append("f ").append(a + 1).append(' ').append(b + 1).append(' ').append(c + 1).append('\n');
-        double[] t = new double[6];
-        int[] v = {a, b, c};
-        for (int k = 0; k < 3; k++) {
-            double[] p = RING[v[k] % RING.length];
-            t[2 * k] = p[0];
-            t[2 * k + 1] = p[1];
-        }
-        TRIANGLES.add(t);
     }
 
     static Scene ballOnly() {
@@ -180,7 +139,7 @@ class DecomposedVerificationTest {
     void aTriangleGivenToAnotherPieceIsRefused() {
         List<List<String>> t = triangles(tree(json));
         // the left post's top (y = 1, x <= -0.5) and the right post's top (y = 1, x >= 0.5), each a whole leaf
-        int left = find(-1.5, -0.5), right = find(0.5, 1.5);
+        int left = UShapedMesh.postTop(-1.5, -0.5), right = UShapedMesh.postTop(0.5, 1.5);
         assertEquals(1, t.get(left).size(), "whole: " + t.get(left));
         assertEquals(1, t.get(right).size(), "whole: " + t.get(right));
         assertNotEquals(t.get(left), t.get(right), "the posts are in different pieces (one would hold the ball)");
@@ -225,7 +184,8 @@ class DecomposedVerificationTest {
         Scene scene = Scene.of(List.of(new Obstacle("ball", new ObstacleShape.Sphere(0.2), new Pose(0, 0, 0, 0, 0, 0, 1)),
                 new Obstacle("lid", new ObstacleShape.Sphere(0.1), new Pose(-1.0, 1.15, 0, 0, 0, 0, 1))));
         ConvexPieceProvider planted = (mesh, what) -> new ConvexPieceProvider.Pieces(List.of(
-                prism(-1.5, 1.5, -2, -1), prism(-1.5, -0.5, -1, 0.2), prism(0.5, 1.5, -1, 1)), 0);
+                UShapedMesh.prism(-1.5, 1.5, -2, -1), UShapedMesh.prism(-1.5, -0.5, -1, 0.2),
+                UShapedMesh.prism(0.5, 1.5, -1, 1)), 0);
         Collide4j real = builder(scene).margin(0.1).decomposition(FAST, null).build();
         Collide4j bad = builder(scene).margin(0.1).pieces(planted, "planted").build();
         CollisionChecker checker = real.checker();
@@ -242,37 +202,6 @@ class DecomposedVerificationTest {
                 raw.getBytes(StandardCharsets.UTF_8), "planted.json", bound(bad));
         assertFalse(r.valid());
         assertTrue(r.problems().stream().anyMatch(p -> p.contains("lid")), r.problems().toString());
-    }
-
-    /** The hull of the box [x0, x1] × [y0, y1] × [−0.25, 0.25]. */
-    private static io.collide4j.checker.geometry.ConvexShape prism(double x0, double x1, double y0, double y1) {
-        double[] v = new double[24];
-        int i = 0;
-        for (double x : new double[] {x0, x1}) {
-            for (double y : new double[] {y0, y1}) {
-                for (double z : new double[] {-HALF_Z, HALF_Z}) {
-                    v[i++] = x;
-                    v[i++] = y;
-                    v[i++] = z;
-                }
-            }
-        }
-        return Shapes.hull(QuickHull.compute(v));
-    }
-
-    /** The side triangle on y = 1 with every corner's x in [x0, x1] (a post's top face). */
-    private static int find(double x0, double x1) {
-        for (int t = 0; t < TRIANGLES.size(); t++) {
-            double[] c = TRIANGLES.get(t);
-            boolean on = true;
-            for (int k = 0; k < 3; k++) {
-                on &= c[2 * k + 1] == 1 && c[2 * k] >= x0 && c[2 * k] <= x1;
-            }
-            if (on) {
-                return t;
-            }
-        }
-        throw new AssertionError("no such triangle");
     }
 
     private static String tree(String certificate) {

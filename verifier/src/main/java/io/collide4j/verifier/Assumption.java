@@ -10,8 +10,8 @@ import java.util.Objects;
  *
  * @param kind   what kind of trust it is
  * @param first  the first body (link or attached object) of the pair, as the certificate names it; the link for
- *               {@link Kind#DECOMPOSED_SOLID}
- * @param second the second body; "collision element N" for {@link Kind#DECOMPOSED_SOLID}
+ *               {@link Kind#DECOMPOSED_SOLID} (or the attached object)
+ * @param second the second body; "collision element N" (or "attached mesh") for {@link Kind#DECOMPOSED_SOLID}
  */
 public record Assumption(Kind kind, String first, String second) {
     /** What was not checked. */
@@ -21,8 +21,8 @@ public record Assumption(Kind kind, String first, String second) {
         /** An attached object and its parent or touch link: the caller's attachment says they may touch. */
         ATTACHED_CONTACT,
         /**
-         * A link's mesh element covered by decomposition pieces ({@code first} the link, {@code second} "collision element
-         * N"): the pieces are proven to hold the mesh's surface (lemma D1); that no other body lies wholly inside the
+         * A mesh covered by decomposition pieces ({@code first} the link or attached object, {@code second} "collision
+         * element N" or "attached mesh"): the pieces are proven to hold the mesh's surface (lemma D1); that no other body lies wholly inside the
          * mesh's solid, which the surface alone does not exclude, is assumed (lemma D2).
          */
         DECOMPOSED_SOLID
@@ -40,8 +40,8 @@ public record Assumption(Kind kind, String first, String second) {
             case CALLER_ALLOWED_PAIR -> "pair " + first + "–" + second + " allowed by the caller (not checked)";
             case ATTACHED_CONTACT -> "pair " + first + "–" + second + " allowed by the caller's attachment (contact of an"
                     + " attached object with its link or a touch link, not checked)";
-            case DECOMPOSED_SOLID -> "link " + first + " " + second + ": its decomposition pieces are proven to cover the"
-                    + " mesh surface; no body wholly inside the mesh's solid (not checked)";
+            case DECOMPOSED_SOLID -> first + " " + second + ": its decomposition pieces are proven to cover the mesh"
+                    + " surface; no body wholly inside the mesh's solid (not checked)";
         };
     }
 }

@@ -23,11 +23,12 @@ record Certificate(double margin, String interpolation, double[][] waypoints, do
     }
 
     /**
-     * An attached object: a primitive (unused numbers null) fixed to {@code link} at {@code pose} =
+     * An attached object: a primitive, the hull of {@code vertices} ("hull") or a mesh ("mesh": vertices and
+     * triangles, covered by DECOMPOSED pieces), unused members null, fixed to {@code link} at {@code pose} =
      * [x, y, z, qx, qy, qz, qw] in the link frame.
      */
     record AttachedSpec(String name, String link, String shape, double[] size, Double radius, Double length,
-                        double[] pose, String path) {
+                        double[][] vertices, int[][] triangles, double[] pose, String path) {
     }
 
     /** A self pair the certifier does not check, and why: "Adjacent", "SRDF", "Drake", "Attached" or "User". */

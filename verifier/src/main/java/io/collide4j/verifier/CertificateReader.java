@@ -193,7 +193,10 @@ final class CertificateReader {
             case "box" -> Set.of("size");
             case "sphere" -> Set.of("radius");
             case "cylinder", "capsule" -> Set.of("radius", "length");
-            default -> throw new FormatException(at + ".shape: expected box, sphere, cylinder or capsule, found " + shape);
+            case "hull" -> Set.of("vertices");
+            case "mesh" -> Set.of("vertices", "triangles");
+            default -> throw new FormatException(at + ".shape: expected box, sphere, cylinder, capsule, hull or mesh, found "
+                    + shape);
         };
         Set<String> required = new java.util.HashSet<>(numbers);
         required.addAll(Set.of("name", "link", "shape", "pose"));
@@ -205,7 +208,26 @@ final class CertificateReader {
         return new Certificate.AttachedSpec(string(o.get("name"), at + ".name"), string(o.get("link"), at + ".link"), shape,
                 o.has("size") ? numbers(o.get("size"), at + ".size") : null,
                 o.has("radius") ? number(o.get("radius"), at + ".radius") : null,
-                o.has("length") ? number(o.get("length"), at + ".length") : null, pose, at);
+                o.has("length") ? number(o.get("length"), at + ".length") : null,
+                o.has("vertices") ? matrix(o.get("vertices"), at + ".vertices") : null,
+                o.has("triangles") ? indexRows(o.get("triangles"), at + ".triangles") : null, pose, at);
+    }
+
+    /** An array of arrays of three integers (a mesh's triangles as vertex indices). */
+    private static int[][] indexRows(JsonNode n, String at) {
+        JsonNode rows = array(n, at);
+        int[][] out = new int[rows.size()][];
+        for (int i = 0; i < out.length; i++) {
+            JsonNode row = array(rows.get(i), at + "[" + i + "]");
+            if (row.size() != 3) {
+                throw new FormatException(at + "[" + i + "]: expected 3 vertex indices, found " + row.size());
+            }
+            out[i] = new int[3];
+            for (int k = 0; k < 3; k++) {
+                out[i][k] = integer(row.get(k), at + "[" + i + "][" + k + "]");
+            }
+        }
+        return out;
     }
 
     private static ObstacleSpec obstacle(JsonNode o, String at) {

@@ -153,6 +153,10 @@ final class WitnessModel {
         }
         witness.pieces().forEach((name, specs) -> {
             Certificate.AttachedSpec att = attachedSpecs.get(name);
+            if (att != null && att.shape().equals("mesh")) {
+                links.put(name, attachedMeshPieces(att, specs, covers.remove(name + "\0" + 0)));
+                return;
+            }
             if (att != null) {
                 Piece p = specs.size() == 1 ? attachedPiece(att, specs.get(0)) : null;
                 if (specs.size() != 1) {
@@ -231,6 +235,61 @@ final class WitnessModel {
         return new DecomposedElement(c, vertexSlack(m));
     }
 
+    /**
+     * An attached mesh covered by DECOMPOSED pieces (element 0): its vertices and triangles as the witness lists them
+     * (bound to the caller's inputs), the cover read against them (lemma D1), each piece placed at the attachment pose
+     * (lemma A1); the solid is an assumption (lemma D2).
+     */
+    private List<Piece> attachedMeshPieces(Certificate.AttachedSpec a, List<PieceSpec> specs, Certificate.CoverSpec cover) {
+        Frame origin = quaternionPose(a.pose());
+        TriangleMesh mesh = null;
+        try {
+            double[] v = new double[3 * a.vertices().length];
+            for (int i = 0; i < a.vertices().length; i++) {
+                if (a.vertices()[i].length != 3) {
+                    throw new IllegalArgumentException("vertex " + i + " has " + a.vertices()[i].length + " numbers");
+                }
+                System.arraycopy(a.vertices()[i], 0, v, 3 * i, 3);
+            }
+            int[] t = new int[3 * a.triangles().length];
+            for (int i = 0; i < a.triangles().length; i++) {
+                System.arraycopy(a.triangles()[i], 0, t, 3 * i, 3);
+            }
+            mesh = t.length == 0 ? null : new TriangleMesh(v, t);
+        } catch (IllegalArgumentException e) {
+            problems.add(a.path() + " ('" + a.name() + "'): " + e.getMessage());
+            return List.of();
+        }
+        if (mesh == null || origin == null) {
+            problems.add(a.path() + " ('" + a.name() + "'): needs at least one triangle and a pose with a non-zero"
+                    + " quaternion");
+            return List.of();
+        }
+        for (PieceSpec s : specs) {
+            if (!s.kind().equals("DECOMPOSED") || s.element() != 0 || !(s.padding() >= 0) || !(s.scale() > 0)) {
+                problems.add(s.path() + ": an attached mesh's pieces are kind DECOMPOSED, element 0, padding >= 0 and"
+                        + " scale > 0");
+                return List.of();
+            }
+        }
+        if (cover == null) {
+            problems.add("cover: attached mesh '" + a.name() + "' has " + specs.size() + " DECOMPOSED pieces but no cover"
+                    + " entry saying which part of the mesh each holds");
+            return List.of();
+        }
+        MeshCover c = MeshCover.read(mesh, cover.tree(), specs.size(), cover.path() + " (attached mesh '" + a.name() + "')",
+                problems);
+        if (c == null) {
+            return List.of();
+        }
+        assumptions.add(new Assumption(Assumption.Kind.DECOMPOSED_SOLID, a.name(), "attached mesh"));
+        List<Piece> out = new ArrayList<>();
+        for (int j = 0; j < specs.size(); j++) {
+            out.add(new Piece(a.name(), true, j, origin, c.shape(j, 0), specs.get(j).scale(), specs.get(j).padding()));
+        }
+        return out;
+    }
+
     /** Piece {@code j} of a decomposed element: the hull of its leaves' corners (lemma D1), padded and scaled (S3). */
     private Piece decomposedPiece(String link, int index, PieceSpec s, DecomposedElement e, int j) {
         if (!(s.padding() >= 0) || !(s.scale() > 0)) {
@@ -270,11 +329,13 @@ final class WitnessModel {
                     ? new Shape.Box(a.size()[0] / 2, a.size()[1] / 2, a.size()[2] / 2) : null;
             case "sphere" -> a.radius() > 0 ? new Shape.Sphere(a.radius()) : null;
             case "cylinder" -> a.radius() > 0 && a.length() > 0 ? new Shape.Cylinder(a.radius(), a.length() / 2) : null;
-            default -> a.radius() > 0 && a.length() > 0 ? new Shape.Capsule(a.radius(), a.length() / 2) : null;
+            case "capsule" -> a.radius() > 0 && a.length() > 0 ? new Shape.Capsule(a.radius(), a.length() / 2) : null;
+            default -> hull(a.vertices());   // "hull": a point set, or a mesh covered by one hull (lemma S2)
         };
         Frame origin = quaternionPose(a.pose());
         if (shape == null || origin == null) {
-            problems.add(a.path() + " ('" + a.name() + "'): needs positive sizes and a pose with a non-zero quaternion");
+            problems.add(a.path() + " ('" + a.name() + "'): needs positive sizes (or at least one vertex of 3 numbers) and a"
+                    + " pose with a non-zero quaternion");
             return null;
         }
         return new Piece(a.name(), true, 0, origin, shape, s.scale(), s.padding());

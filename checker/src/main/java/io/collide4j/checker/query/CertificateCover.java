@@ -8,7 +8,9 @@ import io.collide4j.checker.robot.ConvexConversion;
 import io.collide4j.checker.robot.PieceOrigin;
 import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.urdf.Geometry;
-import io.collide4j.urdf.LinkDescription;
+import io.collide4j.checker.robot.AttachedObject;
+import io.collide4j.checker.scene.ObstacleShape;
+import io.collide4j.urdf.TriangleMesh;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -17,8 +19,8 @@ import java.util.Map;
 import java.util.WeakHashMap;
 
 /**
- * The {@code cover} section of a {@link TrajectoryCertifier#FORMAT} certificate: for every mesh element a link covers
- * with {@link PieceOrigin.Kind#DECOMPOSED} pieces, a {@link CoverTree} saying which of those pieces holds which part of
+ * The {@code cover} section of a {@link TrajectoryCertifier#FORMAT} certificate: for every mesh element a link (or an
+ * attached mesh, element 0) covers with {@link PieceOrigin.Kind#DECOMPOSED} pieces, a {@link CoverTree} saying which of those pieces holds which part of
  * each mesh triangle. It is proof data, like the planes, not a statement of the inputs: the independent verifier
  * checks it against the mesh file (lemma D1 of verifier/SOUNDNESS.md), so it is not part of the bound witness. One
  * section per model, computed once (a walk over the mesh like the decomposer's cover check) and kept while the model
@@ -43,9 +45,6 @@ public final class CertificateCover {
         }
         List<Entry> out = new ArrayList<>();
         for (int body = 0; body < model.bodyCount(); body++) {
-            if (model.isAttached(body)) {
-                continue;
-            }
             String link = model.bodyName(body);
             int p = model.pieceStart(body);
             while (p < model.pieceEnd(body)) {
@@ -61,15 +60,24 @@ public final class CertificateCover {
                     p++;
                     continue;
                 }
-                LinkDescription ld = model.kinematics().description().link(link).orElseThrow();
-                Geometry.Mesh m = (Geometry.Mesh) ld.collisions().get(o.element()).geometry();
-                out.add(new Entry(link, o.element(), CoverTree.encode(ConvexConversion.scaled(m.mesh().orElseThrow(),
-                        o.scale()), hulls)));
+                TriangleMesh mesh = model.isAttached(body) ? attachedMesh(model, link) : ((Geometry.Mesh) model.kinematics()
+                        .description().link(link).orElseThrow().collisions().get(o.element()).geometry()).mesh().orElseThrow();
+                out.add(new Entry(link, o.element(), CoverTree.encode(ConvexConversion.scaled(mesh, o.scale()), hulls)));
                 p = end;
             }
         }
         List<Entry> result = List.copyOf(out);
         MEMO.put(model, result);
         return result;
+    }
+
+    /** The mesh of attached object {@code name} (its pieces are DECOMPOSED only when it is a mesh). */
+    private static TriangleMesh attachedMesh(RobotCollisionModel model, String name) {
+        for (AttachedObject a : model.attachedObjects()) {
+            if (a.name().equals(name)) {
+                return ((ObstacleShape.Mesh) a.shape()).mesh();
+            }
+        }
+        throw new IllegalStateException("no attached object '" + name + "'");
     }
 }

@@ -512,11 +512,14 @@ public final class RobotCollisionModel {
                 double scale = inflation.scale(a.name()), pad = inflation.padding(a.name());
                 ConvexPieceProvider.Pieces pieces = ConvexConversion.of(a.shape(), scale, provider, "attached object '"
                         + a.name() + "'");
-                // a primitive is one exact piece the certificate's witness can describe (CertificateWitness.attached)
-                boolean primitive = !(a.shape() instanceof io.collide4j.checker.scene.ObstacleShape.Mesh)
-                        && pieces.shapes().size() == 1;
-                bd.add(pieces, a.pose(), pad, fk, primitive ? new PieceOrigin(0, PieceOrigin.Kind.ATTACHED, pad, scale)
-                        : new PieceOrigin(-1, PieceOrigin.Kind.OTHER, pad, scale));
+                // what the certificate's witness can describe (CertificateWitness.attached): a primitive, a point set or
+                // a mesh covered by one hull (ATTACHED: the shape, or the hull of its points), a mesh covered by
+                // several hulls (DECOMPOSED, with a cover tree)
+                boolean mesh = a.shape() instanceof io.collide4j.checker.scene.ObstacleShape.Mesh;
+                PieceOrigin.Kind kind = pieces.shapes().size() == 1 ? PieceOrigin.Kind.ATTACHED
+                        : mesh && pieces.shapes().stream().allMatch(HullShape.class::isInstance) ? PieceOrigin.Kind.DECOMPOSED
+                        : PieceOrigin.Kind.OTHER;
+                bd.add(pieces, a.pose(), pad, fk, new PieceOrigin(kind == PieceOrigin.Kind.OTHER ? -1 : 0, kind, pad, scale));
                 bodies.add(bd);
                 acm.allow(a.name(), a.link());
                 a.touchLinks().forEach(t -> acm.allow(a.name(), t));

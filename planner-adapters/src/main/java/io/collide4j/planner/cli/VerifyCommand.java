@@ -206,7 +206,8 @@ final class VerifyCommand extends RobotSceneCommand {
             for (int p = 0; p < m.pieceCount(); p++) {
                 if (m.pieceOrigin(p).kind() == io.collide4j.checker.robot.PieceOrigin.Kind.DECOMPOSED) {
                     elements.add(new io.collide4j.verifier.Assumption(io.collide4j.verifier.Assumption.Kind.DECOMPOSED_SOLID,
-                            m.bodyName(m.pieceBody(p)), "collision element " + m.pieceOrigin(p).element()).describe());
+                            m.bodyName(m.pieceBody(p)), m.isAttached(m.pieceBody(p)) ? "attached mesh"
+                            : "collision element " + m.pieceOrigin(p).element()).describe());
                 }
             }
             unproven.addAll(elements);
