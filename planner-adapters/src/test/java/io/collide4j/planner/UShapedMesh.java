@@ -10,7 +10,7 @@ import java.util.List;
  * y in [−1, 1], z in [−0.25, 0.25]; its single hull holds the mouth, its decomposition does not. 44 triangles: per
  * quad of the face (three along the bottom, two posts) two on top and two below, then two per side. Stateless.
  */
-final class UShapedMesh {
+public final class UShapedMesh {
     /** The U's boundary, counter-clockwise seen from +z. */
     static final double[][] RING = {{-1.5, -2}, {-0.5, -2}, {0.5, -2}, {1.5, -2}, {1.5, -1}, {1.5, 1}, {0.5, 1},
             {0.5, -1}, {-0.5, -1}, {-0.5, 1}, {-1.5, 1}, {-1.5, -1}};
@@ -57,7 +57,7 @@ final class UShapedMesh {
     }
 
     /** Wavefront OBJ text of {@link #mesh}. */
-    static String obj() {
+    public static String obj() {
         StringBuilder s = new StringBuilder();
         double[] v = vertices();
         for (int i = 0; i < v.length; i += 3) {
