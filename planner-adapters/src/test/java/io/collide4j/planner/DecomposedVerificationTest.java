@@ -42,7 +42,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * U-shaped prism ({@link UShapedMesh}: outer x in [−1.5, 1.5], y in [−2, 1], mouth x in [−0.5, 0.5], y in [−1, 1])
  * turning 0.6 rad about z, with a ball of radius 0.2 at the origin, inside the mouth: its exact clearance is 0.3 at
  * every angle (the ball is on the axis), its single hull swallows the ball. Decomposed, the motion certifies free and
- * the certificate verifies independently, with the mesh's solid listed as the one assumption; a dropped patch, a
+ * the certificate verifies independently, with the mesh's solid listed as the one assumption (the ball starts inside
+ * the U's bounds; a ball beyond the mouth starts outside, and the solid is proven); a dropped patch, a
  * triangle given to another piece, a cut moved off its triangle or a missing cover are refused naming the item; and a
  * planted decomposer that cuts the top off one post is believed by its certifier and by the recompute verifier but
  * not by the independent verifier, which reads the mesh itself.
@@ -118,6 +119,26 @@ class DecomposedVerificationTest {
                 r.assumptions());
         // every triangle of the tree is read: 5 quads × 2 caps × 2 + 12 sides × 2
         assertEquals(44, triangles(tree(json)).size());
+    }
+
+    /**
+     * Lemma D2 at the start: with the ball in the U's mouth its centre is inside the U's bounds, so the solid stays an
+     * assumption (above); with the ball beyond the mouth (y = 1.5, clearance 0.3 over a 0.1 rad turn) it starts outside
+     * and the solid is proven free.
+     */
+    @Test
+    void theSolidIsProvenWhenEveryBodyStartsOutsideTheMesh() {
+        Collide4j c = builder(Scene.of(List.of(new Obstacle("ball", new ObstacleShape.Sphere(0.2),
+                new Pose(0, 1.5, 0, 0, 0, 0, 1))))).decomposition(FAST, null).build();
+        CollisionChecker checker = c.checker();
+        CertificationResult r = new io.collide4j.checker.query.TrajectoryCertifier(checker).certify(
+                new double[][] {{0}, {0.1}}, null, null, new double[] {0, 1}, c.margin(), c.tolerance(),
+                TrajectoryCertifier.DEFAULT_BUDGET, checker.newContext());
+        assertEquals(Verdict.CERTIFIED_FREE, r.verdict());
+        VerificationReport v = IndependentVerifier.verify(c.model().kinematics().description(), null,
+                r.certificateJson().getBytes(StandardCharsets.UTF_8), "outside.json", bound(c));
+        assertTrue(v.valid(), v.problems().toString());
+        assertEquals(List.of(), v.assumptions());
     }
 
     @Test

@@ -36,6 +36,7 @@ final class WitnessModel {
     final Set<String> allowed = new HashSet<>();                     // unordered body pair keys, justified or assumed
     final Map<String, String> attachedTo = new LinkedHashMap<>();    // attached object -> parent link
     private final List<Assumption> assumptions = new ArrayList<>();
+    final List<SolidCheck.Solid> solids = new ArrayList<>();        // decomposed meshes, for lemma D2's start check
     private final Map<String, Certificate.AttachedSpec> attachedSpecs = new HashMap<>();
     final IntervalKinematics kinematics;
     final Certificate.Witness witness;
@@ -231,8 +232,14 @@ final class WitnessModel {
         if (c == null) {
             return null;
         }
-        assumptions.add(new Assumption(Assumption.Kind.DECOMPOSED_SOLID, link, "collision element " + e));
-        return new DecomposedElement(c, vertexSlack(m));
+        Assumption solid = new Assumption(Assumption.Kind.DECOMPOSED_SOLID, link, "collision element " + e);
+        assumptions.add(solid);
+        double slack = vertexSlack(m);
+        if (kinematics != null) {
+            solids.add(new SolidCheck.Solid(solid, new Piece(link, true, -1, kinematicsOrigin(link, e),
+                    new Shape.Points(m.mesh().get().copyVertices(), slack), 1, 0)));
+        }
+        return new DecomposedElement(c, slack);
     }
 
     /**
@@ -282,7 +289,10 @@ final class WitnessModel {
         if (c == null) {
             return List.of();
         }
-        assumptions.add(new Assumption(Assumption.Kind.DECOMPOSED_SOLID, a.name(), "attached mesh"));
+        Assumption solid = new Assumption(Assumption.Kind.DECOMPOSED_SOLID, a.name(), "attached mesh");
+        assumptions.add(solid);
+        solids.add(new SolidCheck.Solid(solid, new Piece(a.name(), true, -1, origin, new Shape.Points(mesh.copyVertices(), 0),
+                1, 0)));
         List<Piece> out = new ArrayList<>();
         for (int j = 0; j < specs.size(); j++) {
             out.add(new Piece(a.name(), true, j, origin, c.shape(j, 0), specs.get(j).scale(), specs.get(j).padding()));
