@@ -29,7 +29,7 @@ class DecomposedVerifyCliTest {
                 .lines().filter(l -> !l.startsWith("#")).limit(4).toList()) + "\n");
         String cert = dir.resolve("c.json").toString();
         Object[] c = cli("certify", "--robot", "panda", "--scene", "table_shelf", "--trajectory", demo.toString(),
-                "--decompose", "--certificate", cert);
+                "--decompose", "--certificate", cert, "--report", dir.resolve("r.html").toString());
         assertEquals(ExitCode.FREE, c[0], (String) c[1] + c[2]);
         assertTrue(Files.readString(Path.of(cert)).contains("\"cover\":[{\"link\":\"panda_link6\",\"element\":0,"));
 
