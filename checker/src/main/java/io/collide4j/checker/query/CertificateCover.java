@@ -4,12 +4,12 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.collide4j.checker.geometry.ConvexHull;
 import io.collide4j.checker.geometry.HullShape;
 import io.collide4j.checker.geometry.decomposition.CoverTree;
+import io.collide4j.checker.robot.AttachedObject;
 import io.collide4j.checker.robot.ConvexConversion;
 import io.collide4j.checker.robot.PieceOrigin;
 import io.collide4j.checker.robot.RobotCollisionModel;
-import io.collide4j.urdf.Geometry;
-import io.collide4j.checker.robot.AttachedObject;
 import io.collide4j.checker.scene.ObstacleShape;
+import io.collide4j.urdf.Geometry;
 import io.collide4j.urdf.TriangleMesh;
 
 import java.util.ArrayList;
@@ -20,11 +20,11 @@ import java.util.WeakHashMap;
 
 /**
  * The {@code cover} section of a {@link TrajectoryCertifier#FORMAT} certificate: for every mesh element a link (or an
- * attached mesh, element 0) covers with {@link PieceOrigin.Kind#DECOMPOSED} pieces, a {@link CoverTree} saying which of those pieces holds which part of
- * each mesh triangle. It is proof data, like the planes, not a statement of the inputs: the independent verifier
+ * attached mesh, element 0) covers with {@link PieceOrigin.Kind#DECOMPOSED} pieces, a {@link CoverTree} saying which of
+ * those pieces holds which part of each mesh triangle. It is proof data, like the planes, not a statement of the inputs: the independent verifier
  * checks it against the mesh file (lemma D1 of verifier/SOUNDNESS.md), so it is not part of the bound witness. One
  * section per model, computed once (a walk over the mesh like the decomposer's cover check) and kept while the model
- * lives; thread-safe.
+ * lives (two threads may both compute one, with equal results); thread-safe.
  */
 public final class CertificateCover {
     /** One decomposed element: the link, the index of its collision element, the tree text. */
