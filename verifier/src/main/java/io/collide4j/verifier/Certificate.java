@@ -9,25 +9,36 @@ import java.util.Map;
  */
 record Certificate(double margin, String interpolation, double[][] waypoints, double[][] velocities,
                    double[][] accelerations, double[] times, Witness witness, List<List<PairSteps>> segments,
-                   String verdict, Violation violation, Map<String, Double> pairClearance) {
+                   String verdict, Violation violation, Map<String, Double> pairClearance, List<CoverSpec> cover) {
+
+    /**
+     * A decomposed mesh element's cover: which DECOMPOSED piece of the element holds which part of each mesh triangle,
+     * as the split tree {@link MeshCover} reads and checks against the mesh.
+     */
+    record CoverSpec(String link, int element, String tree, String path) {
+    }
 
     record Witness(List<String> joints, Map<String, Double> held, List<Allowed> allowed,
                    Map<String, List<PieceSpec>> pieces, List<ObstacleSpec> obstacles, List<AttachedSpec> attached) {
     }
 
     /**
-     * An attached object: a primitive (unused numbers null) fixed to {@code link} at {@code pose} =
+     * An attached object: a primitive, the hull of {@code vertices} ("hull") or a mesh ("mesh": vertices and
+     * triangles, covered by DECOMPOSED pieces), unused members null, fixed to {@code link} at {@code pose} =
      * [x, y, z, qx, qy, qz, qw] in the link frame.
      */
     record AttachedSpec(String name, String link, String shape, double[] size, Double radius, Double length,
-                        double[] pose, String path) {
+                        double[][] vertices, int[][] triangles, double[] pose, String path) {
     }
 
     /** A self pair the certifier does not check, and why: "Adjacent", "SRDF", "Drake", "Attached" or "User". */
     record Allowed(String linkA, String linkB, String reason, String path) {
     }
 
-    /** {@code element}: index of the link's collision element (0 for ATTACHED); kind HULL, PRIMITIVE, ATTACHED or OTHER. */
+    /**
+     * {@code element}: index of the link's collision element (0 for ATTACHED); kind HULL, PRIMITIVE, DECOMPOSED,
+     * ATTACHED or OTHER.
+     */
     record PieceSpec(int element, String kind, double padding, double scale, String path) {
     }
 

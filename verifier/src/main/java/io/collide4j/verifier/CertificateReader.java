@@ -62,7 +62,7 @@ final class CertificateReader {
     private static Certificate certificate(JsonNode n) {
         keys(n, "", Set.of("format", "margin", "tolerance", "robotHash", "sceneHash", "trajectoryHash", "interpolation",
                 "waypoints", "times", "witness", "segments", "verdict", "pairClearance"),
-                Set.of("meshMode", "provenance", "velocities", "accelerations", "violation"));
+                Set.of("meshMode", "provenance", "velocities", "accelerations", "violation", "cover"));
         String format = string(n.get("format"), "format");
         if (!FORMAT.equals(format)) {
             throw new FormatException("format: expected \"" + FORMAT + "\" (a certificate with witness planes), found \""
@@ -116,7 +116,21 @@ final class CertificateReader {
                 matrix(n.get("waypoints"), "waypoints"), n.has("velocities") ? matrix(n.get("velocities"), "velocities") : null,
                 n.has("accelerations") ? matrix(n.get("accelerations"), "accelerations") : null,
                 numbers(n.get("times"), "times"), witness(n.get("witness")), segments,
-                oneOf(n.get("verdict"), "verdict", Set.of("CERTIFIED_FREE", "VIOLATION", "INCONCLUSIVE")), violation, clearance);
+                oneOf(n.get("verdict"), "verdict", Set.of("CERTIFIED_FREE", "VIOLATION", "INCONCLUSIVE")), violation, clearance,
+                n.has("cover") ? cover(n.get("cover")) : List.of());
+    }
+
+    /** {@code cover}: [{link, element, tree}], the tree checked later against the mesh ({@link MeshCover}). */
+    private static List<Certificate.CoverSpec> cover(JsonNode n) {
+        JsonNode list = array(n, "cover");
+        List<Certificate.CoverSpec> out = new ArrayList<>();
+        for (int i = 0; i < list.size(); i++) {
+            String at = "cover[" + i + "]";
+            keys(list.get(i), at, Set.of("link", "element", "tree"), Set.of());
+            out.add(new Certificate.CoverSpec(string(list.get(i).get("link"), at + ".link"),
+                    integer(list.get(i).get("element"), at + ".element"), string(list.get(i).get("tree"), at + ".tree"), at));
+        }
+        return out;
     }
 
     private static Certificate.Witness witness(JsonNode n) {
@@ -151,7 +165,7 @@ final class CertificateReader {
                 JsonNode p = list.get(i);
                 keys(p, at, Set.of("element", "kind", "padding", "scale"), Set.of());
                 specs.add(new PieceSpec(integer(p.get("element"), at + ".element"),
-                        oneOf(p.get("kind"), at + ".kind", Set.of("HULL", "PRIMITIVE", "ATTACHED", "OTHER")),
+                        oneOf(p.get("kind"), at + ".kind", Set.of("HULL", "PRIMITIVE", "DECOMPOSED", "ATTACHED", "OTHER")),
                         number(p.get("padding"), at + ".padding"), number(p.get("scale"), at + ".scale"), at));
             }
             pieces.put(link, specs);
@@ -179,7 +193,10 @@ final class CertificateReader {
             case "box" -> Set.of("size");
             case "sphere" -> Set.of("radius");
             case "cylinder", "capsule" -> Set.of("radius", "length");
-            default -> throw new FormatException(at + ".shape: expected box, sphere, cylinder or capsule, found " + shape);
+            case "hull" -> Set.of("vertices");
+            case "mesh" -> Set.of("vertices", "triangles");
+            default -> throw new FormatException(at + ".shape: expected box, sphere, cylinder, capsule, hull or mesh, found "
+                    + shape);
         };
         Set<String> required = new java.util.HashSet<>(numbers);
         required.addAll(Set.of("name", "link", "shape", "pose"));
@@ -191,7 +208,26 @@ final class CertificateReader {
         return new Certificate.AttachedSpec(string(o.get("name"), at + ".name"), string(o.get("link"), at + ".link"), shape,
                 o.has("size") ? numbers(o.get("size"), at + ".size") : null,
                 o.has("radius") ? number(o.get("radius"), at + ".radius") : null,
-                o.has("length") ? number(o.get("length"), at + ".length") : null, pose, at);
+                o.has("length") ? number(o.get("length"), at + ".length") : null,
+                o.has("vertices") ? matrix(o.get("vertices"), at + ".vertices") : null,
+                o.has("triangles") ? indexRows(o.get("triangles"), at + ".triangles") : null, pose, at);
+    }
+
+    /** An array of arrays of three integers (a mesh's triangles as vertex indices). */
+    private static int[][] indexRows(JsonNode n, String at) {
+        JsonNode rows = array(n, at);
+        int[][] out = new int[rows.size()][];
+        for (int i = 0; i < out.length; i++) {
+            JsonNode row = array(rows.get(i), at + "[" + i + "]");
+            if (row.size() != 3) {
+                throw new FormatException(at + "[" + i + "]: expected 3 vertex indices, found " + row.size());
+            }
+            out[i] = new int[3];
+            for (int k = 0; k < 3; k++) {
+                out[i][k] = integer(row.get(k), at + "[" + i + "][" + k + "]");
+            }
+        }
+        return out;
     }
 
     private static ObstacleSpec obstacle(JsonNode o, String at) {

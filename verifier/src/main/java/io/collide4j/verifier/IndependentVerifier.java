@@ -159,8 +159,10 @@ public final class IndependentVerifier {
             }
             shown.put(key, bound);
         });
-        return new VerificationReport(problems.isEmpty(), cert.verdict(), problems, steps, subdivisions, shown,
-                model.assumptions());
+        // a decomposed mesh's solid: proven free when every body starts outside it (lemma D2), else reported
+        List<Assumption> assumed = checkedSegments == 0 ? model.assumptions()
+                : SolidCheck.remaining(model, frames(0, 0, 0, null), margin);
+        return new VerificationReport(problems.isEmpty(), cert.verdict(), problems, steps, subdivisions, shown, assumed);
     }
 
     private void segment(int i, double end) {

@@ -36,6 +36,7 @@ final class WitnessModel {
     final Set<String> allowed = new HashSet<>();                     // unordered body pair keys, justified or assumed
     final Map<String, String> attachedTo = new LinkedHashMap<>();    // attached object -> parent link
     private final List<Assumption> assumptions = new ArrayList<>();
+    final List<SolidCheck.Solid> solids = new ArrayList<>();        // decomposed meshes, for lemma D2's start check
     private final Map<String, Certificate.AttachedSpec> attachedSpecs = new HashMap<>();
     final IntervalKinematics kinematics;
     final Certificate.Witness witness;
@@ -51,7 +52,7 @@ final class WitnessModel {
         this.kinematics = k;
         bindJoints(robot, cert);
         bindAttached(robot);
-        bindPieces(robot);
+        bindPieces(robot, cert.cover());
         bindObstacles();
         bindAllowed(robot, srdf);
     }
@@ -139,7 +140,13 @@ final class WitnessModel {
         }
     }
 
-    private void bindPieces(RobotDescription robot) {
+    private void bindPieces(RobotDescription robot, List<Certificate.CoverSpec> cover) {
+        Map<String, Certificate.CoverSpec> covers = new HashMap<>();
+        for (Certificate.CoverSpec c : cover) {
+            if (covers.put(c.link() + "\0" + c.element(), c) != null) {
+                problems.add(c.path() + ": a second cover of link '" + c.link() + "' element " + c.element());
+            }
+        }
         for (LinkDescription l : robot.links()) {
             if (!l.collisions().isEmpty() && !witness.pieces().containsKey(l.name())) {
                 problems.add("witness.pieces: link '" + l.name() + "' has collision geometry but no pieces");
@@ -147,6 +154,10 @@ final class WitnessModel {
         }
         witness.pieces().forEach((name, specs) -> {
             Certificate.AttachedSpec att = attachedSpecs.get(name);
+            if (att != null && att.shape().equals("mesh")) {
+                links.put(name, attachedMeshPieces(att, specs, covers.remove(name + "\0" + 0)));
+                return;
+            }
             if (att != null) {
                 Piece p = specs.size() == 1 ? attachedPiece(att, specs.get(0)) : null;
                 if (specs.size() != 1) {
@@ -165,8 +176,21 @@ final class WitnessModel {
             }
             List<Piece> pieces = new ArrayList<>();
             Set<Integer> covered = new HashSet<>();
+            Map<Integer, Integer> decomposed = new HashMap<>();   // element -> DECOMPOSED pieces so far
+            for (PieceSpec s : specs) {
+                if (s.kind().equals("DECOMPOSED")) {
+                    decomposed.merge(s.element(), 1, Integer::sum);
+                }
+            }
+            Map<Integer, DecomposedElement> elements = new HashMap<>();
+            decomposed.forEach((e, n) -> elements.put(e, decomposedElement(name, e, n, l, covers.remove(name + "\0" + e))));
+            Map<Integer, Integer> number = new HashMap<>();
             for (int i = 0; i < specs.size(); i++) {
-                Piece p = piece(name, i, specs.get(i), l);
+                PieceSpec spec = specs.get(i);
+                Piece p = spec.kind().equals("DECOMPOSED")
+                        ? decomposedPiece(name, i, spec, elements.get(spec.element()), number.merge(spec.element(), 1,
+                        Integer::sum) - 1)
+                        : piece(name, i, spec, l);
                 if (p != null) {
                     pieces.add(p);
                     covered.add(specs.get(i).element());
@@ -178,6 +202,127 @@ final class WitnessModel {
             }
             links.put(name, pieces);
         });
+        covers.values().forEach(c -> problems.add(c.path() + ": link '" + c.link() + "' element " + c.element()
+                + " has no DECOMPOSED pieces in witness.pieces"));
+    }
+
+    /** A mesh element covered by DECOMPOSED pieces: its cover (null if it does not bind) and its vertices' error. */
+    private record DecomposedElement(MeshCover cover, double vertexSlack) {
+    }
+
+    /**
+     * Reads the cover of link {@code link}'s mesh element {@code e} by its {@code n} DECOMPOSED pieces against the mesh
+     * the urdf module loaded (lemma D1), and records the assumption that no body lies inside its solid (lemma D2).
+     */
+    private DecomposedElement decomposedElement(String link, int e, int n, LinkDescription l, Certificate.CoverSpec spec) {
+        String what = "link '" + link + "' element " + e;
+        if (e < 0 || e >= l.collisions().size() || !(l.collisions().get(e).geometry() instanceof Geometry.Mesh m)
+                || m.mesh().isEmpty()) {
+            problems.add("witness.pieces." + link + ": DECOMPOSED pieces name element " + e + ", which is not a loaded"
+                    + " mesh of the link");
+            return null;
+        }
+        if (spec == null) {
+            problems.add("cover: " + what + " has " + n + " DECOMPOSED pieces but no cover entry saying which part of"
+                    + " the mesh each holds");
+            return null;
+        }
+        MeshCover c = MeshCover.read(m.mesh().get(), spec.tree(), n, spec.path() + " (" + what + ", mesh '"
+                + m.filename() + "')", problems);
+        if (c == null) {
+            return null;
+        }
+        Assumption solid = new Assumption(Assumption.Kind.DECOMPOSED_SOLID, link, "collision element " + e);
+        assumptions.add(solid);
+        double slack = vertexSlack(m);
+        if (kinematics != null) {
+            solids.add(new SolidCheck.Solid(solid, new Piece(link, true, -1, kinematicsOrigin(link, e),
+                    new Shape.Points(m.mesh().get().copyVertices(), slack), 1, 0)));
+        }
+        return new DecomposedElement(c, slack);
+    }
+
+    /**
+     * An attached mesh covered by DECOMPOSED pieces (element 0): its vertices and triangles as the witness lists them
+     * (bound to the caller's inputs), the cover read against them (lemma D1), each piece placed at the attachment pose
+     * (lemma A1); the solid is an assumption (lemma D2).
+     */
+    private List<Piece> attachedMeshPieces(Certificate.AttachedSpec a, List<PieceSpec> specs, Certificate.CoverSpec cover) {
+        Frame origin = quaternionPose(a.pose());
+        TriangleMesh mesh = null;
+        try {
+            double[] v = new double[3 * a.vertices().length];
+            for (int i = 0; i < a.vertices().length; i++) {
+                if (a.vertices()[i].length != 3) {
+                    throw new IllegalArgumentException("vertex " + i + " has " + a.vertices()[i].length + " numbers");
+                }
+                System.arraycopy(a.vertices()[i], 0, v, 3 * i, 3);
+            }
+            int[] t = new int[3 * a.triangles().length];
+            for (int i = 0; i < a.triangles().length; i++) {
+                System.arraycopy(a.triangles()[i], 0, t, 3 * i, 3);
+            }
+            mesh = t.length == 0 ? null : new TriangleMesh(v, t);
+        } catch (IllegalArgumentException e) {
+            problems.add(a.path() + " ('" + a.name() + "'): " + e.getMessage());
+            return List.of();
+        }
+        if (mesh == null || origin == null) {
+            problems.add(a.path() + " ('" + a.name() + "'): needs at least one triangle and a pose with a non-zero"
+                    + " quaternion");
+            return List.of();
+        }
+        for (PieceSpec s : specs) {
+            if (!s.kind().equals("DECOMPOSED") || s.element() != 0 || !(s.padding() >= 0) || !(s.scale() > 0)) {
+                problems.add(s.path() + ": an attached mesh's pieces are kind DECOMPOSED, element 0, padding >= 0 and"
+                        + " scale > 0");
+                return List.of();
+            }
+        }
+        if (cover == null) {
+            problems.add("cover: attached mesh '" + a.name() + "' has " + specs.size() + " DECOMPOSED pieces but no cover"
+                    + " entry saying which part of the mesh each holds");
+            return List.of();
+        }
+        MeshCover c = MeshCover.read(mesh, cover.tree(), specs.size(), cover.path() + " (attached mesh '" + a.name() + "')",
+                problems);
+        if (c == null) {
+            return List.of();
+        }
+        Assumption solid = new Assumption(Assumption.Kind.DECOMPOSED_SOLID, a.name(), "attached mesh");
+        assumptions.add(solid);
+        solids.add(new SolidCheck.Solid(solid, new Piece(a.name(), true, -1, origin, new Shape.Points(mesh.copyVertices(), 0),
+                1, 0)));
+        List<Piece> out = new ArrayList<>();
+        for (int j = 0; j < specs.size(); j++) {
+            out.add(new Piece(a.name(), true, j, origin, c.shape(j, 0), specs.get(j).scale(), specs.get(j).padding()));
+        }
+        return out;
+    }
+
+    /** Piece {@code j} of a decomposed element: the hull of its leaves' corners (lemma D1), padded and scaled (S3). */
+    private Piece decomposedPiece(String link, int index, PieceSpec s, DecomposedElement e, int j) {
+        if (!(s.padding() >= 0) || !(s.scale() > 0)) {
+            problems.add(s.path() + ": padding must be >= 0 and scale > 0");
+            return null;
+        }
+        if (e == null || kinematics == null) {
+            return null;
+        }
+        return new Piece(link, true, index, kinematicsOrigin(link, s.element()), e.cover().shape(j, e.vertexSlack()),
+                s.scale(), s.padding());
+    }
+
+    /** Error bound per coordinate of the loaded vertices: 0 unless the URDF scales the mesh (lemma S4). */
+    private static double vertexSlack(Geometry.Mesh m) {
+        if (m.scaleX() == 1 && m.scaleY() == 1 && m.scaleZ() == 1) {
+            return 0;
+        }
+        double max = 0;
+        for (double x : m.mesh().orElseThrow().copyVertices()) {
+            max = Math.max(max, Math.abs(x));
+        }
+        return Interval.up(max * 0x1p-51);
     }
 
     /**
@@ -194,11 +339,13 @@ final class WitnessModel {
                     ? new Shape.Box(a.size()[0] / 2, a.size()[1] / 2, a.size()[2] / 2) : null;
             case "sphere" -> a.radius() > 0 ? new Shape.Sphere(a.radius()) : null;
             case "cylinder" -> a.radius() > 0 && a.length() > 0 ? new Shape.Cylinder(a.radius(), a.length() / 2) : null;
-            default -> a.radius() > 0 && a.length() > 0 ? new Shape.Capsule(a.radius(), a.length() / 2) : null;
+            case "capsule" -> a.radius() > 0 && a.length() > 0 ? new Shape.Capsule(a.radius(), a.length() / 2) : null;
+            default -> hull(a.vertices());   // "hull": a point set, or a mesh covered by one hull (lemma S2)
         };
         Frame origin = quaternionPose(a.pose());
         if (shape == null || origin == null) {
-            problems.add(a.path() + " ('" + a.name() + "'): needs positive sizes and a pose with a non-zero quaternion");
+            problems.add(a.path() + " ('" + a.name() + "'): needs positive sizes (or at least one vertex of 3 numbers) and a"
+                    + " pose with a non-zero quaternion");
             return null;
         }
         return new Piece(a.name(), true, 0, origin, shape, s.scale(), s.padding());
@@ -235,8 +382,9 @@ final class WitnessModel {
             return null;
         }
         if (s.kind().equals("OTHER")) {
-            problems.add(s.path() + ": link '" + link + "' piece " + index + " is OTHER (a decomposition piece or attached"
-                    + " body), which the independent verifier cannot bind to the URDF; use --verifier=recompute");
+            problems.add(s.path() + ": link '" + link + "' piece " + index + " is OTHER (not a hull, primitive or"
+                    + " decomposition hull), which the independent verifier cannot bind to the URDF; use"
+                    + " --verifier=recompute");
             return null;
         }
         if (s.element() < 0 || s.element() >= l.collisions().size() || !(s.padding() >= 0) || !(s.scale() > 0)) {
@@ -247,15 +395,8 @@ final class WitnessModel {
         Geometry g = ge.geometry();
         Shape shape = null;
         if (s.kind().equals("HULL") && g instanceof Geometry.Mesh m && m.mesh().isPresent()) {
-            TriangleMesh mesh = m.mesh().get();
-            double[] v = mesh.copyVertices();
-            double max = 0;
-            for (double x : v) {
-                max = Math.max(max, Math.abs(x));
-            }
             // the urdf module multiplied the loaded vertices by the URDF scale: within 4u·max of exact (lemma S4)
-            boolean scaled = m.scaleX() != 1 || m.scaleY() != 1 || m.scaleZ() != 1;
-            shape = new Shape.Points(v, scaled ? Interval.up(max * 0x1p-51) : 0);
+            shape = new Shape.Points(m.mesh().get().copyVertices(), vertexSlack(m));
         } else if (s.kind().equals("PRIMITIVE")) {
             // sizes were parsed from decimal text: one ulp up contains the text's value
             if (g instanceof Geometry.Box b) {

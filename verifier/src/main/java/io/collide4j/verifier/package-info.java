@@ -2,14 +2,17 @@
  * The independent certificate verifier (issue 21): re-checks a {@code collide4j-certificate/3} with its own interval
  * arithmetic, interval forward kinematics and separating-plane tests, sharing no code with the certifier (only the
  * urdf module's description records, XML reader and loaded meshes). Every lemma it relies on is stated in
- * {@code verifier/SOUNDNESS.md}; the code cites them by name (I1–I3, F1–F3, H1, S1–S4, P1–P2, C1–C3, A1–A2). Before any
+ * {@code verifier/SOUNDNESS.md}; the code cites them by name (I1–I3, F1–F3, H1, S1–S4, D1–D2, P1–P2, C1–C3, A1–A2). Before any
  * plane, {@link io.collide4j.verifier.Binding} binds a certificate to the user's inputs (SOUNDNESS.md, "Binding").
  *
  * <p>Glossary.
  * <ul>
  * <li><b>enclosure</b>: an interval (or interval vector/matrix) that contains the exact real value.</li>
  * <li><b>outward rounding</b>: stepping each computed bound one double away, so the enclosure survives rounding.</li>
- * <li><b>piece</b>: a convex set checked as one: a link's mesh hull or primitive (scaled, padded), or an obstacle.</li>
+ * <li><b>piece</b>: a convex set checked as one: a link's mesh hull or primitive (scaled, padded), a decomposition
+ * piece (the hull of the mesh patches its cover gives it), or an obstacle.</li>
+ * <li><b>cover</b>: per decomposed mesh element, a split tree of every mesh triangle into patches (leaves), each given
+ * to one DECOMPOSED piece ({@link io.collide4j.verifier.MeshCover}); the leaves tile the triangles exactly.</li>
  * <li><b>step</b>: an s-interval [ends[k−1], ends[k]] of a segment with one plane (n, c, gA, gB).</li>
  * <li><b>plane test</b>: sup n·x over piece A ≤ c − gA and inf n·y over piece B ≥ c + gB over the whole step.</li>
  * <li><b>margin</b>: the required separation; "clearance" is a proven lower bound on a distance.</li>

@@ -94,17 +94,21 @@ class AttachedWitnessTest {
 
         ObjectNode zero = withBall(0.01, "Attached");
         ((ObjectNode) zero.get("witness").get("attached").get(0)).set("pose", JSON.valueToTree(new double[7]));
-        assertTrue(firstProblem(zero).startsWith("witness.attached[0] ('ball'): needs positive sizes and a pose with a"
-                + " non-zero quaternion"), firstProblem(zero));
+        assertTrue(firstProblem(zero).startsWith("witness.attached[0] ('ball'): needs positive sizes (or at least one vertex"
+                + " of 3 numbers) and a pose with a non-zero quaternion"), firstProblem(zero));
 
         ObjectNode six = withBall(0.01, "Attached");
         ((ObjectNode) six.get("witness").get("attached").get(0)).set("pose", JSON.valueToTree(new double[6]));
         assertTrue(firstProblem(six).contains("witness.attached[0].pose: expected [x, y, z, qx, qy, qz, qw]"), firstProblem(six));
 
+        ObjectNode cone = withBall(0.01, "Attached");
+        ((ObjectNode) cone.get("witness").get("attached").get(0)).put("shape", "cone");
+        assertTrue(firstProblem(cone).contains("witness.attached[0].shape: expected box, sphere, cylinder, capsule, hull or"
+                + " mesh, found cone"), firstProblem(cone));
+        // a mesh needs its vertices and triangles, not a radius
         ObjectNode mesh = withBall(0.01, "Attached");
         ((ObjectNode) mesh.get("witness").get("attached").get(0)).put("shape", "mesh");
-        assertTrue(firstProblem(mesh).contains("witness.attached[0].shape: expected box, sphere, cylinder or capsule"),
-                firstProblem(mesh));
+        assertTrue(firstProblem(mesh).contains("witness.attached[0]"), firstProblem(mesh));
 
         // "Attached" between two links is no attachment; "User" naming no body is refused too
         ObjectNode links = withBall(0.01, "Attached");

@@ -25,13 +25,16 @@ import java.util.Map;
  * {@link TrajectoryCertifier#FORMAT_2_1}, which has no {@code witness} section and no per-step {@code planes}, and of
  * {@link TrajectoryCertifier#FORMAT_2}, which has no {@code provenance} either), read strictly through
  * {@link StrictJson}: unknown or duplicate keys, wrong types, non-finite numbers, missing members are
- * {@link InputFormatException}s with their path. What the numbers prove is {@link CertificateVerifier}'s business.
+ * {@link InputFormatException}s with their path. What the numbers prove is {@link CertificateVerifier}'s business;
+ * {@code cover} (format /3, only with decomposed meshes: {@link CertificateCover}) is proof data for the independent
+ * verifier, which the recompute verifier does not need (it rebuilds the pieces from the model).
  */
 public record Certificate(String format, Verdict verdict, Double margin, Double tolerance, MeshMode meshMode,
                           String robotHash, String sceneHash, String trajectoryHash, Provenance provenance,
                           String interpolation, double[][] waypoints, double[][] velocities,
                           double[][] accelerations, double[] times, List<List<PairSteps>> segments,
-                          ViolationRecord violation, Map<String, Double> pairClearance, CertificateWitness witness) {
+                          ViolationRecord violation, Map<String, Double> pairClearance, CertificateWitness witness,
+                          List<CertificateCover.Entry> cover) {
 
     /** A pair as written: {@code [first, firstPiece, second, secondPiece, environment]}. */
     @JsonFormat(shape = JsonFormat.Shape.ARRAY)
@@ -116,8 +119,9 @@ public record Certificate(String format, Verdict verdict, Double margin, Double 
             StrictJson.require(witness.allowed(), source, "witness.allowed");
             StrictJson.require(witness.pieces(), source, "witness.pieces");
             StrictJson.require(witness.obstacles(), source, "witness.obstacles");
-        } else if (witness != null) {
-            throw new InputFormatException(source, "witness", 0, 0, "not a member of format " + format);
+        } else if (witness != null || cover != null) {
+            throw new InputFormatException(source, witness != null ? "witness" : "cover", 0, 0, "not a member of format "
+                    + format);
         }
         if (provenance != null && TrajectoryCertifier.FORMAT_2.equals(format)) {
             throw new InputFormatException(source, "provenance", 0, 0, "not a member of format " + format);

@@ -60,16 +60,18 @@ public record CertificateWitness(List<String> joints, Map<String, Double> held, 
     }
 
     /**
-     * An attached object of kind ATTACHED (one primitive): shape {@code box} (size), {@code sphere} (radius),
-     * {@code cylinder} / {@code capsule} (radius, length; axis z, centred) as the caller gave it, the parent link, and
-     * the pose in the link frame as the caller gave it, {@code [x, y, z, qx, qy, qz, qw]} (the quaternion as the
-     * {@link io.collide4j.urdf.Pose} normalised it): an independent verifier builds the rotation from these numbers
-     * itself. Its padding and scale are in its {@code pieces} entry.
+     * An attached object of kind ATTACHED or DECOMPOSED: shape {@code box} (size), {@code sphere} (radius),
+     * {@code cylinder} / {@code capsule} (radius, length; axis z, centred) as the caller gave it, {@code hull}
+     * (vertices: a point set's points or a mesh's vertices, one piece covering their hull) or {@code mesh} (vertices and
+     * triangles, several DECOMPOSED pieces with a cover tree), the parent link, and the pose in the link frame as the
+     * caller gave it, {@code [x, y, z, qx, qy, qz, qw]} (the quaternion as the {@link io.collide4j.urdf.Pose} normalised
+     * it): an independent verifier builds the rotation from these numbers itself. Its padding and scale are in its
+     * {@code pieces} entry.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    @JsonPropertyOrder({"name", "link", "shape", "size", "radius", "length", "pose"})
+    @JsonPropertyOrder({"name", "link", "shape", "size", "radius", "length", "vertices", "triangles", "pose"})
     public record AttachedEntry(String name, String link, String shape, double[] size, Double radius, Double length,
-                                double[] pose) {
+                                double[][] vertices, int[][] triangles, double[] pose) {
     }
 
     /** The section for a checker's robot model and prepared scene. */
@@ -108,32 +110,62 @@ public record CertificateWitness(List<String> joints, Map<String, Double> held, 
         }
     }
 
-    /** One entry per attached object whose piece is ATTACHED (the others stay OTHER pieces, for the recompute verifier). */
+    /**
+     * One entry per attached object whose pieces are ATTACHED or DECOMPOSED (the others stay OTHER pieces, for the
+     * recompute verifier).
+     */
     static List<AttachedEntry> attached(RobotCollisionModel model) {
         List<AttachedEntry> out = new ArrayList<>();
         for (io.collide4j.checker.robot.AttachedObject a : model.attachedObjects()) {
             int body = model.bodyIndex(a.name());
-            if (model.pieceOrigin(model.pieceStart(body)).kind() != PieceOrigin.Kind.ATTACHED) {
+            PieceOrigin.Kind kind = model.pieceOrigin(model.pieceStart(body)).kind();
+            if (kind != PieceOrigin.Kind.ATTACHED && kind != PieceOrigin.Kind.DECOMPOSED) {
                 continue;
             }
             io.collide4j.urdf.Pose q = a.pose();
             double[] pose = {q.x(), q.y(), q.z(), q.qx(), q.qy(), q.qz(), q.qw()};
+            String n = a.name(), l = a.link();
             ObstacleShape s = a.shape();
             AttachedEntry e;
             if (s instanceof ObstacleShape.Box b) {
-                e = new AttachedEntry(a.name(), a.link(), "box", new double[]{b.sizeX(), b.sizeY(), b.sizeZ()}, null, null, pose);
+                e = new AttachedEntry(n, l, "box", new double[]{b.sizeX(), b.sizeY(), b.sizeZ()}, null, null, null, null, pose);
             } else if (s instanceof ObstacleShape.Sphere sp) {
-                e = new AttachedEntry(a.name(), a.link(), "sphere", null, sp.radius(), null, pose);
+                e = new AttachedEntry(n, l, "sphere", null, sp.radius(), null, null, null, pose);
             } else if (s instanceof ObstacleShape.Cylinder c) {
-                e = new AttachedEntry(a.name(), a.link(), "cylinder", null, c.radius(), c.length(), pose);
+                e = new AttachedEntry(n, l, "cylinder", null, c.radius(), c.length(), null, null, pose);
             } else if (s instanceof ObstacleShape.Capsule c) {
-                e = new AttachedEntry(a.name(), a.link(), "capsule", null, c.radius(), c.length(), pose);
+                e = new AttachedEntry(n, l, "capsule", null, c.radius(), c.length(), null, null, pose);
+            } else if (s instanceof ObstacleShape.ConvexHull h) {
+                e = new AttachedEntry(n, l, "hull", null, null, null, rows(h.copyPoints(), 3), null, pose);
+            } else if (s instanceof ObstacleShape.Mesh m && kind == PieceOrigin.Kind.ATTACHED) {
+                // one hull covers the mesh: the hull of its vertices is what the piece must hold
+                e = new AttachedEntry(n, l, "hull", null, null, null, rows(m.mesh().copyVertices(), 3), null, pose);
+            } else if (s instanceof ObstacleShape.Mesh m) {
+                e = new AttachedEntry(n, l, "mesh", null, null, null, rows(m.mesh().copyVertices(), 3),
+                        triangles(m.mesh().copyTriangles()), pose);
             } else {
-                throw new IllegalStateException("attached object '" + a.name() + "' is ATTACHED but not a primitive");
+                throw new IllegalStateException("attached object '" + n + "' has shape " + s);
             }
             out.add(e);
         }
         return out;
+    }
+
+    /** A flat array as rows of {@code width} numbers. */
+    private static double[][] rows(double[] flat, int width) {
+        double[][] r = new double[flat.length / width][];
+        for (int i = 0; i < r.length; i++) {
+            r[i] = java.util.Arrays.copyOfRange(flat, width * i, width * i + width);
+        }
+        return r;
+    }
+
+    private static int[][] triangles(int[] flat) {
+        int[][] r = new int[flat.length / 3][];
+        for (int i = 0; i < r.length; i++) {
+            r[i] = java.util.Arrays.copyOfRange(flat, 3 * i, 3 * i + 3);
+        }
+        return r;
     }
 
     /** One entry per scene slot (null for a removed obstacle's slot). */

@@ -33,7 +33,8 @@ final class CertificateWriter {
     }
 
     void header(double margin, double tolerance, MeshMode meshMode, String robotHash, String sceneHash,
-                TrajectorySegments path, double[] times, Provenance provenance, CertificateWitness witness) {
+                TrajectorySegments path, double[] times, Provenance provenance, CertificateWitness witness,
+                List<CertificateCover.Entry> cover) {
         try {
             boolean withProvenance = provenance != null && (provenance.robot() != null || provenance.scene() != null);
             g.writeStartObject();
@@ -63,6 +64,10 @@ final class CertificateWriter {
             if (witness != null) {
                 g.writeFieldName("witness");
                 StrictJson.mapper().writeValue(g, witness);
+            }
+            if (cover != null && !cover.isEmpty()) {
+                g.writeFieldName("cover");
+                StrictJson.mapper().writeValue(g, cover);
             }
             g.writeArrayFieldStart("segments");
         } catch (IOException e) {

@@ -172,7 +172,8 @@ public final class TrajectoryCertifier {
         Map<String, Double> clearance = new HashMap<>();
         CertificateWriter cert = new CertificateWriter(out);
         cert.header(d, tolerance, checker.prepared().meshMode(), checker.model().contentHash(),
-                checker.scene().contentHash(), path, times, provenance, witnesses ? CertificateWitness.of(checker) : null);
+                checker.scene().contentHash(), path, times, provenance, witnesses ? CertificateWitness.of(checker) : null,
+                witnesses ? CertificateCover.of(checker.model()) : null);
         WitnessPlanes planer = witnesses ? new WitnessPlanes(checker) : null;
         Advancement advancement = checker.advancement();
         Map<String, Double> planeClearance = new HashMap<>();

@@ -58,7 +58,8 @@ public final class ConvexConversion {
         return new ConvexPieceProvider.Pieces(List.of(s), 0);
     }
 
-    private static TriangleMesh scaled(TriangleMesh m, double scale) {
+    /** The mesh with every vertex coordinate multiplied by {@code scale} (the mesh itself when scale is 1). */
+    public static TriangleMesh scaled(TriangleMesh m, double scale) {
         if (scale == 1) {
             return m;
         }

@@ -1,6 +1,7 @@
 package io.collide4j.checker.robot;
 
 import io.collide4j.checker.geometry.ConvexShape;
+import io.collide4j.checker.geometry.HullShape;
 import io.collide4j.checker.geometry.Shapes;
 import io.collide4j.checker.geometry.decomposition.DecompositionParameters;
 import io.collide4j.checker.scene.ContentDigest;
@@ -53,6 +54,7 @@ public final class RobotCollisionModel {
     private final boolean[] bodyMeetsEnvironment;
     private final AllowedCollisionMatrix acm;
     private final PieceOrigin[] pieceOrigin;
+    private final ConvexShape[] elementShape;   // per piece, in its collision element's frame (scaled)
     private final List<AllowedPair> allowedPairs;
     private final List<AttachedObject> attachedObjects;
     private final String contentHash;
@@ -73,6 +75,7 @@ public final class RobotCollisionModel {
         pieceSphere = new double[4 * np];
         pieceBody = new int[np];
         pieceOrigin = new PieceOrigin[np];
+        elementShape = new ConvexShape[np];
         this.allowedPairs = List.copyOf(allowedPairs);
         this.attachedObjects = List.copyOf(b.attached);
         int p = 0;
@@ -89,6 +92,7 @@ public final class RobotCollisionModel {
                 System.arraycopy(bd.spheres.get(k), 0, pieceSphere, 4 * p, 4);
                 pieceBody[p] = i;
                 pieceOrigin[p] = bd.origins.get(k);
+                elementShape[p] = bd.elementShapes.get(k);
             }
             enclose(bodySphere, i, pieceSphere, bodyPieceStart[i], p);
         }
@@ -267,6 +271,14 @@ public final class RobotCollisionModel {
         return pieceOrigin[piece];
     }
 
+    /**
+     * The piece as its provider gave it, in its collision element's (or attached object's) frame, scaled, without its
+     * margin: for a {@link PieceOrigin.Kind#DECOMPOSED} piece the hull a certificate's cover tree is written against.
+     */
+    public ConvexShape pieceElementShape(int piece) {
+        return elementShape[piece];
+    }
+
     /** Every pair of bodies the model does not check, with the reason (body order: first &lt; second in body index). */
     /** The attached objects in the order they were attached (each is also a body of the same name). */
     public List<AttachedObject> attachedObjects() {
@@ -310,6 +322,7 @@ public final class RobotCollisionModel {
         final List<Double> fkSlack = new ArrayList<>();
         final List<double[]> spheres = new ArrayList<>();
         final List<PieceOrigin> origins = new ArrayList<>();
+        final List<ConvexShape> elementShapes = new ArrayList<>();
 
         BodyData(String name, int link, boolean attached) {
             this.name = name;
@@ -341,6 +354,7 @@ public final class RobotCollisionModel {
                 fkSlack.add(slack);
                 spheres.add(new double[]{c.x, c.y, c.z, half + margin});
                 origins.add(from);
+                elementShapes.add(s);
             }
         }
     }
@@ -479,7 +493,9 @@ public final class RobotCollisionModel {
                     ConvexPieceProvider.Pieces pieces = ConvexConversion.of(ge.geometry(), scale, linkPieces, what);
                     // one piece covering a mesh covers the hull of its vertices (a convex superset of them)
                     PieceOrigin.Kind kind = !(ge.geometry() instanceof Geometry.Mesh) ? PieceOrigin.Kind.PRIMITIVE
-                            : pieces.shapes().size() == 1 ? PieceOrigin.Kind.HULL : PieceOrigin.Kind.OTHER;
+                            : pieces.shapes().size() == 1 ? PieceOrigin.Kind.HULL
+                            : pieces.shapes().stream().allMatch(HullShape.class::isInstance) ? PieceOrigin.Kind.DECOMPOSED
+                            : PieceOrigin.Kind.OTHER;
                     bd.add(pieces, ge.origin(), pad, fk, new PieceOrigin(e, kind, pad, scale));
                     digestPose(md, ge.origin());
                     digestGeometry(md, ge.geometry());
@@ -496,11 +512,14 @@ public final class RobotCollisionModel {
                 double scale = inflation.scale(a.name()), pad = inflation.padding(a.name());
                 ConvexPieceProvider.Pieces pieces = ConvexConversion.of(a.shape(), scale, provider, "attached object '"
                         + a.name() + "'");
-                // a primitive is one exact piece the certificate's witness can describe (CertificateWitness.attached)
-                boolean primitive = !(a.shape() instanceof io.collide4j.checker.scene.ObstacleShape.Mesh)
-                        && pieces.shapes().size() == 1;
-                bd.add(pieces, a.pose(), pad, fk, primitive ? new PieceOrigin(0, PieceOrigin.Kind.ATTACHED, pad, scale)
-                        : new PieceOrigin(-1, PieceOrigin.Kind.OTHER, pad, scale));
+                // what the certificate's witness can describe (CertificateWitness.attached): a primitive, a point set or
+                // a mesh covered by one hull (ATTACHED: the shape, or the hull of its points), a mesh covered by
+                // several hulls (DECOMPOSED, with a cover tree)
+                boolean mesh = a.shape() instanceof io.collide4j.checker.scene.ObstacleShape.Mesh;
+                PieceOrigin.Kind kind = pieces.shapes().size() == 1 ? PieceOrigin.Kind.ATTACHED
+                        : mesh && pieces.shapes().stream().allMatch(HullShape.class::isInstance) ? PieceOrigin.Kind.DECOMPOSED
+                        : PieceOrigin.Kind.OTHER;
+                bd.add(pieces, a.pose(), pad, fk, new PieceOrigin(kind == PieceOrigin.Kind.OTHER ? -1 : 0, kind, pad, scale));
                 bodies.add(bd);
                 acm.allow(a.name(), a.link());
                 a.touchLinks().forEach(t -> acm.allow(a.name(), t));

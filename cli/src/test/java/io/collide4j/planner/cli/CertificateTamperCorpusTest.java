@@ -45,8 +45,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * A generated tamper corpus (issue 34): every field of real certificates edited one at a time (each number ±1 ulp,
  * doubled, negated and +1; each string changed; each boolean flipped; each array entry removed, duplicated and
  * swapped with the next; each object member removed), for arm3 (held j1, group of j2, a mimic tip; once with padding,
- * scale and velocities, once a VIOLATION) and the bundled Panda (group panda_arm, held and mimic finger joints, the
- * table_shelf scene). Each edit goes through the binding stage and both verifiers, as {@code collide4j verify} runs
+ * scale and velocities, once a VIOLATION), the bundled Panda (group panda_arm, held and mimic finger joints, the
+ * table_shelf scene) and a decomposed U-shaped link (DECOMPOSED pieces and a {@code cover} tree, issue 31). Each edit goes through the binding stage and both verifiers, as {@code collide4j verify} runs
  * them, and must be refused by each, or be shown harmless by this test's own oracle ({@link #harm}): no bound field
  * changed, and every claim number equal, weaker than the honest certificate's, or at most what the honest planes
  * show in exact decimal arithmetic. An accepted edit of a field bound to the inputs (hashes, tolerance, trajectory,
@@ -87,6 +87,19 @@ class CertificateTamperCorpusTest {
         List<String> rows = Models.trajectoryCsv("panda_shelf_demo").lines().filter(l -> !l.startsWith("#")).limit(3).toList();
         JointTrajectory demo = TrajectoryCsv.read(new StringReader(String.join("\n", rows)), "demo");
         cases.add(new Case("panda", panda, certify(panda, demo), demo, !FULL));
+        // a decomposed link (DECOMPOSED pieces and a cover tree): a U turning about a ball in its mouth
+        Files.writeString(dir.resolve("u.obj"), io.collide4j.planner.UShapedMesh.obj());
+        Files.writeString(dir.resolve("u.urdf"), "<robot name=\"ucup\"><link name=\"base\"/><link name=\"cup\"><collision>"
+                + "<geometry><mesh filename=\"u.obj\"/></geometry></collision></link><joint name=\"turn\" type=\"revolute\">"
+                + "<parent link=\"base\"/><child link=\"cup\"/><axis xyz=\"0 0 1\"/><limit lower=\"-3\" upper=\"3\""
+                + " effort=\"1\" velocity=\"1\"/></joint></robot>");
+        Collide4j cup = Collide4j.builder().urdf(dir.resolve("u.urdf")).margin(0.05)
+                .scene(io.collide4j.checker.scene.Scene.of(List.of(new io.collide4j.checker.scene.Obstacle("ball",
+                        new io.collide4j.checker.scene.ObstacleShape.Sphere(0.2), io.collide4j.urdf.Pose.IDENTITY))))
+                .decomposition(io.collide4j.checker.geometry.decomposition.DecompositionParameters.builder().maxConvexHulls(6)
+                        .resolution(20_000).threads(1).build(), null).build();
+        JointTrajectory turn = TrajectoryCsv.read(new StringReader("time,turn\n0,0\n1,0.6\n"), "turn");
+        cases.add(new Case("decomposed U", cup, certify(cup, turn), turn, !FULL));
 
         int edits = 0, refused = 0, harmless = 0;
         for (Case k : cases) {

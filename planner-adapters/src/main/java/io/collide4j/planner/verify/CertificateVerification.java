@@ -4,6 +4,7 @@ import io.collide4j.checker.query.Certificate;
 import io.collide4j.checker.query.CertificateTrajectoryLimits;
 import io.collide4j.checker.query.CertificateVerifier;
 import io.collide4j.checker.query.Verdict;
+import io.collide4j.checker.robot.PieceOrigin;
 import io.collide4j.planner.CertificateInputs;
 import io.collide4j.planner.Collide4j;
 import io.collide4j.verifier.Assumption;
@@ -13,9 +14,11 @@ import io.collide4j.verifier.IndependentVerifier;
 import io.collide4j.verifier.VerificationReport;
 
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Verifies a certificate against loaded inputs in one call, in this order: the trajectory within the robot's joint
@@ -121,8 +124,9 @@ public final class CertificateVerification {
     }
 
     /**
-     * What a strict check refuses: the independent verifier lists each caller-allowed pair it skipped; the recompute
-     * verifier proves nothing about why a pair is allowed, so every such pair of the model counts.
+     * What a strict check refuses: the independent verifier lists each caller-allowed pair it skipped and each
+     * decomposed mesh whose solid it did not check; the recompute verifier proves nothing about why a pair is allowed
+     * nor about a decomposed mesh's solid, so every such pair and element of the model counts.
      */
     private static List<String> unproven(Collide4j c, List<Assumption> assumed, VerifierChoice which) {
         List<String> unproven = new ArrayList<>();
@@ -132,6 +136,17 @@ public final class CertificateVerification {
             c.model().allowedPairs().stream().filter(p -> p.reason().equals("User") || p.reason().equals("Attached"))
                     .forEach(p -> unproven.add("pair " + p.first() + "–" + p.second() + " allowed by the "
                             + (p.reason().equals("User") ? "caller" : "caller's attachment") + " (not checked)"));
+            // nor that no body lies inside a decomposed mesh's solid (lemma D2 of verifier/SOUNDNESS.md)
+            var m = c.model();
+            Set<String> elements = new LinkedHashSet<>();
+            for (int p = 0; p < m.pieceCount(); p++) {
+                if (m.pieceOrigin(p).kind() == PieceOrigin.Kind.DECOMPOSED) {
+                    elements.add(new Assumption(Assumption.Kind.DECOMPOSED_SOLID, m.bodyName(m.pieceBody(p)),
+                            m.isAttached(m.pieceBody(p)) ? "attached mesh"
+                                    : "collision element " + m.pieceOrigin(p).element()).describe());
+                }
+            }
+            unproven.addAll(elements);
         }
         return unproven;
     }
