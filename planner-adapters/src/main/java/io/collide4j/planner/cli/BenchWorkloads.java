@@ -52,12 +52,13 @@ final class BenchWorkloads {
             + " (default ${DEFAULT-VALUE}).")
     int freePerEnd = BenchmarkEdges.DEFAULT_FREE_PER_END;
 
-    @Option(names = "--repeat", paramLabel = "N", description = "--edges, --cases: timed runs after the warm-up (default"
-            + " ${DEFAULT-VALUE}).")
+    @Option(names = "--repeat", paramLabel = "N", description = "--edges, --cases: timed runs after the warm-up;"
+            + " --planner: plans per problem, its times the medians (default ${DEFAULT-VALUE}).")
     int repeat = 5;
 
-    @Option(names = "--warmup", paramLabel = "S", description = "--edges: untimed warm-up in seconds before the timed"
-            + " runs, at least one pass over the edges (default ${DEFAULT-VALUE}).")
+    @Option(names = "--warmup", paramLabel = "S", description = "--edges, --planner: untimed warm-up in seconds before"
+            + " the timed runs, at least one pass over the edges or each scenario's first problem (default"
+            + " ${DEFAULT-VALUE}).")
     double warmup = 3;
 
     @Option(names = "--edges-out", paramLabel = "FILE", description = "--edges: write the edges in the FCL harness's"
@@ -219,15 +220,16 @@ final class BenchWorkloads {
         }
         StringBuilder csv = plannerCsv == null ? null : new StringBuilder(PlannerBenchmark.CSV_HEADER);
         Map<String, List<PlannerBenchmark.Timed>> runs = PlannerBenchmark.run(set, scenarios, first, robot, settings,
-                Progress.of(command, "planning", total), csv);
+                repeat, warmup, Progress.of(command, "planning", total), csv);
         if (csv != null) {
             write(plannerCsv, "--planner-csv", out -> out.write(csv.toString()));
         }
         command.out.printf(Locale.ROOT, "collide4j bench --planner: RRT-Connect (PlanRequest defaults, %s edges, seed %d), every"
-                        + " edge of a returned path certified; %d problems (%s of %s), one thread%n",
+                        + " edge of a returned path certified; %d problems (%s of %s), %d plans each after %.1f s of"
+                        + " warm-up, one thread%n",
                 eagerEdges ? "eager" : "lazy", seed, total, first < 0 ? "all" : "first " + first,
-                scenarios.size() == 1 ? scenarios.get(0) : scenarios.size() + " scenarios");
-        PlannerBenchmark.print(runs, timeLimit, command.out);
+                scenarios.size() == 1 ? scenarios.get(0) : scenarios.size() + " scenarios", repeat, warmup);
+        PlannerBenchmark.print(runs, timeLimit, repeat, command.out);
         int bad = PlannerBenchmark.uncertifiedPaths(runs);
         if (bad != 0) {
             throw new CliException(ExitCode.INTERNAL, bad + " planned paths did not re-certify free");
