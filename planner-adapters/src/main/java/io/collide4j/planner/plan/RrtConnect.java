@@ -102,9 +102,12 @@ public final class RrtConnect {
 
         /**
          * Nearest node not cut off, by Euclidean joint distance, continuous joints the short way round (linear scan:
-         * trees stay small for arm problems).
+         * trees stay small for arm problems; {@link NearestScan}'s tight loop without continuous joints).
          */
         int nearest(double[] target) {
+            if (!space.hasContinuous()) {
+                return NearestScan.nearest(q, n, size, cut, target);
+            }
             int best = 0;
             double bestD = Double.POSITIVE_INFINITY;
             for (int i = 0, o = 0; i < size; i++, o += n) {
