@@ -4,6 +4,7 @@ import io.collide4j.planner.Collide4j;
 import io.collide4j.planner.plan.BenchmarkEdges;
 import io.collide4j.planner.plan.MbmProblems;
 import io.collide4j.planner.plan.PlanRequest;
+import io.collide4j.planner.plan.Sampler;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
@@ -83,7 +84,10 @@ final class BenchWorkloads {
             + " instead of lazy edges.")
     boolean eagerEdges;
 
-    /** True when a workload was asked for. */
+    @Option(names = "--sampler", paramLabel = "uniform|halton", description = "--planner: how RRT-Connect draws its"
+            + " samples (default: PlanRequest's).")
+    String sampler;
+
     /** The problem set given with {@code --problems}, else the default (relative to the repository root). */
     Path problemSet() {
         return problems != null ? problems : Path.of(DEFAULT_PROBLEMS);
@@ -214,6 +218,12 @@ final class BenchWorkloads {
                         long seed) {
         PlanRequest.Builder settings = PlanRequest.builder().timeLimitSeconds(timeLimit).seed(seed)
                 .lazyEdges(!eagerEdges);
+        Sampler chosen = sampler == null ? PlanRequest.DEFAULT_SAMPLER : switch (sampler) {
+            case "uniform" -> Sampler.UNIFORM;
+            case "halton" -> Sampler.HALTON;
+            default -> throw new CliException(ExitCode.USAGE, "--sampler expects uniform or halton, got '" + sampler + "'");
+        };
+        settings.sampler(chosen);
         long total = 0;
         for (String s : scenarios) {
             total += first < 0 ? set.count(s) : first;
@@ -224,10 +234,11 @@ final class BenchWorkloads {
         if (csv != null) {
             write(plannerCsv, "--planner-csv", out -> out.write(csv.toString()));
         }
-        command.out.printf(Locale.ROOT, "collide4j bench --planner: RRT-Connect (PlanRequest defaults, %s edges, seed %d), every"
+        command.out.printf(Locale.ROOT, "collide4j bench --planner: RRT-Connect (PlanRequest defaults, %s edges, %s sampler,"
+                        + " seed %d), every"
                         + " edge of a returned path certified; %d problems (%s of %s), %d plans each after %.1f s of"
                         + " warm-up, one thread%n",
-                eagerEdges ? "eager" : "lazy", seed, total, first < 0 ? "all" : "first " + first,
+                eagerEdges ? "eager" : "lazy", chosen.name().toLowerCase(Locale.ROOT), seed, total, first < 0 ? "all" : "first " + first,
                 scenarios.size() == 1 ? scenarios.get(0) : scenarios.size() + " scenarios", repeat, warmup);
         PlannerBenchmark.print(runs, timeLimit, repeat, command.out);
         int bad = PlannerBenchmark.uncertifiedPaths(runs);

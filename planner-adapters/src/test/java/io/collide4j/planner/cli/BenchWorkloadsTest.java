@@ -122,7 +122,7 @@ class BenchWorkloadsTest {
         assertEquals(planCpuMedian / 88, Double.parseDouble(m.group(1)), 0.05 + 0.5 / 88, out);
         // MBM problems are solvable; the one problem is solved and its path re-certified (CommandsTest plans it too)
         assertTrue(out.lines().anyMatch(l -> l.matches("all\\s+1\\s+0\\s+0\\s+1\\s+1/1\\s.*")), out);
-        assertTrue(out.contains("lazy edges"), out);
+        assertTrue(out.contains("lazy edges, uniform sampler"), out);
         Object[] eager = cli("bench", "--planner", "--eager-edges", "--problems", ZIP, "--scenario", "table_pick_panda",
                 "--per-scenario", "1", "--time-limit", "10", "--repeat", "1", "--warmup", "0");
         assertEquals(ExitCode.FREE, eager[0], (String) eager[1] + eager[2]);
@@ -165,6 +165,9 @@ class BenchWorkloadsTest {
             assertEquals(ExitCode.USAGE, bad[0], warmup + ": " + bad[2]);
             assertTrue(((String) bad[2]).contains("--warmup"), (String) bad[2]);
         }
+        Object[] sampler = cli("bench", "--planner", "--problems", ZIP, "--per-scenario", "1", "--sampler", "sobol");
+        assertEquals(ExitCode.USAGE, sampler[0], (String) sampler[2]);
+        assertTrue(((String) sampler[2]).contains("--sampler expects uniform or halton, got 'sobol'"), (String) sampler[2]);
         Object[] scene = cli("bench", "--edges", "--problems", ZIP, "--scene", "table_shelf");
         assertEquals(ExitCode.USAGE, scene[0], (String) scene[2]);
         Object[] scenario = cli("bench", "--planner", "--problems", ZIP, "--scenario", "kitchen");
