@@ -4,6 +4,7 @@ import io.collide4j.planner.Collide4j;
 import io.collide4j.planner.plan.BenchmarkEdges;
 import io.collide4j.planner.plan.MbmProblems;
 import io.collide4j.planner.plan.PlanRequest;
+import io.collide4j.planner.plan.Sampler;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
@@ -52,12 +53,13 @@ final class BenchWorkloads {
             + " (default ${DEFAULT-VALUE}).")
     int freePerEnd = BenchmarkEdges.DEFAULT_FREE_PER_END;
 
-    @Option(names = "--repeat", paramLabel = "N", description = "--edges, --cases: timed runs after the warm-up (default"
-            + " ${DEFAULT-VALUE}).")
+    @Option(names = "--repeat", paramLabel = "N", description = "--edges, --cases: timed runs after the warm-up;"
+            + " --planner: plans per problem, its times the medians (default ${DEFAULT-VALUE}).")
     int repeat = 5;
 
-    @Option(names = "--warmup", paramLabel = "S", description = "--edges: untimed warm-up in seconds before the timed"
-            + " runs, at least one pass over the edges (default ${DEFAULT-VALUE}).")
+    @Option(names = "--warmup", paramLabel = "S", description = "--edges, --planner: untimed warm-up in seconds before"
+            + " the timed runs, at least one pass over the edges or each scenario's first problem (default"
+            + " ${DEFAULT-VALUE}).")
     double warmup = 3;
 
     @Option(names = "--edges-out", paramLabel = "FILE", description = "--edges: write the edges in the FCL harness's"
@@ -82,7 +84,10 @@ final class BenchWorkloads {
             + " instead of lazy edges.")
     boolean eagerEdges;
 
-    /** True when a workload was asked for. */
+    @Option(names = "--sampler", paramLabel = "uniform|halton", description = "--planner: how RRT-Connect draws its"
+            + " samples (default: PlanRequest's).")
+    String sampler;
+
     /** The problem set given with {@code --problems}, else the default (relative to the repository root). */
     Path problemSet() {
         return problems != null ? problems : Path.of(DEFAULT_PROBLEMS);
@@ -213,21 +218,29 @@ final class BenchWorkloads {
                         long seed) {
         PlanRequest.Builder settings = PlanRequest.builder().timeLimitSeconds(timeLimit).seed(seed)
                 .lazyEdges(!eagerEdges);
+        Sampler chosen = sampler == null ? PlanRequest.DEFAULT_SAMPLER : switch (sampler) {
+            case "uniform" -> Sampler.UNIFORM;
+            case "halton" -> Sampler.HALTON;
+            default -> throw new CliException(ExitCode.USAGE, "--sampler expects uniform or halton, got '" + sampler + "'");
+        };
+        settings.sampler(chosen);
         long total = 0;
         for (String s : scenarios) {
             total += first < 0 ? set.count(s) : first;
         }
         StringBuilder csv = plannerCsv == null ? null : new StringBuilder(PlannerBenchmark.CSV_HEADER);
         Map<String, List<PlannerBenchmark.Timed>> runs = PlannerBenchmark.run(set, scenarios, first, robot, settings,
-                Progress.of(command, "planning", total), csv);
+                repeat, warmup, Progress.of(command, "planning", total), csv);
         if (csv != null) {
             write(plannerCsv, "--planner-csv", out -> out.write(csv.toString()));
         }
-        command.out.printf(Locale.ROOT, "collide4j bench --planner: RRT-Connect (PlanRequest defaults, %s edges, seed %d), every"
-                        + " edge of a returned path certified; %d problems (%s of %s), one thread%n",
-                eagerEdges ? "eager" : "lazy", seed, total, first < 0 ? "all" : "first " + first,
-                scenarios.size() == 1 ? scenarios.get(0) : scenarios.size() + " scenarios");
-        PlannerBenchmark.print(runs, timeLimit, command.out);
+        command.out.printf(Locale.ROOT, "collide4j bench --planner: RRT-Connect (PlanRequest defaults, %s edges, %s sampler,"
+                        + " seed %d), every"
+                        + " edge of a returned path certified; %d problems (%s of %s), %d plans each after %.1f s of"
+                        + " warm-up, one thread%n",
+                eagerEdges ? "eager" : "lazy", chosen.name().toLowerCase(Locale.ROOT), seed, total, first < 0 ? "all" : "first " + first,
+                scenarios.size() == 1 ? scenarios.get(0) : scenarios.size() + " scenarios", repeat, warmup);
+        PlannerBenchmark.print(runs, timeLimit, repeat, command.out);
         int bad = PlannerBenchmark.uncertifiedPaths(runs);
         if (bad != 0) {
             throw new CliException(ExitCode.INTERNAL, bad + " planned paths did not re-certify free");

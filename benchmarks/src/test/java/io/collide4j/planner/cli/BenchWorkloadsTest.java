@@ -106,16 +106,25 @@ class BenchWorkloadsTest {
     @Test
     void plannerReportsSolvedAndRecertifiedPaths() {
         Object[] r = cli("bench", "--planner", "--problems", ZIP, "--scenario", "table_pick_panda", "--per-scenario", "1",
-                "--time-limit", "10");
+                "--time-limit", "10", "--repeat", "3", "--warmup", "0");
         assertEquals(ExitCode.FREE, r[0], (String) r[1] + r[2]);
         String out = (String) r[1];
         assertTrue(out.lines().anyMatch(l -> l.startsWith("scenario") && l.contains("solved") && l.contains("recertified")
-                && l.contains("plan ms") && l.contains("(p90)")), out);
+                && l.contains("plan us") && l.contains("plan cpu us") && l.contains("call cpu us") && l.contains("(p90)")),
+                out);
+        assertTrue(out.contains("3 plans each"), out);
+        // the ratio line: the overall median divided by VAMP's reference, recomputed here from the printed row
+        String[] all = out.lines().filter(l -> l.startsWith("all ")).findFirst().orElseThrow().trim().split("\\s+");
+        double planCpuMedian = Double.parseDouble(all[8]);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("plan cpu median ([0-9.]+) x").matcher(out);
+        assertTrue(m.find(), out);
+        // both sides rounded for printing: the median to 1 us, the ratio to 0.1
+        assertEquals(planCpuMedian / 88, Double.parseDouble(m.group(1)), 0.05 + 0.5 / 88, out);
         // MBM problems are solvable; the one problem is solved and its path re-certified (CommandsTest plans it too)
         assertTrue(out.lines().anyMatch(l -> l.matches("all\\s+1\\s+0\\s+0\\s+1\\s+1/1\\s.*")), out);
-        assertTrue(out.contains("lazy edges"), out);
+        assertTrue(out.contains("lazy edges, uniform sampler"), out);
         Object[] eager = cli("bench", "--planner", "--eager-edges", "--problems", ZIP, "--scenario", "table_pick_panda",
-                "--per-scenario", "1", "--time-limit", "10");
+                "--per-scenario", "1", "--time-limit", "10", "--repeat", "1", "--warmup", "0");
         assertEquals(ExitCode.FREE, eager[0], (String) eager[1] + eager[2]);
         assertTrue(((String) eager[1]).contains("eager edges"), (String) eager[1]);
         assertTrue(((String) eager[1]).lines().anyMatch(l -> l.matches("all\\s+1\\s+0\\s+0\\s+1\\s+1/1\\s.*")),
@@ -156,6 +165,9 @@ class BenchWorkloadsTest {
             assertEquals(ExitCode.USAGE, bad[0], warmup + ": " + bad[2]);
             assertTrue(((String) bad[2]).contains("--warmup"), (String) bad[2]);
         }
+        Object[] sampler = cli("bench", "--planner", "--problems", ZIP, "--per-scenario", "1", "--sampler", "sobol");
+        assertEquals(ExitCode.USAGE, sampler[0], (String) sampler[2]);
+        assertTrue(((String) sampler[2]).contains("--sampler expects uniform or halton, got 'sobol'"), (String) sampler[2]);
         Object[] scene = cli("bench", "--edges", "--problems", ZIP, "--scene", "table_shelf");
         assertEquals(ExitCode.USAGE, scene[0], (String) scene[2]);
         Object[] scenario = cli("bench", "--planner", "--problems", ZIP, "--scenario", "kitchen");

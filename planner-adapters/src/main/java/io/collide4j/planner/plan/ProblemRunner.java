@@ -47,8 +47,7 @@ public final class ProblemRunner {
         if (!c.withinLimits(sg[1]) || !c.isValid(sg[1])) {
             return new Run(p.scenario(), p.index(), Outcome.INVALID_GOAL, null, 0, 0, null);
         }
-        PlanResult r = new RrtConnect(c.stateValidityChecker(), c.motionValidator())
-                .plan(settings.start(sg[0]).goal(sg[1]).space(c.jointSpace()).build());
+        PlanResult r = plan(c, sg, settings);
         if (!r.solved()) {
             return new Run(p.scenario(), p.index(), Outcome.NOT_SOLVED, r, 0, 0, null);
         }
@@ -58,6 +57,21 @@ public final class ProblemRunner {
         Verdict whole = certifyPath(c, r.path());
         boolean ok = certified(whole, statuses);
         return new Run(p.scenario(), p.index(), ok ? Outcome.SOLVED : Outcome.NOT_SOLVED, r, edges, certified, whole);
+    }
+
+    /**
+     * Plans the problem again without re-checking (for repeated timing of {@link #run}'s plan; the same settings give
+     * the same path); null when its start or goal is not valid.
+     */
+    public static PlanResult plan(Collide4j c, MbmProblems.Problem p, PlanRequest.Builder settings) {
+        double[][] sg = p.request().startAndGoal(c.variableNames());
+        boolean valid = c.withinLimits(sg[0]) && c.isValid(sg[0]) && c.withinLimits(sg[1]) && c.isValid(sg[1]);
+        return valid ? plan(c, sg, settings) : null;
+    }
+
+    private static PlanResult plan(Collide4j c, double[][] sg, PlanRequest.Builder settings) {
+        return new RrtConnect(c.stateValidityChecker(), c.motionValidator())
+                .plan(settings.start(sg[0]).goal(sg[1]).space(c.jointSpace()).build());
     }
 
     /**

@@ -102,9 +102,12 @@ public final class RrtConnect {
 
         /**
          * Nearest node not cut off, by Euclidean joint distance, continuous joints the short way round (linear scan:
-         * trees stay small for arm problems).
+         * trees stay small for arm problems; {@link NearestScan}'s tight loop without continuous joints).
          */
         int nearest(double[] target) {
+            if (!space.hasContinuous()) {
+                return NearestScan.nearest(q, n, size, cut, target);
+            }
             int best = 0;
             double bestD = Double.POSITIVE_INFINITY;
             for (int i = 0, o = 0; i < size; i++, o += n) {
@@ -147,6 +150,12 @@ public final class RrtConnect {
 
     private enum Extension { TRAPPED, ADVANCED, REACHED }
 
+    /**
+     * Where the goal tree's Halton sequence starts after the start tree's: far enough that the two never draw the
+     * same point in a plan, and not a power of a small prime, whose leap would repeat the start tree's leading digits.
+     */
+    static final long GOAL_TREE_LEAP = 1_000_003;
+
     /** Per-plan scratch: the lazy edge check's sample. */
     private double[] probe;
 
@@ -184,9 +193,17 @@ public final class RrtConnect {
         int[] added = new int[1];
         int[] reached = new int[1];
         long iteration = 0;
+        // one Halton sequence per tree (see HaltonSequence); the goal tree's starts GOAL_TREE_LEAP points further on
+        boolean halton = request.sampler() == Sampler.HALTON;
+        HaltonSequence haltonA = halton ? new HaltonSequence(space, request.haltonStart()) : null;
+        HaltonSequence haltonB = halton ? new HaltonSequence(space, request.haltonStart() + GOAL_TREE_LEAP) : null;
         while (iteration < request.maxIterations() && System.nanoTime() - t0 < request.timeLimitNanos()) {
             iteration++;
-            space.sample(random, sample);
+            if (halton) {
+                (aIsStart ? haltonA : haltonB).next(sample);
+            } else {
+                space.sample(random, sample);
+            }
             // Lazy: the edge towards a random sample is checked only at its new state (most such edges never lie on a
             // connecting path); its samples are taken when it does (certifiedPath). CONNECT edges are sampled at once:
             // unchecked, they would run through obstacles that samples catch for a few states each.

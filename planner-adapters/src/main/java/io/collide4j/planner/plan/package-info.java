@@ -11,6 +11,9 @@
  * context and which certifies {@code CERTIFIED_FREE} as a trajectory
  * ({@link io.collide4j.planner.plan.ProblemRunner}); <em>lazy edges</em> — RRT-Connect's trees grown on sampled
  * state checks, only the edges of a connecting path proven by the motion validator
- * ({@link io.collide4j.planner.plan.RrtConnect}); <em>sample step</em> — the joint-space spacing of those samples.
+ * ({@link io.collide4j.planner.plan.RrtConnect}); <em>sample step</em> — the joint-space spacing of those samples;
+ * <em>sampler</em> — how the random configurations are drawn, uniform or a Halton sequence per tree
+ * ({@link io.collide4j.planner.plan.Sampler}, {@link io.collide4j.planner.plan.HaltonSequence}); <em>nearest scan</em>
+ * — the flat linear nearest-neighbour search ({@link io.collide4j.planner.plan.NearestScan}).
  */
 package io.collide4j.planner.plan;

@@ -85,10 +85,15 @@ class RrtConnectTest {
 
     @Test
     void solvesNarrowPassageWithEveryEdgeExactlyFree() {
-        for (long seed = 1; seed <= 20; seed++) {
-            PlanResult r = new RrtConnect(WALL_WITH_GAP, WALL_WITH_GAP).plan(request().lazyEdges(seed > 10).seed(seed)
-                    .build());
-            assertTrue(r.solved(), "seed " + seed + ": " + r.failureReason());
+        for (long run = 1; run <= 26; run++) {
+            // seeds 1-20 uniform (eager, then lazy); 21-26 the Halton sequence per tree from points 1-3 (a shared one
+            // split the trees by halves of x and found no path)
+            long seed = run <= 20 ? run : 1 + (run - 21) % 3;
+            Sampler sampler = run <= 20 ? Sampler.UNIFORM : Sampler.HALTON;
+            boolean lazy = run <= 20 ? run > 10 : run > 23;
+            PlanResult r = new RrtConnect(WALL_WITH_GAP, WALL_WITH_GAP).plan(request().lazyEdges(lazy).seed(seed)
+                    .sampler(sampler).build());
+            assertTrue(r.solved(), "run " + run + ": " + r.failureReason());
             List<double[]> path = r.path();
             assertArrayEquals(new double[]{-2, -2}, path.get(0));
             assertArrayEquals(new double[]{2, -2}, path.get(path.size() - 1));
