@@ -1,5 +1,6 @@
 package io.collide4j.verifier;
 
+import io.collide4j.urdf.JointDescription;
 import io.collide4j.urdf.RobotDescription;
 import io.collide4j.urdf.SemanticDescription;
 import io.collide4j.verifier.Certificate.PairSteps;
@@ -36,6 +37,7 @@ public final class IndependentVerifier {
     private final WitnessModel model;
     private final Certificate cert;
     private final JointMotion motion;
+    private final TravelBound travel;
     private final double margin;
     private final List<String> problems = new ArrayList<>();
     private final Map<String, Double> proven = new HashMap<>();
@@ -50,6 +52,7 @@ public final class IndependentVerifier {
         // every lemma holds for any bound: proving the steps and the unlisted pairs against a larger margin proves that
         // clearance; a NaN request cannot lower it (max(NaN, m) is NaN and then fails the margin >= 0 check below)
         this.margin = required > cert.margin() || Double.isNaN(required) ? required : cert.margin();
+        this.travel = new TravelBound(model.kinematics, model.attachedTo);
         this.motion = new JointMotion(cert.waypoints(), cert.velocities(), cert.accelerations(), cert.times());
     }
 
@@ -283,10 +286,17 @@ public final class IndependentVerifier {
      */
     private String plane(int i, Piece[] ab, double[] n, double c, double gA, double gB, double s0, double s1, int depth,
                          boolean needA, boolean needB) {
-        Map<String, Frame> frames = frames(i, s0, s1, needA && needB ? ab : new Piece[] {needA ? ab[0] : ab[1]});
+        // frames at the interval's middle, and each piece's travel from there over the joint box (lemma M1): thin
+        // enclosures, where frames over the whole box would compound every link's interval width
+        double sm = s0 / 2 + s1 / 2;
+        Piece[] only = needA && needB ? ab : new Piece[] {needA ? ab[0] : ab[1]};
+        List<JointDescription> chain = chainOf(only);
+        Map<String, Interval> box = model.kinematics.withMimics(jointValues(i, s0, s1), chain);
+        Map<String, Interval> anchor = model.kinematics.withMimics(jointValues(i, sm, sm), chain);
+        Map<String, Frame> frames = frames(anchor, only);
         double limA = Interval.down(c - gA), limB = Interval.up(c + gB);
-        double supA = needA ? ab[0].sup(frameOf(ab[0], frames), n) : Double.NEGATIVE_INFINITY;
-        double infB = needB ? -ab[1].sup(frameOf(ab[1], frames), new double[] {-n[0], -n[1], -n[2]})
+        double supA = needA ? travel.sup(ab[0], frames, anchor, box, n) : Double.NEGATIVE_INFINITY;
+        double infB = needB ? -travel.sup(ab[1], frames, anchor, box, new double[] {-n[0], -n[1], -n[2]})
                 : Double.POSITIVE_INFINITY;
         boolean okA = supA <= limA, okB = infB >= limB;
         if (okA && okB) {
@@ -370,12 +380,33 @@ public final class IndependentVerifier {
      * object's being its parent link's; for the links of {@code only}'s pieces and their ancestors (null: all links).
      */
     private Map<String, Frame> frames(int i, double s0, double s1, Piece[] only) {
+        return frames(jointValues(i, s0, s1), only);
+    }
+
+    /** The values of every witness joint over s in [s0, s1] of segment i, and of every held joint (lemma H1). */
+    private Map<String, Interval> jointValues(int i, double s0, double s1) {
         Map<String, Interval> q = new HashMap<>();
         List<String> joints = model.witness.joints();
         for (int j = 0; j < joints.size(); j++) {
             q.put(joints.get(j), motion.joint(i, j, s0, s1));
         }
         model.witness.held().forEach((j, v) -> q.put(j, Interval.point(v)));
+        return q;
+    }
+
+    /** The moving joints of the chains of the robot pieces among {@code pieces}. */
+    private List<JointDescription> chainOf(Piece[] pieces) {
+        List<JointDescription> joints = new ArrayList<>();
+        for (Piece p : pieces) {
+            if (p.link()) {
+                joints.addAll(travel.chain(p));
+            }
+        }
+        return joints;
+    }
+
+    /** Link frames for the joint values q, as {@link #frames(int, double, double, Piece[])}. */
+    private Map<String, Frame> frames(Map<String, Interval> q, Piece[] only) {
         List<String> links = null;
         if (only != null) {   // the pair's links (an attached object's parent) and their ancestors, not the whole tree
             links = new ArrayList<>(2);

@@ -87,6 +87,26 @@ final class IntervalKinematics {
         return frames;
     }
 
+    /** The joints from the root to {@code link}, root first, fixed ones included (empty for the root or an unknown link). */
+    List<JointDescription> chain(String link) {
+        List<JointDescription> c = new ArrayList<>();
+        for (JointDescription j = parentJoint.get(link); j != null; j = parentJoint.get(j.parent())) {
+            c.add(0, j);
+        }
+        return c;
+    }
+
+    /** {@code values} and every mimic joint's value (multiplier · source + offset), for the joints {@code chain} names. */
+    Map<String, Interval> withMimics(Map<String, Interval> values, List<JointDescription> chain) {
+        Map<String, Interval> all = new HashMap<>(values);
+        for (JointDescription j : chain) {
+            if (j.type() != JointType.FIXED) {
+                value(j, all, 0);
+            }
+        }
+        return all;
+    }
+
     private Interval value(JointDescription j, Map<String, Interval> all, int depth) {
         Interval v = all.get(j.name());
         if (v != null) {
