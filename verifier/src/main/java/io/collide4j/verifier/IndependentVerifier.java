@@ -38,6 +38,10 @@ public final class IndependentVerifier {
     private final Certificate cert;
     private final JointMotion motion;
     private final TravelBound travel;
+    /** Fraction of a plane test's interval at each end where its anchor is not taken. */
+    private static final double ANCHOR_WINDOW = 0.375;
+    private int anchorSegment = -1;
+    private final Map<Double, Anchor> anchors = new HashMap<>();   // anchors of segment anchorSegment
     private final double margin;
     private final List<String> problems = new ArrayList<>();
     private final Map<String, Double> proven = new HashMap<>();
@@ -286,14 +290,14 @@ public final class IndependentVerifier {
      */
     private String plane(int i, Piece[] ab, double[] n, double c, double gA, double gB, double s0, double s1, int depth,
                          boolean needA, boolean needB) {
-        // frames at the interval's middle, and each piece's travel from there over the joint box (lemma M1): thin
-        // enclosures, where frames over the whole box would compound every link's interval width
-        double sm = s0 / 2 + s1 / 2;
+        // frames at an anchor near the interval's middle, and each piece's travel from there over the joint box (lemma
+        // M1): thin enclosures, where frames over the whole box would compound every link's interval width
         Piece[] only = needA && needB ? ab : new Piece[] {needA ? ab[0] : ab[1]};
         List<JointDescription> chain = chainOf(only);
         Map<String, Interval> box = model.kinematics.withMimics(jointValues(i, s0, s1), chain);
-        Map<String, Interval> anchor = model.kinematics.withMimics(jointValues(i, sm, sm), chain);
-        Map<String, Frame> frames = frames(anchor, only);
+        Anchor at = anchor(i, s0, s1);
+        Map<String, Interval> anchor = at.values();
+        Map<String, Frame> frames = at.frames();
         double limA = Interval.down(c - gA), limB = Interval.up(c + gB);
         double supA = needA ? travel.sup(ab[0], frames, anchor, box, n) : Double.NEGATIVE_INFINITY;
         double infB = needB ? -travel.sup(ab[1], frames, anchor, box, new double[] {-n[0], -n[1], -n[2]})
@@ -392,6 +396,47 @@ public final class IndependentVerifier {
         }
         model.witness.held().forEach((j, v) -> q.put(j, Interval.point(v)));
         return q;
+    }
+
+    /** Joint values (mimic joints included) and every link's frames at one s of a segment. */
+    private record Anchor(Map<String, Interval> values, Map<String, Frame> frames) {
+    }
+
+    /**
+     * The anchor configuration of lemma M1 for [s0, s1] of segment i, shared by every plane test of the segment whose
+     * interval picks the same s ({@link #anchorIn}): computed once for every link.
+     */
+    private Anchor anchor(int i, double s0, double s1) {
+        if (i != anchorSegment) {
+            anchors.clear();
+            anchorSegment = i;
+        }
+        double sm = anchorIn(s0, s1);
+        Anchor a = anchors.get(sm);
+        if (a == null) {
+            Map<String, Interval> v = model.kinematics.withMimics(jointValues(i, sm, sm), model.kinematics.chain(null));
+            a = new Anchor(v, frames(v, null));
+            anchors.put(sm, a);
+        }
+        return a;
+    }
+
+    /**
+     * The dyadic rational with the fewest bits in the middle quarter of [s0, s1] (its midpoint when none is found): any
+     * point of the interval is a valid anchor (lemma M1 takes the hull), and plane tests of different pairs and steps
+     * then meet at the same few points. Away from the middle by at most 1/8 of the width, each joint's Δ is at most
+     * 5/8 of its range instead of 1/2; on bench --verify 5 that cost 40% more subdivisions and saved 70% of the frames.
+     */
+    static double anchorIn(double s0, double s1) {
+        double w = s1 - s0, lo = s0 + w * ANCHOR_WINDOW, hi = s1 - w * ANCHOR_WINDOW;
+        for (int k = 0; k < 64; k++) {
+            double step = Math.scalb(1.0, -k);   // lo / step, its ceiling and the product are exact
+            double m = Math.ceil(lo / step) * step;
+            if (m <= hi && m >= s0 && m <= s1) {
+                return m;
+            }
+        }
+        return s0 / 2 + s1 / 2;
     }
 
     /** The moving joints of the chains of the robot pieces among {@code pieces}. */

@@ -87,8 +87,14 @@ final class IntervalKinematics {
         return frames;
     }
 
-    /** The joints from the root to {@code link}, root first, fixed ones included (empty for the root or an unknown link). */
+    /**
+     * The joints from the root to {@code link}, root first, fixed ones included (empty for the root or an unknown link;
+     * every joint, parents first, for null).
+     */
     List<JointDescription> chain(String link) {
+        if (link == null) {
+            return order;
+        }
         List<JointDescription> c = new ArrayList<>();
         for (JointDescription j = parentJoint.get(link); j != null; j = parentJoint.get(j.parent())) {
             c.add(0, j);

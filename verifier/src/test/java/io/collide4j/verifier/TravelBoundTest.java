@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -51,6 +52,26 @@ class TravelBoundTest {
         double wide = travelAt(k, t, p, n, 1e-2), narrow = travelAt(k, t, p, n, 1e-5);
         assertTrue(wide > 0 && narrow > 0 && narrow < wide * 2e-3, wide + " vs " + narrow);
         assertTrue(wide < 0.1, "a 0.01 rad box moves the hand less than 0.1 m: " + wide);
+    }
+
+    /** The shared anchors lie in the middle quarter of the interval (so Δ ≤ 5/8 of it) and are short dyadics. */
+    @Test
+    void anchorsAreShortDyadicsNearTheMiddle() {
+        Random r = new Random(7);
+        for (int t = 0; t < 10_000; t++) {
+            double s0 = r.nextDouble(), s1 = Math.min(1, s0 + r.nextDouble() * Math.pow(10, -r.nextInt(12)));
+            if (!(s1 > s0)) {
+                continue;
+            }
+            double a = IndependentVerifier.anchorIn(s0, s1);
+            java.math.BigDecimal w = new java.math.BigDecimal(s1).subtract(new java.math.BigDecimal(s0));
+            java.math.BigDecimal offMiddle = new java.math.BigDecimal(a).subtract(new java.math.BigDecimal(s0).add(w.divide(
+                    java.math.BigDecimal.valueOf(2)))).abs();
+            assertTrue(a >= s0 && a <= s1 && offMiddle.compareTo(w.multiply(new java.math.BigDecimal("0.1250001"))) <= 0,
+                    s0 + ", " + s1 + " -> " + a);
+        }
+        assertEquals(0.5, IndependentVerifier.anchorIn(0.3, 0.8));
+        assertEquals(0.25, IndependentVerifier.anchorIn(0.2, 0.3));
     }
 
     private static double travelAt(IntervalKinematics k, TravelBound t, Piece p, double[] n, double width) {
