@@ -298,9 +298,11 @@ public final class IndependentVerifier {
         Anchor at = anchor(i, s0, s1);
         Map<String, Interval> anchor = at.values();
         Map<String, Frame> frames = at.frames();
+        Map<String, Interval> rates = model.kinematics.withMimics(jointRates(i, s0, s1), chain, true);
+        double tau = Math.max(Interval.up(s1 - at.s()), Interval.up(at.s() - s0));
         double limA = Interval.down(c - gA), limB = Interval.up(c + gB);
-        double supA = needA ? travel.sup(ab[0], frames, anchor, box, n) : Double.NEGATIVE_INFINITY;
-        double infB = needB ? -travel.sup(ab[1], frames, anchor, box, new double[] {-n[0], -n[1], -n[2]})
+        double supA = needA ? travel.sup(ab[0], frames, anchor, box, rates, tau, n) : Double.NEGATIVE_INFINITY;
+        double infB = needB ? -travel.sup(ab[1], frames, anchor, box, rates, tau, new double[] {-n[0], -n[1], -n[2]})
                 : Double.POSITIVE_INFINITY;
         boolean okA = supA <= limA, okB = infB >= limB;
         if (okA && okB) {
@@ -399,7 +401,7 @@ public final class IndependentVerifier {
     }
 
     /** Joint values (mimic joints included) and every link's frames at one s of a segment. */
-    private record Anchor(Map<String, Interval> values, Map<String, Frame> frames) {
+    private record Anchor(double s, Map<String, Interval> values, Map<String, Frame> frames) {
     }
 
     /**
@@ -409,13 +411,14 @@ public final class IndependentVerifier {
     private Anchor anchor(int i, double s0, double s1) {
         if (i != anchorSegment) {
             anchors.clear();
+            travel.forget();
             anchorSegment = i;
         }
         double sm = anchorIn(s0, s1);
         Anchor a = anchors.get(sm);
         if (a == null) {
             Map<String, Interval> v = model.kinematics.withMimics(jointValues(i, sm, sm), model.kinematics.chain(null));
-            a = new Anchor(v, frames(v, null));
+            a = new Anchor(sm, v, frames(v, null));
             anchors.put(sm, a);
         }
         return a;
@@ -437,6 +440,17 @@ public final class IndependentVerifier {
             }
         }
         return s0 / 2 + s1 / 2;
+    }
+
+    /** dq/ds of every witness joint over s in [s0, s1] of segment i, and 0 for every held joint (lemma H1). */
+    private Map<String, Interval> jointRates(int i, double s0, double s1) {
+        Map<String, Interval> q = new HashMap<>();
+        List<String> joints = model.witness.joints();
+        for (int j = 0; j < joints.size(); j++) {
+            q.put(joints.get(j), motion.rate(i, j, s0, s1));
+        }
+        model.witness.held().forEach((j, v) -> q.put(j, Interval.ZERO));
+        return q;
     }
 
     /** The moving joints of the chains of the robot pieces among {@code pieces}. */

@@ -76,6 +76,12 @@ final class JointMotion {
         return new Interval(Math.max(range.lo(), mv.lo()), Math.min(range.hi(), mv.hi()));
     }
 
+    /** Enclosure of dq/ds of joint j over s ∈ [s0, s1] on segment i: Horner's scheme for p' (lemma H1). */
+    Interval rate(int i, int j, double s0, double s1) {
+        joint(i, j, s0, s0);   // fills the segment's coefficient cache
+        return horner(cached[2 * j + 1], new Interval(s0, s1));
+    }
+
     private static Interval horner(Interval[] c, Interval s) {
         Interval p = c[c.length - 1];
         for (int k = c.length - 2; k >= 0; k--) {

@@ -23,6 +23,7 @@ final class TravelBound {
     private final Map<String, String> attachedTo;
     private final Map<String, List<JointDescription>> chains = new HashMap<>();
     private final Map<Piece, double[]> balls = new IdentityHashMap<>();
+    private final Map<Map<String, Frame>, Map<Piece, Levers>> levers = new IdentityHashMap<>();   // per anchor's frames
 
     TravelBound(IntervalKinematics kinematics, Map<String, String> attachedTo) {
         this.kinematics = kinematics;
@@ -54,11 +55,21 @@ final class TravelBound {
      */
     double sup(Piece p, Map<String, Frame> anchorFrames, Map<String, Interval> anchor, Map<String, Interval> box,
                double[] n) {
+        return sup(p, anchorFrames, anchor, box, null, Double.NaN, n);
+    }
+
+    /**
+     * As {@link #sup(Piece, Map, Map, Map, double[])}, also with the Taylor form in s of lemma M2 when {@code rates}
+     * (dq/ds over the step, every moving joint of the chain) is given and every s of the step is within {@code tau}
+     * of the anchor's: the smaller bound.
+     */
+    double sup(Piece p, Map<String, Frame> anchorFrames, Map<String, Interval> anchor, Map<String, Interval> box,
+               Map<String, Interval> rates, double tau, double[] n) {
         if (!p.link()) {
             return p.sup(Frame.IDENTITY, n);
         }
         double h = p.sup(anchorFrames.get(p.owner()), n);
-        return Interval.up(h + travel(p, anchorFrames, anchor, box, n));
+        return Interval.up(h + travel(p, anchorFrames, anchor, box, rates, tau, n));
     }
 
     /**
@@ -68,17 +79,26 @@ final class TravelBound {
      */
     double travel(Piece p, Map<String, Frame> anchorFrames, Map<String, Interval> anchor, Map<String, Interval> box,
                   double[] n) {
-        double[] ball = balls.computeIfAbsent(p, TravelBound::ball);
-        Interval[] c0 = {Interval.point(ball[0]), Interval.point(ball[1]), Interval.point(ball[2])};
-        Interval[] centre = anchorFrames.get(p.owner()).apply(p.origin().apply(c0));
+        return travel(p, anchorFrames, anchor, box, null, Double.NaN, n);
+    }
+
+    /**
+     * The smaller of lemma M1's bound and, when {@code rates} is given, lemma M2's: |s − s*| ≤ tau times a bound of
+     * |d(n·x)/ds| = |Σ_k (n·∂x/∂q_k)·dq_k/ds| over the step, which keeps the cancellation between joints whose motions
+     * move the piece in opposite directions along n.
+     */
+    double travel(Piece p, Map<String, Frame> anchorFrames, Map<String, Interval> anchor, Map<String, Interval> box,
+                  Map<String, Interval> rates, double tau, double[] n) {
+        Levers lv = levers(p, anchorFrames);
         Interval nx = Interval.point(n[0]), ny = Interval.point(n[1]), nz = Interval.point(n[2]);
         double nNorm = Shape.norm(nx, ny, nz);
         List<JointDescription> chain = chain(p);
+        int size = chain.size();
         // Δ_k, and turn[k] = Σ Δ_l over the revolute joints l before k: how far they can turn k's axis and the piece
-        double[] deltas = new double[chain.size()];
-        double[] turn = new double[chain.size()];
+        double[] deltas = new double[size];
+        double[] turn = new double[size];
         double turned = 0;
-        for (int k = 0; k < chain.size(); k++) {
+        for (int k = 0; k < size; k++) {
             JointDescription j = chain.get(k);
             deltas[k] = delta(anchor.get(j.name()), box.get(j.name()));
             turn[k] = turned;
@@ -88,38 +108,100 @@ final class TravelBound {
         }
         double later = 0;   // Σ w_l Δ_l over the joints after joint k: how far the piece moves relative to k's frame
         double along = 0;   // Σ over the joints from k on of Δ_l times the bound of |∂(n·x)/∂q_l|
-        for (int k = chain.size() - 1; k >= 0; k--) {
-            JointDescription j = chain.get(k);
-            Frame f = anchorFrames.get(j.child());
-            Interval[] axis = f.rotate(kinematics.numbers().jointAxis(j.name()));
+        // lemma M2: Σ_k rate_k·(n·u_k at C), Σ_k rate_k·ω_k (revolute), Σ_k |rate_k|·|n|·(how far n·∂x/∂q_k moves)
+        Interval linear = Interval.ZERO, ox = Interval.ZERO, oy = Interval.ZERO, oz = Interval.ZERO;
+        double drift = 0;
+        for (int k = size - 1; k >= 0; k--) {
+            Interval[] axis = lv.axes[k];
+            Interval rate = rates == null ? null : rates.get(chain.get(k).name());
             double w;        // bound of |∂x/∂q_k| over the box
             double wn;       // bound of |∂(n·x)/∂q_k| over the box
-            if (j.type() == JointType.PRISMATIC) {
-                // ∂x/∂q = ω, the unit axis, which the joints before k turn by at most turn[k] radians
+            if (lv.arms[k] == null) {
+                // prismatic: ∂x/∂q = ω, the unit axis, which the joints before k turn by at most turn[k] radians
                 w = 1;
-                double at = nx.mul(axis[0]).add(ny.mul(axis[1])).add(nz.mul(axis[2])).mag();
+                Interval along0 = axis[0].mul(n[0]).add(axis[1].mul(n[1])).add(axis[2].mul(n[2]));
+                double at = along0.mag();
                 wn = Math.min(nNorm, Interval.up(at + Interval.up(nNorm * turn[k])));
+                if (rate != null) {
+                    linear = linear.add(rate.mul(along0));
+                    drift = Interval.up(drift + Interval.up(rate.mag() * Interval.up(nNorm * turn[k])));
+                }
             } else {
-                // ∂x/∂q = u = ω × d, d = x − o: o on the axis (the child frame's origin, which the motion rotates
-                // about), ω the unit axis (R_child·k: the rotation about k leaves k fixed). |u| is x's distance from
-                // the axis: |ω × (C − o)| + ρ at the anchor, plus how far the later joints move x. For the component
-                // along n: n·u = n·(ω × (C − o)) + (x − C)·(n × ω) at the anchor; over the box u moves by at most
-                // later (the joints after k) + |u|·turn[k] (the joints before k rotate it).
-                Interval vx = centre[0].sub(f.t(0)), vy = centre[1].sub(f.t(1)), vz = centre[2].sub(f.t(2));
-                Interval cx = axis[1].mul(vz).sub(axis[2].mul(vy)), cy = axis[2].mul(vx).sub(axis[0].mul(vz)),
-                        cz = axis[0].mul(vy).sub(axis[1].mul(vx));
-                w = Interval.up(Interval.up(Shape.norm(cx, cy, cz) + ball[3]) + later);
+                // revolute: ∂x/∂q = u = ω × d, d = x − o. |u| ≤ |ω × (C − o)| + ρ at the anchor, plus how far the later
+                // joints move x. Along n: n·u = n·(ω × (C − o)) + (x − C)·(n × ω) at the anchor; over the box u moves
+                // by at most later (the joints after k) + |u|·turn[k] (the joints before k rotate it).
+                Interval[] u = lv.arms[k];
+                w = Interval.up(lv.reach[k] + later);
                 Interval mx = ny.mul(axis[2]).sub(nz.mul(axis[1])), my = nz.mul(axis[0]).sub(nx.mul(axis[2])),
                         mz = nx.mul(axis[1]).sub(ny.mul(axis[0]));
-                double at = Interval.up(nx.mul(cx).add(ny.mul(cy)).add(nz.mul(cz)).mag()
-                        + Interval.up(Shape.norm(mx, my, mz) * ball[3]));
+                Interval along0 = u[0].mul(n[0]).add(u[1].mul(n[1])).add(u[2].mul(n[2]));
+                double at = Interval.up(along0.mag() + Interval.up(Shape.norm(mx, my, mz) * lv.radius));
                 double moved = Interval.up(later + Interval.up(w * turn[k]));
                 wn = Math.min(Interval.up(nNorm * w), Interval.up(at + Interval.up(nNorm * moved)));
+                if (rate != null) {
+                    linear = linear.add(rate.mul(along0));
+                    ox = ox.add(rate.mul(axis[0]));
+                    oy = oy.add(rate.mul(axis[1]));
+                    oz = oz.add(rate.mul(axis[2]));
+                    drift = Interval.up(drift + Interval.up(rate.mag() * Interval.up(nNorm * moved)));
+                }
             }
             later = Interval.up(later + Interval.up(w * deltas[k]));
             along = Interval.up(along + Interval.up(wn * deltas[k]));
         }
-        return along;
+        if (rates == null) {
+            return along;
+        }
+        // (x − C)·(n × Ω) ≤ ρ·|n × Ω| for the ball's points, Ω = Σ rate_k·ω_k
+        double spin = Shape.norm(ny.mul(oz).sub(nz.mul(oy)), nz.mul(ox).sub(nx.mul(oz)), nx.mul(oy).sub(ny.mul(ox)));
+        double speed = Interval.up(Interval.up(linear.mag() + Interval.up(lv.radius * spin)) + drift);
+        double taylor = Interval.up(tau * speed);
+        return Math.min(along, taylor);   // both bound the same quantity; NaN in either makes min NaN (lemma I2)
+    }
+
+    /** Forgets the levers of earlier anchors (their frames are no longer asked for). */
+    void forget() {
+        levers.clear();
+    }
+
+    /**
+     * What lemma M1 needs of a piece at an anchor, whatever the normal and the box: per moving joint k of its chain
+     * (root first) the world axis ω_k, for a revolute joint the arm u_k = ω_k × (C − o_k) (null for a prismatic one) and
+     * |u_k| + ρ rounded up; ρ the piece's ball radius.
+     */
+    private record Levers(Interval[][] axes, Interval[][] arms, double[] reach, double radius) {
+    }
+
+    private Levers levers(Piece p, Map<String, Frame> anchorFrames) {
+        Map<Piece, Levers> known = levers.computeIfAbsent(anchorFrames, f -> new IdentityHashMap<>());
+        Levers lv = known.get(p);
+        if (lv != null) {
+            return lv;
+        }
+        double[] ball = balls.computeIfAbsent(p, TravelBound::ball);
+        Interval[] c0 = {Interval.point(ball[0]), Interval.point(ball[1]), Interval.point(ball[2])};
+        Interval[] centre = anchorFrames.get(p.owner()).apply(p.origin().apply(c0));
+        List<JointDescription> chain = chain(p);
+        Interval[][] axes = new Interval[chain.size()][], arms = new Interval[chain.size()][];
+        double[] reach = new double[chain.size()];
+        for (int k = 0; k < chain.size(); k++) {
+            JointDescription j = chain.get(k);
+            // o: the child frame's origin, on the axis (the motion rotates about it); ω = R_child·k, since the
+            // rotation about k leaves k fixed
+            Frame f = anchorFrames.get(j.child());
+            Interval[] axis = f.rotate(kinematics.numbers().jointAxis(j.name()));
+            axes[k] = axis;
+            if (j.type() != JointType.PRISMATIC) {
+                Interval vx = centre[0].sub(f.t(0)), vy = centre[1].sub(f.t(1)), vz = centre[2].sub(f.t(2));
+                Interval[] u = {axis[1].mul(vz).sub(axis[2].mul(vy)), axis[2].mul(vx).sub(axis[0].mul(vz)),
+                        axis[0].mul(vy).sub(axis[1].mul(vx))};
+                arms[k] = u;
+                reach[k] = Interval.up(Shape.norm(u[0], u[1], u[2]) + ball[3]);
+            }
+        }
+        lv = new Levers(axes, arms, reach, ball[3]);
+        known.put(p, lv);
+        return lv;
     }
 
     /**

@@ -54,6 +54,60 @@ class TravelBoundTest {
         assertTrue(wide < 0.1, "a 0.01 rad box moves the hand less than 0.1 m: " + wide);
     }
 
+    /**
+     * Lemma M2 (with M1, the smaller): along a cubic Hermite motion, the piece's support at every sampled s of the step
+     * is at most the bound from the anchor s*; the motion evaluated here in the Hermite basis (not the verifier's
+     * power basis), the placement by the test's own point FK.
+     */
+    @Test
+    void piecesAlongACubicMotionStayWithinTheTaylorBound() {
+        for (RobotDescription robot : List.of(IntervalKinematicsTest.panda(), IntervalKinematicsTest.resource("features.urdf"))) {
+            IntervalKinematics k = new IntervalKinematics(robot, new UrdfNumbers(robot));
+            TravelBound t = new TravelBound(k, Map.of());
+            Random r = new Random(21);
+            List<String> joints = robot.joints().stream().filter(j -> j.type() != JointType.FIXED && j.mimic() == null)
+                    .map(JointDescription::name).toList();
+            List<String> links = robot.links().stream().map(l -> l.name()).filter(l -> !k.chain(l).isEmpty()).toList();
+            for (int trial = 0; trial < 40; trial++) {
+                int m = joints.size();
+                double[][] w = new double[2][m], v = new double[2][m];
+                for (int j = 0; j < m; j++) {
+                    w[0][j] = r.nextDouble() * 2 - 1;
+                    w[1][j] = w[0][j] + (r.nextDouble() - 0.5);
+                    v[0][j] = r.nextGaussian() * 0.5;
+                    v[1][j] = r.nextGaussian() * 0.5;
+                }
+                JointMotion motion = new JointMotion(w, v, null, new double[] {0, 1});
+                double s0 = r.nextDouble() * 0.8, s1 = s0 + 0.2 * r.nextDouble(), sa = s0 + (s1 - s0) * r.nextDouble();
+                Map<String, Interval> box = new HashMap<>(), anchor = new HashMap<>(), rates = new HashMap<>();
+                for (int j = 0; j < m; j++) {
+                    box.put(joints.get(j), motion.joint(0, j, s0, s1));
+                    anchor.put(joints.get(j), motion.joint(0, j, sa, sa));
+                    rates.put(joints.get(j), motion.rate(0, j, s0, s1));
+                }
+                String link = links.get(r.nextInt(links.size()));
+                Piece p = piece(link, r);
+                List<JointDescription> chain = k.chain(link);
+                Map<String, Interval> anchorAll = k.withMimics(anchor, chain);
+                Map<String, Frame> frames = k.linkFrames(anchorAll);
+                double[] n = {r.nextGaussian(), r.nextGaussian(), r.nextGaussian()};
+                double tau = Math.max(Interval.up(s1 - sa), Interval.up(sa - s0));
+                double bound = t.sup(p, frames, anchorAll, k.withMimics(box, chain), k.withMimics(rates, chain, true), tau, n);
+                for (int u = 0; u <= 50; u++) {
+                    double s = s0 + (s1 - s0) * u / 50;
+                    Map<String, Double> q = new HashMap<>();
+                    for (int j = 0; j < m; j++) {
+                        double s2 = s * s, s3 = s2 * s;
+                        q.put(joints.get(j), w[0][j] * (2 * s3 - 3 * s2 + 1) + v[0][j] * (s3 - 2 * s2 + s)
+                                + w[1][j] * (-2 * s3 + 3 * s2) + v[1][j] * (s3 - s2));
+                    }
+                    double actual = support(p, IntervalKinematicsTest.pointFk(robot, q).get(link), n);
+                    assertTrue(actual <= bound + TOL, robot.name() + " " + link + " s=" + s + ": " + actual + " > " + bound);
+                }
+            }
+        }
+    }
+
     /** The shared anchors lie in the middle quarter of the interval (so Δ ≤ 5/8 of it) and are short dyadics. */
     @Test
     void anchorsAreShortDyadicsNearTheMiddle() {
