@@ -59,8 +59,15 @@ final class JointMotion {
         }
         if (cached[2 * j] == null) {
             Interval[] c = coefficients(i, j);
-            Interval[] d = new Interval[5];
-            for (int k = 1; k < 6; k++) {
+            // exact zero leading coefficients (a LINEAR or CUBIC motion) add nothing to Horner's scheme: drop them
+            int degree = 5;
+            while (degree > 0 && c[degree].lo() == 0 && c[degree].hi() == 0) {
+                degree--;
+            }
+            c = java.util.Arrays.copyOf(c, degree + 1);
+            Interval[] d = new Interval[Math.max(1, degree)];
+            d[0] = Interval.ZERO;
+            for (int k = 1; k <= degree; k++) {
                 d[k - 1] = c[k].mul(k);
             }
             cached[2 * j] = c;
