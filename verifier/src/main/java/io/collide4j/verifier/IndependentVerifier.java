@@ -41,7 +41,9 @@ public final class IndependentVerifier {
     /** Fraction of a plane test's interval at each end where its anchor is not taken. */
     private static final double ANCHOR_WINDOW = 0.25;
     private int anchorSegment = -1;
-    private final Map<Double, Anchor> anchors = new HashMap<>();   // anchors of segment anchorSegment
+    // anchors of segment anchorSegment, keyed by the bits of s times an odd constant: short dyadics differ only in a few
+    // high bits, which Double's hash leaves colliding (tree bins); the product is a bijection that spreads them
+    private final Map<Long, Anchor> anchors = new HashMap<>();
     private final double margin;
     private final List<String> problems = new ArrayList<>();
     private final Map<String, Double> proven = new HashMap<>();
@@ -239,13 +241,16 @@ public final class IndependentVerifier {
         for (int k = 0; k < n; k++) {
             double s1 = p.ends()[k];
             double[] pl = p.planes()[k];
-            String at = where + " step " + k + " (s in [" + s0 + ", " + s1 + "])";
+            // the step's name only when a problem needs it: printing two doubles per step cost more than some checks
+            int step = k;
+            double from = s0;
+            java.util.function.Supplier<String> at = () -> where + " step " + step + " (s in [" + from + ", " + s1 + "])";
             if (!(s1 > s0) || s1 > 1) {
-                problems.add(at + ": step ends must increase within (0, 1]");
+                problems.add(at.get() + ": step ends must increase within (0, 1]");
                 return;
             }
             if (pl == null) {
-                problems.add(at + ": a Tight-Inclusion window (no plane); the independent verifier cannot check it, use"
+                problems.add(at.get() + ": a Tight-Inclusion window (no plane); the independent verifier cannot check it, use"
                         + " --verifier=recompute");
                 return;
             }
@@ -255,14 +260,14 @@ public final class IndependentVerifier {
             Interval gap = Interval.point(pl[4]).add(Interval.point(pl[5]));
             double need = Interval.up(margin * norm.hi());
             if (!(norm.lo() > 0) || !(gap.lo() >= need)) {
-                problems.add(at + ": gA + gB = " + plain(gap.lo()) + " < margin·|n| = " + plain(need));
+                problems.add(at.get() + ": gA + gB = " + plain(gap.lo()) + " < margin·|n| = " + plain(need));
             } else {
                 String fail = plane(i, ab, normal, pl[3], pl[4], pl[5], s0, s1, 0);
                 if (fail != null) {
-                    problems.add(at + ": " + fail);
+                    problems.add(at.get() + ": " + fail);
                 } else if (!(p.lb()[k] <= gap.div(norm).lo())) {
                     // lb claims the pair's distance over the step, which the proven plane shows (lemma P2)
-                    problems.add(at + ": claimed lower bound lb = " + p.lb()[k] + " exceeds what the step's plane proves, "
+                    problems.add(at.get() + ": claimed lower bound lb = " + p.lb()[k] + " exceeds what the step's plane proves, "
                             + gap.div(norm).lo() + " (a certificate written before bounds were backed by planes verifies"
                             + " with --verifier=recompute)");
                 }
@@ -415,11 +420,12 @@ public final class IndependentVerifier {
             anchorSegment = i;
         }
         double sm = anchorIn(s0, s1);
-        Anchor a = anchors.get(sm);
+        long key = Double.doubleToLongBits(sm) * 0x9E3779B97F4A7C15L;
+        Anchor a = anchors.get(key);
         if (a == null) {
             Map<String, Interval> v = model.kinematics.withMimics(jointValues(i, sm, sm), model.kinematics.chain(null));
             a = new Anchor(sm, v, frames(v, null));
-            anchors.put(sm, a);
+            anchors.put(key, a);
         }
         return a;
     }
