@@ -40,6 +40,24 @@ final class Frame {
         return new Frame(rr, tt);
     }
 
+    /** R·p + t: where the point p of this frame lies (lemma F1). */
+    Interval[] apply(Interval[] p) {
+        Interval[] x = rotate(p);
+        for (int i = 0; i < 3; i++) {
+            x[i] = x[i].add(t[i]);
+        }
+        return x;
+    }
+
+    /** R·v: the direction v of this frame in the parent's coordinates (lemma F1). */
+    Interval[] rotate(Interval[] v) {
+        Interval[] x = new Interval[3];
+        for (int i = 0; i < 3; i++) {
+            x[i] = r[3 * i].mul(v[0]).add(r[3 * i + 1].mul(v[1])).add(r[3 * i + 2].mul(v[2]));
+        }
+        return x;
+    }
+
     /** Rᵀ·n: a world direction n expressed in this frame (the exact inverse of a rotation is its transpose). */
     Interval[] toLocal(Interval[] n) {
         Interval[] w = new Interval[3];

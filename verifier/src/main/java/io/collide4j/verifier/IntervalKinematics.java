@@ -87,7 +87,45 @@ final class IntervalKinematics {
         return frames;
     }
 
+    /**
+     * The joints from the root to {@code link}, root first, fixed ones included (empty for the root or an unknown link;
+     * every joint, parents first, for null).
+     */
+    List<JointDescription> chain(String link) {
+        if (link == null) {
+            return order;
+        }
+        List<JointDescription> c = new ArrayList<>();
+        for (JointDescription j = parentJoint.get(link); j != null; j = parentJoint.get(j.parent())) {
+            c.add(0, j);
+        }
+        return c;
+    }
+
+    /** {@code values} and every mimic joint's value (multiplier · source + offset), for the joints {@code chain} names. */
+    Map<String, Interval> withMimics(Map<String, Interval> values, List<JointDescription> chain) {
+        return withMimics(values, chain, false);
+    }
+
+    /**
+     * As {@link #withMimics(Map, List)} for rates dq/ds (rates = false: values): a mimic joint's rate is multiplier ·
+     * the source's rate, the offset being constant.
+     */
+    Map<String, Interval> withMimics(Map<String, Interval> values, List<JointDescription> chain, boolean rates) {
+        Map<String, Interval> all = new HashMap<>(values);
+        for (JointDescription j : chain) {
+            if (j.type() != JointType.FIXED) {
+                value(j, all, 0, rates);
+            }
+        }
+        return all;
+    }
+
     private Interval value(JointDescription j, Map<String, Interval> all, int depth) {
+        return value(j, all, depth, false);
+    }
+
+    private Interval value(JointDescription j, Map<String, Interval> all, int depth, boolean rate) {
         Interval v = all.get(j.name());
         if (v != null) {
             return v;
@@ -98,7 +136,8 @@ final class IntervalKinematics {
         JointDescription source = order.stream().filter(o -> o.name().equals(j.mimic().joint())).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("mimic joint '" + j.name() + "' follows an unknown joint"));
         Interval[] m = numbers.mimic(j.name());
-        v = m[0].mul(value(source, all, depth + 1)).add(m[1]);
+        v = m[0].mul(value(source, all, depth + 1, rate));
+        v = rate ? v : v.add(m[1]);
         all.put(j.name(), v);
         return v;
     }

@@ -4,14 +4,16 @@ package io.collide4j.verifier;
  * The certificate's joint-space motion, enclosed over parameter intervals (lemma H1). Segment i maps s ∈ [0, 1] to
  * time times[i] + s·(times[i+1] − times[i]); per joint the motion is a polynomial in s: LINEAR q0 + s·(q1 − q0);
  * CUBIC the Hermite piece with end values q0, q1 and end derivatives d = v·Δt; QUINTIC adds second derivatives
- * a·Δt². The coefficients are computed from the certificate's numbers in interval arithmetic, never at a point.
- * Immutable.
+ * a·Δt². The coefficients are computed from the certificate's numbers in interval arithmetic, never at a point, once
+ * per segment and joint (a verification asks for the same segment many times). Not thread-safe (that cache).
  */
 final class JointMotion {
     private final double[][] waypoints;
     private final double[][] velocities;     // null for LINEAR
     private final double[][] accelerations;  // null unless QUINTIC
     private final double[] times;
+    private Interval[][] cached;        // per joint of segment cachedSegment: the coefficients, then the derivative's
+    private int cachedSegment = -1;
 
     JointMotion(double[][] waypoints, double[][] velocities, double[][] accelerations, double[] times) {
         this.waypoints = waypoints;
@@ -51,15 +53,40 @@ final class JointMotion {
      * the mean-value form p(s0) + p'([s0, s1])·[0, s1 − s0] (both contain the range; lemma H1).
      */
     Interval joint(int i, int j, double s0, double s1) {
-        Interval[] c = coefficients(i, j);
+        if (i != cachedSegment) {
+            cached = new Interval[2 * waypoints[i].length][];
+            cachedSegment = i;
+        }
+        if (cached[2 * j] == null) {
+            Interval[] c = coefficients(i, j);
+            // exact zero leading coefficients (a LINEAR or CUBIC motion) add nothing to Horner's scheme: drop them
+            int degree = 5;
+            while (degree > 0 && c[degree].lo() == 0 && c[degree].hi() == 0) {
+                degree--;
+            }
+            c = java.util.Arrays.copyOf(c, degree + 1);
+            Interval[] d = new Interval[Math.max(1, degree)];
+            d[0] = Interval.ZERO;
+            for (int k = 1; k <= degree; k++) {
+                d[k - 1] = c[k].mul(k);
+            }
+            cached[2 * j] = c;
+            cached[2 * j + 1] = d;
+        }
+        Interval[] c = cached[2 * j], d = cached[2 * j + 1];
+        if (s0 == s1) {
+            return horner(c, Interval.point(s0));   // at a point the mean-value form adds nothing
+        }
         Interval s = new Interval(s0, s1);
         Interval range = horner(c, s);
-        Interval[] d = new Interval[5];
-        for (int k = 1; k < 6; k++) {
-            d[k - 1] = c[k].mul(k);
-        }
         Interval mv = horner(c, Interval.point(s0)).add(horner(d, s).mul(new Interval(0, Interval.up(s1 - s0))));
         return new Interval(Math.max(range.lo(), mv.lo()), Math.min(range.hi(), mv.hi()));
+    }
+
+    /** Enclosure of dq/ds of joint j over s ∈ [s0, s1] on segment i: Horner's scheme for p' (lemma H1). */
+    Interval rate(int i, int j, double s0, double s1) {
+        joint(i, j, s0, s0);   // fills the segment's coefficient cache
+        return horner(cached[2 * j + 1], new Interval(s0, s1));
     }
 
     private static Interval horner(Interval[] c, Interval s) {

@@ -46,18 +46,29 @@ sealed interface Shape {
      * slack·Σ|w_i|.
      */
     record Points(double[] xyz, double slack) implements Shape {
+        /**
+         * The vertex sums are computed in plain round-to-nearest and the largest is raised once by a bound on their
+         * rounding (lemma S2a): each is fl(fl(a + b) + c) of three rounded products, within 4u·(|a| + |b| + |c|) + 3η
+         * of the exact a + b + c (u = 2⁻⁵³, η the smallest subnormal), and |a| + |b| + |c| ≤ Σ_i max|w_i|·max|v_i|.
+         */
         public double support(Interval[] w) {
             double ax = w[0].lo(), bx = w[0].hi(), ay = w[1].lo(), by = w[1].hi(), az = w[2].lo(), bz = w[2].hi();
-            double best = Double.NEGATIVE_INFINITY;
+            double best = Double.NEGATIVE_INFINITY, mx = 0, my = 0, mz = 0;
             for (int i = 0; i < xyz.length; i += 3) {
                 double x = xyz[i], y = xyz[i + 1], z = xyz[i + 2];
-                double v = Interval.up(Interval.up(Interval.up(Math.max(ax * x, bx * x)) + Interval.up(Math.max(ay * y, by * y)))
-                        + Interval.up(Math.max(az * z, bz * z)));
+                double v = Math.max(ax * x, bx * x) + Math.max(ay * y, by * y) + Math.max(az * z, bz * z);
                 if (Double.isNaN(v)) {
                     return v;   // a NaN bound proves nothing
                 }
                 best = Math.max(best, v);
+                mx = Math.max(mx, Math.abs(x));
+                my = Math.max(my, Math.abs(y));
+                mz = Math.max(mz, Math.abs(z));
             }
+            double scale = Interval.up(Interval.up(Interval.up(w[0].mag() * mx) + Interval.up(w[1].mag() * my))
+                    + Interval.up(w[2].mag() * mz));
+            double rounding = Interval.up(Interval.up(0x1p-51 * scale) + 3 * Double.MIN_VALUE);
+            best = Interval.up(best + rounding);
             if (slack == 0) {
                 return best;
             }

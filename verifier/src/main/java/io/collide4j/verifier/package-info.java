@@ -2,7 +2,7 @@
  * The independent certificate verifier (issue 21): re-checks a {@code collide4j-certificate/3} with its own interval
  * arithmetic, interval forward kinematics and separating-plane tests, sharing no code with the certifier (only the
  * urdf module's description records, XML reader and loaded meshes). Every lemma it relies on is stated in
- * {@code verifier/SOUNDNESS.md}; the code cites them by name (I1–I3, F1–F3, H1, S1–S4, D1–D2, P1–P2, C1–C3, A1–A2). Before any
+ * {@code verifier/SOUNDNESS.md}; the code cites them by name (I1–I3, F1–F3, M1–M2, H1, S1–S4, D1–D2, P1–P2, C1–C3, A1–A2). Before any
  * plane, {@link io.collide4j.verifier.Binding} binds a certificate to the user's inputs (SOUNDNESS.md, "Binding").
  *
  * <p>Glossary.
@@ -16,6 +16,9 @@
  * <li><b>step</b>: an s-interval [ends[k−1], ends[k]] of a segment with one plane (n, c, gA, gB).</li>
  * <li><b>plane test</b>: sup n·x over piece A ≤ c − gA and inf n·y over piece B ≥ c + gB over the whole step.</li>
  * <li><b>margin</b>: the required separation; "clearance" is a proven lower bound on a distance.</li>
+ * <li><b>anchor</b>: the configuration at one s inside a plane test's interval (a short dyadic near its middle, shared
+ * by the segment's tests) whose frames are enclosed; <b>travel</b>: a bound on how far a piece moves along n from there
+ * over the interval ({@link io.collide4j.verifier.TravelBound}, lemmas M1, M2).</li>
  * <li><b>subdivision</b>: bisection of an s-interval when an enclosure is too loose to prove a test.</li>
  * <li><b>allowed pair</b>: a self pair not checked, justified by adjacency, the SRDF or a Drake filter group, or
  * granted as an assumption (the caller's allow entry, an attachment).</li>

@@ -1,0 +1,281 @@
+package io.collide4j.verifier;
+
+import io.collide4j.urdf.JointDescription;
+import io.collide4j.urdf.JointType;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How far any point of a robot piece can be from where it is at an anchor configuration, for every configuration in a
+ * joint box (lemma M1 in SOUNDNESS.md): D = Σ_k w_k·Δ_k over the moving joints of the piece's chain, Δ_k the largest
+ * distance of joint k's box value from its anchor value, w_k = 1 for a prismatic joint and, for a revolute one, a bound
+ * R_k on the distance of the piece from the joint's axis point over the box: |C − o_k| + ρ at the anchor (C the centre
+ * of a ball of radius ρ about the piece) plus the travel the later joints allow. A plane test then needs frames at one
+ * configuration only (thin enclosures) instead of over the whole box, whose interval products grow with every link.
+ * Not thread-safe (caches per piece and link); one instance per verification.
+ */
+final class TravelBound {
+    private final IntervalKinematics kinematics;
+    private final Map<String, String> attachedTo;
+    private final Map<String, List<JointDescription>> chains = new HashMap<>();
+    private final Map<Piece, double[]> balls = new IdentityHashMap<>();
+    private final Map<Map<String, Frame>, Map<Piece, Levers>> levers = new IdentityHashMap<>();   // per anchor's frames
+
+    TravelBound(IntervalKinematics kinematics, Map<String, String> attachedTo) {
+        this.kinematics = kinematics;
+        this.attachedTo = attachedTo;
+    }
+
+    /** The link whose frame carries the piece (an attached object's parent link). */
+    String link(Piece p) {
+        return attachedTo.getOrDefault(p.owner(), p.owner());
+    }
+
+    /** The moving joints from the root to the piece's link, root first. */
+    List<JointDescription> chain(Piece p) {
+        return chains.computeIfAbsent(link(p), l -> {
+            List<JointDescription> moving = new ArrayList<>();
+            for (JointDescription j : kinematics.chain(l)) {
+                if (j.type() != JointType.FIXED) {
+                    moving.add(j);
+                }
+            }
+            return List.copyOf(moving);
+        });
+    }
+
+    /**
+     * Upper bound of max n·x over the piece for every configuration in {@code box}: its support at the anchor
+     * configuration (whose link frames {@code anchorFrames} enclose; lemma S3) plus |n|·D (lemma M1). Obstacles do
+     * not move: their support alone. NaN when a bound is NaN (lemma I2).
+     */
+    double sup(Piece p, Map<String, Frame> anchorFrames, Map<String, Interval> anchor, Map<String, Interval> box,
+               double[] n) {
+        return sup(p, anchorFrames, anchor, box, null, Double.NaN, n);
+    }
+
+    /**
+     * As {@link #sup(Piece, Map, Map, Map, double[])}, also with the Taylor form in s of lemma M2 when {@code rates}
+     * (dq/ds over the step, every moving joint of the chain) is given and every s of the step is within {@code tau}
+     * of the anchor's: the smaller bound.
+     */
+    double sup(Piece p, Map<String, Frame> anchorFrames, Map<String, Interval> anchor, Map<String, Interval> box,
+               Map<String, Interval> rates, double tau, double[] n) {
+        if (!p.link()) {
+            return p.sup(Frame.IDENTITY, n);
+        }
+        double h = p.sup(anchorFrames.get(p.owner()), n);
+        return Interval.up(h + travel(p, anchorFrames, anchor, box, rates, tau, n));
+    }
+
+    /**
+     * An upper bound of n·(x(q) − x(q*)) for every point x of the piece and every q in {@code box}, q* the exact
+     * anchor configuration (inside {@code anchor}): Σ_k Δ_k times a bound of |∂(n·x)/∂q_k| over the box (lemma M1).
+     * Both maps hold every moving joint of the chain (mimic joints included).
+     */
+    double travel(Piece p, Map<String, Frame> anchorFrames, Map<String, Interval> anchor, Map<String, Interval> box,
+                  double[] n) {
+        return travel(p, anchorFrames, anchor, box, null, Double.NaN, n);
+    }
+
+    /**
+     * The smaller of lemma M1's bound and, when {@code rates} is given, lemma M2's: |s − s*| ≤ tau times a bound of
+     * |d(n·x)/ds| = |Σ_k (n·∂x/∂q_k)·dq_k/ds| over the step, which keeps the cancellation between joints whose motions
+     * move the piece in opposite directions along n.
+     */
+    double travel(Piece p, Map<String, Frame> anchorFrames, Map<String, Interval> anchor, Map<String, Interval> box,
+                  Map<String, Interval> rates, double tau, double[] n) {
+        Levers lv = levers(p, anchorFrames);
+        Interval nx = Interval.point(n[0]), ny = Interval.point(n[1]), nz = Interval.point(n[2]);
+        double nNorm = Shape.norm(nx, ny, nz);
+        List<JointDescription> chain = chain(p);
+        int size = chain.size();
+        // Δ_k, and turn[k] = Σ Δ_l over the revolute joints l before k: how far they can turn k's axis and the piece
+        double[] deltas = new double[size];
+        double[] turn = new double[size];
+        double turned = 0;
+        for (int k = 0; k < size; k++) {
+            JointDescription j = chain.get(k);
+            deltas[k] = delta(anchor.get(j.name()), box.get(j.name()));
+            turn[k] = turned;
+            if (j.type() != JointType.PRISMATIC) {
+                turned = Interval.up(turned + deltas[k]);
+            }
+        }
+        double later = 0;   // Σ w_l Δ_l over the joints after joint k: how far the piece moves relative to k's frame
+        double along = 0;   // Σ over the joints from k on of Δ_l times the bound of |∂(n·x)/∂q_l|
+        // lemma M2: Σ_k rate_k·(n·u_k at C), Σ_k rate_k·ω_k (revolute), Σ_k |rate_k|·|n|·(how far n·∂x/∂q_k moves)
+        Interval linear = Interval.ZERO, ox = Interval.ZERO, oy = Interval.ZERO, oz = Interval.ZERO;
+        double drift = 0;
+        for (int k = size - 1; k >= 0; k--) {
+            Interval[] axis = lv.axes[k];
+            Interval rate = rates == null ? null : rates.get(chain.get(k).name());
+            double w;        // bound of |∂x/∂q_k| over the box
+            double wn;       // bound of |∂(n·x)/∂q_k| over the box
+            if (lv.arms[k] == null) {
+                // prismatic: ∂x/∂q = ω, the unit axis, which the joints before k turn by at most turn[k] radians
+                w = 1;
+                Interval along0 = axis[0].mul(n[0]).add(axis[1].mul(n[1])).add(axis[2].mul(n[2]));
+                double at = along0.mag();
+                wn = Math.min(nNorm, Interval.up(at + Interval.up(nNorm * turn[k])));
+                if (rate != null) {
+                    linear = linear.add(rate.mul(along0));
+                    drift = Interval.up(drift + Interval.up(rate.mag() * Interval.up(nNorm * turn[k])));
+                }
+            } else {
+                // revolute: ∂x/∂q = u = ω × d, d = x − o. |u| ≤ |ω × (C − o)| + ρ at the anchor, plus how far the later
+                // joints move x. Along n: n·u = n·(ω × (C − o)) + (x − C)·(n × ω) at the anchor; over the box u moves
+                // by at most later (the joints after k) + |u|·turn[k] (the joints before k rotate it).
+                Interval[] u = lv.arms[k];
+                w = Interval.up(lv.reach[k] + later);
+                Interval mx = ny.mul(axis[2]).sub(nz.mul(axis[1])), my = nz.mul(axis[0]).sub(nx.mul(axis[2])),
+                        mz = nx.mul(axis[1]).sub(ny.mul(axis[0]));
+                Interval along0 = u[0].mul(n[0]).add(u[1].mul(n[1])).add(u[2].mul(n[2]));
+                double at = Interval.up(along0.mag() + Interval.up(Shape.norm(mx, my, mz) * lv.radius));
+                double moved = Interval.up(later + Interval.up(w * turn[k]));
+                wn = Math.min(Interval.up(nNorm * w), Interval.up(at + Interval.up(nNorm * moved)));
+                if (rate != null) {
+                    linear = linear.add(rate.mul(along0));
+                    ox = ox.add(rate.mul(axis[0]));
+                    oy = oy.add(rate.mul(axis[1]));
+                    oz = oz.add(rate.mul(axis[2]));
+                    drift = Interval.up(drift + Interval.up(rate.mag() * Interval.up(nNorm * moved)));
+                }
+            }
+            later = Interval.up(later + Interval.up(w * deltas[k]));
+            along = Interval.up(along + Interval.up(wn * deltas[k]));
+        }
+        if (rates == null) {
+            return along;
+        }
+        // (x − C)·(n × Ω) ≤ ρ·|n × Ω| for the ball's points, Ω = Σ rate_k·ω_k
+        double spin = Shape.norm(ny.mul(oz).sub(nz.mul(oy)), nz.mul(ox).sub(nx.mul(oz)), nx.mul(oy).sub(ny.mul(ox)));
+        double speed = Interval.up(Interval.up(linear.mag() + Interval.up(lv.radius * spin)) + drift);
+        double taylor = Interval.up(tau * speed);
+        return Math.min(along, taylor);   // both bound the same quantity; NaN in either makes min NaN (lemma I2)
+    }
+
+    /** Forgets the levers of earlier anchors (their frames are no longer asked for). */
+    void forget() {
+        levers.clear();
+    }
+
+    /**
+     * What lemma M1 needs of a piece at an anchor, whatever the normal and the box: per moving joint k of its chain
+     * (root first) the world axis ω_k, for a revolute joint the arm u_k = ω_k × (C − o_k) (null for a prismatic one) and
+     * |u_k| + ρ rounded up; ρ the piece's ball radius.
+     */
+    private record Levers(Interval[][] axes, Interval[][] arms, double[] reach, double radius) {
+    }
+
+    private Levers levers(Piece p, Map<String, Frame> anchorFrames) {
+        Map<Piece, Levers> known = levers.computeIfAbsent(anchorFrames, f -> new IdentityHashMap<>());
+        Levers lv = known.get(p);
+        if (lv != null) {
+            return lv;
+        }
+        double[] ball = balls.computeIfAbsent(p, TravelBound::ball);
+        Interval[] c0 = {Interval.point(ball[0]), Interval.point(ball[1]), Interval.point(ball[2])};
+        Interval[] centre = anchorFrames.get(p.owner()).apply(p.origin().apply(c0));
+        List<JointDescription> chain = chain(p);
+        Interval[][] axes = new Interval[chain.size()][], arms = new Interval[chain.size()][];
+        double[] reach = new double[chain.size()];
+        for (int k = 0; k < chain.size(); k++) {
+            JointDescription j = chain.get(k);
+            // o: the child frame's origin, on the axis (the motion rotates about it); ω = R_child·k, since the
+            // rotation about k leaves k fixed
+            Frame f = anchorFrames.get(j.child());
+            Interval[] axis = f.rotate(kinematics.numbers().jointAxis(j.name()));
+            axes[k] = axis;
+            if (j.type() != JointType.PRISMATIC) {
+                Interval vx = centre[0].sub(f.t(0)), vy = centre[1].sub(f.t(1)), vz = centre[2].sub(f.t(2));
+                Interval[] u = {axis[1].mul(vz).sub(axis[2].mul(vy)), axis[2].mul(vx).sub(axis[0].mul(vz)),
+                        axis[0].mul(vy).sub(axis[1].mul(vx))};
+                arms[k] = u;
+                reach[k] = Interval.up(Shape.norm(u[0], u[1], u[2]) + ball[3]);
+            }
+        }
+        lv = new Levers(axes, arms, reach, ball[3]);
+        known.put(p, lv);
+        return lv;
+    }
+
+    /**
+     * Δ = sup |q − a| over q in the hull of the box and the anchor interval and a in the anchor interval (the hull, so
+     * the straight path from the anchor to any box value stays where the bounds hold).
+     */
+    private static double delta(Interval anchor, Interval box) {
+        double lo = Math.min(anchor.lo(), box.lo()), hi = Math.max(anchor.hi(), box.hi());
+        return Math.max(Interval.up(hi - anchor.lo()), Interval.up(anchor.hi() - lo));
+    }
+
+    /**
+     * A ball {cx, cy, cz, ρ} in the piece's shape frame containing (E ∪ sE) ⊕ B(padding): E's axis-aligned bounds from
+     * its support function, centred at c0 with half extents e (ρ0 = |e| rounded up); sE lies within s·ρ0 of s·c0, which
+     * is |s − 1|·|c0| from c0.
+     */
+    private static double[] ball(Piece p) {
+        double[] c = new double[3];
+        double rho0;
+        if (p.shape() instanceof Shape.Sphere sphere) {
+            rho0 = sphere.r();
+        } else if (p.shape() instanceof Shape.Points pts) {
+            rho0 = pointsBall(pts, c);
+        } else {
+            rho0 = boxBall(p.shape(), c);
+        }
+        double c0 = Shape.norm(Interval.point(c[0]), Interval.point(c[1]), Interval.point(c[2]));
+        double s = p.scale();
+        double scaled = Interval.up(Interval.up(s * rho0) + Interval.up(Interval.up(Math.abs(s - 1)) * c0));
+        double rho = Interval.up(Math.max(rho0, scaled) + p.padding());
+        return new double[] {c[0], c[1], c[2], rho};
+    }
+
+    /**
+     * The radius about c (set here to the middle of the vertices' bounds) of a ball containing the hull of points each
+     * known within slack per coordinate: the largest vertex distance (a ball is convex, so it holds the hull) plus
+     * slack·√3 (taken as 2·slack).
+     */
+    private static double pointsBall(Shape.Points pts, double[] c) {
+        double[] v = pts.xyz();
+        if (v.length == 0) {
+            // a decomposed piece the cover gives no patch (lemma D1) is the empty set: any ball holds it, and the
+            // bounds below would be NaN (∞/2 − ∞/2)
+            c[0] = c[1] = c[2] = 0;
+            return 0;
+        }
+        for (int i = 0; i < 3; i++) {
+            double lo = Double.POSITIVE_INFINITY, hi = Double.NEGATIVE_INFINITY;
+            for (int k = i; k < v.length; k += 3) {
+                lo = Math.min(lo, v[k]);
+                hi = Math.max(hi, v[k]);
+            }
+            c[i] = lo / 2 + hi / 2;
+        }
+        double r = 0;
+        for (int k = 0; k < v.length; k += 3) {
+            r = Math.max(r, Shape.norm(Interval.point(v[k]).sub(Interval.point(c[0])),
+                    Interval.point(v[k + 1]).sub(Interval.point(c[1])), Interval.point(v[k + 2]).sub(Interval.point(c[2]))));
+        }
+        return Interval.up(r + Interval.up(2 * pts.slack()));
+    }
+
+    /** The half diagonal of the shape's axis-aligned bounds (from its support function), centred at c (set here). */
+    private static double boxBall(Shape shape, double[] c) {
+        double[] half = new double[3];
+        for (int i = 0; i < 3; i++) {
+            Interval[] e = {Interval.ZERO, Interval.ZERO, Interval.ZERO};
+            e[i] = Interval.ONE;
+            double hi = shape.support(e);
+            e[i] = Interval.point(-1);
+            double lo = -shape.support(e);
+            c[i] = lo / 2 + hi / 2;
+            half[i] = Math.max(Interval.up(hi - c[i]), Interval.up(c[i] - lo));
+        }
+        return Shape.norm(Interval.point(half[0]), Interval.point(half[1]), Interval.point(half[2]));
+    }
+}
