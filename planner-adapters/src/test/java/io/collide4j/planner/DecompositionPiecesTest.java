@@ -71,6 +71,8 @@ class DecompositionPiecesTest {
                 .scene(Scene.of(List.of(new Obstacle("ball", new ObstacleShape.Sphere(BALL_R), new Pose(BALL_X, BALL_Y, 0, 0, 0, 0, 1)))));
         if (decomposed) {
             b.decomposition(DecompositionParameters.builder().maxConvexHulls(4).resolution(20_000).threads(1).build(), null);
+        } else {
+            b.decompose(false);   // the L is far from convex: by default it would be decomposed
         }
         return b.build();
     }
@@ -98,6 +100,12 @@ class DecompositionPiecesTest {
         assertEquals(0.3, exactClearance(0), 1e-12);
         assertFalse(hull.isValid(new double[]{0}), "one hull covers the notch: a false alarm");
         assertTrue(parts.isValid(new double[]{0}), "the decomposition leaves the notch open");
+        // without being asked: the L's hull (the 2 x 2 square less a corner triangle) is 3.5 / 3 of its area, past 1.10
+        Collide4j byDefault = Collide4j.builder().urdf(dir.resolve("ell.urdf")).scene(hull.scene()).build();
+        assertEquals(List.of("ell"), byDefault.decomposedByDefault().stream().map(c -> c.link()).toList());
+        assertEquals(3.5 / 3, byDefault.decomposedByDefault().get(0).convexity().hullExcess(), 1e-9);
+        assertTrue(byDefault.isValid(new double[]{0}), "the default leaves the notch open");
+        assertEquals(List.of(), hull.decomposedByDefault());
         double lb = parts.stateValidityChecker().clearance(new double[]{0}).lowerBound();
         assertTrue(lb <= 0.3 + 1e-12 && lb > 0.2, "certified lower bound " + lb + " vs exact 0.3");
         SplittableRandom r = new SplittableRandom(2);
