@@ -36,26 +36,7 @@ class DecompositionPiecesTest {
     @BeforeAll
     static void files(@TempDir Path tmp) throws Exception {
         dir = tmp;
-        // boundary of the L, counter-clockwise, cut into three unit squares (triangles of mesh-like size)
-        double[][] ring = {{0, 0}, {1, 0}, {2, 0}, {2, 1}, {1, 1}, {1, 2}, {0, 2}, {0, 1}};
-        int[][] squares = {{0, 1, 4, 7}, {1, 2, 3, 4}, {7, 4, 5, 6}};
-        int n = ring.length;
-        StringBuilder obj = new StringBuilder();
-        for (double z : new double[]{-0.25, 0.25}) {
-            for (double[] p : ring) {
-                obj.append("v ").append(p[0]).append(' ').append(p[1]).append(' ').append(z).append('\n');
-            }
-        }
-        for (int[] q : squares) {   // top faces up, bottom faces down (1-based OBJ indices)
-            int a = q[0] + 1, b = q[1] + 1, c = q[2] + 1, d = q[3] + 1;
-            obj.append(String.format("f %d %d %d%nf %d %d %d%n", a + n, b + n, c + n, a + n, c + n, d + n));
-            obj.append(String.format("f %d %d %d%nf %d %d %d%n", a, c, b, a, d, c));
-        }
-        for (int k = 0; k < n; k++) {   // sides, outward
-            int a = k + 1, b = (k + 1) % n + 1;
-            obj.append(String.format("f %d %d %d%nf %d %d %d%n", a, b, b + n, a, b + n, a + n));
-        }
-        Files.writeString(dir.resolve("ell.obj"), obj.toString());
+        EllMesh.write(dir.resolve("ell.obj"));
         Files.writeString(dir.resolve("ell.urdf"), """
                 <robot name="ell">
                   <link name="base"/>
