@@ -77,7 +77,7 @@ final class RobotOptions {
             description = "Every mesh (links and scene) as a convex decomposition (cached on disk; bundled robots:"
                     + " precomputed) instead of one covering hull each: fewer false collisions in concave links, same"
                     + " guarantee. Default: only links far from convex (one hull adding over "
-                    + ConcaveLinks.DEFAULT_PERCENT + " % volume) are decomposed.")
+                    + ConcaveLinks.DEFAULT_PERCENT + " %% volume) are decomposed.")
     boolean decompose;
 
     @Option(names = "--no-decompose",
