@@ -33,7 +33,9 @@ class Checker:
         margin: required separation in metres (>= 0); 0 means "not touching".
         group: the SRDF planning group (default: a bundled robot's first group, else every joint).
         hold: {joint: value} for joints outside the group (default 0 clamped into the limits).
-        decompose: meshes as convex decompositions instead of one covering hull each (fewer false collisions).
+        decompose: None (default): links whose meshes are far from convex are decomposed, the others one hull each;
+            True: every mesh as a convex decomposition (``--decompose``); False: one covering hull per mesh
+            (``--no-decompose``). Decomposed pieces give fewer false collisions in concave links.
 
     Raises:
         InputError: unknown names or options, bad values, malformed files (with collide4j's message).
@@ -42,7 +44,7 @@ class Checker:
     """
 
     def __init__(self, robot=None, *, urdf=None, srdf=None, package_paths=(), scene=None, margin=0.0, group=None,
-                 hold=None, decompose=False):
+                 hold=None, decompose=None):
         self._cls = _jvm.classes()
         options = _options(robot, urdf, srdf, package_paths, scene, margin, group, hold, decompose)
         try:
@@ -273,6 +275,10 @@ def _options(robot, urdf, srdf, package_paths, scene, margin, group, hold, decom
         if not math.isfinite(value):
             raise InputError("hold: the value of joint %s must be finite, got %r" % (joint, value))
         options += ["--hold", "%s=%r" % (joint, float(value))]
-    if decompose:
+    if decompose is not None and not isinstance(decompose, bool):
+        raise InputError("decompose: expected None (default: concave links), True or False, got %r" % (decompose,))
+    if decompose is True:
         options.append("--decompose")
+    elif decompose is False:
+        options.append("--no-decompose")
     return options

@@ -121,3 +121,18 @@ def test_budget_out_of_range_is_an_input_error_not_an_overflow(budget):
     with pytest.raises(collide4j.InputError) as e:
         c.certify([0.0, 1.0], np.stack([q, q]), budget=budget)
     assert "budget" in str(e.value)
+
+
+def test_decompose_is_none_true_or_false():
+    with pytest.raises(collide4j.InputError) as e:
+        collide4j.Checker("panda", decompose="yes")
+    assert "decompose" in str(e.value) and "'yes'" in str(e.value)
+
+
+def test_decompose_false_and_true_are_the_cli_options():
+    # the default leaves the choice to collide4j (concave links decomposed); False and True are the two options
+    from collide4j.checker import _options
+    assert "--no-decompose" not in _options("panda", None, None, (), None, 0.0, None, None, None)
+    assert "--decompose" not in _options("panda", None, None, (), None, 0.0, None, None, None)
+    assert _options("panda", None, None, (), None, 0.0, None, None, False)[-1] == "--no-decompose"
+    assert _options("panda", None, None, (), None, 0.0, None, None, True)[-1] == "--decompose"

@@ -36,26 +36,7 @@ class DecompositionPiecesTest {
     @BeforeAll
     static void files(@TempDir Path tmp) throws Exception {
         dir = tmp;
-        // boundary of the L, counter-clockwise, cut into three unit squares (triangles of mesh-like size)
-        double[][] ring = {{0, 0}, {1, 0}, {2, 0}, {2, 1}, {1, 1}, {1, 2}, {0, 2}, {0, 1}};
-        int[][] squares = {{0, 1, 4, 7}, {1, 2, 3, 4}, {7, 4, 5, 6}};
-        int n = ring.length;
-        StringBuilder obj = new StringBuilder();
-        for (double z : new double[]{-0.25, 0.25}) {
-            for (double[] p : ring) {
-                obj.append("v ").append(p[0]).append(' ').append(p[1]).append(' ').append(z).append('\n');
-            }
-        }
-        for (int[] q : squares) {   // top faces up, bottom faces down (1-based OBJ indices)
-            int a = q[0] + 1, b = q[1] + 1, c = q[2] + 1, d = q[3] + 1;
-            obj.append(String.format("f %d %d %d%nf %d %d %d%n", a + n, b + n, c + n, a + n, c + n, d + n));
-            obj.append(String.format("f %d %d %d%nf %d %d %d%n", a, c, b, a, d, c));
-        }
-        for (int k = 0; k < n; k++) {   // sides, outward
-            int a = k + 1, b = (k + 1) % n + 1;
-            obj.append(String.format("f %d %d %d%nf %d %d %d%n", a, b, b + n, a, b + n, a + n));
-        }
-        Files.writeString(dir.resolve("ell.obj"), obj.toString());
+        EllMesh.write(dir.resolve("ell.obj"));
         Files.writeString(dir.resolve("ell.urdf"), """
                 <robot name="ell">
                   <link name="base"/>
@@ -71,6 +52,8 @@ class DecompositionPiecesTest {
                 .scene(Scene.of(List.of(new Obstacle("ball", new ObstacleShape.Sphere(BALL_R), new Pose(BALL_X, BALL_Y, 0, 0, 0, 0, 1)))));
         if (decomposed) {
             b.decomposition(DecompositionParameters.builder().maxConvexHulls(4).resolution(20_000).threads(1).build(), null);
+        } else {
+            b.decompose(false);   // the L is far from convex: by default it would be decomposed
         }
         return b.build();
     }
@@ -98,6 +81,12 @@ class DecompositionPiecesTest {
         assertEquals(0.3, exactClearance(0), 1e-12);
         assertFalse(hull.isValid(new double[]{0}), "one hull covers the notch: a false alarm");
         assertTrue(parts.isValid(new double[]{0}), "the decomposition leaves the notch open");
+        // without being asked: the L's hull (the 2 x 2 square less a corner triangle) is 3.5 / 3 of its area, past 1.10
+        Collide4j byDefault = Collide4j.builder().urdf(dir.resolve("ell.urdf")).scene(hull.scene()).build();
+        assertEquals(List.of("ell"), byDefault.decomposedByDefault().stream().map(c -> c.link()).toList());
+        assertEquals(3.5 / 3, byDefault.decomposedByDefault().get(0).convexity().hullExcess(), 1e-9);
+        assertTrue(byDefault.isValid(new double[]{0}), "the default leaves the notch open");
+        assertEquals(List.of(), hull.decomposedByDefault());
         double lb = parts.stateValidityChecker().clearance(new double[]{0}).lowerBound();
         assertTrue(lb <= 0.3 + 1e-12 && lb > 0.2, "certified lower bound " + lb + " vs exact 0.3");
         SplittableRandom r = new SplittableRandom(2);

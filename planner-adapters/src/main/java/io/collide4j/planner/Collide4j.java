@@ -15,7 +15,10 @@ import io.collide4j.checker.query.Provenance;
 import io.collide4j.checker.query.QueryContext;
 import io.collide4j.checker.geometry.decomposition.DecompositionCache;
 import io.collide4j.checker.geometry.decomposition.DecompositionParameters;
+import io.collide4j.checker.robot.ConcaveLinks;
+import io.collide4j.checker.robot.DecompositionMode;
 import io.collide4j.checker.robot.DecompositionPieces;
+import io.collide4j.checker.robot.LinkConvexity;
 import io.collide4j.checker.robot.ConvexPieceProvider;
 import io.collide4j.checker.robot.Inflation;
 import io.collide4j.checker.robot.PrecomputedPieces;
@@ -85,6 +88,7 @@ public final class Collide4j {
     private final SemanticDescription semantics;
     private final java.util.Set<String> robotJoints;   // every joint of the description, for name checks
     private final List<String> warnings;
+    private final List<LinkConvexity> decomposedByDefault;
 
     /** Per-thread scratch: the checker's query context and full-configuration buffers. */
     static final class Scratch {
@@ -105,7 +109,8 @@ public final class Collide4j {
 
     private Collide4j(Builder b, PreparedScene prepared, CollisionChecker checker, SemanticDescription semantics,
                       String groupName, int[] groupVars, double[] rest, java.util.Set<String> robotJoints,
-                      List<String> warnings) {
+                      List<String> warnings, List<LinkConvexity> decomposedByDefault) {
+        this.decomposedByDefault = List.copyOf(decomposedByDefault);
         this.robotJoints = java.util.Set.copyOf(robotJoints);
         this.warnings = List.copyOf(warnings);
         this.prepared = prepared;
@@ -171,6 +176,15 @@ public final class Collide4j {
      */
     public List<String> warnings() {
         return warnings;
+    }
+
+    /**
+     * The links {@link DecompositionMode#CONCAVE} (the default) decomposed because their meshes are far from convex,
+     * each with the measure that decided; empty in the other modes, or when every link is close to convex. Front
+     * ends say so once ({@code --no-decompose} turns it off).
+     */
+    public List<LinkConvexity> decomposedByDefault() {
+        return decomposedByDefault;
     }
 
     /** The SRDF in use, or null when there is none. */
@@ -659,7 +673,7 @@ public final class Collide4j {
         private ConvexPieceProvider pieces;
         private String piecesName;
         private boolean bundledDecomposition;
-        private boolean decompose;
+        private DecompositionMode decomposition = DecompositionMode.CONCAVE;
         private boolean exactMeshes;
         private List<Path> packageRoots = List.of();
         private java.util.function.Consumer<String> meshListener;
@@ -692,7 +706,7 @@ public final class Collide4j {
             b.pieces = pieces;
             b.piecesName = piecesName;
             b.bundledDecomposition = bundledDecomposition;
-            b.decompose = decompose;
+            b.decomposition = decomposition;
             b.packageRoots = packageRoots;
             b.xacroArgs = xacroArgs;
             b.exactMeshes = exactMeshes;
@@ -932,13 +946,25 @@ public final class Collide4j {
 
         /**
          * The CLI's {@code --decompose}: robot and scene meshes as convex decompositions with default parameters
-         * ({@link DecompositionParameters#defaults()}), read from and written to the on-disk cache
+         * ({@link DecompositionParameters#collisionDefaults()}), read from and written to the on-disk cache
          * ({@link DecompositionCache#defaultDirectory()}), each with its covering margin measured on load; a
          * bundled robot uses its precomputed decompositions (verified the same way). Fewer false "collision"
          * answers in concave links, same guarantee. Not together with {@link #pieces}.
          */
         public Builder decompose(boolean use) {
-            this.decompose = use;
+            return decomposition(use ? DecompositionMode.ALL : DecompositionMode.HULLS);
+        }
+
+        /**
+         * Which robot meshes become convex decompositions: {@link DecompositionMode#CONCAVE} by default (links whose
+         * closed meshes have a hull more than {@link ConcaveLinks#DEFAULT_THRESHOLD} times their volume; pieces as
+         * {@link #decompose(boolean)} makes them, bundled robots' precomputed ones; scene meshes keep one hull),
+         * {@link DecompositionMode#HULLS} for one hull per mesh, {@link DecompositionMode#ALL} as
+         * {@code decompose(true)}. An explicit {@link #pieces} or {@link #bundledDecomposition} choice replaces
+         * CONCAVE. The decomposed links enter the robot's content hash (certificates name them through their pieces).
+         */
+        public Builder decomposition(DecompositionMode mode) {
+            this.decomposition = java.util.Objects.requireNonNull(mode, "decomposition mode");
             return this;
         }
 
@@ -1031,12 +1057,13 @@ public final class Collide4j {
             allow.forEach(p -> mb.allow(p[0], p[1]));
             hold.forEach(mb::hold);   // names, limits and the content hash are the model's
             ConvexPieceProvider scenePieces = pieces == null ? ConvexPieceProvider.hull() : pieces;
-            if (decompose) {
+            List<LinkConvexity> concave = List.of();
+            if (decomposition == DecompositionMode.ALL) {
                 if (pieces != null || bundledDecomposition) {
                     throw new IllegalStateException("decompose(true) chooses the pieces itself: not together with"
                             + " pieces(...) or bundledDecomposition(true)");
                 }
-                DecompositionPieces d = DecompositionPieces.cached(DecompositionParameters.defaults());
+                DecompositionPieces d = DecompositionPieces.cached(DecompositionParameters.collisionDefaults());
                 java.util.function.Consumer<String> hear = meshListener;
                 ConvexPieceProvider heard = hear == null ? d : (mesh, what) -> {
                     hear.accept(what);
@@ -1059,6 +1086,28 @@ public final class Collide4j {
                 mb.pieces(pre, pre.name());
             } else if (pieces != null) {
                 mb.pieces(pieces, piecesName);
+            } else if (decomposition == DecompositionMode.CONCAVE) {
+                concave = ConcaveLinks.concave(desc, ConcaveLinks.DEFAULT_THRESHOLD);
+                if (!concave.isEmpty()) {
+                    // the same pieces, cache and provider name as decompose(true), link by link: the per-link name
+                    // enters the content hash, so a certificate binds which links were decomposed
+                    DecompositionPieces d = DecompositionPieces.cached(DecompositionParameters.collisionDefaults());
+                    java.util.function.Consumer<String> hear = meshListener;
+                    ConvexPieceProvider heard = hear == null ? d : (mesh, what) -> {
+                        hear.accept(what);
+                        return d.pieces(mesh, what);
+                    };
+                    ConvexPieceProvider linkPieces = heard;
+                    String name = d.name();
+                    if (bundledRobot != null) {
+                        PrecomputedPieces pre = PrecomputedPieces.load(bundledDecompositionIndex(bundledRobot), heard);
+                        linkPieces = pre;
+                        name = pre.name();
+                    }
+                    for (LinkConvexity c : concave) {
+                        mb.pieces(c.link(), linkPieces, name);
+                    }
+                }
             }
             RobotCollisionModel model = mb.build();
             String gName = group;
@@ -1109,7 +1158,7 @@ public final class Collide4j {
             desc.joints().forEach(j -> joints.add(j.name()));
             CollisionChecker checker = CollisionChecker.of(model, prepared);
             return new Collide4j(this, prepared, checker, sem, gName, vars, rest, joints,
-                    robotWarnings(desc, sem, checker, rest));
+                    robotWarnings(desc, sem, checker, rest), concave);
         }
 
         /** A POSIX shell word for {@code s}: as is when it is plain, else in single quotes. */

@@ -79,6 +79,9 @@ public final class CertifyDataset implements Callable<Integer> {
     @Option(names = "--decompose", description = "certify's --decompose.")
     boolean decompose;
 
+    @Option(names = "--no-decompose", description = "certify's --no-decompose.")
+    boolean noDecompose;
+
     @Option(names = "--exact-meshes", description = "certify's --exact-meshes.")
     boolean exactMeshes;
 
@@ -102,6 +105,9 @@ public final class CertifyDataset implements Callable<Integer> {
         packagePath.forEach(p -> o.add("--package-path=" + p));
         if (decompose) {
             o.add("--decompose");
+        }
+        if (noDecompose) {
+            o.add("--no-decompose");   // both: certify refuses them together (exit 64)
         }
         if (exactMeshes) {
             o.add("--exact-meshes");

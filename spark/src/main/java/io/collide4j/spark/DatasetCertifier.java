@@ -25,8 +25,8 @@ import java.util.Set;
 /**
  * Certifies datasets of trajectories on Spark, each trajectory exactly as {@code collide4j certify} does: the same
  * robot and scene options ({@link Builder#robotOptions}: {@code --margin}, {@code --group}, {@code --hold},
- * {@code --padding}, {@code --scale}, {@code --decompose}, {@code --exact-meshes}, {@code --package-path}), the same
- * checks, the same certificate bytes.
+ * {@code --padding}, {@code --scale}, {@code --decompose}, {@code --no-decompose}, {@code --exact-meshes},
+ * {@code --package-path}), the same checks, the same certificate bytes.
  *
  * <p>The driver reads the inputs ({@link DatasetReader}) and, in two light passes over the decoded rows (kept in
  * memory or on disk), counts rows and work per partition, finds duplicate ids and the distinct robot-and-scene

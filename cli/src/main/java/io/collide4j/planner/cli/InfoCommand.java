@@ -1,6 +1,7 @@
 package io.collide4j.planner.cli;
 
 import io.collide4j.checker.geometry.decomposition.MeshConvexity;
+import io.collide4j.checker.robot.ConcaveLinks;
 import io.collide4j.models.Models;
 import io.collide4j.urdf.Geometry;
 import io.collide4j.urdf.GeometryElement;
@@ -91,7 +92,7 @@ final class InfoCommand extends CliCommand {
     /** Whether one covering hull is exact, and how much volume it adds otherwise (what --decompose can win back). */
     static String convexity(MeshConvexity c) {
         if (!c.closed()) {
-            return "open mesh (no volume): its hull's excess is undefined";
+            return "open mesh (no volume): its hull's excess is undefined (one hull by default; --decompose decomposes it)";
         }
         if (c.convex()) {
             return "convex (one hull is exact)";
@@ -100,8 +101,10 @@ final class InfoCommand extends CliCommand {
             return String.format(Locale.ROOT, "nearly convex: one hull adds %.2f %% volume (hull/mesh %.4f)",
                     100 * (c.hullExcess() - 1), c.hullExcess());
         }
-        return String.format(Locale.ROOT, "not convex: one hull adds %.1f %% volume (hull/mesh %.3f; --decompose"
-                + " covers it tighter)", 100 * (c.hullExcess() - 1), c.hullExcess());
+        // the default decomposes a link past ConcaveLinks' threshold; below it only --decompose does
+        return String.format(Locale.ROOT, "not convex: one hull adds %.1f %% volume (hull/mesh %.3f; %s)",
+                100 * (c.hullExcess() - 1), c.hullExcess(), c.hullExcess() > ConcaveLinks.DEFAULT_THRESHOLD
+                        ? "decomposed by default, --no-decompose for one hull" : "--decompose covers it tighter");
     }
 
     private static String describe(Geometry g) {

@@ -1,5 +1,7 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.checker.robot.DecompositionMode;
+
 import io.collide4j.planner.server.CollisionService;
 import io.collide4j.planner.server.FileRoots;
 import io.collide4j.planner.server.JsonLinesServer;
@@ -61,11 +63,21 @@ final class ServeCommand extends CliCommand {
     String logLevel = "info";
 
     @Option(names = "--decompose",
-            description = "Default of load's \"decompose\": meshes as convex decompositions (cached on disk) instead of one hull.")
+            description = "Default of load's \"decompose\": every mesh as a convex decomposition (cached on disk) instead"
+                    + " of one hull. Without it, only links far from convex are decomposed.")
     boolean decompose;
+
+    @Option(names = "--no-decompose",
+            description = "Default of load's \"decompose\": one hull per mesh, also for links far from convex.")
+    boolean noDecompose;
 
     @Override
     int run() {
+        if (decompose && noDecompose) {
+            throw new CliException(ExitCode.USAGE, "give --decompose or --no-decompose, not both");
+        }
+        DecompositionMode mode = decompose ? DecompositionMode.ALL : noDecompose ? DecompositionMode.HULLS
+                : DecompositionMode.CONCAVE;
         if (max < 64 || max > Integer.MAX_VALUE - 8) {
             throw new CliException(ExitCode.USAGE, "--max-request-bytes must be in 64 .. 2^31-9, got " + max);
         }
@@ -98,7 +110,7 @@ final class ServeCommand extends CliCommand {
         // slf4j-simple reads its settings once, when the first logger is made: before any server class loads
         System.setProperty("org.slf4j.simpleLogger.log.io.collide4j", level);
         System.setProperty("org.slf4j.simpleLogger.showDateTime", "true");
-        try (JsonLinesServer server = new JsonLinesServer(() -> new CollisionService(files, limits, decompose), limits)) {
+        try (JsonLinesServer server = new JsonLinesServer(() -> new CollisionService(files, limits, mode), limits)) {
             if (port == null) {
                 int n = server.serve(System.in, out);
                 err.println("collide4j serve: end of input after " + n + " requests");

@@ -76,7 +76,7 @@ final class SrdfCommand extends CliCommand {
         SrdfGenerator.Parameters p = SrdfGenerator.Parameters.defaults().withSamples(samples).withSeed(seed)
                 .withSampledNever(sampledNever).withProofBudget(proofBudget);
         if (decompose) {
-            DecompositionPieces d = DecompositionPieces.cached(DecompositionParameters.defaults());
+            DecompositionPieces d = DecompositionPieces.cached(DecompositionParameters.collisionDefaults());
             p = p.withPieces(d, d.name());
         }
         long t0 = System.nanoTime();

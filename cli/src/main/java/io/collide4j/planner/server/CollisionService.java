@@ -11,6 +11,7 @@ import io.collide4j.checker.query.MotionStatus;
 import io.collide4j.checker.query.Violation;
 import io.collide4j.planner.CertifiedMotionValidator;
 import io.collide4j.planner.CertifiedStateValidityChecker;
+import io.collide4j.checker.robot.DecompositionMode;
 import io.collide4j.planner.Collide4j;
 import io.collide4j.planner.MotionValidator;
 import io.collide4j.planner.ValidityCounters;
@@ -48,7 +49,7 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
     private final FileRoots files;
     private final ServerLimits limits;
     private final ProtocolJson json;
-    private final boolean decomposeByDefault;
+    private final DecompositionMode decomposeByDefault;
     private Collide4j session;
     private CertifiedMotionValidator motions;
     private CertifiedMotionValidator shortWayMotions;   // continuous joints the short way round (checkMotion's shortWay)
@@ -57,15 +58,23 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
 
     /** A service that reads files only under {@code files}, within {@code limits}. */
     public CollisionService(FileRoots files, ServerLimits limits) {
-        this(files, limits, false);
+        this(files, limits, DecompositionMode.CONCAVE);
     }
 
-    /** {@code decomposeByDefault}: {@code serve --decompose}, the default of {@code load}'s {@code decompose}. */
-    public CollisionService(FileRoots files, ServerLimits limits, boolean decomposeByDefault) {
+    /** {@code decomposeAll}: {@code serve --decompose} (every mesh decomposed); false: the default mode (concave links). */
+    public CollisionService(FileRoots files, ServerLimits limits, boolean decomposeAll) {
+        this(files, limits, decomposeAll ? DecompositionMode.ALL : DecompositionMode.CONCAVE);
+    }
+
+    /**
+     * {@code decomposeByDefault}: the mode of a {@code load} without {@code decompose} ({@code serve --decompose}: ALL,
+     * {@code --no-decompose}: HULLS, neither: CONCAVE); the request's {@code true} / {@code false} choose ALL / HULLS.
+     */
+    public CollisionService(FileRoots files, ServerLimits limits, DecompositionMode decomposeByDefault) {
         this.files = files;
         this.limits = limits;
         this.json = new ProtocolJson(limits);
-        this.decomposeByDefault = decomposeByDefault;
+        this.decomposeByDefault = java.util.Objects.requireNonNull(decomposeByDefault, "decomposition mode");
     }
 
     /** No file access (bundled models and inline content only), default limits. */

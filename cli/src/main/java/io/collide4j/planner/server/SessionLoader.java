@@ -3,6 +3,7 @@ package io.collide4j.planner.server;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.collide4j.models.Models;
+import io.collide4j.checker.robot.DecompositionMode;
 import io.collide4j.planner.Collide4j;
 import io.collide4j.urdf.DescriptionException;
 import io.collide4j.urdf.RobotDescription;
@@ -48,8 +49,9 @@ final class SessionLoader {
     private record FileInput(String field, Path real) {
     }
 
-    /** {@code decomposeByDefault}: {@code serve --decompose}, the default of the request's {@code decompose}. */
-    static Loaded load(ObjectNode p, FileRoots files, ServerLimits limits, ProtocolJson json, boolean decomposeByDefault) {
+    /** {@code decomposeByDefault}: the mode when the request has no {@code decompose} (true: ALL, false: HULLS). */
+    static Loaded load(ObjectNode p, FileRoots files, ServerLimits limits, ProtocolJson json,
+                       DecompositionMode decomposeByDefault) {
         known(p, "load", "robot", "urdf", "srdf", "scene", "sceneJson", "margin", "group", "hold", "padding", "scale",
                 "allow", "tolerance", "budget", "decompose", "xacroArgs");
         List<FileInput> fileInputs = new ArrayList<>();
@@ -144,7 +146,8 @@ final class SessionLoader {
         if (p.has("decompose") && !p.get("decompose").isBoolean()) {
             throw invalid("decompose: expected true or false, got " + ProtocolJson.typeName(p.get("decompose")));
         }
-        b.decompose(p.has("decompose") ? p.get("decompose").booleanValue() : decomposeByDefault);
+        b.decomposition(!p.has("decompose") ? decomposeByDefault
+                : p.get("decompose").booleanValue() ? DecompositionMode.ALL : DecompositionMode.HULLS);
         // ... then the files are read; the session is replaced only when all of it, result included, succeeded.
         Collide4j loaded;
         try {
@@ -208,6 +211,10 @@ final class SessionLoader {
         r.put("robotHash", loaded.model().contentHash());
         r.put("sceneHash", loaded.scene().contentHash());
         r.put("warnings", loaded.warnings());
+        // which links the default mode decomposed and why (absent from the certificate's words, present in its hash)
+        List<Map<String, Object>> decomposed = new ArrayList<>();
+        loaded.decomposedByDefault().forEach(c -> decomposed.add(Map.of("link", c.link(), "reason", c.reason())));
+        r.put("decomposedByDefault", decomposed);
         return new Loaded(loaded, json.tree(r));   // fails here, before the caller commits, if anything cannot be sent
     }
 

@@ -18,7 +18,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Robots as files: {@code srdf} (deterministic, parseable, MoveIt's reasons), the no-SRDF and self-collision
- * warnings, {@code info}'s convexity report, and {@code --decompose} on every checking command.
+ * warnings, {@code info}'s convexity report, and {@code --decompose} on every checking command. The UR5's checks give
+ * {@code --no-decompose}: its concave links would otherwise be decomposed by default (seconds on a cold cache), which
+ * these tests are not about (DefaultDecompositionCliTest is).
  */
 class RobotFilesCommandsTest {
     static final Path PANDA = Path.of("../models/src/main/resources/io/collide4j/models/panda/panda.urdf");
@@ -78,7 +80,10 @@ class RobotFilesCommandsTest {
         Object[] r = cli("info", UR5.toString());
         assertEquals(ExitCode.FREE, r[0], (String) r[2]);
         String out = (String) r[1];
-        assertTrue(out.lines().anyMatch(l -> l.contains("forearm_link") && l.contains("not convex: one hull adds")), out);
+        assertTrue(out.lines().anyMatch(l -> l.contains("forearm_link") && l.contains("not convex: one hull adds")
+                && l.contains("decomposed by default")), out);
+        // the wrists' hulls add 7-8 %: below the default's 10 %, so they keep one hull unless --decompose
+        assertTrue(out.lines().anyMatch(l -> l.contains("wrist_1_link") && l.contains("--decompose covers it tighter")), out);
         // the bundled UR5e's collision meshes are closed and convex up to rounding
         String ur5e = (String) cli("info", "ur5e")[1];
         assertTrue(ur5e.lines().filter(l -> l.contains("collision/")).allMatch(l -> l.contains("convex (one hull is exact)")
@@ -113,10 +118,10 @@ class RobotFilesCommandsTest {
         SemanticDescription s = SrdfParser.parse(srdf, UrdfParser.create().parse(UR5));
         assertTrue(s.groups().stream().anyMatch(g -> g.name().equals("tool0")), s.groups().toString());
         String q6 = "0,-1.57,0,0,0,0";
-        Object[] ok = cli("check", "--urdf", UR5.toString(), "--srdf", srdf.toString(), "--group", "tool0", "--q", q6,
+        Object[] ok = cli("check", "--no-decompose", "--urdf", UR5.toString(), "--srdf", srdf.toString(), "--group", "tool0", "--q", q6,
                 "--scene", "none");
         assertEquals(ExitCode.FREE, ok[0], (String) ok[1] + ok[2]);
-        assertEquals(ExitCode.USAGE, cli("check", "--urdf", UR5.toString(), "--srdf", srdf.toString(), "--group", "tool0",
+        assertEquals(ExitCode.USAGE, cli("check", "--no-decompose", "--urdf", UR5.toString(), "--srdf", srdf.toString(), "--group", "tool0",
                 "--q", q6 + ",0", "--scene", "none")[0]);
         Object[] named = cli("srdf", "--urdf", UR5.toString(), "--out", srdf.toString(), "--samples", "200",
                 "--group", "arm=base_link:tool0");
@@ -136,27 +141,27 @@ class RobotFilesCommandsTest {
     @Test
     void allowLeavesAPairUncheckedAndNamesAreChecked() {
         String q = "0,-1.57,0,0,0,0";
-        Object[] before = cli("check", "--urdf", UR5.toString(), "--q", q, "--scene", "none");
+        Object[] before = cli("check", "--no-decompose", "--urdf", UR5.toString(), "--q", q, "--scene", "none");
         assertEquals(ExitCode.FREE, before[0], (String) before[2]);
         String[] row = ((String) before[1]).lines().filter(l -> l.trim().startsWith("0 ")).findFirst().orElseThrow()
                 .trim().split("\\s+");
         String[] pair = row[3].split("\\|");
         String a = pair[0].substring(0, pair[0].indexOf('#')), b = pair[1].substring(0, pair[1].indexOf('#'));
-        Object[] after = cli("check", "--urdf", UR5.toString(), "--q", q, "--scene", "none", "--allow", a + "," + b);
+        Object[] after = cli("check", "--no-decompose", "--urdf", UR5.toString(), "--q", q, "--scene", "none", "--allow", a + "," + b);
         assertEquals(ExitCode.FREE, after[0], (String) after[2]);
         String afterRow = ((String) after[1]).lines().filter(l -> l.trim().startsWith("0 ")).findFirst().orElseThrow();
         assertTrue(!afterRow.contains(a + "#0|" + b + "#0") && !afterRow.contains(b + "#0|" + a + "#0"), afterRow);
-        Object[] typo = cli("check", "--urdf", UR5.toString(), "--q", q, "--scene", "none", "--allow", a + "x," + b);
+        Object[] typo = cli("check", "--no-decompose", "--urdf", UR5.toString(), "--q", q, "--scene", "none", "--allow", a + "x," + b);
         assertEquals(ExitCode.DATA_ERROR, typo[0]);
         assertTrue(((String) typo[2]).contains("did you mean " + a), (String) typo[2]);
-        assertEquals(ExitCode.USAGE, cli("check", "--urdf", UR5.toString(), "--q", q, "--allow", a)[0]);
+        assertEquals(ExitCode.USAGE, cli("check", "--no-decompose", "--urdf", UR5.toString(), "--q", q, "--allow", a)[0]);
     }
 
     /** The no-SRDF warning's command works as printed, --package-path included (only --out goes to a temp file). */
     @Test
     void theNoSrdfWarningPrintsACommandThatWorks() {
         Path roots = Path.of("../tests/data");
-        Object[] r = cli("check", "--urdf", UR5.toString(), "--package-path", roots.toString(), "--q", "0,-1.57,0,0,0,0",
+        Object[] r = cli("check", "--no-decompose", "--urdf", UR5.toString(), "--package-path", roots.toString(), "--q", "0,-1.57,0,0,0,0",
                 "--scene", "none");
         String warning = ((String) r[2]).lines().filter(l -> l.contains("generate one with: collide4j srdf"))
                 .findFirst().orElseThrow(() -> new AssertionError((String) r[2]));

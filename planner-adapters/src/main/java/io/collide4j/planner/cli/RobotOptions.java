@@ -1,5 +1,8 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.checker.robot.ConcaveLinks;
+import io.collide4j.checker.robot.DecompositionMode;
+import io.collide4j.checker.robot.LinkConvexity;
 import io.collide4j.models.Models;
 import io.collide4j.planner.Collide4j;
 import io.collide4j.urdf.DecimalText;
@@ -19,7 +22,7 @@ import java.util.Map;
  * The robot options every checking command shares (a picocli mixin): {@code --robot NAME} (bundled,
  * default panda) or {@code --urdf FILE [--srdf FILE] [--package-path DIR]}; {@code --group},
  * {@code --hold}, {@code --margin}, {@code --padding}, {@code --scale}, {@code --allow}, {@code --decompose},
- * {@code --exact-meshes}.
+ * {@code --no-decompose}, {@code --exact-meshes}.
  * {@link #build} prints the robot's warnings (no SRDF, self-collision at the zero configuration) once on stderr.
  */
 final class RobotOptions {
@@ -71,9 +74,23 @@ final class RobotOptions {
     List<String> allow = new ArrayList<>();
 
     @Option(names = "--decompose",
-            description = "Meshes as convex decompositions (cached on disk; bundled robots: precomputed) instead of one"
-                    + " covering hull each: fewer false collisions in concave links, same guarantee.")
+            description = "Every mesh (links and scene) as a convex decomposition (cached on disk; bundled robots:"
+                    + " precomputed) instead of one covering hull each: fewer false collisions in concave links, same"
+                    + " guarantee. Default: only links far from convex (one hull adding over "
+                    + ConcaveLinks.DEFAULT_PERCENT + " %% volume) are decomposed.")
     boolean decompose;
+
+    @Option(names = "--no-decompose",
+            description = "One covering hull per mesh, also for links far from convex (which are decomposed by default).")
+    boolean noDecompose;
+
+    /** The decomposition mode --decompose / --no-decompose choose; both is a usage error. */
+    DecompositionMode decomposition() {
+        if (decompose && noDecompose) {
+            throw new CliException(ExitCode.USAGE, "give --decompose or --no-decompose, not both");
+        }
+        return decompose ? DecompositionMode.ALL : noDecompose ? DecompositionMode.HULLS : DecompositionMode.CONCAVE;
+    }
 
     @Option(names = "--exact-meshes",
             description = "Check mesh obstacles exactly against their triangles instead of covering hulls.")
@@ -108,7 +125,7 @@ final class RobotOptions {
     /** As {@link #build(SceneOption, PrintStream)}; unless {@code quiet}, names each mesh --decompose works on after 2 s. */
     Collide4j build(SceneOption scene, PrintStream err, boolean quiet) {
         Collide4j.Builder b = builder();
-        if (decompose && !quiet) {
+        if (decomposition() != DecompositionMode.HULLS && !quiet) {
             // the first --decompose of a robot computes every mesh's decomposition (seconds each), later runs read the
             // cache: say what is being worked on once the load has taken 2 s, so a long first run is not silent
             long start = System.nanoTime();
@@ -124,7 +141,21 @@ final class RobotOptions {
         Collide4j c = CliCommand.load(describe() + " in " + scene.describe(), () -> scene.apply(b).build());
         checkHeldOutsideGroup(c);
         c.warnings().forEach(w -> err.println("warning: " + w));
+        if (!quiet && !c.decomposedByDefault().isEmpty()) {
+            err.println(decomposedNote(c.decomposedByDefault()));
+        }
         return c;
+    }
+
+    /** The note naming the links decomposed by default, and why (one line). */
+    static String decomposedNote(List<LinkConvexity> links) {
+        StringBuilder sb = new StringBuilder("note: decomposed by default, far from convex (--no-decompose: one hull"
+                + " each):");
+        for (int i = 0; i < links.size(); i++) {
+            sb.append(i == 0 ? " " : "; ").append(links.get(i).link()).append(" (").append(links.get(i).reason())
+                    .append(')');
+        }
+        return sb.toString();
     }
 
     void checkHeldOutsideGroup(Collide4j c) {
@@ -183,7 +214,7 @@ final class RobotOptions {
             b.allow(ab[0].trim(), ab[1].trim());
         }
         b.exactMeshes(exactMeshes);
-        b.decompose(decompose);
+        b.decomposition(decomposition());
         return b;
     }
 

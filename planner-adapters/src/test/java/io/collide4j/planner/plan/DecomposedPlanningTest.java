@@ -52,7 +52,7 @@ class DecomposedPlanningTest {
 
     static Collide4j.Builder ur5(boolean decomposed) {
         Collide4j.Builder b = Collide4j.builder().urdf(UR5).packageRoots(List.of(DATA)).srdf(SRDF);
-        return decomposed ? b.decomposition(FAST, new DecompositionCache(cache)) : b;
+        return decomposed ? b.decomposition(FAST, new DecompositionCache(cache)) : b.decompose(false);
     }
 
     /** A table under the arm and two boxes within its reach, placed at random. */

@@ -44,9 +44,10 @@ public final class Decomposer {
     /**
      * Version of the algorithm's output, part of the cache key: bump it whenever the pieces for given
      * parameters change. 2: triangles straddling leaves are covered by sub-triangles. 3: sub-triangles are
-     * cut along leaf-box faces; merges that add no volume go on past the hull budget.
+     * cut along leaf-box faces; merges that add no volume go on past the hull budget. 4: pieces cut back to
+     * the mesh's hull ({@link HullClip}) where that, vertex-limited, stands less far past it.
      */
-    public static final int ALGORITHM_VERSION = 3;
+    public static final int ALGORITHM_VERSION = 4;
     /** A patch sticking out of its leaf hull by at most this many cells (summed over its corners) is not split. */
     private static final double PATCH_TOLERANCE = 0.25;
     /** Straddling patches are split down to edges of about this many cells. */
@@ -153,8 +154,21 @@ public final class Decomposer {
         PatchAssignment piecePatches = patches.remap(merged.owner());
         List<ConvexHull> pieces = merged.hulls();
         ConvexHull[] limited = new ConvexHull[pieces.size()];
-        pool.submit(() -> IntStream.range(0, limited.length).parallel().forEach(i -> limited[i] =
-                VertexLimiter.limit(pieces.get(i), p.maxNumVerticesPerCH()))).join();
+        double[] wholePlanes = Hulls.planes(whole);
+        double[][] piecePoints = piecePatches.points(limited.length);
+        // cut back to the mesh's hull what voxels and vertex limiting put past it (HullClip), then limit again
+        pool.submit(() -> IntStream.range(0, limited.length).parallel().forEach(i -> {
+            ConvexHull piece = VertexLimiter.limit(pieces.get(i), p.maxNumVerticesPerCH());
+            if (!p.shrinkWrap()) {   // then pieces hold every occupied voxel, also those past the mesh's hull
+                limited[i] = piece;
+                return;
+            }
+            ConvexHull cut = VertexLimiter.limit(HullClip.clip(piece, wholePlanes, piecePoints[i]),
+                    p.maxNumVerticesPerCH());
+            // the vertex limit encloses again and may put back what the cut removed: keep the cut piece only
+            // where it stands less far past the mesh's hull
+            limited[i] = HullClip.protrusion(cut, wholePlanes) < HullClip.protrusion(piece, wholePlanes) ? cut : piece;
+        })).join();
         stepsDone.accept(5);
         double h3 = Math.pow(grid.cellSize(), 3);
         double meshVolume = solid.closed() ? solid.volume() : (grid.interiorCount() + 0.5 * grid.surfaceCount()) * h3;

@@ -115,6 +115,36 @@ class DecomposerTest {
         assertEquals(-1, PieceChecks.firstUncovered(teddy, d.pieces(), 1e-9 * PieceChecks.diagonal(teddy)));
     }
 
+    /**
+     * Pieces cut back to the mesh's hull (algorithm 4, HullClip): every piece below the vertex limit (one the limit
+     * did not enclose again) has no vertex past the mesh's hull beyond rounding, most pieces are such, and the surface
+     * stays covered. The oracle is the hull QuickHull computes from the mesh's own vertices.
+     */
+    @Test
+    void piecesStayInsideTheMeshHull() {
+        for (String name : List.of("cup.obj", "teddy.obj")) {
+            TriangleMesh m = TestMeshes.read(TestMeshes.vhacd(name));
+            Decomposition d = Decomposer.decompose(m, TEST.toBuilder().maxConvexHulls(16)
+                    .maxNumVerticesPerCH(DecompositionParameters.COLLISION_MAX_VERTICES).build());
+            assertTrue(d.pieces().size() > 1, name);
+            double tol = 1e-9 * PieceChecks.diagonal(m);
+            double[] hull = PieceChecks.planesOf(QuickHull.compute(m.copyVertices()), tol);
+            int below = 0;
+            for (ConvexHull h : d.pieces()) {
+                if (h.vertexCount() >= DecompositionParameters.COLLISION_MAX_VERTICES) {
+                    continue;
+                }
+                below++;
+                for (int v = 0; v < h.vertexCount(); v++) {
+                    assertTrue(PieceChecks.inside(hull, h.vertex(v, 0), h.vertex(v, 1), h.vertex(v, 2), tol),
+                            name + ": a piece vertex past the mesh's hull: " + h);
+                }
+            }
+            assertTrue(2 * below > d.pieces().size(), name + ": " + below + " of " + d.pieces().size());
+            assertEquals(-1, PieceChecks.firstUncovered(m, d.pieces(), tol), name);
+        }
+    }
+
     @Test
     void withoutShrinkWrapEveryOccupiedVoxelIsInsideAPiece() {
         TriangleMesh m = TestMeshes.read(TestMeshes.vhacd("box-thick.obj"));
