@@ -177,28 +177,67 @@ class ExactMeshWindowTest {
                 "segment 0 pair [link1, 0, sandwich, 0, true] step 0", "triangles 2..4", "piece B reaches");
     }
 
-    @Test
-    void closedMeshSolidIsReportedWhenOnlyWindowsProveThePair() {
-        // each plate as a closed box 2 cm thick: every edge shared by two triangles, so the mesh bounds a solid
+    /** Each plate as a closed box 2 cm thick (x ∈ [0.05, 0.6], |y| ≤ 0.6): every edge shared by two triangles. */
+    private static double[][] boxVertices() {
         double[][] v = new double[16][];
-        List<int[]> t = new ArrayList<>();
         for (int b = 0; b < 2; b++) {
             double z0 = b == 0 ? -0.08 : 0.06, z1 = b == 0 ? -0.06 : 0.08;
             for (int i = 0; i < 8; i++) {
                 v[8 * b + i] = new double[] {(i & 1) == 0 ? 0.05 : 0.6, (i & 2) == 0 ? -0.6 : 0.6, (i & 4) == 0 ? z0 : z1};
             }
-            int o = 8 * b;
+        }
+        return v;
+    }
+
+    private static int[][] boxTriangles() {
+        List<int[]> t = new ArrayList<>();
+        for (int o = 0; o < 16; o += 8) {
             int[][] faces = {{0, 1, 3, 2}, {4, 6, 7, 5}, {0, 4, 5, 1}, {2, 3, 7, 6}, {0, 2, 6, 4}, {1, 5, 7, 3}};
             for (int[] f : faces) {
                 t.add(new int[] {o + f[0], o + f[1], o + f[2]});
                 t.add(new int[] {o + f[0], o + f[2], o + f[3]});
             }
         }
-        int[][] tri = t.toArray(new int[0][]);
+        return t.toArray(new int[0][]);
+    }
+
+    @Test
+    void closedMeshSolidIsReportedWhenOnlyWindowsProveThePair() {
+        double[][] v = boxVertices();
+        int[][] tri = boxTriangles();
         VerificationReport r = IndependentVerifierTest.verify(certificate(v, tri, honestRuns(v, tri)));
         assertTrue(r.valid(), r.problems().toString());
         assertEquals(List.of(new Assumption(Assumption.Kind.EXACT_MESH_SOLID, "sandwich", "robot piece link1#0")),
                 r.assumptions());
+    }
+
+    @Test
+    void aPlaneStepOfThePairAnchorsItOutsideTheClosedMesh() {
+        // θ: 0 → 2, then still. At θ = 2 the arm reaches x = 0.025·sin 2 = 0.02273 at most, the boxes start at x = 0.05:
+        // the plane x = 0.0364 (gA = gB = 0.0136 − 1e-6) is a step plane against the hull of all vertices (lemma E2)
+        double[][] v = boxVertices();
+        int[][] tri = boxTriangles();
+        ObjectNode c = certificate(v, tri, honestRuns(v, tri));
+        c.set("waypoints", JSON.valueToTree(new double[][] {{0}, {2}, {2}}));
+        ObjectNode p = (ObjectNode) c.get("segments").get(1).get(0);
+        p.remove("windows");
+        ((ArrayNode) p.get("planes")).removeAll().add(JSON.valueToTree(new double[] {1, 0, 0, 0.0364, 0.0136 - 1e-6,
+                0.0136 - 1e-6}));
+        VerificationReport r = IndependentVerifierTest.verify(c);
+        assertTrue(r.valid(), r.problems().toString());
+        assertEquals(List.of(), r.assumptions());
+    }
+
+    @Test
+    void claimedLowerBoundAboveTheWindowsPlanesIsRefused() {
+        // the runs prove (gA + gB)/|n| = 0.035 − 2e-6
+        ObjectNode c = certificate(PLATES, PLATE_TRIANGLES, honestRuns(PLATES, PLATE_TRIANGLES));
+        ((ArrayNode) c.get("segments").get(0).get(0).get("lb")).set(1, JSON.valueToTree(0.035));
+        assertRejected(IndependentVerifierTest.verify(c), "segment 0 pair [link1, 0, sandwich, 0, true] step 1",
+                "claimed lower bound lb = 0.035 exceeds");
+        c = certificate(PLATES, PLATE_TRIANGLES, honestRuns(PLATES, PLATE_TRIANGLES));
+        ((ArrayNode) c.get("segments").get(0).get(0).get("lb")).set(1, JSON.valueToTree(0.0349));
+        assertTrue(IndependentVerifierTest.verify(c).valid());
     }
 
     @Test
