@@ -25,7 +25,13 @@ public record Assumption(Kind kind, String first, String second) {
          * element N" or "attached mesh"): the pieces are proven to hold the mesh's surface (lemma D1); that no other body lies wholly inside the
          * mesh's solid, which the surface alone does not exclude, is assumed (lemma D2).
          */
-        DECOMPOSED_SOLID
+        DECOMPOSED_SOLID,
+        /**
+         * An obstacle kept as a closed exact mesh ({@code first} its name, {@code second} "robot piece link#i"): the
+         * piece is proven clear of every triangle over its windows (lemma E1); that it is not inside the mesh's solid
+         * is assumed, because no plane step of the pair places it outside (lemma E2).
+         */
+        EXACT_MESH_SOLID
     }
 
     public Assumption {
@@ -42,6 +48,8 @@ public record Assumption(Kind kind, String first, String second) {
                     + " attached object with its link or a touch link, not checked)";
             case DECOMPOSED_SOLID -> first + " " + second + ": its decomposition pieces are proven to cover the mesh"
                     + " surface; no body wholly inside the mesh's solid (not checked)";
+            case EXACT_MESH_SOLID -> "exact mesh " + first + ": " + second + " is proven clear of its triangles; not inside"
+                    + " the solid they bound (not checked)";
         };
     }
 }

@@ -42,9 +42,12 @@ record Certificate(double margin, String interpolation, double[][] waypoints, do
     record PieceSpec(int element, String kind, double padding, double scale, String path) {
     }
 
-    /** An obstacle: shape with its numbers (unused ones null), 4×4 row-major pose, padding. */
+    /**
+     * An obstacle: shape with its numbers (unused ones null; {@code triangles} only for shape "mesh", an exact mesh),
+     * 4×4 row-major pose, padding.
+     */
     record ObstacleSpec(String name, String shape, double[] size, Double radius, Double length, double[][] vertices,
-                        double[] pose, double padding, String path) {
+                        int[][] triangles, double[] pose, double padding, String path) {
     }
 
     /** {@code [first, firstPiece, second, secondPiece, environment]}. */
@@ -62,9 +65,14 @@ record Certificate(double margin, String interpolation, double[][] waypoints, do
 
     /**
      * One listed pair of a segment: step k spans [ends[k−1], ends[k]] (ends[−1] = 0); planes[k] = {nx, ny, nz, c, gA,
-     * gB}, or null for a Tight-Inclusion window.
+     * gB}, or null for a Tight-Inclusion window; windows[k] (windows null when the certificate has none) is null for
+     * a plane step and, for a window, its per-triangle planes ({@link MeshWindows}).
      */
-    record PairSteps(PairTuple pair, double[] ends, double[] lb, double[][] planes) {
+    record PairSteps(PairTuple pair, double[] ends, double[] lb, double[][] planes, TrianglePlanes[][] windows) {
+    }
+
+    /** Triangles first..last (inclusive) of an exact-mesh obstacle lie in n·y ≥ c + gB; plane = {nx, ny, nz, c, gA, gB}. */
+    record TrianglePlanes(int first, int last, double[] plane) {
     }
 
     record Violation(int segment, double fraction, PairTuple pair) {

@@ -237,9 +237,10 @@ final class CertificateReader {
             case "sphere" -> Set.of("radius");
             case "cylinder", "capsule" -> Set.of("radius", "length");
             case "hull" -> Set.of("vertices");
+            case "mesh" -> Set.of("vertices", "triangles");
             default -> throw new FormatException(at + ".shape: obstacle " + (o.isObject() ? o.get("name") : null)
-                    + " has shape " + shape + ", not box, sphere, cylinder, capsule or hull: an obstacle kept as an exact"
-                    + " mesh or covered by several pieces is checked by --verifier=recompute only");
+                    + " has shape " + shape + ", not box, sphere, cylinder, capsule, hull or mesh: an obstacle covered by"
+                    + " several pieces is checked by --verifier=recompute only");
         };
         Set<String> required = new java.util.HashSet<>(numbers);
         required.addAll(Set.of("name", "shape", "pose", "padding"));
@@ -249,11 +250,12 @@ final class CertificateReader {
                 o.has("radius") ? number(o.get("radius"), at + ".radius") : null,
                 o.has("length") ? number(o.get("length"), at + ".length") : null,
                 o.has("vertices") ? matrix(o.get("vertices"), at + ".vertices") : null,
+                o.has("triangles") ? indexRows(o.get("triangles"), at + ".triangles") : null,
                 numbers(o.get("pose"), at + ".pose"), number(o.get("padding"), at + ".padding"), at);
     }
 
     private static PairSteps pairSteps(JsonNode n, String at) {
-        keys(n, at, Set.of("pair", "ends", "lb", "planes"), Set.of());
+        keys(n, at, Set.of("pair", "ends", "lb", "planes"), Set.of("windows"));
         JsonNode pl = array(n.get("planes"), at + ".planes");
         double[][] planes = new double[pl.size()][];
         for (int k = 0; k < pl.size(); k++) {
@@ -265,7 +267,35 @@ final class CertificateReader {
             }
         }
         return new PairSteps(pair(n.get("pair"), at + ".pair"), numbers(n.get("ends"), at + ".ends"),
-                numbers(n.get("lb"), at + ".lb"), planes);
+                numbers(n.get("lb"), at + ".lb"), planes, n.has("windows") ? windows(n.get("windows"), at + ".windows") : null);
+    }
+
+    /** {@code windows}: per step null, or [[first, last, nx, ny, nz, c, gA, gB], ...] for an exact-mesh window. */
+    private static Certificate.TrianglePlanes[][] windows(JsonNode n, String at) {
+        JsonNode w = array(n, at);
+        Certificate.TrianglePlanes[][] out = new Certificate.TrianglePlanes[w.size()][];
+        for (int k = 0; k < w.size(); k++) {
+            if (w.get(k).isNull()) {
+                continue;
+            }
+            JsonNode list = array(w.get(k), at + "[" + k + "]");
+            out[k] = new Certificate.TrianglePlanes[list.size()];
+            for (int e = 0; e < list.size(); e++) {
+                String ae = at + "[" + k + "][" + e + "]";
+                JsonNode row = array(list.get(e), ae);
+                if (row.size() != 8) {
+                    throw new FormatException(ae + ": expected [firstTriangle, lastTriangle, nx, ny, nz, c, gA, gB], found "
+                            + row.size() + " elements");
+                }
+                double[] plane = new double[6];
+                for (int i = 0; i < 6; i++) {
+                    plane[i] = number(row.get(2 + i), ae + "[" + (2 + i) + "]");
+                }
+                out[k][e] = new Certificate.TrianglePlanes(integer(row.get(0), ae + "[0]"), integer(row.get(1), ae + "[1]"),
+                        plane);
+            }
+        }
+        return out;
     }
 
     private static PairTuple pair(JsonNode n, String at) {

@@ -48,6 +48,7 @@ public final class IndependentVerifier {
     private final List<String> problems = new ArrayList<>();
     private final Map<String, Double> proven = new HashMap<>();
     private final Map<String, Integer> listedIn = new HashMap<>();   // pair key -> checked segments listing it
+    private final MeshWindows windows = new MeshWindows();
     private int checkedSegments;
     private long steps;
     private long subdivisions;
@@ -171,6 +172,10 @@ public final class IndependentVerifier {
         // a decomposed mesh's solid: proven free when every body starts outside it (lemma D2), else reported
         List<Assumption> assumed = checkedSegments == 0 ? model.assumptions()
                 : SolidCheck.remaining(model, frames(0, 0, 0, null), margin);
+        if (!windows.unproven(model, margin).isEmpty()) {   // an exact mesh's solid (lemma E2)
+            assumed = new ArrayList<>(assumed);
+            assumed.addAll(windows.unproven(model, margin));
+        }
         return new VerificationReport(problems.isEmpty(), cert.verdict(), problems, steps, subdivisions, shown, assumed);
     }
 
@@ -235,8 +240,9 @@ public final class IndependentVerifier {
     private void steps(int i, PairSteps p, Piece[] ab, double end) {
         String where = "segment " + i + " pair " + p.pair();
         int n = p.ends().length;
-        if (p.lb().length != n || p.planes().length != n) {
-            problems.add(where + ": " + n + " step ends, " + p.lb().length + " lower bounds, " + p.planes().length + " planes");
+        if (p.lb().length != n || p.planes().length != n || p.windows() != null && p.windows().length != n) {
+            problems.add(where + ": " + n + " step ends, " + p.lb().length + " lower bounds, " + p.planes().length + " planes"
+                    + (p.windows() == null ? "" : ", " + p.windows().length + " windows"));
             return;
         }
         double s0 = 0, clearance = Double.POSITIVE_INFINITY;
@@ -251,9 +257,25 @@ public final class IndependentVerifier {
                 problems.add(at.get() + ": step ends must increase within (0, 1]");
                 return;
             }
-            if (pl == null) {
-                problems.add(at.get() + ": a Tight-Inclusion window (no plane); the independent verifier cannot check it, use"
-                        + " --verifier=recompute");
+            Certificate.TrianglePlanes[] runs = p.windows() == null ? null : p.windows()[k];
+            if (pl == null) {   // an exact-mesh window: per-triangle planes (lemma E1, MeshWindows)
+                double a = s0;
+                double w = windows.step(at.get(), ab[0], ab[1], model.meshes.get(ab[1].owner()), runs, margin,
+                        (pieces, nn, c, gA, gB) -> plane(i, pieces, nn, c, gA, gB, a, s1, 0), problems);
+                if (Double.isNaN(w)) {
+                    return;
+                }
+                steps++;
+                if (!(p.lb()[k] <= w)) {
+                    problems.add(at.get() + ": claimed lower bound lb = " + p.lb()[k] + " exceeds what the window's triangle"
+                            + " planes prove, " + w);
+                }
+                clearance = Math.min(clearance, w);
+                s0 = s1;
+                continue;
+            }
+            if (runs != null) {
+                problems.add(at.get() + ": a step has a plane and triangle planes (windows[" + k + "]); one proof per step");
                 return;
             }
             steps++;
@@ -267,7 +289,10 @@ public final class IndependentVerifier {
                 String fail = plane(i, ab, normal, pl[3], pl[4], pl[5], s0, s1, 0);
                 if (fail != null) {
                     problems.add(at.get() + ": " + fail);
-                } else if (!(p.lb()[k] <= gap.div(norm).lo())) {
+                } else if (model.meshes.containsKey(ab[1].owner()) && !ab[1].link()) {
+                    windows.anchor(ab[0], model.meshes.get(ab[1].owner()));   // outside the hull of the mesh (E2)
+                }
+                if (fail == null && !(p.lb()[k] <= gap.div(norm).lo())) {
                     // lb claims the pair's distance over the step, which the proven plane shows (lemma P2)
                     problems.add(at.get() + ": claimed lower bound lb = " + p.lb()[k] + " exceeds what the step's plane proves, "
                             + gap.div(norm).lo() + " (a certificate written before bounds were backed by planes verifies"

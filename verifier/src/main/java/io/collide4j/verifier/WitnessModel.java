@@ -33,6 +33,8 @@ final class WitnessModel {
     private final List<String> problems = new ArrayList<>();
     final Map<String, List<Piece>> links = new LinkedHashMap<>();   // links with collision geometry, document order
     final Map<String, Piece> obstacles = new LinkedHashMap<>();
+    /** Obstacles kept as exact meshes (shape "mesh"), by name; their entry in {@code obstacles} is their vertices' hull. */
+    final Map<String, ExactMesh> meshes = new LinkedHashMap<>();
     final Set<String> allowed = new HashSet<>();                     // unordered body pair keys, justified or assumed
     final Map<String, String> attachedTo = new LinkedHashMap<>();    // attached object -> parent link
     private final List<Assumption> assumptions = new ArrayList<>();
@@ -445,6 +447,15 @@ final class WitnessModel {
             Frame f = new Frame(r, new Interval[] {Interval.point(p[3]), Interval.point(p[7]), Interval.point(p[11])});
             if (obstacles.put(o.name(), new Piece(o.name(), false, 0, f, shape, 1, o.padding())) != null) {
                 problems.add(o.path() + ": obstacle name '" + o.name() + "' is used twice");
+            }
+            if (o.shape().equals("mesh")) {   // the hull above holds the mesh and its solid (S2); windows use triangles (E1)
+                ExactMesh m = ExactMesh.of(o.name(), o.vertices(), o.triangles(), f, o.padding());
+                if (m == null) {
+                    problems.add(o.path() + ".triangles ('" + o.name() + "'): needs at least one triangle of three indices"
+                            + " of its " + o.vertices().length + " vertices");
+                } else {
+                    meshes.put(o.name(), m);
+                }
             }
         }
     }

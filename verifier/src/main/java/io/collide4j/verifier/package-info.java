@@ -2,7 +2,8 @@
  * The independent certificate verifier (issue 21): re-checks a {@code collide4j-certificate/3} with its own interval
  * arithmetic, interval forward kinematics and separating-plane tests, sharing no code with the certifier (only the
  * urdf module's description records, XML reader and loaded meshes). Every lemma it relies on is stated in
- * {@code verifier/SOUNDNESS.md}; the code cites them by name (I1–I3, F1–F3, M1–M2, H1, S1–S4, D1–D2, P1–P2, C1–C3, A1–A2). Before any
+ * {@code verifier/SOUNDNESS.md}; the code cites them by name (I1–I3, F1–F3, M1–M2, H1, S1–S4, D1–D2, E1–E2, P1–P2, C1–C3,
+ * A1–A2). Before any
  * plane, {@link io.collide4j.verifier.Binding} binds a certificate to the user's inputs (SOUNDNESS.md, "Binding").
  *
  * <p>Glossary.
@@ -14,6 +15,9 @@
  * <li><b>cover</b>: per decomposed mesh element, a split tree of every mesh triangle into patches (leaves), each given
  * to one DECOMPOSED piece ({@link io.collide4j.verifier.MeshCover}); the leaves tile the triangles exactly.</li>
  * <li><b>step</b>: an s-interval [ends[k−1], ends[k]] of a segment with one plane (n, c, gA, gB).</li>
+ * <li><b>window</b>: a step the certifier settled by Tight-Inclusion against an obstacle kept as an exact mesh; its
+ * proof is a list of <b>runs</b>, consecutive triangles sharing one plane, that must cover every triangle
+ * ({@link io.collide4j.verifier.MeshWindows}).</li>
  * <li><b>plane test</b>: sup n·x over piece A ≤ c − gA and inf n·y over piece B ≥ c + gB over the whole step.</li>
  * <li><b>margin</b>: the required separation; "clearance" is a proven lower bound on a distance.</li>
  * <li><b>anchor</b>: the configuration at one s inside a plane test's interval (a short dyadic near its middle, shared
