@@ -1,9 +1,9 @@
 package io.collide4j.planner;
 
-import io.collide4j.checker.query.CertificateVerifier;
-import io.collide4j.checker.query.CertificationResult;
+import io.collide4j.checker.certificate.CertificateVerifier;
+import io.collide4j.checker.certificate.CertificationResult;
 import io.collide4j.checker.query.Contact;
-import io.collide4j.checker.query.Provenance;
+import io.collide4j.checker.certificate.Provenance;
 import io.collide4j.kinematics.JointTrajectory;
 
 import java.io.StringWriter;
@@ -16,7 +16,7 @@ import java.util.function.LongConsumer;
  * Certifies whole trajectories for a {@link Collide4j}: waypoints joined by straight joint-space
  * segments, or by the cubic / quintic pieces a controller executes when velocities (and accelerations) are given,
  * checked continuously (conservative advancement, the checker's
- * {@link io.collide4j.checker.query.TrajectoryCertifier}) for a minimum separation and an evaluation
+ * {@link io.collide4j.checker.certificate.TrajectoryCertifier}) for a minimum separation and an evaluation
  * budget, giving CERTIFIED_FREE, VIOLATION (with the first violation) or INCONCLUSIVE and a JSON
  * certificate that {@link #verify} re-checks independently.
  * Thread-safe (per-thread scratch inside the façade).
@@ -26,11 +26,11 @@ public final class TrajectoryCertifier {
     public static final long DEFAULT_BUDGET = 5_000_000;
 
     private final Collide4j c;
-    private final io.collide4j.checker.query.TrajectoryCertifier certifier;
+    private final io.collide4j.checker.certificate.TrajectoryCertifier certifier;
 
     TrajectoryCertifier(Collide4j c) {
         this.c = c;
-        this.certifier = new io.collide4j.checker.query.TrajectoryCertifier(c.checker());
+        this.certifier = new io.collide4j.checker.certificate.TrajectoryCertifier(c.checker());
     }
 
     /**
@@ -101,7 +101,7 @@ public final class TrajectoryCertifier {
         for (int k = 0; k < full.length; k++) {
             full[k] = c.fullConfiguration(g.q().get(k));
         }
-        return io.collide4j.checker.query.TrajectoryCertifier.trajectoryHash(full,
+        return io.collide4j.checker.certificate.TrajectoryCertifier.trajectoryHash(full,
                 g.v() == null ? null : fullDerivatives(g.v(), full.length, "velocities"),
                 g.a() == null ? null : fullDerivatives(g.a(), full.length, "accelerations"), g.times());
     }
@@ -182,9 +182,9 @@ public final class TrajectoryCertifier {
      * columns, the trajectory hash recomputed), then re-proves every step with fresh computations.
      */
     public CertificateVerifier.Report verify(String certificateJson) {
-        io.collide4j.checker.query.Certificate cert;
+        io.collide4j.checker.certificate.Certificate cert;
         try {
-            cert = io.collide4j.checker.query.Certificate.read(certificateJson, "certificate");
+            cert = io.collide4j.checker.certificate.Certificate.read(certificateJson, "certificate");
         } catch (IllegalArgumentException e) {
             return new CertificateVerifier.Report(false, null, List.of("unreadable certificate: " + e.getMessage()), null);
         }
@@ -197,10 +197,10 @@ public final class TrajectoryCertifier {
     }
 
     /**
-     * Re-checks a certificate already read ({@link io.collide4j.checker.query.Certificate#read}) without binding it
+     * Re-checks a certificate already read ({@link io.collide4j.checker.certificate.Certificate#read}) without binding it
      * (the caller has: {@code collide4j verify} runs {@link io.collide4j.verifier.Binding} on the file's bytes first).
      */
-    public CertificateVerifier.Report verify(io.collide4j.checker.query.Certificate certificate) {
+    public CertificateVerifier.Report verify(io.collide4j.checker.certificate.Certificate certificate) {
         return new CertificateVerifier(c.model(), c.scene()).verify(certificate);
     }
 

@@ -1,7 +1,7 @@
 package io.collide4j.spark;
 
-import io.collide4j.checker.query.CertificationResult;
-import io.collide4j.checker.query.Violation;
+import io.collide4j.checker.certificate.CertificationResult;
+import io.collide4j.checker.certificate.Violation;
 import io.collide4j.planner.TrajectoryCertifier;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;

@@ -13,7 +13,7 @@ import io.collide4j.kinematics.RobotSegment;
  * loop ({@link BooleanAdvancement}) with the same step rule. Immutable; the state of a run lives in the
  * {@link QueryContext}.
  */
-final class Advancement {
+public final class Advancement {
     /** Each advancement step may consume at most this fraction of the current gap (rest = certified clearance). */
     static final double STEP_FRACTION = 0.8;
     /** Lockstep rounds of {@link #advancePairs}: each advances every open pair to the next 1/ROUNDS of s. */
@@ -88,7 +88,7 @@ final class Advancement {
     }
 
     /** Receives the advancement steps of one pair (for certificates). */
-    interface StepSink {
+    public interface StepSink {
         /** Over [s0, s1] the pair was certified: lower bound lb at s0, motion bound mu over [s0, s1]. */
         void step(double s0, double s1, double lb, double mu);
 
@@ -114,7 +114,7 @@ final class Advancement {
      * above d at s0 (Tight-Inclusion only sees boundary crossings). Deterministic: a window the certifier proved
      * re-proves identically.
      */
-    boolean exactWindowClear(QueryContext c, int a, int b, int slot, double s0, double s1, double d) {
+    public boolean exactWindowClear(QueryContext c, int a, int b, int slot, double s0, double s1, double d) {
         if (exact == null || prepared.mesh(b) == null || !(s1 > s0)) {
             return false;
         }
@@ -126,7 +126,7 @@ final class Advancement {
      * {@link #advance(QueryContext, PairKind, int, int, int, double, double, double, StepSink, double, double)} to sEnd
      * without pausing: CLEARED, VIOLATED or INCONCLUSIVE, never PAUSED.
      */
-    AdvanceStatus advance(QueryContext c, PairKind kind, int a, int b, int slot, double sEnd, double d, double tol,
+    public AdvanceStatus advance(QueryContext c, PairKind kind, int a, int b, int slot, double sEnd, double d, double tol,
                           StepSink sink, double start) {
         return advance(c, kind, a, b, slot, sEnd, d, tol, sink, start, sEnd);
     }
@@ -136,7 +136,7 @@ final class Advancement {
      * ({@link AdvanceStatus#PAUSED}) once it is certified up to at least {@code pause}. Sets c.stopS (how far it is certified, or the violation or
      * budget stop), c.clearance (min of lb − mu over this call's steps), c.minLowerBound (lb at the stop).
      */
-    AdvanceStatus advance(QueryContext c, PairKind kind, int a, int b, int slot, double sEnd, double d, double tol,
+    public AdvanceStatus advance(QueryContext c, PairKind kind, int a, int b, int slot, double sEnd, double d, double tol,
                           StepSink sink, double start, double pause) {
         RobotSegment seg = c.segment;
         int la = model.bodyLink(model.pieceBody(a));

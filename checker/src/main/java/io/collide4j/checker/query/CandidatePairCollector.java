@@ -12,7 +12,7 @@ import org.joml.Vector3d;
  * tree and each other) or of one state, into a {@link CandidatePairs} list. A pair left out is provably farther
  * apart than the reach asked for. Immutable; the lists live in the {@link QueryContext}.
  */
-final class CandidatePairCollector {
+public final class CandidatePairCollector {
     private final RobotCollisionModel model;
     private final PreparedScene prepared;
     private final SpeedGrid grid;
@@ -28,7 +28,7 @@ final class CandidatePairCollector {
      * s = 0 grown by the certified path length over [0, 1]) can come within {@code reach}; all others stay farther
      * apart than reach for the whole motion.
      */
-    void collectMotionPairs(QueryContext c, double reach) {
+    public void collectMotionPairs(QueryContext c, double reach) {
         c.pairs.clear();
         RobotSegment seg = c.segment;
         LinkPoses p0 = seg.posesAt(0);

@@ -86,22 +86,22 @@ public final class CollisionChecker {
         return prepared.scene();
     }
 
-    PreparedScene prepared() {
+    public PreparedScene prepared() {
         return prepared;
     }
 
     /** The segment's speed grid and motion bounds. */
-    SpeedGrid grid() {
+    public SpeedGrid grid() {
         return grid;
     }
 
     /** The broad phase: candidate pairs of a segment or a state. */
-    CandidatePairCollector collector() {
+    public CandidatePairCollector collector() {
         return collector;
     }
 
     /** The certified conservative advancement of checkMotion and the certifier. */
-    Advancement advancement() {
+    public Advancement advancement() {
         return advancement;
     }
 
@@ -124,7 +124,7 @@ public final class CollisionChecker {
     // ------------------------------------------------------------------ narrow phase on one pair
 
     /** Certified lower bound on the pair's distance (margins subtracted) for the given link poses; fills c.result. */
-    double lowerBound(QueryContext c, PairKind kind, int a, int b, int slot, Matrix4dc poseA, Matrix4dc poseB) {
+    public double lowerBound(QueryContext c, PairKind kind, int a, int b, int slot, Matrix4dc poseA, Matrix4dc poseB) {
         return lowerBound(c, kind, a, b, slot, poseA, poseB, Gjk.RELATIVE_TOLERANCE, Double.POSITIVE_INFINITY, 0, 0, 0);
     }
 
@@ -133,7 +133,7 @@ public final class CollisionChecker {
      * {@code enough} (+∞: no cap; margins subtracted like the result), GJK starting from the guess (hx, hy, hz) of the
      * direction from b towards a (0: none): a certified bound for an advancement step.
      */
-    double lowerBound(QueryContext c, PairKind kind, int a, int b, int slot, Matrix4dc poseA, Matrix4dc poseB,
+    public double lowerBound(QueryContext c, PairKind kind, int a, int b, int slot, Matrix4dc poseA, Matrix4dc poseB,
                       double relativeTolerance, double enough, double hx, double hy, double hz) {
         if (kind == PairKind.ENVIRONMENT && exact != null && prepared.mesh(b) != null) {
             return exact.lowerBound(c, a, b, slot, poseA);
@@ -200,7 +200,7 @@ public final class CollisionChecker {
         return model.pieceMargin(a) + (kind == PairKind.ENVIRONMENT ? prepared.margin(b) : model.pieceMargin(b));
     }
 
-    PairId pairId(PairKind kind, int a, int b, int slot) {
+    public PairId pairId(PairKind kind, int a, int b, int slot) {
         int ba = model.pieceBody(a);
         if (kind == PairKind.ENVIRONMENT) {
             Obstacle o = prepared.scene().slot(slot);

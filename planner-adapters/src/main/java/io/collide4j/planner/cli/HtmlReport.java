@@ -1,10 +1,10 @@
 package io.collide4j.planner.cli;
 
-import io.collide4j.checker.query.Certificate;
-import io.collide4j.checker.query.CertificationResult;
+import io.collide4j.checker.certificate.Certificate;
+import io.collide4j.checker.certificate.CertificationResult;
 import io.collide4j.checker.query.Contact;
-import io.collide4j.checker.query.Verdict;
-import io.collide4j.checker.query.Violation;
+import io.collide4j.checker.certificate.Verdict;
+import io.collide4j.checker.certificate.Violation;
 import io.collide4j.planner.Collide4j;
 import io.collide4j.planner.TrajectoryCertifier;
 import io.collide4j.planner.TrajectoryCertifier.ProfileSample;
@@ -155,7 +155,7 @@ final class HtmlReport {
         }
         h.append("<h2>Worst pairs</h2>\n");
         h.append(worstPairs(r, profile, profilePairs));
-        h.append("<p><small>collide4j — certificate format ").append(io.collide4j.checker.query.TrajectoryCertifier.FORMAT)
+        h.append("<p><small>collide4j — certificate format ").append(io.collide4j.checker.certificate.TrajectoryCertifier.FORMAT)
                 .append("; re-check it with <code>collide4j verify</code>.</small></p>\n");
         script(h, viewJson);
         return h.append("</body></html>\n").toString();

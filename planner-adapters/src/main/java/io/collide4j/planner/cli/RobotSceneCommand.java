@@ -1,8 +1,8 @@
 package io.collide4j.planner.cli;
 
-import io.collide4j.checker.query.Certificate;
-import io.collide4j.checker.query.Provenance;
-import io.collide4j.checker.query.TrajectoryCertifier;
+import io.collide4j.checker.certificate.Certificate;
+import io.collide4j.checker.certificate.Provenance;
+import io.collide4j.checker.certificate.TrajectoryCertifier;
 import io.collide4j.models.Models;
 import io.collide4j.planner.Collide4j;
 import picocli.CommandLine.Mixin;

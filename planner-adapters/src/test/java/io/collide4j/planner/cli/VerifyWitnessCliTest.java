@@ -1,8 +1,8 @@
 package io.collide4j.planner.cli;
 
-import io.collide4j.checker.query.TrajectoryCertifier;
+import io.collide4j.checker.certificate.TrajectoryCertifier;
 import io.collide4j.planner.Collide4j;
-import io.collide4j.checker.query.Provenance;
+import io.collide4j.checker.certificate.Provenance;
 import io.collide4j.kinematics.JointTrajectory;
 import io.collide4j.kinematics.TrajectoryCsv;
 import io.collide4j.models.Models;

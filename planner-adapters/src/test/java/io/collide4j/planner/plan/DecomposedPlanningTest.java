@@ -4,7 +4,7 @@ import io.collide4j.checker.geometry.decomposition.DecompositionCache;
 import io.collide4j.checker.geometry.decomposition.DecompositionParameters;
 import io.collide4j.checker.query.CollisionChecker;
 import io.collide4j.checker.query.MotionStatus;
-import io.collide4j.checker.query.Verdict;
+import io.collide4j.checker.certificate.Verdict;
 import io.collide4j.checker.scene.Obstacle;
 import io.collide4j.checker.scene.ObstacleShape;
 import io.collide4j.checker.scene.Scene;

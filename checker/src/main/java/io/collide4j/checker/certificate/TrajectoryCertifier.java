@@ -1,5 +1,13 @@
-package io.collide4j.checker.query;
+package io.collide4j.checker.certificate;
 
+import io.collide4j.checker.query.AdvanceStatus;
+import io.collide4j.checker.query.Advancement;
+import io.collide4j.checker.query.CollisionChecker;
+import io.collide4j.checker.query.Contact;
+import io.collide4j.checker.query.MeshMode;
+import io.collide4j.checker.query.PairId;
+import io.collide4j.checker.query.PairKind;
+import io.collide4j.checker.query.QueryContext;
 import java.io.StringWriter;
 import java.io.Writer;
 import java.util.ArrayList;
@@ -46,7 +54,7 @@ public final class TrajectoryCertifier {
      * The "lower bound" recorded for a step proven by Tight-Inclusion instead of a distance bound (exact mesh pairs
      * in the tolerance band, {@link MeshMode#EXACT}); negative, so never mistaken for a distance.
      */
-    static final double EXACT_WINDOW = -1;
+    public static final double EXACT_WINDOW = -1;
     /** Significant digits kept (rounding down) in claimed lower bounds and clearances. */
     static final int CLAIM_DIGITS = 4;
 
@@ -309,7 +317,7 @@ public final class TrajectoryCertifier {
     }
 
     /** The largest decimal with {@code digits} significant digits that is ≤ x (x itself if not finite or 0). */
-    static double roundDown(double x, int digits) {
+    public static double roundDown(double x, int digits) {
         if (!Double.isFinite(x) || x == 0) {
             return x;
         }
@@ -331,7 +339,7 @@ public final class TrajectoryCertifier {
      * A step end to advance to instead of s1: s1 rounded down to a short decimal, giving up at most a hundredth of
      * the step (s1 itself when that cannot be done).
      */
-    static double shortEnd(double s0, double s1) {
+    public static double shortEnd(double s0, double s1) {
         double len = s1 - s0;
         if (!(len > 0)) {
             return s1;

@@ -1,9 +1,12 @@
-package io.collide4j.checker.query;
+package io.collide4j.checker.certificate;
 
 import com.fasterxml.jackson.annotation.JsonFormat;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.collide4j.checker.geometry.HullShape;
+import io.collide4j.checker.query.CollisionChecker;
+import io.collide4j.checker.query.MeshMode;
+import io.collide4j.checker.query.PreparedScene;
 import io.collide4j.checker.robot.AllowedPair;
 import io.collide4j.checker.robot.PieceOrigin;
 import io.collide4j.checker.robot.RobotCollisionModel;

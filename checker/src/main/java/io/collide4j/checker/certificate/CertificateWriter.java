@@ -1,6 +1,8 @@
-package io.collide4j.checker.query;
+package io.collide4j.checker.certificate;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import io.collide4j.checker.query.MeshMode;
+import io.collide4j.checker.query.PairId;
 import io.collide4j.kinematics.format.StrictJson;
 import org.joml.Vector3dc;
 

@@ -1,13 +1,20 @@
-package io.collide4j.checker.query;
+package io.collide4j.checker.certificate;
 
+import io.collide4j.checker.query.CollisionChecker;
+import io.collide4j.checker.query.MeshMode;
+import io.collide4j.checker.query.PairId;
+import io.collide4j.checker.query.PairKind;
+import io.collide4j.checker.query.PairRef;
+import io.collide4j.checker.query.PreparedScene;
+import io.collide4j.checker.query.QueryContext;
 import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.checker.scene.Obstacle;
 import io.collide4j.checker.scene.Scene;
 import io.collide4j.kinematics.LinkPoses;
 import io.collide4j.kinematics.RobotSegment;
-import io.collide4j.checker.query.Certificate.PairSteps;
-import io.collide4j.checker.query.Certificate.PairTuple;
-import io.collide4j.checker.query.Certificate.ViolationRecord;
+import io.collide4j.checker.certificate.Certificate.PairSteps;
+import io.collide4j.checker.certificate.Certificate.PairTuple;
+import io.collide4j.checker.certificate.Certificate.ViolationRecord;
 import org.joml.Vector3d;
 
 import java.util.ArrayList;

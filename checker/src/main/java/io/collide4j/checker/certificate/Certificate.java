@@ -1,4 +1,4 @@
-package io.collide4j.checker.query;
+package io.collide4j.checker.certificate;
 
 import com.fasterxml.jackson.annotation.JsonFormat;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import io.collide4j.checker.query.MeshMode;
 import io.collide4j.kinematics.format.InputFormatException;
 import io.collide4j.kinematics.format.StrictJson;
 

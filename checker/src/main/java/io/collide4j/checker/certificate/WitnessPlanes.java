@@ -1,9 +1,12 @@
-package io.collide4j.checker.query;
+package io.collide4j.checker.certificate;
 
 import io.collide4j.checker.geometry.AffineRows;
 import io.collide4j.checker.geometry.ConvexShape;
 import io.collide4j.checker.narrowphase.DistanceResult;
 import io.collide4j.checker.narrowphase.Gjk;
+import io.collide4j.checker.query.CollisionChecker;
+import io.collide4j.checker.query.PairKind;
+import io.collide4j.checker.query.QueryContext;
 import io.collide4j.kinematics.LinkPoses;
 import org.joml.Matrix4dc;
 import org.joml.Vector3d;
