@@ -42,8 +42,8 @@ import java.util.Set;
  * A certificate made in {@link MeshMode#EXACT} (its {@code meshMode}) is re-checked with exact mesh distances; one
  * without that field was made with hulls. The text is read strictly ({@link Certificate#read}): a certificate with
  * unknown, duplicate or missing members or non-finite numbers is unreadable, not half-checked. Formats
- * {@value TrajectoryCertifier#FORMAT}, {@value TrajectoryCertifier#FORMAT_2_1} and {@value TrajectoryCertifier#FORMAT_2} are
- * accepted; the planes of a {@value TrajectoryCertifier#FORMAT} certificate are not used here (every step is re-proved
+ * {@value CertificateFormat#FORMAT}, {@value CertificateFormat#FORMAT_2_1} and {@value CertificateFormat#FORMAT_2} are
+ * accepted; the planes of a {@value CertificateFormat#FORMAT} certificate are not used here (every step is re-proved
  * as in the older formats; the independent verifier, module {@code verifier}, checks the planes instead; a /3
  * certificate's step bounds and clearance claims must also not exceed what its planes show). This class binds only the
  * hashes: the held joints' columns, the witness section and a trajectory file are bound by the verifier module's
@@ -268,7 +268,7 @@ public final class CertificateVerifier {
             double fresh = Math.max(
                     checker.lowerBound(c, pr.kind(), pr.a(), pr.b(), pr.slot(), poses.pose(la), lb < 0 ? null : poses.pose(lb)),
                     sphereBound(poses, pr, la, lb));
-            if (claimed == TrajectoryCertifier.EXACT_WINDOW) {
+            if (claimed == CertificateFormat.EXACT_WINDOW) {
                 // Tight-Inclusion sees boundary crossings only: the window must start outside and beyond the margin
                 if (!(fresh > d) || !pr.isEnvironment()
                         || !checker.advancement().exactWindowClear(c, pr.a(), pr.b(), pr.slot(), s0, s1, d)) {

@@ -20,7 +20,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The {@code witness} section of a {@link TrajectoryCertifier#FORMAT} certificate: what an independent verifier needs,
+ * The {@code witness} section of a {@link CertificateFormat#FORMAT} certificate: what an independent verifier needs,
  * besides the URDF/SRDF, to read the per-step planes — the trajectory's joint columns, held joints, the self pairs not
  * checked (with the reason), per link the collision element each piece covers, the attached primitives (shape, parent
  * link, pose), and the scene's obstacles as plain

@@ -38,7 +38,7 @@ public final class TrajectorySegments {
                        double[] times) {
         this.model = model;
         int n = model.variableCount();
-        TrajectoryCertifier.validate(waypoints, times, n);
+        CertificateFormat.validate(waypoints, times, n);
         if (velocities == null && accelerations != null) {
             throw new IllegalArgumentException("accelerations need velocities");
         }

@@ -14,7 +14,7 @@ import org.joml.Vector3d;
 import java.util.List;
 
 /**
- * Separating planes for a certificate's advancement steps ({@link TrajectoryCertifier#FORMAT}): for a step
+ * Separating planes for a certificate's advancement steps ({@link CertificateFormat#FORMAT}): for a step
  * [s0, s1] of a pair, a plane (n, c) and gaps gA = gB such that, for every s in the step, every point of piece A
  * (margin included) has n·x ≤ c − gA and every point of B has n·y ≥ c + gB, and gA + gB ≥ margin·|n|. The derivation
  * and its rounding argument are in {@code WITNESS.md} next to this file. Where one plane cannot cover a step (self
@@ -94,12 +94,12 @@ final class WitnessPlanes {
             // a later part's claim: the GJK lower bound at its start rounded down, which the step rule uses too, so
             // the recompute verifier's own GJK run (another warm start) cannot fall below what was checked here
             double e = planeAt(c, kind, a, b, slot, from, true) ? reach(c, kind, a, b, from, s1, d, first ? claim
-                    : TrajectoryCertifier.roundDown(lbHere, TrajectoryCertifier.CLAIM_DIGITS), first, whole) : Double.NaN;
+                    : CertificateFormat.roundDown(lbHere, CertificateFormat.CLAIM_DIGITS), first, whole) : Double.NaN;
             if (!(e >= s1)) {
                 double shortReach = e;
                 shortPlane.save(this);
                 double full = planeAt(c, kind, a, b, slot, from, false) ? reach(c, kind, a, b, from, s1, d, first ? claim
-                        : TrajectoryCertifier.roundDown(lbHere, TrajectoryCertifier.CLAIM_DIGITS), first, whole) : Double.NaN;
+                        : CertificateFormat.roundDown(lbHere, CertificateFormat.CLAIM_DIGITS), first, whole) : Double.NaN;
                 if (!(full >= shortReach) && shortReach > from) {
                     // back to the short plane, which reaches farther
                     shortPlane.restore(this);
@@ -112,7 +112,7 @@ final class WitnessPlanes {
             if (!(e > from)) {
                 break;
             }
-            lbFrom = first ? claim : TrajectoryCertifier.roundDown(lbHere, TrajectoryCertifier.CLAIM_DIGITS);
+            lbFrom = first ? claim : CertificateFormat.roundDown(lbHere, CertificateFormat.CLAIM_DIGITS);
             SeparatingPlane p = plane(c, a, b, kind, from, e, d, true);
             if (p == null) {
                 break;
@@ -161,7 +161,7 @@ final class WitnessPlanes {
         if (!(lo - from >= MIN_WIDTH)) {
             return Double.NaN;
         }
-        double e = TrajectoryCertifier.shortEnd(from, lo);
+        double e = CertificateFormat.shortEnd(from, lo);
         return e > from && fits(c, kind, a, b, from, e, d, lbFrom, first, whole) ? e : lo;
     }
 

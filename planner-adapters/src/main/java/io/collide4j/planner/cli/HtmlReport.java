@@ -1,6 +1,7 @@
 package io.collide4j.planner.cli;
 
 import io.collide4j.checker.certificate.Certificate;
+import io.collide4j.checker.certificate.CertificateFormat;
 import io.collide4j.checker.certificate.CertificationResult;
 import io.collide4j.checker.query.Contact;
 import io.collide4j.checker.certificate.Verdict;
@@ -155,7 +156,7 @@ final class HtmlReport {
         }
         h.append("<h2>Worst pairs</h2>\n");
         h.append(worstPairs(r, profile, profilePairs));
-        h.append("<p><small>collide4j — certificate format ").append(io.collide4j.checker.certificate.TrajectoryCertifier.FORMAT)
+        h.append("<p><small>collide4j — certificate format ").append(io.collide4j.checker.certificate.CertificateFormat.FORMAT)
                 .append("; re-check it with <code>collide4j verify</code>.</small></p>\n");
         script(h, viewJson);
         return h.append("</body></html>\n").toString();
