@@ -75,9 +75,8 @@ public record CertificateWitness(List<String> joints, Map<String, Double> held, 
                                 double[] pose) {
     }
 
-    /** The section for a checker's robot model and prepared scene. */
-    static CertificateWitness of(CollisionChecker checker) {
-        RobotCollisionModel model = checker.model();
+    /** The section for a robot model and a prepared scene. */
+    static CertificateWitness of(RobotCollisionModel model, PreparedScene prepared) {
         List<AllowedEntry> allowed = new ArrayList<>();
         for (AllowedPair p : model.allowedPairs()) {
             allowed.add(new AllowedEntry(p.first(), p.second(), p.reason()));
@@ -92,7 +91,7 @@ public record CertificateWitness(List<String> joints, Map<String, Double> held, 
             pieces.put(model.bodyName(body), list);
         }
         return new CertificateWitness(List.copyOf(model.kinematics().variableNames()), Map.of(), allowed, pieces,
-                obstacles(checker.prepared()), attached(model));
+                obstacles(prepared), attached(model));
     }
 
     /**
@@ -102,7 +101,7 @@ public record CertificateWitness(List<String> joints, Map<String, Double> held, 
      */
     public static String derivedJson(CollisionChecker checker, MeshMode mode) {
         PreparedScene p = checker.prepared().meshMode() == mode ? checker.prepared() : PreparedScene.of(checker.scene(), mode);
-        CertificateWitness w = of(checker);
+        CertificateWitness w = of(checker.model(), checker.prepared());
         try {
             return io.collide4j.kinematics.format.StrictJson.mapper().writeValueAsString(
                     new CertificateWitness(w.joints(), w.held(), w.allowed(), w.pieces(), obstacles(p), w.attached()));

@@ -138,8 +138,8 @@ public final class TrajectoryCertifier {
         Map<String, Double> clearance = new HashMap<>();
         CertificateWriter cert = new CertificateWriter(out);
         cert.header(d, tolerance, checker.prepared().meshMode(), checker.model().contentHash(),
-                checker.scene().contentHash(), path, times, provenance, witnesses ? CertificateWitness.of(checker) : null);
-        WitnessPlanes planer = witnesses ? new WitnessPlanes(checker) : null;
+                checker.scene().contentHash(), path, times, provenance, witnesses ? CertificateWitness.of(checker.model(), checker.prepared()) : null);
+        WitnessPlanes planer = witnesses ? new WitnessPlanes(checker.model(), checker.prepared(), checker.grid()) : null;
         Advancement advancement = checker.advancement();
         Map<String, Double> planeClearance = new HashMap<>();
         Map<String, Integer> listedIn = new HashMap<>();   // pair key -> segments that list it with proven steps
@@ -188,7 +188,7 @@ public final class TrajectoryCertifier {
                         }
                     }
                 }, 0);
-                PairId id = checker.pairId(kind, a, b, slot);
+                PairId id = checker.pairDistance().pairId(kind, a, b, slot);
                 if (planes != null) {
                     provableBounds(lbs, planes);
                 }
@@ -278,7 +278,7 @@ public final class TrajectoryCertifier {
         double margins = checker.model().pieceMargin(a)
                 + (kind == PairKind.ENVIRONMENT ? checker.prepared().margin(b) : checker.model().pieceMargin(b));
         double est = c.result.intersecting ? -margins : c.result.distance - margins;
-        return new Contact(checker.pairId(kind, a, b, slot), c.minLowerBound, Math.max(c.minLowerBound, est),
+        return new Contact(checker.pairDistance().pairId(kind, a, b, slot), c.minLowerBound, Math.max(c.minLowerBound, est),
                 new org.joml.Vector3d(c.result.witnessA), new org.joml.Vector3d(c.result.witnessB),
                 new org.joml.Vector3d(c.result.normal));
     }

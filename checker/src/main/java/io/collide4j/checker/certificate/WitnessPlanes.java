@@ -4,9 +4,11 @@ import io.collide4j.checker.geometry.AffineRows;
 import io.collide4j.checker.geometry.ConvexShape;
 import io.collide4j.checker.narrowphase.DistanceResult;
 import io.collide4j.checker.narrowphase.Gjk;
-import io.collide4j.checker.query.CollisionChecker;
 import io.collide4j.checker.query.PairKind;
+import io.collide4j.checker.query.PreparedScene;
 import io.collide4j.checker.query.QueryContext;
+import io.collide4j.checker.query.SpeedGrid;
+import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.kinematics.LinkPoses;
 import org.joml.Matrix4dc;
 import org.joml.Vector3d;
@@ -32,7 +34,9 @@ final class WitnessPlanes {
     /** Most parts one step is split into before it is written without a plane. */
     private static final int MAX_PARTS = 10_000;
 
-    private final CollisionChecker checker;
+    private final RobotCollisionModel model;
+    private final PreparedScene prepared;
+    private final SpeedGrid grid;
     private final Gjk gjk = new Gjk();
     private final DistanceResult result = new DistanceResult();
     private final Vector3d sup = new Vector3d();
@@ -74,8 +78,10 @@ final class WitnessPlanes {
         }
     }
 
-    WitnessPlanes(CollisionChecker checker) {
-        this.checker = checker;
+    WitnessPlanes(RobotCollisionModel model, PreparedScene prepared, SpeedGrid grid) {
+        this.model = model;
+        this.prepared = prepared;
+        this.grid = grid;
     }
 
     /**
@@ -171,7 +177,7 @@ final class WitnessPlanes {
      */
     private boolean fits(QueryContext c, PairKind kind, int a, int b, double from, double e, double d, double lbFrom,
                          boolean first, double whole) {
-        if (!first && !(lbFrom - checker.grid().stepBound(c, kind, a, b, from, e, whole) > d)) {
+        if (!first && !(lbFrom - grid.stepBound(c, kind, a, b, from, e, whole) > d)) {
             return false;
         }
         return plane(c, a, b, kind, from, e, d) != null;
@@ -189,16 +195,15 @@ final class WitnessPlanes {
     private boolean planeAt(QueryContext c, PairKind kind, int a, int b, int slot, double s, boolean shortNormal) {
         this.shortNumbers = shortNormal;
         LinkPoses poses = c.segment.posesAt(s);
-        var model = checker.model();
         Matrix4dc pa = poses.pose(model.bodyLink(model.pieceBody(a)));
         ConvexShape sa = model.pieceShape(a);
         ConvexShape sb;
         Matrix4dc pb;
         double mA = model.pieceMargin(a), mB;
         if (kind == PairKind.ENVIRONMENT) {
-            sb = checker.prepared().shape(b);
-            pb = checker.prepared().pose(slot);
-            mB = checker.prepared().margin(b);
+            sb = prepared.shape(b);
+            pb = prepared.pose(slot);
+            mB = prepared.margin(b);
         } else {
             sb = model.pieceShape(b);
             pb = poses.pose(model.bodyLink(model.pieceBody(b)));
@@ -268,8 +273,8 @@ final class WitnessPlanes {
     /** As {@link #plane(QueryContext, int, int, PairKind, double, double, double)}; {@code shorten}: the written plane. */
     private SeparatingPlane plane(QueryContext c, int a, int b, PairKind kind, double from, double e, double d,
                                   boolean shorten) {
-        double dA = checker.grid().pieceTravel(c, a, from, e);
-        double dB = kind == PairKind.ENVIRONMENT ? 0 : checker.grid().pieceTravel(c, b, from, e);
+        double dA = grid.pieceTravel(c, a, from, e);
+        double dB = kind == PairKind.ENVIRONMENT ? 0 : grid.pieceTravel(c, b, from, e);
         // own arithmetic: a handful of roundings of magnitudes below (scale + travel), charged at 1e-13 relative
         double own = OWN_REL * (1 + scale + dA + dB);
         double hiA = hiA0 + nUp * dA + own;

@@ -19,15 +19,15 @@ public final class Advancement {
     /** Lockstep rounds of {@link #advancePairs}: each advances every open pair to the next 1/ROUNDS of s. */
     static final int ROUNDS = 8;
 
-    private final CollisionChecker checker;
+    private final PairDistance distance;
     private final RobotCollisionModel model;
     private final PreparedScene prepared;
     private final ExactMeshPairs exact;     // null unless the scene has exact mesh pieces
     private final SpeedGrid grid;
 
-    Advancement(CollisionChecker checker, PreparedScene prepared, ExactMeshPairs exact, SpeedGrid grid) {
-        this.checker = checker;
-        this.model = checker.model();
+    Advancement(PairDistance distance, PreparedScene prepared, ExactMeshPairs exact, SpeedGrid grid) {
+        this.distance = distance;
+        this.model = distance.model();
         this.prepared = prepared;
         this.exact = exact;
         this.grid = grid;
@@ -68,7 +68,7 @@ public final class Advancement {
                         c.motionTime = earliest;    // any violation answers "not free"
                         return AdvanceStatus.VIOLATED;
                     }
-                    c.motionContact = checker.contact(c, pairs.kind(i), pairs.pieceA(i), pairs.pieceB(i), pairs.slot(i),
+                    c.motionContact = distance.contact(c, pairs.kind(i), pairs.pieceA(i), pairs.pieceB(i), pairs.slot(i),
                             c.minLowerBound);
                     if (earliest == 0) {
                         break;
@@ -160,7 +160,7 @@ public final class Advancement {
             c.evaluations++;
             LinkPoses poses = seg.posesAt(s);
             // A bounding-volume lower bound first: when it already clears the rest of the interval, GJK is not needed.
-            double cheap = checker.cheapLowerBound(poses, kind, a, b, slot, la, lbk, c);
+            double cheap = distance.cheapLowerBound(poses, kind, a, b, slot, la, lbk, c);
             if (cheap > d + tol && whole <= STEP_FRACTION * (cheap - d)) {
                 if (sink != null) {
                     sink.step(s, sEnd, cheap, whole);
@@ -169,13 +169,13 @@ public final class Advancement {
                 c.stopS = sEnd;
                 return AdvanceStatus.CLEARED;
             }
-            double lb = checker.lowerBound(c, kind, a, b, slot, poses.pose(la), lbk < 0 ? null : poses.pose(lbk));
+            double lb = distance.lowerBound(c, kind, a, b, slot, poses.pose(la), lbk < 0 ? null : poses.pose(lbk));
             c.minLowerBound = lb;
             if (!(lb > d + tol)) {                  // NaN: a violation, never a step
                 if (Double.isNaN(lb)) {
                     c.minLowerBound = -Double.MAX_VALUE;   // "unknown", and writable in a certificate
                 }
-                if (lb > d && checker.isExactMeshPair(kind, b)) {
+                if (lb > d && distance.isExactMeshPair(kind, b)) {
                     // exact mesh pair in the tolerance band: Tight-Inclusion decides
                     double t = exact.clearUntil(c, a, b, slot, la, s, sEnd, d);
                     if (!c.exactMeshScratch().hit) {
@@ -191,7 +191,7 @@ public final class Advancement {
                         continue;
                     }
                     if (t > s) {
-                        c.minLowerBound = checker.lowerBound(c, kind, a, b, slot, seg.posesAt(t).pose(la), null);
+                        c.minLowerBound = distance.lowerBound(c, kind, a, b, slot, seg.posesAt(t).pose(la), null);
                     }
                     s = t;
                 }
