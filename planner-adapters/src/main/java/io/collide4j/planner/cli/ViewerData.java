@@ -3,7 +3,7 @@ package io.collide4j.planner.cli;
 import io.collide4j.checker.geometry.ConvexHull;
 import io.collide4j.checker.geometry.ConvexShape;
 import io.collide4j.checker.geometry.HullShape;
-import io.collide4j.checker.geometry.QuickHull;
+import io.collide4j.checker.geometry.hull.QuickHull;
 import io.collide4j.checker.geometry.TransformedShape;
 import io.collide4j.checker.query.Contact;
 import io.collide4j.checker.certificate.Verdict;

@@ -1,4 +1,7 @@
-package io.collide4j.checker.geometry;
+package io.collide4j.checker.geometry.hull;
+
+import io.collide4j.checker.geometry.ConvexHull;
+import io.collide4j.checker.geometry.Orient3d;
 
 import java.math.BigDecimal;
 import java.math.MathContext;
