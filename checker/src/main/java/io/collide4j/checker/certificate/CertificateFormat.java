@@ -15,7 +15,7 @@ public final class CertificateFormat {
     public static final String FORMAT_2 = "collide4j-certificate/2";
     /**
      * The "lower bound" recorded for a step proven by Tight-Inclusion instead of a distance bound (exact mesh pairs
-     * in the tolerance band, {@link MeshMode#EXACT}); negative, so never mistaken for a distance.
+     * in the tolerance band, {@link io.collide4j.checker.query.MeshMode#EXACT}); negative, so never mistaken for a distance.
      */
     public static final double EXACT_WINDOW = -1;
     /** Significant digits kept (rounding down) in claimed lower bounds and clearances. */
