@@ -38,9 +38,9 @@ public final class TrajectoryCertifier {
      * velocities the full velocity (and acceleration) vectors, else null.
      */
     public record Certification(CertificationResult result, double[][] fullWaypoints, double[] times,
-                                double minimumSeparation, double[][] fullVelocities, double[][] fullAccelerations) {
-        public Certification(CertificationResult result, double[][] fullWaypoints, double[] times, double minimumSeparation) {
-            this(result, fullWaypoints, times, minimumSeparation, null, null);
+                                double margin, double[][] fullVelocities, double[][] fullAccelerations) {
+        public Certification(CertificationResult result, double[][] fullWaypoints, double[] times, double margin) {
+            this(result, fullWaypoints, times, margin, null, null);
         }
 
     }
@@ -50,8 +50,8 @@ public final class TrajectoryCertifier {
      * certified motion is the cubic (or, with accelerations, quintic) interpolation a controller executes between
      * the waypoints; joints outside the planning group stand still.
      */
-    public Certification certify(JointTrajectory t, double minimumSeparation, long budget) {
-        return certify(t, minimumSeparation, budget, null);
+    public Certification certify(JointTrajectory t, double margin, long budget) {
+        return certify(t, margin, budget, null);
     }
 
     /**
@@ -59,8 +59,8 @@ public final class TrajectoryCertifier {
      * closed) as it is proved, with the robot's and scene's {@link Collide4j#provenance()} recorded in it; the
      * result's {@code certificateJson} is then null. A null {@code out} keeps the certificate as text in the result.
      */
-    public Certification certify(JointTrajectory t, double minimumSeparation, long budget, Writer out) {
-        return certify(t, minimumSeparation, budget, out, null);
+    public Certification certify(JointTrajectory t, double margin, long budget, Writer out) {
+        return certify(t, margin, budget, out, null);
     }
 
     /**
@@ -68,10 +68,10 @@ public final class TrajectoryCertifier {
      * each segment with the number certified so far, up to {@code t.waypointCount() - 1} (fewer when a violation or
      * the budget stops it); results and certificate are those without it.
      */
-    public Certification certify(JointTrajectory t, double minimumSeparation, long budget, Writer out,
+    public Certification certify(JointTrajectory t, double margin, long budget, Writer out,
                                  LongConsumer segmentsDone) {
         GroupRows g = groupRows(t);
-        return certify(g.q(), g.v(), g.a(), g.times(), minimumSeparation, budget, out, segmentsDone);
+        return certify(g.q(), g.v(), g.a(), g.times(), margin, budget, out, segmentsDone);
     }
 
     /** A trajectory's planning-group rows (velocities, accelerations null when it has none) and times. */
@@ -121,8 +121,8 @@ public final class TrajectoryCertifier {
     }
 
     /** Certifies planning-group waypoints at strictly increasing times. */
-    public Certification certify(List<double[]> waypoints, double[] times, double minimumSeparation, long budget) {
-        return certify(waypoints, null, null, times, minimumSeparation, budget);
+    public Certification certify(List<double[]> waypoints, double[] times, double margin, long budget) {
+        return certify(waypoints, null, null, times, margin, budget);
     }
 
     /**
@@ -130,8 +130,8 @@ public final class TrajectoryCertifier {
      * increasing times, following the cubic / quintic interpolation between them.
      */
     public Certification certify(List<double[]> waypoints, List<double[]> velocities, List<double[]> accelerations,
-                                 double[] times, double minimumSeparation, long budget) {
-        return certify(waypoints, velocities, accelerations, times, minimumSeparation, budget, null, null);
+                                 double[] times, double margin, long budget) {
+        return certify(waypoints, velocities, accelerations, times, margin, budget, null, null);
     }
 
     /**
@@ -139,12 +139,12 @@ public final class TrajectoryCertifier {
      * with the number certified so far; an exception it throws (a cancelled server request) ends the certification.
      */
     public Certification certify(List<double[]> waypoints, List<double[]> velocities, List<double[]> accelerations,
-                                 double[] times, double minimumSeparation, long budget, LongConsumer segmentsDone) {
-        return certify(waypoints, velocities, accelerations, times, minimumSeparation, budget, null, segmentsDone);
+                                 double[] times, double margin, long budget, LongConsumer segmentsDone) {
+        return certify(waypoints, velocities, accelerations, times, margin, budget, null, segmentsDone);
     }
 
     private Certification certify(List<double[]> waypoints, List<double[]> velocities, List<double[]> accelerations,
-                                  double[] times, double minimumSeparation, long budget, Writer out,
+                                  double[] times, double margin, long budget, Writer out,
                                   LongConsumer segmentsDone) {
         double[][] fullVelocities = velocities == null ? null : fullDerivatives(velocities, waypoints.size(), "velocities");
         double[][] fullAccelerations = accelerations == null ? null
@@ -155,13 +155,13 @@ public final class TrajectoryCertifier {
         }
         // kept in memory (out null): the checker's in-memory certify, spelled out so that the progress hook reaches it
         StringWriter text = out == null ? new StringWriter() : null;
-        CertificationResult r = certifier.certify(full, fullVelocities, fullAccelerations, times, minimumSeparation,
+        CertificationResult r = certifier.certify(full, fullVelocities, fullAccelerations, times, margin,
                 c.tolerance(), budget, c.scratch().context, out == null ? Provenance.UNKNOWN : c.provenance(),
                 out == null ? text : out, segmentsDone);
         if (text != null) {
             r = new CertificationResult(r.verdict(), r.violation(), r.pairClearance(), r.evaluations(), text.toString());
         }
-        return new Certification(r, full, times.clone(), minimumSeparation, fullVelocities, fullAccelerations);
+        return new Certification(r, full, times.clone(), margin, fullVelocities, fullAccelerations);
     }
 
     // Group derivative vectors as full-robot vectors: joints outside the planning group stand still.
