@@ -14,6 +14,8 @@ Levels: arrows are walked depth first in sorted order; an arrow to a node still 
 is counted as a back arrow (the number depends on the walk order only through which arrow of a cycle is blamed, so it
 is reproducible; zero back arrows means no cycle at all). Without the back arrows the graph is acyclic, and a node's
 level is 0 when it uses nothing else, else 1 + the highest level it uses. Mutual pairs: A uses B and B uses A.
+Nodes in cycles: the members of strongly connected components of more than one node (independent of walk order;
+the back-arrow count is not: compare runs by this one).
 """
 import os
 import re
@@ -92,6 +94,37 @@ def measure(graph):
     return level, arrows, back, mutual
 
 
+def cycles(graph):
+    """Strongly connected components with more than one node (Tarjan), largest first: the files caught in cycles."""
+    index, low, stack, on, out = {}, {}, [], set(), []
+
+    def strong(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in graph[v]:
+            if w not in index:
+                strong(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                out.append(sorted(comp))
+
+    for v in sorted(graph):
+        if v not in index:
+            strong(v)
+    return sorted(out, key=lambda c: (-len(c), c))
+
+
 def main():
     if len(sys.argv) < 3 or sys.argv[1] not in ("files", "packages"):
         print(__doc__, file=sys.stderr)
@@ -99,15 +132,22 @@ def main():
     graph = file_graph(sys.argv[2]) if sys.argv[1] == "files" else package_graph(sys.argv[2], sys.argv[3])
     level, arrows, back, mutual = measure(graph)
     levels = 1 + max(level.values()) if level else 0
-    print(f"{len(graph)} nodes, {levels} levels, {arrows} arrows, {len(back)} back arrows, {len(mutual)} mutual pairs")
+    loops = cycles(graph)
+    print(f"{len(graph)} nodes, {levels} levels, {arrows} arrows, {len(back)} back arrows, {len(mutual)} mutual pairs, "
+          f"{sum(len(c) for c in loops)} nodes in cycles (largest {len(loops[0]) if loops else 0})")
     for n in sorted(graph, key=lambda k: (level[k], k)):
         print(f"  L{level[n]:<3} {n}")
     for a, b in back:
         print(f"  back: {a} -> {b}")
     for a, b in mutual:
         print(f"  mutual: {a} <-> {b}")
+    for c in loops:
+        print(f"  cycle: {' '.join(c)}")
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except BrokenPipeError:  # piped into head
+        sys.exit(0)
