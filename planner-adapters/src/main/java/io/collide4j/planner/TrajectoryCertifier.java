@@ -5,6 +5,8 @@ import io.collide4j.checker.certificate.CertificationResult;
 import io.collide4j.checker.query.Contact;
 import io.collide4j.checker.certificate.Provenance;
 import io.collide4j.kinematics.JointTrajectory;
+import org.jspecify.annotations.NullMarked;
+import org.jspecify.annotations.Nullable;
 
 import java.io.StringWriter;
 import java.io.Writer;
@@ -19,8 +21,10 @@ import java.util.function.LongConsumer;
  * {@link io.collide4j.checker.certificate.TrajectoryCertifier}) for a minimum separation and an evaluation
  * budget, giving CERTIFIED_FREE, VIOLATION (with the first violation) or INCONCLUSIVE and a JSON
  * certificate that {@link #verify} re-checks independently.
- * Thread-safe (per-thread scratch inside the façade).
+ * Thread-safe (per-thread scratch inside the façade). Null-marked (JSpecify): nothing is null unless annotated
+ * {@code @Nullable}.
  */
+@NullMarked
 public final class TrajectoryCertifier {
     /** Default evaluation budget for a whole trajectory. */
     public static final long DEFAULT_BUDGET = 5_000_000;
@@ -37,9 +41,11 @@ public final class TrajectoryCertifier {
      * A certification and the trajectory it is about: full configurations, times, and for trajectories with
      * velocities the full velocity (and acceleration) vectors, else null.
      */
-    public record Certification(CertificationResult result, double[][] fullWaypoints, double[] times,
-                                double margin, double[][] fullVelocities, double[][] fullAccelerations) {
-        public Certification(CertificationResult result, double[][] fullWaypoints, double[] times, double margin) {
+    public record Certification(@Nullable CertificationResult result, double[][] fullWaypoints, double[] times,
+                                double margin, double @Nullable [][] fullVelocities,
+                                double @Nullable [][] fullAccelerations) {
+        public Certification(@Nullable CertificationResult result, double[][] fullWaypoints, double[] times,
+                             double margin) {
             this(result, fullWaypoints, times, margin, null, null);
         }
 
@@ -59,7 +65,7 @@ public final class TrajectoryCertifier {
      * closed) as it is proved, with the robot's and scene's {@link Collide4j#provenance()} recorded in it; the
      * result's {@code certificateJson} is then null. A null {@code out} keeps the certificate as text in the result.
      */
-    public Certification certify(JointTrajectory t, double margin, long budget, Writer out) {
+    public Certification certify(JointTrajectory t, double margin, long budget, @Nullable Writer out) {
         return certify(t, margin, budget, out, null);
     }
 
@@ -68,14 +74,14 @@ public final class TrajectoryCertifier {
      * each segment with the number certified so far, up to {@code t.waypointCount() - 1} (fewer when a violation or
      * the budget stops it); results and certificate are those without it.
      */
-    public Certification certify(JointTrajectory t, double margin, long budget, Writer out,
-                                 LongConsumer segmentsDone) {
+    public Certification certify(JointTrajectory t, double margin, long budget, @Nullable Writer out,
+                                 @Nullable LongConsumer segmentsDone) {
         GroupRows g = groupRows(t);
         return certify(g.q(), g.v(), g.a(), g.times(), margin, budget, out, segmentsDone);
     }
 
     /** A trajectory's planning-group rows (velocities, accelerations null when it has none) and times. */
-    private record GroupRows(List<double[]> q, List<double[]> v, List<double[]> a, double[] times) {
+    private record GroupRows(List<double[]> q, @Nullable List<double[]> v, @Nullable List<double[]> a, double[] times) {
     }
 
     private GroupRows groupRows(JointTrajectory t) {
@@ -129,8 +135,8 @@ public final class TrajectoryCertifier {
      * Certifies planning-group waypoints with group velocities (and accelerations; either may be null) at strictly
      * increasing times, following the cubic / quintic interpolation between them.
      */
-    public Certification certify(List<double[]> waypoints, List<double[]> velocities, List<double[]> accelerations,
-                                 double[] times, double margin, long budget) {
+    public Certification certify(List<double[]> waypoints, @Nullable List<double[]> velocities,
+                                 @Nullable List<double[]> accelerations, double[] times, double margin, long budget) {
         return certify(waypoints, velocities, accelerations, times, margin, budget, null, null);
     }
 
@@ -138,14 +144,15 @@ public final class TrajectoryCertifier {
      * As {@link #certify(List, List, List, double[], double, long)}, calling {@code segmentsDone} after each segment
      * with the number certified so far; an exception it throws (a cancelled server request) ends the certification.
      */
-    public Certification certify(List<double[]> waypoints, List<double[]> velocities, List<double[]> accelerations,
-                                 double[] times, double margin, long budget, LongConsumer segmentsDone) {
+    public Certification certify(List<double[]> waypoints, @Nullable List<double[]> velocities,
+                                 @Nullable List<double[]> accelerations, double[] times, double margin, long budget,
+                                 @Nullable LongConsumer segmentsDone) {
         return certify(waypoints, velocities, accelerations, times, margin, budget, null, segmentsDone);
     }
 
-    private Certification certify(List<double[]> waypoints, List<double[]> velocities, List<double[]> accelerations,
-                                  double[] times, double margin, long budget, Writer out,
-                                  LongConsumer segmentsDone) {
+    private Certification certify(List<double[]> waypoints, @Nullable List<double[]> velocities,
+                                  @Nullable List<double[]> accelerations, double[] times, double margin, long budget,
+                                  @Nullable Writer out, @Nullable LongConsumer segmentsDone) {
         double[][] fullVelocities = velocities == null ? null : fullDerivatives(velocities, waypoints.size(), "velocities");
         double[][] fullAccelerations = accelerations == null ? null
                 : fullDerivatives(accelerations, waypoints.size(), "accelerations");
@@ -209,7 +216,7 @@ public final class TrajectoryCertifier {
      * instants of a certified trajectory (for plots; the verdict itself is continuous). Entry k is
      * {time, lower bound}; the closest pair's key is in {@code pairs[k]} when given.
      */
-    public double[][] clearanceProfile(Certification cert, int samples, String[] pairs) {
+    public double[][] clearanceProfile(Certification cert, int samples, String @Nullable [] pairs) {
         List<ProfileSample> s = profile(cert, evenTimes(cert, samples));
         double[][] out = new double[samples][];
         for (int k = 0; k < samples; k++) {
@@ -236,7 +243,7 @@ public final class TrajectoryCertifier {
      * The state of a certified trajectory at one instant: full configuration (the certified interpolation) and
      * the closest checked pair there (null when no pair is checked), for plots and the report's 3-D view.
      */
-    public record ProfileSample(double time, double[] configuration, Contact closest) {
+    public record ProfileSample(double time, double[] configuration, @Nullable Contact closest) {
     }
 
     /** {@link ProfileSample}s at non-decreasing {@code times} within the trajectory. */
