@@ -1,6 +1,6 @@
 package io.collide4j.planner;
 
-import io.collide4j.checker.query.CertificateWitness;
+import io.collide4j.checker.certificate.CertificateWitness;
 import io.collide4j.checker.query.MeshMode;
 import io.collide4j.kinematics.JointTrajectory;
 import io.collide4j.verifier.BoundInputs;

@@ -11,7 +11,7 @@ import io.collide4j.checker.query.MotionResult;
 import io.collide4j.checker.query.MotionStatus;
 import io.collide4j.checker.query.MeshMode;
 import io.collide4j.checker.query.PreparedScene;
-import io.collide4j.checker.query.Provenance;
+import io.collide4j.checker.certificate.Provenance;
 import io.collide4j.checker.query.QueryContext;
 import io.collide4j.checker.geometry.decomposition.DecompositionCache;
 import io.collide4j.checker.geometry.decomposition.DecompositionParameters;

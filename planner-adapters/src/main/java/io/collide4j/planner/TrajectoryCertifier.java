@@ -1,10 +1,12 @@
 package io.collide4j.planner;
 
-import io.collide4j.checker.query.CertificateVerifier;
-import io.collide4j.checker.query.CertificationResult;
+import io.collide4j.checker.certificate.CertificateVerifier;
+import io.collide4j.checker.certificate.CertificationResult;
 import io.collide4j.checker.query.Contact;
-import io.collide4j.checker.query.Provenance;
+import io.collide4j.checker.certificate.Provenance;
 import io.collide4j.kinematics.JointTrajectory;
+import org.jspecify.annotations.NullMarked;
+import org.jspecify.annotations.Nullable;
 
 import java.io.StringWriter;
 import java.io.Writer;
@@ -16,31 +18,35 @@ import java.util.function.LongConsumer;
  * Certifies whole trajectories for a {@link Collide4j}: waypoints joined by straight joint-space
  * segments, or by the cubic / quintic pieces a controller executes when velocities (and accelerations) are given,
  * checked continuously (conservative advancement, the checker's
- * {@link io.collide4j.checker.query.TrajectoryCertifier}) for a minimum separation and an evaluation
+ * {@link io.collide4j.checker.certificate.TrajectoryCertifier}) for a minimum separation and an evaluation
  * budget, giving CERTIFIED_FREE, VIOLATION (with the first violation) or INCONCLUSIVE and a JSON
  * certificate that {@link #verify} re-checks independently.
- * Thread-safe (per-thread scratch inside the façade).
+ * Thread-safe (per-thread scratch inside the façade). Null-marked (JSpecify): nothing is null unless annotated
+ * {@code @Nullable}.
  */
+@NullMarked
 public final class TrajectoryCertifier {
     /** Default evaluation budget for a whole trajectory. */
     public static final long DEFAULT_BUDGET = 5_000_000;
 
     private final Collide4j c;
-    private final io.collide4j.checker.query.TrajectoryCertifier certifier;
+    private final io.collide4j.checker.certificate.TrajectoryCertifier certifier;
 
     TrajectoryCertifier(Collide4j c) {
         this.c = c;
-        this.certifier = new io.collide4j.checker.query.TrajectoryCertifier(c.checker());
+        this.certifier = new io.collide4j.checker.certificate.TrajectoryCertifier(c.checker());
     }
 
     /**
      * A certification and the trajectory it is about: full configurations, times, and for trajectories with
      * velocities the full velocity (and acceleration) vectors, else null.
      */
-    public record Certification(CertificationResult result, double[][] fullWaypoints, double[] times,
-                                double minimumSeparation, double[][] fullVelocities, double[][] fullAccelerations) {
-        public Certification(CertificationResult result, double[][] fullWaypoints, double[] times, double minimumSeparation) {
-            this(result, fullWaypoints, times, minimumSeparation, null, null);
+    public record Certification(@Nullable CertificationResult result, double[][] fullWaypoints, double[] times,
+                                double margin, double @Nullable [][] fullVelocities,
+                                double @Nullable [][] fullAccelerations) {
+        public Certification(@Nullable CertificationResult result, double[][] fullWaypoints, double[] times,
+                             double margin) {
+            this(result, fullWaypoints, times, margin, null, null);
         }
 
     }
@@ -50,8 +56,8 @@ public final class TrajectoryCertifier {
      * certified motion is the cubic (or, with accelerations, quintic) interpolation a controller executes between
      * the waypoints; joints outside the planning group stand still.
      */
-    public Certification certify(JointTrajectory t, double minimumSeparation, long budget) {
-        return certify(t, minimumSeparation, budget, null);
+    public Certification certify(JointTrajectory t, double margin, long budget) {
+        return certify(t, margin, budget, null);
     }
 
     /**
@@ -59,8 +65,8 @@ public final class TrajectoryCertifier {
      * closed) as it is proved, with the robot's and scene's {@link Collide4j#provenance()} recorded in it; the
      * result's {@code certificateJson} is then null. A null {@code out} keeps the certificate as text in the result.
      */
-    public Certification certify(JointTrajectory t, double minimumSeparation, long budget, Writer out) {
-        return certify(t, minimumSeparation, budget, out, null);
+    public Certification certify(JointTrajectory t, double margin, long budget, @Nullable Writer out) {
+        return certify(t, margin, budget, out, null);
     }
 
     /**
@@ -68,14 +74,14 @@ public final class TrajectoryCertifier {
      * each segment with the number certified so far, up to {@code t.waypointCount() - 1} (fewer when a violation or
      * the budget stops it); results and certificate are those without it.
      */
-    public Certification certify(JointTrajectory t, double minimumSeparation, long budget, Writer out,
-                                 LongConsumer segmentsDone) {
+    public Certification certify(JointTrajectory t, double margin, long budget, @Nullable Writer out,
+                                 @Nullable LongConsumer segmentsDone) {
         GroupRows g = groupRows(t);
-        return certify(g.q(), g.v(), g.a(), g.times(), minimumSeparation, budget, out, segmentsDone);
+        return certify(g.q(), g.v(), g.a(), g.times(), margin, budget, out, segmentsDone);
     }
 
     /** A trajectory's planning-group rows (velocities, accelerations null when it has none) and times. */
-    private record GroupRows(List<double[]> q, List<double[]> v, List<double[]> a, double[] times) {
+    private record GroupRows(List<double[]> q, @Nullable List<double[]> v, @Nullable List<double[]> a, double[] times) {
     }
 
     private GroupRows groupRows(JointTrajectory t) {
@@ -101,7 +107,7 @@ public final class TrajectoryCertifier {
         for (int k = 0; k < full.length; k++) {
             full[k] = c.fullConfiguration(g.q().get(k));
         }
-        return io.collide4j.checker.query.TrajectoryCertifier.trajectoryHash(full,
+        return io.collide4j.checker.certificate.TrajectoryCertifier.trajectoryHash(full,
                 g.v() == null ? null : fullDerivatives(g.v(), full.length, "velocities"),
                 g.a() == null ? null : fullDerivatives(g.a(), full.length, "accelerations"), g.times());
     }
@@ -121,31 +127,32 @@ public final class TrajectoryCertifier {
     }
 
     /** Certifies planning-group waypoints at strictly increasing times. */
-    public Certification certify(List<double[]> waypoints, double[] times, double minimumSeparation, long budget) {
-        return certify(waypoints, null, null, times, minimumSeparation, budget);
+    public Certification certify(List<double[]> waypoints, double[] times, double margin, long budget) {
+        return certify(waypoints, null, null, times, margin, budget);
     }
 
     /**
      * Certifies planning-group waypoints with group velocities (and accelerations; either may be null) at strictly
      * increasing times, following the cubic / quintic interpolation between them.
      */
-    public Certification certify(List<double[]> waypoints, List<double[]> velocities, List<double[]> accelerations,
-                                 double[] times, double minimumSeparation, long budget) {
-        return certify(waypoints, velocities, accelerations, times, minimumSeparation, budget, null, null);
+    public Certification certify(List<double[]> waypoints, @Nullable List<double[]> velocities,
+                                 @Nullable List<double[]> accelerations, double[] times, double margin, long budget) {
+        return certify(waypoints, velocities, accelerations, times, margin, budget, null, null);
     }
 
     /**
      * As {@link #certify(List, List, List, double[], double, long)}, calling {@code segmentsDone} after each segment
      * with the number certified so far; an exception it throws (a cancelled server request) ends the certification.
      */
-    public Certification certify(List<double[]> waypoints, List<double[]> velocities, List<double[]> accelerations,
-                                 double[] times, double minimumSeparation, long budget, LongConsumer segmentsDone) {
-        return certify(waypoints, velocities, accelerations, times, minimumSeparation, budget, null, segmentsDone);
+    public Certification certify(List<double[]> waypoints, @Nullable List<double[]> velocities,
+                                 @Nullable List<double[]> accelerations, double[] times, double margin, long budget,
+                                 @Nullable LongConsumer segmentsDone) {
+        return certify(waypoints, velocities, accelerations, times, margin, budget, null, segmentsDone);
     }
 
-    private Certification certify(List<double[]> waypoints, List<double[]> velocities, List<double[]> accelerations,
-                                  double[] times, double minimumSeparation, long budget, Writer out,
-                                  LongConsumer segmentsDone) {
+    private Certification certify(List<double[]> waypoints, @Nullable List<double[]> velocities,
+                                  @Nullable List<double[]> accelerations, double[] times, double margin, long budget,
+                                  @Nullable Writer out, @Nullable LongConsumer segmentsDone) {
         double[][] fullVelocities = velocities == null ? null : fullDerivatives(velocities, waypoints.size(), "velocities");
         double[][] fullAccelerations = accelerations == null ? null
                 : fullDerivatives(accelerations, waypoints.size(), "accelerations");
@@ -155,13 +162,13 @@ public final class TrajectoryCertifier {
         }
         // kept in memory (out null): the checker's in-memory certify, spelled out so that the progress hook reaches it
         StringWriter text = out == null ? new StringWriter() : null;
-        CertificationResult r = certifier.certify(full, fullVelocities, fullAccelerations, times, minimumSeparation,
+        CertificationResult r = certifier.certify(full, fullVelocities, fullAccelerations, times, margin,
                 c.tolerance(), budget, c.scratch().context, out == null ? Provenance.UNKNOWN : c.provenance(),
                 out == null ? text : out, segmentsDone);
         if (text != null) {
             r = new CertificationResult(r.verdict(), r.violation(), r.pairClearance(), r.evaluations(), text.toString());
         }
-        return new Certification(r, full, times.clone(), minimumSeparation, fullVelocities, fullAccelerations);
+        return new Certification(r, full, times.clone(), margin, fullVelocities, fullAccelerations);
     }
 
     // Group derivative vectors as full-robot vectors: joints outside the planning group stand still.
@@ -182,9 +189,9 @@ public final class TrajectoryCertifier {
      * columns, the trajectory hash recomputed), then re-proves every step with fresh computations.
      */
     public CertificateVerifier.Report verify(String certificateJson) {
-        io.collide4j.checker.query.Certificate cert;
+        io.collide4j.checker.certificate.Certificate cert;
         try {
-            cert = io.collide4j.checker.query.Certificate.read(certificateJson, "certificate");
+            cert = io.collide4j.checker.certificate.Certificate.read(certificateJson, "certificate");
         } catch (IllegalArgumentException e) {
             return new CertificateVerifier.Report(false, null, List.of("unreadable certificate: " + e.getMessage()), null);
         }
@@ -197,10 +204,10 @@ public final class TrajectoryCertifier {
     }
 
     /**
-     * Re-checks a certificate already read ({@link io.collide4j.checker.query.Certificate#read}) without binding it
+     * Re-checks a certificate already read ({@link io.collide4j.checker.certificate.Certificate#read}) without binding it
      * (the caller has: {@code collide4j verify} runs {@link io.collide4j.verifier.Binding} on the file's bytes first).
      */
-    public CertificateVerifier.Report verify(io.collide4j.checker.query.Certificate certificate) {
+    public CertificateVerifier.Report verify(io.collide4j.checker.certificate.Certificate certificate) {
         return new CertificateVerifier(c.model(), c.scene()).verify(certificate);
     }
 
@@ -209,7 +216,7 @@ public final class TrajectoryCertifier {
      * instants of a certified trajectory (for plots; the verdict itself is continuous). Entry k is
      * {time, lower bound}; the closest pair's key is in {@code pairs[k]} when given.
      */
-    public double[][] clearanceProfile(Certification cert, int samples, String[] pairs) {
+    public double[][] clearanceProfile(Certification cert, int samples, String @Nullable [] pairs) {
         List<ProfileSample> s = profile(cert, evenTimes(cert, samples));
         double[][] out = new double[samples][];
         for (int k = 0; k < samples; k++) {
@@ -236,7 +243,7 @@ public final class TrajectoryCertifier {
      * The state of a certified trajectory at one instant: full configuration (the certified interpolation) and
      * the closest checked pair there (null when no pair is checked), for plots and the report's 3-D view.
      */
-    public record ProfileSample(double time, double[] configuration, Contact closest) {
+    public record ProfileSample(double time, double[] configuration, @Nullable Contact closest) {
     }
 
     /** {@link ProfileSample}s at non-decreasing {@code times} within the trajectory. */

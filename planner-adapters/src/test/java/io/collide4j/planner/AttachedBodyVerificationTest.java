@@ -1,9 +1,9 @@
 package io.collide4j.planner;
 
-import io.collide4j.checker.query.CertificateWitness;
-import io.collide4j.checker.query.CertificationResult;
+import io.collide4j.checker.certificate.CertificateWitness;
+import io.collide4j.checker.certificate.CertificationResult;
 import io.collide4j.checker.query.CollisionChecker;
-import io.collide4j.checker.query.Verdict;
+import io.collide4j.checker.certificate.Verdict;
 import io.collide4j.checker.robot.AttachedObject;
 import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.checker.scene.ObstacleShape;
@@ -58,7 +58,7 @@ class AttachedBodyVerificationTest {
         RobotCollisionModel model = RobotCollisionModel.builder(Models.robot("panda"), km).srdf(Models.semantics("panda"))
                 .attach(box).allow("panda_link0", "panda_hand").build();
         CollisionChecker checker = CollisionChecker.of(model, panda.scene());
-        CertificationResult r = new io.collide4j.checker.query.TrajectoryCertifier(checker).certify(plain.fullWaypoints(),
+        CertificationResult r = new io.collide4j.checker.certificate.TrajectoryCertifier(checker).certify(plain.fullWaypoints(),
                 null, null, plain.times(), panda.margin(), panda.tolerance(), TrajectoryCertifier.DEFAULT_BUDGET,
                 checker.newContext());
         assertEquals(Verdict.CERTIFIED_FREE, r.verdict());
@@ -165,14 +165,14 @@ class AttachedBodyVerificationTest {
                 .build();
         CollisionChecker real = CollisionChecker.of(honest, panda.scene());
         CollisionChecker planted = CollisionChecker.of(forgetful, panda.scene());
-        assertEquals(Verdict.VIOLATION, new io.collide4j.checker.query.TrajectoryCertifier(real).certify(plain.fullWaypoints(),
+        assertEquals(Verdict.VIOLATION, new io.collide4j.checker.certificate.TrajectoryCertifier(real).certify(plain.fullWaypoints(),
                 null, null, plain.times(), panda.margin(), panda.tolerance(), TrajectoryCertifier.DEFAULT_BUDGET,
                 real.newContext()).verdict(), "the bar does reach something");
-        String raw = new io.collide4j.checker.query.TrajectoryCertifier(planted).certify(plain.fullWaypoints(), null, null,
+        String raw = new io.collide4j.checker.certificate.TrajectoryCertifier(planted).certify(plain.fullWaypoints(), null, null,
                 plain.times(), panda.margin(), panda.tolerance(), TrajectoryCertifier.DEFAULT_BUDGET,
                 planted.newContext()).certificateJson();
         assertTrue(raw.contains("\"verdict\":\"CERTIFIED_FREE\""));
-        assertEquals(List.of(), new io.collide4j.checker.query.CertificateVerifier(forgetful, panda.scene()).verify(raw).problems());
+        assertEquals(List.of(), new io.collide4j.checker.certificate.CertificateVerifier(forgetful, panda.scene()).verify(raw).problems());
 
         String witness = CertificateWitness.derivedJson(real, io.collide4j.checker.query.MeshMode.HULL);
         Matcher w = Pattern.compile("\"witness\":(\\{.*?\"obstacles\":\\[.*?]})").matcher(raw);

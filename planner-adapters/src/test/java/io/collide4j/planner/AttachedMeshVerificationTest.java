@@ -1,12 +1,12 @@
 package io.collide4j.planner;
 
 import io.collide4j.checker.geometry.decomposition.DecompositionParameters;
-import io.collide4j.checker.query.CertificateVerifier;
-import io.collide4j.checker.query.CertificateWitness;
-import io.collide4j.checker.query.CertificationResult;
+import io.collide4j.checker.certificate.CertificateVerifier;
+import io.collide4j.checker.certificate.CertificateWitness;
+import io.collide4j.checker.certificate.CertificationResult;
 import io.collide4j.checker.query.CollisionChecker;
 import io.collide4j.checker.query.MeshMode;
-import io.collide4j.checker.query.Verdict;
+import io.collide4j.checker.certificate.Verdict;
 import io.collide4j.checker.robot.AttachedObject;
 import io.collide4j.checker.robot.ConvexPieceProvider;
 import io.collide4j.checker.robot.DecompositionPieces;
@@ -81,7 +81,7 @@ class AttachedMeshVerificationTest {
     }
 
     static CertificationResult certify(CollisionChecker c, double turn, double margin) {
-        return new io.collide4j.checker.query.TrajectoryCertifier(c).certify(new double[][] {{0}, {turn}}, null, null,
+        return new io.collide4j.checker.certificate.TrajectoryCertifier(c).certify(new double[][] {{0}, {turn}}, null, null,
                 new double[] {0, 1}, margin, 1e-6, TrajectoryCertifier.DEFAULT_BUDGET, c.newContext());
     }
 

@@ -1,9 +1,9 @@
 package io.collide4j.planner;
 
-import io.collide4j.checker.query.CertificateWitness;
-import io.collide4j.checker.query.CertificationResult;
+import io.collide4j.checker.certificate.CertificateWitness;
+import io.collide4j.checker.certificate.CertificationResult;
 import io.collide4j.checker.query.MeshMode;
-import io.collide4j.checker.query.Verdict;
+import io.collide4j.checker.certificate.Verdict;
 import io.collide4j.kinematics.JointTrajectory;
 import io.collide4j.kinematics.TrajectoryCsv;
 import io.collide4j.models.Models;
@@ -37,7 +37,7 @@ class BundledDecomposedVerificationTest {
         Collide4j panda = Collide4j.builder().robot("panda").sceneName("table_shelf").bundledDecomposition(true).build();
         JointTrajectory demo = TrajectoryCsv.read(new StringReader(Models.trajectoryCsv("panda_shelf_demo")), "demo");
         TrajectoryCertifier.Certification plain = panda.trajectoryCertifier().certify(demo, panda.margin(), 10);
-        CertificationResult r = new io.collide4j.checker.query.TrajectoryCertifier(panda.checker()).certify(
+        CertificationResult r = new io.collide4j.checker.certificate.TrajectoryCertifier(panda.checker()).certify(
                 plain.fullWaypoints(), null, null, plain.times(), panda.margin(), panda.tolerance(),
                 TrajectoryCertifier.DEFAULT_BUDGET, panda.checker().newContext());
         assertEquals(Verdict.CERTIFIED_FREE, r.verdict());

@@ -1,6 +1,6 @@
 package io.collide4j.planner;
 
-import io.collide4j.checker.query.Verdict;
+import io.collide4j.checker.certificate.Verdict;
 import io.collide4j.planner.plan.PlanRequest;
 import io.collide4j.planner.plan.PlanResult;
 import io.collide4j.planner.plan.ProblemRunner;

@@ -1,12 +1,12 @@
 package io.collide4j.planner;
 
 import io.collide4j.checker.geometry.decomposition.DecompositionParameters;
-import io.collide4j.checker.query.CertificateVerifier;
-import io.collide4j.checker.query.CertificateWitness;
-import io.collide4j.checker.query.CertificationResult;
+import io.collide4j.checker.certificate.CertificateVerifier;
+import io.collide4j.checker.certificate.CertificateWitness;
+import io.collide4j.checker.certificate.CertificationResult;
 import io.collide4j.checker.query.CollisionChecker;
 import io.collide4j.checker.query.MeshMode;
-import io.collide4j.checker.query.Verdict;
+import io.collide4j.checker.certificate.Verdict;
 import io.collide4j.checker.robot.ConvexPieceProvider;
 import io.collide4j.checker.robot.PieceOrigin;
 import io.collide4j.checker.scene.Obstacle;
@@ -85,7 +85,7 @@ class DecomposedVerificationTest {
 
     static CertificationResult certify(Collide4j c) {
         CollisionChecker checker = c.checker();
-        return new io.collide4j.checker.query.TrajectoryCertifier(checker).certify(new double[][] {{0}, {0.3}, {0.6}},
+        return new io.collide4j.checker.certificate.TrajectoryCertifier(checker).certify(new double[][] {{0}, {0.3}, {0.6}},
                 null, null, new double[] {0, 1, 2}, c.margin(), c.tolerance(), TrajectoryCertifier.DEFAULT_BUDGET,
                 checker.newContext());
     }
@@ -131,7 +131,7 @@ class DecomposedVerificationTest {
         Collide4j c = builder(Scene.of(List.of(new Obstacle("ball", new ObstacleShape.Sphere(0.2),
                 new Pose(0, 1.5, 0, 0, 0, 0, 1))))).decomposition(FAST, null).build();
         CollisionChecker checker = c.checker();
-        CertificationResult r = new io.collide4j.checker.query.TrajectoryCertifier(checker).certify(
+        CertificationResult r = new io.collide4j.checker.certificate.TrajectoryCertifier(checker).certify(
                 new double[][] {{0}, {0.1}}, null, null, new double[] {0, 1}, c.margin(), c.tolerance(),
                 TrajectoryCertifier.DEFAULT_BUDGET, checker.newContext());
         assertEquals(Verdict.CERTIFIED_FREE, r.verdict());
@@ -211,10 +211,10 @@ class DecomposedVerificationTest {
         Collide4j bad = builder(scene).margin(0.1).pieces(planted, "planted").build();
         CollisionChecker checker = real.checker();
         double[][] still = {{0}, {0.01}};
-        assertEquals(Verdict.VIOLATION, new io.collide4j.checker.query.TrajectoryCertifier(checker).certify(still, null,
+        assertEquals(Verdict.VIOLATION, new io.collide4j.checker.certificate.TrajectoryCertifier(checker).certify(still, null,
                 null, new double[] {0, 1}, real.margin(), real.tolerance(), TrajectoryCertifier.DEFAULT_BUDGET,
                 checker.newContext()).verdict(), "the real post comes within 0.05 of the lid");
-        String raw = new io.collide4j.checker.query.TrajectoryCertifier(bad.checker()).certify(still, null, null,
+        String raw = new io.collide4j.checker.certificate.TrajectoryCertifier(bad.checker()).certify(still, null, null,
                 new double[] {0, 1}, bad.margin(), bad.tolerance(), TrajectoryCertifier.DEFAULT_BUDGET,
                 bad.checker().newContext()).certificateJson();
         assertTrue(raw.contains("\"verdict\":\"CERTIFIED_FREE\""), raw);

@@ -1,7 +1,7 @@
 package io.collide4j.planner;
 
 import io.collide4j.checker.query.MotionStatus;
-import io.collide4j.checker.query.Verdict;
+import io.collide4j.checker.certificate.Verdict;
 import io.collide4j.planner.embed.CertifyReport;
 import io.collide4j.planner.embed.EmbeddedChecker;
 import io.collide4j.planner.embed.EmbeddedException;

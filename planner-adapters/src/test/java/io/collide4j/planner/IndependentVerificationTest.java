@@ -1,10 +1,10 @@
 package io.collide4j.planner;
 
-import io.collide4j.checker.query.CertificateVerifier;
-import io.collide4j.checker.query.CertificationResult;
+import io.collide4j.checker.certificate.CertificateVerifier;
+import io.collide4j.checker.certificate.CertificationResult;
 import io.collide4j.checker.query.Contact;
 import io.collide4j.checker.query.QueryContext;
-import io.collide4j.checker.query.Verdict;
+import io.collide4j.checker.certificate.Verdict;
 import io.collide4j.kinematics.JointTrajectory;
 import io.collide4j.kinematics.TrajectoryCsv;
 import io.collide4j.models.Models;
@@ -232,7 +232,7 @@ class IndependentVerificationTest {
         double[] n = {end.normal().x(), end.normal().y(), end.normal().z()};
         Collide4j buggy = pandaShifted(new double[]{-1e-8 * n[0], -1e-8 * n[1], -1e-8 * n[2]});
         double[] times = {0, 1};
-        CertificationResult r = new io.collide4j.checker.query.TrajectoryCertifier(buggy.checker()).certify(path, times,
+        CertificationResult r = new io.collide4j.checker.certificate.TrajectoryCertifier(buggy.checker()).certify(path, times,
                 buggy.margin(), 1e-9, 1_000_000, buggy.checker().newContext());
         assertEquals(Verdict.CERTIFIED_FREE, r.verdict(), "the perturbed certifier sees 5e-9 m above the margin");
         String json = r.certificateJson();
@@ -247,7 +247,7 @@ class IndependentVerificationTest {
                         && p.contains(end.pair().second())), ind.problems().toString());
         // while the unperturbed certifier's certificate of a motion just above the margin verifies
         double[][] clear = grazing(truth, 5e-9);
-        CertificationResult ok = new io.collide4j.checker.query.TrajectoryCertifier(truth.checker()).certify(clear, times,
+        CertificationResult ok = new io.collide4j.checker.certificate.TrajectoryCertifier(truth.checker()).certify(clear, times,
                 truth.margin(), 1e-9, 1_000_000, truth.checker().newContext());
         assertEquals(Verdict.CERTIFIED_FREE, ok.verdict());
         VerificationReport okReport = independent(ok.certificateJson(), "grazing, clear");
@@ -265,7 +265,7 @@ class IndependentVerificationTest {
     void falseClaimsAreRejectedWithTheStepAndPairNamed() throws Exception {
         Collide4j truth = pandaShifted(null);
         double[][] path = grazing(truth, 5e-9);
-        CertificationResult ok = new io.collide4j.checker.query.TrajectoryCertifier(truth.checker()).certify(path,
+        CertificationResult ok = new io.collide4j.checker.certificate.TrajectoryCertifier(truth.checker()).certify(path,
                 new double[]{0, 1}, truth.margin(), 1e-9, 1_000_000, truth.checker().newContext());
         assertEquals(Verdict.CERTIFIED_FREE, ok.verdict());
         String json = ok.certificateJson();

@@ -2,7 +2,7 @@ package io.collide4j.planner;
 
 import io.collide4j.checker.query.Contact;
 import io.collide4j.checker.query.MeshMode;
-import io.collide4j.checker.query.Verdict;
+import io.collide4j.checker.certificate.Verdict;
 import io.collide4j.kinematics.InvalidConfigurationException;
 import io.collide4j.kinematics.JointTrajectory;
 import io.collide4j.kinematics.TrajectoryCsv;

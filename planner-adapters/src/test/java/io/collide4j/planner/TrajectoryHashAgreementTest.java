@@ -1,6 +1,6 @@
 package io.collide4j.planner;
 
-import io.collide4j.checker.query.TrajectoryCertifier;
+import io.collide4j.checker.certificate.TrajectoryCertifier;
 import io.collide4j.verifier.TrajectoryHash;
 import org.junit.jupiter.api.Test;
 

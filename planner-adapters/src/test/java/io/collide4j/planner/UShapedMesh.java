@@ -99,6 +99,6 @@ public final class UShapedMesh {
                 }
             }
         }
-        return io.collide4j.checker.geometry.Shapes.hull(io.collide4j.checker.geometry.QuickHull.compute(v));
+        return io.collide4j.checker.geometry.Shapes.hull(io.collide4j.checker.geometry.hull.QuickHull.compute(v));
     }
 }

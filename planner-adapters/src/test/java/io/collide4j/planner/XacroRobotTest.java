@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.collide4j.checker.query.Verdict;
+import io.collide4j.checker.certificate.Verdict;
 import io.collide4j.kinematics.JointTrajectory;
 import io.collide4j.kinematics.TrajectoryCsv;
 import io.collide4j.urdf.RobotDescription;

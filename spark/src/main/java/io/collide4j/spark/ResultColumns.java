@@ -1,7 +1,7 @@
 package io.collide4j.spark;
 
-import io.collide4j.checker.query.CertificationResult;
-import io.collide4j.checker.query.Violation;
+import io.collide4j.checker.certificate.CertificationResult;
+import io.collide4j.checker.certificate.Violation;
 import io.collide4j.planner.TrajectoryCertifier;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
@@ -55,7 +55,7 @@ final class ResultColumns {
                 .min(Map.Entry.<String, Double>comparingByValue().thenComparing(Map.Entry.comparingByKey())).orElse(null);
         Violation v = r.violation();
         return RowFactory.create(row.id(), row.source(), row.robot(), row.srdf(), row.scene(), r.verdict().name(),
-                cert.times().length, cert.minimumSeparation(),
+                cert.times().length, cert.margin(),
                 closest == null ? null : closest.getValue(), closest == null ? null : closest.getKey(),
                 v == null ? null : v.time(), v == null ? null : v.segment(), v == null ? null : v.fraction(),
                 v == null ? null : v.contact().pair().key(), v == null ? null : v.contact().lowerBound(),

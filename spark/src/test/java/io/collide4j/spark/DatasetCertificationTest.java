@@ -1,6 +1,6 @@
 package io.collide4j.spark;
 
-import io.collide4j.checker.query.CertificationResult;
+import io.collide4j.checker.certificate.CertificationResult;
 import io.collide4j.kinematics.JointTrajectory;
 import io.collide4j.kinematics.TrajectoryJson;
 import io.collide4j.planner.Collide4j;

@@ -62,7 +62,7 @@ class IndependenceRuleTest {
     void theCertifiersClassesAreNotOnTheClassPath() {
         // the names are built so that this file passes its own scan (which found them when written plainly)
         String base = "io.collide4j" + ".";
-        for (String c : List.of(base + "checker.query.TrajectoryCertifier", base + "kinematics.KinematicModel")) {
+        for (String c : List.of(base + "checker.certificate.TrajectoryCertifier", base + "kinematics.KinematicModel")) {
             assertThrows(ClassNotFoundException.class, () -> Class.forName(c), c);
         }
     }

@@ -1,5 +1,6 @@
 package io.collide4j.verifier;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigDecimal;
@@ -16,8 +17,6 @@ class IntervalTest {
     private static final MathContext MC = new MathContext(400, RoundingMode.HALF_EVEN);
     /** Enough digits for quotients and roots of doubles (whose ulp is 1e-16 relative). */
     private static final MathContext MC50 = new MathContext(50, RoundingMode.HALF_EVEN);
-    /** -Dcollide4j.verifier.full=true runs ten times the random cases. */
-    private static final int SCALE = Boolean.getBoolean("collide4j.verifier.full") ? 10 : 1;
     private static final BigDecimal PI = machinPi();
 
     private static BigDecimal machinPi() {
@@ -68,8 +67,19 @@ class IntervalTest {
 
     @Test
     void arithmeticContainsExactResults() {
+        arithmetic(1500);
+    }
+
+    /** Ten times the default's random cases (the first 1,500 are the default's: same seed). */
+    @Test
+    @Tag("slow")
+    void arithmeticContainsExactResultsInFull() {
+        arithmetic(10 * 1500);
+    }
+
+    private void arithmetic(int cases) {
         Random r = new Random(21);
-        for (int t = 0; t < 1500 * SCALE; t++) {
+        for (int t = 0; t < cases; t++) {
             double a = randomDouble(r), b = randomDouble(r), c = randomDouble(r), d = randomDouble(r);
             Interval x = new Interval(Math.min(a, b), Math.max(a, b)), y = new Interval(Math.min(c, d), Math.max(c, d));
             BigDecimal[] xs = {new BigDecimal(x.lo()), new BigDecimal(x.hi())};
@@ -108,8 +118,18 @@ class IntervalTest {
 
     @Test
     void sinAndCosContainTheHighPrecisionValue() {
+        sinAndCos(400);
+    }
+
+    @Test
+    @Tag("slow")
+    void sinAndCosContainTheHighPrecisionValueInFull() {
+        sinAndCos(10 * 400);
+    }
+
+    private void sinAndCos(int cases) {
         Random r = new Random(7);
-        for (int t = 0; t < 400 * SCALE; t++) {
+        for (int t = 0; t < cases; t++) {
             double lo, hi;
             switch (t % 4) {
                 case 0 -> {   // joint values of realistic trajectories, narrow intervals

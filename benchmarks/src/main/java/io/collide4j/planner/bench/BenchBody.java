@@ -2,7 +2,7 @@ package io.collide4j.planner.bench;
 
 import io.collide4j.checker.geometry.ConvexHull;
 import io.collide4j.checker.geometry.HullShape;
-import io.collide4j.checker.geometry.QuickHull;
+import io.collide4j.checker.geometry.hull.QuickHull;
 import io.collide4j.checker.geometry.mesh.MeshBvh;
 import io.collide4j.checker.scene.Obstacle;
 import io.collide4j.checker.scene.ObstacleShape;

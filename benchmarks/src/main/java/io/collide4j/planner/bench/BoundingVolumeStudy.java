@@ -10,7 +10,7 @@ import io.collide4j.checker.robot.PrecomputedPieces;
 import io.collide4j.models.Models;
 import io.collide4j.checker.geometry.HullShape;
 import io.collide4j.checker.geometry.Obb;
-import io.collide4j.checker.geometry.QuickHull;
+import io.collide4j.checker.geometry.hull.QuickHull;
 import io.collide4j.checker.geometry.decomposition.Decomposer;
 import io.collide4j.checker.geometry.decomposition.Decomposition;
 import io.collide4j.checker.geometry.decomposition.DecompositionParameters;

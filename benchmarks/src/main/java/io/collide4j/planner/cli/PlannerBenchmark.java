@@ -1,6 +1,6 @@
 package io.collide4j.planner.cli;
 
-import io.collide4j.checker.query.Verdict;
+import io.collide4j.checker.certificate.Verdict;
 import io.collide4j.planner.Collide4j;
 import io.collide4j.planner.plan.MbmProblems;
 import io.collide4j.planner.plan.PlanRequest;

@@ -1,9 +1,9 @@
 package io.collide4j.planner.cli;
 
-import io.collide4j.checker.query.Certificate;
-import io.collide4j.checker.query.CertificateVerifier;
-import io.collide4j.checker.query.TrajectoryCertifier;
-import io.collide4j.checker.query.Verdict;
+import io.collide4j.checker.certificate.Certificate;
+import io.collide4j.checker.certificate.CertificateVerifier;
+import io.collide4j.checker.certificate.TrajectoryCertifier;
+import io.collide4j.checker.certificate.Verdict;
 import io.collide4j.planner.Collide4j;
 import io.collide4j.planner.plan.MbmProblems;
 import io.collide4j.planner.plan.PlanRequest;

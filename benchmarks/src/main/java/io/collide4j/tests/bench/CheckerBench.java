@@ -1,10 +1,10 @@
 package io.collide4j.tests.bench;
 
-import io.collide4j.checker.query.CertificationResult;
+import io.collide4j.checker.certificate.CertificationResult;
 import io.collide4j.checker.query.CollisionChecker;
 import io.collide4j.checker.query.MotionResult;
 import io.collide4j.checker.query.QueryContext;
-import io.collide4j.checker.query.TrajectoryCertifier;
+import io.collide4j.checker.certificate.TrajectoryCertifier;
 import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.checker.scene.MoveItSceneLoader;
 import io.collide4j.checker.scene.MotionPlanRequest;

@@ -1,7 +1,7 @@
 package io.collide4j.tests.bench;
 
 import io.collide4j.checker.geometry.HullShape;
-import io.collide4j.checker.geometry.QuickHull;
+import io.collide4j.checker.geometry.hull.QuickHull;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;

@@ -1,6 +1,6 @@
 package io.collide4j.tests.bench;
 
-import io.collide4j.checker.query.Verdict;
+import io.collide4j.checker.certificate.Verdict;
 import io.collide4j.checker.scene.SceneJson;
 import io.collide4j.kinematics.JointTrajectory;
 import io.collide4j.planner.Collide4j;

@@ -4,7 +4,7 @@ import io.collide4j.checker.geometry.CapsuleShape;
 import io.collide4j.checker.geometry.ConvexShape;
 import io.collide4j.checker.geometry.HullShape;
 import io.collide4j.checker.geometry.MarginShape;
-import io.collide4j.checker.geometry.QuickHull;
+import io.collide4j.checker.geometry.hull.QuickHull;
 import io.collide4j.checker.geometry.SphereShape;
 import io.collide4j.checker.narrowphase.DistanceResult;
 import io.collide4j.checker.narrowphase.Epa;

@@ -1,7 +1,7 @@
 package io.collide4j.tests.bench;
 
 import io.collide4j.checker.geometry.ConvexHull;
-import io.collide4j.checker.geometry.QuickHull;
+import io.collide4j.checker.geometry.hull.QuickHull;
 import io.collide4j.urdf.mesh.MeshLoader;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

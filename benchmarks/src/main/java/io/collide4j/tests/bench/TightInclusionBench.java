@@ -62,7 +62,7 @@ public class TightInclusionBench {
         for (int i = 0; i < n; i++) {
             qs.get(i).copyTo(coords, CcdQuery.SIZE * i);
         }
-        solver = TightInclusion.builder().minSeparation(d).build();
+        solver = TightInclusion.builder().margin(d).build();
     }
 
     @Benchmark

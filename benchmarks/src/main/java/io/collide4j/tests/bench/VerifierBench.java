@@ -1,7 +1,7 @@
 package io.collide4j.tests.bench;
 
-import io.collide4j.checker.query.TrajectoryCertifier;
-import io.collide4j.checker.query.Verdict;
+import io.collide4j.checker.certificate.TrajectoryCertifier;
+import io.collide4j.checker.certificate.Verdict;
 import io.collide4j.planner.Collide4j;
 import io.collide4j.planner.plan.MbmProblems;
 import io.collide4j.planner.plan.PlanRequest;

@@ -128,7 +128,7 @@ public final class MeshCcd {
 
     /** Earliest contact of mesh a (moving with motionA) and mesh b (moving with motionB) over s in [0, 1]. */
     public MeshCcdResult solve(TriangleMesh a, RigidMotion motionA, TriangleMesh b, RigidMotion motionB) {
-        double d = solver.linear().minSeparation();
+        double d = solver.linear().margin();
         double[] va = vertexBoxes(a, motionA, d);
         double[] vb = vertexBoxes(b, motionB, d);
         int[] ea = edges(a), eb = edges(b);

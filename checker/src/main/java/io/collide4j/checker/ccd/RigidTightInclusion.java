@@ -112,7 +112,7 @@ public final class RigidTightInclusion {
         }
         boolean vf = kind == CcdKind.VERTEX_FACE;
         int nA = vf ? 1 : 2;
-        double d = linear.minSeparation();
+        double d = linear.margin();
         s.lastPieces = 0;
         s.lastMaxDeviation = 0;
         s.lastInconclusive = false;

@@ -34,14 +34,14 @@ public final class TightInclusion {
 
     private final double delta;
     private final long maxChecks;
-    private final double minSeparation;
+    private final double margin;
     private final double tMax;
     private final boolean noZeroToi;
 
     private TightInclusion(Builder b) {
         this.delta = b.delta;
         this.maxChecks = b.maxChecks;
-        this.minSeparation = b.minSeparation;
+        this.margin = b.margin;
         this.tMax = b.tMax;
         this.noZeroToi = b.noZeroToi;
     }
@@ -67,8 +67,8 @@ public final class TightInclusion {
     }
 
     /** Minimal separation d (L∞). */
-    public double minSeparation() {
-        return minSeparation;
+    public double margin() {
+        return margin;
     }
 
     /** End of the time window. */
@@ -83,7 +83,7 @@ public final class TightInclusion {
 
     /** A builder pre-filled with this solver's settings. */
     public Builder toBuilder() {
-        return new Builder().delta(delta).maxChecks(maxChecks).minSeparation(minSeparation).tMax(tMax)
+        return new Builder().delta(delta).maxChecks(maxChecks).margin(margin).tMax(tMax)
                 .noZeroToi(noZeroToi);
     }
 
@@ -91,7 +91,7 @@ public final class TightInclusion {
     public CcdResult solve(CcdQuery q, TightInclusionScratch scratch) {
         double[] c = new double[CcdQuery.SIZE];
         q.copyTo(c, 0);
-        double toi = toi(q.kind(), c, 0, minSeparation, tMax, scratch);
+        double toi = toi(q.kind(), c, 0, margin, tMax, scratch);
         boolean hit = toi != Double.POSITIVE_INFINITY;
         return new CcdResult(hit, toi, scratch.lastTolerance, scratch.lastChecks, scratch.lastEarly);
     }
@@ -101,7 +101,7 @@ public final class TightInclusion {
      * {@link CcdQuery}), or +Infinity; statistics are left in the scratch. Allocation-free.
      */
     public double toi(CcdKind kind, double[] coords, int offset, TightInclusionScratch scratch) {
-        return toi(kind, coords, offset, minSeparation, tMax, scratch);
+        return toi(kind, coords, offset, margin, tMax, scratch);
     }
 
     /** As {@link #toi(CcdKind, double[], int, TightInclusionScratch)} with an explicit separation d and window. */
@@ -342,7 +342,7 @@ public final class TightInclusion {
     public static final class Builder {
         private double delta = DEFAULT_DELTA;
         private long maxChecks = DEFAULT_MAX_CHECKS;
-        private double minSeparation = 0;
+        private double margin = 0;
         private double tMax = 1;
         private boolean noZeroToi = false;
 
@@ -367,12 +367,12 @@ public final class TightInclusion {
             return this;
         }
 
-        /** Minimal separation d ≥ 0 in the L∞ norm (must also be below γ ≥ 1 of each query). */
-        public Builder minSeparation(double d) {
-            if (!(d >= 0) || !Double.isFinite(d)) {
-                throw new IllegalArgumentException("minimal separation must be finite and >= 0, got " + d);
+        /** The margin: minimal separation ≥ 0 in the L∞ norm (must also be below γ ≥ 1 of each query). */
+        public Builder margin(double margin) {
+            if (!(margin >= 0) || !Double.isFinite(margin)) {
+                throw new IllegalArgumentException("margin (minimal separation) must be finite and >= 0, got " + margin);
             }
-            this.minSeparation = d;
+            this.margin = margin;
             return this;
         }
 

@@ -3,7 +3,7 @@ package io.collide4j.checker.geometry;
 import java.util.Arrays;
 
 /**
- * An immutable convex hull of a point set, as built by {@link QuickHull}. Guarantees: every vertex is one of
+ * An immutable convex hull of a point set, as built by {@code hull.QuickHull}. Guarantees: every vertex is one of
  * the input points and is extreme (no vertex lies inside a facet or on an edge of the others); every input point
  * lies inside or within {@link #tolerance()} of the hull of the vertices, and inside every face plane; for
  * {@link #dimension()} 3 the triangles form a closed, outward-oriented, exactly locally convex surface
@@ -27,8 +27,12 @@ public final class ConvexHull {
     private final double volume;
     private final double boundingRadius;
 
-    ConvexHull(int dimension, double[] vertices, int[] triangles, double[] planes, int[] adjacencyStart,
-               int[] adjacency, double[] polygonNormal, double tolerance) {
+    /**
+     * The hull as {@code hull.QuickHull} builds it; the arrays are taken as they are and the guarantees above are the
+     * builder's, so build hulls with {@code QuickHull.compute} rather than with this constructor.
+     */
+    public ConvexHull(int dimension, double[] vertices, int[] triangles, double[] planes, int[] adjacencyStart,
+                      int[] adjacency, double[] polygonNormal, double tolerance) {
         this.dimension = dimension;
         this.vertices = vertices;
         this.triangles = triangles;

@@ -13,7 +13,7 @@ public final class Orient3d {
     }
 
     // Bound on the relative error of the filtered evaluation (Shewchuk's o3derrboundA is 7ε+56ε², we use a wider one).
-    static final double FILTER = 16 * 0x1p-53;
+    public static final double FILTER = 16 * 0x1p-53;
     // Magnitudes between these keep every FMA tail of the expansion evaluation normal (no underflow, no overflow).
     private static final double SAFE_MIN = 1e-60, SAFE_MAX = 1e60;
     /**

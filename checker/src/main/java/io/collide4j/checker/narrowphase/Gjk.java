@@ -29,7 +29,7 @@ public final class Gjk {
     /** True unless a separating plane is certified (touching or doubtful counts as intersecting). */
     public boolean intersects(ConvexShape a, Matrix4dc poseA, ConvexShape b, Matrix4dc poseB) {
         pair.set(a, poseA, b, poseB, true);
-        return run(BOOLEAN, null);
+        return run(Mode.BOOLEAN, null);
     }
 
     /**
@@ -56,7 +56,7 @@ public final class Gjk {
         this.hintX = usable ? hx : 0;
         this.hintY = usable ? hy : 0;
         this.hintZ = usable ? hz : 0;
-        return !run(SEPARATION, null);
+        return !run(Mode.SEPARATION, null);
     }
 
     /** Distance query; fills {@code out} and returns it. */
@@ -92,7 +92,7 @@ public final class Gjk {
         this.hintY = usable ? hy : 0;
         this.hintZ = usable ? hz : 0;
         this.relTol = relativeTolerance > RELATIVE_TOLERANCE ? relativeTolerance : RELATIVE_TOLERANCE;
-        run(DISTANCE, out);
+        run(Mode.DISTANCE, out);
         this.relTol = RELATIVE_TOLERANCE;     // the other entry points run at the default
         this.enough = Double.POSITIVE_INFINITY;
         return out;
@@ -104,11 +104,13 @@ public final class Gjk {
      */
     void distanceForPenetration(ConvexShape a, Matrix4dc poseA, ConvexShape b, Matrix4dc poseB, DistanceResult out) {
         pair.set(a, poseA, b, poseB, true);
-        run(PENETRATION, out);
+        run(Mode.PENETRATION, out);
     }
 
-    static final int BOOLEAN = 0, DISTANCE = 1, PENETRATION = 2, SEPARATION = 3;
-    /** The margin of a {@link #SEPARATION} run, and its guess of the separating direction (0: none). */
+    /** What a run answers: intersection only, distance, distance refined for EPA, or "farther than a threshold". */
+    private enum Mode { BOOLEAN, DISTANCE, PENETRATION, SEPARATION }
+
+    /** The margin of a {@code Mode.SEPARATION} run, and its guess of the separating direction (0: none). */
     private double threshold, hintX, hintY, hintZ;
     /** Relative tolerance of the distance loop: {@link #RELATIVE_TOLERANCE} but inside a looser distance call. */
     private double relTol = RELATIVE_TOLERANCE;
@@ -126,19 +128,19 @@ public final class Gjk {
 
     /**
      * Runs GJK on the pair already set (on the cores, see {@link MinkowskiPair}); returns the intersection verdict
-     * (for {@link #SEPARATION}: whether the distance may be ≤ the threshold).
+     * (for {@code Mode.SEPARATION}: whether the distance may be ≤ the threshold).
      */
-    boolean run(int mode, DistanceResult out) {
+    private boolean run(Mode mode, DistanceResult out) {
         MinkowskiPair p = pair;
-        boolean booleanOnly = mode == BOOLEAN;
+        boolean booleanOnly = mode == Mode.BOOLEAN;
         // the verdict is "certified lower bound > cut": boolean and separation runs stop as soon as one is
-        boolean stopEarly = booleanOnly || mode == SEPARATION;
-        double cut = mode == SEPARATION ? threshold : 0;
+        boolean stopEarly = booleanOnly || mode == Mode.SEPARATION;
+        double cut = mode == Mode.SEPARATION ? threshold : 0;
         double radius = p.radius;
         p.centerDifference(tmp);
         double dx = tmp.x, dy = tmp.y, dz = tmp.z;
         boolean hinted = hintX != 0 || hintY != 0 || hintZ != 0;
-        if (mode == SEPARATION || (mode == DISTANCE && hinted)) {
+        if (mode == Mode.SEPARATION || (mode == Mode.DISTANCE && hinted)) {
             // towards the origin: the first support plane can already certify a well separated pair
             dx = hinted ? -hintX : -dx;
             dy = hinted ? -hintY : -dy;
@@ -171,7 +173,7 @@ public final class Gjk {
         double floor = 64 * MinkowskiPair.EPS * p.scale;
         // |v| ≥ dist(cores), so |v| ≤ radius + cut shows dist(shapes) ≤ cut: the full shapes touch (cut 0) or, in a
         // separation run, are not farther apart than the threshold; nothing below could certify more
-        double touchSq = mode == PENETRATION ? -1 : (radius + cut) * (radius + cut);
+        double touchSq = mode == Mode.PENETRATION ? -1 : (radius + cut) * (radius + cut);
         while (iterations < MAX_ITERATIONS) {
             double vv = simplex.vSquared();
             if (vv <= absTol * absTol) {

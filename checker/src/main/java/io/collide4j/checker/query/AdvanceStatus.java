@@ -1,7 +1,7 @@
 package io.collide4j.checker.query;
 
 /** How a conservative-advancement run of one or more pairs ended. */
-enum AdvanceStatus {
+public enum AdvanceStatus {
     /** Every pair is certified farther than the margin over the whole interval. */
     CLEARED,
     /** A pair's certified lower bound came within the tolerance of the margin (at the context's stopS). */

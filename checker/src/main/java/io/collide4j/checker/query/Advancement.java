@@ -13,21 +13,21 @@ import io.collide4j.kinematics.RobotSegment;
  * loop ({@link BooleanAdvancement}) with the same step rule. Immutable; the state of a run lives in the
  * {@link QueryContext}.
  */
-final class Advancement {
+public final class Advancement {
     /** Each advancement step may consume at most this fraction of the current gap (rest = certified clearance). */
     static final double STEP_FRACTION = 0.8;
     /** Lockstep rounds of {@link #advancePairs}: each advances every open pair to the next 1/ROUNDS of s. */
     static final int ROUNDS = 8;
 
-    private final CollisionChecker checker;
+    private final PairDistance distance;
     private final RobotCollisionModel model;
     private final PreparedScene prepared;
     private final ExactMeshPairs exact;     // null unless the scene has exact mesh pieces
     private final SpeedGrid grid;
 
-    Advancement(CollisionChecker checker, PreparedScene prepared, ExactMeshPairs exact, SpeedGrid grid) {
-        this.checker = checker;
-        this.model = checker.model();
+    Advancement(PairDistance distance, PreparedScene prepared, ExactMeshPairs exact, SpeedGrid grid) {
+        this.distance = distance;
+        this.model = distance.model();
         this.prepared = prepared;
         this.exact = exact;
         this.grid = grid;
@@ -68,7 +68,7 @@ final class Advancement {
                         c.motionTime = earliest;    // any violation answers "not free"
                         return AdvanceStatus.VIOLATED;
                     }
-                    c.motionContact = checker.contact(c, pairs.kind(i), pairs.pieceA(i), pairs.pieceB(i), pairs.slot(i),
+                    c.motionContact = distance.contact(c, pairs.kind(i), pairs.pieceA(i), pairs.pieceB(i), pairs.slot(i),
                             c.minLowerBound);
                     if (earliest == 0) {
                         break;
@@ -88,7 +88,7 @@ final class Advancement {
     }
 
     /** Receives the advancement steps of one pair (for certificates). */
-    interface StepSink {
+    public interface StepSink {
         /** Over [s0, s1] the pair was certified: lower bound lb at s0, motion bound mu over [s0, s1]. */
         void step(double s0, double s1, double lb, double mu);
 
@@ -114,7 +114,7 @@ final class Advancement {
      * above d at s0 (Tight-Inclusion only sees boundary crossings). Deterministic: a window the certifier proved
      * re-proves identically.
      */
-    boolean exactWindowClear(QueryContext c, int a, int b, int slot, double s0, double s1, double d) {
+    public boolean exactWindowClear(QueryContext c, int a, int b, int slot, double s0, double s1, double d) {
         if (exact == null || prepared.mesh(b) == null || !(s1 > s0)) {
             return false;
         }
@@ -126,7 +126,7 @@ final class Advancement {
      * {@link #advance(QueryContext, PairKind, int, int, int, double, double, double, StepSink, double, double)} to sEnd
      * without pausing: CLEARED, VIOLATED or INCONCLUSIVE, never PAUSED.
      */
-    AdvanceStatus advance(QueryContext c, PairKind kind, int a, int b, int slot, double sEnd, double d, double tol,
+    public AdvanceStatus advance(QueryContext c, PairKind kind, int a, int b, int slot, double sEnd, double d, double tol,
                           StepSink sink, double start) {
         return advance(c, kind, a, b, slot, sEnd, d, tol, sink, start, sEnd);
     }
@@ -136,7 +136,7 @@ final class Advancement {
      * ({@link AdvanceStatus#PAUSED}) once it is certified up to at least {@code pause}. Sets c.stopS (how far it is certified, or the violation or
      * budget stop), c.clearance (min of lb − mu over this call's steps), c.minLowerBound (lb at the stop).
      */
-    AdvanceStatus advance(QueryContext c, PairKind kind, int a, int b, int slot, double sEnd, double d, double tol,
+    public AdvanceStatus advance(QueryContext c, PairKind kind, int a, int b, int slot, double sEnd, double d, double tol,
                           StepSink sink, double start, double pause) {
         RobotSegment seg = c.segment;
         int la = model.bodyLink(model.pieceBody(a));
@@ -160,7 +160,7 @@ final class Advancement {
             c.evaluations++;
             LinkPoses poses = seg.posesAt(s);
             // A bounding-volume lower bound first: when it already clears the rest of the interval, GJK is not needed.
-            double cheap = checker.cheapLowerBound(poses, kind, a, b, slot, la, lbk, c);
+            double cheap = distance.cheapLowerBound(poses, kind, a, b, slot, la, lbk, c);
             if (cheap > d + tol && whole <= STEP_FRACTION * (cheap - d)) {
                 if (sink != null) {
                     sink.step(s, sEnd, cheap, whole);
@@ -169,13 +169,13 @@ final class Advancement {
                 c.stopS = sEnd;
                 return AdvanceStatus.CLEARED;
             }
-            double lb = checker.lowerBound(c, kind, a, b, slot, poses.pose(la), lbk < 0 ? null : poses.pose(lbk));
+            double lb = distance.lowerBound(c, kind, a, b, slot, poses.pose(la), lbk < 0 ? null : poses.pose(lbk));
             c.minLowerBound = lb;
             if (!(lb > d + tol)) {                  // NaN: a violation, never a step
                 if (Double.isNaN(lb)) {
                     c.minLowerBound = -Double.MAX_VALUE;   // "unknown", and writable in a certificate
                 }
-                if (lb > d && checker.isExactMeshPair(kind, b)) {
+                if (lb > d && distance.isExactMeshPair(kind, b)) {
                     // exact mesh pair in the tolerance band: Tight-Inclusion decides
                     double t = exact.clearUntil(c, a, b, slot, la, s, sEnd, d);
                     if (!c.exactMeshScratch().hit) {
@@ -191,7 +191,7 @@ final class Advancement {
                         continue;
                     }
                     if (t > s) {
-                        c.minLowerBound = checker.lowerBound(c, kind, a, b, slot, seg.posesAt(t).pose(la), null);
+                        c.minLowerBound = distance.lowerBound(c, kind, a, b, slot, seg.posesAt(t).pose(la), null);
                     }
                     s = t;
                 }

@@ -47,16 +47,23 @@ final class BooleanAdvancement {
      */
     static final double STEP_FRACTION = 0.9;
 
-    private final CollisionChecker checker;
+    private final PairDistance distance;
     private final RobotCollisionModel model;
+    private final PreparedScene prepared;
+    private final SpeedGrid grid;
+    private final Advancement advancement;
     private final SphereTier spheres;
     private final SweptSpheres swept;
 
-    BooleanAdvancement(CollisionChecker checker, SphereTier spheres) {
-        this.checker = checker;
-        this.model = checker.model();
+    BooleanAdvancement(PairDistance distance, RobotCollisionModel model, PreparedScene prepared, SpeedGrid grid,
+                       Advancement advancement, SphereTier spheres) {
+        this.distance = distance;
+        this.model = model;
+        this.prepared = prepared;
+        this.grid = grid;
+        this.advancement = advancement;
         this.spheres = spheres;
-        this.swept = new SweptSpheres(model, checker.grid());
+        this.swept = new SweptSpheres(model, grid);
     }
 
     /** Advances every candidate pair of the context ({@link CandidatePairCollector#collectMotionPairs}) to s = 1. */
@@ -73,9 +80,9 @@ final class BooleanAdvancement {
     }
 
     private AdvanceStatus advance(QueryContext c, PairKind kind, int a, int b, int slot, double d, double tol) {
-        if (checker.isExactMeshPair(kind, b)) {
+        if (distance.isExactMeshPair(kind, b)) {
             // Tight-Inclusion windows live in the shared advancement; the sphere tier would not change them
-            return checker.advancement().advance(c, kind, a, b, slot, 1, d, tol, null, 0);
+            return advancement.advance(c, kind, a, b, slot, 1, d, tol, null, 0);
         }
         double band = d + tol;
         if (segmentGap(c, kind, a, b, slot) > band) {
@@ -83,8 +90,8 @@ final class BooleanAdvancement {
         }
         int la = model.bodyLink(model.pieceBody(a));
         int lbk = kind == PairKind.ENVIRONMENT ? -1 : model.bodyLink(model.pieceBody(b));
-        double whole = checker.grid().wholeMotionBound(c, kind, a, b);
-        int skip = checker.grid().sharedJoints(kind, a, b);
+        double whole = grid.wholeMotionBound(c, kind, a, b);
+        int skip = grid.sharedJoints(kind, a, b);
         boolean trusted = false, judged = false;
         double hx = 0, hy = 0, hz = 0;
         int cells = c.cells;
@@ -113,7 +120,7 @@ final class BooleanAdvancement {
             c.evaluations++;
             LinkPoses poses = c.segment.posesAt(s);
             c.tier.posesChanged();
-            double cheap = checker.cheapLowerBound(poses, kind, a, b, slot, la, lbk, c);
+            double cheap = distance.cheapLowerBound(poses, kind, a, b, slot, la, lbk, c);
             if (cheap > d + tol && whole <= STEP_FRACTION * (cheap - d)) {
                 return AdvanceStatus.CLEARED;
             }
@@ -123,10 +130,10 @@ final class BooleanAdvancement {
             }
             if (!(trusted && lb > band)) {
                 // a bound that lets this step reach s = 1 ends the pair: GJK need not refine beyond it
-                double rest = Math.min(whole, checker.grid().cellBound(c, kind, a, b, skip, s, 1));
+                double rest = Math.min(whole, grid.cellBound(c, kind, a, b, skip, s, 1));
                 double enough = d + rest / STEP_FRACTION * (1 + 1e-9);
                 Matrix4dc pa = poses.pose(la), pb = kind == PairKind.ENVIRONMENT ? null : poses.pose(lbk);
-                double g = checker.lowerBound(c, kind, a, b, slot, pa, pb, GJK_TOLERANCE, enough, hx, hy, hz);
+                double g = distance.lowerBound(c, kind, a, b, slot, pa, pb, GJK_TOLERANCE, enough, hx, hy, hz);
                 // the pair's next GJK starts from this one's separating direction (b towards a): a step moves it little
                 hx = -c.result.normal.x;
                 hy = -c.result.normal.y;
@@ -134,7 +141,7 @@ final class BooleanAdvancement {
                 if (!(g > band) && !(lb > band)) {
                     // a violation is called on a fully refined bound only: the loose one may lie up to GJK_TOLERANCE
                     // of the whole distance below it, which near a margin d > 0 is more than the gap above d
-                    g = checker.lowerBound(c, kind, a, b, slot, pa, pb, Gjk.RELATIVE_TOLERANCE, Double.POSITIVE_INFINITY,
+                    g = distance.lowerBound(c, kind, a, b, slot, pa, pb, Gjk.RELATIVE_TOLERANCE, Double.POSITIVE_INFINITY,
                             hx, hy, hz);
                 }
                 if (!judged && g > band) {
@@ -149,7 +156,7 @@ final class BooleanAdvancement {
                 return AdvanceStatus.VIOLATED;
             }
             double target = STEP_FRACTION * (lb - d);
-            double s1 = whole <= target ? 1 : checker.grid().stepEnd(c, kind, a, b, skip, s, 1, whole, target);
+            double s1 = whole <= target ? 1 : grid.stepEnd(c, kind, a, b, skip, s, 1, whole, target);
             if (Double.isNaN(s1)) {
                 c.stopS = s;      // no progress in floating point: never claim free
                 return AdvanceStatus.INCONCLUSIVE;
@@ -166,22 +173,22 @@ final class BooleanAdvancement {
      * spheres at the cell's midpoint ({@link SweptSpheres}) grown by the pair's speed bound in the cell times half its
      * width (every point of a sphere stays that close to its midpoint position; for a self pair both speeds are
      * relative to the frame after their shared joints, which leaves their distance unchanged). Against the obstacle
-     * slot's box for an environment pair, like {@link CollisionChecker#cheapLowerBound}.
+     * slot's box for an environment pair, like {@link PairDistance#cheapLowerBound}.
      */
     private double cellGap(QueryContext c, PairKind kind, int a, int b, int slot, int skip, int cell) {
         double[] t = c.sweptCells;
         int oa = swept.table(c, a) + SweptSpheres.CELL * cell;
         if (kind == PairKind.ENVIRONMENT) {
             c.v.set(t[oa], t[oa + 1], t[oa + 2]);
-            return checker.sphereGap(kind, a, b, slot, c.v, null, c) - t[oa + 3];
+            return distance.sphereGap(kind, a, b, slot, c.v, null, c) - t[oa + 3];
         }
         int ob = swept.table(c, b) + SweptSpheres.CELL * cell;
         c.v.set(t[oa], t[oa + 1], t[oa + 2]);
         c.w.set(t[ob], t[ob + 1], t[ob + 2]);
         int n = c.cells;
-        double sweep = SweptSpheres.sweep(checker.grid().pairSpeed(c, kind, a, b, skip, cell), SpeedGrid.cellEdge(cell, n),
+        double sweep = SweptSpheres.sweep(grid.pairSpeed(c, kind, a, b, skip, cell), SpeedGrid.cellEdge(cell, n),
                 SpeedGrid.cellEdge(cell + 1, n));
-        return checker.sphereGap(kind, a, b, slot, c.v, c.w, c) - sweep;
+        return distance.sphereGap(kind, a, b, slot, c.v, c.w, c) - sweep;
     }
 
     /**
@@ -191,8 +198,8 @@ final class BooleanAdvancement {
      */
     private double segmentGap(QueryContext c, PairKind kind, int a, int b, int slot) {
         if (kind == PairKind.ENVIRONMENT) {
-            checker.scene().slotBounds(slot, c.box);
-            return swept.boxGap(c, a, c.box) - checker.prepared().margin(b);
+            prepared.scene().slotBounds(slot, c.box);
+            return swept.boxGap(c, a, c.box) - prepared.margin(b);
         }
         return swept.pieceGap(c, a, b);
     }

@@ -12,7 +12,7 @@ import org.joml.Vector3d;
  * tree and each other) or of one state, into a {@link CandidatePairs} list. A pair left out is provably farther
  * apart than the reach asked for. Immutable; the lists live in the {@link QueryContext}.
  */
-final class CandidatePairCollector {
+public final class CandidatePairCollector {
     private final RobotCollisionModel model;
     private final PreparedScene prepared;
     private final SpeedGrid grid;
@@ -28,7 +28,7 @@ final class CandidatePairCollector {
      * s = 0 grown by the certified path length over [0, 1]) can come within {@code reach}; all others stay farther
      * apart than reach for the whole motion.
      */
-    void collectMotionPairs(QueryContext c, double reach) {
+    public void collectMotionPairs(QueryContext c, double reach) {
         c.pairs.clear();
         RobotSegment seg = c.segment;
         LinkPoses p0 = seg.posesAt(0);
@@ -39,11 +39,11 @@ final class CandidatePairCollector {
             }
             int link = model.bodyLink(body);
             // The body's swept volume: a sphere about the body sphere's centre that holds every piece's swept sphere.
-            Vector3d bc = CollisionChecker.worldCentre(p0, link, model.bodySphere(body, 0), model.bodySphere(body, 1),
+            Vector3d bc = PairDistance.worldCentre(p0, link, model.bodySphere(body, 0), model.bodySphere(body, 1),
                     model.bodySphere(body, 2), c.v);
             double sweep = 0;
             for (int p = model.pieceStart(body); p < model.pieceEnd(body); p++) {
-                Vector3d pc = CollisionChecker.worldCentre(p0, link, model.pieceSphere(p, 0), model.pieceSphere(p, 1), model.pieceSphere(p, 2), c.w);
+                Vector3d pc = PairDistance.worldCentre(p0, link, model.pieceSphere(p, 0), model.pieceSphere(p, 1), model.pieceSphere(p, 2), c.w);
                 sweep = Math.max(sweep, pc.distance(bc) + grid.pieceSweep(c, p));
             }
             scene.querySphere(bc.x, bc.y, bc.z, sweep * (1 + 1e-12) + reach, c.hits);
@@ -54,9 +54,9 @@ final class CandidatePairCollector {
                 }
                 scene.slotBounds(slot, c.box);
                 for (int p = model.pieceStart(body); p < model.pieceEnd(body); p++) {
-                    Vector3d pc = CollisionChecker.worldCentre(p0, link, model.pieceSphere(p, 0), model.pieceSphere(p, 1),
+                    Vector3d pc = PairDistance.worldCentre(p0, link, model.pieceSphere(p, 0), model.pieceSphere(p, 1),
                             model.pieceSphere(p, 2), c.w);
-                    if (CollisionChecker.boxDistance(c.box, pc.x, pc.y, pc.z) - grid.pieceSweep(c, p) > reach) {
+                    if (PairDistance.boxDistance(c.box, pc.x, pc.y, pc.z) - grid.pieceSweep(c, p) > reach) {
                         continue;
                     }
                     for (int k = prepared.pieceStart(slot); k < prepared.pieceEnd(slot); k++) {
@@ -70,8 +70,8 @@ final class CandidatePairCollector {
             int la = model.bodyLink(ba), lb = model.bodyLink(bb);
             for (int p = model.pieceStart(ba); p < model.pieceEnd(ba); p++) {
                 for (int r = model.pieceStart(bb); r < model.pieceEnd(bb); r++) {
-                    Vector3d pa = CollisionChecker.worldCentre(p0, la, model.pieceSphere(p, 0), model.pieceSphere(p, 1), model.pieceSphere(p, 2), c.v);
-                    Vector3d pb = CollisionChecker.worldCentre(p0, lb, model.pieceSphere(r, 0), model.pieceSphere(r, 1), model.pieceSphere(r, 2), c.w);
+                    Vector3d pa = PairDistance.worldCentre(p0, la, model.pieceSphere(p, 0), model.pieceSphere(p, 1), model.pieceSphere(p, 2), c.v);
+                    Vector3d pb = PairDistance.worldCentre(p0, lb, model.pieceSphere(r, 0), model.pieceSphere(r, 1), model.pieceSphere(r, 2), c.w);
                     double gap = pa.distance(pb) - model.pieceSphere(p, 3) - model.pieceSphere(r, 3);
                     if (grid.selfPairFar(c, p, r, gap, reach)) {
                         continue;
@@ -91,7 +91,7 @@ final class CandidatePairCollector {
                 continue;
             }
             int link = model.bodyLink(body);
-            Vector3d bc = CollisionChecker.worldCentre(poses, link, model.bodySphere(body, 0), model.bodySphere(body, 1),
+            Vector3d bc = PairDistance.worldCentre(poses, link, model.bodySphere(body, 0), model.bodySphere(body, 1),
                     model.bodySphere(body, 2), c.v);
             if (Double.isInfinite(d)) {
                 for (int slot = 0; slot < scene.slotCount(); slot++) {

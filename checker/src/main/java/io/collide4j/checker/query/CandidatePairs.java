@@ -8,14 +8,14 @@ import java.util.Arrays;
  * piece of {@link #slot} for {@link PairKind#ENVIRONMENT} pairs, a robot piece for {@link PairKind#SELF} pairs (slot
  * −1). Per-thread scratch, owned by a {@link QueryContext}.
  */
-final class CandidatePairs {
+public final class CandidatePairs {
     private static final PairKind[] KINDS = PairKind.values();
     private static final int STRIDE = 4;
 
     private int[] data = new int[STRIDE * 16];
     private int count;
 
-    int count() {
+    public int count() {
         return count;
     }
 
@@ -34,22 +34,22 @@ final class CandidatePairs {
         data[o + 3] = slot;
     }
 
-    PairKind kind(int i) {
+    public PairKind kind(int i) {
         return KINDS[data[STRIDE * i]];
     }
 
     /** The robot piece of pair i. */
-    int pieceA(int i) {
+    public int pieceA(int i) {
         return data[STRIDE * i + 1];
     }
 
     /** The other piece of pair i: an obstacle piece ({@link PairKind#ENVIRONMENT}) or a robot piece. */
-    int pieceB(int i) {
+    public int pieceB(int i) {
         return data[STRIDE * i + 2];
     }
 
     /** The obstacle slot of pair i; −1 for a self pair. */
-    int slot(int i) {
+    public int slot(int i) {
         return data[STRIDE * i + 3];
     }
 }

@@ -1,7 +1,5 @@
 package io.collide4j.checker.query;
 
-import io.collide4j.checker.geometry.ConvexShape;
-import io.collide4j.checker.narrowphase.Gjk;
 import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.checker.scene.Obstacle;
 import io.collide4j.checker.scene.Scene;
@@ -36,7 +34,7 @@ public final class CollisionChecker {
 
     private final RobotCollisionModel model;
     private final PreparedScene prepared;
-    private final ExactMeshPairs exact;     // null unless the scene has exact mesh pieces
+    private final PairDistance distance;
     private final SphereTier spheres;
     private final SpeedGrid grid;
     private final CandidatePairCollector collector;
@@ -50,11 +48,12 @@ public final class CollisionChecker {
         this.model = model;
         this.prepared = prepared;
         this.spheres = new SphereTier(model, prepared);
-        this.exact = prepared.hasExactMeshes() ? new ExactMeshPairs(model, prepared) : null;
+        ExactMeshPairs exact = prepared.hasExactMeshes() ? new ExactMeshPairs(model, prepared) : null;
+        this.distance = new PairDistance(model, prepared, exact);
         this.grid = new SpeedGrid(model);
         this.collector = new CandidatePairCollector(model, prepared, grid);
-        this.advancement = new Advancement(this, prepared, exact, grid);
-        this.booleanAdvancement = new BooleanAdvancement(this, spheres);
+        this.advancement = new Advancement(distance, prepared, exact, grid);
+        this.booleanAdvancement = new BooleanAdvancement(distance, model, prepared, grid, advancement, spheres);
         Scene scene = prepared.scene();
         this.envChecks = new boolean[model.bodyCount() * scene.slotCount()];
         for (int body = 0; body < model.bodyCount(); body++) {
@@ -86,22 +85,27 @@ public final class CollisionChecker {
         return prepared.scene();
     }
 
-    PreparedScene prepared() {
+    public PreparedScene prepared() {
         return prepared;
     }
 
     /** The segment's speed grid and motion bounds. */
-    SpeedGrid grid() {
+    public SpeedGrid grid() {
         return grid;
     }
 
     /** The broad phase: candidate pairs of a segment or a state. */
-    CandidatePairCollector collector() {
+    public CandidatePairCollector collector() {
         return collector;
     }
 
+    /** The narrow phase on one pair: certified distance lower bounds, pair names and contacts. */
+    public PairDistance pairDistance() {
+        return distance;
+    }
+
     /** The certified conservative advancement of checkMotion and the certifier. */
-    Advancement advancement() {
+    public Advancement advancement() {
         return advancement;
     }
 
@@ -121,139 +125,11 @@ public final class CollisionChecker {
         }
     }
 
-    // ------------------------------------------------------------------ narrow phase on one pair
-
-    /** Certified lower bound on the pair's distance (margins subtracted) for the given link poses; fills c.result. */
-    double lowerBound(QueryContext c, PairKind kind, int a, int b, int slot, Matrix4dc poseA, Matrix4dc poseB) {
-        return lowerBound(c, kind, a, b, slot, poseA, poseB, Gjk.RELATIVE_TOLERANCE, Double.POSITIVE_INFINITY, 0, 0, 0);
-    }
-
-    /**
-     * {@link #lowerBound} refined only to {@code relativeTolerance} of the distance, and no further once it exceeds
-     * {@code enough} (+∞: no cap; margins subtracted like the result), GJK starting from the guess (hx, hy, hz) of the
-     * direction from b towards a (0: none): a certified bound for an advancement step.
-     */
-    double lowerBound(QueryContext c, PairKind kind, int a, int b, int slot, Matrix4dc poseA, Matrix4dc poseB,
-                      double relativeTolerance, double enough, double hx, double hy, double hz) {
-        if (kind == PairKind.ENVIRONMENT && exact != null && prepared.mesh(b) != null) {
-            return exact.lowerBound(c, a, b, slot, poseA);
-        }
-        ConvexShape sb = kind == PairKind.ENVIRONMENT ? prepared.shape(b) : model.pieceShape(b);
-        Matrix4dc pb = kind == PairKind.ENVIRONMENT ? prepared.pose(slot) : poseB;
-        double ma = model.pieceMargin(a), mb = kind == PairKind.ENVIRONMENT ? prepared.margin(b) : model.pieceMargin(b);
-        c.gjk.distance(model.pieceShape(a), poseA, sb, pb, relativeTolerance, enough + (ma + mb), hx, hy, hz, c.result);
-        // subtracted one after the other, as every lower bound of a pair has been
-        return c.result.lowerBound - ma - mb;
-    }
-
-    /**
-     * Whether the pair is certified farther apart than d (margins subtracted) at the poses: {@code lowerBound(...) > d}
-     * as a boolean query, which lets GJK stop at the first support plane that certifies it. NaN poses: false.
-     */
-    boolean separatedBeyond(QueryContext c, PairKind kind, int a, int b, int slot, Matrix4dc poseA, Matrix4dc poseB, double d) {
-        return separatedBeyond(c, kind, a, b, slot, poseA, poseB, d, 0, 0, 0);
-    }
-
-    /** As above, GJK starting from the guess (hx, hy, hz) of the direction from b towards a (0: none). */
-    private boolean separatedBeyond(QueryContext c, PairKind kind, int a, int b, int slot, Matrix4dc poseA, Matrix4dc poseB,
-                                    double d, double hx, double hy, double hz) {
-        if (kind == PairKind.ENVIRONMENT && exact != null && prepared.mesh(b) != null) {
-            return exact.lowerBound(c, a, b, slot, poseA) > d;
-        }
-        ConvexShape sb = kind == PairKind.ENVIRONMENT ? prepared.shape(b) : model.pieceShape(b);
-        Matrix4dc pb = kind == PairKind.ENVIRONMENT ? prepared.pose(slot) : poseB;
-        // d + margins rounded up (a sum of three non-negative doubles is within two ulps), so "beyond" stays certified
-        double threshold = Math.nextUp(Math.nextUp(d + margins(kind, a, b)));
-        return c.gjk.separatedBeyond(model.pieceShape(a), poseA, sb, pb, threshold, hx, hy, hz);
-    }
-
-    /**
-     * Lower bound on the pair's distance from bounding volumes alone: piece sphere to obstacle AABB (which
-     * contains the obstacle's convex pieces; their margin subtracted) or piece sphere to piece sphere.
-     */
-    double cheapLowerBound(LinkPoses poses, PairKind kind, int a, int b, int slot, int la, int lbk, QueryContext c) {
-        Vector3d pa = worldCentre(poses, la, model.pieceSphere(a, 0), model.pieceSphere(a, 1), model.pieceSphere(a, 2), c.v);
-        Vector3d pb = kind == PairKind.ENVIRONMENT ? null
-                : worldCentre(poses, lbk, model.pieceSphere(b, 0), model.pieceSphere(b, 1), model.pieceSphere(b, 2), c.w);
-        return sphereGap(kind, a, b, slot, pa, pb, c);
-    }
-
-    /**
-     * The pair's bounding-volume gap with piece a's sphere centred at pa (and piece b's at pb for a self pair): to
-     * the obstacle slot's box less the obstacle piece's margin, or to b's sphere. Shared by {@link #cheapLowerBound}
-     * and the boolean advancement's per-cell broad phase, which places the centres at a cell's midpoint.
-     */
-    double sphereGap(PairKind kind, int a, int b, int slot, Vector3d pa, Vector3d pb, QueryContext c) {
-        if (kind == PairKind.ENVIRONMENT) {
-            prepared.scene().slotBounds(slot, c.box);
-            return boxDistance(c.box, pa.x, pa.y, pa.z) - model.pieceSphere(a, 3) - prepared.margin(b);
-        }
-        return pa.distance(pb) - model.pieceSphere(a, 3) - model.pieceSphere(b, 3);
-    }
-
-    /** Whether an environment pair's obstacle piece is an exact mesh (checked by {@link ExactMeshPairs}). */
-    boolean isExactMeshPair(PairKind kind, int b) {
-        return kind == PairKind.ENVIRONMENT && exact != null && prepared.mesh(b) != null;
-    }
-
-    private double margins(PairKind kind, int a, int b) {
-        return model.pieceMargin(a) + (kind == PairKind.ENVIRONMENT ? prepared.margin(b) : model.pieceMargin(b));
-    }
-
-    PairId pairId(PairKind kind, int a, int b, int slot) {
-        int ba = model.pieceBody(a);
-        if (kind == PairKind.ENVIRONMENT) {
-            Obstacle o = prepared.scene().slot(slot);
-            return new PairId(model.bodyName(ba), a - model.pieceStart(ba), o.name(), b - prepared.pieceStart(slot), true);
-        }
-        int bb = model.pieceBody(b);
-        return new PairId(model.bodyName(ba), a - model.pieceStart(ba), model.bodyName(bb), b - model.pieceStart(bb), false);
-    }
-
-    Contact contact(QueryContext c, PairKind kind, int a, int b, int slot, double lb) {
-        double est = c.result.intersecting ? -margins(kind, a, b) : c.result.distance - margins(kind, a, b);
-        return new Contact(pairId(kind, a, b, slot), lb, Math.max(lb, est), new Vector3d(c.result.witnessA),
-                new Vector3d(c.result.witnessB), new Vector3d(c.result.normal));
-    }
-
-    /**
-     * Like {@link #contact} but, for overlapping pieces, runs EPA for the penetration depth: the estimate
-     * becomes −(depth + margins), the points are the deepest points and the normal points from first to second.
-     */
-    private Contact contactWithDepth(QueryContext c, PairKind kind, int a, int b, int slot, double lb, Matrix4dc pa, Matrix4dc pb) {
-        if (!c.result.intersecting || (kind == PairKind.ENVIRONMENT && prepared.mesh(b) != null)) {
-            return contact(c, kind, a, b, slot, lb);   // no penetration depth against an exact mesh
-        }
-        if (kind == PairKind.ENVIRONMENT) {
-            c.epa.penetration(model.pieceShape(a), pa, prepared.shape(b), prepared.pose(slot), c.penetration);
-        } else {
-            c.epa.penetration(model.pieceShape(a), pa, model.pieceShape(b), pb, c.penetration);
-        }
-        if (!c.penetration.intersecting) {
-            return contact(c, kind, a, b, slot, lb);
-        }
-        double est = -c.penetration.depth - margins(kind, a, b);
-        return new Contact(pairId(kind, a, b, slot), Math.min(lb, est), est, new Vector3d(c.penetration.witnessA),
-                new Vector3d(c.penetration.witnessB), new Vector3d(c.penetration.normal));
-    }
-
     // ------------------------------------------------------------------ discrete queries
 
     /** Forward kinematics into the context (checks q's length and finiteness). */
     private LinkPoses fk(double[] q, QueryContext c) {
         return model.kinematics().forwardKinematics(q, c.poses);
-    }
-
-    /** World centre of a link-frame sphere centre, into dest. */
-    static Vector3d worldCentre(LinkPoses poses, int link, double x, double y, double z, Vector3d dest) {
-        return poses.transformPoint(link, x, y, z, dest);
-    }
-
-    static double boxDistance(double[] box, double x, double y, double z) {
-        double dx = Math.max(0, Math.max(box[0] - x, x - box[3]));
-        double dy = Math.max(0, Math.max(box[1] - y, y - box[4]));
-        double dz = Math.max(0, Math.max(box[2] - z, z - box[5]));
-        return Math.sqrt(dx * dx + dy * dy + dz * dz);
     }
 
     /**
@@ -291,14 +167,14 @@ public final class CollisionChecker {
                 }
                 scene.slotBounds(slot, c.box);
                 for (int p = model.pieceStart(body); p < model.pieceEnd(body); p++) {
-                    if (boxDistance(c.box, pieceC[3 * p], pieceC[3 * p + 1], pieceC[3 * p + 2]) - model.pieceSphere(p, 3) > d) {
+                    if (PairDistance.boxDistance(c.box, pieceC[3 * p], pieceC[3 * p + 1], pieceC[3 * p + 2]) - model.pieceSphere(p, 3) > d) {
                         continue;
                     }
                     for (int k = prepared.pieceStart(slot); k < prepared.pieceEnd(slot); k++) {
                         if (sphereTier && spheres.env(c.tier, poses, p, k, d) > d) {
                             continue;
                         }
-                        if (!separatedBeyond(c, PairKind.ENVIRONMENT, p, k, slot, poses.pose(link), null, d)) {
+                        if (!distance.separatedBeyond(c, PairKind.ENVIRONMENT, p, k, slot, poses.pose(link), null, d)) {
                             c.block(PairKind.ENVIRONMENT, p, k);
                             return false;
                         }
@@ -318,12 +194,12 @@ public final class CollisionChecker {
     private void placeBoundingSpheres(LinkPoses poses, QueryContext c) {
         for (int body = 0; body < model.bodyCount(); body++) {
             int link = model.bodyLink(body);
-            Vector3d v = worldCentre(poses, link, model.bodySphere(body, 0), model.bodySphere(body, 1), model.bodySphere(body, 2), c.v);
+            Vector3d v = PairDistance.worldCentre(poses, link, model.bodySphere(body, 0), model.bodySphere(body, 1), model.bodySphere(body, 2), c.v);
             c.bodyCentres[3 * body] = v.x;
             c.bodyCentres[3 * body + 1] = v.y;
             c.bodyCentres[3 * body + 2] = v.z;
             for (int p = model.pieceStart(body); p < model.pieceEnd(body); p++) {
-                v = worldCentre(poses, link, model.pieceSphere(p, 0), model.pieceSphere(p, 1), model.pieceSphere(p, 2), c.v);
+                v = PairDistance.worldCentre(poses, link, model.pieceSphere(p, 0), model.pieceSphere(p, 1), model.pieceSphere(p, 2), c.v);
                 c.pieceCentres[3 * p] = v.x;
                 c.pieceCentres[3 * p + 1] = v.y;
                 c.pieceCentres[3 * p + 2] = v.z;
@@ -351,7 +227,7 @@ public final class CollisionChecker {
                 }
                 // GJK starts between the covering spheres that stopped the tier
                 double hx = sphereTier ? c.tier.gapX : 0, hy = sphereTier ? c.tier.gapY : 0, hz = sphereTier ? c.tier.gapZ : 0;
-                if (!separatedBeyond(c, PairKind.SELF, p, r, -1, poses.pose(la), poses.pose(lb), d, hx, hy, hz)) {
+                if (!distance.separatedBeyond(c, PairKind.SELF, p, r, -1, poses.pose(la), poses.pose(lb), d, hx, hy, hz)) {
                     c.block(PairKind.SELF, p, r);
                     return false;
                 }
@@ -389,13 +265,13 @@ public final class CollisionChecker {
             int a = cands.pieceA(i), b = cands.pieceB(i), slot = cands.slot(i);
             int la = model.bodyLink(model.pieceBody(a));
             int lbk = kind == PairKind.ENVIRONMENT ? -1 : model.bodyLink(model.pieceBody(b));
-            if (cheapLowerBound(poses, kind, a, b, slot, la, lbk, c) > best) {
+            if (distance.cheapLowerBound(poses, kind, a, b, slot, la, lbk, c) > best) {
                 continue;
             }
             Matrix4dc pa = poses.pose(la);
             Matrix4dc pb = lbk < 0 ? null : poses.pose(lbk);
-            double lb = lowerBound(c, kind, a, b, slot, pa, pb);
-            Contact ct = contactWithDepth(c, kind, a, b, slot, lb, pa, pb);
+            double lb = distance.lowerBound(c, kind, a, b, slot, pa, pb);
+            Contact ct = distance.contactWithDepth(c, kind, a, b, slot, lb, pa, pb);
             if (ct.distance() < best) {
                 best = ct.distance();
                 bestContact = ct;
@@ -421,14 +297,14 @@ public final class CollisionChecker {
             int a = cands.pieceA(i), b = cands.pieceB(i), slot = cands.slot(i);
             int la = model.bodyLink(model.pieceBody(a));
             int lbk = kind == PairKind.ENVIRONMENT ? -1 : model.bodyLink(model.pieceBody(b));
-            if (cheapLowerBound(poses, kind, a, b, slot, la, lbk, c) > d) {
+            if (distance.cheapLowerBound(poses, kind, a, b, slot, la, lbk, c) > d) {
                 continue;
             }
             Matrix4dc pa = poses.pose(la);
             Matrix4dc pb = lbk < 0 ? null : poses.pose(lbk);
-            double lb = lowerBound(c, kind, a, b, slot, pa, pb);
+            double lb = distance.lowerBound(c, kind, a, b, slot, pa, pb);
             if (lb <= d) {
-                out.add(contactWithDepth(c, kind, a, b, slot, lb, pa, pb));
+                out.add(distance.contactWithDepth(c, kind, a, b, slot, lb, pa, pb));
             }
         }
         out.sort((x, y) -> Double.compare(x.distance(), y.distance()));

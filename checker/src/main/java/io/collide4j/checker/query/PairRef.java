@@ -5,16 +5,16 @@ package io.collide4j.checker.query;
  * {@code slot} ({@link PairKind#ENVIRONMENT}) or robot piece b ({@link PairKind#SELF}, slot −1). For code off the hot
  * path (certificate verification); hot paths read {@link CandidatePairs} in place.
  */
-record PairRef(PairKind kind, int a, int b, int slot) {
-    static PairRef environment(int a, int b, int slot) {
+public record PairRef(PairKind kind, int a, int b, int slot) {
+    public static PairRef environment(int a, int b, int slot) {
         return new PairRef(PairKind.ENVIRONMENT, a, b, slot);
     }
 
-    static PairRef self(int a, int b) {
+    public static PairRef self(int a, int b) {
         return new PairRef(PairKind.SELF, a, b, -1);
     }
 
-    boolean isEnvironment() {
+    public boolean isEnvironment() {
         return kind == PairKind.ENVIRONMENT;
     }
 }

@@ -20,13 +20,13 @@ import java.util.Arrays;
  * discrete queries allocation-free.
  */
 public final class QueryContext {
-    final CollisionChecker checker;
+    public final CollisionChecker checker;
     final Gjk gjk = new Gjk();
-    final DistanceResult result = new DistanceResult();
+    public final DistanceResult result = new DistanceResult();
     final Epa epa = new Epa();
     final PenetrationResult penetration = new PenetrationResult();
     final LinkPoses poses;
-    final RobotSegment segment;
+    public final RobotSegment segment;
     final DynamicAabbTree.Hits hits = new DynamicAabbTree.Hits();
     final Vector3d v = new Vector3d();
     final Vector3d w = new Vector3d();
@@ -42,7 +42,7 @@ public final class QueryContext {
     JointPath curved;
 
     /** Candidate pairs of the current motion ({@link CandidatePairCollector#collectMotionPairs}). */
-    final CandidatePairs pairs = new CandidatePairs();
+    public final CandidatePairs pairs = new CandidatePairs();
     /** Candidate pairs of the current state (minimumDistance, contacts). */
     final CandidatePairs statePairs = new CandidatePairs();
 
@@ -66,13 +66,13 @@ public final class QueryContext {
     final double[] sweptBox;
 
     // Output of one conservative-advancement run.
-    double stopS;
-    double clearance;
-    double minLowerBound;
+    public double stopS;
+    public double clearance;
+    public double minLowerBound;
     /** The motion bound of the step {@link SpeedGrid#stepEnd} last returned. */
     double stepEndBound;
-    long evaluations;
-    long budget;
+    public long evaluations;
+    public long budget;
 
     // Output of one multi-pair advancement ({@link Advancement#advancePairs}): the violation time, its pair's contact
     // (earliest-contact runs only), the certified clearance of a free motion.
@@ -128,7 +128,7 @@ public final class QueryContext {
     }
 
     /** Joint values at s of the context's segment (for a straight segment exact at s = 0 and s = 1). */
-    double[] positions(double s) {
+    public double[] positions(double s) {
         double[] q = new double[q0.length];
         if (curved != null) {
             return curved.positions(s, q);
@@ -140,7 +140,7 @@ public final class QueryContext {
     }
 
     /** Starts the straight segment q0 → q1 in this context. */
-    void startSegment(double[] q0, double[] q1) {
+    public void startSegment(double[] q0, double[] q1) {
         segment.set(q0, q1);
         double turn = 0;
         for (int i = 0; i < q0.length; i++) {
@@ -150,7 +150,7 @@ public final class QueryContext {
     }
 
     /** Starts a curved segment (a spline piece over all model variables) whose ends are q0 and q1. */
-    void startPath(JointPath path, double[] q0, double[] q1) {
+    public void startPath(JointPath path, double[] q0, double[] q1) {
         segment.set(path);
         // joint travel along the curve, not along its chord: a spline that swings out and back has a short chord
         double turn = 0;

@@ -15,7 +15,7 @@ import io.collide4j.checker.robot.RobotCollisionModel;
  * evaluations per piece and segment then serves all steps of all its pairs, and the step rule can solve for the
  * longest step directly instead of halving from the end.
  */
-final class SpeedGrid {
+public final class SpeedGrid {
     /**
      * Joint travel (summed over all joints, rad or m) per cell of a segment's speed grid, and the most cells. 0.6 rad:
      * on the bench's free edges the cheaper grid outweighs the few more steps its looser cells cost (with the per-pair
@@ -41,18 +41,18 @@ final class SpeedGrid {
     /**
      * Upper bound on how much the pair's distance can change over [s0, s1]: the smaller of the speed grid's bound
      * ({@link #cellBound}) and {@code whole}, the pair's {@link #wholeMotionBound} (which holds for every sub-interval).
-     * The bound each advancement step uses and records, and the one {@link CertificateVerifier} recomputes.
+     * The bound each advancement step uses and records, and the one {@code certificate.CertificateVerifier} recomputes.
      */
-    double stepBound(QueryContext c, PairKind kind, int a, int b, double s0, double s1, double whole) {
+    public double stepBound(QueryContext c, PairKind kind, int a, int b, double s0, double s1, double whole) {
         return Math.min(whole, cellBound(c, kind, a, b, sharedJoints(kind, a, b), s0, s1));
     }
 
     /**
      * Upper bound on how far any point of a robot piece (its bounding sphere, margin included) moves in the world
      * over [s0, s1] of the context's segment: the speed grid's world-frame bound, capped by the whole segment's. For
-     * certificate witnesses ({@link WitnessPlanes}), whose planes are fixed in the world.
+     * certificate witnesses ({@code certificate.WitnessPlanes}), whose planes are fixed in the world.
      */
-    double pieceTravel(QueryContext c, int piece, double s0, double s1) {
+    public double pieceTravel(QueryContext c, int piece, double s0, double s1) {
         return Math.min(wholeChainBound(c, piece, 0), cellBound(c, PairKind.ENVIRONMENT, piece, piece, 0, s0, s1));
     }
 
@@ -182,7 +182,7 @@ final class SpeedGrid {
      * Upper bound on how much the pair's distance can change over the whole segment [0, 1], hence over any part
      * of it (the sum over the speed grid's cells), memoised per segment and piece in the context.
      */
-    double wholeMotionBound(QueryContext c, PairKind kind, int a, int b) {
+    public double wholeMotionBound(QueryContext c, PairKind kind, int a, int b) {
         if (kind == PairKind.ENVIRONMENT) {
             return wholeChainBound(c, a, 0);
         }
@@ -196,7 +196,7 @@ final class SpeedGrid {
      * else by the travel relative to the frame after their shared joints ({@link #wholeMotionBound}). Either
      * bounds the change of their distance.
      */
-    boolean selfPairFar(QueryContext c, int p, int r, double gap, double reach) {
+    public boolean selfPairFar(QueryContext c, int p, int r, double gap, double reach) {
         return gap - (wholeChainBound(c, p, 0) + wholeChainBound(c, r, 0)) > reach
                 || gap - wholeMotionBound(c, PairKind.SELF, p, r) > reach;
     }
@@ -206,7 +206,7 @@ final class SpeedGrid {
      * its certified world path length. The one sweep that chooses environment pairs and that the verifier re-checks
      * unlisted pairs with.
      */
-    double pieceSweep(QueryContext c, int piece) {
+    public double pieceSweep(QueryContext c, int piece) {
         return model.pieceSphere(piece, 3) + wholeChainBound(c, piece, 0);
     }
 

@@ -1,7 +1,7 @@
 package io.collide4j.checker.robot;
 
 import io.collide4j.checker.geometry.ConvexShape;
-import io.collide4j.checker.geometry.QuickHull;
+import io.collide4j.checker.geometry.hull.QuickHull;
 import io.collide4j.checker.geometry.Shapes;
 import io.collide4j.checker.scene.ObstacleShape;
 import io.collide4j.urdf.Geometry;

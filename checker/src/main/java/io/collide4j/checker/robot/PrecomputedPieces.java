@@ -1,7 +1,7 @@
 package io.collide4j.checker.robot;
 
 import io.collide4j.checker.geometry.ConvexHull;
-import io.collide4j.checker.geometry.QuickHull;
+import io.collide4j.checker.geometry.hull.QuickHull;
 import io.collide4j.checker.geometry.decomposition.Decomposition;
 import io.collide4j.checker.geometry.decomposition.DecompositionCache;
 import io.collide4j.checker.geometry.decomposition.DecompositionParameters;

@@ -146,7 +146,7 @@ class MeshCcdTest {
         MeshCcdResult staticPair = ccd.solve(still, identity, mover, identity);
         assertFalse(staticPair.hit());
         // and with a separation larger than the start gap, the contact is immediate
-        MeshCcd padded = new MeshCcd(new RigidTightInclusion(TightInclusion.builder().minSeparation(gapAtStart * 1.01)
+        MeshCcd padded = new MeshCcd(new RigidTightInclusion(TightInclusion.builder().margin(gapAtStart * 1.01)
                 .build(), 1e-4, 20));
         assertEquals(0.0, padded.solve(still, identity, mover, identity).toi());
     }

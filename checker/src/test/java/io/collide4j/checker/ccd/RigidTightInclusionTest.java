@@ -43,7 +43,7 @@ class RigidTightInclusionTest {
     void neverLaterThanTheFirstSampledContact() {
         Random rnd = new Random(2024);
         double d = 0.02;
-        RigidTightInclusion solver = new RigidTightInclusion(TightInclusion.builder().minSeparation(d).build(), 1e-3, 16);
+        RigidTightInclusion solver = new RigidTightInclusion(TightInclusion.builder().margin(d).build(), 1e-3, 16);
         RigidTightInclusion.Scratch scratch = new RigidTightInclusion.Scratch();
         Matrix4d ma = new Matrix4d(), mb = new Matrix4d();
         int samples = 1500, contacts = 0, reported = 0, queries = 300;

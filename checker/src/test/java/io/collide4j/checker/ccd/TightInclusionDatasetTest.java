@@ -65,12 +65,12 @@ class TightInclusionDatasetTest {
             Counts c = run(set, ti);
             long ms = (System.nanoTime() - t0) / 1_000_000;
             System.out.printf("%s d=%g %-40s n=%5d pos=%4d FP=%4d FN=%d early=%d checks=%d (%d ms)%n", title,
-                    ti.minSeparation(), set.name(), c.queries, c.positives, c.fp, c.fn, c.early, c.checks, ms);
+                    ti.margin(), set.name(), c.queries, c.positives, c.fp, c.fn, c.early, c.checks, ms);
             fnTotal += c.fn;
             fp[set.kind().ordinal()] += c.fp;
             n[set.kind().ordinal()] += c.queries;
         }
-        System.out.printf("%s d=%g TOTAL VF: FP=%d of %d, EE: FP=%d of %d, FN=%d%n", title, ti.minSeparation(),
+        System.out.printf("%s d=%g TOTAL VF: FP=%d of %d, EE: FP=%d of %d, FN=%d%n", title, ti.margin(),
                 fp[0], n[0], fp[1], n[1], fnTotal);
         assertEquals(0, fnTotal, "false negatives");
     }

@@ -110,7 +110,7 @@ class TightInclusionTest {
     @Test
     void staticPairWithinMinimalSeparationReportsZeroQuickly() {
         double d = 1e-3;
-        TightInclusion ti = TightInclusion.builder().minSeparation(d).build();
+        TightInclusion ti = TightInclusion.builder().margin(d).build();
         double[] a = v(0, 0, 0), b = v(1, 0, 0), c = v(0, 1, 0);
         CcdResult above = solve(ti, staticVf(v(0.2, 0.2, 0.9 * d), a, b, c));
         assertTrue(above.hit());
@@ -132,13 +132,13 @@ class TightInclusionTest {
     @Test
     void separationMustStayBelowGamma() {
         CcdQuery q = staticVf(v(0.2, 0.2, 0.5), v(0, 0, 0), v(1, 0, 0), v(0, 1, 0));
-        TightInclusion big = TightInclusion.builder().minSeparation(1.0).build();
+        TightInclusion big = TightInclusion.builder().margin(1.0).build();
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> solve(big, q));
         assertTrue(e.getMessage().contains("γ"), e.getMessage());
         // with coordinates up to 10 on every axis γ = 10 and d = 1 is allowed
         CcdQuery far = staticVf(v(10, 10, 10), v(-10, -10, -10), v(-9, -10, -10), v(-10, -9, -10));
         assertFalse(solve(big, far).hit());
-        assertThrows(IllegalArgumentException.class, () -> TightInclusion.builder().minSeparation(-1));
+        assertThrows(IllegalArgumentException.class, () -> TightInclusion.builder().margin(-1));
         assertThrows(IllegalArgumentException.class, () -> TightInclusion.builder().delta(0));
         assertThrows(IllegalArgumentException.class, () -> TightInclusion.builder().tMax(1.5));
         double[] bad = q.coords();

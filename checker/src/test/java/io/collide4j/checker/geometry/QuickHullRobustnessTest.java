@@ -1,6 +1,7 @@
 package io.collide4j.checker.geometry;
 
 import io.collide4j.checker.TestMeshes;
+import io.collide4j.checker.geometry.hull.QuickHull;
 import io.collide4j.urdf.mesh.MeshLoader;
 import org.junit.jupiter.api.Test;
 

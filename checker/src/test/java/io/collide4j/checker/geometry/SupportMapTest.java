@@ -1,6 +1,7 @@
 package io.collide4j.checker.geometry;
 
 import io.collide4j.checker.TestMeshes;
+import io.collide4j.checker.geometry.hull.QuickHull;
 import org.joml.Matrix4d;
 import org.joml.Vector3d;
 import org.junit.jupiter.api.Test;

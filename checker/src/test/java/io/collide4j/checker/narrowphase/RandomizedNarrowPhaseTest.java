@@ -2,7 +2,7 @@ package io.collide4j.checker.narrowphase;
 
 import io.collide4j.checker.geometry.ConvexHull;
 import io.collide4j.checker.geometry.ConvexShape;
-import io.collide4j.checker.geometry.QuickHull;
+import io.collide4j.checker.geometry.hull.QuickHull;
 import io.collide4j.checker.geometry.Shapes;
 import org.joml.Matrix4d;
 import org.joml.Matrix4dc;

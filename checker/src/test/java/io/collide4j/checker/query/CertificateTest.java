@@ -1,5 +1,12 @@
 package io.collide4j.checker.query;
 
+import io.collide4j.checker.certificate.CertificateFormat;
+import io.collide4j.checker.certificate.CertificateVerifier;
+import io.collide4j.checker.certificate.CertificationResult;
+import io.collide4j.checker.certificate.Provenance;
+import io.collide4j.checker.certificate.TrajectoryCertifier;
+import io.collide4j.checker.certificate.Verdict;
+import io.collide4j.checker.certificate.Violation;
 import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.checker.scene.MoveItSceneLoader;
 import io.collide4j.checker.scene.MotionPlanRequest;
@@ -76,12 +83,12 @@ class CertificateTest {
         java.util.Random rnd = new java.util.Random(3);
         for (int i = 0; i < 10_000; i++) {
             double x = Math.pow(10, -6 + 7 * rnd.nextDouble()) * (rnd.nextBoolean() ? 1 : -1);
-            double r = TrajectoryCertifier.roundDown(x, 4);
+            double r = CertificateFormat.roundDown(x, 4);
             assertTrue(r <= x, r + " > " + x);
             assertTrue(Math.abs(x - r) <= Math.abs(x) * 1e-3 * (1 + 1e-9), r + " too far below " + x);
             assertTrue(new java.math.BigDecimal(Double.toString(r)).stripTrailingZeros().precision() <= 4, Double.toString(r));
             double s0 = rnd.nextDouble(), s1 = s0 + (1 - s0) * Math.pow(10, -8 * rnd.nextDouble());
-            double e = TrajectoryCertifier.shortEnd(s0, s1);
+            double e = CertificateFormat.shortEnd(s0, s1);
             assertTrue(e > s0 && e <= s1 && s1 - e <= (s1 - s0) / 100 * (1 + 1e-9), s0 + " " + s1 + " -> " + e);
         }
         CollisionChecker c = CollisionChecker.of(MODEL, SCENE);
@@ -171,13 +178,13 @@ class CertificateTest {
         assertTrue(rep.valid(), rep.problems().toString());
         assertEquals(prov, rep.certificate().provenance());
         assertEquals(0.01, rep.certificate().margin());
-        assertEquals(TrajectoryCertifier.FORMAT, rep.certificate().format());
-        assertEquals(TrajectoryCertifier.FORMAT_2, parse(TrajectoryCertifier.withoutWitnesses(c).certify(freeTrajectory(),
+        assertEquals(CertificateFormat.FORMAT, rep.certificate().format());
+        assertEquals(CertificateFormat.FORMAT_2, parse(TrajectoryCertifier.withoutWitnesses(c).certify(freeTrajectory(),
                 times(20), 0.01, 1_000_000, c.newContext()).certificateJson()).get("format"),
                 "no witnesses, no provenance: the /2 document");
         // the same certificate without witnesses is a valid collide4j-certificate/2.1, without provenance a /2
         Map<String, Object> v21 = withoutWitness(parse(streamed.toString()));
-        v21.put("format", TrajectoryCertifier.FORMAT_2_1);
+        v21.put("format", CertificateFormat.FORMAT_2_1);
         CertificateVerifier.Report r21 = v.verify(CertJson.write(v21));
         assertTrue(r21.valid(), r21.problems().toString());
         Map<String, Object> old = withoutWitness(parse(streamed.toString()));
@@ -190,8 +197,8 @@ class CertificateTest {
         assertRejected(v, mixed, "provenance: not a member of format collide4j-certificate/2");
         // ... and /2.1 no witness
         Map<String, Object> planesIn21 = parse(streamed.toString());
-        planesIn21.put("format", TrajectoryCertifier.FORMAT_2_1);
-        assertRejected(v, planesIn21, "witness: not a member of format " + TrajectoryCertifier.FORMAT_2_1);
+        planesIn21.put("format", CertificateFormat.FORMAT_2_1);
+        assertRejected(v, planesIn21, "witness: not a member of format " + CertificateFormat.FORMAT_2_1);
         // unknown keys (with a suggestion), wrong types and missing members make it unreadable
         Map<String, Object> typo = parse(streamed.toString());
         Map<String, Object> firstPair = (Map<String, Object>) segmentPairs(typo, 0).get(0);

@@ -19,6 +19,7 @@ import io.collide4j.urdf.SemanticDescription;
 import io.collide4j.urdf.SrdfParser;
 import io.collide4j.urdf.TriangleMesh;
 import io.collide4j.urdf.UrdfParser;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
@@ -38,19 +39,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * with its SRDF (closed meshes, hull/mesh 1.06–1.55; its 1 cm end-effector box left out) beside a table and two boxes; the bundled-model Panda and UR5e,
  * whose links the default leaves as hulls (a fact this test also checks). No model may ever say "free" where the
  * oracle finds a collision. Default: 400 uniform and 100 near-contact states, fast decomposition parameters (16
- * pieces, 20 000 voxels); {@code -Dcollide4j.fullOracle=true}: 4 000 and 2 000 states and
+ * pieces, 20 000 voxels); the {@code slow} group ({@code mvn verify -Pslow}): 4 000 and 2 000 states and
  * {@link DecompositionParameters#collisionDefaults()}, the numbers in DECOMPOSITION.md.
  */
 class DefaultDecompositionFalseRefusalTest {
-    static final boolean FULL = Boolean.getBoolean("collide4j.fullOracle");
-    static final int STATES = FULL ? 4_000 : 400;
-    static final DecompositionParameters PARAMS = FULL ? DecompositionParameters.collisionDefaults()
-            : DecompositionParameters.collisionDefaults().toBuilder().maxConvexHulls(16).resolution(20_000).threads(1)
-            .build();
+    /** How many states of each kind, with which decomposition parameters; the full sweep adds two more models. */
+    private record Sweep(boolean full, int states, int near, DecompositionParameters params) {
+    }
+
+    private static final Sweep FAST = new Sweep(false, 400, 100, DecompositionParameters.collisionDefaults().toBuilder()
+            .maxConvexHulls(16).resolution(20_000).threads(1).build());
+    private static final Sweep FULL = new Sweep(true, 4_000, 2_000, DecompositionParameters.collisionDefaults());
 
     /** Largest joint change (rad) between a near-contact state and the oracle's contact. */
     static final double WINDOW = 0.05;
-    static final int NEAR = FULL ? 2_000 : 100;
 
     private record Rate(String model, int pieces, int free, int falseRefusals, int falseFree) {
     }
@@ -66,13 +68,13 @@ class DefaultDecompositionFalseRefusalTest {
     }
 
     /**
-     * Judges every model on {@code STATES} uniform random states and {@code NEAR} exactly-free states near contact
+     * Judges every model on {@code sweep.states} uniform random states and {@code sweep.near} exactly-free states near contact
      * (a random free/colliding pair by the oracle, bisected on the oracle to its contact, then a uniform step of up
      * to {@link #WINDOW} rad, largest joint change, back towards the free end, kept when the oracle finds it free):
      * uniform states are seldom near anything, while a planner's states are. Returns {uniform, near} rates.
      */
     private static List<List<Rate>> judge(String robot, RobotDescription d, Map<String, RobotCollisionModel> models,
-                                          Scene scene, long seed) {
+                                          Scene scene, long seed, Sweep sweep) {
         List<String> names = new ArrayList<>(models.keySet());
         List<CollisionChecker> checkers = new ArrayList<>();
         List<QueryContext> contexts = new ArrayList<>();
@@ -88,7 +90,7 @@ class DefaultDecompositionFalseRefusalTest {
         for (String kind : List.of("uniform", "near contact")) {
             int[] refused = new int[names.size()], falseFree = new int[names.size()];
             int free = 0, judged = 0;
-            for (int tries = 0; judged < (kind.equals("uniform") ? STATES : NEAR) && tries < 100 * STATES; tries++) {
+            for (int tries = 0; judged < (kind.equals("uniform") ? sweep.states : sweep.near) && tries < 100 * sweep.states; tries++) {
                 double[] q = kind.equals("uniform") ? random(k, rnd) : nearContact(oracle, k, rnd);
                 if (q == null) {
                     continue;
@@ -162,24 +164,34 @@ class DefaultDecompositionFalseRefusalTest {
 
     @Test
     void concaveLinksDecomposedByDefaultCutTheUr5sFalseRefusals() {
+        ur5FalseRefusals(FAST);
+    }
+
+    @Test
+    @Tag("slow")
+    void concaveLinksDecomposedByDefaultCutTheUr5sFalseRefusalsFullSweep() {
+        ur5FalseRefusals(FULL);
+    }
+
+    private static void ur5FalseRefusals(Sweep sweep) {
         Path data = MbmData.testData();
         Path urdf = data.resolve("example-robot-data/robots/ur_description/urdf/ur5_robot.urdf");
         RobotDescription d = meshesOnly(UrdfParser.create().withPackageRoots(List.of(data)).parse(urdf));
         SemanticDescription s = SrdfParser.parse(data.resolve("example-robot-data/robots/ur_description/srdf/ur5.srdf"), d);
-        DecompositionPieces uncached = DecompositionPieces.uncached(PARAMS);
+        DecompositionPieces uncached = DecompositionPieces.uncached(sweep.params);
         // each mesh decomposed once for all models (an uncached provider computes on every call)
         Map<TriangleMesh, ConvexPieceProvider.Pieces> once = new java.util.HashMap<>();
         ConvexPieceProvider pieces = (mesh, what) -> once.computeIfAbsent(mesh, m -> uncached.pieces(m, what));
         Map<String, RobotCollisionModel> models = new LinkedHashMap<>();
         models.put("one hull per link (--no-decompose)", model(d, s, List.of(), pieces, uncached.name()));
         // the fast default run compares the hulls with the default only; the full run adds the other thresholds
-        for (double t : FULL ? new double[]{1.20, ConcaveLinks.DEFAULT_THRESHOLD, 1.05}
+        for (double t : sweep.full ? new double[]{1.20, ConcaveLinks.DEFAULT_THRESHOLD, 1.05}
                 : new double[]{ConcaveLinks.DEFAULT_THRESHOLD}) {
             List<String> links = ConcaveLinks.concave(d, t).stream().map(LinkConvexity::link).toList();
             models.put(String.format(java.util.Locale.ROOT, "links with hull/mesh > %.2f decomposed %s", t, links),
                     model(d, s, links, pieces, uncached.name()));
         }
-        if (FULL) {
+        if (sweep.full) {
             List<String> all = ConcaveLinks.survey(d).stream().map(LinkConvexity::link).toList();
             models.put("every mesh link decomposed (--decompose)", model(d, s, all, pieces, uncached.name()));
         }
@@ -190,9 +202,9 @@ class DefaultDecompositionFalseRefusalTest {
                 new Obstacle("table", new ObstacleShape.Box(2, 2, 0.1), new Pose(0, 0, -0.1, 0, 0, 0, 1)),
                 new Obstacle("box1", new ObstacleShape.Box(0.2, 0.2, 0.4), new Pose(0.45, 0.2, 0.2, 0, 0, 0, 1)),
                 new Obstacle("box2", new ObstacleShape.Box(0.3, 0.15, 0.3), new Pose(-0.5, -0.3, 0.15, 0, 0, 0, 1))));
-        List<List<Rate>> rates = judge("example-robot-data ur5", d, models, scene, 35);
-        assertTrue(rates.get(0).get(0).free > STATES / 10, "too few exactly-free states: " + rates.get(0).get(0));
-        Rate hull = rates.get(1).get(0), byDefault = rates.get(1).get(FULL ? 2 : 1);
+        List<List<Rate>> rates = judge("example-robot-data ur5", d, models, scene, 35, sweep);
+        assertTrue(rates.get(0).get(0).free > sweep.states / 10, "too few exactly-free states: " + rates.get(0).get(0));
+        Rate hull = rates.get(1).get(0), byDefault = rates.get(1).get(sweep.full ? 2 : 1);
         // a measured fact, not a guarantee (each piece carries its own margin): near contact the default refuses at
         // most two thirds of the free states the hulls refuse (measured: none of the hulls' 5 of 100; before pieces
         // were cut back to the mesh's hull, 64-vertex pieces refused 10 of 100, twice the hulls)

@@ -1,5 +1,9 @@
 package io.collide4j.checker.query;
 
+import io.collide4j.checker.certificate.CertificateVerifier;
+import io.collide4j.checker.certificate.CertificationResult;
+import io.collide4j.checker.certificate.TrajectoryCertifier;
+import io.collide4j.checker.certificate.Verdict;
 import io.collide4j.checker.geometry.mesh.MeshBvh;
 import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.checker.scene.Obstacle;

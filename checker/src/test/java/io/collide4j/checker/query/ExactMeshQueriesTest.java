@@ -1,5 +1,10 @@
 package io.collide4j.checker.query;
 
+import io.collide4j.checker.certificate.CertificateFormat;
+import io.collide4j.checker.certificate.CertificateVerifier;
+import io.collide4j.checker.certificate.CertificationResult;
+import io.collide4j.checker.certificate.TrajectoryCertifier;
+import io.collide4j.checker.certificate.Verdict;
 import io.collide4j.checker.geometry.mesh.MeshBvh;
 import io.collide4j.checker.scene.Obstacle;
 import io.collide4j.checker.scene.ObstacleShape;
@@ -188,7 +193,7 @@ class ExactMeshQueriesTest {
         Map<String, Object> m = CertJson.parse(cert.certificateJson());
         for (Object po : (List<Object>) ((List<Object>) m.get("segments")).get(0)) {
             for (Object lb : (List<Object>) ((Map<String, Object>) po).get("lb")) {
-                windows += CertJson.num(lb) == TrajectoryCertifier.EXACT_WINDOW ? 1 : 0;
+                windows += CertJson.num(lb) == CertificateFormat.EXACT_WINDOW ? 1 : 0;
             }
         }
         assertTrue(windows > 0, "the band is meant to be crossed by Tight-Inclusion windows");

@@ -4,6 +4,7 @@ import io.collide4j.kinematics.FkErrorBound;
 import io.collide4j.kinematics.KinematicModel;
 import io.collide4j.kinematics.LinkPoses;
 import org.joml.Matrix4dc;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigDecimal;
@@ -27,26 +28,46 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * π/2 ± tiny. Prints the bounds (typical = median over links, worst) and the largest error seen.
  *
  * <p>Fast default: {@value #SYNTHETIC_CONFIGS} configurations per synthetic arm, {@value #REPOSITORY_CONFIGS} per
- * repository robot; {@code -Dcollide4j.fullOracle=true} runs 10^4 on every robot.
+ * repository robot; the {@code slow} group ({@code mvn verify -Pslow}) runs {@value #FULL_CONFIGS} on every robot.
  */
 class FkAccuracyTest {
     static final int SYNTHETIC_CONFIGS = 1_500;
     static final int REPOSITORY_CONFIGS = 200;
-    static final boolean FULL = Boolean.getBoolean("collide4j.fullOracle");
+    static final int FULL_CONFIGS = 10_000;
 
     @Test
     void syntheticArmsWithRoundedPiAreWithinTheBound() {
-        for (FkRobots.Robot r : FkRobots.synthetic()) {
-            check(r, FULL ? 10_000 : SYNTHETIC_CONFIGS, 7);
-        }
+        syntheticArms(SYNTHETIC_CONFIGS);
+    }
+
+    @Test
+    @Tag("slow")
+    void syntheticArmsWithRoundedPiAreWithinTheBoundInFull() {
+        syntheticArms(FULL_CONFIGS);
     }
 
     @Test
     void repositoryRobotsAreWithinTheBound() {
+        repositoryRobots(REPOSITORY_CONFIGS);
+    }
+
+    @Test
+    @Tag("slow")
+    void repositoryRobotsAreWithinTheBoundInFull() {
+        repositoryRobots(FULL_CONFIGS);
+    }
+
+    private static void syntheticArms(int configs) {
+        for (FkRobots.Robot r : FkRobots.synthetic()) {
+            check(r, configs, 7);
+        }
+    }
+
+    private static void repositoryRobots(int configs) {
         List<FkRobots.Robot> robots = FkRobots.repository();
         assertEquals(10, robots.size(), "URDFs in tests/data and models");
         for (FkRobots.Robot r : robots) {
-            check(r, FULL ? 10_000 : REPOSITORY_CONFIGS, 0);
+            check(r, configs, 0);
         }
     }
 

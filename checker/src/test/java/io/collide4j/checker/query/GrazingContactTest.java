@@ -13,6 +13,7 @@ import io.collide4j.urdf.Geometry;
 import io.collide4j.urdf.LinkDescription;
 import io.collide4j.urdf.Pose;
 import io.collide4j.urdf.TriangleMesh;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.w3c.dom.Element;
 
@@ -40,11 +41,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  *
  * <p>Robots: the synthetic 7-DoF arms with rpy = 3.1416, 3.1415926, 3.14159265 and π/2 ± tiny (box links), and every
  * URDF of the test data and bundled models (meshes, spheres). Fast default: a few contacts per robot and margin;
- * {@code -Dcollide4j.fullOracle=true} runs {@value #FULL_CONTACTS} contacts per robot and margin (2,000 states per
- * robot).
+ * the {@code slow} group ({@code mvn verify -Pslow}) runs {@value #FULL_CONTACTS} contacts per robot and margin (2,000
+ * states per robot).
  */
 class GrazingContactTest {
-    static final boolean FULL = Boolean.getBoolean("collide4j.fullOracle");
     static final int FULL_CONTACTS = 125;
     static final double[] MARGINS = {0, 0.001};
     /** Box half extent (a power of two, so the checker's size/2 is exactly this). */
@@ -56,14 +56,30 @@ class GrazingContactTest {
     @Test
     void roundedPiArms() {
         for (FkRobots.Robot r : FkRobots.synthetic()) {
-            run(r, FULL ? FULL_CONTACTS : r.label().endsWith("3.1416") ? 24 : 8);
+            run(r, r.label().endsWith("3.1416") ? 24 : 8);
+        }
+    }
+
+    @Test
+    @Tag("slow")
+    void roundedPiArmsInFull() {
+        for (FkRobots.Robot r : FkRobots.synthetic()) {
+            run(r, FULL_CONTACTS);
         }
     }
 
     @Test
     void repositoryRobots() {
         for (FkRobots.Robot r : FkRobots.repository()) {
-            run(r, FULL ? FULL_CONTACTS : 3);
+            run(r, 3);
+        }
+    }
+
+    @Test
+    @Tag("slow")
+    void repositoryRobotsInFull() {
+        for (FkRobots.Robot r : FkRobots.repository()) {
+            run(r, FULL_CONTACTS);
         }
     }
 

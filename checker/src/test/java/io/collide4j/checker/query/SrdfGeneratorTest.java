@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.collide4j.checker.robot.RobotCollisionModel;
-import io.collide4j.checker.robot.SrdfGenerator;
+import io.collide4j.checker.srdf.SrdfGenerator;
 import io.collide4j.checker.scene.Scene;
 import io.collide4j.kinematics.KinematicModel;
 import io.collide4j.urdf.LinkDescription;

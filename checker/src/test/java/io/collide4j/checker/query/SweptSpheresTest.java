@@ -63,7 +63,7 @@ class SweptSpheresTest {
                     for (int j = 0; j <= SAMPLES_PER_CELL; j++) {
                         double s = j == SAMPLES_PER_CELL ? s1 : s0 + (s1 - s0) * j / SAMPLES_PER_CELL;
                         LinkPoses poses = c.segment.posesAt(s);
-                        Vector3d at = CollisionChecker.worldCentre(poses, link, model.pieceSphere(p, 0),
+                        Vector3d at = PairDistance.worldCentre(poses, link, model.pieceSphere(p, 0),
                                 model.pieceSphere(p, 1), model.pieceSphere(p, 2), new Vector3d());
                         double off = at.distance(c.sweptCells[o], c.sweptCells[o + 1], c.sweptCells[o + 2]);
                         double room = c.sweptCells[o + 3] - off;

@@ -1,5 +1,12 @@
 package io.collide4j.checker.query;
 
+import io.collide4j.checker.certificate.Certificate;
+import io.collide4j.checker.certificate.CertificateFormat;
+import io.collide4j.checker.certificate.CertificateVerifier;
+import io.collide4j.checker.certificate.CertificationResult;
+import io.collide4j.checker.certificate.TrajectoryCertifier;
+import io.collide4j.checker.certificate.TrajectorySegments;
+import io.collide4j.checker.certificate.Verdict;
 import io.collide4j.checker.geometry.ConvexShape;
 import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.kinematics.LinkPoses;
@@ -29,7 +36,7 @@ class WitnessPlanesTest {
         assertEquals(Verdict.CERTIFIED_FREE, r.verdict());
         String json = r.certificateJson();
         Certificate cert = Certificate.read(json, "test");
-        assertEquals(TrajectoryCertifier.FORMAT, cert.format());
+        assertEquals(CertificateFormat.FORMAT, cert.format());
         assertTrue(new CertificateVerifier(CertificateTest.MODEL, CertificateTest.SCENE).verify(cert).valid());
         TrajectorySegments path = new TrajectorySegments(c.model().kinematics(), cert.waypoints(), null, null, cert.times());
         QueryContext ctx = c.newContext();

@@ -1,7 +1,7 @@
 package io.collide4j.planner.cli;
 
-import io.collide4j.checker.query.CertificationResult;
-import io.collide4j.checker.query.Violation;
+import io.collide4j.checker.certificate.CertificationResult;
+import io.collide4j.checker.certificate.Violation;
 import io.collide4j.kinematics.JointTrajectory;
 import io.collide4j.kinematics.TrajectoryCsv;
 import io.collide4j.models.Models;

@@ -1,10 +1,11 @@
 package io.collide4j.planner.cli;
 
-import io.collide4j.checker.query.Certificate;
-import io.collide4j.checker.query.CertificationResult;
+import io.collide4j.checker.certificate.Certificate;
+import io.collide4j.checker.certificate.CertificateFormat;
+import io.collide4j.checker.certificate.CertificationResult;
 import io.collide4j.checker.query.Contact;
-import io.collide4j.checker.query.Verdict;
-import io.collide4j.checker.query.Violation;
+import io.collide4j.checker.certificate.Verdict;
+import io.collide4j.checker.certificate.Violation;
 import io.collide4j.planner.Collide4j;
 import io.collide4j.planner.TrajectoryCertifier;
 import io.collide4j.planner.TrajectoryCertifier.ProfileSample;
@@ -71,7 +72,7 @@ final class HtmlReport {
         }
         List<ProfileSample> frames = ViewerData.withViolation(sampled, r.violation(), exact);
         double[] unresolved = unresolved(r, cert.times(), certificate);
-        String view = ViewerData.json(c.model(), c.scene(), r.verdict(), cert.minimumSeparation(), r.violation(), frames,
+        String view = ViewerData.json(c.model(), c.scene(), r.verdict(), cert.margin(), r.violation(), frames,
                 exact[0], unresolved == null ? Double.NaN : unresolved[0], unresolved == null ? Double.NaN : unresolved[1]);
         double[][] profile = new double[frames.size()][];
         String[] pairs = new String[frames.size()];
@@ -118,7 +119,7 @@ final class HtmlReport {
             h.append("<tr><th>").append(esc(e.getKey())).append("</th><td><code>").append(esc(e.getValue()))
                     .append("</code></td></tr>\n");
         }
-        h.append(String.format(Locale.ROOT, "<tr><th>required margin</th><td>%s m</td></tr>%n", Fixed.of(cert.minimumSeparation())));
+        h.append(String.format(Locale.ROOT, "<tr><th>required margin</th><td>%s m</td></tr>%n", Fixed.of(cert.margin())));
         h.append(String.format(Locale.ROOT, "<tr><th>waypoints / duration</th><td>%d / %s s</td></tr>%n",
                 cert.times().length, Fixed.of(cert.times()[cert.times().length - 1] - cert.times()[0])));
         // "how close did I get to the shelf" beside the closest pair overall, which may be two links of the robot
@@ -132,7 +133,7 @@ final class HtmlReport {
         h.append("<h2>Clearance lower bound over time</h2>\n");
         h.append("<p>Certified lower bound on the distance of the closest checked pair at ").append(profile.length)
                 .append(" evenly spaced instants (the verdict itself is continuous over the whole motion).</p>\n");
-        h.append(plot(profile, cert.minimumSeparation(), r.violation(), unresolved));
+        h.append(plot(profile, cert.margin(), r.violation(), unresolved));
         h.append("<h2>First violation</h2>\n");
         Violation v = r.violation();
         if (v == null) {
@@ -140,7 +141,7 @@ final class HtmlReport {
                     ? " found before the budget ran out (nothing beyond the certified prefix is claimed)" : "").append("</p>\n");
         } else {
             h.append("<table>\n");
-            row(h, "what", cert.minimumSeparation() > 0 ? "margin violated" : "first contact");
+            row(h, "what", cert.margin() > 0 ? "margin violated" : "first contact");
             row(h, "time", String.format(Locale.ROOT, "%s s (segment %d, fraction %s)", Fixed.of(v.time()), v.segment(),
                     Fixed.of(v.fraction())));
             row(h, "pair", v.contact().pair().key());
@@ -155,7 +156,7 @@ final class HtmlReport {
         }
         h.append("<h2>Worst pairs</h2>\n");
         h.append(worstPairs(r, profile, profilePairs));
-        h.append("<p><small>collide4j — certificate format ").append(io.collide4j.checker.query.TrajectoryCertifier.FORMAT)
+        h.append("<p><small>collide4j — certificate format ").append(io.collide4j.checker.certificate.CertificateFormat.FORMAT)
                 .append("; re-check it with <code>collide4j verify</code>.</small></p>\n");
         script(h, viewJson);
         return h.append("</body></html>\n").toString();

@@ -3,7 +3,7 @@ package io.collide4j.planner.cli;
 import io.collide4j.checker.geometry.decomposition.DecompositionParameters;
 import io.collide4j.checker.robot.DecompositionPieces;
 import io.collide4j.checker.robot.PlanningGroup;
-import io.collide4j.checker.robot.SrdfGenerator;
+import io.collide4j.checker.srdf.SrdfGenerator;
 import io.collide4j.urdf.RobotDescription;
 
 import picocli.CommandLine.Command;

@@ -1,7 +1,7 @@
 package io.collide4j.planner.cli;
 
-import io.collide4j.checker.query.Certificate;
-import io.collide4j.checker.query.Verdict;
+import io.collide4j.checker.certificate.Certificate;
+import io.collide4j.checker.certificate.Verdict;
 import io.collide4j.kinematics.JointTrajectory;
 import io.collide4j.planner.Collide4j;
 import io.collide4j.planner.verify.CertificateVerification;

@@ -1,12 +1,12 @@
 package io.collide4j.planner.cli;
 
-import io.collide4j.checker.query.Certificate;
-import io.collide4j.checker.query.CertificateVerifier;
-import io.collide4j.checker.query.CertificationResult;
+import io.collide4j.checker.certificate.Certificate;
+import io.collide4j.checker.certificate.CertificateVerifier;
+import io.collide4j.checker.certificate.CertificationResult;
 import io.collide4j.checker.query.Contact;
 import io.collide4j.checker.query.MeshMode;
 import io.collide4j.checker.query.PairId;
-import io.collide4j.checker.query.Violation;
+import io.collide4j.checker.certificate.Violation;
 import io.collide4j.planner.Collide4j;
 import io.collide4j.planner.TrajectoryCertifier;
 import io.collide4j.planner.TrajectoryCertifier.Certification;

@@ -12,7 +12,7 @@ import com.fasterxml.jackson.databind.node.IntNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import io.collide4j.checker.query.CertificateVerifier;
+import io.collide4j.checker.certificate.CertificateVerifier;
 import io.collide4j.kinematics.JointTrajectory;
 import io.collide4j.kinematics.TrajectoryCsv;
 import io.collide4j.models.Models;

@@ -74,7 +74,7 @@ class MimicLimitsTest {
         ((com.fasterxml.jackson.databind.node.ArrayNode) doc.get("waypoints").get(1)).set(0, 0.4);
         double[][] waypoints = m.treeToValue(doc.get("waypoints"), double[][].class);
         double[] times = m.treeToValue(doc.get("times"), double[].class);
-        doc.put("trajectoryHash", io.collide4j.checker.query.TrajectoryCertifier.trajectoryHash(waypoints, times));
+        doc.put("trajectoryHash", io.collide4j.checker.certificate.TrajectoryCertifier.trajectoryHash(waypoints, times));
         Path edited = dir.resolve("edited.json");
         m.writeValue(edited.toFile(), doc);
         Object[] r = MainTest.cli("verify", "--urdf", urdf.toString(), "--scene", "none", "--certificate", edited.toString());
@@ -88,7 +88,7 @@ class MimicLimitsTest {
         // the Java API (which view uses) refuses it too: its recompute verifier rebuilds the segments, which check limits
         Collide4j c = Collide4j.builder().urdf(urdf).scene(Scene.empty()).build();
         assertTrue(c.trajectoryCertifier().verify(Files.readString(cert)).valid(), "the honest certificate");
-        io.collide4j.checker.query.CertificateVerifier.Report api = c.trajectoryCertifier().verify(Files.readString(edited));
+        io.collide4j.checker.certificate.CertificateVerifier.Report api = c.trajectoryCertifier().verify(Files.readString(edited));
         assertFalse(api.valid(), "the edited certificate verified through the library");
         assertTrue(api.problems().stream().anyMatch(p -> p.contains("joint j2 reaches 0.8") && p.contains("outside [-0.5, 0.5]")),
                 api.problems().toString());

@@ -1,8 +1,8 @@
 package io.collide4j.planner.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.collide4j.checker.query.Verdict;
-import io.collide4j.checker.query.Violation;
+import io.collide4j.checker.certificate.Verdict;
+import io.collide4j.checker.certificate.Violation;
 import io.collide4j.kinematics.JointTrajectory;
 import io.collide4j.kinematics.KinematicModel;
 import io.collide4j.kinematics.LinkPoses;

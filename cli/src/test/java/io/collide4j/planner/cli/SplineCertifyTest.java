@@ -1,6 +1,6 @@
 package io.collide4j.planner.cli;
 
-import io.collide4j.checker.query.Verdict;
+import io.collide4j.checker.certificate.Verdict;
 import io.collide4j.kinematics.JointTrajectory;
 import io.collide4j.kinematics.TrajectoryCsv;
 import io.collide4j.planner.Collide4j;

@@ -1,8 +1,9 @@
 package io.collide4j.planner.cli;
 
-import io.collide4j.checker.query.TrajectoryCertifier;
+import io.collide4j.checker.certificate.CertificateFormat;
+import io.collide4j.checker.certificate.TrajectoryCertifier;
 import io.collide4j.planner.Collide4j;
-import io.collide4j.checker.query.Provenance;
+import io.collide4j.checker.certificate.Provenance;
 import io.collide4j.kinematics.JointTrajectory;
 import io.collide4j.kinematics.TrajectoryCsv;
 import io.collide4j.models.Models;
@@ -34,7 +35,7 @@ class VerifyWitnessCliTest {
         StringWriter w = new StringWriter();
         panda.trajectoryCertifier().certify(demo, panda.margin(), io.collide4j.planner.TrajectoryCertifier.DEFAULT_BUDGET, w);
         String json = w.toString();
-        assertTrue(json.contains("\"format\":\"" + TrajectoryCertifier.FORMAT + "\"") && json.contains("\"provenance\""), json.substring(0, 300));
+        assertTrue(json.contains("\"format\":\"" + CertificateFormat.FORMAT + "\"") && json.contains("\"provenance\""), json.substring(0, 300));
         Path cert = Files.writeString(dir.resolve("demo.json"), json);
 
         Object[] v = cli("verify", "--certificate", cert.toString());
@@ -63,7 +64,7 @@ class VerifyWitnessCliTest {
                 panda.tolerance(), io.collide4j.planner.TrajectoryCertifier.DEFAULT_BUDGET, panda.checker().newContext(),
                 panda.provenance(), old);
         Path plain = Files.writeString(dir.resolve("plain.json"), old.toString());
-        assertTrue(old.toString().contains("\"format\":\"" + TrajectoryCertifier.FORMAT_2_1 + "\""));
+        assertTrue(old.toString().contains("\"format\":\"" + CertificateFormat.FORMAT_2_1 + "\""));
         Object[] p = cli("verify", "--certificate", plain.toString());
         assertEquals(ExitCode.FREE, p[0], (String) p[1] + p[2]);
         assertTrue(((String) p[1]).contains("verified by the recompute verifier"), (String) p[1]);

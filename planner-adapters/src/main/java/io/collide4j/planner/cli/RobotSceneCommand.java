@@ -1,8 +1,8 @@
 package io.collide4j.planner.cli;
 
-import io.collide4j.checker.query.Certificate;
-import io.collide4j.checker.query.Provenance;
-import io.collide4j.checker.query.TrajectoryCertifier;
+import io.collide4j.checker.certificate.Certificate;
+import io.collide4j.checker.certificate.CertificateFormat;
+import io.collide4j.checker.certificate.Provenance;
 import io.collide4j.models.Models;
 import io.collide4j.planner.Collide4j;
 import picocli.CommandLine.Mixin;
@@ -52,7 +52,7 @@ abstract class RobotSceneCommand extends CliCommand {
      */
     Inputs fromProvenance(Certificate cert, Path file, RecordedFiles files) {
         Provenance p = cert.provenance() == null ? Provenance.UNKNOWN : cert.provenance();
-        String unrecorded = cert.format().equals(TrajectoryCertifier.FORMAT_2) ? " (format " + cert.format()
+        String unrecorded = cert.format().equals(CertificateFormat.FORMAT_2) ? " (format " + cert.format()
                 + " certificates record no provenance)" : "";
         String robotLabel = "as given (" + robot.describe() + ")";
         // with REFUSE, every file option still to give is collected and named in one message, not one per run

@@ -2,11 +2,11 @@ package io.collide4j.planner.embed;
 
 import io.collide4j.checker.batch.BatchChecker;
 import io.collide4j.checker.batch.EngineChoice;
-import io.collide4j.checker.query.CertificateVerifier;
-import io.collide4j.checker.query.CertificationResult;
+import io.collide4j.checker.certificate.CertificateVerifier;
+import io.collide4j.checker.certificate.CertificationResult;
 import io.collide4j.checker.query.Contact;
 import io.collide4j.checker.query.MotionResult;
-import io.collide4j.checker.query.Violation;
+import io.collide4j.checker.certificate.Violation;
 import io.collide4j.kinematics.JointTrajectory;
 import io.collide4j.planner.CertifiedMotionValidator;
 import io.collide4j.planner.Collide4j;

@@ -1,6 +1,6 @@
 package io.collide4j.planner.embed;
 
-import io.collide4j.checker.query.Verdict;
+import io.collide4j.checker.certificate.Verdict;
 
 import java.util.List;
 

@@ -3,7 +3,7 @@ package io.collide4j.planner.plan;
 import io.collide4j.checker.query.MotionResult;
 import io.collide4j.checker.query.MotionStatus;
 import io.collide4j.checker.query.QueryContext;
-import io.collide4j.checker.query.Verdict;
+import io.collide4j.checker.certificate.Verdict;
 import io.collide4j.planner.Collide4j;
 
 import java.util.List;

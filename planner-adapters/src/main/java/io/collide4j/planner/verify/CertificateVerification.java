@@ -1,9 +1,9 @@
 package io.collide4j.planner.verify;
 
-import io.collide4j.checker.query.Certificate;
-import io.collide4j.checker.query.CertificateTrajectoryLimits;
-import io.collide4j.checker.query.CertificateVerifier;
-import io.collide4j.checker.query.Verdict;
+import io.collide4j.checker.certificate.Certificate;
+import io.collide4j.checker.certificate.CertificateTrajectoryLimits;
+import io.collide4j.checker.certificate.CertificateVerifier;
+import io.collide4j.checker.certificate.Verdict;
 import io.collide4j.checker.robot.PieceOrigin;
 import io.collide4j.planner.CertificateInputs;
 import io.collide4j.planner.Collide4j;

@@ -1,6 +1,6 @@
 package io.collide4j.planner.verify;
 
-import io.collide4j.checker.query.Verdict;
+import io.collide4j.checker.certificate.Verdict;
 import io.collide4j.verifier.Assumption;
 
 import java.util.Collections;

@@ -1,6 +1,6 @@
 package io.collide4j.planner.verify;
 
-import io.collide4j.checker.query.Certificate;
+import io.collide4j.checker.certificate.Certificate;
 
 /** Which verifier checks a certificate. */
 public enum VerifierChoice {

@@ -1,6 +1,6 @@
 package io.collide4j.planner.plan;
 
-import io.collide4j.checker.query.Verdict;
+import io.collide4j.checker.certificate.Verdict;
 import io.collide4j.checker.scene.Scene;
 import io.collide4j.planner.Collide4j;
 import org.junit.jupiter.api.Test;

@@ -2,11 +2,11 @@ package io.collide4j.planner.plan;
 
 import io.collide4j.checker.geometry.decomposition.DecompositionCache;
 import io.collide4j.checker.geometry.decomposition.DecompositionParameters;
-import io.collide4j.checker.query.CertificationResult;
+import io.collide4j.checker.certificate.CertificationResult;
 import io.collide4j.checker.query.CollisionChecker;
 import io.collide4j.checker.query.MeshMode;
 import io.collide4j.checker.query.MotionStatus;
-import io.collide4j.checker.query.Verdict;
+import io.collide4j.checker.certificate.Verdict;
 import io.collide4j.checker.scene.Obstacle;
 import io.collide4j.checker.scene.ObstacleShape;
 import io.collide4j.checker.scene.Scene;

@@ -42,7 +42,7 @@ class MbmPlanningTest {
                         valid++;
                         solved++;
                         assertEquals(r.edges(), r.certifiedEdges());
-                        assertEquals(io.collide4j.checker.query.Verdict.CERTIFIED_FREE, r.pathVerdict(),
+                        assertEquals(io.collide4j.checker.certificate.Verdict.CERTIFIED_FREE, r.pathVerdict(),
                                 "the whole path certifies as a trajectory");
                         List<double[]> path = r.plan().path();
                         double[][] sg = p.request().startAndGoal(panda.build().variableNames());

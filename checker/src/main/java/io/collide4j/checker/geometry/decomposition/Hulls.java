@@ -1,7 +1,7 @@
 package io.collide4j.checker.geometry.decomposition;
 
 import io.collide4j.checker.geometry.ConvexHull;
-import io.collide4j.checker.geometry.QuickHull;
+import io.collide4j.checker.geometry.hull.QuickHull;
 
 /**
  * The one place decomposition touches the hull API: QuickHull construction plus plane-exact

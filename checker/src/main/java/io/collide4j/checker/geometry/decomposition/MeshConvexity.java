@@ -1,6 +1,6 @@
 package io.collide4j.checker.geometry.decomposition;
 
-import io.collide4j.checker.geometry.QuickHull;
+import io.collide4j.checker.geometry.hull.QuickHull;
 import io.collide4j.urdf.TriangleMesh;
 
 /**

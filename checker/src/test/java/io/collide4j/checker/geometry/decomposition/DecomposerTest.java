@@ -1,7 +1,7 @@
 package io.collide4j.checker.geometry.decomposition;
 
 import io.collide4j.checker.geometry.ConvexHull;
-import io.collide4j.checker.geometry.QuickHull;
+import io.collide4j.checker.geometry.hull.QuickHull;
 import io.collide4j.urdf.TriangleMesh;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

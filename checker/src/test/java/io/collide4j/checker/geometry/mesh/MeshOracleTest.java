@@ -2,7 +2,7 @@ package io.collide4j.checker.geometry.mesh;
 
 import io.collide4j.checker.TestMeshes;
 import io.collide4j.checker.geometry.ConvexShape;
-import io.collide4j.checker.geometry.QuickHull;
+import io.collide4j.checker.geometry.hull.QuickHull;
 import io.collide4j.checker.geometry.Shapes;
 import io.collide4j.checker.narrowphase.DistanceResult;
 import io.collide4j.checker.narrowphase.Gjk;

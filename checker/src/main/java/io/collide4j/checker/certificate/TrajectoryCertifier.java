@@ -1,5 +1,13 @@
-package io.collide4j.checker.query;
+package io.collide4j.checker.certificate;
 
+import io.collide4j.checker.query.AdvanceStatus;
+import io.collide4j.checker.query.Advancement;
+import io.collide4j.checker.query.CollisionChecker;
+import io.collide4j.checker.query.Contact;
+import io.collide4j.checker.query.MeshMode;
+import io.collide4j.checker.query.PairId;
+import io.collide4j.checker.query.PairKind;
+import io.collide4j.checker.query.QueryContext;
 import java.io.StringWriter;
 import java.io.Writer;
 import java.util.ArrayList;
@@ -15,20 +23,20 @@ import java.util.function.LongConsumer;
  * advancement of every candidate pair on every segment, and writes a certificate that
  * {@link CertificateVerifier} can re-check. Stateless apart from the caller's {@link QueryContext}.
  *
- * <p>Certificate (JSON, format {@value #FORMAT}, written as a stream by {@link CertificateWriter} so that its size
+ * <p>Certificate (JSON, format {@value CertificateFormat#FORMAT}, written as a stream by {@link CertificateWriter} so that its size
  * is not bounded by memory): margin, tolerance, SHA-256 of robot model,
  * scene and trajectory, optionally the {@link Provenance} of robot and scene (format /2.1; a certificate without
- * provenance is written, and still read, as {@value #FORMAT_2}), the trajectory itself (exact: interpolation, waypoints, velocities and accelerations
+ * provenance is written, and still read, as {@value CertificateFormat#FORMAT_2}), the trajectory itself (exact: interpolation, waypoints, velocities and accelerations
  * when given, times), {@code segments}: per segment (in order) a list of the candidate pairs, each
  * {@code {"pair": [first, firstPiece, second, secondPiece, environment], "ends": [...], "lb": [...]}} — the
  * advancement steps, step k spanning [ends[k−1], ends[k]] (ends[−1] = 0) and claiming distance &gt; margin there,
  * with lb[k] a claimed lower bound on the distance at its start — then the verdict, the first violation if any
  * (null otherwise) and per-pair clearance lower bounds, and the mesh mode ({@link MeshMode}) its lower bounds were computed in. In
  * {@link MeshMode#EXACT} a mesh pair that comes within the tolerance of the margin is refined by Tight-Inclusion as
- * in {@code checkMotion}: a window it proves clear is a step whose lower bound is {@value #EXACT_WINDOW}, and the
+ * in {@code checkMotion}: a window it proves clear is a step whose lower bound is {@value CertificateFormat#EXACT_WINDOW}, and the
  * verifier re-runs Tight-Inclusion on exactly that window. To keep it compact, step ends inside a segment are short decimals (the certifier
  * advances to a step's end rounded down to about two significant digits of the step's length, and evaluates
- * there), and lower bounds and clearances are rounded down to {@value #CLAIM_DIGITS} significant digits: claims
+ * there), and lower bounds and clearances are rounded down to {@value CertificateFormat#CLAIM_DIGITS} significant digits: claims
  * only get weaker, and the verifier recomputes everything.
  *
  * <p>A trajectory must stay inside the robot's joint limits, between waypoints too (a spline can overshoot where
@@ -36,24 +44,10 @@ import java.util.function.LongConsumer;
  * naming the segment, joint, time and value of the largest excursion ({@code KinematicModel.limitViolations}).
  */
 public final class TrajectoryCertifier {
-    /** The format written with witnesses: /2.1 plus the {@code witness} section and per-step {@code planes}. */
-    public static final String FORMAT = "collide4j-certificate/3";
-    /** The format without witnesses ({@link #withoutWitnesses}); still read and verified by the recompute verifier. */
-    public static final String FORMAT_2_1 = "collide4j-certificate/2.1";
-    /** The format before: the same without {@code provenance}; still read and verified. */
-    public static final String FORMAT_2 = "collide4j-certificate/2";
-    /**
-     * The "lower bound" recorded for a step proven by Tight-Inclusion instead of a distance bound (exact mesh pairs
-     * in the tolerance band, {@link MeshMode#EXACT}); negative, so never mistaken for a distance.
-     */
-    static final double EXACT_WINDOW = -1;
-    /** Significant digits kept (rounding down) in claimed lower bounds and clearances. */
-    static final int CLAIM_DIGITS = 4;
-
     private final CollisionChecker checker;
     private final boolean witnesses;
 
-    /** A certifier that writes witnesses (format {@value #FORMAT}): a separating plane per step, see {@link WitnessPlanes}. */
+    /** A certifier that writes witnesses (format {@value CertificateFormat#FORMAT}): a separating plane per step, see {@link WitnessPlanes}. */
     public TrajectoryCertifier(CollisionChecker checker) {
         this(checker, true);
     }
@@ -64,7 +58,7 @@ public final class TrajectoryCertifier {
     }
 
     /**
-     * A certifier that writes no witnesses: format {@value #FORMAT_2_1} ({@value #FORMAT_2} without provenance), which
+     * A certifier that writes no witnesses: format {@value CertificateFormat#FORMAT_2_1} ({@value CertificateFormat#FORMAT_2} without provenance), which
      * only the recompute verifier ({@link CertificateVerifier}) checks; the same verdicts and steps, smaller files.
      */
     public static TrajectoryCertifier withoutWitnesses(CollisionChecker checker) {
@@ -80,34 +74,6 @@ public final class TrajectoryCertifier {
     public static String trajectoryHash(double[][] waypoints, double[][] velocities, double[][] accelerations,
                                         double[] times) {
         return TrajectorySegments.hash(waypoints, velocities, accelerations, times);
-    }
-
-    static void validate(double[][] waypoints, double[] times, int variables) {
-        if (waypoints.length < 2) {
-            throw new IllegalArgumentException("a trajectory needs at least 2 waypoints, got " + waypoints.length);
-        }
-        if (times.length != waypoints.length) {
-            throw new IllegalArgumentException("trajectory has " + waypoints.length + " waypoints but " + times.length + " times");
-        }
-        for (int i = 0; i < waypoints.length; i++) {
-            if (waypoints[i].length != variables) {
-                throw new IllegalArgumentException("waypoint " + i + " has " + waypoints[i].length + " values, expected " + variables);
-            }
-            for (int j = 0; j < variables; j++) {
-                if (!Double.isFinite(waypoints[i][j])) {
-                    throw new IllegalArgumentException("waypoint " + i + " value " + j + " is not finite: " + waypoints[i][j]);
-                }
-            }
-            if (!Double.isFinite(times[i]) || (i > 0 && !(times[i] > times[i - 1]))) {
-                throw new IllegalArgumentException("trajectory time at index " + i + " (" + times[i]
-                        + ") must be finite and greater than the previous one");
-            }
-            if (i > 0 && !(times[i] - times[i - 1] <= Double.MAX_VALUE)) {
-                // the time of a violation inside the segment would be NaN or infinite
-                throw new IllegalArgumentException("trajectory times at index " + (i - 1) + " and " + i + " ("
-                        + times[i - 1] + ", " + times[i] + " s) are so far apart that the segment's duration overflows");
-            }
-        }
     }
 
     /**
@@ -172,9 +138,10 @@ public final class TrajectoryCertifier {
         Map<String, Double> clearance = new HashMap<>();
         CertificateWriter cert = new CertificateWriter(out);
         cert.header(d, tolerance, checker.prepared().meshMode(), checker.model().contentHash(),
-                checker.scene().contentHash(), path, times, provenance, witnesses ? CertificateWitness.of(checker) : null,
+                checker.scene().contentHash(), path, times, provenance,
+                witnesses ? CertificateWitness.of(checker.model(), checker.prepared()) : null,
                 witnesses ? CertificateCover.of(checker.model()) : null);
-        WitnessPlanes planer = witnesses ? new WitnessPlanes(checker) : null;
+        WitnessPlanes planer = witnesses ? new WitnessPlanes(checker.model(), checker.prepared(), checker.grid()) : null;
         Advancement advancement = checker.advancement();
         Map<String, Double> planeClearance = new HashMap<>();
         Map<String, Integer> listedIn = new HashMap<>();   // pair key -> segments that list it with proven steps
@@ -199,11 +166,11 @@ public final class TrajectoryCertifier {
                     @Override
                     public void step(double s0, double s1, double lb, double mu) {
                         if (planar) {
-                            planer.cover(c, kind, a, b, slot, s0, s1, roundDown(lb, CLAIM_DIGITS), d, whole, ends, lbs, planes);
+                            planer.cover(c, kind, a, b, slot, s0, s1, CertificateFormat.roundDown(lb, CertificateFormat.CLAIM_DIGITS), d, whole, ends, lbs, planes);
                             return;
                         }
                         ends.add(s1);
-                        lbs.add(roundDown(lb, CLAIM_DIGITS));
+                        lbs.add(CertificateFormat.roundDown(lb, CertificateFormat.CLAIM_DIGITS));
                         if (planes != null) {
                             planes.add(null);
                         }
@@ -211,19 +178,19 @@ public final class TrajectoryCertifier {
 
                     @Override
                     public double end(double s0, double s1) {
-                        return shortEnd(s0, s1);
+                        return CertificateFormat.shortEnd(s0, s1);
                     }
 
                     @Override
                     public void exactWindow(double s0, double s1) {
                         ends.add(s1);
-                        lbs.add(EXACT_WINDOW);
+                        lbs.add(CertificateFormat.EXACT_WINDOW);
                         if (planes != null) {
                             planes.add(null);
                         }
                     }
                 }, 0);
-                PairId id = checker.pairId(kind, a, b, slot);
+                PairId id = checker.pairDistance().pairId(kind, a, b, slot);
                 if (planes != null) {
                     provableBounds(lbs, planes);
                 }
@@ -264,7 +231,7 @@ public final class TrajectoryCertifier {
         int segments = waypoints.length - 1;
         clearance.forEach((k, v) -> {
             if (listedIn.getOrDefault(k, 0) == segments) {
-                claimed.put(k, roundDown(Math.min(v, planeClearance.getOrDefault(k, v)), CLAIM_DIGITS));
+                claimed.put(k, CertificateFormat.roundDown(Math.min(v, planeClearance.getOrDefault(k, v)), CertificateFormat.CLAIM_DIGITS));
             }
         });
         cert.finish(verdict, violation, claimed);
@@ -280,9 +247,9 @@ public final class TrajectoryCertifier {
     private static void provableBounds(List<Double> lbs, List<SeparatingPlane> planes) {
         for (int k = 0; k < lbs.size(); k++) {
             SeparatingPlane p = planes.get(k);
-            if (p != null && lbs.get(k) != EXACT_WINDOW) {
+            if (p != null && lbs.get(k) != CertificateFormat.EXACT_WINDOW) {
                 // clearanceShown is shrunk by ~2e-15 relative, below the verifier's interval quotient (a few ulps)
-                lbs.set(k, Math.min(lbs.get(k), roundDown(p.clearanceShown(), CLAIM_DIGITS)));
+                lbs.set(k, Math.min(lbs.get(k), CertificateFormat.roundDown(p.clearanceShown(), CertificateFormat.CLAIM_DIGITS)));
             }
         }
     }
@@ -309,51 +276,11 @@ public final class TrajectoryCertifier {
         return out;
     }
 
-    /** The largest decimal with {@code digits} significant digits that is ≤ x (x itself if not finite or 0). */
-    static double roundDown(double x, int digits) {
-        if (!Double.isFinite(x) || x == 0) {
-            return x;
-        }
-        int n = digits - 1 - (int) Math.floor(Math.log10(Math.abs(x)));
-        if (n < -22 || n > 22) {
-            return x;
-        }
-        // m / 10^n and m * 10^-n are the doubles nearest those decimals, so they print short
-        double p = Math.pow(10, Math.abs(n));
-        double m = Math.floor(n >= 0 ? x * p : x / p);
-        double r = n >= 0 ? m / p : m * p;
-        if (r > x) {
-            r = n >= 0 ? (m - 1) / p : (m - 1) * p;
-        }
-        return r <= x ? r : x;
-    }
-
-    /**
-     * A step end to advance to instead of s1: s1 rounded down to a short decimal, giving up at most a hundredth of
-     * the step (s1 itself when that cannot be done).
-     */
-    static double shortEnd(double s0, double s1) {
-        double len = s1 - s0;
-        if (!(len > 0)) {
-            return s1;
-        }
-        int n = 2 - (int) Math.floor(Math.log10(len));   // quantum 10^-n ≤ len / 100
-        if (n > 22) {
-            return s1;
-        }
-        double p = Math.pow(10, Math.max(0, n));
-        double e = Math.floor(s1 * p) / p;
-        if (e > s1) {
-            e = (Math.floor(s1 * p) - 1) / p;
-        }
-        return e > s0 && e <= s1 ? e : s1;
-    }
-
     private Contact contactOf(QueryContext c, PairKind kind, int a, int b, int slot) {
         double margins = checker.model().pieceMargin(a)
                 + (kind == PairKind.ENVIRONMENT ? checker.prepared().margin(b) : checker.model().pieceMargin(b));
         double est = c.result.intersecting ? -margins : c.result.distance - margins;
-        return new Contact(checker.pairId(kind, a, b, slot), c.minLowerBound, Math.max(c.minLowerBound, est),
+        return new Contact(checker.pairDistance().pairId(kind, a, b, slot), c.minLowerBound, Math.max(c.minLowerBound, est),
                 new org.joml.Vector3d(c.result.witnessA), new org.joml.Vector3d(c.result.witnessB),
                 new org.joml.Vector3d(c.result.normal));
     }

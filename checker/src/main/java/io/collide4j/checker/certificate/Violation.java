@@ -1,4 +1,6 @@
-package io.collide4j.checker.query;
+package io.collide4j.checker.certificate;
+
+import io.collide4j.checker.query.Contact;
 
 /**
  * The first place along a trajectory where a pair's certified lower bound reaches margin + tolerance:

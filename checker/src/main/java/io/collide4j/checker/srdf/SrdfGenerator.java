@@ -1,10 +1,15 @@
-package io.collide4j.checker.robot;
+package io.collide4j.checker.srdf;
 
 import io.collide4j.checker.geometry.mesh.MeshBvh;
 import io.collide4j.checker.geometry.mesh.MeshQuery;
 import io.collide4j.checker.query.CollisionChecker;
 import io.collide4j.checker.query.Contact;
 import io.collide4j.checker.query.QueryContext;
+import io.collide4j.checker.robot.ConvexPieceProvider;
+import io.collide4j.checker.robot.LinkPairProof;
+import io.collide4j.checker.robot.LinkTriangles;
+import io.collide4j.checker.robot.PlanningGroup;
+import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.checker.scene.Scene;
 import io.collide4j.kinematics.KinematicModel;
 import io.collide4j.kinematics.LinkPoses;

@@ -1,9 +1,12 @@
-package io.collide4j.checker.query;
+package io.collide4j.checker.certificate;
 
 import com.fasterxml.jackson.annotation.JsonFormat;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.collide4j.checker.geometry.HullShape;
+import io.collide4j.checker.query.CollisionChecker;
+import io.collide4j.checker.query.MeshMode;
+import io.collide4j.checker.query.PreparedScene;
 import io.collide4j.checker.robot.AllowedPair;
 import io.collide4j.checker.robot.PieceOrigin;
 import io.collide4j.checker.robot.RobotCollisionModel;
@@ -17,7 +20,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The {@code witness} section of a {@link TrajectoryCertifier#FORMAT} certificate: what an independent verifier needs,
+ * The {@code witness} section of a {@link CertificateFormat#FORMAT} certificate: what an independent verifier needs,
  * besides the URDF/SRDF, to read the per-step planes — the trajectory's joint columns, held joints, the self pairs not
  * checked (with the reason), per link the collision element each piece covers, the attached primitives (shape, parent
  * link, pose), and the scene's obstacles as plain
@@ -74,9 +77,8 @@ public record CertificateWitness(List<String> joints, Map<String, Double> held, 
                                 double[][] vertices, int[][] triangles, double[] pose) {
     }
 
-    /** The section for a checker's robot model and prepared scene. */
-    static CertificateWitness of(CollisionChecker checker) {
-        RobotCollisionModel model = checker.model();
+    /** The section for a robot model and a prepared scene. */
+    static CertificateWitness of(RobotCollisionModel model, PreparedScene prepared) {
         List<AllowedEntry> allowed = new ArrayList<>();
         for (AllowedPair p : model.allowedPairs()) {
             allowed.add(new AllowedEntry(p.first(), p.second(), p.reason()));
@@ -91,7 +93,7 @@ public record CertificateWitness(List<String> joints, Map<String, Double> held, 
             pieces.put(model.bodyName(body), list);
         }
         return new CertificateWitness(List.copyOf(model.kinematics().variableNames()), Map.of(), allowed, pieces,
-                obstacles(checker.prepared()), attached(model));
+                obstacles(prepared), attached(model));
     }
 
     /**
@@ -101,7 +103,7 @@ public record CertificateWitness(List<String> joints, Map<String, Double> held, 
      */
     public static String derivedJson(CollisionChecker checker, MeshMode mode) {
         PreparedScene p = checker.prepared().meshMode() == mode ? checker.prepared() : PreparedScene.of(checker.scene(), mode);
-        CertificateWitness w = of(checker);
+        CertificateWitness w = of(checker.model(), checker.prepared());
         try {
             return io.collide4j.kinematics.format.StrictJson.mapper().writeValueAsString(
                     new CertificateWitness(w.joints(), w.held(), w.allowed(), w.pieces(), obstacles(p), w.attached()));

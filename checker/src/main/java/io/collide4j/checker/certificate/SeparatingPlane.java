@@ -1,4 +1,4 @@
-package io.collide4j.checker.query;
+package io.collide4j.checker.certificate;
 
 /**
  * A certificate step's witness ({@link WitnessPlanes}): over the step every point of piece A (margin included) has

@@ -1,5 +1,6 @@
-package io.collide4j.checker.query;
+package io.collide4j.checker.certificate;
 
+import io.collide4j.checker.query.QueryContext;
 import io.collide4j.checker.scene.ContentDigest;
 import io.collide4j.kinematics.InvalidConfigurationException;
 import io.collide4j.kinematics.JointPath;
@@ -18,7 +19,7 @@ import java.util.List;
  * following that trajectory executes. The certifier and the verifier both start segments through here, so they
  * always check the same motion. Immutable after construction (arrays are copied).
  */
-final class TrajectorySegments {
+public final class TrajectorySegments {
     private final double[][] waypoints;
     private final double[][] velocities;
     private final double[][] accelerations;
@@ -33,11 +34,11 @@ final class TrajectorySegments {
      * @throws IllegalArgumentException naming the waypoint and value at fault
      * @throws TrajectoryException when the motion leaves the joint limits (see {@link #requireWithinLimits})
      */
-    TrajectorySegments(KinematicModel model, double[][] waypoints, double[][] velocities, double[][] accelerations,
+    public TrajectorySegments(KinematicModel model, double[][] waypoints, double[][] velocities, double[][] accelerations,
                        double[] times) {
         this.model = model;
         int n = model.variableCount();
-        TrajectoryCertifier.validate(waypoints, times, n);
+        CertificateFormat.validate(waypoints, times, n);
         if (velocities == null && accelerations != null) {
             throw new IllegalArgumentException("accelerations need velocities");
         }
@@ -132,7 +133,7 @@ final class TrajectorySegments {
     }
 
     /** Starts segment i (s ∈ [0, 1] ↦ time times[i] + s·(times[i+1] − times[i])) in the context. */
-    void start(QueryContext c, int i) {
+    public void start(QueryContext c, int i) {
         if (spline == null) {
             c.startSegment(waypoints[i], waypoints[i + 1]);
         } else {

@@ -1,4 +1,4 @@
-package io.collide4j.checker.robot;
+package io.collide4j.checker.srdf;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,13 +1,20 @@
-package io.collide4j.checker.query;
+package io.collide4j.checker.certificate;
 
+import io.collide4j.checker.query.CollisionChecker;
+import io.collide4j.checker.query.MeshMode;
+import io.collide4j.checker.query.PairId;
+import io.collide4j.checker.query.PairKind;
+import io.collide4j.checker.query.PairRef;
+import io.collide4j.checker.query.PreparedScene;
+import io.collide4j.checker.query.QueryContext;
 import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.checker.scene.Obstacle;
 import io.collide4j.checker.scene.Scene;
 import io.collide4j.kinematics.LinkPoses;
 import io.collide4j.kinematics.RobotSegment;
-import io.collide4j.checker.query.Certificate.PairSteps;
-import io.collide4j.checker.query.Certificate.PairTuple;
-import io.collide4j.checker.query.Certificate.ViolationRecord;
+import io.collide4j.checker.certificate.Certificate.PairSteps;
+import io.collide4j.checker.certificate.Certificate.PairTuple;
+import io.collide4j.checker.certificate.Certificate.ViolationRecord;
 import org.joml.Vector3d;
 
 import java.util.ArrayList;
@@ -35,8 +42,8 @@ import java.util.Set;
  * A certificate made in {@link MeshMode#EXACT} (its {@code meshMode}) is re-checked with exact mesh distances; one
  * without that field was made with hulls. The text is read strictly ({@link Certificate#read}): a certificate with
  * unknown, duplicate or missing members or non-finite numbers is unreadable, not half-checked. Formats
- * {@value TrajectoryCertifier#FORMAT}, {@value TrajectoryCertifier#FORMAT_2_1} and {@value TrajectoryCertifier#FORMAT_2} are
- * accepted; the planes of a {@value TrajectoryCertifier#FORMAT} certificate are not used here (every step is re-proved
+ * {@value CertificateFormat#FORMAT}, {@value CertificateFormat#FORMAT_2_1} and {@value CertificateFormat#FORMAT_2} are
+ * accepted; the planes of a {@value CertificateFormat#FORMAT} certificate are not used here (every step is re-proved
  * as in the older formats; the independent verifier, module {@code verifier}, checks the planes instead; a /3
  * certificate's step bounds and clearance claims must also not exceed what its planes show). This class binds only the
  * hashes: the held joints' columns, the witness section and a trajectory file are bound by the verifier module's
@@ -159,7 +166,7 @@ public final class CertificateVerifier {
                 if (pr == null) {
                     continue;
                 }
-                PairId id = checker.pairId(pr.kind(), pr.a(), pr.b(), pr.slot());
+                PairId id = checker.pairDistance().pairId(pr.kind(), pr.a(), pr.b(), pr.slot());
                 if (!listed.add(id.key())) {
                     problems.add("segment " + i + ": pair " + id.key() + " is listed twice");
                 } else {
@@ -259,9 +266,9 @@ public final class CertificateVerifier {
             }
             LinkPoses poses = c.segment.posesAt(s0);
             double fresh = Math.max(
-                    checker.lowerBound(c, pr.kind(), pr.a(), pr.b(), pr.slot(), poses.pose(la), lb < 0 ? null : poses.pose(lb)),
+                    checker.pairDistance().lowerBound(c, pr.kind(), pr.a(), pr.b(), pr.slot(), poses.pose(la), lb < 0 ? null : poses.pose(lb)),
                     sphereBound(poses, pr, la, lb));
-            if (claimed == TrajectoryCertifier.EXACT_WINDOW) {
+            if (claimed == CertificateFormat.EXACT_WINDOW) {
                 // Tight-Inclusion sees boundary crossings only: the window must start outside and beyond the margin
                 if (!(fresh > d) || !pr.isEnvironment()
                         || !checker.advancement().exactWindowClear(c, pr.a(), pr.b(), pr.slot(), s0, s1, d)) {
@@ -336,14 +343,14 @@ public final class CertificateVerifier {
                     }
                     o.worldBounds(box);
                     for (int k = prep.pieceStart(slot); k < prep.pieceEnd(slot); k++) {
-                        if (listed.contains(checker.pairId(PairKind.ENVIRONMENT, p, k, slot).key())) {
+                        if (listed.contains(checker.pairDistance().pairId(PairKind.ENVIRONMENT, p, k, slot).key())) {
                             continue;
                         }
                         double dx = Math.max(0, Math.max(box[0] - a.x, a.x - box[3]));
                         double dy = Math.max(0, Math.max(box[1] - a.y, a.y - box[4]));
                         double dz = Math.max(0, Math.max(box[2] - a.z, a.z - box[5]));
                         if (!(Math.sqrt(dx * dx + dy * dy + dz * dz) - sweep > reach)) {
-                            problems.add("segment " + seg + ": pair " + checker.pairId(PairKind.ENVIRONMENT, p, k, slot).key()
+                            problems.add("segment " + seg + ": pair " + checker.pairDistance().pairId(PairKind.ENVIRONMENT, p, k, slot).key()
                                     + " is neither listed nor provably far");
                         }
                     }
@@ -355,14 +362,14 @@ public final class CertificateVerifier {
             int la = model.bodyLink(ba), lb = model.bodyLink(bb);
             for (int p = model.pieceStart(ba); p < model.pieceEnd(ba); p++) {
                 for (int r = model.pieceStart(bb); r < model.pieceEnd(bb); r++) {
-                    if (listed.contains(checker.pairId(PairKind.SELF, p, r, -1).key())) {
+                    if (listed.contains(checker.pairDistance().pairId(PairKind.SELF, p, r, -1).key())) {
                         continue;
                     }
                     p0.transformPoint(la, model.pieceSphere(p, 0), model.pieceSphere(p, 1), model.pieceSphere(p, 2), a);
                     p0.transformPoint(lb, model.pieceSphere(r, 0), model.pieceSphere(r, 1), model.pieceSphere(r, 2), b);
                     double gap = a.distance(b) - model.pieceSphere(p, 3) - model.pieceSphere(r, 3);
                     if (!checker.grid().selfPairFar(c, p, r, gap, reach)) {
-                        problems.add("segment " + seg + ": self pair " + checker.pairId(PairKind.SELF, p, r, -1).key()
+                        problems.add("segment " + seg + ": self pair " + checker.pairDistance().pairId(PairKind.SELF, p, r, -1).key()
                                 + " is neither listed nor provably far");
                     }
                 }
@@ -387,7 +394,7 @@ public final class CertificateVerifier {
         int la = model.bodyLink(model.pieceBody(pr.a()));
         int lb = pr.isEnvironment() ? -1 : model.bodyLink(model.pieceBody(pr.b()));
         LinkPoses poses = c.segment.posesAt(s);
-        double fresh = checker.lowerBound(c, pr.kind(), pr.a(), pr.b(), pr.slot(), poses.pose(la), lb < 0 ? null : poses.pose(lb));
+        double fresh = checker.pairDistance().lowerBound(c, pr.kind(), pr.a(), pr.b(), pr.slot(), poses.pose(la), lb < 0 ? null : poses.pose(lb));
         if (fresh > d + tol) {
             problems.add("claimed violation is not one: fresh lower bound " + fresh + " > margin + tolerance " + (d + tol));
         }

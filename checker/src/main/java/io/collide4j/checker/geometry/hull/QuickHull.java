@@ -1,4 +1,7 @@
-package io.collide4j.checker.geometry;
+package io.collide4j.checker.geometry.hull;
+
+import io.collide4j.checker.geometry.ConvexHull;
+import io.collide4j.checker.geometry.Orient3d;
 
 import java.math.BigDecimal;
 import java.math.MathContext;
@@ -53,15 +56,7 @@ public final class QuickHull {
         final double[] p;
         final int n;
         final double tol;
-        // Faces: corners, neighbours across edges, filter data (cross product and its permanent parts), 1/|cross|.
-        int[] fv = new int[96];
-        int[] fadj = new int[96];
-        double[] fc = new double[192];
-        double[] finv = new double[32];
-        boolean[] alive = new boolean[32];
-        int[] head = new int[32];
-        int[] stampOf = new int[32];
-        int nf;
+        final FacePool pool;
         final int[] next;
         final double[] pdist;
         int stamp;
@@ -70,6 +65,7 @@ public final class QuickHull {
             this.p = p;
             this.n = p.length / 3;
             this.tol = tol;
+            this.pool = new FacePool(p);
             this.next = new int[n];
             this.pdist = new double[n];
         }
@@ -120,7 +116,7 @@ public final class QuickHull {
                 }
             }
             if (Math.sqrt(best) <= tol) {
-                return segment(lx, ly, lz);
+                return LowerDimensionalHulls.segment(p, tol, lx, ly, lz);
             }
             double nx, ny, nz;
             {
@@ -140,7 +136,7 @@ public final class QuickHull {
                 best = Math.max(best, Math.abs(nx * p[3 * i] + ny * p[3 * i + 1] + nz * p[3 * i + 2] - off));
             }
             if (best <= tol) {
-                return polygon(nx, ny, nz);
+                return LowerDimensionalHulls.polygon(p, tol, nx, ny, nz);
             }
             int[] idx = new int[n];
             for (int i = 0; i < n; i++) {
@@ -149,7 +145,7 @@ public final class QuickHull {
             int[] simplex = simplex(idx);
             if (simplex == null) {
                 // Exactly coplanar although the rounded plane distance exceeded the tolerance.
-                return polygon(nx, ny, nz);
+                return LowerDimensionalHulls.polygon(p, tol, nx, ny, nz);
             }
             List<Integer> dropped = new ArrayList<>();
             List<int[]> tris = null;
@@ -280,11 +276,12 @@ public final class QuickHull {
 
         /** Exact Quickhull of the points idx from the outward tetrahedron s; returns the outward triangles. */
         private List<int[]> exactHull(int[] idx, int[] s) {
-            nf = 0;
+            pool.nf = 0;
             int v0 = s[0], v1 = s[1], v2 = s[2], v3 = s[3];
-            int f0 = newFace(v0, v1, v2), f1 = newFace(v0, v3, v1), f2 = newFace(v1, v3, v2), f3 = newFace(v2, v3, v0);
+            int f0 = pool.newFace(v0, v1, v2), f1 = pool.newFace(v0, v3, v1);
+            int f2 = pool.newFace(v1, v3, v2), f3 = pool.newFace(v2, v3, v0);
             int[] faces = {f0, f1, f2, f3};
-            linkAll(faces);
+            pool.linkAll(faces);
             for (int i : idx) {
                 if (i != v0 && i != v1 && i != v2 && i != v3) {
                     assign(i, faces, 4);
@@ -293,7 +290,7 @@ public final class QuickHull {
             int[] work = new int[64];
             int wn = 0;
             for (int f : faces) {
-                if (head[f] >= 0) {
+                if (pool.head[f] >= 0) {
                     work = push(work, wn++, f);
                 }
             }
@@ -306,12 +303,12 @@ public final class QuickHull {
             int[] created = new int[64];
             while (wn > 0) {
                 int f = work[--wn];
-                if (!alive[f] || head[f] < 0) {
+                if (!pool.alive[f] || pool.head[f] < 0) {
                     continue;
                 }
                 int eye = -1;
                 double far = Double.NEGATIVE_INFINITY;
-                for (int q = head[f]; q >= 0; q = next[q]) {
+                for (int q = pool.head[f]; q >= 0; q = next[q]) {
                     if (eye < 0 || pdist[q] > far) {
                         far = pdist[q];
                         eye = q;
@@ -321,7 +318,7 @@ public final class QuickHull {
                 // disk, so the horizon is one simple cycle.
                 stamp++;
                 int nv = 0, nh = 0;
-                stampOf[f] = stamp;
+                pool.stampOf[f] = stamp;
                 visible = push(visible, nv++, f);
                 stackF[0] = f;
                 stackS[0] = 0;
@@ -336,14 +333,14 @@ public final class QuickHull {
                     }
                     int e = (stackS[top] + stackK[top]) % 3;
                     stackK[top]++;
-                    int h = fadj[3 * g + e];
-                    if (stampOf[h] == stamp) {
+                    int h = pool.fadj[3 * g + e];
+                    if (pool.stampOf[h] == stamp) {
                         continue;
                     }
                     if (sees(h, eye)) {
-                        stampOf[h] = stamp;
+                        pool.stampOf[h] = stamp;
                         visible = push(visible, nv++, h);
-                        int j = edgeIndex(h, g, fv[3 * g + (e + 1) % 3]);
+                        int j = pool.edgeIndex(h, g, pool.fv[3 * g + (e + 1) % 3]);
                         if (sp == stackF.length) {
                             stackF = Arrays.copyOf(stackF, sp * 2);
                             stackS = Arrays.copyOf(stackS, sp * 2);
@@ -362,31 +359,31 @@ public final class QuickHull {
                 if (!simpleCycle(horizonFace, horizonEdge, nh)) {
                     throw new IllegalStateException("exact visible region of point " + eye + " is not a disk");
                 }
-                int firstNew = nf;
+                int firstNew = pool.nf;
                 for (int k = 0; k < nh; k++) {
                     int g = horizonFace[k], e = horizonEdge[k];
-                    int a = fv[3 * g + e], b = fv[3 * g + (e + 1) % 3];
-                    int out = fadj[3 * g + e];
-                    int nfc = newFace(a, b, eye);
-                    int j = edgeIndex(out, g, b);
-                    fadj[3 * nfc] = out;
-                    fadj[3 * out + j] = nfc;
+                    int a = pool.fv[3 * g + e], b = pool.fv[3 * g + (e + 1) % 3];
+                    int out = pool.fadj[3 * g + e];
+                    int nfc = pool.newFace(a, b, eye);
+                    int j = pool.edgeIndex(out, g, b);
+                    pool.fadj[3 * nfc] = out;
+                    pool.fadj[3 * out + j] = nfc;
                     created = push(created, k, nfc);
                 }
                 for (int k = 0; k < nh; k++) {
                     int c = created[k], d = created[(k + 1) % nh];
-                    fadj[3 * c + 1] = d;
-                    fadj[3 * d + 2] = c;
+                    pool.fadj[3 * c + 1] = d;
+                    pool.fadj[3 * d + 2] = c;
                 }
                 for (int k = 0; k < nv; k++) {
-                    alive[visible[k]] = false;
+                    pool.alive[visible[k]] = false;
                 }
-                int cnt = nf - firstNew;
+                int cnt = pool.nf - firstNew;
                 int[] newFaces = Arrays.copyOfRange(created, 0, cnt);
                 for (int k = 0; k < nv; k++) {
                     int vf = visible[k];
-                    int q = head[vf];
-                    head[vf] = -1;
+                    int q = pool.head[vf];
+                    pool.head[vf] = -1;
                     while (q >= 0) {
                         int nq = next[q];
                         if (q != eye) {
@@ -396,15 +393,15 @@ public final class QuickHull {
                     }
                 }
                 for (int nfc : newFaces) {
-                    if (head[nfc] >= 0) {
+                    if (pool.head[nfc] >= 0) {
                         work = push(work, wn++, nfc);
                     }
                 }
             }
             List<int[]> tris = new ArrayList<>();
-            for (int f = 0; f < nf; f++) {
-                if (alive[f]) {
-                    tris.add(new int[]{fv[3 * f], fv[3 * f + 1], fv[3 * f + 2]});
+            for (int f = 0; f < pool.nf; f++) {
+                if (pool.alive[f]) {
+                    tris.add(new int[]{pool.fv[3 * f], pool.fv[3 * f + 1], pool.fv[3 * f + 2]});
                 }
             }
             return tris;
@@ -417,11 +414,11 @@ public final class QuickHull {
 
         /** Exact sign of q's side of face f; the filter repeats Orient3d.sign's first stage bit for bit. */
         private int side(int f, int q) {
-            int a = 3 * fv[3 * f];
+            int a = 3 * pool.fv[3 * f];
             double wx = p[3 * q] - p[a], wy = p[3 * q + 1] - p[a + 1], wz = p[3 * q + 2] - p[a + 2];
             int o = 6 * f;
-            double det = fc[o] * wx + fc[o + 1] * wy + fc[o + 2] * wz;
-            double perm = fc[o + 3] * Math.abs(wx) + fc[o + 4] * Math.abs(wy) + fc[o + 5] * Math.abs(wz);
+            double det = pool.fc[o] * wx + pool.fc[o + 1] * wy + pool.fc[o + 2] * wz;
+            double perm = pool.fc[o + 3] * Math.abs(wx) + pool.fc[o + 4] * Math.abs(wy) + pool.fc[o + 5] * Math.abs(wz);
             double bound = Orient3d.FILTER * perm;
             if (det > bound) {
                 return 1;
@@ -429,14 +426,15 @@ public final class QuickHull {
             if (-det > bound) {
                 return -1;
             }
-            return orient(fv[3 * f], fv[3 * f + 1], fv[3 * f + 2], q);
+            return orient(pool.fv[3 * f], pool.fv[3 * f + 1], pool.fv[3 * f + 2], q);
         }
 
         /** Rounded distance of q above face f (a heuristic for picking eyes; exactness comes from sees). */
         private double distance(int f, int q) {
-            int a = 3 * fv[3 * f];
+            int a = 3 * pool.fv[3 * f];
             int o = 6 * f;
-            return (fc[o] * (p[3 * q] - p[a]) + fc[o + 1] * (p[3 * q + 1] - p[a + 1]) + fc[o + 2] * (p[3 * q + 2] - p[a + 2])) * finv[f];
+            return (pool.fc[o] * (p[3 * q] - p[a]) + pool.fc[o + 1] * (p[3 * q + 1] - p[a + 1])
+                    + pool.fc[o + 2] * (p[3 * q + 2] - p[a + 2])) * pool.finv[f];
         }
 
         private void assign(int q, int[] faces, int count) {
@@ -454,8 +452,8 @@ public final class QuickHull {
             }
             if (bestF >= 0) {
                 pdist[q] = bestD;
-                next[q] = head[bestF];
-                head[bestF] = q;
+                next[q] = pool.head[bestF];
+                pool.head[bestF] = q;
             }
         }
 
@@ -494,10 +492,10 @@ public final class QuickHull {
                     }
                 }
                 // Triangle t is alive face faceOf[t] of the builder (same order); neighbours come from its adjacency.
-                int[] triOf = new int[nf];
+                int[] triOf = new int[pool.nf];
                 int[] faceOf = new int[nt];
-                for (int f = 0, t = 0; f < nf; f++) {
-                    if (alive[f]) {
+                for (int f = 0, t = 0; f < pool.nf; f++) {
+                    if (pool.alive[f]) {
                         triOf[f] = t;
                         faceOf[t++] = f;
                     }
@@ -509,11 +507,11 @@ public final class QuickHull {
                 for (int t = 0; t < nt; t++) {
                     int f = faceOf[t];
                     for (int k = 0; k < 3; k++) {
-                        int g = fadj[3 * f + k];
+                        int g = pool.fadj[3 * f + k];
                         int u = triOf[g];
                         if (t < u) {
-                            int a = fv[3 * f + k], b = fv[3 * f + (k + 1) % 3], c = fv[3 * f + (k + 2) % 3];
-                            int d = fv[3 * g] != a && fv[3 * g] != b ? fv[3 * g] : fv[3 * g + 1] != a && fv[3 * g + 1] != b ? fv[3 * g + 1] : fv[3 * g + 2];
+                            int a = pool.fv[3 * f + k], b = pool.fv[3 * f + (k + 1) % 3], c = pool.fv[3 * f + (k + 2) % 3];
+                            int d = pool.fv[3 * g] != a && pool.fv[3 * g] != b ? pool.fv[3 * g] : pool.fv[3 * g + 1] != a && pool.fv[3 * g + 1] != b ? pool.fv[3 * g + 1] : pool.fv[3 * g + 2];
                             if (side(f, d) != 0) {
                                 continue;
                             }
@@ -857,101 +855,10 @@ public final class QuickHull {
             return new ConvexHull(3, verts, tri, planes, start, adj, null, Math.max(tol, excess));
         }
 
-        private ConvexHull segment(double lx, double ly, double lz) {
-            int lo = 0, hi = 0;
-            double mn = Double.POSITIVE_INFINITY, mx = Double.NEGATIVE_INFINITY;
-            for (int i = 0; i < n; i++) {
-                double s = lx * p[3 * i] + ly * p[3 * i + 1] + lz * p[3 * i + 2];
-                if (s < mn) {
-                    mn = s;
-                    lo = i;
-                }
-                if (s > mx) {
-                    mx = s;
-                    hi = i;
-                }
-            }
-            double[] v = {p[3 * lo], p[3 * lo + 1], p[3 * lo + 2], p[3 * hi], p[3 * hi + 1], p[3 * hi + 2]};
-            return new ConvexHull(1, v, new int[0], new double[0], new int[]{0, 1, 2}, new int[]{1, 0}, null, tol);
-        }
-
-        /** Planar input: Andrew's monotone chain in plane coordinates; collinear points are dropped. */
-        private ConvexHull polygon(double nx, double ny, double nz) {
-            double ux, uy, uz;
-            if (Math.abs(nx) < 0.6) {
-                ux = 0;
-                uy = nz;
-                uz = -ny;
-            } else {
-                ux = -nz;
-                uy = 0;
-                uz = nx;
-            }
-            double ul = Math.sqrt(ux * ux + uy * uy + uz * uz);
-            ux /= ul;
-            uy /= ul;
-            uz /= ul;
-            double wx = ny * uz - nz * uy, wy = nz * ux - nx * uz, wz = nx * uy - ny * ux;
-            Integer[] idx = new Integer[n];
-            double[] s = new double[n], t = new double[n];
-            for (int i = 0; i < n; i++) {
-                idx[i] = i;
-                s[i] = ux * p[3 * i] + uy * p[3 * i + 1] + uz * p[3 * i + 2];
-                t[i] = wx * p[3 * i] + wy * p[3 * i + 1] + wz * p[3 * i + 2];
-            }
-            Arrays.sort(idx, (i, j) -> s[i] != s[j] ? Double.compare(s[i], s[j]) : Double.compare(t[i], t[j]));
-            int[] h = new int[2 * n + 1];
-            int k = 0;
-            for (int m = 0; m < n; m++) {
-                int i = idx[m];
-                while (k >= 2 && turn(h[k - 2], h[k - 1], i, s, t) <= tol * edge(h[k - 2], i, s, t)) {
-                    k--;
-                }
-                h[k++] = i;
-            }
-            int lower = k + 1;
-            for (int m = n - 2; m >= 0; m--) {
-                int i = idx[m];
-                while (k >= lower && turn(h[k - 2], h[k - 1], i, s, t) <= tol * edge(h[k - 2], i, s, t)) {
-                    k--;
-                }
-                h[k++] = i;
-            }
-            k--;
-            int m = Math.max(k, 1);
-            if (m < 3) {
-                // Within tolerance of a line after all: the segment between the extreme points.
-                double ex = p[3 * h[m - 1]] - p[3 * h[0]], ey = p[3 * h[m - 1] + 1] - p[3 * h[0] + 1],
-                        ez = p[3 * h[m - 1] + 2] - p[3 * h[0] + 2];
-                double el = Math.sqrt(ex * ex + ey * ey + ez * ez);
-                return el > 0 ? segment(ex / el, ey / el, ez / el) : segment(1, 0, 0);
-            }
-            double[] v = new double[3 * m];
-            for (int i = 0; i < m; i++) {
-                System.arraycopy(p, 3 * h[i], v, 3 * i, 3);
-            }
-            int[] start = new int[m + 1];
-            int[] adj = new int[2 * m];
-            for (int i = 0; i < m; i++) {
-                start[i + 1] = 2 * (i + 1);
-                adj[2 * i] = (i + m - 1) % m;
-                adj[2 * i + 1] = (i + 1) % m;
-            }
-            return new ConvexHull(2, v, new int[0], new double[0], start, adj, new double[]{nx, ny, nz}, tol);
-        }
-
-        private static double turn(int a, int b, int c, double[] s, double[] t) {
-            return (s[b] - s[a]) * (t[c] - t[a]) - (t[b] - t[a]) * (s[c] - s[a]);
-        }
-
-        private static double edge(int a, int c, double[] s, double[] t) {
-            return Math.hypot(s[c] - s[a], t[c] - t[a]);
-        }
-
         private int[] vstamp;
         private int vs;
 
-        /** True when the horizon edges chain head to tail into one cycle visiting each vertex once. */
+        /** True when the horizon edges chain pool.head to tail into one cycle visiting each vertex once. */
         private boolean simpleCycle(int[] hf, int[] he, int nh) {
             if (nh < 3) {
                 return false;
@@ -961,76 +868,15 @@ public final class QuickHull {
             }
             vs++;
             for (int k = 0; k < nh; k++) {
-                int a = fv[3 * hf[k] + he[k]];
-                int b = fv[3 * hf[k] + (he[k] + 1) % 3];
-                int na = fv[3 * hf[(k + 1) % nh] + he[(k + 1) % nh]];
+                int a = pool.fv[3 * hf[k] + he[k]];
+                int b = pool.fv[3 * hf[k] + (he[k] + 1) % 3];
+                int na = pool.fv[3 * hf[(k + 1) % nh] + he[(k + 1) % nh]];
                 if (b != na || vstamp[a] == vs) {
                     return false;
                 }
                 vstamp[a] = vs;
             }
             return true;
-        }
-
-        /** Index j of the edge of face h that runs from vertex {@code from} and borders face g. */
-        private int edgeIndex(int h, int g, int from) {
-            for (int j = 0; j < 3; j++) {
-                if (fadj[3 * h + j] == g && fv[3 * h + j] == from) {
-                    return j;
-                }
-            }
-            throw new IllegalStateException("face adjacency is inconsistent");
-        }
-
-        private int newFace(int a, int b, int c) {
-            if (nf == alive.length) {
-                int cap = nf * 2;
-                fv = Arrays.copyOf(fv, 3 * cap);
-                fadj = Arrays.copyOf(fadj, 3 * cap);
-                fc = Arrays.copyOf(fc, 6 * cap);
-                finv = Arrays.copyOf(finv, cap);
-                alive = Arrays.copyOf(alive, cap);
-                head = Arrays.copyOf(head, cap);
-                stampOf = Arrays.copyOf(stampOf, cap);
-            }
-            int f = nf++;
-            fv[3 * f] = a;
-            fv[3 * f + 1] = b;
-            fv[3 * f + 2] = c;
-            fadj[3 * f] = fadj[3 * f + 1] = fadj[3 * f + 2] = -1;
-            // Same operations, in the same order, as the first stage of Orient3d.sign with (a, b, c, ·).
-            double ux = p[3 * b] - p[3 * a], uy = p[3 * b + 1] - p[3 * a + 1], uz = p[3 * b + 2] - p[3 * a + 2];
-            double vx = p[3 * c] - p[3 * a], vy = p[3 * c + 1] - p[3 * a + 1], vz = p[3 * c + 2] - p[3 * a + 2];
-            double c1 = uy * vz - uz * vy, c2 = uz * vx - ux * vz, c3 = ux * vy - uy * vx;
-            int o = 6 * f;
-            fc[o] = c1;
-            fc[o + 1] = c2;
-            fc[o + 2] = c3;
-            fc[o + 3] = Math.abs(uy * vz) + Math.abs(uz * vy);
-            fc[o + 4] = Math.abs(uz * vx) + Math.abs(ux * vz);
-            fc[o + 5] = Math.abs(ux * vy) + Math.abs(uy * vx);
-            double len = Math.sqrt(c1 * c1 + c2 * c2 + c3 * c3);
-            finv[f] = len > 0 && Double.isFinite(len) ? 1 / len : 0;
-            alive[f] = true;
-            head[f] = -1;
-            stampOf[f] = 0;
-            return f;
-        }
-
-        /** Sets the adjacency of a closed set of faces by matching reversed edges. */
-        private void linkAll(int[] faces) {
-            for (int f : faces) {
-                for (int e = 0; e < 3; e++) {
-                    int a = fv[3 * f + e], b = fv[3 * f + (e + 1) % 3];
-                    for (int g : faces) {
-                        for (int j = 0; j < 3; j++) {
-                            if (fv[3 * g + j] == b && fv[3 * g + (j + 1) % 3] == a) {
-                                fadj[3 * f + e] = g;
-                            }
-                        }
-                    }
-                }
-            }
         }
 
         private double dist2(int i, int j) {

@@ -1,6 +1,8 @@
-package io.collide4j.checker.query;
+package io.collide4j.checker.certificate;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import io.collide4j.checker.query.MeshMode;
+import io.collide4j.checker.query.PairId;
 import io.collide4j.kinematics.format.StrictJson;
 import org.joml.Vector3dc;
 
@@ -11,7 +13,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Streams a certificate ({@link TrajectoryCertifier#FORMAT}) as compact JSON while the certifier runs: the
+ * Streams a certificate ({@link CertificateFormat#FORMAT}) as compact JSON while the certifier runs: the
  * header and the trajectory first, then each segment's pairs as soon as the segment is done, then the
  * verdict, the violation and the per-pair clearances, which are known only at the end. Memory is one
  * segment's steps, whatever the trajectory's length. Single use, single thread.
@@ -39,8 +41,8 @@ final class CertificateWriter {
             boolean withProvenance = provenance != null && (provenance.robot() != null || provenance.scene() != null);
             g.writeStartObject();
             // without witness and provenance the document is exactly a /2 certificate, which every reader of /2 accepts
-            g.writeStringField("format", witness != null ? TrajectoryCertifier.FORMAT
-                    : withProvenance ? TrajectoryCertifier.FORMAT_2_1 : TrajectoryCertifier.FORMAT_2);
+            g.writeStringField("format", witness != null ? CertificateFormat.FORMAT
+                    : withProvenance ? CertificateFormat.FORMAT_2_1 : CertificateFormat.FORMAT_2);
             g.writeNumberField("margin", margin);
             g.writeNumberField("tolerance", tolerance);
             g.writeStringField("meshMode", meshMode.name());

@@ -1,7 +1,9 @@
-package io.collide4j.checker.robot;
+package io.collide4j.checker.srdf;
 
 import io.collide4j.checker.query.CollisionChecker;
 import io.collide4j.checker.query.Contact;
+import io.collide4j.checker.robot.LinkPairProof;
+import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.checker.scene.Scene;
 import io.collide4j.kinematics.KinematicModel;
 import io.collide4j.urdf.RobotDescription;

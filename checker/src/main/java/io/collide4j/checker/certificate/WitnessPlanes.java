@@ -1,9 +1,14 @@
-package io.collide4j.checker.query;
+package io.collide4j.checker.certificate;
 
 import io.collide4j.checker.geometry.AffineRows;
 import io.collide4j.checker.geometry.ConvexShape;
 import io.collide4j.checker.narrowphase.DistanceResult;
 import io.collide4j.checker.narrowphase.Gjk;
+import io.collide4j.checker.query.PairKind;
+import io.collide4j.checker.query.PreparedScene;
+import io.collide4j.checker.query.QueryContext;
+import io.collide4j.checker.query.SpeedGrid;
+import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.kinematics.LinkPoses;
 import org.joml.Matrix4dc;
 import org.joml.Vector3d;
@@ -11,7 +16,7 @@ import org.joml.Vector3d;
 import java.util.List;
 
 /**
- * Separating planes for a certificate's advancement steps ({@link TrajectoryCertifier#FORMAT}): for a step
+ * Separating planes for a certificate's advancement steps ({@link CertificateFormat#FORMAT}): for a step
  * [s0, s1] of a pair, a plane (n, c) and gaps gA = gB such that, for every s in the step, every point of piece A
  * (margin included) has n·x ≤ c − gA and every point of B has n·y ≥ c + gB, and gA + gB ≥ margin·|n|. The derivation
  * and its rounding argument are in {@code WITNESS.md} next to this file. Where one plane cannot cover a step (self
@@ -29,7 +34,9 @@ final class WitnessPlanes {
     /** Most parts one step is split into before it is written without a plane. */
     private static final int MAX_PARTS = 10_000;
 
-    private final CollisionChecker checker;
+    private final RobotCollisionModel model;
+    private final PreparedScene prepared;
+    private final SpeedGrid grid;
     private final Gjk gjk = new Gjk();
     private final DistanceResult result = new DistanceResult();
     private final Vector3d sup = new Vector3d();
@@ -71,8 +78,10 @@ final class WitnessPlanes {
         }
     }
 
-    WitnessPlanes(CollisionChecker checker) {
-        this.checker = checker;
+    WitnessPlanes(RobotCollisionModel model, PreparedScene prepared, SpeedGrid grid) {
+        this.model = model;
+        this.prepared = prepared;
+        this.grid = grid;
     }
 
     /**
@@ -91,12 +100,12 @@ final class WitnessPlanes {
             // a later part's claim: the GJK lower bound at its start rounded down, which the step rule uses too, so
             // the recompute verifier's own GJK run (another warm start) cannot fall below what was checked here
             double e = planeAt(c, kind, a, b, slot, from, true) ? reach(c, kind, a, b, from, s1, d, first ? claim
-                    : TrajectoryCertifier.roundDown(lbHere, TrajectoryCertifier.CLAIM_DIGITS), first, whole) : Double.NaN;
+                    : CertificateFormat.roundDown(lbHere, CertificateFormat.CLAIM_DIGITS), first, whole) : Double.NaN;
             if (!(e >= s1)) {
                 double shortReach = e;
                 shortPlane.save(this);
                 double full = planeAt(c, kind, a, b, slot, from, false) ? reach(c, kind, a, b, from, s1, d, first ? claim
-                        : TrajectoryCertifier.roundDown(lbHere, TrajectoryCertifier.CLAIM_DIGITS), first, whole) : Double.NaN;
+                        : CertificateFormat.roundDown(lbHere, CertificateFormat.CLAIM_DIGITS), first, whole) : Double.NaN;
                 if (!(full >= shortReach) && shortReach > from) {
                     // back to the short plane, which reaches farther
                     shortPlane.restore(this);
@@ -109,7 +118,7 @@ final class WitnessPlanes {
             if (!(e > from)) {
                 break;
             }
-            lbFrom = first ? claim : TrajectoryCertifier.roundDown(lbHere, TrajectoryCertifier.CLAIM_DIGITS);
+            lbFrom = first ? claim : CertificateFormat.roundDown(lbHere, CertificateFormat.CLAIM_DIGITS);
             SeparatingPlane p = plane(c, a, b, kind, from, e, d, true);
             if (p == null) {
                 break;
@@ -158,7 +167,7 @@ final class WitnessPlanes {
         if (!(lo - from >= MIN_WIDTH)) {
             return Double.NaN;
         }
-        double e = TrajectoryCertifier.shortEnd(from, lo);
+        double e = CertificateFormat.shortEnd(from, lo);
         return e > from && fits(c, kind, a, b, from, e, d, lbFrom, first, whole) ? e : lo;
     }
 
@@ -168,7 +177,7 @@ final class WitnessPlanes {
      */
     private boolean fits(QueryContext c, PairKind kind, int a, int b, double from, double e, double d, double lbFrom,
                          boolean first, double whole) {
-        if (!first && !(lbFrom - checker.grid().stepBound(c, kind, a, b, from, e, whole) > d)) {
+        if (!first && !(lbFrom - grid.stepBound(c, kind, a, b, from, e, whole) > d)) {
             return false;
         }
         return plane(c, a, b, kind, from, e, d) != null;
@@ -186,16 +195,15 @@ final class WitnessPlanes {
     private boolean planeAt(QueryContext c, PairKind kind, int a, int b, int slot, double s, boolean shortNormal) {
         this.shortNumbers = shortNormal;
         LinkPoses poses = c.segment.posesAt(s);
-        var model = checker.model();
         Matrix4dc pa = poses.pose(model.bodyLink(model.pieceBody(a)));
         ConvexShape sa = model.pieceShape(a);
         ConvexShape sb;
         Matrix4dc pb;
         double mA = model.pieceMargin(a), mB;
         if (kind == PairKind.ENVIRONMENT) {
-            sb = checker.prepared().shape(b);
-            pb = checker.prepared().pose(slot);
-            mB = checker.prepared().margin(b);
+            sb = prepared.shape(b);
+            pb = prepared.pose(slot);
+            mB = prepared.margin(b);
         } else {
             sb = model.pieceShape(b);
             pb = poses.pose(model.bodyLink(model.pieceBody(b)));
@@ -265,8 +273,8 @@ final class WitnessPlanes {
     /** As {@link #plane(QueryContext, int, int, PairKind, double, double, double)}; {@code shorten}: the written plane. */
     private SeparatingPlane plane(QueryContext c, int a, int b, PairKind kind, double from, double e, double d,
                                   boolean shorten) {
-        double dA = checker.grid().pieceTravel(c, a, from, e);
-        double dB = kind == PairKind.ENVIRONMENT ? 0 : checker.grid().pieceTravel(c, b, from, e);
+        double dA = grid.pieceTravel(c, a, from, e);
+        double dB = kind == PairKind.ENVIRONMENT ? 0 : grid.pieceTravel(c, b, from, e);
         // own arithmetic: a handful of roundings of magnitudes below (scale + travel), charged at 1e-13 relative
         double own = OWN_REL * (1 + scale + dA + dB);
         double hiA = hiA0 + nUp * dA + own;

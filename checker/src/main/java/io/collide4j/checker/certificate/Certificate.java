@@ -1,4 +1,4 @@
-package io.collide4j.checker.query;
+package io.collide4j.checker.certificate;
 
 import com.fasterxml.jackson.annotation.JsonFormat;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import io.collide4j.checker.query.MeshMode;
 import io.collide4j.kinematics.format.InputFormatException;
 import io.collide4j.kinematics.format.StrictJson;
 
@@ -21,9 +22,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A trajectory certificate as read back (the schema of {@link TrajectoryCertifier#FORMAT}, of
- * {@link TrajectoryCertifier#FORMAT_2_1}, which has no {@code witness} section and no per-step {@code planes}, and of
- * {@link TrajectoryCertifier#FORMAT_2}, which has no {@code provenance} either), read strictly through
+ * A trajectory certificate as read back (the schema of {@link CertificateFormat#FORMAT}, of
+ * {@link CertificateFormat#FORMAT_2_1}, which has no {@code witness} section and no per-step {@code planes}, and of
+ * {@link CertificateFormat#FORMAT_2}, which has no {@code provenance} either), read strictly through
  * {@link StrictJson}: unknown or duplicate keys, wrong types, non-finite numbers, missing members are
  * {@link InputFormatException}s with their path. What the numbers prove is {@link CertificateVerifier}'s business;
  * {@code cover} (format /3, only with decomposed meshes: {@link CertificateCover}) is proof data for the independent
@@ -48,7 +49,7 @@ public record Certificate(String format, Verdict verdict, Double margin, Double 
 
     /**
      * One pair's advancement steps on one segment: step k spans [ends[k−1], ends[k]] and claims lb[k]; in format
-     * {@value TrajectoryCertifier#FORMAT} also its separating plane {@code planes[k] = [nx, ny, nz, c, gA, gB]} (null
+     * {@value CertificateFormat#FORMAT} also its separating plane {@code planes[k] = [nx, ny, nz, c, gA, gB]} (null
      * for a step without one); null in older formats.
      */
     public record PairSteps(PairTuple pair, double[] ends, double[] lb,
@@ -106,10 +107,10 @@ public record Certificate(String format, Verdict verdict, Double margin, Double 
 
     private void checkStructure(String source) {
         StrictJson.require(format, source, "format");
-        boolean withWitness = TrajectoryCertifier.FORMAT.equals(format);
-        if (!withWitness && !TrajectoryCertifier.FORMAT_2_1.equals(format) && !TrajectoryCertifier.FORMAT_2.equals(format)) {
-            throw new InputFormatException(source, "format", 0, 0, "expected \"" + TrajectoryCertifier.FORMAT
-                    + "\" (or the older \"" + TrajectoryCertifier.FORMAT_2_1 + "\" or \"" + TrajectoryCertifier.FORMAT_2
+        boolean withWitness = CertificateFormat.FORMAT.equals(format);
+        if (!withWitness && !CertificateFormat.FORMAT_2_1.equals(format) && !CertificateFormat.FORMAT_2.equals(format)) {
+            throw new InputFormatException(source, "format", 0, 0, "expected \"" + CertificateFormat.FORMAT
+                    + "\" (or the older \"" + CertificateFormat.FORMAT_2_1 + "\" or \"" + CertificateFormat.FORMAT_2
                     + "\"), found \"" + format + "\"");
         }
         if (withWitness) {
@@ -123,7 +124,7 @@ public record Certificate(String format, Verdict verdict, Double margin, Double 
             throw new InputFormatException(source, witness != null ? "witness" : "cover", 0, 0, "not a member of format "
                     + format);
         }
-        if (provenance != null && TrajectoryCertifier.FORMAT_2.equals(format)) {
+        if (provenance != null && CertificateFormat.FORMAT_2.equals(format)) {
             throw new InputFormatException(source, "provenance", 0, 0, "not a member of format " + format);
         }
         StrictJson.require(verdict, source, "verdict");

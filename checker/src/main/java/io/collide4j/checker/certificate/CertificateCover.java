@@ -1,4 +1,4 @@
-package io.collide4j.checker.query;
+package io.collide4j.checker.certificate;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.collide4j.checker.geometry.ConvexHull;

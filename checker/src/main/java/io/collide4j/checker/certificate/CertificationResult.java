@@ -1,5 +1,6 @@
-package io.collide4j.checker.query;
+package io.collide4j.checker.certificate;
 
+import io.collide4j.checker.query.PairId;
 import java.util.Map;
 
 /**

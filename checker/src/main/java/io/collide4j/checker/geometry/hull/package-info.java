@@ -1,0 +1,11 @@
+/**
+ * Convex hulls of point sets: {@link io.collide4j.checker.geometry.hull.QuickHull} (exact 3-D Quickhull with
+ * canonical output: flat vertices removed, coplanar triangles merged into facets), the hulls of input spanning no solid
+ * ({@code LowerDimensionalHulls}: a segment or a polygon) and the builder's face arrays ({@code FacePool}). The result
+ * is a {@link io.collide4j.checker.geometry.ConvexHull} of the package below.
+ *
+ * <p>Glossary: <b>tolerance</b>: how far a point may lie outside the returned hull (recorded on the hull);
+ * <b>conflict list</b>: the points a face still sees; <b>horizon</b>: the edges between the faces an eye point sees
+ * and those it does not. {@code QuickHull.compute} is stateless and thread-safe; a builder serves one call.
+ */
+package io.collide4j.checker.geometry.hull;
