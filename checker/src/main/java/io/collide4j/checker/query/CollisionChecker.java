@@ -38,6 +38,7 @@ public final class CollisionChecker {
     private final PreparedScene prepared;
     private final ExactMeshPairs exact;     // null unless the scene has exact mesh pieces
     private final SphereTier spheres;
+    private final SelfPairTables selfTables;
     private final SpeedGrid grid;
     private final CandidatePairCollector collector;
     private final Advancement advancement;
@@ -50,6 +51,7 @@ public final class CollisionChecker {
         this.model = model;
         this.prepared = prepared;
         this.spheres = new SphereTier(model, prepared);
+        this.selfTables = SelfPairTables.of(model);
         this.exact = prepared.hasExactMeshes() ? new ExactMeshPairs(model, prepared) : null;
         this.grid = new SpeedGrid(model);
         this.collector = new CandidatePairCollector(model, prepared, grid);
@@ -307,7 +309,7 @@ public final class CollisionChecker {
             }
         }
         for (int i = 0; i < model.selfPairCount(); i++) {
-            if (!selfPairFree(model.selfPairA(i), model.selfPairB(i), d, poses, c, sphereTier)) {
+            if (!selfPairFree(model.selfPairA(i), model.selfPairB(i), q, d, poses, c, sphereTier)) {
                 return false;
             }
         }
@@ -336,7 +338,7 @@ public final class CollisionChecker {
         return c.v.set(a[3 * i], a[3 * i + 1], a[3 * i + 2]).distance(b[3 * j], b[3 * j + 1], b[3 * j + 2]);
     }
 
-    private boolean selfPairFree(int ba, int bb, double d, LinkPoses poses, QueryContext c, boolean sphereTier) {
+    private boolean selfPairFree(int ba, int bb, double[] q, double d, LinkPoses poses, QueryContext c, boolean sphereTier) {
         int la = model.bodyLink(ba), lb = model.bodyLink(bb);
         if (centreDistance(c.bodyCentres, ba, c.bodyCentres, bb, c) - model.bodySphere(ba, 3) - model.bodySphere(bb, 3) > d) {
             return true;
@@ -348,6 +350,16 @@ public final class CollisionChecker {
                 }
                 if (sphereTier && spheres.selfBeyond(c.tier, poses, p, r, d)) {
                     continue;
+                }
+                if (sphereTier) {
+                    SelfPairTables.Verdict v = selfTables.verdict(this, c, q, p, r, d);
+                    if (v == SelfPairTables.Verdict.FREE) {
+                        continue;
+                    }
+                    if (v == SelfPairTables.Verdict.COLLIDING) {
+                        c.block(PairKind.SELF, p, r);
+                        return false;
+                    }
                 }
                 // GJK starts between the covering spheres that stopped the tier
                 double hx = sphereTier ? c.tier.gapX : 0, hy = sphereTier ? c.tier.gapY : 0, hz = sphereTier ? c.tier.gapZ : 0;
