@@ -36,8 +36,11 @@ import java.util.concurrent.ConcurrentHashMap;
 final class SelfPairTables {
     /** Cell width (rad). 0.05: a cell's centre is within 0.025 rad of its points, about 5 mm of slack on the Panda. */
     static final double CELL = 0.05;
-    /** Most cells of one pair's table (a joint with wider limits gets wider cells). */
-    static final int MAX_CELLS = 1 << 16;
+    /**
+     * Most cells of one pair's table (a joint with wider limits gets wider cells): 2¹⁴ cells are 128 KiB per pair
+     * (Panda: 9,401 cells of 0.05 rad; two ±2π joints get about 0.1 rad).
+     */
+    static final int MAX_CELLS = 1 << 14;
     /** Robots whose tables are kept (the cache is cleared when a new one would exceed this). */
     private static final int CACHED_ROBOTS = 16;
     private static final Map<String, SelfPairTables> CACHE = new ConcurrentHashMap<>();
