@@ -36,6 +36,7 @@ public final class CollisionChecker {
     private final PreparedScene prepared;
     private final PairDistance distance;
     private final SphereTier spheres;
+    private final SelfPairTables selfTables;
     private final SpeedGrid grid;
     private final CandidatePairCollector collector;
     private final Advancement advancement;
@@ -48,6 +49,7 @@ public final class CollisionChecker {
         this.model = model;
         this.prepared = prepared;
         this.spheres = new SphereTier(model, prepared);
+        this.selfTables = SelfPairTables.of(model);
         ExactMeshPairs exact = prepared.hasExactMeshes() ? new ExactMeshPairs(model, prepared) : null;
         this.distance = new PairDistance(model, prepared, exact);
         this.grid = new SpeedGrid(model);
@@ -183,7 +185,7 @@ public final class CollisionChecker {
             }
         }
         for (int i = 0; i < model.selfPairCount(); i++) {
-            if (!selfPairFree(model.selfPairA(i), model.selfPairB(i), d, poses, c, sphereTier)) {
+            if (!selfPairFree(model.selfPairA(i), model.selfPairB(i), q, d, poses, c, sphereTier)) {
                 return false;
             }
         }
@@ -212,7 +214,7 @@ public final class CollisionChecker {
         return c.v.set(a[3 * i], a[3 * i + 1], a[3 * i + 2]).distance(b[3 * j], b[3 * j + 1], b[3 * j + 2]);
     }
 
-    private boolean selfPairFree(int ba, int bb, double d, LinkPoses poses, QueryContext c, boolean sphereTier) {
+    private boolean selfPairFree(int ba, int bb, double[] q, double d, LinkPoses poses, QueryContext c, boolean sphereTier) {
         int la = model.bodyLink(ba), lb = model.bodyLink(bb);
         if (centreDistance(c.bodyCentres, ba, c.bodyCentres, bb, c) - model.bodySphere(ba, 3) - model.bodySphere(bb, 3) > d) {
             return true;
@@ -224,6 +226,16 @@ public final class CollisionChecker {
                 }
                 if (sphereTier && spheres.selfBeyond(c.tier, poses, p, r, d)) {
                     continue;
+                }
+                if (sphereTier) {
+                    SelfPairTables.Verdict v = selfTables.verdict(distance, c, q, p, r, d);
+                    if (v == SelfPairTables.Verdict.FREE) {
+                        continue;
+                    }
+                    if (v == SelfPairTables.Verdict.COLLIDING) {
+                        c.block(PairKind.SELF, p, r);
+                        return false;
+                    }
                 }
                 // GJK starts between the covering spheres that stopped the tier
                 double hx = sphereTier ? c.tier.gapX : 0, hy = sphereTier ? c.tier.gapY : 0, hz = sphereTier ? c.tier.gapZ : 0;

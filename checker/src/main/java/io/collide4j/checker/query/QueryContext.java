@@ -81,6 +81,9 @@ public final class QueryContext {
     double motionClearance;
     /** A discrete sample of isMotionFree. */
     final double[] qs;
+    /** A configuration and its poses at which {@link SelfPairTables} fills a cell (the query's poses stay intact). */
+    final double[] tableQ;
+    final LinkPoses tablePoses;
 
     // Exact mesh-mode scratch, created on first use (only checkers with exact mesh obstacles need it).
     private ExactMeshPairs.Scratch exactMesh;
@@ -106,6 +109,8 @@ public final class QueryContext {
         this.q0 = new double[checker.model().kinematics().variableCount()];
         this.q1 = new double[q0.length];
         this.qs = new double[q0.length];
+        this.tableQ = new double[q0.length];
+        this.tablePoses = new LinkPoses(checker.model().kinematics());
         var kin = checker.model().kinematics();
         int longest = 0;
         for (int l = 0; l < kin.linkCount(); l++) {

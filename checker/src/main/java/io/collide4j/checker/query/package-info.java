@@ -25,6 +25,9 @@
  *       spheres ({@link io.collide4j.checker.robot.CoveringSpheres}) against an obstacle piece's world primitive
  *       ({@code ObstacleBounds}) or another piece's spheres. Used by the discrete check and the boolean motion query
  *       ({@code BooleanAdvancement}); the certifier and checkMotion step on GJK alone, so certificates are unchanged.</li>
+ *   <li><b>self-pair table</b> ({@code SelfPairTables}): for a self pair separated by one or two revolute joints, a
+ *       grid over those joints' values of GJK's certified bound and a distance estimate at each cell's centre; with
+ *       a Lipschitz slide it decides such pairs (free or colliding) in the discrete check before GJK.</li>
  * </ul>
  */
 package io.collide4j.checker.query;
