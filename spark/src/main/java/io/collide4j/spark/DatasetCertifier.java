@@ -193,11 +193,11 @@ public final class DatasetCertifier {
         Set<CheckerReference> references = new LinkedHashSet<>();
         digests.forEach(d -> references.addAll(d.references()));
         Path base = Path.of("").toAbsolutePath();
-        Map<CheckerReference, CheckerReference> resolved = new HashMap<>();
+        Map<CheckerReference, CheckerSource> resolved = new HashMap<>();
         for (CheckerReference r : references) {
-            resolved.put(r, r.resolved(base));
+            resolved.put(r, CheckerSource.of(r.resolved(base)));
         }
-        Broadcast<Map<CheckerReference, CheckerReference>> refs = jsc.broadcast(resolved);
+        Broadcast<Map<CheckerReference, CheckerSource>> refs = jsc.broadcast(resolved);
         Broadcast<Set<String>> duplicateIds = jsc.broadcast(duplicates);
         // a few tasks per core, so that a slow one is not the job's tail, and never more tasks than rows
         int parts = (int) Math.max(1, Math.min(inputRows, 3L * jsc.defaultParallelism()));
