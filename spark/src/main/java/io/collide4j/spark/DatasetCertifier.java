@@ -28,9 +28,10 @@ import java.util.Set;
  * {@code --padding}, {@code --scale}, {@code --decompose}, {@code --no-decompose}, {@code --exact-meshes},
  * {@code --package-path}), the same checks, the same certificate bytes.
  *
- * <p>The driver reads the inputs ({@link DatasetReader}) and, in two light passes over the decoded rows (kept in
- * memory or on disk), counts rows and work per partition, finds duplicate ids and the distinct robot-and-scene
- * references, which it resolves once (relative paths against its working folder) and broadcasts. Then one Spark job
+ * <p>The driver reads the inputs ({@link DatasetReader}) and, in one light job over the decoded rows (not cached:
+ * the certifying job reads and decodes them again, which costs less than caching them), counts rows and work per
+ * partition, finds duplicate ids and the distinct robot-and-scene references, which it resolves once (relative paths
+ * against its working folder), fingerprints ({@link CheckerSource}) and broadcasts. Then one Spark job
  * does the work: rows spread over partitions by expected work ({@link WorkBalance}), and each task loads each checker
  * once per executor ({@link ExecutorCheckers}), certifies its rows and writes its part of the output through Hadoop's
  * {@code FileSystem} into a task-attempt folder ({@link PartitionTask}); the driver commits the successful attempts
@@ -193,11 +194,11 @@ public final class DatasetCertifier {
         Set<CheckerReference> references = new LinkedHashSet<>();
         digests.forEach(d -> references.addAll(d.references()));
         Path base = Path.of("").toAbsolutePath();
-        Map<CheckerReference, CheckerReference> resolved = new HashMap<>();
+        Map<CheckerReference, CheckerSource> resolved = new HashMap<>();
         for (CheckerReference r : references) {
-            resolved.put(r, r.resolved(base));
+            resolved.put(r, CheckerSource.of(r.resolved(base)));
         }
-        Broadcast<Map<CheckerReference, CheckerReference>> refs = jsc.broadcast(resolved);
+        Broadcast<Map<CheckerReference, CheckerSource>> refs = jsc.broadcast(resolved);
         Broadcast<Set<String>> duplicateIds = jsc.broadcast(duplicates);
         // a few tasks per core, so that a slow one is not the job's tail, and never more tasks than rows
         int parts = (int) Math.max(1, Math.min(inputRows, 3L * jsc.defaultParallelism()));

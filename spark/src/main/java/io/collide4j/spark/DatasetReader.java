@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.collide4j.kinematics.format.StrictJson;
 import io.collide4j.kinematics.format.Suggestions;
 import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -215,8 +216,28 @@ final class DatasetReader {
                    double[] times, double[][] positions, double[][] velocities, double[][] accelerations, Long budget) {
     }
 
+    /**
+     * Lines through Hadoop's text input format directly, not Spark SQL's text source: the same line reader (lines end
+     * at \n, \r or \r\n; part files whose names start with '_' or '.' skipped), without planning a query and
+     * generating its code on the driver, which took 0.5 s of a 120-row dataset's 4.7 s (local[2], shared machine).
+     */
     private static JavaRDD<Decoded> jsonLines(SparkSession spark, String path) {
-        return spark.read().textFile(path).javaRDD().zipWithIndex().map(t -> jsonLine(path, t._1(), t._2()));
+        requireExists(spark, path);
+        return JavaSparkContext.fromSparkContext(spark.sparkContext()).textFile(path).zipWithIndex()
+                .map(t -> jsonLine(path, t._1(), t._2()));
+    }
+
+    /** Refuses a missing input now, as Spark SQL's sources do, rather than when the job first reads it. */
+    private static void requireExists(SparkSession spark, String path) {
+        org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(path);
+        try {
+            org.apache.hadoop.fs.FileStatus[] found = p.getFileSystem(spark.sparkContext().hadoopConfiguration()).globStatus(p);
+            if (found == null || found.length == 0) {
+                throw new IllegalArgumentException(path + ": no such file or folder");
+            }
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(path + ": cannot read: " + e.getMessage(), e);
+        }
     }
 
     private static Decoded jsonLine(String path, String line, long index) {

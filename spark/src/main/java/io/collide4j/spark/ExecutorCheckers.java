@@ -13,16 +13,18 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The checkers of one executor JVM: each robot-in-scene is loaded once, lazily, the first time a task needs it (other
- * tasks wanting it meanwhile wait), and then shared by every task thread of the executor; a reference that fails to
- * load fails once and its error is reused. Thread-safe. Entries live as long as the JVM (an executor certifies one
- * job's few robots and scenes; a driver in local mode is the executor).
+ * tasks wanting it meanwhile wait), and then shared by every task thread of the executor and by later jobs that name
+ * the same files with the same content ({@link CheckerSource#fingerprint}) and robot options; a reference that fails
+ * to load fails once and its error is reused until its files change. Thread-safe. Entries live as long as the JVM (an
+ * executor certifies a few robots and scenes; a driver in local mode is the executor): loading the Panda in a
+ * MotionBenchMaker scene takes longer than certifying hundreds of short trajectories in it.
  */
 final class ExecutorCheckers {
     /** A loaded checker, or the error {@code certify} reports for the reference. */
     record Loaded(Collide4j checker, CliException failure) {
     }
 
-    private record Key(CheckerReference reference, List<String> robotOptions) {
+    private record Key(CheckerSource source, List<String> robotOptions) {
     }
 
     private static final ConcurrentHashMap<Key, Loaded> CACHE = new ConcurrentHashMap<>();
@@ -36,8 +38,8 @@ final class ExecutorCheckers {
     }
 
     /** The checker for a resolved reference and the job's robot options ({@code certify}'s, parsed the same way). */
-    static Loaded get(CheckerReference resolved, List<String> robotOptions) {
-        return CACHE.computeIfAbsent(new Key(resolved, List.copyOf(robotOptions)), k -> load(k.reference(), k.robotOptions()));
+    static Loaded get(CheckerSource resolved, List<String> robotOptions) {
+        return CACHE.computeIfAbsent(new Key(resolved, robotOptions), k -> load(k.source().reference(), k.robotOptions()));
     }
 
     private static Loaded load(CheckerReference reference, List<String> robotOptions) {

@@ -53,7 +53,7 @@ final class PartitionTask implements Serializable {
     /** Folder of the errors part files, under the output root. */
     static final String ERRORS = "errors";
 
-    Iterator<TaskReport> run(int partition, Iterator<Decoded> rows, Map<CheckerReference, CheckerReference> references,
+    Iterator<TaskReport> run(int partition, Iterator<Decoded> rows, Map<CheckerReference, CheckerSource> references,
                              Set<String> duplicateIds) throws IOException {
         long t0 = System.nanoTime();
         TaskContext context = TaskContext.get();

@@ -34,7 +34,7 @@ final class RowCertifier implements Serializable {
         this.budget = budget;
     }
 
-    Outcome certify(Decoded d, Map<CheckerReference, CheckerReference> resolved, Set<String> duplicateIds) {
+    Outcome certify(Decoded d, Map<CheckerReference, CheckerSource> resolved, Set<String> duplicateIds) {
         if (d.error() != null) {
             return new Outcome(null, null, 0, null, d.error());
         }

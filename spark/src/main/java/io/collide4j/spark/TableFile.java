@@ -26,6 +26,7 @@ import org.apache.spark.sql.types.StructType;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.Set;
 
 /**
  * One part file of an output table ({@link ResultColumns#RESULTS} or {@link ResultColumns#ERRORS}) written by a task
@@ -96,6 +97,11 @@ abstract class TableFile implements Closeable {
     }
 
     private static final class Parquet extends TableFile {
+        /**
+         * Columns whose values differ row by row: a dictionary would only be built, hashed and then abandoned (for
+         * the certificates, kilobytes of text per row).
+         */
+        private static final Set<String> UNIQUE_TEXT = Set.of("id", "source", "certificate", "certificate_file");
         private final StructField[] fields;
         private final SimpleGroupFactory groups;
         private final ParquetWriter<Group> writer;
@@ -104,9 +110,15 @@ abstract class TableFile implements Closeable {
             this.fields = schema.fields();
             MessageType type = parquetSchema(schema);
             this.groups = new SimpleGroupFactory(type);
-            this.writer = ExampleParquetWriter.builder(HadoopOutputFile.fromPath(file, conf)).withType(type)
-                    .withConf(conf).withCompressionCodec(CompressionCodecName.SNAPPY)
-                    .withWriteMode(ParquetFileWriter.Mode.CREATE).build();
+            ExampleParquetWriter.Builder b = ExampleParquetWriter.builder(HadoopOutputFile.fromPath(file, conf))
+                    .withType(type).withConf(conf).withCompressionCodec(CompressionCodecName.SNAPPY)
+                    .withWriteMode(ParquetFileWriter.Mode.CREATE);
+            for (StructField f : fields) {
+                if (UNIQUE_TEXT.contains(f.name())) {
+                    b = b.withDictionaryEncoding(f.name(), false);
+                }
+            }
+            this.writer = b.build();
         }
 
         @Override

@@ -11,6 +11,8 @@
  *   <li><b>reference</b> ({@link io.collide4j.spark.CheckerReference}): which robot (bundled name or URDF file, optional
  *   SRDF) in which scene (bundled name, scene file or {@code none}); resolved on the driver, broadcast, and loaded once
  *   per executor JVM ({@link io.collide4j.spark.ExecutorCheckers}).</li>
+ *   <li><b>fingerprint</b> ({@link io.collide4j.spark.CheckerSource}): SHA-256 of the files a reference names, taken
+ *   by the driver; executors reuse a loaded checker across tasks and jobs only while it matches.</li>
  *   <li><b>result</b>: a certified row — verdict, first violation, clearance lower bound, evaluations, certificate.</li>
  *   <li><b>error</b> ({@link io.collide4j.spark.RowError}): a row that could not be certified — malformed, duplicate id,
  *   unloadable robot or scene, out of the joint limits — with its id (when it has one), where it came from and why.
