@@ -123,7 +123,8 @@ final class PlanCommand extends RobotSceneCommand {
         } catch (IllegalArgumentException e) {   // a continuous joint's start or goal beyond ±2π
             throw new CliException(ExitCode.USAGE, "--start/--goal: " + e.getMessage(), e);
         }
-        PlanResult r = new RrtConnect(c.stateValidityChecker(), c.motionValidator()).plan(request);
+        // planning margin (margin + 2 × tolerance): every path the planner returns certifies at the margin
+        PlanResult r = new RrtConnect(c.planningStateValidityChecker(), c.planningMotionValidator()).plan(request);
         if (!r.solved()) {
             out.println("NOT SOLVED " + r.failureReason());
             return ExitCode.INCONCLUSIVE;
