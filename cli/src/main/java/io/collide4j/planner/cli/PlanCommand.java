@@ -2,6 +2,7 @@ package io.collide4j.planner.cli;
 
 import io.collide4j.checker.query.MotionStatus;
 import io.collide4j.checker.query.Verdict;
+import io.collide4j.planner.CertifiedStateValidityChecker;
 import io.collide4j.planner.Collide4j;
 import io.collide4j.planner.plan.MbmProblems;
 import io.collide4j.planner.plan.PlanRequest;
@@ -115,6 +116,14 @@ final class PlanCommand extends RobotSceneCommand {
         if (!c.isValid(start) || !c.isValid(goal)) {
             out.println("INVALID: the " + (c.isValid(start) ? "goal" : "start") + " configuration is not certified free"
                     + " (margin " + Fixed.exact(c.margin()) + " m)");
+            return ExitCode.VIOLATION;
+        }
+        CertifiedStateValidityChecker planning = c.planningStateValidityChecker();
+        if (!planning.isValid(start) || !planning.isValid(goal)) {
+            // valid at the margin, but certify reports the band (margin, margin + tolerance]: no path could certify
+            out.println("INVALID: the " + (planning.isValid(start) ? "goal" : "start") + " configuration is within the"
+                    + " certificate's tolerance band (not certified farther than the planning margin "
+                    + Fixed.exact(c.planningMargin()) + " m = margin + 2 x tolerance)");
             return ExitCode.VIOLATION;
         }
         PlanRequest request;
