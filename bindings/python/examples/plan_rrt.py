@@ -55,6 +55,10 @@ class Tree:
         return out
 
 
+# margin + PLANNING_SLACK is what the trees are checked at: 2 x the checker's default tolerance (1e-4 m)
+PLANNING_SLACK = 2e-4
+
+
 def extend(checker, tree, q, step):
     """One step of at most ``step`` (joint-space norm) from the nearest node toward q; the new node or None."""
     i = tree.nearest(q)
@@ -130,7 +134,11 @@ def main(argv=None):
     ap.add_argument("--budget", type=int, default=5000, help="samples before giving up")
     ap.add_argument("--certificate", help="write the path's certificate here")
     args = ap.parse_args(argv)
-    with collide4j.Checker("panda", scene=args.scene, margin=args.margin) as checker:
+    # The trees are checked at the planning margin (margin + 2 x the checker's 1e-4 m tolerance, as Java's
+    # Collide4j.planningMargin) and the path is certified at the margin: is_valid / is_motion_free accept clearances
+    # in (margin, margin + tolerance] that certify reports, so planning at the margin could return a path its own
+    # certificate refuses (README, "Planning margin").
+    with collide4j.Checker("panda", scene=args.scene, margin=args.margin + PLANNING_SLACK) as checker:
         t0 = time.perf_counter()
         path = plan(checker, START, GOAL, budget=args.budget, seed=args.seed)
         if path is None:
@@ -138,7 +146,7 @@ def main(argv=None):
             return None, None
         path = shortcut(checker, path)
         planned = time.perf_counter() - t0
-        cert = checker.certify(timed(path), np.array(path))
+        cert = checker.certify(timed(path), np.array(path), margin=args.margin)
         print("path of %d waypoints in %.3f s; certificate: %s" % (len(path), planned, cert.verdict.name))
         if args.certificate:
             cert.write(args.certificate)

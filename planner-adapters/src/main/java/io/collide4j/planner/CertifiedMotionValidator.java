@@ -27,10 +27,18 @@ import io.collide4j.checker.query.MotionStatus;
 public final class CertifiedMotionValidator implements MotionValidator {
     private final Collide4j c;
     private final boolean shortWay;
+    private final double separation;
 
-    CertifiedMotionValidator(Collide4j c, boolean shortWay) {
+    /** With separation d: the façade's margin, or its {@link Collide4j#planningMargin} for a planner. */
+    CertifiedMotionValidator(Collide4j c, boolean shortWay, double d) {
         this.c = c;
         this.shortWay = shortWay && c.jointSpace().hasContinuous();
+        this.separation = d;
+    }
+
+    /** The separation a free motion must exceed throughout: the margin, or the planning margin. */
+    public double separation() {
+        return separation;
     }
 
     /** Whether continuous joints move the short way round ({@link Collide4j#shortWayMotionValidator}). */
@@ -78,7 +86,7 @@ public final class CertifiedMotionValidator implements MotionValidator {
             return false;
         }
         long t0 = System.nanoTime();
-        MotionStatus st = c.isMotionFree(q0, q1, presampled);
+        MotionStatus st = c.isMotionFree(q0, q1, presampled, separation);
         c.counters().motion(st == MotionStatus.FREE, st == MotionStatus.INCONCLUSIVE, System.nanoTime() - t0,
                 c.lastMotionEvaluations());
         return st == MotionStatus.FREE;
@@ -102,7 +110,7 @@ public final class CertifiedMotionValidator implements MotionValidator {
 
     private MotionResult checkAsGiven(double[] q0, double[] q1) {
         long t0 = System.nanoTime();
-        MotionResult r = c.checkMotion(q0, q1);
+        MotionResult r = c.checkMotion(q0, q1, separation);
         c.counters().motion(r.isFree(), r.status() == MotionStatus.INCONCLUSIVE, System.nanoTime() - t0, r.evaluations());
         return r;
     }

@@ -11,15 +11,23 @@ import io.collide4j.checker.query.Contact;
  */
 public final class CertifiedStateValidityChecker implements StateValidityChecker {
     private final Collide4j c;
+    private final double separation;
 
-    CertifiedStateValidityChecker(Collide4j c) {
+    /** With separation d: the façade's margin, or its {@link Collide4j#planningMargin} for a planner. */
+    CertifiedStateValidityChecker(Collide4j c, double d) {
         this.c = c;
+        this.separation = d;
+    }
+
+    /** The separation a valid state must exceed: the margin, or the planning margin. */
+    public double separation() {
+        return separation;
     }
 
     @Override
     public boolean isValid(double[] q) {
         long t0 = System.nanoTime();
-        boolean ok = c.isValid(q);
+        boolean ok = c.isValid(q, separation);
         c.counters().state(ok, System.nanoTime() - t0);
         return ok;
     }

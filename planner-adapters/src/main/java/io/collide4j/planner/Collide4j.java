@@ -203,6 +203,23 @@ public final class Collide4j {
     }
 
     /**
+     * The separation a planner's validators demand ({@link #planningStateValidityChecker},
+     * {@link #planningMotionValidator}): margin + 2 × tolerance. Why: {@link #checkMotion} and the trajectory
+     * certificate report a pair as soon as a lower bound comes within the tolerance of the margin, while
+     * {@link #isValid} and {@link #isMotionFree} accept anything proven farther than the margin, so a planner using
+     * those could return a path through the band (margin, margin + tolerance] that its own certificate refuses
+     * (bookshelf_tall_panda #37 with a Halton sampler: a state 9.1e-5 m from the shelf at margin 0). Planning states
+     * and edges proven farther than margin + tolerance keeps every certified lower bound out of the band; the second
+     * tolerance is slack for the certifier's bounds being computed at other points than the planner's (GJK's lower
+     * bound is within a relative 1e-11 of the distance, so 1e-4 m of slack is far more than needed). Nothing is
+     * weakened: the certificate is still what says "free"; the planner only keeps 2 × tolerance (0.2 mm by default)
+     * more clearance than the margin.
+     */
+    public double planningMargin() {
+        return margin + 2 * tolerance;
+    }
+
+    /**
      * Distance evaluations one motion check may spend before it answers inconclusive: the builder's budget, or by
      * default {@link CollisionChecker#DEFAULT_BUDGET} times {@link #budgetScale}.
      */
@@ -402,12 +419,28 @@ public final class Collide4j {
 
     /** Certified OMPL-style state validity (collision and joint limits). */
     public CertifiedStateValidityChecker stateValidityChecker() {
-        return new CertifiedStateValidityChecker(this);
+        return new CertifiedStateValidityChecker(this, margin);
     }
 
     /** Certified OMPL-style motion validity (conservative advancement over the exact joint-space motion). */
     public CertifiedMotionValidator motionValidator() {
-        return new CertifiedMotionValidator(this, false);
+        return new CertifiedMotionValidator(this, false, margin);
+    }
+
+    /**
+     * {@link #stateValidityChecker} at the {@link #planningMargin}, for a planner whose paths are certified at the
+     * margin: a state it accepts is never inside the certificate's tolerance band.
+     */
+    public CertifiedStateValidityChecker planningStateValidityChecker() {
+        return new CertifiedStateValidityChecker(this, planningMargin());
+    }
+
+    /**
+     * {@link #motionValidator} at the {@link #planningMargin}: every motion it accepts is proven farther than margin +
+     * 2 × tolerance, so {@link #checkMotion} and the trajectory certificate at the margin accept it too.
+     */
+    public CertifiedMotionValidator planningMotionValidator() {
+        return new CertifiedMotionValidator(this, false, planningMargin());
     }
 
     /**
@@ -417,7 +450,7 @@ public final class Collide4j {
      * robot without continuous joints.
      */
     public CertifiedMotionValidator shortWayMotionValidator() {
-        return new CertifiedMotionValidator(this, true);
+        return new CertifiedMotionValidator(this, true, margin);
     }
 
     /** Whole-trajectory certification with certificates (see {@link TrajectoryCertifier}). */
@@ -434,12 +467,17 @@ public final class Collide4j {
 
     /** Certified: q is within limits and every checked pair is farther apart than the margin. */
     public boolean isValid(double[] q) {
+        return isValid(q, margin);
+    }
+
+    /** {@link #isValid} with separation d instead of the margin (the adapters' {@link #planningMargin}). */
+    boolean isValid(double[] q, double d) {
         if (!withinLimits(q)) {
             return false;
         }
         Scratch s = scratch();
         toFull(q, s.full0);
-        return checker.isFree(s.full0, margin, s.context);
+        return checker.isFree(s.full0, d, s.context);
     }
 
     /**
@@ -581,10 +619,15 @@ public final class Collide4j {
 
     /** The checker's continuous check of q0 → q1 with this façade's margin, tolerance and budget. */
     public MotionResult checkMotion(double[] q0, double[] q1) {
+        return checkMotion(q0, q1, margin);
+    }
+
+    /** {@link #checkMotion} with separation d instead of the margin. */
+    MotionResult checkMotion(double[] q0, double[] q1, double d) {
         Scratch s = scratch();
         toFull(q0, s.full0);
         toFull(q1, s.full1);
-        return checker.checkMotion(s.full0, s.full1, margin, tolerance, budget, s.context);
+        return checker.checkMotion(s.full0, s.full1, d, tolerance, budget, s.context);
     }
 
     /**
@@ -604,11 +647,16 @@ public final class Collide4j {
      * The samples only end a colliding motion early; the FREE answer is the advancement's proof either way.
      */
     public MotionStatus isMotionFree(double[] q0, double[] q1, boolean presampled) {
+        return isMotionFree(q0, q1, presampled, margin);
+    }
+
+    /** {@link #isMotionFree(double[], double[], boolean)} with separation d instead of the margin. */
+    MotionStatus isMotionFree(double[] q0, double[] q1, boolean presampled, double d) {
         Scratch s = scratch();
         toFull(q0, s.full0);
         toFull(q1, s.full1);
         // a step longer than any motion leaves one sample cell: no interior samples
-        return checker.isMotionFree(s.full0, s.full1, margin, tolerance, budget,
+        return checker.isMotionFree(s.full0, s.full1, d, tolerance, budget,
                 presampled ? Double.MAX_VALUE : CollisionChecker.DEFAULT_SAMPLE_STEP, s.context);
     }
 

@@ -2,6 +2,7 @@ package io.collide4j.planner.cli;
 
 import io.collide4j.checker.query.MotionStatus;
 import io.collide4j.checker.certificate.Verdict;
+import io.collide4j.planner.CertifiedStateValidityChecker;
 import io.collide4j.planner.Collide4j;
 import io.collide4j.planner.plan.MbmProblems;
 import io.collide4j.planner.plan.PlanRequest;
@@ -117,13 +118,22 @@ final class PlanCommand extends RobotSceneCommand {
                     + " (margin " + Fixed.exact(c.margin()) + " m)");
             return ExitCode.VIOLATION;
         }
+        CertifiedStateValidityChecker planning = c.planningStateValidityChecker();
+        if (!planning.isValid(start) || !planning.isValid(goal)) {
+            // valid at the margin, but certify reports the band (margin, margin + tolerance]: no path could certify
+            out.println("INVALID: the " + (planning.isValid(start) ? "goal" : "start") + " configuration is within the"
+                    + " certificate's tolerance band (not certified farther than the planning margin "
+                    + Fixed.exact(c.planningMargin()) + " m = margin + 2 x tolerance)");
+            return ExitCode.VIOLATION;
+        }
         PlanRequest request;
         try {
             request = settings.start(start).goal(goal).space(c.jointSpace()).build();
         } catch (IllegalArgumentException e) {   // a continuous joint's start or goal beyond ±2π
             throw new CliException(ExitCode.USAGE, "--start/--goal: " + e.getMessage(), e);
         }
-        PlanResult r = new RrtConnect(c.stateValidityChecker(), c.motionValidator()).plan(request);
+        // planning margin (margin + 2 × tolerance): every path the planner returns certifies at the margin
+        PlanResult r = new RrtConnect(c.planningStateValidityChecker(), c.planningMotionValidator()).plan(request);
         if (!r.solved()) {
             out.println("NOT SOLVED " + r.failureReason());
             return ExitCode.INCONCLUSIVE;

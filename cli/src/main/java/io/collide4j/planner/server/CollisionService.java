@@ -54,6 +54,8 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
     private CertifiedMotionValidator motions;
     private CertifiedMotionValidator shortWayMotions;   // continuous joints the short way round (checkMotion's shortWay)
     private CertifiedStateValidityChecker states;
+    private CertifiedMotionValidator planningMotions;    // at the planning margin ("planning": true)
+    private CertifiedStateValidityChecker planningStates;
     private BatchChecker batchEngine;   // created on the first batch of a session; closed with it
 
     /** A service that reads files only under {@code files}, within {@code limits}. */
@@ -108,21 +110,31 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
     private Object query(String method, ObjectNode params, RequestContext context) {
         return switch (method) {
             case "isValid" -> {
-                known(params, "isValid", "q");
-                yield Map.of("valid", states().isValid(vector(params, "q")));
+                known(params, "isValid", "q", "planning");
+                double[] q = vector(params, "q");
+                CertifiedStateValidityChecker v = states();
+                yield Map.of("valid", (planning(params) ? planningStates : v).isValid(q));
             }
             case "isValidMany" -> isValidMany(params, context);
             case "clearance" -> clearance(params);
             case "checkMotion" -> checkMotion(params);
             case "isMotionFree" -> {
-                known(params, "isMotionFree", "q0", "q1");
+                known(params, "isMotionFree", "q0", "q1", "planning");
                 double[] q0 = vector(params, "q0");
                 double[] q1 = vector(params, "q1");
-                yield Map.of("free", motions.checkMotion(q0, q1));
+                yield Map.of("free", (planning(params) ? planningMotions : motions).checkMotion(q0, q1));
             }
             case "batch" -> batch(params, context);
             default -> throw new IllegalStateException(method);
         };
+    }
+
+    /**
+     * {@code "planning": true}: check at the session's planning margin (margin + 2 × tolerance), so that a path built
+     * from such answers certifies at the margin (README, "Planning margin"); default false, the margin.
+     */
+    private static boolean planning(ObjectNode p) {
+        return Params.flag(p, "planning", false);
     }
 
     private CertifiedStateValidityChecker states() {
@@ -145,6 +157,8 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
         motions = session.motionValidator();
         shortWayMotions = session.shortWayMotionValidator();
         states = session.stateValidityChecker();
+        planningMotions = session.planningMotionValidator();
+        planningStates = session.planningStateValidityChecker();
         return loaded.result();
     }
 

@@ -35,9 +35,20 @@ public final class NativeBridge {
      * {@code --hold}, ...). Load warnings go to stderr.
      */
     public static Handle open(String[] options) {
-        Collide4j c = CheckerOptions.open(options, System.err);
-        return new Handle(c, c.stateValidityChecker(), c.motionValidator());
+        boolean planning = Arrays.asList(options).contains(PLANNING_MARGIN);
+        String[] checking = Arrays.stream(options).filter(o -> !PLANNING_MARGIN.equals(o)).toArray(String[]::new);
+        Collide4j c = CheckerOptions.open(checking, System.err);
+        return planning ? new Handle(c, c.planningStateValidityChecker(), c.planningMotionValidator())
+                : new Handle(c, c.stateValidityChecker(), c.motionValidator());
     }
+
+    /**
+     * The option (C++: {@code Options::extra}) that makes {@link #isValid}, {@link #isMotionFree} and
+     * {@link #checkMotion} check at {@link Collide4j#planningMargin} (margin + 2 × tolerance), so that every path an
+     * OMPL planner builds from them certifies at the margin ({@link #certifyPath}); README, "Planning margin".
+     * Without it they keep the margin, and a path may pass through the band that {@code certify} refuses.
+     */
+    public static final String PLANNING_MARGIN = "--planning-margin";
 
     public static int dimension(Handle h) {
         return h.checker().dimension();
@@ -66,7 +77,8 @@ public final class NativeBridge {
 
     /** Certified validity: within the joint limits and every checked pair farther apart than the margin. */
     public static boolean isValid(Handle h, double[] q) {
-        return h.checker().isValid(q);
+        // the planning margin goes through its adapter; the margin keeps the façade's direct call (no counters)
+        return h.states().separation() == h.checker().margin() ? h.checker().isValid(q) : h.states().isValid(q);
     }
 
     /**
@@ -109,7 +121,7 @@ public final class NativeBridge {
      */
     private static double clearOfTheBand(Handle h, double[] q0, double[] q1, double f, double[] q) {
         Collide4j c = h.checker();
-        double needed = c.margin() + c.tolerance();
+        double needed = h.states().separation() + c.tolerance();
         for (int j = 12; j >= 1; j--) {
             double g = f * (1 - Math.scalb(1.0, -j));
             for (int i = 0; i < q.length; i++) {

@@ -69,8 +69,13 @@ public final class ProblemRunner {
         return valid ? plan(c, sg, settings) : null;
     }
 
+    /**
+     * Plans on the {@link Collide4j#planningMargin planning-margin} adapters, so that every edge the planner proves
+     * is also certified at the margin (a start or goal inside the certificate's tolerance band is refused by the
+     * planner: a path from there would be refused by the certificate).
+     */
     private static PlanResult plan(Collide4j c, double[][] sg, PlanRequest.Builder settings) {
-        return new RrtConnect(c.stateValidityChecker(), c.motionValidator())
+        return new RrtConnect(c.planningStateValidityChecker(), c.planningMotionValidator())
                 .plan(settings.start(sg[0]).goal(sg[1]).space(c.jointSpace()).build());
     }
 

@@ -72,7 +72,7 @@ class ContinuousPandaPlanningTest {
         Collide4j c = robot().scene(Scene.of(List.of())).build();
         double[] start = {2.8, -0.3, 0, -2.0, 0, 1.8, 3.0};
         double[] goal = {-2.8, -0.3, 0, -2.0, 0, 1.8, -3.0};
-        PlanResult r = new RrtConnect(c.stateValidityChecker(), c.motionValidator())
+        PlanResult r = new RrtConnect(c.planningStateValidityChecker(), c.planningMotionValidator())
                 .plan(PlanRequest.builder().start(start).goal(goal).space(c.jointSpace()).build());
         assertTrue(r.solved(), r.failureReason());
         List<double[]> path = r.path();

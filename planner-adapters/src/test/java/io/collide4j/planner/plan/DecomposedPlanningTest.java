@@ -83,7 +83,7 @@ class DecomposedPlanningTest {
                 decomposedBuild += (t2 - t1) / 1e9;
             }
             double[] start = valid(c, r), goal = valid(c, r);
-            PlanResult p = new RrtConnect(c.stateValidityChecker(), c.motionValidator())
+            PlanResult p = new RrtConnect(c.planningStateValidityChecker(), c.planningMotionValidator())
                     .plan(PlanRequest.builder().start(start).goal(goal).space(c.jointSpace()).seed(i + 1)
                             .timeLimitSeconds(5).build());
             if (!p.solved()) {

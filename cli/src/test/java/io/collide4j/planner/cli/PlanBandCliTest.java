@@ -1,0 +1,57 @@
+package io.collide4j.planner.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static io.collide4j.planner.cli.MainTest.cli;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@code plan} with a goal inside the certificate's tolerance band: a 0.1 m cube on two prismatic joints (x, y), a
+ * box whose lower face is y = 0.05 + 5e-5, so at (0, 0) the exact clearance is 5e-5 m, half the default 1e-4 m
+ * tolerance. At margin 0 that goal is valid, but no path to it can certify; plan says so instead of planning.
+ * From (−0.5, −0.3) to (0.5, −0.3) (far under the box) it plans and certifies.
+ */
+class PlanBandCliTest {
+    static final String URDF = """
+            <robot name="band_probe">
+              <link name="base"/>
+              <link name="slider"/>
+              <link name="cube"><collision><geometry><box size="0.1 0.1 0.1"/></geometry></collision></link>
+              <joint name="x" type="prismatic"><parent link="base"/><child link="slider"/><axis xyz="1 0 0"/>
+                <limit lower="-1" upper="1" effort="1" velocity="1"/></joint>
+              <joint name="y" type="prismatic"><parent link="slider"/><child link="cube"/><axis xyz="0 1 0"/>
+                <limit lower="-0.5" upper="0.5" effort="1" velocity="1"/></joint>
+            </robot>""";
+    static final String SCENE = """
+            {"format": "collide4j-scene/1", "name": "band", "objects": [
+              {"name": "shelf", "type": "box", "size": [0.4, 0.2, 0.2],
+               "pose": {"xyz": [0, 0.15005, 0], "quaternion": [0, 0, 0, 1]}}
+            ]}""";
+
+    private static String[] plan(Path dir, String start, String goal) throws Exception {
+        Path urdf = Files.writeString(dir.resolve("band_probe.urdf"), URDF);
+        Path scene = Files.writeString(dir.resolve("band.json"), SCENE);
+        return new String[] {"plan", "--urdf", urdf.toString(), "--scene", scene.toString(), "--margin", "0",
+                "--start", start, "--goal", goal, "--quiet"};
+    }
+
+    @Test
+    void aGoalInsideTheToleranceBandIsRefusedWithTheReason(@TempDir Path dir) throws Exception {
+        Object[] r = cli(plan(dir, "0,-0.3", "0,0"));
+        assertEquals(ExitCode.VIOLATION, r[0], r[1] + " " + r[2]);
+        assertTrue(((String) r[1]).contains("goal configuration is within the certificate's tolerance band"),
+                (String) r[1]);
+    }
+
+    @Test
+    void aProblemClearOfTheBandPlansAndCertifies(@TempDir Path dir) throws Exception {
+        Object[] r = cli(plan(dir, "-0.5,-0.3", "0.5,-0.3"));
+        assertEquals(ExitCode.FREE, r[0], r[1] + " " + r[2]);
+        assertTrue(((String) r[1]).contains("path CERTIFIED_FREE"), (String) r[1]);
+    }
+}
