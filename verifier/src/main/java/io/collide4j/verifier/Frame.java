@@ -11,64 +11,106 @@ final class Frame {
             Interval.ZERO, Interval.ONE, Interval.ZERO,
             Interval.ZERO, Interval.ZERO, Interval.ONE}, new Interval[] {Interval.ZERO, Interval.ZERO, Interval.ZERO});
 
-    private final Interval[] r;
-    private final Interval[] t;
+    /*
+     * Entries as bare bounds, r row-major at 0..8 and t at 9..11: composing frames is the verifier's hottest
+     * arithmetic, and as Interval records every product and sum was an allocation. The bounds are those the Interval
+     * methods give (Interval.mulLo and friends), so the enclosures are unchanged (lemma F1).
+     */
+    private final double[] lo = new double[12];
+    private final double[] hi = new double[12];
 
     Frame(Interval[] r, Interval[] t) {
-        this.r = r.clone();
-        this.t = t.clone();
+        for (int i = 0; i < 9; i++) {
+            lo[i] = r[i].lo();
+            hi[i] = r[i].hi();
+        }
+        for (int i = 0; i < 3; i++) {
+            lo[9 + i] = t[i].lo();
+            hi[9 + i] = t[i].hi();
+        }
+    }
+
+    private Frame() {
     }
 
     Interval r(int row, int col) {
-        return r[3 * row + col];
+        return new Interval(lo[3 * row + col], hi[3 * row + col]);
     }
 
     Interval t(int i) {
-        return t[i];
+        return new Interval(lo[9 + i], hi[9 + i]);
     }
 
     /** this ∘ o: rotation r·o.r, translation r·o.t + t. */
     Frame compose(Frame o) {
-        Interval[] rr = new Interval[9];
-        Interval[] tt = new Interval[3];
+        Frame f = new Frame();
         for (int i = 0; i < 3; i++) {
             for (int j = 0; j < 3; j++) {
-                rr[3 * i + j] = r[3 * i].mul(o.r[j]).add(r[3 * i + 1].mul(o.r[3 + j])).add(r[3 * i + 2].mul(o.r[6 + j]));
+                dot(lo, hi, 3 * i, 1, o.lo, o.hi, j, 3, f.lo, f.hi, 3 * i + j);
             }
-            tt[i] = r[3 * i].mul(o.t[0]).add(r[3 * i + 1].mul(o.t[1])).add(r[3 * i + 2].mul(o.t[2])).add(t[i]);
+            dot(lo, hi, 3 * i, 1, o.lo, o.hi, 9, 1, f.lo, f.hi, 9 + i);
+            double l = f.lo[9 + i], h = f.hi[9 + i];
+            f.lo[9 + i] = Interval.addLo(l, h, lo[9 + i], hi[9 + i]);
+            f.hi[9 + i] = Interval.addHi(l, h, lo[9 + i], hi[9 + i]);
         }
-        return new Frame(rr, tt);
+        return f;
+    }
+
+    /**
+     * out[o] = a[a0]·b[b0] + a[a0 + as]·b[b0 + bs] + a[a0 + 2as]·b[b0 + 2bs], summed left to right with the
+     * rounding of Interval.mul and Interval.add (lemma I1).
+     */
+    private static void dot(double[] al, double[] ah, int a0, int as, double[] bl, double[] bh, int b0, int bs,
+                            double[] outLo, double[] outHi, int o) {
+        double sl = Interval.mulLo(al[a0], ah[a0], bl[b0], bh[b0]);
+        double sh = Interval.mulHi(al[a0], ah[a0], bl[b0], bh[b0]);
+        for (int k = 1; k < 3; k++) {
+            int a = a0 + k * as, b = b0 + k * bs;
+            double pl = Interval.mulLo(al[a], ah[a], bl[b], bh[b]);
+            double ph = Interval.mulHi(al[a], ah[a], bl[b], bh[b]);
+            double nl = Interval.addLo(sl, sh, pl, ph);
+            sh = Interval.addHi(sl, sh, pl, ph);
+            sl = nl;
+        }
+        outLo[o] = sl;
+        outHi[o] = sh;
     }
 
     /** R·p + t: where the point p of this frame lies (lemma F1). */
     Interval[] apply(Interval[] p) {
         Interval[] x = rotate(p);
         for (int i = 0; i < 3; i++) {
-            x[i] = x[i].add(t[i]);
+            x[i] = x[i].add(t(i));
         }
         return x;
     }
 
     /** R·v: the direction v of this frame in the parent's coordinates (lemma F1). */
     Interval[] rotate(Interval[] v) {
+        double[] vl = {v[0].lo(), v[1].lo(), v[2].lo()}, vh = {v[0].hi(), v[1].hi(), v[2].hi()};
+        double[] xl = new double[1], xh = new double[1];
         Interval[] x = new Interval[3];
         for (int i = 0; i < 3; i++) {
-            x[i] = r[3 * i].mul(v[0]).add(r[3 * i + 1].mul(v[1])).add(r[3 * i + 2].mul(v[2]));
+            dot(lo, hi, 3 * i, 1, vl, vh, 0, 1, xl, xh, 0);
+            x[i] = new Interval(xl[0], xh[0]);
         }
         return x;
     }
 
     /** Rᵀ·n: a world direction n expressed in this frame (the exact inverse of a rotation is its transpose). */
     Interval[] toLocal(Interval[] n) {
+        double[] nl = {n[0].lo(), n[1].lo(), n[2].lo()}, nh = {n[0].hi(), n[1].hi(), n[2].hi()};
+        double[] wl = new double[1], wh = new double[1];
         Interval[] w = new Interval[3];
         for (int j = 0; j < 3; j++) {
-            w[j] = r[j].mul(n[0]).add(r[3 + j].mul(n[1])).add(r[6 + j].mul(n[2]));
+            dot(lo, hi, j, 3, nl, nh, 0, 1, wl, wh, 0);
+            w[j] = new Interval(wl[0], wh[0]);
         }
         return w;
     }
 
     static Frame translation(Interval[] t) {
-        return new Frame(IDENTITY.r, t);
+        return new Frame(IDENTITY.rotation(), t);
     }
 
     /**
@@ -90,7 +132,7 @@ final class Frame {
             Interval id = i % 4 == 0 ? Interval.ONE : Interval.ZERO;
             rr[i] = id.add(s.mul(sk[i])).add(v.mul(kk[i]));
         }
-        return new Frame(rr, IDENTITY.t);
+        return new Frame(rr, IDENTITY.translation());
     }
 
     /** URDF origin: translation xyz, then R = Rz(yaw)·Ry(pitch)·Rx(roll) (fixed-axis roll, pitch, yaw). */
@@ -99,6 +141,18 @@ final class Frame {
         Interval[] ey = {Interval.ZERO, Interval.ONE, Interval.ZERO};
         Interval[] ez = {Interval.ZERO, Interval.ZERO, Interval.ONE};
         Frame rot = rotation(ez, rpy[2]).compose(rotation(ey, rpy[1])).compose(rotation(ex, rpy[0]));
-        return new Frame(rot.r, xyz);
+        return new Frame(rot.rotation(), xyz);
+    }
+
+    private Interval[] rotation() {
+        Interval[] r = new Interval[9];
+        for (int i = 0; i < 9; i++) {
+            r[i] = new Interval(lo[i], hi[i]);
+        }
+        return r;
+    }
+
+    private Interval[] translation() {
+        return new Interval[] {t(0), t(1), t(2)};
     }
 }

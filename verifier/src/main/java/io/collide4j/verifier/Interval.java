@@ -82,6 +82,56 @@ record Interval(double lo, double hi) {
         return new Interval(down(Math.min(Math.min(a, b), Math.min(c, d))), up(Math.max(Math.max(a, b), Math.max(c, d))));
     }
 
+    /*
+     * The bounds of add and mul computed from bare doubles, for hot loops that keep intervals in primitive arrays
+     * (Frame): the same formulas, shortcuts and rounding as the methods above, bound by bound, so an enclosure built
+     * either way is the same pair of doubles (lemma I1) and nothing is allocated.
+     */
+
+    /** Lower bound of [al, ah] + [bl, bh], as {@link #add}. */
+    static double addLo(double al, double ah, double bl, double bh) {
+        if (bl == 0 && bh == 0) {
+            return al;
+        }
+        if (al == 0 && ah == 0) {
+            return bl;
+        }
+        return down(al + bl);
+    }
+
+    /** Upper bound of [al, ah] + [bl, bh], as {@link #add}. */
+    static double addHi(double al, double ah, double bl, double bh) {
+        if (bl == 0 && bh == 0) {
+            return ah;
+        }
+        if (al == 0 && ah == 0) {
+            return bh;
+        }
+        return up(ah + bh);
+    }
+
+    /** Lower bound of [al, ah] · [bl, bh], as {@link #mul(Interval)}. */
+    static double mulLo(double al, double ah, double bl, double bh) {
+        if (bl == bh && (bl == 1 || bl == 0 && Double.isFinite(al) && Double.isFinite(ah))) {
+            return bl == 1 ? al : 0;
+        }
+        if (al == ah && (al == 1 || al == 0 && Double.isFinite(bl) && Double.isFinite(bh))) {
+            return al == 1 ? bl : 0;
+        }
+        return down(Math.min(Math.min(al * bl, al * bh), Math.min(ah * bl, ah * bh)));
+    }
+
+    /** Upper bound of [al, ah] · [bl, bh], as {@link #mul(Interval)}. */
+    static double mulHi(double al, double ah, double bl, double bh) {
+        if (bl == bh && (bl == 1 || bl == 0 && Double.isFinite(al) && Double.isFinite(ah))) {
+            return bl == 1 ? ah : 0;
+        }
+        if (al == ah && (al == 1 || al == 0 && Double.isFinite(bl) && Double.isFinite(bh))) {
+            return al == 1 ? bh : 0;
+        }
+        return up(Math.max(Math.max(al * bl, al * bh), Math.max(ah * bl, ah * bh)));
+    }
+
     Interval mul(double k) {
         double a = lo * k, b = hi * k;
         return new Interval(down(Math.min(a, b)), up(Math.max(a, b)));

@@ -43,27 +43,54 @@ sealed interface Shape {
     /**
      * The convex hull of points (x, y, z triples) each known to within {@code slack} per coordinate: the maximum
      * of w·x over the hull is attained at a point (lemma S2), so the bound is the largest vertex bound plus
-     * slack·Σ|w_i|.
+     * slack·Σ|w_i|. A class rather than a record so the per-axis vertex magnitudes that lemma S2a's rounding bound
+     * needs are computed once here instead of on every support query; equality is a record's (the array by
+     * reference). Immutable as long as no caller writes into the array it passed (none does).
      */
-    record Points(double[] xyz, double slack) implements Shape {
+    final class Points implements Shape {
+        private final double[] xyz;
+        private final double slack;
+        private final double mx, my, mz;   // max |x|, |y|, |z| over the vertices
+
+        Points(double[] xyz, double slack) {
+            this.xyz = xyz;
+            this.slack = slack;
+            double ax = 0, ay = 0, az = 0;
+            for (int i = 0; i + 2 < xyz.length; i += 3) {
+                // Math.max keeps a NaN coordinate, so the bound below is NaN and proves nothing (lemma I2)
+                ax = Math.max(ax, Math.abs(xyz[i]));
+                ay = Math.max(ay, Math.abs(xyz[i + 1]));
+                az = Math.max(az, Math.abs(xyz[i + 2]));
+            }
+            this.mx = ax;
+            this.my = ay;
+            this.mz = az;
+        }
+
+        double[] xyz() {
+            return xyz;
+        }
+
+        double slack() {
+            return slack;
+        }
+
         /**
          * The vertex sums are computed in plain round-to-nearest and the largest is raised once by a bound on their
          * rounding (lemma S2a): each is fl(fl(a + b) + c) of three rounded products, within 4u·(|a| + |b| + |c|) + 3η
          * of the exact a + b + c (u = 2⁻⁵³, η the smallest subnormal), and |a| + |b| + |c| ≤ Σ_i max|w_i|·max|v_i|.
+         * A NaN vertex sum stays NaN through Math.max, so the bound is NaN (lemma I2).
          */
         public double support(Interval[] w) {
             double ax = w[0].lo(), bx = w[0].hi(), ay = w[1].lo(), by = w[1].hi(), az = w[2].lo(), bz = w[2].hi();
-            double best = Double.NEGATIVE_INFINITY, mx = 0, my = 0, mz = 0;
-            for (int i = 0; i < xyz.length; i += 3) {
-                double x = xyz[i], y = xyz[i + 1], z = xyz[i + 2];
-                double v = Math.max(ax * x, bx * x) + Math.max(ay * y, by * y) + Math.max(az * z, bz * z);
-                if (Double.isNaN(v)) {
-                    return v;   // a NaN bound proves nothing
-                }
-                best = Math.max(best, v);
-                mx = Math.max(mx, Math.abs(x));
-                my = Math.max(my, Math.abs(y));
-                mz = Math.max(mz, Math.abs(z));
+            double best = Double.NEGATIVE_INFINITY;
+            double[] v = xyz;
+            for (int i = 0; i < v.length; i += 3) {
+                double x = v[i], y = v[i + 1], z = v[i + 2];
+                best = Math.max(best, Math.max(ax * x, bx * x) + Math.max(ay * y, by * y) + Math.max(az * z, bz * z));
+            }
+            if (Double.isNaN(best)) {
+                return best;
             }
             double scale = Interval.up(Interval.up(Interval.up(w[0].mag() * mx) + Interval.up(w[1].mag() * my))
                     + Interval.up(w[2].mag() * mz));
@@ -74,6 +101,21 @@ sealed interface Shape {
             }
             double l1 = Interval.up(Interval.up(w[0].mag() + w[1].mag()) + w[2].mag());
             return Interval.up(best + Interval.up(slack * l1));
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Points p && p.xyz == xyz && Double.compare(p.slack, slack) == 0;
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * System.identityHashCode(xyz) + Double.hashCode(slack);
+        }
+
+        @Override
+        public String toString() {
+            return "Points[" + xyz.length / 3 + " vertices, slack=" + slack + "]";
         }
     }
 

@@ -192,4 +192,47 @@ class IntervalTest {
         assertTrue(Double.isNaN(p.lo()) || Double.isNaN(p.hi()), p.toString());
         assertTrue(Double.isNaN(whole.mul(Interval.ZERO).hi()));
     }
+
+    /**
+     * The bare-bound forms Frame uses enclose the exact product and sum (checked with BigDecimal on corner pairs) and
+     * give the same doubles as the Interval methods, shortcuts for exact 0 and 1 included, so frames are unchanged.
+     */
+    @Test
+    void bareBoundProductsAndSumsEncloseTheExactResult() {
+        Random rnd = new Random(31);
+        double[] special = {0, -0.0, 1, -1, 0.1, 3e-310, 1e300, -2.5};
+        for (int t = 0; t < 20000 * SCALE; t++) {
+            double[] v = new double[4];
+            for (int k = 0; k < 4; k++) {
+                v[k] = rnd.nextInt(4) == 0 ? special[rnd.nextInt(special.length)] : (rnd.nextDouble() - 0.5) * 8;
+            }
+            // point operands half the time, where the shortcuts apply
+            double al = Math.min(v[0], v[1]), ah = rnd.nextBoolean() ? al : Math.max(v[0], v[1]);
+            double bl = Math.min(v[2], v[3]), bh = rnd.nextBoolean() ? bl : Math.max(v[2], v[3]);
+            double pl = Interval.mulLo(al, ah, bl, bh), ph = Interval.mulHi(al, ah, bl, bh);
+            double sl = Interval.addLo(al, ah, bl, bh), sh = Interval.addHi(al, ah, bl, bh);
+            for (double x : new double[] {al, ah}) {
+                for (double y : new double[] {bl, bh}) {
+                    BigDecimal prod = new BigDecimal(x).multiply(new BigDecimal(y));
+                    assertTrue(within(pl, prod, ph),
+                            x + "·" + y + " outside [" + pl + ", " + ph + "]");
+                    BigDecimal sum = new BigDecimal(x).add(new BigDecimal(y));
+                    assertTrue(within(sl, sum, sh),
+                            x + "+" + y + " outside [" + sl + ", " + sh + "]");
+                }
+            }
+            Interval a = new Interval(al, ah), b = new Interval(bl, bh);
+            assertEquals(a.mul(b), new Interval(pl, ph));
+            assertEquals(a.add(b), new Interval(sl, sh));
+        }
+        // 0·∞ takes no shortcut: NaN, as Interval.mul gives (lemma I2)
+        double inf = Double.POSITIVE_INFINITY;
+        assertTrue(Double.isNaN(Interval.mulHi(-inf, inf, 0, 0)));
+    }
+
+    /** lo ≤ x ≤ hi, an infinite bound (overflow) holding every real on its side. */
+    private static boolean within(double lo, BigDecimal x, double hi) {
+        return (lo == Double.NEGATIVE_INFINITY || Double.isFinite(lo) && new BigDecimal(lo).compareTo(x) <= 0)
+                && (hi == Double.POSITIVE_INFINITY || Double.isFinite(hi) && x.compareTo(new BigDecimal(hi)) <= 0);
+    }
 }
