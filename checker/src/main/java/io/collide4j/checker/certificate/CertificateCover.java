@@ -19,7 +19,7 @@ import java.util.Map;
 import java.util.WeakHashMap;
 
 /**
- * The {@code cover} section of a {@link TrajectoryCertifier#FORMAT} certificate: for every mesh element a link (or an
+ * The {@code cover} section of a {@link CertificateFormat#FORMAT} certificate: for every mesh element a link (or an
  * attached mesh, element 0) covers with {@link PieceOrigin.Kind#DECOMPOSED} pieces, a {@link CoverTree} saying which of
  * those pieces holds which part of each mesh triangle. It is proof data, like the planes, not a statement of the inputs: the independent verifier
  * checks it against the mesh file (lemma D1 of verifier/SOUNDNESS.md), so it is not part of the bound witness. One
