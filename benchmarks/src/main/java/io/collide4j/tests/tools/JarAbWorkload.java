@@ -1,0 +1,71 @@
+package io.collide4j.tests.tools;
+
+import io.collide4j.planner.Collide4j;
+import io.collide4j.planner.plan.BenchmarkEdges;
+import io.collide4j.planner.plan.MbmProblems;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.LongSupplier;
+
+/**
+ * One jar's side of {@link JarAb}: the bench's free planner edges ({@code bench --edges}: 5 problems per
+ * scenario, 5 free edges per problem end, seed 1, bundled Panda), and one pass over them per call, returning the
+ * CPU time of the calling thread in ns. Modes: {@code free} (isMotionFree), {@code check} (checkMotion), {@code
+ * valid} (isValid at 21 evenly spaced states of each edge). {@link JarAb} defines this class anew in each jar's
+ * class loader, so it must use only API both jars have. Not thread-safe.
+ */
+public final class JarAbWorkload implements LongSupplier {
+    private final List<BenchmarkEdges.Edge> edges;
+    private final List<Collide4j> checkers;
+    private final String mode;
+    private final ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+    private final double[] q;
+    /** Sum of the verdicts seen (each pass the same): the JIT cannot drop the calls, and both jars must agree. */
+    private long verdicts;
+
+    public JarAbWorkload(String problemZip, String mode) {
+        if (!mode.equals("free") && !mode.equals("check") && !mode.equals("valid")) {
+            throw new IllegalArgumentException("mode must be free, check or valid, got '" + mode + "'");
+        }
+        MbmProblems set = new MbmProblems(Path.of(problemZip));
+        BenchmarkEdges w = BenchmarkEdges.generate(set, set.scenarios(), BenchmarkEdges.DEFAULT_PER_SCENARIO,
+                Collide4j.builder().robot("panda"), BenchmarkEdges.DEFAULT_FREE_PER_END, BenchmarkEdges.DEFAULT_SEED);
+        this.edges = w.edges(BenchmarkEdges.Kind.FREE);
+        this.checkers = w.checkers();
+        this.mode = mode;
+        this.q = new double[edges.get(0).q0().length];
+    }
+
+    @Override
+    public long getAsLong() {
+        long t0 = mx.getCurrentThreadCpuTime();
+        long sum = 0;
+        for (BenchmarkEdges.Edge e : edges) {
+            Collide4j c = checkers.get(e.problem());
+            switch (mode) {
+                case "free" -> sum += c.isMotionFree(e.q0(), e.q1()).ordinal();
+                case "check" -> sum += c.checkMotion(e.q0(), e.q1()).status().ordinal();
+                default -> {
+                    double[] a = e.q0(), b = e.q1();
+                    for (int k = 0; k <= 20; k++) {
+                        for (int j = 0; j < q.length; j++) {
+                            q[j] = a[j] + (b[j] - a[j]) * k / 20.0;
+                        }
+                        sum += c.isValid(q) ? 1 : 0;
+                    }
+                }
+            }
+        }
+        verdicts += sum;
+        return mx.getCurrentThreadCpuTime() - t0;
+    }
+
+    @Override
+    public String toString() {
+        return String.format(Locale.ROOT, "%d edges, verdict sum %d", edges.size(), verdicts);
+    }
+}
