@@ -89,6 +89,19 @@ final class Hulls {
         return worst;
     }
 
+    /**
+     * {@code violation(planes, x, y, z) <= slack}, stopping at the first plane violated by more (the same answer,
+     * cheaper for the many pieces a point is far outside).
+     */
+    static boolean holds(double[] planes, double x, double y, double z, double slack) {
+        for (int f = 0; f < planes.length; f += 4) {
+            if (!(planes[f] * x + planes[f + 1] * y + planes[f + 2] * z - planes[f + 3] <= slack)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Mean of the hull's vertices: strictly inside a full-dimensional hull. */
     static double[] centroid(double[] xyz) {
         double[] c = new double[3];
