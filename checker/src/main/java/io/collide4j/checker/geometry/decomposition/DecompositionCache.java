@@ -269,7 +269,7 @@ public final class DecompositionCache {
             if (in.available() != 0 || (checkCover && !covers(pieces, mesh))) {
                 return null;
             }
-            return new Decomposition(pieces, DecompositionStats.of(pieces, meshVolume, closed, voxels, millis));
+            return new Decomposition(pieces, () -> DecompositionStats.of(pieces, meshVolume, closed, voxels, millis));
         } catch (IOException | RuntimeException e) {
             return null; // truncated or unreadable: recompute
         }

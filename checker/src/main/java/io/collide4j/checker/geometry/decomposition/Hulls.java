@@ -270,7 +270,7 @@ final class Hulls {
                     for (int h = 0; h < planes.length; h++) {
                         double[] b = box[h];
                         if (x >= b[0] && x <= b[3] && y >= b[1] && y <= b[4] && z >= b[2] && z <= b[5]
-                                && violation(planes[h], x, y, z) <= 0) {
+                                && holds(planes[h], x, y, z, 0)) {
                             inside++;
                             break;
                         }
