@@ -87,7 +87,8 @@ public final class DecompositionPieces implements ConvexPieceProvider {
     private Pieces compute(TriangleMesh mesh, String what) {
         Decomposition d;
         try {
-            d = cache != null ? cache.decompose(mesh, params) : Decomposer.decompose(mesh, params);
+            // measure() below searches the cover of cached pieces anyway (decomposing again where that fails)
+            d = cache != null ? cache.decomposeCoverUnchecked(mesh, params) : Decomposer.decompose(mesh, params);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(what + ": " + e.getMessage(), e);
         }

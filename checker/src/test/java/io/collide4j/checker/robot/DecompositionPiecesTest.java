@@ -221,6 +221,45 @@ class DecompositionPiecesTest {
         assertEquals(first.margin(), second.margin());
     }
 
+    /**
+     * A warm load skips the cache's own cover check (the cover search measures it anyway): a well-framed,
+     * checksummed entry whose two pieces lie far from the mesh must still not reach the model.
+     */
+    @Test
+    void wellFormedCacheEntryThatDoesNotCoverIsNotTrusted(@TempDir Path dir) throws Exception {
+        TriangleMesh l = lShape(0.1);
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        java.io.DataOutputStream out = new java.io.DataOutputStream(bytes);
+        out.write("C4JDECMP".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        out.writeInt(DecompositionCache.FORMAT_VERSION);
+        out.write(java.util.HexFormat.of().parseHex(DecompositionCache.contentKey(l, FAST)));
+        out.writeDouble(1.0);
+        out.writeBoolean(true);
+        out.writeInt(0);
+        out.writeDouble(0);
+        out.writeInt(2);
+        for (double shift : new double[] {50, 60}) {
+            out.writeInt(4);
+            // a unit tetrahedron, its vertices in lexicographic order (the canonical form the cache expects)
+            for (double x : new double[] {0, 0, 0, 0, 0, 1, 0, 1, 0, 1, 0, 0}) {
+                out.writeDouble(x + shift);
+            }
+        }
+        out.flush();
+        byte[] body = bytes.toByteArray();
+        byte[] all = java.util.Arrays.copyOf(body, body.length + 32);
+        System.arraycopy(java.security.MessageDigest.getInstance("SHA-256").digest(body), 0, all, body.length, 32);
+        DecompositionCache cache = new DecompositionCache(dir);
+        Files.createDirectories(dir);
+        Files.write(cache.entry(l, FAST), all);
+        // the unchecked read does return the planted entry, so what follows exercises the model's own check
+        assertEquals(2, cache.decomposeCoverUnchecked(l, FAST).pieces().size());
+        assertEquals(50.0, cache.decomposeCoverUnchecked(l, FAST).pieces().get(0).copyVertices()[0]);
+        ConvexPieceProvider.Pieces p = DecompositionPieces.cached(FAST, dir).pieces(l, "L");
+        assertCovers(p, l);
+        assertTrue(p.margin() < 1e-9, "margin " + p.margin());
+    }
+
     @Test
     void aMeshIsCoveredOncePerProcessAndCacheFolder(@TempDir Path dir) {
         TriangleMesh l = lShape(0.1);

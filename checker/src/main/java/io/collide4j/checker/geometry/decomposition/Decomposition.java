@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * An immutable convex decomposition of a triangle mesh: pieces whose union holds every input triangle:
@@ -22,16 +23,23 @@ import java.util.Optional;
  */
 public final class Decomposition {
     private final List<ConvexHull> pieces;
-    private final DecompositionStats stats;
+    private final Supplier<DecompositionStats> statsSource;
+    // Computed on first use: a robot loading pieces from the cache never asks for the union-volume estimate.
+    // Racing threads may both compute it; the result is deterministic and immutable, so either write is right.
+    private volatile DecompositionStats stats;
     private final CoverPatches patches;   // null when read from a cache (only pieces are stored)
 
-    Decomposition(List<ConvexHull> pieces, DecompositionStats stats) {
-        this(pieces, stats, null);
+    /** Read from a cache: the stats are computed when first asked for. */
+    Decomposition(List<ConvexHull> pieces, Supplier<DecompositionStats> stats) {
+        this.pieces = List.copyOf(pieces);
+        this.statsSource = stats;
+        this.patches = null;
     }
 
     Decomposition(List<ConvexHull> pieces, DecompositionStats stats, CoverPatches patches) {
         this.pieces = List.copyOf(pieces);
         this.stats = stats;
+        this.statsSource = () -> stats;
         this.patches = patches;
         if (patches != null && patches.pieceCount() != pieces.size()) {
             throw new IllegalArgumentException(patches + " for " + pieces.size() + " pieces");
@@ -53,7 +61,12 @@ public final class Decomposition {
     }
 
     public DecompositionStats stats() {
-        return stats;
+        DecompositionStats s = stats;
+        if (s == null) {
+            s = statsSource.get();
+            stats = s;
+        }
+        return s;
     }
 
     /** The pieces as triangle meshes (outward counter-clockwise triangles), in piece order. */
@@ -67,7 +80,7 @@ public final class Decomposition {
 
     /** Writes Wavefront OBJ text with one object ({@code o piece_i}) per piece, faces outward, exact doubles. */
     public void writeObj(Writer out) throws IOException {
-        out.write("# collide4j convex decomposition: " + stats + "\n");
+        out.write("# collide4j convex decomposition: " + stats() + "\n");
         List<String> names = new ArrayList<>();
         for (int i = 0; i < pieces.size(); i++) {
             names.add("piece_" + i);
@@ -86,6 +99,6 @@ public final class Decomposition {
 
     @Override
     public String toString() {
-        return "Decomposition[" + stats + "]";
+        return "Decomposition[" + stats() + "]";
     }
 }

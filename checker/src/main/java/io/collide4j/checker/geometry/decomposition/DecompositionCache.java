@@ -92,7 +92,7 @@ public final class DecompositionCache {
     public Decomposition decompose(TriangleMesh mesh, DecompositionParameters params, LongConsumer stepsDone) {
         byte[] key = key(mesh, params);
         Path file = fileFor(key);
-        Decomposition cached = load(file, key, mesh);
+        Decomposition cached = load(file, key, mesh, true);
         if (cached != null) {
             return cached;
         }
@@ -101,10 +101,29 @@ public final class DecompositionCache {
         return d;
     }
 
+    /**
+     * As {@link #decompose(TriangleMesh, DecompositionParameters)}, but an intact entry (checksum, key, canonical
+     * pieces) is returned without checking that its pieces cover {@code mesh}: for a caller that measures the cover
+     * itself and decomposes again where that fails ({@code robot.DecompositionPieces}), so a warm load does not
+     * search the same covering twice. Anything else must use {@link #decompose}, which never returns an entry that
+     * does not cover.
+     */
+    public Decomposition decomposeCoverUnchecked(TriangleMesh mesh, DecompositionParameters params) {
+        byte[] key = key(mesh, params);
+        Path file = fileFor(key);
+        Decomposition cached = load(file, key, mesh, false);
+        if (cached != null) {
+            return cached;
+        }
+        Decomposition d = Decomposer.decompose(mesh, params, null);
+        store(file, key, d);
+        return d;
+    }
+
     /** Whether a valid entry exists for this mesh and parameters (validates like {@link #decompose}). */
     public boolean contains(TriangleMesh mesh, DecompositionParameters params) {
         byte[] key = key(mesh, params);
-        return load(fileFor(key), key, mesh) != null;
+        return load(fileFor(key), key, mesh, true) != null;
     }
 
     /** The entry file for this mesh and parameters (it need not exist). */
@@ -198,8 +217,8 @@ public final class DecompositionCache {
         }
     }
 
-    /** The entry's decomposition if it is intact and covers {@code mesh}, else null. */
-    private static Decomposition load(Path file, byte[] key, TriangleMesh mesh) {
+    /** The entry's decomposition if it is intact and (unless {@code checkCover} is false) covers {@code mesh}, else null. */
+    private static Decomposition load(Path file, byte[] key, TriangleMesh mesh, boolean checkCover) {
         byte[] all;
         try {
             all = Files.readAllBytes(file);
@@ -247,10 +266,10 @@ public final class DecompositionCache {
                 }
                 pieces.add(h);
             }
-            if (in.available() != 0 || !covers(pieces, mesh)) {
+            if (in.available() != 0 || (checkCover && !covers(pieces, mesh))) {
                 return null;
             }
-            return new Decomposition(pieces, DecompositionStats.of(pieces, meshVolume, closed, voxels, millis));
+            return new Decomposition(pieces, () -> DecompositionStats.of(pieces, meshVolume, closed, voxels, millis));
         } catch (IOException | RuntimeException e) {
             return null; // truncated or unreadable: recompute
         }

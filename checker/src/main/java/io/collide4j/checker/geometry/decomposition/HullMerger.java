@@ -36,6 +36,11 @@ final class HullMerger {
     private final BitSet alive;
     private final List<BitSet> neighbours = new ArrayList<>();
     private final ForkJoinPool pool;
+    /**
+     * Candidates for every neighbour pair, kept across the merging phases (stale ones skipped by version): the
+     * phase past the hull budget starts from the costs the first phase computed instead of hulling every pair again.
+     */
+    private PriorityQueue<Candidate> queue;
     private int count;
 
     private HullMerger(List<ConvexHull> hulls, List<int[]> boxes, ForkJoinPool pool) {
@@ -75,10 +80,10 @@ final class HullMerger {
             double freeVolume, java.util.function.ToDoubleFunction<ConvexHull> returnedVolume, ForkJoinPool pool) {
         HullMerger m = new HullMerger(hulls, boxes, pool);
         if (m.count > maxHulls) {
-            m.run(BY_COST, c -> true, maxHulls);
+            m.run(c -> true, maxHulls);
             if (m.count > maxHulls) {
                 m.connectAll();
-                m.run(BY_COST, c -> true, maxHulls);
+                m.run(c -> true, maxHulls);
             }
         }
         if (m.count > 1) {
@@ -90,7 +95,7 @@ final class HullMerger {
                 total[0] += finalVolume[i];
             }
             if (total[0] < targetVolume || freeVolume > 0) {
-                m.run(BY_COST, c -> {
+                m.run(c -> {
                     double merged = returnedVolume.applyAsDouble(c.merged);
                     double added = merged - finalVolume[c.a] - finalVolume[c.b];
                     double after = total[0] + added;
@@ -120,17 +125,22 @@ final class HullMerger {
         return new Result(out, owner);
     }
 
-    /** Merges best-first by {@code order} while the best candidate is accepted and more than {@code floor} remain. */
-    private void run(Comparator<Candidate> order, java.util.function.Predicate<Candidate> accept, int floor) {
-        PriorityQueue<Candidate> queue = new PriorityQueue<>(order);
-        List<int[]> pairs = new ArrayList<>();
-        for (int i = alive.nextSetBit(0); i >= 0; i = alive.nextSetBit(i + 1)) {
-            BitSet nb = neighbours.get(i);
-            for (int j = nb.nextSetBit(i + 1); j >= 0; j = nb.nextSetBit(j + 1)) {
-                pairs.add(new int[] {i, j});
+    /**
+     * Merges best-first (least added volume, then indices) while the best candidate is accepted and more than
+     * {@code floor} remain. A rejected candidate ends merging for good (it is not put back).
+     */
+    private void run(java.util.function.Predicate<Candidate> accept, int floor) {
+        if (queue == null) {
+            queue = new PriorityQueue<>(BY_COST);
+            List<int[]> pairs = new ArrayList<>();
+            for (int i = alive.nextSetBit(0); i >= 0; i = alive.nextSetBit(i + 1)) {
+                BitSet nb = neighbours.get(i);
+                for (int j = nb.nextSetBit(i + 1); j >= 0; j = nb.nextSetBit(j + 1)) {
+                    pairs.add(new int[] {i, j});
+                }
             }
+            queue.addAll(evaluate(pairs));
         }
-        queue.addAll(evaluate(pairs));
         while (count > floor) {
             Candidate c = queue.poll();
             if (c == null) {
@@ -164,13 +174,19 @@ final class HullMerger {
         }
     }
 
+    /** Makes every pair of pieces neighbours, queueing candidates for the pairs that were not. */
     private void connectAll() {
+        List<int[]> fresh = new ArrayList<>();
         for (int i = alive.nextSetBit(0); i >= 0; i = alive.nextSetBit(i + 1)) {
             for (int j = alive.nextSetBit(i + 1); j >= 0; j = alive.nextSetBit(j + 1)) {
+                if (!neighbours.get(i).get(j)) {
+                    fresh.add(new int[] {i, j});
+                }
                 neighbours.get(i).set(j);
                 neighbours.get(j).set(i);
             }
         }
+        queue.addAll(evaluate(fresh));
     }
 
     private List<Candidate> evaluate(List<int[]> pairs) {

@@ -280,13 +280,13 @@ final class PatchAssignment {
         s.corners(mesh, c);
         boolean[] cornerIn = new boolean[3];
         for (double[] pl : planes) {
-            double worst = Double.NEGATIVE_INFINITY;
+            boolean all = true;
             for (int k = 0; k < 3; k++) {
-                double v = Hulls.violation(pl, c[3 * k], c[3 * k + 1], c[3 * k + 2]);
-                cornerIn[k] |= v <= slack;
-                worst = Math.max(worst, v);
+                boolean in = Hulls.holds(pl, c[3 * k], c[3 * k + 1], c[3 * k + 2], slack);
+                cornerIn[k] |= in;
+                all &= in;
             }
-            if (worst <= slack) {
+            if (all) {
                 return true;
             }
         }

@@ -264,9 +264,12 @@ final class VoxelSplitter {
         int[] tight = {x0, y0, z0, x1 + 1, y1 + 1, z1 + 1};
         // lattice sizes
         int lx = x1 - x0 + 2, ly = y1 - y0 + 2, lz = z1 - z0 + 2;
-        int[] xMin = filled(ly * lz, Integer.MAX_VALUE), xMax = filled(ly * lz, -1);
-        int[] yMin = filled(lx * lz, Integer.MAX_VALUE), yMax = filled(lx * lz, -1);
-        int[] zMin = filled(lx * ly, Integer.MAX_VALUE), zMax = filled(lx * ly, -1);
+        // Extremes per cell row along each axis first (two updates per cell and axis), then per lattice line: a
+        // line is shared by the four cell rows around it (the same extremes as updating the lines cell by cell).
+        int cx = lx - 1, cy = ly - 1, cz = lz - 1;
+        int[] rxMin = filled(cy * cz, Integer.MAX_VALUE), rxMax = filled(cy * cz, -1);   // row (j,k): j + cy·k
+        int[] ryMin = filled(cx * cz, Integer.MAX_VALUE), ryMax = filled(cx * cz, -1);   // row (i,k): i + cx·k
+        int[] rzMin = filled(cx * cy, Integer.MAX_VALUE), rzMax = filled(cx * cy, -1);   // row (i,j): i + cx·j
         for (int z = z0; z <= z1; z++) {
             for (int y = y0; y <= y1; y++) {
                 for (int x = x0; x <= x1; x++) {
@@ -274,22 +277,22 @@ final class VoxelSplitter {
                         continue;
                     }
                     int i = x - x0, j = y - y0, k = z - z0;
-                    for (int d1 = 0; d1 < 2; d1++) {
-                        for (int d2 = 0; d2 < 2; d2++) {
-                            int xs = (j + d1) + ly * (k + d2);
-                            xMin[xs] = Math.min(xMin[xs], i);
-                            xMax[xs] = Math.max(xMax[xs], i + 1);
-                            int ys = (i + d1) + lx * (k + d2);
-                            yMin[ys] = Math.min(yMin[ys], j);
-                            yMax[ys] = Math.max(yMax[ys], j + 1);
-                            int zs = (i + d1) + lx * (j + d2);
-                            zMin[zs] = Math.min(zMin[zs], k);
-                            zMax[zs] = Math.max(zMax[zs], k + 1);
-                        }
-                    }
+                    int rx = j + cy * k, ry = i + cx * k, rz = i + cx * j;
+                    rxMin[rx] = Math.min(rxMin[rx], i);
+                    rxMax[rx] = Math.max(rxMax[rx], i + 1);
+                    ryMin[ry] = Math.min(ryMin[ry], j);
+                    ryMax[ry] = Math.max(ryMax[ry], j + 1);
+                    rzMin[rz] = Math.min(rzMin[rz], k);
+                    rzMax[rz] = Math.max(rzMax[rz], k + 1);
                 }
             }
         }
+        int[] xMin = new int[ly * lz], xMax = new int[ly * lz];
+        int[] yMin = new int[lx * lz], yMax = new int[lx * lz];
+        int[] zMin = new int[lx * ly], zMax = new int[lx * ly];
+        linesFromRows(rxMin, rxMax, cy, cz, xMin, xMax);
+        linesFromRows(ryMin, ryMax, cx, cz, yMin, yMax);
+        linesFromRows(rzMin, rzMax, cx, cy, zMin, zMax);
         double[] pts = new double[3 * 64];
         int n = 0;
         for (int k = 0; k < lz; k++) {
@@ -317,6 +320,34 @@ final class VoxelSplitter {
         double hullVolume = Hulls.volume(hull);
         double error = (hullVolume - count * cellVolume) / hullVolume * 100;
         return new Part(box, tight, count, hull, error);
+    }
+
+    /**
+     * Lattice-line extremes from cell-row extremes: line (u,v) of an (cu+1)×(cv+1) lattice takes the least minimum
+     * and greatest maximum of the cell rows (u−1..u, v−1..v) that exist.
+     */
+    private static void linesFromRows(int[] rowMin, int[] rowMax, int cu, int cv, int[] lineMin, int[] lineMax) {
+        int lu = cu + 1;
+        for (int v = 0; v <= cv; v++) {
+            for (int u = 0; u <= cu; u++) {
+                int lo = Integer.MAX_VALUE, hi = -1;
+                for (int dv = 0; dv < 2; dv++) {
+                    int rv = v - dv;
+                    if (rv < 0 || rv >= cv) {
+                        continue;
+                    }
+                    for (int du = 0; du < 2; du++) {
+                        int ru = u - du;
+                        if (ru >= 0 && ru < cu) {
+                            lo = Math.min(lo, rowMin[ru + cu * rv]);
+                            hi = Math.max(hi, rowMax[ru + cu * rv]);
+                        }
+                    }
+                }
+                lineMin[u + lu * v] = lo;
+                lineMax[u + lu * v] = hi;
+            }
+        }
     }
 
     private static int[] filled(int n, int v) {
