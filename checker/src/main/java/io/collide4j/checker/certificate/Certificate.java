@@ -28,7 +28,9 @@ import java.util.Map;
  * {@link StrictJson}: unknown or duplicate keys, wrong types, non-finite numbers, missing members are
  * {@link InputFormatException}s with their path. What the numbers prove is {@link CertificateVerifier}'s business;
  * {@code cover} (format /3, only with decomposed meshes: {@link CertificateCover}) is proof data for the independent
- * verifier, which the recompute verifier does not need (it rebuilds the pieces from the model).
+ * verifier, which the recompute verifier does not need (it rebuilds the pieces from the model); so are a step's
+ * {@code windows} (exact-mesh triangle runs, {@link MeshWindowPlanes}), of which the recompute verifier only compares
+ * what they show with the step's claim and the margin.
  */
 public record Certificate(String format, Verdict verdict, Double margin, Double tolerance, MeshMode meshMode,
                           String robotHash, String sceneHash, String trajectoryHash, Provenance provenance,
