@@ -22,7 +22,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * their hull, so no plane against the hull exists and the steps need per-triangle runs, verifier lemma E1). The
  * margin is put 50 µm below the certified clearance of panda_link5 to the near plate (found by bisection with
  * {@code check}), inside the tolerance band (100 µm), so the certifier settles the motion with Tight-Inclusion and the
- * window step carries triangle runs. A run dropped or a plane moved is refused, naming the step and the triangles.
+ * window step carries triangle runs. A run dropped or a plane moved is refused, naming the step and the triangles; a
+ * run of 7 numbers, a run past the last triangle, and a plane beside runs are refused too.
  */
 class ExactMeshWindowCliTest {
     private static final String Q0 = "0.0,-0.785,0.0,-2.356,0.0,1.571,0.785";
@@ -140,6 +141,27 @@ class ExactMeshWindowCliTest {
         refused = refusal(moved, scene);
         assertTrue(refused.contains("step 0") && refused.contains("triangles 0.." + near.get(1).asInt()
                 + " of exact mesh 'plates'"), refused);
+        structureRefusals((ObjectNode) doc, e -> refusal(e, scene));
+    }
+
+    /** Malformed or contradictory windows are refused by the strict readers, naming the field. */
+    static void structureRefusals(ObjectNode doc, java.util.function.Function<ObjectNode, String> refusal) {
+        // a run of 7 numbers
+        ObjectNode shortRun = doc.deepCopy();
+        ((ArrayNode) find(shortRun).get("windows").get(0).get(0)).remove(7);
+        String refused = refusal.apply(shortRun);
+        assertTrue(refused.contains("windows[0][0]") && refused.contains("firstTriangle"), refused);
+        // a run that ends past the last triangle
+        ObjectNode past = doc.deepCopy();
+        ArrayNode runs = (ArrayNode) find(past).get("windows").get(0);
+        ((ArrayNode) runs.get(runs.size() - 1)).set(1, 4);
+        refused = refusal.apply(past);
+        assertTrue(refused.contains("step 0") && refused.contains("runs must cover 0..3"), refused);
+        // a plane and runs on the same step
+        ObjectNode both = doc.deepCopy();
+        ((ArrayNode) find(both).get("planes")).set(0, JSON.createArrayNode().add(0).add(1).add(0).add(0.2).add(0.01).add(0.01));
+        refused = refusal.apply(both);
+        assertTrue(refused.contains("one proof per step"), refused);
     }
 
     private static ObjectNode find(ObjectNode doc) {
@@ -152,9 +174,13 @@ class ExactMeshWindowCliTest {
     }
 
     /** What {@code verify} (independent verifier) prints refusing the edited certificate; exit 65 asserted. */
-    private String refusal(ObjectNode edited, String scene) throws Exception {
+    private String refusal(ObjectNode edited, String scene) {
         Path f = dir.resolve("edited.json");
-        JSON.writeValue(f.toFile(), edited);
+        try {
+            JSON.writeValue(f.toFile(), edited);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
         Object[] r = cli("verify", "--certificate", f.toString(), "--robot", "panda", "--scene", scene, "--exact-meshes");
         assertEquals(ExitCode.DATA_ERROR, r[0], (String) r[1] + r[2]);
         return (String) r[1] + r[2];
