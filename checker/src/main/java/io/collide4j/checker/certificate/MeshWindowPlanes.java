@@ -39,6 +39,9 @@ final class MeshWindowPlanes {
     private final double[] rowsA = new double[12];
     private final double[] rowsB = new double[12];
     private final Vector3d sup = new Vector3d();
+    /** Patch sizes (triangles) tried for a run's direction before its first triangle alone. */
+    private static final int[] PATCHES = {256, 32};
+    private final Patch patch = new Patch(256);
 
     MeshWindowPlanes(RobotCollisionModel model, PreparedScene prepared, SpeedGrid grid) {
         this.model = model;
@@ -66,11 +69,22 @@ final class MeshWindowPlanes {
         while (t < count) {
             int first = t;
             TriangleRun run = null;
+            // a direction towards a patch of the next triangles first: one plane then tends to hold more of them
+            for (int size : PATCHES) {
+                if (count - first > size / 2) {
+                    patch.load(mesh, first, Math.min(size, count - first));
+                    run = grow(sa, pa, pb, mesh, first, count, mA, mB, dA, ta, tb, d, true, patch);
+                    if (run != null) {
+                        break;
+                    }
+                }
+            }
             for (boolean shortNormal : new boolean[] {true, false}) {
-                run = grow(sa, pa, pb, mesh, first, count, mA, mB, dA, ta, tb, d, shortNormal);
                 if (run != null) {
                     break;
                 }
+                load(mesh, first);
+                run = grow(sa, pa, pb, mesh, first, count, mA, mB, dA, ta, tb, d, shortNormal, triangle);
             }
             if (run == null) {
                 return null;
@@ -81,11 +95,15 @@ final class MeshWindowPlanes {
         return out.toArray(new TriangleRun[0]);
     }
 
-    /** The longest run from triangle {@code first} under the plane of GJK's direction to it, or null. */
+    /**
+     * The longest run from triangle {@code first} under the plane of GJK's direction from the piece to
+     * {@code target} (triangle {@code first} or a patch starting there), or null. The direction only guides: the run's
+     * bounds are computed for it over the run's own triangles.
+     */
     private TriangleRun grow(ConvexShape sa, Matrix4dc pa, Matrix4dc pb, MeshSurface mesh, int first, int count,
-                             double mA, double mB, double dA, double ta, double tb, double d, boolean shortNormal) {
-        load(mesh, first);
-        gjk.distance(sa, pa, triangle, pb, result);
+                             double mA, double mB, double dA, double ta, double tb, double d, boolean shortNormal,
+                             ConvexShape target) {
+        gjk.distance(sa, pa, target, pb, result);
         if (result.intersecting || !(result.lowerBound > 0)) {
             return null;
         }
@@ -102,9 +120,7 @@ final class MeshWindowPlanes {
         SeparatingPlane plane = null;
         int last = first - 1;
         for (int t = first; t < count; t++) {
-            if (t > first) {
-                load(mesh, t);
-            }
+            load(mesh, t);
             double lo = Math.min(loB0, -upper(triangle, rowsB, -nx, -ny, -nz) - nUp * mB);
             double r = Math.max(radius, triangle.boundingRadius());
             // own rounding as for a step plane (WITNESS.md step 5), the scale taken over the run's triangles
@@ -138,6 +154,74 @@ final class MeshWindowPlanes {
             }
         }
         triangle.set(corners, 0);
+    }
+
+    /**
+     * The corners of up to {@code capacity} consecutive triangles as a convex shape (their hull, by support over the
+     * points): only GJK's direction is taken from it. Reloaded per run; owned by one {@link MeshWindowPlanes}.
+     */
+    private static final class Patch implements ConvexShape {
+        private final double[] xyz;
+        private int points;
+        private double radius;
+
+        Patch(int capacity) {
+            xyz = new double[9 * capacity];
+        }
+
+        void load(MeshSurface mesh, int first, int triangles) {
+            points = 3 * triangles;
+            double r = 0;
+            for (int i = 0; i < points; i++) {
+                int v = mesh.triangleVertex(first + i / 3, i % 3);
+                for (int axis = 0; axis < 3; axis++) {
+                    xyz[3 * i + axis] = mesh.vertex(v, axis);
+                }
+                r = Math.max(r, xyz[3 * i] * xyz[3 * i] + xyz[3 * i + 1] * xyz[3 * i + 1] + xyz[3 * i + 2] * xyz[3 * i + 2]);
+            }
+            radius = Math.sqrt(r) * (1 + 0x1p-50);
+        }
+
+        @Override
+        public int support(double dx, double dy, double dz, int hint, Vector3d dest) {
+            int best = 0;
+            double most = Double.NEGATIVE_INFINITY;
+            for (int i = 0; i < points; i++) {
+                double s = dx * xyz[3 * i] + dy * xyz[3 * i + 1] + dz * xyz[3 * i + 2];
+                if (s > most) {
+                    most = s;
+                    best = i;
+                }
+            }
+            dest.set(xyz[3 * best], xyz[3 * best + 1], xyz[3 * best + 2]);
+            return best;
+        }
+
+        @Override
+        public double boundingRadius() {
+            return radius;
+        }
+
+        @Override
+        public void localBounds(double[] d) {
+            java.util.Arrays.fill(d, 0, 3, Double.POSITIVE_INFINITY);
+            java.util.Arrays.fill(d, 3, 6, Double.NEGATIVE_INFINITY);
+            for (int i = 0; i < points; i++) {
+                for (int k = 0; k < 3; k++) {
+                    d[k] = Math.min(d[k], xyz[3 * i + k]);
+                    d[k + 3] = Math.max(d[k + 3], xyz[3 * i + k]);
+                }
+            }
+        }
+
+        @Override
+        public Vector3d center(Vector3d dest) {
+            dest.set(0, 0, 0);
+            for (int i = 0; i < points; i++) {
+                dest.add(xyz[3 * i], xyz[3 * i + 1], xyz[3 * i + 2]);
+            }
+            return dest.div(points);
+        }
     }
 
     private static double norm(double[] rows) {
