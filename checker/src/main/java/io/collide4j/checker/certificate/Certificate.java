@@ -28,7 +28,9 @@ import java.util.Map;
  * {@link StrictJson}: unknown or duplicate keys, wrong types, non-finite numbers, missing members are
  * {@link InputFormatException}s with their path. What the numbers prove is {@link CertificateVerifier}'s business;
  * {@code cover} (format /3, only with decomposed meshes: {@link CertificateCover}) is proof data for the independent
- * verifier, which the recompute verifier does not need (it rebuilds the pieces from the model).
+ * verifier, which the recompute verifier does not need (it rebuilds the pieces from the model); so are a step's
+ * {@code windows} (exact-mesh triangle runs, {@link MeshWindowPlanes}), of which the recompute verifier only compares
+ * what they show with the step's claim and the margin.
  */
 public record Certificate(String format, Verdict verdict, Double margin, Double tolerance, MeshMode meshMode,
                           String robotHash, String sceneHash, String trajectoryHash, Provenance provenance,
@@ -53,7 +55,45 @@ public record Certificate(String format, Verdict verdict, Double margin, Double 
      * for a step without one); null in older formats.
      */
     public record PairSteps(PairTuple pair, double[] ends, double[] lb,
-                            @JsonDeserialize(using = PlanesReader.class) double[][] planes) {
+                            @JsonDeserialize(using = PlanesReader.class) double[][] planes,
+                            @JsonDeserialize(using = WindowsReader.class) double[][][] windows) {
+    }
+
+    /**
+     * Reads {@code windows} (format /3, exact-mesh steps only): per step null or the step's triangle runs, each
+     * {@code [first, last, nx, ny, nz, c, gA, gB]} (proof data for the independent verifier, verifier lemma E1).
+     */
+    static final class WindowsReader extends JsonDeserializer<double[][][]> {
+        @Override
+        public double[][][] deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+            if (!p.isExpectedStartArrayToken()) {
+                throw MismatchedInputException.from(p, double[][][].class, "expected an array of triangle runs (or nulls)");
+            }
+            List<double[][]> out = new ArrayList<>();
+            while (p.nextToken() != JsonToken.END_ARRAY) {
+                if (p.currentToken() == JsonToken.VALUE_NULL) {
+                    out.add(null);
+                    continue;
+                }
+                try {
+                    out.add(ctxt.readValue(p, double[][].class));
+                } catch (JsonMappingException e) {
+                    throw JsonMappingException.wrapWithPath(e, out, out.size());
+                }
+            }
+            return out.toArray(new double[0][][]);
+        }
+
+        @Override
+        public Object getAbsentValue(DeserializationContext ctxt) {
+            return null;
+        }
+
+        @Override
+        public double[][][] getNullValue(DeserializationContext ctxt) throws JsonMappingException {
+            throw MismatchedInputException.from(ctxt.getParser(), double[][][].class,
+                    "expected an array of triangle runs, found null");
+        }
     }
 
     /** Reads {@code planes}: an array whose elements are null (a step without a plane) or arrays of finite numbers. */
@@ -157,8 +197,10 @@ public record Certificate(String format, Verdict verdict, Double margin, Double 
                                     "expected [nx, ny, nz, c, gA, gB], found " + s.planes()[k].length + " numbers");
                         }
                     }
-                } else if (s.planes() != null) {
-                    throw new InputFormatException(source, at + ".planes", 0, 0, "not a member of format " + format);
+                    checkWindows(s, source, at);
+                } else if (s.planes() != null || s.windows() != null) {
+                    throw new InputFormatException(source, at + (s.planes() != null ? ".planes" : ".windows"), 0, 0,
+                            "not a member of format " + format);
                 }
             }
         }
@@ -166,6 +208,41 @@ public record Certificate(String format, Verdict verdict, Double margin, Double 
             StrictJson.require(violation.segment(), source, "violation.segment");
             StrictJson.require(violation.fraction(), source, "violation.fraction");
             StrictJson.require(violation.pair(), source, "violation.pair");
+        }
+    }
+
+    /** {@code windows}: one entry per step, runs of 8 numbers with integral triangle numbers, only on planeless steps. */
+    private static void checkWindows(PairSteps s, String source, String at) {
+        if (s.windows() == null) {
+            return;
+        }
+        if (s.windows().length != s.ends().length) {
+            throw new InputFormatException(source, at + ".windows", 0, 0, "expected one entry (runs or null) per step: "
+                    + s.ends().length + " ends but " + s.windows().length + " entries");
+        }
+        for (int k = 0; k < s.windows().length; k++) {
+            double[][] runs = s.windows()[k];
+            if (runs == null) {
+                continue;
+            }
+            if (s.planes()[k] != null) {
+                throw new InputFormatException(source, at + ".windows[" + k + "]", 0, 0,
+                        "a step with a plane cannot also have triangle runs; one proof per step");
+            }
+            for (int r = 0; r < runs.length; r++) {
+                double[] run = runs[r];
+                String here = at + ".windows[" + k + "][" + r + "]";
+                if (run == null || run.length != 8) {
+                    throw new InputFormatException(source, here, 0, 0,
+                            "expected [firstTriangle, lastTriangle, nx, ny, nz, c, gA, gB]");
+                }
+                for (int i = 0; i < 2; i++) {
+                    if (!(run[i] >= 0 && run[i] <= Integer.MAX_VALUE && run[i] == Math.rint(run[i]))) {
+                        throw new InputFormatException(source, here + "[" + i + "]", 0, 0,
+                                "expected a triangle number (an integer >= 0), found " + run[i]);
+                    }
+                }
+            }
         }
     }
 

@@ -172,7 +172,7 @@ public final class CertificateVerifier {
                 } else {
                     listedIn.merge(id.key(), 1, Integer::sum);
                 }
-                double cl = checkSteps(c, pr, p.ends(), p.lb(), p.planes(), end, d, problems, "segment " + i + " pair " + id.key());
+                double cl = checkSteps(c, pr, p.ends(), p.lb(), p.planes(), p.windows(), end, d, problems, "segment " + i + " pair " + id.key());
                 // with witnesses a claim is also at most what the planes show, as the independent verifier proves it
                 proven.merge(id.key(), Math.min(cl, planeShown(p.planes())), Math::min);
             }
@@ -246,8 +246,8 @@ public final class CertificateVerifier {
     }
 
     /** Re-proves each step; returns the clearance the steps prove (min of fresh lb − fresh mu). */
-    private double checkSteps(QueryContext c, PairRef pr, double[] ends, double[] lbs, double[][] planes, double end,
-                              double d, List<String> problems, String where) {
+    private double checkSteps(QueryContext c, PairRef pr, double[] ends, double[] lbs, double[][] planes,
+                              double[][][] windows, double end, double d, List<String> problems, String where) {
         RobotCollisionModel model = checker.model();
         int la = model.bodyLink(model.pieceBody(pr.a()));
         int lb = pr.isEnvironment() ? -1 : model.bodyLink(model.pieceBody(pr.b()));
@@ -268,6 +268,17 @@ public final class CertificateVerifier {
             double fresh = Math.max(
                     checker.pairDistance().lowerBound(c, pr.kind(), pr.a(), pr.b(), pr.slot(), poses.pose(la), lb < 0 ? null : poses.pose(lb)),
                     sphereBound(poses, pr, la, lb));
+            if (windows != null && windows[k] != null) {
+                // triangle runs are the independent verifier's proof (E1); here only what they show is compared
+                double shown = Double.POSITIVE_INFINITY;
+                for (double[] r : windows[k]) {
+                    shown = Math.min(shown, new SeparatingPlane(r[2], r[3], r[4], r[5], r[6], r[7]).clearanceShown());
+                }
+                if (!(shown >= d) || claimed != CertificateFormat.EXACT_WINDOW && !(claimed <= shown)) {
+                    problems.add(where + ": step at s = " + s0 + " claims lower bound " + claimed + " and margin " + d
+                            + " against triangle planes that show " + shown);
+                }
+            }
             if (claimed == CertificateFormat.EXACT_WINDOW) {
                 // Tight-Inclusion sees boundary crossings only: the window must start outside and beyond the margin
                 if (!(fresh > d) || !pr.isEnvironment()

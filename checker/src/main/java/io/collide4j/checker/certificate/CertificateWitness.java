@@ -51,15 +51,23 @@ public record CertificateWitness(List<String> joints, Map<String, Double> held, 
 
     /**
      * An obstacle slot: shape {@code box} (size), {@code sphere} (radius), {@code cylinder} / {@code capsule} (radius,
-     * length; axis z, centred), {@code hull} (vertices, obstacle frame) or {@code other} (nothing an independent
-     * verifier can check: a mesh kept exact, or one covered by several pieces), the pose as a row-major 4×4 matrix
+     * length; axis z, centred), {@code hull} (vertices, obstacle frame), {@code mesh} (a mesh kept exact in
+     * {@link MeshMode#EXACT}: its vertices, obstacle frame, and triangles as vertex indices, in the input mesh's order,
+     * which the window steps' triangle runs number) or {@code other} (nothing an independent verifier can check: a
+     * mesh covered by several pieces), the pose as a row-major 4×4 matrix
      * (obstacle frame to world, the one the certifier used) and the padding that covers the pose's rounding and any
      * covering gap.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    @JsonPropertyOrder({"name", "shape", "size", "radius", "length", "vertices", "pose", "padding"})
+    @JsonPropertyOrder({"name", "shape", "size", "radius", "length", "vertices", "triangles", "pose", "padding"})
     public record ObstacleEntry(String name, String shape, double[] size, Double radius, Double length,
-                                double[][] vertices, double[] pose, Double padding) {
+                                double[][] vertices, int[][] triangles, double[] pose, Double padding) {
+
+        /** An entry without triangles (every shape but an exact mesh). */
+        ObstacleEntry(String name, String shape, double[] size, Double radius, Double length, double[][] vertices,
+                      double[] pose, Double padding) {
+            this(name, shape, size, radius, length, vertices, null, pose, padding);
+        }
     }
 
     /**
@@ -186,6 +194,17 @@ public record CertificateWitness(List<String> joints, Map<String, Double> held, 
         Double pad = prepared.margin(first);
         boolean onePiece = prepared.pieceEnd(slot) - first == 1;
         ObstacleShape s = o.shape();
+        if (onePiece && prepared.mesh(first) != null && s instanceof ObstacleShape.Mesh m) {
+            // the triangles themselves (the padding covers the pose's rounding and the covering hull's gap, so it is
+            // at least what the exact distance is measured with); -0.0 written as 0.0, as MeshSurface welds them
+            double[][] v = rows(m.mesh().copyVertices(), 3);
+            for (double[] row : v) {
+                for (int k = 0; k < 3; k++) {
+                    row[k] += 0.0;
+                }
+            }
+            return new ObstacleEntry(o.name(), "mesh", null, null, null, v, triangles(m.mesh().copyTriangles()), pose, pad);
+        }
         if (!onePiece || prepared.mesh(first) != null) {
             return new ObstacleEntry(o.name(), "other", null, null, null, null, pose, null);
         }

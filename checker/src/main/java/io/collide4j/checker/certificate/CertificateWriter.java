@@ -31,7 +31,8 @@ final class CertificateWriter {
     }
 
     /** One listed pair of a segment: its id and its steps (and per step its plane or null, with witnesses). */
-    record PairRecord(PairId id, double[] ends, double[] lb, SeparatingPlane[] planes) {
+    /** {@code windows}: per step null or an exact-mesh step's triangle runs; null when no step has runs (not written). */
+    record PairRecord(PairId id, double[] ends, double[] lb, SeparatingPlane[] planes, TriangleRun[][] windows) {
     }
 
     void header(double margin, double tolerance, MeshMode meshMode, String robotHash, String sceneHash,
@@ -99,6 +100,9 @@ final class CertificateWriter {
                     }
                     g.writeEndArray();
                 }
+                if (p.windows() != null) {
+                    windows(p.windows());
+                }
                 g.writeEndObject();
             }
             g.writeEndArray();
@@ -148,6 +152,33 @@ final class CertificateWriter {
         g.writeString(id.second());
         g.writeNumber(id.secondPiece());
         g.writeBoolean(id.environment());
+        g.writeEndArray();
+    }
+
+    /** {@code windows}: per step null or its runs, each {@code [first, last, nx, ny, nz, c, gA, gB]}. */
+    private void windows(TriangleRun[][] windows) throws IOException {
+        g.writeArrayFieldStart("windows");
+        for (TriangleRun[] runs : windows) {
+            if (runs == null) {
+                g.writeNull();
+                continue;
+            }
+            g.writeStartArray();
+            for (TriangleRun r : runs) {
+                SeparatingPlane p = r.plane();
+                g.writeStartArray();
+                g.writeNumber(r.first());
+                g.writeNumber(r.last());
+                g.writeNumber(p.nx());
+                g.writeNumber(p.ny());
+                g.writeNumber(p.nz());
+                g.writeNumber(p.c());
+                g.writeNumber(p.gA());
+                g.writeNumber(p.gB());
+                g.writeEndArray();
+            }
+            g.writeEndArray();
+        }
         g.writeEndArray();
     }
 

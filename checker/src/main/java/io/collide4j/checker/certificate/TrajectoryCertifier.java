@@ -142,6 +142,8 @@ public final class TrajectoryCertifier {
                 witnesses ? CertificateWitness.of(checker.model(), checker.prepared()) : null,
                 witnesses ? CertificateCover.of(checker.model()) : null);
         WitnessPlanes planer = witnesses ? new WitnessPlanes(checker.model(), checker.prepared(), checker.grid()) : null;
+        MeshWindowPlanes runner = witnesses && checker.prepared().meshMode() == MeshMode.EXACT
+                ? new MeshWindowPlanes(checker.model(), checker.prepared(), checker.grid()) : null;
         Advancement advancement = checker.advancement();
         Map<String, Double> planeClearance = new HashMap<>();
         Map<String, Integer> listedIn = new HashMap<>();   // pair key -> segments that list it with proven steps
@@ -159,8 +161,11 @@ public final class TrajectoryCertifier {
                 List<Double> ends = new ArrayList<>();
                 List<Double> lbs = new ArrayList<>();
                 List<SeparatingPlane> planes = planer == null ? null : new ArrayList<>();
-                // exact mesh pairs are measured against triangles, not a convex piece: no plane (the verifier refuses)
-                boolean planar = planer != null && !(kind == PairKind.ENVIRONMENT && checker.prepared().mesh(b) != null);
+                // exact mesh pairs are measured against triangles, not a convex piece: a step gets one plane against
+                // the mesh's hull when that holds, else per-triangle runs (windows, verifier lemma E1)
+                boolean exactMesh = kind == PairKind.ENVIRONMENT && checker.prepared().mesh(b) != null;
+                boolean planar = planer != null && !exactMesh;
+                List<TriangleRun[]> windows = planer != null && exactMesh ? new ArrayList<>() : null;
                 double whole = planar ? checker.grid().wholeMotionBound(c, kind, a, b) : 0;
                 AdvanceStatus st = advancement.advance(c, kind, a, b, slot, Math.min(1, earliest), d, tolerance, new Advancement.StepSink() {
                     @Override
@@ -171,8 +176,21 @@ public final class TrajectoryCertifier {
                         }
                         ends.add(s1);
                         lbs.add(CertificateFormat.roundDown(lb, CertificateFormat.CLAIM_DIGITS));
-                        if (planes != null) {
-                            planes.add(null);
+                        meshProof(s0, s1);
+                    }
+
+                    /**
+                     * An exact-mesh step's or Tight-Inclusion window's proof: one plane against the mesh's hull (holds
+                     * the surface and the solid, and anchors lemma E2), else its triangle runs (E1), else neither.
+                     */
+                    private void meshProof(double s0, double s1) {
+                        if (planes == null) {
+                            return;
+                        }
+                        SeparatingPlane p = windows == null ? null : planer.wholeStep(c, a, b, slot, s0, s1, d);
+                        planes.add(p);
+                        if (windows != null) {
+                            windows.add(p == null ? runner.runs(c, a, b, slot, s0, s1, d) : null);
                         }
                     }
 
@@ -185,17 +203,17 @@ public final class TrajectoryCertifier {
                     public void exactWindow(double s0, double s1) {
                         ends.add(s1);
                         lbs.add(CertificateFormat.EXACT_WINDOW);
-                        if (planes != null) {
-                            planes.add(null);
-                        }
+                        meshProof(s0, s1);
                     }
                 }, 0);
                 PairId id = checker.pairDistance().pairId(kind, a, b, slot);
                 if (planes != null) {
-                    provableBounds(lbs, planes);
+                    provableBounds(lbs, planes, windows);
                 }
+                boolean anyRuns = windows != null && windows.stream().anyMatch(w -> w != null);
                 pairs.add(new CertificateWriter.PairRecord(id, unbox(ends), unbox(lbs),
-                        planes == null ? null : planes.toArray(new SeparatingPlane[0])));
+                        planes == null ? null : planes.toArray(new SeparatingPlane[0]),
+                        anyRuns ? windows.toArray(new TriangleRun[0][]) : null));
                 if (st == AdvanceStatus.INCONCLUSIVE) {
                     verdict = Verdict.INCONCLUSIVE;
                     break;
@@ -207,7 +225,7 @@ public final class TrajectoryCertifier {
                     clearance.merge(id.key(), c.clearance, Math::min);
                     listedIn.merge(id.key(), 1, Integer::sum);
                     if (planes != null) {
-                        planeClearance.merge(id.key(), planeClearance(planes), Math::min);
+                        planeClearance.merge(id.key(), Math.min(planeClearance(planes), runClearance(windows)), Math::min);
                     }
                 }
             }
@@ -244,14 +262,31 @@ public final class TrajectoryCertifier {
      * of the pair's distance over the whole step (hence also at its start, what the recompute verifier checks against
      * its fresh bound, a check that only gets easier). Planeless steps (Tight-Inclusion windows, exact meshes) keep theirs.
      */
-    private static void provableBounds(List<Double> lbs, List<SeparatingPlane> planes) {
+    private static void provableBounds(List<Double> lbs, List<SeparatingPlane> planes, List<TriangleRun[]> windows) {
         for (int k = 0; k < lbs.size(); k++) {
             SeparatingPlane p = planes.get(k);
-            if (p != null && lbs.get(k) != CertificateFormat.EXACT_WINDOW) {
+            TriangleRun[] runs = windows == null ? null : windows.get(k);
+            double shown = p != null ? p.clearanceShown() : runs != null ? runClearance(java.util.Collections.singletonList(runs)) : Double.NaN;
+            if (!Double.isNaN(shown) && lbs.get(k) != CertificateFormat.EXACT_WINDOW) {
                 // clearanceShown is shrunk by ~2e-15 relative, below the verifier's interval quotient (a few ulps)
-                lbs.set(k, Math.min(lbs.get(k), CertificateFormat.roundDown(p.clearanceShown(), CertificateFormat.CLAIM_DIGITS)));
+                lbs.set(k, Math.min(lbs.get(k), CertificateFormat.roundDown(shown, CertificateFormat.CLAIM_DIGITS)));
             }
         }
+    }
+
+    /** The least clearance the runs of window steps show (+∞ for none); a step's runs come as one array. */
+    private static double runClearance(List<TriangleRun[]> windows) {
+        double min = Double.POSITIVE_INFINITY;
+        if (windows != null) {
+            for (TriangleRun[] runs : windows) {
+                if (runs != null) {
+                    for (TriangleRun r : runs) {
+                        min = Math.min(min, r.plane().clearanceShown());
+                    }
+                }
+            }
+        }
+        return min;
     }
 
     /**

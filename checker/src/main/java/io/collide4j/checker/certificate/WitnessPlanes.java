@@ -142,6 +142,23 @@ final class WitnessPlanes {
     }
 
     /**
+     * One plane for the whole step [s0, s1] of robot piece a and obstacle piece b (slot) against b's covering hull,
+     * short numbers first, or null: for an exact-mesh obstacle, whose steps are not split (the advancement measured
+     * them against the triangles), a plane against the hull holds the surface and the solid (verifier lemma S2).
+     */
+    SeparatingPlane wholeStep(QueryContext c, int a, int b, int slot, double s0, double s1, double d) {
+        for (boolean shortNormal : new boolean[] {true, false}) {
+            if (planeAt(c, PairKind.ENVIRONMENT, a, b, slot, s0, shortNormal)) {
+                SeparatingPlane p = plane(c, a, b, PairKind.ENVIRONMENT, s0, s1, d, true);
+                if (p != null) {
+                    return p;
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
      * The farthest end e in (from, s1] (s1 itself, or found by bisection and rounded down to a short decimal) up to
      * which the plane at {@code from} covers the sub-step and it meets the step rule; NaN when none of at least
      * {@link #MIN_WIDTH}.
@@ -247,6 +264,15 @@ final class WitnessPlanes {
         } else {
             hintB = h;
         }
+        return supportBound(rows, ux, uy, uz, lx, ly, lz, sup, shape.boundingRadius());
+    }
+
+    /**
+     * The bound of {@link #supportUpper} from its parts: the pose in {@code rows}, u, l = fl(Rᵀu), a support point
+     * {@code sup} of the local shape for l and the shape's bounding radius ρ.
+     */
+    static double supportBound(double[] rows, double ux, double uy, double uz, double lx, double ly, double lz,
+                               Vector3d sup, double rho) {
         double un = Math.abs(ux) + Math.abs(uy) + Math.abs(uz);
         double fro = 0;
         for (int i = 0; i < 9; i++) {
@@ -254,7 +280,6 @@ final class WitnessPlanes {
         }
         fro = Math.sqrt(fro) * (1 + 4 * EPS);
         double tn = Math.abs(rows[9]) + Math.abs(rows[10]) + Math.abs(rows[11]);
-        double rho = shape.boundingRadius();
         double value = (ux * rows[9] + uy * rows[10] + uz * rows[11]) + (lx * sup.x + ly * sup.y + lz * sup.z);
         double err = 128 * EPS * (un * tn + rho * (Math.abs(lx) + Math.abs(ly) + Math.abs(lz) + fro * un));
         return value + err;
@@ -277,8 +302,17 @@ final class WitnessPlanes {
         double dB = kind == PairKind.ENVIRONMENT ? 0 : grid.pieceTravel(c, b, from, e);
         // own arithmetic: a handful of roundings of magnitudes below (scale + travel), charged at 1e-13 relative
         double own = OWN_REL * (1 + scale + dA + dB);
-        double hiA = hiA0 + nUp * dA + own;
-        double loB = loB0 - nUp * dB - own;
+        return place(nx, ny, nz, nUp, hiA0 + nUp * dA + own, loB0 - nUp * dB - own, d, shortNumbers && shorten);
+    }
+
+    /**
+     * The plane of normal n (|n| ≤ nUp) between hiA ≥ max n·x over A and loB ≤ min n·y over B (both over the whole
+     * step, travel and own rounding included; WITNESS.md steps 2–6), or null when the gap is below the margin:
+     * c mid-gap and 2g = (gap + margin·|n|)/2, at least margin·|n| rounded up; with {@code shortNumbers} the
+     * shortest decimals that keep the claim.
+     */
+    static SeparatingPlane place(double nx, double ny, double nz, double nUp, double hiA, double loB, double d,
+                                 boolean shortNumbers) {
         double gMin = 0.5 * d * nUp * (1 + 16 * EPS);
         double gap = loB - hiA;
         if (!(gap >= 2 * gMin) || !Double.isFinite(hiA) || !Double.isFinite(loB)) {
@@ -288,7 +322,7 @@ final class WitnessPlanes {
         // and each side keeps a quarter of the surplus for the verifier's enclosures
         double g = Math.max(gMin, 0.25 * (gap + d * nUp));
         double mid = hiA + (loB - hiA) / 2;
-        if (shortNumbers && shorten) {
+        if (shortNumbers) {
             // the shortest decimals that keep the claim: g in [max(gMin, g/2), g] (positive unless the gap is 0),
             // c in [hiA + g, loB - g]
             double gs = shortestIn(Math.max(gMin, 0.5 * g), g);
@@ -306,7 +340,7 @@ final class WitnessPlanes {
     }
 
     /** x rounded to {@value #SHORT_DIGITS} significant digits (the nearest double to that decimal). */
-    private static double shortDecimal(double x) {
+    static double shortDecimal(double x) {
         if (!Double.isFinite(x) || x == 0) {
             return x;
         }

@@ -15,6 +15,9 @@
  *       header naming pieces, allowed pairs and obstacles ({@link CertificateWitness}).
  *       <b>recompute verifier</b>: {@link CertificateVerifier}, which re-proves every
  *       step with the certifier's own code; <b>independent verifier</b>: module {@code verifier}.</li>
+ *   <li><b>window</b> (exact meshes): a step of a robot piece and an obstacle kept as an exact mesh with no plane
+ *       against the mesh's hull carries {@code windows[k]}, <b>runs</b> of consecutive triangles each under one plane
+ *       ({@link TriangleRun}, {@link MeshWindowPlanes}); the witness lists the mesh (shape {@code mesh}).</li>
  *   <li><b>provenance</b>: where a certificate's robot and scene came from (bundled name or file), so that
  *       verification finds them ({@link Provenance}).</li>
  *   <li><b>verdict</b> ({@link Verdict}): CERTIFIED_FREE, VIOLATION or INCONCLUSIVE;

@@ -95,6 +95,11 @@ public final class MeshSurface {
         return vertices[3 * v + axis];
     }
 
+    /** Number of input triangles (their order is the input mesh's). */
+    public int triangleCount() {
+        return triangles.length / 3;
+    }
+
     public int edgeCount() {
         return edges.length / 2;
     }

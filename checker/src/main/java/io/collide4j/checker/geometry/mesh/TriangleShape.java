@@ -3,12 +3,16 @@ package io.collide4j.checker.geometry.mesh;
 import io.collide4j.checker.geometry.ConvexShape;
 import org.joml.Vector3d;
 
-/** A triangle as a convex shape. Mutable (reset per candidate) and owned by one {@link MeshQuery}. */
-final class TriangleShape implements ConvexShape {
+/**
+ * A triangle as a convex shape. Mutable (reset per candidate) and owned by one user ({@link MeshQuery}, the
+ * certifier's exact-mesh window planes): not thread-safe.
+ */
+public final class TriangleShape implements ConvexShape {
     private final double[] v = new double[9];
     private double radius;
 
-    void set(double[] t, int o) {
+    /** The triangle of the nine coordinates t[o..o+8] (three corners, xyz each). */
+    public void set(double[] t, int o) {
         System.arraycopy(t, o, v, 0, 9);
         double r = 0;
         for (int c = 0; c < 9; c += 3) {
