@@ -4,7 +4,7 @@ import io.collide4j.checker.geometry.decomposition.DecompositionParameters;
 import io.collide4j.checker.scene.Obstacle;
 import io.collide4j.checker.scene.ObstacleShape;
 import io.collide4j.checker.scene.Scene;
-import io.collide4j.planner.cli.ExitCode;
+import io.collide4j.planner.options.ExitCode;
 import io.collide4j.urdf.Pose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

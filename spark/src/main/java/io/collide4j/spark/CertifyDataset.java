@@ -1,8 +1,8 @@
 package io.collide4j.spark;
 
 import io.collide4j.planner.TrajectoryCertifier;
-import io.collide4j.planner.cli.CliException;
-import io.collide4j.planner.cli.ExitCode;
+import io.collide4j.planner.options.CliException;
+import io.collide4j.planner.options.ExitCode;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;

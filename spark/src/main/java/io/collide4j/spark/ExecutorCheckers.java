@@ -1,9 +1,9 @@
 package io.collide4j.spark;
 
 import io.collide4j.planner.Collide4j;
-import io.collide4j.planner.cli.CertifyApi;
-import io.collide4j.planner.cli.CliException;
-import io.collide4j.planner.cli.ExitCode;
+import io.collide4j.planner.options.CertifyApi;
+import io.collide4j.planner.options.CliException;
+import io.collide4j.planner.options.ExitCode;
 import io.collide4j.models.Models;
 
 import java.io.OutputStream;

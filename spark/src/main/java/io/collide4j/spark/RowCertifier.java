@@ -3,9 +3,9 @@ package io.collide4j.spark;
 import io.collide4j.kinematics.JointTrajectory;
 import io.collide4j.kinematics.TrajectoryException;
 import io.collide4j.planner.TrajectoryCertifier;
-import io.collide4j.planner.cli.CertifyApi;
-import io.collide4j.planner.cli.CliException;
-import io.collide4j.planner.cli.ExitCode;
+import io.collide4j.planner.options.CertifyApi;
+import io.collide4j.planner.options.CliException;
+import io.collide4j.planner.options.ExitCode;
 
 import java.io.Serializable;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.collide4j.spark;
 
-import io.collide4j.planner.cli.ExitCode;
+import io.collide4j.planner.options.ExitCode;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

@@ -1,5 +1,8 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.planner.options.CliException;
+import io.collide4j.planner.options.ExitCode;
+import io.collide4j.planner.options.RobotSceneCommand;
 import io.collide4j.checker.batch.BatchChecker;
 import io.collide4j.checker.batch.CcdBatchResult;
 import io.collide4j.checker.batch.EngineChoice;
@@ -102,7 +105,7 @@ final class BenchCommand extends RobotSceneCommand {
     String verify;
 
     @Override
-    int run() {
+    public int run() {
         if (verify != null) {
             return VerifyBench.run(verify, workloads.problemSet(), robot.margin == null ? 0 : robot.margin, out,
                     Progress.of(this, "bench --verify", 100));

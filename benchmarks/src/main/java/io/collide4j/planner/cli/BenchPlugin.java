@@ -1,5 +1,7 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.planner.options.CliCommand;
+
 /**
  * Plugs {@code collide4j bench} ({@link BenchCommand}) into the command line when this module is on the class path
  * (listed in {@code META-INF/services/io.collide4j.planner.cli.PluggedCommand}). Stateless.

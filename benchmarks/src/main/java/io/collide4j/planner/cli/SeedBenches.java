@@ -1,5 +1,8 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.planner.options.CliCommand;
+import io.collide4j.planner.options.CliException;
+import io.collide4j.planner.options.ExitCode;
 import io.collide4j.planner.bench.BenchHtml;
 import io.collide4j.planner.bench.BoundingVolumeStudy;
 import io.collide4j.planner.bench.BucketBench;

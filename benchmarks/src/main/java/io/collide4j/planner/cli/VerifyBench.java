@@ -1,5 +1,7 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.planner.options.CliException;
+import io.collide4j.planner.options.ExitCode;
 import io.collide4j.checker.certificate.Certificate;
 import io.collide4j.checker.certificate.CertificateVerifier;
 import io.collide4j.checker.certificate.TrajectoryCertifier;

@@ -1,5 +1,6 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.planner.options.ExitCode;
 import io.collide4j.checker.batch.EngineChoice;
 import io.collide4j.checker.batch.OpenClDevice;
 import io.collide4j.checker.batch.SignalChaining;

@@ -1,5 +1,9 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.planner.options.CliException;
+import io.collide4j.planner.options.ExitCode;
+import io.collide4j.planner.options.RobotOptions;
+import io.collide4j.planner.options.RobotSceneCommand;
 import io.collide4j.checker.query.MotionStatus;
 import io.collide4j.checker.certificate.Verdict;
 import io.collide4j.planner.CertifiedStateValidityChecker;
@@ -75,13 +79,13 @@ final class PlanCommand extends RobotSceneCommand {
     boolean eagerEdges;
 
     @Override
-    List<String> defaultsUsed() {
+    public List<String> defaultsUsed() {
         return problems != null ? robot.defaultsUsed()
                 : Stream.concat(robot.defaultsUsed().stream(), scene.defaultsUsed().stream()).toList();
     }
 
     @Override
-    int run() {
+    public int run() {
         RobotOptions.readable("--problems", problems);
         PlanRequest.Builder settings = PlanRequest.builder()
                 .timeLimitSeconds(timeLimit)

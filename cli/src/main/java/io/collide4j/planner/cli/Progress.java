@@ -1,5 +1,6 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.planner.options.CliCommand;
 import java.io.PrintStream;
 import java.util.Locale;
 import java.util.function.LongSupplier;

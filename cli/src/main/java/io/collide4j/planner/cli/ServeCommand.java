@@ -1,5 +1,8 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.planner.options.CliCommand;
+import io.collide4j.planner.options.CliException;
+import io.collide4j.planner.options.ExitCode;
 import io.collide4j.checker.robot.DecompositionMode;
 
 import io.collide4j.planner.server.CollisionService;
@@ -72,7 +75,7 @@ final class ServeCommand extends CliCommand {
     boolean noDecompose;
 
     @Override
-    int run() {
+    public int run() {
         if (decompose && noDecompose) {
             throw new CliException(ExitCode.USAGE, "give --decompose or --no-decompose, not both");
         }

@@ -1,5 +1,6 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.planner.options.ExitCode;
 import io.collide4j.checker.scene.MotionPlanRequest;
 import io.collide4j.planner.plan.MbmProblems;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,8 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.planner.options.CliCommand;
+import io.collide4j.planner.options.CliException;
+import io.collide4j.planner.options.ExitCode;
 import io.collide4j.planner.Collide4j;
 import io.collide4j.planner.plan.MbmProblems;
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
@@ -95,7 +98,7 @@ class StrictInputsTest {
             for (boolean debug : new boolean[]{false, true}) {
                 CliCommand failing = new CliCommand() {
                     @Override
-                    int run() {
+                    public int run() {
                         if (t instanceof Error er) {
                             throw er;
                         }

@@ -1,8 +1,8 @@
 package io.collide4j.planner.jni;
 
 import io.collide4j.planner.Collide4j;
-import io.collide4j.planner.cli.CliException;
-import io.collide4j.planner.cli.ExitCode;
+import io.collide4j.planner.options.CliException;
+import io.collide4j.planner.options.ExitCode;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,4 +1,4 @@
-package io.collide4j.planner.cli;
+package io.collide4j.planner.options;
 
 import io.collide4j.checker.robot.ConcaveLinks;
 import io.collide4j.checker.robot.DecompositionMode;
@@ -25,67 +25,67 @@ import java.util.Map;
  * {@code --no-decompose}, {@code --exact-meshes}.
  * {@link #build} prints the robot's warnings (no SRDF, self-collision at the zero configuration) once on stderr.
  */
-final class RobotOptions {
+public final class RobotOptions {
     /** The robot used when neither {@code --robot} nor {@code --urdf} is given. */
-    static final String DEFAULT_ROBOT = "panda";
+    public static final String DEFAULT_ROBOT = "panda";
 
     @Option(names = "--robot", paramLabel = "NAME",
             description = "Bundled robot (default " + DEFAULT_ROBOT + "); one of the names 'collide4j info' accepts.")
-    String robot;
+    public String robot;
 
     @Option(names = "--urdf", paramLabel = "FILE", description = "Robot description (URDF, or xacro: robot.urdf.xacro) instead of --robot.")
-    Path urdf;
+    public Path urdf;
 
     @Option(names = "--srdf", paramLabel = "FILE",
             description = "Semantic description (SRDF): planning groups and disabled collision pairs.")
-    Path srdf;
+    public Path srdf;
 
     @Mixin
-    PackagePathOption packagePath = new PackagePathOption();
+    public PackagePathOption packagePath = new PackagePathOption();
 
     @Option(names = "--group", paramLabel = "NAME",
             description = "Planning group of the SRDF (default: a bundled robot's first group; else every joint).")
-    String group;
+    public String group;
 
     @Option(names = "--hold", paramLabel = "JOINT=VALUE", split = ",",
             description = "Value of a joint outside the planning group (default 0 clamped into its limits); repeatable.")
-    List<String> hold = new ArrayList<>();
+    public List<String> hold = new ArrayList<>();
 
     @Option(names = "--margin", paramLabel = "M",
             description = "Required separation in metres (default 0: valid means not touching).")
-    Double margin;   // null: not given (verify tells "not asked" from 0)
+    public Double margin;   // null: not given (verify tells "not asked" from 0)
 
     /** The required separation: --margin, or 0 when not given. */
-    double margin() {
+    public double margin() {
         return margin == null ? 0 : margin;
     }
 
     @Option(names = "--padding", paramLabel = "LINK=P", split = ",",
             description = "Extra padding in metres around one link or attached body; repeatable or comma-separated.")
-    List<String> padding = new ArrayList<>();
+    public List<String> padding = new ArrayList<>();
 
     @Option(names = "--scale", paramLabel = "LINK=S", split = ",",
             description = "Scale (>= 1) of one link's collision geometry; repeatable or comma-separated.")
-    List<String> scale = new ArrayList<>();
+    public List<String> scale = new ArrayList<>();
 
     @Option(names = "--allow", paramLabel = "A,B",
             description = "Do not check this pair (two link, attached body or obstacle names, comma-separated), as an"
                     + " SRDF's disable_collisions; repeatable. Part of the robot hash.")
-    List<String> allow = new ArrayList<>();
+    public List<String> allow = new ArrayList<>();
 
     @Option(names = "--decompose",
             description = "Every mesh (links and scene) as a convex decomposition (cached on disk; bundled robots:"
                     + " precomputed) instead of one covering hull each: fewer false collisions in concave links, same"
                     + " guarantee. Default: only links far from convex (one hull adding over "
                     + ConcaveLinks.DEFAULT_PERCENT + " %% volume) are decomposed.")
-    boolean decompose;
+    public boolean decompose;
 
     @Option(names = "--no-decompose",
             description = "One covering hull per mesh, also for links far from convex (which are decomposed by default).")
-    boolean noDecompose;
+    public boolean noDecompose;
 
     /** The decomposition mode --decompose / --no-decompose choose; both is a usage error. */
-    DecompositionMode decomposition() {
+    public DecompositionMode decomposition() {
         if (decompose && noDecompose) {
             throw new CliException(ExitCode.USAGE, "give --decompose or --no-decompose, not both");
         }
@@ -94,10 +94,10 @@ final class RobotOptions {
 
     @Option(names = "--exact-meshes",
             description = "Check mesh obstacles exactly against their triangles instead of covering hulls.")
-    boolean exactMeshes;
+    public boolean exactMeshes;
 
     /** Which robot this resolves to, and whether it was the default, for messages. */
-    String describe() {
+    public String describe() {
         if (urdf != null) {
             return "robot " + urdf;
         }
@@ -105,12 +105,12 @@ final class RobotOptions {
     }
 
     /** True when no robot was named and the bundled default is used. */
-    boolean robotIsDefault() {
+    public boolean robotIsDefault() {
         return robot == null && urdf == null;
     }
 
     /** The label of the robot's source for reports: the URDF path or the bundled name. */
-    String label() {
+    public String label() {
         return urdf != null ? urdf.toString() : robot != null ? robot : DEFAULT_ROBOT;
     }
 
@@ -118,12 +118,12 @@ final class RobotOptions {
      * The checker for this robot in {@code scene} (read as input: see {@link CliCommand#load}); a {@code --hold}
      * of a planning joint is a usage error (the planner moves it, so the held value would be ignored).
      */
-    Collide4j build(SceneOption scene, PrintStream err) {
+    public Collide4j build(SceneOption scene, PrintStream err) {
         return build(scene, err, true);
     }
 
     /** As {@link #build(SceneOption, PrintStream)}; unless {@code quiet}, names each mesh --decompose works on after 2 s. */
-    Collide4j build(SceneOption scene, PrintStream err, boolean quiet) {
+    public Collide4j build(SceneOption scene, PrintStream err, boolean quiet) {
         Collide4j.Builder b = builder();
         if (decomposition() != DecompositionMode.HULLS && !quiet) {
             // the first --decompose of a robot computes every mesh's decomposition (seconds each), later runs read the
@@ -148,7 +148,7 @@ final class RobotOptions {
     }
 
     /** The note naming the links decomposed by default, and why (one line). */
-    static String decomposedNote(List<LinkConvexity> links) {
+    public static String decomposedNote(List<LinkConvexity> links) {
         StringBuilder sb = new StringBuilder("note: decomposed by default, far from convex (--no-decompose: one hull"
                 + " each):");
         for (int i = 0; i < links.size(); i++) {
@@ -158,7 +158,7 @@ final class RobotOptions {
         return sb.toString();
     }
 
-    void checkHeldOutsideGroup(Collide4j c) {
+    public void checkHeldOutsideGroup(Collide4j c) {
         for (String joint : pairs("--hold", hold).keySet()) {
             if (c.variableNames().contains(joint)) {
                 throw new CliException(ExitCode.USAGE, "--hold " + joint + ": a joint of the planning group "
@@ -169,12 +169,12 @@ final class RobotOptions {
     }
 
     /** The robot default this run used, if any (see {@link CliCommand#defaultsUsed}). */
-    List<String> defaultsUsed() {
+    public List<String> defaultsUsed() {
         return robotIsDefault() ? List.of("robot '" + DEFAULT_ROBOT + "' (give --robot or --urdf)") : List.of();
     }
 
     /** The robot part (no scene) as a builder. */
-    Collide4j.Builder builder() {
+    public Collide4j.Builder builder() {
         Collide4j.Builder b = Collide4j.builder();
         if (urdf != null) {
             if (robot != null) {
@@ -222,7 +222,7 @@ final class RobotOptions {
      * An input file option: must exist, be readable and not be a folder, else exit 66 naming the option and path (a
      * folder was read as a file before: "Content is not allowed in prolog" or "java.io.IOException: Is a directory").
      */
-    static Path readable(String option, Path p) {
+    public static Path readable(String option, Path p) {
         if (p != null && !Files.isReadable(p)) {
             throw new CliException(ExitCode.NO_INPUT, option + ": file not found or unreadable: " + p);
         }
@@ -233,7 +233,7 @@ final class RobotOptions {
     }
 
     /** {@code NAME=VALUE} items into a map; a malformed item or a name given twice is a usage error. */
-    static Map<String, Double> pairs(String option, List<String> items) {
+    public static Map<String, Double> pairs(String option, List<String> items) {
         Map<String, Double> out = new LinkedHashMap<>();
         for (String item : items) {
             int eq = item.indexOf('=');
@@ -249,7 +249,7 @@ final class RobotOptions {
     }
 
     /** A comma-separated configuration of {@code expected} finite numbers. */
-    static double[] vector(String option, String text, int expected) {
+    public static double[] vector(String option, String text, int expected) {
         String[] parts = text.split(",", -1);
         if (parts.length != expected) {
             throw new CliException(ExitCode.USAGE, String.format(Locale.ROOT,
@@ -262,7 +262,7 @@ final class RobotOptions {
         return q;
     }
 
-    static double number(String option, String text) {
+    public static double number(String option, String text) {
         try {
             double d = DecimalText.parse(text);
             if (Double.isFinite(d)) {

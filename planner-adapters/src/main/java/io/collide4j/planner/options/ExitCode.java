@@ -1,4 +1,4 @@
-package io.collide4j.planner.cli;
+package io.collide4j.planner.options;
 
 /** The CLI's process exit codes: verdicts below 64, sysexits-style failures from 64 up. */
 public final class ExitCode {

@@ -1,4 +1,4 @@
-package io.collide4j.planner.cli;
+package io.collide4j.planner.options;
 
 /** A failure the CLI reports as one line on stderr with a specific exit code. */
 public final class CliException extends RuntimeException {

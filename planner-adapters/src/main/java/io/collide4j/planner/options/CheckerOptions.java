@@ -1,4 +1,4 @@
-package io.collide4j.planner.cli;
+package io.collide4j.planner.options;
 
 import io.collide4j.planner.Collide4j;
 import picocli.CommandLine;
@@ -19,11 +19,11 @@ public final class CheckerOptions {
 
     /** The robot and scene options of every checking command, with nothing to run. */
     @Command(name = "open")
-    static final class Open extends RobotSceneCommand {
+    public static final class Open extends RobotSceneCommand {
         Collide4j built;
 
         @Override
-        int run() {
+        public int run() {
             built = buildChecker();
             return ExitCode.FREE;
         }

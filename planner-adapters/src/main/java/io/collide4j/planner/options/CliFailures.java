@@ -1,4 +1,4 @@
-package io.collide4j.planner.cli;
+package io.collide4j.planner.options;
 
 import io.collide4j.urdf.DecimalText;
 import io.collide4j.urdf.DescriptionException;
@@ -37,7 +37,7 @@ public final class CliFailures {
      * defaults the command used, a file that cannot be read (66), or {@code null} when it is none of these (an
      * internal error for the caller to report).
      */
-    static CliException failure(Throwable e, CliCommand command) {
+    public static CliException failure(Throwable e, CliCommand command) {
         if (e instanceof CliException c) {
             boolean input = c.exitCode() == ExitCode.DATA_ERROR || c.exitCode() == ExitCode.USAGE;
             return input ? new CliException(c.exitCode(), c.getMessage() + defaults(command), c) : c;
@@ -67,7 +67,7 @@ public final class CliFailures {
     }
 
     /** The first line of a picocli message, which continues with usage text the one-line report leaves out. */
-    static String firstLine(String s) {
+    public static String firstLine(String s) {
         if (s == null) {
             return "bad command line";
         }

@@ -1,4 +1,4 @@
-package io.collide4j.planner.cli;
+package io.collide4j.planner.options;
 
 import picocli.CommandLine.Mixin;
 
@@ -15,21 +15,21 @@ import java.util.function.Supplier;
  * lists every option it reads), {@link #run} answers with an {@link ExitCode}. The command line ({@code Main}, module cli) sets the
  * streams, parses the command line into a fresh instance and maps whatever {@link #run} throws.
  */
-abstract class CliCommand {
+public abstract class CliCommand {
     @Mixin
-    CommonOptions common = new CommonOptions();
+    public CommonOptions common = new CommonOptions();
 
-    PrintStream out = System.out;
-    PrintStream err = System.err;
+    public PrintStream out = System.out;
+    public PrintStream err = System.err;
 
     /** Runs the command; failures are thrown ({@link CliException} carries its exit code). */
-    abstract int run();
+    public abstract int run();
 
     /**
      * The defaults this run used that the user did not choose (e.g. the bundled Panda), appended to input
      * errors so that "robot 'panda' has no joint 'shoulder_pan_joint'" says Panda was only the default.
      */
-    List<String> defaultsUsed() {
+    public List<String> defaultsUsed() {
         return List.of();
     }
 
@@ -37,7 +37,7 @@ abstract class CliCommand {
      * Reads inputs: running out of heap or stack while reading is the input's size or nesting, reported as bad
      * input (65) naming {@code what}, not as an internal error.
      */
-    static <T> T load(String what, Supplier<T> reader) {
+    public static <T> T load(String what, Supplier<T> reader) {
         try {
             return reader.get();
         } catch (OutOfMemoryError e) {
@@ -49,7 +49,7 @@ abstract class CliCommand {
     }
 
     /** Writes an output file as UTF-8; a failure is exit 73 naming the option and the file. */
-    static void writeText(Path file, String text, String option) {
+    public static void writeText(Path file, String text, String option) {
         try {
             Files.writeString(file, text, StandardCharsets.UTF_8);
         } catch (IOException e) {

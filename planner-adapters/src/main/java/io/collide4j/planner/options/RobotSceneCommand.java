@@ -1,4 +1,4 @@
-package io.collide4j.planner.cli;
+package io.collide4j.planner.options;
 
 import io.collide4j.checker.certificate.Certificate;
 import io.collide4j.checker.certificate.CertificateFormat;
@@ -16,25 +16,25 @@ import java.util.stream.Stream;
  * A command that checks against a robot in a scene: the shared robot and scene options, the defaults they
  * used (for input errors), and the one way to build the checker from them (warnings printed on stderr).
  */
-abstract class RobotSceneCommand extends CliCommand {
+public abstract class RobotSceneCommand extends CliCommand {
     @Mixin
-    RobotOptions robot = new RobotOptions();
+    public RobotOptions robot = new RobotOptions();
 
     @Mixin
-    SceneOption scene = new SceneOption();
+    public SceneOption scene = new SceneOption();
 
     @Override
-    List<String> defaultsUsed() {
+    public List<String> defaultsUsed() {
         return Stream.concat(robot.defaultsUsed().stream(), scene.defaultsUsed().stream()).toList();
     }
 
     /** The checker for the robot and scene options, its load warnings on stderr. */
-    Collide4j buildChecker() {
+    public Collide4j buildChecker() {
         return robot.build(scene, err, common.quiet);
     }
 
     /** What a command reading a certificate does with an input the certificate says came from a file. */
-    enum RecordedFiles {
+    public enum RecordedFiles {
         /** Load it from where it was; the certificate's hashes still decide whether it is the same content. */
         LOAD,
         /** Refuse, naming the option to give: the user names every file input. */
@@ -42,7 +42,7 @@ abstract class RobotSceneCommand extends CliCommand {
     }
 
     /** How robot and scene were found, for output. */
-    record Inputs(String robot, String scene) {
+    public record Inputs(String robot, String scene) {
     }
 
     /**
@@ -50,7 +50,7 @@ abstract class RobotSceneCommand extends CliCommand {
      * {@code file}): a bundled input by name, a recorded file as {@code files} says. Anything the certificate does
      * not record, or that is not here, is an error (66) naming the option to give; there is no default.
      */
-    Inputs fromProvenance(Certificate cert, Path file, RecordedFiles files) {
+    public Inputs fromProvenance(Certificate cert, Path file, RecordedFiles files) {
         Provenance p = cert.provenance() == null ? Provenance.UNKNOWN : cert.provenance();
         String unrecorded = cert.format().equals(CertificateFormat.FORMAT_2) ? " (format " + cert.format()
                 + " certificates record no provenance)" : "";

@@ -1,4 +1,4 @@
-package io.collide4j.planner.cli;
+package io.collide4j.planner.options;
 
 import io.collide4j.checker.scene.Obstacle;
 import io.collide4j.checker.scene.ObstacleShape;
@@ -20,48 +20,48 @@ import java.util.Map;
  * obstacles from mesh files ({@code --mesh-obstacle NAME=FILE}, placed with {@code --obstacle-pose} and sized with
  * {@code --obstacle-scale}), added to that scene.
  */
-final class SceneOption {
+public final class SceneOption {
     /** The scene used when {@code --scene} is not given. */
-    static final String DEFAULT_SCENE = "table_shelf";
+    public static final String DEFAULT_SCENE = "table_shelf";
 
     @Option(names = "--scene", paramLabel = "NAME|FILE",
             description = "Bundled scene name, scene file (.json collide4j-scene/1 or MoveIt .yaml), or 'none'"
                     + " (default " + DEFAULT_SCENE + ").")
-    String scene;
+    public String scene;
 
     @Option(names = "--mesh-obstacle", paramLabel = "NAME=FILE", description = "An obstacle from a mesh file (STL, OBJ or"
             + " COLLADA), added to the scene; repeatable. Certificates then record no scene file: give the same scene"
             + " options to verify.")
-    List<String> meshObstacles = new ArrayList<>();
+    public List<String> meshObstacles = new ArrayList<>();
 
     @Option(names = "--obstacle-pose", paramLabel = "NAME=X,Y,Z[,ROLL,PITCH,YAW]",
             description = "Where a --mesh-obstacle stands (metres, radians as in URDF; default the origin); repeatable.")
-    List<String> obstaclePoses = new ArrayList<>();
+    public List<String> obstaclePoses = new ArrayList<>();
 
     @Option(names = "--obstacle-scale", paramLabel = "NAME=S|SX,SY,SZ",
             description = "Scale of a --mesh-obstacle's vertices (e.g. 0.001 for millimetres; default 1); repeatable.")
-    List<String> obstacleScales = new ArrayList<>();
+    public List<String> obstacleScales = new ArrayList<>();
 
-    boolean isDefault() {
+    public boolean isDefault() {
         return scene == null;
     }
 
-    String label() {
+    public String label() {
         return scene == null ? DEFAULT_SCENE : scene;
     }
 
     /** Which scene this resolves to, and whether it was the default, for messages. */
-    String describe() {
+    public String describe() {
         return scene == null ? "scene '" + DEFAULT_SCENE + "' (the default; give --scene)" : "scene '" + scene + "'";
     }
 
     /** The scene default this run used, if any (see {@link CliCommand#defaultsUsed}). */
-    java.util.List<String> defaultsUsed() {
+    public java.util.List<String> defaultsUsed() {
         return scene == null ? java.util.List.of("scene '" + DEFAULT_SCENE + "' (give --scene)") : java.util.List.of();
     }
 
     /** Adds the scene, then the mesh obstacles, to the builder. */
-    Collide4j.Builder apply(Collide4j.Builder b) {
+    public Collide4j.Builder apply(Collide4j.Builder b) {
         String s = label();
         if (Models.sceneNames().contains(s)) {
             b.sceneName(s);

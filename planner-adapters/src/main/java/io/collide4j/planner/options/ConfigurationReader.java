@@ -1,4 +1,4 @@
-package io.collide4j.planner.cli;
+package io.collide4j.planner.options;
 
 import io.collide4j.kinematics.JointColumns;
 import io.collide4j.kinematics.JointTrajectory;
@@ -17,30 +17,30 @@ import java.util.Locale;
  * {@link Collide4j#jointColumns} — by name, or by position only for a header-less file, which is said on
  * {@code out}.
  */
-final class ConfigurationReader {
+public final class ConfigurationReader {
     private ConfigurationReader() {
     }
 
     /** A trajectory and how its columns map onto the planning group. */
-    record Columns(JointTrajectory trajectory, JointColumns mapping) {
-        double[] waypoint(int k) {
+    public record Columns(JointTrajectory trajectory, JointColumns mapping) {
+        public double[] waypoint(int k) {
             return Collide4j.waypoint(trajectory, mapping.columns(), k);
         }
     }
 
-    static JointTrajectory read(Path file, Collide4j c) {
+    public static JointTrajectory read(Path file, Collide4j c) {
         String n = file.getFileName().toString().toLowerCase(Locale.ROOT);
         return n.endsWith(".json") ? TrajectoryJson.read(file)
                 : TrajectoryCsv.read(file, names -> JointColumns.check(names, c.variableNames(), c.robotJointNames()));
     }
 
     /** Reads and maps; mapping errors name the file; a positional mapping is stated on {@code out}. */
-    static Columns readMapped(Path file, Collide4j c, PrintStream out) {
+    public static Columns readMapped(Path file, Collide4j c, PrintStream out) {
         JointTrajectory t = read(file, c);
         return new Columns(t, map(t, file.toString(), c, out));
     }
 
-    static JointColumns map(JointTrajectory t, String label, Collide4j c, PrintStream out) {
+    public static JointColumns map(JointTrajectory t, String label, Collide4j c, PrintStream out) {
         JointColumns m;
         try {
             m = c.jointColumns(t);

@@ -1,4 +1,4 @@
-package io.collide4j.planner.cli;
+package io.collide4j.planner.options;
 
 import io.collide4j.kinematics.JointTrajectory;
 import io.collide4j.planner.Collide4j;
@@ -26,9 +26,9 @@ public final class CertifyApi {
 
     /** The robot and scene options of {@code certify}, and nothing else. */
     @Command(name = "certify")
-    static final class RobotSceneOptions extends RobotSceneCommand {
+    public static final class RobotSceneOptions extends RobotSceneCommand {
         @Override
-        int run() {
+        public int run() {
             throw new UnsupportedOperationException("options only");
         }
     }
