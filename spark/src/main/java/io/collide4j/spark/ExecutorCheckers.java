@@ -48,9 +48,9 @@ final class ExecutorCheckers {
             return new Loaded(CertifyApi.checker(reference.certifyArguments(robotOptions),
                     new PrintStream(OutputStream.nullOutputStream())), null);
         } catch (CliException e) {
-            if (e.exitCode() == ExitCode.NO_INPUT && !Models.names().contains(reference.robot())
+            if (e.exitCode() == ExitCode.NO_INPUT.status() && !Models.names().contains(reference.robot())
                     && e.getMessage().contains("--urdf")) {
-                return new Loaded(null, new CliException(e.exitCode(), "robot '" + reference.robot()
+                return new Loaded(null, new CliException(e.code(), "robot '" + reference.robot()
                         + "' is neither a bundled robot " + Models.names() + " nor a readable URDF file (" + e.getMessage()
                         + ")", e));
             }

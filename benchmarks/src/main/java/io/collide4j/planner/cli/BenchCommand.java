@@ -274,7 +274,7 @@ final class BenchCommand extends RobotSceneCommand {
         out.printf(Locale.ROOT, "%-34s %10d %12.3f %12.0f  %d hits; %s%n", "CCD vertex-face, batch engine", ccd,
                 ccdBatchSeconds, ccd / ccdBatchSeconds, ccdBatchHits, ccdEngine);
         out.println("single-thread rows are one thread; wall-clock after a warm-up: a guide, JMH in benchmarks/ measures");
-        return ExitCode.FREE;
+        return ExitCode.FREE.status();
     }
 
     private static double[] random(Collide4j c, SplittableRandom r) {

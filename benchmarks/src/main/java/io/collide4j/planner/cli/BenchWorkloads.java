@@ -131,7 +131,7 @@ final class BenchWorkloads {
             }
         }
         Collide4j.Builder robot = command.robot.builder();
-        int code = ExitCode.FREE;
+        int code = ExitCode.FREE.status();
         if (edges) {
             code = Math.max(code, edges(command, set, scenarios, first < 0 ? Integer.MAX_VALUE : first, robot, seed));
         }
@@ -207,7 +207,7 @@ final class BenchWorkloads {
             out.println(r.disagreements() + " edges where isMotionFree and checkMotion give different verdicts (the"
                     + " checker allows this only within the tolerance band; the verdicts column is checkMotion's)");
         }
-        return ExitCode.FREE;
+        return ExitCode.FREE.status();
     }
 
     private int cases(BenchCommand command, MbmProblems set, List<CaseBenchmark.Case> rows, Collide4j.Builder robot) {
@@ -215,7 +215,7 @@ final class BenchWorkloads {
         command.out.printf(Locale.ROOT, "collide4j bench --cases %s: %d configurations in %d scenes; medians over %d timed"
                 + " runs, one thread%n", cases, rows.size(), checkers.size(), repeat);
         CaseBenchmark.measure(rows, checkers, repeat, Progress.of(command, "cases", repeat), command.out);
-        return ExitCode.FREE;
+        return ExitCode.FREE.status();
     }
 
     private int planner(BenchCommand command, MbmProblems set, List<String> scenarios, int first, Collide4j.Builder robot,
@@ -249,7 +249,7 @@ final class BenchWorkloads {
         if (bad != 0) {
             throw new CliException(ExitCode.INTERNAL, bad + " planned paths did not re-certify free");
         }
-        return ExitCode.FREE;
+        return ExitCode.FREE.status();
     }
 
     private interface Output {

@@ -83,7 +83,7 @@ final class DecompositionBench {
                 + " <= V-HACD on %d of %d, pieces <= V-HACD on %d of %d; CPU time below V-HACD's on %d of %d meshes%n", ours,
                 oursCpu, theirs, ours / theirs, oursCpu / theirs, tighter, closed, fewer, closed, faster, refs.size());
         out.println("* open mesh: its volume is our voxel estimate, V-HACD's another one; those ratios do not compare");
-        return ExitCode.FREE;
+        return ExitCode.FREE.status();
     }
 
     /** The data rows of the table: mesh, t 1 thread, hulls, Σ hull vol / mesh vol, area outside (columns 1, 2, 4, 5, 9). */

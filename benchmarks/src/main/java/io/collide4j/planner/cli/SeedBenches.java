@@ -82,7 +82,7 @@ final class SeedBenches {
             }
             b.out.println("wrote " + b.html);
         }
-        return ExitCode.FREE;
+        return ExitCode.FREE.status();
     }
 
     /**
@@ -111,7 +111,7 @@ final class SeedBenches {
         }
         b.out.printf(Locale.ROOT, "wrote %s: %d pair and %d robot configurations (seed %d)%n", b.writeSets, sets.pairs().size(),
                 sets.robots().size(), b.seed);
-        return ExitCode.FREE;
+        return ExitCode.FREE.status();
     }
 
     private static ConfigurationSets readSets(Path file) {

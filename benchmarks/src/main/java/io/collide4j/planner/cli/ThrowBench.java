@@ -142,7 +142,7 @@ final class ThrowBench {
         out.println(SEED_NUMBERS);
         out.println("wall clock per instance after a warm-up on this machine: a guide (JMH in benchmarks/ measures)");
         out.printf(Locale.ROOT, "touching or penetrating: %d of %d%n", touching, total);
-        return touching == 0 && late == 0 ? ExitCode.FREE : ExitCode.VIOLATION;
+        return touching == 0 && late == 0 ? ExitCode.FREE.status() : ExitCode.VIOLATION.status();
     }
 
     /** Exact mesh distance at time t, poses from the motions' own formula. */

@@ -123,7 +123,7 @@ final class VerifyBench {
                         + " %.1f bytes/step without them)%n", bytesWitness, stepsWitness,
                 (double) bytesWitness / Math.max(1, stepsWitness), headerWitness,
                 (double) (bytesWitness - headerWitness) / Math.max(1, stepsWitness));
-        return invalid == 0 ? ExitCode.FREE : ExitCode.INTERNAL;
+        return invalid == 0 ? ExitCode.FREE.status() : ExitCode.INTERNAL.status();
     }
 
     private static long steps(Certificate c) {

@@ -30,7 +30,7 @@ class BenchCommandTest {
     @Test
     void benchHelpListsItsOptions() {
         Object[] one = cli("bench", "--help");
-        assertEquals(ExitCode.FREE, one[0], (String) one[2]);
+        assertEquals(ExitCode.FREE.status(), one[0], (String) one[2]);
         for (String option : List.of("--states", "--motions", "--ccd", "--step", "--seed", "--threads", "--scene",
                 "--throw")) {
             assertTrue(((String) one[1]).contains(option), "bench --help lacks " + option + ":\n" + one[1]);
@@ -42,7 +42,7 @@ class BenchCommandTest {
     @Test
     void aCountThatIsNotANumberIsAUsageErrorNamingTheOption() {
         Object[] r = cli("bench", "--states", "many");
-        assertEquals(ExitCode.USAGE, r[0], (String) r[2]);
+        assertEquals(ExitCode.USAGE.status(), r[0], (String) r[2]);
         assertEquals(1, ((String) r[2]).lines().count(), (String) r[2]);
         assertTrue(((String) r[2]).contains("--states"), (String) r[2]);
     }
@@ -61,7 +61,7 @@ class BenchCommandTest {
     @Test
     void benchThrowEndsWithTheTouchingCount() {
         Object[] r = cli("bench", "--throw=1");
-        assertEquals(ExitCode.FREE, r[0], (String) r[2]);
+        assertEquals(ExitCode.FREE.status(), r[0], (String) r[2]);
         List<String> lines = ((String) r[1]).lines().toList();
         assertEquals("touching or penetrating: 0 of 12", lines.get(lines.size() - 1), (String) r[1]);
         assertTrue(lines.stream().anyMatch(l -> l.startsWith("tet/tet (high)")), (String) r[1]);
@@ -71,7 +71,7 @@ class BenchCommandTest {
     void benchThrowRefusesANonPositiveCountNamingTheOption() {
         for (String n : new String[]{"0", "-3"}) {
             Object[] r = cli("bench", "--throw=" + n);
-            assertEquals(ExitCode.USAGE, r[0], (String) r[2]);
+            assertEquals(ExitCode.USAGE.status(), r[0], (String) r[2]);
             assertTrue(((String) r[2]).contains("--throw") && ((String) r[2]).contains("got " + n), (String) r[2]);
         }
     }
@@ -79,7 +79,7 @@ class BenchCommandTest {
     @Test
     void benchPrintsItsTable() {
         Object[] r = cli("bench", "--states", "200", "--motions", "20", "--ccd", "200");
-        assertEquals(ExitCode.FREE, r[0], (String) r[2]);
+        assertEquals(ExitCode.FREE.status(), r[0], (String) r[2]);
         String out = (String) r[1];
         assertTrue(out.contains("state (isValid, certified)") && out.contains("motion (certified CA") && out.contains("CCD"), out);
         assertTrue(out.contains("motion, batch CPU engine") && out.contains("state, batch engine"), out);
@@ -119,7 +119,7 @@ class BenchCommandTest {
         Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(180, TimeUnit.SECONDS), out);
-        assertEquals(ExitCode.FREE, p.exitValue(), out);
+        assertEquals(ExitCode.FREE.status(), p.exitValue(), out);
         return out;
     }
 }

@@ -35,7 +35,7 @@ class BenchWorkloadsTest {
         Object[] r = cli("bench", "--edges", "--problems", ZIP, "--scenario", "box_panda", "--per-scenario", "1",
                 "--free-per-end", "3", "--repeat", "1", "--warmup", "0", "--edges-out", list.toString(),
                 "--edge-times", times.toString());
-        assertEquals(ExitCode.FREE, r[0], (String) r[1] + r[2]);
+        assertEquals(ExitCode.FREE.status(), r[0], (String) r[1] + r[2]);
         String out = (String) r[1];
         String header = out.lines().filter(l -> l.startsWith("edges ")).findFirst().orElseThrow(() -> new AssertionError(out));
         for (String column : new String[]{"count", "length rad", "isMotionFree", "checkMotion", "verdicts"}) {
@@ -96,11 +96,11 @@ class BenchWorkloadsTest {
         // the list read back (--edge-list) gives the same edges: exact doubles, so the same verdicts
         Object[] again = cli("bench", "--edges", "--problems", ZIP, "--edge-list", list.toString(), "--repeat", "1",
                 "--warmup", "0.1");
-        assertEquals(ExitCode.FREE, again[0], (String) again[1] + again[2]);
+        assertEquals(ExitCode.FREE.status(), again[0], (String) again[1] + again[2]);
         assertTrue(((String) again[1]).lines().anyMatch(l -> l.matches("free\\s+6\\s.*\\{FREE=6}")), (String) again[1]);
         Path bad = Files.writeString(dir.resolve("bad.csv"), lines.get(0) + "\n" + lines.get(1).replace("free", "edge") + "\n");
         Object[] refused = cli("bench", "--edges", "--problems", ZIP, "--edge-list", bad.toString());
-        assertEquals(ExitCode.DATA_ERROR, refused[0], (String) refused[2]);
+        assertEquals(ExitCode.DATA_ERROR.status(), refused[0], (String) refused[2]);
         assertTrue(((String) refused[2]).contains("bad.csv:2"), (String) refused[2]);
     }
 
@@ -108,7 +108,7 @@ class BenchWorkloadsTest {
     void plannerReportsSolvedAndRecertifiedPaths() {
         Object[] r = cli("bench", "--planner", "--problems", ZIP, "--scenario", "table_pick_panda", "--per-scenario", "1",
                 "--time-limit", "10", "--repeat", "3", "--warmup", "0");
-        assertEquals(ExitCode.FREE, r[0], (String) r[1] + r[2]);
+        assertEquals(ExitCode.FREE.status(), r[0], (String) r[1] + r[2]);
         String out = (String) r[1];
         assertTrue(out.lines().anyMatch(l -> l.startsWith("scenario") && l.contains("solved") && l.contains("recertified")
                 && l.contains("plan us") && l.contains("plan cpu us") && l.contains("call cpu us") && l.contains("(p90)")),
@@ -126,7 +126,7 @@ class BenchWorkloadsTest {
         assertTrue(out.contains("lazy edges, uniform sampler"), out);
         Object[] eager = cli("bench", "--planner", "--eager-edges", "--problems", ZIP, "--scenario", "table_pick_panda",
                 "--per-scenario", "1", "--time-limit", "10", "--repeat", "1", "--warmup", "0");
-        assertEquals(ExitCode.FREE, eager[0], (String) eager[1] + eager[2]);
+        assertEquals(ExitCode.FREE.status(), eager[0], (String) eager[1] + eager[2]);
         assertTrue(((String) eager[1]).contains("eager edges"), (String) eager[1]);
         assertTrue(((String) eager[1]).lines().anyMatch(l -> l.matches("all\\s+1\\s+0\\s+0\\s+1\\s+1/1\\s.*")),
                 (String) eager[1]);
@@ -140,7 +140,7 @@ class BenchWorkloadsTest {
                 + "box_panda/0001,goal,0,0.4534448383669427,1.7628,0.1941262264518609,-0.8667848896139277,"
                 + "-0.3798524112731043,2.606927984171601,-0.1898611792470702,0,0\n");
         Object[] r = cli("bench", "--cases", ok.toString(), "--problems", ZIP, "--repeat", "1");
-        assertEquals(ExitCode.FREE, r[0], (String) r[1] + r[2]);
+        assertEquals(ExitCode.FREE.status(), r[0], (String) r[1] + r[2]);
         String out = (String) r[1];
         assertTrue(out.lines().anyMatch(l -> l.matches("isValid\\s+2\\s.*")), out);
         // MBM generated start and goal collision-free, with this model (VAMP's copy of MBM's Panda)
@@ -148,33 +148,33 @@ class BenchWorkloadsTest {
 
         Path bad = Files.writeString(dir.resolve("bad.csv"), header + "box_panda/0001,start,0,0,-0.785,0,nan,0,1.571,0.785,0,0\n");
         Object[] b = cli("bench", "--cases", bad.toString(), "--problems", ZIP);
-        assertEquals(ExitCode.DATA_ERROR, b[0], (String) b[2]);
+        assertEquals(ExitCode.DATA_ERROR.status(), b[0], (String) b[2]);
         assertTrue(((String) b[2]).contains("bad.csv:2") && ((String) b[2]).contains("q4"), (String) b[2]);
         Path unknown = Files.writeString(dir.resolve("unknown.csv"), header + "kitchen/0001,start,0,0,0,0,-1,0,1,0,0,0\n");
         Object[] u = cli("bench", "--cases", unknown.toString(), "--problems", ZIP);
-        assertEquals(ExitCode.DATA_ERROR, u[0], (String) u[2]);
+        assertEquals(ExitCode.DATA_ERROR.status(), u[0], (String) u[2]);
         assertTrue(((String) u[2]).contains("unknown.csv:2") && ((String) u[2]).contains("kitchen"), (String) u[2]);
     }
 
     @Test
     void workloadUsageErrors() {
         Object[] count = cli("bench", "--edges", "--problems", ZIP, "--per-scenario", "0");
-        assertEquals(ExitCode.USAGE, count[0], (String) count[2]);
+        assertEquals(ExitCode.USAGE.status(), count[0], (String) count[2]);
         assertTrue(((String) count[2]).contains("--per-scenario"), (String) count[2]);
         for (String warmup : new String[]{"-1", "NaN", "1e9"}) {
             Object[] bad = cli("bench", "--edges", "--problems", ZIP, "--warmup", warmup);
-            assertEquals(ExitCode.USAGE, bad[0], warmup + ": " + bad[2]);
+            assertEquals(ExitCode.USAGE.status(), bad[0], warmup + ": " + bad[2]);
             assertTrue(((String) bad[2]).contains("--warmup"), (String) bad[2]);
         }
         Object[] sampler = cli("bench", "--planner", "--problems", ZIP, "--per-scenario", "1", "--sampler", "sobol");
-        assertEquals(ExitCode.USAGE, sampler[0], (String) sampler[2]);
+        assertEquals(ExitCode.USAGE.status(), sampler[0], (String) sampler[2]);
         assertTrue(((String) sampler[2]).contains("--sampler expects uniform or halton, got 'sobol'"), (String) sampler[2]);
         Object[] scene = cli("bench", "--edges", "--problems", ZIP, "--scene", "table_shelf");
-        assertEquals(ExitCode.USAGE, scene[0], (String) scene[2]);
+        assertEquals(ExitCode.USAGE.status(), scene[0], (String) scene[2]);
         Object[] scenario = cli("bench", "--planner", "--problems", ZIP, "--scenario", "kitchen");
-        assertEquals(ExitCode.USAGE, scenario[0], (String) scenario[2]);
+        assertEquals(ExitCode.USAGE.status(), scenario[0], (String) scenario[2]);
         assertTrue(((String) scenario[2]).contains("kitchen"), (String) scenario[2]);
         Object[] missing = cli("bench", "--edges", "--problems", "/no/such/problems.zip");
-        assertEquals(ExitCode.NO_INPUT, missing[0], (String) missing[2]);
+        assertEquals(ExitCode.NO_INPUT.status(), missing[0], (String) missing[2]);
     }
 }

@@ -46,14 +46,14 @@ class DecompositionBenchTest {
         System.setProperty("collide4j.testdata", dir.toString());
         try {
             Object[] r = cli("bench", "--decomposition");
-            assertEquals(ExitCode.FREE, r[0], (String) r[2]);
+            assertEquals(ExitCode.FREE.status(), r[0], (String) r[2]);
             String out = (String) r[1];
             assertTrue(out.lines().anyMatch(l -> l.matches("cube\\.obj\\s+\\S+\\s+\\S+\\s+1\\s+1\\s+1\\.000\\s+1\\.000\\s+100% .*0\\.556, 0\\.00%")),
                     out);
             assertTrue(out.contains("Σvol/vol <= V-HACD on 1 of 1, pieces <= V-HACD on 1 of 1"), out);
             Files.writeString(dir.resolve("v-hacd/NUMBERS.md"), "| mesh | nothing |\n");
             Object[] bad = cli("bench", "--decomposition");
-            assertEquals(ExitCode.DATA_ERROR, bad[0], (String) bad[1]);
+            assertEquals(ExitCode.DATA_ERROR.status(), bad[0], (String) bad[1]);
             assertTrue(((String) bad[2]).contains("no mesh rows"), (String) bad[2]);
         } finally {
             if (old == null) {

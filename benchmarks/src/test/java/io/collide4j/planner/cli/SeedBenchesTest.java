@@ -36,7 +36,7 @@ class SeedBenchesTest {
         Path sets = dir.resolve("subset.csv"), html = dir.resolve("report.html");
         Files.write(sets, subset, StandardCharsets.UTF_8);
         Object[] r = cli("bench", "--buckets", "--sets", sets.toString(), "--passes", "1", "--html", html.toString());
-        assertEquals(ExitCode.FREE, r[0], (String) r[2]);
+        assertEquals(ExitCode.FREE.status(), r[0], (String) r[2]);
         String out = (String) r[1];
         assertTrue(out.contains("GJK boolean mean/max") && out.contains("mesh oracle mean/max"), out);
         // every timed algorithm agrees with the exact oracle's stored targets
@@ -53,7 +53,7 @@ class SeedBenchesTest {
         // and its keys, so --per-bucket 1 must write exactly the stored file's first configuration of each bucket
         Path out = dir.resolve("sets.csv");
         Object[] r = cli("bench", "--write-sets", out.toString(), "--seed", "1", "--per-bucket", "1", "--robot-per-bucket", "0");
-        assertEquals(ExitCode.FREE, r[0], (String) r[2]);
+        assertEquals(ExitCode.FREE.status(), r[0], (String) r[2]);
         List<String> written = Files.readAllLines(out, StandardCharsets.UTF_8).stream().filter(l -> l.startsWith("pair,")).toList();
         List<String> stored = new ArrayList<>();
         String lastBucket = "";
@@ -75,7 +75,7 @@ class SeedBenchesTest {
         Path mesh = DATA.resolve("v-hacd/app/meshes/cube-notch.obj");
         Object[] r = cli("bench", "--bv", "--bv-steps", "400", "--bv-frames", "60", "--bv-mesh", mesh.toString(),
                 "--bv-pieces", "3", "--html", dir.resolve("bv.html").toString());
-        assertEquals(ExitCode.FREE, r[0], (String) r[2]);
+        assertEquals(ExitCode.FREE.status(), r[0], (String) r[2]);
         String out = (String) r[1];
         List<String> rows = out.lines().filter(l -> l.matches("\\s+(sphere|AABB|OBB|convex hull \\(GJK\\)|decomposition \\d+\\+\\d+)\\s+.*")).toList();
         assertTrue(rows.size() >= 8, out);
@@ -88,14 +88,14 @@ class SeedBenchesTest {
     @Test
     void errorsExitWithTheirCodes(@TempDir Path dir) throws Exception {
         Object[] missing = cli("bench", "--buckets", "--sets", dir.resolve("none.csv").toString());
-        assertEquals(ExitCode.NO_INPUT, missing[0]);
+        assertEquals(ExitCode.NO_INPUT.status(), missing[0]);
         assertTrue(((String) missing[2]).contains("--sets: no file"), (String) missing[2]);
         Path bad = dir.resolve("bad.csv");
         Files.writeString(bad, "format,collide4j-configuration-sets/1\nseed,x\n");
         Object[] malformed = cli("bench", "--buckets", "--sets", bad.toString());
-        assertEquals(ExitCode.DATA_ERROR, malformed[0]);
+        assertEquals(ExitCode.DATA_ERROR.status(), malformed[0]);
         assertTrue(((String) malformed[2]).contains(bad + ":2: seed 'x' is not an integer"), (String) malformed[2]);
-        assertEquals(ExitCode.USAGE, cli("bench", "--html", dir.resolve("x.html").toString())[0]);
-        assertEquals(ExitCode.USAGE, cli("bench", "--buckets", "--passes", "0")[0]);
+        assertEquals(ExitCode.USAGE.status(), cli("bench", "--html", dir.resolve("x.html").toString())[0]);
+        assertEquals(ExitCode.USAGE.status(), cli("bench", "--buckets", "--passes", "0")[0]);
     }
 }

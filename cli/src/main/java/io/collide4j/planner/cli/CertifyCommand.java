@@ -127,9 +127,9 @@ final class CertifyCommand extends RobotSceneCommand {
         }
         out.println("certificate " + certificate + ", report " + report);
         return switch (r.verdict()) {
-            case CERTIFIED_FREE -> ExitCode.FREE;
-            case VIOLATION -> ExitCode.VIOLATION;
-            case INCONCLUSIVE -> ExitCode.INCONCLUSIVE;
+            case CERTIFIED_FREE -> ExitCode.FREE.status();
+            case VIOLATION -> ExitCode.VIOLATION.status();
+            case INCONCLUSIVE -> ExitCode.INCONCLUSIVE.status();
         };
     }
 

@@ -70,6 +70,6 @@ final class CheckCommand extends RobotSceneCommand {
         }
         out.printf(Locale.ROOT, "%d of %d configurations valid (required margin %s m)%n", qs.size() - invalid, qs.size(),
                 Fixed.exact(c.margin()));
-        return invalid == 0 ? ExitCode.FREE : ExitCode.VIOLATION;
+        return invalid == 0 ? ExitCode.FREE.status() : ExitCode.VIOLATION.status();
     }
 }

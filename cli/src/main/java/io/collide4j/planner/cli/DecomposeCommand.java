@@ -86,7 +86,7 @@ final class DecomposeCommand extends CliCommand {
         out.printf(Locale.ROOT, "covering margin %s m (every point of every triangle lies within this distance of a"
                 + " piece)%n", Fixed.upperBound(margin));
         out.println("pieces written to " + outFile);
-        return ExitCode.FREE;
+        return ExitCode.FREE.status();
     }
 
     /**

@@ -63,7 +63,7 @@ final class InfoCommand extends CliCommand {
             description = Models.robot(robot == null ? RobotOptions.DEFAULT_ROBOT : robot);
         }
         print(description, out);
-        return ExitCode.FREE;
+        return ExitCode.FREE.status();
     }
 
     static void print(RobotDescription robot, PrintStream out) {

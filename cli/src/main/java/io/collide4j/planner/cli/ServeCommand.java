@@ -117,7 +117,7 @@ final class ServeCommand extends CliCommand {
             if (port == null) {
                 int n = server.serve(System.in, out);
                 err.println("collide4j serve: end of input after " + n + " requests");
-                return ExitCode.FREE;
+                return ExitCode.FREE.status();
             }
             int bound = server.listen(port.intValue());
             out.println("listening 127.0.0.1:" + bound);
@@ -128,7 +128,7 @@ final class ServeCommand extends CliCommand {
                 Thread.currentThread().interrupt();
             }
             err.println("collide4j serve: interrupted after " + server.requestsServed() + " requests; stopping");
-            return ExitCode.FREE;
+            return ExitCode.FREE.status();
         }
     }
 

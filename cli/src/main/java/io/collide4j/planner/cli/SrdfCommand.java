@@ -113,7 +113,7 @@ final class SrdfCommand extends CliCommand {
         }
         out.println("written to " + outFile + (chains.isEmpty() ? " (no planning group: the robot has no movable joint)"
                 : "; use it with --srdf " + outFile + " --group " + chains.get(0).name()));
-        return ExitCode.FREE;
+        return ExitCode.FREE.status();
     }
 
     /** The --group NAME=BASE:TIP items, each checked against the robot; a malformed one is a usage error. */

@@ -189,9 +189,9 @@ final class VerifyCommand extends RobotSceneCommand {
         }
         out.println("  verdict: " + v + " (VALID certificate, verified by " + by + ")");
         return switch (v) {
-            case CERTIFIED_FREE -> ExitCode.FREE;
-            case VIOLATION -> ExitCode.VIOLATION;
-            case INCONCLUSIVE -> ExitCode.INCONCLUSIVE;
+            case CERTIFIED_FREE -> ExitCode.FREE.status();
+            case VIOLATION -> ExitCode.VIOLATION.status();
+            case INCONCLUSIVE -> ExitCode.INCONCLUSIVE.status();
         };
     }
 

@@ -88,7 +88,7 @@ final class ViewCommand extends RobotSceneCommand {
                 () -> json, Progress.of(this, "report", samples));
         writeText(report, page.html(), "--out");
         out.println(cert.verdict() + "  report " + report + " from " + file);
-        return ExitCode.FREE;
+        return ExitCode.FREE.status();
     }
 
     /** The certification a verified certificate records, in the form the report draws. */

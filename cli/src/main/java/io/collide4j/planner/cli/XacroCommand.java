@@ -55,9 +55,9 @@ final class XacroCommand extends CliCommand {
             byte[] utf8 = xml.getBytes(StandardCharsets.UTF_8);   // as xacro writes it, whatever the platform's charset
             out.write(utf8, 0, utf8.length);
             out.flush();
-            return ExitCode.FREE;
+            return ExitCode.FREE.status();
         }
         writeText(outFile, xml, "--out");
-        return ExitCode.FREE;
+        return ExitCode.FREE.status();
     }
 }

@@ -42,10 +42,10 @@ public final class EmbeddedException extends RuntimeException {
             return x;
         }
         if (e instanceof CliException c) {
-            Kind k = switch (c.exitCode()) {
-                case ExitCode.USAGE -> Kind.USAGE;
-                case ExitCode.DATA_ERROR -> Kind.DATA;
-                case ExitCode.NO_INPUT -> Kind.NO_INPUT;
+            Kind k = switch (c.code()) {
+                case USAGE -> Kind.USAGE;
+                case DATA_ERROR -> Kind.DATA;
+                case NO_INPUT -> Kind.NO_INPUT;
                 default -> Kind.INTERNAL;
             };
             return new EmbeddedException(k, c.getMessage(), c);

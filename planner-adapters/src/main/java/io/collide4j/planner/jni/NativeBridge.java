@@ -185,7 +185,7 @@ public final class NativeBridge {
             return c.exitCode();
         }
         // as the CLI reports it: an argument the checker refuses is bad input, not a bug
-        return t instanceof IllegalArgumentException ? ExitCode.DATA_ERROR : ExitCode.INTERNAL;
+        return t instanceof IllegalArgumentException ? ExitCode.DATA_ERROR.status() : ExitCode.INTERNAL.status();
     }
 
     /** The one-line message the native exception carries: the CLI's message, or the exception itself. */

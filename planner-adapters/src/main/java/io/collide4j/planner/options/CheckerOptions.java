@@ -25,7 +25,7 @@ public final class CheckerOptions {
         @Override
         public int run() {
             built = buildChecker();
-            return ExitCode.FREE;
+            return ExitCode.FREE.status();
         }
     }
 

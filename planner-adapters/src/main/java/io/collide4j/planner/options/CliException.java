@@ -2,19 +2,25 @@ package io.collide4j.planner.options;
 
 /** A failure the CLI reports as one line on stderr with a specific exit code. */
 public final class CliException extends RuntimeException {
-    private final int exitCode;
+    private final ExitCode code;
 
-    public CliException(int exitCode, String message) {
+    public CliException(ExitCode code, String message) {
         super(message);
-        this.exitCode = exitCode;
+        this.code = code;
     }
 
-    public CliException(int exitCode, String message, Throwable cause) {
+    public CliException(ExitCode code, String message, Throwable cause) {
         super(message, cause);
-        this.exitCode = exitCode;
+        this.code = code;
     }
 
+    /** Which failure this is. */
+    public ExitCode code() {
+        return code;
+    }
+
+    /** The process exit status ({@code code().status()}). */
     public int exitCode() {
-        return exitCode;
+        return code.status();
     }
 }

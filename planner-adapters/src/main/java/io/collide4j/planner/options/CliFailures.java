@@ -39,8 +39,8 @@ public final class CliFailures {
      */
     public static CliException failure(Throwable e, CliCommand command) {
         if (e instanceof CliException c) {
-            boolean input = c.exitCode() == ExitCode.DATA_ERROR || c.exitCode() == ExitCode.USAGE;
-            return input ? new CliException(c.exitCode(), c.getMessage() + defaults(command), c) : c;
+            boolean input = c.exitCode() == ExitCode.DATA_ERROR.status() || c.exitCode() == ExitCode.USAGE.status();
+            return input ? new CliException(c.code(), c.getMessage() + defaults(command), c) : c;
         }
         if (e instanceof DescriptionException || e instanceof IllegalArgumentException) {
             return new CliException(ExitCode.DATA_ERROR, oneLine(e.getMessage()) + defaults(command), e);

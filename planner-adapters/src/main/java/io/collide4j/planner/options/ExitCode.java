@@ -1,24 +1,35 @@
 package io.collide4j.planner.options;
 
-/** The CLI's process exit codes: verdicts below 64, sysexits-style failures from 64 up. */
-public final class ExitCode {
+/**
+ * The CLI's process exit statuses: verdicts below 64, sysexits-style failures from 64 up. The numbers are the
+ * command line's contract (scripts and the README's table test them); {@link #status()} is what the process returns.
+ */
+public enum ExitCode {
     /** Certified free (or a command that succeeded). */
-    public static final int FREE = 0;
+    FREE(0),
     /** A violation was found. */
-    public static final int VIOLATION = 1;
+    VIOLATION(1),
     /** A budget ran out before a verdict. */
-    public static final int INCONCLUSIVE = 2;
+    INCONCLUSIVE(2),
     /** Wrong command line. */
-    public static final int USAGE = 64;
+    USAGE(64),
     /** An input file exists but its content is wrong (names file and field). */
-    public static final int DATA_ERROR = 65;
+    DATA_ERROR(65),
     /** An input file is missing or unreadable. */
-    public static final int NO_INPUT = 66;
+    NO_INPUT(66),
     /** A bug: an unexpected exception. */
-    public static final int INTERNAL = 70;
+    INTERNAL(70),
     /** An output file could not be written. */
-    public static final int CANNOT_CREATE = 73;
+    CANNOT_CREATE(73);
 
-    private ExitCode() {
+    private final int status;
+
+    ExitCode(int status) {
+        this.status = status;
+    }
+
+    /** The process exit status. */
+    public int status() {
+        return status;
     }
 }
