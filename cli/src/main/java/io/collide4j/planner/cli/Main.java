@@ -52,7 +52,7 @@ public final class Main {
     /** Columns left for a summary after "  NAME       " in an 80-column terminal. */
     private static final int OVERVIEW_TEXT = 80 - 13;
 
-    static final String EXIT_CODES = "exit codes: 0 free/ok, 1 violation, 2 inconclusive, 64 usage, 65 bad input data,"
+    public static final String EXIT_CODES = "exit codes: 0 free/ok, 1 violation, 2 inconclusive, 64 usage, 65 bad input data,"
             + " 66 missing input, 70 internal error, 73 cannot write output";
 
     /**

@@ -5,8 +5,9 @@
  * <p>The robot and scene option mixins, {@code CliCommand}, {@code ExitCode}, {@code CliException},
  * {@code CliFailures} and the option-driven library entry points {@code CertifyApi} and {@code CheckerOptions} are
  * package {@code io.collide4j.planner.options} in module {@code planner-adapters}, because the embedded, JNI and Spark
- * callers take the same options without the command line. The {@code bench} command's classes share this package
- * name from module {@code benchmarks}, a plug-in ({@code PluggedCommand}) kept out of the shipped jar.
+ * callers take the same options without the command line. The {@code bench} command is a plug-in
+ * ({@code PluggedCommand}) from module {@code benchmarks}, package {@code io.collide4j.planner.bench.command}, kept
+ * out of the shipped jar.
  *
  * <p>Glossary: <em>command</em> — one {@code @Command} class ({@code certify}, {@code check}, ...);
  * <em>mixin</em> — options several commands share ({@link io.collide4j.planner.options.RobotOptions},

@@ -12,8 +12,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** End-to-end runs of the CLI commands on the bundled Panda, table_shelf scene and the MBM problems. */
-class CommandsTest {
-    static final String ZIP = Path.of(System.getProperty("collide4j.testdata", "../tests/data"))
+public class CommandsTest {
+    public static final String ZIP = Path.of(System.getProperty("collide4j.testdata", "../tests/data"))
             .resolve("vamp/resources/panda/problems.zip").toString();
     static final String READY = "0,-0.785,0,-2.356,0,1.571,0.785";
     /** Joint 2 pitched forward until the arm lies in the table (the table top is at z = 0.40 m). */

@@ -10,9 +10,9 @@ import java.nio.charset.StandardCharsets;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class MainTest {
+public class MainTest {
     /** Runs the CLI in-process; returns {exit code, stdout, stderr}. */
-    static Object[] cli(String... argv) {
+    public static Object[] cli(String... argv) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code = Main.run(argv, new PrintStream(out, true, StandardCharsets.UTF_8),

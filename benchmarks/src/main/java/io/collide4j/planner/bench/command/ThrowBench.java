@@ -1,4 +1,4 @@
-package io.collide4j.planner.cli;
+package io.collide4j.planner.bench.command;
 
 import io.collide4j.planner.options.CliException;
 import io.collide4j.planner.options.ExitCode;

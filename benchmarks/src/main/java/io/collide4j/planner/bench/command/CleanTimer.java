@@ -1,4 +1,4 @@
-package io.collide4j.planner.cli;
+package io.collide4j.planner.bench.command;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;

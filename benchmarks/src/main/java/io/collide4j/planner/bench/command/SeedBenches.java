@@ -1,5 +1,6 @@
-package io.collide4j.planner.cli;
+package io.collide4j.planner.bench.command;
 
+import io.collide4j.planner.cli.Progress;
 import io.collide4j.planner.options.CliCommand;
 import io.collide4j.planner.options.CliException;
 import io.collide4j.planner.options.ExitCode;

@@ -1,5 +1,7 @@
-package io.collide4j.planner.cli;
+package io.collide4j.planner.bench.command;
 
+import io.collide4j.planner.cli.Main;
+import io.collide4j.planner.cli.Progress;
 import io.collide4j.planner.options.CliException;
 import io.collide4j.planner.options.ExitCode;
 import io.collide4j.planner.options.RobotSceneCommand;

@@ -1,5 +1,6 @@
-package io.collide4j.planner.cli;
+package io.collide4j.planner.bench.command;
 
+import io.collide4j.planner.cli.PluggedCommand;
 import io.collide4j.planner.options.CliCommand;
 
 /**

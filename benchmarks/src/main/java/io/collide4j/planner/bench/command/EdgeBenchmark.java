@@ -1,5 +1,6 @@
-package io.collide4j.planner.cli;
+package io.collide4j.planner.bench.command;
 
+import io.collide4j.planner.cli.Progress;
 import io.collide4j.checker.query.MotionResult;
 import io.collide4j.checker.query.MotionStatus;
 import io.collide4j.planner.Collide4j;
