@@ -75,8 +75,7 @@ class PackageRulesTest {
                     .toList();
         }
         assertTrue(roots.size() >= 6, "found the modules' source roots: " + roots);
-        // a package split across modules (planner.cli: library options, the CLI, the bench commands) is documented
-        // once, in any of them
+        // a package split across modules would be documented once, in any of them
         Map<String, List<String>> undocumented = new TreeMap<>();
         Set<String> documented = new TreeSet<>();
         int packages = 0;

@@ -4,7 +4,7 @@ import io.collide4j.checker.geometry.decomposition.DecompositionParameters;
 import io.collide4j.checker.scene.Obstacle;
 import io.collide4j.checker.scene.ObstacleShape;
 import io.collide4j.checker.scene.Scene;
-import io.collide4j.planner.cli.ExitCode;
+import io.collide4j.planner.options.ExitCode;
 import io.collide4j.urdf.Pose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -116,7 +116,7 @@ class DecompositionPiecesTest {
                 out.toString(), "--max-hulls", "4", "--resolution", "20000", "--threads", "1"},
                 new PrintStream(o, true, StandardCharsets.UTF_8), new PrintStream(e, true, StandardCharsets.UTF_8));
         String text = o.toString(StandardCharsets.UTF_8);
-        assertEquals(ExitCode.FREE, code, text + e);
+        assertEquals(ExitCode.FREE.status(), code, text + e);
         assertTrue(text.contains("covering margin"), text);
         long objects = Files.readAllLines(out).stream().filter(l -> l.startsWith("o ")).count();
         assertTrue(objects >= 2 && objects <= 4, "an L needs at least two convex pieces, at most the 4 allowed: " + objects);
@@ -130,7 +130,7 @@ class DecompositionPiecesTest {
                     "--out", dir.resolve("never.obj").toString(), "--max-excess", bad},
                     new PrintStream(o, true, StandardCharsets.UTF_8), new PrintStream(e, true, StandardCharsets.UTF_8));
             String err = e.toString(StandardCharsets.UTF_8);
-            assertEquals(ExitCode.USAGE, code, bad + ": " + err);
+            assertEquals(ExitCode.USAGE.status(), code, bad + ": " + err);
             // out of range: the accepted range; not a finite number: the shared number converter says so
             assertTrue(err.contains("--max-excess") && (err.contains("0..10") || err.contains("finite")), bad + ": " + err);
             assertFalse(Files.exists(dir.resolve("never.obj")));

@@ -14,8 +14,6 @@ import org.joml.Matrix4dc;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.BitSet;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -388,41 +386,7 @@ public final class KinematicModel {
         return new Matrix4d(linkOffset[link]);
     }
 
-    // ---------------------------------------------------------------- validation
-
-    /**
-     * Checks length and finiteness; throws {@link InvalidConfigurationException} naming the index and joint.
-     * Allocation-free unless it throws.
-     */
-    public void checkConfiguration(double[] q) {
-        if (q == null || q.length != varNames.length) {
-            throw new InvalidConfigurationException("robot " + name + ": configuration has "
-                    + (q == null ? "no array" : q.length + " entries") + ", expected " + varNames.length
-                    + " " + Arrays.toString(varNames), -1, null);
-        }
-        for (int i = 0; i < q.length; i++) {
-            if (!Double.isFinite(q[i])) {
-                throw new InvalidConfigurationException("robot " + name + ": configuration entry " + i + " (joint "
-                        + varNames[i] + ") is " + q[i] + ", expected a finite number", i, varNames[i]);
-            }
-        }
-        for (int b = 1; b < bodyParent.length; b++) {
-            // the FK error bound of a mimic joint's computed value assumes its source within the cap (FkErrorBound)
-            if (bodyMimic[b] && !(Math.abs(q[bodyVar[b]]) <= MAX_MIMIC_SOURCE_VALUE)) {
-                throw new InvalidConfigurationException("robot " + name + ": joint " + varNames[bodyVar[b]]
-                        + " (configuration entry " + bodyVar[b] + ") is at " + q[bodyVar[b]] + ", beyond the "
-                        + MAX_MIMIC_SOURCE_VALUE + " (rad or m) within which the mimic joint " + bodyJoint[b]
-                        + " that follows it is computed accurately; reduce a continuous joint's angle modulo 2π",
-                        bodyVar[b], varNames[bodyVar[b]]);
-            }
-            // written so that NaN (a mimic's multiplier times a huge value) is refused too
-            if (bodyPrismatic[b] && !(Math.abs(bodyMul[b] * q[bodyVar[b]] + bodyOff[b]) <= MAX_SLIDE)) {
-                throw new InvalidConfigurationException("robot " + name + ": prismatic joint " + bodyJoint[b] + " is at "
-                        + (bodyMul[b] * q[bodyVar[b]] + bodyOff[b]) + " m (configuration entry " + bodyVar[b]
-                        + "), beyond the " + MAX_SLIDE + " m that certified bounds support", bodyVar[b], varNames[bodyVar[b]]);
-            }
-        }
-    }
+    // ---------------------------------------------------------------- validation (LimitChecks)
 
     /**
      * Largest travel (rad) of a revolute or continuous joint over one motion segment: 4 turns. Certified motion
@@ -466,6 +430,14 @@ public final class KinematicModel {
     public static final double MAX_PATH_VALUE_ERROR = 2e-12;
 
     /**
+     * Checks length and finiteness; throws {@link InvalidConfigurationException} naming the index and joint.
+     * Allocation-free unless it throws.
+     */
+    public void checkConfiguration(double[] q) {
+        LimitChecks.checkConfiguration(this, q);
+    }
+
+    /**
      * Checks the straight segment q0 → q1 before any bound is computed on it: both ends as by
      * {@link #checkConfiguration}, every rotational joint's value at both ends within ±{@link #MAX_SEGMENT_ANGLE},
      * and every movable joint's travel (mimic joints included) at most {@link #MAX_SEGMENT_TURN} (rotational) or
@@ -474,19 +446,7 @@ public final class KinematicModel {
      * {@link InvalidConfigurationException} naming the joint and its travel. Allocation-free unless it throws.
      */
     public void checkSegment(double[] q0, double[] q1) {
-        checkConfiguration(q0);
-        checkConfiguration(q1);
-        for (int b = 1; b < bodyParent.length; b++) {
-            int v = bodyVar[b];
-            checkAngle(b, q0[v]);
-            checkAngle(b, q1[v]);
-            double travel = Math.abs(bodyMul[b]) * Math.abs(q1[v] - q0[v]);
-            if (!(travel <= travelCap(b))) {    // the message only when refusing: checkSegment is on the hot path
-                checkTravel(b, travel, "from " + q0[v] + " to " + q1[v]);
-            }
-            // the straight segment's interpolation error (RobotSegment's LinearPath): within the caps it always fits
-            checkValueError(b, Math.abs(bodyMul[b]) * 4 * 0x1p-53 * (Math.abs(q0[v]) + 2 * Math.abs(q1[v] - q0[v])));
-        }
+        LimitChecks.checkSegment(this, q0, q1);
     }
 
     /**
@@ -494,57 +454,7 @@ public final class KinematicModel {
      * the path's certified sup |dq/ds| over [0, 1], within the caps, and both ends valid configurations.
      */
     public void checkPath(JointPath path) {
-        if (path.variableCount() != varNames.length) {
-            throw new IllegalArgumentException("robot " + name + ": path has " + path.variableCount()
-                    + " variables, expected " + varNames.length);
-        }
-        double[] q0 = checkedEnd(path, 0), q1 = checkedEnd(path, 1);
-        for (int b = 1; b < bodyParent.length; b++) {
-            int v = bodyVar[b];
-            checkAngle(b, q0[v]);
-            checkAngle(b, q1[v]);
-            checkTravel(b, Math.abs(bodyMul[b]) * path.maxAbsVelocity(v, 0, 1), "along a curved segment");
-            checkValueError(b, Math.abs(bodyMul[b]) * path.positionError(v));
-        }
-    }
-
-    private void checkValueError(int b, double error) {
-        if (!(error <= MAX_PATH_VALUE_ERROR)) {   // NaN refused too
-            throw new InvalidConfigurationException("robot " + name + ": joint " + bodyJoint[b] + " is computed along"
-                    + " this segment within " + error + (bodyPrismatic[b] ? " m" : " rad") + " of the exact path, more"
-                    + " than the " + MAX_PATH_VALUE_ERROR + " the certified bounds include; its spline coefficients are"
-                    + " too large: split the segment or reduce its velocities", bodyVar[b], varNames[bodyVar[b]]);
-        }
-    }
-
-    private double[] checkedEnd(JointPath path, double s) {
-        double[] q = path.positions(s, new double[varNames.length]);
-        checkConfiguration(q);
-        return q;
-    }
-
-    private void checkAngle(int b, double q) {
-        double v = bodyMul[b] * q + bodyOff[b];
-        if (!bodyPrismatic[b] && !(Math.abs(v) <= MAX_SEGMENT_ANGLE)) {
-            throw new InvalidConfigurationException("robot " + name + ": joint " + bodyJoint[b] + " is at " + v
-                    + " rad at an end of a motion segment, beyond the " + MAX_SEGMENT_ANGLE + " rad (4 turns) within"
-                    + " which interpolated joint values stay accurate; reduce the angle modulo 2π before the motion",
-                    bodyVar[b], varNames[bodyVar[b]]);
-        }
-    }
-
-    private double travelCap(int b) {
-        return bodyPrismatic[b] ? MAX_SLIDE : MAX_SEGMENT_TURN;
-    }
-
-    private void checkTravel(int b, double travel, String how) {
-        double cap = travelCap(b);
-        if (!(travel <= cap)) {   // NaN and infinity refused too
-            throw new InvalidConfigurationException("robot " + name + ": joint " + bodyJoint[b] + " travels " + travel
-                    + (bodyPrismatic[b] ? " m " : " rad ") + how + " in one segment, more than the " + cap
-                    + (bodyPrismatic[b] ? " m" : " rad (4 turns)") + " a certified motion bound supports; split the"
-                    + " motion into shorter segments", bodyVar[b], varNames[bodyVar[b]]);
-        }
+        LimitChecks.checkPath(this, path);
     }
 
     /**
@@ -554,107 +464,19 @@ public final class KinematicModel {
      * when none; allocation-free in that case).
      */
     public List<LimitViolation> validate(double[] q, LimitPolicy policy) {
-        checkConfiguration(q);
-        List<LimitViolation> out = null;
-        for (int b = 1; b < bodyParent.length; b++) {
-            double v = bodyMul[b] * q[bodyVar[b]] + bodyOff[b];
-            if (!(v >= bodyLower[b] && v <= bodyUpper[b])) {
-                LimitViolation lv = new LimitViolation(bodyJoint[b], bodyVar[b], v, bodyLower[b], bodyUpper[b]);
-                if (policy == LimitPolicy.ERROR) {
-                    throw new JointLimitException(lv);
-                }
-                if (out == null) {
-                    out = new ArrayList<>();
-                }
-                out.add(lv);
-            }
-        }
-        return out == null ? Collections.emptyList() : Collections.unmodifiableList(out);
+        return LimitChecks.validate(this, q, policy);
     }
 
     /**
      * Every joint (mimic joints included, with their own limits) whose value leaves its position limits somewhere
      * on {@code path}, s ∈ [0, 1], each with its largest excursion found; empty when the whole path is proven inside.
-     *
-     * <p>Proof by subdivision: on [a, b] a joint value f with |f''| ≤ A (the path's certified acceleration bound)
-     * lies within [min(f(a), f(b)) − A(b − a)²/8, max(f(a), f(b)) + A(b − a)²/8] (the chord plus the largest
-     * deviation a bounded second derivative allows), so straight segments are decided by their ends and curved ones
-     * converge quadratically. Where a joint does leave, branch and bound on the excess locates its peak to
-     * {@value #PEAK_TOLERANCE} rad (or m). Only evaluated values are reported, so a reported value is truly outside.
-     * Joint values are evaluated in double precision, as in {@link #validate}: a path that touches a limit to within
-     * rounding (about 1e-15 of the value) counts as inside. Immutable model; thread-safe.
+     * Proven by subdivision on the path's certified acceleration bound; a peak is located to 1e-9 rad (or m), and
+     * only evaluated values are reported, so a reported value is truly outside. Joint values are evaluated in double
+     * precision, as in {@link #validate}: a path that touches a limit to within rounding counts as inside.
+     * Immutable model; thread-safe.
      */
     public List<PathLimitViolation> limitViolations(JointPath path) {
-        if (path.variableCount() != varNames.length) {
-            throw new IllegalArgumentException("robot " + name + ": path has " + path.variableCount()
-                    + " variables, expected " + varNames.length);
-        }
-        List<PathLimitViolation> out = new ArrayList<>();
-        double[] stack = new double[5 * (PATH_LIMIT_DEPTH + 2)];
-        for (int b = 1; b < bodyParent.length; b++) {
-            if (bodyLower[b] == Double.NEGATIVE_INFINITY && bodyUpper[b] == Double.POSITIVE_INFINITY) {
-                continue;   // continuous joint
-            }
-            PathLimitViolation v = worstExcursion(b, path, stack);
-            if (v != null) {
-                out.add(v);
-            }
-        }
-        return out.isEmpty() ? Collections.emptyList() : Collections.unmodifiableList(out);
-    }
-
-    private static final int PATH_LIMIT_DEPTH = 50;
-    private static final double PEAK_TOLERANCE = 1e-9;
-
-    /** Largest excess of body b's joint value over its limits along the path, or null when proven inside. */
-    private PathLimitViolation worstExcursion(int b, JointPath path, double[] stack) {
-        int var = bodyVar[b];
-        double mul = bodyMul[b], off = bodyOff[b], lo = bodyLower[b], hi = bodyUpper[b];
-        double f0 = mul * path.position(var, 0) + off, f1 = mul * path.position(var, 1) + off;
-        double bestExcess = 0, bestS = -1, bestValue = 0;
-        for (int end = 0; end < 2; end++) {
-            double f = end == 0 ? f0 : f1;
-            double e = Math.max(f - hi, lo - f);
-            if (e > bestExcess) {
-                bestExcess = e;
-                bestS = end;
-                bestValue = f;
-            }
-        }
-        // depth-first stack of intervals (a, b, f(a), f(b), depth): at most PATH_LIMIT_DEPTH + 2 entries
-        int top = push(stack, 0, 0, 1, f0, f1, 0);
-        while (top > 0) {
-            top -= 5;
-            double sa = stack[top], sb = stack[top + 1], fa = stack[top + 2], fb = stack[top + 3];
-            int d = (int) stack[top + 4];
-            double w = sb - sa;
-            double bulge = Math.abs(mul) * path.maxAbsAcceleration(var, sa, sb) * w * w / 8;
-            double excessBound = Math.max(Math.max(fa, fb) + bulge - hi, lo - (Math.min(fa, fb) - bulge));
-            // proven inside, or (once a violation is known) unable to beat the best excess by the tolerance
-            if (excessBound <= (bestS < 0 ? 0 : bestExcess + PEAK_TOLERANCE) || d >= PATH_LIMIT_DEPTH) {
-                continue;
-            }
-            double sm = 0.5 * (sa + sb);
-            double fm = mul * path.position(var, sm) + off;
-            double em = Math.max(fm - hi, lo - fm);
-            if (em > bestExcess) {
-                bestExcess = em;
-                bestS = sm;
-                bestValue = fm;
-            }
-            top = push(stack, top, sm, sb, fm, fb, d + 1);
-            top = push(stack, top, sa, sm, fa, fm, d + 1);
-        }
-        return bestS < 0 ? null : new PathLimitViolation(bestS, new LimitViolation(bodyJoint[b], var, bestValue, lo, hi));
-    }
-
-    private static int push(double[] stack, int top, double a, double b, double fa, double fb, int depth) {
-        stack[top] = a;
-        stack[top + 1] = b;
-        stack[top + 2] = fa;
-        stack[top + 3] = fb;
-        stack[top + 4] = depth;
-        return top + 5;
+        return LimitChecks.limitViolations(this, path);
     }
 
     /** The value of body b's joint for configuration q. */
@@ -816,96 +638,13 @@ public final class KinematicModel {
      * or a sub-group cycle.
      */
     public PlanningGroup planningGroup(SemanticDescription srdf, String groupName) {
-        Map<String, SemanticDescription.Group> groups = new HashMap<>();
-        srdf.groups().forEach(g -> groups.put(g.name(), g));
-        java.util.Set<String> joints = new java.util.HashSet<>();
-        collect(groupName, groups, joints, new ArrayDeque<>());
-        List<String> jointNames = new ArrayList<>();
-        List<Integer> vars = new ArrayList<>();
-        BitSet linkSet = new BitSet();
-        for (JointDescription j : description.joints()) {
-            if (joints.contains(j.name())) {
-                linkSet.set(linkIndex.get(j.child()));
-                if (j.type().isMovable()) {
-                    jointNames.add(j.name());
-                    Integer v = varIndex.get(j.name());
-                    if (v != null) {
-                        vars.add(v);
-                    }
-                }
-            }
-        }
-        // listed links are members even when they are the root
-        collectLinks(groupName, groups, linkSet, new ArrayDeque<>());
-        List<String> linkNamesOut = new ArrayList<>();
-        for (int l = linkSet.nextSetBit(0); l >= 0; l = linkSet.nextSetBit(l + 1)) {
-            linkNamesOut.add(linkNames[l]);
-        }
-        return new PlanningGroup(groupName, jointNames, vars.stream().mapToInt(Integer::intValue).toArray(),
-                linkNamesOut);
+        return PlanningGroups.resolve(this, srdf, groupName);
     }
 
-    private void collect(String groupName, Map<String, SemanticDescription.Group> groups, java.util.Set<String> joints,
-                         ArrayDeque<String> path) {
-        SemanticDescription.Group g = groups.get(groupName);
-        if (g == null) {
-            throw new IllegalArgumentException("SRDF: no group " + groupName
-                    + (path.isEmpty() ? "" : " (sub-group of " + path.peek() + ")"));
-        }
-        if (path.contains(groupName)) {
-            throw new IllegalArgumentException("SRDF: group " + groupName + " contains itself via " + path);
-        }
-        path.push(groupName);
-        for (String j : g.joints()) {
-            if (description.joint(j).isEmpty()) {
-                throw new IllegalArgumentException("SRDF group " + groupName + ": no joint " + j);
-            }
-            joints.add(j);
-        }
-        for (String l : g.links()) {
-            if (!linkIndex.containsKey(l)) {
-                throw new IllegalArgumentException("SRDF group " + groupName + ": no link " + l);
-            }
-            description.parentJoint(l).ifPresent(pj -> joints.add(pj.name()));
-        }
-        for (SemanticDescription.Chain c : g.chains()) {
-            if (!linkIndex.containsKey(c.baseLink()) || !linkIndex.containsKey(c.tipLink())) {
-                throw new IllegalArgumentException("SRDF group " + groupName + ": chain " + c.baseLink() + " -> "
-                        + c.tipLink() + " names an unknown link");
-            }
-            String cur = c.tipLink();
-            List<String> found = new ArrayList<>();
-            while (!cur.equals(c.baseLink())) {
-                JointDescription pj = description.parentJoint(cur).orElse(null);
-                if (pj == null) {
-                    throw new IllegalArgumentException("SRDF group " + groupName + ": chain base " + c.baseLink()
-                            + " is not an ancestor of tip " + c.tipLink());
-                }
-                found.add(pj.name());
-                cur = pj.parent();
-            }
-            joints.addAll(found);
-        }
-        for (String sub : g.subgroups()) {
-            collect(sub, groups, joints, path);
-        }
-        path.pop();
-    }
-
-    private void collectLinks(String groupName, Map<String, SemanticDescription.Group> groups, BitSet links,
-                              ArrayDeque<String> path) {
-        SemanticDescription.Group g = groups.get(groupName);
-        path.push(groupName);
-        for (String l : g.links()) {
-            links.set(linkIndex.get(l));
-        }
-        for (SemanticDescription.Chain c : g.chains()) {
-            links.set(linkIndex.get(c.baseLink()));
-        }
-        for (String sub : g.subgroups()) {
-            collectLinks(sub, groups, links, path);
-        }
-        path.pop();
+    /** The index of a link, or -1 when the robot has none of that name. */
+    int findLink(String linkName) {
+        Integer i = linkIndex.get(linkName);
+        return i == null ? -1 : i;
     }
 
     @Override

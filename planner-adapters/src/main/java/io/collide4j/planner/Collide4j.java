@@ -21,7 +21,6 @@ import io.collide4j.checker.robot.DecompositionPieces;
 import io.collide4j.checker.robot.LinkConvexity;
 import io.collide4j.checker.robot.ConvexPieceProvider;
 import io.collide4j.checker.robot.Inflation;
-import io.collide4j.checker.robot.PrecomputedPieces;
 import io.collide4j.checker.robot.AllowedCollisionMatrix;
 import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.checker.scene.MoveItSceneLoader;
@@ -31,19 +30,12 @@ import io.collide4j.checker.scene.SceneJson;
 import io.collide4j.kinematics.JointColumns;
 import io.collide4j.kinematics.JointTrajectory;
 import io.collide4j.kinematics.KinematicModel;
-import io.collide4j.kinematics.LimitPolicy;
-import io.collide4j.kinematics.PlanningGroup;
 import io.collide4j.models.Models;
 import io.collide4j.urdf.RobotDescription;
 import io.collide4j.urdf.SemanticDescription;
-import io.collide4j.urdf.SrdfParser;
-import io.collide4j.urdf.UrdfParser;
-import io.collide4j.urdf.xacro.Xacro;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -73,20 +65,11 @@ public final class Collide4j {
     private final double tolerance;
     private final long budget;
     private final long trajectoryBudget;
-    private final String groupName;
-    private final int[] groupVars;
-    private final double[] rest;
-    private final double[] lower;
-    private final double[] upper;
-    private final JointSpace space;
-    /** The robot has a movable mimic joint: its own limits are checked on the full configuration too. */
-    private final boolean mimics;
-    private final List<String> variableNames;
+    private final GroupMapping group;
     private final ValidityCounters counters = new ValidityCounters();
     private final ThreadLocal<Scratch> scratch;
     private final Builder recipe;   // for derived variants (MoveIt-style request edits)
     private final SemanticDescription semantics;
-    private final java.util.Set<String> robotJoints;   // every joint of the description, for name checks
     private final List<String> warnings;
     private final List<LinkConvexity> decomposedByDefault;
 
@@ -108,10 +91,8 @@ public final class Collide4j {
     }
 
     private Collide4j(Builder b, PreparedScene prepared, CollisionChecker checker, SemanticDescription semantics,
-                      String groupName, int[] groupVars, double[] rest, java.util.Set<String> robotJoints,
-                      List<String> warnings, List<LinkConvexity> decomposedByDefault) {
+                      GroupMapping group, List<String> warnings, List<LinkConvexity> decomposedByDefault) {
         this.decomposedByDefault = List.copyOf(decomposedByDefault);
-        this.robotJoints = java.util.Set.copyOf(robotJoints);
         this.warnings = List.copyOf(warnings);
         this.prepared = prepared;
         this.checker = checker;
@@ -120,24 +101,8 @@ public final class Collide4j {
         this.tolerance = b.tolerance;
         this.budget = b.budgetGiven ? b.budget : b.budget * budgetScale(checker.model());
         this.trajectoryBudget = TrajectoryCertifier.DEFAULT_BUDGET * budgetScale(checker.model());
-        this.groupName = groupName;
-        this.groupVars = groupVars;
-        this.rest = rest;
-        KinematicModel km = checker.model().kinematics();
-        this.lower = new double[groupVars.length];
-        this.upper = new double[groupVars.length];
-        List<String> names = new ArrayList<>();
-        boolean[] continuous = new boolean[groupVars.length];
-        for (int i = 0; i < groupVars.length; i++) {
-            lower[i] = km.lowerLimit(groupVars[i]);
-            upper[i] = km.upperLimit(groupVars[i]);
-            continuous[i] = km.isContinuous(groupVars[i]);
-            names.add(km.variableName(groupVars[i]));
-        }
-        this.space = new JointSpace(lower, upper, continuous);
-        this.variableNames = List.copyOf(names);
-        this.mimics = km.description().joints().stream().anyMatch(j -> j.mimic() != null && j.type().isMovable());
-        this.scratch = ThreadLocal.withInitial(() -> new Scratch(checker, rest, groupVars.length));
+        this.group = group;
+        this.scratch = ThreadLocal.withInitial(() -> new Scratch(checker, group.rest, group.dimension()));
         this.recipe = b.copy();
     }
 
@@ -252,83 +217,66 @@ public final class Collide4j {
 
     /** The planning group's name, or "" when the adapters use every variable. */
     public String groupName() {
-        return groupName;
+        return group.groupName;
     }
 
     /** Number of planning variables (the length of every configuration the adapters take). */
     public int dimension() {
-        return groupVars.length;
+        return group.dimension();
     }
 
     /** The planning variables' joint names, in configuration order. */
     public List<String> variableNames() {
-        return variableNames;
+        return group.variableNames;
     }
 
     public double lowerLimit(int i) {
-        return lower[i];
+        return group.lower[i];
     }
 
     public double upperLimit(int i) {
-        return upper[i];
+        return group.upper[i];
     }
 
     public double[] lowerLimits() {
-        return lower.clone();
+        return group.lower.clone();
     }
 
     public double[] upperLimits() {
-        return upper.clone();
+        return group.upper.clone();
     }
 
     /** Per planning variable, whether it is a continuous joint (limits −∞ .. +∞, planned on the circle). */
     public boolean[] continuousJoints() {
-        boolean[] out = new boolean[groupVars.length];
+        boolean[] out = new boolean[group.dimension()];
         for (int i = 0; i < out.length; i++) {
-            out[i] = space.isContinuous(i);
+            out[i] = group.space.isContinuous(i);
         }
         return out;
     }
 
     /** The planning group's space: joint limits, continuous joints on the circle (what a planner samples). */
     public JointSpace jointSpace() {
-        return space;
+        return group.space;
     }
 
     /** The full robot configuration for group values q (other variables at their held values). */
     public double[] fullConfiguration(double[] q) {
-        double[] out = rest.clone();
-        toFull(q, out);
-        return out;
+        return group.fullConfiguration(q);
     }
 
     /** A group velocity or acceleration as a full robot vector: every joint outside the group stands still (0). */
     public double[] fullDerivative(double[] groupRate) {
-        double[] out = new double[rest.length];
-        toFull(groupRate, out);
-        return out;
+        return group.fullDerivative(groupRate);
     }
 
     /** The group values of a full robot configuration. */
     public double[] groupConfiguration(double[] full) {
-        if (full.length != rest.length) {
-            throw new IllegalArgumentException("full configuration has " + full.length + " entries, expected " + rest.length);
-        }
-        double[] q = new double[groupVars.length];
-        for (int i = 0; i < q.length; i++) {
-            q[i] = full[groupVars[i]];
-        }
-        return q;
+        return group.groupConfiguration(full);
     }
 
     void toFull(double[] q, double[] dest) {
-        if (q.length != groupVars.length) {
-            throw new IllegalArgumentException("configuration has " + q.length + " entries, expected " + groupVars.length
-                    + " " + variableNames);
-        }
-        for (int i = 0; i < q.length; i++) {
-            dest[groupVars[i]] = q[i];
-        }
+        group.toFull(q, dest);
     }
 
     /** For each planning variable, the trajectory column holding it ({@link #jointColumns}). */
@@ -338,7 +286,7 @@ public final class Collide4j {
 
     /** Every joint name of the robot (planning or not), for checking names a user gives. */
     public java.util.Set<String> robotJointNames() {
-        return robotJoints;
+        return group.robotJoints;
     }
 
     /**
@@ -348,25 +296,7 @@ public final class Collide4j {
      * mimic and fixed joints, whose values are derived, may not be columns. IllegalArgumentException otherwise.
      */
     public JointColumns jointColumns(JointTrajectory t) {
-        JointColumns m = JointColumns.map(t, variableNames, robotJoints);
-        KinematicModel km = checker.model().kinematics();
-        for (String name : m.outsideGroup()) {
-            int v = km.variableIndex(name);
-            int col = t.jointNames().indexOf(name);
-            if (v < 0) {
-                throw new IllegalArgumentException("column " + name + " is a mimic or fixed joint (its value is derived);"
-                        + " leave it out");
-            }
-            for (int k = 0; k < t.waypointCount(); k++) {
-                double value = t.positions(k)[col];
-                if (value != rest[v]) {
-                    throw new IllegalArgumentException("column " + name + " is not in the planning group "
-                            + (groupName.isEmpty() ? "" : "'" + groupName + "' ") + "and waypoint " + k + " gives it " + value
-                            + ", but it is held at " + rest[v] + "; hold it at that value or plan a group that includes it");
-                }
-            }
-        }
-        return m;
+        return group.jointColumns(t, checker.model().kinematics());
     }
 
     /** Waypoint k of a trajectory as a planning configuration (columns from {@link #trajectoryColumns}). */
@@ -385,25 +315,7 @@ public final class Collide4j {
      * Allocation-free.
      */
     public boolean withinLimits(double[] q) {
-        if (q.length != groupVars.length) {
-            throw new IllegalArgumentException("configuration has " + q.length + " entries, expected " + groupVars.length
-                    + " " + variableNames);
-        }
-        for (int i = 0; i < q.length; i++) {
-            if (!(q[i] >= lower[i] && q[i] <= upper[i])) {
-                return false;
-            }
-        }
-        if (!mimics) {
-            return true;
-        }
-        double[] full = scratch().fullLimits;
-        toFull(q, full);
-        try {
-            return checker.model().kinematics().validate(full, LimitPolicy.REPORT).isEmpty();
-        } catch (IllegalArgumentException e) {   // a mimic value beyond what certified bounds support
-            return false;
-        }
+        return group.withinLimits(q, scratch().fullLimits, checker.model().kinematics());
     }
 
     Scratch scratch() {
@@ -514,13 +426,13 @@ public final class Collide4j {
      * to isValid's); counted in {@link #counters()}.
      */
     public boolean[] areValid(List<double[]> qs, BatchChecker engine) {
-        int n = qs.size(), dim = groupVars.length;
+        int n = qs.size(), dim = group.dimension();
         double[] flat = new double[n * dim];
         for (int i = 0; i < n; i++) {
             double[] q = qs.get(i);
             if (q.length != dim) {
                 throw new IllegalArgumentException("configuration " + i + " has " + q.length + " entries, expected " + dim
-                        + " " + variableNames);
+                        + " " + group.variableNames);
             }
             System.arraycopy(q, 0, flat, i * dim, dim);
         }
@@ -535,10 +447,12 @@ public final class Collide4j {
      * array (numpy, JNI) that must not be cut into rows. Allocates the full configurations once per call.
      */
     public void areValid(double[] flat, boolean[] out, BatchChecker engine) {
-        int n = out.length, dim = groupVars.length, dof = rest.length;
+        int n = out.length, dim = group.dimension(), dof = group.rest.length;
+        double[] rest = group.rest, lower = group.lower, upper = group.upper;
+        int[] groupVars = group.vars;
         if (flat.length != (long) n * dim) {
             throw new IllegalArgumentException(flat.length + " values for " + n + " configurations of " + dim
-                    + " entries " + variableNames);
+                    + " entries " + group.variableNames);
         }
         double[] full = new double[n * dof];
         for (int i = 0; i < n; i++) {
@@ -683,21 +597,12 @@ public final class Collide4j {
     @Override
     public String toString() {
         return String.format(Locale.ROOT, "Collide4j[%s, %d obstacles, margin %g, group %s]", model(), scene().size(),
-                margin, groupName.isEmpty() ? "<all variables>" : groupName);
+                margin, group.groupName.isEmpty() ? "<all variables>" : group.groupName);
     }
 
     // ------------------------------------------------------------------ builder
 
     /** Single-threaded builder; {@link #build} may be called repeatedly. */
-    /** The index of a bundled robot's precomputed decompositions ({@code <robot>/decomposition/index.json}). */
-    static java.net.URL bundledDecompositionIndex(String robot) {
-        try {
-            return new java.net.URL(Models.urdf(robot).toURL(), "decomposition/index.json");
-        } catch (java.net.MalformedURLException e) {
-            throw new IllegalStateException("bad bundled model URL for " + robot, e);
-        }
-    }
-
     public static final class Builder {
         private RobotDescription robot;
         private SemanticDescription srdf;
@@ -1059,38 +964,10 @@ public final class Collide4j {
             }
         }
 
-        private UrdfParser urdfParser() {
-            return UrdfParser.create().withPackageRoots(packageRoots).withXacroArgs(xacroArgs);
-        }
-
         public Collide4j build() {
-            if (!xacroArgs.isEmpty() && (urdfPath == null || !Xacro.isXacro(urdfPath))
-                    && (srdfPath == null || !Xacro.isXacro(srdfPath))) {
-                throw new IllegalArgumentException("xacro arguments " + xacroArgs.keySet() + " given, but neither the URDF ("
-                        + (urdfPath == null ? "none" : urdfPath) + ") nor the SRDF is a .xacro file");
-            }
-            RobotDescription desc;
-            SemanticDescription sem = srdf;
-            if (bundledRobot != null) {
-                desc = Models.robot(bundledRobot);
-                sem = Models.semantics(bundledRobot);
-            } else if (urdfPath != null) {
-                if (!Files.isReadable(urdfPath)) {
-                    throw new IllegalArgumentException("URDF file not found or unreadable: " + urdfPath);
-                }
-                desc = urdfParser().parse(urdfPath);
-                sem = null;
-            } else if (robot != null) {
-                desc = robot;
-            } else {
-                throw new IllegalStateException("no robot: call robot(name), urdf(path) or robot(description, srdf)");
-            }
-            if (srdfPath != null) {
-                if (!Files.isReadable(srdfPath)) {
-                    throw new IllegalArgumentException("SRDF file not found or unreadable: " + srdfPath);
-                }
-                sem = SrdfParser.parse(srdfPath, desc, urdfParser());
-            }
+            RobotFiles files = RobotFiles.read(bundledRobot, urdfPath, srdfPath, robot, srdf, packageRoots, xacroArgs);
+            RobotDescription desc = files.description();
+            SemanticDescription sem = files.semantics();
             KinematicModel km = KinematicModel.of(desc);
             RobotCollisionModel.Builder mb = RobotCollisionModel.builder(desc, km);
             if (sem != null) {
@@ -1104,151 +981,15 @@ public final class Collide4j {
             checkAllowNames(desc);
             allow.forEach(p -> mb.allow(p[0], p[1]));
             hold.forEach(mb::hold);   // names, limits and the content hash are the model's
-            ConvexPieceProvider scenePieces = pieces == null ? ConvexPieceProvider.hull() : pieces;
-            List<LinkConvexity> concave = List.of();
-            if (decomposition == DecompositionMode.ALL) {
-                if (pieces != null || bundledDecomposition) {
-                    throw new IllegalStateException("decompose(true) chooses the pieces itself: not together with"
-                            + " pieces(...) or bundledDecomposition(true)");
-                }
-                DecompositionPieces d = DecompositionPieces.cached(DecompositionParameters.collisionDefaults());
-                java.util.function.Consumer<String> hear = meshListener;
-                ConvexPieceProvider heard = hear == null ? d : (mesh, what) -> {
-                    hear.accept(what);
-                    return d.pieces(mesh, what);
-                };
-                scenePieces = heard;
-                if (bundledRobot != null) {
-                    PrecomputedPieces pre = PrecomputedPieces.load(bundledDecompositionIndex(bundledRobot), d);
-                    mb.pieces(pre, pre.name());
-                } else {
-                    mb.pieces(heard, d.name());   // the same pieces and name: the robot hash does not change
-                }
-            } else if (bundledDecomposition) {
-                if (bundledRobot == null || pieces != null) {
-                    throw new IllegalStateException("bundledDecomposition needs a bundled robot (robot(name)) and no"
-                            + " pieces(...) provider; for other robots use pieces(DecompositionPieces.cached(params), name)");
-                }
-                PrecomputedPieces pre = PrecomputedPieces.load(bundledDecompositionIndex(bundledRobot),
-                        ConvexPieceProvider.hull());
-                mb.pieces(pre, pre.name());
-            } else if (pieces != null) {
-                mb.pieces(pieces, piecesName);
-            } else if (decomposition == DecompositionMode.CONCAVE) {
-                concave = ConcaveLinks.concave(desc, ConcaveLinks.DEFAULT_THRESHOLD);
-                if (!concave.isEmpty()) {
-                    // the same pieces, cache and provider name as decompose(true), link by link: the per-link name
-                    // enters the content hash, so a certificate binds which links were decomposed
-                    DecompositionPieces d = DecompositionPieces.cached(DecompositionParameters.collisionDefaults());
-                    java.util.function.Consumer<String> hear = meshListener;
-                    ConvexPieceProvider heard = hear == null ? d : (mesh, what) -> {
-                        hear.accept(what);
-                        return d.pieces(mesh, what);
-                    };
-                    ConvexPieceProvider linkPieces = heard;
-                    String name = d.name();
-                    if (bundledRobot != null) {
-                        PrecomputedPieces pre = PrecomputedPieces.load(bundledDecompositionIndex(bundledRobot), heard);
-                        linkPieces = pre;
-                        name = pre.name();
-                    }
-                    for (LinkConvexity c : concave) {
-                        mb.pieces(c.link(), linkPieces, name);
-                    }
-                }
-            }
+            PieceChoice choice = PieceChoice.apply(mb, desc, decomposition, pieces, piecesName, bundledDecomposition,
+                    bundledRobot, meshListener);
             RobotCollisionModel model = mb.build();
-            String gName = group;
-            if (gName != null && gName.isBlank()) {
-                // "" means "every variable" below; an empty --group or "group": "" is a mistake, not that request
-                throw new IllegalArgumentException("group: expected an SRDF group name, got '" + gName + "'"
-                        + (sem == null ? "" : " (SRDF groups " + sem.groups().stream().map(g -> g.name()).toList() + ")"));
-            }
-            if (gName == null && bundledRobot != null && sem != null && !sem.groups().isEmpty()) {
-                gName = sem.groups().get(0).name();
-            }
-            int[] vars;
-            if (gName == null || gName.isEmpty()) {
-                gName = "";
-                vars = new int[km.variableCount()];
-                Arrays.setAll(vars, i -> i);
-            } else {
-                if (sem == null) {
-                    throw new IllegalArgumentException("group '" + gName + "' needs an SRDF");
-                }
-                List<String> groups = sem.groups().stream().map(g -> g.name()).toList();
-                if (!groups.contains(gName)) {
-                    throw new IllegalArgumentException("group: unknown group " + gName
-                            + io.collide4j.kinematics.format.Suggestions.didYouMean(gName, groups) + " (SRDF groups " + groups + ")");
-                }
-                PlanningGroup pg = km.planningGroup(sem, gName);
-                vars = pg.variableIndices();
-                if (vars.length == 0) {
-                    throw new IllegalArgumentException("SRDF group '" + gName + "' has no movable joints");
-                }
-            }
-            double[] rest = new double[km.variableCount()];
-            for (int i = 0; i < rest.length; i++) {
-                rest[i] = Math.min(Math.max(0, km.lowerLimit(i)), km.upperLimit(i));
-            }
-            for (Map.Entry<String, Double> h : hold.entrySet()) {
-                int v = km.variableIndex(h.getKey());
-                if (v < 0 && explicitHold.contains(h.getKey())) {
-                    throw new IllegalArgumentException("hold: joint " + h.getKey() + " of robot '" + desc.name()
-                            + "' is fixed or mimics another joint: it has no value of its own to hold");
-                }
-                if (v >= 0) {   // mimic and fixed joints of a recorded state are derived by FK
-                    rest[v] = h.getValue();
-                }
-            }
-            PreparedScene prepared = PreparedScene.of(scene, scenePieces, exactMeshes ? MeshMode.EXACT : MeshMode.HULL);
-            java.util.Set<String> joints = new java.util.LinkedHashSet<>();
-            desc.joints().forEach(j -> joints.add(j.name()));
+            GroupMapping mapping = GroupMapping.resolve(desc, km, sem, group, bundledRobot != null, hold, explicitHold);
+            PreparedScene prepared = PreparedScene.of(scene, choice.scenePieces(),
+                    exactMeshes ? MeshMode.EXACT : MeshMode.HULL);
             CollisionChecker checker = CollisionChecker.of(model, prepared);
-            return new Collide4j(this, prepared, checker, sem, gName, vars, rest, joints,
-                    robotWarnings(desc, sem, checker, rest), concave);
-        }
-
-        /** A POSIX shell word for {@code s}: as is when it is plain, else in single quotes. */
-        private static String shellWord(String s) {
-            return s.matches("[A-Za-z0-9_./:@%+=,-]+") ? s : "'" + s.replace("'", "'\\''") + "'";
-        }
-
-        /**
-         * What a user must know about a robot loaded without SRDF: only adjacent links and the URDF's own filters
-         * are excluded (and how to generate an SRDF), and which pairs collide at its zero configuration.
-         */
-        private List<String> robotWarnings(RobotDescription desc, SemanticDescription sem, CollisionChecker checker,
-                                           double[] rest) {
-            List<String> out = new ArrayList<>();
-            String file = urdfPath != null ? urdfPath.toString() : desc.source() == null ? desc.name() + ".urdf"
-                    : desc.source().toString();
-            // the command must work as printed: the same package roots, each path quoted for a POSIX shell if needed
-            StringBuilder roots = new StringBuilder();
-            packageRoots.forEach(r -> roots.append(" --package-path ").append(shellWord(r.toString())));
-            if (sem == null) {
-                out.add("robot '" + desc.name() + "' has no SRDF: only adjacent links"
-                        + (desc.collisionFilters().isEmpty() ? "" : " and the URDF's Drake collision filters")
-                        + " are excluded from self-collision checking, so links that touch by design are reported in"
-                        + " collision; generate one with: collide4j srdf --urdf " + shellWord(file) + roots + " --out "
-                        + shellWord(file.replaceAll("\\.urdf$", "") + ".srdf") + "  (then give --srdf; Java: SrdfGenerator)");
-            }
-            if (sem != null) {
-                return List.copyOf(out);   // the SRDF's author decided which pairs touch by design
-            }
-            List<String> pairs = new ArrayList<>();
-            for (Contact c : checker.contacts(rest, 0, Integer.MAX_VALUE, checker.newContext())) {
-                String p = c.pair().first() + "/" + c.pair().second();
-                if (!c.pair().environment() && !pairs.contains(p)) {
-                    pairs.add(p);
-                }
-            }
-            if (!pairs.isEmpty()) {
-                out.add("robot '" + desc.name() + "' collides with itself at its zero configuration (every joint at 0"
-                        + " clamped into its limits, held values applied): " + String.join(", ", pairs)
-                        + "; if these links touch by design, an SRDF from 'collide4j srdf' disables them");
-            }
-            return List.copyOf(out);
+            return new Collide4j(this, prepared, checker, sem, mapping,
+                    RobotWarnings.of(desc, sem, checker, mapping.rest, urdfPath, packageRoots), choice.concave());
         }
     }
 }

@@ -1,8 +1,8 @@
 package io.collide4j.spark;
 
 import io.collide4j.planner.TrajectoryCertifier;
-import io.collide4j.planner.cli.CliException;
-import io.collide4j.planner.cli.ExitCode;
+import io.collide4j.planner.options.CliException;
+import io.collide4j.planner.options.ExitCode;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -165,7 +165,7 @@ public final class CertifyDataset implements Callable<Integer> {
             stdout.printf(Locale.ROOT, "%d input rows: %d results, %d errors in %.1f s; written to %s%n", s.inputRows(),
                     s.results(), s.errors(), seconds, out);
             printFirstErrors(d.errors(), s.errors(), FIRST_ERRORS, out, stdout);
-            return ExitCode.FREE;
+            return ExitCode.FREE.status();
         } finally {
             spark.stop();
         }
@@ -203,12 +203,12 @@ public final class CertifyDataset implements Callable<Integer> {
             CommandLine.ParseResult parsed = cl.parseArgs(argv);
             if (parsed.isUsageHelpRequested()) {
                 cl.usage(out, CommandLine.Help.Ansi.OFF);
-                return ExitCode.FREE;
+                return ExitCode.FREE.status();
             }
         } catch (CommandLine.ParameterException e) {
             err.println("collide4j-spark: " + e.getMessage().lines().findFirst().orElse("bad command line")
                     + " (see --help)");
-            return ExitCode.USAGE;
+            return ExitCode.USAGE.status();
         }
         try {
             return job.call();
@@ -218,7 +218,7 @@ public final class CertifyDataset implements Callable<Integer> {
         } catch (RuntimeException e) {
             err.println("collide4j-spark: internal error: " + e);
             e.printStackTrace(err);
-            return ExitCode.INTERNAL;
+            return ExitCode.INTERNAL.status();
         }
     }
 

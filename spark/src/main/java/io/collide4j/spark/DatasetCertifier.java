@@ -1,7 +1,7 @@
 package io.collide4j.spark;
 
 import io.collide4j.planner.TrajectoryCertifier;
-import io.collide4j.planner.cli.CertifyApi;
+import io.collide4j.planner.options.CertifyApi;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.spark.api.java.JavaRDD;
@@ -137,13 +137,13 @@ public final class DatasetCertifier {
         }
 
         /**
-         * @throws io.collide4j.planner.cli.CliException (64) robot options certify does not accept, or ones that name
+         * @throws io.collide4j.planner.options.CliException (64) robot options certify does not accept, or ones that name
          *                                               a robot or scene (the rows do)
          */
         public DatasetCertifier build() {
             for (String o : robotOptions) {
                 if (List.of("--robot", "--urdf", "--srdf", "--scene").contains(o.contains("=") ? o.substring(0, o.indexOf('=')) : o)) {
-                    throw new io.collide4j.planner.cli.CliException(io.collide4j.planner.cli.ExitCode.USAGE, o
+                    throw new io.collide4j.planner.options.CliException(io.collide4j.planner.options.ExitCode.USAGE, o
                             + ": robot, SRDF and scene come from each row's robot, srdf and scene columns");
                 }
             }

@@ -9,6 +9,6 @@ record Decoded(TrajectoryRow row, RowError error) implements Serializable {
     }
 
     static Decoded failed(String id, String source, String reason) {
-        return new Decoded(null, new RowError(id, source, io.collide4j.planner.cli.ExitCode.DATA_ERROR, reason));
+        return new Decoded(null, new RowError(id, source, io.collide4j.planner.options.ExitCode.DATA_ERROR.status(), reason));
     }
 }

@@ -1,9 +1,9 @@
 package io.collide4j.spark;
 
 import io.collide4j.planner.Collide4j;
-import io.collide4j.planner.cli.CertifyApi;
-import io.collide4j.planner.cli.CliException;
-import io.collide4j.planner.cli.ExitCode;
+import io.collide4j.planner.options.CertifyApi;
+import io.collide4j.planner.options.CliException;
+import io.collide4j.planner.options.ExitCode;
 import io.collide4j.models.Models;
 
 import java.io.OutputStream;
@@ -48,9 +48,9 @@ final class ExecutorCheckers {
             return new Loaded(CertifyApi.checker(reference.certifyArguments(robotOptions),
                     new PrintStream(OutputStream.nullOutputStream())), null);
         } catch (CliException e) {
-            if (e.exitCode() == ExitCode.NO_INPUT && !Models.names().contains(reference.robot())
+            if (e.exitCode() == ExitCode.NO_INPUT.status() && !Models.names().contains(reference.robot())
                     && e.getMessage().contains("--urdf")) {
-                return new Loaded(null, new CliException(e.exitCode(), "robot '" + reference.robot()
+                return new Loaded(null, new CliException(e.code(), "robot '" + reference.robot()
                         + "' is neither a bundled robot " + Models.names() + " nor a readable URDF file (" + e.getMessage()
                         + ")", e));
             }

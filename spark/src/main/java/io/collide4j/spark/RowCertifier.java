@@ -3,9 +3,9 @@ package io.collide4j.spark;
 import io.collide4j.kinematics.JointTrajectory;
 import io.collide4j.kinematics.TrajectoryException;
 import io.collide4j.planner.TrajectoryCertifier;
-import io.collide4j.planner.cli.CertifyApi;
-import io.collide4j.planner.cli.CliException;
-import io.collide4j.planner.cli.ExitCode;
+import io.collide4j.planner.options.CertifyApi;
+import io.collide4j.planner.options.CliException;
+import io.collide4j.planner.options.ExitCode;
 
 import java.io.Serializable;
 import java.util.List;
@@ -41,14 +41,14 @@ final class RowCertifier implements Serializable {
         TrajectoryRow row = d.row();
         try {
             if (row.id().isBlank()) {
-                return failed(row, ExitCode.DATA_ERROR, row.source() + ": id: empty; every row needs an id that names it");
+                return failed(row, ExitCode.DATA_ERROR.status(), row.source() + ": id: empty; every row needs an id that names it");
             }
             String unnameable = CertificateFiles.refusal(row.id());
             if (unnameable != null) {
-                return failed(row, ExitCode.DATA_ERROR, row.source() + ": " + unnameable);
+                return failed(row, ExitCode.DATA_ERROR.status(), row.source() + ": " + unnameable);
             }
             if (duplicateIds.contains(row.id())) {
-                return failed(row, ExitCode.DATA_ERROR, row.source() + ": id '" + row.id()
+                return failed(row, ExitCode.DATA_ERROR.status(), row.source() + ": id '" + row.id()
                         + "' appears more than once in the input; ids must be unique");
             }
             ExecutorCheckers.Loaded loaded = ExecutorCheckers.get(resolved.get(row.reference()), robotOptions);
@@ -59,7 +59,7 @@ final class RowCertifier implements Serializable {
             try {
                 t = row.trajectory();
             } catch (TrajectoryException e) {
-                return failed(row, ExitCode.DATA_ERROR, row.source() + ": " + e.getMessage());
+                return failed(row, ExitCode.DATA_ERROR.status(), row.source() + ": " + e.getMessage());
             }
             long b = row.budget() != null ? row.budget() : budget;
             CertifyApi.CertifiedText c = CertifyApi.certifyToText(loaded.checker(), t, row.source(), b);
@@ -67,7 +67,7 @@ final class RowCertifier implements Serializable {
         } catch (CliException e) {
             return failed(row, e.exitCode(), e.getMessage());
         } catch (RuntimeException | StackOverflowError e) {   // a bug: reported with the row, the job goes on
-            return failed(row, ExitCode.INTERNAL, "internal error: " + e);
+            return failed(row, ExitCode.INTERNAL.status(), "internal error: " + e);
         }
     }
 

@@ -2,7 +2,7 @@ package io.collide4j.spark;
 
 import io.collide4j.kinematics.JointTrajectory;
 import io.collide4j.planner.TrajectoryCertifier;
-import io.collide4j.planner.cli.CertifyApi;
+import io.collide4j.planner.options.CertifyApi;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,6 @@
 package io.collide4j.spark;
 
-import io.collide4j.planner.cli.ExitCode;
+import io.collide4j.planner.options.ExitCode;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -29,7 +29,7 @@ class LongIdTest {
             RowCertifier.Outcome o = certifier.certify(Decoded.of(row(id)), Map.of(), Set.of());
             assertNull(o.certification(), id);
             assertNull(o.certificate(), id);
-            assertEquals(ExitCode.DATA_ERROR, o.error().exitCode(), o.error().reason());
+            assertEquals(ExitCode.DATA_ERROR.status(), o.error().exitCode(), o.error().reason());
             assertTrue(o.error().reason().startsWith("data.jsonl line 3: id: " + id.length() + " characters"), o.error().reason());
             assertTrue(o.error().reason().contains("over the limit of 255"), o.error().reason());
         }

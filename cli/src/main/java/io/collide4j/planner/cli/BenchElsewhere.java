@@ -1,5 +1,8 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.planner.options.CliCommand;
+import io.collide4j.planner.options.CliException;
+import io.collide4j.planner.options.ExitCode;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Unmatched;
 
@@ -25,7 +28,7 @@ final class BenchElsewhere extends CliCommand {
     List<String> options = new ArrayList<>();
 
     @Override
-    int run() {
+    public int run() {
         throw new CliException(ExitCode.USAGE, WHERE);
     }
 }

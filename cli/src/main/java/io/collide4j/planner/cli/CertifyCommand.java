@@ -1,5 +1,11 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.planner.options.CertifyApi;
+import io.collide4j.planner.options.CliException;
+import io.collide4j.planner.options.ConfigurationReader;
+import io.collide4j.planner.options.ExitCode;
+import io.collide4j.planner.options.RobotOptions;
+import io.collide4j.planner.options.RobotSceneCommand;
 import io.collide4j.checker.certificate.CertificationResult;
 import io.collide4j.checker.certificate.Violation;
 import io.collide4j.kinematics.JointTrajectory;
@@ -53,7 +59,7 @@ final class CertifyCommand extends RobotSceneCommand {
     int samples = 400;
 
     @Override
-    int run() {
+    public int run() {
         RobotOptions.readable("--trajectory", trajectoryFile);
         String sceneLabel = scene.label();
         String robotLabel = robot.label();
@@ -121,9 +127,9 @@ final class CertifyCommand extends RobotSceneCommand {
         }
         out.println("certificate " + certificate + ", report " + report);
         return switch (r.verdict()) {
-            case CERTIFIED_FREE -> ExitCode.FREE;
-            case VIOLATION -> ExitCode.VIOLATION;
-            case INCONCLUSIVE -> ExitCode.INCONCLUSIVE;
+            case CERTIFIED_FREE -> ExitCode.FREE.status();
+            case VIOLATION -> ExitCode.VIOLATION.status();
+            case INCONCLUSIVE -> ExitCode.INCONCLUSIVE.status();
         };
     }
 

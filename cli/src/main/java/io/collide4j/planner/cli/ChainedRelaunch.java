@@ -20,10 +20,10 @@ import java.util.Optional;
  * code becomes this process's. Nothing is restarted when chaining is active, the JDK lacks the library, the engine
  * is the CPU, or {@value #MARKER} is set (the child itself): those cases run in place.
  */
-final class ChainedRelaunch {
+public final class ChainedRelaunch {
 
     /** Set in the child's environment; a JVM that sees it never restarts again. */
-    static final String MARKER = "COLLIDE4J_CHAINED_RELAUNCH";
+    public static final String MARKER = "COLLIDE4J_CHAINED_RELAUNCH";
 
     private ChainedRelaunch() {
     }

@@ -1,5 +1,10 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.planner.options.CliException;
+import io.collide4j.planner.options.ConfigurationReader;
+import io.collide4j.planner.options.ExitCode;
+import io.collide4j.planner.options.RobotOptions;
+import io.collide4j.planner.options.RobotSceneCommand;
 import io.collide4j.checker.query.Contact;
 import io.collide4j.planner.Collide4j;
 
@@ -27,7 +32,7 @@ final class CheckCommand extends RobotSceneCommand {
     Path file;
 
     @Override
-    int run() {
+    public int run() {
         RobotOptions.readable("--configs", file);
         Collide4j c = buildChecker();
         if ((file == null) == (inline == null)) {
@@ -65,6 +70,6 @@ final class CheckCommand extends RobotSceneCommand {
         }
         out.printf(Locale.ROOT, "%d of %d configurations valid (required margin %s m)%n", qs.size() - invalid, qs.size(),
                 Fixed.exact(c.margin()));
-        return invalid == 0 ? ExitCode.FREE : ExitCode.VIOLATION;
+        return invalid == 0 ? ExitCode.FREE.status() : ExitCode.VIOLATION.status();
     }
 }

@@ -1,5 +1,9 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.planner.options.CliCommand;
+import io.collide4j.planner.options.CliException;
+import io.collide4j.planner.options.ExitCode;
+import io.collide4j.planner.options.RobotOptions;
 import io.collide4j.checker.geometry.decomposition.Decomposer;
 import io.collide4j.checker.geometry.decomposition.Decomposition;
 import io.collide4j.checker.geometry.decomposition.DecompositionCache;
@@ -54,7 +58,7 @@ final class DecomposeCommand extends CliCommand {
     boolean cached;
 
     @Override
-    int run() {
+    public int run() {
         RobotOptions.readable("MESH", mesh);
         if (!(maxExcess >= 0 && maxExcess <= DecompositionParameters.MAX_VOLUME_EXCESS_LIMIT)) {
             throw new CliException(ExitCode.USAGE, "--max-excess: expected a fraction in 0.."
@@ -82,7 +86,7 @@ final class DecomposeCommand extends CliCommand {
         out.printf(Locale.ROOT, "covering margin %s m (every point of every triangle lies within this distance of a"
                 + " piece)%n", Fixed.upperBound(margin));
         out.println("pieces written to " + outFile);
-        return ExitCode.FREE;
+        return ExitCode.FREE.status();
     }
 
     /**

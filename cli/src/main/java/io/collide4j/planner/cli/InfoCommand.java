@@ -1,5 +1,10 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.planner.options.CliCommand;
+import io.collide4j.planner.options.CliException;
+import io.collide4j.planner.options.ExitCode;
+import io.collide4j.planner.options.PackagePathOption;
+import io.collide4j.planner.options.RobotOptions;
 import io.collide4j.checker.geometry.decomposition.MeshConvexity;
 import io.collide4j.checker.robot.ConcaveLinks;
 import io.collide4j.models.Models;
@@ -36,7 +41,7 @@ final class InfoCommand extends CliCommand {
     PackagePathOption packagePath = new PackagePathOption();
 
     @Override
-    int run() {
+    public int run() {
         if (urdf != null && robot != null) {
             throw new CliException(ExitCode.USAGE, "give a robot name, a URDF path or --urdf, not two");
         }
@@ -58,7 +63,7 @@ final class InfoCommand extends CliCommand {
             description = Models.robot(robot == null ? RobotOptions.DEFAULT_ROBOT : robot);
         }
         print(description, out);
-        return ExitCode.FREE;
+        return ExitCode.FREE.status();
     }
 
     static void print(RobotDescription robot, PrintStream out) {

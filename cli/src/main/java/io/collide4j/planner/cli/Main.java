@@ -1,5 +1,9 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.planner.options.CliCommand;
+import io.collide4j.planner.options.CliException;
+import io.collide4j.planner.options.CliFailures;
+import io.collide4j.planner.options.ExitCode;
 import picocli.CommandLine;
 import picocli.CommandLine.Help;
 import picocli.CommandLine.Model.CommandSpec;
@@ -48,7 +52,7 @@ public final class Main {
     /** Columns left for a summary after "  NAME       " in an 80-column terminal. */
     private static final int OVERVIEW_TEXT = 80 - 13;
 
-    static final String EXIT_CODES = "exit codes: 0 free/ok, 1 violation, 2 inconclusive, 64 usage, 65 bad input data,"
+    public static final String EXIT_CODES = "exit codes: 0 free/ok, 1 violation, 2 inconclusive, 64 usage, 65 bad input data,"
             + " 66 missing input, 70 internal error, 73 cannot write output";
 
     /**
@@ -116,7 +120,7 @@ public final class Main {
             if (debug) {
                 e.printStackTrace(err);
             }
-            return ExitCode.INTERNAL;
+            return ExitCode.INTERNAL.status();
         }
     }
 
@@ -129,7 +133,7 @@ public final class Main {
         if (!args[0].startsWith("-") && !top.getSubcommands().containsKey(args[0])) {
             err.println("collide4j: unknown command '" + args[0] + "'; commands: " + String.join(", ", COMMANDS.keySet())
                     + " (see 'collide4j help')");
-            return ExitCode.USAGE;
+            return ExitCode.USAGE.status();
         }
         ParseResult parsed;
         try {
@@ -142,27 +146,27 @@ public final class Main {
                 hint = "; did you mean " + String.join(" or ", u.getSuggestions()) + "?";
             }
             err.println(where + ": " + CliFailures.firstLine(e.getMessage()) + hint + " (see '" + where + " --help')");
-            return ExitCode.USAGE;
+            return ExitCode.USAGE.status();
         }
         if (parsed.isVersionHelpRequested()) {
             // picocli stops at a help option and ignores what follows: 'collide4j --version plan ...' planned nothing
             if (args.length != 1) {
                 err.println("collide4j: --version takes no other arguments, got " + String.join(" ", args)
                         + " (see 'collide4j --help')");
-                return ExitCode.USAGE;
+                return ExitCode.USAGE.status();
             }
             out.println(BuildInfo.current().line());
-            return ExitCode.FREE;
+            return ExitCode.FREE.status();
         }
         if (parsed.isUsageHelpRequested() || !parsed.hasSubcommand()) {
             overview(top, out);
-            return parsed.isUsageHelpRequested() ? ExitCode.FREE : ExitCode.USAGE;
+            return parsed.isUsageHelpRequested() ? ExitCode.FREE.status() : ExitCode.USAGE.status();
         }
         ParseResult sub = parsed.subcommand();
         String name = sub.commandSpec().name();
         if (sub.isUsageHelpRequested()) {
             sub.commandSpec().commandLine().usage(out, Help.Ansi.OFF);
-            return ExitCode.FREE;
+            return ExitCode.FREE.status();
         }
         CliCommand command = (CliCommand) sub.commandSpec().userObject();
         return execute(name, command, err);
@@ -184,7 +188,7 @@ public final class Main {
             if (command.common.debug) {
                 e.printStackTrace(err);
             }
-            return ExitCode.INTERNAL;
+            return ExitCode.INTERNAL.status();
         }
     }
 
@@ -192,7 +196,7 @@ public final class Main {
     private static int help(CommandLine top, List<String> which, PrintStream out, PrintStream err) {
         if (which.isEmpty()) {
             overview(top, out);
-            return ExitCode.FREE;
+            return ExitCode.FREE.status();
         }
         List<String> unknown = new ArrayList<>();
         for (String name : which) {
@@ -203,10 +207,10 @@ public final class Main {
         }
         if (!unknown.isEmpty()) {
             err.println("collide4j help: unknown command(s) " + unknown + "; commands: " + String.join(", ", COMMANDS.keySet()));
-            return ExitCode.USAGE;
+            return ExitCode.USAGE.status();
         }
         which.forEach(name -> top.getSubcommands().get(name).usage(out, Help.Ansi.OFF));
-        return ExitCode.FREE;
+        return ExitCode.FREE.status();
     }
 
     private static void overview(CommandLine top, PrintStream out) {

@@ -1,5 +1,9 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.planner.options.CliException;
+import io.collide4j.planner.options.ExitCode;
+import io.collide4j.planner.options.RobotOptions;
+import io.collide4j.planner.options.RobotSceneCommand;
 import io.collide4j.checker.query.MotionStatus;
 import io.collide4j.checker.certificate.Verdict;
 import io.collide4j.planner.CertifiedStateValidityChecker;
@@ -75,13 +79,13 @@ final class PlanCommand extends RobotSceneCommand {
     boolean eagerEdges;
 
     @Override
-    List<String> defaultsUsed() {
+    public List<String> defaultsUsed() {
         return problems != null ? robot.defaultsUsed()
                 : Stream.concat(robot.defaultsUsed().stream(), scene.defaultsUsed().stream()).toList();
     }
 
     @Override
-    int run() {
+    public int run() {
         RobotOptions.readable("--problems", problems);
         PlanRequest.Builder settings = PlanRequest.builder()
                 .timeLimitSeconds(timeLimit)
@@ -116,7 +120,7 @@ final class PlanCommand extends RobotSceneCommand {
         if (!c.isValid(start) || !c.isValid(goal)) {
             out.println("INVALID: the " + (c.isValid(start) ? "goal" : "start") + " configuration is not certified free"
                     + " (margin " + Fixed.exact(c.margin()) + " m)");
-            return ExitCode.VIOLATION;
+            return ExitCode.VIOLATION.status();
         }
         CertifiedStateValidityChecker planning = c.planningStateValidityChecker();
         if (!planning.isValid(start) || !planning.isValid(goal)) {
@@ -124,7 +128,7 @@ final class PlanCommand extends RobotSceneCommand {
             out.println("INVALID: the " + (planning.isValid(start) ? "goal" : "start") + " configuration is within the"
                     + " certificate's tolerance band (not certified farther than the planning margin "
                     + Fixed.exact(c.planningMargin()) + " m = margin + 2 x tolerance)");
-            return ExitCode.VIOLATION;
+            return ExitCode.VIOLATION.status();
         }
         PlanRequest request;
         try {
@@ -136,7 +140,7 @@ final class PlanCommand extends RobotSceneCommand {
         PlanResult r = new RrtConnect(c.planningStateValidityChecker(), c.planningMotionValidator()).plan(request);
         if (!r.solved()) {
             out.println("NOT SOLVED " + r.failureReason());
-            return ExitCode.INCONCLUSIVE;
+            return ExitCode.INCONCLUSIVE.status();
         }
         int edges = r.path().size() - 1;
         MotionStatus[] rechecks = ProblemRunner.recheckEdges(c, r.path());
@@ -149,7 +153,7 @@ final class PlanCommand extends RobotSceneCommand {
             writePath(pathOut, c.variableNames(), r.path());
             out.println("path written to " + pathOut);
         }
-        return ProblemRunner.certified(whole, rechecks) ? ExitCode.FREE : ExitCode.INCONCLUSIVE;
+        return ProblemRunner.certified(whole, rechecks) ? ExitCode.FREE.status() : ExitCode.INCONCLUSIVE.status();
     }
 
     private int mbm(Path zip, PlanRequest.Builder settings) {
@@ -197,11 +201,11 @@ final class PlanCommand extends RobotSceneCommand {
         boolean allSolved = runs.values().stream().flatMap(List::stream)
                 .allMatch(r -> r.outcome() == ProblemRunner.Outcome.SOLVED);
         if (allSolved) {
-            return ExitCode.FREE;
+            return ExitCode.FREE.status();
         }
         boolean single = scenarios.size() * count == 1;
         ProblemRunner.Outcome only = runs.values().iterator().next().get(0).outcome();
-        return single && only != ProblemRunner.Outcome.NOT_SOLVED ? ExitCode.VIOLATION : ExitCode.INCONCLUSIVE;
+        return single && only != ProblemRunner.Outcome.NOT_SOLVED ? ExitCode.VIOLATION.status() : ExitCode.INCONCLUSIVE.status();
     }
 
     static String describe(ProblemRunner.Run r) {

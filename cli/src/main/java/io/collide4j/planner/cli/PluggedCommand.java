@@ -1,5 +1,7 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.planner.options.CliCommand;
+
 /**
  * A {@code collide4j} command that lives in another module and joins the command line when that module is on the
  * class path, found with {@link java.util.ServiceLoader} (a {@code META-INF/services} entry naming the

@@ -1,5 +1,6 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.planner.options.CliCommand;
 import java.io.PrintStream;
 import java.util.Locale;
 import java.util.function.LongSupplier;
@@ -10,7 +11,7 @@ import java.util.function.LongSupplier;
  * CI, pipes), and a last line when done if any was printed (work shorter than the interval prints nothing), nothing
  * with {@code --quiet}. Silent for a single step. Not thread-safe: one worker reports.
  */
-final class Progress {
+public final class Progress {
     /** How progress is shown. */
     enum Mode {
         /** One line redrawn in place with {@code \r} (at most 100 redraws). */
@@ -46,7 +47,7 @@ final class Progress {
     }
 
     /** Progress for a command: quiet with {@code --quiet}, a bar on a terminal, plain lines otherwise. */
-    static Progress of(CliCommand command, String label, long total) {
+    public static Progress of(CliCommand command, String label, long total) {
         Mode mode = command.common.quiet ? Mode.QUIET
                 : System.console() != null && command.err == System.err ? Mode.BAR : Mode.LINES;
         return new Progress(command.err, label, total, mode, System::nanoTime);
@@ -56,7 +57,7 @@ final class Progress {
         return mode;
     }
 
-    void update(long done) {
+    public void update(long done) {
         if (total <= 1 || mode == Mode.QUIET || finished) {
             return;
         }
@@ -90,7 +91,7 @@ final class Progress {
     }
 
     /** Work that ended short of the total (a violation, a budget run out): ends a drawn bar's line, prints no more. */
-    void stop() {
+    public void stop() {
         if (mode == Mode.BAR && drawnPercent >= 0 && !finished) {
             err.println();
             err.flush();

@@ -1,5 +1,8 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.planner.options.CliCommand;
+import io.collide4j.planner.options.CliException;
+import io.collide4j.planner.options.ExitCode;
 import io.collide4j.checker.robot.DecompositionMode;
 
 import io.collide4j.planner.server.CollisionService;
@@ -72,7 +75,7 @@ final class ServeCommand extends CliCommand {
     boolean noDecompose;
 
     @Override
-    int run() {
+    public int run() {
         if (decompose && noDecompose) {
             throw new CliException(ExitCode.USAGE, "give --decompose or --no-decompose, not both");
         }
@@ -114,7 +117,7 @@ final class ServeCommand extends CliCommand {
             if (port == null) {
                 int n = server.serve(System.in, out);
                 err.println("collide4j serve: end of input after " + n + " requests");
-                return ExitCode.FREE;
+                return ExitCode.FREE.status();
             }
             int bound = server.listen(port.intValue());
             out.println("listening 127.0.0.1:" + bound);
@@ -125,7 +128,7 @@ final class ServeCommand extends CliCommand {
                 Thread.currentThread().interrupt();
             }
             err.println("collide4j serve: interrupted after " + server.requestsServed() + " requests; stopping");
-            return ExitCode.FREE;
+            return ExitCode.FREE.status();
         }
     }
 

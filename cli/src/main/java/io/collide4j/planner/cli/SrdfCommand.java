@@ -1,5 +1,10 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.planner.options.CliCommand;
+import io.collide4j.planner.options.CliException;
+import io.collide4j.planner.options.ExitCode;
+import io.collide4j.planner.options.PackagePathOption;
+import io.collide4j.planner.options.RobotOptions;
 import io.collide4j.checker.geometry.decomposition.DecompositionParameters;
 import io.collide4j.checker.robot.DecompositionPieces;
 import io.collide4j.checker.robot.PlanningGroup;
@@ -64,7 +69,7 @@ final class SrdfCommand extends CliCommand {
     boolean decompose;
 
     @Override
-    int run() {
+    public int run() {
         if (samples < 1) {
             throw new CliException(ExitCode.USAGE, "--samples must be >= 1, got " + samples);
         }
@@ -108,7 +113,7 @@ final class SrdfCommand extends CliCommand {
         }
         out.println("written to " + outFile + (chains.isEmpty() ? " (no planning group: the robot has no movable joint)"
                 : "; use it with --srdf " + outFile + " --group " + chains.get(0).name()));
-        return ExitCode.FREE;
+        return ExitCode.FREE.status();
     }
 
     /** The --group NAME=BASE:TIP items, each checked against the robot; a malformed one is a usage error. */

@@ -1,5 +1,10 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.planner.options.CliException;
+import io.collide4j.planner.options.ConfigurationReader;
+import io.collide4j.planner.options.ExitCode;
+import io.collide4j.planner.options.RobotOptions;
+import io.collide4j.planner.options.RobotSceneCommand;
 import io.collide4j.checker.certificate.Certificate;
 import io.collide4j.checker.certificate.Verdict;
 import io.collide4j.kinematics.JointTrajectory;
@@ -73,12 +78,12 @@ final class VerifyCommand extends RobotSceneCommand {
     static final String RECOMPUTE = "the recompute verifier (re-proved with fresh computations)";
 
     @Override
-    List<String> defaultsUsed() {
+    public List<String> defaultsUsed() {
         return List.of();   // verify has no defaults: flags or the certificate's provenance
     }
 
     @Override
-    int run() {
+    public int run() {
         RobotOptions.readable("--certificate", file);
         Certificate cert;
         byte[] text = bytes();   // read once: binding and both verifiers see the same bytes
@@ -184,9 +189,9 @@ final class VerifyCommand extends RobotSceneCommand {
         }
         out.println("  verdict: " + v + " (VALID certificate, verified by " + by + ")");
         return switch (v) {
-            case CERTIFIED_FREE -> ExitCode.FREE;
-            case VIOLATION -> ExitCode.VIOLATION;
-            case INCONCLUSIVE -> ExitCode.INCONCLUSIVE;
+            case CERTIFIED_FREE -> ExitCode.FREE.status();
+            case VIOLATION -> ExitCode.VIOLATION.status();
+            case INCONCLUSIVE -> ExitCode.INCONCLUSIVE.status();
         };
     }
 

@@ -1,5 +1,8 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.planner.options.CliException;
+import io.collide4j.planner.options.ExitCode;
+import io.collide4j.planner.options.RobotSceneCommand;
 import io.collide4j.checker.certificate.Certificate;
 import io.collide4j.checker.certificate.CertificateVerifier;
 import io.collide4j.checker.certificate.CertificationResult;
@@ -41,7 +44,7 @@ final class ViewCommand extends RobotSceneCommand {
     int samples = 400;
 
     @Override
-    int run() {
+    public int run() {
         if (samples < 2) {
             throw new CliException(ExitCode.USAGE, "--samples must be >= 2");
         }
@@ -85,7 +88,7 @@ final class ViewCommand extends RobotSceneCommand {
                 () -> json, Progress.of(this, "report", samples));
         writeText(report, page.html(), "--out");
         out.println(cert.verdict() + "  report " + report + " from " + file);
-        return ExitCode.FREE;
+        return ExitCode.FREE.status();
     }
 
     /** The certification a verified certificate records, in the form the report draws. */

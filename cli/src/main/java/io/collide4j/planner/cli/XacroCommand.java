@@ -1,5 +1,10 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.planner.options.CliCommand;
+import io.collide4j.planner.options.CliException;
+import io.collide4j.planner.options.ExitCode;
+import io.collide4j.planner.options.PackagePathOption;
+import io.collide4j.planner.options.RobotOptions;
 import io.collide4j.urdf.ResourceResolver;
 import io.collide4j.urdf.xacro.Xacro;
 import picocli.CommandLine.Command;
@@ -35,7 +40,7 @@ final class XacroCommand extends CliCommand {
     PackagePathOption packagePath = new PackagePathOption();
 
     @Override
-    int run() {
+    public int run() {
         RobotOptions.readable("FILE", file);
         Map<String, String> args = new LinkedHashMap<>(packagePath.xacroArgs());
         PackagePathOption.arguments("NAME:=VALUE", arguments).forEach((k, v) -> {
@@ -50,9 +55,9 @@ final class XacroCommand extends CliCommand {
             byte[] utf8 = xml.getBytes(StandardCharsets.UTF_8);   // as xacro writes it, whatever the platform's charset
             out.write(utf8, 0, utf8.length);
             out.flush();
-            return ExitCode.FREE;
+            return ExitCode.FREE.status();
         }
         writeText(outFile, xml, "--out");
-        return ExitCode.FREE;
+        return ExitCode.FREE.status();
     }
 }

@@ -1,17 +1,17 @@
 /**
  * The {@code collide4j} command line (picocli): {@link io.collide4j.planner.cli.Main} parses, runs one
- * {@link io.collide4j.planner.cli.CliCommand} and maps failures to {@link io.collide4j.planner.cli.ExitCode}s.
+ * {@link io.collide4j.planner.options.CliCommand} and maps failures to {@link io.collide4j.planner.options.ExitCode}s.
  *
- * <p>The package spans two modules: the commands, the report and the viewer are module {@code cli}; the robot and
- * scene option mixins, {@code CliCommand}, {@code ExitCode}, {@code CliException}, {@code CliFailures} and the
- * option-driven library entry points {@code CertifyApi} and {@code CheckerOptions} are module
- * {@code planner-adapters}, because the embedded, JNI and Spark callers take the same options without the command
- * line. (The package keeps its name while parallel work on these files is merged; renaming the library half is a
- * follow-up.)
+ * <p>The robot and scene option mixins, {@code CliCommand}, {@code ExitCode}, {@code CliException},
+ * {@code CliFailures} and the option-driven library entry points {@code CertifyApi} and {@code CheckerOptions} are
+ * package {@code io.collide4j.planner.options} in module {@code planner-adapters}, because the embedded, JNI and Spark
+ * callers take the same options without the command line. The {@code bench} command is a plug-in
+ * ({@code PluggedCommand}) from module {@code benchmarks}, package {@code io.collide4j.planner.bench.command}, kept
+ * out of the shipped jar.
  *
  * <p>Glossary: <em>command</em> — one {@code @Command} class ({@code certify}, {@code check}, ...);
- * <em>mixin</em> — options several commands share ({@link io.collide4j.planner.cli.RobotOptions},
- * {@link io.collide4j.planner.cli.SceneOption}, {@code --package-path}, {@code --help}/{@code --debug});
+ * <em>mixin</em> — options several commands share ({@link io.collide4j.planner.options.RobotOptions},
+ * {@link io.collide4j.planner.options.SceneOption}, {@code --package-path}, {@code --help}/{@code --debug});
  * <em>margin</em> — the required separation ({@code --margin}); <em>clearance</em> — a measured distance or
  * its certified lower bound; <em>usage error</em> (64) — the command line is wrong; <em>bad input</em> (65)
  * — a file's content is wrong, named with its field or line; <em>chained relaunch</em> — restarting the

@@ -2,21 +2,16 @@ package io.collide4j.planner.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.OutputStreamWriter;
-import java.io.Writer;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.locks.ReentrantLock;
 
 import static io.collide4j.planner.server.JsonLinesServer.LOG;
 
@@ -40,22 +35,18 @@ final class Conversation {
     private final long number;
     private final RequestHandler handler;
     private final BoundedLineReader reader;
-    private final Writer out;
+    private final AnswerWriter output;
     private final Socket socket;   // null on stdio
     private final ServerLimits limits;
     private final long budgetNanos;   // limits.requestTimeout(), converted once rather than per request
     private final BlockingQueue<Object> queue = new ArrayBlockingQueue<>(QUEUED_LINES);
     private final Semaphore queuedBytes;
-    private final ReentrantLock writeLock = new ReentrantLock();
-    private volatile long writingSince;   // nanoTime when a write under writeLock began; 0 when none
     private final java.util.concurrent.atomic.AtomicInteger pending = new java.util.concurrent.atomic.AtomicInteger();
     private volatile boolean ended;
-    /** Answers written but held back for pipelined requests; set under writeLock, read without it by the reader. */
-    private volatile boolean unflushed;
     /** The reader thread is answering a quick request (the handler is in use there). */
     private volatile boolean answeringInline;
     private final java.util.concurrent.atomic.AtomicInteger answered = new java.util.concurrent.atomic.AtomicInteger();
-    private volatile Running running;
+    private volatile RunningRequest running;
     private volatile Thread readerThread;
     /** When the last complete request line arrived (or the conversation opened): the eviction order of the server. */
     private volatile long lastRequestNanos = System.nanoTime();
@@ -70,22 +61,6 @@ final class Conversation {
     /** TCP: the connection still counts against the server's connection limit (released once, on end or eviction). */
     private final AtomicBoolean holdsSlot = new AtomicBoolean(true);
 
-    /** The request being answered; {@code answered} is guarded by the write lock. */
-    private static final class Running {
-        final RequestContext context;
-        final JsonNode id;
-        final String method;
-        final long forcedDeadline;
-        final AtomicBoolean overrun = new AtomicBoolean();   // the watchdog has taken over its answer
-        boolean answered;
-
-        Running(RequestContext context, JsonNode id, String method, long forcedDeadline) {
-            this.context = context;
-            this.id = id;
-            this.method = method;
-            this.forcedDeadline = forcedDeadline;
-        }
-    }
 
     Conversation(JsonLinesServer server, long number, RequestHandler handler, InputStream in, OutputStream out,
                  Socket socket) {
@@ -95,7 +70,7 @@ final class Conversation {
         this.limits = server.limits();
         this.budgetNanos = limits.requestTimeout().toNanos();
         this.reader = new BoundedLineReader(in, limits.maxRequestBytes());
-        this.out = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 15);
+        this.output = new AnswerWriter(out);
         this.socket = socket;
         this.queuedBytes = new Semaphore(limits.maxRequestBytes());
     }
@@ -177,7 +152,7 @@ final class Conversation {
     private void readLoop() {
         try {
             while (!ended) {
-                if (unflushed && pending.get() == 0 && !reader.hasCompleteLine()) {
+                if (output.unflushed && pending.get() == 0 && !reader.hasCompleteLine()) {
                     flushHeld();   // the next read may wait for the client, which may be waiting for these answers
                 }
                 BoundedLineReader.Line line;
@@ -251,7 +226,7 @@ final class Conversation {
         }
         String line = server.errorLine(null, RequestException.IDLE_TIMEOUT, "no request for "
                 + limits.idleTimeout().toSeconds() + " s (the server's idle timeout); closing the connection");
-        writeLine(line, true);
+        output.writeLine(line, true);
         LOG.debug("conversation {}: idle timeout", number);
         end("idle timeout", false);
     }
@@ -271,7 +246,7 @@ final class Conversation {
         long t0 = System.nanoTime();
         JsonNode id = p.id();
         String method = p.method();
-        Running r = null;
+        RunningRequest r = null;
         String response;
         int code = 0;
         String message = null;
@@ -281,7 +256,7 @@ final class Conversation {
             }
             long budget = budgetNanos;
             RequestContext context = new RequestContext(t0 + budget);
-            r = new Running(context, id, method, t0 + budget + Math.min(budget / 2, 1_000_000_000L));
+            r = new RunningRequest(context, id, method, t0 + budget + Math.min(budget / 2, 1_000_000_000L));
             if (!inline) {
                 flushBefore(method);
             }
@@ -298,7 +273,7 @@ final class Conversation {
         } catch (RequestContext.RequestCancelledException e) {
             if (ended) {
                 running = null;
-                LOG.debug("conversation {}: request {} {} cancelled: {}", number, id, printable(method), e.getMessage());
+                LOG.debug("conversation {}: request {} {} cancelled: {}", number, id, LogText.printable(method), e.getMessage());
                 return false;
             }
             code = RequestException.TIME_BUDGET_EXCEEDED;
@@ -307,7 +282,7 @@ final class Conversation {
             response = server.errorLine(id, code, message);
         } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
             String ref = Long.toHexString(ThreadLocalRandom.current().nextLong() & 0xffffffffffffL);
-            LOG.warn("conversation {}: request {} {} failed internally [ref {}]", number, id, printable(method), ref, e);
+            LOG.warn("conversation {}: request {} {} failed internally [ref {}]", number, id, LogText.printable(method), ref, e);
             code = RequestException.INTERNAL_ERROR;
             message = "internal error (reference " + ref + " in the server log)";
             response = server.errorLine(id, code, message);
@@ -315,11 +290,11 @@ final class Conversation {
         boolean written = write(r, response, flush);
         running = null;
         if (code != 0 && code != RequestException.INTERNAL_ERROR) {
-            LOG.warn("conversation {}: request {} {} answered error {}: {}", number, id, printable(method), code,
-                    printable(message));
+            LOG.warn("conversation {}: request {} {} answered error {}: {}", number, id, LogText.printable(method), code,
+                    LogText.printable(message));
         }
         if (LOG.isDebugEnabled()) {
-            LOG.debug("conversation {}: request {} {} -> {} in {} us{}", number, id, printable(method),
+            LOG.debug("conversation {}: request {} {} -> {} in {} us{}", number, id, LogText.printable(method),
                     code == 0 ? "ok" : code, (System.nanoTime() - t0) / 1000, inline ? " (reader thread)" : "");
         }
         if (written) {
@@ -329,8 +304,8 @@ final class Conversation {
     }
 
     /** {@code flush}: false while more pipelined requests wait, whose answers then go out with this one. */
-    private boolean write(Running r, String response, boolean flush) {
-        writeLock.lock();
+    private boolean write(RunningRequest r, String response, boolean flush) {
+        output.lock.lock();
         try {
             if (r != null) {
                 if (r.answered) {
@@ -343,14 +318,14 @@ final class Conversation {
             }
             server.countServed();   // before the reply leaves, so a client never sees a stale count
             lastActivityNanos = System.nanoTime();
-            if (!writeLine(response, flush)) {
+            if (!output.writeLine(response, flush)) {
                 end("writing failed", true);
                 return false;
             }
-            unflushed = !flush;
+            output.unflushed = !flush;
             return true;
         } finally {
-            writeLock.unlock();
+            output.lock.unlock();
         }
     }
 
@@ -363,40 +338,16 @@ final class Conversation {
 
     /** Sends answers held back for pipelined requests. */
     private void flushHeld() {
-        writeLock.lock();
+        output.lock.lock();
         try {
-            if (unflushed && !ended) {
-                if (!writeLine(null, true)) {
+            if (output.unflushed && !ended) {
+                if (!output.writeLine(null, true)) {
                     end("writing failed", true);
                 }
-                unflushed = false;
+                output.unflushed = false;
             }
         } finally {
-            writeLock.unlock();
-        }
-    }
-
-    /**
-     * Writes one line (null: nothing, only the flush) under the write lock; false when the client is gone. A write
-     * the client does not read for longer than the idle timeout is broken off by the watchdog ({@link #tick}).
-     */
-    private boolean writeLine(String line, boolean flush) {
-        writeLock.lock();
-        writingSince = System.nanoTime() | 1;
-        try {
-            if (line != null) {
-                out.write(line);
-                out.write('\n');
-            }
-            if (flush) {
-                out.flush();
-            }
-            return true;
-        } catch (IOException e) {
-            return false;
-        } finally {
-            writingSince = 0;
-            writeLock.unlock();
+            output.lock.unlock();
         }
     }
 
@@ -423,14 +374,14 @@ final class Conversation {
             });
             return;
         }
-        long w = writingSince;
+        long w = output.writingSince();
         if (w != 0 && now - w > limits.idleTimeout().toNanos()) {
             LOG.warn("conversation {}: the client has not read its answers for {} s; closing", number,
                     limits.idleTimeout().toSeconds());
             closeTransport();
             return;
         }
-        Running r = running;
+        RunningRequest r = running;
         if (r != null && now - r.forcedDeadline >= 0 && r.overrun.compareAndSet(false, true)) {
             server.execute(() -> overrun(r));
         }
@@ -445,13 +396,13 @@ final class Conversation {
             return;
         }
         LOG.warn("conversation {}: a request line took longer than {} to arrive; closing", number, seconds());
-        if (writeLock.tryLock()) {   // a client that neither sends nor reads gets no say: never wait for it
+        if (output.lock.tryLock()) {   // a client that neither sends nor reads gets no say: never wait for it
             try {
-                writeLine(server.errorLine(null, RequestException.IDLE_TIMEOUT, "request line not complete "
+                output.writeLine(server.errorLine(null, RequestException.IDLE_TIMEOUT, "request line not complete "
                         + seconds() + " after its first byte (the server's request timeout); closing the connection"),
                         true);
             } finally {
-                writeLock.unlock();
+                output.lock.unlock();
             }
         }
         end("request line too slow", true);
@@ -478,13 +429,13 @@ final class Conversation {
     /** Closes this connection to make room for a new one, telling its client why; never blocks the caller. */
     void evict(String message) {
         server.execute(() -> {
-            if (writeLock.tryLock()) {
+            if (output.lock.tryLock()) {
                 try {
                     if (!ended) {
-                        writeLine(server.errorLine(null, RequestException.SERVER_BUSY, message), true);
+                        output.writeLine(server.errorLine(null, RequestException.SERVER_BUSY, message), true);
                     }
                 } finally {
-                    writeLock.unlock();
+                    output.lock.unlock();
                 }
             }
             end("evicted for a new connection", true);
@@ -492,24 +443,24 @@ final class Conversation {
     }
 
     /** Answers a request past its time budget (its work could not be stopped at a checkpoint) and ends the conversation. */
-    private void overrun(Running r) {
+    private void overrun(RunningRequest r) {
         r.context.cancel("time budget exceeded");
         boolean answer;
-        writeLock.lock();
+        output.lock.lock();
         try {
             answer = !r.answered && !ended;
             r.answered = true;
             if (answer) {
-                writeLine(server.errorLine(r.id, RequestException.TIME_BUDGET_EXCEEDED, r.method
+                output.writeLine(server.errorLine(r.id, RequestException.TIME_BUDGET_EXCEEDED, r.method
                         + ": stopped after the server's time budget of " + seconds() + " per request; the connection"
                         + " is closed because the work could not be stopped at a safe point"), true);
             }
         } finally {
-            writeLock.unlock();
+            output.lock.unlock();
         }
         if (answer) {
             LOG.warn("conversation {}: request {} {} exceeded the time budget of {}; closing", number, r.id,
-                    printable(r.method), seconds());
+                    LogText.printable(r.method), seconds());
             end("time budget exceeded", true);
         }
     }
@@ -521,15 +472,15 @@ final class Conversation {
         }
         ended = true;
         LOG.debug("conversation {} ending: {}", number, why);
-        Running r = running;
+        RunningRequest r = running;
         if (cancel && r != null) {
             r.context.cancel(why);
         }
-        if (writeLock.tryLock()) {   // a writer blocked on a client that does not read keeps the lock: skip
+        if (output.lock.tryLock()) {   // a writer blocked on a client that does not read keeps the lock: skip
             try {
-                writeLine(null, true);
+                output.writeLine(null, true);
             } finally {
-                writeLock.unlock();
+                output.lock.unlock();
             }
         }
         closeTransport();
@@ -539,23 +490,6 @@ final class Conversation {
         }
         queue.clear();
         queue.offer(END);
-    }
-
-    /** Client text as one bounded log line: control characters escaped, at most 300 characters. */
-    static String printable(String s) {
-        if (s == null) {
-            return null;
-        }
-        StringBuilder b = new StringBuilder(Math.min(s.length(), 300) + 8);
-        for (int i = 0; i < s.length() && b.length() < 300; i++) {
-            char c = s.charAt(i);
-            if (c < 0x20 || c == 0x7f) {
-                b.append(String.format("\\u%04x", (int) c));
-            } else {
-                b.append(c);
-            }
-        }
-        return b.length() < s.length() ? b.append("...").toString() : b.toString();
     }
 
     /** Closes the socket (TCP): unblocks the reader and any blocked write. Never blocks. */

@@ -14,6 +14,10 @@
  * <li><b>quick request</b>: one answered in microseconds, decided by method and size before it runs
  *     ({@link io.collide4j.planner.server.ParsedRequest#quick()}); when nothing is queued or running it is answered
  *     on the conversation's <b>reader thread</b>, everything else on its <b>worker</b>, in request order.</li>
+ * <li><b>held answers</b>: answers to pipelined quick requests written to the conversation's
+ *     {@link io.collide4j.planner.server.AnswerWriter} but not yet flushed; they go out together. The <b>watchdog</b>
+ *     (one thread for the server) breaks off writes a client does not read and takes over the answer of a
+ *     {@link io.collide4j.planner.server.RunningRequest} past its time budget.</li>
  * <li><b>reference</b>: the random id an internal or file error gives the client; the server log has the details under it.</li>
  * </ul>
  */

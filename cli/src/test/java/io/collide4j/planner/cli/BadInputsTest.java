@@ -1,5 +1,6 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.planner.options.ExitCode;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -66,8 +67,8 @@ class BadInputsTest {
         Object[] r = MainTest.cli(argv);
         String err = (String) r[2];
         int code = (Integer) r[0];
-        assertNotEquals(ExitCode.FREE, code, "bad input must not pass: " + r[1] + err);
-        assertNotEquals(ExitCode.VIOLATION, code, "exit 1 is only for a real violation: " + r[1] + err);
+        assertNotEquals(ExitCode.FREE.status(), code, "bad input must not pass: " + r[1] + err);
+        assertNotEquals(ExitCode.VIOLATION.status(), code, "exit 1 is only for a real violation: " + r[1] + err);
         assertEquals(c.exit(), code, err);
         assertEquals(1, err.lines().count(), "one line on stderr:\n" + err);
         if (file != null) {
@@ -101,7 +102,7 @@ class BadInputsTest {
         Object[] r = MainTest.cli("check", "--q", "0,-0.785,0,-2.356,0,1.571,0.785", "--scene", file);
         String err = (String) r[2];
         int code = (Integer) r[0];
-        assertEquals(ExitCode.DATA_ERROR, code, "a bad scene is bad input (65): " + r[1] + err);
+        assertEquals(ExitCode.DATA_ERROR.status(), code, "a bad scene is bad input (65): " + r[1] + err);
         assertEquals(1, err.lines().count(), "one line on stderr:\n" + err);
         assertTrue(err.contains(file), "names the file " + file + ": " + err);
     }

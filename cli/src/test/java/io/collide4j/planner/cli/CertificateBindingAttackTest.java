@@ -1,5 +1,6 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.planner.options.ExitCode;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -76,7 +77,7 @@ class CertificateBindingAttackTest {
             List<String> argv = new ArrayList<>(List.of("verify", "--certificate", f.toString(), "--verifier", which));
             argv.addAll(options(extra));
             Object[] r = cli(argv.toArray(String[]::new));
-            assertEquals(ExitCode.DATA_ERROR, r[0], name + " (" + which + "): " + r[1] + r[2]);
+            assertEquals(ExitCode.DATA_ERROR.status(), r[0], name + " (" + which + "): " + r[1] + r[2]);
             assertTrue(((String) r[1]).contains(expected), name + " (" + which + ") should say '" + expected + "': " + r[1]);
             assertTrue(!((String) r[1]).contains("(VALID certificate"), (String) r[1]);
         }
@@ -90,7 +91,7 @@ class CertificateBindingAttackTest {
             List<String> argv = new ArrayList<>(List.of("verify", "--certificate", f.toString(), "--verifier", which));
             argv.addAll(options(extra));
             Object[] r = cli(argv.toArray(String[]::new));
-            assertEquals(ExitCode.FREE, r[0], name + " (" + which + "): " + r[1] + r[2]);
+            assertEquals(ExitCode.FREE.status(), r[0], name + " (" + which + "): " + r[1] + r[2]);
             assertTrue(((String) r[1]).contains(List.of(extra).contains("--trajectory") ? "(bound to "
                     : "(the certificate's own; --trajectory FILE binds it to a file)"), (String) r[1]);
         }
@@ -98,8 +99,8 @@ class CertificateBindingAttackTest {
 
     @Test
     void heldJointsAreBoundToTheHoldGiven() throws IOException {
-        ObjectNode free = certify("hold-free", ExitCode.FREE, "--hold", "j1=-0.5");
-        ObjectNode colliding = certify("hold-zero", ExitCode.VIOLATION, "--hold", "j1=0");
+        ObjectNode free = certify("hold-free", ExitCode.FREE.status(), "--hold", "j1=-0.5");
+        ObjectNode colliding = certify("hold-zero", ExitCode.VIOLATION.status(), "--hold", "j1=0");
         validForBoth(free, "hold-free", "--hold", "j1=-0.5");
         ObjectNode forged = free.deepCopy();
         forged.put("robotHash", colliding.get("robotHash").textValue());
@@ -114,9 +115,9 @@ class CertificateBindingAttackTest {
 
     @Test
     void paddingAndScaleAreBoundToTheOptions() throws IOException {
-        ObjectNode plain = certify("plain", ExitCode.FREE, "--hold", "j1=-0.5");
-        ObjectNode padded = certify("padded", ExitCode.VIOLATION, "--hold", "j1=-0.5", "--padding", "link1=0.2");
-        ObjectNode scaled = certify("scaled", ExitCode.VIOLATION, "--hold", "j1=-0.5", "--scale", "link1=4");
+        ObjectNode plain = certify("plain", ExitCode.FREE.status(), "--hold", "j1=-0.5");
+        ObjectNode padded = certify("padded", ExitCode.VIOLATION.status(), "--hold", "j1=-0.5", "--padding", "link1=0.2");
+        ObjectNode scaled = certify("scaled", ExitCode.VIOLATION.status(), "--hold", "j1=-0.5", "--scale", "link1=4");
         ObjectNode forged = plain.deepCopy();
         forged.put("robotHash", padded.get("robotHash").textValue());
         refusedByBoth(forged, "padding", "witness.pieces.link1[0].padding", "--hold", "j1=-0.5", "--padding", "link1=0.2");
@@ -127,7 +128,7 @@ class CertificateBindingAttackTest {
 
     @Test
     void jointOrderIsBound() throws IOException {
-        ObjectNode free = certify("order", ExitCode.FREE, "--hold", "j1=-0.5");
+        ObjectNode free = certify("order", ExitCode.FREE.status(), "--hold", "j1=-0.5");
         ObjectNode forged = free.deepCopy();
         ArrayNode joints = (ArrayNode) forged.get("witness").get("joints");
         assertEquals("[\"j1\",\"j2\"]", joints.toString());
@@ -137,8 +138,8 @@ class CertificateBindingAttackTest {
 
     @Test
     void theTrajectoryHashIsRecomputedAndBoundToTheFileGiven() throws IOException {
-        ObjectNode free = certify("traj", ExitCode.FREE, "--hold", "j1=-0.5");
-        ObjectNode colliding = certify("traj-zero", ExitCode.VIOLATION, "--hold", "j1=0");
+        ObjectNode free = certify("traj", ExitCode.FREE.status(), "--hold", "j1=-0.5");
+        ObjectNode colliding = certify("traj-zero", ExitCode.VIOLATION.status(), "--hold", "j1=0");
         ObjectNode forged = free.deepCopy();
         forged.put("trajectoryHash", colliding.get("trajectoryHash").textValue());
         refusedByBoth(forged, "hash", "trajectoryHash: the certificate states", "--hold", "j1=-0.5");
@@ -159,19 +160,19 @@ class CertificateBindingAttackTest {
                 dir.resolve("missing.csv").toString()));
         argv.addAll(options("--hold", "j1=-0.5"));
         Object[] missing = cli(argv.toArray(String[]::new));
-        assertEquals(ExitCode.NO_INPUT, missing[0], (String) missing[1] + missing[2]);
+        assertEquals(ExitCode.NO_INPUT.status(), missing[0], (String) missing[1] + missing[2]);
         assertTrue(((String) missing[2]).contains("--trajectory") && ((String) missing[2]).contains("missing.csv"),
                 (String) missing[2]);
         Path wrong = Files.writeString(dir.resolve("wrong.csv"), "time,j9\n0.0,0.1\n1.0,0.2\n");
         argv.set(4, wrong.toString());
         Object[] bad = cli(argv.toArray(String[]::new));
-        assertEquals(ExitCode.DATA_ERROR, bad[0], (String) bad[1] + bad[2]);
+        assertEquals(ExitCode.DATA_ERROR.status(), bad[0], (String) bad[1] + bad[2]);
         assertTrue(((String) bad[2]).contains("wrong.csv"), (String) bad[2]);
     }
 
     @Test
     void clearanceClaimsAndStepBoundsAreProven() throws IOException {
-        ObjectNode free = certify("claims", ExitCode.FREE, "--hold", "j1=-0.5");
+        ObjectNode free = certify("claims", ExitCode.FREE.status(), "--hold", "j1=-0.5");
         JsonNode claims = free.get("pairClearance");
         assertTrue(claims.size() > 0, "the free certificate claims clearances: " + free);
         String key = claims.fieldNames().next();
@@ -214,12 +215,12 @@ class CertificateBindingAttackTest {
         List<String> argv = new ArrayList<>(List.of("verify", "--certificate", f.toString()));
         argv.addAll(options("--hold", "j1=-0.5"));
         Object[] r = cli(argv.toArray(String[]::new));
-        assertEquals(ExitCode.FREE, r[0], (String) r[1] + r[2]);
+        assertEquals(ExitCode.FREE.status(), r[0], (String) r[1] + r[2]);
         assertTrue(((String) r[1]).contains("proven:  clearance >= ") && ((String) r[1]).contains("as the planes prove it"),
                 (String) r[1]);
         argv.addAll(List.of("--verifier", "recompute"));
         r = cli(argv.toArray(String[]::new));
-        assertEquals(ExitCode.FREE, r[0], (String) r[1] + r[2]);
+        assertEquals(ExitCode.FREE.status(), r[0], (String) r[1] + r[2]);
         assertTrue(((String) r[1]).contains("proven:  clearance >= ") && ((String) r[1]).contains("as the fresh steps prove it"),
                 (String) r[1]);
     }

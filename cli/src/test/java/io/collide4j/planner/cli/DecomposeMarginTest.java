@@ -1,5 +1,6 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.planner.options.ExitCode;
 import io.collide4j.checker.geometry.decomposition.DecompositionCache;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,7 +40,7 @@ class DecomposeMarginTest {
                         "0.1", "--threads", "2", "--cache"}, new PrintStream(o, true, StandardCharsets.UTF_8),
                         new PrintStream(e, true, StandardCharsets.UTF_8));
                 String text = o.toString(StandardCharsets.UTF_8);
-                assertEquals(ExitCode.FREE, code, run + ": " + text + e);
+                assertEquals(ExitCode.FREE.status(), code, run + ": " + text + e);
                 Matcher m = Pattern.compile("covering margin (\\S+) m").matcher(text);
                 assertTrue(m.find(), run + ": " + text);
                 double margin = Double.parseDouble(m.group(1));

@@ -1,5 +1,6 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.planner.options.ExitCode;
 import io.collide4j.models.Models;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,23 +31,23 @@ class DecomposedVerifyCliTest {
         String cert = dir.resolve("c.json").toString();
         Object[] c = cli("certify", "--robot", "panda", "--scene", "table_shelf", "--trajectory", demo.toString(),
                 "--decompose", "--certificate", cert, "--report", dir.resolve("r.html").toString());
-        assertEquals(ExitCode.FREE, c[0], (String) c[1] + c[2]);
+        assertEquals(ExitCode.FREE.status(), c[0], (String) c[1] + c[2]);
         assertTrue(Files.readString(Path.of(cert)).contains("\"cover\":[{\"link\":\"panda_link6\",\"element\":0,"));
 
         // the independent verifier proves the mesh's solid free at the start (lemma D2): nothing assumed, --strict passes
         for (boolean strict : new boolean[] {false, true}) {
             Object[] v = strict ? cli("verify", "--certificate", cert, "--decompose", "--strict")
                     : cli("verify", "--certificate", cert, "--decompose");
-            assertEquals(ExitCode.FREE, v[0], (String) v[1] + v[2]);
+            assertEquals(ExitCode.FREE.status(), v[0], (String) v[1] + v[2]);
             assertTrue(((String) v[1]).contains(VerifyCommand.INDEPENDENT), (String) v[1]);
             assertTrue(((String) v[1]).lines().noneMatch(l -> l.startsWith("  assumes: ")), (String) v[1]);
         }
         // the recompute verifier proves nothing about the solid: --strict refuses it naming the element
         Object[] s = cli("verify", "--certificate", cert, "--decompose", "--strict", "--verifier", "recompute");
-        assertEquals(ExitCode.DATA_ERROR, s[0], (String) s[1] + s[2]);
+        assertEquals(ExitCode.DATA_ERROR.status(), s[0], (String) s[1] + s[2]);
         assertTrue(((String) s[2]).contains("unproven assumption (--strict): " + SOLID), (String) s[2]);
 
         Object[] hulls = cli("verify", "--certificate", cert);
-        assertEquals(ExitCode.DATA_ERROR, hulls[0], (String) hulls[1] + hulls[2]);
+        assertEquals(ExitCode.DATA_ERROR.status(), hulls[0], (String) hulls[1] + hulls[2]);
     }
 }

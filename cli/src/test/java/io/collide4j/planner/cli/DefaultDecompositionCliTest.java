@@ -1,5 +1,6 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.planner.options.ExitCode;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.collide4j.checker.robot.DecompositionMode;
@@ -75,16 +76,16 @@ class DefaultDecompositionCliTest {
     void theCliNamesTheDecomposedLinkAndNoDecomposeTurnsItOff() {
         String urdf = dir.resolve("ell.urdf").toString();
         Object[] byDefault = cli("check", "--urdf", urdf, "--q", "0", "--scene", "none");
-        assertEquals(ExitCode.FREE, byDefault[0], (String) byDefault[2]);
+        assertEquals(ExitCode.FREE.status(), byDefault[0], (String) byDefault[2]);
         String note = ((String) byDefault[2]).lines().filter(l -> l.startsWith("note: decomposed by default")).findFirst()
                 .orElseThrow(() -> new AssertionError(byDefault[2]));
         assertTrue(note.contains("ell (one hull adds 16.7 % volume to ell.obj)"), note);
         assertFalse(note.contains("base"), "the cube is convex: " + note);
         Object[] off = cli("check", "--urdf", urdf, "--q", "0", "--scene", "none", "--no-decompose");
-        assertEquals(ExitCode.FREE, off[0], (String) off[2]);
+        assertEquals(ExitCode.FREE.status(), off[0], (String) off[2]);
         assertFalse(((String) off[2]).contains("decomposed by default"), (String) off[2]);
         Object[] both = cli("check", "--urdf", urdf, "--q", "0", "--scene", "none", "--no-decompose", "--decompose");
-        assertEquals(ExitCode.USAGE, both[0]);
+        assertEquals(ExitCode.USAGE.status(), both[0]);
         assertTrue(((String) both[2]).contains("give --decompose or --no-decompose, not both"), (String) both[2]);
     }
 

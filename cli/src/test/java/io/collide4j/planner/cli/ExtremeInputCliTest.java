@@ -1,5 +1,6 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.planner.options.ExitCode;
 import io.collide4j.checker.query.MotionResult;
 import io.collide4j.checker.query.MotionStatus;
 import io.collide4j.checker.scene.Scene;
@@ -89,7 +90,7 @@ public class ExtremeInputCliTest {
             Object[] res = cli("certify", "--urdf", urdf.toString(), "--scene", "none", "--trajectory", traj.toString(),
                     "--certificate", cert.toString(), "--report", html.toString());
             String err = (String) res[2];
-            assertEquals(ExitCode.DATA_ERROR, res[0], k[0] + ": " + res[1] + err);
+            assertEquals(ExitCode.DATA_ERROR.status(), res[0], k[0] + ": " + res[1] + err);
             // one error line (after the no-SRDF warning this robot gets)
             assertTrue(err.contains(k[1]) && err.lines().filter(l -> !l.startsWith("warning:")).count() == 1, k[0] + ": " + err);
             assertFalse(err.contains("JSON cannot represent"), err);
@@ -98,6 +99,6 @@ public class ExtremeInputCliTest {
         Path ok = Files.writeString(dir.resolve("ok.csv"), "time,j1,j2\n0,0,0\n1,0,1.5\n");
         Object[] res = cli("certify", "--urdf", urdf.toString(), "--scene", "none", "--trajectory", ok.toString(),
                 "--certificate", cert.toString(), "--report", html.toString());
-        assertEquals(ExitCode.FREE, res[0], res[1] + "" + res[2]);
+        assertEquals(ExitCode.FREE.status(), res[0], res[1] + "" + res[2]);
     }
 }

@@ -1,5 +1,6 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.planner.options.ExitCode;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;
@@ -9,9 +10,9 @@ import java.nio.charset.StandardCharsets;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class MainTest {
+public class MainTest {
     /** Runs the CLI in-process; returns {exit code, stdout, stderr}. */
-    static Object[] cli(String... argv) {
+    public static Object[] cli(String... argv) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code = Main.run(argv, new PrintStream(out, true, StandardCharsets.UTF_8),
@@ -22,7 +23,7 @@ class MainTest {
     @Test
     void infoListsThePandasSevenArmJoints() {
         Object[] r = cli("info", "panda");
-        assertEquals(ExitCode.FREE, r[0], (String) r[2]);
+        assertEquals(ExitCode.FREE.status(), r[0], (String) r[2]);
         String out = (String) r[1];
         // The Franka Panda arm has seven revolute joints (manufacturer's datasheet).
         assertEquals(7, out.lines().filter(l -> l.matches("\\s+panda_joint[1-7]\\s+revolute.*")).count(), out);
@@ -31,24 +32,24 @@ class MainTest {
     @Test
     void usageAndInputErrorsHaveTheirExitCodesAndOneLine() {
         Object[] unknownCommand = cli("fly");
-        assertEquals(ExitCode.USAGE, unknownCommand[0]);
+        assertEquals(ExitCode.USAGE.status(), unknownCommand[0]);
         Object[] unknownOption = cli("info", "--colour", "red");
-        assertEquals(ExitCode.USAGE, unknownOption[0]);
+        assertEquals(ExitCode.USAGE.status(), unknownOption[0]);
         assertTrue(((String) unknownOption[2]).contains("--colour"), (String) unknownOption[2]);
         Object[] missingFile = cli("info", "--urdf", "/no/such/robot.urdf");
-        assertEquals(ExitCode.NO_INPUT, missingFile[0]);
+        assertEquals(ExitCode.NO_INPUT.status(), missingFile[0]);
         assertTrue(((String) missingFile[2]).contains("/no/such/robot.urdf"));
         assertEquals(1, ((String) missingFile[2]).lines().count());
         // picocli's parse errors are one line naming the option and what it expected
         Object[] notANumber = cli("check", "--q", "0,0,0,0,0,0,0", "--margin", "NaN");
-        assertEquals(ExitCode.USAGE, notANumber[0]);
+        assertEquals(ExitCode.USAGE.status(), notANumber[0]);
         String e = (String) notANumber[2];
         assertTrue(e.contains("--margin") && e.contains("finite number") && e.lines().count() == 1, e);
         Object[] noValue = cli("certify", "--trajectory");
-        assertEquals(ExitCode.USAGE, noValue[0]);
+        assertEquals(ExitCode.USAGE.status(), noValue[0]);
         assertTrue(((String) noValue[2]).contains("--trajectory"), (String) noValue[2]);
         Object[] oldName = cli("certify", "--clearance", "0.01");
-        assertEquals(ExitCode.USAGE, oldName[0], "the required separation is --margin everywhere");
+        assertEquals(ExitCode.USAGE.status(), oldName[0], "the required separation is --margin everywhere");
     }
 
     /**
@@ -72,7 +73,7 @@ class MainTest {
                         "--idle-timeout", "--request-timeout", "--max-evaluations", "--log-level"));
         for (var e : expected.entrySet()) {
             Object[] one = cli(e.getKey(), "--help");
-            assertEquals(ExitCode.FREE, one[0], (String) one[2]);
+            assertEquals(ExitCode.FREE.status(), one[0], (String) one[2]);
             for (String option : e.getValue()) {
                 assertTrue(((String) one[1]).contains(option), e.getKey() + " --help lacks " + option + ":\n" + one[1]);
             }
@@ -84,7 +85,7 @@ class MainTest {
     @Test
     void helpIsOneScreenWithOneLinePerCommand() {
         Object[] all = cli("help");
-        assertEquals(ExitCode.FREE, all[0], (String) all[2]);
+        assertEquals(ExitCode.FREE.status(), all[0], (String) all[2]);
         String text = (String) all[1];
         assertTrue(text.lines().count() <= 24, text);
         text.lines().forEach(l -> assertTrue(l.length() <= 80, "longer than 80 columns: " + l));
@@ -102,7 +103,7 @@ class MainTest {
     @Test
     void versionNamesThePomVersionAndTheGitCommit() throws Exception {
         Object[] v = cli("--version");
-        assertEquals(ExitCode.FREE, v[0], (String) v[2]);
+        assertEquals(ExitCode.FREE.status(), v[0], (String) v[2]);
         String line = ((String) v[1]).strip();
         String pom = java.nio.file.Files.readString(java.nio.file.Path.of("pom.xml"));
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("<parent>.*?<version>([^<]+)</version>",

@@ -1,5 +1,6 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.planner.options.ExitCode;
 import io.collide4j.checker.scene.Scene;
 import io.collide4j.planner.Collide4j;
 import org.junit.jupiter.api.Test;
@@ -65,9 +66,9 @@ class MimicLimitsTest {
         Path cert = dir.resolve("c.json");
         Object[] made = MainTest.cli("certify", "--urdf", urdf.toString(), "--scene", "none", "--trajectory", traj.toString(),
                 "--certificate", cert.toString(), "--report", dir.resolve("r.html").toString(), "-q");
-        assertEquals(ExitCode.FREE, made[0], made[1] + "" + made[2]);
+        assertEquals(ExitCode.FREE.status(), made[0], made[1] + "" + made[2]);
         Object[] honest = MainTest.cli("verify", "--urdf", urdf.toString(), "--scene", "none", "--certificate", cert.toString());
-        assertEquals(ExitCode.FREE, honest[0], honest[1] + "" + honest[2]);
+        assertEquals(ExitCode.FREE.status(), honest[0], honest[1] + "" + honest[2]);
 
         com.fasterxml.jackson.databind.ObjectMapper m = new com.fasterxml.jackson.databind.ObjectMapper();
         com.fasterxml.jackson.databind.node.ObjectNode doc = (com.fasterxml.jackson.databind.node.ObjectNode) m.readTree(cert.toFile());
@@ -79,11 +80,11 @@ class MimicLimitsTest {
         m.writeValue(edited.toFile(), doc);
         Object[] r = MainTest.cli("verify", "--urdf", urdf.toString(), "--scene", "none", "--certificate", edited.toString());
         String err = (String) r[2];
-        assertEquals(ExitCode.DATA_ERROR, r[0], r[1] + err);
+        assertEquals(ExitCode.DATA_ERROR.status(), r[0], r[1] + err);
         assertTrue(err.contains("joint j2 reaches 0.8") && err.contains("outside [-0.5, 0.5]"), err);
         Object[] recompute = MainTest.cli("verify", "--urdf", urdf.toString(), "--scene", "none", "--verifier", "recompute",
                 "--certificate", edited.toString());
-        assertEquals(ExitCode.DATA_ERROR, recompute[0], recompute[1] + "" + recompute[2]);
+        assertEquals(ExitCode.DATA_ERROR.status(), recompute[0], recompute[1] + "" + recompute[2]);
 
         // the Java API (which view uses) refuses it too: its recompute verifier rebuilds the segments, which check limits
         Collide4j c = Collide4j.builder().urdf(urdf).scene(Scene.empty()).build();

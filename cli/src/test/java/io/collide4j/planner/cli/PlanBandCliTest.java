@@ -1,5 +1,6 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.planner.options.ExitCode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -43,7 +44,7 @@ class PlanBandCliTest {
     @Test
     void aGoalInsideTheToleranceBandIsRefusedWithTheReason(@TempDir Path dir) throws Exception {
         Object[] r = cli(plan(dir, "0,-0.3", "0,0"));
-        assertEquals(ExitCode.VIOLATION, r[0], r[1] + " " + r[2]);
+        assertEquals(ExitCode.VIOLATION.status(), r[0], r[1] + " " + r[2]);
         assertTrue(((String) r[1]).contains("goal configuration is within the certificate's tolerance band"),
                 (String) r[1]);
     }
@@ -51,7 +52,7 @@ class PlanBandCliTest {
     @Test
     void aProblemClearOfTheBandPlansAndCertifies(@TempDir Path dir) throws Exception {
         Object[] r = cli(plan(dir, "-0.5,-0.3", "0.5,-0.3"));
-        assertEquals(ExitCode.FREE, r[0], r[1] + " " + r[2]);
+        assertEquals(ExitCode.FREE.status(), r[0], r[1] + " " + r[2]);
         assertTrue(((String) r[1]).contains("path CERTIFIED_FREE"), (String) r[1]);
     }
 }

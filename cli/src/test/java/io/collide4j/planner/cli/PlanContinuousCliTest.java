@@ -1,5 +1,6 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.planner.options.ExitCode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,7 +30,7 @@ class PlanContinuousCliTest {
         Path csv = dir.resolve("path.csv");
         Object[] r = cli(plan("--scene", "none", "--start", "2.8,-0.3,0,-2,0,1.8,3", "--goal", "-2.8,-0.3,0,-2,0,1.8,-3",
                 "--out", csv.toString()));
-        assertEquals(ExitCode.FREE, r[0], r[1] + " " + r[2]);
+        assertEquals(ExitCode.FREE.status(), r[0], r[1] + " " + r[2]);
         assertTrue(((String) r[1]).contains("path CERTIFIED_FREE"), (String) r[1]);
         List<String> rows = Files.readAllLines(csv).stream().filter(l -> !l.startsWith("#")).toList();
         String[] last = rows.get(rows.size() - 1).split(",");
@@ -39,7 +40,7 @@ class PlanContinuousCliTest {
     @Test
     void aContinuousStartBeyondOneTurnIsAUsageErrorWithTheReason() {
         Object[] r = cli(plan("--scene", "none", "--start", "7,-0.3,0,-2,0,1.8,3", "--goal", "0,-0.3,0,-2,0,1.8,0"));
-        assertEquals(ExitCode.USAGE, r[0], r[1] + " " + r[2]);
+        assertEquals(ExitCode.USAGE.status(), r[0], r[1] + " " + r[2]);
         assertTrue(((String) r[2]).contains("modulo 2π"), (String) r[2]);
     }
 }

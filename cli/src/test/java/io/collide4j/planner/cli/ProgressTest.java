@@ -1,5 +1,6 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.planner.options.ExitCode;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;
@@ -88,7 +89,7 @@ class ProgressTest {
         String[] args = {"certify", "--trajectory", csv.toString(), "--samples", "60",
                 "--certificate", "target/progress-test-300-cert.json", "--report", "target/progress-test-300.html"};
         Object[] r = MainTest.cli(args);
-        assertEquals(ExitCode.FREE, r[0], (String) r[1] + r[2]);
+        assertEquals(ExitCode.FREE.status(), r[0], (String) r[1] + r[2]);
         assertTrue(((String) r[1]).contains("300 waypoints"), (String) r[1]);
         String stderr = (String) r[2];
         assertTrue(!stderr.contains("\r"), "no carriage returns off a terminal: " + stderr);
@@ -97,7 +98,7 @@ class ProgressTest {
         String[] quiet = java.util.Arrays.copyOf(args, args.length + 1);
         quiet[args.length] = "--quiet";
         Object[] q = MainTest.cli(quiet);
-        assertEquals(ExitCode.FREE, q[0], (String) q[1] + q[2]);
+        assertEquals(ExitCode.FREE.status(), q[0], (String) q[1] + q[2]);
         assertEquals("", q[2], "--quiet: nothing on stderr");
     }
 
@@ -110,7 +111,7 @@ class ProgressTest {
         assertEquals(Progress.Mode.QUIET, Progress.of(c, "x", 10).mode());
         Object[] r = MainTest.cli("certify", "--quiet", "--budget", "5", "--samples", "60",
                 "--certificate", "target/progress-test-cert.json", "--report", "target/progress-test-report.html");
-        assertEquals(ExitCode.INCONCLUSIVE, r[0], (String) r[1] + r[2]);
+        assertEquals(ExitCode.INCONCLUSIVE.status(), r[0], (String) r[1] + r[2]);
         assertEquals("", r[2], "--quiet: nothing on stderr");
         // the INCONCLUSIVE report marks what is unproved: from where the budget ran out to the demo's end, 7.5 s
         String html = java.nio.file.Files.readString(java.nio.file.Path.of("target/progress-test-report.html"));

@@ -1,5 +1,6 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.planner.options.ExitCode;
 import static io.collide4j.planner.cli.MainTest.cli;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -34,11 +35,11 @@ class RobotFilesCommandsTest {
     void srdfIsByteIdenticalForOneSeedAndParsesAgainstTheRobot() throws Exception {
         Path a = dir.resolve("a.srdf"), b = dir.resolve("b.srdf"), c = dir.resolve("c.srdf");
         Object[] r = cli("srdf", "--urdf", PANDA.toString(), "--out", a.toString(), "--samples", "300", "--seed", "5");
-        assertEquals(ExitCode.FREE, r[0], (String) r[2]);
+        assertEquals(ExitCode.FREE.status(), r[0], (String) r[2]);
         assertTrue(((String) r[1]).contains("link pairs disabled"), (String) r[1]);
         assertTrue(((String) r[1]).matches("(?s).*Never: \\d+ pairs proven apart everywhere in their joint ranges; \\d+ apart in"
                 + " every sample but not proven \\(still checked.*"), (String) r[1]);
-        assertEquals(ExitCode.FREE, cli("srdf", "--urdf", PANDA.toString(), "--out", b.toString(), "--samples", "300",
+        assertEquals(ExitCode.FREE.status(), cli("srdf", "--urdf", PANDA.toString(), "--out", b.toString(), "--samples", "300",
                 "--seed", "5")[0]);
         assertArrayEquals(Files.readAllBytes(a), Files.readAllBytes(b));
         SemanticDescription s = SrdfParser.parse(a, UrdfParser.create().parse(PANDA));
@@ -47,13 +48,13 @@ class RobotFilesCommandsTest {
         assertTrue(s.disabledCollisions().stream().allMatch(d -> List.of("Adjacent", "Default", "Always", "Never")
                 .contains(d.reason())), s.toString());
         // another seed may differ only in sampled reasons: the Adjacent pairs are the same
-        assertEquals(ExitCode.FREE, cli("srdf", "--urdf", PANDA.toString(), "--out", c.toString(), "--samples", "300",
+        assertEquals(ExitCode.FREE.status(), cli("srdf", "--urdf", PANDA.toString(), "--out", c.toString(), "--samples", "300",
                 "--seed", "6")[0]);
         assertEquals(s.disabledCollisions().stream().filter(d -> d.reason().equals("Adjacent")).toList(),
                 SrdfParser.parse(c, UrdfParser.create().parse(PANDA)).disabledCollisions().stream()
                         .filter(d -> d.reason().equals("Adjacent")).toList());
-        assertEquals(ExitCode.USAGE, cli("srdf", "--urdf", PANDA.toString())[0], "--out is required");
-        assertEquals(ExitCode.USAGE, cli("srdf", "--urdf", PANDA.toString(), "--out", a.toString(), "--samples", "0")[0]);
+        assertEquals(ExitCode.USAGE.status(), cli("srdf", "--urdf", PANDA.toString())[0], "--out is required");
+        assertEquals(ExitCode.USAGE.status(), cli("srdf", "--urdf", PANDA.toString(), "--out", a.toString(), "--samples", "0")[0]);
     }
 
     @Test
@@ -70,7 +71,7 @@ class RobotFilesCommandsTest {
         Path srdf = PANDA.resolveSibling("panda.srdf");
         Object[] withSrdf = cli("check", "--urdf", PANDA.toString(), "--srdf", srdf.toString(), "--group", "panda_arm",
                 "--q", "0,-0.785,0,-2.356,0,1.571,0.785", "--scene", "none");
-        assertEquals(ExitCode.FREE, withSrdf[0], (String) withSrdf[2]);
+        assertEquals(ExitCode.FREE.status(), withSrdf[0], (String) withSrdf[2]);
         assertTrue(!((String) withSrdf[2]).contains("no SRDF"), (String) withSrdf[2]);
     }
 
@@ -78,7 +79,7 @@ class RobotFilesCommandsTest {
     void infoReportsConvexityPerMeshAndDecomposeIsAnOptionOfEveryCheckingCommand() {
         // example-robot-data's UR5: package://example-robot-data/... found by folder name, no option needed
         Object[] r = cli("info", UR5.toString());
-        assertEquals(ExitCode.FREE, r[0], (String) r[2]);
+        assertEquals(ExitCode.FREE.status(), r[0], (String) r[2]);
         String out = (String) r[1];
         assertTrue(out.lines().anyMatch(l -> l.contains("forearm_link") && l.contains("not convex: one hull adds")
                 && l.contains("decomposed by default")), out);
@@ -101,8 +102,8 @@ class RobotFilesCommandsTest {
         String q = "0,-0.785,0,-2.356,0,1.571,0.785";
         Object[] hull = cli("check", "--q", q, "--scene", "table_shelf");
         Object[] dec = cli("check", "--q", q, "--scene", "table_shelf", "--decompose");
-        assertEquals(ExitCode.FREE, hull[0], (String) hull[2]);
-        assertEquals(ExitCode.FREE, dec[0], (String) dec[2]);
+        assertEquals(ExitCode.FREE.status(), hull[0], (String) hull[2]);
+        assertEquals(ExitCode.FREE.status(), dec[0], (String) dec[2]);
     }
 
     /**
@@ -114,25 +115,25 @@ class RobotFilesCommandsTest {
     void srdfWritesPlanningGroupsThatGroupAccepts() throws Exception {
         Path srdf = dir.resolve("ur5.srdf");
         Object[] r = cli("srdf", "--urdf", UR5.toString(), "--out", srdf.toString(), "--samples", "200");
-        assertEquals(ExitCode.FREE, r[0], (String) r[2]);
+        assertEquals(ExitCode.FREE.status(), r[0], (String) r[2]);
         SemanticDescription s = SrdfParser.parse(srdf, UrdfParser.create().parse(UR5));
         assertTrue(s.groups().stream().anyMatch(g -> g.name().equals("tool0")), s.groups().toString());
         String q6 = "0,-1.57,0,0,0,0";
         Object[] ok = cli("check", "--no-decompose", "--urdf", UR5.toString(), "--srdf", srdf.toString(), "--group", "tool0", "--q", q6,
                 "--scene", "none");
-        assertEquals(ExitCode.FREE, ok[0], (String) ok[1] + ok[2]);
-        assertEquals(ExitCode.USAGE, cli("check", "--no-decompose", "--urdf", UR5.toString(), "--srdf", srdf.toString(), "--group", "tool0",
+        assertEquals(ExitCode.FREE.status(), ok[0], (String) ok[1] + ok[2]);
+        assertEquals(ExitCode.USAGE.status(), cli("check", "--no-decompose", "--urdf", UR5.toString(), "--srdf", srdf.toString(), "--group", "tool0",
                 "--q", q6 + ",0", "--scene", "none")[0]);
         Object[] named = cli("srdf", "--urdf", UR5.toString(), "--out", srdf.toString(), "--samples", "200",
                 "--group", "arm=base_link:tool0");
-        assertEquals(ExitCode.FREE, named[0], (String) named[2]);
+        assertEquals(ExitCode.FREE.status(), named[0], (String) named[2]);
         assertEquals(List.of("arm"), SrdfParser.parse(srdf, UrdfParser.create().parse(UR5)).groups().stream()
                 .map(SemanticDescription.Group::name).toList());
         Object[] reversed = cli("srdf", "--urdf", UR5.toString(), "--out", srdf.toString(), "--group", "arm=tool0:base_link");
-        assertEquals(ExitCode.USAGE, reversed[0]);
+        assertEquals(ExitCode.USAGE.status(), reversed[0]);
         assertTrue(((String) reversed[2]).contains("'base_link' is not below 'tool0'"), (String) reversed[2]);
         Object[] unknown = cli("srdf", "--urdf", UR5.toString(), "--out", srdf.toString(), "--group", "arm=base_link:tool");
-        assertEquals(ExitCode.USAGE, unknown[0]);
+        assertEquals(ExitCode.USAGE.status(), unknown[0]);
         assertTrue(((String) unknown[2]).contains("no link 'tool'") && ((String) unknown[2]).contains("tool0"),
                 (String) unknown[2]);
     }
@@ -142,19 +143,19 @@ class RobotFilesCommandsTest {
     void allowLeavesAPairUncheckedAndNamesAreChecked() {
         String q = "0,-1.57,0,0,0,0";
         Object[] before = cli("check", "--no-decompose", "--urdf", UR5.toString(), "--q", q, "--scene", "none");
-        assertEquals(ExitCode.FREE, before[0], (String) before[2]);
+        assertEquals(ExitCode.FREE.status(), before[0], (String) before[2]);
         String[] row = ((String) before[1]).lines().filter(l -> l.trim().startsWith("0 ")).findFirst().orElseThrow()
                 .trim().split("\\s+");
         String[] pair = row[3].split("\\|");
         String a = pair[0].substring(0, pair[0].indexOf('#')), b = pair[1].substring(0, pair[1].indexOf('#'));
         Object[] after = cli("check", "--no-decompose", "--urdf", UR5.toString(), "--q", q, "--scene", "none", "--allow", a + "," + b);
-        assertEquals(ExitCode.FREE, after[0], (String) after[2]);
+        assertEquals(ExitCode.FREE.status(), after[0], (String) after[2]);
         String afterRow = ((String) after[1]).lines().filter(l -> l.trim().startsWith("0 ")).findFirst().orElseThrow();
         assertTrue(!afterRow.contains(a + "#0|" + b + "#0") && !afterRow.contains(b + "#0|" + a + "#0"), afterRow);
         Object[] typo = cli("check", "--no-decompose", "--urdf", UR5.toString(), "--q", q, "--scene", "none", "--allow", a + "x," + b);
-        assertEquals(ExitCode.DATA_ERROR, typo[0]);
+        assertEquals(ExitCode.DATA_ERROR.status(), typo[0]);
         assertTrue(((String) typo[2]).contains("did you mean " + a), (String) typo[2]);
-        assertEquals(ExitCode.USAGE, cli("check", "--no-decompose", "--urdf", UR5.toString(), "--q", q, "--allow", a)[0]);
+        assertEquals(ExitCode.USAGE.status(), cli("check", "--no-decompose", "--urdf", UR5.toString(), "--q", q, "--allow", a)[0]);
     }
 
     /** The no-SRDF warning's command works as printed, --package-path included (only --out goes to a temp file). */
@@ -172,7 +173,7 @@ class RobotFilesCommandsTest {
         words.set(words.indexOf("--out") + 1, dir.resolve("printed.srdf").toString());
         words.addAll(List.of("--samples", "50"));
         Object[] ran = cli(words.toArray(new String[0]));
-        assertEquals(ExitCode.FREE, ran[0], words + ": " + ran[1] + ran[2]);
+        assertEquals(ExitCode.FREE.status(), ran[0], words + ": " + ran[1] + ran[2]);
     }
 
     /**
@@ -206,17 +207,17 @@ class RobotFilesCommandsTest {
         Object[] fromFile = cli("check", "--q", q, "--scene", scene.toString());
         Object[] fromCli = cli("check", "--q", q, "--scene", "none", "--mesh-obstacle", "board=" + board,
                 "--obstacle-scale", "board=0.001", "--obstacle-pose", "board=0.5,0,0.3,0,0,0.4");
-        assertEquals(ExitCode.FREE, fromFile[0], (String) fromFile[1] + fromFile[2]);
-        assertEquals(ExitCode.FREE, fromCli[0], (String) fromCli[1] + fromCli[2]);
+        assertEquals(ExitCode.FREE.status(), fromFile[0], (String) fromFile[1] + fromFile[2]);
+        assertEquals(ExitCode.FREE.status(), fromCli[0], (String) fromCli[1] + fromCli[2]);
         String rowFile = ((String) fromFile[1]).lines().filter(l -> l.trim().startsWith("0 ")).findFirst().orElseThrow();
         String rowCli = ((String) fromCli[1]).lines().filter(l -> l.trim().startsWith("0 ")).findFirst().orElseThrow();
         assertTrue(rowFile.contains("|env:board#0"), rowFile);
         assertEquals(rowFile, rowCli);
         Object[] unknown = cli("check", "--q", q, "--scene", "none", "--mesh-obstacle", "board=" + board,
                 "--obstacle-pose", "bord=0,0,0");
-        assertEquals(ExitCode.USAGE, unknown[0]);
+        assertEquals(ExitCode.USAGE.status(), unknown[0]);
         assertTrue(((String) unknown[2]).contains("bord"), (String) unknown[2]);
-        assertEquals(ExitCode.NO_INPUT, cli("check", "--q", q, "--mesh-obstacle", "b=" + dir.resolve("none.stl"))[0]);
+        assertEquals(ExitCode.NO_INPUT.status(), cli("check", "--q", q, "--mesh-obstacle", "b=" + dir.resolve("none.stl"))[0]);
     }
 
     /** The CLI's default parser reads ROS_PACKAGE_PATH (a child process, so the variable is really set). */
@@ -250,10 +251,10 @@ class RobotFilesCommandsTest {
             String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
             assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS));
             if (set) {
-                assertEquals(ExitCode.FREE, p.exitValue(), out);
+                assertEquals(ExitCode.FREE.status(), p.exitValue(), out);
                 assertTrue(out.contains("mesh package://my_robot_description/meshes/cube.stl: 3 vertices"), out);
             } else {
-                assertEquals(ExitCode.DATA_ERROR, p.exitValue(), out);
+                assertEquals(ExitCode.DATA_ERROR.status(), p.exitValue(), out);
                 assertTrue(out.contains("--package-path DIR"), out);
             }
         }

@@ -1,5 +1,6 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.planner.options.ExitCode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,7 +28,7 @@ class ServeOptionsTest {
                 {"serve", "--max-request-bytes", "10"},
                 {"serve", "--log-level", "loud"}}) {
             Object[] r = cli(argv);
-            assertEquals(ExitCode.USAGE, r[0], String.join(" ", argv) + ": " + r[2]);
+            assertEquals(ExitCode.USAGE.status(), r[0], String.join(" ", argv) + ": " + r[2]);
             assertTrue(((String) r[2]).contains(argv[1]), "the message names the option: " + r[2]);
         }
     }
@@ -37,7 +38,7 @@ class ServeOptionsTest {
         Path file = Files.writeString(tmp.resolve("f.txt"), "x");
         for (Path root : new Path[] {tmp.resolve("missing"), file}) {
             Object[] r = cli("serve", "--root", root.toString());
-            assertEquals(ExitCode.NO_INPUT, r[0], String.valueOf(r[2]));
+            assertEquals(ExitCode.NO_INPUT.status(), r[0], String.valueOf(r[2]));
             assertTrue(((String) r[2]).contains("--root"), String.valueOf(r[2]));
         }
     }

@@ -1,5 +1,6 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.planner.options.ExitCode;
 import io.collide4j.checker.certificate.Verdict;
 import io.collide4j.kinematics.JointTrajectory;
 import io.collide4j.kinematics.TrajectoryCsv;
@@ -57,15 +58,15 @@ class SplineCertifyTest {
         Path json = dir.resolve("c.json");
         Object[] r = cli("certify", "--trajectory", swing.toString(), "--certificate", json.toString(), "--report",
                 dir.resolve("r.html").toString());
-        assertEquals(ExitCode.VIOLATION, r[0], (String) r[1] + r[2]);
+        assertEquals(ExitCode.VIOLATION.status(), r[0], (String) r[1] + r[2]);
         Object[] v = cli("verify", "--certificate", json.toString());
-        assertEquals(ExitCode.VIOLATION, v[0], (String) v[1] + v[2]);
+        assertEquals(ExitCode.VIOLATION.status(), v[0], (String) v[1] + v[2]);
         // without the velocity columns the waypoints are one pose: straight segments that cannot collide
         Path still = Files.writeString(dir.resolve("still.csv"), POSITIONS + "\n0," + READY + "\n1," + READY
                 + "\n2," + READY + "\n");
         Object[] s = cli("certify", "--trajectory", still.toString(), "--certificate", json.toString(), "--report",
                 dir.resolve("r.html").toString());
-        assertEquals(ExitCode.FREE, s[0], (String) s[1] + s[2]);
+        assertEquals(ExitCode.FREE.status(), s[0], (String) s[1] + s[2]);
     }
 
     /**
@@ -80,7 +81,7 @@ class SplineCertifyTest {
                 + "0,2.8" + rest + ",1,0,0,0,0,0,0\n1,2.8" + rest + ",-1,0,0,0,0,0,0\n");
         Object[] r = cli("certify", "--trajectory", overshoot.toString(), "--certificate",
                 dir.resolve("c.json").toString(), "--report", dir.resolve("r.html").toString());
-        assertEquals(ExitCode.DATA_ERROR, r[0], (String) r[1] + r[2]);
+        assertEquals(ExitCode.DATA_ERROR.status(), r[0], (String) r[1] + r[2]);
         String err = (String) r[2];
         assertTrue(err.contains("joint panda_joint1 reaches 3.05") && err.contains("at t = 0.5 s"), err);
         // a straight-segment waypoint outside the limits is refused the same way, at its waypoint's time
@@ -88,7 +89,7 @@ class SplineCertifyTest {
                 + "\n1,0,-0.785,0,-3.2,0,1.571,0.785\n");
         r = cli("certify", "--trajectory", outside.toString(), "--certificate", dir.resolve("c.json").toString(),
                 "--report", dir.resolve("r.html").toString());
-        assertEquals(ExitCode.DATA_ERROR, r[0], (String) r[1] + r[2]);
+        assertEquals(ExitCode.DATA_ERROR.status(), r[0], (String) r[1] + r[2]);
         assertTrue(((String) r[2]).contains("joint panda_joint4 reaches -3.2 at t = 1.0 s"), (String) r[2]);
     }
 }

@@ -1,5 +1,8 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.planner.options.CliCommand;
+import io.collide4j.planner.options.CliException;
+import io.collide4j.planner.options.ExitCode;
 import io.collide4j.planner.Collide4j;
 import io.collide4j.planner.plan.MbmProblems;
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
@@ -46,11 +49,11 @@ class StrictInputsTest {
         Path file = Files.writeString(dir.resolve("labelled.csv"), labelled.toString());
         Object[] r = MainTest.cli("certify", "--trajectory", file.toString(), "--certificate", dir.resolve("c.json").toString(),
                 "--report", dir.resolve("r.html").toString());
-        assertEquals(ExitCode.VIOLATION, r[0], r[1] + "" + r[2]);
+        assertEquals(ExitCode.VIOLATION.status(), r[0], r[1] + "" + r[2]);
         assertTrue(((String) r[1]).contains("table_top"), (String) r[1]);
         Object[] refused = MainTest.cli("certify", "--trajectory", swapped.toString(), "--certificate",
                 dir.resolve("c.json").toString(), "--report", dir.resolve("r.html").toString());
-        assertEquals(ExitCode.DATA_ERROR, refused[0]);
+        assertEquals(ExitCode.DATA_ERROR.status(), refused[0]);
     }
 
     /** A header-less file maps by position, and the output says so. */
@@ -59,7 +62,7 @@ class StrictInputsTest {
         Path file = Files.writeString(dir.resolve("rows.csv"), "0,-0.785,0,-2.356,0,1.571,0.785\n0,1.5,0,-0.5,0,1.571,0.785\n");
         Object[] r = MainTest.cli("check", "--configs", file.toString());
         // the second row is joint 2 pitched into the table (top at z = 0.40 m)
-        assertEquals(ExitCode.VIOLATION, r[0], r[1] + "" + r[2]);
+        assertEquals(ExitCode.VIOLATION.status(), r[0], r[1] + "" + r[2]);
         assertTrue(((String) r[1]).contains("has no header; its 7 columns are taken in order as [panda_joint1"), (String) r[1]);
     }
 
@@ -95,7 +98,7 @@ class StrictInputsTest {
             for (boolean debug : new boolean[]{false, true}) {
                 CliCommand failing = new CliCommand() {
                     @Override
-                    int run() {
+                    public int run() {
                         if (t instanceof Error er) {
                             throw er;
                         }
@@ -106,7 +109,7 @@ class StrictInputsTest {
                 java.io.ByteArrayOutputStream buf = new java.io.ByteArrayOutputStream();
                 int code = Main.execute("certify", failing, new java.io.PrintStream(buf, true));
                 String err = buf.toString();
-                assertEquals(ExitCode.INTERNAL, code, t + ": " + err);
+                assertEquals(ExitCode.INTERNAL.status(), code, t + ": " + err);
                 assertTrue(err.startsWith("collide4j certify: internal error: " + t), err);
                 if (debug) {
                     assertTrue(err.lines().count() > 1 && err.contains("\tat "), "trace with --debug: " + err);
@@ -120,12 +123,12 @@ class StrictInputsTest {
         CliException big = assertThrows(CliException.class, () -> CliCommand.load("huge.csv", () -> {
             throw new OutOfMemoryError("Java heap space");
         }));
-        assertEquals(ExitCode.DATA_ERROR, big.exitCode());
+        assertEquals(ExitCode.DATA_ERROR.status(), big.exitCode());
         assertTrue(big.getMessage().startsWith("huge.csv: input too large"), big.getMessage());
         CliException deep = assertThrows(CliException.class, () -> CliCommand.load("deep.yaml", () -> {
             throw new StackOverflowError();
         }));
-        assertEquals(ExitCode.DATA_ERROR, deep.exitCode());
+        assertEquals(ExitCode.DATA_ERROR.status(), deep.exitCode());
     }
 
     /** info takes a URDF path as well as a bundled name; package:// resolves against --package-path. */
@@ -147,17 +150,17 @@ class StrictInputsTest {
                 </robot>
                 """);
         Object[] r = MainTest.cli("info", urdf.toString(), "--package-path", dir.resolve("roots").toString());
-        assertEquals(ExitCode.FREE, r[0], (String) r[2]);
+        assertEquals(ExitCode.FREE.status(), r[0], (String) r[2]);
         assertTrue(((String) r[1]).contains("robot cube_arm") && ((String) r[1]).contains("8 vertices, 12 triangles"),
                 (String) r[1]);
         Object[] unresolved = MainTest.cli("info", urdf.toString());
-        assertEquals(ExitCode.DATA_ERROR, unresolved[0], (String) unresolved[2]);
+        assertEquals(ExitCode.DATA_ERROR.status(), unresolved[0], (String) unresolved[2]);
         assertTrue(((String) unresolved[2]).contains("package://my_robot_description/meshes/cube.obj"), (String) unresolved[2]);
         Object[] checked = MainTest.cli("check", "--urdf", urdf.toString(), "--package-path", dir.resolve("roots").toString(),
                 "--scene", "none", "--q", "0.5");
-        assertEquals(ExitCode.FREE, checked[0], (String) checked[2]);
+        assertEquals(ExitCode.FREE.status(), checked[0], (String) checked[2]);
         Object[] missing = MainTest.cli("info", dir.resolve("nope.urdf").toString());
-        assertEquals(ExitCode.NO_INPUT, missing[0], (String) missing[2]);
+        assertEquals(ExitCode.NO_INPUT.status(), missing[0], (String) missing[2]);
     }
 
     /** The same problem set as zip, tar.gz, tar.bz2 and a folder gives the same scenarios and problems. */
@@ -201,7 +204,7 @@ class StrictInputsTest {
         }
         Path notAnArchive = Files.writeString(dir.resolve("problems.tar.bz2.txt"), "hello");
         Object[] r = MainTest.cli("plan", "--problems", notAnArchive.toString());
-        assertEquals(ExitCode.DATA_ERROR, r[0], (String) r[2]);
+        assertEquals(ExitCode.DATA_ERROR.status(), r[0], (String) r[2]);
         assertTrue(((String) r[2]).contains(notAnArchive.toString()), (String) r[2]);
     }
 }

@@ -1,5 +1,6 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.planner.options.ExitCode;
 import io.collide4j.models.Models;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,18 +25,18 @@ class VerifyStrictCliTest {
         String cert = dir.resolve("c.json").toString();
         Object[] c = cli("certify", "--robot", "panda", "--scene", "table_shelf", "--trajectory", demo.toString(),
                 "--allow", "panda_link0,panda_hand", "--certificate", cert, "--report", dir.resolve("r.html").toString());
-        assertEquals(ExitCode.FREE, c[0], (String) c[1] + c[2]);
+        assertEquals(ExitCode.FREE.status(), c[0], (String) c[1] + c[2]);
         String assumption = "pair panda_hand–panda_link0 allowed by the caller (not checked)";
         String reversed = "pair panda_link0–panda_hand allowed by the caller (not checked)";
 
         Object[] v = cli("verify", "--certificate", cert, "--allow", "panda_link0,panda_hand");
-        assertEquals(ExitCode.FREE, v[0], (String) v[1] + v[2]);
+        assertEquals(ExitCode.FREE.status(), v[0], (String) v[1] + v[2]);
         String out = (String) v[1];
         assertTrue(out.contains("  assumes: " + assumption) || out.contains("  assumes: " + reversed), out);
         assertEquals(1, out.lines().filter(l -> l.startsWith("  assumes: ")).count(), out);
 
         Object[] s = cli("verify", "--certificate", cert, "--allow", "panda_link0,panda_hand", "--strict");
-        assertEquals(ExitCode.DATA_ERROR, s[0], (String) s[1] + s[2]);
+        assertEquals(ExitCode.DATA_ERROR.status(), s[0], (String) s[1] + s[2]);
         String err = (String) s[2];
         assertTrue(err.contains("unproven assumption (--strict): " + assumption)
                 || err.contains("unproven assumption (--strict): " + reversed), err);
@@ -43,12 +44,12 @@ class VerifyStrictCliTest {
         // the recompute verifier proves nothing about why a pair is allowed either: --strict refuses the same pair
         Object[] re = cli("verify", "--certificate", cert, "--allow", "panda_link0,panda_hand", "--strict",
                 "--verifier", "recompute");
-        assertEquals(ExitCode.DATA_ERROR, re[0], (String) re[1] + re[2]);
+        assertEquals(ExitCode.DATA_ERROR.status(), re[0], (String) re[1] + re[2]);
         assertTrue(((String) re[2]).contains("unproven assumption (--strict): pair panda_")
                 && ((String) re[2]).contains("allowed by the caller"), (String) re[2]);
 
         Object[] unbound = cli("verify", "--certificate", cert);
-        assertEquals(ExitCode.DATA_ERROR, unbound[0], (String) unbound[1] + unbound[2]);
+        assertEquals(ExitCode.DATA_ERROR.status(), unbound[0], (String) unbound[1] + unbound[2]);
         // the robot hash (which covers the allowed pairs) is named first; stdout lists every field, the witness's too
         assertTrue(((String) unbound[1]).contains("witness.allowed: the certificate lists"), (String) unbound[1]);
     }

@@ -1,5 +1,6 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.planner.options.ExitCode;
 import io.collide4j.checker.certificate.CertificateFormat;
 import io.collide4j.checker.certificate.TrajectoryCertifier;
 import io.collide4j.planner.Collide4j;
@@ -39,11 +40,11 @@ class VerifyWitnessCliTest {
         Path cert = Files.writeString(dir.resolve("demo.json"), json);
 
         Object[] v = cli("verify", "--certificate", cert.toString());
-        assertEquals(ExitCode.FREE, v[0], (String) v[1] + v[2]);
+        assertEquals(ExitCode.FREE.status(), v[0], (String) v[1] + v[2]);
         assertTrue(((String) v[1]).contains("verdict: CERTIFIED_FREE (VALID certificate, verified by the independent verifier"
                 + " (io.collide4j.verifier, plane tests only))"), (String) v[1]);
         Object[] re = cli("verify", "--certificate", cert.toString(), "--verifier", "recompute");
-        assertEquals(ExitCode.FREE, re[0], (String) re[1] + re[2]);
+        assertEquals(ExitCode.FREE.status(), re[0], (String) re[1] + re[2]);
         assertTrue(((String) re[1]).contains("verified by the recompute verifier"), (String) re[1]);
 
         // the table top's pose: its x translation (row-major element 3) one ulp further
@@ -54,7 +55,7 @@ class VerifyWitnessCliTest {
         String moved = json.substring(0, m.start(4)) + Math.nextUp(x) + json.substring(m.end(4));
         Path bad = Files.writeString(dir.resolve("moved.json"), moved);
         Object[] b = cli("verify", "--certificate", bad.toString());
-        assertEquals(ExitCode.DATA_ERROR, b[0], (String) b[1] + b[2]);
+        assertEquals(ExitCode.DATA_ERROR.status(), b[0], (String) b[1] + b[2]);
         assertTrue(((String) b[2]).contains("obstacle 'table_top'") && ((String) b[2]).lines().count() == 1, (String) b[2]);
 
         // a certificate without witnesses: recompute by default, independent refused with the reason
@@ -66,10 +67,10 @@ class VerifyWitnessCliTest {
         Path plain = Files.writeString(dir.resolve("plain.json"), old.toString());
         assertTrue(old.toString().contains("\"format\":\"" + CertificateFormat.FORMAT_2_1 + "\""));
         Object[] p = cli("verify", "--certificate", plain.toString());
-        assertEquals(ExitCode.FREE, p[0], (String) p[1] + p[2]);
+        assertEquals(ExitCode.FREE.status(), p[0], (String) p[1] + p[2]);
         assertTrue(((String) p[1]).contains("verified by the recompute verifier"), (String) p[1]);
         Object[] i = cli("verify", "--certificate", plain.toString(), "--verifier", "independent");
-        assertEquals(ExitCode.USAGE, i[0], (String) i[1] + i[2]);
+        assertEquals(ExitCode.USAGE.status(), i[0], (String) i[1] + i[2]);
         assertTrue(((String) i[2]).contains("needs a certificate with witnesses") && ((String) i[2]).contains("--verifier=recompute"),
                 (String) i[2]);
     }

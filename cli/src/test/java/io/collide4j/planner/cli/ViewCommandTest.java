@@ -1,5 +1,6 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.planner.options.ExitCode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,7 +40,7 @@ class ViewCommandTest {
         Path cert = dir.resolve("c.json");
         Object[] r = cli("certify", "--robot", "panda", "--scene", "table_shelf", "--trajectory", traj.toString(),
                 "--certificate", cert.toString(), "--report", dir.resolve("r.html").toString());
-        assertEquals(ExitCode.VIOLATION, r[0], (String) r[1] + r[2]);
+        assertEquals(ExitCode.VIOLATION.status(), r[0], (String) r[1] + r[2]);
         String printed = (String) r[1];
         String pair = printed.substring(printed.indexOf("): ") + 3, printed.indexOf(", clearance lower bound"));
         String json = Files.readString(cert);
@@ -48,7 +49,7 @@ class ViewCommandTest {
                 withProvenance(json, "{\"robot\":{\"bundled\":\"panda\"},\"scene\":{\"bundled\":\"table_shelf\"}}"));
         Path html = dir.resolve("view.html");
         Object[] v = cli("view", bundled.toString(), "--out", html.toString());
-        assertEquals(ExitCode.FREE, v[0], (String) v[1] + v[2]);
+        assertEquals(ExitCode.FREE.status(), v[0], (String) v[1] + v[2]);
         String page = Files.readString(html);
         assertTrue(page.contains("VIOLATION") && page.contains("id=\"c4j-data\"") && page.contains(pair), pair);
         assertTrue(page.contains("\"violation\":{") && page.contains("\"exactFrame\":"), "first contact in the view data");
@@ -56,24 +57,24 @@ class ViewCommandTest {
         // no provenance: the error names what is missing and how to give it
         Path bare = Files.writeString(dir.resolve("bare.json"), withoutProvenance(json));
         Object[] none = cli("view", bare.toString(), "--out", html.toString());
-        assertEquals(ExitCode.NO_INPUT, none[0], (String) none[1] + none[2]);
+        assertEquals(ExitCode.NO_INPUT.status(), none[0], (String) none[1] + none[2]);
         assertTrue(((String) none[2]).contains("robot") && ((String) none[2]).contains("--robot"), (String) none[2]);
         // ... unless the options say it
         Object[] given = cli("view", bare.toString(), "--robot", "panda", "--scene", "table_shelf", "--out", html.toString());
-        assertEquals(ExitCode.FREE, given[0], (String) given[1] + given[2]);
+        assertEquals(ExitCode.FREE.status(), given[0], (String) given[1] + given[2]);
 
         // a recorded file that is not here is named
         Path moved = Files.writeString(dir.resolve("moved.json"), withProvenance(json,
                 "{\"robot\":{\"file\":\"/nonexistent/panda.urdf\"},\"scene\":{\"bundled\":\"table_shelf\"}}"));
         Object[] gone = cli("view", moved.toString(), "--out", html.toString());
-        assertEquals(ExitCode.NO_INPUT, gone[0], (String) gone[2]);
+        assertEquals(ExitCode.NO_INPUT.status(), gone[0], (String) gone[2]);
         assertTrue(((String) gone[2]).contains("/nonexistent/panda.urdf") && ((String) gone[2]).contains("--urdf"),
                 (String) gone[2]);
 
         // another scene than the certificate's: refused by hash, nothing drawn
         Files.delete(html);
         Object[] other = cli("view", bundled.toString(), "--scene", "none", "--out", html.toString());
-        assertEquals(ExitCode.DATA_ERROR, other[0], (String) other[2]);
+        assertEquals(ExitCode.DATA_ERROR.status(), other[0], (String) other[2]);
         assertTrue(((String) other[2]).contains("scene hash"), (String) other[2]);
         assertFalse(Files.exists(html));
     }

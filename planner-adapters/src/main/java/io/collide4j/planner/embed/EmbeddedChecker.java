@@ -11,7 +11,7 @@ import io.collide4j.kinematics.JointTrajectory;
 import io.collide4j.planner.CertifiedMotionValidator;
 import io.collide4j.planner.Collide4j;
 import io.collide4j.planner.TrajectoryCertifier;
-import io.collide4j.planner.cli.CertifyApi;
+import io.collide4j.planner.options.CertifyApi;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package io.collide4j.planner.embed;
 
-import io.collide4j.planner.cli.CliException;
-import io.collide4j.planner.cli.ExitCode;
+import io.collide4j.planner.options.CliException;
+import io.collide4j.planner.options.ExitCode;
 
 /**
  * A refusal or failure of an {@link EmbeddedChecker} call: the message collide4j's command line would print
@@ -42,10 +42,10 @@ public final class EmbeddedException extends RuntimeException {
             return x;
         }
         if (e instanceof CliException c) {
-            Kind k = switch (c.exitCode()) {
-                case ExitCode.USAGE -> Kind.USAGE;
-                case ExitCode.DATA_ERROR -> Kind.DATA;
-                case ExitCode.NO_INPUT -> Kind.NO_INPUT;
+            Kind k = switch (c.code()) {
+                case USAGE -> Kind.USAGE;
+                case DATA_ERROR -> Kind.DATA;
+                case NO_INPUT -> Kind.NO_INPUT;
                 default -> Kind.INTERNAL;
             };
             return new EmbeddedException(k, c.getMessage(), c);

@@ -4,9 +4,9 @@ import io.collide4j.planner.CertifiedMotionValidator;
 import io.collide4j.planner.CertifiedStateValidityChecker;
 import io.collide4j.planner.Collide4j;
 import io.collide4j.planner.MotionValidator;
-import io.collide4j.planner.cli.CheckerOptions;
-import io.collide4j.planner.cli.CliException;
-import io.collide4j.planner.cli.ExitCode;
+import io.collide4j.planner.options.CheckerOptions;
+import io.collide4j.planner.options.CliException;
+import io.collide4j.planner.options.ExitCode;
 import io.collide4j.planner.plan.ProblemRunner;
 
 import java.util.Arrays;
@@ -185,7 +185,7 @@ public final class NativeBridge {
             return c.exitCode();
         }
         // as the CLI reports it: an argument the checker refuses is bad input, not a bug
-        return t instanceof IllegalArgumentException ? ExitCode.DATA_ERROR : ExitCode.INTERNAL;
+        return t instanceof IllegalArgumentException ? ExitCode.DATA_ERROR.status() : ExitCode.INTERNAL.status();
     }
 
     /** The one-line message the native exception carries: the CLI's message, or the exception itself. */

@@ -1,8 +1,8 @@
 package io.collide4j.planner.jni;
 
 import io.collide4j.planner.Collide4j;
-import io.collide4j.planner.cli.CliException;
-import io.collide4j.planner.cli.ExitCode;
+import io.collide4j.planner.options.CliException;
+import io.collide4j.planner.options.ExitCode;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -109,17 +109,17 @@ class NativeBridgeTest {
     @Test
     void badOptionsCarryTheCliExitCode() {
         CliException robot = assertThrows(CliException.class, () -> NativeBridge.open(new String[]{"--robot", "nosuch"}));
-        assertEquals(ExitCode.USAGE, NativeBridge.exitCode(robot));
+        assertEquals(ExitCode.USAGE.status(), NativeBridge.exitCode(robot));
         assertTrue(NativeBridge.message(robot).contains("no bundled robot 'nosuch'"), NativeBridge.message(robot));
         CliException margin = assertThrows(CliException.class, () -> NativeBridge.open(new String[]{"--margin", "-1"}));
-        assertEquals(ExitCode.USAGE, NativeBridge.exitCode(margin));
+        assertEquals(ExitCode.USAGE.status(), NativeBridge.exitCode(margin));
         CliException nan = assertThrows(CliException.class, () -> NativeBridge.open(new String[]{"--margin", "NaN"}));
-        assertEquals(ExitCode.USAGE, NativeBridge.exitCode(nan));
+        assertEquals(ExitCode.USAGE.status(), NativeBridge.exitCode(nan));
         CliException unknown = assertThrows(CliException.class, () -> NativeBridge.open(new String[]{"--robto", "panda"}));
-        assertEquals(ExitCode.USAGE, NativeBridge.exitCode(unknown));
+        assertEquals(ExitCode.USAGE.status(), NativeBridge.exitCode(unknown));
         CliException missing = assertThrows(CliException.class,
                 () -> NativeBridge.open(new String[]{"--scene", "/nonexistent/scene.yaml"}));
-        assertEquals(ExitCode.NO_INPUT, NativeBridge.exitCode(missing));
+        assertEquals(ExitCode.NO_INPUT.status(), NativeBridge.exitCode(missing));
     }
 
     @Test
@@ -128,7 +128,7 @@ class NativeBridgeTest {
         Files.writeString(scene, "{\"format\": \"collide4j-scene/1\", \"objets\": []}");
         CliException e = assertThrows(CliException.class,
                 () -> NativeBridge.open(new String[]{"--scene", scene.toString()}));
-        assertEquals(ExitCode.DATA_ERROR, NativeBridge.exitCode(e));
+        assertEquals(ExitCode.DATA_ERROR.status(), NativeBridge.exitCode(e));
         assertTrue(e.getMessage().contains("bad.json") && e.getMessage().contains("objets"), e.getMessage());
     }
 
@@ -142,7 +142,7 @@ class NativeBridgeTest {
         assertEquals("VIOLATION", NativeBridge.certifyPath(handle, concat(home, into)));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> NativeBridge.certifyPath(handle, new double[10]));
-        assertEquals(ExitCode.DATA_ERROR, NativeBridge.exitCode(e));
+        assertEquals(ExitCode.DATA_ERROR.status(), NativeBridge.exitCode(e));
         assertTrue(NativeBridge.message(e).contains("multiple of 7"), NativeBridge.message(e));
     }
 
@@ -153,7 +153,7 @@ class NativeBridgeTest {
     @Test
     void unexpectedExceptionsAreInternalWithTheirClass() {
         IllegalStateException e = new IllegalStateException("two\nlines");
-        assertEquals(ExitCode.INTERNAL, NativeBridge.exitCode(e));
+        assertEquals(ExitCode.INTERNAL.status(), NativeBridge.exitCode(e));
         assertEquals("java.lang.IllegalStateException: two lines", NativeBridge.message(e));
     }
 }
