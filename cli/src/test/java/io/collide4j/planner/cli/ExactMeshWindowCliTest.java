@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.collide4j.planner.options.ExitCode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -61,7 +62,7 @@ class ExactMeshWindowCliTest {
         while (hi - lo > 5e-6) {
             double m = (lo + hi) / 2;
             Object[] r = cli("check", "-q", "--q", Q0, "--scene", scene, "--exact-meshes", "--margin", Double.toString(m));
-            if ((int) r[0] == ExitCode.FREE) {
+            if ((int) r[0] == ExitCode.FREE.status()) {
                 lo = m;
             } else {
                 hi = m;
@@ -73,7 +74,7 @@ class ExactMeshWindowCliTest {
         String cert = dir.resolve("c.json").toString();
         Object[] c = cli("certify", "--robot", "panda", "--scene", scene, "--trajectory", trajectory, "--exact-meshes",
                 "--margin", margin, "--certificate", cert, "--report", dir.resolve("r.html").toString());
-        assertEquals(ExitCode.FREE, c[0], (String) c[1] + c[2]);
+        assertEquals(ExitCode.FREE.status(), c[0], (String) c[1] + c[2]);
         JsonNode doc = JSON.readTree(Path.of(cert).toFile());
         JsonNode plates = doc.get("witness").get("obstacles").get(0);
         assertEquals("mesh", plates.get("shape").asText());
@@ -100,11 +101,11 @@ class ExactMeshWindowCliTest {
 
         // the independent verifier proves it (open plates: no solid, nothing assumed); the recompute verifier agrees
         Object[] v = cli("verify", "--certificate", cert, "--robot", "panda", "--scene", scene, "--exact-meshes", "--strict");
-        assertEquals(ExitCode.FREE, v[0], (String) v[1] + v[2]);
+        assertEquals(ExitCode.FREE.status(), v[0], (String) v[1] + v[2]);
         assertTrue(((String) v[1]).contains(VerifyCommand.INDEPENDENT), (String) v[1]);
         Object[] rv = cli("verify", "--certificate", cert, "--robot", "panda", "--scene", scene, "--exact-meshes",
                 "--verifier", "recompute");
-        assertEquals(ExitCode.FREE, rv[0], (String) rv[1] + rv[2]);
+        assertEquals(ExitCode.FREE.status(), rv[0], (String) rv[1] + rv[2]);
 
         // a run dropped: its triangles have no plane
         ObjectNode dropped = doc.deepCopy();
@@ -182,7 +183,7 @@ class ExactMeshWindowCliTest {
             throw new java.io.UncheckedIOException(e);
         }
         Object[] r = cli("verify", "--certificate", f.toString(), "--robot", "panda", "--scene", scene, "--exact-meshes");
-        assertEquals(ExitCode.DATA_ERROR, r[0], (String) r[1] + r[2]);
+        assertEquals(ExitCode.DATA_ERROR.status(), r[0], (String) r[1] + r[2]);
         return (String) r[1] + r[2];
     }
 }
