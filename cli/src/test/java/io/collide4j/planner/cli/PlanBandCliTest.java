@@ -1,10 +1,10 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.planner.plan.BandProbe;
 import io.collide4j.planner.options.ExitCode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 import static io.collide4j.planner.cli.MainTest.cli;
@@ -18,25 +18,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * From (−0.5, −0.3) to (0.5, −0.3) (far under the box) it plans and certifies.
  */
 class PlanBandCliTest {
-    static final String URDF = """
-            <robot name="band_probe">
-              <link name="base"/>
-              <link name="slider"/>
-              <link name="cube"><collision><geometry><box size="0.1 0.1 0.1"/></geometry></collision></link>
-              <joint name="x" type="prismatic"><parent link="base"/><child link="slider"/><axis xyz="1 0 0"/>
-                <limit lower="-1" upper="1" effort="1" velocity="1"/></joint>
-              <joint name="y" type="prismatic"><parent link="slider"/><child link="cube"/><axis xyz="0 1 0"/>
-                <limit lower="-0.5" upper="0.5" effort="1" velocity="1"/></joint>
-            </robot>""";
-    static final String SCENE = """
-            {"format": "collide4j-scene/1", "name": "band", "objects": [
-              {"name": "shelf", "type": "box", "size": [0.4, 0.2, 0.2],
-               "pose": {"xyz": [0, 0.15005, 0], "quaternion": [0, 0, 0, 1]}}
-            ]}""";
-
     private static String[] plan(Path dir, String start, String goal) throws Exception {
-        Path urdf = Files.writeString(dir.resolve("band_probe.urdf"), URDF);
-        Path scene = Files.writeString(dir.resolve("band.json"), SCENE);
+        Path urdf = BandProbe.writeUrdf(dir);
+        Path scene = BandProbe.writeScene(dir);
         return new String[] {"plan", "--urdf", urdf.toString(), "--scene", scene.toString(), "--margin", "0",
                 "--start", start, "--goal", goal, "--quiet"};
     }

@@ -1,12 +1,12 @@
 package io.collide4j.planner.server;
 
+import io.collide4j.planner.plan.BandProbe;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -30,22 +30,11 @@ class PlanningFlagServerTest {
 
     @Test
     void planningChecksAtMarginPlusTwoTolerances(@TempDir Path root) throws Exception {
-        Files.writeString(root.resolve("band_probe.urdf"), """
-                <robot name="band_probe">
-                  <link name="base"/>
-                  <link name="slider"/>
-                  <link name="cube"><collision><geometry><box size="0.1 0.1 0.1"/></geometry></collision></link>
-                  <joint name="x" type="prismatic"><parent link="base"/><child link="slider"/><axis xyz="1 0 0"/>
-                    <limit lower="-1" upper="1" effort="1" velocity="1"/></joint>
-                  <joint name="y" type="prismatic"><parent link="slider"/><child link="cube"/><axis xyz="0 1 0"/>
-                    <limit lower="-0.5" upper="0.5" effort="1" velocity="1"/></joint>
-                </robot>""");
+        BandProbe.writeUrdf(root);
         try (CollisionService s = new CollisionService(FileRoots.of(List.of(root)), ServerLimits.defaults())) {
             call(s, "load", """
-                    {"urdf": "%s", "margin": 0, "sceneJson": {"format": "collide4j-scene/1", "name": "band",
-                     "objects": [{"name": "shelf", "type": "box", "size": [0.4, 0.2, 0.2],
-                                  "pose": {"xyz": [0, 0.15005, 0], "quaternion": [0, 0, 0, 1]}}]}}"""
-                    .formatted(root.resolve("band_probe.urdf").toString().replace("\\", "\\\\")));
+                    {"urdf": "%s", "margin": 0, "sceneJson": %s}"""
+                    .formatted(root.resolve("band_probe.urdf").toString().replace("\\", "\\\\"), BandProbe.SCENE));
             assertTrue(call(s, "isValid", "{\"q\": [0, 0]}").get("valid").booleanValue());
             assertTrue(call(s, "isValid", "{\"q\": [0, 0], \"planning\": false}").get("valid").booleanValue());
             assertFalse(call(s, "isValid", "{\"q\": [0, 0], \"planning\": true}").get("valid").booleanValue());

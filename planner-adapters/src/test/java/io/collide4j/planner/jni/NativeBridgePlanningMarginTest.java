@@ -1,11 +1,11 @@
 package io.collide4j.planner.jni;
 
+import io.collide4j.planner.plan.BandProbe;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -30,21 +30,8 @@ class NativeBridgePlanningMarginTest {
 
     @BeforeAll
     static void files() throws IOException {
-        Path urdf = Files.writeString(dir.resolve("band_probe.urdf"), """
-                <robot name="band_probe">
-                  <link name="base"/>
-                  <link name="slider"/>
-                  <link name="cube"><collision><geometry><box size="0.1 0.1 0.1"/></geometry></collision></link>
-                  <joint name="x" type="prismatic"><parent link="base"/><child link="slider"/><axis xyz="1 0 0"/>
-                    <limit lower="-1" upper="1" effort="1" velocity="1"/></joint>
-                  <joint name="y" type="prismatic"><parent link="slider"/><child link="cube"/><axis xyz="0 1 0"/>
-                    <limit lower="-0.5" upper="0.5" effort="1" velocity="1"/></joint>
-                </robot>""");
-        Path scene = Files.writeString(dir.resolve("band.json"), """
-                {"format": "collide4j-scene/1", "name": "band", "objects": [
-                  {"name": "shelf", "type": "box", "size": [0.4, 0.2, 0.2],
-                   "pose": {"xyz": [0, 0.15005, 0], "quaternion": [0, 0, 0, 1]}}
-                ]}""");
+        Path urdf = BandProbe.writeUrdf(dir);
+        Path scene = BandProbe.writeScene(dir);
         options = new String[]{"--urdf", urdf.toString(), "--scene", scene.toString(), "--margin", "0"};
     }
 

@@ -8,8 +8,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -28,7 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class PlanningMarginTest {
     static final double TOLERANCE = 1e-4;
-    static final double GAP = 0.5 * TOLERANCE;
+    static final double GAP = BandProbe.GAP;
     static final double[] START = {-0.5, 0};
     static final double[] GOAL = {0.5, 0};
     /** Under the box's face: exact clearance GAP. */
@@ -42,25 +40,8 @@ class PlanningMarginTest {
 
     @BeforeAll
     static void robot() throws IOException {
-        String urdf = """
-                <robot name="band_probe">
-                  <link name="base"/>
-                  <link name="slider"/>
-                  <link name="cube"><collision><geometry><box size="0.1 0.1 0.1"/></geometry></collision></link>
-                  <joint name="x" type="prismatic"><parent link="base"/><child link="slider"/><axis xyz="1 0 0"/>
-                    <limit lower="-1" upper="1" effort="1" velocity="1"/></joint>
-                  <joint name="y" type="prismatic"><parent link="slider"/><child link="cube"/><axis xyz="0 1 0"/>
-                    <limit lower="-0.5" upper="0.5" effort="1" velocity="1"/></joint>
-                </robot>""";
-        Path file = dir.resolve("band_probe.urdf");
-        Files.writeString(file, urdf, StandardCharsets.UTF_8);
-        // box 0.4 × 0.2 × 0.2 centred at y = 0.05 + GAP + 0.1: lower face at y = 0.05 + GAP
-        String scene = """
-                {"format": "collide4j-scene/1", "name": "band", "objects": [
-                  {"name": "shelf", "type": "box", "size": [0.4, 0.2, 0.2],
-                   "pose": {"xyz": [0, %s, 0], "quaternion": [0, 0, 0, 1]}}
-                ]}""".formatted(Double.toString(0.05 + GAP + 0.1));
-        c = Collide4j.builder().urdf(file).sceneJson(scene, "band-scene").margin(0).tolerance(TOLERANCE).build();
+        Path file = BandProbe.writeUrdf(dir);
+        c = Collide4j.builder().urdf(file).sceneJson(BandProbe.SCENE, "band-scene").margin(0).tolerance(TOLERANCE).build();
     }
 
     private static PlanRequest request(double[] start, double[] goal) {
