@@ -61,7 +61,8 @@ class RobotSegmentTest {
         }
         // a link before joint 7 does not move at all; the hand shares every joint with link7
         assertEquals(0, seg.worldBound(panda.linkIndex("panda_link6"), 0, 1, cx, cy, cz, r), 1e-11);
-        assertEquals(0, seg.pairBound(link7, cx, cy, cz, r, panda.linkIndex("panda_hand"), 0, 0, 0.1, 0.05, 0, 1), 1e-11, "only the rounding slack remains");
+        assertEquals(0, seg.pairBound(link7, cx, cy, cz, r, panda.linkIndex("panda_hand"), 0, 0, 0.1, 0.05, 0, 1), 1e-11,
+                "only the rounding slack remains");
     }
 
     @Test

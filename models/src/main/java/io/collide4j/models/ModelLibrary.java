@@ -4,7 +4,6 @@ import io.collide4j.urdf.RobotDescription;
 import io.collide4j.urdf.SemanticDescription;
 import io.collide4j.urdf.SrdfParser;
 import io.collide4j.urdf.UrdfParser;
-import com.fasterxml.jackson.annotation.JsonProperty;
 import io.collide4j.kinematics.format.StrictJson;
 import io.collide4j.kinematics.format.Suggestions;
 

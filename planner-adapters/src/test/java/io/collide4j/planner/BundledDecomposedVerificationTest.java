@@ -27,7 +27,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * A vendor mesh through the independent verifier (issue 31): the Panda's bundled decomposition of panda_link6 (a
  * concave mesh in many pieces), the shelf demo certified free and verified independently with the cover read from the
- * link's own mesh file and nothing assumed (every body starts outside the link's mesh, lemma D2); and the cover of a real mesh is checked, not trusted: giving one of its triangles to no tree
+ * link's own mesh file and nothing assumed (every body starts outside the link's mesh, lemma D2); and the cover of a
+ * real mesh is checked, not trusted: giving one of its triangles to no tree
  * (the tree ends a triangle early) is refused naming that triangle.
  */
 class BundledDecomposedVerificationTest {

@@ -25,7 +25,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Held-out robots (issue 31): certificates of a robot that is neither Panda nor UR5e — heldout.urdf, written for this
  * test with every joint kind (revolute, continuous, prismatic, a revolute and a prismatic mimic, a chain of fixed
  * joints; the revolute mimic follows a revolute joint: a mimic of a continuous joint, which the FK error bound
- * once padded by 0.196 m here, has its own test, MimicOfContinuousJointTest) and every collision kind (box, cylinder, sphere, scaled mesh) — verify with the independent verifier,
+ * once padded by 0.196 m here, has its own test, MimicOfContinuousJointTest) and every collision kind (box, cylinder,
+ * sphere, scaled mesh) — verify with the independent verifier,
  * bound to the loaded inputs; and a planted bug, a certifier whose planes for one pair are shifted past piece A, makes
  * a certificate the independent verifier rejects naming the segment, pair and step.
  */

@@ -7,7 +7,8 @@ import java.util.Map;
 /**
  * The one instant of lemma D2: a decomposed mesh's solid S is proven free of a body O when O has a point outside S at
  * the trajectory's start (then, O convex and kept at least the margin from the surface over the whole proven motion —
- * with margin 0, O having interior points — it never enters S). The point: the centre of a primitive piece or the first point of a point piece (both in
+ * with margin 0, O having interior points — it never enters S). The point: the centre of a primitive piece or the first
+ * point of a point piece (both in
  * the verifier's piece), placed by the interval frames at s = 0 of segment 0, and shown outside the axis-aligned
  * bounds of the hull of the mesh's vertices (which contains S). Each body the verifier checks against the mesh's owner
  * (every obstacle, every other body whose pair is not allowed) must pass; otherwise the assumption stays. Stateless.

@@ -50,7 +50,9 @@ class ShapeSupportTest {
             // and tight: within a few ulps of the magnitudes involved
             BigDecimal excess = new BigDecimal(bound).subtract(exact);
             assertTrue(excess.compareTo(scale.add(slackTerm).add(exact.abs()).multiply(new BigDecimal("1e-14"))
-                    .add(new BigDecimal("1e-300"))) <= 0, "loose: bound " + bound + " exact " + exact.doubleValue() + " scale " + scale.doubleValue() + " w " + java.util.Arrays.toString(w) + " v " + java.util.Arrays.toString(v) + " slack " + slack);
+                    .add(new BigDecimal("1e-300"))) <= 0, "loose: bound " + bound + " exact " + exact.doubleValue()
+                    + " scale " + scale.doubleValue() + " w " + java.util.Arrays.toString(w) + " v "
+                    + java.util.Arrays.toString(v) + " slack " + slack);
         }
     }
 

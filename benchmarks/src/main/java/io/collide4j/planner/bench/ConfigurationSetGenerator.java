@@ -40,7 +40,10 @@ public final class ConfigurationSetGenerator {
     /** Robot sets of configuration-sets-v1: bundled robots in the bundled scene. */
     public static final List<String> V1_ROBOTS = List.of("panda", "ur5e");
     public static final String V1_SCENE = "table_shelf";
-    /** Robot clearance buckets (mm): 0, 1, ..., 15 (random Panda and UR5e configurations rarely exceed ~17 mm: self pairs such as link5–link7 stay close). */
+    /**
+     * Robot clearance buckets (mm): 0, 1, ..., 15 (random Panda and UR5e configurations rarely exceed ~17 mm: self
+     * pairs such as link5–link7 stay close).
+     */
     public static final int ROBOT_BUCKET_STEP_MM = 1, ROBOT_MAX_MM = 15;
     private static final int MAX_DRAWS = 10_000;
 

@@ -21,7 +21,8 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Convex decomposition time per mesh (the quality table beside V-HACD's numbers: {@link #main}) at V-HACD default parameters (400 000 voxels, 64 hulls, depth
+ * Convex decomposition time per mesh (the quality table beside V-HACD's numbers: {@link #main}) at V-HACD default
+ * parameters (400 000 voxels, 64 hulls, depth
  * 10, 64 vertices, shrink-wrap; all cores), no cache. Each decomposition takes seconds, so single
  * shots. Data: -Dcollide4j.testdata=... (default tests/data). Example:
  * {@code java -jar benchmarks/target/benchmarks.jar DecompositionBench -p mesh=v-hacd/app/meshes/bunny.obj}

@@ -1,6 +1,5 @@
 package io.collide4j.checker.batch;
 
-import io.collide4j.checker.geometry.BoxShape;
 import io.collide4j.checker.geometry.ConvexHull;
 import io.collide4j.checker.geometry.ConvexShape;
 import io.collide4j.checker.geometry.HullShape;

@@ -11,7 +11,6 @@ import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.checker.scene.Obstacle;
 import io.collide4j.checker.scene.Scene;
 import io.collide4j.kinematics.LinkPoses;
-import io.collide4j.kinematics.RobotSegment;
 import io.collide4j.checker.certificate.Certificate.PairSteps;
 import io.collide4j.checker.certificate.Certificate.PairTuple;
 import io.collide4j.checker.certificate.Certificate.ViolationRecord;

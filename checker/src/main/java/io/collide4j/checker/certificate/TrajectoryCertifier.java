@@ -26,7 +26,8 @@ import java.util.function.LongConsumer;
  * <p>Certificate (JSON, format {@value CertificateFormat#FORMAT}, written as a stream by {@link CertificateWriter} so that its size
  * is not bounded by memory): margin, tolerance, SHA-256 of robot model,
  * scene and trajectory, optionally the {@link Provenance} of robot and scene (format /2.1; a certificate without
- * provenance is written, and still read, as {@value CertificateFormat#FORMAT_2}), the trajectory itself (exact: interpolation, waypoints, velocities and accelerations
+ * provenance is written, and still read, as {@value CertificateFormat#FORMAT_2}), the trajectory itself (exact:
+ * interpolation, waypoints, velocities and accelerations
  * when given, times), {@code segments}: per segment (in order) a list of the candidate pairs, each
  * {@code {"pair": [first, firstPiece, second, secondPiece, environment], "ends": [...], "lb": [...]}} — the
  * advancement steps, step k spanning [ends[k−1], ends[k]] (ends[−1] = 0) and claiming distance &gt; margin there,
@@ -58,7 +59,8 @@ public final class TrajectoryCertifier {
     }
 
     /**
-     * A certifier that writes no witnesses: format {@value CertificateFormat#FORMAT_2_1} ({@value CertificateFormat#FORMAT_2} without provenance), which
+     * A certifier that writes no witnesses: format {@value CertificateFormat#FORMAT_2_1} ({@value
+     * CertificateFormat#FORMAT_2} without provenance), which
      * only the recompute verifier ({@link CertificateVerifier}) checks; the same verdicts and steps, smaller files.
      */
     public static TrajectoryCertifier withoutWitnesses(CollisionChecker checker) {
@@ -171,7 +173,9 @@ public final class TrajectoryCertifier {
                     @Override
                     public void step(double s0, double s1, double lb, double mu) {
                         if (planar) {
-                            planer.cover(c, kind, a, b, slot, s0, s1, CertificateFormat.roundDown(lb, CertificateFormat.CLAIM_DIGITS), d, whole, ends, lbs, planes);
+                            planer.cover(c, kind, a, b, slot, s0, s1,
+                                    CertificateFormat.roundDown(lb, CertificateFormat.CLAIM_DIGITS), d, whole, ends, lbs,
+                                    planes);
                             return;
                         }
                         ends.add(s1);

@@ -5,7 +5,10 @@ package io.collide4j.checker.query;
  * Either way "free" is never wrong; the modes differ in false positives and cost.
  */
 public enum MeshMode {
-    /** Through covering convex pieces (one hull, or a {@link io.collide4j.checker.robot.ConvexPieceProvider} decomposition): fast, but a concavity counts as solid. */
+    /**
+     * Through covering convex pieces (one hull, or a {@link io.collide4j.checker.robot.ConvexPieceProvider}
+     * decomposition): fast, but a concavity counts as solid.
+     */
     HULL,
     /**
      * Exactly, triangle by triangle ({@link ExactMeshPairs}): the obstacle is its surface, plus the enclosed solid

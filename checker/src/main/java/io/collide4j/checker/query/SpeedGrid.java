@@ -11,7 +11,8 @@ import io.collide4j.checker.robot.RobotCollisionModel;
  * <p>A segment's [0, 1] is cut into {@code cells} equal cells (≈ {@link #CELL_TURN} of joint travel each); per piece
  * sphere (and frame: world, or after the joints a self pair shares) each cell gets a certified bound on the sphere
  * points' speed |dP/ds| ({@code RobotSegment.cellSpeeds}: one pass per piece and cell gives the bound for every
- * frame), computed on first use and shared by every pair of that piece. Path length over [s0, s1] ≤ Σ cell speed × overlap of [s0, s1] with the cell. One set of kinematic
+ * frame), computed on first use and shared by every pair of that piece. Path length over [s0, s1] ≤ Σ cell speed ×
+ * overlap of [s0, s1] with the cell. One set of kinematic
  * evaluations per piece and segment then serves all steps of all its pairs, and the step rule can solve for the
  * longest step directly instead of halving from the end.
  */

@@ -1,7 +1,6 @@
 package io.collide4j.checker.robot;
 
 import io.collide4j.checker.geometry.AffineRows;
-import io.collide4j.checker.geometry.BoxShape;
 import io.collide4j.checker.geometry.CapsuleShape;
 import io.collide4j.checker.geometry.ConvexHull;
 import io.collide4j.checker.geometry.ConvexShape;

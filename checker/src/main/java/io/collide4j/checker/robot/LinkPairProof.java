@@ -17,7 +17,8 @@ import java.util.Arrays;
  * ({@link JointBoxMotion}: certified, from the links' distances to the joint axes at the centre, capped by
  * configuration-independent reach bounds). Boxes not settled are halved along the variable that moves the links most,
  * depth first with the nearer half first, until every box is settled (PROVEN), the pieces cannot be certified apart
- * at a box centre (TOUCHING: the links may well touch there), or the budget of boxes runs out (BUDGET). Only PROVEN is a proof; the other two say nothing either way. Branch-and-bound over joint-space boxes
+ * at a box centre (TOUCHING: the links may well touch there), or the budget of boxes runs out (BUDGET). Only PROVEN is
+ * a proof; the other two say nothing either way. Branch-and-bound over joint-space boxes
  * with Lipschitz bounds, as in the interval/subdivision collision proofs of Schwarzer, Saha &amp; Latombe (2005).
  *
  * <p>Ranges: a joint's limits; a continuous joint one turn [−π, π] (its poses repeat); a variable with an infinite

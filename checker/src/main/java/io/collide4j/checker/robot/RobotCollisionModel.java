@@ -27,7 +27,8 @@ import java.util.Set;
 /**
  * The robot as collision bodies: one body per link with collision geometry plus one per attached
  * object, each a list of convex pieces in the link frame with a Euclidean margin (padding plus any
- * covering gap of a hull plus the certified rounding of the piece's placement by forward kinematics), and bounding spheres per piece and per body for culling. Also fixes which
+ * covering gap of a hull plus the certified rounding of the piece's placement by forward kinematics), and bounding
+ * spheres per piece and per body for culling. Also fixes which
  * body pairs are checked (self pairs not allowed by the ACM) and which bodies meet the environment.
  *
  * <p>Every approximation grows the robot: primitives are exact, meshes are covered by convex pieces

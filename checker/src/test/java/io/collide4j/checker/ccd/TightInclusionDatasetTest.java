@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Every query of the shared CCD sets against its exact (Mathematica) ground truth: no false negative, ever. */
 class TightInclusionDatasetTest {

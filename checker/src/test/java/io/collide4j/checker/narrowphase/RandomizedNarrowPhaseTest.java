@@ -356,7 +356,8 @@ class RandomizedNarrowPhaseTest {
                     }
                     if (bad && firstBad.isEmpty()) {
                         firstBad.append(NAMES[i]).append('-').append(NAMES[j]).append(" pair ").append(n).append(": tol ")
-                                .append(tol).append(", enough ").append(enough).append(", bound ").append(lb).append(", oracle [").append(o[0]).append(", ")
+                                .append(tol).append(", enough ").append(enough).append(", bound ").append(lb)
+                                .append(", oracle [").append(o[0]).append(", ")
                                 .append(o[1]).append(']');
                     }
                 }

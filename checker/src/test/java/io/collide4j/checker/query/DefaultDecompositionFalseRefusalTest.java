@@ -36,7 +36,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The false-refusal rate of the default decomposition ({@link ConcaveLinks}): random states that the exact-triangle
  * oracle ({@link MeshOracle}) finds free but a model reports colliding, per exactly-free state, for one hull per link,
  * the concave links decomposed at several thresholds, and every link decomposed. Robots: example-robot-data's UR5
- * with its SRDF (closed meshes, hull/mesh 1.06–1.55; its 1 cm end-effector box left out) beside a table and two boxes; the bundled-model Panda and UR5e,
+ * with its SRDF (closed meshes, hull/mesh 1.06–1.55; its 1 cm end-effector box left out) beside a table and two boxes;
+ * the bundled-model Panda and UR5e,
  * whose links the default leaves as hulls (a fact this test also checks). No model may ever say "free" where the
  * oracle finds a collision. Default: 400 uniform and 100 near-contact states, fast decomposition parameters (16
  * pieces, 20 000 voxels); the {@code slow} group ({@code mvn verify -Pslow}): 4 000 and 2 000 states and

@@ -14,7 +14,6 @@ import org.joml.Matrix4dc;
 import org.joml.Vector3d;
 import org.junit.jupiter.api.Test;
 
-import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;

@@ -22,7 +22,8 @@ class SceneJsonTest {
                 new Obstacle("can", new ObstacleShape.Cylinder(0.03, 0.14), Pose.fromXyzRpy(0, 0, 1, 0.1, 0.2, 0.3)),
                 new Obstacle("bar", new ObstacleShape.Capsule(0.02, 0.5), new Pose(-1, 0, 0, 0, 1, 0, 0)),
                 new Obstacle("wedge", new ObstacleShape.ConvexHull(new double[]{0, 0, 0, 0.1, 0, 0, 0, 0.1, 0, 0, 0, 0.1}), Pose.IDENTITY),
-                new Obstacle("tri", new ObstacleShape.Mesh(new TriangleMesh(new double[]{0, 0, 0, 1, 0, 0, 0, 1, 0}, new int[]{0, 1, 2})), Pose.IDENTITY)));
+                new Obstacle("tri", new ObstacleShape.Mesh(new TriangleMesh(new double[]{0, 0, 0, 1, 0, 0, 0, 1, 0},
+                        new int[]{0, 1, 2})), Pose.IDENTITY)));
         String json = SceneJson.write(s, "all", true);
         Scene back = SceneJson.read(json, "rt.json");
         assertEquals(s.obstacles(), back.obstacles());

@@ -91,7 +91,8 @@ final class DecomposeCommand extends CliCommand {
 
     /**
      * The covering margin, measured (with progress: on a cache hit it searches for a covering assignment again, or
-     * decomposes again where that search gives up; {@link DecompositionPieces#measure}), or refused with exit 65 when it cannot be measured tightly or comes out above {@link
+     * decomposes again where that search gives up; {@link DecompositionPieces#measure}), or refused with exit 65 when
+     * it cannot be measured tightly or comes out above {@link
      * PieceCover#tolerance}: the pieces of a decomposition cover the mesh by construction, so a larger margin
      * means a result that does not fit, and printing it would pass an inflated margin on silently.
      */

@@ -1,7 +1,6 @@
 package io.collide4j.planner.cli;
 
 import io.collide4j.checker.certificate.Certificate;
-import io.collide4j.checker.certificate.CertificateFormat;
 import io.collide4j.checker.certificate.CertificationResult;
 import io.collide4j.checker.query.Contact;
 import io.collide4j.checker.certificate.Verdict;

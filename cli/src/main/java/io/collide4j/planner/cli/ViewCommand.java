@@ -11,7 +11,6 @@ import io.collide4j.checker.query.MeshMode;
 import io.collide4j.checker.query.PairId;
 import io.collide4j.checker.certificate.Violation;
 import io.collide4j.planner.Collide4j;
-import io.collide4j.planner.TrajectoryCertifier;
 import io.collide4j.planner.TrajectoryCertifier.Certification;
 import org.joml.Vector3d;
 import picocli.CommandLine.Command;

@@ -33,7 +33,8 @@ import java.util.Map;
 
 /**
  * The data of the report's 3-D view as one JSON object: the robot's convex pieces (triangles in their link's
- * frame), its collision meshes decimated for size (the view can show either), the scene's obstacles, and per frame the time, every drawn link's world transform (forward kinematics
+ * frame), its collision meshes decimated for size (the view can show either), the scene's obstacles, and per frame the
+ * time, every drawn link's world transform (forward kinematics
  * done here, so the page needs none), the closest checked pair with its witness points and its certified lower
  * bound. Frames are rounded to {@link #DIGITS} decimals (micrometres) to keep the report small, except the
  * first-violation frame, written at full precision: the page draws exactly the pose the certificate names.

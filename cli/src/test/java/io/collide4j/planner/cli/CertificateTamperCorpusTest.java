@@ -9,7 +9,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.DoubleNode;
 import com.fasterxml.jackson.databind.node.IntNode;
-import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.collide4j.checker.certificate.CertificateVerifier;
@@ -46,7 +45,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * doubled, negated and +1; each string changed; each boolean flipped; each array entry removed, duplicated and
  * swapped with the next; each object member removed), for arm3 (held j1, group of j2, a mimic tip; once with padding,
  * scale and velocities, once a VIOLATION), the bundled Panda (group panda_arm, held and mimic finger joints, the
- * table_shelf scene) and a decomposed U-shaped link (DECOMPOSED pieces and a {@code cover} tree, issue 31). Each edit goes through the binding stage and both verifiers, as {@code collide4j verify} runs
+ * table_shelf scene) and a decomposed U-shaped link (DECOMPOSED pieces and a {@code cover} tree, issue 31). Each edit
+ * goes through the binding stage and both verifiers, as {@code collide4j verify} runs
  * them, and must be refused by each, or be shown harmless by this test's own oracle ({@link #harm}): no bound field
  * changed, and every claim number equal, weaker than the honest certificate's, or at most what the honest planes
  * show in exact decimal arithmetic. An accepted edit of a field bound to the inputs (hashes, tolerance, trajectory,

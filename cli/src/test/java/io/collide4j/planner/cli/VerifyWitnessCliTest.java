@@ -4,7 +4,6 @@ import io.collide4j.planner.options.ExitCode;
 import io.collide4j.checker.certificate.CertificateFormat;
 import io.collide4j.checker.certificate.TrajectoryCertifier;
 import io.collide4j.planner.Collide4j;
-import io.collide4j.checker.certificate.Provenance;
 import io.collide4j.kinematics.JointTrajectory;
 import io.collide4j.kinematics.TrajectoryCsv;
 import io.collide4j.models.Models;

@@ -1,7 +1,6 @@
 package io.collide4j.planner.embed;
 
 import io.collide4j.planner.options.CliException;
-import io.collide4j.planner.options.ExitCode;
 
 /**
  * A refusal or failure of an {@link EmbeddedChecker} call: the message collide4j's command line would print

@@ -12,7 +12,8 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
-* One expansion of a xacro document (its state and services: {@link ExpansionState}), in document order as xacro 2 ("in-order") does: properties, macros,
+* One expansion of a xacro document (its state and services: {@link ExpansionState}), in document order as xacro 2
+* ("in-order") does: properties, macros,
  * arguments, conditionals, includes, blocks, {@code xacro:element}/{@code xacro:attribute}, and {@code ${...}} /
  * {@code $(...)} in attribute values and text. Follows ros/xacro's {@code eval_all} step by step (which comments
  * are dropped before a directive, which scope a property lands in, what is evaluated twice) so the output is the

@@ -21,7 +21,8 @@ import org.snakeyaml.engine.v2.schema.Schema;
  * {@code xacro.load_yaml}: YAML read as PyYAML's SafeLoader reads it (YAML 1.1 implicit types: {@code yes}/{@code on}
  * are booleans, {@code 1e3} without a dot stays text, {@code 0o17}/{@code 017} octal, {@code .inf}), plus xacro's
  * tags {@code !radians EXPR} and {@code !degrees EXPR} whose text is an expression ({@code !degrees 90},
- * {@code !radians pi/2}), timestamps (as the text Python prints for them), merge keys ({@code <<: *defaults}) as PyYAML merges them. Mappings become attribute-readable {@link YamlDict}s. Built on snakeyaml-engine with a
+ * {@code !radians pi/2}), timestamps (as the text Python prints for them), merge keys ({@code <<: *defaults}) as PyYAML
+ * merges them. Mappings become attribute-readable {@link YamlDict}s. Built on snakeyaml-engine with a
  * schema of our own; no arbitrary types are constructed. Stateless.
  */
 final class YamlLoader {

@@ -2,7 +2,6 @@ package io.collide4j.planner.bench.command;
 
 import io.collide4j.planner.cli.ChainedRelaunch;
 import io.collide4j.planner.cli.Main;
-import io.collide4j.planner.cli.MainTest;
 import io.collide4j.planner.options.ExitCode;
 import io.collide4j.checker.batch.EngineChoice;
 import io.collide4j.checker.batch.OpenClDevice;

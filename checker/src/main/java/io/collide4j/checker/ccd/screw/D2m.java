@@ -10,7 +10,8 @@ package io.collide4j.checker.ccd.screw;
  * <p>Continuous sphere test (§5.4.2): for centres cA(t), cB(t) and s(t) = |cB − cA|² − R², one Taylor–Lagrange
  * parabola from the domain start (s, s' there, s'' ≥ −2|γ|max·A from the motions) gives the earliest time
  * the spheres can touch, and the same from the domain end backwards gives the time after which they stay apart;
- * each end is refined up to 12 steps, until a step gains less than 1e-3 of the domain. Child pairs are visited in order of their earliest time and cut at the best time
+ * each end is refined up to 12 steps, until a step gains less than 1e-3 of the domain. Child pairs are visited in order
+ * of their earliest time and cut at the best time
  * found so far (§5.4.3). Leaf pairs answer their earliest sphere time in {@link D2mMode#CAPOEIRA}; in
  * {@link D2mMode#FULL} Capoeira runs first and the exact descent starts from its bound.
  *

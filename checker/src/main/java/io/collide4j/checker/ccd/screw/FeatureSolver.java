@@ -248,7 +248,8 @@ final class FeatureSolver {
     }
 
     /**
-     * Whether the feature pair certainly stays farther apart than the acceptance margin 1.5·ε_d (above the band 1.25·ε_d, so an accepted state passes) during [a, b]: a
+     * Whether the feature pair certainly stays farther apart than the acceptance margin 1.5·ε_d (above the band
+     * 1.25·ε_d, so an accepted state passes) during [a, b]: a
      * separating-axis lower bound on its distance at the midpoint, less rounding, less the most its points can move
      * in half the domain (a set distance changes by at most the sum of the two sets' displacements).
      */

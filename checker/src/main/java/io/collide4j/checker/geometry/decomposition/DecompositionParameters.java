@@ -18,7 +18,8 @@ package io.collide4j.checker.geometry.decomposition;
  * @param maxVolumeExcess the volume excess aimed for, as a fraction: the pieces' summed volume over the
  *     mesh volume, minus 1 (0.1: pieces 10 % larger than the mesh in total). Once merging has reached
  *     {@code maxConvexHulls} pieces it goes on, least added volume first, while the pieces as returned
- *     (vertex-limited) stay within it in total, so a larger value gives fewer, looser pieces. 0 (the default) spends the whole hull budget on tightness, as V-HACD
+ *     (vertex-limited) stay within it in total, so a larger value gives fewer, looser pieces. 0 (the default) spends
+ * the whole hull budget on tightness, as V-HACD
  *     does. The hull budget wins: when {@code maxConvexHulls} pieces cannot meet the target the result
  *     is the tightest found within it ({@link DecompositionStats#excessPercent} says how close it came).
  * @param threads worker threads used (1 = the calling thread only); does not affect the result

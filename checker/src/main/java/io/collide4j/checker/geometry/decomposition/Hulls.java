@@ -179,7 +179,8 @@ final class Hulls {
     /**
      * A hull containing {@code points} exactly that is a fixed point of QuickHull (it is the hull
      * of its own vertex set taken in sorted order, so {@code of(sortedTriples(h))} rebuilds it
-     * exactly; QuickHull may keep points on edges as vertices that a second pass drops) and has no sliver face whose stored plane misses one of its own corners
+     * exactly; QuickHull may keep points on edges as vertices that a second pass drops) and has no sliver face whose
+     * stored plane misses one of its own corners
      * by more than 1e-10 of the hull's extent (such a plane is tilted, so plane tests and the
      * vertex hull would disagree). Slivers are removed by rebuilding from slightly jittered vertices.
      */

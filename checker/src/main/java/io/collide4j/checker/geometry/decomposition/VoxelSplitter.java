@@ -11,7 +11,8 @@ import java.util.concurrent.RecursiveTask;
  * voxel volume is not within {@code minimumVolumePercentErrorAllowed} of its voxel hull's volume is
  * cut, up to {@code maxRecursionDepth}: candidates are the sharpest per-axis jumps in slice
  * occupancy (concavities) and the midpoint of the longest axis; the one with the smallest summed
- * hull volume of the two halves wins, earlier candidates winning near-ties. Part boxes partition the grid, so every cell (and so every triangle centroid)
+ * hull volume of the two halves wins, earlier candidates winning near-ties. Part boxes partition the grid, so every
+ * cell (and so every triangle centroid)
  * has exactly one leaf. Deterministic: forking subtrees never changes which plane is chosen.
  */
 final class VoxelSplitter {

@@ -511,7 +511,9 @@ public final class QuickHull {
                         int u = triOf[g];
                         if (t < u) {
                             int a = pool.fv[3 * f + k], b = pool.fv[3 * f + (k + 1) % 3], c = pool.fv[3 * f + (k + 2) % 3];
-                            int d = pool.fv[3 * g] != a && pool.fv[3 * g] != b ? pool.fv[3 * g] : pool.fv[3 * g + 1] != a && pool.fv[3 * g + 1] != b ? pool.fv[3 * g + 1] : pool.fv[3 * g + 2];
+                            int d = pool.fv[3 * g] != a && pool.fv[3 * g] != b ? pool.fv[3 * g]
+                                    : pool.fv[3 * g + 1] != a && pool.fv[3 * g + 1] != b ? pool.fv[3 * g + 1]
+                                    : pool.fv[3 * g + 2];
                             if (side(f, d) != 0) {
                                 continue;
                             }

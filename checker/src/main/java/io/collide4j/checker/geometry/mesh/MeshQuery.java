@@ -167,7 +167,11 @@ public final class MeshQuery {
         boolean within(double[] worldTriangle, double d);
     }
 
-    /** Whether the last mesh–convex {@link #distanceWithin(MeshBvh, Matrix4dc, ConvexShape, Matrix4dc, double, double, double, TriangleCheck) distanceWithin} found a triangle within d. */
+    /**
+     * Whether the last mesh–convex
+     * {@link #distanceWithin(MeshBvh, Matrix4dc, ConvexShape, Matrix4dc, double, double, double, TriangleCheck)
+     * distanceWithin} found a triangle within d.
+     */
     public boolean lastWithin;
 
     /**

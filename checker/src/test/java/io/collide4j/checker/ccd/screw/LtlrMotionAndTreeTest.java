@@ -11,7 +11,6 @@ import org.junit.jupiter.api.Test;
 import java.nio.file.Path;
 import java.util.SplittableRandom;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** LTLRM against the kinematics module's screw motion and dense sampling; the sphere tree's invariants. */

@@ -91,7 +91,8 @@ class DecomposerTest {
         assertTrue(QuickHull.compute(torus.copyVertices()).contains(cx, cy, cz, 0), "the single hull fills the hole");
         assertTrue(d.pieces().size() > 1, d.toString());
         for (ConvexHull h : d.pieces()) {
-            assertTrue(!PieceChecks.inside(PieceChecks.planesOf(h, 1e-9 * PieceChecks.diagonal(torus)), cx, cy, cz, 0), "a piece covers the hole centre: " + h);
+            assertTrue(!PieceChecks.inside(PieceChecks.planesOf(h, 1e-9 * PieceChecks.diagonal(torus)), cx, cy, cz, 0),
+                    "a piece covers the hole centre: " + h);
         }
     }
 
