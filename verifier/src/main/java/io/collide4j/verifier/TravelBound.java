@@ -16,7 +16,7 @@ import java.util.Map;
  * R_k on the distance of the piece from the joint's axis point over the box: |C − o_k| + ρ at the anchor (C the centre
  * of a ball of radius ρ about the piece) plus the travel the later joints allow. A plane test then needs frames at one
  * configuration only (thin enclosures) instead of over the whole box, whose interval products grow with every link.
- * Not thread-safe (caches per piece and link); one instance per verification.
+ * Not thread-safe (caches per piece and link, scratch arrays for {@link #travel}); one instance per verification.
  */
 final class TravelBound {
     private final IntervalKinematics kinematics;
