@@ -132,6 +132,26 @@ record Interval(double lo, double hi) {
         return up(Math.max(Math.max(al * bl, al * bh), Math.max(ah * bl, ah * bh)));
     }
 
+    /** Lower bound of [al, ah] − [bl, bh], as {@link #sub}. */
+    static double subLo(double al, double ah, double bl, double bh) {
+        return down(al - bh);
+    }
+
+    /** Upper bound of [al, ah] − [bl, bh], as {@link #sub}. */
+    static double subHi(double al, double ah, double bl, double bh) {
+        return up(ah - bl);
+    }
+
+    /** Lower bound of [l, h] · k, as {@link #mul(double)}. */
+    static double scaleLo(double l, double h, double k) {
+        return down(Math.min(l * k, h * k));
+    }
+
+    /** Upper bound of [l, h] · k, as {@link #mul(double)}. */
+    static double scaleHi(double l, double h, double k) {
+        return up(Math.max(l * k, h * k));
+    }
+
     Interval mul(double k) {
         double a = lo * k, b = hi * k;
         return new Interval(down(Math.min(a, b)), up(Math.max(a, b)));

@@ -123,4 +123,24 @@ sealed interface Shape {
     static double norm(Interval x, Interval y, Interval z) {
         return x.sqr().add(y.sqr()).add(z.sqr()).sqrt().hi();
     }
+
+    /**
+     * {@link #norm} of the box [xl, xh] × [yl, yh] × [zl, zh] without allocating, the same double: a square's upper
+     * bound is rounded up and positive or NaN, never the exact 0 that would take add's shortcut, so the sum's upper
+     * bound is the two rounded-up additions alone (lemma I1).
+     */
+    static double normHi(double xl, double xh, double yl, double yh, double zl, double zh) {
+        return Interval.up(Math.sqrt(Interval.up(Interval.up(sqrHi(xl, xh) + sqrHi(yl, yh)) + sqrHi(zl, zh))));
+    }
+
+    /** Upper bound of [l, h]², as {@link Interval#sqr}. */
+    private static double sqrHi(double l, double h) {
+        if (l >= 0) {
+            return Interval.up(h * h);
+        }
+        if (h <= 0) {
+            return Interval.up(l * l);
+        }
+        return Interval.up(Math.max(l * l, h * h));
+    }
 }

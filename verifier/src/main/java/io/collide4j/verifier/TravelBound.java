@@ -16,7 +16,7 @@ import java.util.Map;
  * R_k on the distance of the piece from the joint's axis point over the box: |C − o_k| + ρ at the anchor (C the centre
  * of a ball of radius ρ about the piece) plus the travel the later joints allow. A plane test then needs frames at one
  * configuration only (thin enclosures) instead of over the whole box, whose interval products grow with every link.
- * Not thread-safe (caches per piece and link); one instance per verification.
+ * Not thread-safe (caches per piece and link, scratch arrays for {@link #travel}); one instance per verification.
  */
 final class TravelBound {
     private final IntervalKinematics kinematics;
@@ -24,6 +24,11 @@ final class TravelBound {
     private final Map<String, List<JointDescription>> chains = new HashMap<>();
     private final Map<Piece, double[]> balls = new IdentityHashMap<>();
     private final Map<Map<String, Frame>, Map<Piece, Levers>> levers = new IdentityHashMap<>();   // per anchor's frames
+    // scratch of travel: Δ_k and turn_k per joint of the chain, and dot's result
+    private double[] deltas = new double[0];
+    private double[] turn = new double[0];
+    private double dotLo;
+    private double dotHi;
 
     TravelBound(IntervalKinematics kinematics, Map<String, String> attachedTo) {
         this.kinematics = kinematics;
@@ -89,62 +94,82 @@ final class TravelBound {
      */
     double travel(Piece p, Map<String, Frame> anchorFrames, Map<String, Interval> anchor, Map<String, Interval> box,
                   Map<String, Interval> rates, double tau, double[] n) {
-        Levers lv = levers(p, anchorFrames);
-        Interval nx = Interval.point(n[0]), ny = Interval.point(n[1]), nz = Interval.point(n[2]);
-        double nNorm = Shape.norm(nx, ny, nz);
-        List<JointDescription> chain = chain(p);
-        int size = chain.size();
+        // Bound for bound the interval arithmetic of Interval's methods on bare doubles (Interval.addLo & co, the same
+        // shortcuts and rounding, lemma I1), so the enclosures are the same doubles and nothing is allocated per call
+        Levers lv = levers(p, anchorFrames, anchor);
+        double n0 = n[0], n1 = n[1], n2 = n[2];
+        double nNorm = Shape.normHi(n0, n0, n1, n1, n2, n2);
+        String[] names = lv.names;
+        int size = names.length;
+        if (deltas.length < size) {
+            deltas = new double[size];
+            turn = new double[size];
+        }
         // Δ_k, and turn[k] = Σ Δ_l over the revolute joints l before k: how far they can turn k's axis and the piece
-        double[] deltas = new double[size];
-        double[] turn = new double[size];
         double turned = 0;
         for (int k = 0; k < size; k++) {
-            JointDescription j = chain.get(k);
-            deltas[k] = delta(anchor.get(j.name()), box.get(j.name()));
+            Interval b = box.get(names[k]);
+            deltas[k] = delta(lv.anchorLo[k], lv.anchorHi[k], b.lo(), b.hi());
             turn[k] = turned;
-            if (j.type() != JointType.PRISMATIC) {
+            if (lv.arms[k] != null) {
                 turned = Interval.up(turned + deltas[k]);
             }
         }
         double later = 0;   // Σ w_l Δ_l over the joints after joint k: how far the piece moves relative to k's frame
         double along = 0;   // Σ over the joints from k on of Δ_l times the bound of |∂(n·x)/∂q_l|
         // lemma M2: Σ_k rate_k·(n·u_k at C), Σ_k rate_k·ω_k (revolute), Σ_k |rate_k|·|n|·(how far n·∂x/∂q_k moves)
-        Interval linear = Interval.ZERO, ox = Interval.ZERO, oy = Interval.ZERO, oz = Interval.ZERO;
+        double linLo = 0, linHi = 0, oxLo = 0, oxHi = 0, oyLo = 0, oyHi = 0, ozLo = 0, ozHi = 0;
         double drift = 0;
         for (int k = size - 1; k >= 0; k--) {
             Interval[] axis = lv.axes[k];
-            Interval rate = rates == null ? null : rates.get(chain.get(k).name());
+            Interval rate = rates == null ? null : rates.get(names[k]);
             double w;        // bound of |∂x/∂q_k| over the box
             double wn;       // bound of |∂(n·x)/∂q_k| over the box
+            double moved;    // how far n·∂x/∂q_k can move over the box, over |n|
+            Interval[] v = lv.arms[k] == null ? axis : lv.arms[k];
+            dot(v, n0, n1, n2);   // along0 = n·ω_k (prismatic) or n·u_k (revolute) at the anchor, into dotLo/dotHi
+            double at = Math.max(Math.abs(dotLo), Math.abs(dotHi));
             if (lv.arms[k] == null) {
                 // prismatic: ∂x/∂q = ω, the unit axis, which the joints before k turn by at most turn[k] radians
                 w = 1;
-                Interval along0 = axis[0].mul(n[0]).add(axis[1].mul(n[1])).add(axis[2].mul(n[2]));
-                double at = along0.mag();
-                wn = Math.min(nNorm, Interval.up(at + Interval.up(nNorm * turn[k])));
-                if (rate != null) {
-                    linear = linear.add(rate.mul(along0));
-                    drift = Interval.up(drift + Interval.up(rate.mag() * Interval.up(nNorm * turn[k])));
-                }
+                moved = turn[k];
+                wn = Math.min(nNorm, Interval.up(at + Interval.up(nNorm * moved)));
             } else {
                 // revolute: ∂x/∂q = u = ω × d, d = x − o. |u| ≤ |ω × (C − o)| + ρ at the anchor, plus how far the later
                 // joints move x. Along n: n·u = n·(ω × (C − o)) + (x − C)·(n × ω) at the anchor; over the box u moves
                 // by at most later (the joints after k) + |u|·turn[k] (the joints before k rotate it).
-                Interval[] u = lv.arms[k];
                 w = Interval.up(lv.reach[k] + later);
-                Interval mx = ny.mul(axis[2]).sub(nz.mul(axis[1])), my = nz.mul(axis[0]).sub(nx.mul(axis[2])),
-                        mz = nx.mul(axis[1]).sub(ny.mul(axis[0]));
-                Interval along0 = u[0].mul(n[0]).add(u[1].mul(n[1])).add(u[2].mul(n[2]));
-                double at = Interval.up(along0.mag() + Interval.up(Shape.norm(mx, my, mz) * lv.radius));
-                double moved = Interval.up(later + Interval.up(w * turn[k]));
+                double nw = crossNorm(n0, n1, n2, axis[0].lo(), axis[0].hi(), axis[1].lo(), axis[1].hi(), axis[2].lo(),
+                        axis[2].hi());
+                at = Interval.up(at + Interval.up(nw * lv.radius));
+                moved = Interval.up(later + Interval.up(w * turn[k]));
                 wn = Math.min(Interval.up(nNorm * w), Interval.up(at + Interval.up(nNorm * moved)));
-                if (rate != null) {
-                    linear = linear.add(rate.mul(along0));
-                    ox = ox.add(rate.mul(axis[0]));
-                    oy = oy.add(rate.mul(axis[1]));
-                    oz = oz.add(rate.mul(axis[2]));
-                    drift = Interval.up(drift + Interval.up(rate.mag() * Interval.up(nNorm * moved)));
+            }
+            if (rate != null) {
+                double rl = rate.lo(), rh = rate.hi();
+                double pl = Interval.mulLo(rl, rh, dotLo, dotHi), ph = Interval.mulHi(rl, rh, dotLo, dotHi);
+                double l = Interval.addLo(linLo, linHi, pl, ph);
+                linHi = Interval.addHi(linLo, linHi, pl, ph);
+                linLo = l;
+                if (lv.arms[k] != null) {
+                    pl = Interval.mulLo(rl, rh, axis[0].lo(), axis[0].hi());
+                    ph = Interval.mulHi(rl, rh, axis[0].lo(), axis[0].hi());
+                    l = Interval.addLo(oxLo, oxHi, pl, ph);
+                    oxHi = Interval.addHi(oxLo, oxHi, pl, ph);
+                    oxLo = l;
+                    pl = Interval.mulLo(rl, rh, axis[1].lo(), axis[1].hi());
+                    ph = Interval.mulHi(rl, rh, axis[1].lo(), axis[1].hi());
+                    l = Interval.addLo(oyLo, oyHi, pl, ph);
+                    oyHi = Interval.addHi(oyLo, oyHi, pl, ph);
+                    oyLo = l;
+                    pl = Interval.mulLo(rl, rh, axis[2].lo(), axis[2].hi());
+                    ph = Interval.mulHi(rl, rh, axis[2].lo(), axis[2].hi());
+                    l = Interval.addLo(ozLo, ozHi, pl, ph);
+                    ozHi = Interval.addHi(ozLo, ozHi, pl, ph);
+                    ozLo = l;
                 }
+                double mag = Math.max(Math.abs(rl), Math.abs(rh));
+                drift = Interval.up(drift + Interval.up(mag * Interval.up(nNorm * moved)));
             }
             later = Interval.up(later + Interval.up(w * deltas[k]));
             along = Interval.up(along + Interval.up(wn * deltas[k]));
@@ -153,10 +178,41 @@ final class TravelBound {
             return along;
         }
         // (x − C)·(n × Ω) ≤ ρ·|n × Ω| for the ball's points, Ω = Σ rate_k·ω_k
-        double spin = Shape.norm(ny.mul(oz).sub(nz.mul(oy)), nz.mul(ox).sub(nx.mul(oz)), nx.mul(oy).sub(ny.mul(ox)));
-        double speed = Interval.up(Interval.up(linear.mag() + Interval.up(lv.radius * spin)) + drift);
+        double spin = crossNorm(n0, n1, n2, oxLo, oxHi, oyLo, oyHi, ozLo, ozHi);
+        double linMag = Math.max(Math.abs(linLo), Math.abs(linHi));
+        double speed = Interval.up(Interval.up(linMag + Interval.up(lv.radius * spin)) + drift);
         double taylor = Interval.up(tau * speed);
         return Math.min(along, taylor);   // both bound the same quantity; NaN in either makes min NaN (lemma I2)
+    }
+
+    /**
+     * Bounds of v[0]·n0 + v[1]·n1 + v[2]·n2 into {@link #dotLo}/{@link #dotHi}, as
+     * {@code v[0].mul(n0).add(v[1].mul(n1)).add(v[2].mul(n2))}.
+     */
+    private void dot(Interval[] v, double n0, double n1, double n2) {
+        double al = Interval.scaleLo(v[0].lo(), v[0].hi(), n0), ah = Interval.scaleHi(v[0].lo(), v[0].hi(), n0);
+        double bl = Interval.scaleLo(v[1].lo(), v[1].hi(), n1), bh = Interval.scaleHi(v[1].lo(), v[1].hi(), n1);
+        double sl = Interval.addLo(al, ah, bl, bh), sh = Interval.addHi(al, ah, bl, bh);
+        double cl = Interval.scaleLo(v[2].lo(), v[2].hi(), n2), ch = Interval.scaleHi(v[2].lo(), v[2].hi(), n2);
+        dotLo = Interval.addLo(sl, sh, cl, ch);
+        dotHi = Interval.addHi(sl, sh, cl, ch);
+    }
+
+    /**
+     * Upper bound of |n × v| for the point n and the box v, as {@code Shape.norm(ny.mul(vz).sub(nz.mul(vy)),
+     * nz.mul(vx).sub(nx.mul(vz)), nx.mul(vy).sub(ny.mul(vx)))} with n's components as point intervals.
+     */
+    private static double crossNorm(double n0, double n1, double n2, double xl, double xh, double yl, double yh,
+                                    double zl, double zh) {
+        double al = Interval.mulLo(n1, n1, zl, zh), ah = Interval.mulHi(n1, n1, zl, zh);
+        double bl = Interval.mulLo(n2, n2, yl, yh), bh = Interval.mulHi(n2, n2, yl, yh);
+        double cl = Interval.mulLo(n2, n2, xl, xh), ch = Interval.mulHi(n2, n2, xl, xh);
+        double dl = Interval.mulLo(n0, n0, zl, zh), dh = Interval.mulHi(n0, n0, zl, zh);
+        double el = Interval.mulLo(n0, n0, yl, yh), eh = Interval.mulHi(n0, n0, yl, yh);
+        double fl = Interval.mulLo(n1, n1, xl, xh), fh = Interval.mulHi(n1, n1, xl, xh);
+        return Shape.normHi(Interval.subLo(al, ah, bl, bh), Interval.subHi(al, ah, bl, bh),
+                Interval.subLo(cl, ch, dl, dh), Interval.subHi(cl, ch, dl, dh),
+                Interval.subLo(el, eh, fl, fh), Interval.subHi(el, eh, fl, fh));
     }
 
     /** Forgets the levers of earlier anchors (their frames are no longer asked for). */
@@ -167,15 +223,17 @@ final class TravelBound {
     /**
      * What lemma M1 needs of a piece at an anchor, whatever the normal and the box: per moving joint k of its chain
      * (root first) the world axis ω_k, for a revolute joint the arm u_k = ω_k × (C − o_k) (null for a prismatic one) and
-     * |u_k| + ρ rounded up; ρ the piece's ball radius.
+     * |u_k| + ρ rounded up; ρ the piece's ball radius. Also the joints' names and anchor values by chain index, so the
+     * per-call loop looks nothing up but the box and rates ({@code anchor}: the values map they were read from).
      */
-    private record Levers(Interval[][] axes, Interval[][] arms, double[] reach, double radius) {
+    private record Levers(Interval[][] axes, Interval[][] arms, double[] reach, double radius, String[] names,
+                          double[] anchorLo, double[] anchorHi, Map<String, Interval> anchor) {
     }
 
-    private Levers levers(Piece p, Map<String, Frame> anchorFrames) {
+    private Levers levers(Piece p, Map<String, Frame> anchorFrames, Map<String, Interval> anchor) {
         Map<Piece, Levers> known = levers.computeIfAbsent(anchorFrames, f -> new IdentityHashMap<>());
         Levers lv = known.get(p);
-        if (lv != null) {
+        if (lv != null && lv.anchor == anchor) {
             return lv;
         }
         double[] ball = balls.computeIfAbsent(p, TravelBound::ball);
@@ -184,8 +242,14 @@ final class TravelBound {
         List<JointDescription> chain = chain(p);
         Interval[][] axes = new Interval[chain.size()][], arms = new Interval[chain.size()][];
         double[] reach = new double[chain.size()];
+        String[] names = new String[chain.size()];
+        double[] anchorLo = new double[chain.size()], anchorHi = new double[chain.size()];
         for (int k = 0; k < chain.size(); k++) {
             JointDescription j = chain.get(k);
+            names[k] = j.name();
+            Interval a = anchor.get(j.name());
+            anchorLo[k] = a.lo();
+            anchorHi[k] = a.hi();
             // o: the child frame's origin, on the axis (the motion rotates about it); ω = R_child·k, since the
             // rotation about k leaves k fixed
             Frame f = anchorFrames.get(j.child());
@@ -199,7 +263,7 @@ final class TravelBound {
                 reach[k] = Interval.up(Shape.norm(u[0], u[1], u[2]) + ball[3]);
             }
         }
-        lv = new Levers(axes, arms, reach, ball[3]);
+        lv = new Levers(axes, arms, reach, ball[3], names, anchorLo, anchorHi, anchor);
         known.put(p, lv);
         return lv;
     }
@@ -208,9 +272,9 @@ final class TravelBound {
      * Δ = sup |q − a| over q in the hull of the box and the anchor interval and a in the anchor interval (the hull, so
      * the straight path from the anchor to any box value stays where the bounds hold).
      */
-    private static double delta(Interval anchor, Interval box) {
-        double lo = Math.min(anchor.lo(), box.lo()), hi = Math.max(anchor.hi(), box.hi());
-        return Math.max(Interval.up(hi - anchor.lo()), Interval.up(anchor.hi() - lo));
+    private static double delta(double anchorLo, double anchorHi, double boxLo, double boxHi) {
+        double lo = Math.min(anchorLo, boxLo), hi = Math.max(anchorHi, boxHi);
+        return Math.max(Interval.up(hi - anchorLo), Interval.up(anchorHi - lo));
     }
 
     /**

@@ -211,8 +211,14 @@ class IntervalTest {
             double bl = Math.min(v[2], v[3]), bh = rnd.nextBoolean() ? bl : Math.max(v[2], v[3]);
             double pl = Interval.mulLo(al, ah, bl, bh), ph = Interval.mulHi(al, ah, bl, bh);
             double sl = Interval.addLo(al, ah, bl, bh), sh = Interval.addHi(al, ah, bl, bh);
+            double dl = Interval.subLo(al, ah, bl, bh), dh = Interval.subHi(al, ah, bl, bh);
+            double kl = Interval.scaleLo(al, ah, bl), kh = Interval.scaleHi(al, ah, bl);
             for (double x : new double[] {al, ah}) {
+                assertTrue(within(kl, new BigDecimal(x).multiply(new BigDecimal(bl)), kh),
+                        x + "·" + bl + " outside [" + kl + ", " + kh + "]");
                 for (double y : new double[] {bl, bh}) {
+                    assertTrue(within(dl, new BigDecimal(x).subtract(new BigDecimal(y)), dh),
+                            x + "−" + y + " outside [" + dl + ", " + dh + "]");
                     BigDecimal prod = new BigDecimal(x).multiply(new BigDecimal(y));
                     assertTrue(within(pl, prod, ph),
                             x + "·" + y + " outside [" + pl + ", " + ph + "]");
@@ -224,10 +230,36 @@ class IntervalTest {
             Interval a = new Interval(al, ah), b = new Interval(bl, bh);
             assertEquals(a.mul(b), new Interval(pl, ph));
             assertEquals(a.add(b), new Interval(sl, sh));
+            assertEquals(a.sub(b), new Interval(dl, dh));
+            assertEquals(a.mul(bl), new Interval(kl, kh));
         }
         // 0·∞ takes no shortcut: NaN, as Interval.mul gives (lemma I2)
         double inf = Double.POSITIVE_INFINITY;
         assertTrue(Double.isNaN(Interval.mulHi(-inf, inf, 0, 0)));
+    }
+
+    /**
+     * Shape.normHi, TravelBound's allocation-free norm, is the same double as Shape.norm (so the travel bounds and the
+     * subdivisions they decide are unchanged) on random boxes, points, boxes straddling 0, ±0, subnormals, overflow
+     * and NaN.
+     */
+    @Test
+    void bareBoundNormIsTheSameDoubleAsNorm() {
+        Random rnd = new Random(32);
+        double nan = Double.NaN, inf = Double.POSITIVE_INFINITY;
+        double[] special = {0, -0.0, 1, -1, Double.MIN_VALUE, -Double.MIN_VALUE, 3e-310, 1e200, -1e200, inf, -inf, nan};
+        for (int t = 0; t < 20000; t++) {
+            double[] b = new double[6];
+            for (int k = 0; k < 6; k += 2) {
+                double x = rnd.nextInt(3) == 0 ? special[rnd.nextInt(special.length)] : (rnd.nextDouble() - 0.5) * 8;
+                double y = rnd.nextBoolean() ? x
+                        : rnd.nextInt(3) == 0 ? special[rnd.nextInt(special.length)] : (rnd.nextDouble() - 0.5) * 8;
+                b[k] = Double.isNaN(y) || x <= y ? x : y;
+                b[k + 1] = Double.isNaN(y) || x <= y ? y : x;
+            }
+            double want = Shape.norm(new Interval(b[0], b[1]), new Interval(b[2], b[3]), new Interval(b[4], b[5]));
+            assertEquals(want, Shape.normHi(b[0], b[1], b[2], b[3], b[4], b[5]), java.util.Arrays.toString(b));
+        }
     }
 
     /** lo ≤ x ≤ hi, an infinite bound (overflow) holding every real on its side. */
