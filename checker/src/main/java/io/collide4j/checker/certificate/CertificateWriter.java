@@ -165,16 +165,10 @@ final class CertificateWriter {
             }
             g.writeStartArray();
             for (TriangleRun r : runs) {
-                SeparatingPlane p = r.plane();
                 g.writeStartArray();
                 g.writeNumber(r.first());
                 g.writeNumber(r.last());
-                g.writeNumber(p.nx());
-                g.writeNumber(p.ny());
-                g.writeNumber(p.nz());
-                g.writeNumber(p.c());
-                g.writeNumber(p.gA());
-                g.writeNumber(p.gB());
+                planeNumbers(r.plane());
                 g.writeEndArray();
             }
             g.writeEndArray();
@@ -185,13 +179,18 @@ final class CertificateWriter {
     /** A plane as the format's {@code [nx, ny, nz, c, gA, gB]}. */
     private void plane(SeparatingPlane p) throws IOException {
         g.writeStartArray();
+        planeNumbers(p);
+        g.writeEndArray();
+    }
+
+    /** The plane's six numbers in the format's order, inside an array the caller opened (a step's or a run's). */
+    private void planeNumbers(SeparatingPlane p) throws IOException {
         g.writeNumber(p.nx());
         g.writeNumber(p.ny());
         g.writeNumber(p.nz());
         g.writeNumber(p.c());
         g.writeNumber(p.gA());
         g.writeNumber(p.gB());
-        g.writeEndArray();
     }
 
     private void rows(String key, double[][] m) throws IOException {
