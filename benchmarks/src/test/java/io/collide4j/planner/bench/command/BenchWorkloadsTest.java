@@ -123,7 +123,7 @@ class BenchWorkloadsTest {
         assertEquals(planCpuMedian / 88, Double.parseDouble(m.group(1)), 0.05 + 0.5 / 88, out);
         // MBM problems are solvable; the one problem is solved and its path re-certified (CommandsTest plans it too)
         assertTrue(out.lines().anyMatch(l -> l.matches("all\\s+1\\s+0\\s+0\\s+1\\s+1/1\\s.*")), out);
-        assertTrue(out.contains("lazy edges, uniform sampler"), out);
+        assertTrue(out.contains("lazy edges, halton sampler"), out);   // the default sampler (PlanRequest.DEFAULT_SAMPLER)
         Object[] eager = cli("bench", "--planner", "--eager-edges", "--problems", ZIP, "--scenario", "table_pick_panda",
                 "--per-scenario", "1", "--time-limit", "10", "--repeat", "1", "--warmup", "0");
         assertEquals(ExitCode.FREE.status(), eager[0], (String) eager[1] + eager[2]);
