@@ -90,15 +90,7 @@ public final class DecompositionCache {
      * {@link Decomposer#decompose(TriangleMesh, DecompositionParameters, LongConsumer)} does, a hit does not.
      */
     public Decomposition decompose(TriangleMesh mesh, DecompositionParameters params, LongConsumer stepsDone) {
-        byte[] key = key(mesh, params);
-        Path file = fileFor(key);
-        Decomposition cached = load(file, key, mesh, true);
-        if (cached != null) {
-            return cached;
-        }
-        Decomposition d = Decomposer.decompose(mesh, params, stepsDone);
-        store(file, key, d);
-        return d;
+        return decompose(mesh, params, stepsDone, true);
     }
 
     /**
@@ -109,13 +101,19 @@ public final class DecompositionCache {
      * does not cover.
      */
     public Decomposition decomposeCoverUnchecked(TriangleMesh mesh, DecompositionParameters params) {
+        return decompose(mesh, params, null, false);
+    }
+
+    /** The cached entry (its cover checked against {@code mesh} when {@code checkCover}), else a fresh one, stored. */
+    private Decomposition decompose(TriangleMesh mesh, DecompositionParameters params, LongConsumer stepsDone,
+                                    boolean checkCover) {
         byte[] key = key(mesh, params);
         Path file = fileFor(key);
-        Decomposition cached = load(file, key, mesh, false);
+        Decomposition cached = load(file, key, mesh, checkCover);
         if (cached != null) {
             return cached;
         }
-        Decomposition d = Decomposer.decompose(mesh, params, null);
+        Decomposition d = Decomposer.decompose(mesh, params, stepsDone);
         store(file, key, d);
         return d;
     }
