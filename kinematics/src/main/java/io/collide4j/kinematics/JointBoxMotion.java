@@ -29,8 +29,7 @@ public final class JointBoxMotion {
     public static double displacement(KinematicModel m, int link, int skip, double[] center, double[] halfWidth,
                                       double cx, double cy, double cz, double r) {
         int[] chain = m.linkChain[link];
-        Matrix4d o = m.linkOffset[link];
-        double reach = norm(o.m30(), o.m31(), o.m32()) + norm(cx, cy, cz) + r;
+        double reach = ballReach(m, link, cx, cy, cz, r);
         double disp = 0;
         for (int k = chain.length - 1; k >= skip; k--) {
             int b = chain[k];
@@ -39,9 +38,7 @@ public final class JointBoxMotion {
             double h = mul * halfWidth[v];
             if (m.bodyPrismatic[b]) {
                 disp += h;
-                // the slide shifts every point of the body in its joint frame by at most the largest |value|
-                reach += mul * Math.max(Math.abs(center[v] - halfWidth[v]), Math.abs(center[v] + halfWidth[v]))
-                        + Math.abs(m.bodyOff[b]);
+                reach += slideReach(m, b, mul, center[v], halfWidth[v]);
             } else {
                 disp += h * reach;
             }
@@ -65,12 +62,11 @@ public final class JointBoxMotion {
     public static double displacement(KinematicModel m, LinkPoses atCentre, int link, int skip, double[] center,
                                       double[] halfWidth, double cx, double cy, double cz, double r) {
         int[] chain = m.linkChain[link];
-        Matrix4d o = m.linkOffset[link];
         Matrix4d l = atCentre.links[link];
         double px = l.m00() * cx + l.m10() * cy + l.m20() * cz + l.m30();
         double py = l.m01() * cx + l.m11() * cy + l.m21() * cz + l.m31();
         double pz = l.m02() * cx + l.m12() * cy + l.m22() * cz + l.m32();
-        double reach = norm(o.m30(), o.m31(), o.m32()) + norm(cx, cy, cz) + r;
+        double reach = ballReach(m, link, cx, cy, cz, r);
         double disp = 0;
         for (int k = chain.length - 1; k >= skip; k--) {
             int b = chain[k];
@@ -80,8 +76,7 @@ public final class JointBoxMotion {
             double u;
             if (m.bodyPrismatic[b]) {
                 u = h;
-                reach += mul * Math.max(Math.abs(center[v] - halfWidth[v]), Math.abs(center[v] + halfWidth[v]))
-                        + Math.abs(m.bodyOff[b]);
+                reach += slideReach(m, b, mul, center[v], halfWidth[v]);
             } else {
                 Matrix4d f = atCentre.bodies[b];   // its origin lies on the axis, which keeps its body-frame direction
                 double ax = m.axis[3 * b], ay = m.axis[3 * b + 1], az = m.axis[3 * b + 2];
@@ -111,5 +106,19 @@ public final class JointBoxMotion {
     /** |(x, y, z)| rounded up. */
     private static double norm(double x, double y, double z) {
         return Math.sqrt(x * x + y * y + z * z) * (1 + 1e-15);
+    }
+
+    /** The ball's farthest reach from the link's parent joint frame: the link offset, the centre, the radius. */
+    private static double ballReach(KinematicModel m, int link, double cx, double cy, double cz, double r) {
+        Matrix4d o = m.linkOffset[link];
+        return norm(o.m30(), o.m31(), o.m32()) + norm(cx, cy, cz) + r;
+    }
+
+    /**
+     * What a prismatic body adds to the reach: the slide shifts every point of the body in its joint frame by at most
+     * the largest |value| over the box ({@code mul} = |multiplier|), plus its offset.
+     */
+    private static double slideReach(KinematicModel m, int b, double mul, double center, double halfWidth) {
+        return mul * Math.max(Math.abs(center - halfWidth), Math.abs(center + halfWidth)) + Math.abs(m.bodyOff[b]);
     }
 }
