@@ -10,7 +10,9 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Path;
 import java.util.List;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -42,6 +44,13 @@ class PlanningFlagServerTest {
                     .get("free").booleanValue());
             assertTrue(call(s, "isMotionFree", "{\"q0\": [-0.5, -0.3], \"q1\": [0.5, -0.3], \"planning\": true}")
                     .get("free").booleanValue());
+            // the flag is a JSON boolean, nothing else (a string or number is refused, naming the field)
+            for (String bad : List.of("\"yes\"", "1", "null")) {
+                RequestException e = assertThrows(RequestException.class,
+                        () -> call(s, "isValid", "{\"q\": [0, 0], \"planning\": " + bad + "}"));
+                assertEquals(RequestException.INVALID_PARAMS, e.code(), e.getMessage());
+                assertTrue(e.getMessage().contains("'planning' must be a boolean"), e.getMessage());
+            }
         }
     }
 }
