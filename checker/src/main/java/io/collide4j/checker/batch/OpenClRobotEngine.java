@@ -51,8 +51,8 @@ final class OpenClRobotEngine implements AutoCloseable {
         // a chunk is a whole number of work-groups and at most WG·WG·64 items (the scan's strip loop stays short)
         long c = Math.max(1, Math.min(maxChunk, budget / perItem));
         this.chunk = (int) Math.min(c, (long) wg * wg * 64);
-        this.program = device.build(SOURCE, KernelSources.load(SOURCE), "-D NL=" + robot.linkParent.length
-                + " -D NSLOT=" + robot.slotVar.length + " -D DOF=" + robot.dof()
+        this.program = device.build(SOURCE, KernelSources.load(SOURCE), "-D NL=" + robot.chain.linkParent.length
+                + " -D NSLOT=" + robot.chain.slotVar.length + " -D DOF=" + robot.dof()
                 + " -D FW_ITERATIONS=" + BatchRobot.FW_ITERATIONS + " -D WG=" + wg);
         states = clCreateKernel(program, "states_tier", null);
         motions = clCreateKernel(program, "motions_tier", null);
@@ -63,20 +63,21 @@ final class OpenClRobotEngine implements AutoCloseable {
         motionsLocal = device.workGroup(motions, TIER_WORK_GROUP);
         cl_context ctx = device.context();
         tables = new cl_mem[]{
-                ints(ctx, robot.linkParent), ints(ctx, robot.linkJoint), ints(ctx, robot.linkSlot),
-                doubles(ctx, robot.linkOrigin), doubles(ctx, robot.linkAxis),
+                ints(ctx, robot.chain.linkParent), ints(ctx, robot.chain.linkJoint), ints(ctx, robot.chain.linkSlot),
+                doubles(ctx, robot.chain.linkOrigin), doubles(ctx, robot.chain.linkAxis),
                 doubles(ctx, robot.sphere), ints(ctx, robot.sphereLink), ints(ctx, robot.pieceSphereStart),
-                doubles(ctx, robot.obb), doubles(ctx, robot.obstacleMargin),
-                ints(ctx, robot.pairA), ints(ctx, robot.pairB), doubles(ctx, robot.pairMargin),
+                doubles(ctx, robot.obstacles.obb), doubles(ctx, robot.obstacles.obstacleMargin),
+                ints(ctx, robot.pairs.pairA), ints(ctx, robot.pairs.pairB), doubles(ctx, robot.pairs.pairMargin),
                 ints(ctx, robot.pieceLink), ints(ctx, robot.pieceVertexStart), doubles(ctx, robot.pieceVertex),
-                doubles(ctx, robot.obstacleCorner)};
-        int[] rev = new int[robot.slotRevolute.length];
+                doubles(ctx, robot.obstacles.obstacleCorner)};
+        int[] rev = new int[robot.chain.slotRevolute.length];
         for (int i = 0; i < rev.length; i++) {
-            rev[i] = robot.slotRevolute[i] ? 1 : 0;
+            rev[i] = robot.chain.slotRevolute[i] ? 1 : 0;
         }
-        motionTables = new cl_mem[]{ints(ctx, robot.slotVar), doubles(ctx, robot.slotMul), doubles(ctx, robot.slotOff),
-                ints(ctx, rev), ints(ctx, robot.pairShared), ints(ctx, robot.sphereChainStart),
-                ints(ctx, robot.chainVar), doubles(ctx, robot.chainWeight)};
+        motionTables = new cl_mem[]{ints(ctx, robot.chain.slotVar), doubles(ctx, robot.chain.slotMul),
+                doubles(ctx, robot.chain.slotOff),
+                ints(ctx, rev), ints(ctx, robot.pairs.pairShared), ints(ctx, robot.reach.sphereChainStart),
+                ints(ctx, robot.reach.chainVar), doubles(ctx, robot.reach.chainWeight)};
     }
 
     private static cl_mem ints(cl_context ctx, int[] a) {

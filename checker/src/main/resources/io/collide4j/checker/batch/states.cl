@@ -1,7 +1,7 @@
 // Device tiers of batch robot checking (io.collide4j.checker.batch.BatchRobot) and the compaction of undecided
 // items (count -> prefix sum -> fill).
 //
-// states_tier: one configuration per work item; a statement-by-statement port of BatchRobot.forwardKinematics /
+// states_tier: one configuration per work item; a statement-by-statement port of ChainLayout.forwardKinematics /
 // pairSpheresClear / pairSeparated. The host supplies the cosines and sines of the joint values, everything here is
 // +, x, one division and comparisons in the Java order with contraction OFF, so the answers are bit-identical to
 // BatchRobot.firstUnclearPair. flag: 0 = every pair clear (certified free), 1 = the CPU decides with isFree.
@@ -170,7 +170,7 @@ inline double excess(double x, double h) {
     return x < -h ? x + h : x > h ? x - h : 0;
 }
 
-// Port of BatchRobot.forwardKinematics.
+// Port of ChainLayout.forwardKinematics.
 inline void fk(const double* tr, double* pose, __global const int* linkParent, __global const int* linkJoint,
                __global const int* linkSlot, __global const double* linkOrigin, __global const double* linkAxis) {
     for (int l = 0; l < NL; l++) {
