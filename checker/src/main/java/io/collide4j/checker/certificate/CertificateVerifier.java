@@ -2,7 +2,7 @@ package io.collide4j.checker.certificate;
 
 import io.collide4j.checker.query.CollisionChecker;
 import io.collide4j.checker.query.MeshMode;
-import io.collide4j.checker.query.PairId;
+import io.collide4j.checker.query.LinkPair;
 import io.collide4j.checker.query.PairKind;
 import io.collide4j.checker.query.PairRef;
 import io.collide4j.checker.query.PreparedScene;
@@ -165,7 +165,7 @@ public final class CertificateVerifier {
                 if (pr == null) {
                     continue;
                 }
-                PairId id = checker.pairDistance().pairId(pr.kind(), pr.a(), pr.b(), pr.slot());
+                LinkPair id = checker.pairDistance().linkPair(pr.kind(), pr.a(), pr.b(), pr.slot());
                 if (!listed.add(id.key())) {
                     problems.add("segment " + i + ": pair " + id.key() + " is listed twice");
                 } else {
@@ -353,14 +353,14 @@ public final class CertificateVerifier {
                     }
                     o.worldBounds(box);
                     for (int k = prep.pieceStart(slot); k < prep.pieceEnd(slot); k++) {
-                        if (listed.contains(checker.pairDistance().pairId(PairKind.ENVIRONMENT, p, k, slot).key())) {
+                        if (listed.contains(checker.pairDistance().linkPair(PairKind.ENVIRONMENT, p, k, slot).key())) {
                             continue;
                         }
                         double dx = Math.max(0, Math.max(box[0] - a.x, a.x - box[3]));
                         double dy = Math.max(0, Math.max(box[1] - a.y, a.y - box[4]));
                         double dz = Math.max(0, Math.max(box[2] - a.z, a.z - box[5]));
                         if (!(Math.sqrt(dx * dx + dy * dy + dz * dz) - sweep > reach)) {
-                            problems.add("segment " + seg + ": pair " + checker.pairDistance().pairId(PairKind.ENVIRONMENT, p, k, slot).key()
+                            problems.add("segment " + seg + ": pair " + checker.pairDistance().linkPair(PairKind.ENVIRONMENT, p, k, slot).key()
                                     + " is neither listed nor provably far");
                         }
                     }
@@ -372,14 +372,14 @@ public final class CertificateVerifier {
             int la = model.bodyLink(ba), lb = model.bodyLink(bb);
             for (int p = model.pieceStart(ba); p < model.pieceEnd(ba); p++) {
                 for (int r = model.pieceStart(bb); r < model.pieceEnd(bb); r++) {
-                    if (listed.contains(checker.pairDistance().pairId(PairKind.SELF, p, r, -1).key())) {
+                    if (listed.contains(checker.pairDistance().linkPair(PairKind.SELF, p, r, -1).key())) {
                         continue;
                     }
                     p0.transformPoint(la, model.pieceSphere(p, 0), model.pieceSphere(p, 1), model.pieceSphere(p, 2), a);
                     p0.transformPoint(lb, model.pieceSphere(r, 0), model.pieceSphere(r, 1), model.pieceSphere(r, 2), b);
                     double gap = a.distance(b) - model.pieceSphere(p, 3) - model.pieceSphere(r, 3);
                     if (!checker.grid().selfPairFar(c, p, r, gap, reach)) {
-                        problems.add("segment " + seg + ": self pair " + checker.pairDistance().pairId(PairKind.SELF, p, r, -1).key()
+                        problems.add("segment " + seg + ": self pair " + checker.pairDistance().linkPair(PairKind.SELF, p, r, -1).key()
                                 + " is neither listed nor provably far");
                     }
                 }

@@ -2,7 +2,7 @@ package io.collide4j.checker.certificate;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.collide4j.checker.query.MeshMode;
-import io.collide4j.checker.query.PairId;
+import io.collide4j.checker.query.LinkPair;
 import io.collide4j.kinematics.format.StrictJson;
 import org.joml.Vector3dc;
 
@@ -32,7 +32,7 @@ final class CertificateWriter {
 
     /** One listed pair of a segment: its id and its steps (and per step its plane or null, with witnesses). */
     /** {@code windows}: per step null or an exact-mesh step's triangle runs; null when no step has runs (not written). */
-    record PairRecord(PairId id, double[] ends, double[] lb, SeparatingPlane[] planes, TriangleRun[][] windows) {
+    record PairRecord(LinkPair id, double[] ends, double[] lb, SeparatingPlane[] planes, TriangleRun[][] windows) {
     }
 
     void header(double margin, double tolerance, MeshMode meshMode, String robotHash, String sceneHash,
@@ -145,7 +145,7 @@ final class CertificateWriter {
         }
     }
 
-    private void pair(PairId id) throws IOException {
+    private void pair(LinkPair id) throws IOException {
         g.writeStartArray();
         g.writeString(id.first());
         g.writeNumber(id.firstPiece());

@@ -5,7 +5,7 @@ import io.collide4j.checker.query.Advancement;
 import io.collide4j.checker.query.CollisionChecker;
 import io.collide4j.checker.query.Contact;
 import io.collide4j.checker.query.MeshMode;
-import io.collide4j.checker.query.PairId;
+import io.collide4j.checker.query.LinkPair;
 import io.collide4j.checker.query.PairKind;
 import io.collide4j.checker.query.QueryContext;
 import java.io.StringWriter;
@@ -210,7 +210,7 @@ public final class TrajectoryCertifier {
                         meshProof(s0, s1);
                     }
                 }, 0);
-                PairId id = checker.pairDistance().pairId(kind, a, b, slot);
+                LinkPair id = checker.pairDistance().linkPair(kind, a, b, slot);
                 if (planes != null) {
                     provableBounds(lbs, planes, windows);
                 }
@@ -319,7 +319,7 @@ public final class TrajectoryCertifier {
         double margins = checker.model().pieceMargin(a)
                 + (kind == PairKind.ENVIRONMENT ? checker.prepared().margin(b) : checker.model().pieceMargin(b));
         double est = c.result.intersecting ? -margins : c.result.distance - margins;
-        return new Contact(checker.pairDistance().pairId(kind, a, b, slot), c.minLowerBound, Math.max(c.minLowerBound, est),
+        return new Contact(checker.pairDistance().linkPair(kind, a, b, slot), c.minLowerBound, Math.max(c.minLowerBound, est),
                 new org.joml.Vector3d(c.result.witnessA), new org.joml.Vector3d(c.result.witnessB),
                 new org.joml.Vector3d(c.result.normal));
     }

@@ -10,6 +10,6 @@ import org.joml.Vector3dc;
  * overlap, {@code distance} is minus the penetration depth (EPA estimate) and the points are the deepest
  * points along {@code normal}; {@code lowerBound} is then ≤ that.
  */
-public record Contact(PairId pair, double lowerBound, double distance, Vector3dc pointOnFirst, Vector3dc pointOnSecond,
+public record Contact(LinkPair pair, double lowerBound, double distance, Vector3dc pointOnFirst, Vector3dc pointOnSecond,
                       Vector3dc normal) {
 }

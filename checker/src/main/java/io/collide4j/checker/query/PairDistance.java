@@ -11,13 +11,13 @@ import org.joml.Vector3d;
 /**
  * The narrow phase on one pair of a robot model and a prepared scene: certified lower bounds on a pair's distance
  * (GJK, or {@link ExactMeshPairs} for exact mesh obstacles) with the pieces' margins subtracted, the boolean "farther
- * apart than the margin" test, the cheap bounding-volume gap in front of them, and the pair's {@link PairId} and
+ * apart than the margin" test, the cheap bounding-volume gap in front of them, and the pair's {@link LinkPair} and
  * {@link Contact}. Split out of {@link CollisionChecker} so that its collaborators ({@link Advancement},
  * {@link BooleanAdvancement}, the certificate's witness planes) receive it in their constructors instead of calling
  * back into the checker.
  *
  * <p>Immutable and thread-safe; every method works in the caller's {@link QueryContext} (scratch, GJK state) and
- * allocates nothing, except {@link #pairId} and the {@code contact} methods, which build result records (off the hot
+ * allocates nothing, except {@link #linkPair} and the {@code contact} methods, which build result records (off the hot
  * path).
  */
 public final class PairDistance {
@@ -116,19 +116,19 @@ public final class PairDistance {
         return model.pieceMargin(a) + (kind == PairKind.ENVIRONMENT ? prepared.margin(b) : model.pieceMargin(b));
     }
 
-    public PairId pairId(PairKind kind, int a, int b, int slot) {
+    public LinkPair linkPair(PairKind kind, int a, int b, int slot) {
         int ba = model.pieceBody(a);
         if (kind == PairKind.ENVIRONMENT) {
             Obstacle o = prepared.scene().slot(slot);
-            return new PairId(model.bodyName(ba), a - model.pieceStart(ba), o.name(), b - prepared.pieceStart(slot), true);
+            return new LinkPair(model.bodyName(ba), a - model.pieceStart(ba), o.name(), b - prepared.pieceStart(slot), true);
         }
         int bb = model.pieceBody(b);
-        return new PairId(model.bodyName(ba), a - model.pieceStart(ba), model.bodyName(bb), b - model.pieceStart(bb), false);
+        return new LinkPair(model.bodyName(ba), a - model.pieceStart(ba), model.bodyName(bb), b - model.pieceStart(bb), false);
     }
 
     Contact contact(QueryContext c, PairKind kind, int a, int b, int slot, double lb) {
         double est = c.result.intersecting ? -margins(kind, a, b) : c.result.distance - margins(kind, a, b);
-        return new Contact(pairId(kind, a, b, slot), lb, Math.max(lb, est), new Vector3d(c.result.witnessA),
+        return new Contact(linkPair(kind, a, b, slot), lb, Math.max(lb, est), new Vector3d(c.result.witnessA),
                 new Vector3d(c.result.witnessB), new Vector3d(c.result.normal));
     }
 
@@ -149,7 +149,7 @@ public final class PairDistance {
             return contact(c, kind, a, b, slot, lb);
         }
         double est = -c.penetration.depth - margins(kind, a, b);
-        return new Contact(pairId(kind, a, b, slot), Math.min(lb, est), est, new Vector3d(c.penetration.witnessA),
+        return new Contact(linkPair(kind, a, b, slot), Math.min(lb, est), est, new Vector3d(c.penetration.witnessA),
                 new Vector3d(c.penetration.witnessB), new Vector3d(c.penetration.normal));
     }
 

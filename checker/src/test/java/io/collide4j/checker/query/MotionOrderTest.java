@@ -39,7 +39,7 @@ class MotionOrderTest {
             assertTrue(st == AdvanceStatus.CLEARED || st == AdvanceStatus.VIOLATED, "status " + st);
             if (st == AdvanceStatus.VIOLATED) {
                 earliest = c.stopS;
-                pair = checker.pairDistance().pairId(pairs.kind(i), pairs.pieceA(i), pairs.pieceB(i), pairs.slot(i)).key();
+                pair = checker.pairDistance().linkPair(pairs.kind(i), pairs.pieceA(i), pairs.pieceB(i), pairs.slot(i)).key();
             }
         }
         return new Object[]{pair == null ? MotionStatus.FREE : MotionStatus.COLLISION, pair == null ? 1.0 : earliest, pair,

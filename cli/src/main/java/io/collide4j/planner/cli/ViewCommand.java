@@ -8,7 +8,7 @@ import io.collide4j.checker.certificate.CertificateVerifier;
 import io.collide4j.checker.certificate.CertificationResult;
 import io.collide4j.checker.query.Contact;
 import io.collide4j.checker.query.MeshMode;
-import io.collide4j.checker.query.PairId;
+import io.collide4j.checker.query.LinkPair;
 import io.collide4j.checker.certificate.Violation;
 import io.collide4j.planner.Collide4j;
 import io.collide4j.planner.TrajectoryCertifier.Certification;
@@ -104,7 +104,7 @@ final class ViewCommand extends RobotSceneCommand {
             if (normal.lengthSquared() > 0) {
                 normal.normalize();
             }
-            Contact contact = new Contact(new PairId(t.first(), t.firstPiece(), t.second(), t.secondPiece(), t.environment()),
+            Contact contact = new Contact(new LinkPair(t.first(), t.firstPiece(), t.second(), t.secondPiece(), t.environment()),
                     v.lowerBound() == null ? Double.NaN : v.lowerBound(), v.distance() == null ? Double.NaN : v.distance(),
                     a, b, normal);
             double[] q = v.configuration();
