@@ -1,7 +1,5 @@
 package io.collide4j.checker.certificate;
 
-import com.fasterxml.jackson.annotation.JsonFormat;
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationContext;
@@ -9,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import io.collide4j.checker.query.LinkPair;
 import io.collide4j.checker.query.MeshMode;
 import io.collide4j.kinematics.format.InputFormatException;
 import io.collide4j.kinematics.format.StrictJson;
@@ -39,22 +38,12 @@ public record Certificate(String format, Verdict verdict, Double margin, Double 
                           ViolationRecord violation, Map<String, Double> pairClearance, CertificateWitness witness,
                           List<CertificateCover.Entry> cover) {
 
-    /** A pair as written: {@code [first, firstPiece, second, secondPiece, environment]}. */
-    @JsonFormat(shape = JsonFormat.Shape.ARRAY)
-    @JsonPropertyOrder({"first", "firstPiece", "second", "secondPiece", "environment"})
-    public record PairTuple(String first, int firstPiece, String second, int secondPiece, boolean environment) {
-        @Override
-        public String toString() {
-            return "[" + first + ", " + firstPiece + ", " + second + ", " + secondPiece + ", " + environment + "]";
-        }
-    }
-
     /**
      * One pair's advancement steps on one segment: step k spans [ends[k−1], ends[k]] and claims lb[k]; in format
      * {@value CertificateFormat#FORMAT} also its separating plane {@code planes[k] = [nx, ny, nz, c, gA, gB]} (null
      * for a step without one); null in older formats.
      */
-    public record PairSteps(PairTuple pair, double[] ends, double[] lb,
+    public record PairSteps(LinkPair pair, double[] ends, double[] lb,
                             @JsonDeserialize(using = PlanesReader.class) double[][] planes,
                             @JsonDeserialize(using = WindowsReader.class) double[][][] windows) {
     }
@@ -130,7 +119,7 @@ public record Certificate(String format, Verdict verdict, Double margin, Double 
     }
 
     /** The first violation: where (segment, fraction, time, configuration), which pair, how close. */
-    public record ViolationRecord(Integer segment, Double fraction, Double time, double[] configuration, PairTuple pair,
+    public record ViolationRecord(Integer segment, Double fraction, Double time, double[] configuration, LinkPair pair,
                                   Double lowerBound, Double distance, double[] pointOnFirst, double[] pointOnSecond) {
     }
 

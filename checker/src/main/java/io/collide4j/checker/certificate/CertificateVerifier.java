@@ -12,7 +12,6 @@ import io.collide4j.checker.scene.Obstacle;
 import io.collide4j.checker.scene.Scene;
 import io.collide4j.kinematics.LinkPoses;
 import io.collide4j.checker.certificate.Certificate.PairSteps;
-import io.collide4j.checker.certificate.Certificate.PairTuple;
 import io.collide4j.checker.certificate.Certificate.ViolationRecord;
 import org.joml.Vector3d;
 
@@ -213,7 +212,7 @@ public final class CertificateVerifier {
 
     // Resolves a pair tuple [first, firstPiece, second, secondPiece, environment] to the checker's pair; null (and a
     // problem) if impossible.
-    private PairRef resolve(PairTuple p, List<String> problems, int seg) {
+    private PairRef resolve(LinkPair p, List<String> problems, int seg) {
         RobotCollisionModel model = checker.model();
         try {
             if (p.firstPiece() < 0 || p.secondPiece() < 0) {

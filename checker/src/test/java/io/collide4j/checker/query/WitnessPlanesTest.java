@@ -65,7 +65,7 @@ class WitnessPlanesTest {
         assertTrue(steps > 0);
     }
 
-    private static void checkPlane(CollisionChecker c, QueryContext ctx, Certificate.PairTuple t, double s, double[] pl,
+    private static void checkPlane(CollisionChecker c, QueryContext ctx, LinkPair t, double s, double[] pl,
                                    String where) {
         RobotCollisionModel m = c.model();
         LinkPoses poses = ctx.segment.posesAt(s);

@@ -8,7 +8,6 @@ import io.collide4j.checker.certificate.CertificateVerifier;
 import io.collide4j.checker.certificate.CertificationResult;
 import io.collide4j.checker.query.Contact;
 import io.collide4j.checker.query.MeshMode;
-import io.collide4j.checker.query.LinkPair;
 import io.collide4j.checker.certificate.Violation;
 import io.collide4j.planner.Collide4j;
 import io.collide4j.planner.TrajectoryCertifier.Certification;
@@ -98,13 +97,12 @@ final class ViewCommand extends RobotSceneCommand {
             double[] times = cert.times();
             double time = v.time() != null ? v.time()
                     : times[v.segment()] + v.fraction() * (times[v.segment() + 1] - times[v.segment()]);
-            Certificate.PairTuple t = v.pair();
             Vector3d a = point(v.pointOnFirst()), b = point(v.pointOnSecond());
             Vector3d normal = new Vector3d(b).sub(a);
             if (normal.lengthSquared() > 0) {
                 normal.normalize();
             }
-            Contact contact = new Contact(new LinkPair(t.first(), t.firstPiece(), t.second(), t.secondPiece(), t.environment()),
+            Contact contact = new Contact(v.pair(),
                     v.lowerBound() == null ? Double.NaN : v.lowerBound(), v.distance() == null ? Double.NaN : v.distance(),
                     a, b, normal);
             double[] q = v.configuration();
