@@ -30,10 +30,10 @@ public final class CertifiedMotionValidator implements MotionValidator {
     private final double separation;
 
     /** With separation d: the façade's margin, or its {@link Collide4j#planningMargin} for a planner. */
-    CertifiedMotionValidator(Collide4j c, boolean shortWay, double d) {
+    CertifiedMotionValidator(Collide4j c, boolean shortWay, double margin) {
         this.c = c;
         this.shortWay = shortWay && c.jointSpace().hasContinuous();
-        this.separation = d;
+        this.separation = margin;
     }
 
     /** The separation a free motion must exceed throughout: the margin, or the planning margin. */

@@ -14,9 +14,9 @@ public final class CertifiedStateValidityChecker implements StateValidityChecker
     private final double separation;
 
     /** With separation d: the façade's margin, or its {@link Collide4j#planningMargin} for a planner. */
-    CertifiedStateValidityChecker(Collide4j c, double d) {
+    CertifiedStateValidityChecker(Collide4j c, double margin) {
         this.c = c;
-        this.separation = d;
+        this.separation = margin;
     }
 
     /** The separation a valid state must exceed: the margin, or the planning margin. */

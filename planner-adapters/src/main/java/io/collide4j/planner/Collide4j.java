@@ -43,7 +43,7 @@ import java.util.Map;
 
 /**
  * The planner-facing collision checker, built in one call from a robot (bundled name, or URDF + optional
- * SRDF), a scene (bundled name, JSON or MoveIt YAML file, or objects), a margin d, per-link padding and
+ * SRDF), a scene (bundled name, JSON or MoveIt YAML file, or objects), a margin, per-link padding and
  * scale, allowed-collision edits and a planning group.
  *
  * <p><b>Configurations.</b> Every adapter works on the planning group's variables (all variables when no
@@ -383,13 +383,13 @@ public final class Collide4j {
     }
 
     /** {@link #isValid} with separation d instead of the margin (the adapters' {@link #planningMargin}). */
-    boolean isValid(double[] q, double d) {
+    boolean isValid(double[] q, double margin) {
         if (!withinLimits(q)) {
             return false;
         }
         Scratch s = scratch();
         toFull(q, s.full0);
-        return checker.isFree(s.full0, d, s.context);
+        return checker.isFree(s.full0, margin, s.context);
     }
 
     /**
@@ -537,11 +537,11 @@ public final class Collide4j {
     }
 
     /** {@link #checkMotion} with separation d instead of the margin. */
-    MotionResult checkMotion(double[] q0, double[] q1, double d) {
+    MotionResult checkMotion(double[] q0, double[] q1, double margin) {
         Scratch s = scratch();
         toFull(q0, s.full0);
         toFull(q1, s.full1);
-        return checker.checkMotion(s.full0, s.full1, d, tolerance, budget, s.context);
+        return checker.checkMotion(s.full0, s.full1, margin, tolerance, budget, s.context);
     }
 
     /**
@@ -565,12 +565,12 @@ public final class Collide4j {
     }
 
     /** {@link #isMotionFree(double[], double[], boolean)} with separation d instead of the margin. */
-    MotionStatus isMotionFree(double[] q0, double[] q1, boolean presampled, double d) {
+    MotionStatus isMotionFree(double[] q0, double[] q1, boolean presampled, double margin) {
         Scratch s = scratch();
         toFull(q0, s.full0);
         toFull(q1, s.full1);
         // a step longer than any motion leaves one sample cell: no interior samples
-        return checker.isMotionFree(s.full0, s.full1, d, tolerance, budget,
+        return checker.isMotionFree(s.full0, s.full1, margin, tolerance, budget,
                 presampled ? Double.MAX_VALUE : CollisionChecker.DEFAULT_SAMPLE_STEP, s.context);
     }
 
@@ -794,12 +794,12 @@ public final class Collide4j {
             return scene(SceneJson.read(json, source));
         }
 
-        /** Minimum separation d ≥ 0 (m). Default 0: valid means not touching. */
-        public Builder margin(double d) {
-            if (!(d >= 0) || !Double.isFinite(d)) {
-                throw new IllegalArgumentException("margin must be finite and >= 0, got " + d);
+        /** The margin, the required separation ≥ 0 (m). Default 0: valid means not touching. */
+        public Builder margin(double margin) {
+            if (!(margin >= 0) || !Double.isFinite(margin)) {
+                throw new IllegalArgumentException("margin must be finite and >= 0, got " + margin);
             }
-            this.margin = d;
+            this.margin = margin;
             return this;
         }
 

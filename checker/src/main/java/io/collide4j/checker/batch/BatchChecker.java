@@ -123,14 +123,14 @@ public final class BatchChecker implements AutoCloseable {
     }
 
     /** CCD batch of one primitive kind; see {@link #ccdQueries(double[], CcdKind[], double)}. */
-    public CcdBatchResult ccdQueries(double[] coords, CcdKind kind, double d) {
+    public CcdBatchResult ccdQueries(double[] coords, CcdKind kind, double margin) {
         if (kind == null) {
             throw new IllegalArgumentException("CCD batch kind must not be null");
         }
         int n = queryCount(coords);
         int[] k = new int[n];
         java.util.Arrays.fill(k, kind.ordinal());
-        return ccd(coords, k, d);
+        return ccd(coords, k, margin);
     }
 
     /**
@@ -138,7 +138,7 @@ public final class BatchChecker implements AutoCloseable {
      * {@link CcdQuery}), query i of kind {@code kinds[i]}, with minimal separation d (L∞). Entry i of the result
      * equals {@code ccdSolver().toi(kinds[i], coords, 24 i, d, tMax, scratch)}.
      */
-    public CcdBatchResult ccdQueries(double[] coords, CcdKind[] kinds, double d) {
+    public CcdBatchResult ccdQueries(double[] coords, CcdKind[] kinds, double margin) {
         int n = queryCount(coords);
         if (kinds == null || kinds.length != n) {
             throw new IllegalArgumentException("CCD batch has " + n + " queries but "
@@ -151,7 +151,7 @@ public final class BatchChecker implements AutoCloseable {
             }
             k[i] = kinds[i].ordinal();
         }
-        return ccd(coords, k, d);
+        return ccd(coords, k, margin);
     }
 
     private static int queryCount(double[] coords) {
@@ -162,9 +162,9 @@ public final class BatchChecker implements AutoCloseable {
         return coords.length / CcdQuery.SIZE;
     }
 
-    private synchronized CcdBatchResult ccd(double[] coords, int[] kinds, double d) {
-        if (!(d >= 0) || !Double.isFinite(d)) {
-            throw new IllegalArgumentException("minimal separation must be finite and >= 0, got " + d);
+    private synchronized CcdBatchResult ccd(double[] coords, int[] kinds, double margin) {
+        if (!(margin >= 0) || !Double.isFinite(margin)) {
+            throw new IllegalArgumentException("minimal separation must be finite and >= 0, got " + margin);
         }
         int n = kinds.length;
         boolean[] hit = new boolean[n];
@@ -174,11 +174,11 @@ public final class BatchChecker implements AutoCloseable {
         boolean[] early = new boolean[n];
         int cpu = 0;
         if (device == null) {
-            cpuCcd.solve(ccdSolver, coords, kinds, d, null, n, hit, toi, tol, checks, early);
+            cpuCcd.solve(ccdSolver, coords, kinds, margin, null, n, hit, toi, tol, checks, early);
         } else {
             int[] undecided = new int[n];
-            cpu = ccdEngine().solve(ccdSolver, coords, kinds, n, d, hit, toi, tol, checks, early, undecided);
-            cpuCcd.solve(ccdSolver, coords, kinds, d, undecided, cpu, hit, toi, tol, checks, early);
+            cpu = ccdEngine().solve(ccdSolver, coords, kinds, n, margin, hit, toi, tol, checks, early, undecided);
+            cpuCcd.solve(ccdSolver, coords, kinds, margin, undecided, cpu, hit, toi, tol, checks, early);
         }
         return new CcdBatchResult(hit, toi, tol, checks, early, cpu, info);
     }
@@ -200,8 +200,8 @@ public final class BatchChecker implements AutoCloseable {
         return checkStates(qs, 0);
     }
 
-    /** State verdicts with margin d for configurations given as rows; see {@link #checkStates(double[], double)}. */
-    public StateBatchResult checkStates(double[][] qs, double d) {
+    /** State verdicts with margin for configurations given as rows; see {@link #checkStates(double[], double)}. */
+    public StateBatchResult checkStates(double[][] qs, double margin) {
         requireRobot();
         int dof = robot.dof();
         double[] flat = new double[qs.length * dof];
@@ -212,7 +212,7 @@ public final class BatchChecker implements AutoCloseable {
             }
             System.arraycopy(qs[i], 0, flat, i * dof, dof);
         }
-        return checkStates(flat, d);
+        return checkStates(flat, margin);
     }
 
     /** {@link #checkStates(double[], double)} with margin 0. */
@@ -221,7 +221,7 @@ public final class BatchChecker implements AutoCloseable {
     }
 
     /**
-     * State verdicts with margin d ≥ 0 for n configurations stored back to back (n × dof doubles, variable order of
+     * State verdicts with margin ≥ 0 for n configurations stored back to back (n × dof doubles, variable order of
      * {@link BatchRobot#kinematics()}): configuration i is FREE exactly when
      * {@code robot().checker().isFree(q_i, d)} is true, and its pair is the one isFree could not certify
      * ({@link BatchRobot#blockingPair}). On OpenCL the device tier clears configurations first (see
@@ -229,10 +229,10 @@ public final class BatchChecker implements AutoCloseable {
      * samples is assumed to come from the limits); every value must be finite. Any n streams through the device in
      * chunks.
      */
-    public synchronized StateBatchResult checkStates(double[] qs, double d) {
+    public synchronized StateBatchResult checkStates(double[] qs, double margin) {
         requireRobot();
-        if (!(d >= 0) || !Double.isFinite(d)) {
-            throw new IllegalArgumentException("margin must be finite and >= 0, got " + d);
+        if (!(margin >= 0) || !Double.isFinite(margin)) {
+            throw new IllegalArgumentException("margin must be finite and >= 0, got " + margin);
         }
         int dof = robot.dof();
         if (qs == null || dof == 0 || qs.length % dof != 0) {
@@ -244,32 +244,32 @@ public final class BatchChecker implements AutoCloseable {
         byte[] verdict = new byte[n];
         int[] pair = new int[n];
         if (openClRobot == null) {
-            cpuStates.check(qs, null, n, d, verdict, pair);
+            cpuStates.check(qs, null, n, margin, verdict, pair);
             return new StateBatchResult(verdict, pair, n, info);
         }
         java.util.Arrays.fill(pair, -1); // FREE (0) unless the CPU says otherwise
         int[] undecided = new int[n];
-        int nu = openClRobot.states(cpuStates, qs, n, d, undecided);
-        cpuStates.check(qs, undecided, nu, d, verdict, pair);
+        int nu = openClRobot.states(cpuStates, qs, n, margin, undecided);
+        cpuStates.check(qs, undecided, nu, margin, verdict, pair);
         return new StateBatchResult(verdict, pair, nu, info);
     }
 
-    /** Indices the device state tier leaves undecided for margin d (tests compare them with the Java mirror). */
-    synchronized int[] deviceUndecidedStates(double[] qs, double d) {
+    /** Indices the device state tier leaves undecided for margin (tests compare them with the Java mirror). */
+    synchronized int[] deviceUndecidedStates(double[] qs, double margin) {
         requireRobot();
         if (openClRobot == null) {
             throw new IllegalStateException("no OpenCL engine");
         }
         int n = qs.length / robot.dof();
         int[] undecided = new int[n];
-        return java.util.Arrays.copyOf(undecided, openClRobot.states(cpuStates, qs, n, d, undecided));
+        return java.util.Arrays.copyOf(undecided, openClRobot.states(cpuStates, qs, n, margin, undecided));
     }
 
     /**
-     * Certified motion checks q0s[i] → q1s[i] (joint-space straight lines) with margin d, the checker's default
+     * Certified motion checks q0s[i] → q1s[i] (joint-space straight lines) with margin, the checker's default
      * tolerance and budget; see {@link #checkMotions(double[], double[], int, int, double, MotionBatchResult)}.
      */
-    public MotionBatchResult checkMotions(double[][] q0s, double[][] q1s, double d) {
+    public MotionBatchResult checkMotions(double[][] q0s, double[][] q1s, double margin) {
         requireRobot();
         if (q0s == null || q1s == null || q0s.length != q1s.length) {
             throw new IllegalArgumentException("motion batch needs as many start as end configurations, got "
@@ -287,11 +287,11 @@ public final class BatchChecker implements AutoCloseable {
             System.arraycopy(q0s[i], 0, a, i * dof, dof);
             System.arraycopy(q1s[i], 0, b, i * dof, dof);
         }
-        return checkMotions(a, b, d);
+        return checkMotions(a, b, margin);
     }
 
     /** As {@link #checkMotions(double[][], double[][], double)} with flat n × dof endpoint arrays. */
-    public MotionBatchResult checkMotions(double[] q0s, double[] q1s, double d) {
+    public MotionBatchResult checkMotions(double[] q0s, double[] q1s, double margin) {
         requireRobot();
         int dof = robot.dof();
         if (q0s == null || q1s == null || q0s.length != q1s.length || q0s.length % dof != 0) {
@@ -300,7 +300,7 @@ public final class BatchChecker implements AutoCloseable {
         }
         int n = q0s.length / dof;
         MotionBatchResult r = MotionBatchResult.allocate(n, info);
-        checkMotions(q0s, q1s, 0, n, d, r);
+        checkMotions(q0s, q1s, 0, n, margin, r);
         return r;
     }
 
@@ -309,15 +309,15 @@ public final class BatchChecker implements AutoCloseable {
      * {@code into} (sized by the caller, e.g. {@link MotionBatchResult#allocate}); call repeatedly on chunks of
      * inputs too large for one batch. On OpenCL the device tier first certifies what it can (conservative
      * advancement with sphere distances, see {@link BatchRobot}): a motion it certifies keeps every pair farther
-     * apart than d + tolerance + {@link BatchRobot#SAFETY}, so the CPU checker would find it FREE too. Every other
+     * apart than the margin + tolerance + {@link BatchRobot#SAFETY}, so the CPU checker would find it FREE too. Every other
      * motion is decided by {@code robot().checker().checkMotion} on the CPU, so statuses are the single-motion
      * checker's.
      */
-    public synchronized void checkMotions(double[] q0s, double[] q1s, int first, int count, double d,
+    public synchronized void checkMotions(double[] q0s, double[] q1s, int first, int count, double margin,
                                           MotionBatchResult into) {
         requireRobot();
-        if (!(d >= 0) || !Double.isFinite(d)) {
-            throw new IllegalArgumentException("margin must be finite and >= 0, got " + d);
+        if (!(margin >= 0) || !Double.isFinite(margin)) {
+            throw new IllegalArgumentException("margin must be finite and >= 0, got " + margin);
         }
         int dof = robot.dof();
         if (first < 0 || count < 0 || (long) (first + count) * dof > q0s.length || (long) (first + count) * dof > q1s.length
@@ -328,20 +328,20 @@ public final class BatchChecker implements AutoCloseable {
         double tol = CollisionChecker.DEFAULT_TOLERANCE;
         checkInputs(q0s, q1s, first, count);
         if (openClRobot == null) {
-            cpuMotions.check(q0s, q1s, null, first, count, d, tol, CollisionChecker.DEFAULT_BUDGET, into);
+            cpuMotions.check(q0s, q1s, null, first, count, margin, tol, CollisionChecker.DEFAULT_BUDGET, into);
             return;
         }
         int[] undecided = new int[count];
-        int nu = openClRobot.motions(q0s, q1s, first, count, d + tol + BatchRobot.SAFETY, deviceMotionSteps,
+        int nu = openClRobot.motions(q0s, q1s, first, count, margin + tol + BatchRobot.SAFETY, deviceMotionSteps,
                 undecided);
         for (int i = first; i < first + count; i++) {
             into.status()[i] = MotionBatchResult.FREE;
             into.time()[i] = 1;
-            into.clearance()[i] = d + tol;
+            into.clearance()[i] = margin + tol;
             into.evaluations()[i] = 0;
             into.onDevice()[i] = true;
         }
-        cpuMotions.check(q0s, q1s, undecided, 0, nu, d, tol, CollisionChecker.DEFAULT_BUDGET, into);
+        cpuMotions.check(q0s, q1s, undecided, 0, nu, margin, tol, CollisionChecker.DEFAULT_BUDGET, into);
     }
 
     /**

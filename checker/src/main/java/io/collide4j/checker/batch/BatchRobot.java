@@ -33,7 +33,7 @@ import java.util.List;
  * <i>clear</i> when every sphere of its robot piece is farther than {@code c} from the other side (sphere–sphere,
  * sphere–box, margins included), or when a Frank–Wolfe search finds a direction v separating the two vertex sets
  * by more than (both margins + c); here {@code c = d + }{@link #SAFETY}. A configuration all of whose pairs are
- * clear is certified: every checked pair of the modelled (margin-grown) geometry is farther apart than d + SAFETY.
+ * clear is certified: every checked pair of the modelled (margin-grown) geometry is farther apart than the margin + SAFETY.
  *
  * <p><b>Why a cleared configuration is one {@code isFree(q, d)} calls free.</b> {@code isFree} says "not free" only
  * when GJK's certified lower bound on some pair's distance, minus the margins, is ≤ d. The tier proved that pair's
@@ -65,7 +65,7 @@ import java.util.List;
 public final class BatchRobot {
 
     /**
-     * Extra clearance (metres) the device tiers demand on top of the margin d: covers rounding of the tiers and the
+     * Extra clearance (metres) the device tiers demand on top of the margin: covers rounding of the tiers and the
      * gap between the tier's certificate and the checker's GJK lower bound (see the class comment).
      */
     public static final double SAFETY = 1e-5;
@@ -348,9 +348,9 @@ public final class BatchRobot {
         return x < -h ? x + h : x > h ? x - h : 0;
     }
 
-    /** The clearance c the state tier demands for margin d (the kernel receives the same double). */
-    static double tierClearance(double d) {
-        return d + SAFETY;
+    /** The clearance c the state tier demands for margin (the kernel receives the same double). */
+    static double tierClearance(double margin) {
+        return margin + SAFETY;
     }
 
     /**
@@ -358,9 +358,9 @@ public final class BatchRobot {
      * or separating direction) by margins + {@code tierClearance(d)} for the joint trig values at trig[tOff ..].
      * Index of the first pair that is not clear, or -1 when all are.
      */
-    int firstUnclearPair(double[] trig, int tOff, double d, Scratch s) {
+    int firstUnclearPair(double[] trig, int tOff, double margin, Scratch s) {
         chain.forwardKinematics(trig, tOff, s.pose);
-        double c = tierClearance(d);
+        double c = tierClearance(margin);
         for (int p = 0; p < pairs.count(); p++) {
             if (!pairSpheresClear(p, s.pose, c, s.wa, s.wb) && !pairSeparated(p, s.pose, c, s.w6)) {
                 return p;
@@ -373,9 +373,9 @@ public final class BatchRobot {
      * The exact state decision, {@link CollisionChecker#isFree}(q, d) itself: -1 when free, else the index of
      * the pair isFree could not certify. Allocation-free with the caller's scratch.
      */
-    public int blockingPair(double[] q, int qOff, double d, Scratch s) {
+    public int blockingPair(double[] q, int qOff, double margin, Scratch s) {
         System.arraycopy(q, qOff, s.q, 0, s.q.length);
-        if (checker.isFree(s.q, d, s.context)) {
+        if (checker.isFree(s.q, margin, s.context)) {
             return -1;
         }
         QueryContext c = s.context;

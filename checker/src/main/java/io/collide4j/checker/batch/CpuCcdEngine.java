@@ -26,7 +26,7 @@ final class CpuCcdEngine {
     }
 
     /** Solves the queries whose indices are {@code items[0 .. count)} (or 0 .. count-1 when items is null). */
-    void solve(TightInclusion ti, double[] coords, int[] kinds, double d, int[] items, int count,
+    void solve(TightInclusion ti, double[] coords, int[] kinds, double margin, int[] items, int count,
                boolean[] hit, double[] toi, double[] tolerance, long[] checks, boolean[] early) {
         pool.forEach(count, BLOCK, (worker, from, to) -> {
             TightInclusionScratch s = scratch[worker];
@@ -34,7 +34,7 @@ final class CpuCcdEngine {
                 int i = items == null ? k : items[k];
                 double t;
                 try {
-                    t = ti.toi(KINDS[kinds[i]], coords, CcdQuery.SIZE * i, d, ti.tMax(), s);
+                    t = ti.toi(KINDS[kinds[i]], coords, CcdQuery.SIZE * i, margin, ti.tMax(), s);
                 } catch (IllegalArgumentException e) {
                     throw new IllegalArgumentException("CCD batch query " + i + ": " + e.getMessage(), e);
                 }

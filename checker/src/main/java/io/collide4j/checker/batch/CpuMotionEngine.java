@@ -35,7 +35,7 @@ final class CpuMotionEngine {
      * Checks motions i = items[k] for k in [0, count) (items null: i = first + k) of the flat endpoint arrays into
      * the outputs at index i.
      */
-    void check(double[] a, double[] b, int[] items, int first, int count, double d, double tolerance, long budget,
+    void check(double[] a, double[] b, int[] items, int first, int count, double margin, double tolerance, long budget,
                MotionBatchResult into) {
         int dof = dof();
         byte[] status = into.status();
@@ -50,7 +50,7 @@ final class CpuMotionEngine {
                 System.arraycopy(b, dof * i, e, 0, dof);
                 MotionResult r;
                 try {
-                    r = checker.checkMotion(s, e, d, tolerance, budget, context[worker]);
+                    r = checker.checkMotion(s, e, margin, tolerance, budget, context[worker]);
                 } catch (IllegalArgumentException ex) {
                     throw new IllegalArgumentException("motion " + i + ": " + ex.getMessage(), ex);
                 }

@@ -68,7 +68,7 @@ final class OpenClCcdEngine implements AutoCloseable {
      * Solves n queries into the output arrays; returns the indices (ascending, in {@code undecided[0 .. return)})
      * of queries the device could not decide.
      */
-    int solve(TightInclusion ti, double[] coords, int[] kinds, int n, double d,
+    int solve(TightInclusion ti, double[] coords, int[] kinds, int n, double margin,
               boolean[] hit, double[] toi, double[] tolerance, long[] checks, boolean[] early, int[] undecided) {
         ensureBuffers(Math.min(n, chunk));
         int nUndecided = 0;
@@ -88,7 +88,7 @@ final class OpenClCcdEngine implements AutoCloseable {
             clSetKernelArg(kernel, a++, Sizeof.cl_mem, Pointer.to(kindsBuf));
             clSetKernelArg(kernel, a++, Sizeof.cl_int, Pointer.to(new int[]{0}));
             clSetKernelArg(kernel, a++, Sizeof.cl_int, Pointer.to(new int[]{count}));
-            clSetKernelArg(kernel, a++, Sizeof.cl_double, Pointer.to(new double[]{d}));
+            clSetKernelArg(kernel, a++, Sizeof.cl_double, Pointer.to(new double[]{margin}));
             clSetKernelArg(kernel, a++, Sizeof.cl_double, Pointer.to(new double[]{ti.tMax()}));
             clSetKernelArg(kernel, a++, Sizeof.cl_double, Pointer.to(new double[]{ti.delta()}));
             clSetKernelArg(kernel, a++, Sizeof.cl_long, Pointer.to(new long[]{ti.maxChecks()}));

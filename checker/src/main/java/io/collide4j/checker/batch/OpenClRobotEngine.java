@@ -103,14 +103,14 @@ final class OpenClRobotEngine implements AutoCloseable {
     }
 
     /**
-     * State tier on n configurations with margin d (chunk by chunk, so any n streams through); returns the number
+     * State tier on n configurations with margin (chunk by chunk, so any n streams through); returns the number
      * of undecided configurations, whose indices (ascending) are in undecided[0 .. return).
      */
-    int states(CpuStateEngine cpu, double[] q, int n, double d, int[] undecided) {
+    int states(CpuStateEngine cpu, double[] q, int n, double margin, int[] undecided) {
         int tl = robot.trigLength();
         ensureBuffers(Math.min(n, chunk));
         double[] trig = new double[Math.min(n, chunk) * tl];
-        double c = BatchRobot.tierClearance(d);
+        double c = BatchRobot.tierClearance(margin);
         int nu = 0;
         for (int first = 0; first < n; first += chunk) {
             int cnt = Math.min(chunk, n - first);

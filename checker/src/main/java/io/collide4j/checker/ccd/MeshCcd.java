@@ -195,7 +195,7 @@ public final class MeshCcd {
     }
 
     /** Swept box per vertex: [min x, min y, min z, max x, max y, max z]. */
-    private static double[] vertexBoxes(TriangleMesh m, RigidMotion motion, double d) {
+    private static double[] vertexBoxes(TriangleMesh m, RigidMotion motion, double margin) {
         Matrix4d p = motion.pose(0, new Matrix4d());
         double[] boxes = new double[6 * m.vertexCount()];
         for (int v = 0; v < m.vertexCount(); v++) {
@@ -205,7 +205,7 @@ public final class MeshCcd {
             double wz = p.m02() * x + p.m12() * y + p.m22() * z + p.m32();
             double reach = motion.maxDisplacement(0, 1, x, y, z, 0);
             double mag = Math.abs(wx) + Math.abs(wy) + Math.abs(wz) + Math.abs(x) + Math.abs(y) + Math.abs(z) + 1;
-            double grow = reach + d + 16 * Math.ulp(mag + reach);
+            double grow = reach + margin + 16 * Math.ulp(mag + reach);
             boxes[6 * v] = wx - grow;
             boxes[6 * v + 1] = wy - grow;
             boxes[6 * v + 2] = wz - grow;

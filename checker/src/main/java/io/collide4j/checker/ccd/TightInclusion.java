@@ -104,16 +104,16 @@ public final class TightInclusion {
         return toi(kind, coords, offset, margin, tMax, scratch);
     }
 
-    /** As {@link #toi(CcdKind, double[], int, TightInclusionScratch)} with an explicit separation d and window. */
-    public double toi(CcdKind kind, double[] coords, int offset, double d, double windowEnd,
+    /** As {@link #toi(CcdKind, double[], int, TightInclusionScratch)} with an explicit margin and window. */
+    public double toi(CcdKind kind, double[] coords, int offset, double margin, double windowEnd,
                       TightInclusionScratch scratch) {
         double del = delta;
-        double t = solveOnce(kind, coords, offset, d, windowEnd, del, maxChecks, scratch);
+        double t = solveOnce(kind, coords, offset, margin, windowEnd, del, maxChecks, scratch);
         if (noZeroToi) {
             long totalChecks = scratch.lastChecks;
             for (int i = 0; i < NO_ZERO_TOI_RETRIES && t == 0.0 && !scratch.lastEarly && !scratch.lastInsideStop; i++) {
                 del *= 0.5;
-                t = solveOnce(kind, coords, offset, d, windowEnd, del, maxChecks, scratch);
+                t = solveOnce(kind, coords, offset, margin, windowEnd, del, maxChecks, scratch);
                 totalChecks += scratch.lastChecks;
             }
             scratch.lastChecks = totalChecks;
@@ -122,10 +122,10 @@ public final class TightInclusion {
     }
 
     /** The core loop (Alg. 2 with the fixes described in the class comment). */
-    static double solveOnce(CcdKind kind, double[] c, int off, double d, double windowEnd, double delta,
+    static double solveOnce(CcdKind kind, double[] c, int off, double margin, double windowEnd, double delta,
                             long maxChecks, TightInclusionScratch s) {
-        if (!(d >= 0) || !Double.isFinite(d)) {
-            throw new IllegalArgumentException("minimal separation must be finite and >= 0, got " + d);
+        if (!(margin >= 0) || !Double.isFinite(margin)) {
+            throw new IllegalArgumentException("minimal separation must be finite and >= 0, got " + margin);
         }
         if (!(windowEnd > 0 && windowEnd <= 1)) {
             throw new IllegalArgumentException("time window end tMax must be in (0, 1], got " + windowEnd);
@@ -145,13 +145,13 @@ public final class TightInclusion {
             gz = Math.max(gz, Math.abs(z));
         }
         double gMin = Math.min(gx, Math.min(gy, gz));
-        if (!(d < gMin)) {
-            throw new IllegalArgumentException("minimal separation d = " + d
+        if (!(margin < gMin)) {
+            throw new IllegalArgumentException("minimal separation d = " + margin
                     + " must be smaller than γ = max(1, max |coordinate|) = " + gMin
                     + " on every axis (the filter constants of eq. 8 assume d < γ)");
         }
-        double k = d > 0 ? (vf ? 34 : 32) : (vf ? 30 : 28);
-        double bx = bound(k, gx, d), by = bound(k, gy, d), bz = bound(k, gz, d);
+        double k = margin > 0 ? (vf ? 34 : 32) : (vf ? 30 : 28);
+        double bx = bound(k, gx, margin), by = bound(k, gy, margin), bz = bound(k, gz, margin);
 
         // κ of eq. (7) at the corners of [0, 1]^3
         double kt = 0, ku = 0, kv = 0;
@@ -278,9 +278,9 @@ public final class TightInclusion {
     }
 
     /** ε·(1 + tiny) + d rounded up: K·2^-52·γ³ computed with three upward nudges for its own rounding. */
-    private static double bound(double k, double g, double d) {
+    private static double bound(double k, double g, double margin) {
         double eps = Math.nextUp(Math.nextUp(Math.nextUp(k * ULP1 * g * g * g)));
-        return d > 0 ? Math.nextUp(eps + d) : eps;
+        return margin > 0 ? Math.nextUp(eps + margin) : eps;
     }
 
     /** F_axis at a corner of [0,1]^3 given by 0/1 indices (used for κ only). */

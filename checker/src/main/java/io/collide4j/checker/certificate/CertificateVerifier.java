@@ -245,7 +245,7 @@ public final class CertificateVerifier {
 
     /** Re-proves each step; returns the clearance the steps prove (min of fresh lb − fresh mu). */
     private double checkSteps(QueryContext c, PairRef pr, double[] ends, double[] lbs, double[][] planes,
-                              double[][][] windows, double end, double d, List<String> problems, String where) {
+                              double[][][] windows, double end, double margin, List<String> problems, String where) {
         RobotCollisionModel model = checker.model();
         int la = model.bodyLink(model.pieceBody(pr.a()));
         int lb = pr.isEnvironment() ? -1 : model.bodyLink(model.pieceBody(pr.b()));
@@ -272,19 +272,19 @@ public final class CertificateVerifier {
                 for (double[] r : windows[k]) {
                     shown = Math.min(shown, new SeparatingPlane(r[2], r[3], r[4], r[5], r[6], r[7]).clearanceShown());
                 }
-                if (!(shown >= d) || claimed != CertificateFormat.EXACT_WINDOW && !(claimed <= shown)) {
-                    problems.add(where + ": step at s = " + s0 + " claims lower bound " + claimed + " and margin " + d
+                if (!(shown >= margin) || claimed != CertificateFormat.EXACT_WINDOW && !(claimed <= shown)) {
+                    problems.add(where + ": step at s = " + s0 + " claims lower bound " + claimed + " and margin " + margin
                             + " against triangle planes that show " + shown);
                 }
             }
             if (claimed == CertificateFormat.EXACT_WINDOW) {
                 // Tight-Inclusion sees boundary crossings only: the window must start outside and beyond the margin
-                if (!(fresh > d) || !pr.isEnvironment()
-                        || !checker.advancement().exactWindowClear(c, pr.a(), pr.b(), pr.slot(), s0, s1, d)) {
+                if (!(fresh > margin) || !pr.isEnvironment()
+                        || !checker.advancement().exactWindowClear(c, pr.a(), pr.b(), pr.slot(), s0, s1, margin)) {
                     problems.add(where + ": window [" + s0 + ", " + s1 + "] is not proven clear by Tight-Inclusion"
-                            + " (lower bound " + fresh + " at its start, margin " + d + ")");
+                            + " (lower bound " + fresh + " at its start, margin " + margin + ")");
                 }
-                proven = Math.min(proven, d);
+                proven = Math.min(proven, margin);
                 expect = s1;
                 continue;
             }
@@ -297,14 +297,14 @@ public final class CertificateVerifier {
             if (planes != null && k < planes.length && planes[k] != null && planes[k].length == 6) {
                 double shown = new SeparatingPlane(planes[k][0], planes[k][1], planes[k][2], planes[k][3], planes[k][4],
                         planes[k][5]).clearanceShown();
-                if (!(claimed <= shown) || !(shown >= d)) {
-                    problems.add(where + ": step at s = " + s0 + " claims lower bound " + claimed + " and margin " + d
+                if (!(claimed <= shown) || !(shown >= margin)) {
+                    problems.add(where + ": step at s = " + s0 + " claims lower bound " + claimed + " and margin " + margin
                             + " against a plane that shows " + shown);
                 }
             }
-            if (!(fresh - mu > d)) {
+            if (!(fresh - mu > margin)) {
                 problems.add(where + ": step [" + s0 + ", " + s1 + "] does not prove clearance (" + fresh + " - " + mu
-                        + " <= " + d + ")");
+                        + " <= " + margin + ")");
             }
             proven = Math.min(proven, fresh - mu);
             expect = s1;
@@ -386,7 +386,7 @@ public final class CertificateVerifier {
         }
     }
 
-    private void checkViolation(QueryContext c, ViolationRecord v, TrajectorySegments path, double d, double tol,
+    private void checkViolation(QueryContext c, ViolationRecord v, TrajectorySegments path, double margin, double tol,
                                 List<String> problems) {
         int seg = v.segment();
         double s = v.fraction();
@@ -404,8 +404,8 @@ public final class CertificateVerifier {
         int lb = pr.isEnvironment() ? -1 : model.bodyLink(model.pieceBody(pr.b()));
         LinkPoses poses = c.segment.posesAt(s);
         double fresh = checker.pairDistance().lowerBound(c, pr.kind(), pr.a(), pr.b(), pr.slot(), poses.pose(la), lb < 0 ? null : poses.pose(lb));
-        if (fresh > d + tol) {
-            problems.add("claimed violation is not one: fresh lower bound " + fresh + " > margin + tolerance " + (d + tol));
+        if (fresh > margin + tol) {
+            problems.add("claimed violation is not one: fresh lower bound " + fresh + " > margin + tolerance " + (margin + tol));
         }
         // the numbers stated with it: the configuration is the path's at the fraction (same arithmetic as the
         // certifier's, so bit for bit), the lower bound at most the fresh one and within margin + tolerance
@@ -414,9 +414,9 @@ public final class CertificateVerifier {
             problems.add("violation.configuration is not the trajectory's configuration at segment " + seg + ", s = " + s
                     + ": " + java.util.Arrays.toString(q));
         }
-        if (v.lowerBound() == null || !(v.lowerBound() <= fresh + SLACK) || !(v.lowerBound() <= d + tol)) {
+        if (v.lowerBound() == null || !(v.lowerBound() <= fresh + SLACK) || !(v.lowerBound() <= margin + tol)) {
             problems.add("violation.lowerBound " + v.lowerBound() + " is not proven: the fresh lower bound is " + fresh
-                    + " and a violation is within margin + tolerance " + (d + tol));
+                    + " and a violation is within margin + tolerance " + (margin + tol));
         }
         if (v.distance() != null && !(v.distance() >= v.lowerBound())) {   // an estimate, but never below the bound
             problems.add("violation.distance " + v.distance() + " is below its lowerBound " + v.lowerBound());

@@ -53,7 +53,7 @@ final class MeshWindowPlanes {
      * The runs for step [s0, s1] of robot piece a and exact-mesh obstacle piece b (slot), or null when some triangle
      * gets no plane (the pieces touch at s0, or the margin is not left over the step's travel).
      */
-    TriangleRun[] runs(QueryContext c, int a, int b, int slot, double s0, double s1, double d) {
+    TriangleRun[] runs(QueryContext c, int a, int b, int slot, double s0, double s1, double margin) {
         MeshSurface mesh = prepared.mesh(b);
         Matrix4dc pa = c.segment.posesAt(s0).pose(model.bodyLink(model.pieceBody(a)));
         Matrix4dc pb = prepared.pose(slot);
@@ -73,7 +73,7 @@ final class MeshWindowPlanes {
             for (int size : PATCHES) {
                 if (count - first > size / 2) {
                     patch.load(mesh, first, Math.min(size, count - first));
-                    run = grow(sa, pa, pb, mesh, first, count, mA, mB, dA, ta, tb, d, true, patch);
+                    run = grow(sa, pa, pb, mesh, first, count, mA, mB, dA, ta, tb, margin, true, patch);
                     if (run != null) {
                         break;
                     }
@@ -84,7 +84,7 @@ final class MeshWindowPlanes {
                     break;
                 }
                 load(mesh, first);
-                run = grow(sa, pa, pb, mesh, first, count, mA, mB, dA, ta, tb, d, shortNormal, triangle);
+                run = grow(sa, pa, pb, mesh, first, count, mA, mB, dA, ta, tb, margin, shortNormal, triangle);
             }
             if (run == null) {
                 return null;
@@ -101,7 +101,7 @@ final class MeshWindowPlanes {
      * bounds are computed for it over the run's own triangles.
      */
     private TriangleRun grow(ConvexShape sa, Matrix4dc pa, Matrix4dc pb, MeshSurface mesh, int first, int count,
-                             double mA, double mB, double dA, double ta, double tb, double d, boolean shortNormal,
+                             double mA, double mB, double dA, double ta, double tb, double margin, boolean shortNormal,
                              ConvexShape target) {
         gjk.distance(sa, pa, target, pb, result);
         if (result.intersecting || !(result.lowerBound > 0)) {
@@ -125,7 +125,7 @@ final class MeshWindowPlanes {
             double r = Math.max(radius, triangle.boundingRadius());
             // own rounding as for a step plane (WITNESS.md step 5), the scale taken over the run's triangles
             double own = OWN_REL * (1 + ta + tb + sa.boundingRadius() + r + mA + mB + dA);
-            SeparatingPlane p = WitnessPlanes.place(nx, ny, nz, nUp, hiA0 + own, lo - own, d, shortNormal);
+            SeparatingPlane p = WitnessPlanes.place(nx, ny, nz, nUp, hiA0 + own, lo - own, margin, shortNormal);
             if (p == null) {
                 break;
             }

@@ -79,16 +79,16 @@ public final class TrajectoryCertifier {
     }
 
     /**
-     * Certifies the trajectory for margin d with the default tolerance; {@code budget} caps distance
+     * Certifies the trajectory for margin with the default tolerance; {@code budget} caps distance
      * evaluations over the whole trajectory (INCONCLUSIVE when it runs out).
      */
-    public CertificationResult certify(double[][] waypoints, double[] times, double d, long budget, QueryContext c) {
-        return certify(waypoints, times, d, CollisionChecker.DEFAULT_TOLERANCE, budget, c);
+    public CertificationResult certify(double[][] waypoints, double[] times, double margin, long budget, QueryContext c) {
+        return certify(waypoints, times, margin, CollisionChecker.DEFAULT_TOLERANCE, budget, c);
     }
 
-    public CertificationResult certify(double[][] waypoints, double[] times, double d, double tolerance, long budget,
+    public CertificationResult certify(double[][] waypoints, double[] times, double margin, double tolerance, long budget,
                                        QueryContext c) {
-        return certify(waypoints, null, null, times, d, tolerance, budget, c);
+        return certify(waypoints, null, null, times, margin, tolerance, budget, c);
     }
 
     /**
@@ -98,9 +98,9 @@ public final class TrajectoryCertifier {
      * kinematics' motion bounds use the spline's velocity bounds), not a sampling of them.
      */
     public CertificationResult certify(double[][] waypoints, double[][] velocities, double[][] accelerations,
-                                       double[] times, double d, double tolerance, long budget, QueryContext c) {
+                                       double[] times, double margin, double tolerance, long budget, QueryContext c) {
         StringWriter w = new StringWriter();
-        CertificationResult r = certify(waypoints, velocities, accelerations, times, d, tolerance, budget, c,
+        CertificationResult r = certify(waypoints, velocities, accelerations, times, margin, tolerance, budget, c,
                 Provenance.UNKNOWN, w);
         return new CertificationResult(r.verdict(), r.violation(), r.pairClearance(), r.evaluations(), w.toString());
     }
@@ -112,9 +112,9 @@ public final class TrajectoryCertifier {
      * certificate in memory.
      */
     public CertificationResult certify(double[][] waypoints, double[][] velocities, double[][] accelerations,
-                                       double[] times, double d, double tolerance, long budget, QueryContext c,
+                                       double[] times, double margin, double tolerance, long budget, QueryContext c,
                                        Provenance provenance, Writer out) {
-        return certify(waypoints, velocities, accelerations, times, d, tolerance, budget, c, provenance, out, null);
+        return certify(waypoints, velocities, accelerations, times, margin, tolerance, budget, c, provenance, out, null);
     }
 
     /**
@@ -125,13 +125,13 @@ public final class TrajectoryCertifier {
      * and certificate bytes are those without it.
      */
     public CertificationResult certify(double[][] waypoints, double[][] velocities, double[][] accelerations,
-                                       double[] times, double d, double tolerance, long budget, QueryContext c,
+                                       double[] times, double margin, double tolerance, long budget, QueryContext c,
                                        Provenance provenance, Writer out, LongConsumer segmentsDone) {
         if (c.checker != checker) {
             throw new IllegalArgumentException("query context belongs to another checker");
         }
-        if (!(d >= 0) || !Double.isFinite(d) || !(tolerance > 0) || !Double.isFinite(tolerance)) {
-            throw new IllegalArgumentException("need margin >= 0 and tolerance > 0, got " + d + ", " + tolerance);
+        if (!(margin >= 0) || !Double.isFinite(margin) || !(tolerance > 0) || !Double.isFinite(tolerance)) {
+            throw new IllegalArgumentException("need margin >= 0 and tolerance > 0, got " + margin + ", " + tolerance);
         }
         TrajectorySegments path = new TrajectorySegments(checker.model().kinematics(), waypoints, velocities,
                 accelerations, times);
@@ -139,7 +139,7 @@ public final class TrajectoryCertifier {
         c.budget = budget;
         Map<String, Double> clearance = new HashMap<>();
         CertificateWriter cert = new CertificateWriter(out);
-        cert.header(d, tolerance, checker.prepared().meshMode(), checker.model().contentHash(),
+        cert.header(margin, tolerance, checker.prepared().meshMode(), checker.model().contentHash(),
                 checker.scene().contentHash(), path, times, provenance,
                 witnesses ? CertificateWitness.of(checker.model(), checker.prepared()) : null,
                 witnesses ? CertificateCover.of(checker.model()) : null);
@@ -153,7 +153,7 @@ public final class TrajectoryCertifier {
         Violation violation = null;
         for (int i = 0; i + 1 < waypoints.length && verdict == Verdict.CERTIFIED_FREE; i++) {
             path.start(c, i);
-            checker.collector().collectMotionPairs(c, d + tolerance);
+            checker.collector().collectMotionPairs(c, margin + tolerance);
             List<CertificateWriter.PairRecord> pairs = new ArrayList<>();
             double earliest = 2;
             Contact hit = null;
@@ -169,12 +169,12 @@ public final class TrajectoryCertifier {
                 boolean planar = planer != null && !exactMesh;
                 List<TriangleRun[]> windows = planer != null && exactMesh ? new ArrayList<>() : null;
                 double whole = planar ? checker.grid().wholeMotionBound(c, kind, a, b) : 0;
-                AdvanceStatus st = advancement.advance(c, kind, a, b, slot, Math.min(1, earliest), d, tolerance, new Advancement.StepSink() {
+                AdvanceStatus st = advancement.advance(c, kind, a, b, slot, Math.min(1, earliest), margin, tolerance, new Advancement.StepSink() {
                     @Override
                     public void step(double s0, double s1, double lb, double mu) {
                         if (planar) {
                             planer.cover(c, kind, a, b, slot, s0, s1,
-                                    CertificateFormat.roundDown(lb, CertificateFormat.CLAIM_DIGITS), d, whole, ends, lbs,
+                                    CertificateFormat.roundDown(lb, CertificateFormat.CLAIM_DIGITS), margin, whole, ends, lbs,
                                     planes);
                             return;
                         }
@@ -191,10 +191,10 @@ public final class TrajectoryCertifier {
                         if (planes == null) {
                             return;
                         }
-                        SeparatingPlane p = windows == null ? null : planer.wholeStep(c, a, b, slot, s0, s1, d);
+                        SeparatingPlane p = windows == null ? null : planer.wholeStep(c, a, b, slot, s0, s1, margin);
                         planes.add(p);
                         if (windows != null) {
-                            windows.add(p == null ? runner.runs(c, a, b, slot, s0, s1, d) : null);
+                            windows.add(p == null ? runner.runs(c, a, b, slot, s0, s1, margin) : null);
                         }
                     }
 

@@ -89,7 +89,7 @@ final class WitnessPlanes {
      * the step rule over all of [s0, s1]) with planes, appending to ends, lbs and planes: one entry when one plane
      * covers it, more when it had to be split, or the step unchanged with a null plane when no plane was found.
      */
-    void cover(QueryContext c, PairKind kind, int a, int b, int slot, double s0, double s1, double claim, double d,
+    void cover(QueryContext c, PairKind kind, int a, int b, int slot, double s0, double s1, double claim, double margin,
                double whole, List<Double> ends, List<Double> lbs, List<SeparatingPlane> planes) {
         int mark = ends.size();
         double from = s0;
@@ -99,12 +99,12 @@ final class WitnessPlanes {
             // a short normal first (fewer bytes); full precision when the short one covers less of the step
             // a later part's claim: the GJK lower bound at its start rounded down, which the step rule uses too, so
             // the recompute verifier's own GJK run (another warm start) cannot fall below what was checked here
-            double e = planeAt(c, kind, a, b, slot, from, true) ? reach(c, kind, a, b, from, s1, d, first ? claim
+            double e = planeAt(c, kind, a, b, slot, from, true) ? reach(c, kind, a, b, from, s1, margin, first ? claim
                     : CertificateFormat.roundDown(lbHere, CertificateFormat.CLAIM_DIGITS), first, whole) : Double.NaN;
             if (!(e >= s1)) {
                 double shortReach = e;
                 shortPlane.save(this);
-                double full = planeAt(c, kind, a, b, slot, from, false) ? reach(c, kind, a, b, from, s1, d, first ? claim
+                double full = planeAt(c, kind, a, b, slot, from, false) ? reach(c, kind, a, b, from, s1, margin, first ? claim
                         : CertificateFormat.roundDown(lbHere, CertificateFormat.CLAIM_DIGITS), first, whole) : Double.NaN;
                 if (!(full >= shortReach) && shortReach > from) {
                     // back to the short plane, which reaches farther
@@ -119,7 +119,7 @@ final class WitnessPlanes {
                 break;
             }
             lbFrom = first ? claim : CertificateFormat.roundDown(lbHere, CertificateFormat.CLAIM_DIGITS);
-            SeparatingPlane p = plane(c, a, b, kind, from, e, d, true);
+            SeparatingPlane p = plane(c, a, b, kind, from, e, margin, true);
             if (p == null) {
                 break;
             }
@@ -146,10 +146,10 @@ final class WitnessPlanes {
      * short numbers first, or null: for an exact-mesh obstacle, whose steps are not split (the advancement measured
      * them against the triangles), a plane against the hull holds the surface and the solid (verifier lemma S2).
      */
-    SeparatingPlane wholeStep(QueryContext c, int a, int b, int slot, double s0, double s1, double d) {
+    SeparatingPlane wholeStep(QueryContext c, int a, int b, int slot, double s0, double s1, double margin) {
         for (boolean shortNormal : new boolean[] {true, false}) {
             if (planeAt(c, PairKind.ENVIRONMENT, a, b, slot, s0, shortNormal)) {
-                SeparatingPlane p = plane(c, a, b, PairKind.ENVIRONMENT, s0, s1, d, true);
+                SeparatingPlane p = plane(c, a, b, PairKind.ENVIRONMENT, s0, s1, margin, true);
                 if (p != null) {
                     return p;
                 }
@@ -163,16 +163,16 @@ final class WitnessPlanes {
      * which the plane at {@code from} covers the sub-step and it meets the step rule; NaN when none of at least
      * {@link #MIN_WIDTH}.
      */
-    private double reach(QueryContext c, PairKind kind, int a, int b, double from, double s1, double d, double lbFrom,
+    private double reach(QueryContext c, PairKind kind, int a, int b, double from, double s1, double margin, double lbFrom,
                          boolean first, double whole) {
-        if (fits(c, kind, a, b, from, s1, d, lbFrom, first, whole)) {
+        if (fits(c, kind, a, b, from, s1, margin, lbFrom, first, whole)) {
             return s1;
         }
         // largest fitting end by bisection (both conditions are monotone in the end)
         double lo = from, hi = s1;
         for (int i = 0; i < 60 && hi - lo > MIN_WIDTH * 0.5; i++) {
             double mid = lo + (hi - lo) / 2;
-            if (fits(c, kind, a, b, from, mid, d, lbFrom, first, whole)) {
+            if (fits(c, kind, a, b, from, mid, margin, lbFrom, first, whole)) {
                 lo = mid;
                 if (i >= 12) {
                     break;
@@ -185,19 +185,19 @@ final class WitnessPlanes {
             return Double.NaN;
         }
         double e = CertificateFormat.shortEnd(from, lo);
-        return e > from && fits(c, kind, a, b, from, e, d, lbFrom, first, whole) ? e : lo;
+        return e > from && fits(c, kind, a, b, from, e, margin, lbFrom, first, whole) ? e : lo;
     }
 
     /**
      * The sub-step [from, e] is covered by the plane at {@code from} and, unless it is the original step's first
      * part (whose claim holds for every end up to s1), meets the step rule with the fresh lower bound at from.
      */
-    private boolean fits(QueryContext c, PairKind kind, int a, int b, double from, double e, double d, double lbFrom,
+    private boolean fits(QueryContext c, PairKind kind, int a, int b, double from, double e, double margin, double lbFrom,
                          boolean first, double whole) {
-        if (!first && !(lbFrom - grid.stepBound(c, kind, a, b, from, e, whole) > d)) {
+        if (!first && !(lbFrom - grid.stepBound(c, kind, a, b, from, e, whole) > margin)) {
             return false;
         }
-        return plane(c, a, b, kind, from, e, d) != null;
+        return plane(c, a, b, kind, from, e, margin) != null;
     }
 
     /**
@@ -291,18 +291,18 @@ final class WitnessPlanes {
      * 2g = (gap + margin·|n|)/2, at least margin·|n| rounded up: the margin plus half the surplus is claimed, and each
      * side keeps a quarter of the surplus.
      */
-    private SeparatingPlane plane(QueryContext c, int a, int b, PairKind kind, double from, double e, double d) {
-        return plane(c, a, b, kind, from, e, d, false);
+    private SeparatingPlane plane(QueryContext c, int a, int b, PairKind kind, double from, double e, double margin) {
+        return plane(c, a, b, kind, from, e, margin, false);
     }
 
     /** As {@link #plane(QueryContext, int, int, PairKind, double, double, double)}; {@code shorten}: the written plane. */
-    private SeparatingPlane plane(QueryContext c, int a, int b, PairKind kind, double from, double e, double d,
+    private SeparatingPlane plane(QueryContext c, int a, int b, PairKind kind, double from, double e, double margin,
                                   boolean shorten) {
         double dA = grid.pieceTravel(c, a, from, e);
         double dB = kind == PairKind.ENVIRONMENT ? 0 : grid.pieceTravel(c, b, from, e);
         // own arithmetic: a handful of roundings of magnitudes below (scale + travel), charged at 1e-13 relative
         double own = OWN_REL * (1 + scale + dA + dB);
-        return place(nx, ny, nz, nUp, hiA0 + nUp * dA + own, loB0 - nUp * dB - own, d, shortNumbers && shorten);
+        return place(nx, ny, nz, nUp, hiA0 + nUp * dA + own, loB0 - nUp * dB - own, margin, shortNumbers && shorten);
     }
 
     /**
@@ -311,16 +311,16 @@ final class WitnessPlanes {
      * c mid-gap and 2g = (gap + margin·|n|)/2, at least margin·|n| rounded up; with {@code shortNumbers} the
      * shortest decimals that keep the claim.
      */
-    static SeparatingPlane place(double nx, double ny, double nz, double nUp, double hiA, double loB, double d,
+    static SeparatingPlane place(double nx, double ny, double nz, double nUp, double hiA, double loB, double margin,
                                  boolean shortNumbers) {
-        double gMin = 0.5 * d * nUp * (1 + 16 * EPS);
+        double gMin = 0.5 * margin * nUp * (1 + 16 * EPS);
         double gap = loB - hiA;
         if (!(gap >= 2 * gMin) || !Double.isFinite(hiA) || !Double.isFinite(loB)) {
             return null;
         }
         // claim the margin and half the surplus (gA + gB = (gap + margin·|n|) / 2): pair clearances stay checkable,
         // and each side keeps a quarter of the surplus for the verifier's enclosures
-        double g = Math.max(gMin, 0.25 * (gap + d * nUp));
+        double g = Math.max(gMin, 0.25 * (gap + margin * nUp));
         double mid = hiA + (loB - hiA) / 2;
         if (shortNumbers) {
             // the shortest decimals that keep the claim: g in [max(gMin, g/2), g] (positive unless the gap is 0),

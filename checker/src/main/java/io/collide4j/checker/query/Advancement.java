@@ -40,7 +40,7 @@ public final class Advancement {
      * pair; without, the first violation met, no contact made) or INCONCLUSIVE (c.stopS: how far the pair that ran
      * out got). Allocation-free unless {@code earliestContact}.
      */
-    AdvanceStatus advancePairs(QueryContext c, double d, double tolerance, boolean earliestContact) {
+    AdvanceStatus advancePairs(QueryContext c, double margin, double tolerance, boolean earliestContact) {
         double earliest = 2;       // > 1: no violation yet
         double clearance = Double.POSITIVE_INFINITY;
         c.motionContact = null;
@@ -57,7 +57,7 @@ public final class Advancement {
                     continue;
                 }
                 AdvanceStatus st = advance(c, pairs.kind(i), pairs.pieceA(i), pairs.pieceB(i), pairs.slot(i),
-                        Math.min(1, earliest), d, tolerance, null, at[i], horizon);
+                        Math.min(1, earliest), margin, tolerance, null, at[i], horizon);
                 if (st == AdvanceStatus.INCONCLUSIVE) {
                     return AdvanceStatus.INCONCLUSIVE;
                 }
@@ -114,11 +114,11 @@ public final class Advancement {
      * above d at s0 (Tight-Inclusion only sees boundary crossings). Deterministic: a window the certifier proved
      * re-proves identically.
      */
-    public boolean exactWindowClear(QueryContext c, int a, int b, int slot, double s0, double s1, double d) {
+    public boolean exactWindowClear(QueryContext c, int a, int b, int slot, double s0, double s1, double margin) {
         if (exact == null || prepared.mesh(b) == null || !(s1 > s0)) {
             return false;
         }
-        double t = exact.clearUntil(c, a, b, slot, model.bodyLink(model.pieceBody(a)), s0, s1, d);
+        double t = exact.clearUntil(c, a, b, slot, model.bodyLink(model.pieceBody(a)), s0, s1, margin);
         return !c.exactMeshScratch().hit && t >= s1;
     }
 
@@ -126,9 +126,9 @@ public final class Advancement {
      * {@link #advance(QueryContext, PairKind, int, int, int, double, double, double, StepSink, double, double)} to sEnd
      * without pausing: CLEARED, VIOLATED or INCONCLUSIVE, never PAUSED.
      */
-    public AdvanceStatus advance(QueryContext c, PairKind kind, int a, int b, int slot, double sEnd, double d, double tol,
+    public AdvanceStatus advance(QueryContext c, PairKind kind, int a, int b, int slot, double sEnd, double margin, double tol,
                           StepSink sink, double start) {
-        return advance(c, kind, a, b, slot, sEnd, d, tol, sink, start, sEnd);
+        return advance(c, kind, a, b, slot, sEnd, margin, tol, sink, start, sEnd);
     }
 
     /**
@@ -136,7 +136,7 @@ public final class Advancement {
      * ({@link AdvanceStatus#PAUSED}) once it is certified up to at least {@code pause}. Sets c.stopS (how far it is certified, or the violation or
      * budget stop), c.clearance (min of lb − mu over this call's steps), c.minLowerBound (lb at the stop).
      */
-    public AdvanceStatus advance(QueryContext c, PairKind kind, int a, int b, int slot, double sEnd, double d, double tol,
+    public AdvanceStatus advance(QueryContext c, PairKind kind, int a, int b, int slot, double sEnd, double margin, double tol,
                           StepSink sink, double start, double pause) {
         RobotSegment seg = c.segment;
         int la = model.bodyLink(model.pieceBody(a));
@@ -161,7 +161,7 @@ public final class Advancement {
             LinkPoses poses = seg.posesAt(s);
             // A bounding-volume lower bound first: when it already clears the rest of the interval, GJK is not needed.
             double cheap = distance.cheapLowerBound(poses, kind, a, b, slot, la, lbk, c);
-            if (cheap > d + tol && whole <= STEP_FRACTION * (cheap - d)) {
+            if (cheap > margin + tol && whole <= STEP_FRACTION * (cheap - margin)) {
                 if (sink != null) {
                     sink.step(s, sEnd, cheap, whole);
                 }
@@ -171,18 +171,18 @@ public final class Advancement {
             }
             double lb = distance.lowerBound(c, kind, a, b, slot, poses.pose(la), lbk < 0 ? null : poses.pose(lbk));
             c.minLowerBound = lb;
-            if (!(lb > d + tol)) {                  // NaN: a violation, never a step
+            if (!(lb > margin + tol)) {                  // NaN: a violation, never a step
                 if (Double.isNaN(lb)) {
                     c.minLowerBound = -Double.MAX_VALUE;   // "unknown", and writable in a certificate
                 }
-                if (lb > d && distance.isExactMeshPair(kind, b)) {
+                if (lb > margin && distance.isExactMeshPair(kind, b)) {
                     // exact mesh pair in the tolerance band: Tight-Inclusion decides
-                    double t = exact.clearUntil(c, a, b, slot, la, s, sEnd, d);
+                    double t = exact.clearUntil(c, a, b, slot, la, s, sEnd, margin);
                     if (!c.exactMeshScratch().hit) {
                         if (sink != null) {
                             sink.exactWindow(s, t);
                         }
-                        c.clearance = Math.min(c.clearance, d);
+                        c.clearance = Math.min(c.clearance, margin);
                         if (t >= sEnd) {
                             c.stopS = sEnd;
                             return AdvanceStatus.CLEARED;
@@ -198,7 +198,7 @@ public final class Advancement {
                 c.stopS = s;
                 return AdvanceStatus.VIOLATED;
             }
-            double target = STEP_FRACTION * (lb - d);
+            double target = STEP_FRACTION * (lb - margin);
             double s1 = sEnd;
             double mu = whole;
             if (!(mu <= target)) {                  // NaN bounds never clear a step

@@ -35,7 +35,7 @@ final class BooleanAdvancement {
      * 20 % loosens a step by at most that much; GJK's last iterations, which only tighten the bound, cost more than
      * the steps they save (bench free edges, interleaved in one JVM: 0.01 → 0.1 → 0.2 → 0.3 took 1 : 0.92 : 0.90 :
      * 0.89 of the time; 0.2 with the other settings below). GJK also stops once the bound lets the step reach s = 1.
-     * A bound that would end the run is refined fully first (near a margin d &gt; 0, 20 % of the distance can be more
+     * A bound that would end the run is refined fully first (near a margin &gt; 0, 20 % of the distance can be more
      * than the gap above d), so violations are called exactly as at {@link Gjk#RELATIVE_TOLERANCE}.
      */
     static final double GJK_TOLERANCE = 0.2;
@@ -67,11 +67,11 @@ final class BooleanAdvancement {
     }
 
     /** Advances every candidate pair of the context ({@link CandidatePairCollector#collectMotionPairs}) to s = 1. */
-    AdvanceStatus run(QueryContext c, double d, double tol) {
+    AdvanceStatus run(QueryContext c, double margin, double tol) {
         CandidatePairs pairs = c.pairs;
         swept.begin(c);
         for (int i = 0; i < pairs.count(); i++) {
-            AdvanceStatus st = advance(c, pairs.kind(i), pairs.pieceA(i), pairs.pieceB(i), pairs.slot(i), d, tol);
+            AdvanceStatus st = advance(c, pairs.kind(i), pairs.pieceA(i), pairs.pieceB(i), pairs.slot(i), margin, tol);
             if (st != AdvanceStatus.CLEARED) {
                 return st;
             }
@@ -79,12 +79,12 @@ final class BooleanAdvancement {
         return AdvanceStatus.CLEARED;
     }
 
-    private AdvanceStatus advance(QueryContext c, PairKind kind, int a, int b, int slot, double d, double tol) {
+    private AdvanceStatus advance(QueryContext c, PairKind kind, int a, int b, int slot, double margin, double tol) {
         if (distance.isExactMeshPair(kind, b)) {
             // Tight-Inclusion windows live in the shared advancement; the sphere tier would not change them
-            return advancement.advance(c, kind, a, b, slot, 1, d, tol, null, 0);
+            return advancement.advance(c, kind, a, b, slot, 1, margin, tol, null, 0);
         }
-        double band = d + tol;
+        double band = margin + tol;
         if (segmentGap(c, kind, a, b, slot) > band) {
             return AdvanceStatus.CLEARED;
         }
@@ -121,7 +121,7 @@ final class BooleanAdvancement {
             LinkPoses poses = c.segment.posesAt(s);
             c.tier.posesChanged();
             double cheap = distance.cheapLowerBound(poses, kind, a, b, slot, la, lbk, c);
-            if (cheap > d + tol && whole <= STEP_FRACTION * (cheap - d)) {
+            if (cheap > margin + tol && whole <= STEP_FRACTION * (cheap - margin)) {
                 return AdvanceStatus.CLEARED;
             }
             double lb = Double.NEGATIVE_INFINITY;
@@ -131,7 +131,7 @@ final class BooleanAdvancement {
             if (!(trusted && lb > band)) {
                 // a bound that lets this step reach s = 1 ends the pair: GJK need not refine beyond it
                 double rest = Math.min(whole, grid.cellBound(c, kind, a, b, skip, s, 1));
-                double enough = d + rest / STEP_FRACTION * (1 + 1e-9);
+                double enough = margin + rest / STEP_FRACTION * (1 + 1e-9);
                 Matrix4dc pa = poses.pose(la), pb = kind == PairKind.ENVIRONMENT ? null : poses.pose(lbk);
                 double g = distance.lowerBound(c, kind, a, b, slot, pa, pb, GJK_TOLERANCE, enough, hx, hy, hz);
                 // the pair's next GJK starts from this one's separating direction (b towards a): a step moves it little
@@ -146,7 +146,7 @@ final class BooleanAdvancement {
                 }
                 if (!judged && g > band) {
                     judged = true;
-                    trusted = lb - d >= TRUST * (g - d);
+                    trusted = lb - margin >= TRUST * (g - margin);
                 }
                 // both are lower bounds, so the larger is one; a NaN from GJK stays NaN (a violation)
                 lb = Double.isNaN(g) ? g : Math.max(lb, g);
@@ -155,7 +155,7 @@ final class BooleanAdvancement {
                 c.stopS = s;
                 return AdvanceStatus.VIOLATED;
             }
-            double target = STEP_FRACTION * (lb - d);
+            double target = STEP_FRACTION * (lb - margin);
             double s1 = whole <= target ? 1 : grid.stepEnd(c, kind, a, b, skip, s, 1, whole, target);
             if (Double.isNaN(s1)) {
                 c.stopS = s;      // no progress in floating point: never claim free

@@ -83,7 +83,7 @@ public final class CandidatePairCollector {
     }
 
     /** Every checked pair at the poses whose bounding volumes come within d (d = infinity: all checked pairs), into out. */
-    void collectDiscretePairs(LinkPoses poses, double d, QueryContext c, CandidatePairs out) {
+    void collectDiscretePairs(LinkPoses poses, double margin, QueryContext c, CandidatePairs out) {
         out.clear();
         Scene scene = prepared.scene();
         for (int body = 0; body < model.bodyCount(); body++) {
@@ -93,12 +93,12 @@ public final class CandidatePairCollector {
             int link = model.bodyLink(body);
             Vector3d bc = PairDistance.worldCentre(poses, link, model.bodySphere(body, 0), model.bodySphere(body, 1),
                     model.bodySphere(body, 2), c.v);
-            if (Double.isInfinite(d)) {
+            if (Double.isInfinite(margin)) {
                 for (int slot = 0; slot < scene.slotCount(); slot++) {
                     addEnvPairs(body, slot, out);
                 }
             } else {
-                scene.querySphere(bc.x, bc.y, bc.z, model.bodySphere(body, 3) + d, c.hits);
+                scene.querySphere(bc.x, bc.y, bc.z, model.bodySphere(body, 3) + margin, c.hits);
                 for (int h = 0; h < c.hits.count(); h++) {
                     addEnvPairs(body, c.hits.get(h), out);
                 }

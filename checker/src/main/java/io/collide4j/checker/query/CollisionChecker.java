@@ -12,7 +12,7 @@ import java.util.List;
 
 /**
  * Collision queries of one robot model against one scene, with one margin semantics everywhere: a
- * state or motion is free for margin d ≥ 0 when every checked pair keeps a distance <b>greater than</b> d.
+ * state or motion is free for margin ≥ 0 when every checked pair keeps a distance <b>greater than</b> d.
  *
  * <p>Soundness: every distance used for a "free" answer is a certified lower bound (GJK's lower bound or the
  * {@link SphereTier}'s covering-sphere bound,
@@ -121,9 +121,9 @@ public final class CollisionChecker {
         }
     }
 
-    private static void checkMargin(double d) {
-        if (!(d >= 0) || !Double.isFinite(d)) {
-            throw new IllegalArgumentException("margin must be finite and >= 0, got " + d);
+    private static void checkMargin(double margin) {
+        if (!(margin >= 0) || !Double.isFinite(margin)) {
+            throw new IllegalArgumentException("margin must be finite and >= 0, got " + margin);
         }
     }
 
@@ -135,21 +135,21 @@ public final class CollisionChecker {
     }
 
     /**
-     * True when every checked pair (self and environment) is certified farther apart than d at q.
+     * True when every checked pair (self and environment) is certified farther apart than the margin at q.
      * Exits at the first pair that cannot be certified, which the context then names
      * ({@link QueryContext#blockingPieceA()}). Allocation-free.
      */
-    public boolean isFree(double[] q, double d, QueryContext c) {
-        return isFree(q, d, c, true);
+    public boolean isFree(double[] q, double margin, QueryContext c) {
+        return isFree(q, margin, c, true);
     }
 
     /**
      * {@link #isFree(double[], double, QueryContext)}, with or without the sphere tier in front of GJK (without: the
      * GJK-only reference the tier is tested against).
      */
-    boolean isFree(double[] q, double d, QueryContext c, boolean sphereTier) {
+    boolean isFree(double[] q, double margin, QueryContext c, boolean sphereTier) {
         checkContext(c);
-        checkMargin(d);
+        checkMargin(margin);
         LinkPoses poses = fk(q, c);
         c.tier.posesChanged();
         placeBoundingSpheres(poses, c);
@@ -161,7 +161,7 @@ public final class CollisionChecker {
                 continue;
             }
             int link = model.bodyLink(body);
-            scene.querySphere(bodyC[3 * body], bodyC[3 * body + 1], bodyC[3 * body + 2], model.bodySphere(body, 3) + d, c.hits);
+            scene.querySphere(bodyC[3 * body], bodyC[3 * body + 1], bodyC[3 * body + 2], model.bodySphere(body, 3) + margin, c.hits);
             for (int h = 0; h < c.hits.count(); h++) {
                 int slot = c.hits.get(h);
                 if (!envChecks[body * slots + slot]) {
@@ -169,14 +169,14 @@ public final class CollisionChecker {
                 }
                 scene.slotBounds(slot, c.box);
                 for (int p = model.pieceStart(body); p < model.pieceEnd(body); p++) {
-                    if (PairDistance.boxDistance(c.box, pieceC[3 * p], pieceC[3 * p + 1], pieceC[3 * p + 2]) - model.pieceSphere(p, 3) > d) {
+                    if (PairDistance.boxDistance(c.box, pieceC[3 * p], pieceC[3 * p + 1], pieceC[3 * p + 2]) - model.pieceSphere(p, 3) > margin) {
                         continue;
                     }
                     for (int k = prepared.pieceStart(slot); k < prepared.pieceEnd(slot); k++) {
-                        if (sphereTier && spheres.env(c.tier, poses, p, k, d) > d) {
+                        if (sphereTier && spheres.env(c.tier, poses, p, k, margin) > margin) {
                             continue;
                         }
-                        if (!distance.separatedBeyond(c, PairKind.ENVIRONMENT, p, k, slot, poses.pose(link), null, d)) {
+                        if (!distance.separatedBeyond(c, PairKind.ENVIRONMENT, p, k, slot, poses.pose(link), null, margin)) {
                             c.block(PairKind.ENVIRONMENT, p, k);
                             return false;
                         }
@@ -185,7 +185,7 @@ public final class CollisionChecker {
             }
         }
         for (int i = 0; i < model.selfPairCount(); i++) {
-            if (!selfPairFree(model.selfPairA(i), model.selfPairB(i), q, d, poses, c, sphereTier)) {
+            if (!selfPairFree(model.selfPairA(i), model.selfPairB(i), q, margin, poses, c, sphereTier)) {
                 return false;
             }
         }
@@ -214,21 +214,21 @@ public final class CollisionChecker {
         return c.v.set(a[3 * i], a[3 * i + 1], a[3 * i + 2]).distance(b[3 * j], b[3 * j + 1], b[3 * j + 2]);
     }
 
-    private boolean selfPairFree(int ba, int bb, double[] q, double d, LinkPoses poses, QueryContext c, boolean sphereTier) {
+    private boolean selfPairFree(int ba, int bb, double[] q, double margin, LinkPoses poses, QueryContext c, boolean sphereTier) {
         int la = model.bodyLink(ba), lb = model.bodyLink(bb);
-        if (centreDistance(c.bodyCentres, ba, c.bodyCentres, bb, c) - model.bodySphere(ba, 3) - model.bodySphere(bb, 3) > d) {
+        if (centreDistance(c.bodyCentres, ba, c.bodyCentres, bb, c) - model.bodySphere(ba, 3) - model.bodySphere(bb, 3) > margin) {
             return true;
         }
         for (int p = model.pieceStart(ba); p < model.pieceEnd(ba); p++) {
             for (int r = model.pieceStart(bb); r < model.pieceEnd(bb); r++) {
-                if (centreDistance(c.pieceCentres, p, c.pieceCentres, r, c) - model.pieceSphere(p, 3) - model.pieceSphere(r, 3) > d) {
+                if (centreDistance(c.pieceCentres, p, c.pieceCentres, r, c) - model.pieceSphere(p, 3) - model.pieceSphere(r, 3) > margin) {
                     continue;
                 }
-                if (sphereTier && spheres.selfBeyond(c.tier, poses, p, r, d)) {
+                if (sphereTier && spheres.selfBeyond(c.tier, poses, p, r, margin)) {
                     continue;
                 }
                 if (sphereTier) {
-                    SelfPairTables.Verdict v = selfTables.verdict(distance, c, q, p, r, d);
+                    SelfPairTables.Verdict v = selfTables.verdict(distance, c, q, p, r, margin);
                     if (v == SelfPairTables.Verdict.FREE) {
                         continue;
                     }
@@ -239,7 +239,7 @@ public final class CollisionChecker {
                 }
                 // GJK starts between the covering spheres that stopped the tier
                 double hx = sphereTier ? c.tier.gapX : 0, hy = sphereTier ? c.tier.gapY : 0, hz = sphereTier ? c.tier.gapZ : 0;
-                if (!distance.separatedBeyond(c, PairKind.SELF, p, r, -1, poses.pose(la), poses.pose(lb), d, hx, hy, hz)) {
+                if (!distance.separatedBeyond(c, PairKind.SELF, p, r, -1, poses.pose(la), poses.pose(lb), margin, hx, hy, hz)) {
                     c.block(PairKind.SELF, p, r);
                     return false;
                 }
@@ -297,25 +297,25 @@ public final class CollisionChecker {
      * one contact per piece pair with depth (negative distance) and normal for overlapping pairs,
      * deepest first, at most {@code maxContacts}.
      */
-    public List<Contact> contacts(double[] q, double d, int maxContacts, QueryContext c) {
+    public List<Contact> contacts(double[] q, double margin, int maxContacts, QueryContext c) {
         checkContext(c);
-        checkMargin(d);
+        checkMargin(margin);
         LinkPoses poses = fk(q, c);
         CandidatePairs cands = c.statePairs;
-        collector.collectDiscretePairs(poses, d, c, cands);
+        collector.collectDiscretePairs(poses, margin, c, cands);
         List<Contact> out = new ArrayList<>();
         for (int i = 0; i < cands.count(); i++) {
             PairKind kind = cands.kind(i);
             int a = cands.pieceA(i), b = cands.pieceB(i), slot = cands.slot(i);
             int la = model.bodyLink(model.pieceBody(a));
             int lbk = kind == PairKind.ENVIRONMENT ? -1 : model.bodyLink(model.pieceBody(b));
-            if (distance.cheapLowerBound(poses, kind, a, b, slot, la, lbk, c) > d) {
+            if (distance.cheapLowerBound(poses, kind, a, b, slot, la, lbk, c) > margin) {
                 continue;
             }
             Matrix4dc pa = poses.pose(la);
             Matrix4dc pb = lbk < 0 ? null : poses.pose(lbk);
             double lb = distance.lowerBound(c, kind, a, b, slot, pa, pb);
-            if (lb <= d) {
+            if (lb <= margin) {
                 out.add(distance.contactWithDepth(c, kind, a, b, slot, lb, pa, pb));
             }
         }
@@ -326,8 +326,8 @@ public final class CollisionChecker {
     // ------------------------------------------------------------------ continuous queries
 
     /** {@link #checkMotion(double[], double[], double, double, long, QueryContext)} with default tolerance and budget. */
-    public MotionResult checkMotion(double[] q0, double[] q1, double d, QueryContext c) {
-        return checkMotion(q0, q1, d, DEFAULT_TOLERANCE, DEFAULT_BUDGET, c);
+    public MotionResult checkMotion(double[] q0, double[] q1, double margin, QueryContext c) {
+        return checkMotion(q0, q1, margin, DEFAULT_TOLERANCE, DEFAULT_BUDGET, c);
     }
 
     /**
@@ -335,8 +335,8 @@ public final class CollisionChecker {
      * {@link MotionResult}). {@code tolerance} > 0 is how close to the margin a lower bound may come
      * before the pair is reported; {@code budget} caps distance evaluations (then INCONCLUSIVE).
      */
-    public MotionResult checkMotion(double[] q0, double[] q1, double d, double tolerance, long budget, QueryContext c) {
-        return checkMotion(q0, q1, new MotionQuery(d, tolerance, budget, DEFAULT_SAMPLE_STEP), c);
+    public MotionResult checkMotion(double[] q0, double[] q1, double margin, double tolerance, long budget, QueryContext c) {
+        return checkMotion(q0, q1, new MotionQuery(margin, tolerance, budget, DEFAULT_SAMPLE_STEP), c);
     }
 
     /** {@link #checkMotion(double[], double[], double, double, long, QueryContext)} with the query's settings. */
@@ -371,8 +371,8 @@ public final class CollisionChecker {
     static final int MAX_SAMPLE_CELLS = 64;
 
     /** {@link #isMotionFree(double[], double[], double, double, long, double, QueryContext)} with the defaults. */
-    public MotionStatus isMotionFree(double[] q0, double[] q1, double d, QueryContext c) {
-        return isMotionFree(q0, q1, d, DEFAULT_TOLERANCE, DEFAULT_BUDGET, DEFAULT_SAMPLE_STEP, c);
+    public MotionStatus isMotionFree(double[] q0, double[] q1, double margin, QueryContext c) {
+        return isMotionFree(q0, q1, margin, DEFAULT_TOLERANCE, DEFAULT_BUDGET, DEFAULT_SAMPLE_STEP, c);
     }
 
     /**
@@ -383,7 +383,7 @@ public final class CollisionChecker {
      * most steps, {@link BooleanAdvancement}), so on a motion that only comes within the tolerance band
      * (d, d + tolerance] one may report it and the other certify it; elsewhere they agree.
      *
-     * <p>First cheap discrete checks ({@link #isFree} at margin d): q1, then the interior points j / n of the
+     * <p>First cheap discrete checks ({@link #isFree} at margin): q1, then the interior points j / n of the
      * segment in bisection (van der Corput) order, n the least power of two that puts them at most
      * {@code sampleStep} apart in joint space (at most {@value #MAX_SAMPLE_CELLS} cells). A sample that is not
      * certified farther than d ends the query with COLLISION: its pair's certified lower bound is ≤ d there, so the
@@ -393,10 +393,10 @@ public final class CollisionChecker {
      * Allocation-free after the context's warm-up; {@link QueryContext#evaluations()} then tells the advancement's
      * evaluations.
      */
-    public MotionStatus isMotionFree(double[] q0, double[] q1, double d, double tolerance, long budget, double sampleStep,
+    public MotionStatus isMotionFree(double[] q0, double[] q1, double margin, double tolerance, long budget, double sampleStep,
                                      QueryContext c) {
-        MotionQuery.check(d, tolerance, budget, sampleStep);    // the record's checks, without a per-call record
-        return motionFree(q0, q1, d, tolerance, budget, sampleStep, c);
+        MotionQuery.check(margin, tolerance, budget, sampleStep);    // the record's checks, without a per-call record
+        return motionFree(q0, q1, margin, tolerance, budget, sampleStep, c);
     }
 
     /** {@link #isMotionFree(double[], double[], double, double, long, double, QueryContext)} with the query's settings. */
@@ -404,7 +404,7 @@ public final class CollisionChecker {
         return motionFree(q0, q1, query.margin(), query.tolerance(), query.budget(), query.sampleStep(), c);
     }
 
-    private MotionStatus motionFree(double[] q0, double[] q1, double d, double tolerance, long budget, double sampleStep,
+    private MotionStatus motionFree(double[] q0, double[] q1, double margin, double tolerance, long budget, double sampleStep,
                                     QueryContext c) {
         checkContext(c);
         if (q0.length != c.qs.length || q1.length != c.qs.length) {
@@ -412,7 +412,7 @@ public final class CollisionChecker {
                     + q0.length + " and " + q1.length);
         }
         c.evaluations = 0;
-        if (!isFree(q1, d, c)) {
+        if (!isFree(q1, margin, c)) {
             return MotionStatus.COLLISION;
         }
         int bits = sampleBits(q0, q1, sampleStep);
@@ -423,14 +423,14 @@ public final class CollisionChecker {
             for (int i = 0; i < c.qs.length; i++) {
                 c.qs[i] = q0[i] + s * (q1[i] - q0[i]);
             }
-            if (!isFree(c.qs, d, c)) {
+            if (!isFree(c.qs, margin, c)) {
                 return MotionStatus.COLLISION;
             }
         }
         c.startSegment(q0, q1);
-        collector.collectMotionPairs(c, d + tolerance);
+        collector.collectMotionPairs(c, margin + tolerance);
         c.budget = budget;
-        return booleanAdvancement.run(c, d, tolerance).motionStatus();
+        return booleanAdvancement.run(c, margin, tolerance).motionStatus();
     }
 
     /** log2 of the discrete sample cells: the least power of two whose cells are ≤ step long (0 for NaN travel). */

@@ -209,7 +209,7 @@ final class ExactMeshPairs {
      * later than the true first one), false when t ends a window proven clear (t = sEnd or the end of a window of
      * {@link #WINDOW} travel). Counts one evaluation per time piece in c.evaluations.
      */
-    double clearUntil(QueryContext c, int a, int k, int slot, int la, double s0, double sEnd, double d) {
+    double clearUntil(QueryContext c, int a, int k, int slot, int la, double s0, double sEnd, double margin) {
         Scratch x = scratch(c);
         x.hit = true;
         x.pieces = 0;
@@ -226,7 +226,7 @@ final class ExactMeshPairs {
         if (!(sW > s0)) {
             return s0;
         }
-        double dTotal = d + model.pieceMargin(a) + prepared.poseSlack(k);
+        double dTotal = margin + model.pieceMargin(a) + prepared.poseSlack(k);
         int top = 1;
         x.stackS0[0] = s0;
         x.stackS1[0] = sW;

@@ -63,23 +63,23 @@ public final class PairDistance {
     }
 
     /**
-     * Whether the pair is certified farther apart than d (margins subtracted) at the poses: {@code lowerBound(...) > d}
+     * Whether the pair is certified farther apart than the margin (margins subtracted) at the poses: {@code lowerBound(...) > d}
      * as a boolean query, which lets GJK stop at the first support plane that certifies it. NaN poses: false.
      */
-    boolean separatedBeyond(QueryContext c, PairKind kind, int a, int b, int slot, Matrix4dc poseA, Matrix4dc poseB, double d) {
-        return separatedBeyond(c, kind, a, b, slot, poseA, poseB, d, 0, 0, 0);
+    boolean separatedBeyond(QueryContext c, PairKind kind, int a, int b, int slot, Matrix4dc poseA, Matrix4dc poseB, double margin) {
+        return separatedBeyond(c, kind, a, b, slot, poseA, poseB, margin, 0, 0, 0);
     }
 
     /** As above, GJK starting from the guess (hx, hy, hz) of the direction from b towards a (0: none). */
     boolean separatedBeyond(QueryContext c, PairKind kind, int a, int b, int slot, Matrix4dc poseA, Matrix4dc poseB,
-                                    double d, double hx, double hy, double hz) {
+                                    double margin, double hx, double hy, double hz) {
         if (kind == PairKind.ENVIRONMENT && exact != null && prepared.mesh(b) != null) {
-            return exact.lowerBound(c, a, b, slot, poseA) > d;
+            return exact.lowerBound(c, a, b, slot, poseA) > margin;
         }
         ConvexShape sb = kind == PairKind.ENVIRONMENT ? prepared.shape(b) : model.pieceShape(b);
         Matrix4dc pb = kind == PairKind.ENVIRONMENT ? prepared.pose(slot) : poseB;
         // d + margins rounded up (a sum of three non-negative doubles is within two ulps), so "beyond" stays certified
-        double threshold = Math.nextUp(Math.nextUp(d + margins(kind, a, b)));
+        double threshold = Math.nextUp(Math.nextUp(margin + margins(kind, a, b)));
         return c.gjk.separatedBeyond(model.pieceShape(a), poseA, sb, pb, threshold, hx, hy, hz);
     }
 

@@ -89,14 +89,14 @@ final class SelfPairTables {
     }
 
     /**
-     * What the table says about the self pair (pieces a, b) at the full configuration q for margin d: FREE when its
+     * What the table says about the self pair (pieces a, b) at the full configuration q for margin: FREE when its
      * certified lower bound exceeds d, COLLIDING when its upper bound is at most d (the pair is within d: a verdict
      * that needs no certificate), else UNKNOWN (no table, q outside the table's limits, or too close to call: GJK
      * decides).
      */
-    Verdict verdict(PairDistance distance, QueryContext c, double[] q, int a, int b, double d) {
+    Verdict verdict(PairDistance distance, QueryContext c, double[] q, int a, int b, double margin) {
         Table t = tables[a * pieces + b];
-        return t == null ? Verdict.UNKNOWN : t.verdict(distance, c, q, d);
+        return t == null ? Verdict.UNKNOWN : t.verdict(distance, c, q, margin);
     }
 
     /** A table's answer for one pair and state. */
@@ -156,7 +156,7 @@ final class SelfPairTables {
                     model.pieceSphere(pieceB, 2), model.pieceSphere(pieceB, 3));
         }
 
-        Verdict verdict(PairDistance distance, QueryContext c, double[] q, double d) {
+        Verdict verdict(PairDistance distance, QueryContext c, double[] q, double margin) {
             double x = q[var0];
             double y = var1 < 0 ? lo1 : q[var1];
             int i = index(x, lo0, step0, n0);
@@ -174,10 +174,10 @@ final class SelfPairTables {
                 cells[cell] = g;
             }
             double slide = (lip0 * Math.abs(x - c0) + (var1 < 0 ? 0 : lip1 * Math.abs(y - c1))) * (1 + 1e-12) + 1e-12;
-            if (g - slide > d) {
+            if (g - slide > margin) {
                 return Verdict.FREE;
             }
-            return upper[cell] + slide <= d ? Verdict.COLLIDING : Verdict.UNKNOWN;
+            return upper[cell] + slide <= margin ? Verdict.COLLIDING : Verdict.UNKNOWN;
         }
 
         /** The cell of value v, or −1 outside [lo, lo + n·step] (NaN included). */
