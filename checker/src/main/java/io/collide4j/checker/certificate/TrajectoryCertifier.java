@@ -127,7 +127,7 @@ public final class TrajectoryCertifier {
     public CertificationResult certify(double[][] waypoints, double[][] velocities, double[][] accelerations,
                                        double[] times, double margin, double tolerance, long budget, QueryContext c,
                                        Provenance provenance, Writer out, LongConsumer segmentsDone) {
-        if (c.checker != checker) {
+        if (!c.belongsTo(checker)) {
             throw new IllegalArgumentException("query context belongs to another checker");
         }
         if (!(margin >= 0) || !Double.isFinite(margin) || !(tolerance > 0) || !Double.isFinite(tolerance)) {

@@ -27,10 +27,10 @@ import java.util.List;
  * <p>Immutable and thread-safe: share one checker; give each thread its own {@link #newContext()}.
  */
 public final class CollisionChecker {
-    /** Default absolute tolerance (m) under which a motion's lower bound counts as touching the margin. */
-    public static final double DEFAULT_TOLERANCE = 1e-4;
-    /** Default cap on distance evaluations per motion. */
-    public static final long DEFAULT_BUDGET = 200_000;
+    /** {@link MotionQuery#DEFAULT_TOLERANCE}, under the name callers of the positional forms know. */
+    public static final double DEFAULT_TOLERANCE = MotionQuery.DEFAULT_TOLERANCE;
+    /** {@link MotionQuery#DEFAULT_BUDGET}, under the name callers of the positional forms know. */
+    public static final long DEFAULT_BUDGET = MotionQuery.DEFAULT_BUDGET;
 
     private final RobotCollisionModel model;
     private final PreparedScene prepared;
@@ -112,11 +112,11 @@ public final class CollisionChecker {
     }
 
     public QueryContext newContext() {
-        return new QueryContext(this);
+        return new QueryContext(this, model);
     }
 
     private void checkContext(QueryContext c) {
-        if (c.checker != this) {
+        if (!c.belongsTo(this)) {
             throw new IllegalArgumentException("query context belongs to another checker");
         }
     }
@@ -359,14 +359,8 @@ public final class CollisionChecker {
         return new MotionResult(MotionStatus.FREE, 1, c.positions(1), null, c.motionClearance, c.evaluations);
     }
 
-    /**
-     * Default joint-space spacing (Euclidean, rad or m) of {@link #isMotionFree}'s discrete samples. 1.0: the samples
-     * only shortcut blocked motions (the advancement proves free ones anyway). On the bench's Panda edges 0.25 cost
-     * free edges about 12 % more than 0.5 for blocked start→goal medians about 8 % lower, and 1.0 saved free edges
-     * another 4 % with the blocked median unchanged (the midpoint sample rejects most of them; both far inside FCL's
-     * sampled times); a planner that samples its edges itself (lazy RRT-Connect) sends few blocked ones.
-     */
-    public static final double DEFAULT_SAMPLE_STEP = 1.0;
+    /** {@link MotionQuery#DEFAULT_SAMPLE_STEP}, under the name callers of the positional forms know. */
+    public static final double DEFAULT_SAMPLE_STEP = MotionQuery.DEFAULT_SAMPLE_STEP;
     /** Most discrete samples {@link #isMotionFree} takes inside one motion (a power of two, minus one). */
     static final int MAX_SAMPLE_CELLS = 64;
 

@@ -3,7 +3,6 @@ package io.collide4j.checker.query;
 import io.collide4j.checker.ccd.CcdKind;
 import io.collide4j.checker.ccd.MeshCcd;
 import io.collide4j.checker.ccd.TightInclusion;
-import io.collide4j.checker.ccd.TightInclusionScratch;
 import io.collide4j.checker.geometry.BoxShape;
 import io.collide4j.checker.geometry.ConvexHull;
 import io.collide4j.checker.geometry.ConvexShape;
@@ -43,7 +42,7 @@ import java.util.Arrays;
  * conservative advancement answer. For d &gt; 0 the L∞ test is weaker than the Euclidean margin (a contact may
  * be reported up to √3·d away), still conservative.
  *
- * <p>Immutable and thread-safe; per-thread state lives in {@link Scratch}, one per {@link QueryContext}.
+ * <p>Immutable and thread-safe; per-thread state lives in {@link ExactMeshScratch}, one per {@link QueryContext}.
  */
 final class ExactMeshPairs {
     /** Lower bounds at or below this (m) count as touching: the containment test could not be trusted there. */
@@ -128,29 +127,13 @@ final class ExactMeshPairs {
         bEdges[p] = e;
     }
 
-    /** Per-thread working memory (owned by one {@link QueryContext}). */
-    static final class Scratch {
-        final MeshQuery query = new MeshQuery();
-        final TightInclusionScratch ti = new TightInclusionScratch();
-        final Vector3d v = new Vector3d();
-        final Matrix4d m0 = new Matrix4d(), m1 = new Matrix4d(), link = new Matrix4d();
-        final double[] coords = new double[24];
-        final double[] tri = new double[9];
-        final double[] box = new double[6], cand = new double[6], tbox = new double[6], ebox = new double[6];
-        double[] x0 = new double[0], x1 = new double[0], vbox = new double[0];
-        boolean[] vNear = new boolean[0];
-        int[] vStamp = new int[0], eStamp = new int[0];
-        int stamp;
-        double[] stackS0 = new double[2 * MAX_DEPTH + 4], stackS1 = new double[2 * MAX_DEPTH + 4];
-        int[] stackDepth = new int[2 * MAX_DEPTH + 4];
-        /** Whether the last {@link #clearUntil} stopped at a possible contact (else it proved its window clear). */
-        boolean hit;
-        /** Time pieces examined by the last {@link #clearUntil}. */
-        int pieces;
-    }
-
-    private Scratch scratch(QueryContext c) {
-        Scratch x = c.exactMeshScratch();
+    private ExactMeshScratch scratch(QueryContext c) {
+        ExactMeshScratch x = c.exactMeshScratch();
+        if (x.stackDepth.length == 0) {
+            x.stackS0 = new double[2 * MAX_DEPTH + 4];
+            x.stackS1 = new double[2 * MAX_DEPTH + 4];
+            x.stackDepth = new int[2 * MAX_DEPTH + 4];
+        }
         if (x.x0.length < 3 * maxVerts) {
             x.x0 = new double[3 * maxVerts];
             x.x1 = new double[3 * maxVerts];
@@ -165,7 +148,7 @@ final class ExactMeshPairs {
      * margin subtracted; fills c.result (witness on the piece first, then on the mesh).
      */
     double lowerBound(QueryContext c, int a, int k, int slot, Matrix4dc poseA) {
-        Scratch x = scratch(c);
+        ExactMeshScratch x = scratch(c);
         MeshSurface ms = prepared.mesh(k);
         MeshQuery q = x.query;
         ConvexShape shape = model.pieceShape(a);
@@ -205,12 +188,12 @@ final class ExactMeshPairs {
     /**
      * Tight-Inclusion refinement of robot piece a (on link la, moving along the context's segment) against mesh
      * piece k from s0, where the piece is certified outside the obstacle and farther than d: returns t such that
-     * the pair stays farther than d on [s0, t). Sets {@link Scratch#hit}: true when t is a possible contact (never
+     * the pair stays farther than d on [s0, t). Sets {@link ExactMeshScratch#hit}: true when t is a possible contact (never
      * later than the true first one), false when t ends a window proven clear (t = sEnd or the end of a window of
      * {@link #WINDOW} travel). Counts one evaluation per time piece in c.evaluations.
      */
     double clearUntil(QueryContext c, int a, int k, int slot, int la, double s0, double sEnd, double margin) {
-        Scratch x = scratch(c);
+        ExactMeshScratch x = scratch(c);
         x.hit = true;
         x.pieces = 0;
         if (bVerts[a] == null) {
@@ -263,7 +246,7 @@ final class ExactMeshPairs {
     }
 
     // Earliest contact parameter in [0, 1] of the linearised time piece [t0, t1], or +Infinity.
-    private double pieceToi(QueryContext c, Scratch x, int a, int k, int slot, int la, double t0, double t1,
+    private double pieceToi(QueryContext c, ExactMeshScratch x, int a, int k, int slot, int la, double t0, double t1,
                             double dTotal, double dev) {
         RobotSegment seg = c.segment;
         Matrix4dc inv = prepared.inversePose(slot);

@@ -4,6 +4,7 @@ import io.collide4j.checker.narrowphase.DistanceResult;
 import io.collide4j.checker.narrowphase.Epa;
 import io.collide4j.checker.narrowphase.Gjk;
 import io.collide4j.checker.narrowphase.PenetrationResult;
+import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.checker.scene.DynamicAabbTree;
 import io.collide4j.kinematics.JointPath;
 import io.collide4j.kinematics.LinkPoses;
@@ -20,7 +21,9 @@ import java.util.Arrays;
  * discrete queries allocation-free.
  */
 public final class QueryContext {
-    public final CollisionChecker checker;
+    // The checker that made this context, compared by identity only: the context knows its robot, not its checker,
+    // so the checker and the collaborators that read this scratch do not form a cycle.
+    private final Object owner;
     final Gjk gjk = new Gjk();
     public final DistanceResult result = new DistanceResult();
     final Epa epa = new Epa();
@@ -86,11 +89,11 @@ public final class QueryContext {
     final LinkPoses tablePoses;
 
     // Exact mesh-mode scratch, created on first use (only checkers with exact mesh obstacles need it).
-    private ExactMeshPairs.Scratch exactMesh;
+    private ExactMeshScratch exactMesh;
 
-    ExactMeshPairs.Scratch exactMeshScratch() {
+    ExactMeshScratch exactMeshScratch() {
         if (exactMesh == null) {
-            exactMesh = new ExactMeshPairs.Scratch();
+            exactMesh = new ExactMeshScratch();
         }
         return exactMesh;
     }
@@ -99,30 +102,34 @@ public final class QueryContext {
     private boolean blockEnv;
     private int blockA = -1, blockB = -1;
 
-    QueryContext(CollisionChecker checker) {
-        this.checker = checker;
-        this.poses = new LinkPoses(checker.model().kinematics());
-        this.tier = new SphereTier.Scratch(checker.model());
-        this.bodyCentres = new double[3 * checker.model().bodyCount()];
-        this.pieceCentres = new double[3 * checker.model().pieceCount()];
-        this.segment = new RobotSegment(checker.model().kinematics());
-        this.q0 = new double[checker.model().kinematics().variableCount()];
+    /**
+     * @param owner the checker making the context (kept for {@link #belongsTo} only)
+     * @param model that checker's robot, which sizes the scratch
+     */
+    QueryContext(Object owner, RobotCollisionModel model) {
+        this.owner = owner;
+        this.poses = new LinkPoses(model.kinematics());
+        this.tier = new SphereTier.Scratch(model);
+        this.bodyCentres = new double[3 * model.bodyCount()];
+        this.pieceCentres = new double[3 * model.pieceCount()];
+        this.segment = new RobotSegment(model.kinematics());
+        this.q0 = new double[model.kinematics().variableCount()];
         this.q1 = new double[q0.length];
         this.qs = new double[q0.length];
         this.tableQ = new double[q0.length];
-        this.tablePoses = new LinkPoses(checker.model().kinematics());
-        var kin = checker.model().kinematics();
+        this.tablePoses = new LinkPoses(model.kinematics());
+        var kin = model.kinematics();
         int longest = 0;
         for (int l = 0; l < kin.linkCount(); l++) {
             longest = Math.max(longest, kin.chainLength(l));
         }
         this.memoStride = longest + 1;
-        this.wholeMemo = new double[checker.model().pieceCount() * memoStride];
+        this.wholeMemo = new double[model.pieceCount() * memoStride];
         this.cellSpeed = new double[wholeMemo.length][];
         this.cellStamp = new int[wholeMemo.length][];
         this.skipSpeeds = new double[memoStride];
-        this.sweptStamp = new int[checker.model().pieceCount()];
-        this.sweptBox = new double[6 * checker.model().pieceCount()];
+        this.sweptStamp = new int[model.pieceCount()];
+        this.sweptBox = new double[6 * model.pieceCount()];
     }
 
     /** Grows the swept-sphere tables to at least {@code stride} doubles per piece (forgetting their contents). */
@@ -167,7 +174,7 @@ public final class QueryContext {
 
     /** Common part of starting a segment: speed-grid cells for the joint travel, end configurations, the path. */
     private void begin(double[] q0, double[] q1, JointPath curved, double turn) {
-        resetSegmentMemo(SpeedGrid.cellCount(turn));
+        resetSegmentMemo(GridCells.forTravel(turn));
         System.arraycopy(q0, 0, this.q0, 0, this.q0.length);
         System.arraycopy(q1, 0, this.q1, 0, this.q1.length);
         this.curved = curved;
@@ -188,8 +195,9 @@ public final class QueryContext {
         }
     }
 
-    public CollisionChecker checker() {
-        return checker;
+    /** Whether this context was made by {@code checker}'s {@link CollisionChecker#newContext()} (identity). */
+    public boolean belongsTo(Object checker) {
+        return owner == checker;
     }
 
     /** Distance evaluations of the last continuous query run with this context (its advancement steps). */

@@ -8,7 +8,7 @@ import io.collide4j.checker.robot.RobotCollisionModel;
  * step, over the whole segment, a piece's world travel) and the step rule's longest step. The tables live in the
  * {@link QueryContext} (per segment, per thread); this class is immutable.
  *
- * <p>A segment's [0, 1] is cut into {@code cells} equal cells (≈ {@link #CELL_TURN} of joint travel each); per piece
+ * <p>A segment's [0, 1] is cut into {@code cells} equal cells (≈ {@link GridCells#CELL_TURN} of joint travel each); per piece
  * sphere (and frame: world, or after the joints a self pair shares) each cell gets a certified bound on the sphere
  * points' speed |dP/ds| ({@code RobotSegment.cellSpeeds}: one pass per piece and cell gives the bound for every
  * frame), computed on first use and shared by every pair of that piece. Path length over [s0, s1] ≤ Σ cell speed ×
@@ -17,26 +17,11 @@ import io.collide4j.checker.robot.RobotCollisionModel;
  * longest step directly instead of halving from the end.
  */
 public final class SpeedGrid {
-    /**
-     * Joint travel (summed over all joints, rad or m) per cell of a segment's speed grid, and the most cells. 0.6 rad:
-     * on the bench's free edges the cheaper grid outweighs the few more steps its looser cells cost (with the per-pair
-     * cell broad phase, 0.2 took 1.4× the isMotionFree time of 0.3, and 0.3 about 1.1× that of 0.4; once the cell
-     * spheres were placed per piece ({@link SweptSpheres}), 0.3 : 0.4 : 0.6 : 0.8 took 1.07 : 1 : 0.96 : 0.98).
-     */
-    static final double CELL_TURN = 0.6;
-    static final int MAX_CELLS = 1024;
 
     private final RobotCollisionModel model;
 
     SpeedGrid(RobotCollisionModel model) {
         this.model = model;
-    }
-
-    /** Cells of the grid for a segment of the given joint travel (1 for zero or NaN travel). */
-    static int cellCount(double turn) {
-        // Math.max/min pass NaN through and (int) NaN is 0: a grid of no cells would bound every step by its slack
-        double cells = Math.ceil(turn / CELL_TURN);
-        return cells <= 1 ? 1 : cells <= MAX_CELLS ? (int) cells : MAX_CELLS;
     }
 
     /**
