@@ -1,5 +1,6 @@
 package io.collide4j.planner;
 
+import io.collide4j.checker.batch.StateVerdict;
 import io.collide4j.checker.batch.BatchChecker;
 import io.collide4j.checker.batch.BatchRobot;
 import io.collide4j.checker.batch.EngineChoice;
@@ -469,7 +470,7 @@ public final class Collide4j {
         StateBatchResult r = engine.checkStates(full, margin);
         long each = n == 0 ? 0 : (System.nanoTime() - t0) / n;
         for (int i = 0; i < n; i++) {
-            out[i] = out[i] && r.verdict()[i] == StateBatchResult.FREE;
+            out[i] = out[i] && r.verdict()[i] == StateVerdict.FREE;
             counters.state(out[i], each);
         }
     }
@@ -503,8 +504,7 @@ public final class Collide4j {
         MotionBatchResult r = engine.checkMotions(a, b, margin);
         long each = n == 0 ? 0 : (System.nanoTime() - t0) / n;
         for (int i = 0; i < n; i++) {
-            out[i] = r.status()[i] == MotionBatchResult.FREE ? MotionStatus.FREE
-                    : r.status()[i] == MotionBatchResult.COLLISION ? MotionStatus.COLLISION : MotionStatus.INCONCLUSIVE;
+            out[i] = r.status()[i];
             counters.motion(out[i] == MotionStatus.FREE, out[i] == MotionStatus.INCONCLUSIVE, each, r.evaluations()[i]);
         }
         return out;

@@ -3,10 +3,12 @@ package io.collide4j.tests.bench;
 import io.collide4j.checker.batch.BatchChecker;
 import io.collide4j.checker.batch.BatchRobot;
 import io.collide4j.checker.batch.EngineChoice;
+import io.collide4j.checker.batch.StateVerdict;
 import io.collide4j.checker.ccd.CcdKind;
 import io.collide4j.checker.ccd.CcdQuery;
 import io.collide4j.checker.ccd.io.CcdDatasets;
 import io.collide4j.checker.ccd.io.CcdQuerySet;
+import io.collide4j.checker.query.MotionStatus;
 import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.checker.scene.MoveItSceneLoader;
 import io.collide4j.kinematics.KinematicModel;
@@ -112,7 +114,7 @@ public class BatchBench {
         var mo = checker.checkMotions(m0, m1, 0);
         System.out.printf("states: %d of %d decided by the device tier; motions: %d of %d (%d free)%n",
                 st.size() - st.decidedOnCpu(), st.size(), mo.decidedOnDevice(), mo.size(),
-                mo.count(io.collide4j.checker.batch.MotionBatchResult.FREE));
+                mo.count(MotionStatus.FREE));
         List<CcdQuerySet> sets = new ArrayList<>();
         Path cloth = data.resolve("scalable-ccd-sample-data/cloth-funnel");
         sets.add(CcdDatasets.scalable(cloth, "227", CcdKind.VERTEX_FACE));
@@ -144,14 +146,14 @@ public class BatchBench {
     /** Configurations per second (exact verdicts: device tier + CPU GJK on the undecided). */
     @Benchmark
     @OperationsPerInvocation(STATES)
-    public byte[] states() {
+    public StateVerdict[] states() {
         return checker.checkStates(qs).verdict();
     }
 
     /** Motions (random ±0.15 rad per joint edges, d = 0) per second: device tier + CPU checkMotion on the rest. */
     @Benchmark
     @OperationsPerInvocation(MOTIONS)
-    public byte[] motions() {
+    public MotionStatus[] motions() {
         return checker.checkMotions(m0, m1, 0).status();
     }
 

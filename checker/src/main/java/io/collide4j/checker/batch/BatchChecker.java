@@ -4,6 +4,7 @@ import io.collide4j.checker.ccd.CcdKind;
 import io.collide4j.checker.ccd.CcdQuery;
 import io.collide4j.checker.ccd.TightInclusion;
 import io.collide4j.checker.query.CollisionChecker;
+import io.collide4j.checker.query.MotionStatus;
 import io.collide4j.kinematics.InvalidConfigurationException;
 
 import java.util.Optional;
@@ -241,13 +242,15 @@ public final class BatchChecker implements AutoCloseable {
         }
         int n = qs.length / dof;
         checkInputs(qs, null, 0, n);
-        byte[] verdict = new byte[n];
+        StateVerdict[] verdict = new StateVerdict[n];
         int[] pair = new int[n];
         if (openClRobot == null) {
             cpuStates.check(qs, null, n, margin, verdict, pair);
             return new StateBatchResult(verdict, pair, n, info);
         }
-        java.util.Arrays.fill(pair, -1); // FREE (0) unless the CPU says otherwise
+        // cleared on the device: FREE unless the CPU says otherwise
+        java.util.Arrays.fill(verdict, StateVerdict.FREE);
+        java.util.Arrays.fill(pair, -1);
         int[] undecided = new int[n];
         int nu = openClRobot.states(cpuStates, qs, n, margin, undecided);
         cpuStates.check(qs, undecided, nu, margin, verdict, pair);
@@ -335,7 +338,7 @@ public final class BatchChecker implements AutoCloseable {
         int nu = openClRobot.motions(q0s, q1s, first, count, margin + tol + BatchRobot.SAFETY, deviceMotionSteps,
                 undecided);
         for (int i = first; i < first + count; i++) {
-            into.status()[i] = MotionBatchResult.FREE;
+            into.status()[i] = MotionStatus.FREE;
             into.time()[i] = 1;
             into.clearance()[i] = margin + tol;
             into.evaluations()[i] = 0;

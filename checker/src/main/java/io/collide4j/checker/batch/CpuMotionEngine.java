@@ -2,6 +2,7 @@ package io.collide4j.checker.batch;
 
 import io.collide4j.checker.query.CollisionChecker;
 import io.collide4j.checker.query.MotionResult;
+import io.collide4j.checker.query.MotionStatus;
 import io.collide4j.checker.query.QueryContext;
 
 /**
@@ -38,7 +39,7 @@ final class CpuMotionEngine {
     void check(double[] a, double[] b, int[] items, int first, int count, double margin, double tolerance, long budget,
                MotionBatchResult into) {
         int dof = dof();
-        byte[] status = into.status();
+        MotionStatus[] status = into.status();
         double[] time = into.time(), clearance = into.clearance();
         long[] evaluations = into.evaluations();
         boolean[] onDevice = into.onDevice();
@@ -54,11 +55,7 @@ final class CpuMotionEngine {
                 } catch (IllegalArgumentException ex) {
                     throw new IllegalArgumentException("motion " + i + ": " + ex.getMessage(), ex);
                 }
-                status[i] = switch (r.status()) {
-                    case FREE -> MotionBatchResult.FREE;
-                    case COLLISION -> MotionBatchResult.COLLISION;
-                    case INCONCLUSIVE -> MotionBatchResult.INCONCLUSIVE;
-                };
+                status[i] = r.status();
                 time[i] = r.time();
                 clearance[i] = r.clearanceLowerBound();
                 evaluations[i] = r.evaluations();

@@ -22,14 +22,14 @@ final class CpuStateEngine {
     }
 
     /** Decides configurations q[dof·i ..] for i in items[0 .. count) (all of 0 .. count-1 when items is null). */
-    void check(double[] q, int[] items, int count, double margin, byte[] verdict, int[] pair) {
+    void check(double[] q, int[] items, int count, double margin, StateVerdict[] verdict, int[] pair) {
         int dof = robot.dof();
         pool.forEach(count, BLOCK, (worker, from, to) -> {
             BatchRobot.Scratch s = scratch[worker];
             for (int k = from; k < to; k++) {
                 int i = items == null ? k : items[k];
                 int p = robot.blockingPair(q, dof * i, margin, s);
-                verdict[i] = p < 0 ? StateBatchResult.FREE : StateBatchResult.COLLISION;
+                verdict[i] = p < 0 ? StateVerdict.FREE : StateVerdict.COLLISION;
                 pair[i] = p;
             }
         });

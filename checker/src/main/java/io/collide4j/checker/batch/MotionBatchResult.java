@@ -1,28 +1,26 @@
 package io.collide4j.checker.batch;
 
+import io.collide4j.checker.query.MotionStatus;
+
 /**
  * Per-motion outcomes of a motion batch (arrays indexed like the input). Motions the CPU decided carry exactly
  * what {@link io.collide4j.checker.query.CollisionChecker#checkMotion} returns for them; motions the device tier
  * certified ({@code onDevice[i]}) are FREE with time 1, clearance d + tolerance (the bound the tier proved: every
  * pair stays farther apart than that) and 0 evaluations.
  *
- * @param status      {@link #FREE}, {@link #COLLISION} or {@link #INCONCLUSIVE} (budget ran out: never free)
+ * @param status      {@link MotionStatus} per motion; INCONCLUSIVE (budget ran out) is never free
  * @param time        first time of possible contact (COLLISION), 1 (FREE), or how far the check got (INCONCLUSIVE)
  * @param clearance   certified clearance lower bound over the motion (FREE), else the checker's value
  * @param evaluations narrow-phase evaluations the CPU spent (0 when the device decided)
  * @param onDevice    whether the device tier certified the motion free (no CPU work)
  * @param engine      the engine that ran the batch
  */
-public record MotionBatchResult(byte[] status, double[] time, double[] clearance, long[] evaluations,
+public record MotionBatchResult(MotionStatus[] status, double[] time, double[] clearance, long[] evaluations,
                                 boolean[] onDevice, EngineInfo engine) {
 
-    public static final byte FREE = 0;
-    public static final byte COLLISION = 1;
-    public static final byte INCONCLUSIVE = 2;
-
-    /** Empty result arrays for n motions (for the streaming form). */
+    /** Empty result arrays for n motions (for the streaming form; a status stays null until a check fills it). */
     public static MotionBatchResult allocate(int n, EngineInfo engine) {
-        return new MotionBatchResult(new byte[n], new double[n], new double[n], new long[n], new boolean[n], engine);
+        return new MotionBatchResult(new MotionStatus[n], new double[n], new double[n], new long[n], new boolean[n], engine);
     }
 
     /** Number of motions. */
@@ -31,9 +29,9 @@ public record MotionBatchResult(byte[] status, double[] time, double[] clearance
     }
 
     /** Number of motions with the given status. */
-    public int count(byte s) {
+    public int count(MotionStatus s) {
         int n = 0;
-        for (byte b : status) {
+        for (MotionStatus b : status) {
             if (b == s) {
                 n++;
             }

@@ -3,17 +3,14 @@ package io.collide4j.checker.batch;
 /**
  * Per-configuration verdicts of a state batch (arrays freshly allocated for the caller, indexed like the input).
  *
- * @param verdict      {@link #FREE} or {@link #COLLISION} per configuration: FREE exactly when
- *                     {@code CollisionChecker.isFree(q, d)} is true (certified)
+ * @param verdict      {@link StateVerdict#FREE} or {@link StateVerdict#COLLISION} per configuration: FREE exactly
+ *                     when {@code CollisionChecker.isFree(q, margin)} is true (certified)
  * @param pair         the pair isFree could not certify ({@link BatchRobot#pairName}), -1 when free
  * @param decidedOnCpu configurations the device tier could not clear, decided by isFree on the CPU
  *                     (the collisions plus the tier's false alarms; all of them on the CPU engine)
  * @param engine       the engine that ran the batch
  */
-public record StateBatchResult(byte[] verdict, int[] pair, int decidedOnCpu, EngineInfo engine) {
-
-    public static final byte FREE = 0;
-    public static final byte COLLISION = 1;
+public record StateBatchResult(StateVerdict[] verdict, int[] pair, int decidedOnCpu, EngineInfo engine) {
 
     /** Number of configurations. */
     public int size() {
@@ -23,8 +20,10 @@ public record StateBatchResult(byte[] verdict, int[] pair, int decidedOnCpu, Eng
     /** Number of configurations in collision. */
     public int collisions() {
         int n = 0;
-        for (byte v : verdict) {
-            n += v;
+        for (StateVerdict v : verdict) {
+            if (v == StateVerdict.COLLISION) {
+                n++;
+            }
         }
         return n;
     }

@@ -1,5 +1,6 @@
 package io.collide4j.checker.batch;
 
+import io.collide4j.checker.query.MotionStatus;
 import io.collide4j.checker.query.CollisionChecker;
 import io.collide4j.checker.query.MotionResult;
 import io.collide4j.checker.query.QueryContext;
@@ -59,7 +60,7 @@ class MotionBatchTest {
         int onDevice = 0;
         for (int i = 0; i < expected.length; i++) {
             MotionResult m = expected[i];
-            assertEquals(m.status().ordinal(), r.status()[i], what + ": status of motion " + i);
+            assertEquals(m.status(), r.status()[i], what + ": status of motion " + i);
             if (r.onDevice()[i]) {
                 onDevice++;
                 continue;
@@ -84,9 +85,9 @@ class MotionBatchTest {
                 MotionBatchResult r = cpu.checkMotions(a, b, d);
                 assertEquals(0, assertSame(expected, r, "CPU d=" + d), "the CPU engine has no device tier");
                 System.out.printf("motion batch d=%.2f: %d motions, %d free, %d collision, %d inconclusive%n", d,
-                        RANDOM, r.count(MotionBatchResult.FREE), r.count(MotionBatchResult.COLLISION),
-                        r.count(MotionBatchResult.INCONCLUSIVE));
-                assertTrue(r.count(MotionBatchResult.FREE) > RANDOM / 10 && r.count(MotionBatchResult.COLLISION) > RANDOM / 10,
+                        RANDOM, r.count(MotionStatus.FREE), r.count(MotionStatus.COLLISION),
+                        r.count(MotionStatus.INCONCLUSIVE));
+                assertTrue(r.count(MotionStatus.FREE) > RANDOM / 10 && r.count(MotionStatus.COLLISION) > RANDOM / 10,
                         "the scene should produce both verdicts");
             }
             if (!OpenClDevice.listDevices().isEmpty()) {
@@ -95,7 +96,7 @@ class MotionBatchTest {
                     int dev = assertSame(expected, r, "OpenCL d=" + d);
                     assertEquals(dev, r.decidedOnDevice());
                     System.out.printf("OpenCL motion tier d=%.2f: %d of %d motions (%d of %d free ones) certified on"
-                            + " the device%n", d, dev, RANDOM, dev, r.count(MotionBatchResult.FREE));
+                            + " the device%n", d, dev, RANDOM, dev, r.count(MotionStatus.FREE));
                     assertTrue(dev > 0, "the device tier should certify some motion");
                 }
             }
@@ -131,7 +132,7 @@ class MotionBatchTest {
                         device += dev;
                     }
                     if (e == EngineChoice.CPU) {
-                        free += r.count(MotionBatchResult.FREE);
+                        free += r.count(MotionStatus.FREE);
                     }
                 }
             }

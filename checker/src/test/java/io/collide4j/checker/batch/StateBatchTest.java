@@ -101,7 +101,7 @@ class StateBatchTest {
     static void assertVerdictsAreIsFree(StateBatchResult r, int m, String what) {
         int diff = 0;
         for (int i = 0; i < N; i++) {
-            boolean free = r.verdict()[i] == StateBatchResult.FREE;
+            boolean free = r.verdict()[i] == StateVerdict.FREE;
             if (free != reference[m][i]) {
                 diff++;
             }
@@ -216,7 +216,7 @@ class StateBatchTest {
                         lp.pose(model.bodyLink(b), new Matrix4d()));
             }
             if (hit) {
-                assertEquals(StateBatchResult.COLLISION, cpuResult[0].verdict()[i],
+                assertEquals(StateVerdict.COLLISION, cpuResult[0].verdict()[i],
                         "mesh oracle finds configuration " + i + " colliding");
             }
             return hit;
@@ -283,11 +283,11 @@ class StateBatchTest {
             for (int i = 0; i < n; i++) {
                 System.arraycopy(q, i * one.length, one, 0, one.length);
                 boolean free = checker.isFree(one, 0, c);
-                assertEquals(free, a.verdict()[i] == StateBatchResult.FREE, "CPU engine, configuration " + i);
-                assertEquals(free, b.verdict()[i] == StateBatchResult.FREE, "OpenCL engine, configuration " + i);
+                assertEquals(free, a.verdict()[i] == StateVerdict.FREE, "CPU engine, configuration " + i);
+                assertEquals(free, b.verdict()[i] == StateVerdict.FREE, "OpenCL engine, configuration " + i);
                 assertEquals(a.pair()[i], b.pair()[i], "blocking pair of configuration " + i);
-                if (cpuResult[0].verdict()[i] == StateBatchResult.COLLISION) {
-                    assertEquals(StateBatchResult.COLLISION, a.verdict()[i], "padding removed the collision of " + i);
+                if (cpuResult[0].verdict()[i] == StateVerdict.COLLISION) {
+                    assertEquals(StateVerdict.COLLISION, a.verdict()[i], "padding removed the collision of " + i);
                 }
                 if (a.pair()[i] >= 0 && r.pairName(a.pair()[i]).contains("held_box")) {
                     held++;
@@ -305,7 +305,7 @@ class StateBatchTest {
     static int count(StateBatchResult r, int n) {
         int c = 0;
         for (int i = 0; i < n; i++) {
-            c += r.verdict()[i];
+            c += r.verdict()[i] == StateVerdict.COLLISION ? 1 : 0;
         }
         return c;
     }

@@ -1,5 +1,6 @@
 package io.collide4j.checker.query;
 
+import io.collide4j.checker.batch.StateVerdict;
 import io.collide4j.checker.batch.BatchChecker;
 import io.collide4j.checker.batch.BatchRobot;
 import io.collide4j.checker.batch.EngineChoice;
@@ -297,7 +298,7 @@ class ExtremeInputTest {
             try (BatchChecker bc = BatchChecker.builder().engine(e).robot(spin.batch()).build()) {
                 StateBatchResult sr = bc.checkStates(qs, 0);
                 for (int i = 0; i < qs.length; i++) {
-                    if (sr.verdict()[i] == StateBatchResult.FREE) {
+                    if (sr.verdict()[i] == StateVerdict.FREE) {
                         spin.assertProvenFree(spin.clearance(qs[i]), 0, e + " L=" + spin.l() + " batch state "
                                 + java.util.Arrays.toString(qs[i]));
                     }
@@ -306,7 +307,7 @@ class ExtremeInputTest {
                 for (int i = 0; i < q0s.length; i++) {
                     String what = e + " L=" + spin.l() + " batch " + i + " q0=" + java.util.Arrays.toString(q0s[i])
                             + " q1=" + java.util.Arrays.toString(q1s[i]);
-                    if (mr.status()[i] == MotionBatchResult.FREE) {
+                    if (mr.status()[i] == MotionStatus.FREE) {
                         spin.assertProvenFree(spin.clearance(q0s[i], q1s[i]), 0, what + " motion");
                         assertTrue(mr.clearance()[i] > 0, what + ": clearance " + mr.clearance()[i]);
                     }

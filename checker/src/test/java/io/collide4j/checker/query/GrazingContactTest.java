@@ -1,5 +1,6 @@
 package io.collide4j.checker.query;
 
+import io.collide4j.checker.batch.StateVerdict;
 import io.collide4j.checker.batch.BatchChecker;
 import io.collide4j.checker.batch.BatchRobot;
 import io.collide4j.checker.batch.EngineChoice;
@@ -134,7 +135,7 @@ class GrazingContactTest {
                     double[] q = s.states.get(i);
                     boolean free = checker.isFree(q, d, ctx);
                     double lb = checker.minimumDistance(q, ctx).lowerBound();
-                    boolean batchFree = batch.verdict()[i] == StateBatchResult.FREE;
+                    boolean batchFree = batch.verdict()[i] == StateVerdict.FREE;
                     if (s.touching.get(i)) {
                         touching++;
                         if (free || lb > d || batchFree) {

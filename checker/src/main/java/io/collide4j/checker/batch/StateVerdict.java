@@ -1,0 +1,9 @@
+package io.collide4j.checker.batch;
+
+/** The verdict of one configuration of a state batch. */
+public enum StateVerdict {
+    /** {@code CollisionChecker.isFree(q, margin)} is true: every checked pair is certified farther apart than the margin. */
+    FREE,
+    /** isFree could not certify some pair (named by {@link StateBatchResult#pair}); never to be read as free. */
+    COLLISION
+}
