@@ -11,9 +11,15 @@
  *   <li><b>pair</b>: a robot piece against an obstacle piece or another robot piece ({@code PairKind} ENVIRONMENT or
  *       SELF); <b>candidate pairs</b>: the pairs the broad phase ({@code CandidatePairCollector}) could not show far
  *       enough apart, kept per context in a {@code CandidatePairs} list (one primitive array behind named accessors,
- *       allocation-free); {@code PairRef}: one pair as a record, off the hot path.</li>
+ *       allocation-free); {@code PairRef}: one pair as a record of indices, off the hot path; {@code LinkPair}: one pair
+ *       by name (body or obstacle and piece), the one link-pair type of contacts, results and certificates.</li>
  *   <li><b>speed grid</b> ({@code SpeedGrid}): certified speed bounds of each piece's bounding sphere per cell of a
- *       segment's [0, 1], and the motion bounds and step rule built on them.</li>
+ *       segment's [0, 1], and the motion bounds and step rule built on them; {@code GridCells}: how many cells a
+ *       segment gets for its joint travel.</li>
+ *   <li><b>context</b> ({@code QueryContext}): one thread's scratch for one checker, made by
+ *       {@code CollisionChecker.newContext()}; it knows the robot model it is sized for, not the checker (so the
+ *       collaborators that read it form no cycle with the checker). {@code ExactMeshScratch}: its part for exact mesh
+ *       obstacles.</li>
  *   <li><b>advancement</b> ({@code Advancement}): certified conservative advancement of one pair or of all candidate
  *       pairs in lockstep rounds, for checkMotion and the certifier; its outcome is an {@code AdvanceStatus}
  *       (CLEARED, VIOLATED, INCONCLUSIVE, PAUSED). {@code BooleanAdvancement}: the same bounds for isMotionFree, with
