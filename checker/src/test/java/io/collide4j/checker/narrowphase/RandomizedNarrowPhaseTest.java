@@ -18,8 +18,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Seed 001's randomized benchmark as a test: random pose pairs for all 21 pairings of sphere, box, capsule,
  * cylinder, cone and hull, GJK / MPR / EPA against independent oracles (analytic for sphere/capsule pairs, brute
  * force feature pairs and SAT for polytopes, and inscribed 16-gon tessellations with their exact Hausdorff error
- * r(1 − cos π/16) for cylinders and cones). Default: 10^5 pose pairs per pairing (the issue's count);
- * -Dcollide4j.randomPerPairing=N overrides it for quick local runs. Counts are printed; hard invariants must have zero
+ * r(1 − cos π/16) for cylinders and cones). 10^5 pose pairs per pairing (the issue's count) in the
+ * default run. Counts are printed; hard invariants must have zero
  * failures: no false "separated", lower bound never above the truth, boolean agreement outside the 1e-9 band,
  * distances inside the oracle's interval, exact-oracle distances within 1e-9 relative to max(d, 1e-3) (column d>1e9),
  * and for every separated pair a duality-gap check that needs no oracle (columns gap, wit): the witnesses lie in
@@ -146,7 +146,7 @@ class RandomizedNarrowPhaseTest {
 
     @Test
     void allPairingsAgainstOracles() {
-        int perPairing = Integer.getInteger("collide4j.randomPerPairing", 100_000);
+        int perPairing = 100_000;
         Gjk gjk = new Gjk();
         Epa epa = new Epa();
         Mpr mpr = new Mpr();
@@ -259,7 +259,7 @@ class RandomizedNarrowPhaseTest {
      */
     @Test
     void separationVerdictIsTheDistanceBoundsVerdict() {
-        int perPairing = Integer.getInteger("collide4j.separationPerPairing", 3_000);
+        int perPairing = 3_000;
         Gjk gjk = new Gjk();
         DistanceResult dr = new DistanceResult();
         int falseSeparated = 0, disagree = 0, separated = 0, checked = 0;
@@ -317,7 +317,7 @@ class RandomizedNarrowPhaseTest {
      */
     @Test
     void looseDistanceBoundIsCertifiedAndNearTheDistance() {
-        int perPairing = Integer.getInteger("collide4j.loosePerPairing", 1_000);
+        int perPairing = 1_000;
         Gjk gjk = new Gjk();
         DistanceResult exact = new DistanceResult(), loose = new DistanceResult();
         int over = 0, far = 0, separated = 0;
