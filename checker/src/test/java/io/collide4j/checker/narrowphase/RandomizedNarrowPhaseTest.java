@@ -7,6 +7,7 @@ import io.collide4j.checker.geometry.Shapes;
 import org.joml.Matrix4d;
 import org.joml.Matrix4dc;
 import org.joml.Quaterniond;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.util.Random;
@@ -254,12 +255,21 @@ class RandomizedNarrowPhaseTest {
      * {@link Gjk#separatedBeyond}, the boolean "farther apart than t?" of discrete checks, on random pose pairs of all
      * pairings with thresholds both spread over [0, 0.6] and within 10⁻⁹…10⁻³ of the oracle's distance: it never
      * answers true where the oracle's upper bound on the distance is ≤ t, and it gives the verdict of the full distance
-     * query's certified bound ({@code lowerBound > t}) everywhere, with or without a start direction. Default 3,000 pairs per pairing;
-     * -Dcollide4j.separationPerPairing=N for more.
+     * query's certified bound ({@code lowerBound > t}) everywhere, with or without a start direction. 3,000 pairs per pairing, ten times as
+     * many in the full run ({@code -Pslow}).
      */
     @Test
     void separationVerdictIsTheDistanceBoundsVerdict() {
-        int perPairing = 3_000;
+        separationVerdicts(3_000);
+    }
+
+    @Test
+    @Tag("slow")
+    void separationVerdictIsTheDistanceBoundsVerdictInFull() {
+        separationVerdicts(30_000);
+    }
+
+    private void separationVerdicts(int perPairing) {
         Gjk gjk = new Gjk();
         DistanceResult dr = new DistanceResult();
         int falseSeparated = 0, disagree = 0, separated = 0, checked = 0;
@@ -313,11 +323,20 @@ class RandomizedNarrowPhaseTest {
      * a random fraction of it up to 1.2): its certified bound never exceeds the oracle's upper bound on the distance,
      * and on separated pairs it exceeds the cap or stays within twice the tolerance (plus the polytope oracles'
      * Hausdorff error) of the oracle's lower bound.
-     * Default 1,000 pairs per pairing; -Dcollide4j.loosePerPairing=N for more.
+     * 1,000 pairs per pairing, ten times as many in the full run ({@code -Pslow}).
      */
     @Test
     void looseDistanceBoundIsCertifiedAndNearTheDistance() {
-        int perPairing = 1_000;
+        looseBounds(1_000);
+    }
+
+    @Test
+    @Tag("slow")
+    void looseDistanceBoundIsCertifiedAndNearTheDistanceInFull() {
+        looseBounds(10_000);
+    }
+
+    private void looseBounds(int perPairing) {
         Gjk gjk = new Gjk();
         DistanceResult exact = new DistanceResult(), loose = new DistanceResult();
         int over = 0, far = 0, separated = 0;
