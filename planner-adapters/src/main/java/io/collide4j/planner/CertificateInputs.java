@@ -4,6 +4,7 @@ import io.collide4j.checker.certificate.CertificateWitness;
 import io.collide4j.checker.query.MeshMode;
 import io.collide4j.kinematics.JointTrajectory;
 import io.collide4j.verifier.BoundInputs;
+import org.jspecify.annotations.Nullable;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,7 +25,7 @@ public final class CertificateInputs {
      *
      * @throws IllegalArgumentException the trajectory does not fit the planning group
      */
-    public static BoundInputs of(Collide4j c, MeshMode mode, JointTrajectory trajectory) {
+    public static BoundInputs of(Collide4j c, MeshMode mode, @Nullable JointTrajectory trajectory) {
         List<String> columns = c.model().kinematics().variableNames();
         double[] rest = c.fullConfiguration(new double[c.variableNames().size()]);
         Map<String, Double> held = new LinkedHashMap<>();

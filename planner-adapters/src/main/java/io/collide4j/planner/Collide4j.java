@@ -34,6 +34,7 @@ import io.collide4j.kinematics.KinematicModel;
 import io.collide4j.models.Models;
 import io.collide4j.urdf.RobotDescription;
 import io.collide4j.urdf.SemanticDescription;
+import org.jspecify.annotations.Nullable;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -70,7 +71,7 @@ public final class Collide4j {
     private final ValidityCounters counters = new ValidityCounters();
     private final ThreadLocal<Scratch> scratch;
     private final Builder recipe;   // for derived variants (MoveIt-style request edits)
-    private final SemanticDescription semantics;
+    private final @Nullable SemanticDescription semantics;
     private final List<String> warnings;
     private final List<LinkConvexity> decomposedByDefault;
 
@@ -91,7 +92,7 @@ public final class Collide4j {
         }
     }
 
-    private Collide4j(Builder b, PreparedScene prepared, CollisionChecker checker, SemanticDescription semantics,
+    private Collide4j(Builder b, PreparedScene prepared, CollisionChecker checker, @Nullable SemanticDescription semantics,
                       GroupMapping group, List<String> warnings, List<LinkConvexity> decomposedByDefault) {
         this.decomposedByDefault = List.copyOf(decomposedByDefault);
         this.warnings = List.copyOf(warnings);
@@ -118,12 +119,12 @@ public final class Collide4j {
 
     // ------------------------------------------------------------------ model facts
 
-    /** The underlying certified checker (full configurations, explicit contexts). */
     /** Where this checker's robot and scene came from (bundled names or files; parts unknown are null). */
     public Provenance provenance() {
         return recipe.provenance();
     }
 
+    /** The underlying certified checker (full configurations, explicit contexts). */
     public CollisionChecker checker() {
         return checker;
     }
@@ -154,7 +155,7 @@ public final class Collide4j {
     }
 
     /** The SRDF in use, or null when there is none. */
-    public SemanticDescription semantics() {
+    public @Nullable SemanticDescription semantics() {
         return semantics;
     }
 
@@ -511,14 +512,14 @@ public final class Collide4j {
     }
 
     /** The closest checked pair at q (certified lower bound and estimate), or null when nothing is checked. */
-    public Contact closestPair(double[] q) {
+    public @Nullable Contact closestPair(double[] q) {
         Scratch s = scratch();
         toFull(q, s.full0);
         return checker.minimumDistance(s.full0, s.context);
     }
 
     /** The closest robot–scene pair at q (certified lower bound and estimate), or null when the scene is empty. */
-    public Contact closestObstacle(double[] q) {
+    public @Nullable Contact closestObstacle(double[] q) {
         Scratch s = scratch();
         toFull(q, s.full0);
         return checker.minimumDistance(s.full0, s.context, true);
@@ -604,32 +605,32 @@ public final class Collide4j {
 
     /** Single-threaded builder; {@link #build} may be called repeatedly. */
     public static final class Builder {
-        private RobotDescription robot;
-        private SemanticDescription srdf;
-        private Path urdfPath;
-        private Path srdfPath;
-        private String bundledRobot;
+        private @Nullable RobotDescription robot;
+        private @Nullable SemanticDescription srdf;
+        private @Nullable Path urdfPath;
+        private @Nullable Path srdfPath;
+        private @Nullable String bundledRobot;
         private Scene scene = Scene.empty();
-        private Provenance.Source sceneSource;   // where the scene came from, null when built in memory
+        private Provenance.@Nullable Source sceneSource;   // where the scene came from, null when built in memory
         private final List<String[]> sceneAllow = new ArrayList<>();
         private double margin;
         private double tolerance = CollisionChecker.DEFAULT_TOLERANCE;
         private long budget = CollisionChecker.DEFAULT_BUDGET;
         private boolean budgetGiven;   // else the default, scaled with the model (Collide4j.budgetScale)
-        private String group;
+        private @Nullable String group;
         private final Map<String, Double> hold = new LinkedHashMap<>();
         private final java.util.Set<String> explicitHold = new java.util.HashSet<>();   // hold(), not holdAll()
         private final Map<String, Double> padding = new LinkedHashMap<>();
         private final Map<String, Double> scale = new LinkedHashMap<>();
         private double defaultPadding;
         private final List<String[]> allow = new ArrayList<>();
-        private ConvexPieceProvider pieces;
-        private String piecesName;
+        private @Nullable ConvexPieceProvider pieces;
+        private @Nullable String piecesName;
         private boolean bundledDecomposition;
         private DecompositionMode decomposition = DecompositionMode.CONCAVE;
         private boolean exactMeshes;
         private List<Path> packageRoots = List.of();
-        private java.util.function.Consumer<String> meshListener;
+        private java.util.function.@Nullable Consumer<String> meshListener;
         private Map<String, String> xacroArgs = Map.of();
 
         private Builder() {
@@ -678,8 +679,8 @@ public final class Collide4j {
         }
 
         /** A parsed robot and its SRDF (may be null). */
-        public Builder robot(RobotDescription description, SemanticDescription semantics) {
-            this.robot = description;
+        public Builder robot(RobotDescription description, @Nullable SemanticDescription semantics) {
+            this.robot = java.util.Objects.requireNonNull(description, "robot description");
             this.srdf = semantics;
             this.bundledRobot = null;
             this.urdfPath = null;
@@ -692,7 +693,7 @@ public final class Collide4j {
          * ({@link io.collide4j.urdf.ResourceResolver#standard}).
          */
         public Builder urdf(Path urdf) {
-            this.urdfPath = urdf;
+            this.urdfPath = java.util.Objects.requireNonNull(urdf, "URDF path");
             this.robot = null;
             this.bundledRobot = null;
             return this;
@@ -716,12 +717,12 @@ public final class Collide4j {
 
         /** An SRDF file for the URDF (disabled collision pairs, planning groups). */
         public Builder srdf(Path srdf) {
-            this.srdfPath = srdf;
+            this.srdfPath = java.util.Objects.requireNonNull(srdf, "SRDF path");
             return this;
         }
 
         public Builder scene(Scene scene) {
-            this.scene = scene;
+            this.scene = java.util.Objects.requireNonNull(scene, "scene");
             this.sceneSource = null;
             this.sceneAllow.clear();
             return this;
@@ -742,7 +743,7 @@ public final class Collide4j {
 
         /** Where the robot and scene came from, for certificates: bundled names or absolute file paths. */
         Provenance provenance() {
-            Provenance.Source r = null;
+            Provenance.@Nullable Source r = null;
             if (bundledRobot != null) {
                 r = Provenance.Source.bundled(bundledRobot);
             } else if (urdfPath != null) {
@@ -820,8 +821,11 @@ public final class Collide4j {
             return this;
         }
 
-        /** Plan for this SRDF group only; other variables are held (see {@link #hold}). */
-        public Builder group(String name) {
+        /**
+         * Plan for this SRDF group only; other variables are held (see {@link #hold}). Null: the default (a bundled
+         * robot's first SRDF group, else every variable).
+         */
+        public Builder group(@Nullable String name) {
             this.group = name;
             return this;
         }
@@ -926,13 +930,13 @@ public final class Collide4j {
          * first time, before the cache has it, that takes seconds per mesh): for progress output. Called on the
          * building thread; null for none.
          */
-        public Builder meshListener(java.util.function.Consumer<String> listener) {
+        public Builder meshListener(java.util.function.@Nullable Consumer<String> listener) {
             this.meshListener = listener;
             return this;
         }
 
         /** Meshes as a convex decomposition with a measured covering margin (see {@link DecompositionPieces}). */
-        public Builder decomposition(DecompositionParameters parameters, DecompositionCache cache) {
+        public Builder decomposition(DecompositionParameters parameters, @Nullable DecompositionCache cache) {
             DecompositionPieces p = cache == null ? DecompositionPieces.uncached(parameters)
                     : DecompositionPieces.cached(parameters, cache.directory());
             return pieces(p, p.name());

@@ -8,6 +8,7 @@ import io.collide4j.kinematics.PlanningGroup;
 import io.collide4j.kinematics.format.Suggestions;
 import io.collide4j.urdf.RobotDescription;
 import io.collide4j.urdf.SemanticDescription;
+import org.jspecify.annotations.Nullable;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -62,8 +63,8 @@ final class GroupMapping {
      * blank is refused), with the {@code hold} values applied (a joint in {@code explicitHold} that has no value of
      * its own is refused; mimic and fixed joints of a recorded state are skipped, FK derives them).
      */
-    static GroupMapping resolve(RobotDescription desc, KinematicModel km, SemanticDescription sem, String group,
-                                boolean bundled, Map<String, Double> hold, Set<String> explicitHold) {
+    static GroupMapping resolve(RobotDescription desc, KinematicModel km, @Nullable SemanticDescription sem,
+                                @Nullable String group, boolean bundled, Map<String, Double> hold, Set<String> explicitHold) {
         String gName = group;
         if (gName != null && gName.isBlank()) {
             // "" means "every variable" below; an empty --group or "group": "" is a mistake, not that request

@@ -10,6 +10,7 @@ import io.collide4j.checker.robot.PrecomputedPieces;
 import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.models.Models;
 import io.collide4j.urdf.RobotDescription;
+import org.jspecify.annotations.Nullable;
 
 import java.util.List;
 import java.util.function.Consumer;
@@ -26,8 +27,8 @@ record PieceChoice(ConvexPieceProvider scenePieces, List<LinkConvexity> concave)
 
     /** Chooses the pieces and sets the robot's on {@code mb}; {@code hear} (may be null) hears each mesh decomposed. */
     static PieceChoice apply(RobotCollisionModel.Builder mb, RobotDescription desc, DecompositionMode decomposition,
-                             ConvexPieceProvider pieces, String piecesName, boolean bundledDecomposition,
-                             String bundledRobot, Consumer<String> hear) {
+                             @Nullable ConvexPieceProvider pieces, @Nullable String piecesName, boolean bundledDecomposition,
+                             @Nullable String bundledRobot, @Nullable Consumer<String> hear) {
         ConvexPieceProvider scenePieces = pieces == null ? ConvexPieceProvider.hull() : pieces;
         List<LinkConvexity> concave = List.of();
         if (decomposition == DecompositionMode.ALL) {

@@ -6,6 +6,7 @@ import io.collide4j.urdf.SemanticDescription;
 import io.collide4j.urdf.SrdfParser;
 import io.collide4j.urdf.UrdfParser;
 import io.collide4j.urdf.xacro.Xacro;
+import org.jspecify.annotations.Nullable;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,15 +17,16 @@ import java.util.Map;
  * The robot a {@link Collide4j.Builder} was given, read: a bundled robot with its SRDF, a URDF (or xacro) file, or a
  * parsed description; then an SRDF file when one was named. Stateless.
  */
-record RobotFiles(RobotDescription description, SemanticDescription semantics) {
+record RobotFiles(RobotDescription description, @Nullable SemanticDescription semantics) {
 
     /**
      * Reads the robot from the first source given: {@code bundledRobot}, else {@code urdfPath}, else
      * {@code robot} (with {@code srdf}); an {@code srdfPath} replaces the SRDF. Refuses xacro arguments when neither
      * file is xacro, and files that cannot be read.
      */
-    static RobotFiles read(String bundledRobot, Path urdfPath, Path srdfPath, RobotDescription robot,
-                           SemanticDescription srdf, List<Path> packageRoots, Map<String, String> xacroArgs) {
+    static RobotFiles read(@Nullable String bundledRobot, @Nullable Path urdfPath, @Nullable Path srdfPath,
+                           @Nullable RobotDescription robot, @Nullable SemanticDescription srdf, List<Path> packageRoots,
+                           Map<String, String> xacroArgs) {
         if (!xacroArgs.isEmpty() && (urdfPath == null || !Xacro.isXacro(urdfPath))
                 && (srdfPath == null || !Xacro.isXacro(srdfPath))) {
             throw new IllegalArgumentException("xacro arguments " + xacroArgs.keySet() + " given, but neither the URDF ("

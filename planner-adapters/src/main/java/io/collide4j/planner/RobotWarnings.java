@@ -4,6 +4,7 @@ import io.collide4j.checker.query.CollisionChecker;
 import io.collide4j.checker.query.Contact;
 import io.collide4j.urdf.RobotDescription;
 import io.collide4j.urdf.SemanticDescription;
+import org.jspecify.annotations.Nullable;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,8 +19,8 @@ final class RobotWarnings {
      * Only adjacent links and the URDF's own filters are excluded (and how to generate an SRDF), and which pairs
      * collide at its zero configuration {@code rest}; nothing when there is an SRDF.
      */
-    static List<String> of(RobotDescription desc, SemanticDescription sem, CollisionChecker checker, double[] rest,
-                           Path urdfPath, List<Path> packageRoots) {
+    static List<String> of(RobotDescription desc, @Nullable SemanticDescription sem, CollisionChecker checker, double[] rest,
+                           @Nullable Path urdfPath, List<Path> packageRoots) {
         List<String> out = new ArrayList<>();
         String file = urdfPath != null ? urdfPath.toString() : desc.source() == null ? desc.name() + ".urdf"
                 : desc.source().toString();

@@ -32,5 +32,10 @@
  * the robot and scene options they share with the command line ({@code CertifyApi}, {@code CheckerOptions},
  * {@code ExitCode}) in {@code io.collide4j.planner.cli}. The command line itself and the JSON-lines server
  * ({@code io.collide4j.planner.server}) are the module {@code cli}, which depends on this one.
+ *
+ * <p>Null-marked (JSpecify): no parameter, return value or field here is null unless it is annotated {@code @Nullable}.
  */
+@NullMarked
 package io.collide4j.planner;
+
+import org.jspecify.annotations.NullMarked;

@@ -18,6 +18,7 @@ import io.collide4j.urdf.SemanticDescription;
 import io.collide4j.verifier.IndependentVerifier;
 import io.collide4j.verifier.VerificationReport;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayInputStream;
@@ -38,7 +39,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * verify; false claims are rejected with the step and pair named (a plane moved 1e-9 m into a piece, a step end
  * extended, a waypoint changed); and a planted bug — a certifier whose forward kinematics is off by 1e-8 m — makes
  * certificates of a grazing motion that the recompute verifier, sharing that FK, accepts and the independent verifier
- * rejects. Full sweep of MotionBenchMaker problems: {@code -Dcollide4j.witness.problems=N} per scenario (default 1).
+ * rejects. MotionBenchMaker problems: the first of each scenario by default, all 100 in the full run ({@code -Pslow}).
  */
 class IndependentVerificationTest {
     static RobotDescription desc;
@@ -113,7 +114,16 @@ class IndependentVerificationTest {
 
     @Test
     void plannedMotionBenchMakerPathsVerifyIndependently() {
-        int perScenario = Integer.getInteger("collide4j.witness.problems", 1);
+        plannedPaths(1);
+    }
+
+    @Test
+    @Tag("slow")
+    void plannedMotionBenchMakerPathsVerifyIndependentlyInFull() {
+        plannedPaths(100);
+    }
+
+    private void plannedPaths(int perScenario) {
         MbmProblems set = new MbmProblems(Path.of(System.getProperty("collide4j.testdata", "../tests/data"))
                 .resolve("vamp/resources/panda/problems.zip"));
         Collide4j.Builder robot = Collide4j.builder().robot("panda");

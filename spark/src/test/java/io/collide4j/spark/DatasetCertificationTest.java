@@ -10,6 +10,7 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,12 +40,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * certifier's (the planner's TrajectoryCertifier on a checker built here, certificate text compared byte for byte; a
  * few also against the {@code collide4j certify} command's certificate file), every malformed and out-of-limits row is
  * in the errors table, and the counts add up. One Spark session for the class (its start is slow).
- * {@code -Dcollide4j.spark.trajectories=N} sets the dataset size (default 2000).
+ * 2,000 trajectories by default, ten times as many in the full run ({@code -Pslow}).
  */
 class DatasetCertificationTest {
     static final Path ZIP = Path.of(System.getProperty("collide4j.testdata", "../tests/data"))
             .resolve("vamp/resources/panda/problems.zip");
-    static final int N = Integer.getInteger("collide4j.spark.trajectories", 2000);
+    static final int N = 2000, FULL_N = 20_000;
     static final double MARGIN = 0.005;
 
     static SparkSession spark;
@@ -68,9 +69,20 @@ class DatasetCertificationTest {
 
     @Test
     void everyRowCertifiedAsOnOneMachineOrReported() throws IOException {
+        everyRowCertified(N);
+    }
+
+    @Test
+    @Tag("slow")
+    void everyRowCertifiedAsOnOneMachineOrReportedInFull() throws IOException {
+        everyRowCertified(FULL_N);
+    }
+
+    /** A dataset of {@code n} trajectories (rows of each kind: see the class comment) through the Spark job. */
+    private void everyRowCertified(int n) throws IOException {
         Collide4j tableShelf = Collide4j.builder().robot("panda").sceneName(GeneratedDataset.BUNDLED_SCENE).margin(MARGIN)
                 .build();
-        GeneratedDataset data = GeneratedDataset.write(spark, dir.resolve("in"), ZIP, N, true, 19, tableShelf.upperLimits());
+        GeneratedDataset data = GeneratedDataset.write(spark, dir.resolve("in"), ZIP, n, true, 19, tableShelf.upperLimits());
         System.out.println("[spark-dataset] generated " + data.summary());
 
         long t0 = System.nanoTime();
@@ -164,10 +176,10 @@ class DatasetCertificationTest {
         System.out.printf("[spark-dataset] verdicts %s, %d splines; single-machine reference %.1f s%n", verdicts, splines,
                 (System.nanoTime() - t1) / 1e9);
         // the mix the dataset is for: every verdict occurs, splines too, in several scenes
-        assertTrue(verdicts.getOrDefault("CERTIFIED_FREE", 0) > N / 4, verdicts.toString());
+        assertTrue(verdicts.getOrDefault("CERTIFIED_FREE", 0) > n / 4, verdicts.toString());
         assertTrue(verdicts.getOrDefault("VIOLATION", 0) > 0, verdicts.toString());
         assertTrue(verdicts.getOrDefault("INCONCLUSIVE", 0) > 0, verdicts.toString());
-        assertTrue(splines > N / 10);
+        assertTrue(splines > n / 10);
         assertTrue(summary.byScene().size() >= 4, summary.byScene().toString());
 
         // and the command line's certificate file, byte for byte, for one row of each verdict

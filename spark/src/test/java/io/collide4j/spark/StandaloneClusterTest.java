@@ -6,7 +6,7 @@ import io.collide4j.planner.Collide4j;
 import io.collide4j.planner.TrajectoryCertifier;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,8 +36,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code ...worker.Worker}), loopback only, each worker launching its own executor JVM. So the task closure, the
  * broadcast robot-and-scene references and the task reports cross JVMs by serialisation, and each executor loads its
  * checkers itself and reuses them across its tasks. Verdicts and certificate files equal the single-machine
- * certifier's. Starting five JVMs takes a minute or more on a loaded 2-core machine, so the test runs only with
- * {@code -Dcollide4j.spark.cluster=true}; every process it starts is stopped in all cases, and it gives up after
+ * certifier's. Starting five JVMs takes a minute or more on a loaded 2-core machine, so the test is in the full run
+ * ({@code -Pslow}) only; every process it starts is stopped in all cases, and it gives up after
  * 5 minutes.
  */
 class StandaloneClusterTest {
@@ -45,10 +45,9 @@ class StandaloneClusterTest {
     Path dir;
 
     @Test
+    @Tag("slow")
     @Timeout(value = 300, unit = TimeUnit.SECONDS)
     void twoWorkersCertifyAsOneMachine() throws Exception {
-        Assumptions.assumeTrue(Boolean.getBoolean("collide4j.spark.cluster"),
-                "the standalone-cluster test runs with -Dcollide4j.spark.cluster=true");
         Path sparkHome = dir.resolve("spark-home");
         Files.createDirectories(sparkHome.resolve("jars"));   // the launcher wants it; the class path comes from us
         String cp = System.getProperty("java.class.path");

@@ -1,5 +1,8 @@
 package io.collide4j.verifier;
 
+import org.jspecify.annotations.NullMarked;
+import org.jspecify.annotations.Nullable;
+
 import java.util.List;
 import java.util.Map;
 
@@ -12,9 +15,10 @@ import java.util.Map;
  * {@code provenClearance}: for each pair whose clearance the certificate claims, the clearance the verifier proved
  * for it over the checked part (what {@code verify} prints; the certificate's own numbers are only claims).
  * {@code assumptions}: what the proof rests on without proving it (caller-allowed pairs), in the witness's order;
- * {@code valid} holds only with them granted ({@code verify --strict} refuses any).
+ * {@code valid} holds only with them granted ({@code verify --strict} refuses any). Null-marked (JSpecify).
  */
-public record VerificationReport(boolean valid, String verdict, List<String> problems, long stepsChecked,
+@NullMarked
+public record VerificationReport(boolean valid, @Nullable String verdict, List<String> problems, long stepsChecked,
                                  long subdivisions, Map<String, Double> provenClearance, List<Assumption> assumptions) {
     public VerificationReport {
         problems = List.copyOf(problems);

@@ -5,6 +5,7 @@ import io.collide4j.checker.narrowphase.PenetrationResult;
 import io.collide4j.planner.Collide4j;
 import org.joml.Matrix4d;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.io.BufferedReader;
@@ -25,10 +26,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The stored configuration sets (tests/data/bench/configuration-sets-v1.csv): complete, regenerated bit for bit from
  * their seed, and every sampled target re-verified with the exact oracle within 1e-9. By default Scenario I is
  * checked on every 16th configuration (124), Scenario II on every 8th (88), the robots on every 4th (32);
- * {@code -Dcollide4j.bench.verifyAll=true} checks all 2,816 (about 40 s on 2 cores).
+ * the full run ({@code -Pslow}) checks all 2,816 (about 40 s on 2 cores).
  */
 class ConfigurationSetsTest {
-    private static final boolean ALL = Boolean.getBoolean("collide4j.bench.verifyAll");
     private static ConfigurationSets sets;
     private static final Map<String, BenchBody> BODIES = new HashMap<>();
 
@@ -102,11 +102,34 @@ class ConfigurationSetsTest {
 
     @Test
     void scenarioOneClearancesReverifyWithTheExactOracle() {
+        scenarioOne(16);
+    }
+
+    @Test
+    void scenarioTwoPenetrationsReverifyWithTheExactOracle() {
+        scenarioTwo(8);
+    }
+
+    @Test
+    void robotClearancesReverify() {
+        robots(4);
+    }
+
+    @Test
+    @Tag("slow")
+    void everyStoredTargetReverifiesInFull() {
+        scenarioOne(1);
+        scenarioTwo(1);
+        robots(1);
+    }
+
+    /** Every {@code every}-th Scenario I configuration. */
+    private static void scenarioOne(int every) {
         PairOracle oracle = new PairOracle();
         Matrix4d m = new Matrix4d();
         int k = 0, checked = 0;
         for (PairConfiguration c : sets.pairs()) {
-            if (c.scenario() != Scenario.I || (!ALL && k++ % 16 != 0)) {
+            if (c.scenario() != Scenario.I || k++ % every != 0) {
                 continue;
             }
             BenchBody[] ab = bodies(c.pair());
@@ -122,15 +145,15 @@ class ConfigurationSetsTest {
         assertTrue(checked >= 120, "checked " + checked);
     }
 
-    @Test
-    void scenarioTwoPenetrationsReverifyWithTheExactOracle() {
+    /** Every {@code every}-th Scenario II configuration. */
+    private static void scenarioTwo(int every) {
         PairOracle oracle = new PairOracle();
         Epa epa = new Epa();
         PenetrationResult pr = new PenetrationResult();
         Matrix4d m = new Matrix4d();
         int k = 0, checked = 0;
         for (PairConfiguration c : sets.pairs()) {
-            if (c.scenario() != Scenario.II || (!ALL && k++ % 8 != 0)) {
+            if (c.scenario() != Scenario.II || k++ % every != 0) {
                 continue;
             }
             BenchBody[] ab = bodies(c.pair());
@@ -159,12 +182,12 @@ class ConfigurationSetsTest {
         assertTrue(checked >= 80, "checked " + checked);
     }
 
-    @Test
-    void robotClearancesReverify() {
+    /** Every {@code every}-th robot configuration. */
+    private static void robots(int every) {
         Map<String, Collide4j> checkers = new HashMap<>();
         int k = 0;
         for (RobotConfiguration r : sets.robots()) {
-            if (!ALL && k++ % 4 != 0) {
+            if (k++ % every != 0) {
                 continue;
             }
             Collide4j c = checkers.computeIfAbsent(r.robot(), n -> ConfigurationSetGenerator.robotChecker(n, r.scene()));

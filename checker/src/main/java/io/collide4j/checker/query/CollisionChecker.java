@@ -6,6 +6,7 @@ import io.collide4j.checker.scene.Scene;
 import io.collide4j.kinematics.LinkPoses;
 import org.joml.Matrix4dc;
 import org.joml.Vector3d;
+import org.jspecify.annotations.Nullable;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -253,7 +254,7 @@ public final class CollisionChecker {
      * distance (margins subtracted; for overlapping pieces minus the EPA penetration depth), witness points
      * and normal; null when the robot has no checked pair.
      */
-    public Contact minimumDistance(double[] q, QueryContext c) {
+    public @Nullable Contact minimumDistance(double[] q, QueryContext c) {
         return minimumDistance(q, c, false);
     }
 
@@ -262,7 +263,7 @@ public final class CollisionChecker {
      * close did the robot get to the shelf", which a closer pair of the robot's own links would hide; null when no
      * robot–scene pair is checked (an empty scene).
      */
-    public Contact minimumDistance(double[] q, QueryContext c, boolean sceneOnly) {
+    public @Nullable Contact minimumDistance(double[] q, QueryContext c, boolean sceneOnly) {
         checkContext(c);
         LinkPoses poses = fk(q, c);
         double best = Double.POSITIVE_INFINITY;

@@ -1,5 +1,7 @@
 package io.collide4j.checker.query;
 
+import org.jspecify.annotations.NullMarked;
+
 /**
  * The settings of one motion query ({@link CollisionChecker#checkMotion(double[], double[], MotionQuery, QueryContext)},
  * {@link CollisionChecker#isMotionFree(double[], double[], MotionQuery, QueryContext)}), each under its own name so that
@@ -13,8 +15,9 @@ package io.collide4j.checker.query;
  *     INCONCLUSIVE, never free;</li>
  * <li>{@code sampleStep} (rad or m, finite, &gt; 0): the boolean query's discrete sample spacing in joint space.</li>
  * </ul>
- * Immutable; build with {@link #margin(double)} and the {@code with…} methods.
+ * Immutable; build with {@link #margin(double)} and the {@code with…} methods. Null-marked (JSpecify).
  */
+@NullMarked
 public record MotionQuery(double margin, double tolerance, long budget, double sampleStep) {
     /** Default absolute tolerance (m) under which a motion's lower bound counts as touching the margin. */
     public static final double DEFAULT_TOLERANCE = 1e-4;

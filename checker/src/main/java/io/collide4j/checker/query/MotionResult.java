@@ -1,5 +1,8 @@
 package io.collide4j.checker.query;
 
+import org.jspecify.annotations.NullMarked;
+import org.jspecify.annotations.Nullable;
+
 /**
  * Result of a continuous check of q0 → q1 (joint-space straight line, parameter s ∈ [0, 1]).
  * <ul>
@@ -9,9 +12,11 @@ package io.collide4j.checker.query;
  *     {@code contact}'s pair is ≤ margin + tolerance; {@code configuration} is q at that time.</li>
  * <li>INCONCLUSIVE: the evaluation budget ran out; {@code time} is how far the last pair got.</li>
  * </ul>
- * {@code evaluations} counts narrow-phase distance computations.
+ * {@code evaluations} counts narrow-phase distance computations; {@code contact} is null unless COLLISION.
+ * Null-marked (JSpecify).
  */
-public record MotionResult(MotionStatus status, double time, double[] configuration, Contact contact,
+@NullMarked
+public record MotionResult(MotionStatus status, double time, double[] configuration, @Nullable Contact contact,
                            double clearanceLowerBound, long evaluations) {
     public boolean isFree() {
         return status == MotionStatus.FREE;

@@ -7,6 +7,7 @@ import io.collide4j.checker.geometry.Shapes;
 import org.joml.Matrix4d;
 import org.joml.Matrix4dc;
 import org.joml.Quaterniond;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.util.Random;
@@ -18,8 +19,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Seed 001's randomized benchmark as a test: random pose pairs for all 21 pairings of sphere, box, capsule,
  * cylinder, cone and hull, GJK / MPR / EPA against independent oracles (analytic for sphere/capsule pairs, brute
  * force feature pairs and SAT for polytopes, and inscribed 16-gon tessellations with their exact Hausdorff error
- * r(1 − cos π/16) for cylinders and cones). Default: 10^5 pose pairs per pairing (the issue's count);
- * -Dcollide4j.randomPerPairing=N overrides it for quick local runs. Counts are printed; hard invariants must have zero
+ * r(1 − cos π/16) for cylinders and cones). 10^5 pose pairs per pairing (the issue's count) in the
+ * default run. Counts are printed; hard invariants must have zero
  * failures: no false "separated", lower bound never above the truth, boolean agreement outside the 1e-9 band,
  * distances inside the oracle's interval, exact-oracle distances within 1e-9 relative to max(d, 1e-3) (column d>1e9),
  * and for every separated pair a duality-gap check that needs no oracle (columns gap, wit): the witnesses lie in
@@ -146,7 +147,7 @@ class RandomizedNarrowPhaseTest {
 
     @Test
     void allPairingsAgainstOracles() {
-        int perPairing = Integer.getInteger("collide4j.randomPerPairing", 100_000);
+        int perPairing = 100_000;
         Gjk gjk = new Gjk();
         Epa epa = new Epa();
         Mpr mpr = new Mpr();
@@ -254,12 +255,21 @@ class RandomizedNarrowPhaseTest {
      * {@link Gjk#separatedBeyond}, the boolean "farther apart than t?" of discrete checks, on random pose pairs of all
      * pairings with thresholds both spread over [0, 0.6] and within 10⁻⁹…10⁻³ of the oracle's distance: it never
      * answers true where the oracle's upper bound on the distance is ≤ t, and it gives the verdict of the full distance
-     * query's certified bound ({@code lowerBound > t}) everywhere, with or without a start direction. Default 3,000 pairs per pairing;
-     * -Dcollide4j.separationPerPairing=N for more.
+     * query's certified bound ({@code lowerBound > t}) everywhere, with or without a start direction. 3,000 pairs per pairing, ten times as
+     * many in the full run ({@code -Pslow}).
      */
     @Test
     void separationVerdictIsTheDistanceBoundsVerdict() {
-        int perPairing = Integer.getInteger("collide4j.separationPerPairing", 3_000);
+        separationVerdicts(3_000);
+    }
+
+    @Test
+    @Tag("slow")
+    void separationVerdictIsTheDistanceBoundsVerdictInFull() {
+        separationVerdicts(30_000);
+    }
+
+    private void separationVerdicts(int perPairing) {
         Gjk gjk = new Gjk();
         DistanceResult dr = new DistanceResult();
         int falseSeparated = 0, disagree = 0, separated = 0, checked = 0;
@@ -313,11 +323,20 @@ class RandomizedNarrowPhaseTest {
      * a random fraction of it up to 1.2): its certified bound never exceeds the oracle's upper bound on the distance,
      * and on separated pairs it exceeds the cap or stays within twice the tolerance (plus the polytope oracles'
      * Hausdorff error) of the oracle's lower bound.
-     * Default 1,000 pairs per pairing; -Dcollide4j.loosePerPairing=N for more.
+     * 1,000 pairs per pairing, ten times as many in the full run ({@code -Pslow}).
      */
     @Test
     void looseDistanceBoundIsCertifiedAndNearTheDistance() {
-        int perPairing = Integer.getInteger("collide4j.loosePerPairing", 1_000);
+        looseBounds(1_000);
+    }
+
+    @Test
+    @Tag("slow")
+    void looseDistanceBoundIsCertifiedAndNearTheDistanceInFull() {
+        looseBounds(10_000);
+    }
+
+    private void looseBounds(int perPairing) {
         Gjk gjk = new Gjk();
         DistanceResult exact = new DistanceResult(), loose = new DistanceResult();
         int over = 0, far = 0, separated = 0;

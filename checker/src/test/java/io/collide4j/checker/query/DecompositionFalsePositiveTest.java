@@ -10,6 +10,7 @@ import io.collide4j.checker.scene.Scene;
 import io.collide4j.kinematics.KinematicModel;
 import io.collide4j.urdf.Geometry;
 import io.collide4j.urdf.RobotDescription;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.net.MalformedURLException;
@@ -262,13 +263,23 @@ class DecompositionFalsePositiveTest {
      * decomposed through the provider {@code --decompose} uses ({@link io.collide4j.checker.robot.DecompositionPieces}
      * with a cache): 0 false negatives, and fewer false positives than one hull per link near contact. The
      * oracle models meshes only, so the 1 cm box of {@code ee_link} is left out of both models. Fast default: at
-     * most 6 pieces per mesh at resolution 10,000 and 30 near-contact states per scene; {@code
-     * -Dcollide4j.decompose.ur5Full=true} uses --decompose's default parameters (about 2.5 min on 2 cores) and
-     * 720 states per scene (≥ 10^4 states over the 14 scenes).
+     * most 6 pieces per mesh at resolution 10,000 and 30 near-contact states per scene; the full
+     * run ({@code -Pslow}) uses --decompose's default parameters (about 2.5 min on 2 cores) and 720 states per scene
+     * (≥ 10^4 states over the 14 scenes).
      */
     @Test
     void ur5WithConcaveLinksDecomposedLikeTheCliCutsFalsePositives(@org.junit.jupiter.api.io.TempDir Path cache) {
-        boolean full = Boolean.getBoolean("collide4j.decompose.ur5Full");
+        ur5WithConcaveLinksDecomposed(cache, false);
+    }
+
+    @Test
+    @Tag("slow")
+    void ur5WithConcaveLinksDecomposedLikeTheCliCutsFalsePositivesInFull(@org.junit.jupiter.api.io.TempDir Path cache) {
+        ur5WithConcaveLinksDecomposed(cache, true);
+    }
+
+    /** {@code full}: --decompose's default parameters and 720 states per scene, else the fast sample above. */
+    private void ur5WithConcaveLinksDecomposed(Path cache, boolean full) {
         Path urdf = MbmData.testData().resolve("example-robot-data/robots/ur_description/urdf/ur5_robot.urdf");
         RobotDescription parsed = io.collide4j.urdf.UrdfParser.create().parse(urdf);
         List<io.collide4j.urdf.LinkDescription> links = new ArrayList<>();

@@ -17,6 +17,7 @@ import io.collide4j.urdf.Pose;
 import io.collide4j.urdf.RobotDescription;
 import io.collide4j.urdf.TriangleMesh;
 import org.joml.Vector3d;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -37,9 +38,8 @@ class ExactMeshModeTest {
     static final double[] READY = {0, -0.785, 0, -2.356, 0, 1.571, 0.785};
     static final double[] SWEEP_END = {0.35, -0.785, 0, -2.356, 0, 1.571, 1.085};
     static final double STEP = 0.001;
-    /** Motions per margin: random, and grazing ones of each kind ({@code -Dcollide4j.exactmesh.scale} multiplies). */
-    static final double SCALE = Double.parseDouble(System.getProperty("collide4j.exactmesh.scale", "1"));
-    static final int RANDOM = (int) Math.ceil(100 * SCALE), GRAZE = (int) Math.ceil(50 * SCALE);
+    /** Motions per margin: random, and grazing ones of each kind; the full run ({@code -Pslow}) has FULL_SCALE times as many. */
+    static final int RANDOM = 100, GRAZE = 50, FULL_SCALE = 4;
 
     static final RobotCollisionModel MODEL = TestRobots.panda();
     static final RobotDescription DESC = TestRobots.pandaDescription();
@@ -203,6 +203,16 @@ class ExactMeshModeTest {
      */
     @Test
     void randomAndGrazingMotionsAreNeverFalselyFree() {
+        randomAndGrazingMotions(RANDOM, GRAZE);
+    }
+
+    @Test
+    @Tag("slow")
+    void randomAndGrazingMotionsAreNeverFalselyFreeInFull() {
+        randomAndGrazingMotions(FULL_SCALE * RANDOM, FULL_SCALE * GRAZE);
+    }
+
+    private void randomAndGrazingMotions(int randoms, int grazes) {
         CollisionChecker hull = CollisionChecker.of(MODEL, SCENE, MeshMode.HULL);
         CollisionChecker exact = CollisionChecker.of(MODEL, SCENE, MeshMode.EXACT);
         QueryContext ch = hull.newContext(), ce = exact.newContext();
@@ -220,7 +230,7 @@ class ExactMeshModeTest {
             int motions = 0;
             long nanos = 0, hullNanos = 0, oracleStart = System.nanoTime();
             int attempts = 0;
-            while ((random < RANDOM || grazeIn < GRAZE || grazeOut < GRAZE) && attempts++ < 50 * (RANDOM + GRAZE)) {
+            while ((random < randoms || grazeIn < grazes || grazeOut < grazes) && attempts++ < 50 * (randoms + grazes)) {
                 double[] q0 = new double[7], q1 = new double[7];
                 for (int j = 0; j < 7; j++) {
                     q0[j] = clamp(k, j, READY[j] + 0.08 * (2 * r.nextDouble() - 1));
@@ -228,18 +238,18 @@ class ExactMeshModeTest {
                 }
                 List<double[]> ends = new java.util.ArrayList<>();
                 boolean hits = oracleHits(oracle, seg, q0, q1, d);
-                if (random < RANDOM) {
+                if (random < randoms) {
                     ends.add(q1);
                     random++;
                 }
-                if (hits && (grazeIn < GRAZE || grazeOut < GRAZE)) {
+                if (hits && (grazeIn < grazes || grazeOut < grazes)) {
                     double[] bracket = firstContact(oracle, seg, q0, q1, d);
                     if (bracket != null) {
-                        if (grazeIn < GRAZE) {
+                        if (grazeIn < grazes) {
                             ends.add(interpolate(q0, q1, bracket[0], new double[7]));
                             grazeIn++;
                         }
-                        if (grazeOut < GRAZE) {
+                        if (grazeOut < grazes) {
                             ends.add(interpolate(q0, q1, bracket[1], new double[7]));
                             grazeOut++;
                         }
@@ -278,7 +288,7 @@ class ExactMeshModeTest {
                     }
                 }
             }
-            assertEquals(2 * GRAZE, grazeIn + grazeOut, "enough grazing motions found at d = " + d);
+            assertEquals(2 * grazes, grazeIn + grazeOut, "enough grazing motions found at d = " + d);
             total += motions;
             report.append(String.format("d = %.2f: %d motions (%d random, %d grazing-clear, %d grazing-hit), oracle clear %d;"
                             + " HULL free %d, FN %d, FP %d; EXACT free %d, FN %d, FP %d; EXACT certified free %d (all verified);"
@@ -291,7 +301,7 @@ class ExactMeshModeTest {
             assertTrue(fp[1] < fp[0], "exact mode should remove hull false positives at d = " + d + ": " + report);
         }
         System.out.print("[ExactMeshModeTest] bowl " + java.util.Arrays.toString(BOWL) + "\n" + report);
-        assertTrue(total >= 4 * (RANDOM + GRAZE) * 2 / 4);
+        assertTrue(total >= 4 * (randoms + grazes) * 2 / 4);
     }
 
     static double clamp(KinematicModel k, int j, double v) {

@@ -20,7 +20,9 @@ import io.collide4j.kinematics.KinematicModel;
 import io.collide4j.urdf.Pose;
 import io.collide4j.urdf.RobotDescription;
 import io.collide4j.urdf.UrdfParser;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -53,8 +55,8 @@ import static org.junit.jupiter.api.Assertions.fail;
  * motions with angles reduced the same way and checks them with ordinary inputs.
  */
 class ExtremeInputTest {
-    /** Random cases per scale and joint type; -Dcollide4j.extreme.cases=N for a longer run. */
-    static final int CASES = Integer.getInteger("collide4j.extreme.cases", 150);
+    /** Random cases per scale and joint type; the full run ({@code -Pslow}) has FULL_CASES. */
+    static final int CASES = 150, FULL_CASES = 1500;
     static final double[] SCALES = {1e-3, 1, 1e4};
     /** Slack of the closed-form oracle (m per metre of scale): its own rounding, far below any tolerance. */
     static final double ORACLE_SLACK = 1e-9;
@@ -223,6 +225,16 @@ class ExtremeInputTest {
 
     @Test
     void randomExtremeInputsAreNeverFreeWithoutProof() {
+        randomExtremeInputs(CASES);
+    }
+
+    @Test
+    @Tag("slow")
+    void randomExtremeInputsAreNeverFreeWithoutProofInFull() {
+        randomExtremeInputs(FULL_CASES);
+    }
+
+    private void randomExtremeInputs(int cases) {
         Random r = new Random(13);
         int free = 0, refused = 0, colliding = 0, statesFree = 0;
         for (double l : SCALES) {
@@ -232,7 +244,7 @@ class ExtremeInputTest {
                 TrajectoryCertifier tc = new TrajectoryCertifier(spin.checker());
                 double tol = 1e-4 * l;
                 List<double[]> a = new ArrayList<>(), b = new ArrayList<>(), states = new ArrayList<>();
-                for (int i = 0; i < CASES; i++) {
+                for (int i = 0; i < cases; i++) {
                     double d = r.nextBoolean() ? 0 : 0.01 * l;
                     double[] q0 = {extreme(r), extreme(r)};
                     double[] q1 = {end(r, q0[0]), end(r, q0[1])};
@@ -322,7 +334,17 @@ class ExtremeInputTest {
      * with every angle reduced modulo 2π is free too.
      */
     @Test
-    void pandaWithUnboundedLimits(@org.junit.jupiter.api.io.TempDir Path tmp) throws IOException {
+    void pandaWithUnboundedLimits(@TempDir Path tmp) throws IOException {
+        pandaWithUnboundedLimits(tmp, CASES);
+    }
+
+    @Test
+    @Tag("slow")
+    void pandaWithUnboundedLimitsInFull(@TempDir Path tmp) throws IOException {
+        pandaWithUnboundedLimits(tmp, FULL_CASES);
+    }
+
+    private void pandaWithUnboundedLimits(Path tmp, int cases) throws IOException {
         Path dir = MbmData.testData().resolve("vamp/resources/panda");
         String text = Files.readString(dir.resolve("panda.urdf"))
                 .replaceAll("lower=\"[^\"]*\"", "lower=\"-1e308\"").replaceAll("upper=\"[^\"]*\"", "upper=\"1e308\"");
@@ -341,7 +363,7 @@ class ExtremeInputTest {
         int n = k.variableCount();
         Random r = new Random(1313);
         int free = 0, refused = 0;
-        for (int i = 0; i < Math.max(20, CASES / 5); i++) {
+        for (int i = 0; i < Math.max(20, cases / 5); i++) {
             double[] q0 = new double[n], q1 = new double[n], r0 = new double[n], r1 = new double[n];
             for (int j = 0; j < n; j++) {
                 q0[j] = j == i % n ? extreme(r) : (2 * r.nextDouble() - 1) * 2;

@@ -7,6 +7,7 @@ import io.collide4j.checker.scene.Scene;
 import io.collide4j.kinematics.KinematicModel;
 import io.collide4j.kinematics.RobotSegment;
 import io.collide4j.urdf.RobotDescription;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -36,13 +37,13 @@ class MotionOracleTest {
     static final double CAP = Double.parseDouble(System.getProperty("collide4j.oracle.cap", "0.05"));
     /** Distance bounds above d may be loose by this factor: they only schedule the next measurement of the pair. */
     static final double TOL = Double.parseDouble(System.getProperty("collide4j.oracle.tol", "0.5"));
-    /** Multiplier on the default motion counts ({@code -Dcollide4j.oracle.scale=4} for a larger run). */
     /**
      * Default random and grazing motions each: Panda 100 MBM edges + 2 × 800, UR5e 2 × 150: 2000 distinct motions
      * in all, each checked at d = 0 and 1 cm.
      */
     static final int PANDA_EACH = 800, UR5E_EACH = 150;
-    static final double SCALE = Double.parseDouble(System.getProperty("collide4j.oracle.scale", "1"));
+    /** Multiplier on the default motion counts in the full run ({@code -Pslow}), here and in the agreement tests. */
+    static final int FULL_SCALE = 4;
 
     record Motion(int scene, double[] q0, double[] q1, String kind) {
     }
@@ -330,12 +331,22 @@ class MotionOracleTest {
 
     @Test
     void pandaMotionsReportedFreeAreFreeForTheExactMeshes() {
+        panda(1);
+    }
+
+    @Test
+    @Tag("slow")
+    void pandaMotionsReportedFreeAreFreeForTheExactMeshesInFull() {
+        panda(FULL_SCALE);
+    }
+
+    private void panda(int scale) {
         RobotCollisionModel model = TestRobots.panda();
         List<Scene> scenes = new ArrayList<>();
         List<double[][]> edges = new ArrayList<>();
         pandaProblemSample(model, scenes, edges);
-        edges = edges.subList(0, Math.min(edges.size(), (int) Math.round(SCALE * edges.size())));
-        int each = (int) Math.round(PANDA_EACH * SCALE);
+        edges = edges.subList(0, Math.min(edges.size(), scale * edges.size()));
+        int each = PANDA_EACH * scale;
         List<Motion> motions = buildMotions(model, scenes, edges, each, each, 11);
         int total = 0;
         for (double d : new double[]{0, 0.01}) {
@@ -349,16 +360,24 @@ class MotionOracleTest {
         }
         assertEquals(2 * motions.size(), total);
         assertEquals(edges.size() + 2 * each, motions.size());
-        if (SCALE >= 1) {
-            assertTrue(motions.size() >= 2000 - 2 * UR5E_EACH, "panda motions " + motions.size());
-        }
+        assertTrue(motions.size() >= 2000 - 2 * UR5E_EACH, "panda motions " + motions.size());
     }
 
     @Test
     void ur5eMotionsReportedFreeAreFreeForTheExactMeshes() {
+        ur5e(1);
+    }
+
+    @Test
+    @Tag("slow")
+    void ur5eMotionsReportedFreeAreFreeForTheExactMeshesInFull() {
+        ur5e(FULL_SCALE);
+    }
+
+    private void ur5e(int scale) {
         RobotCollisionModel model = TestRobots.ur5e();
         List<Scene> scenes = DiscreteOracleTest.mbmScenes(50);
-        int each = (int) Math.round(UR5E_EACH * SCALE);
+        int each = UR5E_EACH * scale;
         List<Motion> motions = buildMotions(model, scenes, List.of(), each, each, 12);
         int total = 0;
         for (double d : new double[]{0, 0.01}) {

@@ -2,6 +2,7 @@ package io.collide4j.checker.query;
 
 import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.checker.scene.Scene;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -21,7 +22,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * allowed only when checkMotion's reported lower bound is above d (a band report, not a crossing), and a collision
  * from isMotionFree where checkMotion certifies FREE only when checkMotion's certified clearance is within the band.
  * Every other motion must get the same verdict, and the band cases must stay rare (the motion oracle test checks
- * both queries' FREE against the exact meshes). {@code -Dcollide4j.oracle.scale} scales the motion counts as there.
+ * both queries' FREE against the exact meshes). The full run ({@code -Pslow}) has
+ * {@link MotionOracleTest#FULL_SCALE} times the motions, as there.
  */
 class MotionQueryAgreementTest {
     static final int PANDA_EACH = 250, UR5E_EACH = 150;
@@ -91,20 +93,40 @@ class MotionQueryAgreementTest {
 
     @Test
     void pandaBooleanQueryAgreesWithEarliestContactQuery() {
+        panda(1);
+    }
+
+    @Test
+    @Tag("slow")
+    void pandaBooleanQueryAgreesWithEarliestContactQueryInFull() {
+        panda(MotionOracleTest.FULL_SCALE);
+    }
+
+    private void panda(int scale) {
         RobotCollisionModel model = TestRobots.panda();
         List<Scene> scenes = new ArrayList<>();
         List<double[][]> edges = new ArrayList<>();
         MotionOracleTest.pandaProblemSample(model, scenes, edges);
-        int each = (int) Math.round(PANDA_EACH * MotionOracleTest.SCALE);
+        int each = PANDA_EACH * scale;
         List<MotionOracleTest.Motion> motions = MotionOracleTest.buildMotions(model, scenes, edges, each, each, 11);
         check("panda", model, scenes, motions);
     }
 
     @Test
     void ur5eBooleanQueryAgreesWithEarliestContactQuery() {
+        ur5e(1);
+    }
+
+    @Test
+    @Tag("slow")
+    void ur5eBooleanQueryAgreesWithEarliestContactQueryInFull() {
+        ur5e(MotionOracleTest.FULL_SCALE);
+    }
+
+    private void ur5e(int scale) {
         RobotCollisionModel model = TestRobots.ur5e();
         List<Scene> scenes = DiscreteOracleTest.mbmScenes(50);
-        int each = (int) Math.round(UR5E_EACH * MotionOracleTest.SCALE);
+        int each = UR5E_EACH * scale;
         check("ur5e", model, scenes, MotionOracleTest.buildMotions(model, scenes, List.of(), each, each, 12));
     }
 

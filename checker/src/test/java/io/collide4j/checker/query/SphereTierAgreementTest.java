@@ -2,6 +2,7 @@ package io.collide4j.checker.query;
 
 import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.checker.scene.Scene;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -16,8 +17,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * path on large sets of seeded random states (Panda and UR5e, MotionBenchMaker scenes, margins 0, 2 mm and 1 cm):
  * the same verdict on every state. The tier can only add free verdicts (it skips pairs whose covering spheres are
  * certified farther apart than the margin); a state it calls free that GJK does not would be a covering or rounding error of the tier (GJK's
- * certified bound is within ~1e-9 m of the distance, far tighter than the spheres). {@code
- * -Dcollide4j.oracle.scale} scales the state counts.
+ * certified bound is within ~1e-9 m of the distance, far tighter than the spheres). The full
+ * run ({@code -Pslow}) has {@link MotionOracleTest#FULL_SCALE} times the states.
  */
 class SphereTierAgreementTest {
     static final int PANDA_STATES = 20_000, UR5E_STATES = 10_000;
@@ -32,7 +33,7 @@ class SphereTierAgreementTest {
             contexts.add(ch.newContext());
         }
         Random rnd = new Random(seed);
-        int n = (int) Math.round(states * MotionOracleTest.SCALE);
+        int n = states;
         for (double d : new double[]{0, 0.002, 0.01}) {
             int free = 0, notFree = 0, tierFreeOnly = 0;
             for (int i = 0; i < n; i++) {
@@ -93,7 +94,19 @@ class SphereTierAgreementTest {
     }
 
     @Test
+    @Tag("slow")
+    void pandaDiscreteCheckAgreesWithGjkOnlyInFull() {
+        agree("panda", TestRobots.panda(), MotionOracleTest.FULL_SCALE * PANDA_STATES, 31);
+    }
+
+    @Test
     void ur5eDiscreteCheckAgreesWithGjkOnly() {
         agree("ur5e", TestRobots.ur5e(), UR5E_STATES, 32);
+    }
+
+    @Test
+    @Tag("slow")
+    void ur5eDiscreteCheckAgreesWithGjkOnlyInFull() {
+        agree("ur5e", TestRobots.ur5e(), MotionOracleTest.FULL_SCALE * UR5E_STATES, 32);
     }
 }

@@ -14,6 +14,8 @@ import io.collide4j.urdf.RobotDescription;
 import io.collide4j.urdf.SemanticDescription;
 import io.collide4j.urdf.SrdfParser;
 import io.collide4j.urdf.UrdfParser;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
@@ -35,10 +37,10 @@ import java.util.TreeSet;
  * (Never is proven now; those stay checked); no pair it disables as Never is found in
  * collision by the exact triangle oracle ({@link MeshOracle}) in any of the generator's samples or in
  * independent ones; one seed gives byte-identical text. Samples: fast default 2,000 (generator) and
- * 2,000 (independent oracle states); {@code -Dcollide4j.srdf.samples=10000} for the setup assistant's density.
+ * 2,000 (independent oracle states); the full run ({@code -Pslow}) has the setup assistant's density, 10,000.
  */
 class SrdfGeneratorTest {
-    static final int SAMPLES = Integer.getInteger("collide4j.srdf.samples", 2_000);
+    static final int SAMPLES = 2_000, FULL_SAMPLES = 10_000;
     static final Path MODELS = Path.of("../models/src/main/resources/io/collide4j/models");
 
     static RobotDescription bundled(String name) {
@@ -110,9 +112,9 @@ class SrdfGeneratorTest {
         return out;
     }
 
-    void check(String name) throws Exception {
+    void check(String name, int samples) throws Exception {
         RobotDescription robot = bundled(name);
-        SrdfGenerator.Parameters p = SrdfGenerator.Parameters.defaults().withSamples(SAMPLES).withSeed(42);
+        SrdfGenerator.Parameters p = SrdfGenerator.Parameters.defaults().withSamples(samples).withSeed(42);
         long t0 = System.nanoTime();
         SrdfGenerator.Result r = SrdfGenerator.generate(robot, p);
         long ms = (System.nanoTime() - t0) / 1_000_000;
@@ -136,7 +138,7 @@ class SrdfGeneratorTest {
         // or one that every sample shows apart but no proof covers (kept checked: the safe side of a sampled Never)
         Set<String> unproven = new TreeSet<>();
         r.sampledOnly().forEach(pair -> unproven.add(String.join("|", new TreeSet<>(List.of(pair.split(" "))))));
-        Map<String, double[]> witness = witnesses(robot, missing, 42, SAMPLES);
+        Map<String, double[]> witness = witnesses(robot, missing, 42, samples);
         Set<String> explained = new TreeSet<>(witness.keySet());
         explained.addAll(unproven);
         assertTrue(explained.containsAll(missing), name + ": shipped Adjacent/Never pairs not disabled, neither with an"
@@ -156,8 +158,8 @@ class SrdfGeneratorTest {
         SplittableRandom own = new SplittableRandom(42);
         SplittableRandom independent = new SplittableRandom(0x5eed_cafeL);
         Map<String, Integer> hits = new TreeMap<>();
-        for (int s = 0; s < 2 * SAMPLES; s++) {
-            double[] q = sample(km, s < SAMPLES ? own : independent);
+        for (int s = 0; s < 2 * samples; s++) {
+            double[] q = sample(km, s < samples ? own : independent);
             oracle.set(q);
             for (int k = 0; k < oracle.pairCount(); k++) {
                 oracle.pairBound(k, 0, 1e-3);
@@ -170,7 +172,7 @@ class SrdfGeneratorTest {
         assertTrue(hits.isEmpty(), name + ": Never pairs in exact collision: " + hits);
         System.out.print(text);
         System.out.printf("%s: %d samples in %d ms; disabled %d (adjacent %d, default %d, always %d, never %d); "
-                        + "shipped adjacent %d, never %d; apart in every sample but not proven %s; checked %s%n", name, SAMPLES,
+                        + "shipped adjacent %d, never %d; apart in every sample but not proven %s; checked %s%n", name, samples,
                 ms, all.size(),
                 keys(generated.disabledCollisions(), Set.of("Adjacent")).size(),
                 keys(generated.disabledCollisions(), Set.of("Default")).size(),
@@ -178,17 +180,29 @@ class SrdfGeneratorTest {
                 shippedAdjacent.size(), shippedNever.size(), r.sampledOnly(), r.checkedPairCollisions());
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void panda() throws Exception {
-        check("panda");
+        check("panda", SAMPLES);
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
+    @Tag("slow")
+    void pandaInFull() throws Exception {
+        check("panda", FULL_SAMPLES);
+    }
+
+    @Test
     void ur5e() throws Exception {
-        check("ur5e");
+        check("ur5e", SAMPLES);
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
+    @Tag("slow")
+    void ur5eInFull() throws Exception {
+        check("ur5e", FULL_SAMPLES);
+    }
+
+    @Test
     void adjacencySkipsLinksWithoutGeometryAndNeverCrossesALinkWithGeometry() {
         // Panda: link7 -(fixed)- link8 (no geometry) -(fixed)- hand: link7–hand adjacent; link6–hand not
         Set<String> adj = new HashSet<>();

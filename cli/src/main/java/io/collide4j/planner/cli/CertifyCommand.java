@@ -113,6 +113,7 @@ final class CertifyCommand extends RobotSceneCommand {
                         Fixed.of(v.fraction()), v.contact().pair().key(), Fixed.lowerBound(v.contact().lowerBound()));
             }
             case INCONCLUSIVE -> out.printf(Locale.ROOT, "budget of %d distance evaluations ran out; raise --budget%n", budget);
+            default -> throw new IllegalStateException("no summary line for verdict " + r.verdict());
         }
         TrajectoryCertifier.ProfileSample closest = null;
         for (TrajectoryCertifier.ProfileSample p : page.frames()) {

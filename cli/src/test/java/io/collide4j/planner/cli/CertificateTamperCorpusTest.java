@@ -19,6 +19,7 @@ import io.collide4j.verifier.Binding;
 import io.collide4j.verifier.BoundInputs;
 import io.collide4j.verifier.IndependentVerifier;
 import io.collide4j.verifier.VerificationReport;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -54,11 +55,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * default is the HULL the certificate states.
  *
  * <p>Default: arrays and objects (below the top level) of more than six entries are sampled at four entries, and
- * Panda's segments only at their first pair (~15 s). {@code -Dcollide4j.tamper.full=true} edits every entry of every array.
+ * Panda's segments only at their first pair (~15 s). The full run ({@code -Pslow}) edits every entry of every array.
  */
 class CertificateTamperCorpusTest {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final boolean FULL = Boolean.getBoolean("collide4j.tamper.full");
     /** Fields bound to the inputs or recomputed: any edit must be refused. */
     private static final Set<String> BOUND = Set.of("format", "robotHash", "sceneHash", "tolerance", "trajectoryHash",
             "interpolation", "waypoints", "velocities", "accelerations", "times", "witness", "verdict", "meshMode");
@@ -72,6 +72,17 @@ class CertificateTamperCorpusTest {
 
     @Test
     void everyEditIsRefusedOrHarmless() throws IOException {
+        corpus(false);
+    }
+
+    @Test
+    @Tag("slow")
+    void everyEditOfEveryEntryIsRefusedOrHarmless() throws IOException {
+        corpus(true);
+    }
+
+    /** {@code everyEntry}: edit every entry of every array, else a sample of the long ones (see the class comment). */
+    private void corpus(boolean everyEntry) throws IOException {
         Path urdf = copy("arm3.urdf"), srdf = copy("arm3.srdf"), scene = copy("arm3_scene.json");
         JointTrajectory sweep = TrajectoryCsv.read(new StringReader("time,j2\n0,-0.5\n1,0\n2,0.5\n"), "sweep");
         JointTrajectory cubic = TrajectoryCsv.read(new StringReader("time,j2,j2.velocity\n0,-0.5,0\n1,0,0.6\n2,0.5,0\n"), "cubic");
@@ -86,7 +97,7 @@ class CertificateTamperCorpusTest {
         Collide4j panda = Collide4j.builder().robot("panda").sceneName("table_shelf").build();
         List<String> rows = Models.trajectoryCsv("panda_shelf_demo").lines().filter(l -> !l.startsWith("#")).limit(3).toList();
         JointTrajectory demo = TrajectoryCsv.read(new StringReader(String.join("\n", rows)), "demo");
-        cases.add(new Case("panda", panda, certify(panda, demo), demo, !FULL));
+        cases.add(new Case("panda", panda, certify(panda, demo), demo, !everyEntry));
         // a decomposed link (DECOMPOSED pieces and a cover tree): a U turning about a ball in its mouth
         Files.writeString(dir.resolve("u.obj"), io.collide4j.planner.UShapedMesh.obj());
         Files.writeString(dir.resolve("u.urdf"), "<robot name=\"ucup\"><link name=\"base\"/><link name=\"cup\"><collision>"
@@ -99,7 +110,7 @@ class CertificateTamperCorpusTest {
                 .decomposition(io.collide4j.checker.geometry.decomposition.DecompositionParameters.builder().maxConvexHulls(6)
                         .resolution(20_000).threads(1).build(), null).build();
         JointTrajectory turn = TrajectoryCsv.read(new StringReader("time,turn\n0,0\n1,0.6\n"), "turn");
-        cases.add(new Case("decomposed U", cup, certify(cup, turn), turn, !FULL));
+        cases.add(new Case("decomposed U", cup, certify(cup, turn), turn, !everyEntry));
 
         int edits = 0, refused = 0, harmless = 0;
         for (Case k : cases) {
@@ -109,7 +120,7 @@ class CertificateTamperCorpusTest {
             Outcome base = check(k, inputs, k.text());
             assertTrue(base.independent() && base.recompute(), k.name() + ": the honest certificate verifies: " + base);
             List<Object[]> corpus = new ArrayList<>();
-            edits(honest, honest, new ArrayList<>(), corpus, k.sampleSegments());
+            edits(honest, honest, new ArrayList<>(), corpus, k.sampleSegments(), everyEntry);
             for (Object[] e : corpus) {
                 String path = (String) e[0];
                 JsonNode t = (JsonNode) e[1];
@@ -166,7 +177,8 @@ class CertificateTamperCorpusTest {
     // ---------------------------------------------------------------- the corpus
 
     /** Every edit of every node under {@code node} (at {@code path} in {@code root}): {path, tampered root, what}. */
-    private static void edits(ObjectNode root, JsonNode node, List<Object> path, List<Object[]> out, boolean sampleSegments) {
+    private static void edits(ObjectNode root, JsonNode node, List<Object> path, List<Object[]> out, boolean sampleSegments,
+            boolean everyEntry) {
         String at = render(path);
         if (node.isNumber()) {
             double x = node.doubleValue();
@@ -189,7 +201,7 @@ class CertificateTamperCorpusTest {
         } else if (node.isNull()) {
             out.add(new Object[] {at, replace(root, path, IntNode.valueOf(0)), "null -> 0"});
         } else if (node.isArray()) {
-            List<Integer> indices = sample(node.size(), path, sampleSegments);
+            List<Integer> indices = sample(node.size(), path, sampleSegments, everyEntry);
             for (int i : indices) {
                 out.add(new Object[] {at, mutateArray(root, path, a -> a.remove(i)), "[" + i + "] removed"});
                 out.add(new Object[] {at, mutateArray(root, path, a -> a.insert(i, a.get(i).deepCopy())), "[" + i + "] duplicated"});
@@ -204,7 +216,7 @@ class CertificateTamperCorpusTest {
             for (int i : indices) {
                 List<Object> p = new ArrayList<>(path);
                 p.add(i);
-                edits(root, node.get(i), p, out, sampleSegments);
+                edits(root, node.get(i), p, out, sampleSegments, everyEntry);
             }
         } else if (node.isObject()) {
             List<String> all = new ArrayList<>(), keys = new ArrayList<>();
@@ -212,7 +224,7 @@ class CertificateTamperCorpusTest {
             if (path.isEmpty()) {
                 keys.addAll(all);   // every member of the document
             } else {
-                sample(all.size(), path, false).forEach(i -> keys.add(all.get(i)));
+                sample(all.size(), path, false, everyEntry).forEach(i -> keys.add(all.get(i)));
             }
             for (String key : keys) {
                 JsonNode copy = root.deepCopy();
@@ -220,19 +232,19 @@ class CertificateTamperCorpusTest {
                 out.add(new Object[] {at + "." + key, copy, "removed"});
                 List<Object> p = new ArrayList<>(path);
                 p.add(key);
-                edits(root, node.get(key), p, out, sampleSegments);
+                edits(root, node.get(key), p, out, sampleSegments, everyEntry);
             }
         }
     }
 
     /** All indices, or in the default run four of a long array (and only the first pair of Panda's segments). */
-    private static List<Integer> sample(int n, List<Object> path, boolean sampleSegments) {
+    private static List<Integer> sample(int n, List<Object> path, boolean sampleSegments, boolean everyEntry) {
         List<Integer> all = new ArrayList<>();
         boolean segmentLevel = sampleSegments && !path.isEmpty() && "segments".equals(path.get(0)) && path.size() <= 2;
         if (segmentLevel) {
             return n == 0 ? all : List.of(0);
         }
-        if (FULL || n <= 6) {
+        if (everyEntry || n <= 6) {
             for (int i = 0; i < n; i++) {
                 all.add(i);
             }

@@ -1,5 +1,7 @@
 package io.collide4j.planner.moveit;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -106,8 +108,8 @@ public final class CollisionRequest {
             return this;
         }
 
-        /** Check only pairs with at least one body of this SRDF group (MoveIt's {@code group_name}). */
-        public Builder group(String name) {
+        /** Check only pairs with at least one body of this SRDF group (MoveIt's {@code group_name}); null or "": all. */
+        public Builder group(@Nullable String name) {
             this.groupName = name == null ? "" : name;
             return this;
         }

@@ -12,6 +12,7 @@ import io.collide4j.verifier.Binding;
 import io.collide4j.verifier.BoundInputs;
 import io.collide4j.verifier.IndependentVerifier;
 import io.collide4j.verifier.VerificationReport;
+import org.jspecify.annotations.Nullable;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -118,7 +119,7 @@ public final class CertificateVerification {
     }
 
     private static VerificationResult early(VerificationOutcome outcome, VerifierChoice which, List<String> problems,
-                                            String planesShortBy) {
+                                            @Nullable String planesShortBy) {
         return new VerificationResult(outcome, which, null, problems, false, 0, 0, List.of(), Map.of(), false,
                 planesShortBy);
     }

@@ -1,6 +1,7 @@
 package io.collide4j.planner.verify;
 
 import io.collide4j.kinematics.JointTrajectory;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What the caller asks of a certificate.
@@ -12,7 +13,8 @@ import io.collide4j.kinematics.JointTrajectory;
  *                    certificate's own waypoints
  * @param strict      refuse a certificate that rests on anything unproven (caller-allowed or attached pairs)
  */
-public record VerificationRequest(VerifierChoice verifier, Double margin, JointTrajectory trajectory, boolean strict) {
+public record VerificationRequest(@Nullable VerifierChoice verifier, @Nullable Double margin, @Nullable JointTrajectory trajectory,
+                                  boolean strict) {
     public VerificationRequest {
         if (margin != null && !Double.isFinite(margin)) {
             throw new IllegalArgumentException("margin: expected a finite number, got " + margin);

@@ -2,6 +2,7 @@ package io.collide4j.planner.verify;
 
 import io.collide4j.checker.certificate.Verdict;
 import io.collide4j.verifier.Assumption;
+import org.jspecify.annotations.Nullable;
 
 import java.util.Collections;
 import java.util.List;
@@ -23,10 +24,10 @@ import java.util.Map;
  * @param planesShortBy    for {@link VerificationOutcome#MARGIN_NOT_PROVEN_BY_PLANES}, the first step that misses the
  *                         margin asked; else null
  */
-public record VerificationResult(VerificationOutcome outcome, VerifierChoice verifier, Verdict verdict,
+public record VerificationResult(VerificationOutcome outcome, VerifierChoice verifier, @Nullable Verdict verdict,
                                  List<String> problems, boolean checked, long stepsChecked, long subdivisions,
                                  List<Assumption> assumptions, Map<String, Double> provenClearance, boolean beyond,
-                                 String planesShortBy) {
+                                 @Nullable String planesShortBy) {
     public VerificationResult {
         problems = List.copyOf(problems);
         assumptions = List.copyOf(assumptions);

@@ -1,6 +1,7 @@
 package io.collide4j.planner.verify;
 
 import io.collide4j.checker.certificate.Certificate;
+import org.jspecify.annotations.Nullable;
 
 /** Which verifier checks a certificate. */
 public enum VerifierChoice {
@@ -14,7 +15,7 @@ public enum VerifierChoice {
      *
      * @throws IllegalArgumentException when the independent verifier is asked for a certificate without witnesses
      */
-    public static VerifierChoice resolve(VerifierChoice asked, Certificate cert, String source) {
+    public static VerifierChoice resolve(@Nullable VerifierChoice asked, Certificate cert, String source) {
         if (asked == INDEPENDENT && cert.witness() == null) {
             throw new IllegalArgumentException("--verifier=independent needs a certificate with witnesses (format "
                     + "collide4j-certificate/3); " + source + " is " + cert.format() + ", which has none: use"

@@ -14,5 +14,10 @@
  * <em>assumption</em> — a pair the certificate rests on without proof (allowed by the caller or an attachment);
  * <em>strict</em> — refusing a certificate that rests on any assumption. Everything here is stateless and
  * thread-safe.
+ *
+ * <p>Null-marked (JSpecify): no parameter, return value or field here is null unless it is annotated {@code @Nullable}.
  */
+@NullMarked
 package io.collide4j.planner.verify;
+
+import org.jspecify.annotations.NullMarked;

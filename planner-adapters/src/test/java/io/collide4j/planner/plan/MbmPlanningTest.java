@@ -50,6 +50,7 @@ class MbmPlanningTest {
                                 path.get(path.size() - 1)), "path must run from the request's start to its goal");
                     }
                     case NOT_SOLVED -> valid++;
+                    default -> throw new AssertionError("outcome " + r.outcome() + " not counted");
                 }
                 System.out.println("[mbm-plan] " + describe(r));
             }

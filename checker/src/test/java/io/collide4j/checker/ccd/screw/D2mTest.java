@@ -12,6 +12,7 @@ import io.collide4j.urdf.TriangleMesh;
 import io.collide4j.urdf.mesh.MeshLoader;
 import org.joml.Quaterniond;
 import org.joml.Vector3d;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
@@ -26,8 +27,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * D2M against closed-form contact times (a point on a turning arm hitting a plane, a turning rod hitting a fixed
  * edge), a parallel-edge false root, a pair that never touches, and a small throw sample whose gaps are measured by
- * an independent pose evaluation (JOML quaternions) and the exact mesh distance. The full throw protocol runs with
- * {@code -Dcollide4j.d2m.fullThrow=true} (256 instances per speed per pair).
+ * an independent pose evaluation (JOML quaternions) and the exact mesh distance. The full throw protocol (three pairs,
+ * 256 instances per speed per pair) is in the full run ({@code -Pslow}).
  */
 class D2mTest {
     private static final double EPS = D2m.DEFAULT_EPS_D;
@@ -148,10 +149,16 @@ class D2mTest {
      */
     @Test
     void throwSample() throws Exception {
-        boolean fullRun = Boolean.getBoolean("collide4j.d2m.fullThrow");
-        int count = fullRun ? 256 : 6;
-        String[][] pairs = fullRun ? new String[][]{{"cube", "sphere"}, {"defsphere", "torus1"}, {"cube", "cup"}}
-                : new String[][]{{"cube", "sphere"}};
+        throwProtocol(6, new String[][]{{"cube", "sphere"}});
+    }
+
+    @Test
+    @Tag("slow")
+    void throwProtocolInFull() throws Exception {
+        throwProtocol(256, new String[][]{{"cube", "sphere"}, {"defsphere", "torus1"}, {"cube", "cup"}});
+    }
+
+    private void throwProtocol(int count, String[][] pairs) throws Exception {
         D2m d2m = D2m.defaults();
         D2m.Scratch s = new D2m.Scratch();
         for (String[] pair : pairs) {
