@@ -16,6 +16,8 @@ import java.util.Map;
  * R_k on the distance of the piece from the joint's axis point over the box: |C − o_k| + ρ at the anchor (C the centre
  * of a ball of radius ρ about the piece) plus the travel the later joints allow. A plane test then needs frames at one
  * configuration only (thin enclosures) instead of over the whole box, whose interval products grow with every link.
+ * Each R_k is also capped by the piece's reach from joint k's axis point whatever the configuration (lemma M1b): over a
+ * long step the later joints' Δ_l compound M1's R_k, while the chain's lengths do not change.
  * Not thread-safe (caches per piece and link, scratch arrays for {@link #travel}); one instance per verification.
  */
 final class TravelBound {
@@ -23,10 +25,12 @@ final class TravelBound {
     private final Map<String, String> attachedTo;
     private final Map<String, List<JointDescription>> chains = new HashMap<>();
     private final Map<Piece, double[]> balls = new IdentityHashMap<>();
+    private final Map<Piece, double[]> reaches = new IdentityHashMap<>();
     private final Map<Map<String, Frame>, Map<Piece, Levers>> levers = new IdentityHashMap<>();   // per anchor's frames
     // scratch of travel: Δ_k and turn_k per joint of the chain, and dot's result
     private double[] deltas = new double[0];
     private double[] turn = new double[0];
+    private double[] turnRate = new double[0];
     private double dotLo;
     private double dotHi;
 
@@ -104,45 +108,65 @@ final class TravelBound {
         if (deltas.length < size) {
             deltas = new double[size];
             turn = new double[size];
+            turnRate = new double[size];
         }
         // Δ_k, and turn[k] = Σ Δ_l over the revolute joints l before k: how far they can turn k's axis and the piece
-        double turned = 0;
+        // and turnRate[k] = Σ |dq_l/ds| over the same joints: how fast they can turn it (lemma M2)
+        double turned = 0, turning = 0;
         for (int k = 0; k < size; k++) {
             Interval b = box.get(names[k]);
             deltas[k] = delta(lv.anchorLo[k], lv.anchorHi[k], b.lo(), b.hi());
             turn[k] = turned;
+            turnRate[k] = turning;
             if (lv.arms[k] != null) {
                 turned = Interval.up(turned + deltas[k]);
+                if (rates != null) {
+                    turning = Interval.up(turning + magnitude(rates.get(names[k])));
+                }
             }
         }
+        double[] fixedReach = reaches.computeIfAbsent(p, this::fixedReach);
+        double slides = 0;   // Σ sup |q_l| over the prismatic joints l after k (over the hull of box and anchor; M1b)
         double later = 0;   // Σ w_l Δ_l over the joints after joint k: how far the piece moves relative to k's frame
         double along = 0;   // Σ over the joints from k on of Δ_l times the bound of |∂(n·x)/∂q_l|
         // lemma M2: Σ_k rate_k·(n·u_k at C), Σ_k rate_k·ω_k (revolute), Σ_k |rate_k|·|n|·(how far n·∂x/∂q_k moves)
         double linLo = 0, linHi = 0, oxLo = 0, oxHi = 0, oyLo = 0, oyHi = 0, ozLo = 0, ozHi = 0;
-        double drift = 0;
+        double drift = 0;   // Σ_k of the drift's share in the travel (already times tau or tau²/2)
+        double laterRate = 0;   // Σ w_l·|dq_l/ds| over the joints after joint k: how fast x moves in k's frame
+        double half = rates == null ? Double.NaN : Interval.up(Interval.up(tau * tau) * 0.5);
         for (int k = size - 1; k >= 0; k--) {
             Interval[] axis = lv.axes[k];
             Interval rate = rates == null ? null : rates.get(names[k]);
             double w;        // bound of |∂x/∂q_k| over the box
             double wn;       // bound of |∂(n·x)/∂q_k| over the box
             double moved;    // how far n·∂x/∂q_k can move over the box, over |n|
+            double movedRate;   // how fast it can move along the step (times |s − s*| bounds it too), over |n|
             Interval[] v = lv.arms[k] == null ? axis : lv.arms[k];
             dot(v, n0, n1, n2);   // along0 = n·ω_k (prismatic) or n·u_k (revolute) at the anchor, into dotLo/dotHi
             double at = Math.max(Math.abs(dotLo), Math.abs(dotHi));
             if (lv.arms[k] == null) {
-                // prismatic: ∂x/∂q = ω, the unit axis, which the joints before k turn by at most turn[k] radians
+                // prismatic: ∂x/∂q = ω, the unit axis, which the joints before k turn by at most turn[k] radians, and a
+                // unit vector moves by at most 2 however it turns
                 w = 1;
-                moved = turn[k];
+                moved = Math.min(turn[k], 2);
+                movedRate = turnRate[k];
                 wn = Math.min(nNorm, Interval.up(at + Interval.up(nNorm * moved)));
+                Interval b = box.get(names[k]);
+                double far = Math.max(Math.max(Math.abs(b.lo()), Math.abs(b.hi())),
+                        Math.max(Math.abs(lv.anchorLo[k]), Math.abs(lv.anchorHi[k])));
+                slides = Interval.up(slides + far);
             } else {
                 // revolute: ∂x/∂q = u = ω × d, d = x − o. |u| ≤ |ω × (C − o)| + ρ at the anchor, plus how far the later
-                // joints move x. Along n: n·u = n·(ω × (C − o)) + (x − C)·(n × ω) at the anchor; over the box u moves
-                // by at most later (the joints after k) + |u|·turn[k] (the joints before k rotate it).
-                w = Interval.up(lv.reach[k] + later);
+                // joints move x; and |u| ≤ |d| ≤ the chain's reach from o (lemma M1b), which does not grow with the box.
+                // Along n: n·u = n·(ω × (C − o)) + (x − C)·(n × ω) at the anchor; over the box u moves by at most later
+                // (the joints after k) + |u|·turn[k] (the joints before k rotate it), and by at most 2·the reach.
+                double cap = Interval.up(fixedReach[k] + slides);
+                w = Math.min(Interval.up(lv.reach[k] + later), cap);
                 double nw = crossNorm(n0, n1, n2, axis[0].lo(), axis[0].hi(), axis[1].lo(), axis[1].hi(), axis[2].lo(),
                         axis[2].hi());
                 at = Interval.up(at + Interval.up(nw * lv.radius));
-                moved = Interval.up(later + Interval.up(w * turn[k]));
+                moved = Math.min(Interval.up(later + Interval.up(w * turn[k])), Interval.up(2 * cap));
+                movedRate = Interval.up(laterRate + Interval.up(w * turnRate[k]));
                 wn = Math.min(Interval.up(nNorm * w), Interval.up(at + Interval.up(nNorm * moved)));
             }
             if (rate != null) {
@@ -169,7 +193,12 @@ final class TravelBound {
                     ozLo = l;
                 }
                 double mag = Math.max(Math.abs(rl), Math.abs(rh));
-                drift = Interval.up(drift + Interval.up(mag * Interval.up(nNorm * moved)));
+                // ∫ over |t − s*| ≤ tau of |rate|·|n|·(how far g_k has moved by t): at most the whole box's move
+                // times tau, and at most movedRate·|t − s*| integrated, tau²/2 (lemma M2)
+                double mn = Interval.up(mag * nNorm);
+                drift = Interval.up(drift + Math.min(Interval.up(Interval.up(mn * moved) * tau),
+                        Interval.up(Interval.up(mn * movedRate) * half)));
+                laterRate = Interval.up(laterRate + Interval.up(w * mag));
             }
             later = Interval.up(later + Interval.up(w * deltas[k]));
             along = Interval.up(along + Interval.up(wn * deltas[k]));
@@ -180,9 +209,14 @@ final class TravelBound {
         // (x − C)·(n × Ω) ≤ ρ·|n × Ω| for the ball's points, Ω = Σ rate_k·ω_k
         double spin = crossNorm(n0, n1, n2, oxLo, oxHi, oyLo, oyHi, ozLo, ozHi);
         double linMag = Math.max(Math.abs(linLo), Math.abs(linHi));
-        double speed = Interval.up(Interval.up(linMag + Interval.up(lv.radius * spin)) + drift);
-        double taylor = Interval.up(tau * speed);
+        double speed = Interval.up(linMag + Interval.up(lv.radius * spin));
+        double taylor = Interval.up(Interval.up(tau * speed) + drift);
         return Math.min(along, taylor);   // both bound the same quantity; NaN in either makes min NaN (lemma I2)
+    }
+
+    /** max |r| over the interval r (NaN stays NaN, lemma I2). */
+    private static double magnitude(Interval r) {
+        return Math.max(Math.abs(r.lo()), Math.abs(r.hi()));
     }
 
     /**
@@ -266,6 +300,32 @@ final class TravelBound {
         lv = new Levers(axes, arms, reach, ball[3], names, anchorLo, anchorHi, anchor);
         known.put(p, lv);
         return lv;
+    }
+
+    /**
+     * Per moving joint k of the piece's chain (root first), an upper bound of |x − o_k| over every point x of the piece
+     * and every configuration, the prismatic joints after k left out (the caller adds their sup |q|; lemma M1b): from
+     * o_k, the child frame's origin of joint k, to x the chain adds each later joint's origin translation t_l and
+     * rotations, which keep lengths, and then the piece's point y in its link's frame, |y| ≤ |O·c + o| + ρ (the ball).
+     */
+    private double[] fixedReach(Piece p) {
+        double[] ball = balls.computeIfAbsent(p, TravelBound::ball);
+        Interval[] c = p.origin().apply(new Interval[] {Interval.point(ball[0]), Interval.point(ball[1]),
+                Interval.point(ball[2])});
+        double after = Interval.up(Shape.norm(c[0], c[1], c[2]) + ball[3]);
+        List<JointDescription> all = kinematics.chain(link(p));
+        List<JointDescription> moving = chain(p);
+        double[] reach = new double[moving.size()];
+        int k = moving.size() - 1;
+        for (int f = all.size() - 1; f >= 0 && k >= 0; f--) {
+            JointDescription j = all.get(f);
+            if (j == moving.get(k)) {
+                reach[k--] = after;   // o_k lies after joint k's own origin translation: the later ones only
+            }
+            Frame o = kinematics.numbers().jointOrigin(j.name());
+            after = Interval.up(after + Shape.norm(o.t(0), o.t(1), o.t(2)));
+        }
+        return reach;
     }
 
     /**
