@@ -26,6 +26,7 @@ final class TravelBound {
     private final Map<String, List<JointDescription>> chains = new HashMap<>();
     private final Map<Piece, double[]> balls = new IdentityHashMap<>();
     private final Map<Piece, double[]> reaches = new IdentityHashMap<>();
+    private final Map<Piece, int[]> chainIndices = new IdentityHashMap<>();
     private final Map<Map<String, Frame>, Map<Piece, Levers>> levers = new IdentityHashMap<>();   // per anchor's frames
     // scratch of travel: Δ_k and turn_k per joint of the chain, and dot's result
     private double[] deltas = new double[0];
@@ -57,6 +58,11 @@ final class TravelBound {
         });
     }
 
+    /** The indices ({@link IntervalKinematics#index}) of {@link #chain}'s joints, root first. */
+    int[] chainIndex(Piece p) {
+        return chainIndices.computeIfAbsent(p, q -> chain(q).stream().mapToInt(j -> kinematics.index(j.name())).toArray());
+    }
+
     /**
      * Upper bound of max n·x over the piece for every configuration in {@code box}: its support at the anchor
      * configuration (whose link frames {@code anchorFrames} enclose; lemma S3) plus |n|·D (lemma M1). Obstacles do
@@ -74,6 +80,15 @@ final class TravelBound {
      */
     double sup(Piece p, Map<String, Frame> anchorFrames, Map<String, Interval> anchor, Map<String, Interval> box,
                Map<String, Interval> rates, double tau, double[] n) {
+        return sup(p, anchorFrames, anchor, byIndex(box), rates == null ? null : byIndex(rates), tau, n);
+    }
+
+    /**
+     * As {@link #sup(Piece, Map, Map, Map, Map, double, double[])} with the box and the rates by joint index
+     * ({@link IntervalKinematics#index}): the verifier's plane tests build these arrays instead of name-keyed maps.
+     */
+    double sup(Piece p, Map<String, Frame> anchorFrames, Map<String, Interval> anchor, Interval[] box, Interval[] rates,
+               double tau, double[] n) {
         if (!p.link()) {
             return p.sup(Frame.IDENTITY, n);
         }
@@ -98,13 +113,30 @@ final class TravelBound {
      */
     double travel(Piece p, Map<String, Frame> anchorFrames, Map<String, Interval> anchor, Map<String, Interval> box,
                   Map<String, Interval> rates, double tau, double[] n) {
+        return travel(p, anchorFrames, anchor, byIndex(box), rates == null ? null : byIndex(rates), tau, n);
+    }
+
+    /** A name-keyed map of joint intervals as an array by joint index (null where the map has none). */
+    private Interval[] byIndex(Map<String, Interval> values) {
+        Interval[] a = new Interval[kinematics.jointCount()];
+        values.forEach((name, v) -> {
+            int i = kinematics.index(name);
+            if (i >= 0) {
+                a[i] = v;
+            }
+        });
+        return a;
+    }
+
+    private double travel(Piece p, Map<String, Frame> anchorFrames, Map<String, Interval> anchor, Interval[] box,
+                          Interval[] rates, double tau, double[] n) {
         // Bound for bound the interval arithmetic of Interval's methods on bare doubles (Interval.addLo & co, the same
         // shortcuts and rounding, lemma I1), so the enclosures are the same doubles and nothing is allocated per call
         Levers lv = levers(p, anchorFrames, anchor);
         double n0 = n[0], n1 = n[1], n2 = n[2];
         double nNorm = Shape.normHi(n0, n0, n1, n1, n2, n2);
-        String[] names = lv.names;
-        int size = names.length;
+        int[] index = lv.index;
+        int size = index.length;
         if (deltas.length < size) {
             deltas = new double[size];
             turn = new double[size];
@@ -114,14 +146,14 @@ final class TravelBound {
         // and turnRate[k] = Σ |dq_l/ds| over the same joints: how fast they can turn it (lemma M2)
         double turned = 0, turning = 0;
         for (int k = 0; k < size; k++) {
-            Interval b = box.get(names[k]);
+            Interval b = box[index[k]];
             deltas[k] = delta(lv.anchorLo[k], lv.anchorHi[k], b.lo(), b.hi());
             turn[k] = turned;
             turnRate[k] = turning;
             if (lv.arms[k] != null) {
                 turned = Interval.up(turned + deltas[k]);
                 if (rates != null) {
-                    turning = Interval.up(turning + magnitude(rates.get(names[k])));
+                    turning = Interval.up(turning + magnitude(rates[index[k]]));
                 }
             }
         }
@@ -136,7 +168,7 @@ final class TravelBound {
         double half = rates == null ? Double.NaN : Interval.up(Interval.up(tau * tau) * 0.5);
         for (int k = size - 1; k >= 0; k--) {
             Interval[] axis = lv.axes[k];
-            Interval rate = rates == null ? null : rates.get(names[k]);
+            Interval rate = rates == null ? null : rates[index[k]];
             double w;        // bound of |∂x/∂q_k| over the box
             double wn;       // bound of |∂(n·x)/∂q_k| over the box
             double moved;    // how far n·∂x/∂q_k can move over the box, over |n|
@@ -151,7 +183,7 @@ final class TravelBound {
                 moved = Math.min(turn[k], 2);
                 movedRate = turnRate[k];
                 wn = Math.min(nNorm, Interval.up(at + Interval.up(nNorm * moved)));
-                Interval b = box.get(names[k]);
+                Interval b = box[index[k]];
                 double far = Math.max(Math.max(Math.abs(b.lo()), Math.abs(b.hi())),
                         Math.max(Math.abs(lv.anchorLo[k]), Math.abs(lv.anchorHi[k])));
                 slides = Interval.up(slides + far);
@@ -257,10 +289,11 @@ final class TravelBound {
     /**
      * What lemma M1 needs of a piece at an anchor, whatever the normal and the box: per moving joint k of its chain
      * (root first) the world axis ω_k, for a revolute joint the arm u_k = ω_k × (C − o_k) (null for a prismatic one) and
-     * |u_k| + ρ rounded up; ρ the piece's ball radius. Also the joints' names and anchor values by chain index, so the
-     * per-call loop looks nothing up but the box and rates ({@code anchor}: the values map they were read from).
+     * |u_k| + ρ rounded up; ρ the piece's ball radius. Also the joints' indices ({@link IntervalKinematics#index}) and
+     * anchor values by chain index, so the per-call loop looks nothing up ({@code anchor}: the values map they were read
+     * from).
      */
-    private record Levers(Interval[][] axes, Interval[][] arms, double[] reach, double radius, String[] names,
+    private record Levers(Interval[][] axes, Interval[][] arms, double[] reach, double radius, int[] index,
                           double[] anchorLo, double[] anchorHi, Map<String, Interval> anchor) {
     }
 
@@ -276,11 +309,11 @@ final class TravelBound {
         List<JointDescription> chain = chain(p);
         Interval[][] axes = new Interval[chain.size()][], arms = new Interval[chain.size()][];
         double[] reach = new double[chain.size()];
-        String[] names = new String[chain.size()];
+        int[] index = new int[chain.size()];
         double[] anchorLo = new double[chain.size()], anchorHi = new double[chain.size()];
         for (int k = 0; k < chain.size(); k++) {
             JointDescription j = chain.get(k);
-            names[k] = j.name();
+            index[k] = kinematics.index(j.name());
             Interval a = anchor.get(j.name());
             anchorLo[k] = a.lo();
             anchorHi[k] = a.hi();
@@ -297,7 +330,7 @@ final class TravelBound {
                 reach[k] = Interval.up(Shape.norm(u[0], u[1], u[2]) + ball[3]);
             }
         }
-        lv = new Levers(axes, arms, reach, ball[3], names, anchorLo, anchorHi, anchor);
+        lv = new Levers(axes, arms, reach, ball[3], index, anchorLo, anchorHi, anchor);
         known.put(p, lv);
         return lv;
     }

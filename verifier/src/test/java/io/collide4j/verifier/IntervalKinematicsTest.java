@@ -14,6 +14,8 @@ import java.util.Map;
 import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -116,6 +118,25 @@ class IntervalKinematicsTest {
                 pointFk(robot, inside).forEach((link, p) -> assertEncloses(overBox.get(link), p, link + " in box", 0.5));
             }
         }
+    }
+
+    /**
+     * The kinematics are reused for the very description object only: a second parse of the same file is another
+     * description (its text could differ below a double), and every joint keeps the index of its place in the tree.
+     */
+    @Test
+    void kinematicsAreReusedForTheSameDescriptionOnly() {
+        RobotDescription a = panda(), b = panda();
+        IntervalKinematics ka = IntervalKinematics.of(a);
+        assertSame(ka, IntervalKinematics.of(a));
+        IntervalKinematics kb = IntervalKinematics.of(b);
+        assertNotSame(ka, kb);
+        assertSame(kb, IntervalKinematics.of(b));
+        assertEquals(a.joints().size(), ka.jointCount());
+        for (JointDescription j : a.joints()) {
+            assertEquals(j.name(), ka.joint(ka.index(j.name())).name());
+        }
+        assertEquals(-1, ka.index("no_such_joint"));
     }
 
     @Test
