@@ -120,13 +120,29 @@ final class IntervalKinematics {
             if (j.type() != JointType.FIXED) {
                 Interval q = value(j, all, 0);
                 Interval[] k = numbers.jointAxis(j.name());
-                f = f.compose(j.type() == JointType.PRISMATIC
-                        ? Frame.translation(new Interval[] {k[0].mul(q), k[1].mul(q), k[2].mul(q)})
-                        : Frame.rotation(k, q));
+                int along = j.type() == JointType.PRISMATIC ? -1 : coordinateAxis(k);
+                if (along >= 0) {   // a coordinate axis (every Panda and UR joint): two columns mix, nothing else
+                    f = f.composeAxisRotation(along, k[along].lo() > 0 ? 1 : -1, q);
+                } else {
+                    f = f.compose(j.type() == JointType.PRISMATIC
+                            ? Frame.translation(new Interval[] {k[0].mul(q), k[1].mul(q), k[2].mul(q)})
+                            : Frame.rotation(k, q));
+                }
             }
             frames.put(j.child(), f);
         }
         return frames;
+    }
+
+    /** The coordinate axis k is exactly ±1 along (two exact zeros), or -1. */
+    private static int coordinateAxis(Interval[] k) {
+        for (int a = 0; a < 3; a++) {
+            Interval x = k[a], y = k[(a + 1) % 3], z = k[(a + 2) % 3];
+            if (x.lo() == x.hi() && Math.abs(x.lo()) == 1 && y.lo() == 0 && y.hi() == 0 && z.lo() == 0 && z.hi() == 0) {
+                return a;
+            }
+        }
+        return -1;
     }
 
     /**
