@@ -361,9 +361,10 @@ public final class IndependentVerifier {
         Map<String, Frame> frames = at.frames();
         double tau = Math.max(Interval.up(s1 - at.s()), Interval.up(at.s() - s0));
         double limA = Interval.down(c - gA), limB = Interval.up(c + gB);
-        double supA = needA ? travel.sup(ab[0], frames, anchor, box, rates, tau, n) : Double.NEGATIVE_INFINITY;
-        double infB = needB ? -travel.sup(ab[1], frames, anchor, box, rates, tau, new double[] {-n[0], -n[1], -n[2]})
-                : Double.POSITIVE_INFINITY;
+        double supA = needA ? travel.sup(ab[0], frames, anchor, at.byIndex(), box, rates, tau, n, limA)
+                : Double.NEGATIVE_INFINITY;
+        double infB = needB ? -travel.sup(ab[1], frames, anchor, at.byIndex(), box, rates, tau,
+                new double[] {-n[0], -n[1], -n[2]}, -limB) : Double.POSITIVE_INFINITY;
         boolean okA = supA <= limA, okB = infB >= limB;
         if (okA && okB) {
             return null;
@@ -460,8 +461,8 @@ public final class IndependentVerifier {
         return q;
     }
 
-    /** Joint values (mimic joints included) and every link's frames at one s of a segment. */
-    private record Anchor(double s, Map<String, Interval> values, Map<String, Frame> frames) {
+    /** Joint values (mimic joints included; by name and by joint index) and every link's frames at one s of a segment. */
+    private record Anchor(double s, Map<String, Interval> values, Map<String, Frame> frames, Interval[] byIndex) {
     }
 
     /**
@@ -479,7 +480,7 @@ public final class IndependentVerifier {
         Anchor a = anchors.get(key);
         if (a == null) {
             Map<String, Interval> v = model.kinematics.withMimics(jointValues(i, sm, sm), model.kinematics.chain(null));
-            a = new Anchor(sm, v, frames(v, null));
+            a = new Anchor(sm, v, frames(v, null), travel.byIndex(v));
             anchors.put(key, a);
         }
         return a;

@@ -97,6 +97,47 @@ final class TravelBound {
     }
 
     /**
+     * As {@link #sup(Piece, Map, Map, Interval[], Interval[], double, double[])} where that is needed to get at most
+     * {@code limit}: first the support at the anchor plus lemma M1's bound with every lever at its reach cap (M1b),
+     * which needs nothing of the anchor but its joint values ({@code anchorByIndex}, by joint index), and when that is
+     * at most limit it is the answer (it is an upper bound too). The full bound's levers are capped by the same reaches,
+     * so up to rounding it is never larger: a plane test decides as the full bound would, but most far pieces skip the
+     * levers and the joint loop.
+     */
+    double sup(Piece p, Map<String, Frame> anchorFrames, Map<String, Interval> anchor, Interval[] anchorByIndex,
+               Interval[] box, Interval[] rates, double tau, double[] n, double limit) {
+        if (!p.link()) {
+            return p.sup(Frame.IDENTITY, n);
+        }
+        double h = p.sup(anchorFrames.get(p.owner()), n);
+        double quick = Interval.up(h + reachTravel(p, anchorByIndex, box, n));
+        if (quick <= limit) {
+            return quick;
+        }
+        return Interval.up(h + travel(p, anchorFrames, anchor, box, rates, tau, n));
+    }
+
+    /** |n|·Σ_k Δ_k·w_k with w_k the reach cap S_k of a revolute joint (M1b) and 1 for a prismatic one (lemma M1). */
+    private double reachTravel(Piece p, Interval[] anchor, Interval[] box, double[] n) {
+        int[] index = chainIndex(p);
+        List<JointDescription> chain = chain(p);
+        double[] fixedReach = reaches.computeIfAbsent(p, this::fixedReach);
+        double slides = 0, sum = 0;
+        for (int k = index.length - 1; k >= 0; k--) {
+            Interval a = anchor[index[k]], b = box[index[k]];
+            double d = delta(a.lo(), a.hi(), b.lo(), b.hi());
+            if (chain.get(k).type() == JointType.PRISMATIC) {
+                sum = Interval.up(sum + d);
+                slides = Interval.up(slides + Math.max(Math.max(Math.abs(b.lo()), Math.abs(b.hi())),
+                        Math.max(Math.abs(a.lo()), Math.abs(a.hi()))));
+            } else {
+                sum = Interval.up(sum + Interval.up(d * Interval.up(fixedReach[k] + slides)));
+            }
+        }
+        return Interval.up(Shape.normHi(n[0], n[0], n[1], n[1], n[2], n[2]) * sum);
+    }
+
+    /**
      * An upper bound of n·(x(q) − x(q*)) for every point x of the piece and every q in {@code box}, q* the exact
      * anchor configuration (inside {@code anchor}): Σ_k Δ_k times a bound of |∂(n·x)/∂q_k| over the box (lemma M1).
      * Both maps hold every moving joint of the chain (mimic joints included).
@@ -117,7 +158,7 @@ final class TravelBound {
     }
 
     /** A name-keyed map of joint intervals as an array by joint index (null where the map has none). */
-    private Interval[] byIndex(Map<String, Interval> values) {
+    Interval[] byIndex(Map<String, Interval> values) {
         Interval[] a = new Interval[kinematics.jointCount()];
         values.forEach((name, v) -> {
             int i = kinematics.index(name);

@@ -171,7 +171,14 @@ class TravelBoundTest {
                 Map<String, Frame> frames = k.linkFrames(anchorAll);
                 double[] n = {r.nextGaussian(), r.nextGaussian(), r.nextGaussian()};
                 double tau = Math.max(Interval.up(s1 - sa), Interval.up(sa - s0));
-                double bound = t.sup(p, frames, anchorAll, k.withMimics(box, chain), k.withMimics(rates, chain, true), tau, n);
+                Map<String, Interval> boxAll = k.withMimics(box, chain), ratesAll = k.withMimics(rates, chain, true);
+                double bound = t.sup(p, frames, anchorAll, boxAll, ratesAll, tau, n);
+                // with a limit: the reach-capped bound (M1b) when that is within the limit, else the full one
+                Interval[] anchorIx = t.byIndex(anchorAll), boxIx = t.byIndex(boxAll), ratesIx = t.byIndex(ratesAll);
+                double quick = t.sup(p, frames, anchorAll, anchorIx, boxIx, ratesIx, tau, n, Double.POSITIVE_INFINITY);
+                assertEquals(bound, t.sup(p, frames, anchorAll, anchorIx, boxIx, ratesIx, tau, n, Double.NEGATIVE_INFINITY));
+                assertEquals(quick, t.sup(p, frames, anchorAll, anchorIx, boxIx, ratesIx, tau, n, quick));
+                assertTrue(quick >= bound * (1 - 1e-12) - 1e-12, quick + " < " + bound);
                 for (int u = 0; u <= 50; u++) {
                     double s = s0 + (s1 - s0) * u / 50;
                     Map<String, Double> q = new HashMap<>();
@@ -182,6 +189,7 @@ class TravelBoundTest {
                     }
                     double actual = support(p, IntervalKinematicsTest.pointFk(robot, q).get(link), n);
                     assertTrue(actual <= bound + TOL, robot.name() + " " + link + " s=" + s + ": " + actual + " > " + bound);
+                    assertTrue(actual <= quick + TOL, robot.name() + " " + link + " s=" + s + ": " + actual + " > " + quick);
                 }
             }
         }
