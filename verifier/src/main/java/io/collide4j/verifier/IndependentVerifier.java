@@ -49,6 +49,8 @@ public final class IndependentVerifier {
     private final Map<String, Double> proven = new HashMap<>();
     private final Map<String, Integer> listedIn = new HashMap<>();   // pair key -> checked segments listing it
     private final MeshWindows windows = new MeshWindows();
+    private final int[] witnessColumn;   // joint index -> its column in the witness's joints, -1 for none
+    private final Interval[] held;       // joint index -> its held value (lemma H1), null when not held
     private int checkedSegments;
     private long steps;
     private long subdivisions;
@@ -61,6 +63,24 @@ public final class IndependentVerifier {
         this.margin = required > cert.margin() || Double.isNaN(required) ? required : cert.margin();
         this.travel = new TravelBound(model.kinematics, model.attachedTo);
         this.motion = new JointMotion(cert.waypoints(), cert.velocities(), cert.accelerations(), cert.times());
+        // by joint index what jointValues keys by name: a later column of the same name wins, a held value over both
+        IntervalKinematics k = model.kinematics;
+        this.witnessColumn = new int[k.jointCount()];
+        java.util.Arrays.fill(witnessColumn, -1);
+        this.held = new Interval[k.jointCount()];
+        List<String> joints = model.witness.joints();
+        for (int j = 0; j < joints.size(); j++) {
+            int x = k.index(joints.get(j));
+            if (x >= 0) {
+                witnessColumn[x] = j;
+            }
+        }
+        model.witness.held().forEach((j, v) -> {
+            int x = k.index(j);
+            if (x >= 0) {
+                held[x] = Interval.point(v);
+            }
+        });
     }
 
     /**
@@ -324,18 +344,27 @@ public final class IndependentVerifier {
                          boolean needA, boolean needB) {
         // frames at an anchor near the interval's middle, and each piece's travel from there over the joint box (lemma
         // M1): thin enclosures, where frames over the whole box would compound every link's interval width
-        Piece[] only = needA && needB ? ab : new Piece[] {needA ? ab[0] : ab[1]};
-        List<JointDescription> chain = chainOf(only);
-        Map<String, Interval> box = model.kinematics.withMimics(jointValues(i, s0, s1), chain);
+        // the box and the rates of the tested pieces' chains only, by joint index (no name-keyed maps per test)
+        Interval[] box = new Interval[held.length], rates = new Interval[held.length];
+        for (int side = 0; side < 2; side++) {
+            if ((side == 0 ? needA : needB) && ab[side].link()) {
+                for (int x : travel.chainIndex(ab[side])) {
+                    if (box[x] == null) {
+                        box[x] = jointOver(i, x, s0, s1, false, 0);
+                        rates[x] = jointOver(i, x, s0, s1, true, 0);
+                    }
+                }
+            }
+        }
         Anchor at = anchor(i, s0, s1);
         Map<String, Interval> anchor = at.values();
         Map<String, Frame> frames = at.frames();
-        Map<String, Interval> rates = model.kinematics.withMimics(jointRates(i, s0, s1), chain, true);
         double tau = Math.max(Interval.up(s1 - at.s()), Interval.up(at.s() - s0));
         double limA = Interval.down(c - gA), limB = Interval.up(c + gB);
-        double supA = needA ? travel.sup(ab[0], frames, anchor, box, rates, tau, n) : Double.NEGATIVE_INFINITY;
-        double infB = needB ? -travel.sup(ab[1], frames, anchor, box, rates, tau, new double[] {-n[0], -n[1], -n[2]})
-                : Double.POSITIVE_INFINITY;
+        double supA = needA ? travel.sup(ab[0], frames, anchor, at.byIndex(), box, rates, tau, n, limA)
+                : Double.NEGATIVE_INFINITY;
+        double infB = needB ? -travel.sup(ab[1], frames, anchor, at.byIndex(), box, rates, tau,
+                new double[] {-n[0], -n[1], -n[2]}, -limB) : Double.POSITIVE_INFINITY;
         boolean okA = supA <= limA, okB = infB >= limB;
         if (okA && okB) {
             return null;
@@ -432,8 +461,8 @@ public final class IndependentVerifier {
         return q;
     }
 
-    /** Joint values (mimic joints included) and every link's frames at one s of a segment. */
-    private record Anchor(double s, Map<String, Interval> values, Map<String, Frame> frames) {
+    /** Joint values (mimic joints included; by name and by joint index) and every link's frames at one s of a segment. */
+    private record Anchor(double s, Map<String, Interval> values, Map<String, Frame> frames, Interval[] byIndex) {
     }
 
     /**
@@ -451,7 +480,7 @@ public final class IndependentVerifier {
         Anchor a = anchors.get(key);
         if (a == null) {
             Map<String, Interval> v = model.kinematics.withMimics(jointValues(i, sm, sm), model.kinematics.chain(null));
-            a = new Anchor(sm, v, frames(v, null));
+            a = new Anchor(sm, v, frames(v, null), travel.byIndex(v));
             anchors.put(key, a);
         }
         return a;
@@ -476,26 +505,27 @@ public final class IndependentVerifier {
         return s0 / 2 + s1 / 2;
     }
 
-    /** dq/ds of every witness joint over s in [s0, s1] of segment i, and 0 for every held joint (lemma H1). */
-    private Map<String, Interval> jointRates(int i, double s0, double s1) {
-        Map<String, Interval> q = new HashMap<>();
-        List<String> joints = model.witness.joints();
-        for (int j = 0; j < joints.size(); j++) {
-            q.put(joints.get(j), motion.rate(i, j, s0, s1));
+    /**
+     * Joint x (by index) over s in [s0, s1] of segment i, or its rate dq/ds: as {@link #jointValues} and
+     * {@link IntervalKinematics#withMimics} give it by name, a held value (rate 0), else its witness column's motion
+     * (lemma H1), else multiplier · its source (+ offset for a value).
+     */
+    private Interval jointOver(int i, int x, double s0, double s1, boolean rate, int depth) {
+        if (held[x] != null) {
+            return rate ? Interval.ZERO : held[x];
         }
-        model.witness.held().forEach((j, v) -> q.put(j, Interval.ZERO));
-        return q;
-    }
-
-    /** The moving joints of the chains of the robot pieces among {@code pieces}. */
-    private List<JointDescription> chainOf(Piece[] pieces) {
-        List<JointDescription> joints = new ArrayList<>();
-        for (Piece p : pieces) {
-            if (p.link()) {
-                joints.addAll(travel.chain(p));
-            }
+        if (witnessColumn[x] >= 0) {
+            return rate ? motion.rate(i, witnessColumn[x], s0, s1) : motion.joint(i, witnessColumn[x], s0, s1);
         }
-        return joints;
+        JointDescription j = model.kinematics.joint(x);
+        int source = j.mimic() == null ? -1 : model.kinematics.index(j.mimic().joint());
+        if (source < 0 || depth > held.length) {
+            throw new IllegalArgumentException("no value for joint '" + j.name() + "'" + (j.mimic() == null ? ""
+                    : " (mimic joint '" + j.name() + "' follows an unknown joint or a cycle)"));
+        }
+        Interval[] m = model.kinematics.numbers().mimic(j.name());
+        Interval v = m[0].mul(jointOver(i, source, s0, s1, rate, depth + 1));
+        return rate ? v : v.add(m[1]);
     }
 
     /** Link frames for the joint values q, as {@link #frames(int, double, double, Piece[])}. */

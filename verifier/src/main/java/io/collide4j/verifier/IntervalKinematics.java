@@ -21,7 +21,32 @@ final class IntervalKinematics {
     private final String root;
     private final List<JointDescription> order = new ArrayList<>();   // parents before children
     private final Map<String, JointDescription> parentJoint = new HashMap<>();
+    private final Map<String, Integer> index = new HashMap<>();        // joint name -> its position in order
     private final UrdfNumbers numbers;
+    /**
+     * The kinematics of the description last asked for, by identity: a planner verifies many certificates against one
+     * description, and re-reading its URDF text each time cost about 6 % of a verification. Only the very object
+     * whose records the numbers were checked against may reuse them (two descriptions with equal records may come
+     * from texts whose decimals differ below a double), and the reference is weak so the cache keeps no robot alive.
+     */
+    private static volatile Last last;
+
+    private record Last(java.lang.ref.WeakReference<RobotDescription> robot, IntervalKinematics kinematics) {
+    }
+
+    /**
+     * The kinematics of {@code robot} with its URDF text's numbers ({@link UrdfNumbers}), reused when the same
+     * description object was the last one asked for. Thread-safe (both are immutable; the holder is published whole).
+     */
+    static IntervalKinematics of(RobotDescription robot) {
+        Last l = last;
+        if (l != null && l.robot.get() == robot) {
+            return l.kinematics;
+        }
+        IntervalKinematics k = new IntervalKinematics(robot, new UrdfNumbers(robot));
+        last = new Last(new java.lang.ref.WeakReference<>(robot), k);
+        return k;
+    }
 
     IntervalKinematics(RobotDescription robot, UrdfNumbers numbers) {
         this.root = robot.rootLink();
@@ -33,6 +58,7 @@ final class IntervalKinematics {
         Deque<String> queue = new ArrayDeque<>(List.of(root));
         while (!queue.isEmpty()) {
             for (JointDescription j : children.getOrDefault(queue.poll(), List.of())) {
+                index.put(j.name(), order.size());
                 order.add(j);
                 parentJoint.put(j.child(), j);
                 queue.add(j.child());
@@ -42,6 +68,22 @@ final class IntervalKinematics {
 
     UrdfNumbers numbers() {
         return numbers;
+    }
+
+    /** How many joints the tree has: joint indices run from 0 to this, exclusive. */
+    int jointCount() {
+        return order.size();
+    }
+
+    /** The joint's index (parents before children), or -1 for a name the tree does not have. */
+    int index(String joint) {
+        Integer i = index.get(joint);
+        return i == null ? -1 : i;
+    }
+
+    /** The joint of an index. */
+    JointDescription joint(int index) {
+        return order.get(index);
     }
 
     /**
@@ -78,13 +120,29 @@ final class IntervalKinematics {
             if (j.type() != JointType.FIXED) {
                 Interval q = value(j, all, 0);
                 Interval[] k = numbers.jointAxis(j.name());
-                f = f.compose(j.type() == JointType.PRISMATIC
-                        ? Frame.translation(new Interval[] {k[0].mul(q), k[1].mul(q), k[2].mul(q)})
-                        : Frame.rotation(k, q));
+                int along = j.type() == JointType.PRISMATIC ? -1 : coordinateAxis(k);
+                if (along >= 0) {   // a coordinate axis (every Panda and UR joint): two columns mix, nothing else
+                    f = f.composeAxisRotation(along, k[along].lo() > 0 ? 1 : -1, q);
+                } else {
+                    f = f.compose(j.type() == JointType.PRISMATIC
+                            ? Frame.translation(new Interval[] {k[0].mul(q), k[1].mul(q), k[2].mul(q)})
+                            : Frame.rotation(k, q));
+                }
             }
             frames.put(j.child(), f);
         }
         return frames;
+    }
+
+    /** The coordinate axis k is exactly ±1 along (two exact zeros), or -1. */
+    private static int coordinateAxis(Interval[] k) {
+        for (int a = 0; a < 3; a++) {
+            Interval x = k[a], y = k[(a + 1) % 3], z = k[(a + 2) % 3];
+            if (x.lo() == x.hi() && Math.abs(x.lo()) == 1 && y.lo() == 0 && y.hi() == 0 && z.lo() == 0 && z.hi() == 0) {
+                return a;
+            }
+        }
+        return -1;
     }
 
     /**

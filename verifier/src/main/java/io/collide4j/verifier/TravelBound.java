@@ -16,6 +16,8 @@ import java.util.Map;
  * R_k on the distance of the piece from the joint's axis point over the box: |C − o_k| + ρ at the anchor (C the centre
  * of a ball of radius ρ about the piece) plus the travel the later joints allow. A plane test then needs frames at one
  * configuration only (thin enclosures) instead of over the whole box, whose interval products grow with every link.
+ * Each R_k is also capped by the piece's reach from joint k's axis point whatever the configuration (lemma M1b): over a
+ * long step the later joints' Δ_l compound M1's R_k, while the chain's lengths do not change.
  * Not thread-safe (caches per piece and link, scratch arrays for {@link #travel}); one instance per verification.
  */
 final class TravelBound {
@@ -23,10 +25,13 @@ final class TravelBound {
     private final Map<String, String> attachedTo;
     private final Map<String, List<JointDescription>> chains = new HashMap<>();
     private final Map<Piece, double[]> balls = new IdentityHashMap<>();
+    private final Map<Piece, double[]> reaches = new IdentityHashMap<>();
+    private final Map<Piece, int[]> chainIndices = new IdentityHashMap<>();
     private final Map<Map<String, Frame>, Map<Piece, Levers>> levers = new IdentityHashMap<>();   // per anchor's frames
     // scratch of travel: Δ_k and turn_k per joint of the chain, and dot's result
     private double[] deltas = new double[0];
     private double[] turn = new double[0];
+    private double[] turnRate = new double[0];
     private double dotLo;
     private double dotHi;
 
@@ -53,6 +58,11 @@ final class TravelBound {
         });
     }
 
+    /** The indices ({@link IntervalKinematics#index}) of {@link #chain}'s joints, root first. */
+    int[] chainIndex(Piece p) {
+        return chainIndices.computeIfAbsent(p, q -> chain(q).stream().mapToInt(j -> kinematics.index(j.name())).toArray());
+    }
+
     /**
      * Upper bound of max n·x over the piece for every configuration in {@code box}: its support at the anchor
      * configuration (whose link frames {@code anchorFrames} enclose; lemma S3) plus |n|·D (lemma M1). Obstacles do
@@ -70,11 +80,61 @@ final class TravelBound {
      */
     double sup(Piece p, Map<String, Frame> anchorFrames, Map<String, Interval> anchor, Map<String, Interval> box,
                Map<String, Interval> rates, double tau, double[] n) {
+        return sup(p, anchorFrames, anchor, byIndex(box), rates == null ? null : byIndex(rates), tau, n);
+    }
+
+    /**
+     * As {@link #sup(Piece, Map, Map, Map, Map, double, double[])} with the box and the rates by joint index
+     * ({@link IntervalKinematics#index}): the verifier's plane tests build these arrays instead of name-keyed maps.
+     */
+    double sup(Piece p, Map<String, Frame> anchorFrames, Map<String, Interval> anchor, Interval[] box, Interval[] rates,
+               double tau, double[] n) {
         if (!p.link()) {
             return p.sup(Frame.IDENTITY, n);
         }
         double h = p.sup(anchorFrames.get(p.owner()), n);
         return Interval.up(h + travel(p, anchorFrames, anchor, box, rates, tau, n));
+    }
+
+    /**
+     * As {@link #sup(Piece, Map, Map, Interval[], Interval[], double, double[])} where that is needed to get at most
+     * {@code limit}: first the support at the anchor plus lemma M1's bound with every lever at its reach cap (M1b),
+     * which needs nothing of the anchor but its joint values ({@code anchorByIndex}, by joint index), and when that is
+     * at most limit it is the answer (it is an upper bound too). The full bound's levers are capped by the same reaches,
+     * so up to rounding it is never larger: a plane test decides as the full bound would, but most far pieces skip the
+     * levers and the joint loop.
+     */
+    double sup(Piece p, Map<String, Frame> anchorFrames, Map<String, Interval> anchor, Interval[] anchorByIndex,
+               Interval[] box, Interval[] rates, double tau, double[] n, double limit) {
+        if (!p.link()) {
+            return p.sup(Frame.IDENTITY, n);
+        }
+        double h = p.sup(anchorFrames.get(p.owner()), n);
+        double quick = Interval.up(h + reachTravel(p, anchorByIndex, box, n));
+        if (quick <= limit) {
+            return quick;
+        }
+        return Interval.up(h + travel(p, anchorFrames, anchor, box, rates, tau, n));
+    }
+
+    /** |n|·Σ_k Δ_k·w_k with w_k the reach cap S_k of a revolute joint (M1b) and 1 for a prismatic one (lemma M1). */
+    private double reachTravel(Piece p, Interval[] anchor, Interval[] box, double[] n) {
+        int[] index = chainIndex(p);
+        List<JointDescription> chain = chain(p);
+        double[] fixedReach = reaches.computeIfAbsent(p, this::fixedReach);
+        double slides = 0, sum = 0;
+        for (int k = index.length - 1; k >= 0; k--) {
+            Interval a = anchor[index[k]], b = box[index[k]];
+            double d = delta(a.lo(), a.hi(), b.lo(), b.hi());
+            if (chain.get(k).type() == JointType.PRISMATIC) {
+                sum = Interval.up(sum + d);
+                slides = Interval.up(slides + Math.max(Math.max(Math.abs(b.lo()), Math.abs(b.hi())),
+                        Math.max(Math.abs(a.lo()), Math.abs(a.hi()))));
+            } else {
+                sum = Interval.up(sum + Interval.up(d * Interval.up(fixedReach[k] + slides)));
+            }
+        }
+        return Interval.up(Shape.normHi(n[0], n[0], n[1], n[1], n[2], n[2]) * sum);
     }
 
     /**
@@ -94,55 +154,92 @@ final class TravelBound {
      */
     double travel(Piece p, Map<String, Frame> anchorFrames, Map<String, Interval> anchor, Map<String, Interval> box,
                   Map<String, Interval> rates, double tau, double[] n) {
+        return travel(p, anchorFrames, anchor, byIndex(box), rates == null ? null : byIndex(rates), tau, n);
+    }
+
+    /** A name-keyed map of joint intervals as an array by joint index (null where the map has none). */
+    Interval[] byIndex(Map<String, Interval> values) {
+        Interval[] a = new Interval[kinematics.jointCount()];
+        values.forEach((name, v) -> {
+            int i = kinematics.index(name);
+            if (i >= 0) {
+                a[i] = v;
+            }
+        });
+        return a;
+    }
+
+    private double travel(Piece p, Map<String, Frame> anchorFrames, Map<String, Interval> anchor, Interval[] box,
+                          Interval[] rates, double tau, double[] n) {
         // Bound for bound the interval arithmetic of Interval's methods on bare doubles (Interval.addLo & co, the same
         // shortcuts and rounding, lemma I1), so the enclosures are the same doubles and nothing is allocated per call
         Levers lv = levers(p, anchorFrames, anchor);
         double n0 = n[0], n1 = n[1], n2 = n[2];
         double nNorm = Shape.normHi(n0, n0, n1, n1, n2, n2);
-        String[] names = lv.names;
-        int size = names.length;
+        int[] index = lv.index;
+        int size = index.length;
         if (deltas.length < size) {
             deltas = new double[size];
             turn = new double[size];
+            turnRate = new double[size];
         }
         // Δ_k, and turn[k] = Σ Δ_l over the revolute joints l before k: how far they can turn k's axis and the piece
-        double turned = 0;
+        // and turnRate[k] = Σ |dq_l/ds| over the same joints: how fast they can turn it (lemma M2)
+        double turned = 0, turning = 0;
         for (int k = 0; k < size; k++) {
-            Interval b = box.get(names[k]);
+            Interval b = box[index[k]];
             deltas[k] = delta(lv.anchorLo[k], lv.anchorHi[k], b.lo(), b.hi());
             turn[k] = turned;
+            turnRate[k] = turning;
             if (lv.arms[k] != null) {
                 turned = Interval.up(turned + deltas[k]);
+                if (rates != null) {
+                    turning = Interval.up(turning + magnitude(rates[index[k]]));
+                }
             }
         }
+        double[] fixedReach = reaches.computeIfAbsent(p, this::fixedReach);
+        double slides = 0;   // Σ sup |q_l| over the prismatic joints l after k (over the hull of box and anchor; M1b)
         double later = 0;   // Σ w_l Δ_l over the joints after joint k: how far the piece moves relative to k's frame
         double along = 0;   // Σ over the joints from k on of Δ_l times the bound of |∂(n·x)/∂q_l|
         // lemma M2: Σ_k rate_k·(n·u_k at C), Σ_k rate_k·ω_k (revolute), Σ_k |rate_k|·|n|·(how far n·∂x/∂q_k moves)
         double linLo = 0, linHi = 0, oxLo = 0, oxHi = 0, oyLo = 0, oyHi = 0, ozLo = 0, ozHi = 0;
-        double drift = 0;
+        double drift = 0;   // Σ_k of the drift's share in the travel (already times tau or tau²/2)
+        double laterRate = 0;   // Σ w_l·|dq_l/ds| over the joints after joint k: how fast x moves in k's frame
+        double half = rates == null ? Double.NaN : Interval.up(Interval.up(tau * tau) * 0.5);
         for (int k = size - 1; k >= 0; k--) {
             Interval[] axis = lv.axes[k];
-            Interval rate = rates == null ? null : rates.get(names[k]);
+            Interval rate = rates == null ? null : rates[index[k]];
             double w;        // bound of |∂x/∂q_k| over the box
             double wn;       // bound of |∂(n·x)/∂q_k| over the box
             double moved;    // how far n·∂x/∂q_k can move over the box, over |n|
+            double movedRate;   // how fast it can move along the step (times |s − s*| bounds it too), over |n|
             Interval[] v = lv.arms[k] == null ? axis : lv.arms[k];
             dot(v, n0, n1, n2);   // along0 = n·ω_k (prismatic) or n·u_k (revolute) at the anchor, into dotLo/dotHi
             double at = Math.max(Math.abs(dotLo), Math.abs(dotHi));
             if (lv.arms[k] == null) {
-                // prismatic: ∂x/∂q = ω, the unit axis, which the joints before k turn by at most turn[k] radians
+                // prismatic: ∂x/∂q = ω, the unit axis, which the joints before k turn by at most turn[k] radians, and a
+                // unit vector moves by at most 2 however it turns
                 w = 1;
-                moved = turn[k];
+                moved = Math.min(turn[k], 2);
+                movedRate = turnRate[k];
                 wn = Math.min(nNorm, Interval.up(at + Interval.up(nNorm * moved)));
+                Interval b = box[index[k]];
+                double far = Math.max(Math.max(Math.abs(b.lo()), Math.abs(b.hi())),
+                        Math.max(Math.abs(lv.anchorLo[k]), Math.abs(lv.anchorHi[k])));
+                slides = Interval.up(slides + far);
             } else {
                 // revolute: ∂x/∂q = u = ω × d, d = x − o. |u| ≤ |ω × (C − o)| + ρ at the anchor, plus how far the later
-                // joints move x. Along n: n·u = n·(ω × (C − o)) + (x − C)·(n × ω) at the anchor; over the box u moves
-                // by at most later (the joints after k) + |u|·turn[k] (the joints before k rotate it).
-                w = Interval.up(lv.reach[k] + later);
+                // joints move x; and |u| ≤ |d| ≤ the chain's reach from o (lemma M1b), which does not grow with the box.
+                // Along n: n·u = n·(ω × (C − o)) + (x − C)·(n × ω) at the anchor; over the box u moves by at most later
+                // (the joints after k) + |u|·turn[k] (the joints before k rotate it), and by at most 2·the reach.
+                double cap = Interval.up(fixedReach[k] + slides);
+                w = Math.min(Interval.up(lv.reach[k] + later), cap);
                 double nw = crossNorm(n0, n1, n2, axis[0].lo(), axis[0].hi(), axis[1].lo(), axis[1].hi(), axis[2].lo(),
                         axis[2].hi());
                 at = Interval.up(at + Interval.up(nw * lv.radius));
-                moved = Interval.up(later + Interval.up(w * turn[k]));
+                moved = Math.min(Interval.up(later + Interval.up(w * turn[k])), Interval.up(2 * cap));
+                movedRate = Interval.up(laterRate + Interval.up(w * turnRate[k]));
                 wn = Math.min(Interval.up(nNorm * w), Interval.up(at + Interval.up(nNorm * moved)));
             }
             if (rate != null) {
@@ -169,7 +266,12 @@ final class TravelBound {
                     ozLo = l;
                 }
                 double mag = Math.max(Math.abs(rl), Math.abs(rh));
-                drift = Interval.up(drift + Interval.up(mag * Interval.up(nNorm * moved)));
+                // ∫ over |t − s*| ≤ tau of |rate|·|n|·(how far g_k has moved by t): at most the whole box's move
+                // times tau, and at most movedRate·|t − s*| integrated, tau²/2 (lemma M2)
+                double mn = Interval.up(mag * nNorm);
+                drift = Interval.up(drift + Math.min(Interval.up(Interval.up(mn * moved) * tau),
+                        Interval.up(Interval.up(mn * movedRate) * half)));
+                laterRate = Interval.up(laterRate + Interval.up(w * mag));
             }
             later = Interval.up(later + Interval.up(w * deltas[k]));
             along = Interval.up(along + Interval.up(wn * deltas[k]));
@@ -180,9 +282,14 @@ final class TravelBound {
         // (x − C)·(n × Ω) ≤ ρ·|n × Ω| for the ball's points, Ω = Σ rate_k·ω_k
         double spin = crossNorm(n0, n1, n2, oxLo, oxHi, oyLo, oyHi, ozLo, ozHi);
         double linMag = Math.max(Math.abs(linLo), Math.abs(linHi));
-        double speed = Interval.up(Interval.up(linMag + Interval.up(lv.radius * spin)) + drift);
-        double taylor = Interval.up(tau * speed);
+        double speed = Interval.up(linMag + Interval.up(lv.radius * spin));
+        double taylor = Interval.up(Interval.up(tau * speed) + drift);
         return Math.min(along, taylor);   // both bound the same quantity; NaN in either makes min NaN (lemma I2)
+    }
+
+    /** max |r| over the interval r (NaN stays NaN, lemma I2). */
+    private static double magnitude(Interval r) {
+        return Math.max(Math.abs(r.lo()), Math.abs(r.hi()));
     }
 
     /**
@@ -223,10 +330,11 @@ final class TravelBound {
     /**
      * What lemma M1 needs of a piece at an anchor, whatever the normal and the box: per moving joint k of its chain
      * (root first) the world axis ω_k, for a revolute joint the arm u_k = ω_k × (C − o_k) (null for a prismatic one) and
-     * |u_k| + ρ rounded up; ρ the piece's ball radius. Also the joints' names and anchor values by chain index, so the
-     * per-call loop looks nothing up but the box and rates ({@code anchor}: the values map they were read from).
+     * |u_k| + ρ rounded up; ρ the piece's ball radius. Also the joints' indices ({@link IntervalKinematics#index}) and
+     * anchor values by chain index, so the per-call loop looks nothing up ({@code anchor}: the values map they were read
+     * from).
      */
-    private record Levers(Interval[][] axes, Interval[][] arms, double[] reach, double radius, String[] names,
+    private record Levers(Interval[][] axes, Interval[][] arms, double[] reach, double radius, int[] index,
                           double[] anchorLo, double[] anchorHi, Map<String, Interval> anchor) {
     }
 
@@ -242,11 +350,11 @@ final class TravelBound {
         List<JointDescription> chain = chain(p);
         Interval[][] axes = new Interval[chain.size()][], arms = new Interval[chain.size()][];
         double[] reach = new double[chain.size()];
-        String[] names = new String[chain.size()];
+        int[] index = new int[chain.size()];
         double[] anchorLo = new double[chain.size()], anchorHi = new double[chain.size()];
         for (int k = 0; k < chain.size(); k++) {
             JointDescription j = chain.get(k);
-            names[k] = j.name();
+            index[k] = kinematics.index(j.name());
             Interval a = anchor.get(j.name());
             anchorLo[k] = a.lo();
             anchorHi[k] = a.hi();
@@ -263,9 +371,35 @@ final class TravelBound {
                 reach[k] = Interval.up(Shape.norm(u[0], u[1], u[2]) + ball[3]);
             }
         }
-        lv = new Levers(axes, arms, reach, ball[3], names, anchorLo, anchorHi, anchor);
+        lv = new Levers(axes, arms, reach, ball[3], index, anchorLo, anchorHi, anchor);
         known.put(p, lv);
         return lv;
+    }
+
+    /**
+     * Per moving joint k of the piece's chain (root first), an upper bound of |x − o_k| over every point x of the piece
+     * and every configuration, the prismatic joints after k left out (the caller adds their sup |q|; lemma M1b): from
+     * o_k, the child frame's origin of joint k, to x the chain adds each later joint's origin translation t_l and
+     * rotations, which keep lengths, and then the piece's point y in its link's frame, |y| ≤ |O·c + o| + ρ (the ball).
+     */
+    private double[] fixedReach(Piece p) {
+        double[] ball = balls.computeIfAbsent(p, TravelBound::ball);
+        Interval[] c = p.origin().apply(new Interval[] {Interval.point(ball[0]), Interval.point(ball[1]),
+                Interval.point(ball[2])});
+        double after = Interval.up(Shape.norm(c[0], c[1], c[2]) + ball[3]);
+        List<JointDescription> all = kinematics.chain(link(p));
+        List<JointDescription> moving = chain(p);
+        double[] reach = new double[moving.size()];
+        int k = moving.size() - 1;
+        for (int f = all.size() - 1; f >= 0 && k >= 0; f--) {
+            JointDescription j = all.get(f);
+            if (j == moving.get(k)) {
+                reach[k--] = after;   // o_k lies after joint k's own origin translation: the later ones only
+            }
+            Frame o = kinematics.numbers().jointOrigin(j.name());
+            after = Interval.up(after + Shape.norm(o.t(0), o.t(1), o.t(2)));
+        }
+        return reach;
     }
 
     /**

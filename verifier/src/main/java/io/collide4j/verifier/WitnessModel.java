@@ -47,7 +47,7 @@ final class WitnessModel {
         this.witness = cert.witness();
         IntervalKinematics k = null;
         try {
-            k = new IntervalKinematics(robot, new UrdfNumbers(robot));
+            k = IntervalKinematics.of(robot);
         } catch (RuntimeException e) {
             problems.add(e.getMessage());
         }

@@ -14,6 +14,8 @@ import java.util.Map;
 import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -116,6 +118,80 @@ class IntervalKinematicsTest {
                 pointFk(robot, inside).forEach((link, p) -> assertEncloses(overBox.get(link), p, link + " in box", 0.5));
             }
         }
+    }
+
+    /**
+     * The kinematics are reused for the very description object only: a second parse of the same file is another
+     * description (its text could differ below a double), and every joint keeps the index of its place in the tree.
+     */
+    @Test
+    void kinematicsAreReusedForTheSameDescriptionOnly() {
+        RobotDescription a = panda(), b = panda();
+        IntervalKinematics ka = IntervalKinematics.of(a);
+        assertSame(ka, IntervalKinematics.of(a));
+        IntervalKinematics kb = IntervalKinematics.of(b);
+        assertNotSame(ka, kb);
+        assertSame(kb, IntervalKinematics.of(b));
+        assertEquals(a.joints().size(), ka.jointCount());
+        for (JointDescription j : a.joints()) {
+            assertEquals(j.name(), ka.joint(ka.index(j.name())).name());
+        }
+        assertEquals(-1, ka.index("no_such_joint"));
+    }
+
+    /**
+     * A rotation about ±x, ±y or ±z composed by its two mixing columns encloses the same product as the general
+     * compose with Rodrigues' matrix: for sampled angles of the interval, the product in doubles lies inside it (to the
+     * oracle's own rounding), and it is no wider than the general enclosure.
+     */
+    @Test
+    void axisRotationsEncloseTheProduct() {
+        Random r = new Random(17);
+        for (int trial = 0; trial < 200; trial++) {
+            double roll = r.nextDouble() * 6 - 3, pitch = r.nextDouble() * 3 - 1.5, yaw = r.nextDouble() * 6 - 3;
+            Frame parent = Frame.origin(new Interval[] {Interval.point(r.nextDouble()), Interval.point(-r.nextDouble()),
+                    Interval.point(0.3)}, new Interval[] {Interval.point(roll), Interval.point(pitch), Interval.point(yaw)});
+            int axis = trial % 3, sign = trial % 2 == 0 ? 1 : -1;
+            double lo = r.nextDouble() * 8 - 4, width = trial < 100 ? 0 : r.nextDouble() * 0.3;
+            Interval theta = new Interval(lo, lo + width);
+            Interval[] k = {Interval.ZERO, Interval.ZERO, Interval.ZERO};
+            k[axis] = Interval.point(sign);
+            Frame special = parent.composeAxisRotation(axis, sign, theta);
+            Frame general = parent.compose(Frame.rotation(k, theta));
+            for (int e = 0; e < 12; e++) {
+                Interval a = e < 9 ? special.r(e / 3, e % 3) : special.t(e - 9);
+                Interval b = e < 9 ? general.r(e / 3, e % 3) : general.t(e - 9);
+                assertTrue(a.hi() - a.lo() <= (b.hi() - b.lo()) + 1e-15, "entry " + e + ": " + a + " wider than " + b);
+            }
+            double[] p = rpy(roll, pitch, yaw);
+            for (int u = 0; u <= 10; u++) {
+                double t = lo + width * u / 10, c = Math.cos(sign * t), sn = Math.sin(sign * t);
+                double[] rot = new double[9];   // Rodrigues for a coordinate axis, written out: I + s·K + (1 − c)·K²
+                rot[4 * axis] = 1;
+                int b = (axis + 1) % 3, d = (axis + 2) % 3;
+                rot[3 * b + b] = c;
+                rot[3 * d + d] = c;
+                rot[3 * d + b] = sn;
+                rot[3 * b + d] = -sn;
+                for (int i = 0; i < 3; i++) {
+                    for (int j = 0; j < 3; j++) {
+                        double x = p[3 * i] * rot[j] + p[3 * i + 1] * rot[3 + j] + p[3 * i + 2] * rot[6 + j];
+                        Interval a = special.r(i, j);
+                        assertTrue(x >= a.lo() - 1e-14 && x <= a.hi() + 1e-14, "r" + i + j + " " + x + " not in " + a);
+                    }
+                }
+            }
+        }
+    }
+
+    /** Rz(yaw)·Ry(pitch)·Rx(roll), row-major, written out. */
+    private static double[] rpy(double roll, double pitch, double yaw) {
+        double cr = Math.cos(roll), sr = Math.sin(roll), cp = Math.cos(pitch), sp = Math.sin(pitch);
+        double cy = Math.cos(yaw), sy = Math.sin(yaw);
+        return new double[] {
+                cy * cp, cy * sp * sr - sy * cr, cy * sp * cr + sy * sr,
+                sy * cp, sy * sp * sr + cy * cr, sy * sp * cr - cy * sr,
+                -sp, cp * sr, cp * cr};
     }
 
     @Test

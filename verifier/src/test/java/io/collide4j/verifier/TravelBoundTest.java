@@ -2,6 +2,7 @@ package io.collide4j.verifier;
 
 import io.collide4j.urdf.JointDescription;
 import io.collide4j.urdf.JointType;
+import io.collide4j.urdf.Pose;
 import io.collide4j.urdf.RobotDescription;
 import io.collide4j.urdf.UrdfParser;
 import org.junit.jupiter.api.Test;
@@ -61,10 +62,88 @@ class TravelBoundTest {
      */
     @Test
     void piecesAlongACubicMotionStayWithinTheTaylorBound() {
+        alongCubicMotions(1, 0.2, 21);
+    }
+
+    /**
+     * Long steps (joints swinging up to 1.5 rad between the waypoints, steps up to 0.6 of the segment): where the
+     * drift terms of lemma M2 (integrated as tau²/2) and the reach caps of M1b take over, the bound still holds at
+     * every sampled s.
+     */
+    @Test
+    void piecesAlongLongStepsStayWithinTheTaylorBound() {
+        alongCubicMotions(3, 0.6, 23);
+    }
+
+    /**
+     * Lemma M1b: however wide the box, each joint's lever is at most the piece's reach from the joint's axis point, so
+     * the bound is at most Σ_k Δ_k·(Σ of the later joints' origin distances + |sphere centre| + its radius), here
+     * computed from the URDF records (a sphere piece, scale 1, so its ball is itself); M1 alone compounds the later
+     * joints' travel into every lever and exceeds this for boxes this wide. The oracle check keeps the bound sound.
+     */
+    @Test
+    void wideBoxesMoveAPieceAtMostItsReachPerRadian() {
+        RobotDescription robot = IntervalKinematicsTest.panda();
+        IntervalKinematics k = new IntervalKinematics(robot, new UrdfNumbers(robot));
+        TravelBound t = new TravelBound(k, Map.of());
+        Random r = new Random(31);
+        double r0 = 0.04, ox = 0.02, oy = -0.03, oz = 0.1;
+        Frame origin = Frame.translation(new Interval[] {Interval.point(ox), Interval.point(oy), Interval.point(oz)});
+        for (String link : List.of("panda_link7", "panda_hand", "panda_link5")) {
+            Piece p = new Piece(link, true, 0, origin, new Shape.Sphere(r0), 1, 0);
+            List<JointDescription> chain = k.chain(link);
+            Map<String, Interval> anchor = new HashMap<>(), box = new HashMap<>();
+            Map<String, double[]> range = new HashMap<>();
+            double capped = 0, after = Math.sqrt(ox * ox + oy * oy + oz * oz) + r0;
+            for (int f = chain.size() - 1; f >= 0; f--) {
+                JointDescription j = chain.get(f);
+                if (j.type() != JointType.FIXED) {
+                    double a = r.nextDouble() * 2 - 1, lo = a - 1.5, hi = a + 1.5;
+                    anchor.put(j.name(), Interval.point(a));
+                    box.put(j.name(), new Interval(lo, hi));
+                    range.put(j.name(), new double[] {lo, hi, a});
+                    capped += 1.5 * after;
+                }
+                Pose o = j.origin();
+                after += Math.sqrt(o.x() * o.x() + o.y() * o.y() + o.z() * o.z());
+            }
+            for (JointDescription j : robot.joints()) {   // joints off the chain: anywhere, they do not move the piece
+                if (j.type() != JointType.FIXED && j.mimic() == null && !anchor.containsKey(j.name())) {
+                    anchor.put(j.name(), Interval.point(0.01));
+                    box.put(j.name(), Interval.point(0.01));
+                    range.put(j.name(), new double[] {0.01, 0.01, 0.01});
+                }
+            }
+            Map<String, Frame> frames = k.linkFrames(anchor);
+            for (int trial = 0; trial < 10; trial++) {
+                double[] n = {r.nextGaussian(), r.nextGaussian(), r.nextGaussian()};
+                double nn = Math.sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+                double travel = t.travel(p, frames, anchor, box, n);
+                assertTrue(travel <= capped * nn * (1 + 1e-9), link + ": travel " + travel + " > " + capped * nn);
+                double bound = t.sup(p, frames, anchor, box, n);
+                for (int sample = 0; sample < 100; sample++) {
+                    Map<String, Double> q = new HashMap<>();
+                    for (Map.Entry<String, double[]> e : range.entrySet()) {
+                        double[] lh = e.getValue();
+                        q.put(e.getKey(), sample == 0 ? lh[2] : lh[0] + (lh[1] - lh[0]) * r.nextDouble());
+                    }
+                    double[] f = IntervalKinematicsTest.pointFk(robot, q).get(link);
+                    double cn = 0;
+                    for (int a = 0; a < 3; a++) {
+                        cn += n[a] * (f[3 * a] * ox + f[3 * a + 1] * oy + f[3 * a + 2] * oz + f[9 + a]);
+                    }
+                    assertTrue(cn + r0 * nn <= bound + TOL, link + " at " + q + ": " + (cn + r0 * nn) + " > " + bound);
+                }
+            }
+        }
+    }
+
+    /** Random cubic Hermite motions: waypoints up to spread/2 rad apart per joint, steps up to {@code width} of s. */
+    private static void alongCubicMotions(double spread, double width, long seed) {
         for (RobotDescription robot : List.of(IntervalKinematicsTest.panda(), IntervalKinematicsTest.resource("features.urdf"))) {
             IntervalKinematics k = new IntervalKinematics(robot, new UrdfNumbers(robot));
             TravelBound t = new TravelBound(k, Map.of());
-            Random r = new Random(21);
+            Random r = new Random(seed);
             List<String> joints = robot.joints().stream().filter(j -> j.type() != JointType.FIXED && j.mimic() == null)
                     .map(JointDescription::name).toList();
             List<String> links = robot.links().stream().map(l -> l.name()).filter(l -> !k.chain(l).isEmpty()).toList();
@@ -73,12 +152,12 @@ class TravelBoundTest {
                 double[][] w = new double[2][m], v = new double[2][m];
                 for (int j = 0; j < m; j++) {
                     w[0][j] = r.nextDouble() * 2 - 1;
-                    w[1][j] = w[0][j] + (r.nextDouble() - 0.5);
+                    w[1][j] = w[0][j] + spread * (r.nextDouble() - 0.5);
                     v[0][j] = r.nextGaussian() * 0.5;
                     v[1][j] = r.nextGaussian() * 0.5;
                 }
                 JointMotion motion = new JointMotion(w, v, null, new double[] {0, 1});
-                double s0 = r.nextDouble() * 0.8, s1 = s0 + 0.2 * r.nextDouble(), sa = s0 + (s1 - s0) * r.nextDouble();
+                double s0 = r.nextDouble() * (1 - width), s1 = s0 + width * r.nextDouble(), sa = s0 + (s1 - s0) * r.nextDouble();
                 Map<String, Interval> box = new HashMap<>(), anchor = new HashMap<>(), rates = new HashMap<>();
                 for (int j = 0; j < m; j++) {
                     box.put(joints.get(j), motion.joint(0, j, s0, s1));
@@ -92,7 +171,14 @@ class TravelBoundTest {
                 Map<String, Frame> frames = k.linkFrames(anchorAll);
                 double[] n = {r.nextGaussian(), r.nextGaussian(), r.nextGaussian()};
                 double tau = Math.max(Interval.up(s1 - sa), Interval.up(sa - s0));
-                double bound = t.sup(p, frames, anchorAll, k.withMimics(box, chain), k.withMimics(rates, chain, true), tau, n);
+                Map<String, Interval> boxAll = k.withMimics(box, chain), ratesAll = k.withMimics(rates, chain, true);
+                double bound = t.sup(p, frames, anchorAll, boxAll, ratesAll, tau, n);
+                // with a limit: the reach-capped bound (M1b) when that is within the limit, else the full one
+                Interval[] anchorIx = t.byIndex(anchorAll), boxIx = t.byIndex(boxAll), ratesIx = t.byIndex(ratesAll);
+                double quick = t.sup(p, frames, anchorAll, anchorIx, boxIx, ratesIx, tau, n, Double.POSITIVE_INFINITY);
+                assertEquals(bound, t.sup(p, frames, anchorAll, anchorIx, boxIx, ratesIx, tau, n, Double.NEGATIVE_INFINITY));
+                assertEquals(quick, t.sup(p, frames, anchorAll, anchorIx, boxIx, ratesIx, tau, n, quick));
+                assertTrue(quick >= bound * (1 - 1e-12) - 1e-12, quick + " < " + bound);
                 for (int u = 0; u <= 50; u++) {
                     double s = s0 + (s1 - s0) * u / 50;
                     Map<String, Double> q = new HashMap<>();
@@ -103,6 +189,7 @@ class TravelBoundTest {
                     }
                     double actual = support(p, IntervalKinematicsTest.pointFk(robot, q).get(link), n);
                     assertTrue(actual <= bound + TOL, robot.name() + " " + link + " s=" + s + ": " + actual + " > " + bound);
+                    assertTrue(actual <= quick + TOL, robot.name() + " " + link + " s=" + s + ": " + actual + " > " + quick);
                 }
             }
         }
