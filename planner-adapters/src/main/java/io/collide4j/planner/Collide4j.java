@@ -566,12 +566,16 @@ public final class Collide4j {
 
     /** {@link #isMotionFree(double[], double[], boolean)} with separation d instead of the margin. */
     MotionStatus isMotionFree(double[] q0, double[] q1, boolean presampled, double d) {
+        // a step longer than any motion leaves one sample cell: no interior samples
+        return isMotionFree(q0, q1, presampled ? Double.MAX_VALUE : CollisionChecker.DEFAULT_SAMPLE_STEP, d);
+    }
+
+    /** {@link #isMotionFree(double[], double[], boolean, double)} with discrete samples at most sampleStep apart. */
+    MotionStatus isMotionFree(double[] q0, double[] q1, double sampleStep, double d) {
         Scratch s = scratch();
         toFull(q0, s.full0);
         toFull(q1, s.full1);
-        // a step longer than any motion leaves one sample cell: no interior samples
-        return checker.isMotionFree(s.full0, s.full1, d, tolerance, budget,
-                presampled ? Double.MAX_VALUE : CollisionChecker.DEFAULT_SAMPLE_STEP, s.context);
+        return checker.isMotionFree(s.full0, s.full1, d, tolerance, budget, sampleStep, s.context);
     }
 
     /** Distance evaluations of this thread's last motion query ({@link #checkMotion} or {@link #isMotionFree}). */
