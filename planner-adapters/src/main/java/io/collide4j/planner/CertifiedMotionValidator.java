@@ -51,8 +51,9 @@ public final class CertifiedMotionValidator implements MotionValidator {
      * still the advancement's proof.
      */
     public CertifiedMotionValidator withSampleStep(double step) {
-        if (!(step > 0) || Double.isNaN(step)) {
-            throw new IllegalArgumentException("sample step must be > 0 (joint-space distance), got " + step);
+        if (!(step > 0) || !Double.isFinite(step)) {
+            // as the checker's MotionQuery: refused here, not at the first query
+            throw new IllegalArgumentException("sample step must be finite and > 0 (joint-space distance), got " + step);
         }
         return new CertifiedMotionValidator(c, shortWay, separation, step);
     }

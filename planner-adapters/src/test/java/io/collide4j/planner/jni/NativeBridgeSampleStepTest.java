@@ -42,6 +42,11 @@ class NativeBridgeSampleStepTest {
         NativeBridge.Handle byDefault = NativeBridge.open(new String[]{"--robot", "panda", "--scene", "none"});
         assertEquals(NativeBridge.PLUGIN_SAMPLE_STEP, byDefault.motions().sampleStep());
         assertEquals(direct.planningMargin(), dense.motions().separation(), "the planning margin is kept");
+        for (double bad : new double[]{0, -1, Double.NaN, Double.POSITIVE_INFINITY}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> direct.motionValidator().withSampleStep(bad));
+            assertTrue(e.getMessage().contains("sample step must be finite and > 0"), e.getMessage());
+        }
     }
 
     @Test
