@@ -2,10 +2,14 @@
 // collide4j (through the plug-in) on MotionBenchMaker Panda problems, every returned path certified.
 //   bench_ompl --problems DIR [--per-scenario K] [--time-limit S] [--margin M] [--overhead-states N] [--out CSV]
 //              [--planner RRTConnect|LBKPIECE1|LazyRRT] [--failed-paths DIR (paths not certified free, as CSV)]
-//              [--certify-margin M (default: the planning margin)]
+//              [--certify-margin M (default: the planning margin)] [--range R (RRTConnect's; default OMPL's)]
+//              [--planning-margin] [--profile] [--motion-sample-step S (the plug-in's discrete pre-rejection step)]
+// --planning-margin: the validators check at margin + 2 x tolerance (Options::extra), paths are certified at M.
+// --profile: count and time every validator call (bench/profile.h) and print where the checking time goes.
 // DIR: problems.csv and scene files from tests/data/extract_problems.py (... OUT all for the 700 problems).
 // CPU is the planning thread's CPU time (CLOCK_THREAD_CPUTIME_ID): the Java checks run on that thread too.
 #include "collide4j/ompl.h"
+#include "profile.h"
 #include "timing.h"
 #include "../tests/problems.h"
 
@@ -92,10 +96,27 @@ void overhead(int states) {
 int main(int argc, char** argv) {
     std::string dir, outCsv, planner = "RRTConnect", failedDir;
     int perScenario = 1000, overheadStates = 20000;
-    double timeLimit = 10, margin = 0, certifyMargin = -1;
-    for (int i = 1; i + 1 < argc; i += 2) {
-        std::string a = argv[i], v = argv[i + 1];
+    double timeLimit = 10, margin = 0, certifyMargin = -1, range = 0;
+    std::string sampleStep;
+    bool planningMargin = false, profiled = false;
+    for (int i = 1; i < argc; i++) {
+        std::string a = argv[i];
+        if (a == "--planning-margin") {
+            planningMargin = true;
+            continue;
+        }
+        if (a == "--profile") {
+            profiled = true;
+            continue;
+        }
+        if (i + 1 >= argc) {
+            std::fprintf(stderr, "%s needs a value\n", a.c_str());
+            return 64;
+        }
+        std::string v = argv[++i];
         if (a == "--problems") dir = v;
+        else if (a == "--range") range = std::stod(v);
+        else if (a == "--motion-sample-step") sampleStep = v;
         else if (a == "--per-scenario") perScenario = std::stoi(v);
         else if (a == "--time-limit") timeLimit = std::stod(v);
         else if (a == "--margin") margin = std::stod(v);
@@ -135,9 +156,10 @@ int main(int argc, char** argv) {
     ompl::RNG::setSeed(27);
     ompl::msg::setLogLevel(ompl::msg::LOG_ERROR);
     std::ofstream csv(outCsv.empty() ? "/dev/null" : outCsv);
-    csv << "scenario,index,outcome,cpu_s,waypoints,verdict\n";
+    csv << "scenario,index,outcome,cpu_s,waypoints,verdict,is_valid_calls,check_motion_calls,validator_cpu_s\n";
     std::map<std::string, int> taken, outcomes, verdicts;
     std::vector<double> cpu;
+    bench::Profile profile;
     for (const mbm::Problem& p : mbm::readProblems(dir + "/problems.csv")) {
         if (taken[p.scenario]++ >= perScenario) {
             continue;
@@ -146,12 +168,21 @@ int main(int argc, char** argv) {
         o.robot = "panda";
         o.scene = dir + "/" + p.scene;
         o.margin = margin;
+        if (planningMargin) {
+            o.extra.push_back("--planning-margin");
+        }
+        if (!sampleStep.empty()) {
+            o.extra.push_back("--motion-sample-step");
+            o.extra.push_back(sampleStep);
+        }
         auto checker = std::make_shared<collide4j::Checker>(o);
         std::shared_ptr<collide4j::Checker> certifier = checker;
         if (certifyMargin >= 0 && certifyMargin != margin) {   // plan with one margin, certify with another
             o.margin = certifyMargin;
+            o.extra.clear();
             certifier = std::make_shared<collide4j::Checker>(o);
         }
+        bench::Profile one;   // this problem's calls, added to the run's when solved
         std::string outcome = "SOLVED", verdict = "-";
         double spent = NAN;
         std::size_t waypoints = 0;
@@ -170,12 +201,22 @@ int main(int argc, char** argv) {
             }
             ss.setStartAndGoalStates(s, g);
             auto si = ss.getSpaceInformation();
+            if (profiled) {
+                si->setStateValidityChecker(
+                    std::make_shared<bench::ProfiledStates>(si, si->getStateValidityChecker(), one));
+                si->setMotionValidator(
+                    std::make_shared<bench::ProfiledMotions>(si, si->getMotionValidator(), one));
+            }
             if (planner == "LBKPIECE1") {
                 ss.setPlanner(std::make_shared<og::LBKPIECE1>(si));
             } else if (planner == "LazyRRT") {
                 ss.setPlanner(std::make_shared<og::LazyRRT>(si));
             } else if (planner == "RRTConnect") {
-                ss.setPlanner(std::make_shared<og::RRTConnect>(si));
+                auto rrt = std::make_shared<og::RRTConnect>(si);
+                if (range > 0) {
+                    rrt->setRange(range);
+                }
+                ss.setPlanner(rrt);
             } else {
                 throw std::runtime_error("--planner: RRTConnect, LBKPIECE1 or LazyRRT, got " + planner);
             }
@@ -187,6 +228,9 @@ int main(int argc, char** argv) {
                 outcome = "NOT_SOLVED";
             } else {
                 cpu.push_back(spent);
+                one.problems = 1;
+                one.planningSeconds = spent;
+                profile.add(one);
                 const og::PathGeometric& path = ss.getSolutionPath();
                 waypoints = path.getStateCount();
                 std::vector<std::vector<double>> q;
@@ -218,17 +262,28 @@ int main(int argc, char** argv) {
             }
         }
         outcomes[outcome]++;
+        long motions = 0;
+        double validatorCpu = one.isValid.seconds;
+        for (const bench::CallStats& m : one.motion) {
+            motions += m.calls;
+            validatorCpu += m.seconds;
+        }
         csv << p.scenario << "," << p.index << "," << outcome << "," << spent << "," << waypoints << "," << verdict
-            << "\n";
+            << "," << one.isValid.calls << "," << motions << "," << validatorCpu << "\n";
     }
-    std::printf("OMPL %s + collide4j (JNI), margin %g (paths certified at %g), time limit %g s:\n", planner.c_str(),
-                margin, certifyMargin >= 0 ? certifyMargin : margin, timeLimit);
+    std::printf("OMPL %s + collide4j (JNI), margin %g%s (paths certified at %g), range %s, motion sample step %s, "
+                "time limit %g s:\n", planner.c_str(), margin, planningMargin ? " + 2 x tolerance" : "",
+                certifyMargin >= 0 ? certifyMargin : margin, range > 0 ? std::to_string(range).c_str() : "OMPL's",
+                sampleStep.empty() ? "default" : sampleStep.c_str(), timeLimit);
     for (const auto& o : outcomes) {
         std::printf("  %-14s %d\n", o.first.c_str(), o.second);
     }
     std::printf("  solved-path CPU: median %.2f ms, p90 %.2f ms\n", 1e3 * quantile(cpu, 0.5), 1e3 * quantile(cpu, 0.9));
     for (const auto& v : verdicts) {
         std::printf("  paths %-14s %d\n", v.first.c_str(), v.second);
+    }
+    if (profiled) {
+        profile.print();
     }
     return 0;
 }

@@ -565,14 +565,18 @@ public final class Collide4j {
         return isMotionFree(q0, q1, presampled, margin);
     }
 
-    /** {@link #isMotionFree(double[], double[], boolean)} with separation d instead of the margin. */
+    /** {@link #isMotionFree(double[], double[], boolean)} with another separation instead of the margin. */
     MotionStatus isMotionFree(double[] q0, double[] q1, boolean presampled, double margin) {
+        // a step longer than any motion leaves one sample cell: no interior samples
+        return isMotionFree(q0, q1, presampled ? Double.MAX_VALUE : CollisionChecker.DEFAULT_SAMPLE_STEP, margin);
+    }
+
+    /** {@link #isMotionFree(double[], double[], boolean, double)} with discrete samples at most sampleStep apart. */
+    MotionStatus isMotionFree(double[] q0, double[] q1, double sampleStep, double margin) {
         Scratch s = scratch();
         toFull(q0, s.full0);
         toFull(q1, s.full1);
-        // a step longer than any motion leaves one sample cell: no interior samples
-        return checker.isMotionFree(s.full0, s.full1, margin, tolerance, budget,
-                presampled ? Double.MAX_VALUE : CollisionChecker.DEFAULT_SAMPLE_STEP, s.context);
+        return checker.isMotionFree(s.full0, s.full1, margin, tolerance, budget, sampleStep, s.context);
     }
 
     /** Distance evaluations of this thread's last motion query ({@link #checkMotion} or {@link #isMotionFree}). */
