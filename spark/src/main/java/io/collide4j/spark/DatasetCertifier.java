@@ -24,16 +24,18 @@ import java.util.Set;
  * {@code --padding}, {@code --scale}, {@code --decompose}, {@code --no-decompose}, {@code --exact-meshes},
  * {@code --package-path}), the same checks, the same certificate bytes.
  *
- * <p>The driver reads the inputs ({@link DatasetReader}) and, in one light job over the decoded rows (not cached:
- * the certifying job reads and decodes them again, which costs less than caching them), counts rows and work per
- * partition, finds duplicate ids and the distinct robot-and-scene references, which it resolves once (relative paths
- * against its working folder), fingerprints ({@link CheckerSource}) and broadcasts. Then one Spark job
- * does the work: rows spread over partitions by expected work ({@link WorkBalance}), and each task loads each checker
- * once per executor ({@link ExecutorCheckers}), certifies its rows and writes its part of the output through Hadoop's
- * {@code FileSystem} into a task-attempt folder ({@link PartitionTask}); the driver commits the successful attempts
- * ({@link OutputCommit}) and writes the summary from the tasks' reports. Nothing is certified twice, no certificate
- * passes through the driver, and nothing is sorted or cached after certification. Immutable; {@link #certify} may be
- * called again.
+ * <p>The driver plans the inputs without reading a row and without a Spark job ({@link InputPlan}: file listings,
+ * lengths, Parquet footers, CSV header lines, through Hadoop's {@code FileSystem}; wrong columns are refused there).
+ * Then one Spark job does the work, with no shuffle: each task reads the rows the plan gives it by their estimated work
+ * straight from the files ({@link TaskInput}, {@link WorkBalance}), resolves and fingerprints each robot-and-scene
+ * reference once ({@link CheckerSource}), loads each checker once per executor ({@link ExecutorCheckers}), certifies
+ * its rows and writes its part of the output through Hadoop's {@code FileSystem} into a task-attempt folder
+ * ({@link PartitionTask}), and reports the hashes of its ids ({@link IdHashes}). Ids that repeat are found from those
+ * hashes; only then (a dataset with duplicate ids) does a second, smaller job find the repeated ids among the
+ * candidates and re-run the tasks that read one, so that every such row is refused as before. The driver commits
+ * the successful attempts ({@link OutputCommit}) and writes the summary from the tasks' reports. Nothing is certified
+ * twice unless an id repeats, no certificate passes through the driver, and nothing is sorted, cached or shuffled.
+ * Immutable; {@link #certify} may be called again.
  */
 public final class DatasetCertifier {
     private final List<String> robotOptions;

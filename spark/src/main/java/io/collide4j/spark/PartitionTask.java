@@ -22,10 +22,11 @@ import java.util.TreeMap;
 import java.util.function.Function;
 
 /**
- * One task of a certification job, on an executor: certifies its partition's rows ({@link RowCertifier}) and writes
+ * One task of a certification job, on an executor: reads its rows ({@link TaskInput}), certifies them
+ * ({@link RowCertifier}) and writes
  * its results and errors part files, and each certificate (inline in the results, or one file per id), into its
  * attempt folders ({@link OutputCommit#attemptDir}) through Hadoop's {@code FileSystem}; returns a
- * {@link TaskReport}. A task that throws leaves only its attempt folder, which is never committed; Spark retries it
+ * {@link TaskReport} (with its ids' hashes, {@link IdHashes}). A task that throws leaves only its attempt folder, which is never committed; Spark retries it
  * in a new one. Serializable (the driver ships it in the task closure); {@link #run} keeps its state on the stack, so
  * task threads of one executor share nothing but the executor's checkers.
  */
@@ -71,6 +72,8 @@ final class PartitionTask implements Serializable {
      */
     Iterator<TaskReport> run(int partition, Iterator<Decoded> rows, Set<String> duplicateIds) throws IOException {
         long t0 = System.nanoTime();
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        long cpu0 = threads.getCurrentThreadCpuTime();   // -1 where the JVM cannot tell
         TaskContext context = TaskContext.get();
         int attempt = context == null ? 0 : context.attemptNumber();
         Configuration c = conf.get();
@@ -154,7 +157,7 @@ final class PartitionTask implements Serializable {
         kept.sort(order);
         org.apache.spark.SparkEnv env = org.apache.spark.SparkEnv.get();
         return List.of(new TaskReport(partition, attempt, n, results, errors, byScene, errorCodes, kept, work,
-                (System.nanoTime() - t0) / 1e9, env == null ? "none" : env.executorId(), ExecutorCheckers.loaded(), hashes))
+                (System.nanoTime() - t0) / 1e9, cpu0 < 0 ? 0 : (threads.getCurrentThreadCpuTime() - cpu0) / 1e9, env == null ? "none" : env.executorId(), ExecutorCheckers.loaded(), hashes))
                 .iterator();
     }
 
