@@ -29,16 +29,19 @@ final class IdHashes {
         return h ^ (h >>> 33);
     }
 
-    /** The hashes reported more than once, within one task or across tasks. */
+    /** The hashes reported more than once, within one task or across tasks (all of them sorted together: 8 bytes a row). */
     static Set<Long> repeated(List<TaskReport> reports) {
-        Set<Long> seen = new HashSet<>();
-        Set<Long> twice = new HashSet<>();
+        long[] all = new long[reports.stream().mapToInt(r -> r.idHashes().length).sum()];
+        int at = 0;
         for (TaskReport r : reports) {
-            long[] h = r.idHashes();
-            for (int i = 0; i < h.length; i++) {
-                if ((i > 0 && h[i] == h[i - 1]) || !seen.add(h[i])) {
-                    twice.add(h[i]);
-                }
+            System.arraycopy(r.idHashes(), 0, all, at, r.idHashes().length);
+            at += r.idHashes().length;
+        }
+        Arrays.sort(all);
+        Set<Long> twice = new HashSet<>();
+        for (int i = 1; i < all.length; i++) {
+            if (all[i] == all[i - 1]) {
+                twice.add(all[i]);
             }
         }
         return twice;

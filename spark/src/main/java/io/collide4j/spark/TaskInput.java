@@ -126,8 +126,8 @@ final class TaskInput implements Iterator<Decoded>, Closeable {
                 long at = offset;
                 // the same line ends as Hadoop's text input: \n, \r or \r\n, not kept
                 int consumed = lines.readLine(line);
-                if (consumed == 0) {
-                    return null;
+                if (consumed == 0 || at >= u.length()) {
+                    return null;   // the end, or lines appended after the driver planned the job: not this job's rows
                 }
                 offset += consumed;
                 if (header) {
@@ -138,7 +138,8 @@ final class TaskInput implements Iterator<Decoded>, Closeable {
                     continue;   // Spark's CSV reader skips empty lines and does not count them as rows
                 }
                 long index = rows++;
-                int k = taskOf(WorkBalance.twiceMiddle(u, at, consumed, u.length()));
+                // a last line that grew since planning stays on its unit's stretch, with the tasks that read the unit
+                int k = taskOf(WorkBalance.twiceMiddle(u, at, Math.min(consumed, u.length() - at), u.length()));
                 if (k < task) {
                     continue;
                 }
