@@ -13,7 +13,10 @@ final class CsvRecord {
     private CsvRecord() {
     }
 
-    /** The fields of {@code line}; null when it is not a CSV record (a quote not closed, text after a closing quote, a quote inside an unquoted field). */
+    /**
+     * The fields of {@code line}; null when it is not a CSV record (a quote not closed, text after a closing quote, a
+     * quote inside an unquoted field).
+     */
     static String[] split(String line) {
         List<String> fields = new ArrayList<>();
         StringBuilder field = new StringBuilder();

@@ -26,8 +26,8 @@ import java.util.function.Function;
  * ({@link RowCertifier}) and writes
  * its results and errors part files, and each certificate (inline in the results, or one file per id), into its
  * attempt folders ({@link OutputCommit#attemptDir}) through Hadoop's {@code FileSystem}; returns a
- * {@link TaskReport} (with its ids' hashes, {@link IdHashes}). A task that throws leaves only its attempt folder, which is never committed; Spark retries it
- * in a new one. Serializable (the driver ships it in the task closure); {@link #run} keeps its state on the stack, so
+ * {@link TaskReport} (with its ids' hashes, {@link IdHashes}). A task that throws leaves only its attempt folder,
+ * which is never committed; Spark retries it in a new one. Serializable (the driver ships it in the task closure); {@link #run} keeps its state on the stack, so
  * task threads of one executor share nothing but the executor's checkers.
  */
 final class PartitionTask implements Serializable {
@@ -157,7 +157,8 @@ final class PartitionTask implements Serializable {
         kept.sort(order);
         org.apache.spark.SparkEnv env = org.apache.spark.SparkEnv.get();
         return List.of(new TaskReport(partition, attempt, n, results, errors, byScene, errorCodes, kept, work,
-                (System.nanoTime() - t0) / 1e9, cpu0 < 0 ? 0 : (threads.getCurrentThreadCpuTime() - cpu0) / 1e9, env == null ? "none" : env.executorId(), ExecutorCheckers.loaded(), hashes))
+                (System.nanoTime() - t0) / 1e9, cpu0 < 0 ? 0 : (threads.getCurrentThreadCpuTime() - cpu0) / 1e9,
+                env == null ? "none" : env.executorId(), ExecutorCheckers.loaded(), hashes))
                 .iterator();
     }
 
