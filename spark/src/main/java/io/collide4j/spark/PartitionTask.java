@@ -23,12 +23,12 @@ import java.util.function.Function;
 
 /**
  * One task of a certification job, on an executor: reads its rows ({@link TaskInput}), certifies them
- * ({@link RowCertifier}) and writes
- * its results and errors part files, and each certificate (inline in the results, or one file per id), into its
- * attempt folders ({@link OutputCommit#attemptDir}) through Hadoop's {@code FileSystem}; returns a
- * {@link TaskReport} (with its ids' hashes, {@link IdHashes}). A task that throws leaves only its attempt folder,
- * which is never committed; Spark retries it in a new one. Serializable (the driver ships it in the task closure); {@link #run} keeps its state on the stack, so
- * task threads of one executor share nothing but the executor's checkers.
+ * ({@link RowCertifier}) and writes its results and errors part files, and each certificate (inline in the results, or
+ * one file per id), into its attempt folders ({@link OutputCommit#attemptDir}) through Hadoop's {@code FileSystem};
+ * returns a {@link TaskReport} (with its ids' hashes, {@link IdHashes}). A task that throws leaves only its attempt
+ * folder, which is never committed; Spark retries it in a new one. Serializable (the driver ships it in the task
+ * closure); {@link #run} keeps its state on the stack, so task threads of one executor share nothing but the
+ * executor's checkers.
  */
 final class PartitionTask implements Serializable {
     private static final long serialVersionUID = 1L;
