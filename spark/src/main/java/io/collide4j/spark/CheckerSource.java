@@ -10,12 +10,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * A resolved {@link CheckerReference} with a fingerprint of the files it names as they were when the driver planned
- * the job: SHA-256 over each named file's bytes (robot URDF or xacro, SRDF, scene file; bundled names stand for
- * themselves). Executors cache checkers by it ({@link ExecutorCheckers}), so that a file edited between two datasets
- * certified in one long-lived executor is loaded again instead of answering with the checker of its old content.
+ * A resolved {@link CheckerReference} with a fingerprint of the files it names as they were when a task of the job
+ * first met the reference (each task takes it once, on its executor): SHA-256 over each named file's bytes (robot
+ * URDF or xacro, SRDF, scene file; bundled names stand for themselves). Executors cache checkers by it
+ * ({@link ExecutorCheckers}), so that a file edited between two datasets certified in one long-lived executor is
+ * loaded again instead of answering with the checker of its old content.
  * Files those files include (meshes, xacro includes) are not fingerprinted: replacing one in place needs a new
- * session. Immutable; serializable (broadcast to the executors).
+ * session. Immutable.
  */
 record CheckerSource(CheckerReference reference, String fingerprint) implements Serializable {
 

@@ -6,20 +6,16 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
-import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.util.CollectionAccumulator;
 import scala.Tuple2;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.HashMap;
+import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -28,16 +24,18 @@ import java.util.Set;
  * {@code --padding}, {@code --scale}, {@code --decompose}, {@code --no-decompose}, {@code --exact-meshes},
  * {@code --package-path}), the same checks, the same certificate bytes.
  *
- * <p>The driver reads the inputs ({@link DatasetReader}) and, in one light job over the decoded rows (not cached:
- * the certifying job reads and decodes them again, which costs less than caching them), counts rows and work per
- * partition, finds duplicate ids and the distinct robot-and-scene references, which it resolves once (relative paths
- * against its working folder), fingerprints ({@link CheckerSource}) and broadcasts. Then one Spark job
- * does the work: rows spread over partitions by expected work ({@link WorkBalance}), and each task loads each checker
- * once per executor ({@link ExecutorCheckers}), certifies its rows and writes its part of the output through Hadoop's
- * {@code FileSystem} into a task-attempt folder ({@link PartitionTask}); the driver commits the successful attempts
- * ({@link OutputCommit}) and writes the summary from the tasks' reports. Nothing is certified twice, no certificate
- * passes through the driver, and nothing is sorted or cached after certification. Immutable; {@link #certify} may be
- * called again.
+ * <p>The driver plans the inputs without reading a row and without a Spark job ({@link InputPlan}: file listings,
+ * lengths, Parquet footers, CSV header lines, through Hadoop's {@code FileSystem}; wrong columns are refused there).
+ * Then one Spark job does the work, with no shuffle: each task reads the rows the plan gives it by their estimated work
+ * straight from the files ({@link TaskInput}, {@link WorkBalance}), resolves and fingerprints each robot-and-scene
+ * reference once ({@link CheckerSource}), loads each checker once per executor ({@link ExecutorCheckers}), certifies
+ * its rows and writes its part of the output through Hadoop's {@code FileSystem} into a task-attempt folder
+ * ({@link PartitionTask}), and reports the hashes of its ids ({@link IdHashes}). Ids that repeat are found from those
+ * hashes; only then (a dataset with duplicate ids) does a second, smaller job find the repeated ids among the
+ * candidates and re-run the tasks that read one, so that every such row is refused as before. The driver commits
+ * the successful attempts ({@link OutputCommit}) and writes the summary from the tasks' reports. Nothing is certified
+ * twice unless an id repeats, no certificate passes through the driver, and nothing is sorted, cached or shuffled.
+ * Immutable; {@link #certify} may be called again.
  */
 public final class DatasetCertifier {
     private final List<String> robotOptions;
@@ -176,60 +174,99 @@ public final class DatasetCertifier {
             throw new UncheckedIOException(e instanceof java.nio.file.FileAlreadyExistsException ? out
                     + " exists; give a new output folder" : "cannot reach the output folder " + out + ": " + e.getMessage(), e);
         }
-        JavaRDD<Decoded> decoded = null;
-        for (String in : inputs) {
-            JavaRDD<Decoded> one = DatasetReader.read(spark, in);
-            decoded = decoded == null ? one : decoded.union(one);
-        }
-        // Not cached: caching the decoded rows cost more (Spark estimating the size of each cached row: 14% of the
-        // executor's samples) than reading and decoding the inputs a second time (3%).
-        // one pass before the job: ids that occur more than once (a shuffle of ids only, so it scales past the
-        // driver's memory) and, on the side, rows, work and references per input partition
-        CollectionAccumulator<WorkBalance.Digest> digested = jsc.sc().collectionAccumulator("collide4j digests");
-        Set<String> duplicates = new HashSet<>(decoded.mapPartitionsWithIndex((i, it) -> WorkBalance.ids(i, it,
-                digested), true).mapToPair(id -> new Tuple2<>(id, 1L)).reduceByKey(Long::sum)
-                .filter(t -> t._2() > 1).keys().collect());
-        List<WorkBalance.Digest> digests = WorkBalance.onePerPartition(digested.value(), decoded.getNumPartitions());
-        long inputRows = digests.stream().mapToLong(WorkBalance.Digest::rows).sum();
-        Set<CheckerReference> references = new LinkedHashSet<>();
-        digests.forEach(d -> references.addAll(d.references()));
-        Path base = Path.of("").toAbsolutePath();
-        Map<CheckerReference, CheckerSource> resolved = new HashMap<>();
-        for (CheckerReference r : references) {
-            resolved.put(r, CheckerSource.of(r.resolved(base)));
-        }
-        Broadcast<Map<CheckerReference, CheckerSource>> refs = jsc.broadcast(resolved);
-        Broadcast<Set<String>> duplicateIds = jsc.broadcast(duplicates);
-        // a few tasks per core, so that a slow one is not the job's tail, and never more tasks than rows
-        int parts = (int) Math.max(1, Math.min(inputRows, 3L * jsc.defaultParallelism()));
-        JavaRDD<Decoded> balanced = WorkBalance.balance(decoded, digests, parts);
+        // a few tasks per core, so that a slow one is not the job's tail
+        InputPlan plan = InputPlan.of(inputs, hadoop, 3 * jsc.defaultParallelism());
+        List<Integer> slices = java.util.stream.IntStream.range(0, plan.tasks()).boxed().toList();
+        JavaRDD<Integer> tasks = jsc.parallelize(slices, plan.tasks());
+        String base = Path.of("").toAbsolutePath().toString();
 
         OutputCommit results = new OutputCommit(out);
         OutputCommit certificates = certificateDir == null ? null : new OutputCommit(certificateDir);
-        PartitionTask task = new PartitionTask(new RowCertifier(robotOptions, budget), results, certificates, format,
-                new HadoopConf(hadoop), worst, failFirstAttemptAfter);
+        RowCertifier rowCertifier = new RowCertifier(robotOptions, budget);
+        HadoopConf conf = new HadoopConf(hadoop);
+        PartitionTask task = new PartitionTask(rowCertifier, results, certificates, format, conf, worst,
+                failFirstAttemptAfter, base);
         List<TaskReport> reports;
         DatasetSummary summary;
+        OutputCommit redoneResults = null;
+        OutputCommit redoneCertificates = null;
+        List<TaskReport> redone = List.of();
         try {
-            reports = balanced.mapPartitionsWithIndex((i, rows) -> task.run(i, rows, refs.value(),
-                    duplicateIds.value()), false).collect();
-            summary = DatasetSummary.of(inputRows, reports, worst);
-        } catch (RuntimeException e) {   // nothing of a failed job is committed
-            results.abort(hadoop);
-            deleteIfEmpty(outPath, hadoop);   // it did not exist before: a new run may use it
-            if (certificates != null) {
-                certificates.abort(hadoop);
+            // one job: each task reads its own rows (no shuffle), certifies them as if every id were unique, and
+            // reports their ids' hashes
+            reports = tasks.mapPartitionsWithIndex((i, none) -> task.run(i, plan, Set.of()), false).collect();
+            Set<Long> candidates = IdHashes.repeated(reports);
+            if (!candidates.isEmpty()) {
+                // rare: ids repeated (or a hash collision). The ids behind the candidate hashes decide; the tasks that
+                // read one of them are run again with those ids refused, into new attempt folders, and only their new
+                // attempts are committed
+                Set<String> duplicates = duplicateIds(tasks, plan, conf, candidates);
+                Set<Long> hit = new HashSet<>();
+                duplicates.forEach(id -> hit.add(IdHashes.of(id)));
+                Set<Integer> again = new HashSet<>();
+                for (TaskReport r : reports) {
+                    if (!duplicates.isEmpty() && IdHashes.touches(r, hit)) {
+                        again.add(r.partition());
+                    }
+                }
+                if (!again.isEmpty()) {
+                    redoneResults = new OutputCommit(out);
+                    redoneCertificates = certificateDir == null ? null : new OutputCommit(certificateDir);
+                    PartitionTask retask = new PartitionTask(rowCertifier, redoneResults, redoneCertificates, format,
+                            conf, worst, failFirstAttemptAfter, base);
+                    redone = tasks.mapPartitionsWithIndex((i, none) -> again.contains(i) ? retask.run(i, plan, duplicates)
+                            : java.util.Collections.<TaskReport>emptyIterator(), false).collect();
+                    reports = reports.stream().filter(r -> !again.contains(r.partition())).toList();
+                }
             }
+            List<TaskReport> all = new ArrayList<>(reports);
+            all.addAll(redone);
+            all.sort(java.util.Comparator.comparingInt(TaskReport::partition));
+            long inputRows = all.stream().mapToLong(TaskReport::rows).sum();
+            summary = DatasetSummary.of(inputRows, all, worst);
+        } catch (RuntimeException e) {   // nothing of a failed job is committed
+            for (OutputCommit c : java.util.Arrays.asList(results, certificates, redoneResults, redoneCertificates)) {
+                if (c != null) {
+                    c.abort(hadoop);
+                }
+            }
+            deleteIfEmpty(outPath, hadoop);   // it did not exist before: a new run may use it
             throw e;
         }
         if (certificates != null) {
             certificates.commit(reports, hadoop);
+            if (redoneCertificates != null) {
+                redoneCertificates.commit(redone, hadoop);
+            }
         }
         results.commit(reports, hadoop);
+        if (redoneResults != null) {
+            redoneResults.commit(redone, hadoop);
+        }
+        List<TaskReport> all = new ArrayList<>(reports);
+        all.addAll(redone);
+        all.sort(java.util.Comparator.comparingInt(TaskReport::partition));
         writeOutputs(outPath, hadoop, summary);
-        refs.destroy();
-        duplicateIds.destroy();
-        return new CertifiedDataset(spark, out, format, summary, reports);
+        return new CertifiedDataset(spark, out, format, summary, all);
+    }
+
+    /**
+     * The ids, among those hashing to {@code candidates}, that more than one decoded row carries: a pass that reads
+     * the rows again but certifies nothing, and shuffles only the candidates' ids.
+     */
+    private static Set<String> duplicateIds(JavaRDD<Integer> tasks, InputPlan plan, HadoopConf conf, Set<Long> candidates) {
+        return new HashSet<>(tasks.mapPartitionsWithIndex((i, none) -> {
+            List<String> ids = new ArrayList<>();
+            try (TaskInput rows = new TaskInput(plan, i, conf.get())) {
+                while (rows.hasNext()) {
+                    TrajectoryRow r = rows.next().row();
+                    if (r != null && candidates.contains(IdHashes.of(r.id()))) {
+                        ids.add(r.id());
+                    }
+                }
+            }
+            return ids.iterator();
+        }, false).mapToPair(id -> new Tuple2<>(id, 1L)).reduceByKey(Long::sum).filter(t -> t._2() > 1).keys().collect());
     }
 
     private static void deleteIfEmpty(org.apache.hadoop.fs.Path dir, Configuration hadoop) {

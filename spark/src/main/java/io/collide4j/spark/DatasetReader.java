@@ -4,11 +4,6 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.collide4j.kinematics.format.StrictJson;
 import io.collide4j.kinematics.format.Suggestions;
-import org.apache.spark.api.java.JavaRDD;
-import org.apache.spark.api.java.JavaSparkContext;
-import org.apache.spark.sql.Dataset;
-import org.apache.spark.sql.Row;
-import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.ArrayType;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
@@ -16,16 +11,20 @@ import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
- * Reads dataset files into {@link Decoded} rows, one per input row (line, for JSON Lines) and never fewer: a row that
- * is malformed in any way (bad JSON or CSV, a wrong type, a missing required value, an unknown key, a non-finite
- * number) becomes a {@link RowError} naming the file, row or line, and what was expected. A file whose columns are
- * wrong (an unknown or missing column, a column of the wrong type) is refused as a whole with an
- * {@link IllegalArgumentException} naming the column: no row of it could be read.
+ * Decodes dataset rows into {@link Decoded} rows, one per input row (line, for JSON Lines; non-empty line after the
+ * header, for CSV) and never fewer: a row that is malformed in any way (bad JSON or CSV, a wrong type, a missing
+ * required value, an unknown key, a non-finite number) becomes a {@link RowError} naming the file, row or line, and
+ * what was expected. A file whose columns are wrong (an unknown, repeated or missing column, a column of the wrong
+ * type) is refused as a whole by {@link #checkColumns} with an {@link IllegalArgumentException} naming the column: no
+ * row of it could be read. Parquet rows are decoded by {@link ParquetRow}; the files are read by {@link TaskInput}.
+ * Stateless.
  */
 final class DatasetReader {
     static final String ID = "id";
@@ -60,116 +59,7 @@ final class DatasetReader {
         COLUMNS.put(BUDGET, DataTypes.LongType);
     }
 
-    private static final String CORRUPT = "_corrupt_record";
-
     private DatasetReader() {
-    }
-
-    /** The rows of one file (or folder of part files), in the format its name says. */
-    static JavaRDD<Decoded> read(SparkSession spark, String path) {
-        return switch (InputFormat.of(path)) {
-            case PARQUET -> parquet(spark, path);
-            case JSON_LINES -> jsonLines(spark, path);
-            case CSV -> csv(spark, path);
-        };
-    }
-
-    // ------------------------------------------------------------------ Parquet
-
-    private static JavaRDD<Decoded> parquet(SparkSession spark, String path) {
-        Dataset<Row> df = spark.read().parquet(path);
-        checkColumns(path, df.schema(), true);
-        String[] names = df.schema().fieldNames();
-        return df.javaRDD().zipWithIndex().map(t -> parquetRow(path, names, t._1(), t._2()));
-    }
-
-    private static Decoded parquetRow(String path, String[] names, Row r, long index) {
-        String source = path + " row " + (index + 1);
-        Map<String, Object> values = new LinkedHashMap<>();
-        for (int i = 0; i < names.length; i++) {
-            values.put(names[i], r.isNullAt(i) ? null : r.get(i));
-        }
-        String id = values.get(ID) instanceof String s ? s : null;
-        try {
-            return Decoded.of(new TrajectoryRow(required(values, ID), source, required(values, ROBOT),
-                    (String) values.get(SRDF), required(values, SCENE), strings(values.get(JOINT_NAMES), JOINT_NAMES),
-                    numbers(values.get(TIMES), TIMES), table(values.get(POSITIONS), POSITIONS),
-                    table(values.get(VELOCITIES), VELOCITIES), table(values.get(ACCELERATIONS), ACCELERATIONS),
-                    budget(values.get(BUDGET))));
-        } catch (IllegalArgumentException e) {
-            return Decoded.failed(id, source, source + ": " + e.getMessage());
-        }
-    }
-
-    private static <T> T required(Map<String, Object> values, String column) {
-        @SuppressWarnings("unchecked") T v = (T) values.get(column);
-        if (v == null) {
-            throw new IllegalArgumentException(column + ": missing (null); every row needs " + REQUIRED);
-        }
-        return v;
-    }
-
-    private static List<String> strings(Object list, String column) {
-        if (list == null) {
-            throw new IllegalArgumentException(column + ": missing (null); every row needs " + REQUIRED);
-        }
-        List<String> out = new ArrayList<>();
-        List<?> items = scala.jdk.javaapi.CollectionConverters.asJava((scala.collection.Seq<?>) list);
-        for (int i = 0; i < items.size(); i++) {
-            if (items.get(i) == null) {
-                throw new IllegalArgumentException(column + "[" + i + "]: null, expected a joint name");
-            }
-            out.add((String) items.get(i));
-        }
-        return out;
-    }
-
-    private static double[] numbers(Object list, String column) {
-        if (list == null) {
-            return null;
-        }
-        List<?> items = scala.jdk.javaapi.CollectionConverters.asJava((scala.collection.Seq<?>) list);
-        double[] out = new double[items.size()];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = finite(items.get(i), column + "[" + i + "]");
-        }
-        return out;
-    }
-
-    private static double[][] table(Object list, String column) {
-        if (list == null) {
-            return null;
-        }
-        List<?> rows = scala.jdk.javaapi.CollectionConverters.asJava((scala.collection.Seq<?>) list);
-        double[][] out = new double[rows.size()][];
-        for (int k = 0; k < out.length; k++) {
-            if (rows.get(k) == null) {
-                throw new IllegalArgumentException(column + "[" + k + "]: null, expected an array of numbers");
-            }
-            out[k] = numbers(rows.get(k), column + "[" + k + "]");
-        }
-        return out;
-    }
-
-    private static double finite(Object value, String where) {
-        if (!(value instanceof Double d)) {
-            throw new IllegalArgumentException(where + ": null, expected a finite number");
-        }
-        if (!Double.isFinite(d)) {
-            throw new IllegalArgumentException(where + ": " + d + ", expected a finite number");
-        }
-        return d;
-    }
-
-    private static Long budget(Object value) {
-        if (value == null) {
-            return null;
-        }
-        long b = ((Number) value).longValue();
-        if (b < 1) {
-            throw new IllegalArgumentException(BUDGET + ": " + b + ", expected at least 1 distance evaluation");
-        }
-        return b;
     }
 
     /**
@@ -178,7 +68,12 @@ final class DatasetReader {
      */
     static void checkColumns(String path, StructType schema, boolean typed) {
         List<String> problems = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
         for (StructField f : schema.fields()) {
+            if (!seen.add(f.name())) {
+                problems.add("column '" + f.name() + "' appears twice");
+                continue;
+            }
             DataType expected = COLUMNS.get(f.name());
             if (expected == null) {
                 String hint = Suggestions.didYouMean(f.name(), COLUMNS.keySet());
@@ -216,31 +111,8 @@ final class DatasetReader {
                    double[] times, double[][] positions, double[][] velocities, double[][] accelerations, Long budget) {
     }
 
-    /**
-     * Lines through Hadoop's text input format directly, not Spark SQL's text source: the same line reader (lines end
-     * at \n, \r or \r\n; part files whose names start with '_' or '.' skipped), without planning a query and
-     * generating its code on the driver, which took 0.5 s of a 120-row dataset's 4.7 s (local[2], shared machine).
-     */
-    private static JavaRDD<Decoded> jsonLines(SparkSession spark, String path) {
-        requireExists(spark, path);
-        return JavaSparkContext.fromSparkContext(spark.sparkContext()).textFile(path).zipWithIndex()
-                .map(t -> jsonLine(path, t._1(), t._2()));
-    }
-
-    /** Refuses a missing input now, as Spark SQL's sources do, rather than when the job first reads it. */
-    private static void requireExists(SparkSession spark, String path) {
-        org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(path);
-        try {
-            org.apache.hadoop.fs.FileStatus[] found = p.getFileSystem(spark.sparkContext().hadoopConfiguration()).globStatus(p);
-            if (found == null || found.length == 0) {
-                throw new IllegalArgumentException(path + ": no such file or folder");
-            }
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(path + ": cannot read: " + e.getMessage(), e);
-        }
-    }
-
-    private static Decoded jsonLine(String path, String line, long index) {
+    /** Line {@code index + 1} of a JSON Lines file that messages call {@code path}. */
+    static Decoded jsonLine(String path, String line, long index) {
         String source = path + " line " + (index + 1);
         if (line.isBlank()) {
             return Decoded.failed(null, source, source + ": empty line; JSON Lines has one object per line");
@@ -297,33 +169,23 @@ final class DatasetReader {
 
     // ------------------------------------------------------------------ CSV
 
-    private static JavaRDD<Decoded> csv(SparkSession spark, String path) {
-        // RFC 4180 quoting ("" inside quotes); empty cells are missing values; every cell is text
-        StructType header = spark.read().option("header", true).option("escape", "\"").option("inferSchema", false)
-                .csv(path).schema();
-        checkColumns(path, header, false);
-        StructType schema = new StructType();
-        for (StructField f : header.fields()) {
-            schema = schema.add(f.name(), DataTypes.StringType, true);
-        }
-        schema = schema.add(CORRUPT, DataTypes.StringType, true);
-        Dataset<Row> df = spark.read().option("header", true).option("escape", "\"").option("mode", "PERMISSIVE")
-                .option("columnNameOfCorruptRecord", CORRUPT).option("enforceSchema", false).schema(schema).csv(path);
-        String[] names = header.fieldNames();
-        return df.javaRDD().zipWithIndex().map(t -> csvRow(path, names, t._1(), t._2()));
-    }
-
-    private static Decoded csvRow(String path, String[] names, Row r, long index) {
+    /**
+     * Data row {@code index + 1} (the header line and empty lines not counted, as Spark's CSV reader counts them) of a
+     * CSV file that messages call {@code path}, whose header names {@code names}; RFC 4180 quoting ({@link CsvRecord}),
+     * empty cells are missing values, array cells hold JSON arrays.
+     */
+    static Decoded csvRow(String path, List<String> names, String line, long index) {
         String source = path + " data row " + (index + 1);
-        Map<String, String> cells = new LinkedHashMap<>();
-        for (int i = 0; i < names.length; i++) {
-            cells.put(names[i], r.isNullAt(i) ? null : r.getString(i));
+        String[] fields = CsvRecord.split(line);
+        int idColumn = names.indexOf(ID);
+        String id = fields != null && idColumn >= 0 && idColumn < fields.length ? fields[idColumn] : null;
+        if (fields == null || fields.length != names.size()) {
+            return Decoded.failed(id, source, source + ": malformed CSV record (expected " + names.size()
+                    + " fields as in the header): " + CsvRecord.abbreviate(line));
         }
-        String id = cells.get(ID);
-        String corrupt = r.isNullAt(names.length) ? null : r.getString(names.length);
-        if (corrupt != null) {
-            return Decoded.failed(id, source, source + ": malformed CSV record (expected " + names.length
-                    + " fields as in the header): " + abbreviate(corrupt));
+        Map<String, String> cells = new LinkedHashMap<>();
+        for (int i = 0; i < fields.length; i++) {
+            cells.put(names.get(i), fields[i]);
         }
         try {
             String budgetText = cells.get(BUDGET);
@@ -374,10 +236,5 @@ final class DatasetReader {
             }
         }
         return List.of(names);
-    }
-
-    private static String abbreviate(String s) {
-        String one = s.replace('\n', ' ').replace('\r', ' ');
-        return one.length() <= 120 ? one : one.substring(0, 117) + "...";
     }
 }

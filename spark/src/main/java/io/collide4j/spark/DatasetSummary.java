@@ -51,13 +51,15 @@ public record DatasetSummary(@JsonProperty("input_rows") long inputRows, long re
 
     /**
      * The spread of the certification tasks: how many, their seconds (least, median, most) and their expected work
-     * ({@link WorkBalance#work}: least, most), and how many were committed from a retry (an attempt after a failed
-     * one). A most far above the median is a skewed dataset.
+     * ({@link WorkBalance#work}: least, most), how many were committed from a retry (an attempt after a failed
+     * one), and the CPU seconds of their threads all together (reading, decoding, certifying, writing; 0 where the
+     * JVM cannot measure a thread's CPU). A most far above the median is a skewed dataset.
      */
     public record Tasks(int count, @JsonProperty("seconds_min") double secondsMin,
                         @JsonProperty("seconds_median") double secondsMedian,
                         @JsonProperty("seconds_max") double secondsMax, @JsonProperty("work_min") long workMin,
-                        @JsonProperty("work_max") long workMax, int retried) {
+                        @JsonProperty("work_max") long workMax, int retried,
+                        @JsonProperty("cpu_seconds") double cpuSeconds) {
     }
 
     /** Merges the tasks' reports; {@code inputRows} counted separately must equal their rows, results and errors. */
@@ -73,6 +75,7 @@ public record DatasetSummary(@JsonProperty("input_rows") long inputRows, long re
         long workMin = Long.MAX_VALUE;
         long workMax = 0;
         int retried = 0;
+        double cpu = 0;
         for (int i = 0; i < reports.size(); i++) {
             TaskReport r = reports.get(i);
             rows += r.rows();
@@ -88,6 +91,7 @@ public record DatasetSummary(@JsonProperty("input_rows") long inputRows, long re
             workMin = Math.min(workMin, r.work());
             workMax = Math.max(workMax, r.work());
             retried += r.attempt() > 0 ? 1 : 0;
+            cpu += r.cpuSeconds();
         }
         if (rows != inputRows || results + errors != inputRows) {
             throw new IllegalStateException("internal error: " + inputRows + " input rows but the tasks read " + rows
@@ -95,10 +99,10 @@ public record DatasetSummary(@JsonProperty("input_rows") long inputRows, long re
         }
         least.sort(Worst.ORDER);
         java.util.Arrays.sort(seconds);
-        Tasks tasks = seconds.length == 0 ? new Tasks(0, 0, 0, 0, 0, 0, 0) : new Tasks(seconds.length, seconds[0],
+        Tasks tasks = seconds.length == 0 ? new Tasks(0, 0, 0, 0, 0, 0, 0, 0) : new Tasks(seconds.length, seconds[0],
                 seconds.length % 2 == 1 ? seconds[seconds.length / 2]
                         : (seconds[seconds.length / 2 - 1] + seconds[seconds.length / 2]) / 2,
-                seconds[seconds.length - 1], workMin, workMax, retried);
+                seconds[seconds.length - 1], workMin, workMax, retried, cpu);
         return new DatasetSummary(inputRows, results, errors, byVerdict, byScene, errorsByCode,
                 List.copyOf(least.subList(0, Math.min(worst, least.size()))), tasks);
     }

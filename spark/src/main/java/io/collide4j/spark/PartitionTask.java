@@ -10,21 +10,25 @@ import java.io.OutputStream;
 import java.io.Serializable;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Function;
 
 /**
- * One task of a certification job, on an executor: certifies its partition's rows ({@link RowCertifier}) and writes
- * its results and errors part files, and each certificate (inline in the results, or one file per id), into its
- * attempt folders ({@link OutputCommit#attemptDir}) through Hadoop's {@code FileSystem}; returns a
- * {@link TaskReport}. A task that throws leaves only its attempt folder, which is never committed; Spark retries it
- * in a new one. Serializable (the driver ships it in the task closure); {@link #run} keeps its state on the stack, so
- * task threads of one executor share nothing but the executor's checkers.
+ * One task of a certification job, on an executor: reads its rows ({@link TaskInput}), certifies them
+ * ({@link RowCertifier}) and writes its results and errors part files, and each certificate (inline in the results, or
+ * one file per id), into its attempt folders ({@link OutputCommit#attemptDir}) through Hadoop's {@code FileSystem};
+ * returns a {@link TaskReport} (with its ids' hashes, {@link IdHashes}). A task that throws leaves only its attempt
+ * folder, which is never committed; Spark retries it in a new one. Serializable (the driver ships it in the task
+ * closure); {@link #run} keeps its state on the stack, so task threads of one executor share nothing but the
+ * executor's checkers.
  */
 final class PartitionTask implements Serializable {
     private static final long serialVersionUID = 1L;
@@ -36,9 +40,10 @@ final class PartitionTask implements Serializable {
     private final HadoopConf conf;
     private final int worst;
     private final long failFirstAttemptAfter;  // tests of the commit protocol: rows before a first attempt fails
+    private final String base;                 // the driver's working folder: relative references resolve against it
 
     PartitionTask(RowCertifier certifier, OutputCommit out, OutputCommit certificates, CertifiedDataset.OutputFormat format,
-                  HadoopConf conf, int worst, long failFirstAttemptAfter) {
+                  HadoopConf conf, int worst, long failFirstAttemptAfter, String base) {
         this.certifier = certifier;
         this.out = out;
         this.certificates = certificates;
@@ -46,6 +51,14 @@ final class PartitionTask implements Serializable {
         this.conf = conf;
         this.worst = worst;
         this.failFirstAttemptAfter = failFirstAttemptAfter;
+        this.base = base;
+    }
+
+    /** The task's rows, read by the task itself from the planned input. */
+    Iterator<TaskReport> run(int partition, InputPlan plan, Set<String> duplicateIds) throws IOException {
+        try (TaskInput rows = new TaskInput(plan, partition, conf.get())) {
+            return run(partition, rows, duplicateIds);
+        }
     }
 
     /** Folder of the results part files, under the output root. */
@@ -53,9 +66,14 @@ final class PartitionTask implements Serializable {
     /** Folder of the errors part files, under the output root. */
     static final String ERRORS = "errors";
 
-    Iterator<TaskReport> run(int partition, Iterator<Decoded> rows, Map<CheckerReference, CheckerSource> references,
-                             Set<String> duplicateIds) throws IOException {
+    /**
+     * Certifies {@code rows}; each reference is resolved against the driver's folder and fingerprinted once per task
+     * (so a file edited between jobs is seen by the next job's tasks).
+     */
+    Iterator<TaskReport> run(int partition, Iterator<Decoded> rows, Set<String> duplicateIds) throws IOException {
         long t0 = System.nanoTime();
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        long cpu0 = threads.getCurrentThreadCpuTime();   // -1 where the JVM cannot tell
         TaskContext context = TaskContext.get();
         int attempt = context == null ? 0 : context.attemptNumber();
         Configuration c = conf.get();
@@ -71,6 +89,12 @@ final class PartitionTask implements Serializable {
         // the task's least clearances: a bounded max-heap, its worst entry on top
         Comparator<DatasetSummary.Worst> order = DatasetSummary.Worst.ORDER;
         PriorityQueue<DatasetSummary.Worst> least = new PriorityQueue<>(order.reversed());
+        Map<CheckerReference, CheckerSource> sources = new HashMap<>();
+        java.nio.file.Path basePath = java.nio.file.Path.of(base);
+        Function<CheckerReference, CheckerSource> source = r -> sources.computeIfAbsent(r,
+                x -> CheckerSource.of(x.resolved(basePath)));
+        long[] idHashes = new long[64];
+        int decoded = 0;
         TableFile resultFile = null;
         TableFile errorFile = null;
         try {
@@ -82,7 +106,13 @@ final class PartitionTask implements Serializable {
                     throw new IllegalStateException("injected failure of partition " + partition + " attempt 0 after "
                             + failFirstAttemptAfter + " rows (a test of the output commit)");
                 }
-                RowCertifier.Outcome o = certifier.certify(d, references, duplicateIds);
+                if (d.row() != null) {
+                    if (decoded == idHashes.length) {
+                        idHashes = Arrays.copyOf(idHashes, 2 * decoded);
+                    }
+                    idHashes[decoded++] = IdHashes.of(d.row().id());
+                }
+                RowCertifier.Outcome o = certifier.certify(d, source, duplicateIds);
                 if (o.error() != null) {
                     if (errorFile == null) {
                         errorFile = TableFile.open(format, ResultColumns.ERRORS, new Path(new Path(dir, ERRORS), part), c);
@@ -121,11 +151,14 @@ final class PartitionTask implements Serializable {
         } finally {
             closeAll(resultFile, errorFile);
         }
+        long[] hashes = Arrays.copyOf(idHashes, decoded);
+        Arrays.sort(hashes);
         List<DatasetSummary.Worst> kept = new ArrayList<>(least);
         kept.sort(order);
         org.apache.spark.SparkEnv env = org.apache.spark.SparkEnv.get();
         return List.of(new TaskReport(partition, attempt, n, results, errors, byScene, errorCodes, kept, work,
-                (System.nanoTime() - t0) / 1e9, env == null ? "none" : env.executorId(), ExecutorCheckers.loaded()))
+                (System.nanoTime() - t0) / 1e9, cpu0 < 0 ? 0 : (threads.getCurrentThreadCpuTime() - cpu0) / 1e9,
+                env == null ? "none" : env.executorId(), ExecutorCheckers.loaded(), hashes))
                 .iterator();
     }
 

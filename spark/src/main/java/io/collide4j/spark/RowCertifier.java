@@ -9,14 +9,14 @@ import io.collide4j.planner.options.ExitCode;
 
 import java.io.Serializable;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Certifies the rows of a task, each as {@code collide4j certify} would ({@link CertifyApi}): the checker of its
  * resolved reference (loaded once per executor), the trajectory from its columns, the row's budget or the job's. Every
  * row gives exactly one {@link Outcome}; nothing it does can fail the task, so one bad row never costs the others.
- * Serializable: the driver sends it to the executors with the broadcast references.
+ * Serializable: the driver sends it to the executors in the task closure.
  */
 final class RowCertifier implements Serializable {
     /**
@@ -34,7 +34,11 @@ final class RowCertifier implements Serializable {
         this.budget = budget;
     }
 
-    Outcome certify(Decoded d, Map<CheckerReference, CheckerSource> resolved, Set<String> duplicateIds) {
+    /**
+     * @param sources      the resolved and fingerprinted reference of a row's reference ({@link CheckerSource})
+     * @param duplicateIds ids that more than one decoded row of the job carries
+     */
+    Outcome certify(Decoded d, Function<CheckerReference, CheckerSource> sources, Set<String> duplicateIds) {
         if (d.error() != null) {
             return new Outcome(null, null, 0, null, d.error());
         }
@@ -51,7 +55,7 @@ final class RowCertifier implements Serializable {
                 return failed(row, ExitCode.DATA_ERROR.status(), row.source() + ": id '" + row.id()
                         + "' appears more than once in the input; ids must be unique");
             }
-            ExecutorCheckers.Loaded loaded = ExecutorCheckers.get(resolved.get(row.reference()), robotOptions);
+            ExecutorCheckers.Loaded loaded = ExecutorCheckers.get(sources.apply(row.reference()), robotOptions);
             if (loaded.failure() != null) {
                 return failed(row, loaded.failure().exitCode(), loaded.failure().getMessage());
             }

@@ -1,30 +1,27 @@
 package io.collide4j.spark;
 
-import org.apache.spark.HashPartitioner;
-import org.apache.spark.api.java.JavaRDD;
-import org.apache.spark.util.CollectionAccumulator;
-import scala.Tuple2;
-
-import java.io.Serializable;
-import java.util.ArrayList;
-import java.util.Iterator;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.NoSuchElementException;
-import java.util.Set;
-
 /**
- * Spreads rows over partitions by expected work rather than by count, so that a few long trajectories do not hold one
- * task while the others are done: each row weighs {@link #work} (waypoints × joints, the number of joint values the
- * certifier interpolates; 1 for a row that failed to decode), rows keep their input order, and partition k takes the
- * rows whose middle of cumulative work falls in the k-th of {@code partitions} equal slices of the total. A row heavier
- * than a slice fills a partition alone (a row is never split). Deterministic: a retried task gets the same rows.
+ * Spreads rows over tasks by expected work rather than by count, without moving a row between JVMs: all rows of the
+ * job lie on one work line (units one after the other, {@link InputPlan}), each row over the stretch its unit's
+ * estimate gives it, and task k of n takes the rows whose middle falls in the k-th of n equal slices of the line. A
+ * row's stretch is estimated before it is read: in a text file, its bytes (a line's share of the file's estimate,
+ * {@link #TEXT_BYTES_PER_VALUE}); in a Parquet row group, an equal share of the group's joint values (its
+ * {@code positions} column's value count, from the footer). So a few long trajectories do not hold one task while the
+ * others are done, as long as their length shows in their bytes (text) or they are spread over row groups (Parquet).
+ * A row longer than a slice fills a task alone (a row is never split). Deterministic: a retried task takes the same
+ * rows, and every row is taken by exactly one task. {@link #work} is a decoded row's actual work, for the summary.
  */
 final class WorkBalance {
+    /**
+     * About how many bytes of JSON Lines or CSV text one joint value takes (a double written in full, a separator,
+     * and the row's share of ids, names and brackets); puts text and Parquet units on one work line.
+     */
+    static final long TEXT_BYTES_PER_VALUE = 20;
+
     private WorkBalance() {
     }
 
-    /** The expected work of one row. */
+    /** The expected work of one row: waypoints × joints, the joint values the certifier interpolates; 1 if unread. */
     static long work(Decoded d) {
         TrajectoryRow r = d.row();
         if (r == null || r.positions() == null || r.jointNames() == null) {
@@ -33,97 +30,22 @@ final class WorkBalance {
         return Math.max(1L, (long) r.positions().length * Math.max(1, r.jointNames().size()));
     }
 
-    /** Rows and work of one input partition, and the robot-and-scene references its rows name. */
-    record Digest(int partition, long rows, long work, List<CheckerReference> references) implements Serializable {
-    }
-
     /**
-     * The ids of a partition's decoded rows, for finding duplicates; once they are all read, the partition's
-     * {@link Digest} is added to {@code digests}. (A retried or recomputed partition may add its digest twice:
-     * {@link #onePerPartition} keeps one.)
+     * Twice the middle, on the work line, of the piece {@code [offset, offset + size)} of a unit {@code unitSize}
+     * long (bytes of a text file, rows of a row group).
      */
-    static Iterator<String> ids(int partition, Iterator<Decoded> rows, CollectionAccumulator<Digest> digests) {
-        return new Iterator<>() {
-            long n;
-            long work;
-            final Set<CheckerReference> refs = new LinkedHashSet<>();
-            TrajectoryRow next;
-            boolean done;
-
-            @Override
-            public boolean hasNext() {
-                while (next == null && !done) {
-                    if (!rows.hasNext()) {
-                        done = true;
-                        digests.add(new Digest(partition, n, work, new ArrayList<>(refs)));
-                        break;
-                    }
-                    Decoded d = rows.next();
-                    n++;
-                    work += work(d);
-                    next = d.row();
-                    if (next != null) {
-                        refs.add(next.reference());
-                    }
-                }
-                return next != null;
-            }
-
-            @Override
-            public String next() {
-                if (!hasNext()) {
-                    throw new NoSuchElementException();
-                }
-                String id = next.id();
-                next = null;
-                return id;
-            }
-        };
+    static long twiceMiddle(InputUnit u, long offset, long size, long unitSize) {
+        return 2 * u.base() + (long) ((2.0 * offset + size) * u.work() / Math.max(1, unitSize));
     }
 
-    /** One digest per partition {@code 0..partitions-1}, in order. */
-    static List<Digest> onePerPartition(List<Digest> digests, int partitions) {
-        Digest[] one = new Digest[partitions];
-        for (Digest d : digests) {
-            one[d.partition()] = d;
-        }
-        for (int i = 0; i < partitions; i++) {
-            if (one[i] == null) {
-                throw new IllegalStateException("internal error: input partition " + i + " was not counted");
-            }
-        }
-        return List.of(one);
+    /** The task, of {@code tasks}, that takes a row whose middle is at {@code twiceMiddle / 2} on a line {@code total} long. */
+    static int task(long twiceMiddle, int tasks, long total) {
+        return (int) Math.min(tasks - 1, slice(twiceMiddle, tasks, 2 * Math.max(1, total)));
     }
 
-    /**
-     * {@code rows} rearranged into {@code partitions} partitions of about equal work; {@code digests} are those of
-     * {@code rows}' partitions, in order ({@link #onePerPartition}).
-     */
-    static JavaRDD<Decoded> balance(JavaRDD<Decoded> rows, List<Digest> digests, int partitions) {
-        long[] offsets = new long[rows.getNumPartitions()];
-        long total = 0;
-        for (Digest d : digests) {
-            offsets[d.partition()] = total;
-            total += d.work();
-        }
-        long all = Math.max(1, total);
-        return rows.mapPartitionsWithIndex((i, it) -> new Iterator<Tuple2<Integer, Decoded>>() {
-            long at = offsets[i];
-
-            @Override
-            public boolean hasNext() {
-                return it.hasNext();
-            }
-
-            @Override
-            public Tuple2<Integer, Decoded> next() {
-                Decoded d = it.next();
-                long w = work(d);
-                int k = (int) Math.min(partitions - 1, slice(2 * at + w, partitions, 2 * all));   // twice the middle
-                at += w;
-                return new Tuple2<>(k, d);
-            }
-        }, true).mapToPair(t -> t).partitionBy(new HashPartitioner(partitions)).values();
+    /** Whether task {@code task} may take a row of unit {@code u} (its first and last possible tasks bracket it). */
+    static boolean reads(InputUnit u, int task, int tasks, long total) {
+        return task(2 * u.base(), tasks, total) <= task && task <= task(2 * (u.base() + u.work()), tasks, total);
     }
 
     /** floor(x * parts / total), exact unless x * parts overflows. */

@@ -26,7 +26,7 @@ class LongIdTest {
     void anIdTooLongForAFileNameIsABadRowNamingTheLimit() throws Exception {
         RowCertifier certifier = new RowCertifier(List.of(), 1000);
         for (String id : List.of("x".repeat(300), "x".repeat(251), "\u00e9".repeat(42), "/".repeat(84))) {
-            RowCertifier.Outcome o = certifier.certify(Decoded.of(row(id)), Map.of(), Set.of());
+            RowCertifier.Outcome o = certifier.certify(Decoded.of(row(id)), Map.<CheckerReference, CheckerSource>of()::get, Set.of());
             assertNull(o.certification(), id);
             assertNull(o.certificate(), id);
             assertEquals(ExitCode.DATA_ERROR.status(), o.error().exitCode(), o.error().reason());

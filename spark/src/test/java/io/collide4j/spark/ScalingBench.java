@@ -19,8 +19,10 @@ import java.util.Map;
  * in MotionBenchMaker scenes ({@link GeneratedDataset}, no malformed rows), by one plain thread without Spark (the
  * certification alone, certificate text included) and by Spark masters, interleaved round by round in one JVM so that
  * a loaded machine's load falls on all alike; each Spark run writes its whole output (Parquet, certificates inline or
- * as files). Prints per run the wall time, trajectories/s, the process CPU seconds per 1000 trajectories, and each
- * round's ratios to the plain thread. Round 1 warms up (JIT, checkers loaded per executor). Run (after
+ * as files). Prints per run the wall time, trajectories/s, the process CPU seconds per 1000 trajectories, each
+ * round's ratios to the plain thread, and the CPU time per row of the Spark tasks' threads (reading, decoding,
+ * certifying, writing; from the summary) against the plain thread's (its ratio: plain / task, 1 when Spark adds
+ * nothing per row); thread CPU is what a loaded machine distorts least. Round 1 warms up (JIT, checkers loaded per executor). Run (after
  * {@code mvn -B -q package -DskipTests} and {@code mvn -B -q -pl spark -am test-compile}):
  * <pre>java --add-opens=... -cp 'spark/target/test-classes:spark/target/collide4j-spark.jar:spark/target/lib/*' \
  *     io.collide4j.spark.ScalingBench 4000 3 'local[1]' 'local[2]' 'local[2]:files'</pre>
@@ -50,7 +52,9 @@ public final class ScalingBench {
         Map<String, Collide4j> checkers = new HashMap<>();
         int out = 0;
         for (int r = 1; r <= rounds; r++) {
+            double[] plainCpu = new double[1];
             double plain = measure("one thread, no Spark", data.valid.size(), () -> {
+                long c0 = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
                 for (GeneratedDataset.Spec s : data.valid) {
                     Collide4j c = checkers.computeIfAbsent(s.scene(), scene -> scene.equals(GeneratedDataset.BUNDLED_SCENE)
                             ? Collide4j.builder().robot("panda").sceneName(scene).build()
@@ -60,6 +64,7 @@ public final class ScalingBench {
                             s.velocities(), s.accelerations()), 0, s.budget() == null ? TrajectoryCertifier.DEFAULT_BUDGET
                             : s.budget(), certificate);
                 }
+                plainCpu[0] = (ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - c0) / 1e9;
             }, r);
             for (String run : runs) {
                 boolean files = run.endsWith(":files");
@@ -74,10 +79,13 @@ public final class ScalingBench {
                         // checkers and warms their JIT, as round 1 does for the local masters in this JVM
                         certifier.certify(spark, inputs, dir.resolve("warm" + out).toString());
                     }
-                    long[] rows = new long[1];
-                    double rate = measure(run, data.valid.size(), () -> rows[0] = certifier.certify(spark, inputs, o.toString()).inputRows(), r);
-                    System.out.printf(Locale.ROOT, "[spark-bench] round %d: %s / one thread = %.2f (%d rows)%n", r, run,
-                            rate / plain, rows[0]);
+                    CertifiedDataset[] done = new CertifiedDataset[1];
+                    double rate = measure(run, data.valid.size(), () -> done[0] = certifier.certify(spark, inputs, o.toString()), r);
+                    double taskCpu = done[0].summary().tasks().cpuSeconds();
+                    System.out.printf(Locale.ROOT, "[spark-bench] round %d: %s / one thread = %.2f (%d rows); task threads'"
+                            + " CPU %.3f ms per row, the plain thread's %.3f ms (%.2f)%n", r, run, rate / plain,
+                            done[0].inputRows(), 1000 * taskCpu / done[0].inputRows(), 1000 * plainCpu[0] / data.valid.size(),
+                            plainCpu[0] / data.valid.size() / (taskCpu / done[0].inputRows()));
                 } finally {
                     spark.stop();
                 }

@@ -4,8 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.collide4j.kinematics.JointTrajectory;
 import io.collide4j.planner.Collide4j;
 import io.collide4j.planner.TrajectoryCertifier;
-import org.apache.spark.api.java.JavaRDD;
-import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterAll;
@@ -116,34 +114,47 @@ class TaskOutputTest {
     }
 
     @Test
-    void rowsAreSpreadByWorkNotCount() {
-        // one long trajectory among short ones: 1 row of 200 waypoints, 99 rows of 2 (7 joints each)
-        List<Decoded> rows = new ArrayList<>();
+    void rowsAreSpreadByWorkNotCountWithoutAShuffle(@TempDir Path own) throws IOException {
+        // one long trajectory among short ones: 1 row of 200 waypoints, 99 rows of 2 (7 joints each), in a JSON Lines
+        // file; each task reads its own rows from the file
+        ObjectMapper json = new ObjectMapper();
+        StringBuilder lines = new StringBuilder();
+        Map<String, Long> workById = new HashMap<>();
         for (int i = 0; i < 100; i++) {
             int waypoints = i == 10 ? 200 : 2;
-            rows.add(Decoded.of(new TrajectoryRow("r" + i, "test", "panda", null, "none", GeneratedDataset.JOINTS, null,
-                    new double[waypoints][7], null, null, null)));
+            lines.append(json.writeValueAsString(Map.of("id", "r" + i, "robot", "panda", "scene", "none",
+                    "joint_names", GeneratedDataset.JOINTS, "positions", new double[waypoints][7]))).append('\n');
+            workById.put("r" + i, 7L * waypoints);
         }
-        JavaRDD<Decoded> input = JavaSparkContext.fromSparkContext(spark.sparkContext()).parallelize(rows, 3);
-        var digested = spark.sparkContext().<WorkBalance.Digest>collectionAccumulator();
-        assertEquals(rows.size(), input.mapPartitionsWithIndex((i, it) -> WorkBalance.ids(i, it, digested), true).count());
-        List<WorkBalance.Digest> digests = WorkBalance.onePerPartition(digested.value(), 3);
+        Path in = own.resolve("skewed.jsonl");
+        Files.writeString(in, lines);
         int parts = 6;
-        List<List<Decoded>> balanced = WorkBalance.balance(input, digests, parts).glom().collect();
-        long total = rows.stream().mapToLong(WorkBalance::work).sum();
-        long heaviest = rows.stream().mapToLong(WorkBalance::work).max().orElseThrow();
+        InputPlan plan = InputPlan.of(List.of(in.toString()), spark.sparkContext().hadoopConfiguration(), parts);
+        assertEquals(parts, plan.tasks());
+        long total = workById.values().stream().mapToLong(Long::longValue).sum();
+        long heaviest = 7 * 200;
         List<String> seen = new ArrayList<>();
-        for (List<Decoded> p : balanced) {
+        for (int k = 0; k < parts; k++) {
+            List<Decoded> p = new ArrayList<>();
+            try (TaskInput rows = new TaskInput(plan, k, spark.sparkContext().hadoopConfiguration())) {
+                rows.forEachRemaining(p::add);
+            }
             long work = p.stream().mapToLong(WorkBalance::work).sum();
             // a slice of the total, plus at most the one row that straddles its end
-            assertTrue(work <= total / parts + heaviest, "partition work " + work + " of " + total);
+            assertTrue(work <= total / parts + heaviest, "task work " + work + " of " + total);
+            assertTrue(!p.isEmpty(), "every task has rows");
             if (p.stream().anyMatch(x -> x.row().positions().length == 200)) {
-                assertTrue(p.size() < rows.size() / parts, "the long row shares its partition with few others: " + p.size());
+                assertTrue(p.size() < 100 / parts, "the long row shares its task with few others: " + p.size());
             }
-            p.forEach(x -> seen.add(x.row().id()));
+            for (Decoded d : p) {
+                assertEquals(workById.get(d.row().id()), WorkBalance.work(d));
+                assertEquals(in + " line " + (Integer.parseInt(d.row().id().substring(1)) + 1), d.row().source(),
+                        "line numbers count from the file's start in every task");
+                seen.add(d.row().id());
+            }
         }
-        assertEquals(rows.size(), seen.size(), "no row lost or duplicated");
-        assertEquals(rows.stream().map(x -> x.row().id()).collect(Collectors.toSet()), new HashSet<>(seen));
+        assertEquals(100, seen.size(), "no row lost or duplicated");
+        assertEquals(workById.keySet(), new HashSet<>(seen));
     }
 
     private static Set<String> names(Path folder) throws IOException {
