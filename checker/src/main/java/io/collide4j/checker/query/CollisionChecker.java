@@ -324,6 +324,45 @@ public final class CollisionChecker {
         return out.size() > maxContacts ? List.copyOf(out.subList(0, maxContacts)) : List.copyOf(out);
     }
 
+    /**
+     * The robot's own checked body pairs (no environment pairs) that are not certified farther apart than d at q,
+     * each once, in the order first found, named by its first such piece pair: the body pairs of {@link #contacts}
+     * (up to the last ulps of the threshold, which this query rounds towards reporting a pair), without the depth,
+     * and without examining a body pair's other piece pairs once one is found. What sampling SRDF pairs needs: a
+     * decomposed link pair overlaps in many of its piece pairs at once.
+     */
+    public List<PairId> selfPairsNotSeparated(double[] q, double d, QueryContext c) {
+        checkContext(c);
+        checkMargin(d);
+        LinkPoses poses = fk(q, c);
+        CandidatePairs cands = c.statePairs;
+        collector.collectDiscretePairs(poses, d, c, cands);
+        int bodies = model.bodyCount();
+        boolean[] found = new boolean[bodies * bodies];
+        List<PairId> out = new ArrayList<>();
+        for (int i = 0; i < cands.count(); i++) {
+            PairKind kind = cands.kind(i);
+            if (kind == PairKind.ENVIRONMENT) {
+                continue;
+            }
+            int a = cands.pieceA(i), b = cands.pieceB(i), slot = cands.slot(i);
+            int ba = model.pieceBody(a), bb = model.pieceBody(b);
+            int key = Math.min(ba, bb) * bodies + Math.max(ba, bb);
+            if (found[key]) {
+                continue;
+            }
+            int la = model.bodyLink(ba), lbk = model.bodyLink(bb);
+            if (distance.cheapLowerBound(poses, kind, a, b, slot, la, lbk, c) > d) {
+                continue;
+            }
+            if (!distance.separatedBeyond(c, kind, a, b, slot, poses.pose(la), poses.pose(lbk), d)) {
+                found[key] = true;
+                out.add(distance.pairId(kind, a, b, slot));
+            }
+        }
+        return out;
+    }
+
     // ------------------------------------------------------------------ continuous queries
 
     /** {@link #checkMotion(double[], double[], double, double, long, QueryContext)} with default tolerance and budget. */

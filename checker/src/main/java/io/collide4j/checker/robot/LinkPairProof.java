@@ -104,6 +104,11 @@ public final class LinkPairProof {
         double hintX, hintY, hintZ;           // the last separating direction (B towards A): GJK's first guess
         final Matrix4d pa = new Matrix4d();
         final Matrix4d pb = new Matrix4d();
+        final double[] sphereA = new double[4];      // placed spheres: centre (world), radius
+        final double[] sphereBody = new double[4];
+        final double[] sphereB;                      // body B's pieces, 4 each
+        final Sphere bodySpheres = model::bodySphere;
+        final Sphere pieceSpheres = model::pieceSphere;
         double[] stack;                       // boxes as lo[0..k) hi[0..k), depth first
         int top;
         int pending;                          // boxes on the stack, each one to split
@@ -124,6 +129,7 @@ public final class LinkPairProof {
             this.center = q;
             this.half = new double[q.length];
             this.stack = new double[64 * Math.max(1, 2 * vars.length)];
+            this.sphereB = new double[4 * (model.pieceEnd(bb) - model.pieceStart(bb))];
         }
 
         Result run(double[] lo, double[] hi) {
@@ -237,8 +243,22 @@ public final class LinkPairProof {
             poses.pose(lb, pb);
             Verdict v = Verdict.SETTLED;
             nearest = Double.POSITIVE_INFINITY;
+            if (spheresApart(pa, ba, pb, bb, reach, bodySpheres)) {
+                return v;   // the two bodies' spheres already settle every piece pair
+            }
+            int b0 = model.pieceStart(bb), nb = model.pieceEnd(bb) - b0;
+            for (int b = 0; b < nb; b++) {
+                placeSphere(pb, b0 + b, pieceSpheres, sphereB, 4 * b);
+            }
             for (int a = model.pieceStart(ba); a < model.pieceEnd(ba); a++) {
+                placeSphere(pa, a, pieceSpheres, sphereA, 0);
+                if (apart(sphereA, 0, sphereBody, 0, reach)) {   // sphereBody: body B's, placed by spheresApart
+                    continue;
+                }
                 for (int b = model.pieceStart(bb); b < model.pieceEnd(bb); b++) {
+                    if (apart(sphereA, 0, sphereB, 4 * (b - b0), reach)) {
+                        continue;   // settled by the pieces' spheres: no GJK (decomposed links have thousands of pairs)
+                    }
                     double margins = model.pieceMargin(a) + model.pieceMargin(b);
                     // thresholds rounded up (a sum of three non-negative doubles is within two ulps)
                     double apart = Math.nextUp(Math.nextUp(margins));
@@ -257,6 +277,39 @@ public final class LinkPairProof {
                 }
             }
             return v;
+        }
+
+        /** A sphere of the model (k = 0..2 its centre in the link frame, 3 its radius, margins included). */
+        private interface Sphere {
+            double get(int index, int k);
+        }
+
+        /** Writes sphere {@code index}'s centre placed by {@code pose}, and its radius, to out[at..at+4); returns out. */
+        private double[] placeSphere(Matrix4d pose, int index, Sphere sphere, double[] out, int at) {
+            double x = sphere.get(index, 0), y = sphere.get(index, 1), z = sphere.get(index, 2);
+            out[at] = pose.m00() * x + pose.m10() * y + pose.m20() * z + pose.m30();
+            out[at + 1] = pose.m01() * x + pose.m11() * y + pose.m21() * z + pose.m31();
+            out[at + 2] = pose.m02() * x + pose.m12() * y + pose.m22() * z + pose.m32();
+            out[at + 3] = sphere.get(index, 3);
+            return out;
+        }
+
+        private boolean spheresApart(Matrix4d poseA, int a, Matrix4d poseB, int b, double reach, Sphere sphere) {
+            return apart(placeSphere(poseA, a, sphere, sphereA, 0), 0, placeSphere(poseB, b, sphere, sphereBody, 0), 0,
+                    reach);
+        }
+
+        /**
+         * Whether two placed spheres (radii with margins) are more than {@code reach} apart, so the shapes they hold,
+         * margins included, are too: what GJK's {@code lowerBound > reach + margins} settles. The centres and the
+         * gap are rounded, a few ulps of the coordinates; the gap must clear reach by 2^-40 of their size, far more.
+         */
+        private static boolean apart(double[] p, int i, double[] q, int j, double reach) {
+            double dx = p[i] - q[j], dy = p[i + 1] - q[j + 1], dz = p[i + 2] - q[j + 2];
+            double size = Math.abs(p[i]) + Math.abs(p[i + 1]) + Math.abs(p[i + 2]) + Math.abs(q[j]) + Math.abs(q[j + 1])
+                    + Math.abs(q[j + 2]) + p[i + 3] + q[j + 3] + reach;
+            double gap = Math.sqrt(dx * dx + dy * dy + dz * dz) - p[i + 3] - q[j + 3];
+            return gap - 0x1p-40 * size > reach;
         }
 
         private void push(double[] lo, double[] hi) {

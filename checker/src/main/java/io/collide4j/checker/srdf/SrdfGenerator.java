@@ -3,7 +3,7 @@ package io.collide4j.checker.srdf;
 import io.collide4j.checker.geometry.mesh.MeshBvh;
 import io.collide4j.checker.geometry.mesh.MeshQuery;
 import io.collide4j.checker.query.CollisionChecker;
-import io.collide4j.checker.query.Contact;
+import io.collide4j.checker.query.PairId;
 import io.collide4j.checker.query.QueryContext;
 import io.collide4j.checker.robot.ConvexPieceProvider;
 import io.collide4j.checker.robot.LinkPairProof;
@@ -264,12 +264,23 @@ public final class SrdfGenerator {
             }
         }
         SplittableRandom random = new SplittableRandom(params.seed());
-        double[] q = new double[km.variableCount()];
         double alwaysAt = params.alwaysFraction() * params.samples();
+        double[][] block = new double[SAMPLE_BLOCK][];
+        List<List<String>> blockPairs = new ArrayList<>();
         for (int s = 0; s < params.samples(); s++) {
-            sample(km, random, q);
+            int inBlock = s % SAMPLE_BLOCK;
+            if (inBlock == 0) {
+                // the samples drawn in order from the one generator, their colliding pairs found side by side
+                int n = Math.min(SAMPLE_BLOCK, params.samples() - s);
+                for (int k = 0; k < n; k++) {
+                    block[k] = new double[km.variableCount()];
+                    sample(km, random, block[k]);
+                }
+                blockPairs = collidingPairs(checker, block, n);
+            }
+            double[] q = block[inBlock];
             boolean posed = false;
-            for (String pair : collidingPairs(checker, q, ctx)) {
+            for (String pair : blockPairs.get(inBlock)) {
                 count.merge(pair, 1, Integer::sum);
                 // the triangle test only decides Always (touching >= alwaysAt): skip it once that is settled either
                 // way (reached, or out of reach even if every remaining sample touched); the result is the same
@@ -331,8 +342,16 @@ public final class SrdfGenerator {
                 : order.get(x.link1()) != (int) order.get(y.link1()) ? order.get(x.link1()) - order.get(y.link1())
                 : order.get(x.link2()) - order.get(y.link2()));
         List<String> defaultPairs = new ArrayList<>();
+        // in URDF order (by first link, then second), whatever order the checker found them in
+        List<int[]> byOrder = new ArrayList<>();
         for (String k : atDefault) {
-            defaultPairs.add(inUrdfOrder(k, order));
+            String[] ab = k.split("\0");
+            int x = order.get(ab[0]), y = order.get(ab[1]);
+            byOrder.add(new int[] {Math.min(x, y), Math.max(x, y)});
+        }
+        byOrder.sort(java.util.Comparator.<int[]>comparingInt(p -> p[0]).thenComparingInt(p -> p[1]));
+        for (int[] p : byOrder) {
+            defaultPairs.add(robot.links().get(p[0]).name() + " " + robot.links().get(p[1]).name());
         }
         return new Result(robot.name(), params, out, checked, defaultPairs, sampledOnly);
     }
@@ -396,13 +415,31 @@ public final class SrdfGenerator {
 
     /** Link pairs the checker cannot certify separated (margin 0) at full configuration q, as {@link #key}s. */
     private static List<String> collidingPairs(CollisionChecker checker, double[] q, QueryContext ctx) {
-        Set<String> out = new LinkedHashSet<>();
-        for (Contact c : checker.contacts(q, 0, Integer.MAX_VALUE, ctx)) {
-            if (!c.pair().environment()) {
-                out.add(key(c.pair().first(), c.pair().second()));
-            }
+        List<String> out = new ArrayList<>();
+        for (PairId p : checker.selfPairsNotSeparated(q, 0, ctx)) {
+            out.add(key(p.first(), p.second()));
         }
-        return new ArrayList<>(out);
+        return out;
+    }
+
+    /** Samples whose colliding pairs are found side by side, between two progress reports. */
+    private static final int SAMPLE_BLOCK = 512;
+    /** Samples one task checks with its own query context. */
+    private static final int SAMPLE_CHUNK = 32;
+
+    /**
+     * {@link #collidingPairs(CollisionChecker, double[], QueryContext)} of the first n configurations, in their order,
+     * checked in chunks on the common fork-join pool (a query context per chunk; the checker is thread-safe).
+     */
+    private static List<List<String>> collidingPairs(CollisionChecker checker, double[][] qs, int n) {
+        List<List<String>> out = new ArrayList<>(java.util.Collections.nCopies(n, null));
+        java.util.stream.IntStream.range(0, (n + SAMPLE_CHUNK - 1) / SAMPLE_CHUNK).parallel().forEach(chunk -> {
+            QueryContext ctx = checker.newContext();
+            for (int k = chunk * SAMPLE_CHUNK; k < Math.min(n, (chunk + 1) * SAMPLE_CHUNK); k++) {
+                out.set(k, collidingPairs(checker, qs[k], ctx));
+            }
+        });
+        return out;
     }
 
     /** Every variable at 0 clamped into its limits (the configuration collide4j holds joints at by default). */

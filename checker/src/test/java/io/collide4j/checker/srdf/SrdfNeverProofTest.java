@@ -55,7 +55,11 @@ class SrdfNeverProofTest {
     }
 
     static RobotDescription robot() {
-        return UrdfParser.create().parse(new ByteArrayInputStream(urdf().getBytes(StandardCharsets.UTF_8)),
+        return parse(urdf());
+    }
+
+    private static RobotDescription parse(String urdf) {
+        return UrdfParser.create().parse(new ByteArrayInputStream(urdf.getBytes(StandardCharsets.UTF_8)),
                 URI.create("file:///mem/planted.urdf"));
     }
 
@@ -106,5 +110,26 @@ class SrdfNeverProofTest {
         assertFalse(planted.proven(), planted.toString());
         // one box (the whole range: the tip may move 4.6 m, it is 1 m from the cube at the centre) settles nothing
         assertEquals(LinkPairProof.Outcome.BUDGET, new LinkPairProof(model, 1).prove("base", "tip").outcome());
+    }
+
+    @Test
+    void piecesSettledByTheirSpheresDoNotHideTheContact() {
+        // base and tip get a second piece each, far from the contact (a slab 3 m below the base, a ball half-way out
+        // on the arm, which stays 0.5 m from the cube): their body spheres then span the contact, and the prover
+        // settles most piece pairs by their spheres; the planted contact must still stop the proof
+        String two = urdf().replace("</collision>\n  </link>\n  <link name=\"post\">",
+                "</collision>\n    <collision><origin xyz=\"0 0 -3\"/><geometry><box size=\"1 1 0.1\"/></geometry>"
+                        + "</collision>\n  </link>\n  <link name=\"post\">")
+                .replace("<sphere radius=\"0.0001\"/></geometry></collision></link>",
+                        "<sphere radius=\"0.0001\"/></geometry></collision><collision><origin xyz=\"0.5 0 0\"/>"
+                                + "<geometry><sphere radius=\"0.0001\"/></geometry></collision></link>");
+        RobotDescription robot = parse(two);
+        assertEquals(2, robot.linksByName().get("base").collisions().size(), two);
+        assertEquals(2, robot.linksByName().get("tip").collisions().size(), two);
+        RobotCollisionModel model = RobotCollisionModel.builder(robot, KinematicModel.of(robot)).build();
+        LinkPairProof prover = new LinkPairProof(model, LinkPairProof.DEFAULT_BUDGET);
+        LinkPairProof.Result planted = prover.prove("base", "tip");
+        assertEquals(LinkPairProof.Outcome.TOUCHING, planted.outcome(), planted.toString());
+        assertEquals(LinkPairProof.Outcome.PROVEN, prover.prove("post", "tip").outcome());
     }
 }
