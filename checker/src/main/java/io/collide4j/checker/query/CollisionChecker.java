@@ -325,21 +325,21 @@ public final class CollisionChecker {
     }
 
     /**
-     * The robot's own checked body pairs (no environment pairs) that are not certified farther apart than d at q,
+     * The robot's own checked body pairs (no environment pairs) that are not certified farther apart than margin at q,
      * each once, in the order first found, named by its first such piece pair: the body pairs of {@link #contacts}
      * (up to the last ulps of the threshold, which this query rounds towards reporting a pair), without the depth,
      * and without examining a body pair's other piece pairs once one is found. What sampling SRDF pairs needs: a
      * decomposed link pair overlaps in many of its piece pairs at once.
      */
-    public List<PairId> selfPairsNotSeparated(double[] q, double d, QueryContext c) {
+    public List<LinkPair> selfPairsNotSeparated(double[] q, double margin, QueryContext c) {
         checkContext(c);
-        checkMargin(d);
+        checkMargin(margin);
         LinkPoses poses = fk(q, c);
         CandidatePairs cands = c.statePairs;
-        collector.collectDiscretePairs(poses, d, c, cands);
+        collector.collectDiscretePairs(poses, margin, c, cands);
         int bodies = model.bodyCount();
         boolean[] found = new boolean[bodies * bodies];
-        List<PairId> out = new ArrayList<>();
+        List<LinkPair> out = new ArrayList<>();
         for (int i = 0; i < cands.count(); i++) {
             PairKind kind = cands.kind(i);
             if (kind == PairKind.ENVIRONMENT) {
@@ -352,12 +352,12 @@ public final class CollisionChecker {
                 continue;
             }
             int la = model.bodyLink(ba), lbk = model.bodyLink(bb);
-            if (distance.cheapLowerBound(poses, kind, a, b, slot, la, lbk, c) > d) {
+            if (distance.cheapLowerBound(poses, kind, a, b, slot, la, lbk, c) > margin) {
                 continue;
             }
-            if (!distance.separatedBeyond(c, kind, a, b, slot, poses.pose(la), poses.pose(lbk), d)) {
+            if (!distance.separatedBeyond(c, kind, a, b, slot, poses.pose(la), poses.pose(lbk), margin)) {
                 found[key] = true;
-                out.add(distance.pairId(kind, a, b, slot));
+                out.add(distance.linkPair(kind, a, b, slot));
             }
         }
         return out;

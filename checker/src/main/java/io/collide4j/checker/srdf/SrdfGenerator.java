@@ -3,7 +3,7 @@ package io.collide4j.checker.srdf;
 import io.collide4j.checker.geometry.mesh.MeshBvh;
 import io.collide4j.checker.geometry.mesh.MeshQuery;
 import io.collide4j.checker.query.CollisionChecker;
-import io.collide4j.checker.query.PairId;
+import io.collide4j.checker.query.LinkPair;
 import io.collide4j.checker.query.QueryContext;
 import io.collide4j.checker.robot.ConvexPieceProvider;
 import io.collide4j.checker.robot.LinkPairProof;
@@ -416,7 +416,7 @@ public final class SrdfGenerator {
     /** Link pairs the checker cannot certify separated (margin 0) at full configuration q, as {@link #key}s. */
     private static List<String> collidingPairs(CollisionChecker checker, double[] q, QueryContext ctx) {
         List<String> out = new ArrayList<>();
-        for (PairId p : checker.selfPairsNotSeparated(q, 0, ctx)) {
+        for (LinkPair p : checker.selfPairsNotSeparated(q, 0, ctx)) {
             out.add(key(p.first(), p.second()));
         }
         return out;

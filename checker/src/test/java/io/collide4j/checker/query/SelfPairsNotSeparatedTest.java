@@ -41,9 +41,9 @@ class SelfPairsNotSeparatedTest {
                     expected.add(key(c.pair()));
                 }
             }
-            List<PairId> found = checker.selfPairsNotSeparated(q, margin, ctx);
+            List<LinkPair> found = checker.selfPairsNotSeparated(q, margin, ctx);
             TreeSet<String> got = new TreeSet<>();
-            for (PairId p : found) {
+            for (LinkPair p : found) {
                 got.add(key(p));
             }
             assertEquals(found.size(), got.size(), "each body pair once at sample " + s);
@@ -53,7 +53,7 @@ class SelfPairsNotSeparatedTest {
         assertTrue(colliding > 50, "the states exercise colliding pairs: " + colliding);
     }
 
-    private static String key(PairId p) {
+    private static String key(LinkPair p) {
         return p.first().compareTo(p.second()) < 0 ? p.first() + "|" + p.second() : p.second() + "|" + p.first();
     }
 }
