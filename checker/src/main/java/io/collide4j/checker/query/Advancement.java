@@ -5,9 +5,10 @@ import io.collide4j.kinematics.LinkPoses;
 import io.collide4j.kinematics.RobotSegment;
 
 /**
- * Certified conservative advancement of the earliest-contact query ({@link CollisionChecker#checkMotion}) and of
- * the certifier: one pair on the context's segment ({@link #advance}), step by step with a certified lower bound at
- * each step start (bounding volumes, then GJK or the exact mesh pair's Tight-Inclusion window) and the
+ * Certified conservative advancement of the earliest-contact search (the second phase of
+ * {@link CollisionChecker#checkMotion}, after the boolean proof) and of the certifier: one pair on the context's
+ * segment ({@link #advance}), step by step with a certified lower bound at each step start (bounding volumes, then
+ * GJK or the exact mesh pair's Tight-Inclusion window) and the
  * {@link SpeedGrid}'s motion bound over the step, which may take at most {@link #STEP_FRACTION} of the gap; and all
  * candidate pairs of the segment in lockstep rounds ({@link #advancePairs}). The boolean motion query has its own
  * loop ({@link BooleanAdvancement}) with the same step rule. Immutable; the state of a run lives in the
