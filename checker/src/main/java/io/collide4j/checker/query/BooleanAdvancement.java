@@ -73,6 +73,10 @@ final class BooleanAdvancement {
      * (+∞ without candidates): the least of the bounds that proved its pieces, each a lower bound over the part of
      * [0, 1] it covered (a swept box or cell gap, or a step's lower bound less its motion bound), so it is > the
      * margin. Looser than {@link Advancement#advancePairs}'s (looser GJK, larger steps), never above the truth.
+     *
+     * <p>Otherwise what was proven before the stop is left for a search to continue from: the first
+     * c.provenPairs candidate pairs are certified over [0, 1] and the next one over [0, c.stopS), and
+     * c.motionClearance bounds their distances there.
      */
     AdvanceStatus run(QueryContext c, double d, double tol) {
         CandidatePairs pairs = c.pairs;
@@ -80,16 +84,26 @@ final class BooleanAdvancement {
         double clearance = Double.POSITIVE_INFINITY;
         for (int i = 0; i < pairs.count(); i++) {
             AdvanceStatus st = advance(c, pairs.kind(i), pairs.pieceA(i), pairs.pieceB(i), pairs.slot(i), d, tol);
+            if (st != AdvanceStatus.CLEARED && distance.isExactMeshPair(pairs.kind(i), pairs.pieceB(i))) {
+                // a Tight-Inclusion window that ended at a hit bounds nothing in c.clearance: keep none of this pair
+                c.stopS = 0;
+            } else {
+                clearance = Math.min(clearance, c.clearance);
+            }
             if (st != AdvanceStatus.CLEARED) {
+                c.provenPairs = i;
+                c.motionClearance = clearance;
                 return st;
             }
-            clearance = Math.min(clearance, c.clearance);
         }
         c.motionClearance = clearance;
         return AdvanceStatus.CLEARED;
     }
 
-    /** One pair over [0, 1]; on CLEARED, c.clearance is a certified lower bound on its distance over [0, 1]. */
+    /**
+     * One pair over [0, 1]; c.clearance is a certified lower bound on its distance over [0, 1] on CLEARED, else over
+     * [0, c.stopS).
+     */
     private AdvanceStatus advance(QueryContext c, PairKind kind, int a, int b, int slot, double d, double tol) {
         if (distance.isExactMeshPair(kind, b)) {
             // Tight-Inclusion windows live in the shared advancement (which sets c.clearance); the sphere tier would
@@ -135,6 +149,7 @@ final class BooleanAdvancement {
             }
             if (c.evaluations >= c.budget) {
                 c.stopS = s;
+                c.clearance = clear;
                 return AdvanceStatus.INCONCLUSIVE;
             }
             c.evaluations++;
@@ -174,6 +189,7 @@ final class BooleanAdvancement {
             }
             if (!(lb > band)) {
                 c.stopS = s;
+                c.clearance = clear;
                 return AdvanceStatus.VIOLATED;
             }
             double target = STEP_FRACTION * (lb - d);
@@ -184,6 +200,7 @@ final class BooleanAdvancement {
             }
             if (Double.isNaN(s1)) {
                 c.stopS = s;      // no progress in floating point: never claim free
+                c.clearance = clear;
                 return AdvanceStatus.INCONCLUSIVE;
             }
             clear = Math.min(clear, lb - mu);

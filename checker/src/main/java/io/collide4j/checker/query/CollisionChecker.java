@@ -338,10 +338,12 @@ public final class CollisionChecker {
      * <p>Two phases sharing the budget: first the boolean proof of {@link #isMotionFree} (without its discrete
      * samples, which only reject), whose FREE comes with a certified clearance lower bound; only when it does not
      * prove the motion free does the earliest-contact search ({@link Advancement#advancePairs}, GJK at every step,
-     * lockstep rounds) run from s = 0, so a COLLISION's time, pair and contact are that search's. A free motion thus
-     * costs what isMotionFree's advancement costs (on the bench's free Panda edges the search alone cost about 4×
-     * as much); its clearance bound is looser than the search's (coarser GJK, longer steps), still > the margin.
-     * On a motion that comes within the tolerance band the proof may certify what the search would report.
+     * lockstep rounds) run, from what the proof had certified (the pairs it finished over [0, 1], the one it stopped
+     * on up to where it stopped), so a COLLISION's time, pair and contact are the search's evaluation there. A free
+     * motion thus costs what isMotionFree's advancement costs (on the bench's free Panda edges the search alone cost
+     * about 4× as much); its clearance bound is looser than the search's (coarser GJK, longer steps), still > the
+     * margin. On a motion that comes within the tolerance band the proof may certify what the search alone would
+     * report, and the reverse; a reported time may then differ from the search's alone, each meeting the contract.
      */
     public MotionResult checkMotion(double[] q0, double[] q1, double d, double tolerance, long budget, QueryContext c) {
         return checkMotion(q0, q1, new MotionQuery(d, tolerance, budget, DEFAULT_SAMPLE_STEP), c);
@@ -358,8 +360,9 @@ public final class CollisionChecker {
         if (booleanAdvancement.run(c, d, tolerance) == AdvanceStatus.CLEARED) {
             return new MotionResult(MotionStatus.FREE, 1, c.positions(1), null, c.motionClearance, c.evaluations);
         }
-        // not proven free (a violation, the band, or no progress): the search continues counting the same budget
-        AdvanceStatus st = advancement.advancePairs(c, d, tolerance, true);
+        // not proven free (a violation, the band, or no progress): the search goes on from what the proof certified,
+        // counting the same budget
+        AdvanceStatus st = advancement.advancePairs(c, d, tolerance, true, c.provenPairs, c.stopS, c.motionClearance);
         if (st == AdvanceStatus.INCONCLUSIVE) {
             return new MotionResult(MotionStatus.INCONCLUSIVE, c.stopS, c.positions(c.stopS), null,
                     Double.NEGATIVE_INFINITY, c.evaluations);
