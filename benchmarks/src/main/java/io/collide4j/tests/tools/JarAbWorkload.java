@@ -15,8 +15,10 @@ import java.util.function.LongSupplier;
  * One jar's side of {@link JarAb}: the bench's free planner edges ({@code bench --edges}: 5 problems per
  * scenario, 5 free edges per problem end, seed 1, bundled Panda), and one pass over them per call, returning the
  * CPU time of the calling thread in ns. Modes: {@code free} (isMotionFree), {@code check} (checkMotion), {@code
- * valid} (isValid at 21 evenly spaced states of each edge). {@link JarAb} defines this class anew in each jar's
- * class loader, so it must use only API both jars have. Not thread-safe.
+ * valid} (isValid at 21 evenly spaced states of each edge), {@code check-sg} (checkMotion on the problems'
+ * straight start→goal edges instead, nearly all of them blocked: the earliest-contact search's own cost).
+ * {@link JarAb} defines this class anew in each jar's class loader, so it must use only API both jars have.
+ * Not thread-safe.
  */
 public final class JarAbWorkload implements LongSupplier {
     private final List<BenchmarkEdges.Edge> edges;
@@ -28,13 +30,13 @@ public final class JarAbWorkload implements LongSupplier {
     private long verdicts;
 
     public JarAbWorkload(String problemZip, String mode) {
-        if (!mode.equals("free") && !mode.equals("check") && !mode.equals("valid")) {
-            throw new IllegalArgumentException("mode must be free, check or valid, got '" + mode + "'");
+        if (!mode.equals("free") && !mode.equals("check") && !mode.equals("valid") && !mode.equals("check-sg")) {
+            throw new IllegalArgumentException("mode must be free, check, valid or check-sg, got '" + mode + "'");
         }
         MbmProblems set = new MbmProblems(Path.of(problemZip));
         BenchmarkEdges w = BenchmarkEdges.generate(set, set.scenarios(), BenchmarkEdges.DEFAULT_PER_SCENARIO,
                 Collide4j.builder().robot("panda"), BenchmarkEdges.DEFAULT_FREE_PER_END, BenchmarkEdges.DEFAULT_SEED);
-        this.edges = w.edges(BenchmarkEdges.Kind.FREE);
+        this.edges = w.edges(mode.equals("check-sg") ? BenchmarkEdges.Kind.START_GOAL : BenchmarkEdges.Kind.FREE);
         this.checkers = w.checkers();
         this.mode = mode;
         this.q = new double[edges.get(0).q0().length];
@@ -48,7 +50,7 @@ public final class JarAbWorkload implements LongSupplier {
             Collide4j c = checkers.get(e.problem());
             switch (mode) {
                 case "free" -> sum += c.isMotionFree(e.q0(), e.q1()).ordinal();
-                case "check" -> sum += c.checkMotion(e.q0(), e.q1()).status().ordinal();
+                case "check", "check-sg" -> sum += c.checkMotion(e.q0(), e.q1()).status().ordinal();
                 default -> {
                     double[] a = e.q0(), b = e.q1();
                     for (int k = 0; k <= 20; k++) {

@@ -5,9 +5,10 @@ import io.collide4j.kinematics.LinkPoses;
 import io.collide4j.kinematics.RobotSegment;
 
 /**
- * Certified conservative advancement of the earliest-contact query ({@link CollisionChecker#checkMotion}) and of
- * the certifier: one pair on the context's segment ({@link #advance}), step by step with a certified lower bound at
- * each step start (bounding volumes, then GJK or the exact mesh pair's Tight-Inclusion window) and the
+ * Certified conservative advancement of the earliest-contact search (the second phase of
+ * {@link CollisionChecker#checkMotion}, after the boolean proof) and of the certifier: one pair on the context's
+ * segment ({@link #advance}), step by step with a certified lower bound at each step start (bounding volumes, then
+ * GJK or the exact mesh pair's Tight-Inclusion window) and the
  * {@link SpeedGrid}'s motion bound over the step, which may take at most {@link #STEP_FRACTION} of the gap; and all
  * candidate pairs of the segment in lockstep rounds ({@link #advancePairs}). The boolean motion query has its own
  * loop ({@link BooleanAdvancement}) with the same step rule. Immutable; the state of a run lives in the
@@ -41,8 +42,19 @@ public final class Advancement {
      * out got). Allocation-free unless {@code earliestContact}.
      */
     AdvanceStatus advancePairs(QueryContext c, double margin, double tolerance, boolean earliestContact) {
+        return advancePairs(c, margin, tolerance, earliestContact, 0, 0, Double.POSITIVE_INFINITY);
+    }
+
+    /**
+     * {@link #advancePairs(QueryContext, double, double, boolean)} continuing from an earlier proof of the same
+     * segment and pairs: the first {@code proven} candidate pairs are certified farther than margin over [0, 1], the next
+     * one over [0, {@code resume}) (&lt; 1), and {@code provenClearance} bounds their distances there; the search
+     * starts where that proof left off and its clearance includes the bound.
+     */
+    AdvanceStatus advancePairs(QueryContext c, double margin, double tolerance, boolean earliestContact, int proven,
+                               double resume, double provenClearance) {
         double earliest = 2;       // > 1: no violation yet
-        double clearance = Double.POSITIVE_INFINITY;
+        double clearance = provenClearance;
         c.motionContact = null;
         // Pairs advance in lockstep, a slice of s per round, so the earliest violation is met early and cuts
         // every other pair's work at it. A pair is certified on [0, at[i]); it is done once that covers
@@ -50,6 +62,10 @@ public final class Advancement {
         CandidatePairs pairs = c.pairs;
         double[] at = c.pairProgress();
         java.util.Arrays.fill(at, 0, pairs.count(), 0);
+        java.util.Arrays.fill(at, 0, Math.min(proven, pairs.count()), 1);
+        if (proven < pairs.count() && resume < 1) {
+            at[proven] = resume;
+        }
         for (int round = 1; round <= ROUNDS && earliest > 0; round++) {
             double horizon = round == ROUNDS ? 1 : (double) round / ROUNDS;
             for (int i = 0; i < pairs.count(); i++) {

@@ -9,7 +9,8 @@ import org.joml.Matrix4dc;
  * Conservative advancement for the boolean motion query ({@link CollisionChecker#isMotionFree}): every candidate
  * pair of the context's segment is certified farther than the margin over [0, 1], or the first pair that cannot be
  * ends the run. The bounds and tolerance are those of {@link Advancement#advance} (same speed grid and step rule,
- * same treatment of NaN and of exact mesh pairs), so it certifies what the earliest-contact query certifies; what
+ * same treatment of NaN and of exact mesh pairs), so it certifies what the earliest-contact search certifies (and
+ * {@link CollisionChecker#checkMotion} runs it before that search); what
  * differs is the lower bound at each step and how much of it a step may use ({@link #STEP_FRACTION}):
  * <ul>
  * <li>a broad phase comes first: a pair whose pieces' swept boxes over the whole segment ({@link SweptSpheres}) stay
@@ -66,28 +67,56 @@ final class BooleanAdvancement {
         this.swept = new SweptSpheres(model, grid);
     }
 
-    /** Advances every candidate pair of the context ({@link CandidatePairCollector#collectMotionPairs}) to s = 1. */
+    /**
+     * Advances every candidate pair of the context ({@link CandidatePairCollector#collectMotionPairs}) to s = 1. On
+     * CLEARED, c.motionClearance is a certified lower bound on every candidate pair's distance over the whole motion
+     * (+∞ without candidates): the least of the bounds that proved its pieces, each a lower bound over the part of
+     * [0, 1] it covered (a swept box or cell gap, or a step's lower bound less its motion bound), so it is > the
+     * margin. Looser than {@link Advancement#advancePairs}'s (looser GJK, larger steps), never above the truth.
+     *
+     * <p>Otherwise what was proven before the stop is left for a search to continue from: the first
+     * c.provenPairs candidate pairs are certified over [0, 1] and the next one over [0, c.stopS), and
+     * c.motionClearance bounds their distances there.
+     */
     AdvanceStatus run(QueryContext c, double margin, double tol) {
         CandidatePairs pairs = c.pairs;
         swept.begin(c);
+        double clearance = Double.POSITIVE_INFINITY;
         for (int i = 0; i < pairs.count(); i++) {
             AdvanceStatus st = advance(c, pairs.kind(i), pairs.pieceA(i), pairs.pieceB(i), pairs.slot(i), margin, tol);
+            if (st != AdvanceStatus.CLEARED && distance.isExactMeshPair(pairs.kind(i), pairs.pieceB(i))) {
+                // a Tight-Inclusion window that ended at a hit bounds nothing in c.clearance: keep none of this pair
+                c.stopS = 0;
+            } else {
+                clearance = Math.min(clearance, c.clearance);
+            }
             if (st != AdvanceStatus.CLEARED) {
+                c.provenPairs = i;
+                c.motionClearance = clearance;
                 return st;
             }
         }
+        c.motionClearance = clearance;
         return AdvanceStatus.CLEARED;
     }
 
+    /**
+     * One pair over [0, 1]; c.clearance is a certified lower bound on its distance over [0, 1] on CLEARED, else over
+     * [0, c.stopS).
+     */
     private AdvanceStatus advance(QueryContext c, PairKind kind, int a, int b, int slot, double margin, double tol) {
         if (distance.isExactMeshPair(kind, b)) {
-            // Tight-Inclusion windows live in the shared advancement; the sphere tier would not change them
+            // Tight-Inclusion windows live in the shared advancement (which sets c.clearance); the sphere tier would
+            // not change them
             return advancement.advance(c, kind, a, b, slot, 1, margin, tol, null, 0);
         }
         double band = margin + tol;
-        if (segmentGap(c, kind, a, b, slot) > band) {
+        double gap = segmentGap(c, kind, a, b, slot);
+        if (gap > band) {
+            c.clearance = gap;
             return AdvanceStatus.CLEARED;
         }
+        double clear = Double.POSITIVE_INFINITY;     // least lower bound of the parts of [0, 1] proven so far
         int la = model.bodyLink(model.pieceBody(a));
         int lbk = kind == PairKind.ENVIRONMENT ? -1 : model.bodyLink(model.pieceBody(b));
         double whole = grid.wholeMotionBound(c, kind, a, b);
@@ -102,10 +131,15 @@ final class BooleanAdvancement {
             if (i >= scanned) {
                 // skip the cells over which the pair's swept bounding spheres stay beyond the band
                 int j = i;
-                while (j < cells && cellGap(c, kind, a, b, slot, skip, j) > band) {
-                    j++;
+                for (; j < cells; j++) {
+                    double g = cellGap(c, kind, a, b, slot, skip, j);
+                    if (!(g > band)) {
+                        break;
+                    }
+                    clear = Math.min(clear, g);
                 }
                 if (j == cells) {
+                    c.clearance = clear;
                     return AdvanceStatus.CLEARED;
                 }
                 if (j > i) {
@@ -115,6 +149,7 @@ final class BooleanAdvancement {
             }
             if (c.evaluations >= c.budget) {
                 c.stopS = s;
+                c.clearance = clear;
                 return AdvanceStatus.INCONCLUSIVE;
             }
             c.evaluations++;
@@ -122,6 +157,7 @@ final class BooleanAdvancement {
             c.tier.posesChanged();
             double cheap = distance.cheapLowerBound(poses, kind, a, b, slot, la, lbk, c);
             if (cheap > margin + tol && whole <= STEP_FRACTION * (cheap - margin)) {
+                c.clearance = Math.min(clear, cheap - whole);
                 return AdvanceStatus.CLEARED;
             }
             double lb = Double.NEGATIVE_INFINITY;
@@ -153,15 +189,23 @@ final class BooleanAdvancement {
             }
             if (!(lb > band)) {
                 c.stopS = s;
+                c.clearance = clear;
                 return AdvanceStatus.VIOLATED;
             }
             double target = STEP_FRACTION * (lb - margin);
-            double s1 = whole <= target ? 1 : grid.stepEnd(c, kind, a, b, skip, s, 1, whole, target);
+            double s1 = 1, mu = whole;
+            if (!(whole <= target)) {
+                s1 = grid.stepEnd(c, kind, a, b, skip, s, 1, whole, target);
+                mu = c.stepEndBound;
+            }
             if (Double.isNaN(s1)) {
                 c.stopS = s;      // no progress in floating point: never claim free
+                c.clearance = clear;
                 return AdvanceStatus.INCONCLUSIVE;
             }
+            clear = Math.min(clear, lb - mu);
             if (s1 >= 1) {
+                c.clearance = clear;
                 return AdvanceStatus.CLEARED;
             }
             s = s1;

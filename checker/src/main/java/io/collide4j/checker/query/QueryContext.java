@@ -82,6 +82,8 @@ public final class QueryContext {
     double motionTime;
     Contact motionContact;
     double motionClearance;
+    /** Of a boolean proof that stopped: how many leading candidate pairs it certified over [0, 1]. */
+    int provenPairs;
     /** A discrete sample of isMotionFree. */
     final double[] qs;
     /** A configuration and its poses at which {@link SelfPairTables} fills a cell (the query's poses stay intact). */

@@ -178,6 +178,11 @@ final class MeshOracle {
         return p < envPairs.length / 2 ? envPairs[2 * p] : model.selfPairA(p - envPairs.length / 2);
     }
 
+    /** Obstacle slot of pair p, or −1 for a self pair. */
+    int pairSlot(int p) {
+        return p < envPairs.length / 2 ? envPairs[2 * p + 1] : -1;
+    }
+
     /** Second body of pair p, or −1 for an environment pair (a fixed obstacle). */
     int pairBodyB(int p) {
         return p < envPairs.length / 2 ? -1 : model.selfPairB(p - envPairs.length / 2);

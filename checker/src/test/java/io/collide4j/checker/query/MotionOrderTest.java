@@ -16,10 +16,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * checkMotion advances its candidate pairs in lockstep rounds (a slice of s per round) so the earliest violation
+ * The earliest-contact search ({@link Advancement#advancePairs}, checkMotion's second phase and the certifier's)
+ * advances its candidate pairs in lockstep rounds (a slice of s per round) so the earliest violation
  * is met early. The order may change only the work done, never the answer: each pair's steps from a given s do
  * not depend on when they are taken, so the verdict, the time and the pair must equal those of the plain loop
  * that runs every pair to completion one after the other (reproduced here from {@code Advancement.advance}).
+ * The search is run directly: checkMotion puts the boolean proof in front of it ({@link MotionTwoPhaseTest}).
  */
 class MotionOrderTest {
 
@@ -44,6 +46,20 @@ class MotionOrderTest {
         }
         return new Object[]{pair == null ? MotionStatus.FREE : MotionStatus.COLLISION, pair == null ? 1.0 : earliest, pair,
                 c.evaluations};
+    }
+
+    /** The search in lockstep rounds, as checkMotion's second phase runs it (no budget). */
+    private static Object[] lockstep(CollisionChecker checker, QueryContext c, double[] q0, double[] q1, double d) {
+        double tol = CollisionChecker.DEFAULT_TOLERANCE;
+        c.startSegment(q0, q1);
+        checker.collector().collectMotionPairs(c, d + tol);
+        c.evaluations = 0;
+        c.budget = Long.MAX_VALUE;
+        AdvanceStatus st = checker.advancement().advancePairs(c, d, tol, true);
+        assertTrue(st == AdvanceStatus.CLEARED || st == AdvanceStatus.VIOLATED, "status " + st);
+        boolean free = st == AdvanceStatus.CLEARED;
+        return new Object[]{free ? MotionStatus.FREE : MotionStatus.COLLISION, free ? 1.0 : c.motionTime,
+                free ? null : c.motionContact.pair().key(), c.evaluations};
     }
 
     @Test
@@ -82,17 +98,17 @@ class MotionOrderTest {
             }
             for (double[][] mo : motions) {
                 for (double d : new double[]{0, 0.01}) {
-                    MotionResult r = checker.checkMotion(mo[0], mo[1], d, CollisionChecker.DEFAULT_TOLERANCE, Long.MAX_VALUE, c);
+                    Object[] r = lockstep(checker, c, mo[0], mo[1], d);
                     Object[] ref = sequential(checker, c, mo[0], mo[1], d);
-                    assertEquals(ref[0], r.status(), "verdict");
-                    assertEquals((double) ref[1], r.time(), 0.0, "time of the first violation");
-                    assertEquals(ref[2], r.contact() == null ? null : r.contact().pair().key(), "violating pair");
-                    if (r.isFree()) {
+                    assertEquals(ref[0], r[0], "verdict");
+                    assertEquals((double) ref[1], (double) r[1], 0.0, "time of the first violation");
+                    assertEquals(ref[2], r[2], "violating pair");
+                    if (r[0] == MotionStatus.FREE) {
                         free++;
                     } else {
                         collision++;
                     }
-                    lockstepWork += r.evaluations();
+                    lockstepWork += (long) r[3];
                     sequentialWork += (long) ref[3];
                 }
             }
