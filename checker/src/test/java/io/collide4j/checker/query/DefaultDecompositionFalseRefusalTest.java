@@ -180,8 +180,9 @@ class DefaultDecompositionFalseRefusalTest {
         RobotDescription d = meshesOnly(UrdfParser.create().withPackageRoots(List.of(data)).parse(urdf));
         SemanticDescription s = SrdfParser.parse(data.resolve("example-robot-data/robots/ur_description/srdf/ur5.srdf"), d);
         DecompositionPieces uncached = DecompositionPieces.uncached(sweep.params);
-        // each mesh decomposed once for all models (an uncached provider computes on every call)
-        Map<TriangleMesh, ConvexPieceProvider.Pieces> once = new java.util.HashMap<>();
+        // each mesh decomposed once for all models (an uncached provider computes on every call); providers are called
+        // from several threads (RobotCollisionModel converts links side by side), so the memo is concurrent
+        Map<TriangleMesh, ConvexPieceProvider.Pieces> once = new java.util.concurrent.ConcurrentHashMap<>();
         ConvexPieceProvider pieces = (mesh, what) -> once.computeIfAbsent(mesh, m -> uncached.pieces(m, what));
         Map<String, RobotCollisionModel> models = new LinkedHashMap<>();
         models.put("one hull per link (--no-decompose)", model(d, s, List.of(), pieces, uncached.name()));
