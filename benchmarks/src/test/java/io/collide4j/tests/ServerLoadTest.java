@@ -1,16 +1,15 @@
 package io.collide4j.tests;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.collide4j.planner.server.CollisionService;
 import io.collide4j.planner.server.JsonLinesServer;
 import io.collide4j.planner.server.ServerLimits;
 import io.collide4j.tests.bench.ServerLoad;
-import org.junit.jupiter.api.Test;
-
 import java.util.ArrayList;
 import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /**
  * Concurrent pipelining clients on 127.0.0.1 get exactly the answers one client gets, matched to their ids.
@@ -34,8 +33,10 @@ class ServerLoadTest {
                 for (String r : reference) {
                     kinds.add(r.contains("\"valid\":true") ? "valid" : "invalid");
                 }
-                assertTrue(kinds.contains("valid") && kinds.contains("invalid"),
-                        m + ": the requests must exercise both answers, got " + kinds.stream().distinct().toList());
+                assertTrue(
+                        kinds.contains("valid") && kinds.contains("invalid"),
+                        m + ": the requests must exercise both answers, got "
+                                + kinds.stream().distinct().toList());
                 ServerLoad.Run run = ServerLoad.concurrent(port, CLIENTS, requests, reference);
                 assertEquals(0, run.mismatches(), m + ": answers under load differ from the single client's");
             }

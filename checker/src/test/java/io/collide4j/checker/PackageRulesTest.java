@@ -1,6 +1,7 @@
 package io.collide4j.checker;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -14,9 +15,7 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /**
  * The house rules the build keeps (issue 30), by scanning sources as {@code verifier}'s {@code IndependenceRuleTest}
@@ -31,8 +30,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class PackageRulesTest {
     /** The checker's packages, bottom layer first; a package may use only those before it. */
     static final List<String> LAYERS = List.of(
-            "geometry", "geometry.hull", "scene", "geometry.decomposition", "narrowphase", "geometry.mesh", "robot",
-            "ccd.screw", "ccd", "ccd.io", "query", "certificate", "srdf", "batch");
+            "geometry",
+            "geometry.hull",
+            "scene",
+            "geometry.decomposition",
+            "narrowphase",
+            "geometry.mesh",
+            "robot",
+            "ccd.screw",
+            "ccd",
+            "ccd.io",
+            "query",
+            "certificate",
+            "srdf",
+            "batch");
 
     private static final String PREFIX = "io.collide4j.checker";
     private static final Pattern NAMED =
@@ -45,7 +56,9 @@ class PackageRulesTest {
         Path root = Path.of("src/main/java", PREFIX.split("\\."));
         Map<String, TreeSet<String>> uses = packageUses(root);
         assertTrue(uses.size() >= 10, "found the checker's packages: " + uses.keySet());
-        assertEquals(new TreeSet<>(LAYERS), new TreeSet<>(uses.keySet()),
+        assertEquals(
+                new TreeSet<>(LAYERS),
+                new TreeSet<>(uses.keySet()),
                 "every checker package is placed in PackageRulesTest.LAYERS (and every listed one exists)");
         List<String> upward = new ArrayList<>();
         uses.forEach((pkg, used) -> {
@@ -71,7 +84,8 @@ class PackageRulesTest {
         Path repo = Path.of("").toAbsolutePath().getParent();
         List<Path> roots;
         try (Stream<Path> s = Files.walk(repo, 6)) {
-            roots = s.filter(p -> p.endsWith(Path.of("src", "main", "java")) && !p.toString().contains("/target/"))
+            roots = s.filter(p -> p.endsWith(Path.of("src", "main", "java"))
+                            && !p.toString().contains("/target/"))
                     .toList();
         }
         assertTrue(roots.size() >= 6, "found the modules' source roots: " + roots);
@@ -95,7 +109,9 @@ class PackageRulesTest {
                     if (Files.exists(d.resolve("package-info.java"))) {
                         documented.add(pkg);
                     } else {
-                        undocumented.computeIfAbsent(pkg, k -> new ArrayList<>()).add(repo.relativize(d).toString());
+                        undocumented
+                                .computeIfAbsent(pkg, k -> new ArrayList<>())
+                                .add(repo.relativize(d).toString());
                     }
                 }
             }
@@ -115,7 +131,8 @@ class PackageRulesTest {
         List<Path> files;
         try (Stream<Path> s = Files.walk(root)) {
             // the top package holds only its package-info (the glossary); it is no layer
-            files = s.filter(f -> f.toString().endsWith(".java") && !f.endsWith("package-info.java")).toList();
+            files = s.filter(f -> f.toString().endsWith(".java") && !f.endsWith("package-info.java"))
+                    .toList();
         }
         for (Path f : files) {
             String pkg = root.relativize(f.getParent()).toString().replace('/', '.');

@@ -1,6 +1,7 @@
 package io.collide4j.checker;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -13,9 +14,7 @@ import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /**
  * The test-group rule (issue 30): a long sweep is a {@code @Tag("slow")} sibling of a short default test (README,
@@ -27,11 +26,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class SweepSwitchRuleTest {
     /** The properties tests may read, and why. */
     static final Set<String> SETTINGS = Set.of(
-            "collide4j.testdata",               // where tests/data is (set by the parent pom)
-            "collide4j.chromium",               // which headless browser the report test drives
-            "collide4j.oracle.cap",             // the motion oracle's measuring cap and tolerance: its accuracy,
-            "collide4j.oracle.tol",             // not the number of cases
-            "collide4j.serverLoad.clients",     // the server load test's shape (clients and requests per client)
+            "collide4j.testdata", // where tests/data is (set by the parent pom)
+            "collide4j.chromium", // which headless browser the report test drives
+            "collide4j.oracle.cap", // the motion oracle's measuring cap and tolerance: its accuracy,
+            "collide4j.oracle.tol", // not the number of cases
+            "collide4j.serverLoad.clients", // the server load test's shape (clients and requests per client)
             "collide4j.serverLoad.requests");
 
     private static final Pattern READ =
@@ -42,7 +41,8 @@ class SweepSwitchRuleTest {
         Path repo = Path.of("").toAbsolutePath().getParent();
         List<Path> roots;
         try (Stream<Path> s = Files.walk(repo, 6)) {
-            roots = s.filter(p -> p.endsWith(Path.of("src", "test", "java")) && !p.toString().contains("/target/"))
+            roots = s.filter(p -> p.endsWith(Path.of("src", "test", "java"))
+                            && !p.toString().contains("/target/"))
                     .toList();
         }
         assertTrue(roots.size() >= 6, "found the modules' test roots: " + roots);
@@ -61,8 +61,11 @@ class SweepSwitchRuleTest {
             }
         }
         assertTrue(files > 150, "found the test sources (" + files + " files)");
-        assertEquals(Map.of(), switches, "a sweep's full run is a @Tag(\"slow\") test (README, \"All tests\"), not a"
-                + " system property; a property that is a setting goes into SweepSwitchRuleTest.SETTINGS");
+        assertEquals(
+                Map.of(),
+                switches,
+                "a sweep's full run is a @Tag(\"slow\") test (README, \"All tests\"), not a"
+                        + " system property; a property that is a setting goes into SweepSwitchRuleTest.SETTINGS");
     }
 
     @Test
@@ -72,7 +75,8 @@ class SweepSwitchRuleTest {
                 + "double k = Double.parseDouble(System.getProperty(\"collide4j.x.scale\", \"1\"));\n"
                 + "long m = Long.getLong(\"collide4j.x.max\", 3L);\n"
                 + "String d = System.getProperty(\"other.name\");\n";
-        assertEquals(List.of("collide4j.x.cases", "collide4j.x.all", "collide4j.x.scale", "collide4j.x.max"), reads(code));
+        assertEquals(
+                List.of("collide4j.x.cases", "collide4j.x.all", "collide4j.x.scale", "collide4j.x.max"), reads(code));
     }
 
     private static List<String> reads(String source) {

@@ -13,12 +13,10 @@ import java.util.Map;
 
 /** Test-only access to the shared robot meshes: a minimal binary STL reader with vertex deduplication. */
 public final class TestMeshes {
-    private TestMeshes() {
-    }
+    private TestMeshes() {}
 
     /** Indexed mesh: xyz triples and index triples. */
-    public record Indexed(String name, double[] vertices, int[] triangles) {
-    }
+    public record Indexed(String name, double[] vertices, int[] triangles) {}
 
     public static Path dataDir() {
         return Path.of(System.getProperty("collide4j.testdata", "../tests/data"));
@@ -26,8 +24,9 @@ public final class TestMeshes {
 
     public static final String PANDA = "example-robot-data/robots/panda_description/meshes/collision/";
     public static final String UR5E = "universal-robot/ur_description/meshes/ur5e/collision/";
-    public static final String[] PANDA_LINKS = {"link0", "link1", "link2", "link3", "link4", "link5", "link6", "link7",
-            "hand", "finger"};
+    public static final String[] PANDA_LINKS = {
+        "link0", "link1", "link2", "link3", "link4", "link5", "link6", "link7", "hand", "finger"
+    };
     public static final String[] UR5E_LINKS = {"base", "shoulder", "upperarm", "forearm", "wrist1", "wrist2", "wrist3"};
 
     public static Indexed panda(String link) {
@@ -63,13 +62,15 @@ public final class TestMeshes {
             for (int t = 0; t < count; t++) {
                 int off = 84 + 50 * t + 12;
                 for (int k = 0; k < 3; k++) {
-                    double x = b.getFloat(off + 12 * k), y = b.getFloat(off + 12 * k + 4), z = b.getFloat(off + 12 * k + 8);
+                    double x = b.getFloat(off + 12 * k),
+                            y = b.getFloat(off + 12 * k + 4),
+                            z = b.getFloat(off + 12 * k + 8);
                     String key = x + "," + y + "," + z;
                     Integer id = ids.get(key);
                     if (id == null) {
                         id = verts.size();
                         ids.put(key, id);
-                        verts.add(new double[]{x, y, z});
+                        verts.add(new double[] {x, y, z});
                     }
                     tris[3 * t + k] = id;
                 }

@@ -46,7 +46,7 @@ final class CellFrames {
     private final Matrix4d[] scratch;
     private final double[] point = new double[6];
     private double[] frames = new double[0];
-    private double[] ends = new double[0];     // s0, s1 of each cell's frames
+    private double[] ends = new double[0]; // s0, s1 of each cell's frames
     private int[] stamp = new int[0];
     private int generation = 1;
 
@@ -61,7 +61,7 @@ final class CellFrames {
 
     /** Forgets every cell (a new segment). */
     void reset() {
-        if (++generation == 0) {     // wrapped: no stale stamp may look current
+        if (++generation == 0) { // wrapped: no stale stamp may look current
             java.util.Arrays.fill(stamp, 0);
             generation = 1;
         }
@@ -72,19 +72,47 @@ final class CellFrames {
      * the link's chain, into dest[k] for every k from 0 (the world) to the chain's length (dest must hold that many
      * plus one). One pass from the tip to the root yields them all: the bound for k is the state after joint k.
      */
-    void speeds(JointPath path, int cell, double s0, double s1, int link, double cx, double cy, double cz, double r,
-                double[] dest) {
+    void speeds(
+            JointPath path,
+            int cell,
+            double s0,
+            double s1,
+            int link,
+            double cx,
+            double cy,
+            double cz,
+            double r,
+            double[] dest) {
         fill(path, cell, s0, s1, link, cx, cy, cz, r, dest, false);
     }
 
     /** Upper bounds on |d²P/ds²| over [s0, s1] like {@link #speeds}: the bounds the speeds build on (for tests). */
-    void accelerations(JointPath path, int cell, double s0, double s1, int link, double cx, double cy, double cz,
-                       double r, double[] dest) {
+    void accelerations(
+            JointPath path,
+            int cell,
+            double s0,
+            double s1,
+            int link,
+            double cx,
+            double cy,
+            double cz,
+            double r,
+            double[] dest) {
         fill(path, cell, s0, s1, link, cx, cy, cz, r, dest, true);
     }
 
-    private void fill(JointPath path, int cell, double s0, double s1, int link, double cx, double cy, double cz,
-                      double r, double[] dest, boolean acceleration) {
+    private void fill(
+            JointPath path,
+            int cell,
+            double s0,
+            double s1,
+            int link,
+            double cx,
+            double cy,
+            double cz,
+            double r,
+            double[] dest,
+            boolean acceleration) {
         MotionBounds.checkInterval(s0, s1);
         MotionBounds.checkSphere(cx, cy, cz, r);
         if (cell < 0) {
@@ -99,17 +127,20 @@ final class CellFrames {
         linkPoint(base, link, cx, cy, cz);
         double px = point[0], py = point[1], pz = point[2];
         double wx = point[3], wy = point[4], wz = point[5];
-        double reach = Math.sqrt(px * px + py * py + pz * pz) * (1 + 1e-15) + r;  // to the link body's origin
-        double velX = 0, velY = 0, velZ = 0;     // P'(s_m): Σ q' w over the joints so far (w = z × r, or z)
-        double omX = 0, omY = 0, omZ = 0;        // ω(s_m) of those joints
-        double accX = 0, accY = 0, accZ = 0;     // P''(s_m) but for the final ω × P' term
-        double alX = 0, alY = 0, alZ = 0;        // dω/ds at s_m
+        double reach = Math.sqrt(px * px + py * py + pz * pz) * (1 + 1e-15) + r; // to the link body's origin
+        double velX = 0, velY = 0, velZ = 0; // P'(s_m): Σ q' w over the joints so far (w = z × r, or z)
+        double omX = 0, omY = 0, omZ = 0; // ω(s_m) of those joints
+        double accX = 0, accY = 0, accZ = 0; // P''(s_m) but for the final ω × P' term
+        double alX = 0, alY = 0, alZ = 0; // dω/ds at s_m
         double sumU = 0, acc = 0, jerk = 0, size = 0;
-        dest[chain.length] = MotionBounds.inflate(0, 1);     // no joint moves the sphere
+        dest[chain.length] = MotionBounds.inflate(0, 1); // no joint moves the sphere
         for (int k = chain.length - 1; k >= 0; k--) {
             int b = chain[k];
             int o = base + BODY * b;
-            double qd = frames[o + 12], qdd = frames[o + 13], q1 = frames[o + 14], q2 = frames[o + 15],
+            double qd = frames[o + 12],
+                    qdd = frames[o + 13],
+                    q1 = frames[o + 14],
+                    q2 = frames[o + 15],
                     q3 = frames[o + 16];
             size += q1 + q2 + q1 * q1;
             double ax = m.axis[3 * b], ay = m.axis[3 * b + 1], az = m.axis[3 * b + 2];
@@ -169,15 +200,17 @@ final class CellFrames {
             double om2 = omX * omX + omY * omY + omZ * omZ;
             // at s_m, ball point x = c + e: P'(x) = P'(c) + ω×e, P''(x) = P''(c) + α×e + ω×(ω×e)
             double speedMid = Math.sqrt(velX * velX + velY * velY + velZ * velZ) + Math.sqrt(om2) * r;
-            double accMid = Math.sqrt(fx * fx + fy * fy + fz * fz) + (Math.sqrt(alX * alX + alY * alY + alZ * alZ) + om2) * r;
+            double accMid =
+                    Math.sqrt(fx * fx + fy * fy + fz * fz) + (Math.sqrt(alX * alX + alY * alY + alZ * alZ) + om2) * r;
             double accBound = Math.min(acc, accMid + 0.5 * d * jerk);
-            dest[k] = MotionBounds.inflate(acceleration ? accBound : Math.min(sumU, speedMid + 0.5 * d * accBound), slack);
+            dest[k] = MotionBounds.inflate(
+                    acceleration ? accBound : Math.min(sumU, speedMid + 0.5 * d * accBound), slack);
         }
     }
 
     /** The link point (cx, cy, cz) in the world at the cell's midpoint, into dest (same rounding as {@link #speeds}). */
-    Vector3d centre(JointPath path, int cell, double s0, double s1, int link, double cx, double cy, double cz,
-                    Vector3d dest) {
+    Vector3d centre(
+            JointPath path, int cell, double s0, double s1, int link, double cx, double cy, double cz, Vector3d dest) {
         MotionBounds.checkInterval(s0, s1);
         if (cell < 0) {
             throw new IllegalArgumentException("cell index must be >= 0, got " + cell);

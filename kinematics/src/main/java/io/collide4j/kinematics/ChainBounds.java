@@ -56,15 +56,25 @@ final class ChainBounds {
     /** sup |P'| over the interval: min(U, |P'(s_m)| + (δ/2) sup|P''|). */
     static final int SPEED = 3;
 
-    private ChainBounds() {
-    }
+    private ChainBounds() {}
 
     /** Total joint motion (rad, or m for prismatic) per piece above which an interval is split. */
     static final double PIECE_TURN = 0.2;
+
     static final int MAX_PIECES = 64;
 
-    static double compute(KinematicModel m, int link, int skip, JointPath path, double s0, double s1,
-                          double cx, double cy, double cz, double r, int what) {
+    static double compute(
+            KinematicModel m,
+            int link,
+            int skip,
+            JointPath path,
+            double s0,
+            double s1,
+            double cx,
+            double cy,
+            double cz,
+            double r,
+            int what) {
         MotionBounds.checkInterval(s0, s1);
         MotionBounds.checkSphere(cx, cy, cz, r);
         int[] chain = m.linkChain[link];
@@ -96,8 +106,18 @@ final class ChainBounds {
     }
 
     /** The bounds over one piece, without splitting; inputs already checked. */
-    private static double piece(KinematicModel m, int link, int skip, JointPath path, double s0, double s1,
-                                double cx, double cy, double cz, double r, int what) {
+    private static double piece(
+            KinematicModel m,
+            int link,
+            int skip,
+            JointPath path,
+            double s0,
+            double s1,
+            double cx,
+            double cy,
+            double cz,
+            double r,
+            int what) {
         int[] chain = m.linkChain[link];
         double d = s1 - s0;
         double sm = 0.5 * (s0 + s1);
@@ -119,9 +139,9 @@ final class ChainBounds {
         double alX = 0, alY = 0, alZ = 0;
         // bounds valid over the whole piece, for every ball point, relative to the current frame
         double reach = Math.sqrt(px * px + py * py + pz * pz) * (1 + 1e-15) + r; // distance to the frame origin
-        double sumU = 0;  // bounds |P'|
-        double acc = 0;   // bounds |P''|
-        double jerk = 0;  // bounds |P'''|
+        double sumU = 0; // bounds |P'|
+        double acc = 0; // bounds |P''|
+        double jerk = 0; // bounds |P'''|
         double size = 0;
         for (int k = chain.length - 1; k >= skip; k--) {
             int b = chain[k];

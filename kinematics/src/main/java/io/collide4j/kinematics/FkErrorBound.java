@@ -25,6 +25,7 @@ import io.collide4j.urdf.Pose;
 public final class FkErrorBound {
     /** Factor on the first-order bound: covers the O(u²) terms and the rounding of this computation itself. */
     public static final double SAFETY_FACTOR = 2;
+
     private static final double U = Pose.UNIT_ROUNDOFF;
     /** ‖Ĵ − J‖₂ of a rotation about a coordinate axis: two sines and two cosines, each within 2u: √(4·(2u)²). */
     static final double AXIS_ALIGNED_JOINT_ERROR = 4 * U;
@@ -52,7 +53,8 @@ public final class FkErrorBound {
             Pose pre = bodyPre[b];
             // W_parent · Pre_b
             double eR = Pose.composedRotationError(bR[p], pre.rotationError());
-            double eT = Pose.composedTranslationError(bR[p], bT[p], bReach[p], pre.translationError(), pre.translationBound());
+            double eT = Pose.composedTranslationError(
+                    bR[p], bT[p], bReach[p], pre.translationError(), pre.translationBound());
             double reach = bReach[p] + pre.translationBound();
             double dv = jointValueError(m, b, mimicDepth[b]);
             if (m.bodyPrismatic[b]) {
@@ -60,12 +62,15 @@ public final class FkErrorBound {
                 double travel = Math.max(Math.abs(m.bodyLower[b]), Math.abs(m.bodyUpper[b]));
                 double tJ = travel + dv;
                 double eJ = 10 * U * travel + dv;
-                eT = Double.isFinite(tJ) ? Pose.composedTranslationError(eR, eT, reach, eJ, tJ) : Double.POSITIVE_INFINITY;
+                eT = Double.isFinite(tJ)
+                        ? Pose.composedTranslationError(eR, eT, reach, eJ, tJ)
+                        : Double.POSITIVE_INFINITY;
                 reach += tJ;
             } else {
                 // rotation by v: its value error dv moves it by at most dv (a rotation by δ is within |δ| of I),
                 // and never by more than 2 (two rotations differ by at most 2); the translation is copied unchanged
-                double eJ = Math.min(2, dv) + (isAxisAligned(m, b) ? AXIS_ALIGNED_JOINT_ERROR : GENERAL_AXIS_JOINT_ERROR);
+                double eJ =
+                        Math.min(2, dv) + (isAxisAligned(m, b) ? AXIS_ALIGNED_JOINT_ERROR : GENERAL_AXIS_JOINT_ERROR);
                 eR = Pose.composedRotationError(eR, eJ);
             }
             bR[b] = eR;
@@ -110,7 +115,8 @@ public final class FkErrorBound {
         // |q| ≤ the cap checkConfiguration enforces on every mimic source (not the source's limits: states outside
         // the limits are answered too, and a continuous source has none), plus one segment's largest travel for a
         // value inside a motion whose ends checkSegment / checkPath held to the cap
-        double q = KinematicModel.MAX_MIMIC_SOURCE_VALUE + Math.max(KinematicModel.MAX_SLIDE, KinematicModel.MAX_SEGMENT_TURN);
+        double q = KinematicModel.MAX_MIMIC_SOURCE_VALUE
+                + Math.max(KinematicModel.MAX_SLIDE, KinematicModel.MAX_SEGMENT_TURN);
         double size = Math.abs(m.bodyMul[b]) * q + Math.abs(m.bodyOff[b]);
         double e = (4 * depth + 4) * U * size + interpolation;
         return e < Double.POSITIVE_INFINITY ? e : Double.POSITIVE_INFINITY;

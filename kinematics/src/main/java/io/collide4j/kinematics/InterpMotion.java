@@ -50,8 +50,17 @@ public final class InterpMotion implements BoundedRigidMotion {
         double x = s == 1 ? p1x : (1 - s) * start.m30() + s * p1x;
         double y = s == 1 ? p1y : (1 - s) * start.m31() + s * p1y;
         double z = s == 1 ? p1z : (1 - s) * start.m32() + s * p1z;
-        dest.rotation(s * theta, ux, uy, uz).mul3x3(start.m00(), start.m01(), start.m02(), start.m10(), start.m11(),
-                start.m12(), start.m20(), start.m21(), start.m22());
+        dest.rotation(s * theta, ux, uy, uz)
+                .mul3x3(
+                        start.m00(),
+                        start.m01(),
+                        start.m02(),
+                        start.m10(),
+                        start.m11(),
+                        start.m12(),
+                        start.m20(),
+                        start.m21(),
+                        start.m22());
         dest.m30(x);
         dest.m31(y);
         dest.m32(z);

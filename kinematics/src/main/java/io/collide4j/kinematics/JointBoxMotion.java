@@ -18,16 +18,23 @@ import org.joml.Matrix4d;
  * (revolute) + Σ_j |mul_j| halfWidth_j (prismatic), mimic multipliers included. The sum is rounded up.
  */
 public final class JointBoxMotion {
-    private JointBoxMotion() {
-    }
+    private JointBoxMotion() {}
 
     /**
      * The bound described above; +∞ when any input it uses is not finite (a box that cannot be bounded proves
      * nothing). {@code center} and {@code halfWidth} are full configuration vectors (halfWidth ≥ 0); the ball is
      * given in the link's frame.
      */
-    public static double displacement(KinematicModel m, int link, int skip, double[] center, double[] halfWidth,
-                                      double cx, double cy, double cz, double r) {
+    public static double displacement(
+            KinematicModel m,
+            int link,
+            int skip,
+            double[] center,
+            double[] halfWidth,
+            double cx,
+            double cy,
+            double cz,
+            double r) {
         int[] chain = m.linkChain[link];
         double reach = ballReach(m, link, cx, cy, cz, r);
         double disp = 0;
@@ -59,8 +66,17 @@ public final class JointBoxMotion {
      * plus 1e-12 of the distance is added for the rounding of the forward kinematics at the centre (far below a
      * nanometre for any arm within the checker's 1 km). Never larger than {@link #displacement}; +∞ on bad input.
      */
-    public static double displacement(KinematicModel m, LinkPoses atCentre, int link, int skip, double[] center,
-                                      double[] halfWidth, double cx, double cy, double cz, double r) {
+    public static double displacement(
+            KinematicModel m,
+            LinkPoses atCentre,
+            int link,
+            int skip,
+            double[] center,
+            double[] halfWidth,
+            double cx,
+            double cy,
+            double cz,
+            double r) {
         int[] chain = m.linkChain[link];
         Matrix4d l = atCentre.links[link];
         double px = l.m00() * cx + l.m10() * cy + l.m20() * cz + l.m30();
@@ -78,7 +94,7 @@ public final class JointBoxMotion {
                 u = h;
                 reach += slideReach(m, b, mul, center[v], halfWidth[v]);
             } else {
-                Matrix4d f = atCentre.bodies[b];   // its origin lies on the axis, which keeps its body-frame direction
+                Matrix4d f = atCentre.bodies[b]; // its origin lies on the axis, which keeps its body-frame direction
                 double ax = m.axis[3 * b], ay = m.axis[3 * b + 1], az = m.axis[3 * b + 2];
                 double zx = f.m00() * ax + f.m10() * ay + f.m20() * az;
                 double zy = f.m01() * ax + f.m11() * ay + f.m21() * az;
@@ -87,7 +103,7 @@ public final class JointBoxMotion {
                 double cxz = dy * zz - dz * zy, cyz = dz * zx - dx * zz, czz = dx * zy - dy * zx;
                 double toAxis = Math.sqrt(cxz * cxz + cyz * cyz + czz * czz) / Math.sqrt(zx * zx + zy * zy + zz * zz);
                 double slack = 1e-9 + 1e-12 * norm(dx, dy, dz);
-                u = h * Math.min(reach, toAxis + slack + r + disp);   // disp: what the joints after this one add
+                u = h * Math.min(reach, toAxis + slack + r + disp); // disp: what the joints after this one add
             }
             disp += u;
             reach += m.bodyPreLength[b];
@@ -99,8 +115,10 @@ public final class JointBoxMotion {
     /** The variables that drive the link's chain after its first {@code skip} movable joints (distinct, root first). */
     public static int[] variables(KinematicModel m, int link, int skip) {
         int[] chain = m.linkChain[link];
-        return java.util.Arrays.stream(chain, Math.min(skip, chain.length), chain.length).map(b -> m.bodyVar[b])
-                .distinct().toArray();
+        return java.util.Arrays.stream(chain, Math.min(skip, chain.length), chain.length)
+                .map(b -> m.bodyVar[b])
+                .distinct()
+                .toArray();
     }
 
     /** |(x, y, z)| rounded up. */

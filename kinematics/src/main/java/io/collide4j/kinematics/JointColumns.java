@@ -2,7 +2,6 @@ package io.collide4j.kinematics;
 
 import io.collide4j.kinematics.format.Suggestions;
 import io.collide4j.kinematics.format.VisibleText;
-
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
@@ -39,9 +38,10 @@ public record JointColumns(int[] columns, boolean positional, List<String> outsi
         List<String> names = t.jointNames();
         if (!t.hasJointNames()) {
             if (names.size() != planning.size()) {
-                throw new IllegalArgumentException("the file has no header and " + names.size() + " columns, so its columns"
-                        + " would map by position onto the " + planning.size() + " planning joints " + planning
-                        + "; give one column per planning joint, or a header naming the joints");
+                throw new IllegalArgumentException(
+                        "the file has no header and " + names.size() + " columns, so its columns"
+                                + " would map by position onto the " + planning.size() + " planning joints " + planning
+                                + "; give one column per planning joint, or a header naming the joints");
             }
             int[] cols = new int[planning.size()];
             for (int i = 0; i < cols.length; i++) {
@@ -103,7 +103,8 @@ public record JointColumns(int[] columns, boolean positional, List<String> outsi
         if (!duplicate.isEmpty()) {
             parts.add("duplicate column(s) " + VisibleText.of(String.join(", ", duplicate)));
         }
-        throw new IllegalArgumentException("columns " + VisibleText.of(names.toString()) + " do not name every planning joint exactly once: "
-                + String.join("; ", parts) + " (columns map by name; planning joints " + planning + ")");
+        throw new IllegalArgumentException(
+                "columns " + VisibleText.of(names.toString()) + " do not name every planning joint exactly once: "
+                        + String.join("; ", parts) + " (columns map by name; planning joints " + planning + ")");
     }
 }

@@ -15,8 +15,8 @@ public final class JointInterpolatedMotion implements BoundedRigidMotion {
 
     public JointInterpolatedMotion(KinematicModel model, int link, JointPath path) {
         if (path.variableCount() != model.variableCount()) {
-            throw new IllegalArgumentException("path has " + path.variableCount() + " variables, robot "
-                    + model.name() + " has " + model.variableCount());
+            throw new IllegalArgumentException("path has " + path.variableCount() + " variables, robot " + model.name()
+                    + " has " + model.variableCount());
         }
         if (link < 0 || link >= model.linkCount()) {
             throw new IllegalArgumentException("link index " + link + " out of range 0.." + (model.linkCount() - 1));

@@ -16,7 +16,11 @@ import java.util.Set;
 public final class JointTrajectory {
 
     /** How waypoints are joined. */
-    public enum Interpolation { LINEAR, CUBIC, QUINTIC }
+    public enum Interpolation {
+        LINEAR,
+        CUBIC,
+        QUINTIC
+    }
 
     private final List<String> jointNames;
     private final boolean named;
@@ -32,13 +36,22 @@ public final class JointTrajectory {
      * @param accelerations null for none (requires velocities), else one finite vector per waypoint
      * @throws TrajectoryException naming the waypoint and joint at fault
      */
-    public JointTrajectory(List<String> jointNames, double[] times, double[][] positions, double[][] velocities,
-                           double[][] accelerations) {
+    public JointTrajectory(
+            List<String> jointNames,
+            double[] times,
+            double[][] positions,
+            double[][] velocities,
+            double[][] accelerations) {
         this(jointNames, times, positions, velocities, accelerations, true);
     }
 
-    private JointTrajectory(List<String> jointNames, double[] times, double[][] positions, double[][] velocities,
-                            double[][] accelerations, boolean named) {
+    private JointTrajectory(
+            List<String> jointNames,
+            double[] times,
+            double[][] positions,
+            double[][] velocities,
+            double[][] accelerations,
+            boolean named) {
         this.named = named;
         this.jointNames = List.copyOf(jointNames);
         int n = this.jointNames.size();
@@ -48,8 +61,8 @@ public final class JointTrajectory {
         Set<String> seen = new HashSet<>();
         for (int j = 0; j < n; j++) {
             if (!seen.add(this.jointNames.get(j))) {
-                throw new TrajectoryException("joint name " + this.jointNames.get(j) + " appears twice (column " + j + ")",
-                        -1, j);
+                throw new TrajectoryException(
+                        "joint name " + this.jointNames.get(j) + " appears twice (column " + j + ")", -1, j);
             }
         }
         if (positions == null || positions.length == 0) {
@@ -59,18 +72,23 @@ public final class JointTrajectory {
         this.positions = copyChecked("positions", positions, w, n);
         if (times != null) {
             if (times.length != w) {
-                throw new TrajectoryException("trajectory has " + times.length + " times for " + w + " waypoints",
-                        Math.min(times.length, w), -1);
+                throw new TrajectoryException(
+                        "trajectory has " + times.length + " times for " + w + " waypoints",
+                        Math.min(times.length, w),
+                        -1);
             }
             for (int k = 0; k < w; k++) {
                 if (!Double.isFinite(times[k])) {
-                    throw new TrajectoryException("time of waypoint " + k + " is " + times[k] + ", expected a finite number",
-                            k, -1);
+                    throw new TrajectoryException(
+                            "time of waypoint " + k + " is " + times[k] + ", expected a finite number", k, -1);
                 }
                 if (k > 0 && !(times[k] > times[k - 1])) {
-                    throw new TrajectoryException("time of waypoint " + k + " (" + times[k]
-                            + ") is not after that of waypoint " + (k - 1) + " (" + times[k - 1]
-                            + "): times must increase strictly", k, -1);
+                    throw new TrajectoryException(
+                            "time of waypoint " + k + " (" + times[k]
+                                    + ") is not after that of waypoint " + (k - 1) + " (" + times[k - 1]
+                                    + "): times must increase strictly",
+                            k,
+                            -1);
                 }
             }
             this.times = times.clone();
@@ -89,16 +107,26 @@ public final class JointTrajectory {
         for (int k = 0; k + 1 < w; k++) {
             double dt = time(k + 1) - time(k);
             if (this.velocities != null && !(dt <= Double.MAX_VALUE)) {
-                throw new TrajectoryException("times of waypoints " + k + " and " + (k + 1) + " (" + time(k) + ", "
-                        + time(k + 1) + " s) are so far apart that the segment's duration overflows", k + 1, -1);
+                throw new TrajectoryException(
+                        "times of waypoints " + k + " and " + (k + 1) + " (" + time(k) + ", " + time(k + 1)
+                                + " s) are so far apart that the segment's duration overflows",
+                        k + 1,
+                        -1);
             }
             if (this.accelerations != null) {
-                segments[k] = PolynomialJointPath.quintic(this.positions[k], scaled("velocity", k, k, dt),
-                        scaled("acceleration", k, k, dt * dt), this.positions[k + 1], scaled("velocity", k, k + 1, dt),
+                segments[k] = PolynomialJointPath.quintic(
+                        this.positions[k],
+                        scaled("velocity", k, k, dt),
+                        scaled("acceleration", k, k, dt * dt),
+                        this.positions[k + 1],
+                        scaled("velocity", k, k + 1, dt),
                         scaled("acceleration", k, k + 1, dt * dt));
             } else if (this.velocities != null) {
-                segments[k] = PolynomialJointPath.cubicHermite(this.positions[k], scaled("velocity", k, k, dt),
-                        this.positions[k + 1], scaled("velocity", k, k + 1, dt));
+                segments[k] = PolynomialJointPath.cubicHermite(
+                        this.positions[k],
+                        scaled("velocity", k, k, dt),
+                        this.positions[k + 1],
+                        scaled("velocity", k, k + 1, dt));
             } else {
                 segments[k] = PolynomialJointPath.linear(this.positions[k], this.positions[k + 1]);
             }
@@ -130,19 +158,27 @@ public final class JointTrajectory {
 
     private static double[][] copyChecked(String what, double[][] rows, int w, int n) {
         if (rows.length != w) {
-            throw new TrajectoryException("trajectory has " + rows.length + " " + what + " rows for " + w + " waypoints",
-                    Math.min(rows.length, w), -1);
+            throw new TrajectoryException(
+                    "trajectory has " + rows.length + " " + what + " rows for " + w + " waypoints",
+                    Math.min(rows.length, w),
+                    -1);
         }
         double[][] out = new double[w][];
         for (int k = 0; k < w; k++) {
             if (rows[k] == null || rows[k].length != n) {
-                throw new TrajectoryException(what + " of waypoint " + k + " has "
-                        + (rows[k] == null ? "no values" : rows[k].length + " values") + ", expected " + n, k, -1);
+                throw new TrajectoryException(
+                        what + " of waypoint " + k + " has "
+                                + (rows[k] == null ? "no values" : rows[k].length + " values") + ", expected " + n,
+                        k,
+                        -1);
             }
             for (int j = 0; j < n; j++) {
                 if (!Double.isFinite(rows[k][j])) {
-                    throw new TrajectoryException(what + " of waypoint " + k + ", joint " + j + ", is " + rows[k][j]
-                            + ", expected a finite number", k, j);
+                    throw new TrajectoryException(
+                            what + " of waypoint " + k + ", joint " + j + ", is " + rows[k][j]
+                                    + ", expected a finite number",
+                            k,
+                            j);
                 }
             }
             out[k] = rows[k].clone();
@@ -160,9 +196,12 @@ public final class JointTrajectory {
         for (int i = 0; i < v.length; i++) {
             out[i] = v[i] * f;
             if (!Double.isFinite(out[i])) {
-                throw new TrajectoryException(what + " of joint " + jointNames.get(i) + " at waypoint " + w + " (" + v[i]
-                        + ") over segment " + k + " (t = " + time(k) + " to " + time(k + 1) + " s) is " + out[i]
-                        + " per unit of the segment: times or rates too large to bound", w, i);
+                throw new TrajectoryException(
+                        what + " of joint " + jointNames.get(i) + " at waypoint " + w + " (" + v[i]
+                                + ") over segment " + k + " (t = " + time(k) + " to " + time(k + 1) + " s) is " + out[i]
+                                + " per unit of the segment: times or rates too large to bound",
+                        w,
+                        i);
             }
         }
         return out;
@@ -197,8 +236,9 @@ public final class JointTrajectory {
     }
 
     public Interpolation interpolation() {
-        return accelerations != null ? Interpolation.QUINTIC : velocities != null ? Interpolation.CUBIC
-                : Interpolation.LINEAR;
+        return accelerations != null
+                ? Interpolation.QUINTIC
+                : velocities != null ? Interpolation.CUBIC : Interpolation.LINEAR;
     }
 
     /** Time of waypoint k (k itself when the trajectory has no times). */
@@ -256,8 +296,8 @@ public final class JointTrajectory {
     /** Interpolated positions at time t in [start, end] into dest (no allocation). */
     public double[] positionAt(double t, double[] dest) {
         if (!(t >= time(0) && t <= time(positions.length - 1))) {
-            throw new IllegalArgumentException("time " + t + " outside the trajectory [" + time(0) + ", "
-                    + time(positions.length - 1) + "]");
+            throw new IllegalArgumentException(
+                    "time " + t + " outside the trajectory [" + time(0) + ", " + time(positions.length - 1) + "]");
         }
         if (segments.length == 0) {
             System.arraycopy(positions[0], 0, dest, 0, dest.length);
@@ -280,8 +320,11 @@ public final class JointTrajectory {
         for (int j = 0; j < jointNames.size(); j++) {
             int v = model.variableIndex(jointNames.get(j));
             if (v < 0) {
-                throw new TrajectoryException("trajectory joint " + jointNames.get(j) + " (column " + j
-                        + ") is not an active joint of robot " + model.name(), -1, j);
+                throw new TrajectoryException(
+                        "trajectory joint " + jointNames.get(j) + " (column " + j + ") is not an active joint of robot "
+                                + model.name(),
+                        -1,
+                        j);
             }
             map[v] = j;
         }
@@ -293,8 +336,8 @@ public final class JointTrajectory {
         }
         if (!missing.isEmpty()) {
             if (rest == null) {
-                throw new TrajectoryException("trajectory does not name joints " + missing
-                        + " and no values were given for them", -1, -1);
+                throw new TrajectoryException(
+                        "trajectory does not name joints " + missing + " and no values were given for them", -1, -1);
             }
             model.checkConfiguration(rest);
         }
@@ -344,8 +387,11 @@ public final class JointTrajectory {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof JointTrajectory t && jointNames.equals(t.jointNames) && Arrays.equals(times, t.times)
-                && Arrays.deepEquals(positions, t.positions) && Arrays.deepEquals(velocities, t.velocities)
+        return o instanceof JointTrajectory t
+                && jointNames.equals(t.jointNames)
+                && Arrays.equals(times, t.times)
+                && Arrays.deepEquals(positions, t.positions)
+                && Arrays.deepEquals(velocities, t.velocities)
                 && Arrays.deepEquals(accelerations, t.accelerations);
     }
 
@@ -357,7 +403,8 @@ public final class JointTrajectory {
     @Override
     public String toString() {
         return "JointTrajectory[" + jointNames.size() + " joints, " + positions.length + " waypoints, "
-                + interpolation() + (times == null ? ", untimed" : ", " + time(0) + ".." + time(positions.length - 1) + " s")
+                + interpolation()
+                + (times == null ? ", untimed" : ", " + time(0) + ".." + time(positions.length - 1) + " s")
                 + "]";
     }
 }

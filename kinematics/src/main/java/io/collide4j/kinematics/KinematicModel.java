@@ -8,9 +8,6 @@ import io.collide4j.urdf.Mimic;
 import io.collide4j.urdf.Pose;
 import io.collide4j.urdf.RobotDescription;
 import io.collide4j.urdf.SemanticDescription;
-import org.joml.Matrix4d;
-import org.joml.Matrix4dc;
-
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -18,6 +15,8 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.joml.Matrix4d;
+import org.joml.Matrix4dc;
 
 /**
  * The kinematic tree of a robot, immutable and safe to share between threads.
@@ -39,24 +38,24 @@ public final class KinematicModel {
     // links, in depth-first order
     final String[] linkNames;
     final int[] linkBody;
-    final Matrix4d[] linkOffset;      // body frame -> link frame (never mutated after construction)
+    final Matrix4d[] linkOffset; // body frame -> link frame (never mutated after construction)
     final boolean[] linkOffsetIsIdentity;
-    final int[][] linkChain;          // movable bodies from the root to the link (root body excluded)
+    final int[][] linkChain; // movable bodies from the root to the link (root body excluded)
     // bodies: 0 = root, b >= 1 = child frame of movable joint
     final int[] bodyParent;
-    final Matrix4d[] bodyPre;         // parent body frame -> joint frame (fixed joints folded in)
-    final double[] axis;              // 3 per body, unit, in the joint frame
+    final Matrix4d[] bodyPre; // parent body frame -> joint frame (fixed joints folded in)
+    final double[] axis; // 3 per body, unit, in the joint frame
     final boolean[] bodyPrismatic;
-    final int[] bodyVar;              // configuration index driving the joint
+    final int[] bodyVar; // configuration index driving the joint
     final double[] bodyMul;
     final double[] bodyOff;
-    final boolean[] bodyMimic;        // a mimic joint: its value is computed from q[bodyVar], with rounding
+    final boolean[] bodyMimic; // a mimic joint: its value is computed from q[bodyVar], with rounding
     final String[] bodyJoint;
     final double[] bodyLower;
     final double[] bodyUpper;
     final int[] bodyDepth;
-    final double[] bodyPreLength;     // |translation of bodyPre|: how far the joint frame sits from the parent body origin
-    final boolean[] bodyAxisAligned;  // revolute about ±x, ±y or ±z: a two-column update with exact sin/cos entries
+    final double[] bodyPreLength; // |translation of bodyPre|: how far the joint frame sits from the parent body origin
+    final boolean[] bodyAxisAligned; // revolute about ±x, ±y or ±z: a two-column update with exact sin/cos entries
     private final FkErrorBound fkErrorBound;
     // variables
     final String[] varNames;
@@ -82,16 +81,18 @@ public final class KinematicModel {
                 throw new IllegalArgumentException("robot " + d.name() + ": joint " + j.name() + " is defined twice");
             }
             if (!links.containsKey(j.parent()) || !links.containsKey(j.child())) {
-                throw new IllegalArgumentException("robot " + d.name() + ": joint " + j.name() + " connects unknown link "
-                        + (links.containsKey(j.parent()) ? j.child() : j.parent()));
+                throw new IllegalArgumentException("robot " + d.name() + ": joint " + j.name()
+                        + " connects unknown link " + (links.containsKey(j.parent()) ? j.child() : j.parent()));
             }
             if (parentOf.put(j.child(), j) != null) {
-                throw new IllegalArgumentException("robot " + d.name() + ": link " + j.child() + " has two parent joints");
+                throw new IllegalArgumentException(
+                        "robot " + d.name() + ": link " + j.child() + " has two parent joints");
             }
             children.computeIfAbsent(j.parent(), k -> new ArrayList<>()).add(j);
         }
         if (parentOf.containsKey(d.rootLink())) {
-            throw new IllegalArgumentException("robot " + d.name() + ": root link " + d.rootLink() + " has a parent joint");
+            throw new IllegalArgumentException(
+                    "robot " + d.name() + ": root link " + d.rootLink() + " has a parent joint");
         }
 
         // active variables: movable, non-mimic, document order
@@ -132,7 +133,8 @@ public final class KinematicModel {
         while (!stack.isEmpty()) {
             String l = stack.pop();
             if (tmpIndex.containsKey(l)) {
-                throw new IllegalArgumentException("robot " + d.name() + ": the joint graph has a cycle through link " + l);
+                throw new IllegalArgumentException(
+                        "robot " + d.name() + ": the joint graph has a cycle through link " + l);
             }
             int li = lnames.size();
             tmpIndex.put(l, li);
@@ -143,7 +145,9 @@ public final class KinematicModel {
                 loff.add(Pose.IDENTITY);
             } else {
                 int pl = tmpIndex.get(pj.parent());
-                Pose viaOrigin = loff.get(pl).equals(Pose.IDENTITY) ? pj.origin() : loff.get(pl).compose(pj.origin());
+                Pose viaOrigin = loff.get(pl).equals(Pose.IDENTITY)
+                        ? pj.origin()
+                        : loff.get(pl).compose(pj.origin());
                 if (pj.type().isMovable()) {
                     int b = bparent.size();
                     bparent.add(lbody.get(pl));
@@ -164,8 +168,8 @@ public final class KinematicModel {
         if (lnames.size() != links.size()) {
             List<String> missing = new ArrayList<>(links.keySet());
             missing.removeAll(lnames);
-            throw new IllegalArgumentException("robot " + d.name() + ": links not connected to root " + d.rootLink()
-                    + ": " + missing);
+            throw new IllegalArgumentException(
+                    "robot " + d.name() + ": links not connected to root " + d.rootLink() + ": " + missing);
         }
         linkNames = lnames.toArray(new String[0]);
         for (int i = 0; i < linkNames.length; i++) {
@@ -213,7 +217,8 @@ public final class KinematicModel {
             bodyDepth[b] = bodyDepth[bodyParent[b]] + 1;
             Matrix4d pre = bodyPre[b];
             // rounded up so the reach bounds built from it stay upper bounds
-            bodyPreLength[b] = Math.sqrt(pre.m30() * pre.m30() + pre.m31() * pre.m31() + pre.m32() * pre.m32()) * (1 + 1e-15);
+            bodyPreLength[b] =
+                    Math.sqrt(pre.m30() * pre.m30() + pre.m31() * pre.m31() + pre.m32() * pre.m32()) * (1 + 1e-15);
             double[] lim = limitsOf(j);
             bodyLower[b] = lim[0];
             bodyUpper[b] = lim[1];
@@ -503,7 +508,7 @@ public final class KinematicModel {
             applyJoint(b, bodyMul[b] * q[bodyVar[b]] + bodyOff[b], m);
         }
         for (int l = 0; l < linkNames.length; l++) {
-            if (!linkOffsetIsIdentity[l]) {   // identity offsets: the link shares its body's matrix (LinkPoses)
+            if (!linkOffsetIsIdentity[l]) { // identity offsets: the link shares its body's matrix (LinkPoses)
                 bodies[linkBody[l]].mulAffine(linkOffset[l], out.links[l]);
             }
         }
@@ -531,18 +536,30 @@ public final class KinematicModel {
             if (ax != 0) {
                 s *= ax;
                 double y0 = m.m10(), y1 = m.m11(), y2 = m.m12(), z0 = m.m20(), z1 = m.m21(), z2 = m.m22();
-                m.m10(c * y0 + s * z0).m11(c * y1 + s * z1).m12(c * y2 + s * z2)
-                        .m20(c * z0 - s * y0).m21(c * z1 - s * y1).m22(c * z2 - s * y2);
+                m.m10(c * y0 + s * z0)
+                        .m11(c * y1 + s * z1)
+                        .m12(c * y2 + s * z2)
+                        .m20(c * z0 - s * y0)
+                        .m21(c * z1 - s * y1)
+                        .m22(c * z2 - s * y2);
             } else if (ay != 0) {
                 s *= ay;
                 double z0 = m.m20(), z1 = m.m21(), z2 = m.m22(), x0 = m.m00(), x1 = m.m01(), x2 = m.m02();
-                m.m20(c * z0 + s * x0).m21(c * z1 + s * x1).m22(c * z2 + s * x2)
-                        .m00(c * x0 - s * z0).m01(c * x1 - s * z1).m02(c * x2 - s * z2);
+                m.m20(c * z0 + s * x0)
+                        .m21(c * z1 + s * x1)
+                        .m22(c * z2 + s * x2)
+                        .m00(c * x0 - s * z0)
+                        .m01(c * x1 - s * z1)
+                        .m02(c * x2 - s * z2);
             } else {
                 s *= az;
                 double x0 = m.m00(), x1 = m.m01(), x2 = m.m02(), y0 = m.m10(), y1 = m.m11(), y2 = m.m12();
-                m.m00(c * x0 + s * y0).m01(c * x1 + s * y1).m02(c * x2 + s * y2)
-                        .m10(c * y0 - s * x0).m11(c * y1 - s * x1).m12(c * y2 - s * x2);
+                m.m00(c * x0 + s * y0)
+                        .m01(c * x1 + s * y1)
+                        .m02(c * x2 + s * y2)
+                        .m10(c * y0 - s * x0)
+                        .m11(c * y1 - s * x1)
+                        .m12(c * y2 - s * x2);
             }
             return;
         }
@@ -551,12 +568,18 @@ public final class KinematicModel {
         double j00 = t * ax * ax + c, j01 = t * ax * ay - s * az, j02 = t * ax * az + s * ay;
         double j10 = t * ax * ay + s * az, j11 = t * ay * ay + c, j12 = t * ay * az - s * ax;
         double j20 = t * ax * az - s * ay, j21 = t * ay * az + s * ax, j22 = t * az * az + c;
-        double a00 = m.m00(), a01 = m.m01(), a02 = m.m02();   // column 0 (JOML: mCR = column C, row R)
-        double a10 = m.m10(), a11 = m.m11(), a12 = m.m12();   // column 1
-        double a20 = m.m20(), a21 = m.m21(), a22 = m.m22();   // column 2
-        m.m00(a00 * j00 + a10 * j10 + a20 * j20).m01(a01 * j00 + a11 * j10 + a21 * j20).m02(a02 * j00 + a12 * j10 + a22 * j20)
-                .m10(a00 * j01 + a10 * j11 + a20 * j21).m11(a01 * j01 + a11 * j11 + a21 * j21).m12(a02 * j01 + a12 * j11 + a22 * j21)
-                .m20(a00 * j02 + a10 * j12 + a20 * j22).m21(a01 * j02 + a11 * j12 + a21 * j22).m22(a02 * j02 + a12 * j12 + a22 * j22);
+        double a00 = m.m00(), a01 = m.m01(), a02 = m.m02(); // column 0 (JOML: mCR = column C, row R)
+        double a10 = m.m10(), a11 = m.m11(), a12 = m.m12(); // column 1
+        double a20 = m.m20(), a21 = m.m21(), a22 = m.m22(); // column 2
+        m.m00(a00 * j00 + a10 * j10 + a20 * j20)
+                .m01(a01 * j00 + a11 * j10 + a21 * j20)
+                .m02(a02 * j00 + a12 * j10 + a22 * j20)
+                .m10(a00 * j01 + a10 * j11 + a20 * j21)
+                .m11(a01 * j01 + a11 * j11 + a21 * j21)
+                .m12(a02 * j01 + a12 * j11 + a22 * j21)
+                .m20(a00 * j02 + a10 * j12 + a20 * j22)
+                .m21(a01 * j02 + a11 * j12 + a21 * j22)
+                .m22(a02 * j02 + a12 * j12 + a22 * j22);
     }
 
     /**

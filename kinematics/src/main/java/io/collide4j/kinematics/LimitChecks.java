@@ -12,36 +12,50 @@ import java.util.List;
  * Stateless; every method reads the immutable model only, so all are thread-safe.
  */
 final class LimitChecks {
-    private LimitChecks() {
-    }
+    private LimitChecks() {}
 
     /** {@link KinematicModel#checkConfiguration}. Allocation-free unless it throws. */
     static void checkConfiguration(KinematicModel m, double[] q) {
         if (q == null || q.length != m.varNames.length) {
-            throw new InvalidConfigurationException("robot " + m.name + ": configuration has "
-                    + (q == null ? "no array" : q.length + " entries") + ", expected " + m.varNames.length
-                    + " " + Arrays.toString(m.varNames), -1, null);
+            throw new InvalidConfigurationException(
+                    "robot " + m.name + ": configuration has "
+                            + (q == null ? "no array" : q.length + " entries") + ", expected " + m.varNames.length
+                            + " " + Arrays.toString(m.varNames),
+                    -1,
+                    null);
         }
         for (int i = 0; i < q.length; i++) {
             if (!Double.isFinite(q[i])) {
-                throw new InvalidConfigurationException("robot " + m.name + ": configuration entry " + i + " (joint "
-                        + m.varNames[i] + ") is " + q[i] + ", expected a finite number", i, m.varNames[i]);
+                throw new InvalidConfigurationException(
+                        "robot " + m.name + ": configuration entry " + i + " (joint " + m.varNames[i] + ") is " + q[i]
+                                + ", expected a finite number",
+                        i,
+                        m.varNames[i]);
             }
         }
         for (int b = 1; b < m.bodyParent.length; b++) {
             // the FK error bound of a mimic joint's computed value assumes its source within the cap (FkErrorBound)
             if (m.bodyMimic[b] && !(Math.abs(q[m.bodyVar[b]]) <= KinematicModel.MAX_MIMIC_SOURCE_VALUE)) {
-                throw new InvalidConfigurationException("robot " + m.name + ": joint " + m.varNames[m.bodyVar[b]]
-                        + " (configuration entry " + m.bodyVar[b] + ") is at " + q[m.bodyVar[b]] + ", beyond the "
-                        + KinematicModel.MAX_MIMIC_SOURCE_VALUE + " (rad or m) within which the mimic joint " + m.bodyJoint[b]
-                        + " that follows it is computed accurately; reduce a continuous joint's angle modulo 2π",
-                        m.bodyVar[b], m.varNames[m.bodyVar[b]]);
+                throw new InvalidConfigurationException(
+                        "robot " + m.name + ": joint " + m.varNames[m.bodyVar[b]]
+                                + " (configuration entry " + m.bodyVar[b] + ") is at " + q[m.bodyVar[b]]
+                                + ", beyond the "
+                                + KinematicModel.MAX_MIMIC_SOURCE_VALUE + " (rad or m) within which the mimic joint "
+                                + m.bodyJoint[b]
+                                + " that follows it is computed accurately; reduce a continuous joint's angle modulo 2π",
+                        m.bodyVar[b],
+                        m.varNames[m.bodyVar[b]]);
             }
             // written so that NaN (a mimic's multiplier times a huge value) is refused too
-            if (m.bodyPrismatic[b] && !(Math.abs(m.bodyMul[b] * q[m.bodyVar[b]] + m.bodyOff[b]) <= KinematicModel.MAX_SLIDE)) {
-                throw new InvalidConfigurationException("robot " + m.name + ": prismatic joint " + m.bodyJoint[b] + " is at "
-                        + (m.bodyMul[b] * q[m.bodyVar[b]] + m.bodyOff[b]) + " m (configuration entry " + m.bodyVar[b]
-                        + "), beyond the " + KinematicModel.MAX_SLIDE + " m that certified bounds support", m.bodyVar[b], m.varNames[m.bodyVar[b]]);
+            if (m.bodyPrismatic[b]
+                    && !(Math.abs(m.bodyMul[b] * q[m.bodyVar[b]] + m.bodyOff[b]) <= KinematicModel.MAX_SLIDE)) {
+                throw new InvalidConfigurationException(
+                        "robot " + m.name + ": prismatic joint " + m.bodyJoint[b] + " is at "
+                                + (m.bodyMul[b] * q[m.bodyVar[b]] + m.bodyOff[b]) + " m (configuration entry "
+                                + m.bodyVar[b]
+                                + "), beyond the " + KinematicModel.MAX_SLIDE + " m that certified bounds support",
+                        m.bodyVar[b],
+                        m.varNames[m.bodyVar[b]]);
             }
         }
     }
@@ -55,11 +69,12 @@ final class LimitChecks {
             checkAngle(m, b, q0[v]);
             checkAngle(m, b, q1[v]);
             double travel = Math.abs(m.bodyMul[b]) * Math.abs(q1[v] - q0[v]);
-            if (!(travel <= travelCap(m, b))) {    // the message only when refusing: checkSegment is on the hot path
+            if (!(travel <= travelCap(m, b))) { // the message only when refusing: checkSegment is on the hot path
                 checkTravel(m, b, travel, "from " + q0[v] + " to " + q1[v]);
             }
             // the straight segment's interpolation error (RobotSegment's LinearPath): within the caps it always fits
-            checkValueError(m, b, Math.abs(m.bodyMul[b]) * 4 * 0x1p-53 * (Math.abs(q0[v]) + 2 * Math.abs(q1[v] - q0[v])));
+            checkValueError(
+                    m, b, Math.abs(m.bodyMul[b]) * 4 * 0x1p-53 * (Math.abs(q0[v]) + 2 * Math.abs(q1[v] - q0[v])));
         }
     }
 
@@ -80,11 +95,16 @@ final class LimitChecks {
     }
 
     private static void checkValueError(KinematicModel m, int b, double error) {
-        if (!(error <= KinematicModel.MAX_PATH_VALUE_ERROR)) {   // NaN refused too
-            throw new InvalidConfigurationException("robot " + m.name + ": joint " + m.bodyJoint[b] + " is computed along"
-                    + " this segment within " + error + (m.bodyPrismatic[b] ? " m" : " rad") + " of the exact path, more"
-                    + " than the " + KinematicModel.MAX_PATH_VALUE_ERROR + " the certified bounds include; its spline coefficients are"
-                    + " too large: split the segment or reduce its velocities", m.bodyVar[b], m.varNames[m.bodyVar[b]]);
+        if (!(error <= KinematicModel.MAX_PATH_VALUE_ERROR)) { // NaN refused too
+            throw new InvalidConfigurationException(
+                    "robot " + m.name + ": joint " + m.bodyJoint[b] + " is computed along"
+                            + " this segment within " + error + (m.bodyPrismatic[b] ? " m" : " rad")
+                            + " of the exact path, more"
+                            + " than the " + KinematicModel.MAX_PATH_VALUE_ERROR
+                            + " the certified bounds include; its spline coefficients are"
+                            + " too large: split the segment or reduce its velocities",
+                    m.bodyVar[b],
+                    m.varNames[m.bodyVar[b]]);
         }
     }
 
@@ -97,10 +117,13 @@ final class LimitChecks {
     private static void checkAngle(KinematicModel m, int b, double q) {
         double v = m.bodyMul[b] * q + m.bodyOff[b];
         if (!m.bodyPrismatic[b] && !(Math.abs(v) <= KinematicModel.MAX_SEGMENT_ANGLE)) {
-            throw new InvalidConfigurationException("robot " + m.name + ": joint " + m.bodyJoint[b] + " is at " + v
-                    + " rad at an end of a motion segment, beyond the " + KinematicModel.MAX_SEGMENT_ANGLE + " rad (4 turns) within"
-                    + " which interpolated joint values stay accurate; reduce the angle modulo 2π before the motion",
-                    m.bodyVar[b], m.varNames[m.bodyVar[b]]);
+            throw new InvalidConfigurationException(
+                    "robot " + m.name + ": joint " + m.bodyJoint[b] + " is at " + v
+                            + " rad at an end of a motion segment, beyond the " + KinematicModel.MAX_SEGMENT_ANGLE
+                            + " rad (4 turns) within"
+                            + " which interpolated joint values stay accurate; reduce the angle modulo 2π before the motion",
+                    m.bodyVar[b],
+                    m.varNames[m.bodyVar[b]]);
         }
     }
 
@@ -110,11 +133,15 @@ final class LimitChecks {
 
     private static void checkTravel(KinematicModel m, int b, double travel, String how) {
         double cap = travelCap(m, b);
-        if (!(travel <= cap)) {   // NaN and infinity refused too
-            throw new InvalidConfigurationException("robot " + m.name + ": joint " + m.bodyJoint[b] + " travels " + travel
-                    + (m.bodyPrismatic[b] ? " m " : " rad ") + how + " in one segment, more than the " + cap
-                    + (m.bodyPrismatic[b] ? " m" : " rad (4 turns)") + " a certified motion bound supports; split the"
-                    + " motion into shorter segments", m.bodyVar[b], m.varNames[m.bodyVar[b]]);
+        if (!(travel <= cap)) { // NaN and infinity refused too
+            throw new InvalidConfigurationException(
+                    "robot " + m.name + ": joint " + m.bodyJoint[b] + " travels " + travel
+                            + (m.bodyPrismatic[b] ? " m " : " rad ") + how + " in one segment, more than the " + cap
+                            + (m.bodyPrismatic[b] ? " m" : " rad (4 turns)")
+                            + " a certified motion bound supports; split the"
+                            + " motion into shorter segments",
+                    m.bodyVar[b],
+                    m.varNames[m.bodyVar[b]]);
         }
     }
 
@@ -158,7 +185,7 @@ final class LimitChecks {
         double[] stack = new double[5 * (PATH_LIMIT_DEPTH + 2)];
         for (int b = 1; b < m.bodyParent.length; b++) {
             if (m.bodyLower[b] == Double.NEGATIVE_INFINITY && m.bodyUpper[b] == Double.POSITIVE_INFINITY) {
-                continue;   // continuous joint
+                continue; // continuous joint
             }
             PathLimitViolation v = worstExcursion(m, b, path, stack);
             if (v != null) {
@@ -210,7 +237,9 @@ final class LimitChecks {
             top = push(stack, top, sm, sb, fm, fb, d + 1);
             top = push(stack, top, sa, sm, fa, fm, d + 1);
         }
-        return bestS < 0 ? null : new PathLimitViolation(bestS, new LimitViolation(m.bodyJoint[b], var, bestValue, lo, hi));
+        return bestS < 0
+                ? null
+                : new PathLimitViolation(bestS, new LimitViolation(m.bodyJoint[b], var, bestValue, lo, hi));
     }
 
     private static int push(double[] stack, int top, double a, double b, double fa, double fb, int depth) {

@@ -13,8 +13,7 @@ final class MotionBounds {
      */
     static final double ABS = 1e-12;
 
-    private MotionBounds() {
-    }
+    private MotionBounds() {}
 
     static void checkInterval(double s0, double s1) {
         if (!(0 <= s0 && s0 <= s1 && s1 <= 1)) {
@@ -23,9 +22,11 @@ final class MotionBounds {
     }
 
     static void checkSphere(double cx, double cy, double cz, double r) {
-        if (!(Double.isFinite(cx) && Double.isFinite(cy) && Double.isFinite(cz)) || !(r >= 0) || r == Double.POSITIVE_INFINITY) {
-            throw new IllegalArgumentException("body sphere needs a finite centre and finite radius >= 0, got ("
-                    + cx + ", " + cy + ", " + cz + ") r=" + r);
+        if (!(Double.isFinite(cx) && Double.isFinite(cy) && Double.isFinite(cz))
+                || !(r >= 0)
+                || r == Double.POSITIVE_INFINITY) {
+            throw new IllegalArgumentException("body sphere needs a finite centre and finite radius >= 0, got (" + cx
+                    + ", " + cy + ", " + cz + ") r=" + r);
         }
     }
 

@@ -2,7 +2,6 @@ package io.collide4j.kinematics;
 
 import io.collide4j.urdf.JointDescription;
 import io.collide4j.urdf.SemanticDescription;
-
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -18,8 +17,7 @@ import java.util.Set;
  * recursively. Stateless; reads the immutable model only.
  */
 final class PlanningGroups {
-    private PlanningGroups() {
-    }
+    private PlanningGroups() {}
 
     static PlanningGroup resolve(KinematicModel km, SemanticDescription srdf, String groupName) {
         Map<String, SemanticDescription.Group> groups = new HashMap<>();
@@ -47,16 +45,20 @@ final class PlanningGroups {
         for (int l = linkSet.nextSetBit(0); l >= 0; l = linkSet.nextSetBit(l + 1)) {
             linkNamesOut.add(km.linkName(l));
         }
-        return new PlanningGroup(groupName, jointNames, vars.stream().mapToInt(Integer::intValue).toArray(),
-                linkNamesOut);
+        return new PlanningGroup(
+                groupName, jointNames, vars.stream().mapToInt(Integer::intValue).toArray(), linkNamesOut);
     }
 
-    private static void collect(KinematicModel km, String groupName, Map<String, SemanticDescription.Group> groups,
-                                Set<String> joints, ArrayDeque<String> path) {
+    private static void collect(
+            KinematicModel km,
+            String groupName,
+            Map<String, SemanticDescription.Group> groups,
+            Set<String> joints,
+            ArrayDeque<String> path) {
         SemanticDescription.Group g = groups.get(groupName);
         if (g == null) {
-            throw new IllegalArgumentException("SRDF: no group " + groupName
-                    + (path.isEmpty() ? "" : " (sub-group of " + path.peek() + ")"));
+            throw new IllegalArgumentException(
+                    "SRDF: no group " + groupName + (path.isEmpty() ? "" : " (sub-group of " + path.peek() + ")"));
         }
         if (path.contains(groupName)) {
             throw new IllegalArgumentException("SRDF: group " + groupName + " contains itself via " + path);
@@ -98,9 +100,12 @@ final class PlanningGroups {
         path.pop();
     }
 
-    private static void collectLinks(KinematicModel km, String groupName,
-                                     Map<String, SemanticDescription.Group> groups, BitSet links,
-                                     ArrayDeque<String> path) {
+    private static void collectLinks(
+            KinematicModel km,
+            String groupName,
+            Map<String, SemanticDescription.Group> groups,
+            BitSet links,
+            ArrayDeque<String> path) {
         SemanticDescription.Group g = groups.get(groupName);
         path.push(groupName);
         for (String l : g.links()) {

@@ -81,8 +81,8 @@ public final class PolynomialJointPath implements JointPath {
     }
 
     /** Quintic with positions, first and second derivatives (with respect to s) at s = 0 and 1. */
-    public static PolynomialJointPath quintic(double[] q0, double[] d0, double[] dd0,
-                                              double[] q1, double[] d1, double[] dd1) {
+    public static PolynomialJointPath quintic(
+            double[] q0, double[] d0, double[] dd0, double[] q1, double[] d1, double[] dd1) {
         int n = q0.length;
         check("q0", q0, n);
         check("d0", d0, n);
@@ -95,8 +95,14 @@ public final class PolynomialJointPath implements JointPath {
         for (int i = 0; i < n; i++) {
             double h = q1[i] - q0[i];
             double aq = Math.abs(q0[i]) + Math.abs(q1[i]);
-            size[i] = Math.abs(q0[i]) + 2 * Math.abs(d0[i]) + Math.abs(dd0[i])
-                    + 31 * aq + 17 * Math.abs(d0[i]) + 14 * Math.abs(d1[i]) + 4 * Math.abs(dd0[i]) + 2 * Math.abs(dd1[i]);
+            size[i] = Math.abs(q0[i])
+                    + 2 * Math.abs(d0[i])
+                    + Math.abs(dd0[i])
+                    + 31 * aq
+                    + 17 * Math.abs(d0[i])
+                    + 14 * Math.abs(d1[i])
+                    + 4 * Math.abs(dd0[i])
+                    + 2 * Math.abs(dd1[i]);
             c[6 * i] = q0[i];
             c[6 * i + 1] = d0[i];
             c[6 * i + 2] = dd0[i] / 2;
@@ -109,8 +115,8 @@ public final class PolynomialJointPath implements JointPath {
 
     private static void check(String what, double[] a, int n) {
         if (a == null || a.length != n) {
-            throw new IllegalArgumentException(what + " has " + (a == null ? "no array" : a.length + " entries")
-                    + ", expected " + n);
+            throw new IllegalArgumentException(
+                    what + " has " + (a == null ? "no array" : a.length + " entries") + ", expected " + n);
         }
         for (int i = 0; i < a.length; i++) {
             if (!Double.isFinite(a[i])) {
@@ -195,15 +201,15 @@ public final class PolynomialJointPath implements JointPath {
         double b2 = h0 + h1 / 2 + h2 / 6;
         double b3 = h0 + 0.75 * h1 + h2 / 2 + h3 / 4;
         double b4 = h0 + h1 + h2 + h3 + h4;
-        double m = Math.max(Math.max(Math.abs(h0), Math.abs(b1)), Math.max(Math.max(Math.abs(b2), Math.abs(b3)),
-                Math.abs(b4)));
+        double m = Math.max(
+                Math.max(Math.abs(h0), Math.abs(b1)), Math.max(Math.max(Math.abs(b2), Math.abs(b3)), Math.abs(b4)));
         double scale = Math.abs(g0) + Math.abs(g1) + Math.abs(g2) + Math.abs(g3) + Math.abs(g4);
         return m * (1 + REL) + ABS * scale;
     }
 
     @Override
     public String toString() {
-        return "PolynomialJointPath[degree " + degree + ", " + n + " variables, coefficients "
-                + Arrays.toString(c) + "]";
+        return "PolynomialJointPath[degree " + degree + ", " + n + " variables, coefficients " + Arrays.toString(c)
+                + "]";
     }
 }

@@ -109,8 +109,19 @@ public final class RobotSegment {
      * Upper bound on how much |a(s) − b(s)| can change over s in [s0, s1], for any point a of sphere A on
      * linkA and any point b of sphere B on linkB.
      */
-    public double pairBound(int linkA, double ax, double ay, double az, double ra,
-                            int linkB, double bx, double by, double bz, double rb, double s0, double s1) {
+    public double pairBound(
+            int linkA,
+            double ax,
+            double ay,
+            double az,
+            double ra,
+            int linkB,
+            double bx,
+            double by,
+            double bz,
+            double rb,
+            double s0,
+            double s1) {
         int skip = model.sharedChainLength(linkA, linkB);
         return chainBound(linkA, skip, s0, s1, ax, ay, az, ra) + chainBound(linkB, skip, s0, s1, bx, by, bz, rb);
     }
@@ -143,8 +154,8 @@ public final class RobotSegment {
      * whole-robot speed grid costs one kinematics pass per cell. A cell index asked with other ends is recomputed.
      * Allocation-free once the grid has been used.
      */
-    public void cellSpeeds(int cell, double s0, double s1, int link, double cx, double cy, double cz, double r,
-                           double[] dest) {
+    public void cellSpeeds(
+            int cell, double s0, double s1, int link, double cx, double cy, double cz, double r, double[] dest) {
         requirePath();
         cells.speeds(path, cell, s0, s1, link, cx, cy, cz, r, dest);
     }
@@ -154,7 +165,8 @@ public final class RobotSegment {
      * about which {@link #cellSpeeds} × (s1 − s0) / 2 bounds every position over the cell (forward kinematics of the
      * cell's shared frames, rounded like {@link #posesAt}).
      */
-    public Vector3d cellCentre(int cell, double s0, double s1, int link, double cx, double cy, double cz, Vector3d dest) {
+    public Vector3d cellCentre(
+            int cell, double s0, double s1, int link, double cx, double cy, double cz, Vector3d dest) {
         requirePath();
         return cells.centre(path, cell, s0, s1, link, cx, cy, cz, dest);
     }

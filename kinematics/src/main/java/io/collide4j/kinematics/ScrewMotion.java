@@ -113,7 +113,8 @@ public final class ScrewMotion implements BoundedRigidMotion {
         double cx = uy * tz - uz * ty;
         double cy = uz * tx - ux * tz;
         double cz = ux * ty - uy * tx;
-        return dest.set(theta * (uy * pz - uz * py) + ft * tx + fu * cx + h * ux,
+        return dest.set(
+                theta * (uy * pz - uz * py) + ft * tx + fu * cx + h * ux,
                 theta * (uz * px - ux * pz) + ft * ty + fu * cy + h * uy,
                 theta * (ux * py - uy * px) + ft * tz + fu * cz + h * uz);
     }
@@ -122,7 +123,8 @@ public final class ScrewMotion implements BoundedRigidMotion {
         double c = Math.cos(a);
         double s = Math.sin(a);
         double d = ux * v.x + uy * v.y + uz * v.z;
-        return v.set(c * v.x + s * (uy * v.z - uz * v.y) + (1 - c) * d * ux,
+        return v.set(
+                c * v.x + s * (uy * v.z - uz * v.y) + (1 - c) * d * ux,
                 c * v.y + s * (uz * v.x - ux * v.z) + (1 - c) * d * uy,
                 c * v.z + s * (ux * v.y - uy * v.x) + (1 - c) * d * uz);
     }
@@ -150,8 +152,18 @@ public final class ScrewMotion implements BoundedRigidMotion {
     }
 
     private double size(double cx, double cy, double cz, double r) {
-        return 1 + Math.abs(start.m30()) + Math.abs(start.m31()) + Math.abs(start.m32()) + Math.abs(cx) + Math.abs(cy)
-                + Math.abs(cz) + r + Math.abs(h) + Math.abs(tx) + Math.abs(ty) + Math.abs(tz);
+        return 1
+                + Math.abs(start.m30())
+                + Math.abs(start.m31())
+                + Math.abs(start.m32())
+                + Math.abs(cx)
+                + Math.abs(cy)
+                + Math.abs(cz)
+                + r
+                + Math.abs(h)
+                + Math.abs(tx)
+                + Math.abs(ty)
+                + Math.abs(tz);
     }
 
     @Override

@@ -31,11 +31,15 @@ public final class SeparatingJoints {
         }
         int[] out = new int[n];
         int k = 0;
-        for (int[] chain : new int[][]{a, b}) {
+        for (int[] chain : new int[][] {a, b}) {
             for (int i = shared; i < chain.length; i++) {
                 int body = chain[i];
-                if (m.bodyPrismatic[body] || m.bodyMimic[body] || m.bodyMul[body] != 1 || m.bodyOff[body] != 0
-                        || !Double.isFinite(m.bodyLower[body]) || !Double.isFinite(m.bodyUpper[body])) {
+                if (m.bodyPrismatic[body]
+                        || m.bodyMimic[body]
+                        || m.bodyMul[body] != 1
+                        || m.bodyOff[body] != 0
+                        || !Double.isFinite(m.bodyLower[body])
+                        || !Double.isFinite(m.bodyUpper[body])) {
                     return null;
                 }
                 out[k++] = body;

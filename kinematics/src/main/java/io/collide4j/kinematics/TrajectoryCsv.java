@@ -2,7 +2,6 @@ package io.collide4j.kinematics;
 
 import io.collide4j.kinematics.format.VisibleText;
 import io.collide4j.urdf.DecimalText;
-
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
@@ -30,8 +29,7 @@ public final class TrajectoryCsv {
     private static final String VEL = ".velocity";
     private static final String ACC = ".acceleration";
 
-    private TrajectoryCsv() {
-    }
+    private TrajectoryCsv() {}
 
     /** U+FEFF at the start of a file: a UTF-8 byte order mark, not part of the first column's name. */
     private static final String BOM = "\uFEFF";
@@ -77,7 +75,7 @@ public final class TrajectoryCsv {
             for (String line = in.readLine(); line != null; line = in.readLine()) {
                 lineNo++;
                 if (lineNo == 1 && line.startsWith(BOM)) {
-                    line = line.substring(1);   // spreadsheet programs begin UTF-8 CSV with a byte order mark
+                    line = line.substring(1); // spreadsheet programs begin UTF-8 CSV with a byte order mark
                 }
                 String t = line.strip();
                 if (t.isEmpty() || t.startsWith("#")) {
@@ -98,8 +96,11 @@ public final class TrajectoryCsv {
                     n = 0;
                     while (off + n < cells.length && !cells[off + n].endsWith(VEL) && !cells[off + n].endsWith(ACC)) {
                         if (cells[off + n].isEmpty()) {
-                            throw new TrajectoryFormatException(source, lineNo, "header column " + (off + n + 1)
-                                    + " is empty, expected a joint name", null);
+                            throw new TrajectoryFormatException(
+                                    source,
+                                    lineNo,
+                                    "header column " + (off + n + 1) + " is empty, expected a joint name",
+                                    null);
                         }
                         n++;
                     }
@@ -107,9 +108,13 @@ public final class TrajectoryCsv {
                         throw new TrajectoryFormatException(source, lineNo, "header has no joint columns", null);
                     }
                     if (cols % n != 0 || cols / n > 3) {
-                        throw new TrajectoryFormatException(source, lineNo, "header has " + cols + " value columns for "
-                                + n + " joints, expected " + n + ", " + 2 * n + " (with velocities) or " + 3 * n
-                                + " (with accelerations)", null);
+                        throw new TrajectoryFormatException(
+                                source,
+                                lineNo,
+                                "header has " + cols + " value columns for "
+                                        + n + " joints, expected " + n + ", " + 2 * n + " (with velocities) or " + 3 * n
+                                        + " (with accelerations)",
+                                null);
                     }
                     blocks = cols / n;
                     if (check != null) {
@@ -124,24 +129,36 @@ public final class TrajectoryCsv {
                         for (int j = 0; j < n; j++) {
                             String expect = cells[off + j] + suffix;
                             if (!cells[off + b * n + j].equals(expect)) {
-                                throw new TrajectoryFormatException(source, lineNo, "header column " + (off + b * n + j + 1)
-                                        + " is '" + VisibleText.of(cells[off + b * n + j]) + "', expected '" + expect + "'", null);
+                                throw new TrajectoryFormatException(
+                                        source,
+                                        lineNo,
+                                        "header column " + (off + b * n + j + 1) + " is '"
+                                                + VisibleText.of(cells[off + b * n + j]) + "', expected '" + expect
+                                                + "'",
+                                        null);
                             }
                         }
                     }
                     continue;
                 }
                 if (cells.length != header.length) {
-                    throw new TrajectoryFormatException(source, lineNo, "row has " + cells.length + " columns, the header has "
-                            + header.length, null);
+                    throw new TrajectoryFormatException(
+                            source,
+                            lineNo,
+                            "row has " + cells.length + " columns, the header has " + header.length,
+                            null);
                 }
                 double[] row = new double[cells.length];
                 for (int i = 0; i < cells.length; i++) {
                     try {
                         row[i] = DecimalText.parse(cells[i]);
                     } catch (NumberFormatException e) {
-                        throw new TrajectoryFormatException(source, lineNo, "column " + (i + 1) + " (" + VisibleText.of(header[i])
-                                + ") is '" + VisibleText.of(cells[i]) + "', expected a number", e);
+                        throw new TrajectoryFormatException(
+                                source,
+                                lineNo,
+                                "column " + (i + 1) + " (" + VisibleText.of(header[i]) + ") is '"
+                                        + VisibleText.of(cells[i]) + "', expected a number",
+                                e);
                     }
                 }
                 rows.add(row);
@@ -198,16 +215,24 @@ public final class TrajectoryCsv {
         int lineNo = firstLine;
         for (String[] cells = first; cells != null; ) {
             if (cells.length != first.length) {
-                throw new TrajectoryFormatException(source, lineNo, "row has " + cells.length + " columns, the first row has "
-                        + first.length + " (a file without a header holds positions only)", null);
+                throw new TrajectoryFormatException(
+                        source,
+                        lineNo,
+                        "row has " + cells.length + " columns, the first row has " + first.length
+                                + " (a file without a header holds positions only)",
+                        null);
             }
             double[] row = new double[cells.length];
             for (int i = 0; i < cells.length; i++) {
                 try {
                     row[i] = DecimalText.parse(cells[i]);
                 } catch (NumberFormatException e) {
-                    throw new TrajectoryFormatException(source, lineNo, "column " + (i + 1) + " is '" + VisibleText.of(cells[i])
-                            + "', expected a number (the file has no header)", e);
+                    throw new TrajectoryFormatException(
+                            source,
+                            lineNo,
+                            "column " + (i + 1) + " is '" + VisibleText.of(cells[i])
+                                    + "', expected a number (the file has no header)",
+                            e);
                 }
             }
             rows.add(row);
@@ -216,7 +241,7 @@ public final class TrajectoryCsv {
             for (String line = in.readLine(); line != null; line = in.readLine()) {
                 lineNo++;
                 if (lineNo == 1 && line.startsWith(BOM)) {
-                    line = line.substring(1);   // spreadsheet programs begin UTF-8 CSV with a byte order mark
+                    line = line.substring(1); // spreadsheet programs begin UTF-8 CSV with a byte order mark
                 }
                 String t = line.strip();
                 if (!t.isEmpty() && !t.startsWith("#")) {
@@ -232,8 +257,8 @@ public final class TrajectoryCsv {
             return JointTrajectory.unnamedPositions(rows.toArray(new double[0][]));
         } catch (TrajectoryException e) {
             int w = e.waypoint();
-            throw new TrajectoryFormatException(source, w >= 0 && w < rowLines.size() ? rowLines.get(w) : firstLine,
-                    e.getMessage(), e);
+            throw new TrajectoryFormatException(
+                    source, w >= 0 && w < rowLines.size() ? rowLines.get(w) : firstLine, e.getMessage(), e);
         }
     }
 

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.collide4j.kinematics.format.InputFormatException;
 import io.collide4j.kinematics.format.StrictJson;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -31,16 +30,17 @@ import java.util.Set;
 public final class TrajectoryJson {
     private static final Set<String> DURATION_KEYS = Set.of("sec", "nanosec", "secs", "nsecs");
 
-    private TrajectoryJson() {
-    }
+    private TrajectoryJson() {}
 
     /** The document as written; {@code header} is metadata (stamp, frame) and is not interpreted. */
-    record TrajectoryDoc(@JsonProperty("joint_names") List<String> jointNames, List<PointDoc> points, JsonNode header) {
-    }
+    record TrajectoryDoc(
+            @JsonProperty("joint_names") List<String> jointNames, List<PointDoc> points, JsonNode header) {}
 
-    record PointDoc(double[] positions, double[] velocities, double[] accelerations,
-                    @JsonProperty("time_from_start") JsonNode timeFromStart) {
-    }
+    record PointDoc(
+            double[] positions,
+            double[] velocities,
+            double[] accelerations,
+            @JsonProperty("time_from_start") JsonNode timeFromStart) {}
 
     public static JointTrajectory read(Path file) {
         try (InputStream in = Files.newInputStream(file)) {
@@ -69,8 +69,8 @@ public final class TrajectoryJson {
                 }
             }
         } catch (InputFormatException e) {
-            throw new TrajectoryFormatException(source, e.line(), e.column(), (e.path().isEmpty() ? "" : e.path() + ": ")
-                    + e.detail(), e);
+            throw new TrajectoryFormatException(
+                    source, e.line(), e.column(), (e.path().isEmpty() ? "" : e.path() + ": ") + e.detail(), e);
         }
         List<String> names = doc.jointNames();
         if (names.contains(null)) {
@@ -97,8 +97,12 @@ public final class TrajectoryJson {
                 v = hasV ? new double[w][] : null;
                 a = hasA ? new double[w][] : null;
             } else if (hasT != (times != null) || hasV != (v != null) || hasA != (a != null)) {
-                throw new TrajectoryFormatException(source, 0, where + " has different optional fields "
-                        + "(time_from_start/velocities/accelerations) than points[0]", null);
+                throw new TrajectoryFormatException(
+                        source,
+                        0,
+                        where + " has different optional fields "
+                                + "(time_from_start/velocities/accelerations) than points[0]",
+                        null);
             }
             if (hasT) {
                 times[k] = duration(p.timeFromStart(), source, where + ".time_from_start");
@@ -113,8 +117,8 @@ public final class TrajectoryJson {
         try {
             return new JointTrajectory(names, times, q, v, a);
         } catch (TrajectoryException e) {
-            throw new TrajectoryFormatException(source, 0, (e.waypoint() >= 0 ? "points[" + e.waypoint() + "]: " : "")
-                    + e.getMessage(), e);
+            throw new TrajectoryFormatException(
+                    source, 0, (e.waypoint() >= 0 ? "points[" + e.waypoint() + "]: " : "") + e.getMessage(), e);
         }
     }
 
@@ -130,31 +134,47 @@ public final class TrajectoryJson {
             while (keys.hasNext()) {
                 String k = keys.next();
                 if (!DURATION_KEYS.contains(k)) {
-                    throw new TrajectoryFormatException(source, 0, where + "." + k + ": unknown key; expected sec and nanosec", null);
+                    throw new TrajectoryFormatException(
+                            source, 0, where + "." + k + ": unknown key; expected sec and nanosec", null);
                 }
             }
             if (n.has("sec") && n.has("secs") || n.has("nanosec") && n.has("nsecs")) {
                 // ROS 2 and ROS 1 spellings of one field: which one was meant is ambiguous
-                throw new TrajectoryFormatException(source, 0, where + ": has both " + (n.has("secs") && n.has("sec")
-                        ? "sec and secs" : "nanosec and nsecs") + "; expected one spelling (ROS 2: sec, nanosec;"
-                        + " ROS 1: secs, nsecs)", null);
+                throw new TrajectoryFormatException(
+                        source,
+                        0,
+                        where + ": has both " + (n.has("secs") && n.has("sec") ? "sec and secs" : "nanosec and nsecs")
+                                + "; expected one spelling (ROS 2: sec, nanosec;"
+                                + " ROS 1: secs, nsecs)",
+                        null);
             }
             JsonNode sec = n.has("sec") ? n.get("sec") : n.get("secs");
             JsonNode ns = n.has("nanosec") ? n.get("nanosec") : n.get("nsecs");
-            if (sec != null && sec.canConvertToLong() && sec.isIntegralNumber()
+            if (sec != null
+                    && sec.canConvertToLong()
+                    && sec.isIntegralNumber()
                     && (ns == null || ns.isIntegralNumber() && ns.canConvertToLong())) {
                 long nanos = ns == null ? 0 : ns.longValue();
                 if (nanos < 0 || nanos >= NANOS_PER_SECOND) {
                     // ROS durations carry the fraction in [0, 1 s): a negative or overflowing one is a broken writer
-                    throw new TrajectoryFormatException(source, 0, where + "." + (n.has("nanosec") ? "nanosec" : "nsecs")
-                            + ": " + nanos + " is out of range; expected an integer from 0 to 999999999 (the fraction of"
-                            + " a second; whole seconds go in sec)", null);
+                    throw new TrajectoryFormatException(
+                            source,
+                            0,
+                            where + "." + (n.has("nanosec") ? "nanosec" : "nsecs")
+                                    + ": " + nanos
+                                    + " is out of range; expected an integer from 0 to 999999999 (the fraction of"
+                                    + " a second; whole seconds go in sec)",
+                            null);
                 }
                 return sec.longValue() + nanos * 1e-9;
             }
         }
-        throw new TrajectoryFormatException(source, 0, where + ": expected seconds (a finite number) or "
-                + "{\"sec\": s, \"nanosec\": ns} with integers, found " + n, null);
+        throw new TrajectoryFormatException(
+                source,
+                0,
+                where + ": expected seconds (a finite number) or "
+                        + "{\"sec\": s, \"nanosec\": ns} with integers, found " + n,
+                null);
     }
 
     /** Streams the trajectory as JSON (the writer is flushed, not closed). */

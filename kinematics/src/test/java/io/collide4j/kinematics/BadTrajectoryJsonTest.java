@@ -1,8 +1,7 @@
 package io.collide4j.kinematics;
 
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.MethodSource;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.net.URISyntaxException;
@@ -11,9 +10,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The bad-input corpus for trajectory JSON (src/test/resources/bad-inputs/trajectory-json, one file per
@@ -22,7 +21,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class BadTrajectoryJsonTest {
 
     static List<Arguments> cases() throws IOException, URISyntaxException {
-        Path dir = Path.of(BadTrajectoryJsonTest.class.getResource("/bad-inputs/trajectory-json/cases.tsv").toURI()).getParent();
+        Path dir = Path.of(BadTrajectoryJsonTest.class
+                        .getResource("/bad-inputs/trajectory-json/cases.tsv")
+                        .toURI())
+                .getParent();
         List<Arguments> out = new ArrayList<>();
         for (String line : Files.readAllLines(dir.resolve("cases.tsv"), StandardCharsets.UTF_8)) {
             String[] f = line.split("\t", 2);

@@ -1,15 +1,14 @@
 package io.collide4j.kinematics;
 
-import io.collide4j.kinematics.format.VisibleText;
-import org.junit.jupiter.api.Test;
-
-import java.io.StringReader;
-import java.util.List;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.collide4j.kinematics.format.VisibleText;
+import java.io.StringReader;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 /**
  * A UTF-8 byte order mark at the start of a CSV (spreadsheet programs write one) is not part of the first column's name;
@@ -28,12 +27,16 @@ class CsvInvisibleCharactersTest {
 
     @Test
     void invisibleCharactersElsewhereAreShownEscaped() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> JointColumns.check(List.of("a", "\uFEFFb", "c\u200B"), List.of("a", "b", "c"), List.of("a", "b", "c")));
-        assertTrue(e.getMessage().contains("unknown joint(s) \\ufeffb (did you mean b?), c\\u200b (did you mean c?)"),
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
+                () -> JointColumns.check(
+                        List.of("a", "\uFEFFb", "c\u200B"), List.of("a", "b", "c"), List.of("a", "b", "c")));
+        assertTrue(
+                e.getMessage().contains("unknown joint(s) \\ufeffb (did you mean b?), c\\u200b (did you mean c?)"),
                 e.getMessage());
         assertTrue(e.getMessage().chars().noneMatch(ch -> ch == 0xFEFF || ch == 0x200B), e.getMessage());
-        TrajectoryFormatException row = assertThrows(TrajectoryFormatException.class,
+        TrajectoryFormatException row = assertThrows(
+                TrajectoryFormatException.class,
                 () -> TrajectoryCsv.read(new StringReader("time,a\n0,1\u200B\n"), "r.csv"));
         assertTrue(row.getMessage().contains("is '1\\u200b'"), row.getMessage());
     }

@@ -1,28 +1,36 @@
 package io.collide4j.kinematics;
 
-import org.joml.Matrix4d;
-import org.joml.Vector3d;
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Random;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.joml.Matrix4d;
+import org.joml.Vector3d;
+import org.junit.jupiter.api.Test;
 
 /** FK against the manufacturers' published DH tables, computed independently of the URDF. */
 class ForwardKinematicsTest {
 
     /** Franka Emika Panda, modified (Craig) DH as published by Franka: rows {a, d, alpha}; last row is the flange. */
     private static final double[][] PANDA_MDH = {
-            {0, 0.333, 0}, {0, 0, -Math.PI / 2}, {0, 0.316, Math.PI / 2}, {0.0825, 0, Math.PI / 2},
-            {-0.0825, 0.384, -Math.PI / 2}, {0, 0, Math.PI / 2}, {0.088, 0, Math.PI / 2}, {0, 0.107, 0}};
+        {0, 0.333, 0}, {0, 0, -Math.PI / 2}, {0, 0.316, Math.PI / 2}, {0.0825, 0, Math.PI / 2},
+        {-0.0825, 0.384, -Math.PI / 2}, {0, 0, Math.PI / 2}, {0.088, 0, Math.PI / 2}, {0, 0.107, 0}
+    };
 
     @Test
     void pandaMatchesFrankaModifiedDh() {
         KinematicModel m = KinematicModel.of(TestRobots.panda());
-        assertEquals(List.of("panda_joint1", "panda_joint2", "panda_joint3", "panda_joint4", "panda_joint5",
-                "panda_joint6", "panda_joint7"), m.variableNames());
+        assertEquals(
+                List.of(
+                        "panda_joint1",
+                        "panda_joint2",
+                        "panda_joint3",
+                        "panda_joint4",
+                        "panda_joint5",
+                        "panda_joint6",
+                        "panda_joint7"),
+                m.variableNames());
         LinkPoses poses = new LinkPoses(m);
         Random rnd = new Random(1);
         Matrix4d dh = new Matrix4d();
@@ -32,7 +40,10 @@ class ForwardKinematicsTest {
             dh.identity();
             for (int i = 0; i < 8; i++) {
                 double theta = i < 7 ? q[i] : 0;
-                dh.rotateX(PANDA_MDH[i][2]).translate(PANDA_MDH[i][0], 0, 0).rotateZ(theta).translate(0, 0, PANDA_MDH[i][1]);
+                dh.rotateX(PANDA_MDH[i][2])
+                        .translate(PANDA_MDH[i][0], 0, 0)
+                        .rotateZ(theta)
+                        .translate(0, 0, PANDA_MDH[i][1]);
                 String link = "panda_link" + (i + 1);
                 assertPoseEquals(dh, poses.pose(m.linkIndex(link)), 1e-9, link + " trial " + trial);
             }
@@ -52,8 +63,9 @@ class ForwardKinematicsTest {
         Matrix4d dh = new Matrix4d();
         Matrix4d baseInv = new Matrix4d();
         Matrix4d tool = new Matrix4d();
-        String[] jointChild = {"shoulder_link", "upper_arm_link", "forearm_link", "wrist_1_link", "wrist_2_link",
-                "wrist_3_link"};
+        String[] jointChild = {
+            "shoulder_link", "upper_arm_link", "forearm_link", "wrist_1_link", "wrist_2_link", "wrist_3_link"
+        };
         for (int trial = 0; trial < 300; trial++) {
             double[] q = TestRobots.randomConfiguration(m, rnd);
             m.forwardKinematics(q, poses);

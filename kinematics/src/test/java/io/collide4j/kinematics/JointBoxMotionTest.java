@@ -1,14 +1,13 @@
 package io.collide4j.kinematics;
 
-import org.joml.Matrix4d;
-import org.joml.Vector3d;
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Random;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.joml.Matrix4d;
+import org.joml.Vector3d;
+import org.junit.jupiter.api.Test;
 
 /**
  * {@link JointBoxMotion}'s two bounds (reach only; with the kinematics at the box centre) against forward kinematics
@@ -24,7 +23,9 @@ class JointBoxMotionTest {
         int checked = 0;
         int tighter = 0;
         double worst = 0;
-        for (KinematicModel m : List.of(KinematicModel.of(TestRobots.panda()), KinematicModel.of(TestRobots.ur5e()),
+        for (KinematicModel m : List.of(
+                KinematicModel.of(TestRobots.panda()),
+                KinematicModel.of(TestRobots.ur5e()),
                 KinematicModel.of(TestRobots.pandaWithFingers()))) {
             Random rnd = new Random(17);
             LinkPoses atCentre = new LinkPoses(m);
@@ -33,7 +34,7 @@ class JointBoxMotionTest {
                 double[] centre = TestRobots.randomConfiguration(m, rnd);
                 double[] half = new double[centre.length];
                 for (int v = 0; v < half.length; v++) {
-                    if (rnd.nextBoolean()) {   // some variables fixed, the others up to ±0.6 (rad or m), within limits
+                    if (rnd.nextBoolean()) { // some variables fixed, the others up to ±0.6 (rad or m), within limits
                         double room = Math.min(centre[v] - m.lowerLimit(v), m.upperLimit(v) - centre[v]);
                         half[v] = Math.min(room, rnd.nextDouble() * 0.6);
                     }
@@ -50,27 +51,32 @@ class JointBoxMotionTest {
                 for (int s = 0; s < 40; s++) {
                     double[] q = centre.clone();
                     for (int v = 0; v < q.length; v++) {
-                        double u = s < 8 ? (rnd.nextBoolean() ? -1 : 1) : 2 * rnd.nextDouble() - 1;   // corners first
+                        double u = s < 8 ? (rnd.nextBoolean() ? -1 : 1) : 2 * rnd.nextDouble() - 1; // corners first
                         q[v] = centre[v] + u * half[v];
                     }
                     m.forwardKinematics(q, atQ);
-                    for (double[] d : new double[][]{{0, 0, 0}, {1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1},
-                            {0, 0, -1}}) {
+                    for (double[] d : new double[][] {
+                        {0, 0, 0}, {1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}
+                    }) {
                         Vector3d a = relative(m, atCentre, link, skip, cx + r * d[0], cy + r * d[1], cz + r * d[2]);
                         Vector3d b = relative(m, atQ, link, skip, cx + r * d[0], cy + r * d[1], cz + r * d[2]);
                         double moved = a.distance(b);
                         // the bound is for the exact motion; 1e-12 m leaves room for the test's own FK rounding
                         assertTrue(moved <= reachOnly + 1e-12, m.name() + " reach-only bound " + reachOnly);
-                        assertTrue(moved <= bound + 1e-12, m.name() + " link " + m.linkName(link) + " skip " + skip + ": moved "
-                                + moved + " > bound " + bound);
+                        assertTrue(
+                                moved <= bound + 1e-12,
+                                m.name() + " link " + m.linkName(link) + " skip " + skip + ": moved " + moved
+                                        + " > bound " + bound);
                         worst = Math.max(worst, bound > 0 ? moved / bound : 0);
                         checked++;
                     }
                 }
             }
         }
-        System.out.printf("[box-motion] %d point displacements within both bounds; largest fraction of the tighter %.3f;"
-                + " it was tighter in %d of 900 boxes%n", checked, worst, tighter);
+        System.out.printf(
+                "[box-motion] %d point displacements within both bounds; largest fraction of the tighter %.3f;"
+                        + " it was tighter in %d of 900 boxes%n",
+                checked, worst, tighter);
         assertTrue(tighter > 300, "the centre's kinematics should tighten most boxes, did " + tighter);
         assertTrue(worst > 0.2, "the bound should not be vacuous: largest fraction " + worst);
     }
@@ -91,7 +97,8 @@ class JointBoxMotionTest {
     }
 
     /** The link-frame point in the frame after the chain's first {@code skip} movable joints (the world for 0). */
-    private static Vector3d relative(KinematicModel m, LinkPoses poses, int link, int skip, double x, double y, double z) {
+    private static Vector3d relative(
+            KinematicModel m, LinkPoses poses, int link, int skip, double x, double y, double z) {
         Vector3d p = poses.transformPoint(link, x, y, z, new Vector3d());
         if (skip == 0) {
             return p;

@@ -1,16 +1,15 @@
 package io.collide4j.kinematics;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
-import java.nio.file.Path;
-import java.util.List;
-import java.util.Random;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class JointTrajectoryTest {
     private static final List<String> AB = List.of("a", "b");
@@ -18,24 +17,42 @@ class JointTrajectoryTest {
     @Test
     void invalidTrajectoriesNameTheIndexAtFault() {
         double[][] q = {{0, 0}, {1, 1}, {2, 2}};
-        TrajectoryException time = assertThrows(TrajectoryException.class,
-                () -> new JointTrajectory(AB, new double[] {0, 2, 1}, q, null, null));
+        TrajectoryException time = assertThrows(
+                TrajectoryException.class, () -> new JointTrajectory(AB, new double[] {0, 2, 1}, q, null, null));
         assertEquals(2, time.waypoint());
         assertTrue(time.getMessage().contains("increase strictly"), time.getMessage());
-        assertEquals(1, assertThrows(TrajectoryException.class,
-                () -> new JointTrajectory(AB, new double[] {0, 0, 1}, q, null, null)).waypoint());
-        TrajectoryException len = assertThrows(TrajectoryException.class,
-                () -> JointTrajectory.ofPositions(AB, new double[][] {{0, 0}, {1}}));
+        assertEquals(
+                1,
+                assertThrows(
+                                TrajectoryException.class,
+                                () -> new JointTrajectory(AB, new double[] {0, 0, 1}, q, null, null))
+                        .waypoint());
+        TrajectoryException len = assertThrows(
+                TrajectoryException.class, () -> JointTrajectory.ofPositions(AB, new double[][] {{0, 0}, {1}}));
         assertEquals(1, len.waypoint());
         assertTrue(len.getMessage().contains("has 1 values, expected 2"), len.getMessage());
-        TrajectoryException nan = assertThrows(TrajectoryException.class,
+        TrajectoryException nan = assertThrows(
+                TrajectoryException.class,
                 () -> JointTrajectory.ofPositions(AB, new double[][] {{0, 0}, {1, Double.NaN}}));
         assertEquals(1, nan.waypoint());
         assertEquals(1, nan.joint());
-        assertEquals(2, assertThrows(TrajectoryException.class, () -> new JointTrajectory(AB, new double[] {0, 1, 2}, q,
-                new double[][] {{0, 0}, {0, 0}, {0, Double.POSITIVE_INFINITY}}, null)).waypoint());
-        assertEquals(1, assertThrows(TrajectoryException.class,
-                () -> new JointTrajectory(AB, new double[] {0, Double.NaN, 2}, q, null, null)).waypoint());
+        assertEquals(
+                2,
+                assertThrows(
+                                TrajectoryException.class,
+                                () -> new JointTrajectory(
+                                        AB,
+                                        new double[] {0, 1, 2},
+                                        q,
+                                        new double[][] {{0, 0}, {0, 0}, {0, Double.POSITIVE_INFINITY}},
+                                        null))
+                        .waypoint());
+        assertEquals(
+                1,
+                assertThrows(
+                                TrajectoryException.class,
+                                () -> new JointTrajectory(AB, new double[] {0, Double.NaN, 2}, q, null, null))
+                        .waypoint());
         assertThrows(TrajectoryException.class, () -> new JointTrajectory(AB, null, q, q, null));
         assertThrows(TrajectoryException.class, () -> new JointTrajectory(AB, new double[] {0, 1, 2}, q, null, q));
         assertThrows(TrajectoryException.class, () -> new JointTrajectory(AB, new double[] {0, 1}, q, null, null));
@@ -94,9 +111,11 @@ class JointTrajectoryTest {
             double[] q1 = {rnd.nextGaussian()};
             double[] d0 = {3 * rnd.nextGaussian()};
             double[] d1 = {3 * rnd.nextGaussian()};
-            PolynomialJointPath p = trial % 2 == 0 ? PolynomialJointPath.cubicHermite(q0, d0, q1, d1)
-                    : PolynomialJointPath.quintic(q0, d0, new double[] {5 * rnd.nextGaussian()}, q1, d1,
-                    new double[] {5 * rnd.nextGaussian()});
+            PolynomialJointPath p = trial % 2 == 0
+                    ? PolynomialJointPath.cubicHermite(q0, d0, q1, d1)
+                    : PolynomialJointPath.quintic(
+                            q0, d0, new double[] {5 * rnd.nextGaussian()}, q1, d1, new double[] {5 * rnd.nextGaussian()
+                            });
             double s0 = rnd.nextDouble();
             double s1 = Math.min(1, s0 + rnd.nextDouble());
             double vb = p.maxAbsVelocity(0, s0, s1);
@@ -124,8 +143,10 @@ class JointTrajectoryTest {
         }
         assertTrue(worst < 10, "Bernstein velocity bound unexpectedly loose: " + worst);
         // end conditions of the quintic
-        PolynomialJointPath qp = PolynomialJointPath.quintic(new double[] {1}, new double[] {2}, new double[] {3},
-                new double[] {4}, new double[] {5}, new double[] {6});
+        PolynomialJointPath qp = PolynomialJointPath.quintic(
+                new double[] {1}, new double[] {2}, new double[] {3}, new double[] {4}, new double[] {5}, new double[] {
+                    6
+                });
         assertEquals(1, qp.position(0, 0), 1e-12);
         assertEquals(2, qp.velocity(0, 0), 1e-12);
         assertEquals(3, qp.acceleration(0, 0), 1e-12);
@@ -148,8 +169,11 @@ class JointTrajectoryTest {
                 a[k][j] = rnd.nextGaussian() * 1e5;
             }
         }
-        for (JointTrajectory tr : List.of(JointTrajectory.ofPositions(AB, q), new JointTrajectory(AB, t, q, null, null),
-                new JointTrajectory(AB, t, q, v, null), new JointTrajectory(AB, t, q, v, a))) {
+        for (JointTrajectory tr : List.of(
+                JointTrajectory.ofPositions(AB, q),
+                new JointTrajectory(AB, t, q, null, null),
+                new JointTrajectory(AB, t, q, v, null),
+                new JointTrajectory(AB, t, q, v, a))) {
             assertEquals(tr, TrajectoryCsv.parse(TrajectoryCsv.toString(tr)));
             assertEquals(tr, TrajectoryJson.parse(TrajectoryJson.toString(tr, false)));
             assertEquals(tr, TrajectoryJson.parse(TrajectoryJson.toString(tr, true)));
@@ -166,32 +190,38 @@ class JointTrajectoryTest {
 
     @Test
     void readersReportLineAndPoint() {
-        TrajectoryFormatException time = assertThrows(TrajectoryFormatException.class,
+        TrajectoryFormatException time = assertThrows(
+                TrajectoryFormatException.class,
                 () -> TrajectoryCsv.parse("# comment\ntime,q1,q2\n0,0,0\n\n2,1,1\n1,2,2\n"));
         assertEquals(6, time.line());
         assertTrue(time.getMessage().contains("<string>:6"), time.getMessage());
-        TrajectoryFormatException num = assertThrows(TrajectoryFormatException.class,
-                () -> TrajectoryCsv.parse("time,q1,q2\n0,0,x\n"));
+        TrajectoryFormatException num =
+                assertThrows(TrajectoryFormatException.class, () -> TrajectoryCsv.parse("time,q1,q2\n0,0,x\n"));
         assertEquals(2, num.line());
         assertTrue(num.getMessage().contains("column 3 (q2)"), num.getMessage());
-        TrajectoryFormatException cols = assertThrows(TrajectoryFormatException.class,
-                () -> TrajectoryCsv.parse("time,q1,q2\n0,0\n"));
+        TrajectoryFormatException cols =
+                assertThrows(TrajectoryFormatException.class, () -> TrajectoryCsv.parse("time,q1,q2\n0,0\n"));
         assertTrue(cols.getMessage().contains("2 columns"), cols.getMessage());
-        TrajectoryFormatException nan = assertThrows(TrajectoryFormatException.class,
-                () -> TrajectoryCsv.parse("q1,q2\n0,0\nNaN,1\n"));
+        TrajectoryFormatException nan =
+                assertThrows(TrajectoryFormatException.class, () -> TrajectoryCsv.parse("q1,q2\n0,0\nNaN,1\n"));
         assertEquals(3, nan.line());
-        TrajectoryFormatException hdr = assertThrows(TrajectoryFormatException.class,
-                () -> TrajectoryCsv.parse("time,q1,q2,q2.velocity,q1.velocity\n"));
+        TrajectoryFormatException hdr = assertThrows(
+                TrajectoryFormatException.class, () -> TrajectoryCsv.parse("time,q1,q2,q2.velocity,q1.velocity\n"));
         assertTrue(hdr.getMessage().contains("expected 'q1.velocity'"), hdr.getMessage());
-        TrajectoryFormatException pt = assertThrows(TrajectoryFormatException.class, () -> TrajectoryJson.parse(
-                "{\"joint_names\":[\"a\"],\"points\":[{\"positions\":[0],\"time_from_start\":1},"
-                        + "{\"positions\":[1],\"time_from_start\":0.5}]}"));
+        TrajectoryFormatException pt = assertThrows(
+                TrajectoryFormatException.class,
+                () -> TrajectoryJson.parse(
+                        "{\"joint_names\":[\"a\"],\"points\":[{\"positions\":[0],\"time_from_start\":1},"
+                                + "{\"positions\":[1],\"time_from_start\":0.5}]}"));
         assertTrue(pt.getMessage().contains("points[1]"), pt.getMessage());
-        TrajectoryFormatException mixed = assertThrows(TrajectoryFormatException.class, () -> TrajectoryJson.parse(
-                "{\"joint_names\":[\"a\"],\"points\":[{\"positions\":[0]},{\"positions\":[1],\"time_from_start\":0.5}]}"));
+        TrajectoryFormatException mixed = assertThrows(
+                TrajectoryFormatException.class,
+                () -> TrajectoryJson.parse(
+                        "{\"joint_names\":[\"a\"],\"points\":[{\"positions\":[0]},{\"positions\":[1],\"time_from_start\":0.5}]}"));
         assertTrue(mixed.getMessage().contains("points[1] has different optional fields"), mixed.getMessage());
-        JointTrajectory ros = TrajectoryJson.parse("{\"joint_names\":[\"a\"],\"points\":[{\"positions\":[0],"
-                + "\"time_from_start\":{\"sec\":1,\"nanosec\":500000000}},{\"positions\":[1],\"time_from_start\":{\"sec\":2}}]}");
+        JointTrajectory ros = TrajectoryJson.parse(
+                "{\"joint_names\":[\"a\"],\"points\":[{\"positions\":[0],"
+                        + "\"time_from_start\":{\"sec\":1,\"nanosec\":500000000}},{\"positions\":[1],\"time_from_start\":{\"sec\":2}}]}");
         assertEquals(1.5, ros.time(0), 1e-15);
         assertEquals(2, ros.time(1), 1e-15);
     }
@@ -199,8 +229,8 @@ class JointTrajectoryTest {
     @Test
     void segmentsMapOntoTheModel() {
         KinematicModel m = KinematicModel.of(TestRobots.panda());
-        JointTrajectory tr = JointTrajectory.ofPositions(List.of("panda_joint6", "panda_joint2"),
-                new double[][] {{1, -0.5}, {2, 0.5}});
+        JointTrajectory tr = JointTrajectory.ofPositions(
+                List.of("panda_joint6", "panda_joint2"), new double[][] {{1, -0.5}, {2, 0.5}});
         double[] rest = {0.1, 0.2, 0.3, -1, 0.5, 0.6, 0.7};
         JointPath p = tr.segment(0, m, rest);
         double[] q = p.positions(0.25, new double[7]);
@@ -210,7 +240,9 @@ class JointTrajectoryTest {
         TrajectoryException missing = assertThrows(TrajectoryException.class, () -> tr.segment(0, m, null));
         assertTrue(missing.getMessage().contains("panda_joint1"), missing.getMessage());
         JointTrajectory bad = JointTrajectory.ofPositions(List.of("nope"), new double[][] {{0}, {1}});
-        assertTrue(assertThrows(TrajectoryException.class, () -> bad.segment(0, m, rest)).getMessage().contains("nope"));
+        assertTrue(assertThrows(TrajectoryException.class, () -> bad.segment(0, m, rest))
+                .getMessage()
+                .contains("nope"));
     }
 
     private static double poly(double[] c, double t, int deriv) {

@@ -1,16 +1,15 @@
 package io.collide4j.kinematics;
 
-import org.joml.Matrix4d;
-import org.joml.Vector3d;
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
+import org.joml.Matrix4d;
+import org.joml.Vector3d;
+import org.junit.jupiter.api.Test;
 
 /**
  * Dense sampling of every motion bound on the Panda and the UR5e: the sampled quantity (computed from
@@ -52,7 +51,8 @@ class MotionBoundsTest {
             if (sampled > 1e-6) {
                 double r = bound / sampled;
                 if (r > max && System.getenv("C4J_DIAG") != null) {
-                    System.out.println("DIAG " + name + " ratio " + r + " bound " + bound + " sampled " + sampled + " at " + where);
+                    System.out.println("DIAG " + name + " ratio " + r + " bound " + bound + " sampled " + sampled
+                            + " at " + where);
                 }
                 ratios++;
                 sum += r;
@@ -63,8 +63,9 @@ class MotionBoundsTest {
 
         @Override
         public String toString() {
-            return String.format("%-44s checks %8d  bound/sampled: mean %6.3f  min %6.3f  worst %8.3f", name, checks,
-                    sum / ratios, min, max);
+            return String.format(
+                    "%-44s checks %8d  bound/sampled: mean %6.3f  min %6.3f  worst %8.3f",
+                    name, checks, sum / ratios, min, max);
         }
     }
 
@@ -162,7 +163,9 @@ class MotionBoundsTest {
                 world.add(seg.worldBound(l, s0, s1, cx, cy, cz, r), maxLen, where + " link " + m.linkName(l));
                 chord.add(seg.chordBound(l, s0, s1, cx, cy, cz, r), maxChord, where + " link " + m.linkName(l));
                 if (l % 3 == it % 3) {
-                    motion.add(new JointInterpolatedMotion(m, l, jp).maxDisplacement(s0, s1, cx, cy, cz, r), maxLen,
+                    motion.add(
+                            new JointInterpolatedMotion(m, l, jp).maxDisplacement(s0, s1, cx, cy, cz, r),
+                            maxLen,
                             where + " link " + m.linkName(l));
                 }
             }
@@ -196,8 +199,12 @@ class MotionBoundsTest {
                 pair.add(pb, maxChange, where + " links " + m.linkName(a) + "/" + m.linkName(b));
                 // the paths of both spheres' points seen from the frame after the last shared joint
                 int shared = m.sharedChainLength(a, b);
-                int frame = shared == 0 ? 0 : m.linkIndex(m.description()
-                        .joint(m.chainJointNames(a).get(shared - 1)).orElseThrow().child());
+                int frame = shared == 0
+                        ? 0
+                        : m.linkIndex(m.description()
+                                .joint(m.chainJointNames(a).get(shared - 1))
+                                .orElseThrow()
+                                .child());
                 double relA = 0;
                 double relB = 0;
                 for (int p = 0; p < 3; p++) {
@@ -239,7 +246,8 @@ class MotionBoundsTest {
                     double[] q1 = local(m, q0, rnd);
                     double[] d0 = randomVec(n, rnd, 1.0);
                     double[] d1 = randomVec(n, rnd, 1.0);
-                    jp = rnd.nextBoolean() ? PolynomialJointPath.cubicHermite(q0, d0, q1, d1)
+                    jp = rnd.nextBoolean()
+                            ? PolynomialJointPath.cubicHermite(q0, d0, q1, d1)
                             : PolynomialJointPath.quintic(q0, d0, randomVec(n, rnd, 3), q1, d1, randomVec(n, rnd, 3));
                     seg.set(jp);
                 }
@@ -342,7 +350,8 @@ class MotionBoundsTest {
                             chI = Math.max(chI, chordDeviation(path));
                             devI = Math.max(devI, maxDistance(path, other));
                         }
-                        String where = m.name() + " segment " + segNo + " link " + m.linkName(l) + " [" + s0 + ", " + s1 + "]";
+                        String where =
+                                m.name() + " segment " + segNo + " link " + m.linkName(l) + " [" + s0 + ", " + s1 + "]";
                         screwDisp.add(sm.maxDisplacement(s0, s1, cx, cy, cz, r), lenS, where);
                         screwChord.add(sm.maxChordDeviation(s0, s1, cx, cy, cz, r), chS, where);
                         interpDisp.add(im.maxDisplacement(s0, s1, cx, cy, cz, r), lenI, where);
@@ -363,17 +372,25 @@ class MotionBoundsTest {
         Random rnd = new Random(41);
         List<Matrix4d[]> cases = new ArrayList<>();
         for (int i = 0; i < 200; i++) {
-            Matrix4d from = new Matrix4d().translation(rnd.nextDouble(), rnd.nextDouble(), rnd.nextDouble())
-                    .rotate(rnd.nextDouble() * 3, new Vector3d(rnd.nextDouble() - 0.5, rnd.nextDouble(), 0.3).normalize());
-            Matrix4d to = new Matrix4d().translation(rnd.nextDouble(), rnd.nextDouble(), rnd.nextDouble())
-                    .rotate(rnd.nextDouble() * 3, new Vector3d(rnd.nextDouble(), 0.2, rnd.nextDouble() - 0.5).normalize());
+            Matrix4d from = new Matrix4d()
+                    .translation(rnd.nextDouble(), rnd.nextDouble(), rnd.nextDouble())
+                    .rotate(
+                            rnd.nextDouble() * 3,
+                            new Vector3d(rnd.nextDouble() - 0.5, rnd.nextDouble(), 0.3).normalize());
+            Matrix4d to = new Matrix4d()
+                    .translation(rnd.nextDouble(), rnd.nextDouble(), rnd.nextDouble())
+                    .rotate(
+                            rnd.nextDouble() * 3,
+                            new Vector3d(rnd.nextDouble(), 0.2, rnd.nextDouble() - 0.5).normalize());
             cases.add(new Matrix4d[] {from, to});
         }
         Matrix4d base = new Matrix4d().translation(0.3, -0.2, 0.5).rotateY(0.4);
-        cases.add(new Matrix4d[] {base, new Matrix4d(base)});                                            // no motion
-        cases.add(new Matrix4d[] {base, new Matrix4d().translation(1, 2, 3).mul(base)});                 // pure translation
-        cases.add(new Matrix4d[] {base, new Matrix4d().rotationZ(Math.PI).mul(base)});                   // 180° about world z
-        cases.add(new Matrix4d[] {base, new Matrix4d().translation(0, 0, 1).rotateX(Math.PI).mul(base)}); // 180° screw
+        cases.add(new Matrix4d[] {base, new Matrix4d(base)}); // no motion
+        cases.add(new Matrix4d[] {base, new Matrix4d().translation(1, 2, 3).mul(base)}); // pure translation
+        cases.add(new Matrix4d[] {base, new Matrix4d().rotationZ(Math.PI).mul(base)}); // 180° about world z
+        cases.add(new Matrix4d[] {
+            base, new Matrix4d().translation(0, 0, 1).rotateX(Math.PI).mul(base)
+        }); // 180° screw
         Matrix4d t = new Matrix4d();
         Vector3d v = new Vector3d();
         Vector3d acc = new Vector3d();
@@ -393,8 +410,14 @@ class MotionBoundsTest {
             sm.velocity(s, p.x, p.y, p.z, v);
             assertEquals(0, plus.sub(minus, new Vector3d()).div(2 * h).distance(v), 1e-7, "screw velocity");
             sm.acceleration(s, p.x, p.y, p.z, acc);
-            Vector3d fd2 = plus.add(minus, new Vector3d()).sub(mid.mul(2, new Vector3d())).div(h * h);
-            assertEquals(0, fd2.distance(acc), 1e-4 * (1 + acc.length()), "screw acceleration " + acc + " fd " + fd2 + " case " + cases.indexOf(c));
+            Vector3d fd2 = plus.add(minus, new Vector3d())
+                    .sub(mid.mul(2, new Vector3d()))
+                    .div(h * h);
+            assertEquals(
+                    0,
+                    fd2.distance(acc),
+                    1e-4 * (1 + acc.length()),
+                    "screw acceleration " + acc + " fd " + fd2 + " case " + cases.indexOf(c));
             // screw invariant: constant speed along the path
             Vector3d v2 = sm.velocity(rnd.nextDouble(), p.x, p.y, p.z, new Vector3d());
             assertEquals(v.length(), v2.length(), 1e-12, "screw speed is constant");
@@ -448,8 +471,19 @@ class MotionBoundsTest {
      * Centre, the surface point that moves fastest at the interval midpoint (from the Jacobian: offset along
      * v × ω so that ω × offset adds to v), and 3 random surface points.
      */
-    static void spherePoints(KinematicModel m, LinkPoses mid, int link, double cx, double cy, double cz, double r,
-                             double[] q0, double[] q1, double[] jac, Random rnd, double[][] out) {
+    static void spherePoints(
+            KinematicModel m,
+            LinkPoses mid,
+            int link,
+            double cx,
+            double cy,
+            double cz,
+            double r,
+            double[] q0,
+            double[] q1,
+            double[] jac,
+            Random rnd,
+            double[][] out) {
         int n = m.variableCount();
         m.jacobian(mid, link, cx, cy, cz, jac);
         double[] vw = new double[6];
@@ -499,7 +533,8 @@ class MotionBoundsTest {
         for (int i = 0; i < p.length; i++) {
             samples[i].pose(frame, inv).invertAffine().transformPosition(p[i], tmp);
             if (i > 0) {
-                len += Math.sqrt((tmp.x - px) * (tmp.x - px) + (tmp.y - py) * (tmp.y - py) + (tmp.z - pz) * (tmp.z - pz));
+                len += Math.sqrt(
+                        (tmp.x - px) * (tmp.x - px) + (tmp.y - py) * (tmp.y - py) + (tmp.z - pz) * (tmp.z - pz));
             }
             px = tmp.x;
             py = tmp.y;

@@ -1,12 +1,11 @@
 package io.collide4j.kinematics;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.SplittableRandom;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /**
  * {@link KinematicModel#limitViolations}: analytic peaks of cubic pieces, mimic joints with their own limits,
@@ -18,8 +17,8 @@ class PathLimitTest {
 
     /** j1(s) = k (s − 2s² + s³): zero at both ends, peak 4k/27 at s = 1/3 (q' = k (1 − 4s + 3s²)). */
     static JointPath bump(double k) {
-        return PolynomialJointPath.cubicHermite(new double[]{0, 0.2, 0}, new double[]{k, 0, 5},
-                new double[]{0, 0.2, 100}, new double[]{0, 0, -7});
+        return PolynomialJointPath.cubicHermite(
+                new double[] {0, 0.2, 0}, new double[] {k, 0, 5}, new double[] {0, 0.2, 100}, new double[] {0, 0, -7});
     }
 
     @Test
@@ -34,26 +33,37 @@ class PathLimitTest {
         assertEquals(1.0 / 3, v.get(0).s(), 1e-4);
         // k = 14: j1 itself peaks at 56/27 > 2
         v = TREE.limitViolations(bump(14));
-        assertEquals(List.of("j1", "j3"), v.stream().map(x -> x.violation().jointName()).toList());
+        assertEquals(
+                List.of("j1", "j3"),
+                v.stream().map(x -> x.violation().jointName()).toList());
         assertEquals(56.0 / 27, v.get(0).violation().value(), 1e-9);
         assertEquals(1.0 / 3, v.get(0).s(), 1e-4);
     }
 
     @Test
     void peaksWithinAMicroradianOfTheLimitAreDecidedCorrectly() {
-        double atLimit = 2 * 27.0 / 4;   // k whose peak is exactly j1's upper limit 2
-        assertEquals(List.of("j1", "j3"), TREE.limitViolations(bump(atLimit * (1 + 1e-7))).stream()
-                .map(x -> x.violation().jointName()).toList());
+        double atLimit = 2 * 27.0 / 4; // k whose peak is exactly j1's upper limit 2
+        assertEquals(
+                List.of("j1", "j3"),
+                TREE.limitViolations(bump(atLimit * (1 + 1e-7))).stream()
+                        .map(x -> x.violation().jointName())
+                        .toList());
         // below: j1 inside; j3 = −2 j1 + 0.1 already leaves at j1 > 1.05, so only j3
-        assertEquals(List.of("j3"), TREE.limitViolations(bump(atLimit * (1 - 1e-7))).stream()
-                .map(x -> x.violation().jointName()).toList());
+        assertEquals(
+                List.of("j3"),
+                TREE.limitViolations(bump(atLimit * (1 - 1e-7))).stream()
+                        .map(x -> x.violation().jointName())
+                        .toList());
     }
 
     @Test
     void straightSegmentsAreDecidedByTheirEnds() {
         // j2 from its lower to its upper limit exactly: inside
-        assertEquals(List.of(), TREE.limitViolations(JointPath.linear(new double[]{0.5, 0, -50}, new double[]{0.9, 0.4, 50})));
-        List<PathLimitViolation> v = TREE.limitViolations(JointPath.linear(new double[]{0.5, 0, 0}, new double[]{0.5, 0.45, 0}));
+        assertEquals(
+                List.of(),
+                TREE.limitViolations(JointPath.linear(new double[] {0.5, 0, -50}, new double[] {0.9, 0.4, 50})));
+        List<PathLimitViolation> v =
+                TREE.limitViolations(JointPath.linear(new double[] {0.5, 0, 0}, new double[] {0.5, 0.45, 0}));
         assertEquals(1, v.size(), v.toString());
         assertEquals("j2", v.get(0).violation().jointName());
         assertEquals(1, v.get(0).s());
@@ -83,29 +93,37 @@ class PathLimitTest {
             List<PathLimitViolation> found = TREE.limitViolations(path);
             double[] q = new double[3];
             for (String joint : List.of("j1", "j2", "j3")) {
-                PathLimitViolation rep = found.stream().filter(x -> x.violation().jointName().equals(joint))
-                        .findFirst().orElse(null);
+                PathLimitViolation rep = found.stream()
+                        .filter(x -> x.violation().jointName().equals(joint))
+                        .findFirst()
+                        .orElse(null);
                 double maxExcess = Double.NEGATIVE_INFINITY;
                 for (int k = 0; k <= samples; k++) {
                     path.positions((double) k / samples, q);
                     maxExcess = Math.max(maxExcess, excess(joint, q));
                 }
                 if (rep == null) {
-                    assertTrue(maxExcess <= 0, "trial " + trial + ": " + joint + " sampled " + maxExcess
-                            + " outside, not reported");
+                    assertTrue(
+                            maxExcess <= 0,
+                            "trial " + trial + ": " + joint + " sampled " + maxExcess + " outside, not reported");
                     proven++;
                 } else {
                     path.positions(rep.s(), q);
                     double e = excess(joint, q);
                     assertTrue(e > 0, "trial " + trial + ": reported point of " + joint + " is inside");
-                    assertEquals(rep.violation().value(), joint.equals("j3") ? -2 * q[0] + 0.1 : q[joint.equals("j1") ? 0 : 1], 1e-12);
-                    assertTrue(e >= maxExcess - 1e-9, "trial " + trial + ": " + joint + " peak " + e
-                            + " below sampled " + maxExcess);
+                    assertEquals(
+                            rep.violation().value(),
+                            joint.equals("j3") ? -2 * q[0] + 0.1 : q[joint.equals("j1") ? 0 : 1],
+                            1e-12);
+                    assertTrue(
+                            e >= maxExcess - 1e-9,
+                            "trial " + trial + ": " + joint + " peak " + e + " below sampled " + maxExcess);
                     reported++;
                 }
             }
         }
-        System.out.printf("path limits: %d joint excursions reported, %d joints proven inside, over 400 quintic paths%n",
+        System.out.printf(
+                "path limits: %d joint excursions reported, %d joints proven inside, over 400 quintic paths%n",
                 reported, proven);
         assertTrue(reported > 100 && proven > 100, reported + " / " + proven);
     }

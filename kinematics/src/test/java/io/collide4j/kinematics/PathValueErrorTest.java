@@ -1,12 +1,11 @@
 package io.collide4j.kinematics;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.SplittableRandom;
-
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /**
  * {@link JointPath#positionError} bounds the distance of computed joint values from the exact path the inputs
@@ -23,23 +22,31 @@ class PathValueErrorTest {
     /** Exact cubic Hermite value at s from exact inputs. */
     private static BigDecimal cubic(double q0, double d0, double q1, double d1, double s) {
         BigDecimal h = b(q1).subtract(b(q0));
-        BigDecimal c2 = h.multiply(BigDecimal.valueOf(3)).subtract(b(d0).multiply(BigDecimal.valueOf(2))).subtract(b(d1));
+        BigDecimal c2 = h.multiply(BigDecimal.valueOf(3))
+                .subtract(b(d0).multiply(BigDecimal.valueOf(2)))
+                .subtract(b(d1));
         BigDecimal c3 = h.multiply(BigDecimal.valueOf(-2)).add(b(d0)).add(b(d1));
-        return horner(new BigDecimal[]{b(q0), b(d0), c2, c3}, s);
+        return horner(new BigDecimal[] {b(q0), b(d0), c2, c3}, s);
     }
 
     private static BigDecimal quintic(double q0, double d0, double a0, double q1, double d1, double a1, double s) {
         BigDecimal h = b(q1).subtract(b(q0));
         BigDecimal half = new BigDecimal("0.5");
-        BigDecimal c3 = h.multiply(BigDecimal.valueOf(10)).subtract(b(d0).multiply(BigDecimal.valueOf(6)))
+        BigDecimal c3 = h.multiply(BigDecimal.valueOf(10))
+                .subtract(b(d0).multiply(BigDecimal.valueOf(6)))
                 .subtract(b(d1).multiply(BigDecimal.valueOf(4)))
                 .subtract(b(a0).multiply(BigDecimal.valueOf(3)).subtract(b(a1)).multiply(half));
-        BigDecimal c4 = h.multiply(BigDecimal.valueOf(-15)).add(b(d0).multiply(BigDecimal.valueOf(8)))
+        BigDecimal c4 = h.multiply(BigDecimal.valueOf(-15))
+                .add(b(d0).multiply(BigDecimal.valueOf(8)))
                 .add(b(d1).multiply(BigDecimal.valueOf(7)))
-                .add(b(a0).multiply(BigDecimal.valueOf(3)).subtract(b(a1).multiply(BigDecimal.valueOf(2))).multiply(half));
-        BigDecimal c5 = h.multiply(BigDecimal.valueOf(6)).subtract(b(d0).multiply(BigDecimal.valueOf(3)))
-                .subtract(b(d1).multiply(BigDecimal.valueOf(3))).add(b(a1).subtract(b(a0)).multiply(half));
-        return horner(new BigDecimal[]{b(q0), b(d0), b(a0).multiply(half), c3, c4, c5}, s);
+                .add(b(a0).multiply(BigDecimal.valueOf(3))
+                        .subtract(b(a1).multiply(BigDecimal.valueOf(2)))
+                        .multiply(half));
+        BigDecimal c5 = h.multiply(BigDecimal.valueOf(6))
+                .subtract(b(d0).multiply(BigDecimal.valueOf(3)))
+                .subtract(b(d1).multiply(BigDecimal.valueOf(3)))
+                .add(b(a1).subtract(b(a0)).multiply(half));
+        return horner(new BigDecimal[] {b(q0), b(d0), b(a0).multiply(half), c3, c4, c5}, s);
     }
 
     private static BigDecimal horner(BigDecimal[] c, double s) {
@@ -57,7 +64,8 @@ class PathValueErrorTest {
 
     private static void check(JointPath p, BigDecimal exact, double s, String what) {
         double err = Math.abs(exact.subtract(b(p.position(0, s)), MC).doubleValue());
-        assertTrue(err <= p.positionError(0), what + " at s = " + s + ": off by " + err + ", bound " + p.positionError(0));
+        assertTrue(
+                err <= p.positionError(0), what + " at s = " + s + ": off by " + err + ", bound " + p.positionError(0));
     }
 
     @Test
@@ -65,12 +73,18 @@ class PathValueErrorTest {
         SplittableRandom r = new SplittableRandom(42);
         int checked = 0;
         for (int i = 0; i < 3000; i++) {
-            double q0 = value(r), q1 = r.nextBoolean() ? q0 + value(r) * 1e-6 : value(r);   // cancelling and not
+            double q0 = value(r), q1 = r.nextBoolean() ? q0 + value(r) * 1e-6 : value(r); // cancelling and not
             double d0 = value(r), d1 = value(r), a0 = value(r), a1 = value(r);
-            JointPath lin = PolynomialJointPath.linear(new double[]{q0}, new double[]{q1});
-            JointPath cub = PolynomialJointPath.cubicHermite(new double[]{q0}, new double[]{d0}, new double[]{q1}, new double[]{d1});
-            JointPath qui = PolynomialJointPath.quintic(new double[]{q0}, new double[]{d0}, new double[]{a0},
-                    new double[]{q1}, new double[]{d1}, new double[]{a1});
+            JointPath lin = PolynomialJointPath.linear(new double[] {q0}, new double[] {q1});
+            JointPath cub = PolynomialJointPath.cubicHermite(
+                    new double[] {q0}, new double[] {d0}, new double[] {q1}, new double[] {d1});
+            JointPath qui = PolynomialJointPath.quintic(
+                    new double[] {q0},
+                    new double[] {d0},
+                    new double[] {a0},
+                    new double[] {q1},
+                    new double[] {d1},
+                    new double[] {a1});
             for (int k = 0; k < 8; k++) {
                 double s = k == 0 ? 1 : r.nextDouble();
                 check(lin, b(q0).add(b(s).multiply(b(q1).subtract(b(q0))), MC), s, "linear");
@@ -84,11 +98,11 @@ class PathValueErrorTest {
 
     @Test
     void realisticSplinesFitTheModelsBudgetAndAbsurdOnesDoNot() {
-        JointPath slow = PolynomialJointPath.cubicHermite(new double[]{-2.9}, new double[]{20}, new double[]{2.9},
-                new double[]{-20});
+        JointPath slow = PolynomialJointPath.cubicHermite(
+                new double[] {-2.9}, new double[] {20}, new double[] {2.9}, new double[] {-20});
         assertTrue(slow.positionError(0) <= KinematicModel.MAX_PATH_VALUE_ERROR, "" + slow.positionError(0));
-        JointPath absurd = PolynomialJointPath.cubicHermite(new double[]{0}, new double[]{1e6}, new double[]{1},
-                new double[]{-1e6});
+        JointPath absurd = PolynomialJointPath.cubicHermite(
+                new double[] {0}, new double[] {1e6}, new double[] {1}, new double[] {-1e6});
         assertTrue(absurd.positionError(0) > KinematicModel.MAX_PATH_VALUE_ERROR, "" + absurd.positionError(0));
     }
 }

@@ -2,14 +2,12 @@ package io.collide4j.kinematics;
 
 import io.collide4j.urdf.RobotDescription;
 import io.collide4j.urdf.UrdfParser;
-
 import java.nio.file.Path;
 import java.util.List;
 
 /** Test fixtures: the real Panda and UR5e URDFs from the shared test data, parsed once. */
 final class TestRobots {
-    private TestRobots() {
-    }
+    private TestRobots() {}
 
     static Path data() {
         return Path.of(System.getProperty("collide4j.testdata"));
@@ -28,12 +26,14 @@ final class TestRobots {
         return PANDA_FINGERS;
     }
 
-    private static final RobotDescription PANDA_FINGERS = UrdfParser.create().withVisualMeshes(false)
+    private static final RobotDescription PANDA_FINGERS = UrdfParser.create()
+            .withVisualMeshes(false)
             .withPackageRoots(List.of(data()))
             .parse(data().resolve("example-robot-data/robots/panda_description/urdf/panda.urdf"));
-    private static final RobotDescription PANDA = UrdfParser.create().withVisualMeshes(false)
-            .parse(data().resolve("vamp/resources/panda/panda.urdf"));
-    private static final RobotDescription UR5E = UrdfParser.create().withVisualMeshes(false)
+    private static final RobotDescription PANDA =
+            UrdfParser.create().withVisualMeshes(false).parse(data().resolve("vamp/resources/panda/panda.urdf"));
+    private static final RobotDescription UR5E = UrdfParser.create()
+            .withVisualMeshes(false)
             .withPackageRoots(List.of(data().resolve("universal-robot")))
             .parse(data().resolve("universal-robot/ur_description/urdf/ur5e.urdf"));
 

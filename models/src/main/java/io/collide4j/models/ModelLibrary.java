@@ -1,12 +1,11 @@
 package io.collide4j.models;
 
+import io.collide4j.kinematics.format.StrictJson;
+import io.collide4j.kinematics.format.Suggestions;
 import io.collide4j.urdf.RobotDescription;
 import io.collide4j.urdf.SemanticDescription;
 import io.collide4j.urdf.SrdfParser;
 import io.collide4j.urdf.UrdfParser;
-import io.collide4j.kinematics.format.StrictJson;
-import io.collide4j.kinematics.format.Suggestions;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -63,19 +62,15 @@ public final class ModelLibrary {
     }
 
     /** index.json: named robots, scenes and trajectories, paths relative to the index. */
-    record IndexDoc(Map<String, RobotEntry> robots, Map<String, FileEntry> scenes,
-                    Map<String, TrajectoryEntry> trajectories) {
-    }
+    record IndexDoc(
+            Map<String, RobotEntry> robots, Map<String, FileEntry> scenes, Map<String, TrajectoryEntry> trajectories) {}
 
-    record RobotEntry(String urdf, String srdf) {
-    }
+    record RobotEntry(String urdf, String srdf) {}
 
-    record FileEntry(String file) {
-    }
+    record FileEntry(String file) {}
 
     /** A bundled trajectory and the robot and scene it was made for. */
-    record TrajectoryEntry(String file, String robot, String scene) {
-    }
+    record TrajectoryEntry(String file, String robot, String scene) {}
 
     /** The library bundled in this module (works from the jar as from a classes folder). */
     static ModelLibrary bundled() {
@@ -120,8 +115,11 @@ public final class ModelLibrary {
     public RobotDescription robot(String name) {
         URI urdf = urdf(name);
         // bundled models are self-contained: the user's ROS_PACKAGE_PATH must not swap their meshes
-        return robotCache.computeIfAbsent(name, n -> UrdfParser.create()
-                .withResolver(io.collide4j.urdf.ResourceResolver.none()).parse(urdf));
+        return robotCache.computeIfAbsent(
+                name,
+                n -> UrdfParser.create()
+                        .withResolver(io.collide4j.urdf.ResourceResolver.none())
+                        .parse(urdf));
     }
 
     /** The robot's SRDF, validated against {@link #robot(String)}. */
@@ -160,8 +158,9 @@ public final class ModelLibrary {
     private static <E> E entry(Map<String, E> section, String name, String kind) {
         E e = section.get(name);
         if (e == null) {
-            throw new IllegalArgumentException("no bundled " + kind + " named '" + name + "'"
-                    + Suggestions.didYouMean(name, section.keySet()) + "; available: " + new ArrayList<>(section.keySet()));
+            throw new IllegalArgumentException(
+                    "no bundled " + kind + " named '" + name + "'" + Suggestions.didYouMean(name, section.keySet())
+                            + "; available: " + new ArrayList<>(section.keySet()));
         }
         return e;
     }

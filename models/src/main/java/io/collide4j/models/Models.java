@@ -17,8 +17,7 @@ public final class Models {
         static final ModelLibrary LIBRARY = ModelLibrary.bundled();
     }
 
-    private Models() {
-    }
+    private Models() {}
 
     /** The bundled library, for URIs and names of scenes and trajectories. */
     public static ModelLibrary library() {

@@ -4,14 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.collide4j.kinematics.format.StrictJson;
 import io.collide4j.urdf.Geometry;
 import io.collide4j.urdf.GeometryElement;
 import io.collide4j.urdf.JointDescription;
 import io.collide4j.urdf.LinkDescription;
 import io.collide4j.urdf.RobotDescription;
 import io.collide4j.urdf.SemanticDescription;
-import com.fasterxml.jackson.databind.JsonNode;
-import io.collide4j.kinematics.format.StrictJson;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -43,8 +43,10 @@ class ModelsTest {
         RobotDescription r = Models.robot("panda");
         assertEquals(13, r.links().size());
         assertEquals(7, r.joints().stream().filter(j -> j.type().isMovable()).count());
-        long meshes = r.links().stream().flatMap(l -> l.collisions().stream())
-                .filter(c -> c.geometry() instanceof Geometry.Mesh m && m.mesh().isPresent()).count();
+        long meshes = r.links().stream()
+                .flatMap(l -> l.collisions().stream())
+                .filter(c -> c.geometry() instanceof Geometry.Mesh m && m.mesh().isPresent())
+                .count();
         assertEquals(11, meshes);
         assertTrue(Models.robot("panda") == r, "cached");
         SemanticDescription s = Models.semantics("panda");
@@ -85,9 +87,13 @@ class ModelsTest {
         s.disabledCollisions().forEach(d -> disabled.add(Set.of(d.link1(), d.link2())));
         assertEquals(adjacentPairs(r), disabled);
         assertEquals(6, disabled.size());
-        assertEquals(List.of(new SemanticDescription.Chain("base_link", "tool0")), s.groups().get(0).chains());
+        assertEquals(
+                List.of(new SemanticDescription.Chain("base_link", "tool0")),
+                s.groups().get(0).chains());
         for (SemanticDescription.GroupState g : s.groupStates()) {
-            g.values().forEach((j, v) -> assertTrue(r.joint(j).orElseThrow().limits().contains(v), j));
+            g.values()
+                    .forEach((j, v) ->
+                            assertTrue(r.joint(j).orElseThrow().limits().contains(v), j));
         }
     }
 
@@ -99,8 +105,15 @@ class ModelsTest {
         assertEquals("collide4j-scene/1", scene.get("format").textValue());
         JsonNode objects = scene.get("objects");
         assertEquals(12, objects.size());
-        Map<String, Set<String>> members = Map.of("box", Set.of("size"), "sphere", Set.of("radius"),
-                "cylinder", Set.of("radius", "length"), "capsule", Set.of("radius", "length"));
+        Map<String, Set<String>> members = Map.of(
+                "box",
+                Set.of("size"),
+                "sphere",
+                Set.of("radius"),
+                "cylinder",
+                Set.of("radius", "length"),
+                "capsule",
+                Set.of("radius", "length"));
         Set<String> names = new HashSet<>();
         for (JsonNode m : objects) {
             assertTrue(names.add(m.get("name").textValue()), "unique names");
@@ -145,10 +158,22 @@ class ModelsTest {
             }
             rows.add(Stream.of(line.split(",")).mapToDouble(Double::parseDouble).toArray());
         }
-        assertEquals(List.of("time", "panda_joint1", "panda_joint2", "panda_joint3", "panda_joint4", "panda_joint5",
-                "panda_joint6", "panda_joint7"), List.of(header));
+        assertEquals(
+                List.of(
+                        "time",
+                        "panda_joint1",
+                        "panda_joint2",
+                        "panda_joint3",
+                        "panda_joint4",
+                        "panda_joint5",
+                        "panda_joint6",
+                        "panda_joint7"),
+                List.of(header));
         Map<String, Double> ready = Models.semantics("panda").groupStates().stream()
-                .filter(g -> g.name().equals("ready")).findFirst().orElseThrow().values();
+                .filter(g -> g.name().equals("ready"))
+                .findFirst()
+                .orElseThrow()
+                .values();
         for (int j = 0; j < 7; j++) {
             assertEquals(ready.get("panda_joint" + (j + 1)), rows.get(0)[j + 1]);
             assertEquals(ready.get("panda_joint" + (j + 1)), rows.get(rows.size() - 1)[j + 1]);
@@ -175,7 +200,7 @@ class ModelsTest {
         Path base = classes.getParent().getParent().getParent();
         Path jar = dir.resolve("models.jar");
         try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar));
-             Stream<Path> files = Files.walk(classes)) {
+                Stream<Path> files = Files.walk(classes)) {
             for (Path p : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
                 out.putNextEntry(new JarEntry(base.relativize(p).toString().replace('\\', '/')));
                 out.write(Files.readAllBytes(p));
@@ -190,9 +215,15 @@ class ModelsTest {
             for (LinkDescription l : r.links()) {
                 for (GeometryElement c : l.collisions()) {
                     if (c.geometry() instanceof Geometry.Mesh m) {
-                        assertTrue(m.resolved().toString().startsWith("jar:"), m.resolved().toString());
-                        Geometry.Mesh f = (Geometry.Mesh) fromFolder.link(l.name()).orElseThrow().collisions()
-                                .get(l.collisions().indexOf(c)).geometry();
+                        assertTrue(
+                                m.resolved().toString().startsWith("jar:"),
+                                m.resolved().toString());
+                        Geometry.Mesh f = (Geometry.Mesh) fromFolder
+                                .link(l.name())
+                                .orElseThrow()
+                                .collisions()
+                                .get(l.collisions().indexOf(c))
+                                .geometry();
                         assertEquals(f.mesh().orElseThrow(), m.mesh().orElseThrow());
                     }
                 }

@@ -4,11 +4,10 @@ import io.collide4j.checker.certificate.CertificateWitness;
 import io.collide4j.checker.query.MeshMode;
 import io.collide4j.kinematics.JointTrajectory;
 import io.collide4j.verifier.BoundInputs;
-import org.jspecify.annotations.Nullable;
-
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a loaded {@link Collide4j} (robot, scene, group, holds, padding, scale, allowed pairs) says a certificate must
@@ -16,8 +15,7 @@ import java.util.Map;
  * {@link io.collide4j.verifier.Binding}; verifier/SOUNDNESS.md, "Binding"). Stateless.
  */
 public final class CertificateInputs {
-    private CertificateInputs() {
-    }
+    private CertificateInputs() {}
 
     /**
      * The inputs {@code c} gives for a certificate made in {@code mode} (its {@code meshMode}: which pieces the scene's
@@ -34,7 +32,12 @@ public final class CertificateInputs {
                 held.put(columns.get(v), rest[v]);
             }
         }
-        return new BoundInputs(c.model().contentHash(), c.scene().contentHash(), c.tolerance(), columns, held,
+        return new BoundInputs(
+                c.model().contentHash(),
+                c.scene().contentHash(),
+                c.tolerance(),
+                columns,
+                held,
                 CertificateWitness.derivedJson(c.checker(), mode),
                 trajectory == null ? null : c.trajectoryCertifier().trajectoryHash(trajectory));
     }

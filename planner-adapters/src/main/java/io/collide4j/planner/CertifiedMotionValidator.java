@@ -53,7 +53,8 @@ public final class CertifiedMotionValidator implements MotionValidator {
     public CertifiedMotionValidator withSampleStep(double step) {
         if (!(step > 0) || !Double.isFinite(step)) {
             // as the checker's MotionQuery: refused here, not at the first query
-            throw new IllegalArgumentException("sample step must be finite and > 0 (joint-space distance), got " + step);
+            throw new IllegalArgumentException(
+                    "sample step must be finite and > 0 (joint-space distance), got " + step);
         }
         return new CertifiedMotionValidator(c, shortWay, separation, step);
     }
@@ -84,7 +85,7 @@ public final class CertifiedMotionValidator implements MotionValidator {
     /** q1 or its short-way end in this thread's scratch (no allocation per query). */
     private double[] end(double[] q0, double[] q1) {
         if (!shortWay || q0.length != q1.length || q1.length != c.dimension()) {
-            return q1;   // wrong lengths are refused, with their message, by the query itself
+            return q1; // wrong lengths are refused, with their message, by the query itself
         }
         return c.jointSpace().unwrap(q0, q1, c.scratch().unwrapped);
     }
@@ -114,8 +115,12 @@ public final class CertifiedMotionValidator implements MotionValidator {
         }
         long t0 = System.nanoTime();
         MotionStatus st = c.isMotionFree(q0, q1, presampled ? Double.MAX_VALUE : sampleStep, separation);
-        c.counters().motion(st == MotionStatus.FREE, st == MotionStatus.INCONCLUSIVE, System.nanoTime() - t0,
-                c.lastMotionEvaluations());
+        c.counters()
+                .motion(
+                        st == MotionStatus.FREE,
+                        st == MotionStatus.INCONCLUSIVE,
+                        System.nanoTime() - t0,
+                        c.lastMotionEvaluations());
         return st == MotionStatus.FREE;
     }
 
@@ -138,7 +143,8 @@ public final class CertifiedMotionValidator implements MotionValidator {
     private MotionResult checkAsGiven(double[] q0, double[] q1) {
         long t0 = System.nanoTime();
         MotionResult r = c.checkMotion(q0, q1, separation);
-        c.counters().motion(r.isFree(), r.status() == MotionStatus.INCONCLUSIVE, System.nanoTime() - t0, r.evaluations());
+        c.counters()
+                .motion(r.isFree(), r.status() == MotionStatus.INCONCLUSIVE, System.nanoTime() - t0, r.evaluations());
         return r;
     }
 
@@ -148,7 +154,7 @@ public final class CertifiedMotionValidator implements MotionValidator {
         if (!inLimits(q0, q1)) {
             return new MotionCheck(false, 0, q0);
         }
-        MotionResult r = checkAsGiven(q0, q1);   // q1 is the end already: unwrapping twice could round differently
+        MotionResult r = checkAsGiven(q0, q1); // q1 is the end already: unwrapping twice could round differently
         if (r.isFree()) {
             return new MotionCheck(true, 1, q1);
         }

@@ -1,28 +1,28 @@
 package io.collide4j.planner;
 
-import io.collide4j.checker.batch.StateVerdict;
 import io.collide4j.checker.batch.BatchChecker;
 import io.collide4j.checker.batch.BatchRobot;
 import io.collide4j.checker.batch.EngineChoice;
 import io.collide4j.checker.batch.MotionBatchResult;
 import io.collide4j.checker.batch.StateBatchResult;
-import io.collide4j.checker.query.CollisionChecker;
-import io.collide4j.checker.query.Contact;
-import io.collide4j.checker.query.MotionResult;
-import io.collide4j.checker.query.MotionStatus;
-import io.collide4j.checker.query.MeshMode;
-import io.collide4j.checker.query.PreparedScene;
+import io.collide4j.checker.batch.StateVerdict;
 import io.collide4j.checker.certificate.Provenance;
-import io.collide4j.checker.query.QueryContext;
 import io.collide4j.checker.geometry.decomposition.DecompositionCache;
 import io.collide4j.checker.geometry.decomposition.DecompositionParameters;
+import io.collide4j.checker.query.CollisionChecker;
+import io.collide4j.checker.query.Contact;
+import io.collide4j.checker.query.MeshMode;
+import io.collide4j.checker.query.MotionResult;
+import io.collide4j.checker.query.MotionStatus;
+import io.collide4j.checker.query.PreparedScene;
+import io.collide4j.checker.query.QueryContext;
+import io.collide4j.checker.robot.AllowedCollisionMatrix;
 import io.collide4j.checker.robot.ConcaveLinks;
+import io.collide4j.checker.robot.ConvexPieceProvider;
 import io.collide4j.checker.robot.DecompositionMode;
 import io.collide4j.checker.robot.DecompositionPieces;
-import io.collide4j.checker.robot.LinkConvexity;
-import io.collide4j.checker.robot.ConvexPieceProvider;
 import io.collide4j.checker.robot.Inflation;
-import io.collide4j.checker.robot.AllowedCollisionMatrix;
+import io.collide4j.checker.robot.LinkConvexity;
 import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.checker.scene.MoveItSceneLoader;
 import io.collide4j.checker.scene.Obstacle;
@@ -34,14 +34,13 @@ import io.collide4j.kinematics.KinematicModel;
 import io.collide4j.models.Models;
 import io.collide4j.urdf.RobotDescription;
 import io.collide4j.urdf.SemanticDescription;
-import org.jspecify.annotations.Nullable;
-
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The planner-facing collision checker, built in one call from a robot (bundled name, or URDF + optional
@@ -62,7 +61,7 @@ import java.util.Map;
  */
 public final class Collide4j {
     private final CollisionChecker checker;
-    private final PreparedScene prepared;   // the scene's pieces as the checker uses them (shared with batch engines)
+    private final PreparedScene prepared; // the scene's pieces as the checker uses them (shared with batch engines)
     private final double margin;
     private final double tolerance;
     private final long budget;
@@ -70,7 +69,7 @@ public final class Collide4j {
     private final GroupMapping group;
     private final ValidityCounters counters = new ValidityCounters();
     private final ThreadLocal<Scratch> scratch;
-    private final Builder recipe;   // for derived variants (MoveIt-style request edits)
+    private final Builder recipe; // for derived variants (MoveIt-style request edits)
     private final @Nullable SemanticDescription semantics;
     private final List<String> warnings;
     private final List<LinkConvexity> decomposedByDefault;
@@ -80,8 +79,8 @@ public final class Collide4j {
         final QueryContext context;
         final double[] full0;
         final double[] full1;
-        final double[] unwrapped;   // a short-way motion's end (group values)
-        final double[] fullLimits;   // withinLimits' own, so that it never overwrites a caller's full0/full1
+        final double[] unwrapped; // a short-way motion's end (group values)
+        final double[] fullLimits; // withinLimits' own, so that it never overwrites a caller's full0/full1
 
         Scratch(CollisionChecker checker, double[] rest, int groupSize) {
             context = checker.newContext();
@@ -92,8 +91,14 @@ public final class Collide4j {
         }
     }
 
-    private Collide4j(Builder b, PreparedScene prepared, CollisionChecker checker, @Nullable SemanticDescription semantics,
-                      GroupMapping group, List<String> warnings, List<LinkConvexity> decomposedByDefault) {
+    private Collide4j(
+            Builder b,
+            PreparedScene prepared,
+            CollisionChecker checker,
+            @Nullable SemanticDescription semantics,
+            GroupMapping group,
+            List<String> warnings,
+            List<LinkConvexity> decomposedByDefault) {
         this.decomposedByDefault = List.copyOf(decomposedByDefault);
         this.warnings = List.copyOf(warnings);
         this.prepared = prepared;
@@ -212,7 +217,8 @@ public final class Collide4j {
     public static long budgetScale(RobotCollisionModel model) {
         java.util.Set<Long> elements = new java.util.HashSet<>();
         for (int p = 0; p < model.pieceCount(); p++) {
-            elements.add(((long) model.pieceBody(p) << 32) | (model.pieceOrigin(p).element() & 0xffffffffL));
+            elements.add(
+                    ((long) model.pieceBody(p) << 32) | (model.pieceOrigin(p).element() & 0xffffffffL));
         }
         return elements.isEmpty() ? 1 : Math.max(1, (model.pieceCount() + elements.size() - 1) / elements.size());
     }
@@ -419,8 +425,11 @@ public final class Collide4j {
 
     /** As {@link #newBatchChecker(int)} on a chosen engine (OpenCL tiers when a device is found; same verdicts). */
     public BatchChecker newBatchChecker(EngineChoice engine, int threads) {
-        return BatchChecker.builder().engine(engine).threads(threads)
-                .robot(BatchRobot.builder(checker.model(), prepared).build()).build();
+        return BatchChecker.builder()
+                .engine(engine)
+                .threads(threads)
+                .robot(BatchRobot.builder(checker.model(), prepared).build())
+                .build();
     }
 
     /**
@@ -433,8 +442,8 @@ public final class Collide4j {
         for (int i = 0; i < n; i++) {
             double[] q = qs.get(i);
             if (q.length != dim) {
-                throw new IllegalArgumentException("configuration " + i + " has " + q.length + " entries, expected " + dim
-                        + " " + group.variableNames);
+                throw new IllegalArgumentException("configuration " + i + " has " + q.length + " entries, expected "
+                        + dim + " " + group.variableNames);
             }
             System.arraycopy(q, 0, flat, i * dim, dim);
         }
@@ -453,8 +462,8 @@ public final class Collide4j {
         double[] rest = group.rest, lower = group.lower, upper = group.upper;
         int[] groupVars = group.vars;
         if (flat.length != (long) n * dim) {
-            throw new IllegalArgumentException(flat.length + " values for " + n + " configurations of " + dim
-                    + " entries " + group.variableNames);
+            throw new IllegalArgumentException(
+                    flat.length + " values for " + n + " configurations of " + dim + " entries " + group.variableNames);
         }
         double[] full = new double[n * dof];
         for (int i = 0; i < n; i++) {
@@ -462,8 +471,8 @@ public final class Collide4j {
             boolean inLimits = true;
             for (int k = 0; k < dim; k++) {
                 double x = flat[i * dim + k];
-                inLimits &= x >= lower[k] && x <= upper[k];   // false for NaN
-                full[i * dof + groupVars[k]] = inLimits ? x : rest[groupVars[k]];   // the batch never sees a NaN
+                inLimits &= x >= lower[k] && x <= upper[k]; // false for NaN
+                full[i * dof + groupVars[k]] = inLimits ? x : rest[groupVars[k]]; // the batch never sees a NaN
             }
             out[i] = inLimits;
         }
@@ -492,7 +501,8 @@ public final class Collide4j {
                 long t0 = System.nanoTime();
                 MotionResult m = checkMotion(q0s.get(i), q1s.get(i));
                 out[i] = m.status();
-                counters.motion(m.isFree(), m.status() == MotionStatus.INCONCLUSIVE, System.nanoTime() - t0, m.evaluations());
+                counters.motion(
+                        m.isFree(), m.status() == MotionStatus.INCONCLUSIVE, System.nanoTime() - t0, m.evaluations());
             }
             return out;
         }
@@ -601,8 +611,13 @@ public final class Collide4j {
 
     @Override
     public String toString() {
-        return String.format(Locale.ROOT, "Collide4j[%s, %d obstacles, margin %g, group %s]", model(), scene().size(),
-                margin, group.groupName.isEmpty() ? "<all variables>" : group.groupName);
+        return String.format(
+                Locale.ROOT,
+                "Collide4j[%s, %d obstacles, margin %g, group %s]",
+                model(),
+                scene().size(),
+                margin,
+                group.groupName.isEmpty() ? "<all variables>" : group.groupName);
     }
 
     // ------------------------------------------------------------------ builder
@@ -615,15 +630,15 @@ public final class Collide4j {
         private @Nullable Path srdfPath;
         private @Nullable String bundledRobot;
         private Scene scene = Scene.empty();
-        private Provenance.@Nullable Source sceneSource;   // where the scene came from, null when built in memory
+        private Provenance.@Nullable Source sceneSource; // where the scene came from, null when built in memory
         private final List<String[]> sceneAllow = new ArrayList<>();
         private double margin;
         private double tolerance = CollisionChecker.DEFAULT_TOLERANCE;
         private long budget = CollisionChecker.DEFAULT_BUDGET;
-        private boolean budgetGiven;   // else the default, scaled with the model (Collide4j.budgetScale)
+        private boolean budgetGiven; // else the default, scaled with the model (Collide4j.budgetScale)
         private @Nullable String group;
         private final Map<String, Double> hold = new LinkedHashMap<>();
-        private final java.util.Set<String> explicitHold = new java.util.HashSet<>();   // hold(), not holdAll()
+        private final java.util.Set<String> explicitHold = new java.util.HashSet<>(); // hold(), not holdAll()
         private final Map<String, Double> padding = new LinkedHashMap<>();
         private final Map<String, Double> scale = new LinkedHashMap<>();
         private double defaultPadding;
@@ -637,8 +652,7 @@ public final class Collide4j {
         private java.util.function.@Nullable Consumer<String> meshListener;
         private Map<String, String> xacroArgs = Map.of();
 
-        private Builder() {
-        }
+        private Builder() {}
 
         Builder copy() {
             Builder b = new Builder();
@@ -674,7 +688,8 @@ public final class Collide4j {
         /** A bundled robot by name ({@code Models.names()}), with its SRDF. */
         public Builder robot(String bundledName) {
             if (!Models.names().contains(bundledName)) {
-                throw new IllegalArgumentException("no bundled robot '" + bundledName + "'; bundled: " + Models.names());
+                throw new IllegalArgumentException(
+                        "no bundled robot '" + bundledName + "'; bundled: " + Models.names());
             }
             this.bundledRobot = bundledName;
             this.robot = null;
@@ -751,8 +766,12 @@ public final class Collide4j {
             if (bundledRobot != null) {
                 r = Provenance.Source.bundled(bundledRobot);
             } else if (urdfPath != null) {
-                r = new Provenance.Source(null, urdfPath.toAbsolutePath().normalize().toString(),
-                        srdfPath == null ? null : srdfPath.toAbsolutePath().normalize().toString());
+                r = new Provenance.Source(
+                        null,
+                        urdfPath.toAbsolutePath().normalize().toString(),
+                        srdfPath == null
+                                ? null
+                                : srdfPath.toAbsolutePath().normalize().toString());
             }
             return new Provenance(r, sceneSource);
         }
@@ -771,7 +790,8 @@ public final class Collide4j {
                 throw new IllegalArgumentException(file + ": unknown scene format, expected .json (collide4j-scene/1)"
                         + " or .yaml/.yml (MoveIt planning scene)");
             }
-            this.sceneSource = Provenance.Source.file(file.toAbsolutePath().normalize().toString());
+            this.sceneSource =
+                    Provenance.Source.file(file.toAbsolutePath().normalize().toString());
             return this;
         }
 
@@ -780,7 +800,7 @@ public final class Collide4j {
             this.scene = planningScene.scene();
             this.sceneSource = null;
             this.sceneAllow.clear();
-            planningScene.allowedCollisions().forEach(p -> sceneAllow.add(new String[]{p.first(), p.second()}));
+            planningScene.allowedCollisions().forEach(p -> sceneAllow.add(new String[] {p.first(), p.second()}));
             return this;
         }
 
@@ -881,7 +901,7 @@ public final class Collide4j {
 
         /** Do not check this pair (link, attached object or obstacle names). */
         public Builder allow(String a, String b) {
-            allow.add(new String[]{a, b});
+            allow.add(new String[] {a, b});
             return this;
         }
 
@@ -941,7 +961,8 @@ public final class Collide4j {
 
         /** Meshes as a convex decomposition with a measured covering margin (see {@link DecompositionPieces}). */
         public Builder decomposition(DecompositionParameters parameters, @Nullable DecompositionCache cache) {
-            DecompositionPieces p = cache == null ? DecompositionPieces.uncached(parameters)
+            DecompositionPieces p = cache == null
+                    ? DecompositionPieces.uncached(parameters)
                     : DecompositionPieces.cached(parameters, cache.directory());
             return pieces(p, p.name());
         }
@@ -958,7 +979,8 @@ public final class Collide4j {
 
         /** Allowed-collision names must be links, scene obstacles or the environment: a typo must not pass silently. */
         private void checkAllowNames(RobotDescription desc) {
-            java.util.Set<String> known = new java.util.TreeSet<>(desc.linksByName().keySet());
+            java.util.Set<String> known =
+                    new java.util.TreeSet<>(desc.linksByName().keySet());
             scene.obstacles().forEach(o -> known.add(o.name()));
             known.add(AllowedCollisionMatrix.ENVIRONMENT);
             for (String[] p : allow) {
@@ -988,16 +1010,22 @@ public final class Collide4j {
             sceneAllow.forEach(p -> mb.allow(p[0], p[1]));
             checkAllowNames(desc);
             allow.forEach(p -> mb.allow(p[0], p[1]));
-            hold.forEach(mb::hold);   // names, limits and the content hash are the model's
-            PieceChoice choice = PieceChoice.apply(mb, desc, decomposition, pieces, piecesName, bundledDecomposition,
-                    bundledRobot, meshListener);
+            hold.forEach(mb::hold); // names, limits and the content hash are the model's
+            PieceChoice choice = PieceChoice.apply(
+                    mb, desc, decomposition, pieces, piecesName, bundledDecomposition, bundledRobot, meshListener);
             RobotCollisionModel model = mb.build();
             GroupMapping mapping = GroupMapping.resolve(desc, km, sem, group, bundledRobot != null, hold, explicitHold);
-            PreparedScene prepared = PreparedScene.of(scene, choice.scenePieces(),
-                    exactMeshes ? MeshMode.EXACT : MeshMode.HULL);
+            PreparedScene prepared =
+                    PreparedScene.of(scene, choice.scenePieces(), exactMeshes ? MeshMode.EXACT : MeshMode.HULL);
             CollisionChecker checker = CollisionChecker.of(model, prepared);
-            return new Collide4j(this, prepared, checker, sem, mapping,
-                    RobotWarnings.of(desc, sem, checker, mapping.rest, urdfPath, packageRoots), choice.concave());
+            return new Collide4j(
+                    this,
+                    prepared,
+                    checker,
+                    sem,
+                    mapping,
+                    RobotWarnings.of(desc, sem, checker, mapping.rest, urdfPath, packageRoots),
+                    choice.concave());
         }
     }
 }

@@ -8,14 +8,13 @@ import io.collide4j.kinematics.PlanningGroup;
 import io.collide4j.kinematics.format.Suggestions;
 import io.collide4j.urdf.RobotDescription;
 import io.collide4j.urdf.SemanticDescription;
-import org.jspecify.annotations.Nullable;
-
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How a {@link Collide4j}'s planning configurations (the group's variables, in the group's order) map onto the
@@ -29,6 +28,7 @@ final class GroupMapping {
     final int[] vars;
     /** The full configuration of held values (every joint at 0 clamped into its limits, then {@code hold}). */
     final double[] rest;
+
     final double[] lower;
     final double[] upper;
     final JointSpace space;
@@ -55,7 +55,8 @@ final class GroupMapping {
         }
         this.space = new JointSpace(lower, upper, continuous);
         this.variableNames = List.copyOf(names);
-        this.mimics = km.description().joints().stream().anyMatch(j -> j.mimic() != null && j.type().isMovable());
+        this.mimics = km.description().joints().stream()
+                .anyMatch(j -> j.mimic() != null && j.type().isMovable());
     }
 
     /**
@@ -63,13 +64,22 @@ final class GroupMapping {
      * blank is refused), with the {@code hold} values applied (a joint in {@code explicitHold} that has no value of
      * its own is refused; mimic and fixed joints of a recorded state are skipped, FK derives them).
      */
-    static GroupMapping resolve(RobotDescription desc, KinematicModel km, @Nullable SemanticDescription sem,
-                                @Nullable String group, boolean bundled, Map<String, Double> hold, Set<String> explicitHold) {
+    static GroupMapping resolve(
+            RobotDescription desc,
+            KinematicModel km,
+            @Nullable SemanticDescription sem,
+            @Nullable String group,
+            boolean bundled,
+            Map<String, Double> hold,
+            Set<String> explicitHold) {
         String gName = group;
         if (gName != null && gName.isBlank()) {
             // "" means "every variable" below; an empty --group or "group": "" is a mistake, not that request
             throw new IllegalArgumentException("group: expected an SRDF group name, got '" + gName + "'"
-                    + (sem == null ? "" : " (SRDF groups " + sem.groups().stream().map(g -> g.name()).toList() + ")"));
+                    + (sem == null
+                            ? ""
+                            : " (SRDF groups "
+                                    + sem.groups().stream().map(g -> g.name()).toList() + ")"));
         }
         if (gName == null && bundled && sem != null && !sem.groups().isEmpty()) {
             gName = sem.groups().get(0).name();
@@ -104,7 +114,7 @@ final class GroupMapping {
                 throw new IllegalArgumentException("hold: joint " + h.getKey() + " of robot '" + desc.name()
                         + "' is fixed or mimics another joint: it has no value of its own to hold");
             }
-            if (v >= 0) {   // mimic and fixed joints of a recorded state are derived by FK
+            if (v >= 0) { // mimic and fixed joints of a recorded state are derived by FK
                 rest[v] = h.getValue();
             }
         }
@@ -134,7 +144,8 @@ final class GroupMapping {
     /** The group values of a full robot configuration. */
     double[] groupConfiguration(double[] full) {
         if (full.length != rest.length) {
-            throw new IllegalArgumentException("full configuration has " + full.length + " entries, expected " + rest.length);
+            throw new IllegalArgumentException(
+                    "full configuration has " + full.length + " entries, expected " + rest.length);
         }
         double[] q = new double[vars.length];
         for (int i = 0; i < q.length; i++) {
@@ -146,8 +157,8 @@ final class GroupMapping {
     /** Writes group values q into their slots of dest (a full configuration); the other slots are left alone. */
     void toFull(double[] q, double[] dest) {
         if (q.length != vars.length) {
-            throw new IllegalArgumentException("configuration has " + q.length + " entries, expected " + vars.length
-                    + " " + variableNames);
+            throw new IllegalArgumentException(
+                    "configuration has " + q.length + " entries, expected " + vars.length + " " + variableNames);
         }
         for (int i = 0; i < q.length; i++) {
             dest[vars[i]] = q[i];
@@ -161,15 +172,17 @@ final class GroupMapping {
             int v = km.variableIndex(name);
             int col = t.jointNames().indexOf(name);
             if (v < 0) {
-                throw new IllegalArgumentException("column " + name + " is a mimic or fixed joint (its value is derived);"
-                        + " leave it out");
+                throw new IllegalArgumentException(
+                        "column " + name + " is a mimic or fixed joint (its value is derived);" + " leave it out");
             }
             for (int k = 0; k < t.waypointCount(); k++) {
                 double value = t.positions(k)[col];
                 if (value != rest[v]) {
                     throw new IllegalArgumentException("column " + name + " is not in the planning group "
-                            + (groupName.isEmpty() ? "" : "'" + groupName + "' ") + "and waypoint " + k + " gives it " + value
-                            + ", but it is held at " + rest[v] + "; hold it at that value or plan a group that includes it");
+                            + (groupName.isEmpty() ? "" : "'" + groupName + "' ") + "and waypoint " + k + " gives it "
+                            + value
+                            + ", but it is held at " + rest[v]
+                            + "; hold it at that value or plan a group that includes it");
                 }
             }
         }
@@ -179,8 +192,8 @@ final class GroupMapping {
     /** See {@link Collide4j#withinLimits}; {@code full} is the caller's scratch, overwritten. Allocation-free. */
     boolean withinLimits(double[] q, double[] full, KinematicModel km) {
         if (q.length != vars.length) {
-            throw new IllegalArgumentException("configuration has " + q.length + " entries, expected " + vars.length
-                    + " " + variableNames);
+            throw new IllegalArgumentException(
+                    "configuration has " + q.length + " entries, expected " + vars.length + " " + variableNames);
         }
         for (int i = 0; i < q.length; i++) {
             if (!(q[i] >= lower[i] && q[i] <= upper[i])) {
@@ -193,7 +206,7 @@ final class GroupMapping {
         toFull(q, full);
         try {
             return km.validate(full, LimitPolicy.REPORT).isEmpty();
-        } catch (IllegalArgumentException e) {   // a mimic value beyond what certified bounds support
+        } catch (IllegalArgumentException e) { // a mimic value beyond what certified bounds support
             return false;
         }
     }

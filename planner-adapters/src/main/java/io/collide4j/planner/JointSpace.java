@@ -1,7 +1,6 @@
 package io.collide4j.planner;
 
 import io.collide4j.kinematics.KinematicModel;
-
 import java.util.SplittableRandom;
 
 /**
@@ -44,7 +43,8 @@ public final class JointSpace {
         boolean any = false;
         for (int i = 0; i < n; i++) {
             any |= continuous[i];
-            if (!continuous[i] && (!(lower[i] <= upper[i]) || !Double.isFinite(lower[i]) || !Double.isFinite(upper[i]))) {
+            if (!continuous[i]
+                    && (!(lower[i] <= upper[i]) || !Double.isFinite(lower[i]) || !Double.isFinite(upper[i]))) {
                 throw new IllegalArgumentException("joint " + i + ": bounds must be finite with lower <= upper (or the"
                         + " joint continuous), got " + lower[i] + " .. " + upper[i]);
             }
@@ -83,7 +83,8 @@ public final class JointSpace {
     /** A uniform sample: within the bounds, or over one turn [−π, π) for a continuous joint. */
     public void sample(SplittableRandom random, double[] out) {
         for (int j = 0; j < out.length; j++) {
-            out[j] = continuous[j] ? -Math.PI + random.nextDouble() * TURN
+            out[j] = continuous[j]
+                    ? -Math.PI + random.nextDouble() * TURN
                     : lower[j] + random.nextDouble() * (upper[j] - lower[j]);
         }
     }
@@ -152,9 +153,10 @@ public final class JointSpace {
             return true;
         }
         for (int j = 0; j < q0.length; j++) {
-            if (continuous[j] && !(Math.abs(q0[j]) <= KinematicModel.MAX_SEGMENT_ANGLE
-                    && Math.abs(q1[j]) <= KinematicModel.MAX_SEGMENT_ANGLE
-                    && Math.abs(q1[j] - q0[j]) <= KinematicModel.MAX_SEGMENT_TURN)) {
+            if (continuous[j]
+                    && !(Math.abs(q0[j]) <= KinematicModel.MAX_SEGMENT_ANGLE
+                            && Math.abs(q1[j]) <= KinematicModel.MAX_SEGMENT_ANGLE
+                            && Math.abs(q1[j] - q0[j]) <= KinematicModel.MAX_SEGMENT_TURN)) {
                 return false;
             }
         }

@@ -10,10 +10,9 @@ import io.collide4j.checker.robot.PrecomputedPieces;
 import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.models.Models;
 import io.collide4j.urdf.RobotDescription;
-import org.jspecify.annotations.Nullable;
-
 import java.util.List;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Which convex pieces cover the robot's and the scene's meshes: hulls, a given provider, the bundled robots'
@@ -26,9 +25,15 @@ import java.util.function.Consumer;
 record PieceChoice(ConvexPieceProvider scenePieces, List<LinkConvexity> concave) {
 
     /** Chooses the pieces and sets the robot's on {@code mb}; {@code hear} (may be null) hears each mesh decomposed. */
-    static PieceChoice apply(RobotCollisionModel.Builder mb, RobotDescription desc, DecompositionMode decomposition,
-                             @Nullable ConvexPieceProvider pieces, @Nullable String piecesName, boolean bundledDecomposition,
-                             @Nullable String bundledRobot, @Nullable Consumer<String> hear) {
+    static PieceChoice apply(
+            RobotCollisionModel.Builder mb,
+            RobotDescription desc,
+            DecompositionMode decomposition,
+            @Nullable ConvexPieceProvider pieces,
+            @Nullable String piecesName,
+            boolean bundledDecomposition,
+            @Nullable String bundledRobot,
+            @Nullable Consumer<String> hear) {
         ConvexPieceProvider scenePieces = pieces == null ? ConvexPieceProvider.hull() : pieces;
         List<LinkConvexity> concave = List.of();
         if (decomposition == DecompositionMode.ALL) {
@@ -43,15 +48,16 @@ record PieceChoice(ConvexPieceProvider scenePieces, List<LinkConvexity> concave)
                 PrecomputedPieces pre = PrecomputedPieces.load(bundledDecompositionIndex(bundledRobot), d);
                 mb.pieces(pre, pre.name());
             } else {
-                mb.pieces(heard, d.name());   // the same pieces and name: the robot hash does not change
+                mb.pieces(heard, d.name()); // the same pieces and name: the robot hash does not change
             }
         } else if (bundledDecomposition) {
             if (bundledRobot == null || pieces != null) {
-                throw new IllegalStateException("bundledDecomposition needs a bundled robot (robot(name)) and no"
-                        + " pieces(...) provider; for other robots use pieces(DecompositionPieces.cached(params), name)");
+                throw new IllegalStateException(
+                        "bundledDecomposition needs a bundled robot (robot(name)) and no"
+                                + " pieces(...) provider; for other robots use pieces(DecompositionPieces.cached(params), name)");
             }
-            PrecomputedPieces pre = PrecomputedPieces.load(bundledDecompositionIndex(bundledRobot),
-                    ConvexPieceProvider.hull());
+            PrecomputedPieces pre =
+                    PrecomputedPieces.load(bundledDecompositionIndex(bundledRobot), ConvexPieceProvider.hull());
             mb.pieces(pre, pre.name());
         } else if (pieces != null) {
             mb.pieces(pieces, piecesName);

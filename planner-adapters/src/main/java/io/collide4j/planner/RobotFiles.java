@@ -6,12 +6,11 @@ import io.collide4j.urdf.SemanticDescription;
 import io.collide4j.urdf.SrdfParser;
 import io.collide4j.urdf.UrdfParser;
 import io.collide4j.urdf.xacro.Xacro;
-import org.jspecify.annotations.Nullable;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The robot a {@link Collide4j.Builder} was given, read: a bundled robot with its SRDF, a URDF (or xacro) file, or a
@@ -24,13 +23,20 @@ record RobotFiles(RobotDescription description, @Nullable SemanticDescription se
      * {@code robot} (with {@code srdf}); an {@code srdfPath} replaces the SRDF. Refuses xacro arguments when neither
      * file is xacro, and files that cannot be read.
      */
-    static RobotFiles read(@Nullable String bundledRobot, @Nullable Path urdfPath, @Nullable Path srdfPath,
-                           @Nullable RobotDescription robot, @Nullable SemanticDescription srdf, List<Path> packageRoots,
-                           Map<String, String> xacroArgs) {
-        if (!xacroArgs.isEmpty() && (urdfPath == null || !Xacro.isXacro(urdfPath))
+    static RobotFiles read(
+            @Nullable String bundledRobot,
+            @Nullable Path urdfPath,
+            @Nullable Path srdfPath,
+            @Nullable RobotDescription robot,
+            @Nullable SemanticDescription srdf,
+            List<Path> packageRoots,
+            Map<String, String> xacroArgs) {
+        if (!xacroArgs.isEmpty()
+                && (urdfPath == null || !Xacro.isXacro(urdfPath))
                 && (srdfPath == null || !Xacro.isXacro(srdfPath))) {
-            throw new IllegalArgumentException("xacro arguments " + xacroArgs.keySet() + " given, but neither the URDF ("
-                    + (urdfPath == null ? "none" : urdfPath) + ") nor the SRDF is a .xacro file");
+            throw new IllegalArgumentException(
+                    "xacro arguments " + xacroArgs.keySet() + " given, but neither the URDF ("
+                            + (urdfPath == null ? "none" : urdfPath) + ") nor the SRDF is a .xacro file");
         }
         RobotDescription desc;
         SemanticDescription sem = srdf;

@@ -13,8 +13,7 @@ public interface StateValidityChecker {
     Clearance clearance(double[] q);
 
     /** A clearance value and its guarantee: {@code lowerBound ≤ true clearance ≤ upperBound}. */
-    record Clearance(double lowerBound, double upperBound, Exactness exactness) {
-    }
+    record Clearance(double lowerBound, double upperBound, Exactness exactness) {}
 
     /** How a clearance relates to the true distance of the robot's real geometry. */
     enum Exactness {

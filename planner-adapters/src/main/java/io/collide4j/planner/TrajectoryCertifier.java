@@ -2,17 +2,16 @@ package io.collide4j.planner;
 
 import io.collide4j.checker.certificate.CertificateVerifier;
 import io.collide4j.checker.certificate.CertificationResult;
-import io.collide4j.checker.query.Contact;
 import io.collide4j.checker.certificate.Provenance;
+import io.collide4j.checker.query.Contact;
 import io.collide4j.kinematics.JointTrajectory;
-import org.jspecify.annotations.NullMarked;
-import org.jspecify.annotations.Nullable;
-
 import java.io.StringWriter;
 import java.io.Writer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongConsumer;
+import org.jspecify.annotations.NullMarked;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Certifies whole trajectories for a {@link Collide4j}: waypoints joined by straight joint-space
@@ -41,14 +40,17 @@ public final class TrajectoryCertifier {
      * A certification and the trajectory it is about: full configurations, times, and for trajectories with
      * velocities the full velocity (and acceleration) vectors, else null.
      */
-    public record Certification(@Nullable CertificationResult result, double[][] fullWaypoints, double[] times,
-                                double margin, double @Nullable [][] fullVelocities,
-                                double @Nullable [][] fullAccelerations) {
-        public Certification(@Nullable CertificationResult result, double[][] fullWaypoints, double[] times,
-                             double margin) {
+    public record Certification(
+            @Nullable CertificationResult result,
+            double[][] fullWaypoints,
+            double[] times,
+            double margin,
+            double @Nullable [][] fullVelocities,
+            double @Nullable [][] fullAccelerations) {
+        public Certification(
+                @Nullable CertificationResult result, double[][] fullWaypoints, double[] times, double margin) {
             this(result, fullWaypoints, times, margin, null, null);
         }
-
     }
 
     /**
@@ -74,15 +76,18 @@ public final class TrajectoryCertifier {
      * each segment with the number certified so far, up to {@code t.waypointCount() - 1} (fewer when a violation or
      * the budget stops it); results and certificate are those without it.
      */
-    public Certification certify(JointTrajectory t, double margin, long budget, @Nullable Writer out,
-                                 @Nullable LongConsumer segmentsDone) {
+    public Certification certify(
+            JointTrajectory t, double margin, long budget, @Nullable Writer out, @Nullable LongConsumer segmentsDone) {
         GroupRows g = groupRows(t);
         return certify(g.q(), g.v(), g.a(), g.times(), margin, budget, out, segmentsDone);
     }
 
     /** A trajectory's planning-group rows (velocities, accelerations null when it has none) and times. */
-    private record GroupRows(List<double[]> q, @Nullable List<double[]> v, @Nullable List<double[]> a, double[] times) {
-    }
+    private record GroupRows(
+            List<double[]> q,
+            @Nullable List<double[]> v,
+            @Nullable List<double[]> a,
+            double[] times) {}
 
     private GroupRows groupRows(JointTrajectory t) {
         int[] cols = c.trajectoryColumns(t);
@@ -92,8 +97,11 @@ public final class TrajectoryCertifier {
             q.add(Collide4j.waypoint(t, cols, k));
             times[k] = t.time(k);
         }
-        return new GroupRows(q, t.hasVelocities() ? derivatives(t, cols, true) : null,
-                t.hasAccelerations() ? derivatives(t, cols, false) : null, times);
+        return new GroupRows(
+                q,
+                t.hasVelocities() ? derivatives(t, cols, true) : null,
+                t.hasAccelerations() ? derivatives(t, cols, false) : null,
+                times);
     }
 
     /**
@@ -107,9 +115,11 @@ public final class TrajectoryCertifier {
         for (int k = 0; k < full.length; k++) {
             full[k] = c.fullConfiguration(g.q().get(k));
         }
-        return io.collide4j.checker.certificate.TrajectoryCertifier.trajectoryHash(full,
+        return io.collide4j.checker.certificate.TrajectoryCertifier.trajectoryHash(
+                full,
                 g.v() == null ? null : fullDerivatives(g.v(), full.length, "velocities"),
-                g.a() == null ? null : fullDerivatives(g.a(), full.length, "accelerations"), g.times());
+                g.a() == null ? null : fullDerivatives(g.a(), full.length, "accelerations"),
+                g.times());
     }
 
     // Velocities or accelerations of the group's columns, one group vector per waypoint.
@@ -135,8 +145,13 @@ public final class TrajectoryCertifier {
      * Certifies planning-group waypoints with group velocities (and accelerations; either may be null) at strictly
      * increasing times, following the cubic / quintic interpolation between them.
      */
-    public Certification certify(List<double[]> waypoints, @Nullable List<double[]> velocities,
-                                 @Nullable List<double[]> accelerations, double[] times, double margin, long budget) {
+    public Certification certify(
+            List<double[]> waypoints,
+            @Nullable List<double[]> velocities,
+            @Nullable List<double[]> accelerations,
+            double[] times,
+            double margin,
+            long budget) {
         return certify(waypoints, velocities, accelerations, times, margin, budget, null, null);
     }
 
@@ -144,29 +159,51 @@ public final class TrajectoryCertifier {
      * As {@link #certify(List, List, List, double[], double, long)}, calling {@code segmentsDone} after each segment
      * with the number certified so far; an exception it throws (a cancelled server request) ends the certification.
      */
-    public Certification certify(List<double[]> waypoints, @Nullable List<double[]> velocities,
-                                 @Nullable List<double[]> accelerations, double[] times, double margin, long budget,
-                                 @Nullable LongConsumer segmentsDone) {
+    public Certification certify(
+            List<double[]> waypoints,
+            @Nullable List<double[]> velocities,
+            @Nullable List<double[]> accelerations,
+            double[] times,
+            double margin,
+            long budget,
+            @Nullable LongConsumer segmentsDone) {
         return certify(waypoints, velocities, accelerations, times, margin, budget, null, segmentsDone);
     }
 
-    private Certification certify(List<double[]> waypoints, @Nullable List<double[]> velocities,
-                                  @Nullable List<double[]> accelerations, double[] times, double margin, long budget,
-                                  @Nullable Writer out, @Nullable LongConsumer segmentsDone) {
-        double[][] fullVelocities = velocities == null ? null : fullDerivatives(velocities, waypoints.size(), "velocities");
-        double[][] fullAccelerations = accelerations == null ? null
-                : fullDerivatives(accelerations, waypoints.size(), "accelerations");
+    private Certification certify(
+            List<double[]> waypoints,
+            @Nullable List<double[]> velocities,
+            @Nullable List<double[]> accelerations,
+            double[] times,
+            double margin,
+            long budget,
+            @Nullable Writer out,
+            @Nullable LongConsumer segmentsDone) {
+        double[][] fullVelocities =
+                velocities == null ? null : fullDerivatives(velocities, waypoints.size(), "velocities");
+        double[][] fullAccelerations =
+                accelerations == null ? null : fullDerivatives(accelerations, waypoints.size(), "accelerations");
         double[][] full = new double[waypoints.size()][];
         for (int k = 0; k < full.length; k++) {
             full[k] = c.fullConfiguration(waypoints.get(k)); // limits, between waypoints too: the checker's certifier
         }
         // kept in memory (out null): the checker's in-memory certify, spelled out so that the progress hook reaches it
         StringWriter text = out == null ? new StringWriter() : null;
-        CertificationResult r = certifier.certify(full, fullVelocities, fullAccelerations, times, margin,
-                c.tolerance(), budget, c.scratch().context, out == null ? Provenance.UNKNOWN : c.provenance(),
-                out == null ? text : out, segmentsDone);
+        CertificationResult r = certifier.certify(
+                full,
+                fullVelocities,
+                fullAccelerations,
+                times,
+                margin,
+                c.tolerance(),
+                budget,
+                c.scratch().context,
+                out == null ? Provenance.UNKNOWN : c.provenance(),
+                out == null ? text : out,
+                segmentsDone);
         if (text != null) {
-            r = new CertificationResult(r.verdict(), r.violation(), r.pairClearance(), r.evaluations(), text.toString());
+            r = new CertificationResult(
+                    r.verdict(), r.violation(), r.pairClearance(), r.evaluations(), text.toString());
         }
         return new Certification(r, full, times.clone(), margin, fullVelocities, fullAccelerations);
     }
@@ -174,7 +211,8 @@ public final class TrajectoryCertifier {
     // Group derivative vectors as full-robot vectors: joints outside the planning group stand still.
     private double[][] fullDerivatives(List<double[]> group, int waypoints, String what) {
         if (group.size() != waypoints) {
-            throw new IllegalArgumentException("trajectory has " + waypoints + " waypoints but " + group.size() + " " + what);
+            throw new IllegalArgumentException(
+                    "trajectory has " + waypoints + " waypoints but " + group.size() + " " + what);
         }
         double[][] out = new double[group.size()][];
         for (int k = 0; k < out.length; k++) {
@@ -193,10 +231,13 @@ public final class TrajectoryCertifier {
         try {
             cert = io.collide4j.checker.certificate.Certificate.read(certificateJson, "certificate");
         } catch (IllegalArgumentException e) {
-            return new CertificateVerifier.Report(false, null, List.of("unreadable certificate: " + e.getMessage()), null);
+            return new CertificateVerifier.Report(
+                    false, null, List.of("unreadable certificate: " + e.getMessage()), null);
         }
-        List<String> unbound = io.collide4j.verifier.Binding.check(CertificateInputs.of(c, cert.meshModeOrDefault(), null),
-                certificateJson.getBytes(java.nio.charset.StandardCharsets.UTF_8), "certificate");
+        List<String> unbound = io.collide4j.verifier.Binding.check(
+                CertificateInputs.of(c, cert.meshModeOrDefault(), null),
+                certificateJson.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                "certificate");
         if (!unbound.isEmpty()) {
             return new CertificateVerifier.Report(false, cert.verdict(), unbound, cert);
         }
@@ -221,7 +262,7 @@ public final class TrajectoryCertifier {
         double[][] out = new double[samples][];
         for (int k = 0; k < samples; k++) {
             Contact ct = s.get(k).closest();
-            out[k] = new double[]{s.get(k).time(), ct == null ? Double.POSITIVE_INFINITY : ct.lowerBound()};
+            out[k] = new double[] {s.get(k).time(), ct == null ? Double.POSITIVE_INFINITY : ct.lowerBound()};
             if (pairs != null) {
                 pairs[k] = ct == null ? "" : ct.pair().key();
             }
@@ -243,16 +284,18 @@ public final class TrajectoryCertifier {
      * The state of a certified trajectory at one instant: full configuration (the certified interpolation) and
      * the closest checked pair there (null when no pair is checked), for plots and the report's 3-D view.
      */
-    public record ProfileSample(double time, double[] configuration, @Nullable Contact closest) {
-    }
+    public record ProfileSample(
+            double time, double[] configuration, @Nullable Contact closest) {}
 
     /** {@link ProfileSample}s at non-decreasing {@code times} within the trajectory. */
     public List<ProfileSample> profile(Certification cert, double[] times) {
         double[] wt = cert.times();
         double[][] w = cert.fullWaypoints();
         Collide4j.Scratch s = c.scratch();
-        JointTrajectory path = cert.fullVelocities() == null ? null : new JointTrajectory(
-                c.model().kinematics().variableNames(), wt, w, cert.fullVelocities(), cert.fullAccelerations());
+        JointTrajectory path = cert.fullVelocities() == null
+                ? null
+                : new JointTrajectory(
+                        c.model().kinematics().variableNames(), wt, w, cert.fullVelocities(), cert.fullAccelerations());
         List<ProfileSample> out = new ArrayList<>(times.length);
         int seg = 0;
         for (double t : times) {

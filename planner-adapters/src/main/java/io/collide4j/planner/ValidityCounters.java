@@ -17,9 +17,15 @@ public final class ValidityCounters {
     private final LongAdder distanceEvaluations = new LongAdder();
 
     /** An immutable reading of the counters. */
-    public record Snapshot(long states, long validStates, double stateSeconds, long motions, long validMotions,
-                           long inconclusiveMotions, double motionSeconds, long distanceEvaluations) {
-    }
+    public record Snapshot(
+            long states,
+            long validStates,
+            double stateSeconds,
+            long motions,
+            long validMotions,
+            long inconclusiveMotions,
+            double motionSeconds,
+            long distanceEvaluations) {}
 
     void state(boolean valid, long nanos) {
         states.increment();
@@ -42,8 +48,15 @@ public final class ValidityCounters {
     }
 
     public Snapshot snapshot() {
-        return new Snapshot(states.sum(), validStates.sum(), stateNanos.sum() / 1e9, motions.sum(), validMotions.sum(),
-                inconclusiveMotions.sum(), motionNanos.sum() / 1e9, distanceEvaluations.sum());
+        return new Snapshot(
+                states.sum(),
+                validStates.sum(),
+                stateNanos.sum() / 1e9,
+                motions.sum(),
+                validMotions.sum(),
+                inconclusiveMotions.sum(),
+                motionNanos.sum() / 1e9,
+                distanceEvaluations.sum());
     }
 
     /** Sets every counter to zero (not atomic with respect to concurrent queries). */

@@ -1,13 +1,14 @@
 package io.collide4j.planner;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.collide4j.checker.certificate.CertificationResult;
 import io.collide4j.checker.certificate.Verdict;
 import io.collide4j.kinematics.JointTrajectory;
 import io.collide4j.kinematics.TrajectoryCsv;
 import io.collide4j.models.Models;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-
 import java.io.StringReader;
 import java.io.StringWriter;
 import java.util.ArrayList;
@@ -15,10 +16,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.LongStream;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /** The certifier's progress hook: called once per segment in order, and the certificate is byte for byte the same. */
 public class CertificationProgressTest {
@@ -41,8 +40,13 @@ public class CertificationProgressTest {
 
     /** The demo's rows: time, then the seven joints. */
     static double[][] demoRows() {
-        return Models.trajectoryCsv("panda_shelf_demo").lines().filter(l -> !l.startsWith("#") && !l.isBlank()).skip(1)
-                .map(l -> Arrays.stream(l.split(",")).mapToDouble(Double::parseDouble).toArray())
+        return Models.trajectoryCsv("panda_shelf_demo")
+                .lines()
+                .filter(l -> !l.startsWith("#") && !l.isBlank())
+                .skip(1)
+                .map(l -> Arrays.stream(l.split(","))
+                        .mapToDouble(Double::parseDouble)
+                        .toArray())
                 .toArray(double[][]::new);
     }
 
@@ -77,19 +81,28 @@ public class CertificationProgressTest {
         StringWriter plain = new StringWriter();
         StringWriter hooked = new StringWriter();
         List<Long> calls = new ArrayList<>();
-        CertificationResult a = certifier.certify(long300, panda.margin(), TrajectoryCertifier.DEFAULT_BUDGET, plain).result();
-        CertificationResult b = certifier.certify(long300, panda.margin(), TrajectoryCertifier.DEFAULT_BUDGET, hooked,
-                calls::add).result();
+        CertificationResult a = certifier
+                .certify(long300, panda.margin(), TrajectoryCertifier.DEFAULT_BUDGET, plain)
+                .result();
+        CertificationResult b = certifier
+                .certify(long300, panda.margin(), TrajectoryCertifier.DEFAULT_BUDGET, hooked, calls::add)
+                .result();
         assertEquals(Verdict.CERTIFIED_FREE, a.verdict());
         assertEquals(plain.toString(), hooked.toString(), "streamed certificate bytes");
         assertEquals(a.evaluations(), b.evaluations());
         assertEquals(LongStream.rangeClosed(1, 299).boxed().toList(), calls, "1, 2, ..., segments");
         // kept in memory (no writer): the same certificate text with and without the hook
         List<Long> inMemory = new ArrayList<>();
-        String text = certifier.certify(long300, panda.margin(), TrajectoryCertifier.DEFAULT_BUDGET, null,
-                inMemory::add).result().certificateJson();
-        assertEquals(certifier.certify(long300, panda.margin(), TrajectoryCertifier.DEFAULT_BUDGET).result()
-                .certificateJson(), text);
+        String text = certifier
+                .certify(long300, panda.margin(), TrajectoryCertifier.DEFAULT_BUDGET, null, inMemory::add)
+                .result()
+                .certificateJson();
+        assertEquals(
+                certifier
+                        .certify(long300, panda.margin(), TrajectoryCertifier.DEFAULT_BUDGET)
+                        .result()
+                        .certificateJson(),
+                text);
         assertEquals(299, inMemory.size());
     }
 
@@ -108,13 +121,16 @@ public class CertificationProgressTest {
         StringWriter plain = new StringWriter();
         StringWriter hooked = new StringWriter();
         List<Long> calls = new ArrayList<>();
-        CertificationResult a = certifier.certify(dive, panda.margin(), TrajectoryCertifier.DEFAULT_BUDGET, plain).result();
-        CertificationResult b = certifier.certify(dive, panda.margin(), TrajectoryCertifier.DEFAULT_BUDGET, hooked,
-                calls::add).result();
+        CertificationResult a = certifier
+                .certify(dive, panda.margin(), TrajectoryCertifier.DEFAULT_BUDGET, plain)
+                .result();
+        CertificationResult b = certifier
+                .certify(dive, panda.margin(), TrajectoryCertifier.DEFAULT_BUDGET, hooked, calls::add)
+                .result();
         assertEquals(Verdict.VIOLATION, a.verdict(), "the hand in the table");
         assertNotNull(b.violation());
         assertEquals(plain.toString(), hooked.toString(), "streamed certificate bytes");
-        int last = a.violation().segment() + 1;   // the violating segment is the last one certified
+        int last = a.violation().segment() + 1; // the violating segment is the last one certified
         assertTrue(last > 200 && last < 299, "violation after the demo's 7.5 s, before the end: segment " + last);
         assertEquals(LongStream.rangeClosed(1, last).boxed().toList(), calls);
     }

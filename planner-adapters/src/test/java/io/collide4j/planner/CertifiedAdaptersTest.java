@@ -1,36 +1,39 @@
 package io.collide4j.planner;
 
-import io.collide4j.checker.query.MotionResult;
-import io.collide4j.checker.query.MotionStatus;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
-import java.nio.file.Path;
-import java.util.SplittableRandom;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.collide4j.checker.query.MotionResult;
+import io.collide4j.checker.query.MotionStatus;
+import java.nio.file.Path;
+import java.util.SplittableRandom;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
 /** Adapter semantics against the closed-form clearance of {@link PlanarArm} (spheres and boxes: exact geometry). */
 class CertifiedAdaptersTest {
     static final double D = 0.02;
-    static final PlanarArm WORLD = new PlanarArm(new double[][]{{1.2, 0.9, 0.4, 0.3}, {-0.6, -1.2, 0.5, 0.2},
-            {-1.3, 0.5, 0.2, 0.6}});
+    static final PlanarArm WORLD =
+            new PlanarArm(new double[][] {{1.2, 0.9, 0.4, 0.3}, {-0.6, -1.2, 0.5, 0.2}, {-1.3, 0.5, 0.2, 0.6}});
     static Collide4j checker;
 
     @BeforeAll
     static void build(@TempDir Path dir) {
-        checker = Collide4j.builder().urdf(PlanarArm.writeUrdf(dir)).scene(WORLD.scene()).margin(D).build();
+        checker = Collide4j.builder()
+                .urdf(PlanarArm.writeUrdf(dir))
+                .scene(WORLD.scene())
+                .margin(D)
+                .build();
     }
 
     private static double[] randomQ(SplittableRandom r) {
-        return new double[]{r.nextDouble(-3.1, 3.1), r.nextDouble(-3.1, 3.1)};
+        return new double[] {r.nextDouble(-3.1, 3.1), r.nextDouble(-3.1, 3.1)};
     }
 
     @Test
@@ -52,12 +55,14 @@ class CertifiedAdaptersTest {
             assertEquals(StateValidityChecker.Exactness.LOWER_BOUND, c.exactness());
             if (exact > 0) {
                 assertTrue(c.lowerBound() <= exact + 1e-12, "lower bound " + c.lowerBound() + " above exact " + exact);
-                assertTrue(c.lowerBound() >= exact - 1e-6, "primitives: bound must be tight, " + c.lowerBound() + " vs " + exact);
+                assertTrue(
+                        c.lowerBound() >= exact - 1e-6,
+                        "primitives: bound must be tight, " + c.lowerBound() + " vs " + exact);
             }
         }
         assertTrue(invalid > 1000 && invalid < 19_000, "the world must have both valid and invalid states: " + invalid);
         // outside the joint limits is never valid, whatever the clearance
-        assertFalse(v.isValid(new double[]{3.12, 0}));
+        assertFalse(v.isValid(new double[] {3.12, 0}));
     }
 
     @Test
@@ -100,7 +105,8 @@ class CertifiedAdaptersTest {
             assertTrue(checker.isValid(mc.lastValid()), "lastValid at " + f + " is not free");
             double[] before = WORLD.sampled(q0, q1, f, n);
             for (int k = 0; k <= n; k++) {
-                assertTrue(before[k] > D, "exact clearance " + before[k] + " <= d at fraction " + f * k / n + " < " + f);
+                assertTrue(
+                        before[k] > D, "exact clearance " + before[k] + " <= d at fraction " + f * k / n + " < " + f);
             }
             // not needlessly early: the checker stops only where the exact clearance is within the tolerance
             double firstNear = 1;
@@ -120,10 +126,14 @@ class CertifiedAdaptersTest {
     @Test
     void sampledValidatorMissesAThinWallThatTheCertifiedOneCatches(@TempDir Path dir) {
         // A 2 mm wall across the second sphere's path: at q2 = 0 the tip sweeps a circle of radius 1.8.
-        PlanarArm wall = new PlanarArm(new double[][]{{0, 1.8, 0.002, 0.3}});
-        Collide4j c = Collide4j.builder().urdf(PlanarArm.writeUrdf(dir)).scene(wall.scene()).build();
+        PlanarArm wall = new PlanarArm(new double[][] {{0, 1.8, 0.002, 0.3}});
+        Collide4j c = Collide4j.builder()
+                .urdf(PlanarArm.writeUrdf(dir))
+                .scene(wall.scene())
+                .build();
         double[] q0 = {1.2, 0}, q1 = {1.95, 0};
-        assertTrue(java.util.Arrays.stream(wall.sampled(q0, q1, 1, 1000)).min().orElseThrow() < 0, "the motion collides");
+        assertTrue(
+                java.util.Arrays.stream(wall.sampled(q0, q1, 1, 1000)).min().orElseThrow() < 0, "the motion collides");
         SampledMotionValidator coarse = c.sampledMotionValidator(0.3);
         assertTrue(coarse.checkMotion(q0, q1), "with 0.3 rad between samples the wall is stepped over");
         assertFalse(c.motionValidator().checkMotion(q0, q1));
@@ -140,9 +150,17 @@ class CertifiedAdaptersTest {
         Collide4j tight = null;
         MotionResult r = null;
         for (int budget = 3; budget <= 60 && (r == null || !(r.time() > 0)); budget++) {
-            tight = Collide4j.builder().urdf(PlanarArm.writeUrdf(dir)).scene(WORLD.scene()).margin(D).budget(budget).build();
+            tight = Collide4j.builder()
+                    .urdf(PlanarArm.writeUrdf(dir))
+                    .scene(WORLD.scene())
+                    .margin(D)
+                    .budget(budget)
+                    .build();
             r = tight.motionValidator().check(q0, q1);
-            assertEquals(MotionStatus.INCONCLUSIVE, r.status(), budget + " distance evaluations cannot settle a long motion");
+            assertEquals(
+                    MotionStatus.INCONCLUSIVE,
+                    r.status(),
+                    budget + " distance evaluations cannot settle a long motion");
         }
         assertTrue(r.time() > 0, "the pair that ran out got somewhere, yet the pairs after it were never checked");
         MotionValidator.MotionCheck mc = tight.motionValidator().checkMotionWithLastValid(q0, q1);
@@ -154,7 +172,11 @@ class CertifiedAdaptersTest {
 
     @Test
     void countersCountEveryQuery(@TempDir Path dir) {
-        Collide4j c = Collide4j.builder().urdf(PlanarArm.writeUrdf(dir)).scene(WORLD.scene()).margin(D).build();
+        Collide4j c = Collide4j.builder()
+                .urdf(PlanarArm.writeUrdf(dir))
+                .scene(WORLD.scene())
+                .margin(D)
+                .build();
         CertifiedStateValidityChecker sv = c.stateValidityChecker();
         CertifiedMotionValidator mv = c.motionValidator();
         SplittableRandom r = new SplittableRandom(3);
@@ -163,7 +185,7 @@ class CertifiedAdaptersTest {
             validStates += sv.isValid(randomQ(r)) ? 1 : 0;
         }
         for (int i = 0; i < 50; i++) {
-            validMotions += mv.checkMotion(new double[]{0.3, 0.2}, randomQ(r)) ? 1 : 0;
+            validMotions += mv.checkMotion(new double[] {0.3, 0.2}, randomQ(r)) ? 1 : 0;
         }
         ValidityCounters.Snapshot s = c.counters().snapshot();
         assertEquals(200, s.states());
@@ -210,23 +232,33 @@ class CertifiedAdaptersTest {
         Path srdf = java.nio.file.Files.writeString(dir.resolve("planar.srdf"), """
                 <robot name="planar"><group name="shoulder"><joint name="j1"/></group></robot>
                 """);
-        Collide4j c = Collide4j.builder().urdf(PlanarArm.writeUrdf(dir)).srdf(srdf).group("shoulder")
-                .hold("j2", 0.5).scene(WORLD.scene()).margin(D).build();
+        Collide4j c = Collide4j.builder()
+                .urdf(PlanarArm.writeUrdf(dir))
+                .srdf(srdf)
+                .group("shoulder")
+                .hold("j2", 0.5)
+                .scene(WORLD.scene())
+                .margin(D)
+                .build();
         assertEquals(1, c.dimension());
         assertEquals(java.util.List.of("j1"), c.variableNames());
-        assertArrayEquals(new double[]{0.25, 0.5}, c.fullConfiguration(new double[]{0.25}));
+        assertArrayEquals(new double[] {0.25, 0.5}, c.fullConfiguration(new double[] {0.25}));
         SplittableRandom r = new SplittableRandom(9);
         for (int i = 0; i < 2000; i++) {
             double q1 = r.nextDouble(-3.1, 3.1);
             double exact = WORLD.clearance(q1, 0.5);
             if (Math.abs(exact - D) > 1e-9) {
-                assertEquals(exact > D, c.isValid(new double[]{q1}), "j1 = " + q1 + " with j2 held at 0.5");
+                assertEquals(exact > D, c.isValid(new double[] {q1}), "j1 = " + q1 + " with j2 held at 0.5");
             }
         }
         Collide4j all = Collide4j.builder().robot("panda").build();
         assertEquals(7, all.dimension(), "the bundled Panda's arm group has the seven arm joints");
         assertEquals("panda_arm", all.groupName());
-        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
-                () -> Collide4j.builder().urdf(PlanarArm.writeUrdf(dir)).hold("j9", 0).build());
+        org.junit.jupiter.api.Assertions.assertThrows(
+                IllegalArgumentException.class,
+                () -> Collide4j.builder()
+                        .urdf(PlanarArm.writeUrdf(dir))
+                        .hold("j9", 0)
+                        .build());
     }
 }

@@ -1,24 +1,23 @@
 package io.collide4j.planner;
 
-import io.collide4j.checker.certificate.Verdict;
-import io.collide4j.planner.plan.PlanRequest;
-import io.collide4j.planner.plan.PlanResult;
-import io.collide4j.planner.plan.ProblemRunner;
-import io.collide4j.planner.plan.RrtConnect;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.List;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.collide4j.checker.certificate.Verdict;
+import io.collide4j.planner.plan.PlanRequest;
+import io.collide4j.planner.plan.PlanResult;
+import io.collide4j.planner.plan.ProblemRunner;
+import io.collide4j.planner.plan.RrtConnect;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Continuous joints in the adapters and the planner, on {@link PlanarArm} with its first joint made continuous and a
@@ -32,7 +31,8 @@ class ContinuousJointsTest {
      * one at (−1.8, 0) that blocks the tip (1.8 m out with j2 = 0) around angle π: the straight short way across π is
      * blocked too, so the planner has to grow its trees across the ±π seam, bending j2 round the second box.
      */
-    static final PlanarArm WORLD = new PlanarArm(new double[][]{{1.0, 0, 0.3, 0.3}, {-1.8, 0, 0.2, 0.2}});
+    static final PlanarArm WORLD = new PlanarArm(new double[][] {{1.0, 0, 0.3, 0.3}, {-1.8, 0, 0.2, 0.2}});
+
     static Collide4j continuous;
     static Collide4j limited;
 
@@ -44,14 +44,19 @@ class ContinuousJointsTest {
                 <joint name="j1" type="continuous"><parent link="base"/><child link="l1"/><axis xyz="0 0 1"/></joint>""");
         assertFalse(urdf.equals(PlanarArm.URDF), "the fixture must change j1");
         Path file = Files.writeString(dir.resolve("planar_continuous.urdf"), urdf);
-        continuous = Collide4j.builder().urdf(file).scene(WORLD.scene()).margin(D).build();
-        limited = Collide4j.builder().urdf(PlanarArm.writeUrdf(dir)).scene(WORLD.scene()).margin(D).build();
+        continuous =
+                Collide4j.builder().urdf(file).scene(WORLD.scene()).margin(D).build();
+        limited = Collide4j.builder()
+                .urdf(PlanarArm.writeUrdf(dir))
+                .scene(WORLD.scene())
+                .margin(D)
+                .build();
     }
 
     @Test
     void theFacadeReportsContinuousJoints() {
-        assertArrayEquals(new boolean[]{true, false}, continuous.continuousJoints());
-        assertArrayEquals(new boolean[]{false, false}, limited.continuousJoints());
+        assertArrayEquals(new boolean[] {true, false}, continuous.continuousJoints());
+        assertArrayEquals(new boolean[] {false, false}, limited.continuousJoints());
         assertEquals(Double.NEGATIVE_INFINITY, continuous.lowerLimit(0));
     }
 
@@ -83,11 +88,18 @@ class ContinuousJointsTest {
         double[] start = {2.5, 0};
         double[] goal = {-2.5, 0};
         assertFalse(continuous.shortWayMotionValidator().checkMotion(start, goal), "the direct short way is blocked");
-        for (boolean lazy : new boolean[]{true, false}) {
+        for (boolean lazy : new boolean[] {true, false}) {
             for (long seed = 1; seed <= 5; seed++) {
                 PlanResult r = new RrtConnect(continuous.stateValidityChecker(), continuous.motionValidator())
-                        .plan(PlanRequest.builder().start(start).goal(goal).space(continuous.jointSpace()).seed(seed)
-                                .lazyEdges(lazy).range(0.5).timeLimitSeconds(10).build());
+                        .plan(PlanRequest.builder()
+                                .start(start)
+                                .goal(goal)
+                                .space(continuous.jointSpace())
+                                .seed(seed)
+                                .lazyEdges(lazy)
+                                .range(0.5)
+                                .timeLimitSeconds(10)
+                                .build());
                 assertTrue(r.solved(), "lazy " + lazy + " seed " + seed + ": " + r.failureReason());
                 List<double[]> path = r.path();
                 assertArrayEquals(start, path.get(0));
@@ -101,21 +113,34 @@ class ContinuousJointsTest {
                     }
                 }
                 assertEquals(path.size() - 1, ProblemRunner.recheck(continuous, path));
-                assertEquals(Verdict.CERTIFIED_FREE, ProblemRunner.certifyPath(continuous, path),
+                assertEquals(
+                        Verdict.CERTIFIED_FREE,
+                        ProblemRunner.certifyPath(continuous, path),
                         "certify proves the unwrapped path as returned");
             }
         }
         // with j1 limited to ±3.1 there is no way round: the planner must not pretend otherwise
         PlanResult none = new RrtConnect(limited.stateValidityChecker(), limited.motionValidator())
-                .plan(PlanRequest.builder().start(start).goal(goal).space(limited.jointSpace()).range(0.5)
-                        .maxIterations(3000).timeLimitSeconds(10).build());
+                .plan(PlanRequest.builder()
+                        .start(start)
+                        .goal(goal)
+                        .space(limited.jointSpace())
+                        .range(0.5)
+                        .maxIterations(3000)
+                        .timeLimitSeconds(10)
+                        .build());
         assertFalse(none.solved());
     }
 
     @Test
     void startsOfContinuousJointsBeyondOneTurnAreRefusedWithTheReason() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> PlanRequest.builder()
-                .start(7.0, 0).goal(0, 0).space(continuous.jointSpace()).build());
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
+                () -> PlanRequest.builder()
+                        .start(7.0, 0)
+                        .goal(0, 0)
+                        .space(continuous.jointSpace())
+                        .build());
         assertTrue(e.getMessage().contains("start[0] = 7.0") && e.getMessage().contains("modulo 2π"), e.getMessage());
     }
 }

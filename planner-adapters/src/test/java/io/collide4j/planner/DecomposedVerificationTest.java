@@ -1,12 +1,17 @@
 package io.collide4j.planner;
 
-import io.collide4j.checker.geometry.decomposition.DecompositionParameters;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.collide4j.checker.certificate.CertificateVerifier;
 import io.collide4j.checker.certificate.CertificateWitness;
 import io.collide4j.checker.certificate.CertificationResult;
+import io.collide4j.checker.certificate.Verdict;
+import io.collide4j.checker.geometry.decomposition.DecompositionParameters;
 import io.collide4j.checker.query.CollisionChecker;
 import io.collide4j.checker.query.MeshMode;
-import io.collide4j.checker.certificate.Verdict;
 import io.collide4j.checker.robot.ConvexPieceProvider;
 import io.collide4j.checker.robot.DecompositionMode;
 import io.collide4j.checker.robot.PieceOrigin;
@@ -18,10 +23,6 @@ import io.collide4j.verifier.Assumption;
 import io.collide4j.verifier.BoundInputs;
 import io.collide4j.verifier.IndependentVerifier;
 import io.collide4j.verifier.VerificationReport;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -32,11 +33,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Decomposed links through the independent verifier (issue 31, lemma D1 of verifier/SOUNDNESS.md). The link is a
@@ -50,8 +49,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * not by the independent verifier, which reads the mesh itself.
  */
 class DecomposedVerificationTest {
-    static final DecompositionParameters FAST = DecompositionParameters.builder().maxConvexHulls(6).resolution(20_000)
-            .threads(1).build();
+    static final DecompositionParameters FAST = DecompositionParameters.builder()
+            .maxConvexHulls(6)
+            .resolution(20_000)
+            .threads(1)
+            .build();
     static Path dir;
     static Collide4j honest;
     static String json;
@@ -86,41 +88,71 @@ class DecomposedVerificationTest {
 
     static CertificationResult certify(Collide4j c) {
         CollisionChecker checker = c.checker();
-        return new io.collide4j.checker.certificate.TrajectoryCertifier(checker).certify(new double[][] {{0}, {0.3}, {0.6}},
-                null, null, new double[] {0, 1, 2}, c.margin(), c.tolerance(), TrajectoryCertifier.DEFAULT_BUDGET,
-                checker.newContext());
+        return new io.collide4j.checker.certificate.TrajectoryCertifier(checker)
+                .certify(
+                        new double[][] {{0}, {0.3}, {0.6}},
+                        null,
+                        null,
+                        new double[] {0, 1, 2},
+                        c.margin(),
+                        c.tolerance(),
+                        TrajectoryCertifier.DEFAULT_BUDGET,
+                        checker.newContext());
     }
 
     static BoundInputs bound(Collide4j c) {
-        return new BoundInputs(c.model().contentHash(), c.scene().contentHash(), c.tolerance(), c.variableNames(),
-                Map.of(), CertificateWitness.derivedJson(c.checker(), MeshMode.HULL), null);
+        return new BoundInputs(
+                c.model().contentHash(),
+                c.scene().contentHash(),
+                c.tolerance(),
+                c.variableNames(),
+                Map.of(),
+                CertificateWitness.derivedJson(c.checker(), MeshMode.HULL),
+                null);
     }
 
     static VerificationReport verify(String text) {
-        return IndependentVerifier.verify(honest.model().kinematics().description(), null,
-                text.getBytes(StandardCharsets.UTF_8), "decomposed.json", bound);
+        return IndependentVerifier.verify(
+                honest.model().kinematics().description(),
+                null,
+                text.getBytes(StandardCharsets.UTF_8),
+                "decomposed.json",
+                bound);
     }
 
     static VerificationReport unbound(String text) {
-        return IndependentVerifier.verify(honest.model().kinematics().description(), null,
-                new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), "decomposed.json");
+        return IndependentVerifier.verify(
+                honest.model().kinematics().description(),
+                null,
+                new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)),
+                "decomposed.json");
     }
 
     @Test
     void oneHullSwallowsTheBallTheDecompositionVerifiesIndependently() {
         // one hull for the U asked for explicitly: the U is concave, so the default decomposes it too
-        assertEquals(Verdict.VIOLATION, certify(builder(ballOnly()).decomposition(DecompositionMode.HULLS).build())
-                .verdict(), "the U's hull holds the ball");
-        assertEquals(Verdict.CERTIFIED_FREE, certify(builder(ballOnly()).build()).verdict(),
+        assertEquals(
+                Verdict.VIOLATION,
+                certify(builder(ballOnly())
+                                .decomposition(DecompositionMode.HULLS)
+                                .build())
+                        .verdict(),
+                "the U's hull holds the ball");
+        assertEquals(
+                Verdict.CERTIFIED_FREE,
+                certify(builder(ballOnly()).build()).verdict(),
                 "the default decomposes the concave U");
         int pieces = honest.model().pieceEnd(0) - honest.model().pieceStart(0);
         assertTrue(pieces >= 2, "decomposed into " + pieces);
-        assertEquals(PieceOrigin.Kind.DECOMPOSED, honest.model().pieceOrigin(honest.model().pieceStart(0)).kind());
+        assertEquals(
+                PieceOrigin.Kind.DECOMPOSED,
+                honest.model().pieceOrigin(honest.model().pieceStart(0)).kind());
         assertTrue(json.contains("\"kind\":\"DECOMPOSED\""), json);
         VerificationReport r = verify(json);
         assertTrue(r.valid(), r.problems().toString());
         assertTrue(r.stepsChecked() > 0);
-        assertEquals(List.of(new Assumption(Assumption.Kind.DECOMPOSED_SOLID, "cup", "collision element 0")),
+        assertEquals(
+                List.of(new Assumption(Assumption.Kind.DECOMPOSED_SOLID, "cup", "collision element 0")),
                 r.assumptions());
         // every triangle of the tree is read: 5 quads × 2 caps × 2 + 12 sides × 2
         assertEquals(44, triangles(tree(json)).size());
@@ -133,15 +165,28 @@ class DecomposedVerificationTest {
      */
     @Test
     void theSolidIsProvenWhenEveryBodyStartsOutsideTheMesh() {
-        Collide4j c = builder(Scene.of(List.of(new Obstacle("ball", new ObstacleShape.Sphere(0.2),
-                new Pose(0, 1.5, 0, 0, 0, 0, 1))))).decomposition(FAST, null).build();
+        Collide4j c = builder(Scene.of(
+                        List.of(new Obstacle("ball", new ObstacleShape.Sphere(0.2), new Pose(0, 1.5, 0, 0, 0, 0, 1)))))
+                .decomposition(FAST, null)
+                .build();
         CollisionChecker checker = c.checker();
-        CertificationResult r = new io.collide4j.checker.certificate.TrajectoryCertifier(checker).certify(
-                new double[][] {{0}, {0.1}}, null, null, new double[] {0, 1}, c.margin(), c.tolerance(),
-                TrajectoryCertifier.DEFAULT_BUDGET, checker.newContext());
+        CertificationResult r = new io.collide4j.checker.certificate.TrajectoryCertifier(checker)
+                .certify(
+                        new double[][] {{0}, {0.1}},
+                        null,
+                        null,
+                        new double[] {0, 1},
+                        c.margin(),
+                        c.tolerance(),
+                        TrajectoryCertifier.DEFAULT_BUDGET,
+                        checker.newContext());
         assertEquals(Verdict.CERTIFIED_FREE, r.verdict());
-        VerificationReport v = IndependentVerifier.verify(c.model().kinematics().description(), null,
-                r.certificateJson().getBytes(StandardCharsets.UTF_8), "outside.json", bound(c));
+        VerificationReport v = IndependentVerifier.verify(
+                c.model().kinematics().description(),
+                null,
+                r.certificateJson().getBytes(StandardCharsets.UTF_8),
+                "outside.json",
+                bound(c));
         assertTrue(v.valid(), v.problems().toString());
         assertEquals(List.of(), v.assumptions());
     }
@@ -151,13 +196,16 @@ class DecomposedVerificationTest {
         List<List<String>> t = triangles(tree(json));
         int last = t.size() - 1;
         List<String> dropped = new ArrayList<>(t.get(last));
-        dropped.remove(dropped.size() - 1);   // a leaf (a whole triangle's only patch, or a split's last child)
+        dropped.remove(dropped.size() - 1); // a leaf (a whole triangle's only patch, or a split's last child)
         t.set(last, dropped);
         String edited = withTree(json, join(t));
         for (VerificationReport r : List.of(verify(edited), unbound(edited))) {
             assertFalse(r.valid());
-            assertTrue(r.problems().get(0).startsWith("cover[0] (link 'cup' element 0, mesh 'u.obj') triangle " + last
-                    + ": "), r.problems().toString());
+            assertTrue(
+                    r.problems()
+                            .get(0)
+                            .startsWith("cover[0] (link 'cup' element 0, mesh 'u.obj') triangle " + last + ": "),
+                    r.problems().toString());
         }
     }
 
@@ -175,27 +223,45 @@ class DecomposedVerificationTest {
         assertFalse(r.valid());
         // the right post's piece now holds a triangle beyond the ball: its planes against the ball fail
         String piece = "[cup, " + Integer.parseInt(t.get(right).get(0)) + ", ball, 0, true]";
-        assertTrue(r.problems().stream().anyMatch(p -> p.contains(piece) && p.contains("piece A reaches")),
+        assertTrue(
+                r.problems().stream().anyMatch(p -> p.contains(piece) && p.contains("piece A reaches")),
                 r.problems().toString());
     }
 
     @Test
     void aCutOffItsTriangleOrAMissingCoverIsRefused() {
         List<List<String>> t = triangles(tree(json));
-        t.set(0, List.of("c", "0", "1.5", "0.5", t.get(0).get(0), t.get(0).get(0), t.get(0).get(0)));
+        t.set(
+                0,
+                List.of(
+                        "c",
+                        "0",
+                        "1.5",
+                        "0.5",
+                        t.get(0).get(0),
+                        t.get(0).get(0),
+                        t.get(0).get(0)));
         VerificationReport r = unbound(withTree(json, join(t)));
         assertFalse(r.valid());
-        assertEquals("cover[0] (link 'cup' element 0, mesh 'u.obj') triangle 0: token 2 '1.5': a cut's parameter must be a"
-                + " plain decimal in [0, 1]", r.problems().get(0));
+        assertEquals(
+                "cover[0] (link 'cup' element 0, mesh 'u.obj') triangle 0: token 2 '1.5': a cut's parameter must be a"
+                        + " plain decimal in [0, 1]",
+                r.problems().get(0));
         t.set(0, List.of("7"));
         r = unbound(withTree(json, join(t)));
-        assertTrue(r.problems().get(0).endsWith("triangle 0: piece 7 is not one of the element's "
-                + (honest.model().pieceEnd(0) - honest.model().pieceStart(0)) + " DECOMPOSED pieces"), r.problems().toString());
+        assertTrue(
+                r.problems()
+                        .get(0)
+                        .endsWith("triangle 0: piece 7 is not one of the element's "
+                                + (honest.model().pieceEnd(0) - honest.model().pieceStart(0)) + " DECOMPOSED pieces"),
+                r.problems().toString());
         Matcher m = Pattern.compile(",\"cover\":\\[[^]]*]").matcher(json);
         assertTrue(m.find());
         r = verify(json.substring(0, m.start()) + json.substring(m.end()));
         assertFalse(r.valid());
-        assertTrue(r.problems().get(0).startsWith("cover: link 'cup' element 0 has "), r.problems().toString());
+        assertTrue(
+                r.problems().get(0).startsWith("cover: link 'cup' element 0 has "),
+                r.problems().toString());
     }
 
     /**
@@ -207,31 +273,63 @@ class DecomposedVerificationTest {
      */
     @Test
     void aDecomposerThatLeavesTrianglesUncoveredIsCaught() {
-        Scene scene = Scene.of(List.of(new Obstacle("ball", new ObstacleShape.Sphere(0.2), new Pose(0, 0, 0, 0, 0, 0, 1)),
+        Scene scene = Scene.of(List.of(
+                new Obstacle("ball", new ObstacleShape.Sphere(0.2), new Pose(0, 0, 0, 0, 0, 0, 1)),
                 new Obstacle("lid", new ObstacleShape.Sphere(0.1), new Pose(-1.0, 1.15, 0, 0, 0, 0, 1))));
-        ConvexPieceProvider planted = (mesh, what) -> new ConvexPieceProvider.Pieces(List.of(
-                UShapedMesh.prism(-1.5, 1.5, -2, -1), UShapedMesh.prism(-1.5, -0.5, -1, 0.2),
-                UShapedMesh.prism(0.5, 1.5, -1, 1)), 0);
+        ConvexPieceProvider planted = (mesh, what) -> new ConvexPieceProvider.Pieces(
+                List.of(
+                        UShapedMesh.prism(-1.5, 1.5, -2, -1),
+                        UShapedMesh.prism(-1.5, -0.5, -1, 0.2),
+                        UShapedMesh.prism(0.5, 1.5, -1, 1)),
+                0);
         Collide4j real = builder(scene).margin(0.1).decomposition(FAST, null).build();
         Collide4j bad = builder(scene).margin(0.1).pieces(planted, "planted").build();
         CollisionChecker checker = real.checker();
         double[][] still = {{0}, {0.01}};
-        assertEquals(Verdict.VIOLATION, new io.collide4j.checker.certificate.TrajectoryCertifier(checker).certify(still, null,
-                null, new double[] {0, 1}, real.margin(), real.tolerance(), TrajectoryCertifier.DEFAULT_BUDGET,
-                checker.newContext()).verdict(), "the real post comes within 0.05 of the lid");
-        String raw = new io.collide4j.checker.certificate.TrajectoryCertifier(bad.checker()).certify(still, null, null,
-                new double[] {0, 1}, bad.margin(), bad.tolerance(), TrajectoryCertifier.DEFAULT_BUDGET,
-                bad.checker().newContext()).certificateJson();
+        assertEquals(
+                Verdict.VIOLATION,
+                new io.collide4j.checker.certificate.TrajectoryCertifier(checker)
+                        .certify(
+                                still,
+                                null,
+                                null,
+                                new double[] {0, 1},
+                                real.margin(),
+                                real.tolerance(),
+                                TrajectoryCertifier.DEFAULT_BUDGET,
+                                checker.newContext())
+                        .verdict(),
+                "the real post comes within 0.05 of the lid");
+        String raw = new io.collide4j.checker.certificate.TrajectoryCertifier(bad.checker())
+                .certify(
+                        still,
+                        null,
+                        null,
+                        new double[] {0, 1},
+                        bad.margin(),
+                        bad.tolerance(),
+                        TrajectoryCertifier.DEFAULT_BUDGET,
+                        bad.checker().newContext())
+                .certificateJson();
         assertTrue(raw.contains("\"verdict\":\"CERTIFIED_FREE\""), raw);
-        assertEquals(List.of(), new CertificateVerifier(bad.model(), bad.scene()).verify(raw).problems());
-        VerificationReport r = IndependentVerifier.verify(bad.model().kinematics().description(), null,
-                raw.getBytes(StandardCharsets.UTF_8), "planted.json", bound(bad));
+        assertEquals(
+                List.of(),
+                new CertificateVerifier(bad.model(), bad.scene()).verify(raw).problems());
+        VerificationReport r = IndependentVerifier.verify(
+                bad.model().kinematics().description(),
+                null,
+                raw.getBytes(StandardCharsets.UTF_8),
+                "planted.json",
+                bound(bad));
         assertFalse(r.valid());
-        assertTrue(r.problems().stream().anyMatch(p -> p.contains("lid")), r.problems().toString());
+        assertTrue(
+                r.problems().stream().anyMatch(p -> p.contains("lid")),
+                r.problems().toString());
     }
 
     private static String tree(String certificate) {
-        Matcher m = Pattern.compile("\"cover\":\\[\\{\"link\":\"cup\",\"element\":0,\"tree\":\"([^\"]*)\"}]").matcher(certificate);
+        Matcher m = Pattern.compile("\"cover\":\\[\\{\"link\":\"cup\",\"element\":0,\"tree\":\"([^\"]*)\"}]")
+                .matcher(certificate);
         assertTrue(m.find(), "one cover entry");
         return m.group(1);
     }

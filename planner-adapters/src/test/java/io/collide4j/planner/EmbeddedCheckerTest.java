@@ -1,21 +1,5 @@
 package io.collide4j.planner;
 
-import io.collide4j.checker.query.MotionStatus;
-import io.collide4j.checker.certificate.Verdict;
-import io.collide4j.planner.embed.CertifyReport;
-import io.collide4j.planner.embed.EmbeddedChecker;
-import io.collide4j.planner.embed.EmbeddedException;
-import io.collide4j.planner.embed.MotionReport;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.SplittableRandom;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -23,15 +7,32 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.collide4j.checker.certificate.Verdict;
+import io.collide4j.checker.query.MotionStatus;
+import io.collide4j.planner.embed.CertifyReport;
+import io.collide4j.planner.embed.EmbeddedChecker;
+import io.collide4j.planner.embed.EmbeddedException;
+import io.collide4j.planner.embed.MotionReport;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
 /**
  * The façade other languages call ({@link EmbeddedChecker}: flat arrays in, primitives and records out, failures
  * with a kind) against the closed-form clearance of {@link PlanarArm}.
  */
 class EmbeddedCheckerTest {
-    static final PlanarArm WORLD = new PlanarArm(new double[][]{{1.2, 0.9, 0.4, 0.3}, {-0.6, -1.2, 0.5, 0.2}});
+    static final PlanarArm WORLD = new PlanarArm(new double[][] {{1.2, 0.9, 0.4, 0.3}, {-0.6, -1.2, 0.5, 0.2}});
     static final double D = 0.05;
+
     @TempDir
     static Path dir;
+
     static Path urdf;
     static EmbeddedChecker checker;
 
@@ -41,13 +42,24 @@ class EmbeddedCheckerTest {
         StringBuilder scene = new StringBuilder("{\"format\":\"collide4j-scene/1\",\"name\":\"boxes\",\"objects\":[");
         for (int i = 0; i < WORLD.boxes.length; i++) {
             double[] b = WORLD.boxes[i];
-            scene.append(i == 0 ? "" : ",").append("{\"name\":\"box").append(i).append("\",\"type\":\"box\",\"size\":[")
-                    .append(b[2]).append(',').append(b[3]).append(",0.5],\"pose\":{\"xyz\":[").append(b[0]).append(',')
-                    .append(b[1]).append(",0],\"quaternion\":[0,0,0,1]}}");
+            scene.append(i == 0 ? "" : ",")
+                    .append("{\"name\":\"box")
+                    .append(i)
+                    .append("\",\"type\":\"box\",\"size\":[")
+                    .append(b[2])
+                    .append(',')
+                    .append(b[3])
+                    .append(",0.5],\"pose\":{\"xyz\":[")
+                    .append(b[0])
+                    .append(',')
+                    .append(b[1])
+                    .append(",0],\"quaternion\":[0,0,0,1]}}");
         }
-        Path sceneFile = Files.writeString(dir.resolve("boxes.json"), scene.append("]}").toString());
-        checker = EmbeddedChecker.open(new String[]{"--urdf", urdf.toString(), "--scene", sceneFile.toString(),
-                "--margin", String.valueOf(D)});
+        Path sceneFile =
+                Files.writeString(dir.resolve("boxes.json"), scene.append("]}").toString());
+        checker = EmbeddedChecker.open(
+                new String[] {"--urdf", urdf.toString(), "--scene", sceneFile.toString(), "--margin", String.valueOf(D)
+                });
     }
 
     @AfterAll
@@ -57,9 +69,9 @@ class EmbeddedCheckerTest {
 
     @Test
     void modelFactsAreTheUrdfs() {
-        assertArrayEquals(new String[]{"j1", "j2"}, checker.jointNames());
-        assertArrayEquals(new double[]{-3.1, -3.1}, checker.lowerLimits());
-        assertArrayEquals(new double[]{3.1, 3.1}, checker.upperLimits());
+        assertArrayEquals(new String[] {"j1", "j2"}, checker.jointNames());
+        assertArrayEquals(new double[] {-3.1, -3.1}, checker.lowerLimits());
+        assertArrayEquals(new double[] {3.1, 3.1}, checker.upperLimits());
         assertEquals(D, checker.margin());
         assertTrue(checker.warnings().length > 0 && checker.warnings()[0].contains("no SRDF"));
     }
@@ -74,18 +86,19 @@ class EmbeddedCheckerTest {
             double a = -3.1 + 6.2 * rnd.nextDouble(), b = -3.1 + 6.2 * rnd.nextDouble();
             flat[2 * i] = a;
             flat[2 * i + 1] = b;
-            single[i] = checker.isValid(new double[]{a, b});
+            single[i] = checker.isValid(new double[] {a, b});
             double exact = WORLD.clearance(a, b);
-            if (Math.abs(exact - D) > 1e-3) {   // away from the boundary the certified answer is the exact one
+            if (Math.abs(exact - D) > 1e-3) { // away from the boundary the certified answer is the exact one
                 assertEquals(exact > D, single[i], "q = " + a + ", " + b + ", clearance " + exact);
             }
-            double lb = checker.clearance(new double[]{a, b});
+            double lb = checker.clearance(new double[] {a, b});
             assertTrue(lb <= exact + 1e-9 && lb >= exact - 1e-3, lb + " vs exact " + exact);
             valid += single[i] ? 1 : 0;
         }
         assertTrue(valid > 40 && valid < n - 40, valid + " valid of " + n);
         assertArrayEquals(single, checker.areValid(flat));
-        assertArrayEquals(new boolean[]{false, false, true}, checker.areValid(new double[]{Double.NaN, 0, 3.2, 0, 0, 0}));
+        assertArrayEquals(
+                new boolean[] {false, false, true}, checker.areValid(new double[] {Double.NaN, 0, 3.2, 0, 0, 0}));
     }
 
     @Test
@@ -112,34 +125,43 @@ class EmbeddedCheckerTest {
 
     @Test
     void certifyReportsTheFirstViolationAndItsCertificate() {
-        CertifyReport r = checker.certify(new double[]{0, 1, 2}, new double[]{-0.5, 0, -0.2, 0, 1.2, 0}, null, null, D,
-                1_000_000);
+        CertifyReport r = checker.certify(
+                new double[] {0, 1, 2}, new double[] {-0.5, 0, -0.2, 0, 1.2, 0}, null, null, D, 1_000_000);
         assertEquals(Verdict.VIOLATION, r.verdict());
         assertEquals(1, r.violation().segment());
         assertTrue(r.certificate().contains("\"verdict\":\"VIOLATION\""));
-        CertifyReport free = checker.certify(new double[]{0, 1}, new double[]{-0.5, 0, -0.5, 0.4}, null, null, D, 1_000_000);
+        CertifyReport free =
+                checker.certify(new double[] {0, 1}, new double[] {-0.5, 0, -0.5, 0.4}, null, null, D, 1_000_000);
         assertEquals(Verdict.CERTIFIED_FREE, free.verdict());
         assertNull(free.violation());
     }
 
     @Test
     void failuresCarryTheirKindAndSayWhat() {
-        EmbeddedException e = assertThrows(EmbeddedException.class, () -> EmbeddedChecker.open(new String[]{"--robott", "x"}));
+        EmbeddedException e =
+                assertThrows(EmbeddedException.class, () -> EmbeddedChecker.open(new String[] {"--robott", "x"}));
         assertEquals(EmbeddedException.Kind.USAGE, e.kind());
-        e = assertThrows(EmbeddedException.class, () -> EmbeddedChecker.open(new String[]{"--urdf", dir.resolve("no.urdf").toString()}));
+        e = assertThrows(
+                EmbeddedException.class,
+                () -> EmbeddedChecker.open(
+                        new String[] {"--urdf", dir.resolve("no.urdf").toString()}));
         assertEquals(EmbeddedException.Kind.NO_INPUT, e.kind());
         assertTrue(e.getMessage().contains("no.urdf"), e.getMessage());
-        e = assertThrows(EmbeddedException.class, () -> checker.isValid(new double[]{0, 0, 0}));
+        e = assertThrows(EmbeddedException.class, () -> checker.isValid(new double[] {0, 0, 0}));
         assertEquals(EmbeddedException.Kind.DATA, e.kind());
-        e = assertThrows(EmbeddedException.class, () -> checker.checkMotion(new double[]{0, 0}, new double[]{0, 3.5}));
+        e = assertThrows(
+                EmbeddedException.class, () -> checker.checkMotion(new double[] {0, 0}, new double[] {0, 3.5}));
         assertEquals(EmbeddedException.Kind.DATA, e.kind());
         assertTrue(e.getMessage().contains("q1[1]") && e.getMessage().contains("j2"), e.getMessage());
-        e = assertThrows(EmbeddedException.class, () -> checker.areValid(new double[]{0, 0, 0}));
+        e = assertThrows(EmbeddedException.class, () -> checker.areValid(new double[] {0, 0, 0}));
         assertEquals(EmbeddedException.Kind.DATA, e.kind());
-        e = assertThrows(EmbeddedException.class, () -> checker.certify(new double[]{0, 1}, new double[]{0, 0, 0, 0}, null,
-                null, -1, 10));
+        e = assertThrows(
+                EmbeddedException.class,
+                () -> checker.certify(new double[] {0, 1}, new double[] {0, 0, 0, 0}, null, null, -1, 10));
         assertEquals(EmbeddedException.Kind.USAGE, e.kind());
-        e = assertThrows(EmbeddedException.class, () -> checker.verify(dir.resolve("none.json").toString()));
+        e = assertThrows(
+                EmbeddedException.class,
+                () -> checker.verify(dir.resolve("none.json").toString()));
         assertEquals(EmbeddedException.Kind.NO_INPUT, e.kind());
     }
 }

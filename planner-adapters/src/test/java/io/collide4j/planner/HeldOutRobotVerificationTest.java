@@ -1,14 +1,15 @@
 package io.collide4j.planner;
 
-import io.collide4j.checker.query.MeshMode;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.collide4j.checker.certificate.Verdict;
+import io.collide4j.checker.query.MeshMode;
 import io.collide4j.kinematics.JointTrajectory;
 import io.collide4j.kinematics.TrajectoryCsv;
 import io.collide4j.verifier.IndependentVerifier;
 import io.collide4j.verifier.VerificationReport;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-
 import java.io.StringReader;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
@@ -16,10 +17,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /**
  * Held-out robots (issue 31): certificates of a robot that is neither Panda nor UR5e — heldout.urdf, written for this
@@ -41,25 +40,37 @@ class HeldOutRobotVerificationTest {
             "time,j1,j2,j3\n0,0,0,0\n1,1.2,0.5,0.1\n2,2.4,-0.4,0.2\n",
             "time,j1,j2,j3\n0,-2.4,0.6,0.2\n1.5,-1,-0.6,0\n3,0.5,0.2,0.15\n",
             "time,j1,j2,j3\n0,0.3,-0.2,0.05\n0.5,0.35,-0.1,0.06\n");
+
     static Collide4j robot;
 
     @BeforeAll
     static void load() throws URISyntaxException {
-        Path urdf = Path.of(HeldOutRobotVerificationTest.class.getResource("heldout/heldout.urdf").toURI());
-        robot = Collide4j.builder().urdf(urdf).sceneJson(SCENE, "heldout-scene").margin(0.01).build();
+        Path urdf = Path.of(HeldOutRobotVerificationTest.class
+                .getResource("heldout/heldout.urdf")
+                .toURI());
+        robot = Collide4j.builder()
+                .urdf(urdf)
+                .sceneJson(SCENE, "heldout-scene")
+                .margin(0.01)
+                .build();
     }
 
     static String certify(String csv) {
         JointTrajectory t = TrajectoryCsv.read(new StringReader(csv), "heldout");
-        TrajectoryCertifier.Certification c = robot.trajectoryCertifier().certify(t, robot.margin(),
-                TrajectoryCertifier.DEFAULT_BUDGET);
-        assertEquals(Verdict.CERTIFIED_FREE, c.result().verdict(), csv + c.result().violation());
+        TrajectoryCertifier.Certification c =
+                robot.trajectoryCertifier().certify(t, robot.margin(), TrajectoryCertifier.DEFAULT_BUDGET);
+        assertEquals(
+                Verdict.CERTIFIED_FREE, c.result().verdict(), csv + c.result().violation());
         return c.result().certificateJson();
     }
 
     static VerificationReport verify(String json) {
-        return IndependentVerifier.verify(robot.model().kinematics().description(), robot.semantics(),
-                json.getBytes(StandardCharsets.UTF_8), "heldout.json", CertificateInputs.of(robot, MeshMode.HULL, null));
+        return IndependentVerifier.verify(
+                robot.model().kinematics().description(),
+                robot.semantics(),
+                json.getBytes(StandardCharsets.UTF_8),
+                "heldout.json",
+                CertificateInputs.of(robot, MeshMode.HULL, null));
     }
 
     @Test
@@ -70,7 +81,7 @@ class HeldOutRobotVerificationTest {
             String json = certify(csv);
             VerificationReport r = verify(json);
             assertTrue(r.valid(), csv + ": " + r.problems());
-            steps += r.stepsChecked();   // a short motion may need no plane: every pair proven far by the verifier itself
+            steps += r.stepsChecked(); // a short motion may need no plane: every pair proven far by the verifier itself
             assertEquals(List.of(), r.assumptions());
             // the witness covers every link with geometry, the mesh as a HULL of its file's vertices
             for (String link : List.of("base", "link1", "link2", "link3", "tool", "finger_a", "finger_b")) {
@@ -88,7 +99,10 @@ class HeldOutRobotVerificationTest {
         String planted = shiftFirstPlane(honest);
         VerificationReport r = verify(planted);
         assertFalse(r.valid());
-        assertTrue(r.problems().get(0).matches("segment 0 pair \\[.*] step 0 \\(s in \\[0\\.0, .*]\\): piece A reaches .*"),
+        assertTrue(
+                r.problems()
+                        .get(0)
+                        .matches("segment 0 pair \\[.*] step 0 \\(s in \\[0\\.0, .*]\\): piece A reaches .*"),
                 r.problems().toString());
     }
 
@@ -101,19 +115,32 @@ class HeldOutRobotVerificationTest {
     void theFanucOfTestsDataVerifiesIndependently() {
         Path data = Path.of("../tests/data/xacro/descriptions");
         Path res = data.resolve("moveit_resources");
-        Collide4j fanuc = Collide4j.builder().urdf(res.resolve("fanuc_description/urdf/fanuc.urdf"))
-                .srdf(res.resolve("fanuc_moveit_config/config/fanuc.srdf")).packageRoots(List.of(data))
+        Collide4j fanuc = Collide4j.builder()
+                .urdf(res.resolve("fanuc_description/urdf/fanuc.urdf"))
+                .srdf(res.resolve("fanuc_moveit_config/config/fanuc.srdf"))
+                .packageRoots(List.of(data))
                 .sceneJson("""
                         {"format": "collide4j-scene/1", "name": "table", "objects": [
                           {"name": "table", "type": "box", "size": [0.6, 1.2, 0.04], "pose": {"xyz": [1.1, 0, 0.3], "quaternion": [0, 0, 0, 1]}}
-                        ]}""", "table").margin(0.01).build();
-        String csv = "time," + String.join(",", fanuc.variableNames()) + "\n0,0,0,0,0,0,0\n2,0.8,0.3,-0.2,1.0,-0.6,1.5\n"
-                + "4,-0.5,0.1,0.1,-1.0,0.4,-1.5\n";
-        TrajectoryCertifier.Certification c = fanuc.trajectoryCertifier().certify(TrajectoryCsv.read(new StringReader(csv),
-                "fanuc"), fanuc.margin(), TrajectoryCertifier.DEFAULT_BUDGET);
-        assertEquals(Verdict.CERTIFIED_FREE, c.result().verdict(), String.valueOf(c.result().violation()));
-        VerificationReport r = IndependentVerifier.verify(fanuc.model().kinematics().description(), fanuc.semantics(),
-                c.result().certificateJson().getBytes(StandardCharsets.UTF_8), "fanuc.json",
+                        ]}""", "table")
+                .margin(0.01)
+                .build();
+        String csv = "time," + String.join(",", fanuc.variableNames())
+                + "\n0,0,0,0,0,0,0\n2,0.8,0.3,-0.2,1.0,-0.6,1.5\n" + "4,-0.5,0.1,0.1,-1.0,0.4,-1.5\n";
+        TrajectoryCertifier.Certification c = fanuc.trajectoryCertifier()
+                .certify(
+                        TrajectoryCsv.read(new StringReader(csv), "fanuc"),
+                        fanuc.margin(),
+                        TrajectoryCertifier.DEFAULT_BUDGET);
+        assertEquals(
+                Verdict.CERTIFIED_FREE,
+                c.result().verdict(),
+                String.valueOf(c.result().violation()));
+        VerificationReport r = IndependentVerifier.verify(
+                fanuc.model().kinematics().description(),
+                fanuc.semantics(),
+                c.result().certificateJson().getBytes(StandardCharsets.UTF_8),
+                "fanuc.json",
                 CertificateInputs.of(fanuc, MeshMode.HULL, null));
         assertTrue(r.valid(), r.problems().toString());
         assertTrue(r.stepsChecked() > 0);
@@ -126,9 +153,12 @@ class HeldOutRobotVerificationTest {
      * CERTIFIED_FREE.
      */
     static String shiftFirstPlane(String json) {
-        Matcher m = Pattern.compile("\"planes\":\\[\\[([^,]+),([^,]+),([^,]+),([^,]+),").matcher(json);
+        Matcher m = Pattern.compile("\"planes\":\\[\\[([^,]+),([^,]+),([^,]+),([^,]+),")
+                .matcher(json);
         assertTrue(m.find(), "a listed pair with a plane");
-        double nx = Double.parseDouble(m.group(1)), ny = Double.parseDouble(m.group(2)), nz = Double.parseDouble(m.group(3));
+        double nx = Double.parseDouble(m.group(1)),
+                ny = Double.parseDouble(m.group(2)),
+                nz = Double.parseDouble(m.group(3));
         double c = Double.parseDouble(m.group(4)) - Math.sqrt(nx * nx + ny * ny + nz * nz);
         return json.substring(0, m.start(4)) + c + json.substring(m.end(4));
     }

@@ -1,10 +1,14 @@
 package io.collide4j.planner;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.collide4j.checker.certificate.CertificateVerifier;
 import io.collide4j.checker.certificate.CertificationResult;
+import io.collide4j.checker.certificate.Verdict;
 import io.collide4j.checker.query.Contact;
 import io.collide4j.checker.query.QueryContext;
-import io.collide4j.checker.certificate.Verdict;
 import io.collide4j.kinematics.JointTrajectory;
 import io.collide4j.kinematics.TrajectoryCsv;
 import io.collide4j.models.Models;
@@ -17,10 +21,6 @@ import io.collide4j.urdf.RobotDescription;
 import io.collide4j.urdf.SemanticDescription;
 import io.collide4j.verifier.IndependentVerifier;
 import io.collide4j.verifier.VerificationReport;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-
 import java.io.ByteArrayInputStream;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
@@ -28,10 +28,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 
 /**
  * Certificates with witnesses (format /3) checked by the independent verifier (module {@code verifier}, no code shared
@@ -54,7 +53,8 @@ class IndependentVerificationTest {
     }
 
     static VerificationReport independent(String json, String source) {
-        return IndependentVerifier.verify(desc, sem, new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8)), source);
+        return IndependentVerifier.verify(
+                desc, sem, new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8)), source);
     }
 
     static void assertVerifies(String json, String what) {
@@ -67,14 +67,15 @@ class IndependentVerificationTest {
     @Test
     void demoAndSplineCertificatesVerifyIndependently() {
         JointTrajectory demo = TrajectoryCsv.read(new StringReader(Models.trajectoryCsv("panda_shelf_demo")), "demo");
-        TrajectoryCertifier.Certification c = panda.trajectoryCertifier().certify(demo, panda.margin(),
-                TrajectoryCertifier.DEFAULT_BUDGET);
+        TrajectoryCertifier.Certification c =
+                panda.trajectoryCertifier().certify(demo, panda.margin(), TrajectoryCertifier.DEFAULT_BUDGET);
         assertEquals(Verdict.CERTIFIED_FREE, c.result().verdict());
         assertVerifies(c.result().certificateJson(), "demo");
-        // cubic (velocities) and quintic (velocities and zero accelerations) pieces through the demo's key rows: central
+        // cubic (velocities) and quintic (velocities and zero accelerations) pieces through the demo's key rows:
+        // central
         // differences, scaled down so the pieces stay inside the joint limits
         double[][] rows = CertificationProgressTest.demoRows();
-        for (boolean quintic : new boolean[]{false, true}) {
+        for (boolean quintic : new boolean[] {false, true}) {
             StringBuilder csv = new StringBuilder("time");
             for (int j = 1; j <= 7; j++) {
                 csv.append(",panda_joint").append(j);
@@ -94,7 +95,8 @@ class IndependentVerificationTest {
                     csv.append(',').append(rows[k][j]);
                 }
                 for (int j = 1; j <= 7; j++) {
-                    double v = k == 0 || k == rows.length - 1 ? 0
+                    double v = k == 0 || k == rows.length - 1
+                            ? 0
                             : 0.5 * (rows[k + 1][j] - rows[k - 1][j]) / (rows[k + 1][0] - rows[k - 1][0]);
                     csv.append(',').append(v);
                 }
@@ -103,9 +105,10 @@ class IndependentVerificationTest {
                 }
                 csv.append('\n');
             }
-            JointTrajectory spline = TrajectoryCsv.read(new StringReader(csv.toString()), quintic ? "quintic" : "cubic");
-            TrajectoryCertifier.Certification s = panda.trajectoryCertifier().certify(spline, panda.margin(),
-                    TrajectoryCertifier.DEFAULT_BUDGET);
+            JointTrajectory spline =
+                    TrajectoryCsv.read(new StringReader(csv.toString()), quintic ? "quintic" : "cubic");
+            TrajectoryCertifier.Certification s =
+                    panda.trajectoryCertifier().certify(spline, panda.margin(), TrajectoryCertifier.DEFAULT_BUDGET);
             assertEquals(Verdict.CERTIFIED_FREE, s.result().verdict(), quintic ? "quintic" : "cubic");
             assertTrue(s.result().certificateJson().contains(quintic ? "\"QUINTIC\"" : "\"CUBIC\""));
             assertVerifies(s.result().certificateJson(), quintic ? "quintic demo" : "cubic demo");
@@ -131,20 +134,28 @@ class IndependentVerificationTest {
         for (String scenario : set.scenarios()) {
             for (MbmProblems.Problem p : set.load(scenario, 1, perScenario)) {
                 Collide4j c = ProblemRunner.checker(robot, p);
-                ProblemRunner.Run r = ProblemRunner.run(c, p, PlanRequest.builder().seed(p.index()).timeLimitSeconds(5)
-                        .shortcutAttempts(30));
+                ProblemRunner.Run r = ProblemRunner.run(
+                        c,
+                        p,
+                        PlanRequest.builder()
+                                .seed(p.index())
+                                .timeLimitSeconds(5)
+                                .shortcutAttempts(30));
                 if (r.plan() == null || r.plan().path() == null) {
                     continue;
                 }
                 List<double[]> path = r.plan().path();
                 double[] times = new double[path.size()];
                 Arrays.setAll(times, i -> i);
-                TrajectoryCertifier.Certification cert = c.trajectoryCertifier().certify(path, times, c.margin(),
-                        TrajectoryCertifier.DEFAULT_BUDGET);
+                TrajectoryCertifier.Certification cert =
+                        c.trajectoryCertifier().certify(path, times, c.margin(), TrajectoryCertifier.DEFAULT_BUDGET);
                 assertEquals(Verdict.CERTIFIED_FREE, cert.result().verdict(), scenario + " #" + p.index());
                 // bound to the inputs it was made for, as verify does (issue 34): an honest certificate binds
-                VerificationReport v = IndependentVerifier.verify(c.model().kinematics().description(), c.semantics(),
-                        cert.result().certificateJson().getBytes(StandardCharsets.UTF_8), scenario + " #" + p.index(),
+                VerificationReport v = IndependentVerifier.verify(
+                        c.model().kinematics().description(),
+                        c.semantics(),
+                        cert.result().certificateJson().getBytes(StandardCharsets.UTF_8),
+                        scenario + " #" + p.index(),
                         CertificateInputs.of(c, io.collide4j.checker.query.MeshMode.HULL, null));
                 assertTrue(v.valid(), scenario + " #" + p.index() + ": " + v.problems());
                 checked++;
@@ -164,13 +175,29 @@ class IndependentVerificationTest {
             for (JointDescription j : desc.joints()) {
                 if (j.name().equals("panda_joint1")) {
                     Pose o = j.origin();
-                    j = new JointDescription(j.name(), j.type(), j.parent(), j.child(), new Pose(o.x() + shift[0],
-                            o.y() + shift[1], o.z() + shift[2], o.qx(), o.qy(), o.qz(), o.qw()), j.axisX(), j.axisY(),
-                            j.axisZ(), j.limits(), j.mimic());
+                    j = new JointDescription(
+                            j.name(),
+                            j.type(),
+                            j.parent(),
+                            j.child(),
+                            new Pose(
+                                    o.x() + shift[0],
+                                    o.y() + shift[1],
+                                    o.z() + shift[2],
+                                    o.qx(),
+                                    o.qy(),
+                                    o.qz(),
+                                    o.qw()),
+                            j.axisX(),
+                            j.axisY(),
+                            j.axisZ(),
+                            j.limits(),
+                            j.mimic());
                 }
                 joints.add(j);
             }
-            d = new RobotDescription(desc.name(), desc.source(), desc.rootLink(), desc.links(), joints, desc.collisionFilters());
+            d = new RobotDescription(
+                    desc.name(), desc.source(), desc.rootLink(), desc.links(), joints, desc.collisionFilters());
         }
         return Collide4j.builder().robot(d, sem).sceneName("table_shelf").build();
     }
@@ -215,7 +242,7 @@ class IndependentVerificationTest {
                 hi = mid;
             }
         }
-        return new double[][]{q0, lerp(q0, q1, lo)};
+        return new double[][] {q0, lerp(q0, q1, lo)};
     }
 
     static double clearance(Collide4j c, QueryContext ctx, double[] q) {
@@ -233,16 +260,25 @@ class IndependentVerificationTest {
     @Test
     void aCertifierWithItsForwardKinematicsOffBy1e8IsCaughtOnlyByTheIndependentVerifier() {
         Collide4j truth = pandaShifted(null);
-        double[][] path = grazing(truth, -5e-9);      // true clearance: 5e-9 m below the margin at the end
+        double[][] path = grazing(truth, -5e-9); // true clearance: 5e-9 m below the margin at the end
         QueryContext ctx = truth.checker().newContext();
         Contact end = truth.checker().minimumDistance(path[1], ctx);
-        assertTrue(end.distance() < truth.margin() && end.distance() > truth.margin() - 1e-8, "grazing: " + end.distance());
-        // the bug: every link from link 1 on placed 1e-8 m away from the obstacle it grazes (against the contact normal)
+        assertTrue(
+                end.distance() < truth.margin() && end.distance() > truth.margin() - 1e-8,
+                "grazing: " + end.distance());
+        // the bug: every link from link 1 on placed 1e-8 m away from the obstacle it grazes (against the contact
+        // normal)
         double[] n = {end.normal().x(), end.normal().y(), end.normal().z()};
-        Collide4j buggy = pandaShifted(new double[]{-1e-8 * n[0], -1e-8 * n[1], -1e-8 * n[2]});
+        Collide4j buggy = pandaShifted(new double[] {-1e-8 * n[0], -1e-8 * n[1], -1e-8 * n[2]});
         double[] times = {0, 1};
-        CertificationResult r = new io.collide4j.checker.certificate.TrajectoryCertifier(buggy.checker()).certify(path, times,
-                buggy.margin(), 1e-9, 1_000_000, buggy.checker().newContext());
+        CertificationResult r = new io.collide4j.checker.certificate.TrajectoryCertifier(buggy.checker())
+                .certify(
+                        path,
+                        times,
+                        buggy.margin(),
+                        1e-9,
+                        1_000_000,
+                        buggy.checker().newContext());
         assertEquals(Verdict.CERTIFIED_FREE, r.verdict(), "the perturbed certifier sees 5e-9 m above the margin");
         String json = r.certificateJson();
         // the recompute verifier shares the certifier's (perturbed) forward kinematics: it accepts
@@ -252,12 +288,22 @@ class IndependentVerificationTest {
         VerificationReport ind = independent(json, "grazing");
         assertFalse(ind.valid(), "the independent verifier must reject the grazing steps");
         String contact = end.pair().first();
-        assertTrue(ind.problems().stream().anyMatch(p -> p.contains("step") && p.contains(contact)
-                        && p.contains(end.pair().second())), ind.problems().toString());
+        assertTrue(
+                ind.problems().stream()
+                        .anyMatch(p -> p.contains("step")
+                                && p.contains(contact)
+                                && p.contains(end.pair().second())),
+                ind.problems().toString());
         // while the unperturbed certifier's certificate of a motion just above the margin verifies
         double[][] clear = grazing(truth, 5e-9);
-        CertificationResult ok = new io.collide4j.checker.certificate.TrajectoryCertifier(truth.checker()).certify(clear, times,
-                truth.margin(), 1e-9, 1_000_000, truth.checker().newContext());
+        CertificationResult ok = new io.collide4j.checker.certificate.TrajectoryCertifier(truth.checker())
+                .certify(
+                        clear,
+                        times,
+                        truth.margin(),
+                        1e-9,
+                        1_000_000,
+                        truth.checker().newContext());
         assertEquals(Verdict.CERTIFIED_FREE, ok.verdict());
         VerificationReport okReport = independent(ok.certificateJson(), "grazing, clear");
         assertTrue(okReport.valid(), okReport.problems().toString());
@@ -274,8 +320,14 @@ class IndependentVerificationTest {
     void falseClaimsAreRejectedWithTheStepAndPairNamed() throws Exception {
         Collide4j truth = pandaShifted(null);
         double[][] path = grazing(truth, 5e-9);
-        CertificationResult ok = new io.collide4j.checker.certificate.TrajectoryCertifier(truth.checker()).certify(path,
-                new double[]{0, 1}, truth.margin(), 1e-9, 1_000_000, truth.checker().newContext());
+        CertificationResult ok = new io.collide4j.checker.certificate.TrajectoryCertifier(truth.checker())
+                .certify(
+                        path,
+                        new double[] {0, 1},
+                        truth.margin(),
+                        1e-9,
+                        1_000_000,
+                        truth.checker().newContext());
         assertEquals(Verdict.CERTIFIED_FREE, ok.verdict());
         String json = ok.certificateJson();
         assertTrue(independent(json, "untouched").valid());
@@ -291,7 +343,9 @@ class IndependentVerificationTest {
         int k = ends.size() - 1;
         double s0 = k == 0 ? 0 : ((Number) ends.get(k - 1)).doubleValue();
         List<Number> pl = (List<Number>) planes.get(k);
-        double[] n = {pl.get(0).doubleValue(), pl.get(1).doubleValue(), pl.get(2).doubleValue()};
+        double[] n = {
+            pl.get(0).doubleValue(), pl.get(1).doubleValue(), pl.get(2).doubleValue()
+        };
         double nn = Math.sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
         double hA = supportOfPiece(truth, first, lerp(path[0], path[1], s0), n);
         ((List<Object>) planes.get(k)).set(3, hA + pl.get(4).doubleValue() - 1e-9 * nn);
@@ -306,7 +360,9 @@ class IndependentVerificationTest {
         assertTrue(ends.size() > 1, "the grazing pair needs several steps");
         List<Number> p0 = (List<Number>) planes.get(0);
         double claimed = (p0.get(4).doubleValue() + p0.get(5).doubleValue())
-                / Math.sqrt(Math.pow(p0.get(0).doubleValue(), 2) + Math.pow(p0.get(1).doubleValue(), 2) + Math.pow(p0.get(2).doubleValue(), 2));
+                / Math.sqrt(Math.pow(p0.get(0).doubleValue(), 2)
+                        + Math.pow(p0.get(1).doubleValue(), 2)
+                        + Math.pow(p0.get(2).doubleValue(), 2));
         assertTrue(claimed > truth.margin() + 1e-8, "step 0 claims more separation than the end of the motion has");
         ends.subList(1, ends.size()).clear();
         ends.set(0, 1.0);
@@ -324,11 +380,13 @@ class IndependentVerificationTest {
         }
         wps.set(1, last);
         pair = grazingPair(m, first, second);
-        assertRejectedAt(om.writeValueAsString(m), first, second, "step " + (((List<Object>) pair.get("ends")).size() - 1));
+        assertRejectedAt(
+                om.writeValueAsString(m), first, second, "step " + (((List<Object>) pair.get("ends")).size() - 1));
     }
 
     @SuppressWarnings("unchecked")
-    private static java.util.Map<String, Object> grazingPair(java.util.Map<String, Object> cert, String first, String second) {
+    private static java.util.Map<String, Object> grazingPair(
+            java.util.Map<String, Object> cert, String first, String second) {
         for (Object o : (List<Object>) ((List<Object>) cert.get("segments")).get(0)) {
             java.util.Map<String, Object> p = (java.util.Map<String, Object>) o;
             List<Object> t = (List<Object>) p.get("pair");
@@ -342,7 +400,8 @@ class IndependentVerificationTest {
     private static void assertRejectedAt(String json, String first, String second, String step) {
         VerificationReport r = independent(json, "tampered");
         assertFalse(r.valid(), "tampered certificate accepted");
-        assertTrue(r.problems().stream().anyMatch(p -> p.contains(first) && p.contains(second) && p.contains(step)),
+        assertTrue(
+                r.problems().stream().anyMatch(p -> p.contains(first) && p.contains(second) && p.contains(step)),
                 step + " of " + first + " / " + second + " not named in " + r.problems());
     }
 

@@ -1,18 +1,19 @@
 package io.collide4j.planner;
 
-import org.junit.jupiter.api.Test;
-
-import java.util.SplittableRandom;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
 /** The circle's arithmetic against facts about angles: the short way is at most half a turn, the same pose. */
 class JointSpaceTest {
-    private static final JointSpace SPACE = new JointSpace(new double[]{-1, Double.NEGATIVE_INFINITY},
-            new double[]{2, Double.POSITIVE_INFINITY}, new boolean[]{false, true});
+    private static final JointSpace SPACE = new JointSpace(
+            new double[] {-1, Double.NEGATIVE_INFINITY},
+            new double[] {2, Double.POSITIVE_INFINITY},
+            new boolean[] {false, true});
 
     @Test
     void unwrapGoesTheShortWayAndKeepsThePose() {
@@ -36,10 +37,10 @@ class JointSpaceTest {
     @Test
     void distanceIsTheShortWayOnContinuousJointsOnly() {
         // bounded joint: plain difference; continuous: 6 rad apart is 2π − 6 the other way round
-        assertEquals(Math.hypot(3, 2 * Math.PI - 6), SPACE.distance(new double[]{-1, 3}, new double[]{2, -3}), 1e-12);
+        assertEquals(Math.hypot(3, 2 * Math.PI - 6), SPACE.distance(new double[] {-1, 3}, new double[] {2, -3}), 1e-12);
         assertEquals(3.0, SPACE.difference(0, -1, 2));
         assertEquals(2 * Math.PI - 6, SPACE.difference(1, 3, -3), 1e-12);
-        double[] out = SPACE.unwrap(new double[]{0, 3}, new double[]{1.5, -3}, new double[2]);
+        double[] out = SPACE.unwrap(new double[] {0, 3}, new double[] {1.5, -3}, new double[2]);
         assertEquals(1.5, out[0]);
         assertEquals(-3 + 2 * Math.PI, out[1], 1e-15);
     }
@@ -63,13 +64,15 @@ class JointSpaceTest {
 
     @Test
     void windowAndCapsAreEnforcedAndNaNIsNeverInside() {
-        assertTrue(SPACE.inWindow(new double[]{100, 2.4 * Math.PI}));
-        assertFalse(SPACE.inWindow(new double[]{0, 2.6 * Math.PI}));
-        assertFalse(SPACE.inWindow(new double[]{0, Double.NaN}));
-        assertTrue(SPACE.boundable(new double[]{0, -3}, new double[]{0, 3}));
-        assertFalse(SPACE.boundable(new double[]{0, -7 * Math.PI}, new double[]{0, 7 * Math.PI}), "travel beyond 8π");
-        assertFalse(SPACE.boundable(new double[]{0, 0}, new double[]{0, Double.NaN}));
-        assertThrows(IllegalArgumentException.class, () -> new JointSpace(new double[]{Double.NEGATIVE_INFINITY},
-                new double[]{1}, new boolean[]{false}), "a bounded joint needs finite bounds");
+        assertTrue(SPACE.inWindow(new double[] {100, 2.4 * Math.PI}));
+        assertFalse(SPACE.inWindow(new double[] {0, 2.6 * Math.PI}));
+        assertFalse(SPACE.inWindow(new double[] {0, Double.NaN}));
+        assertTrue(SPACE.boundable(new double[] {0, -3}, new double[] {0, 3}));
+        assertFalse(SPACE.boundable(new double[] {0, -7 * Math.PI}, new double[] {0, 7 * Math.PI}), "travel beyond 8π");
+        assertFalse(SPACE.boundable(new double[] {0, 0}, new double[] {0, Double.NaN}));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> new JointSpace(new double[] {Double.NEGATIVE_INFINITY}, new double[] {1}, new boolean[] {false}),
+                "a bounded joint needs finite bounds");
     }
 }

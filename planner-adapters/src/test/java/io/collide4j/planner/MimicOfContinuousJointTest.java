@@ -1,28 +1,27 @@
 package io.collide4j.planner;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.collide4j.checker.certificate.Verdict;
 import io.collide4j.checker.query.Contact;
 import io.collide4j.checker.query.MeshMode;
-import io.collide4j.checker.certificate.Verdict;
 import io.collide4j.kinematics.InvalidConfigurationException;
 import io.collide4j.kinematics.JointTrajectory;
 import io.collide4j.kinematics.TrajectoryCsv;
 import io.collide4j.verifier.IndependentVerifier;
 import io.collide4j.verifier.VerificationReport;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
-
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * A mimic joint following a continuous joint (found while writing issue 31's held-out robot): its FK error bound
@@ -48,7 +47,9 @@ class MimicOfContinuousJointTest {
     static Path dir;
 
     static Collide4j robot(String followerType) throws IOException {
-        String limit = followerType.equals("revolute") ? "<limit lower=\"-3.14\" upper=\"3.14\" effort=\"1\" velocity=\"1\"/>" : "";
+        String limit = followerType.equals("revolute")
+                ? "<limit lower=\"-3.14\" upper=\"3.14\" effort=\"1\" velocity=\"1\"/>"
+                : "";
         String urdf = """
                 <robot name="mimic_probe">
                   <link name="base"/>
@@ -60,7 +61,11 @@ class MimicOfContinuousJointTest {
                 </robot>""".formatted(followerType, limit);
         Path file = dir.resolve("mimic_" + followerType + ".urdf");
         Files.writeString(file, urdf, StandardCharsets.UTF_8);
-        return Collide4j.builder().urdf(file).sceneJson(SCENE, "wall-scene").margin(MARGIN).build();
+        return Collide4j.builder()
+                .urdf(file)
+                .sceneJson(SCENE, "wall-scene")
+                .margin(MARGIN)
+                .build();
     }
 
     /** Exact clearance of the cube below the wall's face at lead = q (analytic, see the class comment). */
@@ -73,7 +78,7 @@ class MimicOfContinuousJointTest {
     @ValueSource(strings = {"revolute", "continuous"})
     void aStateFiveCentimetresAwayIsFreeAndAPenetratingOneIsNot(String followerType) throws IOException {
         Collide4j r = robot(followerType);
-        double q = Math.PI / 3;                 // cube axis-aligned, top at 0.5·sin 60° + 0.05
+        double q = Math.PI / 3; // cube axis-aligned, top at 0.5·sin 60° + 0.05
         double exact = clearance(q);
         assertEquals(0.0499873, exact, 1e-6);
         Contact c = r.closestObstacle(new double[] {q});
@@ -81,7 +86,7 @@ class MimicOfContinuousJointTest {
         assertTrue(c.lowerBound() > exact - 1e-6, "bound " + c.lowerBound() + " far below the exact " + exact);
         assertTrue(r.isValid(new double[] {q}), "a state 5 cm from the wall, margin 1 cm");
 
-        double into = Math.PI / 2;              // cube turned 45°, top at 0.5 + 0.0707: 3.8 cm inside the wall
+        double into = Math.PI / 2; // cube turned 45°, top at 0.5 + 0.0707: 3.8 cm inside the wall
         assertTrue(clearance(into) < -0.03);
         assertFalse(r.isValid(new double[] {into}));
     }
@@ -115,13 +120,17 @@ class MimicOfContinuousJointTest {
     @Test
     void aMimicSourceBeyondTheCapIsRefusedNamingTheJoints() throws IOException {
         Collide4j r = robot("continuous");
-        assertTrue(clearance(999) > 0.03);      // 999 rad is −0.0292 rad plus 159 turns: free, inside the cap
+        assertTrue(clearance(999) > 0.03); // 999 rad is −0.0292 rad plus 159 turns: free, inside the cap
         assertTrue(r.isValid(new double[] {999}));
         assertFalse(r.isValid(new double[] {1000.5}), "the planner facade answers not valid");
-        InvalidConfigurationException e = assertThrows(InvalidConfigurationException.class,
+        InvalidConfigurationException e = assertThrows(
+                InvalidConfigurationException.class,
                 () -> r.model().kinematics().checkConfiguration(new double[] {1000.5}));
-        assertTrue(e.getMessage().contains("lead") && e.getMessage().contains("fol")
-                && e.getMessage().contains("1000.5"), e.getMessage());
+        assertTrue(
+                e.getMessage().contains("lead")
+                        && e.getMessage().contains("fol")
+                        && e.getMessage().contains("1000.5"),
+                e.getMessage());
     }
 
     @ParameterizedTest
@@ -130,10 +139,17 @@ class MimicOfContinuousJointTest {
         Collide4j r = robot(followerType);
         // along lead ∈ [0, 1] the top stays below 0.5 sin 1 + 0.0707 = 0.4914: 4 cm from the face
         JointTrajectory t = TrajectoryCsv.read(new StringReader("time,lead\n0,0\n1,0.8\n2,1.0\n"), "mimic-motion");
-        TrajectoryCertifier.Certification c = r.trajectoryCertifier().certify(t, r.margin(), TrajectoryCertifier.DEFAULT_BUDGET);
-        assertEquals(Verdict.CERTIFIED_FREE, c.result().verdict(), String.valueOf(c.result().violation()));
-        VerificationReport v = IndependentVerifier.verify(r.model().kinematics().description(), r.semantics(),
-                c.result().certificateJson().getBytes(StandardCharsets.UTF_8), "mimic.json",
+        TrajectoryCertifier.Certification c =
+                r.trajectoryCertifier().certify(t, r.margin(), TrajectoryCertifier.DEFAULT_BUDGET);
+        assertEquals(
+                Verdict.CERTIFIED_FREE,
+                c.result().verdict(),
+                String.valueOf(c.result().violation()));
+        VerificationReport v = IndependentVerifier.verify(
+                r.model().kinematics().description(),
+                r.semantics(),
+                c.result().certificateJson().getBytes(StandardCharsets.UTF_8),
+                "mimic.json",
                 CertificateInputs.of(r, MeshMode.HULL, null));
         assertTrue(v.valid(), v.problems().toString());
     }

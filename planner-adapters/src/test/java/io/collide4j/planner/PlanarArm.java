@@ -4,7 +4,6 @@ import io.collide4j.checker.scene.Obstacle;
 import io.collide4j.checker.scene.ObstacleShape;
 import io.collide4j.checker.scene.Scene;
 import io.collide4j.urdf.Pose;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -52,8 +51,8 @@ final class PlanarArm {
         List<Obstacle> obs = new java.util.ArrayList<>();
         for (int i = 0; i < boxes.length; i++) {
             double[] b = boxes[i];
-            obs.add(new Obstacle("box" + i, new ObstacleShape.Box(b[2], b[3], 0.5),
-                    new Pose(b[0], b[1], 0, 0, 0, 0, 1)));
+            obs.add(new Obstacle(
+                    "box" + i, new ObstacleShape.Box(b[2], b[3], 0.5), new Pose(b[0], b[1], 0, 0, 0, 0, 1)));
         }
         return Scene.of(obs);
     }
@@ -71,7 +70,9 @@ final class PlanarArm {
             double dx = Math.max(0, Math.abs(x - b[0]) - b[2] / 2);
             double dy = Math.max(0, Math.abs(y - b[1]) - b[3] / 2);
             boolean inside = Math.abs(x - b[0]) <= b[2] / 2 && Math.abs(y - b[1]) <= b[3] / 2;
-            double d = inside ? -Math.min(b[2] / 2 - Math.abs(x - b[0]), b[3] / 2 - Math.abs(y - b[1])) : Math.hypot(dx, dy);
+            double d = inside
+                    ? -Math.min(b[2] / 2 - Math.abs(x - b[0]), b[3] / 2 - Math.abs(y - b[1]))
+                    : Math.hypot(dx, dy);
             best = Math.min(best, d);
         }
         return best;

@@ -1,13 +1,12 @@
 package io.collide4j.planner;
 
-import io.collide4j.checker.certificate.TrajectoryCertifier;
-import io.collide4j.verifier.TrajectoryHash;
-import org.junit.jupiter.api.Test;
-
-import java.util.Random;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+import io.collide4j.checker.certificate.TrajectoryCertifier;
+import io.collide4j.verifier.TrajectoryHash;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
 
 /**
  * The verifier recomputes {@code trajectoryHash} with its own code ({@link TrajectoryHash}, written from the format's
@@ -20,7 +19,9 @@ class TrajectoryHashAgreementTest {
         Random r = new Random(34);
         for (int trial = 0; trial < 30; trial++) {
             int n = 2 + r.nextInt(5), dof = 1 + r.nextInt(8);
-            double[][] w = rows(r, n, dof), v = trial % 3 > 0 ? rows(r, n, dof) : null, a = trial % 3 > 1 ? rows(r, n, dof) : null;
+            double[][] w = rows(r, n, dof),
+                    v = trial % 3 > 0 ? rows(r, n, dof) : null,
+                    a = trial % 3 > 1 ? rows(r, n, dof) : null;
             double[] t = new double[n];
             for (int k = 1; k < n; k++) {
                 t[k] = t[k - 1] + 0.1 + r.nextDouble();

@@ -1,7 +1,6 @@
 package io.collide4j.planner;
 
 import io.collide4j.urdf.TriangleMesh;
-
 import java.util.ArrayList;
 import java.util.List;
 
@@ -12,14 +11,26 @@ import java.util.List;
  */
 public final class UShapedMesh {
     /** The U's boundary, counter-clockwise seen from +z. */
-    static final double[][] RING = {{-1.5, -2}, {-0.5, -2}, {0.5, -2}, {1.5, -2}, {1.5, -1}, {1.5, 1}, {0.5, 1},
-            {0.5, -1}, {-0.5, -1}, {-0.5, 1}, {-1.5, 1}, {-1.5, -1}};
+    static final double[][] RING = {
+        {-1.5, -2},
+        {-0.5, -2},
+        {0.5, -2},
+        {1.5, -2},
+        {1.5, -1},
+        {1.5, 1},
+        {0.5, 1},
+        {0.5, -1},
+        {-0.5, -1},
+        {-0.5, 1},
+        {-1.5, 1},
+        {-1.5, -1}
+    };
     /** The U's face cut into five quads (ring indices, counter-clockwise): three along the bottom, two posts. */
     static final int[][] QUADS = {{0, 1, 8, 11}, {1, 2, 7, 8}, {2, 3, 4, 7}, {11, 8, 9, 10}, {7, 4, 5, 6}};
+
     static final double HALF_Z = 0.25;
 
-    private UShapedMesh() {
-    }
+    private UShapedMesh() {}
 
     /** Triangles as 0-based vertex indices: lower ring 0..11 at z = −0.25, upper ring 12..23 at z = +0.25; outward. */
     static int[] triangles() {
@@ -61,11 +72,23 @@ public final class UShapedMesh {
         StringBuilder s = new StringBuilder();
         double[] v = vertices();
         for (int i = 0; i < v.length; i += 3) {
-            s.append("v ").append(v[i]).append(' ').append(v[i + 1]).append(' ').append(v[i + 2]).append('\n');
+            s.append("v ")
+                    .append(v[i])
+                    .append(' ')
+                    .append(v[i + 1])
+                    .append(' ')
+                    .append(v[i + 2])
+                    .append('\n');
         }
         int[] t = triangles();
         for (int i = 0; i < t.length; i += 3) {
-            s.append("f ").append(t[i] + 1).append(' ').append(t[i + 1] + 1).append(' ').append(t[i + 2] + 1).append('\n');
+            s.append("f ")
+                    .append(t[i] + 1)
+                    .append(' ')
+                    .append(t[i + 1] + 1)
+                    .append(' ')
+                    .append(t[i + 2] + 1)
+                    .append('\n');
         }
         return s.toString();
     }

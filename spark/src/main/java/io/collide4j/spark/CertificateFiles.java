@@ -1,7 +1,6 @@
 package io.collide4j.spark;
 
 import io.collide4j.kinematics.format.VisibleText;
-
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -13,8 +12,7 @@ final class CertificateFiles {
     /** Longest file name, in bytes, that common file systems (ext4, XFS, APFS, NTFS) accept. */
     static final int MAX_NAME_BYTES = 255;
 
-    private CertificateFiles() {
-    }
+    private CertificateFiles() {}
 
     /**
      * Why {@code id} cannot name a certificate file (its encoded name is longer than {@link #MAX_NAME_BYTES}, or it has
@@ -24,11 +22,11 @@ final class CertificateFiles {
      */
     static String refusal(String id) {
         String unpaired = VisibleText.unpairedSurrogate(id);
-        if (unpaired != null) {   // encoded as '?' it would share its file with other ids
+        if (unpaired != null) { // encoded as '?' it would share its file with other ids
             return "id: has an unpaired UTF-16 surrogate (" + unpaired + "), which has no UTF-8 form and cannot name a"
                     + " certificate file of its own; use another id";
         }
-        int bytes = name(id).length();   // ASCII by construction: characters are bytes
+        int bytes = name(id).length(); // ASCII by construction: characters are bytes
         if (bytes <= MAX_NAME_BYTES) {
             return null;
         }

@@ -17,8 +17,12 @@ public final class CertifiedDataset {
     private final DatasetSummary summary;
     private final java.util.List<TaskReport> tasks;
 
-    CertifiedDataset(SparkSession spark, String out, OutputFormat format, DatasetSummary summary,
-                     java.util.List<TaskReport> tasks) {
+    CertifiedDataset(
+            SparkSession spark,
+            String out,
+            OutputFormat format,
+            DatasetSummary summary,
+            java.util.List<TaskReport> tasks) {
         this.spark = spark;
         this.out = out;
         this.format = format;
@@ -32,7 +36,10 @@ public final class CertifiedDataset {
     }
 
     /** Output file formats of the results and errors tables. */
-    public enum OutputFormat { PARQUET, JSON }
+    public enum OutputFormat {
+        PARQUET,
+        JSON
+    }
 
     /** Input rows read (JSON Lines: lines), each one result or one error. */
     public long inputRows() {
@@ -61,6 +68,8 @@ public final class CertifiedDataset {
 
     private Dataset<Row> read(String table, org.apache.spark.sql.types.StructType schema) {
         String dir = new org.apache.hadoop.fs.Path(out, table).toString();
-        return format == OutputFormat.PARQUET ? spark.read().schema(schema).parquet(dir) : spark.read().schema(schema).json(dir);
+        return format == OutputFormat.PARQUET
+                ? spark.read().schema(schema).parquet(dir)
+                : spark.read().schema(schema).json(dir);
     }
 }

@@ -3,6 +3,13 @@ package io.collide4j.spark;
 import io.collide4j.planner.TrajectoryCertifier;
 import io.collide4j.planner.options.CliException;
 import io.collide4j.planner.options.ExitCode;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -11,51 +18,63 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-import java.io.PrintStream;
-import java.io.UncheckedIOException;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Locale;
-import java.util.concurrent.Callable;
-
 /**
  * The Spark job: {@code CertifyDataset [--master URL] --out DIR [options] INPUT...} certifies every trajectory row of
  * the inputs as {@code collide4j certify} would and writes {@code DIR/results}, {@code DIR/errors} and
  * {@code DIR/summary.json}. Exit 0 when the outputs are written (verdicts and row errors are in them; counts add up),
  * 64 usage, 65 an input whose columns are wrong, 66 a missing input, 70 internal, 73 cannot write.
  */
-@Command(name = "collide4j-spark", sortOptions = false, mixinStandardHelpOptions = false,
+@Command(
+        name = "collide4j-spark",
+        sortOptions = false,
+        mixinStandardHelpOptions = false,
         description = "Certify a dataset of trajectories (Parquet, JSON Lines, CSV) on Apache Spark.",
         footer = "exit codes: 0 outputs written, 64 usage, 65 bad input columns, 66 missing input, 70 internal error,"
                 + " 73 cannot write output")
 public final class CertifyDataset implements Callable<Integer> {
-    @Parameters(paramLabel = "INPUT", arity = "1..*",
+    @Parameters(
+            paramLabel = "INPUT",
+            arity = "1..*",
             description = "Dataset files or folders: .parquet, .jsonl/.ndjson (JSON Lines) or .csv.")
     List<String> inputs = new ArrayList<>();
 
-    @Option(names = "--out", required = true, paramLabel = "DIR",
+    @Option(
+            names = "--out",
+            required = true,
+            paramLabel = "DIR",
             description = "Output folder (must not exist): a path or any Hadoop file system URI (hdfs://, s3a://...).")
     String out;
 
-    @Option(names = "--master", paramLabel = "URL",
+    @Option(
+            names = "--master",
+            paramLabel = "URL",
             description = "Spark master (default: spark-submit's, else local[*]).")
     String master;
 
-    @Option(names = "--output-format", paramLabel = "FORMAT", description = "parquet or json (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--output-format",
+            paramLabel = "FORMAT",
+            description = "parquet or json (default ${DEFAULT-VALUE}).")
     String outputFormat = "parquet";
 
-    @Option(names = "--certificates", paramLabel = "DIR",
+    @Option(
+            names = "--certificates",
+            paramLabel = "DIR",
             description = "Write each certificate to DIR/<id>.json (a path or a Hadoop file system URI every executor"
                     + " can write) instead of the results' certificate column.")
     String certificates;
 
-    @Option(names = "--budget", paramLabel = "N",
+    @Option(
+            names = "--budget",
+            paramLabel = "N",
             description = "Distance evaluations per trajectory before INCONCLUSIVE (default ${DEFAULT-VALUE}); a row's"
                     + " budget column overrides it.")
     long budget = TrajectoryCertifier.DEFAULT_BUDGET;
 
-    @Option(names = "--worst", paramLabel = "N", description = "Least clearances listed in the summary (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--worst",
+            paramLabel = "N",
+            description = "Least clearances listed in the summary (default ${DEFAULT-VALUE}).")
     int worst = 20;
 
     @Option(names = "--margin", paramLabel = "M", description = "Required separation in metres (certify's --margin).")
@@ -85,7 +104,10 @@ public final class CertifyDataset implements Callable<Integer> {
     @Option(names = "--exact-meshes", description = "certify's --exact-meshes.")
     boolean exactMeshes;
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+    @Option(
+            names = {"-h", "--help"},
+            usageHelp = true,
+            description = "Show this help and exit.")
     boolean help;
 
     PrintStream stdout = System.out;
@@ -107,7 +129,7 @@ public final class CertifyDataset implements Callable<Integer> {
             o.add("--decompose");
         }
         if (noDecompose) {
-            o.add("--no-decompose");   // both: certify refuses them together (exit 64)
+            o.add("--no-decompose"); // both: certify refuses them together (exit 64)
         }
         if (exactMeshes) {
             o.add("--exact-meshes");
@@ -139,8 +161,13 @@ public final class CertifyDataset implements Callable<Integer> {
                 throw new CliException(ExitCode.USAGE, e.getMessage());
             }
         }
-        DatasetCertifier certifier = DatasetCertifier.builder().robotOptions(robotOptions()).budget(budget)
-                .certificateDir(certificates).outputFormat(format).worst(worst).build();
+        DatasetCertifier certifier = DatasetCertifier.builder()
+                .robotOptions(robotOptions())
+                .budget(budget)
+                .certificateDir(certificates)
+                .outputFormat(format)
+                .worst(worst)
+                .build();
         SparkSession.Builder b = SparkSession.builder().appName("collide4j certify dataset");
         if (master != null) {
             b.master(master);
@@ -162,8 +189,14 @@ public final class CertifyDataset implements Callable<Integer> {
             DatasetSummary s = d.summary();
             double seconds = (System.nanoTime() - t0) / 1e9;
             stdout.print(s.toJson());
-            stdout.printf(Locale.ROOT, "%d input rows: %d results, %d errors in %.1f s; written to %s%n", s.inputRows(),
-                    s.results(), s.errors(), seconds, out);
+            stdout.printf(
+                    Locale.ROOT,
+                    "%d input rows: %d results, %d errors in %.1f s; written to %s%n",
+                    s.inputRows(),
+                    s.results(),
+                    s.errors(),
+                    seconds,
+                    out);
             printFirstErrors(d.errors(), s.errors(), FIRST_ERRORS, out, stdout);
             return ExitCode.FREE.status();
         } finally {
@@ -185,8 +218,13 @@ public final class CertifyDataset implements Callable<Integer> {
         for (Row e : errors.orderBy("source", "id").limit(first).collectAsList()) {
             String id = e.getAs("id");
             int exit = e.getAs("exit_code");
-            stdout.printf(Locale.ROOT, "error %s (%s, exit %d): %s%n", id == null ? "(no id)" : id, e.getAs("source"),
-                    exit, e.getAs("reason"));
+            stdout.printf(
+                    Locale.ROOT,
+                    "error %s (%s, exit %d): %s%n",
+                    id == null ? "(no id)" : id,
+                    e.getAs("source"),
+                    exit,
+                    e.getAs("reason"));
         }
         if (count > first) {
             stdout.printf(Locale.ROOT, "... and %d more errors in %s%n", count - first, out + "/errors");

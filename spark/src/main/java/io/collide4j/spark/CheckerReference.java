@@ -1,7 +1,6 @@
 package io.collide4j.spark;
 
 import io.collide4j.models.Models;
-
 import java.io.Serializable;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,8 +20,12 @@ public record CheckerReference(String robot, String srdf, String scene) implemen
      * from there. Bundled names and {@code none} stay as they are.
      */
     public CheckerReference resolved(Path base) {
-        return new CheckerReference(isBundledRobot() ? robot : absolute(base, robot), srdf == null ? null : absolute(base, srdf),
-                scene == null || scene.equals("none") || Models.sceneNames().contains(scene) ? scene : absolute(base, scene));
+        return new CheckerReference(
+                isBundledRobot() ? robot : absolute(base, robot),
+                srdf == null ? null : absolute(base, srdf),
+                scene == null || scene.equals("none") || Models.sceneNames().contains(scene)
+                        ? scene
+                        : absolute(base, scene));
     }
 
     private boolean isBundledRobot() {
@@ -31,7 +34,7 @@ public record CheckerReference(String robot, String srdf, String scene) implemen
 
     private static String absolute(Path base, String path) {
         if (path.isEmpty()) {
-            return path;   // refused by certify's options, with their message
+            return path; // refused by certify's options, with their message
         }
         return base.resolve(path).toAbsolutePath().normalize().toString();
     }

@@ -2,7 +2,6 @@ package io.collide4j.spark;
 
 import io.collide4j.checker.scene.ContentDigest;
 import io.collide4j.models.Models;
-
 import java.io.IOException;
 import java.io.Serializable;
 import java.nio.charset.StandardCharsets;

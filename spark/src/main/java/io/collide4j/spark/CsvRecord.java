@@ -10,8 +10,7 @@ import java.util.List;
  * it. Records do not span lines (as with Spark's default {@code multiLine=false}). Stateless.
  */
 final class CsvRecord {
-    private CsvRecord() {
-    }
+    private CsvRecord() {}
 
     /**
      * The fields of {@code line}; null when it is not a CSV record (a quote not closed, text after a closing quote, a
@@ -28,7 +27,7 @@ final class CsvRecord {
                 i++;
                 while (true) {
                     if (i >= n) {
-                        return null;   // the quote is not closed on this line
+                        return null; // the quote is not closed on this line
                     }
                     char c = line.charAt(i++);
                     if (c != '"') {
@@ -41,7 +40,7 @@ final class CsvRecord {
                     }
                 }
                 if (i < n && line.charAt(i) != ',') {
-                    return null;   // text after the closing quote
+                    return null; // text after the closing quote
                 }
             } else {
                 while (i < n && line.charAt(i) != ',') {
@@ -56,7 +55,7 @@ final class CsvRecord {
             if (i >= n) {
                 return fields.toArray(String[]::new);
             }
-            i++;   // the comma
+            i++; // the comma
         }
     }
 

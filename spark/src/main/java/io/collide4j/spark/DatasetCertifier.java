@@ -2,13 +2,6 @@ package io.collide4j.spark;
 
 import io.collide4j.planner.TrajectoryCertifier;
 import io.collide4j.planner.options.CertifyApi;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
-import org.apache.spark.api.java.JavaRDD;
-import org.apache.spark.api.java.JavaSparkContext;
-import org.apache.spark.sql.SparkSession;
-import scala.Tuple2;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -17,6 +10,12 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.SparkSession;
+import scala.Tuple2;
 
 /**
  * Certifies datasets of trajectories on Spark, each trajectory exactly as {@code collide4j certify} does: the same
@@ -67,8 +66,7 @@ public final class DatasetCertifier {
         private int worst = 20;
         private long failFirstAttemptAfter = -1;
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /**
          * {@code certify}'s robot options that apply to every row (the rows name robot, SRDF and scene), e.g.
@@ -93,7 +91,8 @@ public final class DatasetCertifier {
          * instead of the results' {@code certificate} column.
          */
         public Builder certificateDir(Path dir) {
-            this.certificateDir = dir == null ? null : dir.toAbsolutePath().normalize().toString();
+            this.certificateDir =
+                    dir == null ? null : dir.toAbsolutePath().normalize().toString();
             return this;
         }
 
@@ -105,8 +104,10 @@ public final class DatasetCertifier {
          */
         public Builder certificateDir(String dir) {
             // a local path is made absolute, so that the results' certificate_file names the same file anywhere
-            this.certificateDir = dir == null || new org.apache.hadoop.fs.Path(dir).toUri().getScheme() != null ? dir
-                    : Path.of(dir).toAbsolutePath().normalize().toString();
+            this.certificateDir =
+                    dir == null || new org.apache.hadoop.fs.Path(dir).toUri().getScheme() != null
+                            ? dir
+                            : Path.of(dir).toAbsolutePath().normalize().toString();
             return this;
         }
 
@@ -140,9 +141,11 @@ public final class DatasetCertifier {
          */
         public DatasetCertifier build() {
             for (String o : robotOptions) {
-                if (List.of("--robot", "--urdf", "--srdf", "--scene").contains(o.contains("=") ? o.substring(0, o.indexOf('=')) : o)) {
-                    throw new io.collide4j.planner.options.CliException(io.collide4j.planner.options.ExitCode.USAGE, o
-                            + ": robot, SRDF and scene come from each row's robot, srdf and scene columns");
+                if (List.of("--robot", "--urdf", "--srdf", "--scene")
+                        .contains(o.contains("=") ? o.substring(0, o.indexOf('=')) : o)) {
+                    throw new io.collide4j.planner.options.CliException(
+                            io.collide4j.planner.options.ExitCode.USAGE,
+                            o + ": robot, SRDF and scene come from each row's robot, srdf and scene columns");
                 }
             }
             CertifyApi.checkOptions(robotOptions);
@@ -171,12 +174,16 @@ public final class DatasetCertifier {
                 throw new java.nio.file.FileAlreadyExistsException(out, null, "exists; give a new output folder");
             }
         } catch (IOException e) {
-            throw new UncheckedIOException(e instanceof java.nio.file.FileAlreadyExistsException ? out
-                    + " exists; give a new output folder" : "cannot reach the output folder " + out + ": " + e.getMessage(), e);
+            throw new UncheckedIOException(
+                    e instanceof java.nio.file.FileAlreadyExistsException
+                            ? out + " exists; give a new output folder"
+                            : "cannot reach the output folder " + out + ": " + e.getMessage(),
+                    e);
         }
         // a few tasks per core, so that a slow one is not the job's tail
         InputPlan plan = InputPlan.of(inputs, hadoop, 3 * jsc.defaultParallelism());
-        List<Integer> slices = java.util.stream.IntStream.range(0, plan.tasks()).boxed().toList();
+        List<Integer> slices =
+                java.util.stream.IntStream.range(0, plan.tasks()).boxed().toList();
         JavaRDD<Integer> tasks = jsc.parallelize(slices, plan.tasks());
         String base = Path.of("").toAbsolutePath().toString();
 
@@ -184,8 +191,8 @@ public final class DatasetCertifier {
         OutputCommit certificates = certificateDir == null ? null : new OutputCommit(certificateDir);
         RowCertifier rowCertifier = new RowCertifier(robotOptions, budget);
         HadoopConf conf = new HadoopConf(hadoop);
-        PartitionTask task = new PartitionTask(rowCertifier, results, certificates, format, conf, worst,
-                failFirstAttemptAfter, base);
+        PartitionTask task = new PartitionTask(
+                rowCertifier, results, certificates, format, conf, worst, failFirstAttemptAfter, base);
         List<TaskReport> reports;
         DatasetSummary summary;
         OutputCommit redoneResults = null;
@@ -194,7 +201,8 @@ public final class DatasetCertifier {
         try {
             // one job: each task reads its own rows (no shuffle), certifies them as if every id were unique, and
             // reports their ids' hashes
-            reports = tasks.mapPartitionsWithIndex((i, none) -> task.run(i, plan, Set.of()), false).collect();
+            reports = tasks.mapPartitionsWithIndex((i, none) -> task.run(i, plan, Set.of()), false)
+                    .collect();
             Set<Long> candidates = IdHashes.repeated(reports);
             if (!candidates.isEmpty()) {
                 // rare: ids repeated (or a hash collision). The ids behind the candidate hashes decide; the tasks that
@@ -212,11 +220,24 @@ public final class DatasetCertifier {
                 if (!again.isEmpty()) {
                     redoneResults = new OutputCommit(out);
                     redoneCertificates = certificateDir == null ? null : new OutputCommit(certificateDir);
-                    PartitionTask retask = new PartitionTask(rowCertifier, redoneResults, redoneCertificates, format,
-                            conf, worst, failFirstAttemptAfter, base);
-                    redone = tasks.mapPartitionsWithIndex((i, none) -> again.contains(i) ? retask.run(i, plan, duplicates)
-                            : java.util.Collections.<TaskReport>emptyIterator(), false).collect();
-                    reports = reports.stream().filter(r -> !again.contains(r.partition())).toList();
+                    PartitionTask retask = new PartitionTask(
+                            rowCertifier,
+                            redoneResults,
+                            redoneCertificates,
+                            format,
+                            conf,
+                            worst,
+                            failFirstAttemptAfter,
+                            base);
+                    redone = tasks.mapPartitionsWithIndex(
+                                    (i, none) -> again.contains(i)
+                                            ? retask.run(i, plan, duplicates)
+                                            : java.util.Collections.<TaskReport>emptyIterator(),
+                                    false)
+                            .collect();
+                    reports = reports.stream()
+                            .filter(r -> !again.contains(r.partition()))
+                            .toList();
                 }
             }
             List<TaskReport> all = new ArrayList<>(reports);
@@ -224,13 +245,13 @@ public final class DatasetCertifier {
             all.sort(java.util.Comparator.comparingInt(TaskReport::partition));
             long inputRows = all.stream().mapToLong(TaskReport::rows).sum();
             summary = DatasetSummary.of(inputRows, all, worst);
-        } catch (RuntimeException e) {   // nothing of a failed job is committed
+        } catch (RuntimeException e) { // nothing of a failed job is committed
             for (OutputCommit c : java.util.Arrays.asList(results, certificates, redoneResults, redoneCertificates)) {
                 if (c != null) {
                     c.abort(hadoop);
                 }
             }
-            deleteIfEmpty(outPath, hadoop);   // it did not exist before: a new run may use it
+            deleteIfEmpty(outPath, hadoop); // it did not exist before: a new run may use it
             throw e;
         }
         if (certificates != null) {
@@ -254,19 +275,27 @@ public final class DatasetCertifier {
      * The ids, among those hashing to {@code candidates}, that more than one decoded row carries: a pass that reads
      * the rows again but certifies nothing, and shuffles only the candidates' ids.
      */
-    private static Set<String> duplicateIds(JavaRDD<Integer> tasks, InputPlan plan, HadoopConf conf, Set<Long> candidates) {
-        return new HashSet<>(tasks.mapPartitionsWithIndex((i, none) -> {
-            List<String> ids = new ArrayList<>();
-            try (TaskInput rows = new TaskInput(plan, i, conf.get())) {
-                while (rows.hasNext()) {
-                    TrajectoryRow r = rows.next().row();
-                    if (r != null && candidates.contains(IdHashes.of(r.id()))) {
-                        ids.add(r.id());
-                    }
-                }
-            }
-            return ids.iterator();
-        }, false).mapToPair(id -> new Tuple2<>(id, 1L)).reduceByKey(Long::sum).filter(t -> t._2() > 1).keys().collect());
+    private static Set<String> duplicateIds(
+            JavaRDD<Integer> tasks, InputPlan plan, HadoopConf conf, Set<Long> candidates) {
+        return new HashSet<>(tasks.mapPartitionsWithIndex(
+                        (i, none) -> {
+                            List<String> ids = new ArrayList<>();
+                            try (TaskInput rows = new TaskInput(plan, i, conf.get())) {
+                                while (rows.hasNext()) {
+                                    TrajectoryRow r = rows.next().row();
+                                    if (r != null && candidates.contains(IdHashes.of(r.id()))) {
+                                        ids.add(r.id());
+                                    }
+                                }
+                            }
+                            return ids.iterator();
+                        },
+                        false)
+                .mapToPair(id -> new Tuple2<>(id, 1L))
+                .reduceByKey(Long::sum)
+                .filter(t -> t._2() > 1)
+                .keys()
+                .collect());
     }
 
     private static void deleteIfEmpty(org.apache.hadoop.fs.Path dir, Configuration hadoop) {
@@ -286,10 +315,12 @@ public final class DatasetCertifier {
             FileSystem fs = TaskFiles.of(out, hadoop);
             fs.mkdirs(new org.apache.hadoop.fs.Path(out, PartitionTask.RESULTS));
             fs.mkdirs(new org.apache.hadoop.fs.Path(out, PartitionTask.ERRORS));
-            try (java.io.OutputStream s = TaskFiles.create(new org.apache.hadoop.fs.Path(out, "summary.json"), hadoop)) {
+            try (java.io.OutputStream s =
+                    TaskFiles.create(new org.apache.hadoop.fs.Path(out, "summary.json"), hadoop)) {
                 s.write(summary.toJson().getBytes(StandardCharsets.UTF_8));
             }
-            TaskFiles.create(new org.apache.hadoop.fs.Path(out, "_SUCCESS"), hadoop).close();
+            TaskFiles.create(new org.apache.hadoop.fs.Path(out, "_SUCCESS"), hadoop)
+                    .close();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the summary in " + out + ": " + e.getMessage(), e);
         }

@@ -4,18 +4,17 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.collide4j.kinematics.format.StrictJson;
 import io.collide4j.kinematics.format.Suggestions;
-import org.apache.spark.sql.types.ArrayType;
-import org.apache.spark.sql.types.DataType;
-import org.apache.spark.sql.types.DataTypes;
-import org.apache.spark.sql.types.StructField;
-import org.apache.spark.sql.types.StructType;
-
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apache.spark.sql.types.ArrayType;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
 
 /**
  * Decodes dataset rows into {@link Decoded} rows, one per input row (line, for JSON Lines; non-empty line after the
@@ -44,6 +43,7 @@ final class DatasetReader {
 
     /** Every column, its Parquet type, and whether it is required, in the order of {@link TrajectoryRow}. */
     static final Map<String, DataType> COLUMNS = new LinkedHashMap<>();
+
     static final List<String> REQUIRED = List.of(ID, ROBOT, SCENE, JOINT_NAMES, POSITIONS);
 
     static {
@@ -59,8 +59,7 @@ final class DatasetReader {
         COLUMNS.put(BUDGET, DataTypes.LongType);
     }
 
-    private DatasetReader() {
-    }
+    private DatasetReader() {}
 
     /**
      * Unknown columns (with a did-you-mean) and missing required ones refuse the file; so does a column of another
@@ -78,7 +77,8 @@ final class DatasetReader {
             if (expected == null) {
                 String hint = Suggestions.didYouMean(f.name(), COLUMNS.keySet());
                 problems.add("unknown column '" + f.name() + "'" + hint);
-            } else if (typed && !sameType(expected, f.dataType())
+            } else if (typed
+                    && !sameType(expected, f.dataType())
                     && !(f.name().equals(BUDGET) && f.dataType().equals(DataTypes.IntegerType))) {
                 problems.add("column '" + f.name() + "' is " + f.dataType().simpleString() + ", expected "
                         + expected.simpleString());
@@ -107,9 +107,17 @@ final class DatasetReader {
     // ------------------------------------------------------------------ JSON Lines
 
     /** One JSON Lines row as written; records declare the schema, so {@link StrictJson} refuses anything else. */
-    record JsonRow(String id, String robot, String srdf, String scene, @JsonProperty("joint_names") List<String> jointNames,
-                   double[] times, double[][] positions, double[][] velocities, double[][] accelerations, Long budget) {
-    }
+    record JsonRow(
+            String id,
+            String robot,
+            String srdf,
+            String scene,
+            @JsonProperty("joint_names") List<String> jointNames,
+            double[] times,
+            double[][] positions,
+            double[][] velocities,
+            double[][] accelerations,
+            Long budget) {}
 
     /** Line {@code index + 1} of a JSON Lines file that messages call {@code path}. */
     static Decoded jsonLine(String path, String line, long index) {
@@ -120,20 +128,32 @@ final class DatasetReader {
         try {
             JsonRow j = StrictJson.read(line, source, JsonRow.class);
             for (String column : REQUIRED) {
-                StrictJson.require(switch (column) {
-                    case ID -> j.id();
-                    case ROBOT -> j.robot();
-                    case SCENE -> j.scene();
-                    case JOINT_NAMES -> j.jointNames();
-                    default -> j.positions();
-                }, source, column);
+                StrictJson.require(
+                        switch (column) {
+                            case ID -> j.id();
+                            case ROBOT -> j.robot();
+                            case SCENE -> j.scene();
+                            case JOINT_NAMES -> j.jointNames();
+                            default -> j.positions();
+                        },
+                        source,
+                        column);
             }
             if (j.jointNames().contains(null)) {
                 throw new IllegalArgumentException(source + ": joint_names: null, expected joint names");
             }
-            return Decoded.of(new TrajectoryRow(j.id(), source, j.robot(), j.srdf(), j.scene(), j.jointNames(), j.times(),
-                    checkedTable(j.positions(), POSITIONS, source), checkedTable(j.velocities(), VELOCITIES, source),
-                    checkedTable(j.accelerations(), ACCELERATIONS, source), checkedBudget(j.budget(), source)));
+            return Decoded.of(new TrajectoryRow(
+                    j.id(),
+                    source,
+                    j.robot(),
+                    j.srdf(),
+                    j.scene(),
+                    j.jointNames(),
+                    j.times(),
+                    checkedTable(j.positions(), POSITIONS, source),
+                    checkedTable(j.velocities(), VELOCITIES, source),
+                    checkedTable(j.accelerations(), ACCELERATIONS, source),
+                    checkedBudget(j.budget(), source)));
         } catch (IllegalArgumentException e) {
             return Decoded.failed(idOf(line), source, e.getMessage());
         }
@@ -143,7 +163,8 @@ final class DatasetReader {
         if (t != null) {
             for (int k = 0; k < t.length; k++) {
                 if (t[k] == null) {
-                    throw new IllegalArgumentException(source + ": " + column + "[" + k + "]: null, expected an array of numbers");
+                    throw new IllegalArgumentException(
+                            source + ": " + column + "[" + k + "]: null, expected an array of numbers");
                 }
             }
         }
@@ -152,7 +173,8 @@ final class DatasetReader {
 
     private static Long checkedBudget(Long b, String source) {
         if (b != null && b < 1) {
-            throw new IllegalArgumentException(source + ": " + BUDGET + ": " + b + ", expected at least 1 distance evaluation");
+            throw new IllegalArgumentException(
+                    source + ": " + BUDGET + ": " + b + ", expected at least 1 distance evaluation");
         }
         return b;
     }
@@ -180,8 +202,11 @@ final class DatasetReader {
         int idColumn = names.indexOf(ID);
         String id = fields != null && idColumn >= 0 && idColumn < fields.length ? fields[idColumn] : null;
         if (fields == null || fields.length != names.size()) {
-            return Decoded.failed(id, source, source + ": malformed CSV record (expected " + names.size()
-                    + " fields as in the header): " + CsvRecord.abbreviate(line));
+            return Decoded.failed(
+                    id,
+                    source,
+                    source + ": malformed CSV record (expected " + names.size() + " fields as in the header): "
+                            + CsvRecord.abbreviate(line));
         }
         Map<String, String> cells = new LinkedHashMap<>();
         for (int i = 0; i < fields.length; i++) {
@@ -198,15 +223,23 @@ final class DatasetReader {
                             + "', expected a whole number of distance evaluations");
                 }
             }
-            return Decoded.of(new TrajectoryRow(requiredCell(cells, ID, source), source, requiredCell(cells, ROBOT, source),
-                    cells.get(SRDF), requiredCell(cells, SCENE, source),
+            return Decoded.of(new TrajectoryRow(
+                    requiredCell(cells, ID, source),
+                    source,
+                    requiredCell(cells, ROBOT, source),
+                    cells.get(SRDF),
+                    requiredCell(cells, SCENE, source),
                     names(cell(requiredCell(cells, JOINT_NAMES, source), JOINT_NAMES, source, String[].class), source),
                     cell(cells.get(TIMES), TIMES, source, double[].class),
-                    checkedTable(cell(requiredCell(cells, POSITIONS, source), POSITIONS, source, double[][].class),
-                            POSITIONS, source),
+                    checkedTable(
+                            cell(requiredCell(cells, POSITIONS, source), POSITIONS, source, double[][].class),
+                            POSITIONS,
+                            source),
                     checkedTable(cell(cells.get(VELOCITIES), VELOCITIES, source, double[][].class), VELOCITIES, source),
-                    checkedTable(cell(cells.get(ACCELERATIONS), ACCELERATIONS, source, double[][].class),
-                            ACCELERATIONS, source),
+                    checkedTable(
+                            cell(cells.get(ACCELERATIONS), ACCELERATIONS, source, double[][].class),
+                            ACCELERATIONS,
+                            source),
                     checkedBudget(budget, source)));
         } catch (IllegalArgumentException e) {
             return Decoded.failed(id, source, e.getMessage());
@@ -216,7 +249,8 @@ final class DatasetReader {
     private static String requiredCell(Map<String, String> cells, String column, String source) {
         String v = cells.get(column);
         if (v == null) {
-            throw new IllegalArgumentException(source + ": " + column + ": missing (empty cell); every row needs " + REQUIRED);
+            throw new IllegalArgumentException(
+                    source + ": " + column + ": missing (empty cell); every row needs " + REQUIRED);
         }
         return v;
     }

@@ -3,8 +3,6 @@ package io.collide4j.spark;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import org.apache.spark.sql.Row;
-
 import java.io.IOException;
 import java.io.Serializable;
 import java.io.UncheckedIOException;
@@ -13,32 +11,46 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.apache.spark.sql.Row;
 
 /**
  * The numbers of a certified dataset: input rows, results, errors (they add up: {@link #of} refuses otherwise),
  * results by verdict and by scene and verdict, errors by exit code, the results with the least certified clearance
  * lower bounds (ties by id), and how evenly the work was spread over the tasks ({@link Tasks}).
  */
-public record DatasetSummary(@JsonProperty("input_rows") long inputRows, long results, long errors,
-                             @JsonProperty("by_verdict") Map<String, Long> byVerdict,
-                             @JsonProperty("by_scene") Map<String, Map<String, Long>> byScene,
-                             @JsonProperty("errors_by_exit_code") Map<Integer, Long> errorsByExitCode,
-                             @JsonProperty("worst_clearances") List<Worst> worstClearances,
-                             Tasks tasks) {
+public record DatasetSummary(
+        @JsonProperty("input_rows") long inputRows,
+        long results,
+        long errors,
+        @JsonProperty("by_verdict") Map<String, Long> byVerdict,
+        @JsonProperty("by_scene") Map<String, Map<String, Long>> byScene,
+        @JsonProperty("errors_by_exit_code") Map<Integer, Long> errorsByExitCode,
+        @JsonProperty("worst_clearances") List<Worst> worstClearances,
+        Tasks tasks) {
 
     /** One of the least clearances: the trajectory, its scene, verdict, clearance lower bound and closest pair. */
-    public record Worst(String id, String scene, String verdict,
-                        @JsonProperty("clearance_lower_bound") double clearanceLowerBound,
-                        @JsonProperty("closest_pair") String closestPair) implements Serializable {
+    public record Worst(
+            String id,
+            String scene,
+            String verdict,
+            @JsonProperty("clearance_lower_bound") double clearanceLowerBound,
+            @JsonProperty("closest_pair") String closestPair)
+            implements Serializable {
         /** Least clearance first, then by id. */
-        static final Comparator<Worst> ORDER = Comparator.comparingDouble(Worst::clearanceLowerBound)
-                .thenComparing(Worst::id);
+        static final Comparator<Worst> ORDER =
+                Comparator.comparingDouble(Worst::clearanceLowerBound).thenComparing(Worst::id);
 
         /** The entry of a results row ({@link ResultColumns#RESULTS}); null when it has no clearance bound. */
         static Worst of(Row r) {
             Object clearance = r.get(CLEARANCE);
-            return clearance == null ? null : new Worst(r.getString(ID), r.getString(SCENE), r.getString(VERDICT),
-                    (Double) clearance, r.getString(PAIR));
+            return clearance == null
+                    ? null
+                    : new Worst(
+                            r.getString(ID),
+                            r.getString(SCENE),
+                            r.getString(VERDICT),
+                            (Double) clearance,
+                            r.getString(PAIR));
         }
 
         // results rows are built without a schema (no field names), so their columns are found by position
@@ -55,12 +67,15 @@ public record DatasetSummary(@JsonProperty("input_rows") long inputRows, long re
      * one), and the CPU seconds of their threads all together (reading, decoding, certifying, writing; 0 where the
      * JVM cannot measure a thread's CPU). A most far above the median is a skewed dataset.
      */
-    public record Tasks(int count, @JsonProperty("seconds_min") double secondsMin,
-                        @JsonProperty("seconds_median") double secondsMedian,
-                        @JsonProperty("seconds_max") double secondsMax, @JsonProperty("work_min") long workMin,
-                        @JsonProperty("work_max") long workMax, int retried,
-                        @JsonProperty("cpu_seconds") double cpuSeconds) {
-    }
+    public record Tasks(
+            int count,
+            @JsonProperty("seconds_min") double secondsMin,
+            @JsonProperty("seconds_median") double secondsMedian,
+            @JsonProperty("seconds_max") double secondsMax,
+            @JsonProperty("work_min") long workMin,
+            @JsonProperty("work_max") long workMax,
+            int retried,
+            @JsonProperty("cpu_seconds") double cpuSeconds) {}
 
     /** Merges the tasks' reports; {@code inputRows} counted separately must equal their rows, results and errors. */
     static DatasetSummary of(long inputRows, List<TaskReport> reports, int worst) {
@@ -81,10 +96,11 @@ public record DatasetSummary(@JsonProperty("input_rows") long inputRows, long re
             rows += r.rows();
             results += r.results();
             errors += r.errors();
-            r.byScene().forEach((scene, verdicts) -> verdicts.forEach((v, n) -> {
-                byVerdict.merge(v, n, Long::sum);
-                byScene.computeIfAbsent(scene, k -> new TreeMap<>()).merge(v, n, Long::sum);
-            }));
+            r.byScene()
+                    .forEach((scene, verdicts) -> verdicts.forEach((v, n) -> {
+                        byVerdict.merge(v, n, Long::sum);
+                        byScene.computeIfAbsent(scene, k -> new TreeMap<>()).merge(v, n, Long::sum);
+                    }));
             r.errorsByExitCode().forEach((code, n) -> errorsByCode.merge(code, n, Long::sum));
             least.addAll(r.worst());
             seconds[i] = r.seconds();
@@ -99,12 +115,28 @@ public record DatasetSummary(@JsonProperty("input_rows") long inputRows, long re
         }
         least.sort(Worst.ORDER);
         java.util.Arrays.sort(seconds);
-        Tasks tasks = seconds.length == 0 ? new Tasks(0, 0, 0, 0, 0, 0, 0, 0) : new Tasks(seconds.length, seconds[0],
-                seconds.length % 2 == 1 ? seconds[seconds.length / 2]
-                        : (seconds[seconds.length / 2 - 1] + seconds[seconds.length / 2]) / 2,
-                seconds[seconds.length - 1], workMin, workMax, retried, cpu);
-        return new DatasetSummary(inputRows, results, errors, byVerdict, byScene, errorsByCode,
-                List.copyOf(least.subList(0, Math.min(worst, least.size()))), tasks);
+        Tasks tasks = seconds.length == 0
+                ? new Tasks(0, 0, 0, 0, 0, 0, 0, 0)
+                : new Tasks(
+                        seconds.length,
+                        seconds[0],
+                        seconds.length % 2 == 1
+                                ? seconds[seconds.length / 2]
+                                : (seconds[seconds.length / 2 - 1] + seconds[seconds.length / 2]) / 2,
+                        seconds[seconds.length - 1],
+                        workMin,
+                        workMax,
+                        retried,
+                        cpu);
+        return new DatasetSummary(
+                inputRows,
+                results,
+                errors,
+                byVerdict,
+                byScene,
+                errorsByCode,
+                List.copyOf(least.subList(0, Math.min(worst, least.size()))),
+                tasks);
     }
 
     /** As JSON (pretty). */

@@ -9,6 +9,7 @@ record Decoded(TrajectoryRow row, RowError error) implements Serializable {
     }
 
     static Decoded failed(String id, String source, String reason) {
-        return new Decoded(null, new RowError(id, source, io.collide4j.planner.options.ExitCode.DATA_ERROR.status(), reason));
+        return new Decoded(
+                null, new RowError(id, source, io.collide4j.planner.options.ExitCode.DATA_ERROR.status(), reason));
     }
 }

@@ -1,11 +1,10 @@
 package io.collide4j.spark;
 
-import org.apache.hadoop.conf.Configuration;
-
 import java.io.IOException;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.io.Serializable;
+import org.apache.hadoop.conf.Configuration;
 
 /**
  * The driver's Hadoop configuration (the session's {@code spark.hadoop.*} settings, the user's S3 or HDFS credentials

@@ -13,8 +13,7 @@ import java.util.Set;
  * row. Stateless.
  */
 final class IdHashes {
-    private IdHashes() {
-    }
+    private IdHashes() {}
 
     /** FNV-1a over the id's UTF-16 units, then MurmurHash3's 64-bit finaliser to spread the bits. */
     static long of(String id) {
@@ -31,7 +30,8 @@ final class IdHashes {
 
     /** The hashes reported more than once, within one task or across tasks (all of them sorted together: 8 bytes a row). */
     static Set<Long> repeated(List<TaskReport> reports) {
-        long[] all = new long[reports.stream().mapToInt(r -> r.idHashes().length).sum()];
+        long[] all =
+                new long[reports.stream().mapToInt(r -> r.idHashes().length).sum()];
         int at = 0;
         for (TaskReport r : reports) {
             System.arraycopy(r.idHashes(), 0, all, at, r.idHashes().length);

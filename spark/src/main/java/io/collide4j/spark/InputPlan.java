@@ -1,5 +1,13 @@
 package io.collide4j.spark;
 
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.Serializable;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileStatus;
@@ -16,15 +24,6 @@ import org.apache.spark.sql.execution.datasources.parquet.ParquetToSparkSchemaCo
 import org.apache.spark.sql.internal.SQLConf;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
-
-import java.io.FileNotFoundException;
-import java.io.IOException;
-import java.io.Serializable;
-import java.io.UncheckedIOException;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Comparator;
-import java.util.List;
 
 /**
  * What a certification job reads, planned on the driver from file listings, file lengths, Parquet footers and CSV
@@ -72,8 +71,7 @@ record InputPlan(List<InputUnit> units, long total, int tasks) implements Serial
     }
 
     /** A file to read and what error messages call it. */
-    private record Part(FileStatus file, String source) {
-    }
+    private record Part(FileStatus file, String source) {}
 
     /**
      * The files of an input: the file itself, or a folder's files by name, leaving out those whose names start with
@@ -88,7 +86,9 @@ record InputPlan(List<InputUnit> units, long total, int tasks) implements Serial
             if (found == null || found.length == 0) {
                 throw new IllegalArgumentException(in + ": no such file or folder");
             }
-            boolean named = found.length == 1 && found[0].isFile() && found[0].getPath().getName().equals(p.getName());
+            boolean named = found.length == 1
+                    && found[0].isFile()
+                    && found[0].getPath().getName().equals(p.getName());
             List<Part> parts = new ArrayList<>();
             for (FileStatus f : found) {
                 if (f.isFile()) {
@@ -97,7 +97,9 @@ record InputPlan(List<InputUnit> units, long total, int tasks) implements Serial
                 }
                 FileStatus[] children = fs.listStatus(f.getPath());
                 Arrays.sort(children, Comparator.comparing(c -> c.getPath().getName()));
-                String folder = found.length == 1 ? in.replaceAll("/+$", "") : f.getPath().toString();
+                String folder = found.length == 1
+                        ? in.replaceAll("/+$", "")
+                        : f.getPath().toString();
                 int before = parts.size();
                 for (FileStatus c : children) {
                     String name = c.getPath().getName();
@@ -131,7 +133,7 @@ record InputPlan(List<InputUnit> units, long total, int tasks) implements Serial
             StructType columns;
             try {
                 columns = new ParquetToSparkSchemaConverter(SQLConf.get()).convert(schema);
-            } catch (RuntimeException e) {   // a Parquet type Spark has no type for
+            } catch (RuntimeException e) { // a Parquet type Spark has no type for
                 throw new IllegalArgumentException(source + ": unreadable Parquet schema: " + e.getMessage(), e);
             }
             DatasetReader.checkColumns(source, columns, true);
@@ -152,8 +154,17 @@ record InputPlan(List<InputUnit> units, long total, int tasks) implements Serial
                     }
                 }
                 long work = Math.max(b.getRowCount(), values > 0 ? values : b.getTotalByteSize() / Double.BYTES);
-                units.add(new InputUnit(InputFormat.PARQUET, part.file().getPath().toString(), source, names, g,
-                        firstRow, b.getRowCount(), 0, base, work));
+                units.add(new InputUnit(
+                        InputFormat.PARQUET,
+                        part.file().getPath().toString(),
+                        source,
+                        names,
+                        g,
+                        firstRow,
+                        b.getRowCount(),
+                        0,
+                        base,
+                        work));
                 firstRow += b.getRowCount();
                 base += work;
             }
@@ -177,7 +188,16 @@ record InputPlan(List<InputUnit> units, long total, int tasks) implements Serial
             DatasetReader.checkColumns(source, header, false);
         }
         long length = part.file().getLen();
-        return new InputUnit(format, part.file().getPath().toString(), source, names, -1, 0, -1, length, at,
+        return new InputUnit(
+                format,
+                part.file().getPath().toString(),
+                source,
+                names,
+                -1,
+                0,
+                -1,
+                length,
+                at,
                 length / WorkBalance.TEXT_BYTES_PER_VALUE);
     }
 

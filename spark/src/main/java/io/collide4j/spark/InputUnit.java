@@ -20,6 +20,15 @@ import java.util.List;
  * @param base      where the unit starts on the work line
  * @param work      the unit's estimated work ({@link WorkBalance})
  */
-record InputUnit(InputFormat format, String file, String source, List<String> columns, int rowGroup, long firstRow,
-                 long rows, long length, long base, long work) implements Serializable {
-}
+record InputUnit(
+        InputFormat format,
+        String file,
+        String source,
+        List<String> columns,
+        int rowGroup,
+        long firstRow,
+        long rows,
+        long length,
+        long base,
+        long work)
+        implements Serializable {}

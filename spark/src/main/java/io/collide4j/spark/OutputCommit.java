@@ -1,15 +1,14 @@
 package io.collide4j.spark;
 
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileStatus;
-import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.Path;
-
 import java.io.IOException;
 import java.io.Serializable;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.UUID;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
 
 /**
  * Atomic output of a certification job under one output root (any Hadoop file system URI: {@code file:},
@@ -60,7 +59,7 @@ final class OutputCommit implements Serializable {
             FileSystem fs = TaskFiles.of(rootPath, conf);
             for (TaskReport r : successful) {
                 Path attempt = attemptDir(r);
-                if (fs.exists(attempt)) {   // else it wrote nothing, or an earlier run of this commit moved it
+                if (fs.exists(attempt)) { // else it wrote nothing, or an earlier run of this commit moved it
                     move(fs, attempt, rootPath);
                 }
             }
@@ -104,7 +103,7 @@ final class OutputCommit implements Serializable {
         fs.delete(new Path(temporary, job), true);
         FileStatus[] left = fs.exists(temporary) ? fs.listStatus(temporary) : null;
         if (left != null && left.length == 0) {
-            fs.delete(temporary, false);   // other jobs writing certificates to the same folder keep theirs
+            fs.delete(temporary, false); // other jobs writing certificates to the same folder keep theirs
         }
     }
 }

@@ -1,13 +1,5 @@
 package io.collide4j.spark;
 
-import org.apache.parquet.example.data.Group;
-import org.apache.parquet.schema.GroupType;
-import org.apache.parquet.schema.PrimitiveType;
-import org.apache.parquet.schema.Type;
-
-import java.util.ArrayList;
-import java.util.List;
-
 import static io.collide4j.spark.DatasetReader.ACCELERATIONS;
 import static io.collide4j.spark.DatasetReader.BUDGET;
 import static io.collide4j.spark.DatasetReader.ID;
@@ -20,6 +12,13 @@ import static io.collide4j.spark.DatasetReader.SRDF;
 import static io.collide4j.spark.DatasetReader.TIMES;
 import static io.collide4j.spark.DatasetReader.VELOCITIES;
 
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.parquet.example.data.Group;
+import org.apache.parquet.schema.GroupType;
+import org.apache.parquet.schema.PrimitiveType;
+import org.apache.parquet.schema.Type;
+
 /**
  * Decodes one Parquet record (parquet-hadoop's example {@link Group}, of a file whose columns
  * {@link DatasetReader#checkColumns} accepted) into a {@link Decoded} row; a null where a value is required, a
@@ -29,17 +28,24 @@ import static io.collide4j.spark.DatasetReader.VELOCITIES;
  * {@code NAME_tuple}, or one of several fields, is the element itself). Stateless.
  */
 final class ParquetRow {
-    private ParquetRow() {
-    }
+    private ParquetRow() {}
 
     /** Record {@code g}, which messages call {@code source} (file and row). */
     static Decoded decode(Group g, String source) {
         String id = string(g, ID);
         try {
-            return Decoded.of(new TrajectoryRow(required(string(g, ID), ID), source, required(string(g, ROBOT), ROBOT),
-                    string(g, SRDF), required(string(g, SCENE), SCENE), strings(list(g, JOINT_NAMES), JOINT_NAMES),
-                    numbers(list(g, TIMES), TIMES), table(list(g, POSITIONS), POSITIONS),
-                    table(list(g, VELOCITIES), VELOCITIES), table(list(g, ACCELERATIONS), ACCELERATIONS), budget(g)));
+            return Decoded.of(new TrajectoryRow(
+                    required(string(g, ID), ID),
+                    source,
+                    required(string(g, ROBOT), ROBOT),
+                    string(g, SRDF),
+                    required(string(g, SCENE), SCENE),
+                    strings(list(g, JOINT_NAMES), JOINT_NAMES),
+                    numbers(list(g, TIMES), TIMES),
+                    table(list(g, POSITIONS), POSITIONS),
+                    table(list(g, VELOCITIES), VELOCITIES),
+                    table(list(g, ACCELERATIONS), ACCELERATIONS),
+                    budget(g)));
         } catch (IllegalArgumentException e) {
             return Decoded.failed(id, source, source + ": " + e.getMessage());
         }
@@ -65,7 +71,8 @@ final class ParquetRow {
             return null;
         }
         PrimitiveType t = g.getType().getType(BUDGET).asPrimitiveType();
-        long b = t.getPrimitiveTypeName() == PrimitiveType.PrimitiveTypeName.INT32 ? g.getInteger(BUDGET, 0)
+        long b = t.getPrimitiveTypeName() == PrimitiveType.PrimitiveTypeName.INT32
+                ? g.getInteger(BUDGET, 0)
                 : g.getLong(BUDGET, 0);
         if (b < 1) {
             throw new IllegalArgumentException(BUDGET + ": " + b + ", expected at least 1 distance evaluation");
@@ -83,8 +90,10 @@ final class ParquetRow {
      */
     private static boolean wrapped(GroupType list) {
         Type repeated = list.getType(0);
-        return !repeated.isPrimitive() && repeated.asGroupType().getFieldCount() == 1
-                && !repeated.getName().equals("array") && !repeated.getName().equals(list.getName() + "_tuple");
+        return !repeated.isPrimitive()
+                && repeated.asGroupType().getFieldCount() == 1
+                && !repeated.getName().equals("array")
+                && !repeated.getName().equals(list.getName() + "_tuple");
     }
 
     /** The elements of a {@code LIST} group: for each, the group holding it and the field index in that group (or null: a null element). */

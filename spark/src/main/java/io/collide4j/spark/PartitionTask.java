@@ -1,10 +1,5 @@
 package io.collide4j.spark;
 
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.Path;
-import org.apache.spark.TaskContext;
-import org.apache.spark.sql.Row;
-
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.Serializable;
@@ -20,6 +15,10 @@ import java.util.PriorityQueue;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Function;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.TaskContext;
+import org.apache.spark.sql.Row;
 
 /**
  * One task of a certification job, on an executor: reads its rows ({@link TaskInput}), certifies them
@@ -35,15 +34,22 @@ final class PartitionTask implements Serializable {
 
     private final RowCertifier certifier;
     private final OutputCommit out;
-    private final OutputCommit certificates;   // null: inline, in the results' certificate column
+    private final OutputCommit certificates; // null: inline, in the results' certificate column
     private final CertifiedDataset.OutputFormat format;
     private final HadoopConf conf;
     private final int worst;
-    private final long failFirstAttemptAfter;  // tests of the commit protocol: rows before a first attempt fails
-    private final String base;                 // the driver's working folder: relative references resolve against it
+    private final long failFirstAttemptAfter; // tests of the commit protocol: rows before a first attempt fails
+    private final String base; // the driver's working folder: relative references resolve against it
 
-    PartitionTask(RowCertifier certifier, OutputCommit out, OutputCommit certificates, CertifiedDataset.OutputFormat format,
-                  HadoopConf conf, int worst, long failFirstAttemptAfter, String base) {
+    PartitionTask(
+            RowCertifier certifier,
+            OutputCommit out,
+            OutputCommit certificates,
+            CertifiedDataset.OutputFormat format,
+            HadoopConf conf,
+            int worst,
+            long failFirstAttemptAfter,
+            String base) {
         this.certifier = certifier;
         this.out = out;
         this.certificates = certificates;
@@ -73,7 +79,7 @@ final class PartitionTask implements Serializable {
     Iterator<TaskReport> run(int partition, Iterator<Decoded> rows, Set<String> duplicateIds) throws IOException {
         long t0 = System.nanoTime();
         java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
-        long cpu0 = threads.getCurrentThreadCpuTime();   // -1 where the JVM cannot tell
+        long cpu0 = threads.getCurrentThreadCpuTime(); // -1 where the JVM cannot tell
         TaskContext context = TaskContext.get();
         int attempt = context == null ? 0 : context.attemptNumber();
         Configuration c = conf.get();
@@ -91,8 +97,8 @@ final class PartitionTask implements Serializable {
         PriorityQueue<DatasetSummary.Worst> least = new PriorityQueue<>(order.reversed());
         Map<CheckerReference, CheckerSource> sources = new HashMap<>();
         java.nio.file.Path basePath = java.nio.file.Path.of(base);
-        Function<CheckerReference, CheckerSource> source = r -> sources.computeIfAbsent(r,
-                x -> CheckerSource.of(x.resolved(basePath)));
+        Function<CheckerReference, CheckerSource> source =
+                r -> sources.computeIfAbsent(r, x -> CheckerSource.of(x.resolved(basePath)));
         long[] idHashes = new long[64];
         int decoded = 0;
         TableFile resultFile = null;
@@ -115,7 +121,8 @@ final class PartitionTask implements Serializable {
                 RowCertifier.Outcome o = certifier.certify(d, source, duplicateIds);
                 if (o.error() != null) {
                     if (errorFile == null) {
-                        errorFile = TableFile.open(format, ResultColumns.ERRORS, new Path(new Path(dir, ERRORS), part), c);
+                        errorFile =
+                                TableFile.open(format, ResultColumns.ERRORS, new Path(new Path(dir, ERRORS), part), c);
                     }
                     errorFile.write(ResultColumns.error(o.error()));
                     errorCodes.merge(o.error().exitCode(), 1L, Long::sum);
@@ -134,7 +141,8 @@ final class PartitionTask implements Serializable {
                 }
                 Row r = ResultColumns.result(o.row(), o.certification(), o.budget(), inline, file);
                 if (resultFile == null) {
-                    resultFile = TableFile.open(format, ResultColumns.RESULTS, new Path(new Path(dir, RESULTS), part), c);
+                    resultFile =
+                            TableFile.open(format, ResultColumns.RESULTS, new Path(new Path(dir, RESULTS), part), c);
                 }
                 resultFile.write(r);
                 results++;
@@ -156,9 +164,21 @@ final class PartitionTask implements Serializable {
         List<DatasetSummary.Worst> kept = new ArrayList<>(least);
         kept.sort(order);
         org.apache.spark.SparkEnv env = org.apache.spark.SparkEnv.get();
-        return List.of(new TaskReport(partition, attempt, n, results, errors, byScene, errorCodes, kept, work,
-                (System.nanoTime() - t0) / 1e9, cpu0 < 0 ? 0 : (threads.getCurrentThreadCpuTime() - cpu0) / 1e9,
-                env == null ? "none" : env.executorId(), ExecutorCheckers.loaded(), hashes))
+        return List.of(new TaskReport(
+                        partition,
+                        attempt,
+                        n,
+                        results,
+                        errors,
+                        byScene,
+                        errorCodes,
+                        kept,
+                        work,
+                        (System.nanoTime() - t0) / 1e9,
+                        cpu0 < 0 ? 0 : (threads.getCurrentThreadCpuTime() - cpu0) / 1e9,
+                        env == null ? "none" : env.executorId(),
+                        ExecutorCheckers.loaded(),
+                        hashes))
                 .iterator();
     }
 

@@ -3,12 +3,11 @@ package io.collide4j.spark;
 import io.collide4j.checker.certificate.CertificationResult;
 import io.collide4j.checker.certificate.Violation;
 import io.collide4j.planner.TrajectoryCertifier;
+import java.util.Map;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
-
-import java.util.Map;
 
 /**
  * The columns of the results and errors tables. A result: the row's id, source and references, the verdict, the first
@@ -45,22 +44,40 @@ final class ResultColumns {
             .add("exit_code", DataTypes.IntegerType, false)
             .add("reason", DataTypes.StringType, false);
 
-    private ResultColumns() {
-    }
+    private ResultColumns() {}
 
-    static Row result(TrajectoryRow row, TrajectoryCertifier.Certification cert, long budget, String certificate,
-                      String certificateFile) {
+    static Row result(
+            TrajectoryRow row,
+            TrajectoryCertifier.Certification cert,
+            long budget,
+            String certificate,
+            String certificateFile) {
         CertificationResult r = cert.result();
         Map.Entry<String, Double> closest = r.pairClearance().entrySet().stream()
-                .min(Map.Entry.<String, Double>comparingByValue().thenComparing(Map.Entry.comparingByKey())).orElse(null);
+                .min(Map.Entry.<String, Double>comparingByValue().thenComparing(Map.Entry.comparingByKey()))
+                .orElse(null);
         Violation v = r.violation();
-        return RowFactory.create(row.id(), row.source(), row.robot(), row.srdf(), row.scene(), r.verdict().name(),
-                cert.times().length, cert.margin(),
-                closest == null ? null : closest.getValue(), closest == null ? null : closest.getKey(),
-                v == null ? null : v.time(), v == null ? null : v.segment(), v == null ? null : v.fraction(),
-                v == null ? null : v.contact().pair().key(), v == null ? null : v.contact().lowerBound(),
+        return RowFactory.create(
+                row.id(),
+                row.source(),
+                row.robot(),
+                row.srdf(),
+                row.scene(),
+                r.verdict().name(),
+                cert.times().length,
+                cert.margin(),
+                closest == null ? null : closest.getValue(),
+                closest == null ? null : closest.getKey(),
+                v == null ? null : v.time(),
+                v == null ? null : v.segment(),
+                v == null ? null : v.fraction(),
+                v == null ? null : v.contact().pair().key(),
+                v == null ? null : v.contact().lowerBound(),
                 v == null ? null : v.configuration().clone(),
-                r.evaluations(), budget, certificate, certificateFile);
+                r.evaluations(),
+                budget,
+                certificate,
+                certificateFile);
     }
 
     static Row error(RowError e) {

@@ -6,7 +6,6 @@ import io.collide4j.planner.TrajectoryCertifier;
 import io.collide4j.planner.options.CertifyApi;
 import io.collide4j.planner.options.CliException;
 import io.collide4j.planner.options.ExitCode;
-
 import java.io.Serializable;
 import java.util.List;
 import java.util.Set;
@@ -22,9 +21,12 @@ final class RowCertifier implements Serializable {
     /**
      * A certified row (its row, certification, budget and certificate text) or an error (then the others are null).
      */
-    record Outcome(TrajectoryRow row, TrajectoryCertifier.Certification certification, long budget, String certificate,
-                   RowError error) {
-    }
+    record Outcome(
+            TrajectoryRow row,
+            TrajectoryCertifier.Certification certification,
+            long budget,
+            String certificate,
+            RowError error) {}
 
     private final List<String> robotOptions;
     private final long budget;
@@ -45,15 +47,21 @@ final class RowCertifier implements Serializable {
         TrajectoryRow row = d.row();
         try {
             if (row.id().isBlank()) {
-                return failed(row, ExitCode.DATA_ERROR.status(), row.source() + ": id: empty; every row needs an id that names it");
+                return failed(
+                        row,
+                        ExitCode.DATA_ERROR.status(),
+                        row.source() + ": id: empty; every row needs an id that names it");
             }
             String unnameable = CertificateFiles.refusal(row.id());
             if (unnameable != null) {
                 return failed(row, ExitCode.DATA_ERROR.status(), row.source() + ": " + unnameable);
             }
             if (duplicateIds.contains(row.id())) {
-                return failed(row, ExitCode.DATA_ERROR.status(), row.source() + ": id '" + row.id()
-                        + "' appears more than once in the input; ids must be unique");
+                return failed(
+                        row,
+                        ExitCode.DATA_ERROR.status(),
+                        row.source() + ": id '" + row.id()
+                                + "' appears more than once in the input; ids must be unique");
             }
             ExecutorCheckers.Loaded loaded = ExecutorCheckers.get(sources.apply(row.reference()), robotOptions);
             if (loaded.failure() != null) {
@@ -70,12 +78,13 @@ final class RowCertifier implements Serializable {
             return new Outcome(row, c.certification(), b, c.certificate(), null);
         } catch (CliException e) {
             return failed(row, e.exitCode(), e.getMessage());
-        } catch (RuntimeException | StackOverflowError e) {   // a bug: reported with the row, the job goes on
+        } catch (RuntimeException | StackOverflowError e) { // a bug: reported with the row, the job goes on
             return failed(row, ExitCode.INTERNAL.status(), "internal error: " + e);
         }
     }
 
     private static Outcome failed(TrajectoryRow row, int exitCode, String reason) {
-        return new Outcome(null, null, 0, null, new RowError(row.id(), row.source(), exitCode, reason.replace('\n', ' ')));
+        return new Outcome(
+                null, null, 0, null, new RowError(row.id(), row.source(), exitCode, reason.replace('\n', ' ')));
     }
 }

@@ -2,6 +2,10 @@ package io.collide4j.spark;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.parquet.example.data.Group;
@@ -23,11 +27,6 @@ import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
-import java.io.Closeable;
-import java.io.IOException;
-import java.io.OutputStream;
-import java.util.Set;
-
 /**
  * One part file of an output table ({@link ResultColumns#RESULTS} or {@link ResultColumns#ERRORS}) written by a task
  * through Hadoop's {@code FileSystem} API: Parquet (parquet-hadoop's example writer, Snappy, the columns as Spark reads
@@ -40,13 +39,15 @@ abstract class TableFile implements Closeable {
 
     static TableFile open(CertifiedDataset.OutputFormat format, StructType schema, Path file, Configuration conf)
             throws IOException {
-        return format == CertifiedDataset.OutputFormat.PARQUET ? new Parquet(schema, file, conf)
+        return format == CertifiedDataset.OutputFormat.PARQUET
+                ? new Parquet(schema, file, conf)
                 : new JsonLines(schema, file, conf);
     }
 
     /** The part file name of a task's partition, as Spark names its own ({@code part-00007.parquet}). */
     static String partName(int partition, CertifiedDataset.OutputFormat format) {
-        return String.format("part-%05d.%s", partition, format == CertifiedDataset.OutputFormat.PARQUET ? "parquet" : "json");
+        return String.format(
+                "part-%05d.%s", partition, format == CertifiedDataset.OutputFormat.PARQUET ? "parquet" : "json");
     }
 
     private static final class JsonLines extends TableFile {
@@ -82,7 +83,8 @@ abstract class TableFile implements Closeable {
                 } else if (v instanceof double[] xs) {
                     g.writeArray(xs, 0, xs.length);
                 } else {
-                    throw new IllegalStateException("internal error: column " + fields[i].name() + " holds " + v.getClass());
+                    throw new IllegalStateException(
+                            "internal error: column " + fields[i].name() + " holds " + v.getClass());
                 }
             }
             g.writeEndObject();
@@ -102,6 +104,7 @@ abstract class TableFile implements Closeable {
          * the certificates, kilobytes of text per row).
          */
         private static final Set<String> UNIQUE_TEXT = Set.of("id", "source", "certificate", "certificate_file");
+
         private final StructField[] fields;
         private final SimpleGroupFactory groups;
         private final ParquetWriter<Group> writer;
@@ -111,7 +114,9 @@ abstract class TableFile implements Closeable {
             MessageType type = parquetSchema(schema);
             this.groups = new SimpleGroupFactory(type);
             ExampleParquetWriter.Builder b = ExampleParquetWriter.builder(HadoopOutputFile.fromPath(file, conf))
-                    .withType(type).withConf(conf).withCompressionCodec(CompressionCodecName.SNAPPY)
+                    .withType(type)
+                    .withConf(conf)
+                    .withCompressionCodec(CompressionCodecName.SNAPPY)
                     .withWriteMode(ParquetFileWriter.Mode.CREATE);
             for (StructField f : fields) {
                 if (UNIQUE_TEXT.contains(f.name())) {
@@ -166,7 +171,9 @@ abstract class TableFile implements Closeable {
         private static Type column(String name, DataType t, boolean nullable) {
             Type.Repetition r = nullable ? Type.Repetition.OPTIONAL : Type.Repetition.REQUIRED;
             if (t.equals(DataTypes.StringType)) {
-                return Types.primitive(PrimitiveTypeName.BINARY, r).as(LogicalTypeAnnotation.stringType()).named(name);
+                return Types.primitive(PrimitiveTypeName.BINARY, r)
+                        .as(LogicalTypeAnnotation.stringType())
+                        .named(name);
             } else if (t.equals(DataTypes.IntegerType)) {
                 return Types.primitive(PrimitiveTypeName.INT32, r).named(name);
             } else if (t.equals(DataTypes.LongType)) {
@@ -174,8 +181,13 @@ abstract class TableFile implements Closeable {
             } else if (t.equals(DataTypes.DoubleType)) {
                 return Types.primitive(PrimitiveTypeName.DOUBLE, r).named(name);
             } else if (t instanceof ArrayType a && a.elementType().equals(DataTypes.DoubleType)) {
-                return Types.buildGroup(r).as(LogicalTypeAnnotation.listType())
-                        .repeatedGroup().required(PrimitiveTypeName.DOUBLE).named("element").named("list").named(name);
+                return Types.buildGroup(r)
+                        .as(LogicalTypeAnnotation.listType())
+                        .repeatedGroup()
+                        .required(PrimitiveTypeName.DOUBLE)
+                        .named("element")
+                        .named("list")
+                        .named(name);
             }
             throw new IllegalArgumentException("internal error: no Parquet column for " + t.simpleString());
         }

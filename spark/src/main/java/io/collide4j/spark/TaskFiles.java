@@ -1,16 +1,15 @@
 package io.collide4j.spark;
 
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.ChecksumFileSystem;
-import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.fs.RawLocalFileSystem;
-
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.StandardOpenOption;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.ChecksumFileSystem;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.RawLocalFileSystem;
 
 /**
  * How a task creates a file: through the Hadoop file system of the file's URI, except on the local file system, where
@@ -22,8 +21,7 @@ import java.nio.file.StandardOpenOption;
  * Spark's own writers in the same JVM share them.
  */
 final class TaskFiles {
-    private TaskFiles() {
-    }
+    private TaskFiles() {}
 
     /** The file system to write {@code file} through: the raw one under a checksummed local one, else its own. */
     static FileSystem of(Path file, Configuration conf) throws IOException {
@@ -37,8 +35,13 @@ final class TaskFiles {
         if (fs instanceof RawLocalFileSystem local) {
             java.nio.file.Path p = local.pathToFile(file).toPath();
             Files.createDirectories(p.getParent());
-            return new BufferedOutputStream(Files.newOutputStream(p, StandardOpenOption.CREATE,
-                    StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE), 1 << 16);
+            return new BufferedOutputStream(
+                    Files.newOutputStream(
+                            p,
+                            StandardOpenOption.CREATE,
+                            StandardOpenOption.TRUNCATE_EXISTING,
+                            StandardOpenOption.WRITE),
+                    1 << 16);
         }
         return fs.create(file, true);
     }

@@ -1,5 +1,10 @@
 package io.collide4j.spark;
 
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.Path;
@@ -13,12 +18,6 @@ import org.apache.parquet.hadoop.util.HadoopInputFile;
 import org.apache.parquet.io.ColumnIOFactory;
 import org.apache.parquet.io.RecordReader;
 import org.apache.parquet.schema.MessageType;
-
-import java.io.Closeable;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.util.Iterator;
-import java.util.NoSuchElementException;
 
 /**
  * The rows one task takes ({@link WorkBalance}), read on the executor straight from the files of the units whose
@@ -64,7 +63,8 @@ final class TaskInput implements Iterator<Decoded>, Closeable {
             }
             return true;
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + plan.units().get(unit).source() + ": " + e.getMessage(), e);
+            throw new UncheckedIOException(
+                    "cannot read " + plan.units().get(unit).source() + ": " + e.getMessage(), e);
         }
     }
 
@@ -127,7 +127,7 @@ final class TaskInput implements Iterator<Decoded>, Closeable {
                 // the same line ends as Hadoop's text input: \n, \r or \r\n, not kept
                 int consumed = lines.readLine(line);
                 if (consumed == 0 || at >= u.length()) {
-                    return null;   // the end, or lines appended after the driver planned the job: not this job's rows
+                    return null; // the end, or lines appended after the driver planned the job: not this job's rows
                 }
                 offset += consumed;
                 if (header) {
@@ -135,7 +135,7 @@ final class TaskInput implements Iterator<Decoded>, Closeable {
                     continue;
                 }
                 if (u.format() == InputFormat.CSV && line.getLength() == 0) {
-                    continue;   // Spark's CSV reader skips empty lines and does not count them as rows
+                    continue; // Spark's CSV reader skips empty lines and does not count them as rows
                 }
                 long index = rows++;
                 // a last line that grew since planning stays on its unit's stretch, with the tasks that read the unit
@@ -147,7 +147,8 @@ final class TaskInput implements Iterator<Decoded>, Closeable {
                     return null;
                 }
                 String text = line.toString();
-                return u.format() == InputFormat.CSV ? DatasetReader.csvRow(u.source(), u.columns(), text, index)
+                return u.format() == InputFormat.CSV
+                        ? DatasetReader.csvRow(u.source(), u.columns(), text, index)
                         : DatasetReader.jsonLine(u.source(), text, index);
             }
         }
@@ -171,8 +172,9 @@ final class TaskInput implements Iterator<Decoded>, Closeable {
             try {
                 MessageType schema = file.getFooter().getFileMetaData().getSchema();
                 PageReadStore pages = file.readRowGroup(u.rowGroup());
-                this.records = new ColumnIOFactory().getColumnIO(schema).getRecordReader(pages,
-                        new GroupRecordConverter(schema));
+                this.records = new ColumnIOFactory()
+                        .getColumnIO(schema)
+                        .getRecordReader(pages, new GroupRecordConverter(schema));
             } catch (IOException | RuntimeException e) {
                 file.close();
                 throw e;

@@ -13,8 +13,19 @@ import java.util.Map;
  * checkers that executor JVM had loaded when it finished ({@link ExecutorCheckers}: one per robot-and-scene, however
  * many tasks it ran); and the sorted hashes of its decoded rows' ids ({@link IdHashes}), 8 bytes a row.
  */
-record TaskReport(int partition, int attempt, long rows, long results, long errors,
-                  Map<String, Map<String, Long>> byScene, Map<Integer, Long> errorsByExitCode,
-                  List<DatasetSummary.Worst> worst, long work, double seconds, double cpuSeconds, String executor,
-                  int checkersLoaded, long[] idHashes) implements Serializable {
-}
+record TaskReport(
+        int partition,
+        int attempt,
+        long rows,
+        long results,
+        long errors,
+        Map<String, Map<String, Long>> byScene,
+        Map<Integer, Long> errorsByExitCode,
+        List<DatasetSummary.Worst> worst,
+        long work,
+        double seconds,
+        double cpuSeconds,
+        String executor,
+        int checkersLoaded,
+        long[] idHashes)
+        implements Serializable {}

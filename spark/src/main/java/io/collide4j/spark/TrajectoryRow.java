@@ -1,7 +1,6 @@
 package io.collide4j.spark;
 
 import io.collide4j.kinematics.JointTrajectory;
-
 import java.io.Serializable;
 import java.util.List;
 
@@ -12,9 +11,19 @@ import java.util.List;
  * row is (file and row or line) for error messages. Immutable by convention (arrays are not copied: rows are built once
  * by the reader and only read afterwards).
  */
-public record TrajectoryRow(String id, String source, String robot, String srdf, String scene, List<String> jointNames,
-                            double[] times, double[][] positions, double[][] velocities, double[][] accelerations,
-                            Long budget) implements Serializable {
+public record TrajectoryRow(
+        String id,
+        String source,
+        String robot,
+        String srdf,
+        String scene,
+        List<String> jointNames,
+        double[] times,
+        double[][] positions,
+        double[][] velocities,
+        double[][] accelerations,
+        Long budget)
+        implements Serializable {
 
     /** The row's robot and scene, as given (relative paths not yet resolved). */
     public CheckerReference reference() {

@@ -18,8 +18,7 @@ final class WorkBalance {
      */
     static final long TEXT_BYTES_PER_VALUE = 20;
 
-    private WorkBalance() {
-    }
+    private WorkBalance() {}
 
     /** The expected work of one row: waypoints × joints, the joint values the certifier interpolates; 1 if unread. */
     static long work(Decoded d) {
@@ -27,7 +26,8 @@ final class WorkBalance {
         if (r == null || r.positions() == null || r.jointNames() == null) {
             return 1;
         }
-        return Math.max(1L, (long) r.positions().length * Math.max(1, r.jointNames().size()));
+        return Math.max(
+                1L, (long) r.positions().length * Math.max(1, r.jointNames().size()));
     }
 
     /**

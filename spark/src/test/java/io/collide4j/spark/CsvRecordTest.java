@@ -1,23 +1,23 @@
 package io.collide4j.spark;
 
-import org.junit.jupiter.api.Test;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+
+import org.junit.jupiter.api.Test;
 
 /** RFC 4180 records, one line each: the fields written out by hand. */
 class CsvRecordTest {
     @Test
     void quotedFieldsHoldCommasAndDoubledQuotes() {
-        assertArrayEquals(new String[]{"a", "[1, 2]", "say \"hi\"", "x"},
-                CsvRecord.split("a,\"[1, 2]\",\"say \"\"hi\"\"\",x"));
-        assertArrayEquals(new String[]{"one"}, CsvRecord.split("one"));
+        assertArrayEquals(
+                new String[] {"a", "[1, 2]", "say \"hi\"", "x"}, CsvRecord.split("a,\"[1, 2]\",\"say \"\"hi\"\"\",x"));
+        assertArrayEquals(new String[] {"one"}, CsvRecord.split("one"));
     }
 
     @Test
     void emptyFieldsQuotedOrNotAreMissing() {
-        assertArrayEquals(new String[]{null, "b", null, null}, CsvRecord.split(",b,\"\","));
-        assertArrayEquals(new String[]{null}, CsvRecord.split(""));
+        assertArrayEquals(new String[] {null, "b", null, null}, CsvRecord.split(",b,\"\","));
+        assertArrayEquals(new String[] {null}, CsvRecord.split(""));
     }
 
     @Test

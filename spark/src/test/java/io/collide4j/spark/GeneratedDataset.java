@@ -5,12 +5,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.collide4j.checker.scene.MotionPlanRequest;
 import io.collide4j.planner.plan.MbmProblems;
-import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
-import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.types.DataTypes;
-import org.apache.spark.sql.types.StructType;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -24,6 +18,11 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
 
 /**
  * A seeded dataset of Panda trajectories in MotionBenchMaker scenes (tests/data/vamp problems.zip: one scene of each
@@ -35,22 +34,34 @@ import java.util.zip.ZipFile;
  * file and line when they have no id).
  */
 final class GeneratedDataset {
-    static final List<String> JOINTS = List.of("panda_joint1", "panda_joint2", "panda_joint3", "panda_joint4",
-            "panda_joint5", "panda_joint6", "panda_joint7");
-    static final List<String> SCENARIOS = List.of("bookshelf_small_panda", "box_panda", "cage_panda", "table_pick_panda");
+    static final List<String> JOINTS = List.of(
+            "panda_joint1",
+            "panda_joint2",
+            "panda_joint3",
+            "panda_joint4",
+            "panda_joint5",
+            "panda_joint6",
+            "panda_joint7");
+    static final List<String> SCENARIOS =
+            List.of("bookshelf_small_panda", "box_panda", "cage_panda", "table_pick_panda");
     static final String BUNDLED_SCENE = "table_shelf";
 
     /** One row the generator meant to be certifiable (or out of limits): its scene reference and arrays. */
-    record Spec(String id, String scene, double[] times, double[][] positions, double[][] velocities,
-                double[][] accelerations, Long budget) {
-    }
+    record Spec(
+            String id,
+            String scene,
+            double[] times,
+            double[][] positions,
+            double[][] velocities,
+            double[][] accelerations,
+            Long budget) {}
 
     final List<Spec> valid = new ArrayList<>();
     final List<Spec> outOfLimits = new ArrayList<>();
-    final List<String> malformedIds = new ArrayList<>();      // malformed rows that carry a readable id
-    final List<String> malformedSources = new ArrayList<>();  // malformed rows without one: "file line N" / "data row N"
-    final List<String> scenes = new ArrayList<>();            // scene references used (absolute paths, table_shelf)
-    String duplicateId;                                       // two rows carry it, both errors
+    final List<String> malformedIds = new ArrayList<>(); // malformed rows that carry a readable id
+    final List<String> malformedSources = new ArrayList<>(); // malformed rows without one: "file line N" / "data row N"
+    final List<String> scenes = new ArrayList<>(); // scene references used (absolute paths, table_shelf)
+    String duplicateId; // two rows carry it, both errors
     int rows;
     Path parquet;
     Path jsonl;
@@ -61,15 +72,17 @@ final class GeneratedDataset {
     /**
      * @param upperLimits the planning joints' upper limits (a row out of limits exceeds one by 0.3 rad)
      */
-    static GeneratedDataset write(SparkSession spark, Path dir, Path problemsZip, int n, boolean malformed, long seed,
-                                  double[] upperLimits) throws IOException {
+    static GeneratedDataset write(
+            SparkSession spark, Path dir, Path problemsZip, int n, boolean malformed, long seed, double[] upperLimits)
+            throws IOException {
         GeneratedDataset d = new GeneratedDataset();
         d.generate(spark, dir, problemsZip, n, malformed, seed, upperLimits);
         return d;
     }
 
-    private void generate(SparkSession spark, Path dir, Path problemsZip, int n, boolean malformed, long seed,
-                          double[] upper) throws IOException {
+    private void generate(
+            SparkSession spark, Path dir, Path problemsZip, int n, boolean malformed, long seed, double[] upper)
+            throws IOException {
         Files.createDirectories(dir.resolve("scenes"));
         MbmProblems problems = new MbmProblems(problemsZip);
         List<double[][]> startGoal = new ArrayList<>();
@@ -86,19 +99,20 @@ final class GeneratedDataset {
             }
         }
         scenes.add(BUNDLED_SCENE);
-        startGoal.add(new double[][]{{0, -0.785, 0, -2.356, 0, 1.571, 0.785}, {1.2, -0.2, 0, -1.6, 0, 1.9, 0.785}});
+        startGoal.add(new double[][] {{0, -0.785, 0, -2.356, 0, 1.571, 0.785}, {1.2, -0.2, 0, -1.6, 0, 1.9, 0.785}});
 
         parquet = dir.resolve("rows.parquet");
         jsonl = dir.resolve("rows.jsonl");
         csv = dir.resolve("rows.csv");
         List<Row> parquetRows = new ArrayList<>();
         StringBuilder jsonLines = new StringBuilder();
-        StringBuilder csvText = new StringBuilder("id,robot,scene,joint_names,times,positions,velocities,accelerations,budget\n");
+        StringBuilder csvText =
+                new StringBuilder("id,robot,scene,joint_names,times,positions,velocities,accelerations,budget\n");
         int jsonLine = 0;
         int csvRow = 0;
         SplittableRandom rnd = new SplittableRandom(seed);
         for (int i = 0; i < n; i++) {
-            int s = (i + i / 10) % scenes.size();   // every kind in every scene
+            int s = (i + i / 10) % scenes.size(); // every kind in every scene
             Spec spec = spec(String.format("traj-%05d", i), scenes.get(s), startGoal.get(s), i, rnd, upper);
             int file = i % 3;
             int bad = malformed && i % 25 == 7 ? (i / 25) : -1;
@@ -106,17 +120,23 @@ final class GeneratedDataset {
                 parquetRows.add(bad >= 0 ? malformedParquet(spec, bad) : parquetRow(spec));
             } else if (file == 1) {
                 jsonLine++;
-                jsonLines.append(bad >= 0 ? malformedJson(spec, bad, jsonLine) : jsonRow(spec).toString()).append('\n');
+                jsonLines
+                        .append(
+                                bad >= 0
+                                        ? malformedJson(spec, bad, jsonLine)
+                                        : jsonRow(spec).toString())
+                        .append('\n');
             } else {
                 csvRow++;
-                csvText.append(bad >= 0 ? malformedCsv(spec, bad, csvRow) : csvRow(spec)).append('\n');
+                csvText.append(bad >= 0 ? malformedCsv(spec, bad, csvRow) : csvRow(spec))
+                        .append('\n');
             }
             if (bad < 0) {
                 (spec.positions()[spec.positions().length - 1][3] > upper[3] ? outOfLimits : valid).add(spec);
             }
             rows++;
         }
-        if (malformed && !valid.isEmpty()) {   // a second row with a valid row's id: both are refused
+        if (malformed && !valid.isEmpty()) { // a second row with a valid row's id: both are refused
             Spec first = valid.remove(0);
             duplicateId = first.id();
             jsonLines.append(jsonRow(first)).append('\n');
@@ -139,11 +159,11 @@ final class GeneratedDataset {
                 q[k][j] += rnd.nextDouble(-0.06, 0.06);
             }
         }
-        if (kind == 4) {   // reaching forward and down, into the table or shelf in front: mostly colliding
-            q[1] = new double[]{q0[0], 1.2, 0, -0.5, 0, 0.5, 0.785};
+        if (kind == 4) { // reaching forward and down, into the table or shelf in front: mostly colliding
+            q[1] = new double[] {q0[0], 1.2, 0, -0.5, 0, 0.5, 0.785};
         }
         if (kind == 8) {
-            q[w - 1][3] = upper[3] + 0.3;   // panda_joint4 beyond its upper limit
+            q[w - 1][3] = upper[3] + 0.3; // panda_joint4 beyond its upper limit
         }
         double[] times = new double[w];
         for (int k = 0; k < w; k++) {
@@ -174,7 +194,9 @@ final class GeneratedDataset {
 
     static StructType parquetSchema() {
         return new StructType()
-                .add("id", DataTypes.StringType).add("robot", DataTypes.StringType).add("scene", DataTypes.StringType)
+                .add("id", DataTypes.StringType)
+                .add("robot", DataTypes.StringType)
+                .add("scene", DataTypes.StringType)
                 .add("joint_names", DataTypes.createArrayType(DataTypes.StringType))
                 .add("times", DataTypes.createArrayType(DataTypes.DoubleType))
                 .add("positions", DataTypes.createArrayType(DataTypes.createArrayType(DataTypes.DoubleType)))
@@ -184,8 +206,16 @@ final class GeneratedDataset {
     }
 
     private static Row parquetRow(Spec s) {
-        return RowFactory.create(s.id(), "panda", s.scene(), JOINTS.toArray(), boxed(s.times()), boxed(s.positions()),
-                boxed(s.velocities()), boxed(s.accelerations()), s.budget());
+        return RowFactory.create(
+                s.id(),
+                "panda",
+                s.scene(),
+                JOINTS.toArray(),
+                boxed(s.times()),
+                boxed(s.positions()),
+                boxed(s.velocities()),
+                boxed(s.accelerations()),
+                s.budget());
     }
 
     private Row malformedParquet(Spec s, int bad) {
@@ -195,13 +225,13 @@ final class GeneratedDataset {
         Long budget = s.budget();
         Object[] t = boxed(s.times());
         switch (bad % 4) {
-            case 0 -> q = null;                          // positions missing
-            case 1 -> q[1][2] = Double.NaN;              // not a finite number
-            case 2 -> names[4] = null;                   // a null joint name
-            default -> budget = 0L;                      // no evaluations allowed
+            case 0 -> q = null; // positions missing
+            case 1 -> q[1][2] = Double.NaN; // not a finite number
+            case 2 -> names[4] = null; // a null joint name
+            default -> budget = 0L; // no evaluations allowed
         }
-        return RowFactory.create(s.id(), "panda", s.scene(), names, t, q, boxed(s.velocities()),
-                boxed(s.accelerations()), budget);
+        return RowFactory.create(
+                s.id(), "panda", s.scene(), names, t, q, boxed(s.velocities()), boxed(s.accelerations()), budget);
     }
 
     private ObjectNode jsonRow(Spec s) {
@@ -228,28 +258,30 @@ final class GeneratedDataset {
     private String malformedJson(Spec s, int bad, int line) {
         ObjectNode o = jsonRow(s);
         switch (bad % 9) {
-            case 0 -> {   // truncated: no id can be read
+            case 0 -> { // truncated: no id can be read
                 malformedSources.add(jsonl + " line " + line);
                 String text = o.toString();
                 return text.substring(0, text.length() / 2);
             }
-            case 1 -> o.set("positons", o.remove("positions"));                        // misspelt key
-            case 2 -> ((ArrayNode) o.get("positions").get(0)).set(3, json.getNodeFactory().textNode("0.5")); // a string
-            case 3 -> o.set("times", json.valueToTree(new double[s.times().length]));  // times do not increase
-            case 4 -> o.put("robot", "pandas");                                         // no such bundled robot
-            case 5 -> o.put("scene", s.scene() + ".missing.yaml");                      // no such scene file
-            case 6 -> {   // one waypoint only
-                o.set("positions", json.valueToTree(new double[][]{s.positions()[0]}));
-                o.set("times", json.valueToTree(new double[]{0}));
+            case 1 -> o.set("positons", o.remove("positions")); // misspelt key
+            case 2 ->
+                ((ArrayNode) o.get("positions").get(0))
+                        .set(3, json.getNodeFactory().textNode("0.5")); // a string
+            case 3 -> o.set("times", json.valueToTree(new double[s.times().length])); // times do not increase
+            case 4 -> o.put("robot", "pandas"); // no such bundled robot
+            case 5 -> o.put("scene", s.scene() + ".missing.yaml"); // no such scene file
+            case 6 -> { // one waypoint only
+                o.set("positions", json.valueToTree(new double[][] {s.positions()[0]}));
+                o.set("times", json.valueToTree(new double[] {0}));
                 o.remove("velocities");
                 o.remove("accelerations");
             }
-            case 7 -> {   // no id at all
+            case 7 -> { // no id at all
                 o.remove("id");
                 malformedSources.add(jsonl + " line " + line);
                 return o.toString();
             }
-            default -> {   // a joint the robot does not have
+            default -> { // a joint the robot does not have
                 ArrayNode names = o.putArray("joint_names");
                 JOINTS.forEach(names::add);
                 names.set(6, json.getNodeFactory().textNode("panda_joint8"));
@@ -260,8 +292,15 @@ final class GeneratedDataset {
     }
 
     private String csvRow(Spec s) {
-        return String.join(",", s.id(), "panda", quote(s.scene()), quote(json(JOINTS)), quote(json(s.times())),
-                quote(json(s.positions())), s.velocities() == null ? "" : quote(json(s.velocities())),
+        return String.join(
+                ",",
+                s.id(),
+                "panda",
+                quote(s.scene()),
+                quote(json(JOINTS)),
+                quote(json(s.times())),
+                quote(json(s.positions())),
+                s.velocities() == null ? "" : quote(json(s.velocities())),
                 s.accelerations() == null ? "" : quote(json(s.accelerations())),
                 s.budget() == null ? "" : s.budget().toString());
     }
@@ -271,19 +310,19 @@ final class GeneratedDataset {
         switch (bad % 4) {
             case 0 -> {
                 malformedIds.add(s.id());
-                return good + ",surplus";                                 // one field too many
+                return good + ",surplus"; // one field too many
             }
             case 1 -> {
                 malformedIds.add(s.id());
-                return good.replace(quote(json(s.positions())), quote("[[0.1, 0.2],"));   // truncated JSON array
+                return good.replace(quote(json(s.positions())), quote("[[0.1, 0.2],")); // truncated JSON array
             }
             case 2 -> {
                 malformedSources.add(csv + " data row " + row);
-                return good.substring(s.id().length());                  // empty id cell
+                return good.substring(s.id().length()); // empty id cell
             }
             default -> {
                 malformedIds.add(s.id());
-                return good.substring(0, good.lastIndexOf(',')) + ",ten";   // budget not a number
+                return good.substring(0, good.lastIndexOf(',')) + ",ten"; // budget not a number
             }
         }
     }

@@ -1,14 +1,8 @@
 package io.collide4j.spark;
 
-import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
-import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.types.DataTypes;
-import org.apache.spark.sql.types.StructType;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -18,10 +12,15 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The driver's plan of the inputs (footers and header lines only) and the tasks' reading of it: Parquet written by
@@ -36,9 +35,13 @@ class InputPlanTest {
 
     @BeforeAll
     static void start() {
-        spark = SparkSession.builder().master("local[2]").appName("collide4j input plan test")
-                .config("spark.ui.enabled", false).config("spark.driver.host", "127.0.0.1")
-                .config("spark.driver.bindAddress", "127.0.0.1").getOrCreate();
+        spark = SparkSession.builder()
+                .master("local[2]")
+                .appName("collide4j input plan test")
+                .config("spark.ui.enabled", false)
+                .config("spark.driver.host", "127.0.0.1")
+                .config("spark.driver.bindAddress", "127.0.0.1")
+                .getOrCreate();
         spark.sparkContext().setLogLevel("ERROR");
     }
 
@@ -55,26 +58,36 @@ class InputPlanTest {
         for (int i = 0; i < 400; i++) {
             Object[][] q = new Object[2 + i % 5][];
             for (int k = 0; k < q.length; k++) {
-                q[k] = new Object[]{0.1 * k, (double) i};
+                q[k] = new Object[] {0.1 * k, (double) i};
             }
-            rows.add(RowFactory.create("t" + i, "panda", "none", new Object[]{"a", "b"}, q));
+            rows.add(RowFactory.create("t" + i, "panda", "none", new Object[] {"a", "b"}, q));
         }
-        StructType schema = new StructType().add("id", DataTypes.StringType).add("robot", DataTypes.StringType)
-                .add("scene", DataTypes.StringType).add("joint_names", DataTypes.createArrayType(DataTypes.StringType))
+        StructType schema = new StructType()
+                .add("id", DataTypes.StringType)
+                .add("robot", DataTypes.StringType)
+                .add("scene", DataTypes.StringType)
+                .add("joint_names", DataTypes.createArrayType(DataTypes.StringType))
                 .add("positions", DataTypes.createArrayType(DataTypes.createArrayType(DataTypes.DoubleType)));
         Path folder = dir.resolve("rows.parquet");
         // small row groups: the writer checks the size every 10 rows
-        spark.createDataFrame(rows, schema).repartition(2).write().option("parquet.block.size", 2048)
-                .option("parquet.block.size.row.check.min", 10).option("parquet.block.size.row.check.max", 10)
+        spark.createDataFrame(rows, schema)
+                .repartition(2)
+                .write()
+                .option("parquet.block.size", 2048)
+                .option("parquet.block.size.row.check.min", 10)
+                .option("parquet.block.size.row.check.max", 10)
                 .parquet(folder.toString());
         // what Spark's own reader says each part file holds, in order
         Map<String, String> sourceOf = new HashMap<>();
         List<Path> parts;
         try (Stream<Path> s = Files.list(folder)) {
-            parts = s.filter(p -> p.getFileName().toString().startsWith("part-")).sorted().toList();
+            parts = s.filter(p -> p.getFileName().toString().startsWith("part-"))
+                    .sorted()
+                    .toList();
         }
         for (Path part : parts) {
-            List<Row> inFile = spark.read().parquet(part.toString()).select("id").collectAsList();
+            List<Row> inFile =
+                    spark.read().parquet(part.toString()).select("id").collectAsList();
             for (int k = 0; k < inFile.size(); k++) {
                 sourceOf.put(inFile.get(k).getString(0), folder + "/" + part.getFileName() + " row " + (k + 1));
             }
@@ -82,10 +95,15 @@ class InputPlanTest {
         assertEquals(400, sourceOf.size());
 
         int tasks = 5;
-        InputPlan plan = InputPlan.of(List.of(folder.toString()), spark.sparkContext().hadoopConfiguration(), tasks);
-        assertTrue(plan.units().size() > parts.size(), "several row groups per file: " + plan.units().size());
+        InputPlan plan =
+                InputPlan.of(List.of(folder.toString()), spark.sparkContext().hadoopConfiguration(), tasks);
+        assertTrue(
+                plan.units().size() > parts.size(),
+                "several row groups per file: " + plan.units().size());
         assertEquals(tasks, plan.tasks());
-        long values = rows.stream().mapToLong(r -> 2L * ((Object[][]) r.get(4)).length).sum();
+        long values = rows.stream()
+                .mapToLong(r -> 2L * ((Object[][]) r.get(4)).length)
+                .sum();
         assertEquals(values, plan.total(), "the work line is the positions' value count, from the footers");
         Map<String, Integer> taken = new HashMap<>();
         for (int k = 0; k < tasks; k++) {
@@ -110,14 +128,24 @@ class InputPlanTest {
     @Test
     void wrongColumnsAreRefusedPerFileBeforeAnyRowIsRead() throws IOException {
         Path typed = dir.resolve("typed.parquet");
-        StructType schema = new StructType().add("id", DataTypes.StringType).add("robot", DataTypes.StringType)
-                .add("scene", DataTypes.StringType).add("joint_names", DataTypes.createArrayType(DataTypes.StringType))
+        StructType schema = new StructType()
+                .add("id", DataTypes.StringType)
+                .add("robot", DataTypes.StringType)
+                .add("scene", DataTypes.StringType)
+                .add("joint_names", DataTypes.createArrayType(DataTypes.StringType))
                 .add("positions", DataTypes.createArrayType(DataTypes.createArrayType(DataTypes.StringType)));
-        spark.createDataFrame(List.of(RowFactory.create("a", "panda", "none", new Object[]{"j"},
-                new Object[][]{{"0.1"}})), schema).coalesce(1).write().parquet(typed.toString());
+        spark.createDataFrame(
+                        List.of(RowFactory.create("a", "panda", "none", new Object[] {"j"}, new Object[][] {{"0.1"}})),
+                        schema)
+                .coalesce(1)
+                .write()
+                .parquet(typed.toString());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> plan(typed));
-        assertTrue(e.getMessage().contains("/part-") && e.getMessage().contains(
-                "column 'positions' is array<array<string>>, expected array<array<double>>"), e.getMessage());
+        assertTrue(
+                e.getMessage().contains("/part-")
+                        && e.getMessage()
+                                .contains("column 'positions' is array<array<string>>, expected array<array<double>>"),
+                e.getMessage());
 
         Path twice = dir.resolve("twice.csv");
         Files.writeString(twice, "id,robot,scene,joint_names,positions,id\n");

@@ -3,8 +3,6 @@ package io.collide4j.spark;
 import io.collide4j.kinematics.JointTrajectory;
 import io.collide4j.planner.Collide4j;
 import io.collide4j.planner.TrajectoryCertifier;
-import org.apache.spark.sql.SparkSession;
-
 import java.io.StringWriter;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -13,6 +11,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.apache.spark.sql.SparkSession;
 
 /**
  * Scaling benchmark (not a test): trajectories certified per second on a generated dataset of valid Panda trajectories
@@ -31,19 +30,23 @@ import java.util.Map;
  * executors are new JVMs in each session, so each of its runs follows one unmeasured warm-up run.
  */
 public final class ScalingBench {
-    private ScalingBench() {
-    }
+    private ScalingBench() {}
 
     public static void main(String[] args) throws Exception {
         int n = args.length > 0 ? Integer.parseInt(args[0]) : 4000;
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 3;
         List<String> runs = args.length > 2 ? List.of(args).subList(2, args.length) : List.of("local[1]", "local[2]");
-        Path zip = Path.of(System.getProperty("collide4j.testdata", "tests/data")).resolve("vamp/resources/panda/problems.zip");
+        Path zip = Path.of(System.getProperty("collide4j.testdata", "tests/data"))
+                .resolve("vamp/resources/panda/problems.zip");
         Path dir = Files.createTempDirectory("collide4j-spark-bench");
         GeneratedDataset data;
         SparkSession gen = session("local[1]");
         try {
-            double[] upper = Collide4j.builder().robot("panda").sceneName(GeneratedDataset.BUNDLED_SCENE).build().upperLimits();
+            double[] upper = Collide4j.builder()
+                    .robot("panda")
+                    .sceneName(GeneratedDataset.BUNDLED_SCENE)
+                    .build()
+                    .upperLimits();
             data = GeneratedDataset.write(gen, dir.resolve("in"), zip, n, false, 7, upper);
         } finally {
             gen.stop();
@@ -53,38 +56,70 @@ public final class ScalingBench {
         int out = 0;
         for (int r = 1; r <= rounds; r++) {
             double[] plainCpu = new double[1];
-            double plain = measure("one thread, no Spark", data.valid.size(), () -> {
-                long c0 = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
-                for (GeneratedDataset.Spec s : data.valid) {
-                    Collide4j c = checkers.computeIfAbsent(s.scene(), scene -> scene.equals(GeneratedDataset.BUNDLED_SCENE)
-                            ? Collide4j.builder().robot("panda").sceneName(scene).build()
-                            : Collide4j.builder().robot("panda").scene(Path.of(scene)).build());
-                    StringWriter certificate = new StringWriter();
-                    c.trajectoryCertifier().certify(new JointTrajectory(GeneratedDataset.JOINTS, s.times(), s.positions(),
-                            s.velocities(), s.accelerations()), 0, s.budget() == null ? TrajectoryCertifier.DEFAULT_BUDGET
-                            : s.budget(), certificate);
-                }
-                plainCpu[0] = (ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - c0) / 1e9;
-            }, r);
+            double plain = measure(
+                    "one thread, no Spark",
+                    data.valid.size(),
+                    () -> {
+                        long c0 = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+                        for (GeneratedDataset.Spec s : data.valid) {
+                            Collide4j c = checkers.computeIfAbsent(
+                                    s.scene(),
+                                    scene -> scene.equals(GeneratedDataset.BUNDLED_SCENE)
+                                            ? Collide4j.builder()
+                                                    .robot("panda")
+                                                    .sceneName(scene)
+                                                    .build()
+                                            : Collide4j.builder()
+                                                    .robot("panda")
+                                                    .scene(Path.of(scene))
+                                                    .build());
+                            StringWriter certificate = new StringWriter();
+                            c.trajectoryCertifier()
+                                    .certify(
+                                            new JointTrajectory(
+                                                    GeneratedDataset.JOINTS,
+                                                    s.times(),
+                                                    s.positions(),
+                                                    s.velocities(),
+                                                    s.accelerations()),
+                                            0,
+                                            s.budget() == null ? TrajectoryCertifier.DEFAULT_BUDGET : s.budget(),
+                                            certificate);
+                        }
+                        plainCpu[0] = (ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - c0) / 1e9;
+                    },
+                    r);
             for (String run : runs) {
                 boolean files = run.endsWith(":files");
                 String master = files ? run.substring(0, run.length() - ":files".length()) : run;
                 SparkSession spark = session(master);
                 try {
                     Path o = dir.resolve("out" + (++out));
-                    DatasetCertifier certifier = files ? DatasetCertifier.builder().certificateDir(o.resolve("certificates"))
-                            .build() : DatasetCertifier.builder().build();
+                    DatasetCertifier certifier = files
+                            ? DatasetCertifier.builder()
+                                    .certificateDir(o.resolve("certificates"))
+                                    .build()
+                            : DatasetCertifier.builder().build();
                     if (master.startsWith("spark://")) {
                         // a cluster's executors are new JVMs in each session: one unmeasured run loads their
                         // checkers and warms their JIT, as round 1 does for the local masters in this JVM
-                        certifier.certify(spark, inputs, dir.resolve("warm" + out).toString());
+                        certifier.certify(
+                                spark, inputs, dir.resolve("warm" + out).toString());
                     }
                     CertifiedDataset[] done = new CertifiedDataset[1];
-                    double rate = measure(run, data.valid.size(), () -> done[0] = certifier.certify(spark, inputs, o.toString()), r);
+                    double rate = measure(
+                            run, data.valid.size(), () -> done[0] = certifier.certify(spark, inputs, o.toString()), r);
                     double taskCpu = done[0].summary().tasks().cpuSeconds();
-                    System.out.printf(Locale.ROOT, "[spark-bench] round %d: %s / one thread = %.2f (%d rows); task threads'"
-                            + " CPU %.3f ms per row, the plain thread's %.3f ms (%.2f)%n", r, run, rate / plain,
-                            done[0].inputRows(), 1000 * taskCpu / done[0].inputRows(), 1000 * plainCpu[0] / data.valid.size(),
+                    System.out.printf(
+                            Locale.ROOT,
+                            "[spark-bench] round %d: %s / one thread = %.2f (%d rows); task threads'"
+                                    + " CPU %.3f ms per row, the plain thread's %.3f ms (%.2f)%n",
+                            r,
+                            run,
+                            rate / plain,
+                            done[0].inputRows(),
+                            1000 * taskCpu / done[0].inputRows(),
+                            1000 * plainCpu[0] / data.valid.size(),
                             plainCpu[0] / data.valid.size() / (taskCpu / done[0].inputRows()));
                 } finally {
                     spark.stop();
@@ -95,19 +130,28 @@ public final class ScalingBench {
 
     /** A session on {@code master}; a standalone master's executors get this JVM's class path and module openings. */
     private static SparkSession session(String master) {
-        SparkSession.Builder b = SparkSession.builder().master(master).appName("collide4j scaling bench")
-                .config("spark.ui.enabled", false).config("spark.driver.host", "127.0.0.1")
+        SparkSession.Builder b = SparkSession.builder()
+                .master(master)
+                .appName("collide4j scaling bench")
+                .config("spark.ui.enabled", false)
+                .config("spark.driver.host", "127.0.0.1")
                 .config("spark.driver.bindAddress", "127.0.0.1");
         if (master.startsWith("spark://")) {
             b.config("spark.executor.extraClassPath", System.getProperty("java.class.path"))
-                    .config("spark.executor.extraJavaOptions", String.join(" ", ManagementFactory.getRuntimeMXBean()
-                            .getInputArguments().stream().filter(a -> a.startsWith("--add-opens")).toList()));
+                    .config(
+                            "spark.executor.extraJavaOptions",
+                            String.join(
+                                    " ",
+                                    ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+                                            .filter(a -> a.startsWith("--add-opens"))
+                                            .toList()));
         }
         SparkSession spark = b.getOrCreate();
         spark.sparkContext().setLogLevel("WARN");
         // a cluster's executors start after the session: wait for them (up to 2 min), so no run times a JVM start
         long until = System.nanoTime() + 120_000_000_000L;
-        while (master.startsWith("spark://") && spark.sparkContext().statusTracker().getExecutorInfos().length < 3
+        while (master.startsWith("spark://")
+                && spark.sparkContext().statusTracker().getExecutorInfos().length < 3
                 && System.nanoTime() < until) {
             try {
                 Thread.sleep(200);
@@ -127,8 +171,16 @@ public final class ScalingBench {
         work.run();
         double s = (System.nanoTime() - t0) / 1e9;
         double cpu = (os.getProcessCpuTime() - cpu0) / 1e9;
-        System.out.printf(Locale.ROOT, "[spark-bench] round %d: %-22s %d trajectories in %.2f s: %.1f/s, %.2f CPU s per"
-                + " 1000, load %.1f%n", round, what, trajectories, s, trajectories / s, 1000 * cpu / trajectories,
+        System.out.printf(
+                Locale.ROOT,
+                "[spark-bench] round %d: %-22s %d trajectories in %.2f s: %.1f/s, %.2f CPU s per"
+                        + " 1000, load %.1f%n",
+                round,
+                what,
+                trajectories,
+                s,
+                trajectories / s,
+                1000 * cpu / trajectories,
                 os.getSystemLoadAverage());
         return trajectories / s;
     }

@@ -1,16 +1,12 @@
 package io.collide4j.spark;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.collide4j.kinematics.JointTrajectory;
 import io.collide4j.planner.Collide4j;
 import io.collide4j.planner.TrajectoryCertifier;
-import org.apache.spark.sql.Row;
-import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.IOException;
 import java.io.StringWriter;
 import java.lang.management.ManagementFactory;
@@ -26,9 +22,12 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The job on a Spark standalone cluster on this machine, as on a real one: a master and two workers (one core each)
@@ -49,26 +48,54 @@ class StandaloneClusterTest {
     @Timeout(value = 300, unit = TimeUnit.SECONDS)
     void twoWorkersCertifyAsOneMachine() throws Exception {
         Path sparkHome = dir.resolve("spark-home");
-        Files.createDirectories(sparkHome.resolve("jars"));   // the launcher wants it; the class path comes from us
+        Files.createDirectories(sparkHome.resolve("jars")); // the launcher wants it; the class path comes from us
         String cp = System.getProperty("java.class.path");
         int port = freePort();
         String master = "spark://127.0.0.1:" + port;
         List<Process> started = new ArrayList<>();
         SparkSession spark = null;
         try {
-            started.add(start("master", sparkHome, cp, "org.apache.spark.deploy.master.Master", "--host", "127.0.0.1",
-                    "--port", Integer.toString(port), "--webui-port", Integer.toString(freePort())));
+            started.add(start(
+                    "master",
+                    sparkHome,
+                    cp,
+                    "org.apache.spark.deploy.master.Master",
+                    "--host",
+                    "127.0.0.1",
+                    "--port",
+                    Integer.toString(port),
+                    "--webui-port",
+                    Integer.toString(freePort())));
             for (int w = 1; w <= 2; w++) {
                 Path work = Files.createDirectories(dir.resolve("worker" + w));
-                started.add(start("worker" + w, sparkHome, cp, "org.apache.spark.deploy.worker.Worker", "--host",
-                        "127.0.0.1", "--cores", "1", "--memory", "1g", "--webui-port", Integer.toString(freePort()),
-                        "--work-dir", work.toString(), master));
+                started.add(start(
+                        "worker" + w,
+                        sparkHome,
+                        cp,
+                        "org.apache.spark.deploy.worker.Worker",
+                        "--host",
+                        "127.0.0.1",
+                        "--cores",
+                        "1",
+                        "--memory",
+                        "1g",
+                        "--webui-port",
+                        Integer.toString(freePort()),
+                        "--work-dir",
+                        work.toString(),
+                        master));
             }
-            spark = SparkSession.builder().master(master).appName("collide4j standalone test")
-                    .config("spark.ui.enabled", false).config("spark.driver.host", "127.0.0.1")
-                    .config("spark.driver.bindAddress", "127.0.0.1").config("spark.executor.memory", "768m")
-                    .config("spark.executor.extraClassPath", cp).config("spark.cores.max", 2)
-                    .config("spark.executor.extraJavaOptions", String.join(" ", jvmOptions())).getOrCreate();
+            spark = SparkSession.builder()
+                    .master(master)
+                    .appName("collide4j standalone test")
+                    .config("spark.ui.enabled", false)
+                    .config("spark.driver.host", "127.0.0.1")
+                    .config("spark.driver.bindAddress", "127.0.0.1")
+                    .config("spark.executor.memory", "768m")
+                    .config("spark.executor.extraClassPath", cp)
+                    .config("spark.cores.max", 2)
+                    .config("spark.executor.extraJavaOptions", String.join(" ", jvmOptions()))
+                    .getOrCreate();
             spark.sparkContext().setLogLevel("WARN");
 
             // two robot-and-scene references, several tasks per executor
@@ -87,13 +114,25 @@ class StandaloneClusterTest {
                 }
                 rows.put(id, q);
                 scenes.put(id, scene);
-                lines.append(json.writeValueAsString(Map.of("id", id, "robot", "panda", "scene", scene,
-                        "joint_names", GeneratedDataset.JOINTS, "positions", q))).append('\n');
+                lines.append(json.writeValueAsString(Map.of(
+                                "id",
+                                id,
+                                "robot",
+                                "panda",
+                                "scene",
+                                scene,
+                                "joint_names",
+                                GeneratedDataset.JOINTS,
+                                "positions",
+                                q)))
+                        .append('\n');
             }
             Path in = dir.resolve("rows.jsonl");
             Files.writeString(in, lines);
             Path certs = dir.resolve("certificates");
-            CertifiedDataset d = DatasetCertifier.builder().certificateDir(certs).build()
+            CertifiedDataset d = DatasetCertifier.builder()
+                    .certificateDir(certs)
+                    .build()
                     .certify(spark, List.of(in.toString()), dir.resolve("out").toString());
 
             assertEquals(n, d.summary().results(), d.summary().toJson());
@@ -109,16 +148,31 @@ class StandaloneClusterTest {
             assertEquals(n, results.size());
             for (Row r : results) {
                 String id = r.getAs("id");
-                Collide4j c = checkers.computeIfAbsent(scenes.get(id), s -> s.equals("none")
-                        ? Collide4j.builder().robot("panda").build()
-                        : Collide4j.builder().robot("panda").sceneName(s).build());
+                Collide4j c = checkers.computeIfAbsent(
+                        scenes.get(id),
+                        s -> s.equals("none")
+                                ? Collide4j.builder().robot("panda").build()
+                                : Collide4j.builder()
+                                        .robot("panda")
+                                        .sceneName(s)
+                                        .build());
                 StringWriter expected = new StringWriter();
-                String verdict = c.trajectoryCertifier().certify(JointTrajectory.ofPositions(GeneratedDataset.JOINTS,
-                        rows.get(id)), 0, TrajectoryCertifier.DEFAULT_BUDGET, expected).result().verdict().name();
+                String verdict = c.trajectoryCertifier()
+                        .certify(
+                                JointTrajectory.ofPositions(GeneratedDataset.JOINTS, rows.get(id)),
+                                0,
+                                TrajectoryCertifier.DEFAULT_BUDGET,
+                                expected)
+                        .result()
+                        .verdict()
+                        .name();
                 assertEquals(verdict, r.getAs("verdict"), id);
-                Path file = Path.of(new org.apache.hadoop.fs.Path((String) r.getAs("certificate_file")).toUri().getPath());
+                Path file = Path.of(new org.apache.hadoop.fs.Path((String) r.getAs("certificate_file"))
+                        .toUri()
+                        .getPath());
                 assertEquals(certs, file.getParent());
-                assertEquals(expected.toString(), Files.readString(file, StandardCharsets.UTF_8), "certificate of " + id);
+                assertEquals(
+                        expected.toString(), Files.readString(file, StandardCharsets.UTF_8), "certificate of " + id);
             }
         } finally {
             if (spark != null) {
@@ -136,7 +190,8 @@ class StandaloneClusterTest {
         cmd.addAll(jvmOptions());
         cmd.addAll(List.of("-Xmx512m", "-Dspark.master.rest.enabled=false", "-cp", cp, main));
         cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true)
+        ProcessBuilder pb = new ProcessBuilder(cmd)
+                .redirectErrorStream(true)
                 .redirectOutput(dir.resolve(name + ".log").toFile());
         pb.environment().put("SPARK_HOME", sparkHome.toString());
         pb.environment().put("SPARK_LOCAL_IP", "127.0.0.1");
@@ -159,8 +214,11 @@ class StandaloneClusterTest {
     /** This JVM's module openings (Maven's argLine), which Spark on Java 17 needs in every JVM. */
     private static List<String> jvmOptions() {
         return ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
-                .filter(a -> a.startsWith("--add-opens") || a.startsWith("-XX:+IgnoreUnrecognizedVMOptions")
-                        || a.startsWith("-Djdk.reflect") || a.startsWith("-Dio.netty")).toList();
+                .filter(a -> a.startsWith("--add-opens")
+                        || a.startsWith("-XX:+IgnoreUnrecognizedVMOptions")
+                        || a.startsWith("-Djdk.reflect")
+                        || a.startsWith("-Dio.netty"))
+                .toList();
     }
 
     private static int freePort() throws IOException {

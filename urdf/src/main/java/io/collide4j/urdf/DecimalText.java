@@ -12,8 +12,7 @@ import java.util.regex.Pattern;
 public final class DecimalText {
     private static final Pattern DECIMAL = Pattern.compile("[+-]?(?:[0-9]+\\.?[0-9]*|\\.[0-9]+)(?:[eE][+-]?[0-9]+)?");
 
-    private DecimalText() {
-    }
+    private DecimalText() {}
 
     /**
      * The value of {@code text} (surrounding spaces and tabs allowed), finite or not (an overflowing {@code 1e999} is

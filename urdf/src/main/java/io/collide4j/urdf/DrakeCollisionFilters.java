@@ -19,11 +19,9 @@ final class DrakeCollisionFilters {
     /** The {@code reason} of pairs disabled by a Drake collision filter group. */
     static final String REASON = "Drake";
 
-    private DrakeCollisionFilters() {
-    }
+    private DrakeCollisionFilters() {}
 
-    private record Group(Element element, List<String> links, List<String> memberGroups, List<String> ignored) {
-    }
+    private record Group(Element element, List<String> links, List<String> memberGroups, List<String> ignored) {}
 
     static List<SemanticDescription.DisabledCollision> parse(List<Element> elements, Set<String> links, String src) {
         Map<String, Group> groups = new LinkedHashMap<>();
@@ -42,16 +40,26 @@ final class DrakeCollisionFilters {
                 switch (c.name()) {
                     case "member", "member_group", "ignored_collision_filter_group" -> {
                         if (ref == null || ref.isBlank()) {
-                            throw new UrdfException(src, c.line(), where + " / " + c.name(), "missing required attribute '"
-                                    + (c.name().equals("member") ? "link" : "name") + "'");
+                            throw new UrdfException(
+                                    src,
+                                    c.line(),
+                                    where + " / " + c.name(),
+                                    "missing required attribute '" + (c.name().equals("member") ? "link" : "name")
+                                            + "'");
                         }
                     }
-                    default -> throw new UrdfException(src, c.line(), where + " / " + c.name(), "unknown element: expected"
-                            + " <drake:member link>, <drake:member_group name> or <drake:ignored_collision_filter_group name>");
+                    default ->
+                        throw new UrdfException(
+                                src,
+                                c.line(),
+                                where + " / " + c.name(),
+                                "unknown element: expected"
+                                        + " <drake:member link>, <drake:member_group name> or <drake:ignored_collision_filter_group name>");
                 }
                 if (c.name().equals("member")) {
                     if (!links.contains(ref)) {
-                        throw new UrdfException(src, c.line(), where + " / member", "link '" + ref + "' is not defined");
+                        throw new UrdfException(
+                                src, c.line(), where + " / member", "link '" + ref + "' is not defined");
                     }
                     g.links.add(ref);
                 } else if (c.name().equals("member_group")) {
@@ -61,8 +69,12 @@ final class DrakeCollisionFilters {
                 }
             }
             if (groups.putIfAbsent(name, g) != null) {
-                throw new UrdfException(src, e.line(), where, "defined twice (first at line "
-                        + groups.get(name).element.line() + ")");
+                throw new UrdfException(
+                        src,
+                        e.line(),
+                        where,
+                        "defined twice (first at line "
+                                + groups.get(name).element.line() + ")");
             }
         }
         List<SemanticDescription.DisabledCollision> out = new ArrayList<>();
@@ -71,8 +83,11 @@ final class DrakeCollisionFilters {
             Set<String> mine = members(a.getKey(), groups, src, new LinkedHashSet<>());
             for (String other : a.getValue().ignored) {
                 if (!groups.containsKey(other)) {
-                    throw new UrdfException(src, a.getValue().element.line(), "collision_filter_group '" + a.getKey()
-                            + "' / ignored_collision_filter_group", "group '" + other + "' is not defined (or has ignore=\"true\")");
+                    throw new UrdfException(
+                            src,
+                            a.getValue().element.line(),
+                            "collision_filter_group '" + a.getKey() + "' / ignored_collision_filter_group",
+                            "group '" + other + "' is not defined (or has ignore=\"true\")");
                 }
                 for (String x : mine) {
                     for (String y : members(other, groups, src, new LinkedHashSet<>())) {
@@ -91,13 +106,19 @@ final class DrakeCollisionFilters {
     private static Set<String> members(String name, Map<String, Group> groups, String src, Set<String> visiting) {
         Group g = groups.get(name);
         if (!visiting.add(name)) {
-            throw new UrdfException(src, g.element.line(), "collision_filter_group '" + name + "'",
+            throw new UrdfException(
+                    src,
+                    g.element.line(),
+                    "collision_filter_group '" + name + "'",
                     "member groups form a cycle through " + visiting);
         }
         Set<String> out = new LinkedHashSet<>(g.links);
         for (String sub : g.memberGroups) {
             if (!groups.containsKey(sub)) {
-                throw new UrdfException(src, g.element.line(), "collision_filter_group '" + name + "' / member_group",
+                throw new UrdfException(
+                        src,
+                        g.element.line(),
+                        "collision_filter_group '" + name + "' / member_group",
                         "group '" + sub + "' is not defined (or has ignore=\"true\")");
             }
             out.addAll(members(sub, groups, src, visiting));

@@ -34,11 +34,13 @@ public sealed interface Geometry {
      * A mesh reference. {@code resolved} is where it was found; {@code mesh} is the loaded, already
      * scaled triangle mesh, empty only for visual geometry whose file is missing.
      */
-    record Mesh(String filename, URI resolved, double scaleX, double scaleY, double scaleZ,
-                Optional<TriangleMesh> mesh) implements Geometry {
+    record Mesh(String filename, URI resolved, double scaleX, double scaleY, double scaleZ, Optional<TriangleMesh> mesh)
+            implements Geometry {
         public Mesh {
             if (!(Double.isFinite(scaleX) && Double.isFinite(scaleY) && Double.isFinite(scaleZ))
-                    || scaleX == 0 || scaleY == 0 || scaleZ == 0) {
+                    || scaleX == 0
+                    || scaleY == 0
+                    || scaleZ == 0) {
                 throw new IllegalArgumentException("mesh " + filename + ": scale must be finite and non-zero, got "
                         + scaleX + " " + scaleY + " " + scaleZ);
             }

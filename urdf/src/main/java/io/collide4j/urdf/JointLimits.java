@@ -2,8 +2,8 @@ package io.collide4j.urdf;
 
 /** Joint position limits (radians or metres) and velocity/effort limits; continuous joints use ±infinity. */
 public record JointLimits(double lower, double upper, double velocity, double effort) {
-    public static final JointLimits UNBOUNDED = new JointLimits(Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY,
-            Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY);
+    public static final JointLimits UNBOUNDED = new JointLimits(
+            Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY);
 
     public JointLimits {
         if (Double.isNaN(lower) || Double.isNaN(upper) || lower > upper) {

@@ -22,6 +22,5 @@ public final class ModelLimits {
      */
     public static final double MAX_SCALE = 1e3;
 
-    private ModelLimits() {
-    }
+    private ModelLimits() {}
 }

@@ -1,10 +1,9 @@
 package io.collide4j.urdf;
 
+import java.util.Objects;
 import org.joml.Matrix3d;
 import org.joml.Matrix4d;
 import org.joml.Quaterniond;
-
-import java.util.Objects;
 
 /**
  * An immutable rigid transform: translation plus rotation, kept as the rotation matrix it was built as
@@ -27,6 +26,7 @@ import java.util.Objects;
 public final class Pose {
     /** Unit roundoff of double precision, 2^-53. */
     public static final double UNIT_ROUNDOFF = 0x1p-53;
+
     private static final double U = UNIT_ROUNDOFF;
 
     public static final Pose IDENTITY = new Pose(0, 0, 0, 0, 0, 0, 1);
@@ -90,7 +90,8 @@ public final class Pose {
         r20 = r[6];
         r21 = r[7];
         r22 = r[8];
-        Quaterniond q = new Matrix3d(r00, r10, r20, r01, r11, r21, r02, r12, r22).getNormalizedRotation(new Quaterniond());
+        Quaterniond q =
+                new Matrix3d(r00, r10, r20, r01, r11, r21, r02, r12, r22).getNormalizedRotation(new Quaterniond());
         if (q.w < 0) {
             q.set(-q.x, -q.y, -q.z, -q.w);
         }
@@ -132,17 +133,26 @@ public final class Pose {
     /** URDF origin: translation then fixed-axis roll (x), pitch (y), yaw (z), i.e. R = Rz(yaw)·Ry(pitch)·Rx(roll). */
     public static Pose fromXyzRpy(double x, double y, double z, double roll, double pitch, double yaw) {
         if (!(Double.isFinite(roll) && Double.isFinite(pitch) && Double.isFinite(yaw))) {
-            throw new IllegalArgumentException("pose needs finite roll, pitch and yaw, got " + roll + " " + pitch + " " + yaw);
+            throw new IllegalArgumentException(
+                    "pose needs finite roll, pitch and yaw, got " + roll + " " + pitch + " " + yaw);
         }
         // sine and cosine each evaluated directly (never one from the other: √(1 − s²) loses half the digits near ±π)
         double sr = Math.sin(roll), cr = Math.cos(roll);
         double sp = Math.sin(pitch), cp = Math.cos(pitch);
         double sy = Math.sin(yaw), cy = Math.cos(yaw);
         double[] r = {
-                cy * cp, cy * sp * sr - sy * cr, cy * sp * cr + sy * sr,
-                sy * cp, sy * sp * sr + cy * cr, sy * sp * cr - cy * sr,
-                -sp, cp * sr, cp * cr};
-        double rotErr = roll == 0 && pitch == 0 && yaw == 0 ? 0
+            cy * cp,
+            cy * sp * sr - sy * cr,
+            cy * sp * cr + sy * sr,
+            sy * cp,
+            sy * sp * sr + cy * cr,
+            sy * sp * cr - cy * sr,
+            -sp,
+            cp * sr,
+            cp * cr
+        };
+        double rotErr = roll == 0 && pitch == 0 && yaw == 0
+                ? 0
                 : RPY_ROTATION_ERROR + U * (Math.abs(roll) + Math.abs(pitch) + Math.abs(yaw));
         return new Pose(x, y, z, r, rotErr, decimalError(x, y, z));
     }
@@ -152,7 +162,8 @@ public final class Pose {
      * {@code rotationError}) and a translation within {@code translationError} of exact. For callers that build
      * a transform directly (no copy of r is kept).
      */
-    public static Pose ofMatrix(double x, double y, double z, double[] r, double rotationError, double translationError) {
+    public static Pose ofMatrix(
+            double x, double y, double z, double[] r, double rotationError, double translationError) {
         if (r.length != 9 || !(rotationError >= 0) || !(translationError >= 0)) {
             throw new IllegalArgumentException("pose needs 9 rotation entries and error bounds >= 0");
         }
@@ -240,15 +251,24 @@ public final class Pose {
      */
     public Pose compose(Pose o) {
         double[] r = {
-                r00 * o.r00 + r01 * o.r10 + r02 * o.r20, r00 * o.r01 + r01 * o.r11 + r02 * o.r21, r00 * o.r02 + r01 * o.r12 + r02 * o.r22,
-                r10 * o.r00 + r11 * o.r10 + r12 * o.r20, r10 * o.r01 + r11 * o.r11 + r12 * o.r21, r10 * o.r02 + r11 * o.r12 + r12 * o.r22,
-                r20 * o.r00 + r21 * o.r10 + r22 * o.r20, r20 * o.r01 + r21 * o.r11 + r22 * o.r21, r20 * o.r02 + r21 * o.r12 + r22 * o.r22};
+            r00 * o.r00 + r01 * o.r10 + r02 * o.r20, r00 * o.r01 + r01 * o.r11 + r02 * o.r21,
+                    r00 * o.r02 + r01 * o.r12 + r02 * o.r22,
+            r10 * o.r00 + r11 * o.r10 + r12 * o.r20, r10 * o.r01 + r11 * o.r11 + r12 * o.r21,
+                    r10 * o.r02 + r11 * o.r12 + r12 * o.r22,
+            r20 * o.r00 + r21 * o.r10 + r22 * o.r20, r20 * o.r01 + r21 * o.r11 + r22 * o.r21,
+                    r20 * o.r02 + r21 * o.r12 + r22 * o.r22
+        };
         double tx = r00 * o.x + r01 * o.y + r02 * o.z + x;
         double ty = r10 * o.x + r11 * o.y + r12 * o.z + y;
         double tz = r20 * o.x + r21 * o.y + r22 * o.z + z;
-        return new Pose(tx, ty, tz, r, composedRotationError(rotationError, o.rotationError),
-                composedTranslationError(rotationError, translationError, translationBound(),
-                        o.translationError, o.translationBound()));
+        return new Pose(
+                tx,
+                ty,
+                tz,
+                r,
+                composedRotationError(rotationError, o.rotationError),
+                composedTranslationError(
+                        rotationError, translationError, translationBound(), o.translationError, o.translationBound()));
     }
 
     private static double gamma(int n) {
@@ -276,9 +296,14 @@ public final class Pose {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof Pose p && Double.compare(x, p.x) == 0 && Double.compare(y, p.y) == 0
-                && Double.compare(z, p.z) == 0 && Double.compare(qx, p.qx) == 0 && Double.compare(qy, p.qy) == 0
-                && Double.compare(qz, p.qz) == 0 && Double.compare(qw, p.qw) == 0;
+        return o instanceof Pose p
+                && Double.compare(x, p.x) == 0
+                && Double.compare(y, p.y) == 0
+                && Double.compare(z, p.z) == 0
+                && Double.compare(qx, p.qx) == 0
+                && Double.compare(qy, p.qy) == 0
+                && Double.compare(qz, p.qz) == 0
+                && Double.compare(qw, p.qw) == 0;
     }
 
     @Override
@@ -288,6 +313,7 @@ public final class Pose {
 
     @Override
     public String toString() {
-        return "Pose[x=" + x + ", y=" + y + ", z=" + z + ", qx=" + qx + ", qy=" + qy + ", qz=" + qz + ", qw=" + qw + "]";
+        return "Pose[x=" + x + ", y=" + y + ", z=" + z + ", qx=" + qx + ", qy=" + qy + ", qz=" + qz + ", qw=" + qw
+                + "]";
     }
 }

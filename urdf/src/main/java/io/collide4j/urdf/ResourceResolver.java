@@ -185,7 +185,9 @@ public final class ResourceResolver {
                 }
             }
             for (URI root : packageRoots) {
-                localDirectory(root).map(r -> crawl(r).get(pkg)).ifPresent(d -> addOnce(out, resolve(dirUri(d), inPkg)));
+                localDirectory(root)
+                        .map(r -> crawl(r).get(pkg))
+                        .ifPresent(d -> addOnce(out, resolve(dirUri(d), inPkg)));
             }
             if (base != null) {
                 out.add(resolve(base, rest));
@@ -222,17 +224,28 @@ public final class ResourceResolver {
         }
         String rest = reference.substring("package://".length());
         String pkg = rest.contains("/") ? rest.substring(0, rest.indexOf('/')) : rest;
-        StringBuilder sb = new StringBuilder("package '").append(pkg).append("' was searched in package roots ")
-                .append(packageRoots).append(discover ? " (given roots, then ROS_PACKAGE_PATH" : " (")
-                .append(discover ? ", each" : "each").append(" with package.xml files up to ").append(CRAWL_DEPTH)
+        StringBuilder sb = new StringBuilder("package '")
+                .append(pkg)
+                .append("' was searched in package roots ")
+                .append(packageRoots)
+                .append(discover ? " (given roots, then ROS_PACKAGE_PATH" : " (")
+                .append(discover ? ", each" : "each")
+                .append(" with package.xml files up to ")
+                .append(CRAWL_DEPTH)
                 .append(" levels deep)");
-        Optional<Path> doc = base == null ? Optional.empty() : localDirectory(base).map(Path::getParent);
+        Optional<Path> doc =
+                base == null ? Optional.empty() : localDirectory(base).map(Path::getParent);
         if (discover && doc.isPresent()) {
-            sb.append(", and by package.xml or folder name in ").append(doc.get()).append(", its ").append(UPWARD_LEVELS)
+            sb.append(", and by package.xml or folder name in ")
+                    .append(doc.get())
+                    .append(", its ")
+                    .append(UPWARD_LEVELS)
                     .append(" parent folders and their direct subfolders");
         }
-        sb.append("; give the folder that holds package '").append(pkg)
-                .append("' with --package-path DIR (repeatable; Java: UrdfParser.withPackageRoots) or in ROS_PACKAGE_PATH");
+        sb.append("; give the folder that holds package '")
+                .append(pkg)
+                .append(
+                        "' with --package-path DIR (repeatable; Java: UrdfParser.withPackageRoots) or in ROS_PACKAGE_PATH");
         return sb.toString();
     }
 
@@ -294,7 +307,8 @@ public final class ResourceResolver {
     }
 
     private boolean isPackage(Path dir, String pkg, boolean byPackageXml) {
-        return byPackageXml ? pkg.equals(packageName(dir).orElse(null))
+        return byPackageXml
+                ? pkg.equals(packageName(dir).orElse(null))
                 : dir.getFileName() != null && dir.getFileName().toString().equals(pkg);
     }
 
@@ -332,7 +346,9 @@ public final class ResourceResolver {
                 XmlTree.Element root = XmlTree.parse(in, xml.toString());
                 XmlTree.Element name = root.name().equals("package") ? root.child("name") : null;
                 // an unreadable package.xml only means "not this package": the mesh error lists where we looked
-                return name == null || name.text().isBlank() ? Optional.empty() : Optional.of(name.text().trim());
+                return name == null || name.text().isBlank()
+                        ? Optional.empty()
+                        : Optional.of(name.text().trim());
             } catch (IOException | DescriptionException e) {
                 return Optional.empty();
             }
@@ -344,7 +360,8 @@ public final class ResourceResolver {
         List<Path> out = new ArrayList<>();
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir)) {
             for (Path p : ds) {
-                if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS) && !p.getFileName().toString().startsWith(".")) {
+                if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)
+                        && !p.getFileName().toString().startsWith(".")) {
                     out.add(p);
                 }
             }
@@ -397,7 +414,8 @@ public final class ResourceResolver {
             String encoded = new URI(null, null, relative, null).getRawPath();
             return new URL(base.toURL(), encoded).toURI();
         } catch (URISyntaxException | MalformedURLException | IllegalArgumentException e) {
-            throw new IllegalArgumentException("cannot resolve '" + relative + "' against " + base + ": " + e.getMessage(), e);
+            throw new IllegalArgumentException(
+                    "cannot resolve '" + relative + "' against " + base + ": " + e.getMessage(), e);
         }
     }
 

@@ -15,9 +15,14 @@ import java.util.Optional;
  * (a {@code .xacro} file expanded in memory), else null; whoever re-reads the URDF's numbers (the verifier) reads
  * it instead of the source.
  */
-public record RobotDescription(String name, URI source, String rootLink, List<LinkDescription> links,
-                               List<JointDescription> joints, List<SemanticDescription.DisabledCollision> collisionFilters,
-                               String urdfText) {
+public record RobotDescription(
+        String name,
+        URI source,
+        String rootLink,
+        List<LinkDescription> links,
+        List<JointDescription> joints,
+        List<SemanticDescription.DisabledCollision> collisionFilters,
+        String urdfText) {
     public RobotDescription {
         links = List.copyOf(links);
         joints = List.copyOf(joints);
@@ -25,8 +30,13 @@ public record RobotDescription(String name, URI source, String rootLink, List<Li
     }
 
     /** A robot read from the URDF text at {@code source}. */
-    public RobotDescription(String name, URI source, String rootLink, List<LinkDescription> links,
-                            List<JointDescription> joints, List<SemanticDescription.DisabledCollision> collisionFilters) {
+    public RobotDescription(
+            String name,
+            URI source,
+            String rootLink,
+            List<LinkDescription> links,
+            List<JointDescription> joints,
+            List<SemanticDescription.DisabledCollision> collisionFilters) {
         this(name, source, rootLink, links, joints, collisionFilters, null);
     }
 
@@ -36,8 +46,8 @@ public record RobotDescription(String name, URI source, String rootLink, List<Li
     }
 
     /** A robot without collision filters. */
-    public RobotDescription(String name, URI source, String rootLink, List<LinkDescription> links,
-                            List<JointDescription> joints) {
+    public RobotDescription(
+            String name, URI source, String rootLink, List<LinkDescription> links, List<JointDescription> joints) {
         this(name, source, rootLink, links, joints, List.of());
     }
 

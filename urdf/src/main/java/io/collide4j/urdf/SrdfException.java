@@ -19,8 +19,12 @@ public final class SrdfException extends DescriptionException {
     private final List<Problem> problems;
 
     public SrdfException(String source, List<Problem> problems) {
-        super(source, problems.get(0).line(), problems.size() + " problem(s): " + String.join("; ",
-                problems.stream().map(Problem::toString).toList()));
+        super(
+                source,
+                problems.get(0).line(),
+                problems.size() + " problem(s): "
+                        + String.join(
+                                "; ", problems.stream().map(Problem::toString).toList()));
         this.problems = List.copyOf(problems);
     }
 

@@ -25,8 +25,7 @@ import java.util.Set;
  * A robot name that differs from the URDF's is allowed (common in practice). Stateless, thread-safe.
  */
 public final class SrdfParser {
-    private SrdfParser() {
-    }
+    private SrdfParser() {}
 
     public static SemanticDescription parse(Path srdf, RobotDescription robot) {
         return parse(srdf.toAbsolutePath().normalize().toUri(), robot);
@@ -39,8 +38,10 @@ public final class SrdfParser {
     public static SemanticDescription parse(Path srdf, RobotDescription robot, UrdfParser xacro) {
         if (io.collide4j.urdf.xacro.Xacro.isXacro(srdf)) {
             String xml = xacro.expandXacro(srdf);
-            return parse(new java.io.ByteArrayInputStream(xml.getBytes(java.nio.charset.StandardCharsets.UTF_8)),
-                    srdf.toAbsolutePath().normalize().toUri() + " (expanded by xacro)", robot);
+            return parse(
+                    new java.io.ByteArrayInputStream(xml.getBytes(java.nio.charset.StandardCharsets.UTF_8)),
+                    srdf.toAbsolutePath().normalize().toUri() + " (expanded by xacro)",
+                    robot);
         }
         return parse(srdf, robot);
     }
@@ -62,7 +63,8 @@ public final class SrdfParser {
         Element root = XmlTree.parse(in, source);
         List<SrdfException.Problem> problems = new ArrayList<>();
         if (!root.name().equals("robot")) {
-            problems.add(new SrdfException.Problem(root.line(), "<" + root.name() + ">", "expected a <robot> root element"));
+            problems.add(
+                    new SrdfException.Problem(root.line(), "<" + root.name() + ">", "expected a <robot> root element"));
             throw new SrdfException(source, problems);
         }
         Checker c = new Checker(robot, problems);
@@ -111,10 +113,14 @@ public final class SrdfParser {
                             case "chain" -> {
                                 String b = c.attr(m, where + " / chain", "base_link");
                                 String t = c.attr(m, where + " / chain", "tip_link");
-                                if (b != null && t != null && c.link(m, where + " / chain", b)
-                                        & c.link(m, where + " / chain", t)) {
+                                if (b != null
+                                        && t != null
+                                        && c.link(m, where + " / chain", b) & c.link(m, where + " / chain", t)) {
                                     if (!c.descends(t, b)) {
-                                        c.problem(m, where + " / chain", "tip_link '" + t + "' is not below base_link '" + b + "'");
+                                        c.problem(
+                                                m,
+                                                where + " / chain",
+                                                "tip_link '" + t + "' is not below base_link '" + b + "'");
                                     } else {
                                         chains.add(new SemanticDescription.Chain(b, t));
                                     }
@@ -139,7 +145,11 @@ public final class SrdfParser {
                                     c.joint(m, where + " / passive_joint", j);
                                 }
                             }
-                            default -> c.problem(m, where, "unexpected <" + m.name() + ">: expected joint, link, chain or group");
+                            default ->
+                                c.problem(
+                                        m,
+                                        where,
+                                        "unexpected <" + m.name() + ">: expected joint, link, chain or group");
                         }
                     }
                     if (name != null) {
@@ -167,7 +177,10 @@ public final class SrdfParser {
                         String jn = c.attr(j, where + " / joint", "name");
                         String v = c.attr(j, where + " / joint '" + jn + "'", "value");
                         // virtual joints are multi-DOF placements of the base, not arm coordinates
-                        if (jn == null || v == null || virtualJoints.contains(jn) || !c.joint(j, where + " / joint", jn)) {
+                        if (jn == null
+                                || v == null
+                                || virtualJoints.contains(jn)
+                                || !c.joint(j, where + " / joint", jn)) {
                             continue;
                         }
                         try {
@@ -179,7 +192,10 @@ public final class SrdfParser {
                                 c.problem(j, where + " / joint '" + jn + "'", "value given twice");
                             }
                         } catch (NumberFormatException ex) {
-                            c.problem(j, where + " / joint '" + jn + "'", "value=\"" + v + "\": expected one finite number");
+                            c.problem(
+                                    j,
+                                    where + " / joint '" + jn + "'",
+                                    "value=\"" + v + "\": expected one finite number");
                         }
                     }
                     if (name != null && group != null) {
@@ -217,7 +233,7 @@ public final class SrdfParser {
                         c.joint(e, "passive_joint", j);
                     }
                 }
-                default -> { } // enable_collisions, link_sphere_approximation, ...: not used by collide4j
+                default -> {} // enable_collisions, link_sphere_approximation, ...: not used by collide4j
             }
         }
         if (!problems.isEmpty()) {

@@ -26,8 +26,8 @@ public final class TriangleMesh {
         }
         for (int i = 0; i < triangles.length; i++) {
             if (triangles[i] < 0 || triangles[i] >= n) {
-                throw new IllegalArgumentException("triangle " + i / 3 + " refers to vertex " + triangles[i]
-                        + ", expected 0.." + (n - 1));
+                throw new IllegalArgumentException(
+                        "triangle " + i / 3 + " refers to vertex " + triangles[i] + ", expected 0.." + (n - 1));
             }
         }
         this.vertices = vertices.clone();
@@ -62,8 +62,14 @@ public final class TriangleMesh {
 
     /** Axis-aligned bounds as {minX, minY, minZ, maxX, maxY, maxZ}; all NaN-free, empty mesh gives infinities. */
     public double[] bounds() {
-        double[] b = {Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY,
-                Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY};
+        double[] b = {
+            Double.POSITIVE_INFINITY,
+            Double.POSITIVE_INFINITY,
+            Double.POSITIVE_INFINITY,
+            Double.NEGATIVE_INFINITY,
+            Double.NEGATIVE_INFINITY,
+            Double.NEGATIVE_INFINITY
+        };
         for (int i = 0; i < vertices.length; i++) {
             b[i % 3] = Math.min(b[i % 3], vertices[i]);
             b[3 + i % 3] = Math.max(b[3 + i % 3], vertices[i]);
@@ -73,7 +79,9 @@ public final class TriangleMesh {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof TriangleMesh m && Arrays.equals(vertices, m.vertices) && Arrays.equals(triangles, m.triangles);
+        return o instanceof TriangleMesh m
+                && Arrays.equals(vertices, m.vertices)
+                && Arrays.equals(triangles, m.triangles);
     }
 
     @Override

@@ -41,8 +41,8 @@ import java.util.Set;
  */
 public final class UrdfParser {
     /** Local names of xacro's directives: none is a URDF element, so a URDF holding one was never expanded. */
-    private static final Set<String> XACRO_DIRECTIVES = Set.of("macro", "property", "include", "arg", "if", "unless",
-            "insert_block", "call", "element", "attribute");
+    private static final Set<String> XACRO_DIRECTIVES = Set.of(
+            "macro", "property", "include", "arg", "if", "unless", "insert_block", "call", "element", "attribute");
 
     private final ResourceResolver resolver;
     private final boolean loadVisualMeshes;
@@ -53,7 +53,8 @@ public final class UrdfParser {
         this(resolver, loadVisualMeshes, colladaUpAxis, Map.of());
     }
 
-    private UrdfParser(ResourceResolver resolver, boolean loadVisualMeshes, boolean colladaUpAxis, Map<String, String> xacroArgs) {
+    private UrdfParser(
+            ResourceResolver resolver, boolean loadVisualMeshes, boolean colladaUpAxis, Map<String, String> xacroArgs) {
         this.resolver = resolver;
         this.loadVisualMeshes = loadVisualMeshes;
         this.colladaUpAxis = colladaUpAxis;
@@ -149,7 +150,9 @@ public final class UrdfParser {
     /** The xacro expansion of {@code file} with this parser's arguments and package resolution. */
     public String expandXacro(Path file) {
         System.Logger log = System.getLogger(Xacro.class.getName());
-        return Xacro.create().withResolver(resolver).withArgs(xacroArgs)
+        return Xacro.create()
+                .withResolver(resolver)
+                .withArgs(xacroArgs)
                 .withWarnings(w -> log.log(System.Logger.Level.WARNING, "xacro " + file + ": " + w))
                 .expand(file.toAbsolutePath().normalize());
     }
@@ -185,9 +188,13 @@ public final class UrdfParser {
             for (Element e : root.children()) {
                 if (XACRO_DIRECTIVES.contains(e.name())) {
                     // unexpanded xacro: its links and joints would be silently missing or wrong
-                    throw error(e, "<" + e.name() + ">", "xacro markup in a URDF (a xacro directive such as"
-                            + " <xacro:" + e.name() + ">); give the file a .xacro name (with --xacro-arg NAME:=VALUE for"
-                            + " its arguments) or expand it first with 'collide4j xacro FILE --out robot.urdf'");
+                    throw error(
+                            e,
+                            "<" + e.name() + ">",
+                            "xacro markup in a URDF (a xacro directive such as"
+                                    + " <xacro:" + e.name()
+                                    + ">); give the file a .xacro name (with --xacro-arg NAME:=VALUE for"
+                                    + " its arguments) or expand it first with 'collide4j xacro FILE --out robot.urdf'");
                 }
                 if (e.name().equals("collision_filter_group")) {
                     filterGroups.add(e);
@@ -195,17 +202,25 @@ public final class UrdfParser {
                 if (e.name().equals("link")) {
                     String ln = required(e, "link", "name");
                     if (linkElements.putIfAbsent(ln, e) != null) {
-                        throw new KinematicTreeException(src, e.line(), KinematicTreeException.Problem.DUPLICATE_NAME,
-                                "link '" + ln + "'", "a link of this name is already defined at line "
-                                + linkElements.get(ln).line());
+                        throw new KinematicTreeException(
+                                src,
+                                e.line(),
+                                KinematicTreeException.Problem.DUPLICATE_NAME,
+                                "link '" + ln + "'",
+                                "a link of this name is already defined at line "
+                                        + linkElements.get(ln).line());
                     }
                     links.add(link(e, ln));
                 } else if (e.name().equals("joint")) {
                     String jn = required(e, "joint", "name");
                     if (jointElements.putIfAbsent(jn, e) != null) {
-                        throw new KinematicTreeException(src, e.line(), KinematicTreeException.Problem.DUPLICATE_NAME,
-                                "joint '" + jn + "'", "a joint of this name is already defined at line "
-                                + jointElements.get(jn).line());
+                        throw new KinematicTreeException(
+                                src,
+                                e.line(),
+                                KinematicTreeException.Problem.DUPLICATE_NAME,
+                                "joint '" + jn + "'",
+                                "a joint of this name is already defined at line "
+                                        + jointElements.get(jn).line());
                     }
                     joints.add(joint(e, jn));
                 }
@@ -213,13 +228,20 @@ public final class UrdfParser {
             for (JointDescription j : joints) {
                 if (j.mimic() != null && !jointElements.containsKey(j.mimic().joint())) {
                     Element je = jointElements.get(j.name());
-                    throw error(je.child("mimic"), "joint '" + j.name() + "' / mimic",
+                    throw error(
+                            je.child("mimic"),
+                            "joint '" + j.name() + "' / mimic",
                             "mimics unknown joint '" + j.mimic().joint() + "'");
                 }
             }
             refuseMimicCycles(joints, jointElements);
             String rootLink = validateTree(links, joints, linkElements, jointElements);
-            return new RobotDescription(name, source, rootLink, links, joints,
+            return new RobotDescription(
+                    name,
+                    source,
+                    rootLink,
+                    links,
+                    joints,
                     DrakeCollisionFilters.parse(filterGroups, linkElements.keySet(), src));
         }
 
@@ -244,9 +266,12 @@ public final class UrdfParser {
                         List<String> cycle = new ArrayList<>(chain.subList(at, chain.size()));
                         cycle.add(cur);
                         Element first = jointElements.get(cycle.get(0));
-                        throw error(first.child("mimic"), "joint '" + cycle.get(0) + "' / mimic", "attribute joint=\""
-                                + leaderOf.get(cycle.get(0)) + "\": mimic cycle " + String.join(" -> ", cycle)
-                                + "; a mimic chain must end at a joint that mimics nothing");
+                        throw error(
+                                first.child("mimic"),
+                                "joint '" + cycle.get(0) + "' / mimic",
+                                "attribute joint=\""
+                                        + leaderOf.get(cycle.get(0)) + "\": mimic cycle " + String.join(" -> ", cycle)
+                                        + "; a mimic chain must end at a joint that mimics nothing");
                     }
                     chain.add(cur);
                     cur = leaderOf.get(cur);
@@ -255,23 +280,34 @@ public final class UrdfParser {
             }
         }
 
-        String validateTree(List<LinkDescription> links, List<JointDescription> joints,
-                            Map<String, Element> linkElements, Map<String, Element> jointElements) {
+        String validateTree(
+                List<LinkDescription> links,
+                List<JointDescription> joints,
+                Map<String, Element> linkElements,
+                Map<String, Element> jointElements) {
             Map<String, JointDescription> parentJoint = new HashMap<>();
             Map<String, List<String>> childrenOf = new HashMap<>();
             for (JointDescription j : joints) {
                 Element je = jointElements.get(j.name());
                 for (String[] end : new String[][] {{"parent", j.parent()}, {"child", j.child()}}) {
                     if (!linkElements.containsKey(end[1])) {
-                        throw new KinematicTreeException(src, je.line(), KinematicTreeException.Problem.UNKNOWN_LINK,
-                                "joint '" + j.name() + "'", end[0] + " link '" + end[1] + "' is not defined");
+                        throw new KinematicTreeException(
+                                src,
+                                je.line(),
+                                KinematicTreeException.Problem.UNKNOWN_LINK,
+                                "joint '" + j.name() + "'",
+                                end[0] + " link '" + end[1] + "' is not defined");
                     }
                 }
                 JointDescription previous = parentJoint.putIfAbsent(j.child(), j);
                 if (previous != null) {
-                    throw new KinematicTreeException(src, je.line(), KinematicTreeException.Problem.TWO_PARENTS,
-                            "link '" + j.child() + "'", "is the child of joint '" + previous.name() + "' (line "
-                            + jointElements.get(previous.name()).line() + ") and of joint '" + j.name() + "'");
+                    throw new KinematicTreeException(
+                            src,
+                            je.line(),
+                            KinematicTreeException.Problem.TWO_PARENTS,
+                            "link '" + j.child() + "'",
+                            "is the child of joint '" + previous.name() + "' (line "
+                                    + jointElements.get(previous.name()).line() + ") and of joint '" + j.name() + "'");
                 }
                 childrenOf.computeIfAbsent(j.parent(), k -> new ArrayList<>()).add(j.child());
             }
@@ -282,8 +318,8 @@ public final class UrdfParser {
                 }
             }
             if (links.isEmpty()) {
-                throw new KinematicTreeException(src, 0, KinematicTreeException.Problem.NO_ROOT, "robot",
-                        "has no links");
+                throw new KinematicTreeException(
+                        src, 0, KinematicTreeException.Problem.NO_ROOT, "robot", "has no links");
             }
             Set<String> reached = new HashSet<>();
             Deque<String> todo = new ArrayDeque<>(roots);
@@ -307,18 +343,25 @@ public final class UrdfParser {
                     JointDescription closing = parentJoint.get(cycle.get(0));
                     for (String c : cycle) {
                         JointDescription j = parentJoint.get(c);
-                        if (jointElements.get(j.name()).line() > jointElements.get(closing.name()).line()) {
+                        if (jointElements.get(j.name()).line()
+                                > jointElements.get(closing.name()).line()) {
                             closing = j;
                         }
                     }
-                    throw new KinematicTreeException(src, jointElements.get(closing.name()).line(),
-                            KinematicTreeException.Problem.CYCLE, "joint '" + closing.name() + "'",
+                    throw new KinematicTreeException(
+                            src,
+                            jointElements.get(closing.name()).line(),
+                            KinematicTreeException.Problem.CYCLE,
+                            "joint '" + closing.name() + "'",
                             "closes a cycle through links " + cycle);
                 }
             }
             if (roots.size() > 1) {
-                throw new KinematicTreeException(src, linkElements.get(roots.get(1)).line(),
-                        KinematicTreeException.Problem.MULTIPLE_ROOTS, "link '" + roots.get(1) + "'",
+                throw new KinematicTreeException(
+                        src,
+                        linkElements.get(roots.get(1)).line(),
+                        KinematicTreeException.Problem.MULTIPLE_ROOTS,
+                        "link '" + roots.get(1) + "'",
                         "has no parent joint, but neither has link '" + roots.get(0)
                                 + "': a robot needs exactly one root, found " + roots);
             }
@@ -351,8 +394,11 @@ public final class UrdfParser {
                 shapes.add(s);
             }
             if (shapes.size() != 1) {
-                throw error(g, where + " / geometry", "expected exactly one of <box>, <cylinder>, <sphere>, <mesh>, found "
-                        + shapes.size() + " elements");
+                throw error(
+                        g,
+                        where + " / geometry",
+                        "expected exactly one of <box>, <cylinder>, <sphere>, <mesh>, found " + shapes.size()
+                                + " elements");
             }
             Element s = shapes.get(0);
             String sw = where + " / geometry / " + s.name();
@@ -366,7 +412,8 @@ public final class UrdfParser {
                     case "cylinder" -> new Geometry.Cylinder(length(s, sw, "radius"), length(s, sw, "length"));
                     case "sphere" -> new Geometry.Sphere(length(s, sw, "radius"));
                     case "mesh" -> mesh(s, sw, collision);
-                    default -> throw error(s, sw, "unsupported geometry: expected <box>, <cylinder>, <sphere> or <mesh>");
+                    default ->
+                        throw error(s, sw, "unsupported geometry: expected <box>, <cylinder>, <sphere> or <mesh>");
                 };
             } catch (IllegalArgumentException ex) {
                 throw error(s, sw, ex.getMessage());
@@ -379,9 +426,12 @@ public final class UrdfParser {
             Optional<String> refused = ResourceResolver.refusedScheme(filename);
             if (refused.isPresent()) {
                 // checked before any lookup: no URL of this kind is ever opened, for visual meshes too
-                throw error(s, where + " / filename", "mesh URL '" + filename + "' refused: scheme '" + refused.get()
-                        + "' is not loaded; collide4j reads only local files (file:, relative paths, package://) and"
-                        + " never opens network connections — download the mesh and refer to it locally");
+                throw error(
+                        s,
+                        where + " / filename",
+                        "mesh URL '" + filename + "' refused: scheme '" + refused.get()
+                                + "' is not loaded; collide4j reads only local files (file:, relative paths, package://) and"
+                                + " never opens network connections — download the mesh and refer to it locally");
             }
             double[] scale = length(s, where, "scale", vector(s, where, "scale", new double[] {1, 1, 1}));
             List<URI> candidates;
@@ -403,22 +453,32 @@ public final class UrdfParser {
                 return new Geometry.Mesh(filename, where2, scale[0], scale[1], scale[2], Optional.empty());
             }
             if (found == null) {
-                throw new MeshNotFoundException(src, s.line(), filename, where + ": collision mesh '" + filename
-                        + "' not found; looked at " + candidates + notFoundHint(filename));
+                throw new MeshNotFoundException(
+                        src,
+                        s.line(),
+                        filename,
+                        where + ": collision mesh '" + filename + "' not found; looked at " + candidates
+                                + notFoundHint(filename));
             }
             if (format.isEmpty()) {
-                throw error(s, where, "collision mesh '" + filename + "' has an unsupported format: expected .stl, .obj or .dae");
+                throw error(
+                        s,
+                        where,
+                        "collision mesh '" + filename + "' has an unsupported format: expected .stl, .obj or .dae");
             }
             TriangleMesh raw;
             try {
-                raw = meshCache.computeIfAbsent(found, u -> MeshLoader.load(u, colladaUpAxis).mesh());
-            } catch (MeshFormatException e) {   // name the URDF element that referenced the mesh, then the mesh's own place
+                raw = meshCache.computeIfAbsent(
+                        found, u -> MeshLoader.load(u, colladaUpAxis).mesh());
+            } catch (
+                    MeshFormatException
+                            e) { // name the URDF element that referenced the mesh, then the mesh's own place
                 throw error(s, where, "collision mesh '" + filename + "' cannot be read: " + e.getMessage());
             }
             if (collision && raw.triangleCount() == 0) {
                 // an empty collision shape would make every query against this link "free"
-                throw error(s, where, "collision mesh '" + filename + "' (" + found
-                        + ") has no non-degenerate triangles");
+                throw error(
+                        s, where, "collision mesh '" + filename + "' (" + found + ") has no non-degenerate triangles");
             }
             TriangleMesh scaledMesh = scaled(raw, scale);
             double reach = 0;
@@ -428,9 +488,12 @@ public final class UrdfParser {
                 }
             }
             if (!(reach <= ModelLimits.MAX_LENGTH)) {
-                throw error(s, where, "collision mesh '" + filename + "' scaled by scale=\"" + s.attribute("scale")
-                        + "\" has a vertex coordinate of " + reach + " m; expected every coordinate within ±"
-                        + ModelLimits.MAX_LENGTH + " m (" + ModelLimits.class.getSimpleName() + ")");
+                throw error(
+                        s,
+                        where,
+                        "collision mesh '" + filename + "' scaled by scale=\"" + s.attribute("scale")
+                                + "\" has a vertex coordinate of " + reach + " m; expected every coordinate within ±"
+                                + ModelLimits.MAX_LENGTH + " m (" + ModelLimits.class.getSimpleName() + ")");
             }
             return new Geometry.Mesh(filename, found, scale[0], scale[1], scale[2], Optional.of(scaledMesh));
         }
@@ -468,10 +531,17 @@ public final class UrdfParser {
                 case "continuous" -> JointType.CONTINUOUS;
                 case "prismatic" -> JointType.PRISMATIC;
                 case "fixed" -> JointType.FIXED;
-                case "floating", "planar" -> throw error(e, where, "joint type '" + typeName
-                        + "' is not supported: collide4j handles revolute, continuous, prismatic and fixed joints");
-                default -> throw error(e, where, "unknown joint type '" + typeName
-                        + "': expected revolute, continuous, prismatic or fixed");
+                case "floating", "planar" ->
+                    throw error(
+                            e,
+                            where,
+                            "joint type '" + typeName
+                                    + "' is not supported: collide4j handles revolute, continuous, prismatic and fixed joints");
+                default ->
+                    throw error(
+                            e,
+                            where,
+                            "unknown joint type '" + typeName + "': expected revolute, continuous, prismatic or fixed");
             };
             String parent = requiredChildAttribute(e, where, "parent", "link");
             String child = requiredChildAttribute(e, where, "child", "link");
@@ -481,7 +551,10 @@ public final class UrdfParser {
             if (ax != null) {
                 axis = vector(ax, where + " / axis", "xyz", new double[] {1, 0, 0});
                 if (type.isMovable() && axis[0] == 0 && axis[1] == 0 && axis[2] == 0) {
-                    throw error(ax, where + " / axis", "axis xyz=\"" + ax.attribute("xyz") + "\" is zero: expected a non-zero direction");
+                    throw error(
+                            ax,
+                            where + " / axis",
+                            "axis xyz=\"" + ax.attribute("xyz") + "\" is zero: expected a non-zero direction");
                 }
             }
             JointLimits limits = limits(e, where, type);
@@ -489,11 +562,14 @@ public final class UrdfParser {
             Element mi = e.child("mimic");
             if (mi != null) {
                 String mw = where + " / mimic";
-                mimic = new Mimic(required(mi, mw, "joint"), optionalNumber(mi, mw, "multiplier", 1),
+                mimic = new Mimic(
+                        required(mi, mw, "joint"),
+                        optionalNumber(mi, mw, "multiplier", 1),
                         optionalNumber(mi, mw, "offset", 0));
             }
             try {
-                return new JointDescription(name, type, parent, child, origin, axis[0], axis[1], axis[2], limits, mimic);
+                return new JointDescription(
+                        name, type, parent, child, origin, axis[0], axis[1], axis[2], limits, mimic);
             } catch (IllegalArgumentException ex) {
                 throw error(e, where, ex.getMessage());
             }
@@ -509,7 +585,9 @@ public final class UrdfParser {
                     if (l == null) {
                         return JointLimits.UNBOUNDED;
                     }
-                    return new JointLimits(Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY,
+                    return new JointLimits(
+                            Double.NEGATIVE_INFINITY,
+                            Double.POSITIVE_INFINITY,
                             optionalNumber(l, lw, "velocity", Double.POSITIVE_INFINITY),
                             optionalNumber(l, lw, "effort", Double.POSITIVE_INFINITY));
                 default:
@@ -518,7 +596,7 @@ public final class UrdfParser {
                     }
                     double lower = optionalNumber(l, lw, "lower", 0);
                     double upper = optionalNumber(l, lw, "upper", 0);
-                    if (type == JointType.PRISMATIC) {   // travel is a length: beyond the limit it overflows like one
+                    if (type == JointType.PRISMATIC) { // travel is a length: beyond the limit it overflows like one
                         inRange(l, lw, "lower", lower, ModelLimits.MAX_LENGTH, "m");
                         inRange(l, lw, "upper", upper, ModelLimits.MAX_LENGTH, "m");
                     }
@@ -528,7 +606,8 @@ public final class UrdfParser {
                     double velocity = number(l, lw, "velocity");
                     double effort = number(l, lw, "effort");
                     if (velocity < 0 || effort < 0) {
-                        throw error(l, lw, "velocity and effort must be non-negative, got " + velocity + " and " + effort);
+                        throw error(
+                                l, lw, "velocity and effort must be non-negative, got " + velocity + " and " + effort);
                     }
                     return new JointLimits(lower, upper, velocity, effort);
             }
@@ -599,9 +678,13 @@ public final class UrdfParser {
 
         double inRange(Element e, String where, String attribute, double value, double max, String unit) {
             if (!(Math.abs(value) <= max)) {
-                throw error(e, where, "attribute " + attribute + "=\"" + e.attribute(attribute) + "\": " + value
-                        + " is out of range; expected a magnitude of at most " + max + " " + unit + " (larger values"
-                        + " cannot be evaluated with a bounded rounding error)");
+                throw error(
+                        e,
+                        where,
+                        "attribute " + attribute + "=\"" + e.attribute(attribute) + "\": " + value
+                                + " is out of range; expected a magnitude of at most " + max + " " + unit
+                                + " (larger values"
+                                + " cannot be evaluated with a bounded rounding error)");
             }
             return value;
         }
@@ -617,7 +700,8 @@ public final class UrdfParser {
             }
             String[] tok = v.trim().split("\\s+");
             if (tok.length != 3) {
-                throw error(e, where, "attribute " + attribute + "=\"" + v + "\": expected 3 numbers, found " + tok.length);
+                throw error(
+                        e, where, "attribute " + attribute + "=\"" + v + "\": expected 3 numbers, found " + tok.length);
             }
             double[] d = new double[3];
             for (int i = 0; i < 3; i++) {

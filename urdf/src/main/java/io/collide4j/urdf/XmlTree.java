@@ -2,8 +2,8 @@ package io.collide4j.urdf;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.ArrayList;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Deque;
 import java.util.LinkedHashMap;
@@ -54,8 +54,7 @@ public final class XmlTree {
         }
     }
 
-    private XmlTree() {
-    }
+    private XmlTree() {}
 
     /** Parses a whole document; malformed XML raises {@link XmlSyntaxException} naming source, line and column. */
     public static Element parse(InputStream in, String source) {
@@ -73,8 +72,11 @@ public final class XmlTree {
             p.parse(is, b);
             return b.root;
         } catch (SAXParseException e) {
-            throw new XmlSyntaxException(source, e.getLineNumber(),
-                    "malformed XML at column " + e.getColumnNumber() + ": " + e.getMessage(), e);
+            throw new XmlSyntaxException(
+                    source,
+                    e.getLineNumber(),
+                    "malformed XML at column " + e.getColumnNumber() + ": " + e.getMessage(),
+                    e);
         } catch (SAXException | ParserConfigurationException e) {
             throw new XmlSyntaxException(source, 0, "malformed XML: " + e.getMessage(), e);
         } catch (IOException e) {
@@ -125,8 +127,12 @@ public final class XmlTree {
         @Override
         public void endElement(String uri, String localName, String qName) {
             Frame f = stack.pop();
-            Element e = new Element(f.name, Collections.unmodifiableMap(f.attributes),
-                    Collections.unmodifiableList(f.children), f.text.toString(), f.line);
+            Element e = new Element(
+                    f.name,
+                    Collections.unmodifiableMap(f.attributes),
+                    Collections.unmodifiableList(f.children),
+                    f.text.toString(),
+                    f.line);
             if (stack.isEmpty()) {
                 root = e;
             } else {

@@ -1,13 +1,12 @@
 package io.collide4j.urdf;
 
-import org.junit.jupiter.api.Test;
-
-import java.util.List;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 /** The decimal syntax of every text input; Java's other spellings (suffixes, hex, words, control characters) refused. */
 class DecimalTextTest {
@@ -24,8 +23,27 @@ class DecimalTextTest {
 
     @Test
     void javasOtherSpellingsAreNotNumbers() {
-        for (String s : List.of("0.785f", "1d", "1D", "0x1p-2", "NaN", "Infinity", "-Infinity", "1\u0007", "\u00001",
-                "", " ", ".", "-", "e5", "1e", "1e+", "1..2", "1,5", "1 2", "１")) {
+        for (String s : List.of(
+                "0.785f",
+                "1d",
+                "1D",
+                "0x1p-2",
+                "NaN",
+                "Infinity",
+                "-Infinity",
+                "1\u0007",
+                "\u00001",
+                "",
+                " ",
+                ".",
+                "-",
+                "e5",
+                "1e",
+                "1e+",
+                "1..2",
+                "1,5",
+                "1 2",
+                "１")) {
             assertThrows(NumberFormatException.class, () -> DecimalText.parse(s), "'" + s + "'");
             assertFalse(DecimalText.isDecimal(s), "'" + s + "'");
         }
@@ -36,11 +54,16 @@ class DecimalTextTest {
     void aUrdfAttributeWithASuffixIsRefusedNamingIt() throws Exception {
         java.nio.file.Path p = java.nio.file.Files.createTempFile("suffix", ".urdf");
         try {
-            java.nio.file.Files.writeString(p, "<robot name=\"r\">\n<link name=\"a\"><collision><geometry>"
-                    + "<box size=\"0.1 0.1f 0.1\"/></geometry></collision></link>\n</robot>\n");
-            UrdfException e = assertThrows(UrdfException.class, () -> UrdfParser.create().parse(p));
-            assertTrue(e.getMessage().contains(":2:") && e.getMessage().contains("size=\"0.1f\"")
-                    || e.getMessage().contains("attribute size"), e.getMessage());
+            java.nio.file.Files.writeString(
+                    p,
+                    "<robot name=\"r\">\n<link name=\"a\"><collision><geometry>"
+                            + "<box size=\"0.1 0.1f 0.1\"/></geometry></collision></link>\n</robot>\n");
+            UrdfException e =
+                    assertThrows(UrdfException.class, () -> UrdfParser.create().parse(p));
+            assertTrue(
+                    e.getMessage().contains(":2:") && e.getMessage().contains("size=\"0.1f\"")
+                            || e.getMessage().contains("attribute size"),
+                    e.getMessage());
         } finally {
             java.nio.file.Files.deleteIfExists(p);
         }

@@ -20,12 +20,19 @@ class DrakeCollisionFiltersTest {
             sb.append("<link name=\"l").append(i).append("\"/>\n");
         }
         for (int i = 1; i < 5; i++) {
-            sb.append("<joint name=\"j").append(i).append("\" type=\"fixed\"><parent link=\"l").append(i - 1)
-                    .append("\"/><child link=\"l").append(i).append("\"/></joint>\n");
+            sb.append("<joint name=\"j")
+                    .append(i)
+                    .append("\" type=\"fixed\"><parent link=\"l")
+                    .append(i - 1)
+                    .append("\"/><child link=\"l")
+                    .append(i)
+                    .append("\"/></joint>\n");
         }
         sb.append(filters).append("</robot>\n");
-        return UrdfParser.create().parse(new ByteArrayInputStream(sb.toString().getBytes(StandardCharsets.UTF_8)),
-                URI.create("file:///mem/r.urdf"));
+        return UrdfParser.create()
+                .parse(
+                        new ByteArrayInputStream(sb.toString().getBytes(StandardCharsets.UTF_8)),
+                        URI.create("file:///mem/r.urdf"));
     }
 
     static Set<String> pairs(RobotDescription r) {
@@ -57,18 +64,25 @@ class DrakeCollisionFiltersTest {
                 </drake:collision_filter_group>
                 """);
         // wrist×wrist: 3 pairs; base×tool: l0 with l1..l4 (4); "off" is ignored
-        assertEquals(new TreeSet<>(List.of("l2-l3", "l2-l4", "l3-l4", "l0-l1", "l0-l2", "l0-l3", "l0-l4"))
-                .stream().toList(), pairs(r).stream().toList());
+        assertEquals(
+                new TreeSet<>(List.of("l2-l3", "l2-l4", "l3-l4", "l0-l1", "l0-l2", "l0-l3", "l0-l4"))
+                        .stream().toList(),
+                pairs(r).stream().toList());
         assertEquals(List.of(), parse("").collisionFilters());
     }
 
     @Test
     void unknownLinksAndGroupsAreErrorsWithTheLine() {
-        UrdfException e = assertThrows(UrdfException.class, () -> parse(
-                "<drake:collision_filter_group name=\"g\">\n<drake:member link=\"nope\"/>\n</drake:collision_filter_group>\n"));
-        assertTrue(e.getMessage().contains(":12:") && e.getMessage().contains("link 'nope' is not defined"), e.getMessage());
-        UrdfException g = assertThrows(UrdfException.class, () -> parse(
-                "<drake:collision_filter_group name=\"g\"><drake:member link=\"l1\"/>"
+        UrdfException e = assertThrows(
+                UrdfException.class,
+                () -> parse(
+                        "<drake:collision_filter_group name=\"g\">\n<drake:member link=\"nope\"/>\n</drake:collision_filter_group>\n"));
+        assertTrue(
+                e.getMessage().contains(":12:") && e.getMessage().contains("link 'nope' is not defined"),
+                e.getMessage());
+        UrdfException g = assertThrows(
+                UrdfException.class,
+                () -> parse("<drake:collision_filter_group name=\"g\"><drake:member link=\"l1\"/>"
                         + "<drake:ignored_collision_filter_group name=\"h\"/></drake:collision_filter_group>\n"));
         assertTrue(g.getMessage().contains("group 'h' is not defined"), g.getMessage());
     }

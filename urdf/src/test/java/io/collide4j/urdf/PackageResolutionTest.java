@@ -34,8 +34,10 @@ class PackageResolutionTest {
     private Path workspace(Path packageFolder) throws IOException {
         Files.createDirectories(packageFolder.resolve("meshes"));
         Files.writeString(packageFolder.resolve("meshes/t.stl"), ResourceResolverTest.TRI_STL);
-        Files.writeString(packageFolder.resolve("package.xml"), "<?xml version=\"1.0\"?>\n<package format=\"3\">\n"
-                + "  <name> acme_description </name>\n  <version>1.0.0</version>\n</package>\n");
+        Files.writeString(
+                packageFolder.resolve("package.xml"),
+                "<?xml version=\"1.0\"?>\n<package format=\"3\">\n"
+                        + "  <name> acme_description </name>\n  <version>1.0.0</version>\n</package>\n");
         Path urdf = ws.resolve("src/robot_bringup/urdf/r.urdf");
         Files.createDirectories(urdf.getParent());
         Files.writeString(urdf, ResourceResolverTest.robot(PKG_REF));
@@ -48,12 +50,15 @@ class PackageResolutionTest {
 
     @Test
     void siblingPackageIsDiscoveredByItsPackageXmlEvenUnderAnotherFolderName() throws IOException {
-        Path pkg = ws.resolve("src/acme-ros2-description");   // folder name differs from <name>
+        Path pkg = ws.resolve("src/acme-ros2-description"); // folder name differs from <name>
         Path urdf = workspace(pkg);
-        RobotDescription r = UrdfParser.create().withResolver(ResourceResolver.standard(List.of(), null)).parse(urdf);
+        RobotDescription r = UrdfParser.create()
+                .withResolver(ResourceResolver.standard(List.of(), null))
+                .parse(urdf);
         assertEquals(pkg.resolve("meshes/t.stl").toUri(), resolvedMesh(r));
         // without discovery the same URDF does not load, and the error says where it looked and what to add
-        MeshNotFoundException e = assertThrows(MeshNotFoundException.class,
+        MeshNotFoundException e = assertThrows(
+                MeshNotFoundException.class,
                 () -> UrdfParser.create().withResolver(ResourceResolver.none()).parse(urdf));
         assertTrue(e.getMessage().contains("--package-path DIR"), e.getMessage());
         assertTrue(e.getMessage().contains("acme_description"), e.getMessage());
@@ -64,7 +69,9 @@ class PackageResolutionTest {
         // the URDF sits inside the package it refers to: ws/src/robot_bringup is acme_description
         Path pkg = ws.resolve("src/robot_bringup");
         Path urdf = workspace(pkg);
-        RobotDescription r = UrdfParser.create().withResolver(ResourceResolver.standard(List.of(), null)).parse(urdf);
+        RobotDescription r = UrdfParser.create()
+                .withResolver(ResourceResolver.standard(List.of(), null))
+                .parse(urdf);
         assertEquals(pkg.resolve("meshes/t.stl").toUri(), resolvedMesh(r));
     }
 
@@ -73,7 +80,9 @@ class PackageResolutionTest {
         Path pkg = ws.resolve("src/acme_description");
         Path urdf = workspace(pkg);
         Files.delete(pkg.resolve("package.xml"));
-        RobotDescription r = UrdfParser.create().withResolver(ResourceResolver.standard(List.of(), null)).parse(urdf);
+        RobotDescription r = UrdfParser.create()
+                .withResolver(ResourceResolver.standard(List.of(), null))
+                .parse(urdf);
         assertEquals(pkg.resolve("meshes/t.stl").toUri(), resolvedMesh(r));
     }
 
@@ -81,24 +90,30 @@ class PackageResolutionTest {
     void aDeclaredPackageWinsOverAFolderThatOnlyHasTheName() throws IOException {
         Path declared = ws.resolve("src/vendor-desc");
         Path urdf = workspace(declared);
-        Path impostor = Files.createDirectories(ws.resolve("src/acme_description/meshes"));   // no package.xml
+        Path impostor = Files.createDirectories(ws.resolve("src/acme_description/meshes")); // no package.xml
         Files.writeString(impostor.resolve("t.stl"), ResourceResolverTest.TRI_STL);
-        RobotDescription r = UrdfParser.create().withResolver(ResourceResolver.standard(List.of(), null)).parse(urdf);
+        RobotDescription r = UrdfParser.create()
+                .withResolver(ResourceResolver.standard(List.of(), null))
+                .parse(urdf);
         assertEquals(declared.resolve("meshes/t.stl").toUri(), resolvedMesh(r));
     }
 
     @Test
     void explicitPackageRootFindsAPackageByFolderNameOrByPackageXml() throws IOException {
         Path elsewhere = Files.createDirectories(ws.resolve("elsewhere"));
-        Path pkg = elsewhere.resolve("vendor/acme_desc_v2");   // two levels down, name differs
+        Path pkg = elsewhere.resolve("vendor/acme_desc_v2"); // two levels down, name differs
         Path urdf = workspace(pkg);
         // discovery off: only the explicit root can find it (crawl of its package.xml files)
-        RobotDescription r = UrdfParser.create().withResolver(ResourceResolver.ofPaths(List.of(elsewhere))).parse(urdf);
+        RobotDescription r = UrdfParser.create()
+                .withResolver(ResourceResolver.ofPaths(List.of(elsewhere)))
+                .parse(urdf);
         assertEquals(pkg.resolve("meshes/t.stl").toUri(), resolvedMesh(r));
         // the usual layout ROOT/NAME/... needs no package.xml
         Path plain = Files.createDirectories(ws.resolve("plain/acme_description/meshes"));
         Files.writeString(plain.resolve("t.stl"), ResourceResolverTest.TRI_STL);
-        RobotDescription p = UrdfParser.create().withPackageRoots(List.of(ws.resolve("plain"))).parse(urdf);
+        RobotDescription p = UrdfParser.create()
+                .withPackageRoots(List.of(ws.resolve("plain")))
+                .parse(urdf);
         assertEquals(plain.resolve("t.stl").toUri(), resolvedMesh(p));
     }
 
@@ -107,12 +122,17 @@ class PackageResolutionTest {
         Path a = ws.resolve("a");
         Path pkg = ws.resolve("b/acme_description");
         Path urdf = workspace(pkg);
-        Files.delete(pkg.resolve("package.xml"));   // found by folder name only, through ROS_PACKAGE_PATH
+        Files.delete(pkg.resolve("package.xml")); // found by folder name only, through ROS_PACKAGE_PATH
         Files.createDirectories(a);
         String rosPath = a + File.pathSeparator + File.pathSeparator + ws.resolve("b");
         assertEquals(List.of(a, ws.resolve("b")), ResourceResolver.rosPackagePath(rosPath));
         ResourceResolver res = ResourceResolver.standard(List.of(ws.resolve("given")), rosPath);
-        assertEquals(List.of(URI.create(ws.resolve("given").toUri() + "/"), a.toUri(), ws.resolve("b").toUri()), res.packageRoots());
+        assertEquals(
+                List.of(
+                        URI.create(ws.resolve("given").toUri() + "/"),
+                        a.toUri(),
+                        ws.resolve("b").toUri()),
+                res.packageRoots());
         RobotDescription r = UrdfParser.create().withResolver(res).parse(urdf);
         assertEquals(pkg.resolve("meshes/t.stl").toUri(), resolvedMesh(r));
         // unset or empty variable: no roots
@@ -125,13 +145,16 @@ class PackageResolutionTest {
         Path urdf = ws.resolve("lonely/r.urdf");
         Files.createDirectories(urdf.getParent());
         Files.writeString(urdf, ResourceResolverTest.robot(PKG_REF));
-        MeshNotFoundException e = assertThrows(MeshNotFoundException.class,
-                () -> UrdfParser.create().withPackageRoots(List.of(ws.resolve("root1"))).parse(urdf));
+        MeshNotFoundException e = assertThrows(
+                MeshNotFoundException.class,
+                () -> UrdfParser.create()
+                        .withPackageRoots(List.of(ws.resolve("root1")))
+                        .parse(urdf));
         String m = e.getMessage();
-        assertTrue(m.contains(urdf.toUri().toString()), m);                 // the file
-        assertTrue(m.contains(ws.resolve("root1").toUri().toString()), m);   // the root searched
-        assertTrue(m.contains("package.xml or folder name in " + urdf.getParent()), m);      // the discovery searched
-        assertTrue(m.contains("--package-path DIR"), m);                    // what to do
+        assertTrue(m.contains(urdf.toUri().toString()), m); // the file
+        assertTrue(m.contains(ws.resolve("root1").toUri().toString()), m); // the root searched
+        assertTrue(m.contains("package.xml or folder name in " + urdf.getParent()), m); // the discovery searched
+        assertTrue(m.contains("--package-path DIR"), m); // what to do
         assertEquals(PKG_REF, e.filename());
     }
 
@@ -150,23 +173,28 @@ class PackageResolutionTest {
         try (ServerSocket server = new ServerSocket(0, 50, InetAddress.getByName("127.0.0.1"))) {
             String host = "127.0.0.1:" + server.getLocalPort();
             for (String[] c : new String[][] {
-                    {"http://" + host + "/m.stl", "collision"}, {"https://" + host + "/m.stl", "collision"},
-                    {"ftp://" + host + "/m.stl", "collision"}, {"ftp://" + host + "/v.dae", "visual"},
-                    {"HTTP://" + host + "/m.obj", "visual"}, {"gopher://" + host + "/m.stl", "collision"}}) {
+                {"http://" + host + "/m.stl", "collision"}, {"https://" + host + "/m.stl", "collision"},
+                {"ftp://" + host + "/m.stl", "collision"}, {"ftp://" + host + "/v.dae", "visual"},
+                {"HTTP://" + host + "/m.obj", "visual"}, {"gopher://" + host + "/m.stl", "collision"}
+            }) {
                 Path urdf = ws.resolve("net-" + Math.abs(c[0].hashCode()) + ".urdf");
-                Files.writeString(urdf, "<robot name=\"r\">\n<link name=\"a\">\n<" + c[1] + "><geometry>\n<mesh filename=\""
-                        + c[0] + "\"/></geometry></" + c[1] + ">\n</link>\n</robot>\n");
-                UrdfException e = assertTimeoutPreemptively(Duration.ofSeconds(1),
-                        () -> assertThrows(UrdfException.class, () -> UrdfParser.create().parse(urdf)));
+                Files.writeString(
+                        urdf,
+                        "<robot name=\"r\">\n<link name=\"a\">\n<" + c[1] + "><geometry>\n<mesh filename=\"" + c[0]
+                                + "\"/></geometry></" + c[1] + ">\n</link>\n</robot>\n");
+                UrdfException e = assertTimeoutPreemptively(
+                        Duration.ofSeconds(1),
+                        () -> assertThrows(
+                                UrdfException.class, () -> UrdfParser.create().parse(urdf)));
                 String m = e.getMessage();
-                assertTrue(m.startsWith(urdf.toUri() + ":4:"), m);              // file and line
-                assertTrue(m.contains("/ filename") && m.contains(c[0]), m);   // attribute and value
+                assertTrue(m.startsWith(urdf.toUri() + ":4:"), m); // file and line
+                assertTrue(m.contains("/ filename") && m.contains(c[0]), m); // attribute and value
                 assertTrue(m.contains("refused"), m);
             }
             // the URDF itself and an SRDF at a network URL are refused too
             URI remote = URI.create("http://" + host + "/r.urdf");
-            IllegalArgumentException u = assertThrows(IllegalArgumentException.class,
-                    () -> UrdfParser.create().parse(remote));
+            IllegalArgumentException u = assertThrows(
+                    IllegalArgumentException.class, () -> UrdfParser.create().parse(remote));
             assertTrue(u.getMessage().contains("URDF 'http://"), u.getMessage());
             assertTrue(!ResourceResolver.exists(remote));
             assertTrue(!ResourceResolver.isLocal(URI.create("jar:http://" + host + "/x.jar!/r.urdf")));

@@ -28,11 +28,17 @@ class UrdfRealDataTest {
     static Stream<Object[]> robots() {
         return Stream.of(
                 new Object[] {"example-robot-data/robots/panda_description/urdf/panda.urdf", 13, 7, 2, 3, 17, 9},
-                new Object[] {"example-robot-data/robots/panda_description/urdf/panda_collision.urdf", 13, 7, 2, 3, 39, 0},
+                new Object[] {
+                    "example-robot-data/robots/panda_description/urdf/panda_collision.urdf", 13, 7, 2, 3, 39, 0
+                },
                 new Object[] {"example-robot-data/robots/ur_description/urdf/ur5_robot.urdf", 11, 6, 0, 4, 8, 7},
-                new Object[] {"example-robot-data/robots/ur_description/urdf/ur5_joint_limited_robot.urdf", 11, 6, 0, 4, 8, 7},
+                new Object[] {
+                    "example-robot-data/robots/ur_description/urdf/ur5_joint_limited_robot.urdf", 11, 6, 0, 4, 8, 7
+                },
                 new Object[] {"universal-robot/ur_description/urdf/ur5e.urdf", 11, 6, 0, 4, 7, 7},
-                new Object[] {"curobo/curobo/content/assets/robot/franka_description/franka_panda.urdf", 15, 7, 2, 5, 11, 11},
+                new Object[] {
+                    "curobo/curobo/content/assets/robot/franka_description/franka_panda.urdf", 15, 7, 2, 5, 11, 11
+                },
                 new Object[] {"vamp/resources/panda/panda.urdf", 13, 7, 0, 5, 11, 11},
                 // collide4j's fixture: joints 1 and 7 continuous (not counted as revolute)
                 new Object[] {"vamp/resources/panda/panda_continuous.urdf", 13, 5, 0, 5, 11, 11},
@@ -51,24 +57,39 @@ class UrdfRealDataTest {
                         throw new java.io.UncheckedIOException(e);
                     }
                 })) {
-            found = s.filter(p -> p.toString().endsWith(".urdf")).map(p -> DATA.relativize(p).toString().replace('\\', '/'))
-                    .sorted().collect(Collectors.toList());
+            found = s.filter(p -> p.toString().endsWith(".urdf"))
+                    .map(p -> DATA.relativize(p).toString().replace('\\', '/'))
+                    .sorted()
+                    .collect(Collectors.toList());
         }
         assertEquals(found, listed);
     }
 
     @ParameterizedTest
     @MethodSource("robots")
-    void parsesWithCountsFromTheFile(String rel, int links, int revolute, int prismatic, int fixed, int collisions, int meshes) {
+    void parsesWithCountsFromTheFile(
+            String rel, int links, int revolute, int prismatic, int fixed, int collisions, int meshes) {
         RobotDescription r = parser().parse(DATA.resolve(rel));
         assertEquals(links, r.links().size());
-        assertEquals(revolute, r.joints().stream().filter(j -> j.type() == JointType.REVOLUTE).count());
-        assertEquals(prismatic, r.joints().stream().filter(j -> j.type() == JointType.PRISMATIC).count());
-        assertEquals(fixed, r.joints().stream().filter(j -> j.type() == JointType.FIXED).count());
+        assertEquals(
+                revolute,
+                r.joints().stream().filter(j -> j.type() == JointType.REVOLUTE).count());
+        assertEquals(
+                prismatic,
+                r.joints().stream().filter(j -> j.type() == JointType.PRISMATIC).count());
+        assertEquals(
+                fixed,
+                r.joints().stream().filter(j -> j.type() == JointType.FIXED).count());
         assertEquals(links - 1, r.joints().size());
-        assertEquals(collisions, r.links().stream().mapToInt(l -> l.collisions().size()).sum());
-        List<Geometry.Mesh> ms = r.links().stream().flatMap(l -> l.collisions().stream())
-                .map(GeometryElement::geometry).filter(g -> g instanceof Geometry.Mesh).map(g -> (Geometry.Mesh) g).toList();
+        assertEquals(
+                collisions,
+                r.links().stream().mapToInt(l -> l.collisions().size()).sum());
+        List<Geometry.Mesh> ms = r.links().stream()
+                .flatMap(l -> l.collisions().stream())
+                .map(GeometryElement::geometry)
+                .filter(g -> g instanceof Geometry.Mesh)
+                .map(g -> (Geometry.Mesh) g)
+                .toList();
         assertEquals(meshes, ms.size());
         for (Geometry.Mesh m : ms) {
             assertTrue(m.mesh().isPresent(), m.filename());
@@ -78,7 +99,8 @@ class UrdfRealDataTest {
 
     @Test
     void pandaJointLimitsAndMimicMatchTheFile() {
-        RobotDescription r = parser().parse(DATA.resolve("example-robot-data/robots/panda_description/urdf/panda.urdf"));
+        RobotDescription r =
+                parser().parse(DATA.resolve("example-robot-data/robots/panda_description/urdf/panda.urdf"));
         assertEquals("panda_link0", r.rootLink());
         // <limit effort="87.0" lower="-3.0718" upper="-0.0698" velocity="2.175"/>
         JointDescription j4 = r.joint("panda_joint4").orElseThrow();
@@ -93,12 +115,14 @@ class UrdfRealDataTest {
         assertEquals(-1.0, f2.axisY());
         assertEquals(new Mimic("panda_finger_joint1", 1, 0), f2.mimic());
         // Left finger: screw mount box 22e-3 15e-3 20e-3 at xyz 0 18.5e-3 11e-3
-        GeometryElement mount = r.link("panda_leftfinger").orElseThrow().collisions().get(0);
+        GeometryElement mount =
+                r.link("panda_leftfinger").orElseThrow().collisions().get(0);
         assertEquals(new Geometry.Box(22e-3, 15e-3, 20e-3), mount.geometry());
         assertEquals(18.5e-3, mount.origin().y());
         assertEquals(11e-3, mount.origin().z());
         // visual .dae meshes were left out of the data set: parsed, but empty
-        Geometry.Mesh visual = (Geometry.Mesh) r.link("panda_leftfinger").orElseThrow().visuals().get(0).geometry();
+        Geometry.Mesh visual = (Geometry.Mesh)
+                r.link("panda_leftfinger").orElseThrow().visuals().get(0).geometry();
         assertFalse(visual.mesh().isPresent());
         assertTrue(visual.filename().endsWith("finger.dae"));
     }
@@ -125,15 +149,25 @@ class UrdfRealDataTest {
         assertEquals(1.0, Math.abs(b.qz()), 1e-15);
         // elbow limits ±pi, others ±2pi
         assertEquals(Math.PI, r.joint("elbow_joint").orElseThrow().limits().upper());
-        assertEquals(2 * Math.PI, r.joint("wrist_3_joint").orElseThrow().limits().upper());
+        assertEquals(
+                2 * Math.PI, r.joint("wrist_3_joint").orElseThrow().limits().upper());
         // wrist_3 rpy "1.570796326589793 pi pi" equals, as a rotation, R = Rz(pi)·Ry(pi)·Rx(a) = Rx(-a)·... check
         // against an independent composition of elementary rotations.
         Pose w3 = r.joint("wrist_3_joint").orElseThrow().origin();
-        Quaterniond expected = new Quaterniond().rotateZ(Math.PI).rotateY(Math.PI).rotateX(1.570796326589793);
+        Quaterniond expected =
+                new Quaterniond().rotateZ(Math.PI).rotateY(Math.PI).rotateX(1.570796326589793);
         Quaterniond got = w3.rotation(new Quaterniond());
         assertEquals(1.0, Math.abs(expected.dot(got)), 1e-12);
         // shoulder collision mesh origin rpy 0 0 pi
-        assertEquals(1.0, Math.abs(r.link("shoulder_link").orElseThrow().collisions().get(0).origin().qz()), 1e-15);
+        assertEquals(
+                1.0,
+                Math.abs(r.link("shoulder_link")
+                        .orElseThrow()
+                        .collisions()
+                        .get(0)
+                        .origin()
+                        .qz()),
+                1e-15);
     }
 
     @Test
@@ -142,11 +176,17 @@ class UrdfRealDataTest {
         LinkDescription l0 = r.link("panda_link0").orElseThrow();
         Geometry.Mesh c = (Geometry.Mesh) l0.collisions().get(0).geometry();
         Geometry.Mesh v = (Geometry.Mesh) l0.visuals().get(0).geometry();
-        assertTrue(c.resolved().toString().endsWith("vamp/resources/panda/meshes/collision/link0.obj"), c.resolved().toString());
+        assertTrue(
+                c.resolved().toString().endsWith("vamp/resources/panda/meshes/collision/link0.obj"),
+                c.resolved().toString());
         assertTrue(c.mesh().get() == v.mesh().get(), "one file, one loaded mesh");
         // panda_link1 visual is meshes/visual/link1.obj, absent from the data set
-        assertFalse(((Geometry.Mesh) r.link("panda_link1").orElseThrow().visuals().get(0).geometry()).mesh().isPresent());
+        assertFalse(((Geometry.Mesh)
+                        r.link("panda_link1").orElseThrow().visuals().get(0).geometry())
+                .mesh()
+                .isPresent());
         // fingers are fixed joints in this variant
-        assertEquals(JointType.FIXED, r.joint("panda_finger_joint1").orElseThrow().type());
+        assertEquals(
+                JointType.FIXED, r.joint("panda_finger_joint1").orElseThrow().type());
     }
 }

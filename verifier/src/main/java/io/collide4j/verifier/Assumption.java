@@ -44,12 +44,15 @@ public record Assumption(Kind kind, String first, String second) {
     public String describe() {
         return switch (kind) {
             case CALLER_ALLOWED_PAIR -> "pair " + first + "–" + second + " allowed by the caller (not checked)";
-            case ATTACHED_CONTACT -> "pair " + first + "–" + second + " allowed by the caller's attachment (contact of an"
-                    + " attached object with its link or a touch link, not checked)";
-            case DECOMPOSED_SOLID -> first + " " + second + ": its decomposition pieces are proven to cover the mesh"
-                    + " surface; no body wholly inside the mesh's solid (not checked)";
-            case EXACT_MESH_SOLID -> "exact mesh " + first + ": " + second + " is proven clear of its triangles; not inside"
-                    + " the solid they bound (not checked)";
+            case ATTACHED_CONTACT ->
+                "pair " + first + "–" + second + " allowed by the caller's attachment (contact of an"
+                        + " attached object with its link or a touch link, not checked)";
+            case DECOMPOSED_SOLID ->
+                first + " " + second + ": its decomposition pieces are proven to cover the mesh"
+                        + " surface; no body wholly inside the mesh's solid (not checked)";
+            case EXACT_MESH_SOLID ->
+                "exact mesh " + first + ": " + second + " is proven clear of its triangles; not inside"
+                        + " the solid they bound (not checked)";
         };
     }
 }

@@ -1,7 +1,6 @@
 package io.collide4j.verifier;
 
 import com.fasterxml.jackson.databind.JsonNode;
-
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -22,8 +21,7 @@ import java.util.TreeSet;
  * Stateless.
  */
 public final class Binding {
-    private Binding() {
-    }
+    private Binding() {}
 
     /** Every way the certificate fails to bind to the inputs (empty: bound); {@code source} names it in messages. */
     public static List<String> check(BoundInputs in, byte[] certificate, String source) {
@@ -37,10 +35,19 @@ public final class Binding {
         if (root == null || !root.isObject()) {
             return List.of(source + ": expected a JSON object");
         }
-        text(root, "robotHash", in.robotHash(), "robot hash differs: the certificate was made for another robot model"
-                + " (URDF, SRDF, held joints, padding, scale or pieces) than the one loaded", problems);
-        text(root, "sceneHash", in.sceneHash(), "scene hash differs: the certificate was made for another scene than"
-                + " the one loaded", problems);
+        text(
+                root,
+                "robotHash",
+                in.robotHash(),
+                "robot hash differs: the certificate was made for another robot model"
+                        + " (URDF, SRDF, held joints, padding, scale or pieces) than the one loaded",
+                problems);
+        text(
+                root,
+                "sceneHash",
+                in.sceneHash(),
+                "scene hash differs: the certificate was made for another scene than" + " the one loaded",
+                problems);
         JsonNode tol = root.get("tolerance");
         if (tol == null || !tol.isNumber() || Double.compare(tol.doubleValue(), in.tolerance()) != 0) {
             problems.add("tolerance: the certificate states " + tol + ", the loaded checker uses " + in.tolerance());
@@ -75,8 +82,14 @@ public final class Binding {
         return problems;
     }
 
-    private static void trajectory(JsonNode root, BoundInputs in, double[][] w, double[][] v, double[][] a, double[] times,
-                                   List<String> problems) {
+    private static void trajectory(
+            JsonNode root,
+            BoundInputs in,
+            double[][] w,
+            double[][] v,
+            double[][] a,
+            double[] times,
+            List<String> problems) {
         String hash = TrajectoryHash.of(w, v, a, times);
         JsonNode stated = root.get("trajectoryHash");
         if (stated == null || !hash.equals(stated.asText(null))) {
@@ -90,21 +103,23 @@ public final class Binding {
                     + " make it " + (kind == null ? "nothing (accelerations need velocities)" : kind));
         }
         if (in.trajectoryHash() != null && !in.trajectoryHash().equals(hash)) {
-            problems.add("trajectory: the certificate's waypoints and times are not those of the --trajectory file given"
-                    + " (hash " + hash + " vs " + in.trajectoryHash() + ")");
+            problems.add(
+                    "trajectory: the certificate's waypoints and times are not those of the --trajectory file given"
+                            + " (hash " + hash + " vs " + in.trajectoryHash() + ")");
         }
         int n = in.columns().size();
         if ((v != null && v.length != w.length) || (a != null && a.length != w.length) || times.length != w.length) {
             problems.add("waypoints, velocities, accelerations and times: one row (time) per waypoint needed, found "
-                    + w.length + ", " + (v == null ? "-" : v.length) + ", " + (a == null ? "-" : a.length) + ", " + times.length);
+                    + w.length + ", " + (v == null ? "-" : v.length) + ", " + (a == null ? "-" : a.length) + ", "
+                    + times.length);
             return;
         }
         for (String key : List.of("waypoints", "velocities", "accelerations")) {
             double[][] m = key.equals("waypoints") ? w : key.equals("velocities") ? v : a;
             for (int k = 0; m != null && k < m.length; k++) {
                 if (m[k].length != n) {
-                    problems.add(key + "[" + k + "]: " + m[k].length + " values, the robot has " + n + " joint variables "
-                            + in.columns());
+                    problems.add(key + "[" + k + "]: " + m[k].length + " values, the robot has " + n
+                            + " joint variables " + in.columns());
                     return;
                 }
             }
@@ -116,7 +131,8 @@ public final class Binding {
             }
             for (int k = 0; k < w.length; k++) {
                 // == on purpose: -0 and +0 are the same real (the hashes fold them too); NaN cannot be read
-                boolean still = w[k][col] == h.getValue() && (v == null || v[k][col] == 0) && (a == null || a[k][col] == 0);
+                boolean still =
+                        w[k][col] == h.getValue() && (v == null || v[k][col] == 0) && (a == null || a[k][col] == 0);
                 if (!still) {
                     problems.add("waypoints[" + k + "][" + col + "]: joint " + h.getKey() + " is outside the planning"
                             + " group and held at " + h.getValue() + " (--hold, or 0 clamped into its limits), but the"
@@ -132,17 +148,23 @@ public final class Binding {
         JsonNode verdict = root.get("verdict"), viol = root.get("violation");
         if (viol != null && viol.isObject()) {
             JsonNode seg = viol.get("segment"), frac = viol.get("fraction"), time = viol.get("time");
-            if (seg != null && seg.canConvertToInt() && seg.isIntegralNumber() && frac != null && frac.isNumber()
-                    && seg.intValue() >= 0 && seg.intValue() + 1 < times.length) {
+            if (seg != null
+                    && seg.canConvertToInt()
+                    && seg.isIntegralNumber()
+                    && frac != null
+                    && frac.isNumber()
+                    && seg.intValue() >= 0
+                    && seg.intValue() + 1 < times.length) {
                 int i = seg.intValue();
                 double expected = times[i] + frac.doubleValue() * (times[i + 1] - times[i]);
                 if (time == null || !time.isNumber() || Double.compare(time.doubleValue(), expected) != 0) {
-                    problems.add("violation.time: the certificate states " + time + ", its segment " + i + " and fraction "
-                            + frac + " give " + expected);
+                    problems.add("violation.time: the certificate states " + time + ", its segment " + i
+                            + " and fraction " + frac + " give " + expected);
                 }
             }
         }
-        // both readers must see the same pairs: a tuple is exactly [first, firstPiece, second, secondPiece, environment]
+        // both readers must see the same pairs: a tuple is exactly [first, firstPiece, second, secondPiece,
+        // environment]
         JsonNode segments = root.get("segments");
         for (int i = 0; segments != null && i < segments.size(); i++) {
             for (int p = 0; p < segments.get(i).size(); p++) {
@@ -154,8 +176,9 @@ public final class Binding {
         }
         JsonNode pc = root.get("pairClearance");
         if (pc != null && pc.size() > 0 && (verdict == null || !"CERTIFIED_FREE".equals(verdict.asText()))) {
-            problems.add("pairClearance: clearances over the trajectory are claimed only with verdict CERTIFIED_FREE, this"
-                    + " certificate's verdict is " + verdict);
+            problems.add(
+                    "pairClearance: clearances over the trajectory are claimed only with verdict CERTIFIED_FREE, this"
+                            + " certificate's verdict is " + verdict);
         }
     }
 
@@ -168,7 +191,8 @@ public final class Binding {
     private static void text(JsonNode root, String key, String expected, String what, List<String> problems) {
         JsonNode n = root.get(key);
         if (n == null || !n.isTextual() || !n.textValue().equals(expected)) {
-            problems.add(key + ": " + what + " (the certificate states " + n + ", the loaded one is \"" + expected + "\")");
+            problems.add(
+                    key + ": " + what + " (the certificate states " + n + ", the loaded one is \"" + expected + "\")");
         }
     }
 
@@ -185,7 +209,11 @@ public final class Binding {
         if (m == null || !m.isArray()) {
             throw new IllegalArgumentException(key + ": expected an array");
         }
-        JsonNode rows = depth == 1 ? com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.arrayNode().add(m) : m;
+        JsonNode rows = depth == 1
+                ? com.fasterxml.jackson.databind.node.JsonNodeFactory.instance
+                        .arrayNode()
+                        .add(m)
+                : m;
         double[][] out = new double[rows.size()][];
         for (int k = 0; k < out.length; k++) {
             JsonNode r = rows.get(k);
@@ -195,8 +223,8 @@ public final class Binding {
             out[k] = new double[r.size()];
             for (int j = 0; j < r.size(); j++) {
                 if (!r.get(j).isNumber() || !Double.isFinite(r.get(j).doubleValue())) {
-                    throw new IllegalArgumentException(key + (depth == 1 ? "" : "[" + k + "]") + "[" + j
-                            + "]: expected a finite number");
+                    throw new IllegalArgumentException(
+                            key + (depth == 1 ? "" : "[" + k + "]") + "[" + j + "]: expected a finite number");
                 }
                 out[k][j] = r.get(j).doubleValue();
             }
@@ -223,10 +251,15 @@ public final class Binding {
                 return at + ": the certificate lists " + stated.size() + " entries, the inputs give " + derived.size();
             }
             for (int i = 0; i < stated.size(); i++) {
-                JsonNode name = derived.get(i).get("name");   // obstacles and attached objects: say which one
+                JsonNode name = derived.get(i).get("name"); // obstacles and attached objects: say which one
                 String what = at.endsWith(".attached") ? "attached object" : "obstacle";
-                String d = difference(stated.get(i), derived.get(i), at + "[" + i + "]"
-                        + (name != null && name.isTextual() ? " (" + what + " '" + name.textValue() + "')" : ""));
+                String d = difference(
+                        stated.get(i),
+                        derived.get(i),
+                        at + "[" + i + "]"
+                                + (name != null && name.isTextual()
+                                        ? " (" + what + " '" + name.textValue() + "')"
+                                        : ""));
                 if (d != null) {
                     return d;
                 }
@@ -253,7 +286,9 @@ public final class Binding {
             }
             return null;
         }
-        return stated.equals(derived) ? null : at + ": the certificate states " + stated + ", the inputs give " + derived;
+        return stated.equals(derived)
+                ? null
+                : at + ": the certificate states " + stated + ", the inputs give " + derived;
     }
 
     private static String brief(JsonNode n) {

@@ -20,8 +20,14 @@ import java.util.Map;
  * @param trajectoryHash the hash of the user's trajectory file as certify would have certified it; null when the user
  *                       gave no trajectory (the certificate then speaks only of its own waypoints)
  */
-public record BoundInputs(String robotHash, String sceneHash, double tolerance, List<String> columns,
-                          Map<String, Double> held, String witnessJson, String trajectoryHash) {
+public record BoundInputs(
+        String robotHash,
+        String sceneHash,
+        double tolerance,
+        List<String> columns,
+        Map<String, Double> held,
+        String witnessJson,
+        String trajectoryHash) {
     public BoundInputs {
         columns = List.copyOf(columns);
         held = Map.copyOf(held);

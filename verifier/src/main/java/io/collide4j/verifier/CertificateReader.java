@@ -10,7 +10,6 @@ import io.collide4j.verifier.Certificate.ObstacleSpec;
 import io.collide4j.verifier.Certificate.PairSteps;
 import io.collide4j.verifier.Certificate.PairTuple;
 import io.collide4j.verifier.Certificate.PieceSpec;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -29,11 +28,11 @@ import java.util.Set;
 final class CertificateReader {
     static final String FORMAT = "collide4j-certificate/3";
     static final ObjectMapper JSON = new ObjectMapper(JsonFactory.builder()
-            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build())
+                    .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                    .build())
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
-    private CertificateReader() {
-    }
+    private CertificateReader() {}
 
     /** A refused document: the message names the source and the JSON path. */
     static final class FormatException extends IllegalArgumentException {
@@ -60,13 +59,29 @@ final class CertificateReader {
     }
 
     private static Certificate certificate(JsonNode n) {
-        keys(n, "", Set.of("format", "margin", "tolerance", "robotHash", "sceneHash", "trajectoryHash", "interpolation",
-                "waypoints", "times", "witness", "segments", "verdict", "pairClearance"),
+        keys(
+                n,
+                "",
+                Set.of(
+                        "format",
+                        "margin",
+                        "tolerance",
+                        "robotHash",
+                        "sceneHash",
+                        "trajectoryHash",
+                        "interpolation",
+                        "waypoints",
+                        "times",
+                        "witness",
+                        "segments",
+                        "verdict",
+                        "pairClearance"),
                 Set.of("meshMode", "provenance", "velocities", "accelerations", "violation", "cover"));
         String format = string(n.get("format"), "format");
         if (!FORMAT.equals(format)) {
-            throw new FormatException("format: expected \"" + FORMAT + "\" (a certificate with witness planes), found \""
-                    + format + "\"; older formats are checked by --verifier=recompute");
+            throw new FormatException(
+                    "format: expected \"" + FORMAT + "\" (a certificate with witness planes), found \"" + format
+                            + "\"; older formats are checked by --verifier=recompute");
         }
         number(n.get("tolerance"), "tolerance");
         for (String h : List.of("robotHash", "sceneHash", "trajectoryHash")) {
@@ -75,7 +90,7 @@ final class CertificateReader {
         if (n.has("meshMode")) {
             oneOf(n.get("meshMode"), "meshMode", Set.of("HULL", "EXACT"));
         }
-        if (n.has("provenance")) {   // where robot and scene came from: {bundled | file, srdf} strings
+        if (n.has("provenance")) { // where robot and scene came from: {bundled | file, srdf} strings
             keys(n.get("provenance"), "provenance", Set.of(), Set.of("robot", "scene"));
             n.get("provenance").properties().forEach(part -> {
                 String at = "provenance." + part.getKey();
@@ -96,27 +111,41 @@ final class CertificateReader {
         Certificate.Violation violation = null;
         JsonNode v = n.get("violation");
         if (v != null && !v.isNull()) {
-            keys(v, "violation", Set.of("segment", "fraction", "pair"),
+            keys(
+                    v,
+                    "violation",
+                    Set.of("segment", "fraction", "pair"),
                     Set.of("time", "configuration", "lowerBound", "distance", "pointOnFirst", "pointOnSecond"));
-            v.properties().forEach(f -> {   // the rest only described for readers: numbers or number arrays
-                if (Set.of("time", "lowerBound", "distance").contains(f.getKey())) {
-                    number(f.getValue(), "violation." + f.getKey());
-                } else if (Set.of("configuration", "pointOnFirst", "pointOnSecond").contains(f.getKey())) {
-                    numbers(f.getValue(), "violation." + f.getKey());
-                }
-            });
-            violation = new Certificate.Violation(integer(v.get("segment"), "violation.segment"),
-                    number(v.get("fraction"), "violation.fraction"), pair(v.get("pair"), "violation.pair"));
+            v.properties()
+                    .forEach(
+                            f -> { // the rest only described for readers: numbers or number arrays
+                                if (Set.of("time", "lowerBound", "distance").contains(f.getKey())) {
+                                    number(f.getValue(), "violation." + f.getKey());
+                                } else if (Set.of("configuration", "pointOnFirst", "pointOnSecond")
+                                        .contains(f.getKey())) {
+                                    numbers(f.getValue(), "violation." + f.getKey());
+                                }
+                            });
+            violation = new Certificate.Violation(
+                    integer(v.get("segment"), "violation.segment"),
+                    number(v.get("fraction"), "violation.fraction"),
+                    pair(v.get("pair"), "violation.pair"));
         }
         Map<String, Double> clearance = new LinkedHashMap<>();
         JsonNode pc = object(n.get("pairClearance"), "pairClearance");
         pc.fieldNames().forEachRemaining(k -> clearance.put(k, number(pc.get(k), "pairClearance." + k)));
-        return new Certificate(number(n.get("margin"), "margin"),
+        return new Certificate(
+                number(n.get("margin"), "margin"),
                 oneOf(n.get("interpolation"), "interpolation", Set.of("LINEAR", "CUBIC", "QUINTIC")),
-                matrix(n.get("waypoints"), "waypoints"), n.has("velocities") ? matrix(n.get("velocities"), "velocities") : null,
+                matrix(n.get("waypoints"), "waypoints"),
+                n.has("velocities") ? matrix(n.get("velocities"), "velocities") : null,
                 n.has("accelerations") ? matrix(n.get("accelerations"), "accelerations") : null,
-                numbers(n.get("times"), "times"), witness(n.get("witness")), segments,
-                oneOf(n.get("verdict"), "verdict", Set.of("CERTIFIED_FREE", "VIOLATION", "INCONCLUSIVE")), violation, clearance,
+                numbers(n.get("times"), "times"),
+                witness(n.get("witness")),
+                segments,
+                oneOf(n.get("verdict"), "verdict", Set.of("CERTIFIED_FREE", "VIOLATION", "INCONCLUSIVE")),
+                violation,
+                clearance,
                 n.has("cover") ? cover(n.get("cover")) : List.of());
     }
 
@@ -127,8 +156,11 @@ final class CertificateReader {
         for (int i = 0; i < list.size(); i++) {
             String at = "cover[" + i + "]";
             keys(list.get(i), at, Set.of("link", "element", "tree"), Set.of());
-            out.add(new Certificate.CoverSpec(string(list.get(i).get("link"), at + ".link"),
-                    integer(list.get(i).get("element"), at + ".element"), string(list.get(i).get("tree"), at + ".tree"), at));
+            out.add(new Certificate.CoverSpec(
+                    string(list.get(i).get("link"), at + ".link"),
+                    integer(list.get(i).get("element"), at + ".element"),
+                    string(list.get(i).get("tree"), at + ".tree"),
+                    at));
         }
         return out;
     }
@@ -151,8 +183,8 @@ final class CertificateReader {
             if (e.size() != 3) {
                 throw new FormatException(at + ": expected [linkA, linkB, reason], found " + e.size() + " elements");
             }
-            allowed.add(new Allowed(string(e.get(0), at + "[0]"), string(e.get(1), at + "[1]"),
-                    string(e.get(2), at + "[2]"), at));
+            allowed.add(new Allowed(
+                    string(e.get(0), at + "[0]"), string(e.get(1), at + "[1]"), string(e.get(2), at + "[2]"), at));
         }
         Map<String, List<PieceSpec>> pieces = new LinkedHashMap<>();
         JsonNode ps = object(n.get("pieces"), "witness.pieces");
@@ -164,16 +196,22 @@ final class CertificateReader {
                 String at = "witness.pieces." + link + "[" + i + "]";
                 JsonNode p = list.get(i);
                 keys(p, at, Set.of("element", "kind", "padding", "scale"), Set.of());
-                specs.add(new PieceSpec(integer(p.get("element"), at + ".element"),
-                        oneOf(p.get("kind"), at + ".kind", Set.of("HULL", "PRIMITIVE", "DECOMPOSED", "ATTACHED", "OTHER")),
-                        number(p.get("padding"), at + ".padding"), number(p.get("scale"), at + ".scale"), at));
+                specs.add(new PieceSpec(
+                        integer(p.get("element"), at + ".element"),
+                        oneOf(
+                                p.get("kind"),
+                                at + ".kind",
+                                Set.of("HULL", "PRIMITIVE", "DECOMPOSED", "ATTACHED", "OTHER")),
+                        number(p.get("padding"), at + ".padding"),
+                        number(p.get("scale"), at + ".scale"),
+                        at));
             }
             pieces.put(link, specs);
         }
         List<ObstacleSpec> obstacles = new ArrayList<>();
         JsonNode os = array(n.get("obstacles"), "witness.obstacles");
         for (int i = 0; i < os.size(); i++) {
-            if (!os.get(i).isNull()) {   // null: the slot of a removed obstacle
+            if (!os.get(i).isNull()) { // null: the slot of a removed obstacle
                 obstacles.add(obstacle(os.get(i), "witness.obstacles[" + i + "]"));
             }
         }
@@ -195,22 +233,29 @@ final class CertificateReader {
             case "cylinder", "capsule" -> Set.of("radius", "length");
             case "hull" -> Set.of("vertices");
             case "mesh" -> Set.of("vertices", "triangles");
-            default -> throw new FormatException(at + ".shape: expected box, sphere, cylinder, capsule, hull or mesh, found "
-                    + shape);
+            default ->
+                throw new FormatException(
+                        at + ".shape: expected box, sphere, cylinder, capsule, hull or mesh, found " + shape);
         };
         Set<String> required = new java.util.HashSet<>(numbers);
         required.addAll(Set.of("name", "link", "shape", "pose"));
         keys(o, at, required, Set.of());
         double[] pose = numbers(o.get("pose"), at + ".pose");
         if (pose.length != 7) {
-            throw new FormatException(at + ".pose: expected [x, y, z, qx, qy, qz, qw], found " + pose.length + " numbers");
+            throw new FormatException(
+                    at + ".pose: expected [x, y, z, qx, qy, qz, qw], found " + pose.length + " numbers");
         }
-        return new Certificate.AttachedSpec(string(o.get("name"), at + ".name"), string(o.get("link"), at + ".link"), shape,
+        return new Certificate.AttachedSpec(
+                string(o.get("name"), at + ".name"),
+                string(o.get("link"), at + ".link"),
+                shape,
                 o.has("size") ? numbers(o.get("size"), at + ".size") : null,
                 o.has("radius") ? number(o.get("radius"), at + ".radius") : null,
                 o.has("length") ? number(o.get("length"), at + ".length") : null,
                 o.has("vertices") ? matrix(o.get("vertices"), at + ".vertices") : null,
-                o.has("triangles") ? indexRows(o.get("triangles"), at + ".triangles") : null, pose, at);
+                o.has("triangles") ? indexRows(o.get("triangles"), at + ".triangles") : null,
+                pose,
+                at);
     }
 
     /** An array of arrays of three integers (a mesh's triangles as vertex indices). */
@@ -238,20 +283,26 @@ final class CertificateReader {
             case "cylinder", "capsule" -> Set.of("radius", "length");
             case "hull" -> Set.of("vertices");
             case "mesh" -> Set.of("vertices", "triangles");
-            default -> throw new FormatException(at + ".shape: obstacle " + (o.isObject() ? o.get("name") : null)
-                    + " has shape " + shape + ", not box, sphere, cylinder, capsule, hull or mesh: an obstacle covered by"
-                    + " several pieces is checked by --verifier=recompute only");
+            default ->
+                throw new FormatException(at + ".shape: obstacle " + (o.isObject() ? o.get("name") : null)
+                        + " has shape " + shape
+                        + ", not box, sphere, cylinder, capsule, hull or mesh: an obstacle covered by"
+                        + " several pieces is checked by --verifier=recompute only");
         };
         Set<String> required = new java.util.HashSet<>(numbers);
         required.addAll(Set.of("name", "shape", "pose", "padding"));
         keys(o, at, required, Set.of());
-        return new ObstacleSpec(string(o.get("name"), at + ".name"), shape,
+        return new ObstacleSpec(
+                string(o.get("name"), at + ".name"),
+                shape,
                 o.has("size") ? numbers(o.get("size"), at + ".size") : null,
                 o.has("radius") ? number(o.get("radius"), at + ".radius") : null,
                 o.has("length") ? number(o.get("length"), at + ".length") : null,
                 o.has("vertices") ? matrix(o.get("vertices"), at + ".vertices") : null,
                 o.has("triangles") ? indexRows(o.get("triangles"), at + ".triangles") : null,
-                numbers(o.get("pose"), at + ".pose"), number(o.get("padding"), at + ".padding"), at);
+                numbers(o.get("pose"), at + ".pose"),
+                number(o.get("padding"), at + ".padding"),
+                at);
     }
 
     private static PairSteps pairSteps(JsonNode n, String at) {
@@ -266,8 +317,12 @@ final class CertificateReader {
                 }
             }
         }
-        return new PairSteps(pair(n.get("pair"), at + ".pair"), numbers(n.get("ends"), at + ".ends"),
-                numbers(n.get("lb"), at + ".lb"), planes, n.has("windows") ? windows(n.get("windows"), at + ".windows") : null);
+        return new PairSteps(
+                pair(n.get("pair"), at + ".pair"),
+                numbers(n.get("ends"), at + ".ends"),
+                numbers(n.get("lb"), at + ".lb"),
+                planes,
+                n.has("windows") ? windows(n.get("windows"), at + ".windows") : null);
     }
 
     /** {@code windows}: per step null, or [[first, last, nx, ny, nz, c, gA, gB], ...] for an exact-mesh window. */
@@ -284,15 +339,16 @@ final class CertificateReader {
                 String ae = at + "[" + k + "][" + e + "]";
                 JsonNode row = array(list.get(e), ae);
                 if (row.size() != 8) {
-                    throw new FormatException(ae + ": expected [firstTriangle, lastTriangle, nx, ny, nz, c, gA, gB], found "
-                            + row.size() + " elements");
+                    throw new FormatException(
+                            ae + ": expected [firstTriangle, lastTriangle, nx, ny, nz, c, gA, gB], found " + row.size()
+                                    + " elements");
                 }
                 double[] plane = new double[6];
                 for (int i = 0; i < 6; i++) {
                     plane[i] = number(row.get(2 + i), ae + "[" + (2 + i) + "]");
                 }
-                out[k][e] = new Certificate.TrianglePlanes(integer(row.get(0), ae + "[0]"), integer(row.get(1), ae + "[1]"),
-                        plane);
+                out[k][e] = new Certificate.TrianglePlanes(
+                        integer(row.get(0), ae + "[0]"), integer(row.get(1), ae + "[1]"), plane);
             }
         }
         return out;
@@ -306,8 +362,12 @@ final class CertificateReader {
         if (!a.get(4).isBoolean()) {
             throw new FormatException(at + "[4]: expected true or false");
         }
-        return new PairTuple(string(a.get(0), at + "[0]"), integer(a.get(1), at + "[1]"), string(a.get(2), at + "[2]"),
-                integer(a.get(3), at + "[3]"), a.get(4).booleanValue());
+        return new PairTuple(
+                string(a.get(0), at + "[0]"),
+                integer(a.get(1), at + "[1]"),
+                string(a.get(2), at + "[2]"),
+                integer(a.get(3), at + "[3]"),
+                a.get(4).booleanValue());
     }
 
     private static void keys(JsonNode n, String at, Set<String> required, Set<String> optional) {
@@ -349,7 +409,8 @@ final class CertificateReader {
     private static String oneOf(JsonNode n, String at, Set<String> allowed) {
         String s = string(n, at);
         if (!allowed.contains(s)) {
-            throw new FormatException(at + ": expected one of " + new java.util.TreeSet<>(allowed) + ", found \"" + s + "\"");
+            throw new FormatException(
+                    at + ": expected one of " + new java.util.TreeSet<>(allowed) + ", found \"" + s + "\"");
         }
         return s;
     }

@@ -30,7 +30,9 @@ record ExactMesh(String name, double[] xyz, int[][] triangles, boolean closed, F
                 }
             }
         }
-        return triangles.length == 0 ? null : new ExactMesh(name, xyz, triangles, closed(vertices, triangles), pose, padding);
+        return triangles.length == 0
+                ? null
+                : new ExactMesh(name, xyz, triangles, closed(vertices, triangles), pose, padding);
     }
 
     /** The piece conv(vertices of triangles first..last), placed and padded as the obstacle (lemmas S2, S3). */
@@ -48,7 +50,8 @@ record ExactMesh(String name, double[] xyz, int[][] triangles, boolean closed, F
         Map<List<Double>, Integer> weld = new HashMap<>();
         int[] id = new int[vertices.length];
         for (int i = 0; i < vertices.length; i++) {
-            // List.equals compares with Double.equals: the same doubles (bits) weld, as the certifier's MeshSurface does
+            // List.equals compares with Double.equals: the same doubles (bits) weld, as the certifier's MeshSurface
+            // does
             List<Double> key = List.of(vertices[i][0], vertices[i][1], vertices[i][2]);
             id[i] = weld.computeIfAbsent(key, k -> weld.size());
         }

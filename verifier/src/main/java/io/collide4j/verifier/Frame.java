@@ -6,10 +6,13 @@ package io.collide4j.verifier;
  * The enclosed matrix need not be orthogonal; consumers only use that the exact one lies inside. Immutable.
  */
 final class Frame {
-    static final Frame IDENTITY = new Frame(new Interval[] {
-            Interval.ONE, Interval.ZERO, Interval.ZERO,
-            Interval.ZERO, Interval.ONE, Interval.ZERO,
-            Interval.ZERO, Interval.ZERO, Interval.ONE}, new Interval[] {Interval.ZERO, Interval.ZERO, Interval.ZERO});
+    static final Frame IDENTITY = new Frame(
+            new Interval[] {
+                Interval.ONE, Interval.ZERO, Interval.ZERO,
+                Interval.ZERO, Interval.ONE, Interval.ZERO,
+                Interval.ZERO, Interval.ZERO, Interval.ONE
+            },
+            new Interval[] {Interval.ZERO, Interval.ZERO, Interval.ZERO});
 
     /*
      * Entries as bare bounds, r row-major at 0..8 and t at 9..11: composing frames is the verifier's hottest
@@ -30,8 +33,7 @@ final class Frame {
         }
     }
 
-    private Frame() {
-    }
+    private Frame() {}
 
     Interval r(int row, int col) {
         return new Interval(lo[3 * row + col], hi[3 * row + col]);
@@ -91,8 +93,18 @@ final class Frame {
      * out[o] = a[a0]·b[b0] + a[a0 + as]·b[b0 + bs] + a[a0 + 2as]·b[b0 + 2bs], summed left to right with the
      * rounding of Interval.mul and Interval.add (lemma I1).
      */
-    private static void dot(double[] al, double[] ah, int a0, int as, double[] bl, double[] bh, int b0, int bs,
-                            double[] outLo, double[] outHi, int o) {
+    private static void dot(
+            double[] al,
+            double[] ah,
+            int a0,
+            int as,
+            double[] bl,
+            double[] bh,
+            int b0,
+            int bs,
+            double[] outLo,
+            double[] outHi,
+            int o) {
         double sl = Interval.mulLo(al[a0], ah[a0], bl[b0], bh[b0]);
         double sh = Interval.mulHi(al[a0], ah[a0], bl[b0], bh[b0]);
         for (int k = 1; k < 3; k++) {
@@ -154,9 +166,16 @@ final class Frame {
         Interval x = k[0], y = k[1], z = k[2];
         Interval xy = x.mul(y), xz = x.mul(z), yz = y.mul(z);
         Interval[] kk = {
-                y.sqr().add(z.sqr()).neg(), xy, xz,
-                xy, x.sqr().add(z.sqr()).neg(), yz,
-                xz, yz, x.sqr().add(y.sqr()).neg()};
+            y.sqr().add(z.sqr()).neg(),
+            xy,
+            xz,
+            xy,
+            x.sqr().add(z.sqr()).neg(),
+            yz,
+            xz,
+            yz,
+            x.sqr().add(y.sqr()).neg()
+        };
         Interval[] sk = {Interval.ZERO, z.neg(), y, z, Interval.ZERO, x.neg(), y.neg(), x, Interval.ZERO};
         Interval[] rr = new Interval[9];
         for (int i = 0; i < 9; i++) {

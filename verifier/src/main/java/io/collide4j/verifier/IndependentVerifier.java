@@ -5,7 +5,6 @@ import io.collide4j.urdf.RobotDescription;
 import io.collide4j.urdf.SemanticDescription;
 import io.collide4j.verifier.Certificate.PairSteps;
 import io.collide4j.verifier.Certificate.PairTuple;
-
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -40,17 +39,19 @@ public final class IndependentVerifier {
     private final TravelBound travel;
     /** Fraction of a plane test's interval at each end where its anchor is not taken. */
     private static final double ANCHOR_WINDOW = 0.25;
+
     private int anchorSegment = -1;
-    // anchors of segment anchorSegment, keyed by the bits of s times an odd constant: short dyadics differ only in a few
+    // anchors of segment anchorSegment, keyed by the bits of s times an odd constant: short dyadics differ only in a
+    // few
     // high bits, which Double's hash leaves colliding (tree bins); the product is a bijection that spreads them
     private final Map<Long, Anchor> anchors = new HashMap<>();
     private final double margin;
     private final List<String> problems = new ArrayList<>();
     private final Map<String, Double> proven = new HashMap<>();
-    private final Map<String, Integer> listedIn = new HashMap<>();   // pair key -> checked segments listing it
+    private final Map<String, Integer> listedIn = new HashMap<>(); // pair key -> checked segments listing it
     private final MeshWindows windows = new MeshWindows();
-    private final int[] witnessColumn;   // joint index -> its column in the witness's joints, -1 for none
-    private final Interval[] held;       // joint index -> its held value (lemma H1), null when not held
+    private final int[] witnessColumn; // joint index -> its column in the witness's joints, -1 for none
+    private final Interval[] held; // joint index -> its held value (lemma H1), null when not held
     private int checkedSegments;
     private long steps;
     private long subdivisions;
@@ -88,8 +89,8 @@ public final class IndependentVerifier {
      * hash, violation time) and, when it binds, verifies it; robot = the URDF description (urdf module), srdf may be
      * null. This is the entry point for a certificate someone else made.
      */
-    public static VerificationReport verify(RobotDescription robot, SemanticDescription srdf, byte[] certificate,
-                                            String source, BoundInputs inputs) {
+    public static VerificationReport verify(
+            RobotDescription robot, SemanticDescription srdf, byte[] certificate, String source, BoundInputs inputs) {
         return verify(robot, srdf, certificate, source, inputs, 0);
     }
 
@@ -98,8 +99,13 @@ public final class IndependentVerifier {
      * against {@code required} where it is larger than the certificate's margin (see
      * {@link #verify(RobotDescription, SemanticDescription, InputStream, String, double)}).
      */
-    public static VerificationReport verify(RobotDescription robot, SemanticDescription srdf, byte[] certificate,
-                                            String source, BoundInputs inputs, double required) {
+    public static VerificationReport verify(
+            RobotDescription robot,
+            SemanticDescription srdf,
+            byte[] certificate,
+            String source,
+            BoundInputs inputs,
+            double required) {
         List<String> unbound = Binding.check(inputs, certificate, source);
         if (!unbound.isEmpty()) {
             return new VerificationReport(false, null, unbound, 0, 0, Map.of(), List.of());
@@ -113,8 +119,8 @@ public final class IndependentVerifier {
      * {@link #verify(RobotDescription, SemanticDescription, byte[], String, BoundInputs)} unless the caller has bound
      * the certificate.
      */
-    public static VerificationReport verify(RobotDescription robot, SemanticDescription srdf, InputStream certificate,
-                                            String source) {
+    public static VerificationReport verify(
+            RobotDescription robot, SemanticDescription srdf, InputStream certificate, String source) {
         return verify(robot, srdf, certificate, source, 0);
     }
 
@@ -125,13 +131,14 @@ public final class IndependentVerifier {
      * where the certificate's verdict claims the motion free (for a VIOLATION, the free part before it). A certificate
      * made for margin d whose planes prove more than d thus answers any required margin up to what they prove.
      */
-    public static VerificationReport verify(RobotDescription robot, SemanticDescription srdf, InputStream certificate,
-                                            String source, double required) {
+    public static VerificationReport verify(
+            RobotDescription robot, SemanticDescription srdf, InputStream certificate, String source, double required) {
         Certificate cert;
         try {
             cert = CertificateReader.read(certificate, source);
         } catch (IllegalArgumentException e) {
-            return new VerificationReport(false, null, List.of("unreadable certificate: " + e.getMessage()), 0, 0, Map.of(), List.of());
+            return new VerificationReport(
+                    false, null, List.of("unreadable certificate: " + e.getMessage()), 0, 0, Map.of(), List.of());
         }
         WitnessModel model = new WitnessModel(robot, srdf, cert);
         if (!model.problems().isEmpty()) {
@@ -140,21 +147,27 @@ public final class IndependentVerifier {
         IndependentVerifier v = new IndependentVerifier(model, cert, required);
         try {
             return v.run();
-        } catch (RuntimeException e) {   // e.g. a mimic joint following a fixed one: refused, never half-checked
+        } catch (RuntimeException e) { // e.g. a mimic joint following a fixed one: refused, never half-checked
             List<String> problems = new ArrayList<>(v.problems);
             problems.add("cannot check the certificate against this robot: " + e);
-            return new VerificationReport(false, cert.verdict(), problems, v.steps, v.subdivisions, Map.of(),
-                    model.assumptions());
+            return new VerificationReport(
+                    false, cert.verdict(), problems, v.steps, v.subdivisions, Map.of(), model.assumptions());
         }
     }
 
     private VerificationReport run() {
-        int segmentsNeeded = cert.waypoints().length - 1, listed = cert.segments().size();
+        int segmentsNeeded = cert.waypoints().length - 1,
+                listed = cert.segments().size();
         Certificate.Violation v = cert.violation();
         boolean shape = switch (cert.verdict()) {
             case "CERTIFIED_FREE" -> v == null && listed == segmentsNeeded;
-            case "VIOLATION" -> v != null && v.segment() >= 0 && v.segment() < segmentsNeeded
-                    && listed == v.segment() + 1 && v.fraction() >= 0 && v.fraction() <= 1;
+            case "VIOLATION" ->
+                v != null
+                        && v.segment() >= 0
+                        && v.segment() < segmentsNeeded
+                        && listed == v.segment() + 1
+                        && v.fraction() >= 0
+                        && v.fraction() <= 1;
             default -> v == null && listed >= 1 && listed <= segmentsNeeded;
         };
         if (!shape || !(margin >= 0)) {
@@ -164,7 +177,7 @@ public final class IndependentVerifier {
         } else {
             for (int i = 0; i < listed; i++) {
                 if (cert.verdict().equals("INCONCLUSIVE") && i == listed - 1) {
-                    break;   // the partial last segment proves nothing that is claimed
+                    break; // the partial last segment proves nothing that is claimed
                 }
                 segment(i, v != null && i == v.segment() ? v.fraction() : 1);
                 checkedSegments++;
@@ -178,25 +191,33 @@ public final class IndependentVerifier {
             // a segment that does not list the pair proves only the margin for it (lemma C3), so the claim over the
             // whole trajectory is at most the margin unless every checked segment lists the pair
             Double p = proven.get(key);
-            double bound = p == null || !cert.verdict().equals("CERTIFIED_FREE") ? Double.NaN
+            double bound = p == null || !cert.verdict().equals("CERTIFIED_FREE")
+                    ? Double.NaN
                     : listedIn.getOrDefault(key, 0) == checkedSegments ? p : Math.min(p, margin);
             if (!(claimed <= bound)) {
-                problems.add("pairClearance " + key + ": claimed " + plain(claimed) + " exceeds what the verifier proves ("
-                        + (p == null ? "no proven steps" : !cert.verdict().equals("CERTIFIED_FREE")
-                        ? "nothing: only a CERTIFIED_FREE certificate claims clearances" : plain(bound))
-                        + (p != null && listedIn.getOrDefault(key, 0) < checkedSegments
-                        ? "; segments that do not list the pair prove only the margin" : "") + ")");
+                problems.add(
+                        "pairClearance " + key + ": claimed " + plain(claimed) + " exceeds what the verifier proves ("
+                                + (p == null
+                                        ? "no proven steps"
+                                        : !cert.verdict().equals("CERTIFIED_FREE")
+                                                ? "nothing: only a CERTIFIED_FREE certificate claims clearances"
+                                                : plain(bound))
+                                + (p != null && listedIn.getOrDefault(key, 0) < checkedSegments
+                                        ? "; segments that do not list the pair prove only the margin"
+                                        : "")
+                                + ")");
             }
             shown.put(key, bound);
         });
         // a decomposed mesh's solid: proven free when every body starts outside it (lemma D2), else reported
-        List<Assumption> assumed = checkedSegments == 0 ? model.assumptions()
-                : SolidCheck.remaining(model, frames(0, 0, 0, null), margin);
-        if (!windows.unproven(model, margin).isEmpty()) {   // an exact mesh's solid (lemma E2)
+        List<Assumption> assumed =
+                checkedSegments == 0 ? model.assumptions() : SolidCheck.remaining(model, frames(0, 0, 0, null), margin);
+        if (!windows.unproven(model, margin).isEmpty()) { // an exact mesh's solid (lemma E2)
             assumed = new ArrayList<>(assumed);
             assumed.addAll(windows.unproven(model, margin));
         }
-        return new VerificationReport(problems.isEmpty(), cert.verdict(), problems, steps, subdivisions, shown, assumed);
+        return new VerificationReport(
+                problems.isEmpty(), cert.verdict(), problems, steps, subdivisions, shown, assumed);
     }
 
     private void segment(int i, double end) {
@@ -241,9 +262,15 @@ public final class IndependentVerifier {
         List<Piece> a = model.links.get(t.first());
         List<Piece> b = t.environment() ? null : model.links.get(t.second());
         Piece o = t.environment() ? model.obstacles.get(t.second()) : null;
-        boolean ok = a != null && t.firstPiece() >= 0 && t.firstPiece() < a.size() && (t.environment()
-                ? o != null && t.secondPiece() == 0
-                : b != null && !t.first().equals(t.second()) && t.secondPiece() >= 0 && t.secondPiece() < b.size());
+        boolean ok = a != null
+                && t.firstPiece() >= 0
+                && t.firstPiece() < a.size()
+                && (t.environment()
+                        ? o != null && t.secondPiece() == 0
+                        : b != null
+                                && !t.first().equals(t.second())
+                                && t.secondPiece() >= 0
+                                && t.secondPiece() < b.size());
         if (!ok) {
             problems.add(where + ": pair " + t + " names no robot piece and obstacle (piece 0) or two pieces of"
                     + " different links of the witness");
@@ -261,8 +288,8 @@ public final class IndependentVerifier {
         String where = "segment " + i + " pair " + p.pair();
         int n = p.ends().length;
         if (p.lb().length != n || p.planes().length != n || p.windows() != null && p.windows().length != n) {
-            problems.add(where + ": " + n + " step ends, " + p.lb().length + " lower bounds, " + p.planes().length + " planes"
-                    + (p.windows() == null ? "" : ", " + p.windows().length + " windows"));
+            problems.add(where + ": " + n + " step ends, " + p.lb().length + " lower bounds, " + p.planes().length
+                    + " planes" + (p.windows() == null ? "" : ", " + p.windows().length + " windows"));
             return;
         }
         double s0 = 0, clearance = Double.POSITIVE_INFINITY;
@@ -272,30 +299,39 @@ public final class IndependentVerifier {
             // the step's name only when a problem needs it: printing two doubles per step cost more than some checks
             int step = k;
             double from = s0;
-            java.util.function.Supplier<String> at = () -> where + " step " + step + " (s in [" + from + ", " + s1 + "])";
+            java.util.function.Supplier<String> at =
+                    () -> where + " step " + step + " (s in [" + from + ", " + s1 + "])";
             if (!(s1 > s0) || s1 > 1) {
                 problems.add(at.get() + ": step ends must increase within (0, 1]");
                 return;
             }
             Certificate.TrianglePlanes[] runs = p.windows() == null ? null : p.windows()[k];
-            if (pl == null) {   // an exact-mesh window: per-triangle planes (lemma E1, MeshWindows)
+            if (pl == null) { // an exact-mesh window: per-triangle planes (lemma E1, MeshWindows)
                 double a = s0;
-                double w = windows.step(at.get(), ab[0], ab[1], model.meshes.get(ab[1].owner()), runs, margin,
-                        (pieces, nn, c, gA, gB) -> plane(i, pieces, nn, c, gA, gB, a, s1, 0), problems);
+                double w = windows.step(
+                        at.get(),
+                        ab[0],
+                        ab[1],
+                        model.meshes.get(ab[1].owner()),
+                        runs,
+                        margin,
+                        (pieces, nn, c, gA, gB) -> plane(i, pieces, nn, c, gA, gB, a, s1, 0),
+                        problems);
                 if (Double.isNaN(w)) {
                     return;
                 }
                 steps++;
                 if (!(p.lb()[k] <= w)) {
-                    problems.add(at.get() + ": claimed lower bound lb = " + p.lb()[k] + " exceeds what the window's triangle"
-                            + " planes prove, " + w);
+                    problems.add(at.get() + ": claimed lower bound lb = " + p.lb()[k]
+                            + " exceeds what the window's triangle" + " planes prove, " + w);
                 }
                 clearance = Math.min(clearance, w);
                 s0 = s1;
                 continue;
             }
             if (runs != null) {
-                problems.add(at.get() + ": a step has a plane and triangle planes (windows[" + k + "]); one proof per step");
+                problems.add(
+                        at.get() + ": a step has a plane and triangle planes (windows[" + k + "]); one proof per step");
                 return;
             }
             steps++;
@@ -310,12 +346,14 @@ public final class IndependentVerifier {
                 if (fail != null) {
                     problems.add(at.get() + ": " + fail);
                 } else if (model.meshes.containsKey(ab[1].owner()) && !ab[1].link()) {
-                    windows.anchor(ab[0], model.meshes.get(ab[1].owner()));   // outside the hull of the mesh (E2)
+                    windows.anchor(ab[0], model.meshes.get(ab[1].owner())); // outside the hull of the mesh (E2)
                 }
                 if (fail == null && !(p.lb()[k] <= gap.div(norm).lo())) {
                     // lb claims the pair's distance over the step, which the proven plane shows (lemma P2)
-                    problems.add(at.get() + ": claimed lower bound lb = " + p.lb()[k] + " exceeds what the step's plane proves, "
-                            + gap.div(norm).lo() + " (a certificate written before bounds were backed by planes verifies"
+                    problems.add(at.get() + ": claimed lower bound lb = " + p.lb()[k]
+                            + " exceeds what the step's plane proves, "
+                            + gap.div(norm).lo()
+                            + " (a certificate written before bounds were backed by planes verifies"
                             + " with --verifier=recompute)");
                 }
             }
@@ -332,7 +370,8 @@ public final class IndependentVerifier {
      * null when for every s in [s0, s1] piece A lies in n·x ≤ c − gA and piece B in n·y ≥ c + gB, else what failed
      * at the deepest interval tried.
      */
-    private String plane(int i, Piece[] ab, double[] n, double c, double gA, double gB, double s0, double s1, int depth) {
+    private String plane(
+            int i, Piece[] ab, double[] n, double c, double gA, double gB, double s0, double s1, int depth) {
         return plane(i, ab, n, c, gA, gB, s0, s1, depth, true, true);
     }
 
@@ -340,8 +379,18 @@ public final class IndependentVerifier {
      * {@code needA}/{@code needB}: whether piece A's (B's) side is still unproven; a side proven over an s-interval
      * holds over every part of it, so a bisection re-tests (and computes frames for) only the sides that failed.
      */
-    private String plane(int i, Piece[] ab, double[] n, double c, double gA, double gB, double s0, double s1, int depth,
-                         boolean needA, boolean needB) {
+    private String plane(
+            int i,
+            Piece[] ab,
+            double[] n,
+            double c,
+            double gA,
+            double gB,
+            double s0,
+            double s1,
+            int depth,
+            boolean needA,
+            boolean needB) {
         // frames at an anchor near the interval's middle, and each piece's travel from there over the joint box (lemma
         // M1): thin enclosures, where frames over the whole box would compound every link's interval width
         // the box and the rates of the tested pieces' chains only, by joint index (no name-keyed maps per test)
@@ -361,10 +410,13 @@ public final class IndependentVerifier {
         Map<String, Frame> frames = at.frames();
         double tau = Math.max(Interval.up(s1 - at.s()), Interval.up(at.s() - s0));
         double limA = Interval.down(c - gA), limB = Interval.up(c + gB);
-        double supA = needA ? travel.sup(ab[0], frames, anchor, at.byIndex(), box, rates, tau, n, limA)
+        double supA = needA
+                ? travel.sup(ab[0], frames, anchor, at.byIndex(), box, rates, tau, n, limA)
                 : Double.NEGATIVE_INFINITY;
-        double infB = needB ? -travel.sup(ab[1], frames, anchor, at.byIndex(), box, rates, tau,
-                new double[] {-n[0], -n[1], -n[2]}, -limB) : Double.POSITIVE_INFINITY;
+        double infB = needB
+                ? -travel.sup(
+                        ab[1], frames, anchor, at.byIndex(), box, rates, tau, new double[] {-n[0], -n[1], -n[2]}, -limB)
+                : Double.POSITIVE_INFINITY;
         boolean okA = supA <= limA, okB = infB >= limB;
         if (okA && okB) {
             return null;
@@ -376,7 +428,8 @@ public final class IndependentVerifier {
             return f != null ? f : plane(i, ab, n, c, gA, gB, m, s1, depth + 1, !okA, !okB);
         }
         String leaf = depth == 0 ? "" : " (at s in [" + s0 + ", " + s1 + "] after " + depth + " bisections)";
-        return okA ? "piece B reaches n·y = " + plain(infB) + " < c + gB = " + plain(limB) + leaf
+        return okA
+                ? "piece B reaches n·y = " + plain(infB) + " < c + gB = " + plain(limB) + leaf
                 : "piece A reaches n·x = " + plain(supA) + " > c - gA = " + plain(limA) + leaf;
     }
 
@@ -399,7 +452,8 @@ public final class IndependentVerifier {
         if (depth >= FAR_DEPTH || !(m > s0 && m < s1)) {
             for (Piece[] pr : open) {
                 if (reported.add(pairKey(pr[0], pr[1]))) {
-                    problems.add("segment " + i + ": pair [" + pr[0].owner() + ", " + pr[0].index() + ", " + pr[1].owner()
+                    problems.add("segment " + i + ": pair [" + pr[0].owner() + ", " + pr[0].index() + ", "
+                            + pr[1].owner()
                             + ", " + pr[1].index() + ", " + !pr[1].link() + "] is not listed and its enclosures do not"
                             + " prove it farther apart than the margin over s in [" + s0 + ", " + s1 + "]");
                 }
@@ -435,7 +489,11 @@ public final class IndependentVerifier {
     }
 
     private static Interval normOf(double[] n) {
-        return Interval.point(n[0]).sqr().add(Interval.point(n[1]).sqr()).add(Interval.point(n[2]).sqr()).sqrt();
+        return Interval.point(n[0])
+                .sqr()
+                .add(Interval.point(n[1]).sqr())
+                .add(Interval.point(n[2]).sqr())
+                .sqrt();
     }
 
     private static Frame frameOf(Piece p, Map<String, Frame> frames) {
@@ -462,8 +520,7 @@ public final class IndependentVerifier {
     }
 
     /** Joint values (mimic joints included; by name and by joint index) and every link's frames at one s of a segment. */
-    private record Anchor(double s, Map<String, Interval> values, Map<String, Frame> frames, Interval[] byIndex) {
-    }
+    private record Anchor(double s, Map<String, Interval> values, Map<String, Frame> frames, Interval[] byIndex) {}
 
     /**
      * The anchor configuration of lemma M1 for [s0, s1] of segment i, shared by every plane test of the segment whose
@@ -496,7 +553,7 @@ public final class IndependentVerifier {
     static double anchorIn(double s0, double s1) {
         double w = s1 - s0, lo = s0 + w * ANCHOR_WINDOW, hi = s1 - w * ANCHOR_WINDOW;
         for (int k = 0; k < 64; k++) {
-            double step = Math.scalb(1.0, -k);   // lo / step, its ceiling and the product are exact
+            double step = Math.scalb(1.0, -k); // lo / step, its ceiling and the product are exact
             double m = Math.ceil(lo / step) * step;
             if (m <= hi && m >= s0 && m <= s1) {
                 return m;
@@ -520,8 +577,10 @@ public final class IndependentVerifier {
         JointDescription j = model.kinematics.joint(x);
         int source = j.mimic() == null ? -1 : model.kinematics.index(j.mimic().joint());
         if (source < 0 || depth > held.length) {
-            throw new IllegalArgumentException("no value for joint '" + j.name() + "'" + (j.mimic() == null ? ""
-                    : " (mimic joint '" + j.name() + "' follows an unknown joint or a cycle)"));
+            throw new IllegalArgumentException("no value for joint '" + j.name() + "'"
+                    + (j.mimic() == null
+                            ? ""
+                            : " (mimic joint '" + j.name() + "' follows an unknown joint or a cycle)"));
         }
         Interval[] m = model.kinematics.numbers().mimic(j.name());
         Interval v = m[0].mul(jointOver(i, source, s0, s1, rate, depth + 1));
@@ -531,7 +590,7 @@ public final class IndependentVerifier {
     /** Link frames for the joint values q, as {@link #frames(int, double, double, Piece[])}. */
     private Map<String, Frame> frames(Map<String, Interval> q, Piece[] only) {
         List<String> links = null;
-        if (only != null) {   // the pair's links (an attached object's parent) and their ancestors, not the whole tree
+        if (only != null) { // the pair's links (an attached object's parent) and their ancestors, not the whole tree
             links = new ArrayList<>(2);
             for (Piece p : only) {
                 if (p.link()) {

@@ -12,6 +12,7 @@ import java.math.BigDecimal;
 record Interval(double lo, double hi) {
     /** 2π lies strictly between these doubles: Math.PI < π < nextUp(Math.PI), and doubling is exact. */
     private static final double TWO_PI_LO = 2 * Math.PI;
+
     private static final double TWO_PI_HI = Math.nextUp(2 * Math.PI);
     static final Interval ZERO = new Interval(0, 0);
     static final Interval ONE = new Interval(1, 1);
@@ -79,7 +80,8 @@ record Interval(double lo, double hi) {
             return lo == 1 ? o : ZERO;
         }
         double a = lo * o.lo, b = lo * o.hi, c = hi * o.lo, d = hi * o.hi;
-        return new Interval(down(Math.min(Math.min(a, b), Math.min(c, d))), up(Math.max(Math.max(a, b), Math.max(c, d))));
+        return new Interval(
+                down(Math.min(Math.min(a, b), Math.min(c, d))), up(Math.max(Math.max(a, b), Math.max(c, d))));
     }
 
     /*
@@ -163,7 +165,8 @@ record Interval(double lo, double hi) {
             return new Interval(Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY);
         }
         double a = lo / o.lo, b = lo / o.hi, c = hi / o.lo, d = hi / o.hi;
-        return new Interval(down(Math.min(Math.min(a, b), Math.min(c, d))), up(Math.max(Math.max(a, b), Math.max(c, d))));
+        return new Interval(
+                down(Math.min(Math.min(a, b), Math.min(c, d))), up(Math.max(Math.max(a, b), Math.max(c, d))));
     }
 
     Interval sqr() {

@@ -3,7 +3,6 @@ package io.collide4j.verifier;
 import io.collide4j.urdf.JointDescription;
 import io.collide4j.urdf.JointType;
 import io.collide4j.urdf.RobotDescription;
-
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -19,9 +18,9 @@ import java.util.Map;
  */
 final class IntervalKinematics {
     private final String root;
-    private final List<JointDescription> order = new ArrayList<>();   // parents before children
+    private final List<JointDescription> order = new ArrayList<>(); // parents before children
     private final Map<String, JointDescription> parentJoint = new HashMap<>();
-    private final Map<String, Integer> index = new HashMap<>();        // joint name -> its position in order
+    private final Map<String, Integer> index = new HashMap<>(); // joint name -> its position in order
     private final UrdfNumbers numbers;
     /**
      * The kinematics of the description last asked for, by identity: a planner verifies many certificates against one
@@ -31,8 +30,7 @@ final class IntervalKinematics {
      */
     private static volatile Last last;
 
-    private record Last(java.lang.ref.WeakReference<RobotDescription> robot, IntervalKinematics kinematics) {
-    }
+    private record Last(java.lang.ref.WeakReference<RobotDescription> robot, IntervalKinematics kinematics) {}
 
     /**
      * The kinematics of {@code robot} with its URDF text's numbers ({@link UrdfNumbers}), reused when the same
@@ -121,12 +119,13 @@ final class IntervalKinematics {
                 Interval q = value(j, all, 0);
                 Interval[] k = numbers.jointAxis(j.name());
                 int along = j.type() == JointType.PRISMATIC ? -1 : coordinateAxis(k);
-                if (along >= 0) {   // a coordinate axis (every Panda and UR joint): two columns mix, nothing else
+                if (along >= 0) { // a coordinate axis (every Panda and UR joint): two columns mix, nothing else
                     f = f.composeAxisRotation(along, k[along].lo() > 0 ? 1 : -1, q);
                 } else {
-                    f = f.compose(j.type() == JointType.PRISMATIC
-                            ? Frame.translation(new Interval[] {k[0].mul(q), k[1].mul(q), k[2].mul(q)})
-                            : Frame.rotation(k, q));
+                    f = f.compose(
+                            j.type() == JointType.PRISMATIC
+                                    ? Frame.translation(new Interval[] {k[0].mul(q), k[1].mul(q), k[2].mul(q)})
+                                    : Frame.rotation(k, q));
                 }
             }
             frames.put(j.child(), f);
@@ -191,8 +190,11 @@ final class IntervalKinematics {
         if (j.mimic() == null || depth > order.size()) {
             throw new IllegalArgumentException("no value for joint '" + j.name() + "'");
         }
-        JointDescription source = order.stream().filter(o -> o.name().equals(j.mimic().joint())).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("mimic joint '" + j.name() + "' follows an unknown joint"));
+        JointDescription source = order.stream()
+                .filter(o -> o.name().equals(j.mimic().joint()))
+                .findFirst()
+                .orElseThrow(
+                        () -> new IllegalArgumentException("mimic joint '" + j.name() + "' follows an unknown joint"));
         Interval[] m = numbers.mimic(j.name());
         v = m[0].mul(value(source, all, depth + 1, rate));
         v = rate ? v : v.add(m[1]);

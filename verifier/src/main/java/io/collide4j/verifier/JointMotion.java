@@ -9,10 +9,10 @@ package io.collide4j.verifier;
  */
 final class JointMotion {
     private final double[][] waypoints;
-    private final double[][] velocities;     // null for LINEAR
-    private final double[][] accelerations;  // null unless QUINTIC
+    private final double[][] velocities; // null for LINEAR
+    private final double[][] accelerations; // null unless QUINTIC
     private final double[] times;
-    private Interval[][] cached;        // per joint of segment cachedSegment: the coefficients, then the derivative's
+    private Interval[][] cached; // per joint of segment cachedSegment: the coefficients, then the derivative's
     private int cachedSegment = -1;
 
     JointMotion(double[][] waypoints, double[][] velocities, double[][] accelerations, double[] times) {
@@ -75,7 +75,7 @@ final class JointMotion {
         }
         Interval[] c = cached[2 * j], d = cached[2 * j + 1];
         if (s0 == s1) {
-            return horner(c, Interval.point(s0));   // at a point the mean-value form adds nothing
+            return horner(c, Interval.point(s0)); // at a point the mean-value form adds nothing
         }
         Interval s = new Interval(s0, s1);
         Interval range = horner(c, s);
@@ -85,7 +85,7 @@ final class JointMotion {
 
     /** Enclosure of dq/ds of joint j over s ∈ [s0, s1] on segment i: Horner's scheme for p' (lemma H1). */
     Interval rate(int i, int j, double s0, double s1) {
-        joint(i, j, s0, s0);   // fills the segment's coefficient cache
+        joint(i, j, s0, s0); // fills the segment's coefficient cache
         return horner(cached[2 * j + 1], new Interval(s0, s1));
     }
 

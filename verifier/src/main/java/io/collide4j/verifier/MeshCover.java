@@ -1,7 +1,6 @@
 package io.collide4j.verifier;
 
 import io.collide4j.urdf.TriangleMesh;
-
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -27,12 +26,13 @@ import java.util.regex.Pattern;
 final class MeshCover {
     /** Deepest split accepted (the certifier splits at most 24 times; deeper trees only cost time). */
     static final int MAX_DEPTH = 64;
+
     private static final Pattern PIECE = Pattern.compile("0|[1-9][0-9]{0,8}");
     private static final Pattern RUN = Pattern.compile("(0|[1-9][0-9]{0,8})\\*([1-9][0-9]{0,8})");
     private static final Pattern NUMBER = Pattern.compile("(0|[1-9][0-9]*)(\\.[0-9]+)?([eE]-?[0-9]{1,3})?");
 
-    private final List<double[]> points = new ArrayList<>();   // per piece: x, y, z of distinct corner midpoints
-    private final double[] slack;                               // per piece: half-width of the corners' enclosures
+    private final List<double[]> points = new ArrayList<>(); // per piece: x, y, z of distinct corner midpoints
+    private final double[] slack; // per piece: half-width of the corners' enclosures
     private final int[] fill;
     private final List<Set<Key>> seen = new ArrayList<>();
     private final TriangleMesh mesh;
@@ -42,8 +42,7 @@ final class MeshCover {
     private int triangle;
     private String problem;
 
-    private record Key(double x, double y, double z) {
-    }
+    private record Key(double x, double y, double z) {}
 
     private MeshCover(TriangleMesh mesh, String tree, int pieces, String where) {
         this.mesh = mesh;
@@ -111,8 +110,9 @@ final class MeshCover {
     }
 
     /** The whole triangle: corners (0,0), (1,0), (0,1) as (u0, v0, u1, v1, u2, v2). */
-    private static final Interval[] WHOLE = {Interval.ZERO, Interval.ZERO, Interval.ONE, Interval.ZERO, Interval.ZERO,
-            Interval.ONE};
+    private static final Interval[] WHOLE = {
+        Interval.ZERO, Interval.ZERO, Interval.ONE, Interval.ZERO, Interval.ZERO, Interval.ONE
+    };
 
     private void node(Interval[] c, int depth) {
         if (problem != null) {
@@ -133,8 +133,9 @@ final class MeshCover {
         }
         switch (t) {
             case "m" -> {
-                Interval[] m = {mid(c[0], c[2]), mid(c[1], c[3]), mid(c[2], c[4]), mid(c[3], c[5]), mid(c[4], c[0]),
-                        mid(c[5], c[1])};   // midpoints of edges 0-1 (a), 1-2 (b), 2-0 (c)
+                Interval[] m = {
+                    mid(c[0], c[2]), mid(c[1], c[3]), mid(c[2], c[4]), mid(c[3], c[5]), mid(c[4], c[0]), mid(c[5], c[1])
+                }; // midpoints of edges 0-1 (a), 1-2 (b), 2-0 (c)
                 node(new Interval[] {c[0], c[1], m[0], m[1], m[4], m[5]}, depth + 1);
                 node(new Interval[] {m[0], m[1], c[2], c[3], m[2], m[3]}, depth + 1);
                 node(new Interval[] {m[4], m[5], m[2], m[3], c[4], c[5]}, depth + 1);
@@ -164,8 +165,9 @@ final class MeshCover {
                 node(new Interval[] {c[2 * k], c[2 * k + 1], c[2 * k1], c[2 * k1 + 1], mu, mv}, depth + 1);
                 node(new Interval[] {c[2 * k], c[2 * k + 1], mu, mv, c[2 * k2], c[2 * k2 + 1]}, depth + 1);
             }
-            default -> fail("token " + (next - 1) + " '" + t + "' is not a piece number, m, c or e"
-                    + (RUN.matcher(t).matches() ? " (a run only stands for whole triangles)" : ""));
+            default ->
+                fail("token " + (next - 1) + " '" + t + "' is not a piece number, m, c or e"
+                        + (RUN.matcher(t).matches() ? " (a run only stands for whole triangles)" : ""));
         }
     }
 
@@ -212,8 +214,10 @@ final class MeshCover {
             double[] mid = new double[3];
             for (int axis = 0; axis < 3; axis++) {
                 Interval a = Interval.point(mesh.vertex(v[0], axis));
-                Interval x = a.add(c[2 * k].mul(Interval.point(mesh.vertex(v[1], axis)).sub(a)))
-                        .add(c[2 * k + 1].mul(Interval.point(mesh.vertex(v[2], axis)).sub(a)));
+                Interval x = a.add(c[2 * k].mul(
+                                Interval.point(mesh.vertex(v[1], axis)).sub(a)))
+                        .add(c[2 * k + 1].mul(
+                                Interval.point(mesh.vertex(v[2], axis)).sub(a)));
                 if (!Double.isFinite(x.lo()) || !Double.isFinite(x.hi())) {
                     fail("a corner's enclosure is not finite");
                     return;

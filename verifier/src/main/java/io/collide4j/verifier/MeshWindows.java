@@ -1,7 +1,6 @@
 package io.collide4j.verifier;
 
 import io.collide4j.verifier.Certificate.TrianglePlanes;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -23,23 +22,32 @@ final class MeshWindows {
         String prove(Piece[] ab, double[] n, double c, double gA, double gB);
     }
 
-    private final Map<String, String[]> windowed = new LinkedHashMap<>();   // pair key -> {mesh name, piece}
+    private final Map<String, String[]> windowed = new LinkedHashMap<>(); // pair key -> {mesh name, piece}
     private final Set<String> anchored = new LinkedHashSet<>();
 
     /**
      * Checks one window step of the pair (robot, obstacle) and returns the least (gA + gB)/|n| its runs prove (lemma P2),
      * or NaN after adding to {@code problems} what failed, naming the step ({@code at}) and the triangles.
      */
-    double step(String at, Piece robot, Piece obstacle, ExactMesh mesh, TrianglePlanes[] runs, double margin,
-                PlaneProof proof, List<String> problems) {
+    double step(
+            String at,
+            Piece robot,
+            Piece obstacle,
+            ExactMesh mesh,
+            TrianglePlanes[] runs,
+            double margin,
+            PlaneProof proof,
+            List<String> problems) {
         if (mesh == null || !robot.link() || obstacle.link()) {
-            problems.add(at + ": a Tight-Inclusion window (no plane) for a pair that is not a robot piece and an exact-mesh"
-                    + " obstacle; the independent verifier cannot check it, use --verifier=recompute");
+            problems.add(
+                    at + ": a Tight-Inclusion window (no plane) for a pair that is not a robot piece and an exact-mesh"
+                            + " obstacle; the independent verifier cannot check it, use --verifier=recompute");
             return Double.NaN;
         }
         if (runs == null) {
-            problems.add(at + ": a Tight-Inclusion window without triangle planes (windows[k]); the independent verifier"
-                    + " cannot check it, use --verifier=recompute");
+            problems.add(
+                    at + ": a Tight-Inclusion window without triangle planes (windows[k]); the independent verifier"
+                            + " cannot check it, use --verifier=recompute");
             return Double.NaN;
         }
         windowed.putIfAbsent(key(robot, mesh), new String[] {mesh.name(), robot.describe()});
@@ -48,16 +56,22 @@ final class MeshWindows {
         for (TrianglePlanes r : runs) {
             // lemma E1: the runs tile 0..count-1 in order, so every triangle of the mesh is given exactly one plane
             if (r.first() != next || r.last() < r.first() || r.last() >= count) {
-                problems.add(at + ": triangle " + next + " of exact mesh '" + mesh.name() + "' has no plane (a run starts"
-                        + " at triangle " + r.first() + " and ends at " + r.last() + "; runs must cover 0.." + (count - 1)
-                        + " in order)");
+                problems.add(
+                        at + ": triangle " + next + " of exact mesh '" + mesh.name() + "' has no plane (a run starts"
+                                + " at triangle " + r.first() + " and ends at " + r.last() + "; runs must cover 0.."
+                                + (count - 1)
+                                + " in order)");
                 return Double.NaN;
             }
             next = r.last() + 1;
             String tri = at + ": triangles " + r.first() + ".." + r.last() + " of exact mesh '" + mesh.name() + "'";
             double[] p = r.plane();
             double[] n = {p[0], p[1], p[2]};
-            Interval norm = Interval.point(n[0]).sqr().add(Interval.point(n[1]).sqr()).add(Interval.point(n[2]).sqr()).sqrt();
+            Interval norm = Interval.point(n[0])
+                    .sqr()
+                    .add(Interval.point(n[1]).sqr())
+                    .add(Interval.point(n[2]).sqr())
+                    .sqrt();
             Interval gap = Interval.point(p[4]).add(Interval.point(p[5]));
             double need = Interval.up(margin * norm.hi());
             if (!(norm.lo() > 0) || !(gap.lo() >= need)) {
@@ -72,8 +86,8 @@ final class MeshWindows {
             least = Math.min(least, gap.div(norm).lo());
         }
         if (next != count) {
-            problems.add(at + ": triangle " + next + " of exact mesh '" + mesh.name() + "' has no plane (the runs stop at "
-                    + (next - 1) + " of " + (count - 1) + ")");
+            problems.add(at + ": triangle " + next + " of exact mesh '" + mesh.name()
+                    + "' has no plane (the runs stop at " + (next - 1) + " of " + (count - 1) + ")");
             return Double.NaN;
         }
         return least;

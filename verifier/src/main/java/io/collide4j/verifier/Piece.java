@@ -20,10 +20,16 @@ record Piece(String owner, boolean link, int index, Frame origin, Shape shape, d
     double sup(Frame ownerFrame, double[] n) {
         Interval[] dir = {Interval.point(n[0]), Interval.point(n[1]), Interval.point(n[2])};
         Interval[] w = ownerFrame.toLocal(dir);
-        Interval offset = ownerFrame.t(0).mul(n[0]).add(ownerFrame.t(1).mul(n[1])).add(ownerFrame.t(2).mul(n[2]))
-                .add(origin.t(0).mul(w[0])).add(origin.t(1).mul(w[1])).add(origin.t(2).mul(w[2]));
+        Interval offset = ownerFrame
+                .t(0)
+                .mul(n[0])
+                .add(ownerFrame.t(1).mul(n[1]))
+                .add(ownerFrame.t(2).mul(n[2]))
+                .add(origin.t(0).mul(w[0]))
+                .add(origin.t(1).mul(w[1]))
+                .add(origin.t(2).mul(w[2]));
         double h = shape.support(origin.toLocal(w));
-        double hs = Math.max(h, Interval.up(scale * h));   // the support of shape ∪ scale·shape
+        double hs = Math.max(h, Interval.up(scale * h)); // the support of shape ∪ scale·shape
         double pad = Interval.up(padding * Shape.norm(dir[0], dir[1], dir[2]));
         return Interval.up(Interval.up(offset.hi() + hs) + pad);
     }

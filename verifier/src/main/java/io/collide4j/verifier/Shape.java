@@ -50,7 +50,7 @@ sealed interface Shape {
     final class Points implements Shape {
         private final double[] xyz;
         private final double slack;
-        private final double mx, my, mz;   // max |x|, |y|, |z| over the vertices
+        private final double mx, my, mz; // max |x|, |y|, |z| over the vertices
 
         Points(double[] xyz, double slack) {
             this.xyz = xyz;

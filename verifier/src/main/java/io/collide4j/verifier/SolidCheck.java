@@ -14,12 +14,10 @@ import java.util.Map;
  * (every obstacle, every other body whose pair is not allowed) must pass; otherwise the assumption stays. Stateless.
  */
 final class SolidCheck {
-    private SolidCheck() {
-    }
+    private SolidCheck() {}
 
     /** A decomposed mesh: its D2 assumption, and the hull of its vertices placed like its pieces (scale 1, no padding). */
-    record Solid(Assumption assumption, Piece hull) {
-    }
+    record Solid(Assumption assumption, Piece hull) {}
 
     /**
      * The model's assumptions without the D2 ones this start proves; {@code frames}: every body's frame at s = 0 of
@@ -86,7 +84,9 @@ final class SolidCheck {
         if (n < 4) {
             return false;
         }
-        int a = 0, b = farthest(v, n, i -> sq(sub(v, i, a))), c = farthest(v, n, i -> sq(cross(sub(v, b, a), sub(v, i, a))));
+        int a = 0,
+                b = farthest(v, n, i -> sq(sub(v, i, a))),
+                c = farthest(v, n, i -> sq(cross(sub(v, b, a), sub(v, i, a))));
         int d = farthest(v, n, i -> Math.abs(dot(cross(sub(v, b, a), sub(v, c, a)), sub(v, i, a))));
         Interval[] e1 = diff(v, b, a), e2 = diff(v, c, a), e3 = diff(v, d, a);
         Interval det = e1[0].mul(e2[1].mul(e3[2]).sub(e2[2].mul(e3[1])))
@@ -138,8 +138,9 @@ final class SolidCheck {
         if (y == null || frame == null) {
             return false;
         }
-        Frame at = frame.compose(p.origin()).compose(Frame.translation(new Interval[] {Interval.point(y[0]),
-                Interval.point(y[1]), Interval.point(y[2])}));
+        Frame at = frame.compose(p.origin())
+                .compose(Frame.translation(
+                        new Interval[] {Interval.point(y[0]), Interval.point(y[1]), Interval.point(y[2])}));
         for (int k = 0; k < 3; k++) {
             if (at.t(k).lo() > box[3 + k] || at.t(k).hi() < box[k]) {
                 return true;
@@ -153,6 +154,6 @@ final class SolidCheck {
         if (s instanceof Shape.Points pts) {
             return pts.xyz().length >= 3 ? new double[] {pts.xyz()[0], pts.xyz()[1], pts.xyz()[2]} : null;
         }
-        return new double[3];   // box, sphere, cylinder and capsule are centred on their origin
+        return new double[3]; // box, sphere, cylinder and capsule are centred on their origin
     }
 }

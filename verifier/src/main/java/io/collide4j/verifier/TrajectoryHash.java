@@ -15,8 +15,7 @@ import java.util.HexFormat;
  * "accelerations" and each row. Stateless.
  */
 public final class TrajectoryHash {
-    private TrajectoryHash() {
-    }
+    private TrajectoryHash() {}
 
     /** The hex hash; {@code velocities} and {@code accelerations} may be null (accelerations need velocities). */
     public static String of(double[][] waypoints, double[][] velocities, double[][] accelerations, double[] times) {

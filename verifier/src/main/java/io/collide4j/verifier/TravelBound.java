@@ -2,7 +2,6 @@ package io.collide4j.verifier;
 
 import io.collide4j.urdf.JointDescription;
 import io.collide4j.urdf.JointType;
-
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -27,7 +26,7 @@ final class TravelBound {
     private final Map<Piece, double[]> balls = new IdentityHashMap<>();
     private final Map<Piece, double[]> reaches = new IdentityHashMap<>();
     private final Map<Piece, int[]> chainIndices = new IdentityHashMap<>();
-    private final Map<Map<String, Frame>, Map<Piece, Levers>> levers = new IdentityHashMap<>();   // per anchor's frames
+    private final Map<Map<String, Frame>, Map<Piece, Levers>> levers = new IdentityHashMap<>(); // per anchor's frames
     // scratch of travel: Δ_k and turn_k per joint of the chain, and dot's result
     private double[] deltas = new double[0];
     private double[] turn = new double[0];
@@ -60,7 +59,9 @@ final class TravelBound {
 
     /** The indices ({@link IntervalKinematics#index}) of {@link #chain}'s joints, root first. */
     int[] chainIndex(Piece p) {
-        return chainIndices.computeIfAbsent(p, q -> chain(q).stream().mapToInt(j -> kinematics.index(j.name())).toArray());
+        return chainIndices.computeIfAbsent(
+                p,
+                q -> chain(q).stream().mapToInt(j -> kinematics.index(j.name())).toArray());
     }
 
     /**
@@ -68,8 +69,12 @@ final class TravelBound {
      * configuration (whose link frames {@code anchorFrames} enclose; lemma S3) plus |n|·D (lemma M1). Obstacles do
      * not move: their support alone. NaN when a bound is NaN (lemma I2).
      */
-    double sup(Piece p, Map<String, Frame> anchorFrames, Map<String, Interval> anchor, Map<String, Interval> box,
-               double[] n) {
+    double sup(
+            Piece p,
+            Map<String, Frame> anchorFrames,
+            Map<String, Interval> anchor,
+            Map<String, Interval> box,
+            double[] n) {
         return sup(p, anchorFrames, anchor, box, null, Double.NaN, n);
     }
 
@@ -78,8 +83,14 @@ final class TravelBound {
      * (dq/ds over the step, every moving joint of the chain) is given and every s of the step is within {@code tau}
      * of the anchor's: the smaller bound.
      */
-    double sup(Piece p, Map<String, Frame> anchorFrames, Map<String, Interval> anchor, Map<String, Interval> box,
-               Map<String, Interval> rates, double tau, double[] n) {
+    double sup(
+            Piece p,
+            Map<String, Frame> anchorFrames,
+            Map<String, Interval> anchor,
+            Map<String, Interval> box,
+            Map<String, Interval> rates,
+            double tau,
+            double[] n) {
         return sup(p, anchorFrames, anchor, byIndex(box), rates == null ? null : byIndex(rates), tau, n);
     }
 
@@ -87,8 +98,14 @@ final class TravelBound {
      * As {@link #sup(Piece, Map, Map, Map, Map, double, double[])} with the box and the rates by joint index
      * ({@link IntervalKinematics#index}): the verifier's plane tests build these arrays instead of name-keyed maps.
      */
-    double sup(Piece p, Map<String, Frame> anchorFrames, Map<String, Interval> anchor, Interval[] box, Interval[] rates,
-               double tau, double[] n) {
+    double sup(
+            Piece p,
+            Map<String, Frame> anchorFrames,
+            Map<String, Interval> anchor,
+            Interval[] box,
+            Interval[] rates,
+            double tau,
+            double[] n) {
         if (!p.link()) {
             return p.sup(Frame.IDENTITY, n);
         }
@@ -104,8 +121,16 @@ final class TravelBound {
      * so up to rounding it is never larger: a plane test decides as the full bound would, but most far pieces skip the
      * levers and the joint loop.
      */
-    double sup(Piece p, Map<String, Frame> anchorFrames, Map<String, Interval> anchor, Interval[] anchorByIndex,
-               Interval[] box, Interval[] rates, double tau, double[] n, double limit) {
+    double sup(
+            Piece p,
+            Map<String, Frame> anchorFrames,
+            Map<String, Interval> anchor,
+            Interval[] anchorByIndex,
+            Interval[] box,
+            Interval[] rates,
+            double tau,
+            double[] n,
+            double limit) {
         if (!p.link()) {
             return p.sup(Frame.IDENTITY, n);
         }
@@ -128,8 +153,10 @@ final class TravelBound {
             double d = delta(a.lo(), a.hi(), b.lo(), b.hi());
             if (chain.get(k).type() == JointType.PRISMATIC) {
                 sum = Interval.up(sum + d);
-                slides = Interval.up(slides + Math.max(Math.max(Math.abs(b.lo()), Math.abs(b.hi())),
-                        Math.max(Math.abs(a.lo()), Math.abs(a.hi()))));
+                slides = Interval.up(slides
+                        + Math.max(
+                                Math.max(Math.abs(b.lo()), Math.abs(b.hi())),
+                                Math.max(Math.abs(a.lo()), Math.abs(a.hi()))));
             } else {
                 sum = Interval.up(sum + Interval.up(d * Interval.up(fixedReach[k] + slides)));
             }
@@ -142,8 +169,12 @@ final class TravelBound {
      * anchor configuration (inside {@code anchor}): Σ_k Δ_k times a bound of |∂(n·x)/∂q_k| over the box (lemma M1).
      * Both maps hold every moving joint of the chain (mimic joints included).
      */
-    double travel(Piece p, Map<String, Frame> anchorFrames, Map<String, Interval> anchor, Map<String, Interval> box,
-                  double[] n) {
+    double travel(
+            Piece p,
+            Map<String, Frame> anchorFrames,
+            Map<String, Interval> anchor,
+            Map<String, Interval> box,
+            double[] n) {
         return travel(p, anchorFrames, anchor, box, null, Double.NaN, n);
     }
 
@@ -152,8 +183,14 @@ final class TravelBound {
      * |d(n·x)/ds| = |Σ_k (n·∂x/∂q_k)·dq_k/ds| over the step, which keeps the cancellation between joints whose motions
      * move the piece in opposite directions along n.
      */
-    double travel(Piece p, Map<String, Frame> anchorFrames, Map<String, Interval> anchor, Map<String, Interval> box,
-                  Map<String, Interval> rates, double tau, double[] n) {
+    double travel(
+            Piece p,
+            Map<String, Frame> anchorFrames,
+            Map<String, Interval> anchor,
+            Map<String, Interval> box,
+            Map<String, Interval> rates,
+            double tau,
+            double[] n) {
         return travel(p, anchorFrames, anchor, byIndex(box), rates == null ? null : byIndex(rates), tau, n);
     }
 
@@ -169,8 +206,14 @@ final class TravelBound {
         return a;
     }
 
-    private double travel(Piece p, Map<String, Frame> anchorFrames, Map<String, Interval> anchor, Interval[] box,
-                          Interval[] rates, double tau, double[] n) {
+    private double travel(
+            Piece p,
+            Map<String, Frame> anchorFrames,
+            Map<String, Interval> anchor,
+            Interval[] box,
+            Interval[] rates,
+            double tau,
+            double[] n) {
         // Bound for bound the interval arithmetic of Interval's methods on bare doubles (Interval.addLo & co, the same
         // shortcuts and rounding, lemma I1), so the enclosures are the same doubles and nothing is allocated per call
         Levers lv = levers(p, anchorFrames, anchor);
@@ -199,23 +242,23 @@ final class TravelBound {
             }
         }
         double[] fixedReach = reaches.computeIfAbsent(p, this::fixedReach);
-        double slides = 0;   // Σ sup |q_l| over the prismatic joints l after k (over the hull of box and anchor; M1b)
-        double later = 0;   // Σ w_l Δ_l over the joints after joint k: how far the piece moves relative to k's frame
-        double along = 0;   // Σ over the joints from k on of Δ_l times the bound of |∂(n·x)/∂q_l|
+        double slides = 0; // Σ sup |q_l| over the prismatic joints l after k (over the hull of box and anchor; M1b)
+        double later = 0; // Σ w_l Δ_l over the joints after joint k: how far the piece moves relative to k's frame
+        double along = 0; // Σ over the joints from k on of Δ_l times the bound of |∂(n·x)/∂q_l|
         // lemma M2: Σ_k rate_k·(n·u_k at C), Σ_k rate_k·ω_k (revolute), Σ_k |rate_k|·|n|·(how far n·∂x/∂q_k moves)
         double linLo = 0, linHi = 0, oxLo = 0, oxHi = 0, oyLo = 0, oyHi = 0, ozLo = 0, ozHi = 0;
-        double drift = 0;   // Σ_k of the drift's share in the travel (already times tau or tau²/2)
-        double laterRate = 0;   // Σ w_l·|dq_l/ds| over the joints after joint k: how fast x moves in k's frame
+        double drift = 0; // Σ_k of the drift's share in the travel (already times tau or tau²/2)
+        double laterRate = 0; // Σ w_l·|dq_l/ds| over the joints after joint k: how fast x moves in k's frame
         double half = rates == null ? Double.NaN : Interval.up(Interval.up(tau * tau) * 0.5);
         for (int k = size - 1; k >= 0; k--) {
             Interval[] axis = lv.axes[k];
             Interval rate = rates == null ? null : rates[index[k]];
-            double w;        // bound of |∂x/∂q_k| over the box
-            double wn;       // bound of |∂(n·x)/∂q_k| over the box
-            double moved;    // how far n·∂x/∂q_k can move over the box, over |n|
-            double movedRate;   // how fast it can move along the step (times |s − s*| bounds it too), over |n|
+            double w; // bound of |∂x/∂q_k| over the box
+            double wn; // bound of |∂(n·x)/∂q_k| over the box
+            double moved; // how far n·∂x/∂q_k can move over the box, over |n|
+            double movedRate; // how fast it can move along the step (times |s − s*| bounds it too), over |n|
             Interval[] v = lv.arms[k] == null ? axis : lv.arms[k];
-            dot(v, n0, n1, n2);   // along0 = n·ω_k (prismatic) or n·u_k (revolute) at the anchor, into dotLo/dotHi
+            dot(v, n0, n1, n2); // along0 = n·ω_k (prismatic) or n·u_k (revolute) at the anchor, into dotLo/dotHi
             double at = Math.max(Math.abs(dotLo), Math.abs(dotHi));
             if (lv.arms[k] == null) {
                 // prismatic: ∂x/∂q = ω, the unit axis, which the joints before k turn by at most turn[k] radians, and a
@@ -225,18 +268,20 @@ final class TravelBound {
                 movedRate = turnRate[k];
                 wn = Math.min(nNorm, Interval.up(at + Interval.up(nNorm * moved)));
                 Interval b = box[index[k]];
-                double far = Math.max(Math.max(Math.abs(b.lo()), Math.abs(b.hi())),
+                double far = Math.max(
+                        Math.max(Math.abs(b.lo()), Math.abs(b.hi())),
                         Math.max(Math.abs(lv.anchorLo[k]), Math.abs(lv.anchorHi[k])));
                 slides = Interval.up(slides + far);
             } else {
                 // revolute: ∂x/∂q = u = ω × d, d = x − o. |u| ≤ |ω × (C − o)| + ρ at the anchor, plus how far the later
-                // joints move x; and |u| ≤ |d| ≤ the chain's reach from o (lemma M1b), which does not grow with the box.
+                // joints move x; and |u| ≤ |d| ≤ the chain's reach from o (lemma M1b), which does not grow with the
+                // box.
                 // Along n: n·u = n·(ω × (C − o)) + (x − C)·(n × ω) at the anchor; over the box u moves by at most later
                 // (the joints after k) + |u|·turn[k] (the joints before k rotate it), and by at most 2·the reach.
                 double cap = Interval.up(fixedReach[k] + slides);
                 w = Math.min(Interval.up(lv.reach[k] + later), cap);
-                double nw = crossNorm(n0, n1, n2, axis[0].lo(), axis[0].hi(), axis[1].lo(), axis[1].hi(), axis[2].lo(),
-                        axis[2].hi());
+                double nw = crossNorm(
+                        n0, n1, n2, axis[0].lo(), axis[0].hi(), axis[1].lo(), axis[1].hi(), axis[2].lo(), axis[2].hi());
                 at = Interval.up(at + Interval.up(nw * lv.radius));
                 moved = Math.min(Interval.up(later + Interval.up(w * turn[k])), Interval.up(2 * cap));
                 movedRate = Interval.up(laterRate + Interval.up(w * turnRate[k]));
@@ -269,8 +314,10 @@ final class TravelBound {
                 // ∫ over |t − s*| ≤ tau of |rate|·|n|·(how far g_k has moved by t): at most the whole box's move
                 // times tau, and at most movedRate·|t − s*| integrated, tau²/2 (lemma M2)
                 double mn = Interval.up(mag * nNorm);
-                drift = Interval.up(drift + Math.min(Interval.up(Interval.up(mn * moved) * tau),
-                        Interval.up(Interval.up(mn * movedRate) * half)));
+                drift = Interval.up(drift
+                        + Math.min(
+                                Interval.up(Interval.up(mn * moved) * tau),
+                                Interval.up(Interval.up(mn * movedRate) * half)));
                 laterRate = Interval.up(laterRate + Interval.up(w * mag));
             }
             later = Interval.up(later + Interval.up(w * deltas[k]));
@@ -284,7 +331,7 @@ final class TravelBound {
         double linMag = Math.max(Math.abs(linLo), Math.abs(linHi));
         double speed = Interval.up(linMag + Interval.up(lv.radius * spin));
         double taylor = Interval.up(Interval.up(tau * speed) + drift);
-        return Math.min(along, taylor);   // both bound the same quantity; NaN in either makes min NaN (lemma I2)
+        return Math.min(along, taylor); // both bound the same quantity; NaN in either makes min NaN (lemma I2)
     }
 
     /** max |r| over the interval r (NaN stays NaN, lemma I2). */
@@ -309,17 +356,21 @@ final class TravelBound {
      * Upper bound of |n × v| for the point n and the box v, as {@code Shape.norm(ny.mul(vz).sub(nz.mul(vy)),
      * nz.mul(vx).sub(nx.mul(vz)), nx.mul(vy).sub(ny.mul(vx)))} with n's components as point intervals.
      */
-    private static double crossNorm(double n0, double n1, double n2, double xl, double xh, double yl, double yh,
-                                    double zl, double zh) {
+    private static double crossNorm(
+            double n0, double n1, double n2, double xl, double xh, double yl, double yh, double zl, double zh) {
         double al = Interval.mulLo(n1, n1, zl, zh), ah = Interval.mulHi(n1, n1, zl, zh);
         double bl = Interval.mulLo(n2, n2, yl, yh), bh = Interval.mulHi(n2, n2, yl, yh);
         double cl = Interval.mulLo(n2, n2, xl, xh), ch = Interval.mulHi(n2, n2, xl, xh);
         double dl = Interval.mulLo(n0, n0, zl, zh), dh = Interval.mulHi(n0, n0, zl, zh);
         double el = Interval.mulLo(n0, n0, yl, yh), eh = Interval.mulHi(n0, n0, yl, yh);
         double fl = Interval.mulLo(n1, n1, xl, xh), fh = Interval.mulHi(n1, n1, xl, xh);
-        return Shape.normHi(Interval.subLo(al, ah, bl, bh), Interval.subHi(al, ah, bl, bh),
-                Interval.subLo(cl, ch, dl, dh), Interval.subHi(cl, ch, dl, dh),
-                Interval.subLo(el, eh, fl, fh), Interval.subHi(el, eh, fl, fh));
+        return Shape.normHi(
+                Interval.subLo(al, ah, bl, bh),
+                Interval.subHi(al, ah, bl, bh),
+                Interval.subLo(cl, ch, dl, dh),
+                Interval.subHi(cl, ch, dl, dh),
+                Interval.subLo(el, eh, fl, fh),
+                Interval.subHi(el, eh, fl, fh));
     }
 
     /** Forgets the levers of earlier anchors (their frames are no longer asked for). */
@@ -334,9 +385,15 @@ final class TravelBound {
      * anchor values by chain index, so the per-call loop looks nothing up ({@code anchor}: the values map they were read
      * from).
      */
-    private record Levers(Interval[][] axes, Interval[][] arms, double[] reach, double radius, int[] index,
-                          double[] anchorLo, double[] anchorHi, Map<String, Interval> anchor) {
-    }
+    private record Levers(
+            Interval[][] axes,
+            Interval[][] arms,
+            double[] reach,
+            double radius,
+            int[] index,
+            double[] anchorLo,
+            double[] anchorHi,
+            Map<String, Interval> anchor) {}
 
     private Levers levers(Piece p, Map<String, Frame> anchorFrames, Map<String, Interval> anchor) {
         Map<Piece, Levers> known = levers.computeIfAbsent(anchorFrames, f -> new IdentityHashMap<>());
@@ -365,8 +422,11 @@ final class TravelBound {
             axes[k] = axis;
             if (j.type() != JointType.PRISMATIC) {
                 Interval vx = centre[0].sub(f.t(0)), vy = centre[1].sub(f.t(1)), vz = centre[2].sub(f.t(2));
-                Interval[] u = {axis[1].mul(vz).sub(axis[2].mul(vy)), axis[2].mul(vx).sub(axis[0].mul(vz)),
-                        axis[0].mul(vy).sub(axis[1].mul(vx))};
+                Interval[] u = {
+                    axis[1].mul(vz).sub(axis[2].mul(vy)),
+                    axis[2].mul(vx).sub(axis[0].mul(vz)),
+                    axis[0].mul(vy).sub(axis[1].mul(vx))
+                };
                 arms[k] = u;
                 reach[k] = Interval.up(Shape.norm(u[0], u[1], u[2]) + ball[3]);
             }
@@ -384,8 +444,8 @@ final class TravelBound {
      */
     private double[] fixedReach(Piece p) {
         double[] ball = balls.computeIfAbsent(p, TravelBound::ball);
-        Interval[] c = p.origin().apply(new Interval[] {Interval.point(ball[0]), Interval.point(ball[1]),
-                Interval.point(ball[2])});
+        Interval[] c = p.origin()
+                .apply(new Interval[] {Interval.point(ball[0]), Interval.point(ball[1]), Interval.point(ball[2])});
         double after = Interval.up(Shape.norm(c[0], c[1], c[2]) + ball[3]);
         List<JointDescription> all = kinematics.chain(link(p));
         List<JointDescription> moving = chain(p);
@@ -394,7 +454,7 @@ final class TravelBound {
         for (int f = all.size() - 1; f >= 0 && k >= 0; f--) {
             JointDescription j = all.get(f);
             if (j == moving.get(k)) {
-                reach[k--] = after;   // o_k lies after joint k's own origin translation: the later ones only
+                reach[k--] = after; // o_k lies after joint k's own origin translation: the later ones only
             }
             Frame o = kinematics.numbers().jointOrigin(j.name());
             after = Interval.up(after + Shape.norm(o.t(0), o.t(1), o.t(2)));
@@ -456,8 +516,12 @@ final class TravelBound {
         }
         double r = 0;
         for (int k = 0; k < v.length; k += 3) {
-            r = Math.max(r, Shape.norm(Interval.point(v[k]).sub(Interval.point(c[0])),
-                    Interval.point(v[k + 1]).sub(Interval.point(c[1])), Interval.point(v[k + 2]).sub(Interval.point(c[2]))));
+            r = Math.max(
+                    r,
+                    Shape.norm(
+                            Interval.point(v[k]).sub(Interval.point(c[0])),
+                            Interval.point(v[k + 1]).sub(Interval.point(c[1])),
+                            Interval.point(v[k + 2]).sub(Interval.point(c[2]))));
         }
         return Interval.up(r + Interval.up(2 * pts.slack()));
     }

@@ -6,7 +6,6 @@ import io.collide4j.urdf.LinkDescription;
 import io.collide4j.urdf.Pose;
 import io.collide4j.urdf.RobotDescription;
 import io.collide4j.urdf.XmlTree;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -25,7 +24,7 @@ import java.util.Map;
 final class UrdfNumbers {
     private final Map<String, Frame> jointOrigins = new HashMap<>();
     private final Map<String, Interval[]> jointAxes = new HashMap<>();
-    private final Map<String, Interval[]> mimics = new HashMap<>();   // joint -> {multiplier, offset}
+    private final Map<String, Interval[]> mimics = new HashMap<>(); // joint -> {multiplier, offset}
     private final Map<String, List<Frame>> collisionOrigins = new HashMap<>();
 
     UrdfNumbers(RobotDescription robot) {
@@ -36,7 +35,8 @@ final class UrdfNumbers {
                 : robot.source().toURL().openStream()) {
             root = XmlTree.parse(in, src);
         } catch (IOException | RuntimeException e) {
-            throw new IllegalArgumentException("cannot re-read the URDF text " + src + " for its exact numbers: " + e.getMessage(), e);
+            throw new IllegalArgumentException(
+                    "cannot re-read the URDF text " + src + " for its exact numbers: " + e.getMessage(), e);
         }
         for (XmlTree.Element j : root.children("joint")) {
             String name = j.attribute("name");
@@ -73,13 +73,15 @@ final class UrdfNumbers {
             }
             collisionOrigins.put(name, frames);
         }
-        if (jointOrigins.size() != robot.joints().size() || collisionOrigins.size() != robot.links().size()) {
+        if (jointOrigins.size() != robot.joints().size()
+                || collisionOrigins.size() != robot.links().size()) {
             throw differs(src, "number of joints or links");
         }
     }
 
     private static IllegalArgumentException differs(String src, String what) {
-        return new IllegalArgumentException("the URDF text " + src + " differs from the loaded description (" + what + ")");
+        return new IllegalArgumentException(
+                "the URDF text " + src + " differs from the loaded description (" + what + ")");
     }
 
     private static Frame origin(XmlTree.Element o, Pose recorded, String src, String where) {

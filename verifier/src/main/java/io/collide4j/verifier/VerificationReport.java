@@ -1,10 +1,9 @@
 package io.collide4j.verifier;
 
-import org.jspecify.annotations.NullMarked;
-import org.jspecify.annotations.Nullable;
-
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.NullMarked;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What {@link IndependentVerifier#verify} found. {@code valid}: every claim it checks holds (for verdict
@@ -18,8 +17,14 @@ import java.util.Map;
  * {@code valid} holds only with them granted ({@code verify --strict} refuses any). Null-marked (JSpecify).
  */
 @NullMarked
-public record VerificationReport(boolean valid, @Nullable String verdict, List<String> problems, long stepsChecked,
-                                 long subdivisions, Map<String, Double> provenClearance, List<Assumption> assumptions) {
+public record VerificationReport(
+        boolean valid,
+        @Nullable String verdict,
+        List<String> problems,
+        long stepsChecked,
+        long subdivisions,
+        Map<String, Double> provenClearance,
+        List<Assumption> assumptions) {
     public VerificationReport {
         problems = List.copyOf(problems);
         assumptions = List.copyOf(assumptions);

@@ -12,7 +12,6 @@ import io.collide4j.urdf.TriangleMesh;
 import io.collide4j.verifier.Certificate.Allowed;
 import io.collide4j.verifier.Certificate.ObstacleSpec;
 import io.collide4j.verifier.Certificate.PieceSpec;
-
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -31,14 +30,15 @@ import java.util.Set;
  */
 final class WitnessModel {
     private final List<String> problems = new ArrayList<>();
-    final Map<String, List<Piece>> links = new LinkedHashMap<>();   // links with collision geometry, document order
+    final Map<String, List<Piece>> links = new LinkedHashMap<>(); // links with collision geometry, document order
     final Map<String, Piece> obstacles = new LinkedHashMap<>();
     /** Obstacles kept as exact meshes (shape "mesh"), by name; their entry in {@code obstacles} is their vertices' hull. */
     final Map<String, ExactMesh> meshes = new LinkedHashMap<>();
-    final Set<String> allowed = new HashSet<>();                     // unordered body pair keys, justified or assumed
-    final Map<String, String> attachedTo = new LinkedHashMap<>();    // attached object -> parent link
+
+    final Set<String> allowed = new HashSet<>(); // unordered body pair keys, justified or assumed
+    final Map<String, String> attachedTo = new LinkedHashMap<>(); // attached object -> parent link
     private final List<Assumption> assumptions = new ArrayList<>();
-    final List<SolidCheck.Solid> solids = new ArrayList<>();        // decomposed meshes, for lemma D2's start check
+    final List<SolidCheck.Solid> solids = new ArrayList<>(); // decomposed meshes, for lemma D2's start check
     private final Map<String, Certificate.AttachedSpec> attachedSpecs = new HashMap<>();
     final IntervalKinematics kinematics;
     final Certificate.Witness witness;
@@ -74,7 +74,9 @@ final class WitnessModel {
      */
     private void bindAttached(RobotDescription robot) {
         for (Certificate.AttachedSpec a : witness.attached()) {
-            if (robot.link(a.name()).isPresent() || attachedSpecs.containsKey(a.name()) || a.name().isEmpty()) {
+            if (robot.link(a.name()).isPresent()
+                    || attachedSpecs.containsKey(a.name())
+                    || a.name().isEmpty()) {
                 problems.add(a.path() + ".name: '" + a.name() + "' must be a new, non-empty name (not a link of robot "
                         + robot.name() + " nor another attached object)");
             } else if (robot.link(a.link()).isEmpty()) {
@@ -103,30 +105,36 @@ final class WitnessModel {
         Set<String> seen = new HashSet<>();
         for (String j : witness.joints()) {
             if (!free.contains(j) || !seen.add(j)) {
-                problems.add("witness.joints: '" + j + "' is " + (free.contains(j) ? "named twice"
-                        : "not a non-fixed, non-mimic joint of robot " + robot.name()));
+                problems.add("witness.joints: '" + j + "' is "
+                        + (free.contains(j)
+                                ? "named twice"
+                                : "not a non-fixed, non-mimic joint of robot " + robot.name()));
             }
         }
         witness.held().forEach((j, v) -> {
             if (!free.contains(j) || !seen.add(j)) {
-                problems.add("witness.held: '" + j + "' is " + (free.contains(j) ? "also a trajectory column"
-                        : "not a non-fixed, non-mimic joint of robot " + robot.name()));
+                problems.add("witness.held: '" + j + "' is "
+                        + (free.contains(j)
+                                ? "also a trajectory column"
+                                : "not a non-fixed, non-mimic joint of robot " + robot.name()));
             } else if (!robot.joint(j).orElseThrow().limits().contains(v)) {
                 problems.add("witness.held: " + j + " = " + v + " is outside its limits");
             }
         });
         free.removeAll(seen);
         if (!free.isEmpty()) {
-            problems.add("witness: joints " + new java.util.TreeSet<>(free) + " are neither trajectory columns nor held");
+            problems.add(
+                    "witness: joints " + new java.util.TreeSet<>(free) + " are neither trajectory columns nor held");
         }
         int n = witness.joints().size(), w = cert.waypoints().length;
         if (w < 2 || cert.times().length != w) {
             problems.add("the trajectory needs at least 2 waypoints and one time per waypoint");
         }
         for (int i = 0; i < w; i++) {
-            if (cert.waypoints()[i].length != n || cert.velocities() != null && (cert.velocities().length != w
-                    || cert.velocities()[i].length != n) || cert.accelerations() != null
-                    && (cert.accelerations().length != w || cert.accelerations()[i].length != n)) {
+            if (cert.waypoints()[i].length != n
+                    || cert.velocities() != null && (cert.velocities().length != w || cert.velocities()[i].length != n)
+                    || cert.accelerations() != null
+                            && (cert.accelerations().length != w || cert.accelerations()[i].length != n)) {
                 problems.add("waypoint " + i + ": positions, velocities and accelerations need one value per joint of"
                         + " witness.joints (" + n + ")");
             }
@@ -134,11 +142,12 @@ final class WitnessModel {
                 problems.add("times[" + i + "]: times must increase strictly");
             }
         }
-        String expected = cert.velocities() == null ? (cert.accelerations() == null ? "LINEAR" : "accelerations need velocities")
+        String expected = cert.velocities() == null
+                ? (cert.accelerations() == null ? "LINEAR" : "accelerations need velocities")
                 : cert.accelerations() == null ? "CUBIC" : "QUINTIC";
         if (!expected.equals(cert.interpolation())) {
-            problems.add("interpolation is " + cert.interpolation() + " but the velocities and accelerations given make it "
-                    + expected);
+            problems.add("interpolation is " + cert.interpolation()
+                    + " but the velocities and accelerations given make it " + expected);
         }
     }
 
@@ -163,8 +172,8 @@ final class WitnessModel {
             if (att != null) {
                 Piece p = specs.size() == 1 ? attachedPiece(att, specs.get(0)) : null;
                 if (specs.size() != 1) {
-                    problems.add("witness.pieces." + name + ": an attached object has exactly one ATTACHED piece, found "
-                            + specs.size());
+                    problems.add("witness.pieces." + name
+                            + ": an attached object has exactly one ATTACHED piece, found " + specs.size());
                 } else if (p != null) {
                     links.put(name, List.of(p));
                 }
@@ -172,26 +181,32 @@ final class WitnessModel {
             }
             LinkDescription l = robot.link(name).orElse(null);
             if (l == null || l.collisions().isEmpty()) {
-                problems.add("witness.pieces." + name + ": not a link of robot " + robot.name() + " with collision geometry"
-                        + " nor an attached object of witness.attached (an attached mesh?); use --verifier=recompute");
+                problems.add(
+                        "witness.pieces." + name + ": not a link of robot " + robot.name() + " with collision geometry"
+                                + " nor an attached object of witness.attached (an attached mesh?); use --verifier=recompute");
                 return;
             }
             List<Piece> pieces = new ArrayList<>();
             Set<Integer> covered = new HashSet<>();
-            Map<Integer, Integer> decomposed = new HashMap<>();   // element -> DECOMPOSED pieces so far
+            Map<Integer, Integer> decomposed = new HashMap<>(); // element -> DECOMPOSED pieces so far
             for (PieceSpec s : specs) {
                 if (s.kind().equals("DECOMPOSED")) {
                     decomposed.merge(s.element(), 1, Integer::sum);
                 }
             }
             Map<Integer, DecomposedElement> elements = new HashMap<>();
-            decomposed.forEach((e, n) -> elements.put(e, decomposedElement(name, e, n, l, covers.remove(name + "\0" + e))));
+            decomposed.forEach(
+                    (e, n) -> elements.put(e, decomposedElement(name, e, n, l, covers.remove(name + "\0" + e))));
             Map<Integer, Integer> number = new HashMap<>();
             for (int i = 0; i < specs.size(); i++) {
                 PieceSpec spec = specs.get(i);
                 Piece p = spec.kind().equals("DECOMPOSED")
-                        ? decomposedPiece(name, i, spec, elements.get(spec.element()), number.merge(spec.element(), 1,
-                        Integer::sum) - 1)
+                        ? decomposedPiece(
+                                name,
+                                i,
+                                spec,
+                                elements.get(spec.element()),
+                                number.merge(spec.element(), 1, Integer::sum) - 1)
                         : piece(name, i, spec, l);
                 if (p != null) {
                     pieces.add(p);
@@ -204,21 +219,24 @@ final class WitnessModel {
             }
             links.put(name, pieces);
         });
-        covers.values().forEach(c -> problems.add(c.path() + ": link '" + c.link() + "' element " + c.element()
-                + " has no DECOMPOSED pieces in witness.pieces"));
+        covers.values()
+                .forEach(c -> problems.add(c.path() + ": link '" + c.link() + "' element " + c.element()
+                        + " has no DECOMPOSED pieces in witness.pieces"));
     }
 
     /** A mesh element covered by DECOMPOSED pieces: its cover (null if it does not bind) and its vertices' error. */
-    private record DecomposedElement(MeshCover cover, double vertexSlack) {
-    }
+    private record DecomposedElement(MeshCover cover, double vertexSlack) {}
 
     /**
      * Reads the cover of link {@code link}'s mesh element {@code e} by its {@code n} DECOMPOSED pieces against the mesh
      * the urdf module loaded (lemma D1), and records the assumption that no body lies inside its solid (lemma D2).
      */
-    private DecomposedElement decomposedElement(String link, int e, int n, LinkDescription l, Certificate.CoverSpec spec) {
+    private DecomposedElement decomposedElement(
+            String link, int e, int n, LinkDescription l, Certificate.CoverSpec spec) {
         String what = "link '" + link + "' element " + e;
-        if (e < 0 || e >= l.collisions().size() || !(l.collisions().get(e).geometry() instanceof Geometry.Mesh m)
+        if (e < 0
+                || e >= l.collisions().size()
+                || !(l.collisions().get(e).geometry() instanceof Geometry.Mesh m)
                 || m.mesh().isEmpty()) {
             problems.add("witness.pieces." + link + ": DECOMPOSED pieces name element " + e + ", which is not a loaded"
                     + " mesh of the link");
@@ -229,8 +247,8 @@ final class WitnessModel {
                     + " the mesh each holds");
             return null;
         }
-        MeshCover c = MeshCover.read(m.mesh().get(), spec.tree(), n, spec.path() + " (" + what + ", mesh '"
-                + m.filename() + "')", problems);
+        MeshCover c = MeshCover.read(
+                m.mesh().get(), spec.tree(), n, spec.path() + " (" + what + ", mesh '" + m.filename() + "')", problems);
         if (c == null) {
             return null;
         }
@@ -238,8 +256,16 @@ final class WitnessModel {
         assumptions.add(solid);
         double slack = vertexSlack(m);
         if (kinematics != null) {
-            solids.add(new SolidCheck.Solid(solid, new Piece(link, true, -1, kinematicsOrigin(link, e),
-                    new Shape.Points(m.mesh().get().copyVertices(), slack), 1, 0)));
+            solids.add(new SolidCheck.Solid(
+                    solid,
+                    new Piece(
+                            link,
+                            true,
+                            -1,
+                            kinematicsOrigin(link, e),
+                            new Shape.Points(m.mesh().get().copyVertices(), slack),
+                            1,
+                            0)));
         }
         return new DecomposedElement(c, slack);
     }
@@ -249,7 +275,8 @@ final class WitnessModel {
      * (bound to the caller's inputs), the cover read against them (lemma D1), each piece placed at the attachment pose
      * (lemma A1); the solid is an assumption (lemma D2).
      */
-    private List<Piece> attachedMeshPieces(Certificate.AttachedSpec a, List<PieceSpec> specs, Certificate.CoverSpec cover) {
+    private List<Piece> attachedMeshPieces(
+            Certificate.AttachedSpec a, List<PieceSpec> specs, Certificate.CoverSpec cover) {
         Frame origin = quaternionPose(a.pose());
         TriangleMesh mesh = null;
         try {
@@ -282,22 +309,29 @@ final class WitnessModel {
             }
         }
         if (cover == null) {
-            problems.add("cover: attached mesh '" + a.name() + "' has " + specs.size() + " DECOMPOSED pieces but no cover"
-                    + " entry saying which part of the mesh each holds");
+            problems.add("cover: attached mesh '" + a.name() + "' has " + specs.size()
+                    + " DECOMPOSED pieces but no cover" + " entry saying which part of the mesh each holds");
             return List.of();
         }
-        MeshCover c = MeshCover.read(mesh, cover.tree(), specs.size(), cover.path() + " (attached mesh '" + a.name() + "')",
-                problems);
+        MeshCover c = MeshCover.read(
+                mesh, cover.tree(), specs.size(), cover.path() + " (attached mesh '" + a.name() + "')", problems);
         if (c == null) {
             return List.of();
         }
         Assumption solid = new Assumption(Assumption.Kind.DECOMPOSED_SOLID, a.name(), "attached mesh");
         assumptions.add(solid);
-        solids.add(new SolidCheck.Solid(solid, new Piece(a.name(), true, -1, origin, new Shape.Points(mesh.copyVertices(), 0),
-                1, 0)));
+        solids.add(new SolidCheck.Solid(
+                solid, new Piece(a.name(), true, -1, origin, new Shape.Points(mesh.copyVertices(), 0), 1, 0)));
         List<Piece> out = new ArrayList<>();
         for (int j = 0; j < specs.size(); j++) {
-            out.add(new Piece(a.name(), true, j, origin, c.shape(j, 0), specs.get(j).scale(), specs.get(j).padding()));
+            out.add(new Piece(
+                    a.name(),
+                    true,
+                    j,
+                    origin,
+                    c.shape(j, 0),
+                    specs.get(j).scale(),
+                    specs.get(j).padding()));
         }
         return out;
     }
@@ -311,8 +345,14 @@ final class WitnessModel {
         if (e == null || kinematics == null) {
             return null;
         }
-        return new Piece(link, true, index, kinematicsOrigin(link, s.element()), e.cover().shape(j, e.vertexSlack()),
-                s.scale(), s.padding());
+        return new Piece(
+                link,
+                true,
+                index,
+                kinematicsOrigin(link, s.element()),
+                e.cover().shape(j, e.vertexSlack()),
+                s.scale(),
+                s.padding());
     }
 
     /** Error bound per coordinate of the loaded vertices: 0 unless the URDF scales the mesh (lemma S4). */
@@ -333,21 +373,25 @@ final class WitnessModel {
      */
     private Piece attachedPiece(Certificate.AttachedSpec a, PieceSpec s) {
         if (!s.kind().equals("ATTACHED") || s.element() != 0 || !(s.padding() >= 0) || !(s.scale() > 0)) {
-            problems.add(s.path() + ": an attached object's piece is kind ATTACHED, element 0, padding >= 0 and scale > 0");
+            problems.add(
+                    s.path() + ": an attached object's piece is kind ATTACHED, element 0, padding >= 0 and scale > 0");
             return null;
         }
         Shape shape = switch (a.shape()) {
-            case "box" -> a.size().length == 3 && positive(a.size())
-                    ? new Shape.Box(a.size()[0] / 2, a.size()[1] / 2, a.size()[2] / 2) : null;
+            case "box" ->
+                a.size().length == 3 && positive(a.size())
+                        ? new Shape.Box(a.size()[0] / 2, a.size()[1] / 2, a.size()[2] / 2)
+                        : null;
             case "sphere" -> a.radius() > 0 ? new Shape.Sphere(a.radius()) : null;
             case "cylinder" -> a.radius() > 0 && a.length() > 0 ? new Shape.Cylinder(a.radius(), a.length() / 2) : null;
             case "capsule" -> a.radius() > 0 && a.length() > 0 ? new Shape.Capsule(a.radius(), a.length() / 2) : null;
-            default -> hull(a.vertices());   // "hull": a point set, or a mesh covered by one hull (lemma S2)
+            default -> hull(a.vertices()); // "hull": a point set, or a mesh covered by one hull (lemma S2)
         };
         Frame origin = quaternionPose(a.pose());
         if (shape == null || origin == null) {
-            problems.add(a.path() + " ('" + a.name() + "'): needs positive sizes (or at least one vertex of 3 numbers) and a"
-                    + " pose with a non-zero quaternion");
+            problems.add(
+                    a.path() + " ('" + a.name() + "'): needs positive sizes (or at least one vertex of 3 numbers) and a"
+                            + " pose with a non-zero quaternion");
             return null;
         }
         return new Piece(a.name(), true, 0, origin, shape, s.scale(), s.padding());
@@ -368,9 +412,10 @@ final class WitnessModel {
         Interval xy = x.mul(y), xz = x.mul(z), yz = y.mul(z), wx = w.mul(x), wy = w.mul(y), wz = w.mul(z);
         Interval two = Interval.point(2);
         Interval[] r = {
-                ww.add(xx).sub(yy).sub(zz), two.mul(xy.sub(wz)), two.mul(xz.add(wy)),
-                two.mul(xy.add(wz)), ww.sub(xx).add(yy).sub(zz), two.mul(yz.sub(wx)),
-                two.mul(xz.sub(wy)), two.mul(yz.add(wx)), ww.sub(xx).sub(yy).add(zz)};
+            ww.add(xx).sub(yy).sub(zz), two.mul(xy.sub(wz)), two.mul(xz.add(wy)),
+            two.mul(xy.add(wz)), ww.sub(xx).add(yy).sub(zz), two.mul(yz.sub(wx)),
+            two.mul(xz.sub(wy)), two.mul(yz.add(wx)), ww.sub(xx).sub(yy).add(zz)
+        };
         for (int i = 0; i < 9; i++) {
             r[i] = r[i].div(n2);
         }
@@ -379,8 +424,8 @@ final class WitnessModel {
 
     private Piece piece(String link, int index, PieceSpec s, LinkDescription l) {
         if (s.kind().equals("ATTACHED")) {
-            problems.add(s.path() + ": link '" + link + "' piece " + index + " is ATTACHED, which only an attached object's"
-                    + " piece may be");
+            problems.add(s.path() + ": link '" + link + "' piece " + index
+                    + " is ATTACHED, which only an attached object's" + " piece may be");
             return null;
         }
         if (s.kind().equals("OTHER")) {
@@ -390,7 +435,8 @@ final class WitnessModel {
             return null;
         }
         if (s.element() < 0 || s.element() >= l.collisions().size() || !(s.padding() >= 0) || !(s.scale() > 0)) {
-            problems.add(s.path() + ": element must index the link's collision elements, padding be >= 0 and scale > 0");
+            problems.add(
+                    s.path() + ": element must index the link's collision elements, padding be >= 0 and scale > 0");
             return null;
         }
         GeometryElement ge = l.collisions().get(s.element());
@@ -402,7 +448,8 @@ final class WitnessModel {
         } else if (s.kind().equals("PRIMITIVE")) {
             // sizes were parsed from decimal text: one ulp up contains the text's value
             if (g instanceof Geometry.Box b) {
-                shape = new Shape.Box(Interval.up(b.sizeX()) / 2, Interval.up(b.sizeY()) / 2, Interval.up(b.sizeZ()) / 2);
+                shape = new Shape.Box(
+                        Interval.up(b.sizeX()) / 2, Interval.up(b.sizeY()) / 2, Interval.up(b.sizeZ()) / 2);
             } else if (g instanceof Geometry.Sphere sp) {
                 shape = new Shape.Sphere(Interval.up(sp.radius()));
             } else if (g instanceof Geometry.Cylinder c) {
@@ -427,15 +474,25 @@ final class WitnessModel {
         for (ObstacleSpec o : witness.obstacles()) {
             double[] p = o.pose();
             Shape shape = switch (o.shape()) {
-                case "box" -> o.size().length == 3 && positive(o.size())
-                        ? new Shape.Box(o.size()[0] / 2, o.size()[1] / 2, o.size()[2] / 2) : null;
+                case "box" ->
+                    o.size().length == 3 && positive(o.size())
+                            ? new Shape.Box(o.size()[0] / 2, o.size()[1] / 2, o.size()[2] / 2)
+                            : null;
                 case "sphere" -> o.radius() > 0 ? new Shape.Sphere(o.radius()) : null;
-                case "cylinder" -> o.radius() > 0 && o.length() > 0 ? new Shape.Cylinder(o.radius(), o.length() / 2) : null;
-                case "capsule" -> o.radius() > 0 && o.length() > 0 ? new Shape.Capsule(o.radius(), o.length() / 2) : null;
+                case "cylinder" ->
+                    o.radius() > 0 && o.length() > 0 ? new Shape.Cylinder(o.radius(), o.length() / 2) : null;
+                case "capsule" ->
+                    o.radius() > 0 && o.length() > 0 ? new Shape.Capsule(o.radius(), o.length() / 2) : null;
                 default -> hull(o.vertices());
             };
-            if (shape == null || p.length != 16 || p[12] != 0 || p[13] != 0 || p[14] != 0 || p[15] != 1
-                    || !(o.padding() >= 0) || o.name().isEmpty()) {
+            if (shape == null
+                    || p.length != 16
+                    || p[12] != 0
+                    || p[13] != 0
+                    || p[14] != 0
+                    || p[15] != 1
+                    || !(o.padding() >= 0)
+                    || o.name().isEmpty()) {
                 problems.add(o.path() + " ('" + o.name() + "'): needs positive sizes, at least one vertex of 3 numbers,"
                         + " a 4x4 pose with last row 0 0 0 1 and padding >= 0");
                 continue;
@@ -448,11 +505,13 @@ final class WitnessModel {
             if (obstacles.put(o.name(), new Piece(o.name(), false, 0, f, shape, 1, o.padding())) != null) {
                 problems.add(o.path() + ": obstacle name '" + o.name() + "' is used twice");
             }
-            if (o.shape().equals("mesh")) {   // the hull above holds the mesh and its solid (S2); windows use triangles (E1)
+            if (o.shape()
+                    .equals("mesh")) { // the hull above holds the mesh and its solid (S2); windows use triangles (E1)
                 ExactMesh m = ExactMesh.of(o.name(), o.vertices(), o.triangles(), f, o.padding());
                 if (m == null) {
-                    problems.add(o.path() + ".triangles ('" + o.name() + "'): needs at least one triangle of three indices"
-                            + " of its " + o.vertices().length + " vertices");
+                    problems.add(
+                            o.path() + ".triangles ('" + o.name() + "'): needs at least one triangle of three indices"
+                                    + " of its " + o.vertices().length + " vertices");
                 } else {
                     meshes.put(o.name(), m);
                 }
@@ -485,7 +544,7 @@ final class WitnessModel {
 
     /** Each allowed entry must hold for the reason it gives; only justified ones are skipped (lemma C2). */
     private void bindAllowed(RobotDescription robot, SemanticDescription srdf) {
-        Map<String, String> adjacent = new HashMap<>();   // link with geometry -> nearest ancestor with geometry
+        Map<String, String> adjacent = new HashMap<>(); // link with geometry -> nearest ancestor with geometry
         Map<String, LinkDescription> byName = robot.linksByName();
         for (LinkDescription l : robot.links()) {
             String p = l.name();
@@ -503,30 +562,42 @@ final class WitnessModel {
             String key = pairKey(a.linkA(), a.linkB());
             boolean bodies = body(robot, a.linkA()) && body(robot, a.linkB());
             boolean attachment = attachedTo.containsKey(a.linkA()) || attachedTo.containsKey(a.linkB());
-            boolean holds = !a.linkA().equals(a.linkB()) && switch (a.reason()) {
-                case "Adjacent" -> a.linkB().equals(adjacent.get(a.linkA())) || a.linkA().equals(adjacent.get(a.linkB()));
-                case "SRDF" -> srdfPairs.contains(key);
-                case "Drake" -> drakePairs.contains(key);
-                // not derivable from the URDF: granted, but reported (lemma A2); the names must still be bodies
-                case "Attached" -> bodies && attachment;
-                case "User" -> bodies;
-                default -> false;
-            };
+            boolean holds = !a.linkA().equals(a.linkB())
+                    && switch (a.reason()) {
+                        case "Adjacent" ->
+                            a.linkB().equals(adjacent.get(a.linkA()))
+                                    || a.linkA().equals(adjacent.get(a.linkB()));
+                        case "SRDF" -> srdfPairs.contains(key);
+                        case "Drake" -> drakePairs.contains(key);
+                        // not derivable from the URDF: granted, but reported (lemma A2); the names must still be bodies
+                        case "Attached" -> bodies && attachment;
+                        case "User" -> bodies;
+                        default -> false;
+                    };
             if (holds) {
                 allowed.add(key);
                 if (a.reason().equals("Attached") || a.reason().equals("User")) {
-                    assumptions.add(new Assumption(a.reason().equals("User") ? Assumption.Kind.CALLER_ALLOWED_PAIR
-                            : Assumption.Kind.ATTACHED_CONTACT, a.linkA(), a.linkB()));
+                    assumptions.add(new Assumption(
+                            a.reason().equals("User")
+                                    ? Assumption.Kind.CALLER_ALLOWED_PAIR
+                                    : Assumption.Kind.ATTACHED_CONTACT,
+                            a.linkA(),
+                            a.linkB()));
                 }
             } else if (a.reason().equals("Attached") || a.reason().equals("User")) {
-                problems.add(a.path() + ": allowed pair [" + a.linkA() + ", " + a.linkB() + ", " + a.reason() + "] does not"
+                problems.add(a.path() + ": allowed pair [" + a.linkA() + ", " + a.linkB() + ", " + a.reason()
+                        + "] does not"
                         + " name two different bodies (links of robot " + robot.name() + " or attached objects of"
-                        + " witness.attached)" + (a.reason().equals("Attached") ? ", one of them an attached object" : ""));
+                        + " witness.attached)"
+                        + (a.reason().equals("Attached") ? ", one of them an attached object" : ""));
             } else {
                 problems.add(a.path() + ": allowed pair [" + a.linkA() + ", " + a.linkB() + ", " + a.reason()
                         + "] is not justified: the verifier does not derive it from the "
-                        + (a.reason().equals("SRDF") ? "SRDF" : a.reason().equals("Drake") ? "URDF's collision filter groups"
-                        : "URDF tree (nearest ancestors with collision geometry)"));
+                        + (a.reason().equals("SRDF")
+                                ? "SRDF"
+                                : a.reason().equals("Drake")
+                                        ? "URDF's collision filter groups"
+                                        : "URDF tree (nearest ancestors with collision geometry)"));
             }
         }
     }

@@ -1,15 +1,14 @@
 package io.collide4j.verifier;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.junit.jupiter.api.Test;
-
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /**
  * The binding stage on the hand-built one-joint certificate of {@link IndependentVerifierTest}: bound to inputs that
@@ -25,7 +24,8 @@ class BindingTest {
     }
 
     private static BoundInputs inputs(ObjectNode c) {
-        return new BoundInputs("r", "s", 0.001, List.of("j1"), Map.of(), c.get("witness").toString(), null);
+        return new BoundInputs(
+                "r", "s", 0.001, List.of("j1"), Map.of(), c.get("witness").toString(), null);
     }
 
     private static List<String> bind(BoundInputs in, ObjectNode c) {
@@ -41,8 +41,12 @@ class BindingTest {
     void aCertificateBindsToTheInputsItStates() {
         ObjectNode c = certificate();
         assertEquals(List.of(), bind(inputs(c), c));
-        VerificationReport r = IndependentVerifier.verify(IntervalKinematicsTest.resource("arm.urdf"), null,
-                c.toString().getBytes(StandardCharsets.UTF_8), "test", inputs(c));
+        VerificationReport r = IndependentVerifier.verify(
+                IntervalKinematicsTest.resource("arm.urdf"),
+                null,
+                c.toString().getBytes(StandardCharsets.UTF_8),
+                "test",
+                inputs(c));
         assertTrue(r.valid(), r.problems().toString());
     }
 
@@ -69,7 +73,9 @@ class BindingTest {
         ((ObjectNode) c.get("witness").get("obstacles").get(0)).put("padding", 0.01);
         refused(in, c, "witness.obstacles[0] (obstacle 'slab').padding");
         // the inputs hold j1 at 1: the certificate moves it from 0
-        refused(new BoundInputs("r", "s", 0.001, List.of("j1"), Map.of("j1", 1.0), in.witnessJson(), null), honest,
+        refused(
+                new BoundInputs("r", "s", 0.001, List.of("j1"), Map.of("j1", 1.0), in.witnessJson(), null),
+                honest,
                 "waypoints[0][0]: joint j1 is outside the planning group and held at 1.0");
     }
 
@@ -87,7 +93,9 @@ class BindingTest {
         c = honest.deepCopy();
         ((ArrayNode) c.get("waypoints").get(0)).set(0, -0.0);
         assertEquals(List.of(), bind(in, c));
-        refused(new BoundInputs("r", "s", 0.001, List.of("j1"), Map.of(), in.witnessJson(), "0".repeat(64)), honest,
+        refused(
+                new BoundInputs("r", "s", 0.001, List.of("j1"), Map.of(), in.witnessJson(), "0".repeat(64)),
+                honest,
                 "not those of the --trajectory file");
         c = honest.deepCopy();
         c.put("interpolation", "CUBIC");
@@ -105,7 +113,7 @@ class BindingTest {
         c.put("verdict", "VIOLATION");
         c.putObject("pairClearance");
         ObjectNode v = c.putObject("violation");
-        v.put("segment", 1).put("fraction", 0.5).put("time", 1.25);   // segment 1 runs from t = 1 to 2: 1.5
+        v.put("segment", 1).put("fraction", 0.5).put("time", 1.25); // segment 1 runs from t = 1 to 2: 1.5
         v.set("pair", c.get("segments").get(0).get(0).get("pair").deepCopy());
         refused(in, c, "violation.time: the certificate states 1.25, its segment 1 and fraction 0.5 give 1.5");
         v.put("time", 1.5);
@@ -114,7 +122,9 @@ class BindingTest {
         ((ArrayNode) c.get("segments").get(0).get(0).get("pair")).add(true);
         refused(in, c, "segments[0][0].pair: expected [first, firstPiece, second, secondPiece, environment]");
         String duplicated = honest.toString().replaceFirst("\"margin\":0.02", "\"margin\":0.02,\"margin\":0.01");
-        assertTrue(Binding.check(in, duplicated.getBytes(StandardCharsets.UTF_8), "test").get(0).contains("not readable JSON"));
+        assertTrue(Binding.check(in, duplicated.getBytes(StandardCharsets.UTF_8), "test")
+                .get(0)
+                .contains("not readable JSON"));
     }
 
     @Test
@@ -126,7 +136,12 @@ class BindingTest {
         assertTrue(ok.valid(), ok.problems().toString());
         lb.set(0, 0.0471);
         VerificationReport raised = IndependentVerifierTest.verify(c);
-        assertTrue(!raised.valid() && raised.problems().get(0).contains("claimed lower bound lb = 0.0471 exceeds what the"
-                + " step's plane proves, 0.0470226"), raised.problems().toString());
+        assertTrue(
+                !raised.valid()
+                        && raised.problems()
+                                .get(0)
+                                .contains("claimed lower bound lb = 0.0471 exceeds what the"
+                                        + " step's plane proves, 0.0470226"),
+                raised.problems().toString());
     }
 }

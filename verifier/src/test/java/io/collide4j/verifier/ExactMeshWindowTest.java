@@ -1,17 +1,16 @@
 package io.collide4j.verifier;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.junit.jupiter.api.Test;
-
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 /**
  * Exact-mesh windows (lemmas E1, E2): the one-joint arm of {@link IndependentVerifierTest} turns θ: 0 → 1 between the
@@ -29,8 +28,10 @@ class ExactMeshWindowTest {
 
     /** Two plates of two triangles each (open surface): vertices and triangles. */
     private static final double[][] PLATES = {
-            {0.05, -0.6, -0.06}, {0.6, -0.6, -0.06}, {0.6, 0.6, -0.06}, {0.05, 0.6, -0.06},
-            {0.05, -0.6, 0.06}, {0.6, -0.6, 0.06}, {0.6, 0.6, 0.06}, {0.05, 0.6, 0.06}};
+        {0.05, -0.6, -0.06}, {0.6, -0.6, -0.06}, {0.6, 0.6, -0.06}, {0.05, 0.6, -0.06},
+        {0.05, -0.6, 0.06}, {0.6, -0.6, 0.06}, {0.6, 0.6, 0.06}, {0.05, 0.6, 0.06}
+    };
+
     private static final int[][] PLATE_TRIANGLES = {{0, 1, 2}, {0, 2, 3}, {4, 5, 6}, {4, 6, 7}};
 
     /** The certifier of this test: per maximal run of triangles on one side of z = 0, the plate plane. */
@@ -52,7 +53,8 @@ class ExactMeshWindowTest {
     static ObjectNode certificate(double[][] v, int[][] t, List<double[]> runs) {
         ObjectNode c = IndependentVerifierTest.certificate();
         c.put("meshMode", "EXACT");
-        ObjectNode mesh = ((ArrayNode) c.get("witness").get("obstacles")).removeAll().addObject();
+        ObjectNode mesh =
+                ((ArrayNode) c.get("witness").get("obstacles")).removeAll().addObject();
         mesh.put("name", "sandwich").put("shape", "mesh");
         mesh.set("vertices", JSON.valueToTree(v));
         mesh.set("triangles", JSON.valueToTree(t));
@@ -67,7 +69,14 @@ class ExactMeshWindowTest {
 
     private static ObjectNode windowPair(double[] ends, List<double[]> runs) {
         ObjectNode p = JSON.createObjectNode();
-        p.set("pair", JSON.createArrayNode().add("link1").add(0).add("sandwich").add(0).add(true));
+        p.set(
+                "pair",
+                JSON.createArrayNode()
+                        .add("link1")
+                        .add(0)
+                        .add("sandwich")
+                        .add(0)
+                        .add(true));
         p.set("ends", JSON.valueToTree(ends));
         p.set("lb", JSON.valueToTree(new double[ends.length]));
         ArrayNode planes = p.putArray("planes");
@@ -86,13 +95,16 @@ class ExactMeshWindowTest {
     }
 
     private static ArrayNode run(ObjectNode c, int segment, int step, int run) {
-        return (ArrayNode) c.get("segments").get(segment).get(0).get("windows").get(step).get(run);
+        return (ArrayNode)
+                c.get("segments").get(segment).get(0).get("windows").get(step).get(run);
     }
 
     private static void assertRejected(VerificationReport r, String... fragments) {
         assertFalse(r.valid(), "accepted: " + r);
         for (String f : fragments) {
-            assertTrue(r.problems().stream().anyMatch(p -> p.contains(f)), "no problem mentions '" + f + "': " + r.problems());
+            assertTrue(
+                    r.problems().stream().anyMatch(p -> p.contains(f)),
+                    "no problem mentions '" + f + "': " + r.problems());
         }
     }
 
@@ -108,7 +120,8 @@ class ExactMeshWindowTest {
         for (int s = 0; s < 2; s++) {
             bytes += c.get("segments").get(s).get(0).get("windows").toString().getBytes(StandardCharsets.UTF_8).length;
         }
-        System.out.println("ExactMeshWindowTest: " + bytes / 3.0 + " bytes of triangle planes per window step (2 runs)");
+        System.out.println(
+                "ExactMeshWindowTest: " + bytes / 3.0 + " bytes of triangle planes per window step (2 runs)");
         assertTrue(bytes / 3 < 150, bytes / 3 + " bytes per step");
     }
 
@@ -119,23 +132,31 @@ class ExactMeshWindowTest {
         ObjectNode p = (ObjectNode) c.get("segments").get(1).get(0);
         p.remove("windows");
         ((ArrayNode) p.get("planes")).removeAll().add(JSON.valueToTree(new double[] {0, 0, 1, 0.0425, G, G}));
-        assertRejected(IndependentVerifierTest.verify(c), "segment 1 pair [link1, 0, sandwich, 0, true] step 0",
+        assertRejected(
+                IndependentVerifierTest.verify(c),
+                "segment 1 pair [link1, 0, sandwich, 0, true] step 0",
                 "piece B reaches");
     }
 
     @Test
     void droppedTriangleIsRefusedNamingStepAndTriangle() {
         ObjectNode c = certificate(PLATES, PLATE_TRIANGLES, honestRuns(PLATES, PLATE_TRIANGLES));
-        run(c, 0, 1, 0).set(1, JSON.valueToTree(0));   // run 0..1 becomes 0..0: triangle 1 has no plane
-        assertRejected(IndependentVerifierTest.verify(c), "segment 0 pair [link1, 0, sandwich, 0, true] step 1",
+        run(c, 0, 1, 0).set(1, JSON.valueToTree(0)); // run 0..1 becomes 0..0: triangle 1 has no plane
+        assertRejected(
+                IndependentVerifierTest.verify(c),
+                "segment 0 pair [link1, 0, sandwich, 0, true] step 1",
                 "triangle 1 of exact mesh 'sandwich' has no plane");
         c = certificate(PLATES, PLATE_TRIANGLES, honestRuns(PLATES, PLATE_TRIANGLES));
-        run(c, 1, 0, 1).set(1, JSON.valueToTree(2));   // the last run stops at 2: triangle 3 has no plane
-        assertRejected(IndependentVerifierTest.verify(c), "segment 1 pair [link1, 0, sandwich, 0, true] step 0",
+        run(c, 1, 0, 1).set(1, JSON.valueToTree(2)); // the last run stops at 2: triangle 3 has no plane
+        assertRejected(
+                IndependentVerifierTest.verify(c),
+                "segment 1 pair [link1, 0, sandwich, 0, true] step 0",
                 "triangle 3 of exact mesh 'sandwich' has no plane");
         c = certificate(PLATES, PLATE_TRIANGLES, honestRuns(PLATES, PLATE_TRIANGLES));
-        ((ArrayNode) c.get("segments").get(0).get(0).get("windows")).setNull(0);   // no triangle planes at all
-        assertRejected(IndependentVerifierTest.verify(c), "segment 0 pair [link1, 0, sandwich, 0, true] step 0",
+        ((ArrayNode) c.get("segments").get(0).get(0).get("windows")).setNull(0); // no triangle planes at all
+        assertRejected(
+                IndependentVerifierTest.verify(c),
+                "segment 0 pair [link1, 0, sandwich, 0, true] step 0",
                 "without triangle planes");
     }
 
@@ -144,13 +165,19 @@ class ExactMeshWindowTest {
         // c of the upper plate's plane raised 2 cm: c + gB = 0.0800 > 0.06 on the plate
         ObjectNode c = certificate(PLATES, PLATE_TRIANGLES, honestRuns(PLATES, PLATE_TRIANGLES));
         run(c, 0, 0, 1).set(5, JSON.valueToTree(0.0625));
-        assertRejected(IndependentVerifierTest.verify(c), "segment 0 pair [link1, 0, sandwich, 0, true] step 0",
-                "triangles 2..3 of exact mesh 'sandwich'", "piece B reaches");
+        assertRejected(
+                IndependentVerifierTest.verify(c),
+                "segment 0 pair [link1, 0, sandwich, 0, true] step 0",
+                "triangles 2..3 of exact mesh 'sandwich'",
+                "piece B reaches");
         // lowered 2 cm: c − gA = 0.005 < 0.025 on the arm
         c = certificate(PLATES, PLATE_TRIANGLES, honestRuns(PLATES, PLATE_TRIANGLES));
         run(c, 1, 0, 0).set(5, JSON.valueToTree(0.0225));
-        assertRejected(IndependentVerifierTest.verify(c), "segment 1 pair [link1, 0, sandwich, 0, true] step 0",
-                "triangles 0..1 of exact mesh 'sandwich'", "piece A reaches");
+        assertRejected(
+                IndependentVerifierTest.verify(c),
+                "segment 1 pair [link1, 0, sandwich, 0, true] step 0",
+                "triangles 0..1 of exact mesh 'sandwich'",
+                "piece A reaches");
         // a gap below the margin
         c = certificate(PLATES, PLATE_TRIANGLES, honestRuns(PLATES, PLATE_TRIANGLES));
         run(c, 0, 0, 0).set(6, JSON.valueToTree(0.001));
@@ -168,13 +195,18 @@ class ExactMeshWindowTest {
         t[4] = new int[] {8, 9, 10};
         // the planted certifier: the plates' runs only, as if its per-triangle loop stopped one short
         List<double[]> planted = honestRuns(PLATES, PLATE_TRIANGLES);
-        assertRejected(IndependentVerifierTest.verify(certificate(v, t, planted)),
-                "segment 0 pair [link1, 0, sandwich, 0, true] step 0", "triangle 4 of exact mesh 'sandwich' has no plane");
+        assertRejected(
+                IndependentVerifierTest.verify(certificate(v, t, planted)),
+                "segment 0 pair [link1, 0, sandwich, 0, true] step 0",
+                "triangle 4 of exact mesh 'sandwich' has no plane");
         // and one that folds it into the upper plate's run: the plate's plane does not hold it
         List<double[]> folded = honestRuns(PLATES, PLATE_TRIANGLES);
         folded.get(1)[1] = 4;
-        assertRejected(IndependentVerifierTest.verify(certificate(v, t, folded)),
-                "segment 0 pair [link1, 0, sandwich, 0, true] step 0", "triangles 2..4", "piece B reaches");
+        assertRejected(
+                IndependentVerifierTest.verify(certificate(v, t, folded)),
+                "segment 0 pair [link1, 0, sandwich, 0, true] step 0",
+                "triangles 2..4",
+                "piece B reaches");
     }
 
     /** Each plate as a closed box 2 cm thick (x ∈ [0.05, 0.6], |y| ≤ 0.6): every edge shared by two triangles. */
@@ -183,7 +215,8 @@ class ExactMeshWindowTest {
         for (int b = 0; b < 2; b++) {
             double z0 = b == 0 ? -0.08 : 0.06, z1 = b == 0 ? -0.06 : 0.08;
             for (int i = 0; i < 8; i++) {
-                v[8 * b + i] = new double[] {(i & 1) == 0 ? 0.05 : 0.6, (i & 2) == 0 ? -0.6 : 0.6, (i & 4) == 0 ? z0 : z1};
+                v[8 * b + i] =
+                        new double[] {(i & 1) == 0 ? 0.05 : 0.6, (i & 2) == 0 ? -0.6 : 0.6, (i & 4) == 0 ? z0 : z1};
             }
         }
         return v;
@@ -207,13 +240,15 @@ class ExactMeshWindowTest {
         int[][] tri = boxTriangles();
         VerificationReport r = IndependentVerifierTest.verify(certificate(v, tri, honestRuns(v, tri)));
         assertTrue(r.valid(), r.problems().toString());
-        assertEquals(List.of(new Assumption(Assumption.Kind.EXACT_MESH_SOLID, "sandwich", "robot piece link1#0")),
+        assertEquals(
+                List.of(new Assumption(Assumption.Kind.EXACT_MESH_SOLID, "sandwich", "robot piece link1#0")),
                 r.assumptions());
     }
 
     @Test
     void aPlaneStepOfThePairAnchorsItOutsideTheClosedMesh() {
-        // θ: 0 → 2, then still. At θ = 2 the arm reaches x = 0.025·sin 2 = 0.02273 at most, the boxes start at x = 0.05:
+        // θ: 0 → 2, then still. At θ = 2 the arm reaches x = 0.025·sin 2 = 0.02273 at most, the boxes start at x =
+        // 0.05:
         // the plane x = 0.0364 (gA = gB = 0.0136 − 1e-6) is a step plane against the hull of all vertices (lemma E2)
         double[][] v = boxVertices();
         int[][] tri = boxTriangles();
@@ -221,8 +256,9 @@ class ExactMeshWindowTest {
         c.set("waypoints", JSON.valueToTree(new double[][] {{0}, {2}, {2}}));
         ObjectNode p = (ObjectNode) c.get("segments").get(1).get(0);
         p.remove("windows");
-        ((ArrayNode) p.get("planes")).removeAll().add(JSON.valueToTree(new double[] {1, 0, 0, 0.0364, 0.0136 - 1e-6,
-                0.0136 - 1e-6}));
+        ((ArrayNode) p.get("planes"))
+                .removeAll()
+                .add(JSON.valueToTree(new double[] {1, 0, 0, 0.0364, 0.0136 - 1e-6, 0.0136 - 1e-6}));
         VerificationReport r = IndependentVerifierTest.verify(c);
         assertTrue(r.valid(), r.problems().toString());
         assertEquals(List.of(), r.assumptions());
@@ -233,7 +269,9 @@ class ExactMeshWindowTest {
         // the runs prove (gA + gB)/|n| = 0.035 − 2e-6
         ObjectNode c = certificate(PLATES, PLATE_TRIANGLES, honestRuns(PLATES, PLATE_TRIANGLES));
         ((ArrayNode) c.get("segments").get(0).get(0).get("lb")).set(1, JSON.valueToTree(0.035));
-        assertRejected(IndependentVerifierTest.verify(c), "segment 0 pair [link1, 0, sandwich, 0, true] step 1",
+        assertRejected(
+                IndependentVerifierTest.verify(c),
+                "segment 0 pair [link1, 0, sandwich, 0, true] step 1",
                 "claimed lower bound lb = 0.035 exceeds");
         c = certificate(PLATES, PLATE_TRIANGLES, honestRuns(PLATES, PLATE_TRIANGLES));
         ((ArrayNode) c.get("segments").get(0).get(0).get("lb")).set(1, JSON.valueToTree(0.0349));
@@ -245,7 +283,9 @@ class ExactMeshWindowTest {
         ObjectNode c = IndependentVerifierTest.certificate();
         ObjectNode p = (ObjectNode) c.get("segments").get(1).get(0);
         ((ArrayNode) p.get("planes")).setNull(0);
-        assertRejected(IndependentVerifierTest.verify(c), "segment 1 pair [link1, 0, slab, 0, true] step 0",
+        assertRejected(
+                IndependentVerifierTest.verify(c),
+                "segment 1 pair [link1, 0, slab, 0, true] step 0",
                 "not a robot piece and an exact-mesh obstacle");
     }
 }

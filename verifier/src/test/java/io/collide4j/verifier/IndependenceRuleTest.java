@@ -1,6 +1,8 @@
 package io.collide4j.verifier;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -10,10 +12,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /**
  * The build rule behind the verifier's claim to independence (issue 31): nothing in this module, main or test, names a
@@ -36,7 +35,8 @@ class IndependenceRuleTest {
                         Matcher m = NAMED.matcher(lines.get(i));
                         while (m.find()) {
                             if (!m.group(1).equals("verifier") && !m.group(1).equals("urdf")) {
-                                found.add(p + ":" + (i + 1) + ": " + lines.get(i).trim());
+                                found.add(
+                                        p + ":" + (i + 1) + ": " + lines.get(i).trim());
                             }
                         }
                     }
@@ -49,7 +49,8 @@ class IndependenceRuleTest {
 
     @Test
     void thePomDeclaresNoOtherCollide4jModule() throws IOException {
-        Matcher m = Pattern.compile("<artifactId>(collide4j-[a-z-]+)</artifactId>").matcher(Files.readString(Path.of("pom.xml")));
+        Matcher m = Pattern.compile("<artifactId>(collide4j-[a-z-]+)</artifactId>")
+                .matcher(Files.readString(Path.of("pom.xml")));
         List<String> modules = new ArrayList<>();
         while (m.find()) {
             modules.add(m.group(1));

@@ -1,22 +1,21 @@
 package io.collide4j.verifier;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.collide4j.urdf.JointDescription;
 import io.collide4j.urdf.JointType;
 import io.collide4j.urdf.Pose;
 import io.collide4j.urdf.RobotDescription;
 import io.collide4j.urdf.UrdfParser;
-import org.junit.jupiter.api.Test;
-
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Random;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotSame;
-import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /**
  * The interval forward kinematics enclose a point forward kinematics written here with different code (quaternions
@@ -32,7 +31,8 @@ class IntervalKinematicsTest {
 
     static RobotDescription resource(String name) {
         try {
-            return UrdfParser.create().parse(IntervalKinematicsTest.class.getResource(name).toURI());
+            return UrdfParser.create()
+                    .parse(IntervalKinematicsTest.class.getResource(name).toURI());
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }
@@ -52,8 +52,10 @@ class IntervalKinematicsTest {
                 Pose o = j.origin();
                 double[] f = product(out.get(j.parent()), matrix(o.qx(), o.qy(), o.qz(), o.qw(), o.x(), o.y(), o.z()));
                 if (j.type() != JointType.FIXED) {
-                    double v = j.mimic() == null ? q.get(j.name())
-                            : j.mimic().multiplier() * q.get(j.mimic().joint()) + j.mimic().offset();
+                    double v = j.mimic() == null
+                            ? q.get(j.name())
+                            : j.mimic().multiplier() * q.get(j.mimic().joint())
+                                    + j.mimic().offset();
                     if (j.type() == JointType.PRISMATIC) {
                         f = product(f, matrix(0, 0, 0, 1, v * j.axisX(), v * j.axisY(), v * j.axisZ()));
                     } else {
@@ -70,9 +72,19 @@ class IntervalKinematicsTest {
 
     private static double[] matrix(double x, double y, double z, double w, double tx, double ty, double tz) {
         return new double[] {
-                1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y),
-                2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x),
-                2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y), tx, ty, tz};
+            1 - 2 * (y * y + z * z),
+            2 * (x * y - w * z),
+            2 * (x * z + w * y),
+            2 * (x * y + w * z),
+            1 - 2 * (x * x + z * z),
+            2 * (y * z - w * x),
+            2 * (x * z - w * y),
+            2 * (y * z + w * x),
+            1 - 2 * (x * x + y * y),
+            tx,
+            ty,
+            tz
+        };
     }
 
     private static double[] product(double[] a, double[] b) {
@@ -111,11 +123,13 @@ class IntervalKinematicsTest {
             Map<String, double[]> expected = pointFk(robot, q);
             Map<String, Frame> atPoint = k.linkFrames(point);
             Map<String, Frame> overBox = k.linkFrames(box);
-            expected.forEach((link, p) -> assertEncloses(atPoint.get(link), p, robot.name() + " " + link + " at " + q, 1e-12));
-            for (int u = 0; u < 5; u++) {   // configurations inside the box
+            expected.forEach(
+                    (link, p) -> assertEncloses(atPoint.get(link), p, robot.name() + " " + link + " at " + q, 1e-12));
+            for (int u = 0; u < 5; u++) { // configurations inside the box
                 Map<String, Double> inside = new HashMap<>();
                 q.forEach((j, v) -> inside.put(j, v + 0.02 * r.nextDouble()));
-                pointFk(robot, inside).forEach((link, p) -> assertEncloses(overBox.get(link), p, link + " in box", 0.5));
+                pointFk(robot, inside)
+                        .forEach((link, p) -> assertEncloses(overBox.get(link), p, link + " in box", 0.5));
             }
         }
     }
@@ -149,8 +163,10 @@ class IntervalKinematicsTest {
         Random r = new Random(17);
         for (int trial = 0; trial < 200; trial++) {
             double roll = r.nextDouble() * 6 - 3, pitch = r.nextDouble() * 3 - 1.5, yaw = r.nextDouble() * 6 - 3;
-            Frame parent = Frame.origin(new Interval[] {Interval.point(r.nextDouble()), Interval.point(-r.nextDouble()),
-                    Interval.point(0.3)}, new Interval[] {Interval.point(roll), Interval.point(pitch), Interval.point(yaw)});
+            Frame parent = Frame.origin(
+                    new Interval[] {Interval.point(r.nextDouble()), Interval.point(-r.nextDouble()), Interval.point(0.3)
+                    },
+                    new Interval[] {Interval.point(roll), Interval.point(pitch), Interval.point(yaw)});
             int axis = trial % 3, sign = trial % 2 == 0 ? 1 : -1;
             double lo = r.nextDouble() * 8 - 4, width = trial < 100 ? 0 : r.nextDouble() * 0.3;
             Interval theta = new Interval(lo, lo + width);
@@ -166,7 +182,7 @@ class IntervalKinematicsTest {
             double[] p = rpy(roll, pitch, yaw);
             for (int u = 0; u <= 10; u++) {
                 double t = lo + width * u / 10, c = Math.cos(sign * t), sn = Math.sin(sign * t);
-                double[] rot = new double[9];   // Rodrigues for a coordinate axis, written out: I + s·K + (1 − c)·K²
+                double[] rot = new double[9]; // Rodrigues for a coordinate axis, written out: I + s·K + (1 − c)·K²
                 rot[4 * axis] = 1;
                 int b = (axis + 1) % 3, d = (axis + 2) % 3;
                 rot[3 * b + b] = c;
@@ -189,9 +205,16 @@ class IntervalKinematicsTest {
         double cr = Math.cos(roll), sr = Math.sin(roll), cp = Math.cos(pitch), sp = Math.sin(pitch);
         double cy = Math.cos(yaw), sy = Math.sin(yaw);
         return new double[] {
-                cy * cp, cy * sp * sr - sy * cr, cy * sp * cr + sy * sr,
-                sy * cp, sy * sp * sr + cy * cr, sy * sp * cr - cy * sr,
-                -sp, cp * sr, cp * cr};
+            cy * cp,
+            cy * sp * sr - sy * cr,
+            cy * sp * cr + sy * sr,
+            sy * cp,
+            sy * sp * sr + cy * cr,
+            sy * sp * cr - cy * sr,
+            -sp,
+            cp * sr,
+            cp * cr
+        };
     }
 
     @Test
@@ -201,7 +224,9 @@ class IntervalKinematicsTest {
 
     @Test
     void ur5eEnclosesThePointFk() {
-        checkRobot(UrdfParser.create().parse(Path.of("../models/src/main/resources/io/collide4j/models/ur5e/ur5e.urdf")), 3);
+        checkRobot(
+                UrdfParser.create().parse(Path.of("../models/src/main/resources/io/collide4j/models/ur5e/ur5e.urdf")),
+                3);
     }
 
     @Test
@@ -213,9 +238,12 @@ class IntervalKinematicsTest {
     void pandaFlangeAtZeroIsWhereTheDataSheetPutsIt() {
         RobotDescription robot = panda();
         Map<String, Interval> zero = new HashMap<>();
-        robot.joints().stream().filter(j -> j.type() != JointType.FIXED && j.mimic() == null)
+        robot.joints().stream()
+                .filter(j -> j.type() != JointType.FIXED && j.mimic() == null)
                 .forEach(j -> zero.put(j.name(), Interval.ZERO));
-        Frame flange = new IntervalKinematics(robot, new UrdfNumbers(robot)).linkFrames(zero).get("panda_link8");
+        Frame flange = new IntervalKinematics(robot, new UrdfNumbers(robot))
+                .linkFrames(zero)
+                .get("panda_link8");
         // 0.088 forward, 0.333 + 0.316 + 0.384 − 0.107 up, pointing down (the URDF's π/2 has 11 digits: 1e-10)
         assertEquals(0.088, flange.t(0).mid(), 1e-9);
         assertEquals(0.0, flange.t(1).mid(), 1e-9);
@@ -230,20 +258,25 @@ class IntervalKinematicsTest {
     @Test
     void framesOfSomeLinksAreThoseOfTheWholeTree() {
         RobotDescription robot = resource("features.urdf");
-        Map<String, Interval> q = Map.of("ja", new Interval(-0.3, 0.2), "jb", new Interval(0.1, 0.15), "jc",
-                new Interval(2.9, 3.3));
+        Map<String, Interval> q =
+                Map.of("ja", new Interval(-0.3, 0.2), "jb", new Interval(0.1, 0.15), "jc", new Interval(2.9, 3.3));
         IntervalKinematics k = new IntervalKinematics(robot, new UrdfNumbers(robot));
         Map<String, Frame> all = k.linkFrames(q);
         Map<String, Frame> some = k.linkFrames(q, java.util.List.of("c"));
         assertEquals(java.util.Set.of("root", "a", "b", "c"), some.keySet());
         for (String l : some.keySet()) {
             for (int i = 0; i < 9; i++) {
-                assertEquals(all.get(l).r(i / 3, i % 3).toString(), some.get(l).r(i / 3, i % 3).toString(), l);
+                assertEquals(
+                        all.get(l).r(i / 3, i % 3).toString(),
+                        some.get(l).r(i / 3, i % 3).toString(),
+                        l);
             }
             for (int i = 0; i < 3; i++) {
                 assertEquals(all.get(l).t(i).toString(), some.get(l).t(i).toString(), l);
             }
         }
-        assertEquals(java.util.Set.of("root", "a", "b", "c", "d", "e"), k.linkFrames(q, java.util.List.of("e", "a")).keySet());
+        assertEquals(
+                java.util.Set.of("root", "a", "b", "c", "d", "e"),
+                k.linkFrames(q, java.util.List.of("e", "a")).keySet());
     }
 }

@@ -1,27 +1,29 @@
 package io.collide4j.verifier;
 
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
 import java.util.Random;
-
-import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 
 /** Interval operations contain the exact result, computed here with BigDecimal (exact or to 400 digits). */
 class IntervalTest {
     private static final MathContext MC = new MathContext(400, RoundingMode.HALF_EVEN);
     /** Enough digits for quotients and roots of doubles (whose ulp is 1e-16 relative). */
     private static final MathContext MC50 = new MathContext(50, RoundingMode.HALF_EVEN);
+
     private static final BigDecimal PI = machinPi();
 
     private static BigDecimal machinPi() {
         // π = 16·atan(1/5) − 4·atan(1/239)
-        return atanInverse(5).multiply(BigDecimal.valueOf(16)).subtract(atanInverse(239).multiply(BigDecimal.valueOf(4)), MC);
+        return atanInverse(5)
+                .multiply(BigDecimal.valueOf(16))
+                .subtract(atanInverse(239).multiply(BigDecimal.valueOf(4)), MC);
     }
 
     private static BigDecimal atanInverse(int x) {
@@ -45,19 +47,22 @@ class IntervalTest {
         BigDecimal k = a.divide(twoPi, MC).setScale(0, RoundingMode.HALF_EVEN);
         BigDecimal r = a.subtract(k.multiply(twoPi, MC), MC);
         if (cos) {
-            r = PI.divide(BigDecimal.valueOf(2), MC).subtract(r, MC);   // cos r = sin(π/2 − r)
+            r = PI.divide(BigDecimal.valueOf(2), MC).subtract(r, MC); // cos r = sin(π/2 − r)
         }
         BigDecimal term = r, sum = r, r2 = r.multiply(r, MC);
         BigDecimal eps = BigDecimal.ONE.movePointLeft(44);
         for (int n = 1; term.abs().compareTo(eps) > 0; n++) {
-            term = term.multiply(r2, MC).divide(BigDecimal.valueOf((2L * n) * (2L * n + 1)), MC).negate();
+            term = term.multiply(r2, MC)
+                    .divide(BigDecimal.valueOf((2L * n) * (2L * n + 1)), MC)
+                    .negate();
             sum = sum.add(term, MC);
         }
         return sum;
     }
 
     private static void assertContains(Interval i, BigDecimal exact, String what) {
-        assertTrue(new BigDecimal(i.lo()).compareTo(exact) <= 0 && exact.compareTo(new BigDecimal(i.hi())) <= 0,
+        assertTrue(
+                new BigDecimal(i.lo()).compareTo(exact) <= 0 && exact.compareTo(new BigDecimal(i.hi())) <= 0,
                 what + ": " + i + " does not contain " + exact.round(new MathContext(25)));
     }
 
@@ -99,7 +104,8 @@ class IntervalTest {
                 }
             }
             // an interior point of a product's factors lands inside too
-            BigDecimal mx = xs[0].add(xs[1]).divide(BigDecimal.valueOf(2)), my = ys[0].add(ys[1]).divide(BigDecimal.valueOf(2));
+            BigDecimal mx = xs[0].add(xs[1]).divide(BigDecimal.valueOf(2)),
+                    my = ys[0].add(ys[1]).divide(BigDecimal.valueOf(2));
             assertContains(x.mul(y), mx.multiply(my), "mul interior");
             assertContains(x.sqr(), mx.multiply(mx), "sqr interior");
         }
@@ -132,19 +138,19 @@ class IntervalTest {
         for (int t = 0; t < cases; t++) {
             double lo, hi;
             switch (t % 4) {
-                case 0 -> {   // joint values of realistic trajectories, narrow intervals
+                case 0 -> { // joint values of realistic trajectories, narrow intervals
                     lo = (r.nextDouble() * 2 - 1) * 8 * Math.PI;
                     hi = lo + r.nextDouble() * Math.pow(10, -r.nextInt(12));
                 }
-                case 1 -> {   // wide intervals, up to a few turns
+                case 1 -> { // wide intervals, up to a few turns
                     lo = (r.nextDouble() * 2 - 1) * 30;
                     hi = lo + r.nextDouble() * 8;
                 }
-                case 2 -> {   // large arguments
+                case 2 -> { // large arguments
                     lo = (r.nextDouble() * 2 - 1) * Math.pow(10, 3 + r.nextInt(20));
                     hi = Math.nextUp(lo);
                 }
-                default -> {  // tiny arguments and points
+                default -> { // tiny arguments and points
                     lo = (r.nextDouble() * 2 - 1) * 1e-9;
                     hi = r.nextBoolean() ? lo : lo + 1e-12;
                 }
@@ -158,7 +164,7 @@ class IntervalTest {
                 assertContains(x.sin(), sinExact(s, false), "sin " + x + " at " + s);
                 assertContains(x.cos(), sinExact(s, true), "cos " + x + " at " + s);
             }
-            if (lo == hi) {   // a point stays tight: a few ulps
+            if (lo == hi) { // a point stays tight: a few ulps
                 assertTrue(x.sin().width() <= 8 * Math.ulp(1.0), "sin of a point " + x + " is " + x.sin());
             }
         }
@@ -167,13 +173,15 @@ class IntervalTest {
     @Test
     void sinReachesItsExtremaInsideTheInterval() {
         // [π/2 − 1e-12, π/2 + 1e-12] holds π/2 (Math.PI / 2 is within 1e-16 of it): sin reaches exactly 1
-        assertEquals(1.0, new Interval(Math.PI / 2 - 1e-12, Math.PI / 2 + 1e-12).sin().hi());
+        assertEquals(
+                1.0,
+                new Interval(Math.PI / 2 - 1e-12, Math.PI / 2 + 1e-12).sin().hi());
         assertEquals(-1.0, new Interval(Math.PI - 1e-12, Math.PI + 1e-12).cos().lo());
         assertEquals(1.0, new Interval(-1e-300, 1e-300).cos().hi());
         // 4.5π ± 1e-9 holds a maximum of sin; 4.5π lies between these doubles
         double c = 4.5 * Math.PI;
         assertEquals(1.0, new Interval(c - 1e-9, c + 1e-9).sin().hi());
-        Interval away = new Interval(0.1, 0.2).sin();   // monotone part: ends only
+        Interval away = new Interval(0.1, 0.2).sin(); // monotone part: ends only
         assertTrue(away.hi() < 0.2 && away.lo() > 0.09);
     }
 
@@ -214,17 +222,17 @@ class IntervalTest {
             double dl = Interval.subLo(al, ah, bl, bh), dh = Interval.subHi(al, ah, bl, bh);
             double kl = Interval.scaleLo(al, ah, bl), kh = Interval.scaleHi(al, ah, bl);
             for (double x : new double[] {al, ah}) {
-                assertTrue(within(kl, new BigDecimal(x).multiply(new BigDecimal(bl)), kh),
+                assertTrue(
+                        within(kl, new BigDecimal(x).multiply(new BigDecimal(bl)), kh),
                         x + "·" + bl + " outside [" + kl + ", " + kh + "]");
                 for (double y : new double[] {bl, bh}) {
-                    assertTrue(within(dl, new BigDecimal(x).subtract(new BigDecimal(y)), dh),
+                    assertTrue(
+                            within(dl, new BigDecimal(x).subtract(new BigDecimal(y)), dh),
                             x + "−" + y + " outside [" + dl + ", " + dh + "]");
                     BigDecimal prod = new BigDecimal(x).multiply(new BigDecimal(y));
-                    assertTrue(within(pl, prod, ph),
-                            x + "·" + y + " outside [" + pl + ", " + ph + "]");
+                    assertTrue(within(pl, prod, ph), x + "·" + y + " outside [" + pl + ", " + ph + "]");
                     BigDecimal sum = new BigDecimal(x).add(new BigDecimal(y));
-                    assertTrue(within(sl, sum, sh),
-                            x + "+" + y + " outside [" + sl + ", " + sh + "]");
+                    assertTrue(within(sl, sum, sh), x + "+" + y + " outside [" + sl + ", " + sh + "]");
                 }
             }
             Interval a = new Interval(al, ah), b = new Interval(bl, bh);
@@ -252,7 +260,8 @@ class IntervalTest {
             double[] b = new double[6];
             for (int k = 0; k < 6; k += 2) {
                 double x = rnd.nextInt(3) == 0 ? special[rnd.nextInt(special.length)] : (rnd.nextDouble() - 0.5) * 8;
-                double y = rnd.nextBoolean() ? x
+                double y = rnd.nextBoolean()
+                        ? x
                         : rnd.nextInt(3) == 0 ? special[rnd.nextInt(special.length)] : (rnd.nextDouble() - 0.5) * 8;
                 b[k] = Double.isNaN(y) || x <= y ? x : y;
                 b[k + 1] = Double.isNaN(y) || x <= y ? y : x;

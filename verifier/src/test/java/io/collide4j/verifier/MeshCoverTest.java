@@ -1,15 +1,14 @@
 package io.collide4j.verifier;
 
-import io.collide4j.urdf.TriangleMesh;
-import org.junit.jupiter.api.Test;
-
-import java.util.ArrayList;
-import java.util.List;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.collide4j.urdf.TriangleMesh;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 /**
  * The cover tree's reading (lemma D1) on the unit right triangle (0,0,0), (1,0,0), (0,1,0) and a second triangle
@@ -17,8 +16,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * malformed tree is refused naming the triangle and the token.
  */
 class MeshCoverTest {
-    static final TriangleMesh TWO = new TriangleMesh(new double[] {0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 2, 0, 1, 0, 2, 1},
-            new int[] {0, 1, 2, 3, 4, 5});
+    static final TriangleMesh TWO = new TriangleMesh(
+            new double[] {0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 2, 0, 1, 0, 2, 1}, new int[] {0, 1, 2, 3, 4, 5});
 
     static MeshCover read(String tree, int pieces, List<String> problems) {
         return MeshCover.read(TWO, tree, pieces, "cover[0]", problems);
@@ -73,16 +72,25 @@ class MeshCoverTest {
         refused("0*3", "cover[0] triangle 0: a run of 3 triangles passes the mesh's last triangle 1");
         refused("m 0 1 1", "cover[0] triangle 0: the tree ends inside the triangle's splits");
         refused("e 3 0.5 0 1 1", "cover[0] triangle 0: token 1 '3': a cut's corner must be 0, 1 or 2");
-        refused("e 0 -0.5 0 1 1", "cover[0] triangle 0: token 2 '-0.5': a cut's parameter must be a plain decimal in [0, 1]");
-        refused("e 0 NaN 0 1 1", "cover[0] triangle 0: token 2 'NaN': a cut's parameter must be a plain decimal in [0, 1]");
-        refused("e 0 0x1p-1 0 1 1", "cover[0] triangle 0: token 2 '0x1p-1': a cut's parameter must be a plain decimal in"
-                + " [0, 1]");
+        refused(
+                "e 0 -0.5 0 1 1",
+                "cover[0] triangle 0: token 2 '-0.5': a cut's parameter must be a plain decimal in [0, 1]");
+        refused(
+                "e 0 NaN 0 1 1",
+                "cover[0] triangle 0: token 2 'NaN': a cut's parameter must be a plain decimal in [0, 1]");
+        refused(
+                "e 0 0x1p-1 0 1 1",
+                "cover[0] triangle 0: token 2 '0x1p-1': a cut's parameter must be a plain decimal in" + " [0, 1]");
         refused("2 1", "cover[0] triangle 0: piece 2 is not one of the element's 2 DECOMPOSED pieces");
-        refused("m 0*2 1 1 1 1", "cover[0] triangle 0: token 1 '0*2' is not a piece number, m, c or e (a run only stands"
-                + " for whole triangles)");
+        refused(
+                "m 0*2 1 1 1 1",
+                "cover[0] triangle 0: token 1 '0*2' is not a piece number, m, c or e (a run only stands"
+                        + " for whole triangles)");
         refused("0  1", "cover[0] triangle 1: token 1 '' is not a piece number, m, c or e");
         refused("01 1", "cover[0] triangle 0: token 0 '01' is not a piece number, m, c or e");
-        refused("m ".repeat(MeshCover.MAX_DEPTH + 1) + "0", "cover[0] triangle 0: splits deeper than " + MeshCover.MAX_DEPTH);
+        refused(
+                "m ".repeat(MeshCover.MAX_DEPTH + 1) + "0",
+                "cover[0] triangle 0: splits deeper than " + MeshCover.MAX_DEPTH);
     }
 
     private static void refused(String tree, String message) {

@@ -1,12 +1,11 @@
 package io.collide4j.verifier;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
 import java.util.Random;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /**
  * Lemma S2a: a hull's support bound is at least the exact max over its vertices of Σᵢ max(w̲ᵢvᵢ, w̄ᵢvᵢ) (computed here in
@@ -43,16 +42,23 @@ class ShapeSupportTest {
             for (int i = 0; i < 3; i++) {
                 scale = scale.add(new BigDecimal(w[i].mag()).abs().multiply(new BigDecimal(maxAbs(v, i))));
             }
-            BigDecimal slackTerm = new BigDecimal(slack).multiply(new BigDecimal(w[0].mag()).add(new BigDecimal(w[1].mag()))
-                    .add(new BigDecimal(w[2].mag())));
+            BigDecimal slackTerm = new BigDecimal(slack)
+                    .multiply(new BigDecimal(w[0].mag())
+                            .add(new BigDecimal(w[1].mag()))
+                            .add(new BigDecimal(w[2].mag())));
             exact = exact.add(slackTerm);
             assertTrue(new BigDecimal(bound).compareTo(exact) >= 0, "bound " + bound + " below the exact " + exact);
             // and tight: within a few ulps of the magnitudes involved
             BigDecimal excess = new BigDecimal(bound).subtract(exact);
-            assertTrue(excess.compareTo(scale.add(slackTerm).add(exact.abs()).multiply(new BigDecimal("1e-14"))
-                    .add(new BigDecimal("1e-300"))) <= 0, "loose: bound " + bound + " exact " + exact.doubleValue()
-                    + " scale " + scale.doubleValue() + " w " + java.util.Arrays.toString(w) + " v "
-                    + java.util.Arrays.toString(v) + " slack " + slack);
+            assertTrue(
+                    excess.compareTo(scale.add(slackTerm)
+                                    .add(exact.abs())
+                                    .multiply(new BigDecimal("1e-14"))
+                                    .add(new BigDecimal("1e-300")))
+                            <= 0,
+                    "loose: bound " + bound + " exact " + exact.doubleValue()
+                            + " scale " + scale.doubleValue() + " w " + java.util.Arrays.toString(w) + " v "
+                            + java.util.Arrays.toString(v) + " slack " + slack);
         }
     }
 
@@ -60,8 +66,9 @@ class ShapeSupportTest {
     void nanProvesNothing() {
         Interval[] w = {new Interval(Double.NEGATIVE_INFINITY, 1), Interval.ZERO, Interval.ZERO};
         assertTrue(Double.isNaN(new Shape.Points(new double[] {0, 1, 2}, 0).support(w)));
-        assertEquals(Double.POSITIVE_INFINITY, new Shape.Points(new double[] {1e308, 0, 0}, 0)
-                .support(new Interval[] {Interval.point(1e10), Interval.ZERO, Interval.ZERO}));
+        assertEquals(Double.POSITIVE_INFINITY, new Shape.Points(new double[] {1e308, 0, 0}, 0).support(new Interval[] {
+                    Interval.point(1e10), Interval.ZERO, Interval.ZERO
+                }));
     }
 
     private static double maxAbs(double[] v, int axis) {

@@ -1,20 +1,19 @@
 package io.collide4j.verifier;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.collide4j.urdf.JointDescription;
 import io.collide4j.urdf.JointType;
 import io.collide4j.urdf.Pose;
 import io.collide4j.urdf.RobotDescription;
 import io.collide4j.urdf.UrdfParser;
-import org.junit.jupiter.api.Test;
-
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /**
  * Lemma M1: the support of a moving piece over a joint box is at most its support at the anchor configuration plus
@@ -34,7 +33,10 @@ class TravelBoundTest {
 
     @Test
     void ur5ePiecesStayWithinTheirTravel() {
-        check(UrdfParser.create().parse(Path.of("../models/src/main/resources/io/collide4j/models/ur5e/ur5e.urdf")), 12, 0.1);
+        check(
+                UrdfParser.create().parse(Path.of("../models/src/main/resources/io/collide4j/models/ur5e/ur5e.urdf")),
+                12,
+                0.1);
     }
 
     @Test
@@ -107,7 +109,7 @@ class TravelBoundTest {
                 Pose o = j.origin();
                 after += Math.sqrt(o.x() * o.x() + o.y() * o.y() + o.z() * o.z());
             }
-            for (JointDescription j : robot.joints()) {   // joints off the chain: anywhere, they do not move the piece
+            for (JointDescription j : robot.joints()) { // joints off the chain: anywhere, they do not move the piece
                 if (j.type() != JointType.FIXED && j.mimic() == null && !anchor.containsKey(j.name())) {
                     anchor.put(j.name(), Interval.point(0.01));
                     box.put(j.name(), Interval.point(0.01));
@@ -140,13 +142,19 @@ class TravelBoundTest {
 
     /** Random cubic Hermite motions: waypoints up to spread/2 rad apart per joint, steps up to {@code width} of s. */
     private static void alongCubicMotions(double spread, double width, long seed) {
-        for (RobotDescription robot : List.of(IntervalKinematicsTest.panda(), IntervalKinematicsTest.resource("features.urdf"))) {
+        for (RobotDescription robot :
+                List.of(IntervalKinematicsTest.panda(), IntervalKinematicsTest.resource("features.urdf"))) {
             IntervalKinematics k = new IntervalKinematics(robot, new UrdfNumbers(robot));
             TravelBound t = new TravelBound(k, Map.of());
             Random r = new Random(seed);
-            List<String> joints = robot.joints().stream().filter(j -> j.type() != JointType.FIXED && j.mimic() == null)
-                    .map(JointDescription::name).toList();
-            List<String> links = robot.links().stream().map(l -> l.name()).filter(l -> !k.chain(l).isEmpty()).toList();
+            List<String> joints = robot.joints().stream()
+                    .filter(j -> j.type() != JointType.FIXED && j.mimic() == null)
+                    .map(JointDescription::name)
+                    .toList();
+            List<String> links = robot.links().stream()
+                    .map(l -> l.name())
+                    .filter(l -> !k.chain(l).isEmpty())
+                    .toList();
             for (int trial = 0; trial < 40; trial++) {
                 int m = joints.size();
                 double[][] w = new double[2][m], v = new double[2][m];
@@ -157,7 +165,9 @@ class TravelBoundTest {
                     v[1][j] = r.nextGaussian() * 0.5;
                 }
                 JointMotion motion = new JointMotion(w, v, null, new double[] {0, 1});
-                double s0 = r.nextDouble() * (1 - width), s1 = s0 + width * r.nextDouble(), sa = s0 + (s1 - s0) * r.nextDouble();
+                double s0 = r.nextDouble() * (1 - width),
+                        s1 = s0 + width * r.nextDouble(),
+                        sa = s0 + (s1 - s0) * r.nextDouble();
                 Map<String, Interval> box = new HashMap<>(), anchor = new HashMap<>(), rates = new HashMap<>();
                 for (int j = 0; j < m; j++) {
                     box.put(joints.get(j), motion.joint(0, j, s0, s1));
@@ -176,7 +186,8 @@ class TravelBoundTest {
                 // with a limit: the reach-capped bound (M1b) when that is within the limit, else the full one
                 Interval[] anchorIx = t.byIndex(anchorAll), boxIx = t.byIndex(boxAll), ratesIx = t.byIndex(ratesAll);
                 double quick = t.sup(p, frames, anchorAll, anchorIx, boxIx, ratesIx, tau, n, Double.POSITIVE_INFINITY);
-                assertEquals(bound, t.sup(p, frames, anchorAll, anchorIx, boxIx, ratesIx, tau, n, Double.NEGATIVE_INFINITY));
+                assertEquals(
+                        bound, t.sup(p, frames, anchorAll, anchorIx, boxIx, ratesIx, tau, n, Double.NEGATIVE_INFINITY));
                 assertEquals(quick, t.sup(p, frames, anchorAll, anchorIx, boxIx, ratesIx, tau, n, quick));
                 assertTrue(quick >= bound * (1 - 1e-12) - 1e-12, quick + " < " + bound);
                 for (int u = 0; u <= 50; u++) {
@@ -184,12 +195,21 @@ class TravelBoundTest {
                     Map<String, Double> q = new HashMap<>();
                     for (int j = 0; j < m; j++) {
                         double s2 = s * s, s3 = s2 * s;
-                        q.put(joints.get(j), w[0][j] * (2 * s3 - 3 * s2 + 1) + v[0][j] * (s3 - 2 * s2 + s)
-                                + w[1][j] * (-2 * s3 + 3 * s2) + v[1][j] * (s3 - s2));
+                        q.put(
+                                joints.get(j),
+                                w[0][j] * (2 * s3 - 3 * s2 + 1)
+                                        + v[0][j] * (s3 - 2 * s2 + s)
+                                        + w[1][j] * (-2 * s3 + 3 * s2)
+                                        + v[1][j] * (s3 - s2));
                     }
-                    double actual = support(p, IntervalKinematicsTest.pointFk(robot, q).get(link), n);
-                    assertTrue(actual <= bound + TOL, robot.name() + " " + link + " s=" + s + ": " + actual + " > " + bound);
-                    assertTrue(actual <= quick + TOL, robot.name() + " " + link + " s=" + s + ": " + actual + " > " + quick);
+                    double actual =
+                            support(p, IntervalKinematicsTest.pointFk(robot, q).get(link), n);
+                    assertTrue(
+                            actual <= bound + TOL,
+                            robot.name() + " " + link + " s=" + s + ": " + actual + " > " + bound);
+                    assertTrue(
+                            actual <= quick + TOL,
+                            robot.name() + " " + link + " s=" + s + ": " + actual + " > " + quick);
                 }
             }
         }
@@ -206,9 +226,11 @@ class TravelBoundTest {
             }
             double a = IndependentVerifier.anchorIn(s0, s1);
             java.math.BigDecimal w = new java.math.BigDecimal(s1).subtract(new java.math.BigDecimal(s0));
-            java.math.BigDecimal offMiddle = new java.math.BigDecimal(a).subtract(new java.math.BigDecimal(s0).add(w.divide(
-                    java.math.BigDecimal.valueOf(2)))).abs();
-            assertTrue(a >= s0 && a <= s1 && offMiddle.compareTo(w.multiply(new java.math.BigDecimal("0.2500001"))) <= 0,
+            java.math.BigDecimal offMiddle = new java.math.BigDecimal(a)
+                    .subtract(new java.math.BigDecimal(s0).add(w.divide(java.math.BigDecimal.valueOf(2))))
+                    .abs();
+            assertTrue(
+                    a >= s0 && a <= s1 && offMiddle.compareTo(w.multiply(new java.math.BigDecimal("0.2500001"))) <= 0,
                     s0 + ", " + s1 + " -> " + a);
         }
         assertEquals(0.5, IndependentVerifier.anchorIn(0.3, 0.8));
@@ -229,7 +251,10 @@ class TravelBoundTest {
         IntervalKinematics k = new IntervalKinematics(robot, new UrdfNumbers(robot));
         TravelBound t = new TravelBound(k, Map.of());
         Random r = new Random(seed);
-        List<String> links = robot.links().stream().map(l -> l.name()).filter(l -> !k.chain(l).isEmpty()).toList();
+        List<String> links = robot.links().stream()
+                .map(l -> l.name())
+                .filter(l -> !k.chain(l).isEmpty())
+                .toList();
         for (int trial = 0; trial < 12; trial++) {
             String link = links.get(r.nextInt(links.size()));
             Piece p = piece(link, r);
@@ -239,7 +264,7 @@ class TravelBoundTest {
             for (JointDescription j : robot.joints()) {
                 if (j.type() != JointType.FIXED && j.mimic() == null) {
                     double lo = (r.nextDouble() * 2 - 1) * (j.type() == JointType.PRISMATIC ? 0.3 : 2.5);
-                    double a = lo + width * r.nextDouble();   // the anchor inside the box
+                    double a = lo + width * r.nextDouble(); // the anchor inside the box
                     q.put(j.name(), a);
                     anchor.put(j.name(), Interval.point(a));
                     box.put(j.name(), new Interval(lo, lo + width));
@@ -262,9 +287,12 @@ class TravelBoundTest {
                     double u = s < (1 << Math.min(names.size(), 9)) && i < 9 ? (s >> i) & 1 : r.nextDouble();
                     inside.put(names.get(i), lh[0] + u * (lh[1] - lh[0]));
                 }
-                double actual = support(p, IntervalKinematicsTest.pointFk(robot, inside).get(link), n);
-                assertTrue(actual <= bound + TOL, robot.name() + " " + link + " at " + inside + ": support " + actual
-                        + " > bound " + bound + " (anchor " + q + ")");
+                double actual =
+                        support(p, IntervalKinematicsTest.pointFk(robot, inside).get(link), n);
+                assertTrue(
+                        actual <= bound + TOL,
+                        robot.name() + " " + link + " at " + inside + ": support " + actual + " > bound " + bound
+                                + " (anchor " + q + ")");
             }
         }
     }
@@ -275,7 +303,8 @@ class TravelBoundTest {
         for (int i = 0; i < v.length; i++) {
             v[i] = (r.nextDouble() - 0.3) * 0.2;
         }
-        Frame origin = Frame.origin(new Interval[] {Interval.point(0.03), Interval.point(-0.05), Interval.point(0.07)},
+        Frame origin = Frame.origin(
+                new Interval[] {Interval.point(0.03), Interval.point(-0.05), Interval.point(0.07)},
                 new Interval[] {Interval.point(0.4), Interval.point(-0.3), Interval.point(1.2)});
         return new Piece(link, true, 0, origin, new Shape.Points(v, 0), 1.2, 0.01);
     }
@@ -289,7 +318,9 @@ class TravelBoundTest {
             for (int i = 0; i < v.length; i += 3) {
                 double[] y = new double[3];
                 for (int a = 0; a < 3; a++) {
-                    y[a] = o[3 * a] * v[i] * scale + o[3 * a + 1] * v[i + 1] * scale + o[3 * a + 2] * v[i + 2] * scale
+                    y[a] = o[3 * a] * v[i] * scale
+                            + o[3 * a + 1] * v[i + 1] * scale
+                            + o[3 * a + 2] * v[i + 2] * scale
                             + new double[] {0.03, -0.05, 0.07}[a];
                 }
                 double dot = 0;
@@ -307,8 +338,15 @@ class TravelBoundTest {
         double cr = Math.cos(roll), sr = Math.sin(roll), cp = Math.cos(pitch), sp = Math.sin(pitch);
         double cy = Math.cos(yaw), sy = Math.sin(yaw);
         return new double[] {
-                cy * cp, cy * sp * sr - sy * cr, cy * sp * cr + sy * sr,
-                sy * cp, sy * sp * sr + cy * cr, sy * sp * cr - cy * sr,
-                -sp, cp * sr, cp * cr};
+            cy * cp,
+            cy * sp * sr - sy * cr,
+            cy * sp * cr + sy * sr,
+            sy * cp,
+            sy * sp * sr + cy * cr,
+            sy * sp * cr - cy * sr,
+            -sp,
+            cp * sr,
+            cp * cr
+        };
     }
 }

@@ -36,7 +36,8 @@ public final class BenchBody {
         this.mesh = mesh;
         this.hull = QuickHull.compute(mesh.copyVertices());
         if (hull.dimension() != 3) {
-            throw new IllegalArgumentException(name + ": the mesh is flat (hull of dimension " + hull.dimension() + ")");
+            throw new IllegalArgumentException(
+                    name + ": the mesh is flat (hull of dimension " + hull.dimension() + ")");
         }
         this.shape = new HullShape(hull);
         this.hullBvh = new MeshBvh(hull.copyVertices(), hull.copyTriangles());
@@ -69,8 +70,10 @@ public final class BenchBody {
         }
         String owner = id.substring(0, slash), part = id.substring(slash + 1);
         if (Models.names().contains(owner)) {
-            LinkDescription link = Models.robot(owner).link(part).orElseThrow(() ->
-                    new IllegalArgumentException("body '" + id + "': robot " + owner + " has no link " + part));
+            LinkDescription link = Models.robot(owner)
+                    .link(part)
+                    .orElseThrow(() ->
+                            new IllegalArgumentException("body '" + id + "': robot " + owner + " has no link " + part));
             for (GeometryElement g : link.collisions()) {
                 if (g.geometry() instanceof Geometry.Mesh mg && mg.mesh().isPresent()) {
                     return new BenchBody(id, mg.mesh().get());
@@ -80,16 +83,17 @@ public final class BenchBody {
         }
         if (Models.sceneNames().contains(owner)) {
             Scene scene = SceneJson.read(Models.sceneJson(owner), owner);
-            Obstacle o = scene.obstacle(part).orElseThrow(() ->
-                    new IllegalArgumentException("body '" + id + "': scene " + owner + " has no object " + part));
+            Obstacle o = scene.obstacle(part)
+                    .orElseThrow(() -> new IllegalArgumentException(
+                            "body '" + id + "': scene " + owner + " has no object " + part));
             if (!(o.shape() instanceof ObstacleShape.Box b)) {
                 throw new IllegalArgumentException("body '" + id + "': only box objects are polyhedral, this is "
                         + o.shape().getClass().getSimpleName());
             }
             return box(id, b.sizeX() / 2, b.sizeY() / 2, b.sizeZ() / 2);
         }
-        throw new IllegalArgumentException("body '" + id + "': no bundled robot or scene named " + owner
-                + " (robots " + Models.names() + ", scenes " + Models.sceneNames() + ")");
+        throw new IllegalArgumentException("body '" + id + "': no bundled robot or scene named " + owner + " (robots "
+                + Models.names() + ", scenes " + Models.sceneNames() + ")");
     }
 
     /** A box with half sizes hx, hy, hz centred on the origin. */
@@ -100,8 +104,9 @@ public final class BenchBody {
             v[3 * c + 1] = (c & 2) == 0 ? -hy : hy;
             v[3 * c + 2] = (c & 4) == 0 ? -hz : hz;
         }
-        int[] tri = {0, 2, 3, 0, 3, 1, 4, 5, 7, 4, 7, 6, 0, 1, 5, 0, 5, 4, 2, 6, 7, 2, 7, 3, 0, 4, 6, 0, 6, 2,
-                1, 3, 7, 1, 7, 5};
+        int[] tri = {
+            0, 2, 3, 0, 3, 1, 4, 5, 7, 4, 7, 6, 0, 1, 5, 0, 5, 4, 2, 6, 7, 2, 7, 3, 0, 4, 6, 0, 6, 2, 1, 3, 7, 1, 7, 5
+        };
         return new BenchBody(name, new TriangleMesh(v, tri));
     }
 

@@ -4,27 +4,26 @@ import io.collide4j.checker.geometry.Aabb;
 import io.collide4j.checker.geometry.BoundingSphere;
 import io.collide4j.checker.geometry.ConvexHull;
 import io.collide4j.checker.geometry.ConvexShape;
-import io.collide4j.checker.geometry.MarginShape;
-import io.collide4j.checker.robot.ConvexPieceProvider;
-import io.collide4j.checker.robot.PrecomputedPieces;
-import io.collide4j.models.Models;
 import io.collide4j.checker.geometry.HullShape;
+import io.collide4j.checker.geometry.MarginShape;
 import io.collide4j.checker.geometry.Obb;
-import io.collide4j.checker.geometry.hull.QuickHull;
 import io.collide4j.checker.geometry.decomposition.Decomposer;
 import io.collide4j.checker.geometry.decomposition.Decomposition;
 import io.collide4j.checker.geometry.decomposition.DecompositionParameters;
+import io.collide4j.checker.geometry.hull.QuickHull;
 import io.collide4j.checker.geometry.mesh.MeshBvh;
 import io.collide4j.checker.geometry.mesh.MeshQuery;
 import io.collide4j.checker.narrowphase.Gjk;
+import io.collide4j.checker.robot.ConvexPieceProvider;
+import io.collide4j.checker.robot.PrecomputedPieces;
+import io.collide4j.models.Models;
 import io.collide4j.planner.Collide4j;
 import io.collide4j.urdf.TriangleMesh;
-import org.joml.Matrix4d;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.IntConsumer;
+import org.joml.Matrix4d;
 
 /**
  * Seed 004 §7.2, §7.5 and §7.6 reproduced on the repository's meshes.
@@ -49,30 +48,39 @@ public final class BoundingVolumeStudy {
     public static final double DEGREES_PER_STEP = 0.08;
 
     /** One bounding volume's row of the §7.2 table. */
-    public record Row(String volume, double testNs, double positivePercent, long memoryBytes, double recomputeNs, int missed) {
-    }
+    public record Row(
+            String volume, double testNs, double positivePercent, long memoryBytes, double recomputeNs, int missed) {}
 
     /** The §7.2 study of one pair. */
-    public record PairStudy(String a, String b, int triangles, int steps, double exactPercent, List<Row> rows) {
-    }
+    public record PairStudy(String a, String b, int triangles, int steps, double exactPercent, List<Row> rows) {}
 
     /** §7.5: the single hull against the decomposition. */
-    public record DecompositionStudy(String object, int triangles, int pieces, int steps, double decomposeMs,
-                                     Row single, Row decomposed, double hullMs) {
-    }
+    public record DecompositionStudy(
+            String object,
+            int triangles,
+            int pieces,
+            int steps,
+            double decomposeMs,
+            Row single,
+            Row decomposed,
+            double hullMs) {}
 
     /** §7.6: the arm demo. */
-    public record ArmDemo(String robot, String scene, int frames, double testNsMean, double testNsMax, double loopNsMean,
-                          int collidingFrames) {
+    public record ArmDemo(
+            String robot,
+            String scene,
+            int frames,
+            double testNsMean,
+            double testNsMax,
+            double loopNsMean,
+            int collidingFrames) {
         /** Collision testing's share of one 60 Hz frame (16.67 ms), percent. */
         public double frameSharePercent() {
             return testNsMean / (1e9 / 60) * 100;
         }
-
     }
 
-    private BoundingVolumeStudy() {
-    }
+    private BoundingVolumeStudy() {}
 
     /** A body for the study: mesh, hull, decomposition (optional), reference point and local volumes. */
     static final class Body {
@@ -96,7 +104,9 @@ public final class BoundingVolumeStudy {
             this.sphere = BoundingSphere.welzl(v);
             this.aabb = Aabb.of(v);
             this.obb = Obb.pca(v);
-            this.ref = new double[]{(aabb.minX() + aabb.maxX()) / 2, (aabb.minY() + aabb.maxY()) / 2, (aabb.minZ() + aabb.maxZ()) / 2};
+            this.ref = new double[] {
+                (aabb.minX() + aabb.maxX()) / 2, (aabb.minY() + aabb.maxY()) / 2, (aabb.minZ() + aabb.maxZ()) / 2
+            };
         }
     }
 
@@ -115,8 +125,14 @@ public final class BoundingVolumeStudy {
     }
 
     /** §7.2 on one pair of meshes. */
-    public static PairStudy approachAndPass(String nameA, TriangleMesh meshA, List<ConvexShape> piecesA, String nameB,
-                                            TriangleMesh meshB, List<ConvexShape> piecesB, int steps) {
+    public static PairStudy approachAndPass(
+            String nameA,
+            TriangleMesh meshA,
+            List<ConvexShape> piecesA,
+            String nameB,
+            TriangleMesh meshB,
+            List<ConvexShape> piecesB,
+            int steps) {
         Body a = new Body(nameA, meshA, piecesA);
         Body b = new Body(nameB, meshB, piecesB);
         String[] names = {"sphere", "AABB", "OBB", "convex hull (GJK)", "decomposition"};
@@ -194,11 +210,16 @@ public final class BoundingVolumeStudy {
                 continue;
             }
             String label = k == 4 ? "decomposition " + a.pieces.size() + "+" + b.pieces.size() : names[k];
-            rows.add(new Row(label, mean(testNs[k]), 100.0 * positive[k] / steps, memory[k], mean(recomputeNs[k]) / 2,
+            rows.add(new Row(
+                    label,
+                    mean(testNs[k]),
+                    100.0 * positive[k] / steps,
+                    memory[k],
+                    mean(recomputeNs[k]) / 2,
                     missed[k]));
         }
-        return new PairStudy(nameA, nameB, meshA.triangleCount() + meshB.triangleCount(), steps,
-                100.0 * exact / steps, rows);
+        return new PairStudy(
+                nameA, nameB, meshA.triangleCount() + meshB.triangleCount(), steps, 100.0 * exact / steps, rows);
     }
 
     /** Timed passes of each motion; every step keeps its fastest. */
@@ -234,7 +255,9 @@ public final class BoundingVolumeStudy {
         String robot = bodyName.substring(0, bodyName.indexOf('/'));
         try {
             java.net.URL index = new java.net.URL(Models.urdf(robot).toURL(), "decomposition/index.json");
-            return PrecomputedPieces.load(index, ConvexPieceProvider.hull()).pieces(mesh, bodyName).shapes();
+            return PrecomputedPieces.load(index, ConvexPieceProvider.hull())
+                    .pieces(mesh, bodyName)
+                    .shapes();
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
@@ -244,7 +267,12 @@ public final class BoundingVolumeStudy {
         if (pieces <= 0) {
             return null;
         }
-        return Decomposer.decompose(mesh, DecompositionParameters.builder().maxConvexHulls(pieces).resolution(100_000).build());
+        return Decomposer.decompose(
+                mesh,
+                DecompositionParameters.builder()
+                        .maxConvexHulls(pieces)
+                        .resolution(100_000)
+                        .build());
     }
 
     /**
@@ -252,7 +280,8 @@ public final class BoundingVolumeStudy {
      * orbits that graze it; OBB then GJK on OBB hits, per box and step, against the single hull and against the
      * decomposition's pieces. Positives are GJK hits over (steps × boxes).
      */
-    public static DecompositionStudy decompositionEffect(String name, TriangleMesh mesh, int pieces, int steps, long seed) {
+    public static DecompositionStudy decompositionEffect(
+            String name, TriangleMesh mesh, int pieces, int steps, long seed) {
         long t0 = System.nanoTime();
         TriangleMesh m = mesh;
         Body single = new Body(name, m, null);
@@ -272,10 +301,16 @@ public final class BoundingVolumeStudy {
         Obb boxObb = Obb.pca(box.hull().copyVertices());
         SplittableRandom r = new SplittableRandom(seed);
         int boxes = 10;
-        double[][] orbit = new double[boxes][6];   // radius, height, phase, speed, tilt, spin
+        double[][] orbit = new double[boxes][6]; // radius, height, phase, speed, tilt, spin
         for (int k = 0; k < boxes; k++) {
-            orbit[k] = new double[]{size * (0.5 + 0.7 * r.nextDouble()), size * (r.nextDouble() - 0.5), 2 * Math.PI * r.nextDouble(),
-                    0.002 + 0.004 * r.nextDouble(), Math.PI * (r.nextDouble() - 0.5), 0.01 + 0.02 * r.nextDouble()};
+            orbit[k] = new double[] {
+                size * (0.5 + 0.7 * r.nextDouble()),
+                size * (r.nextDouble() - 0.5),
+                2 * Math.PI * r.nextDouble(),
+                0.002 + 0.004 * r.nextDouble(),
+                Math.PI * (r.nextDouble() - 0.5),
+                0.01 + 0.02 * r.nextDouble()
+            };
         }
         Gjk gjk = new Gjk();
         Matrix4d objectPose = new Matrix4d().translation(-single.ref[0], -single.ref[1], -single.ref[2]);
@@ -295,7 +330,9 @@ public final class BoundingVolumeStudy {
                 for (int k = 0; k < boxes; k++) {
                     double[] o = orbit[k];
                     double ang = o[2] + o[3] * i;
-                    double x = o[0] * Math.cos(ang), y = o[0] * Math.sin(ang) * Math.cos(o[4]), z = o[1] + o[0] * Math.sin(ang) * Math.sin(o[4]);
+                    double x = o[0] * Math.cos(ang),
+                            y = o[0] * Math.sin(ang) * Math.cos(o[4]),
+                            z = o[1] + o[0] * Math.sin(ang) * Math.sin(o[4]);
                     bp.translation(x, y, z).rotateXYZ(o[5] * i, o[5] * i * 0.7, o[5] * i * 0.3);
                     long t = System.nanoTime();
                     Obb wb = boxObb.transformed(bp);
@@ -303,7 +340,8 @@ public final class BoundingVolumeStudy {
                     long t1 = System.nanoTime();
                     boolean hitD = false;
                     for (int p = 0; p < pieceShapes.size() && !hitD; p++) {
-                        hitD = worldPieceObbs.get(p).intersects(wb) && gjk.intersects(pieceShapes.get(p), objectPose, box.shape(), bp);
+                        hitD = worldPieceObbs.get(p).intersects(wb)
+                                && gjk.intersects(pieceShapes.get(p), objectPose, box.shape(), bp);
                     }
                     long t2 = System.nanoTime();
                     if (pass == 0) {
@@ -321,9 +359,21 @@ public final class BoundingVolumeStudy {
         for (HullShape p : pieceShapes) {
             pieceBytes += hullBytes(p.hull()) + 120;
         }
-        return new DecompositionStudy(name, m.triangleCount(), d.pieces().size(), steps, decomposeMs,
-                new Row("single hull", meanAll(ns[0]), 100.0 * pos[0] / tests, hullBytes(single.hull.hull()) + 120, 0, 0),
-                new Row("decomposition", meanAll(ns[1]), 100.0 * pos[1] / tests, pieceBytes, 0, 0), hullMs);
+        return new DecompositionStudy(
+                name,
+                m.triangleCount(),
+                d.pieces().size(),
+                steps,
+                decomposeMs,
+                new Row(
+                        "single hull",
+                        meanAll(ns[0]),
+                        100.0 * pos[0] / tests,
+                        hullBytes(single.hull.hull()) + 120,
+                        0,
+                        0),
+                new Row("decomposition", meanAll(ns[1]), 100.0 * pos[1] / tests, pieceBytes, 0, 0),
+                hullMs);
     }
 
     /**
@@ -332,7 +382,8 @@ public final class BoundingVolumeStudy {
      * wall clock on one thread, each frame's fastest of {@link #TIMED_PASSES} passes after a warm-up pass.
      */
     public static ArmDemo armDemo(String robot, String scene, int frames) {
-        Collide4j c = Collide4j.builder().robot(robot).sceneName(scene).margin(0).build();
+        Collide4j c =
+                Collide4j.builder().robot(robot).sceneName(scene).margin(0).build();
         int n = c.dimension();
         double[] q = new double[n];
         long[] best = new long[frames];
@@ -365,23 +416,36 @@ public final class BoundingVolumeStudy {
             testNs += b;
             testMax = Math.max(testMax, b);
         }
-        return new ArmDemo(robot, scene, frames, (double) testNs / frames, testMax, (double) loopNs / frames, colliding);
+        return new ArmDemo(
+                robot, scene, frames, (double) testNs / frames, testMax, (double) loopNs / frames, colliding);
     }
 
     /** Progress steps of {@link #runAll}. */
     public static final int STEPS = 4;
 
     /** The whole study: two pairs, the decomposition effect and the arm demo. */
-    public record Result(List<PairStudy> pairs, DecompositionStudy decomposition, ArmDemo arm) {
-    }
+    public record Result(List<PairStudy> pairs, DecompositionStudy decomposition, ArmDemo arm) {}
 
-    public static Result runAll(List<String[]> pairs, String decompositionName, TriangleMesh decompositionMesh, int pieces,
-                                int steps, int frames, IntConsumer progress) {
+    public static Result runAll(
+            List<String[]> pairs,
+            String decompositionName,
+            TriangleMesh decompositionMesh,
+            int pieces,
+            int steps,
+            int frames,
+            IntConsumer progress) {
         List<PairStudy> ps = new ArrayList<>();
         int done = 0;
         for (String[] p : pairs) {
             BenchBody a = BenchBody.named(p[0]), b = BenchBody.named(p[1]);
-            ps.add(approachAndPass(p[0], a.mesh(), bundledPieces(p[0], a.mesh()), p[1], b.mesh(), bundledPieces(p[1], b.mesh()), steps));
+            ps.add(approachAndPass(
+                    p[0],
+                    a.mesh(),
+                    bundledPieces(p[0], a.mesh()),
+                    p[1],
+                    b.mesh(),
+                    bundledPieces(p[1], b.mesh()),
+                    steps));
             progress.accept(++done);
         }
         DecompositionStudy d = decompositionEffect(decompositionName, decompositionMesh, pieces, steps, 4);

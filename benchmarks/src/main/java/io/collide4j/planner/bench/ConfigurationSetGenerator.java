@@ -1,14 +1,13 @@
 package io.collide4j.planner.bench;
 
-import io.collide4j.planner.Collide4j;
 import io.collide4j.checker.narrowphase.DistanceResult;
 import io.collide4j.checker.narrowphase.Gjk;
-import org.joml.Matrix4d;
-
+import io.collide4j.planner.Collide4j;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.IntConsumer;
+import org.joml.Matrix4d;
 
 /**
  * Builds the configuration sets deterministically from a seed. Every configuration has its own random stream,
@@ -33,18 +32,20 @@ import java.util.function.IntConsumer;
 public final class ConfigurationSetGenerator {
     /** The body pairs of configuration-sets-v1: an object against a copy of itself (as in the seed), link–link, link–obstacle. */
     public static final List<String[]> V1_PAIRS = List.of(
-            new String[]{"panda/panda_link3", "panda/panda_link3"},
-            new String[]{"panda/panda_link5", "panda/panda_hand"},
-            new String[]{"panda/panda_link4", "panda/panda_link6"},
-            new String[]{"panda/panda_link5", "table_shelf/shelf_side_left"});
+            new String[] {"panda/panda_link3", "panda/panda_link3"},
+            new String[] {"panda/panda_link5", "panda/panda_hand"},
+            new String[] {"panda/panda_link4", "panda/panda_link6"},
+            new String[] {"panda/panda_link5", "table_shelf/shelf_side_left"});
     /** Robot sets of configuration-sets-v1: bundled robots in the bundled scene. */
     public static final List<String> V1_ROBOTS = List.of("panda", "ur5e");
+
     public static final String V1_SCENE = "table_shelf";
     /**
      * Robot clearance buckets (mm): 0, 1, ..., 15 (random Panda and UR5e configurations rarely exceed ~17 mm: self
      * pairs such as link5–link7 stay close).
      */
     public static final int ROBOT_BUCKET_STEP_MM = 1, ROBOT_MAX_MM = 15;
+
     private static final int MAX_DRAWS = 10_000;
 
     private final long seed;
@@ -54,12 +55,18 @@ public final class ConfigurationSetGenerator {
     }
 
     /** All pair and robot sets: perBucket pair configurations per (pair, scenario, bucket), robotPerBucket per robot bucket. */
-    public ConfigurationSets generate(List<String[]> bodyPairs, int perBucket, List<String> robots, String scene,
-                                      int robotPerBucket, IntConsumer progress) {
+    public ConfigurationSets generate(
+            List<String[]> bodyPairs,
+            int perBucket,
+            List<String> robots,
+            String scene,
+            int robotPerBucket,
+            IntConsumer progress) {
         List<PairConfiguration> pairs = new ArrayList<>();
         int done = 0;
         for (int p = 0; p < bodyPairs.size(); p++) {
-            BenchBody a = BenchBody.named(bodyPairs.get(p)[0]), b = BenchBody.named(bodyPairs.get(p)[1]);
+            BenchBody a = BenchBody.named(bodyPairs.get(p)[0]),
+                    b = BenchBody.named(bodyPairs.get(p)[1]);
             PairOracle oracle = new PairOracle();
             for (Scenario sc : Scenario.values()) {
                 for (int bucket = 0; bucket <= sc.maxBucket(); bucket++) {
@@ -112,7 +119,8 @@ public final class ConfigurationSetGenerator {
     }
 
     /** Configuration index i of (pair, scenario, bucket); a pure function of the seed and these keys. */
-    public PairConfiguration pair(int pairIndex, BenchBody a, BenchBody b, Scenario sc, int bucket, int i, PairOracle oracle) {
+    public PairConfiguration pair(
+            int pairIndex, BenchBody a, BenchBody b, Scenario sc, int bucket, int i, PairOracle oracle) {
         SplittableRandom r = stream(1, pairIndex, sc.ordinal(), bucket, i);
         Lattice l = sc.lattice();
         double value = bucket / 100.0 * a.aabbSize();
@@ -121,7 +129,10 @@ public final class ConfigurationSetGenerator {
         Matrix4d m = new Matrix4d();
         double[] u = new double[3];
         for (int draw = 0; draw < MAX_DRAWS; draw++) {
-            int pa = r.nextInt(l.turns()), ta = r.nextInt(l.polar()), pb = r.nextInt(l.turns()), tb = r.nextInt(l.turns()),
+            int pa = r.nextInt(l.turns()),
+                    ta = r.nextInt(l.polar()),
+                    pb = r.nextInt(l.turns()),
+                    tb = r.nextInt(l.turns()),
                     sb = r.nextInt(l.turns());
             l.direction(pa, ta, u);
             // GJK (fresh per configuration, so no warm start carries over) only proposes s; the oracle decides
@@ -134,13 +145,13 @@ public final class ConfigurationSetGenerator {
                     d = oracle.distance(a, b, l.pose(a, b, pa, ta, pb, tb, sb, s, m));
                 }
                 if (!(Math.abs(d - value) <= 1e-12 * start)) {
-                    continue;   // no clean approach along this ray: redraw
+                    continue; // no clean approach along this ray: redraw
                 }
                 return new PairConfiguration(pairIndex, sc, bucket, pa, ta, pb, tb, sb, s, d);
             }
             double sc0 = contact(a, b, l, pa, ta, pb, tb, sb, guess, start, tol, oracle, m);
             if (sc0 < value) {
-                continue;   // the ray's intersection is shorter than the penetration: redraw
+                continue; // the ray's intersection is shorter than the penetration: redraw
             }
             double s = sc0 - value;
             return new PairConfiguration(pairIndex, sc, bucket, pa, ta, pb, tb, sb, s, sc == Scenario.I ? 0 : sc0 - s);
@@ -154,8 +165,19 @@ public final class ConfigurationSetGenerator {
      * s, so Newton from the far side does not overshoot; the slope is the witness normal's component along the
      * ray), with conservative-advancement steps where the slope is flat. A guess only; a fresh GJK each time.
      */
-    private static double newton(BenchBody a, BenchBody b, Lattice l, int pa, int ta, int pb, int tb, int sb, double[] u,
-                                 double start, double target, Matrix4d m) {
+    private static double newton(
+            BenchBody a,
+            BenchBody b,
+            Lattice l,
+            int pa,
+            int ta,
+            int pb,
+            int tb,
+            int sb,
+            double[] u,
+            double start,
+            double target,
+            Matrix4d m) {
         Gjk gjk = new Gjk();
         DistanceResult dr = new DistanceResult();
         double s = start;
@@ -171,8 +193,18 @@ public final class ConfigurationSetGenerator {
         return s;
     }
 
-    private static double slope(BenchBody a, BenchBody b, Lattice l, int pa, int ta, int pb, int tb, int sb, double[] u,
-                                double s, Matrix4d m) {
+    private static double slope(
+            BenchBody a,
+            BenchBody b,
+            Lattice l,
+            int pa,
+            int ta,
+            int pb,
+            int tb,
+            int sb,
+            double[] u,
+            double s,
+            Matrix4d m) {
         DistanceResult dr = new DistanceResult();
         new Gjk().distance(a.shape(), null, b.shape(), l.pose(a, b, pa, ta, pb, tb, sb, s, m), dr);
         return dr.normal.x * u[0] + dr.normal.y * u[1] + dr.normal.z * u[2];
@@ -184,8 +216,20 @@ public final class ConfigurationSetGenerator {
      * s = 0 (reference points coincide, inside both hulls) and {@code start} (clear of both radii). Returns the
      * intersecting end of the final bracket.
      */
-    public static double contact(BenchBody a, BenchBody b, Lattice l, int pa, int ta, int pb, int tb, int sb,
-                                 double guess, double start, double tol, PairOracle oracle, Matrix4d m) {
+    public static double contact(
+            BenchBody a,
+            BenchBody b,
+            Lattice l,
+            int pa,
+            int ta,
+            int pb,
+            int tb,
+            int sb,
+            double guess,
+            double start,
+            double tol,
+            PairOracle oracle,
+            Matrix4d m) {
         double lo = Math.max(0, guess - 1e-9 * start), hi = Math.min(start, guess + 1e-9 * start);
         if (!oracle.intersects(a, b, l.pose(a, b, pa, ta, pb, tb, sb, lo, m))
                 || oracle.intersects(a, b, l.pose(a, b, pa, ta, pb, tb, sb, hi, m))) {
@@ -208,7 +252,10 @@ public final class ConfigurationSetGenerator {
 
     /** Start radius the generator uses for a configuration of (a, b) at this bucket. */
     public static double start(BenchBody a, BenchBody b, int bucket) {
-        return a.radiusAboutReference() + b.radiusAboutReference() + bucket / 100.0 * a.aabbSize() + 0.01 * a.aabbSize();
+        return a.radiusAboutReference()
+                + b.radiusAboutReference()
+                + bucket / 100.0 * a.aabbSize()
+                + 0.01 * a.aabbSize();
     }
 
     /** Robot configuration index i of a clearance bucket; a pure function of the seed and these keys. */
@@ -230,7 +277,8 @@ public final class ConfigurationSetGenerator {
             }
         }
         if (q0 == null || q1 == null) {
-            throw new IllegalStateException(robot + " in " + scene + ": no configurations on both sides of " + mm + " mm");
+            throw new IllegalStateException(
+                    robot + " in " + scene + ": no configurations on both sides of " + mm + " mm");
         }
         double lo = 0, hi = 1;
         double[] q = q0.clone();

@@ -1,7 +1,6 @@
 package io.collide4j.planner.bench;
 
 import io.collide4j.urdf.DecimalText;
-
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -28,8 +27,8 @@ import java.util.Locale;
  * Doubles are written with {@link Double#toString} (they read back to the same bits). Reading is strict: an
  * unknown record, a wrong field count, a bad number or an index out of range is an error naming the line.
  */
-public record ConfigurationSets(long seed, List<String[]> bodyPairs, List<PairConfiguration> pairs,
-                                List<RobotConfiguration> robots) {
+public record ConfigurationSets(
+        long seed, List<String[]> bodyPairs, List<PairConfiguration> pairs, List<RobotConfiguration> robots) {
     public static final String FORMAT = "collide4j-configuration-sets/1";
 
     public ConfigurationSets {
@@ -46,14 +45,22 @@ public record ConfigurationSets(long seed, List<String[]> bodyPairs, List<PairCo
         out.write("format," + FORMAT + "\n");
         out.write("seed," + seed + "\n");
         for (int i = 0; i < bodyPairs.size(); i++) {
-            out.write("body-pair," + i + "," + bodyPairs.get(i)[0] + "," + bodyPairs.get(i)[1] + "\n");
+            out.write("body-pair," + i + "," + bodyPairs.get(i)[0] + ","
+                    + bodyPairs.get(i)[1] + "\n");
         }
         for (PairConfiguration p : pairs) {
             out.write(pairLine(p) + "\n");
         }
         for (RobotConfiguration r : robots) {
-            StringBuilder b = new StringBuilder("robot,").append(r.robot()).append(',').append(r.scene()).append(',')
-                    .append(r.bucketMm()).append(',').append(r.clearance()).append(',');
+            StringBuilder b = new StringBuilder("robot,")
+                    .append(r.robot())
+                    .append(',')
+                    .append(r.scene())
+                    .append(',')
+                    .append(r.bucketMm())
+                    .append(',')
+                    .append(r.clearance())
+                    .append(',');
             double[] q = r.q();
             for (int j = 0; j < q.length; j++) {
                 b.append(j == 0 ? "" : ";").append(q[j]);
@@ -63,8 +70,18 @@ public record ConfigurationSets(long seed, List<String[]> bodyPairs, List<PairCo
     }
 
     static String pairLine(PairConfiguration p) {
-        return String.format(Locale.ROOT, "pair,%d,%s,%d,%d,%d,%d,%d,%d,%s,%s", p.pair(), p.scenario(), p.bucket(),
-                p.iPhiA(), p.iThetaA(), p.iPhiB(), p.iThetaB(), p.iPsiB(), Double.toString(p.s()),
+        return String.format(
+                Locale.ROOT,
+                "pair,%d,%s,%d,%d,%d,%d,%d,%d,%s,%s",
+                p.pair(),
+                p.scenario(),
+                p.bucket(),
+                p.iPhiA(),
+                p.iThetaA(),
+                p.iPhiB(),
+                p.iThetaB(),
+                p.iPsiB(),
+                Double.toString(p.s()),
                 Double.toString(p.target()));
     }
 
@@ -108,15 +125,17 @@ public record ConfigurationSets(long seed, List<String[]> bodyPairs, List<PairCo
                     case "body-pair" -> {
                         fields(f, 4, where);
                         if (parseInt(f[1], where, "index") != bodies.size()) {
-                            throw new IllegalArgumentException(where + ": body-pair index " + f[1] + ", expected " + bodies.size());
+                            throw new IllegalArgumentException(
+                                    where + ": body-pair index " + f[1] + ", expected " + bodies.size());
                         }
-                        bodies.add(new String[]{f[2], f[3]});
+                        bodies.add(new String[] {f[2], f[3]});
                     }
                     case "pair" -> {
                         fields(f, 11, where);
                         int pair = parseInt(f[1], where, "pair index");
                         if (pair < 0 || pair >= bodies.size()) {
-                            throw new IllegalArgumentException(where + ": pair index " + pair + " has no body-pair line");
+                            throw new IllegalArgumentException(
+                                    where + ": pair index " + pair + " has no body-pair line");
                         }
                         Scenario sc;
                         try {
@@ -126,7 +145,8 @@ public record ConfigurationSets(long seed, List<String[]> bodyPairs, List<PairCo
                         }
                         int bucket = parseInt(f[3], where, "bucket");
                         if (bucket < 0 || bucket > sc.maxBucket()) {
-                            throw new IllegalArgumentException(where + ": bucket " + bucket + " outside 0.." + sc.maxBucket());
+                            throw new IllegalArgumentException(
+                                    where + ": bucket " + bucket + " outside 0.." + sc.maxBucket());
                         }
                         Lattice l = sc.lattice();
                         int[] idx = new int[5];
@@ -135,14 +155,16 @@ public record ConfigurationSets(long seed, List<String[]> bodyPairs, List<PairCo
                             idx[k] = parseInt(f[4 + k], where, names[k]);
                             int max = k == 1 ? l.polar() : l.turns();
                             if (idx[k] < 0 || idx[k] >= max) {
-                                throw new IllegalArgumentException(where + ": " + names[k] + " " + idx[k] + " outside 0.." + (max - 1));
+                                throw new IllegalArgumentException(
+                                        where + ": " + names[k] + " " + idx[k] + " outside 0.." + (max - 1));
                             }
                         }
                         double s = parseFinite(f[9], where, "s"), target = parseFinite(f[10], where, "target");
                         if (s < 0 || target < 0) {
                             throw new IllegalArgumentException(where + ": s and target must be >= 0");
                         }
-                        pairs.add(new PairConfiguration(pair, sc, bucket, idx[0], idx[1], idx[2], idx[3], idx[4], s, target));
+                        pairs.add(new PairConfiguration(
+                                pair, sc, bucket, idx[0], idx[1], idx[2], idx[3], idx[4], s, target));
                     }
                     case "robot" -> {
                         fields(f, 6, where);
@@ -155,8 +177,9 @@ public record ConfigurationSets(long seed, List<String[]> bodyPairs, List<PairCo
                         }
                         robots.add(new RobotConfiguration(f[1], f[2], mm, clearance, q));
                     }
-                    default -> throw new IllegalArgumentException(where + ": unknown record '" + f[0]
-                            + "', expected format, seed, body-pair, pair or robot");
+                    default ->
+                        throw new IllegalArgumentException(where + ": unknown record '" + f[0]
+                                + "', expected format, seed, body-pair, pair or robot");
                 }
             }
         } catch (IOException e) {
@@ -198,7 +221,7 @@ public record ConfigurationSets(long seed, List<String[]> bodyPairs, List<PairCo
             if (!DecimalText.isNonFiniteWord(s)) {
                 throw new IllegalArgumentException(where + ": " + what + " '" + s + "' is not a number");
             }
-            v = Double.NaN;   // a word for a non-finite value: refused below as such
+            v = Double.NaN; // a word for a non-finite value: refused below as such
         }
         if (!Double.isFinite(v)) {
             throw new IllegalArgumentException(where + ": " + what + " must be finite, got " + s);

@@ -34,21 +34,35 @@ public record Lattice(int stepDegrees) {
 
     /** Unit direction of (φ_A, θ_A) into dest[0..2]. */
     public void direction(int iPhiA, int iThetaA, double[] dest) {
-        double phi = StrictMath.toRadians((double) iPhiA * stepDegrees), theta = StrictMath.toRadians((double) iThetaA * stepDegrees);
+        double phi = StrictMath.toRadians((double) iPhiA * stepDegrees),
+                theta = StrictMath.toRadians((double) iThetaA * stepDegrees);
         dest[0] = StrictMath.sin(theta) * StrictMath.cos(phi);
         dest[1] = StrictMath.sin(theta) * StrictMath.sin(phi);
         dest[2] = StrictMath.cos(theta);
     }
 
     /** Pose of B in A's frame: B's reference point at A's reference point + s·direction, B rotated. */
-    public Matrix4d pose(BenchBody a, BenchBody b, int iPhiA, int iThetaA, int iPhiB, int iThetaB, int iPsiB, double s,
-                         Matrix4d dest) {
+    public Matrix4d pose(
+            BenchBody a,
+            BenchBody b,
+            int iPhiA,
+            int iThetaA,
+            int iPhiB,
+            int iThetaB,
+            int iPsiB,
+            double s,
+            Matrix4d dest) {
         double[] u = new double[3];
         direction(iPhiA, iThetaA, u);
-        double f = StrictMath.toRadians((double) iPhiB * stepDegrees), t = StrictMath.toRadians((double) iThetaB * stepDegrees),
+        double f = StrictMath.toRadians((double) iPhiB * stepDegrees),
+                t = StrictMath.toRadians((double) iThetaB * stepDegrees),
                 p = StrictMath.toRadians((double) iPsiB * stepDegrees);
-        double cf = StrictMath.cos(f), sf = StrictMath.sin(f), ct = StrictMath.cos(t), st = StrictMath.sin(t),
-                cp = StrictMath.cos(p), sp = StrictMath.sin(p);
+        double cf = StrictMath.cos(f),
+                sf = StrictMath.sin(f),
+                ct = StrictMath.cos(t),
+                st = StrictMath.sin(t),
+                cp = StrictMath.cos(p),
+                sp = StrictMath.sin(p);
         // R = Rz(f) Ry(t) Rz(p), row r column c
         double r00 = cf * ct * cp - sf * sp, r01 = -cf * ct * sp - sf * cp, r02 = cf * st;
         double r10 = sf * ct * cp + cf * sp, r11 = -sf * ct * sp + cf * cp, r12 = sf * st;

@@ -8,8 +8,17 @@ import org.joml.Matrix4d;
  * the target: for Scenario I the exact distance between the solids, for II the penetration along the approach ray
  * (both in metres; exact-oracle values at this very pose).
  */
-public record PairConfiguration(int pair, Scenario scenario, int bucket, int iPhiA, int iThetaA, int iPhiB, int iThetaB,
-                                int iPsiB, double s, double target) {
+public record PairConfiguration(
+        int pair,
+        Scenario scenario,
+        int bucket,
+        int iPhiA,
+        int iThetaA,
+        int iPhiB,
+        int iThetaB,
+        int iPsiB,
+        double s,
+        double target) {
 
     /** Pose of B in A's frame. */
     public Matrix4d pose(BenchBody a, BenchBody b, Matrix4d dest) {

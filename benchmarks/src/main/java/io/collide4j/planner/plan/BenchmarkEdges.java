@@ -2,7 +2,6 @@ package io.collide4j.planner.plan;
 
 import io.collide4j.planner.Collide4j;
 import io.collide4j.urdf.DecimalText;
-
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -83,8 +82,8 @@ public final class BenchmarkEdges {
     private final List<Edge> edges;
     private final List<String> skippedEnds;
 
-    private BenchmarkEdges(List<MbmProblems.Problem> problems, List<Collide4j> checkers, List<Edge> edges,
-                           List<String> skippedEnds) {
+    private BenchmarkEdges(
+            List<MbmProblems.Problem> problems, List<Collide4j> checkers, List<Edge> edges, List<String> skippedEnds) {
         this.problems = List.copyOf(problems);
         this.checkers = List.copyOf(checkers);
         this.edges = List.copyOf(edges);
@@ -99,11 +98,16 @@ public final class BenchmarkEdges {
      * @throws IllegalArgumentException a scenario the set lacks, fewer problems than asked, or an end that is valid
      *                                  but has no certified free edge within {@value #MAX_TRIES_PER_EDGE} tries
      */
-    public static BenchmarkEdges generate(MbmProblems set, List<String> scenarios, int perScenario,
-                                          Collide4j.Builder robot, int freePerEnd, long seed) {
+    public static BenchmarkEdges generate(
+            MbmProblems set,
+            List<String> scenarios,
+            int perScenario,
+            Collide4j.Builder robot,
+            int freePerEnd,
+            long seed) {
         if (perScenario < 1 || freePerEnd < 0) {
-            throw new IllegalArgumentException("perScenario must be >= 1 and freePerEnd >= 0, got " + perScenario
-                    + ", " + freePerEnd);
+            throw new IllegalArgumentException(
+                    "perScenario must be >= 1 and freePerEnd >= 0, got " + perScenario + ", " + freePerEnd);
         }
         List<MbmProblems.Problem> problems = new ArrayList<>();
         List<Collide4j> checkers = new ArrayList<>();
@@ -178,7 +182,8 @@ public final class BenchmarkEdges {
             }
             String[] f = lines.get(i).split(",", -1);
             if (f.length != header.length) {
-                throw new IllegalArgumentException(where + ": " + f.length + " fields, the header has " + header.length);
+                throw new IllegalArgumentException(
+                        where + ": " + f.length + " fields, the header has " + header.length);
             }
             Kind kind = f[0].startsWith("free") ? Kind.FREE : f[0].startsWith("startgoal") ? Kind.START_GOAL : null;
             if (kind == null) {
@@ -204,8 +209,9 @@ public final class BenchmarkEdges {
                 problems.add(problem);
                 checkers.add(ProblemRunner.checker(robot, problem));
                 if (checkers.get(p).dimension() != n) {
-                    throw new IllegalArgumentException(file + ":1: " + n + " joints per end, the robot's planning group has "
-                            + checkers.get(p).dimension());
+                    throw new IllegalArgumentException(
+                            file + ":1: " + n + " joints per end, the robot's planning group has "
+                                    + checkers.get(p).dimension());
                 }
             }
             double[][] q = new double[2][n];
@@ -217,7 +223,8 @@ public final class BenchmarkEdges {
                     v = Double.NaN;
                 }
                 if (!Double.isFinite(v)) {
-                    throw new IllegalArgumentException(where + ": " + header[2 + j] + " '" + f[2 + j] + "' is not a finite number");
+                    throw new IllegalArgumentException(
+                            where + ": " + header[2 + j] + " '" + f[2 + j] + "' is not a finite number");
                 }
                 q[j / n][j % n] = v;
             }
@@ -289,7 +296,7 @@ public final class BenchmarkEdges {
     public void writeFclEdgeList(Writer out) throws IOException {
         int n = checkers.isEmpty() ? 0 : checkers.get(0).dimension();
         StringBuilder sb = new StringBuilder("id,scene");
-        for (String end : new String[]{"q0", "q1"}) {
+        for (String end : new String[] {"q0", "q1"}) {
             for (int j = 1; j <= n; j++) {
                 sb.append(',').append(end).append('_').append(j);
             }
@@ -297,9 +304,9 @@ public final class BenchmarkEdges {
         sb.append('\n');
         for (Edge e : edges) {
             sb.append(e.id()).append(',').append(e.scene());
-            for (double[] q : new double[][]{e.q0, e.q1}) {
+            for (double[] q : new double[][] {e.q0, e.q1}) {
                 for (double v : q) {
-                    sb.append(',').append(v);   // Double.toString: the shortest decimal that reads back exactly
+                    sb.append(',').append(v); // Double.toString: the shortest decimal that reads back exactly
                 }
             }
             sb.append('\n');

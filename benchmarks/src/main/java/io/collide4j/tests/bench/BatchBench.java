@@ -15,6 +15,15 @@ import io.collide4j.kinematics.KinematicModel;
 import io.collide4j.urdf.RobotDescription;
 import io.collide4j.urdf.SrdfParser;
 import io.collide4j.urdf.UrdfParser;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import java.util.zip.ZipFile;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
@@ -26,16 +35,6 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Random;
-import java.util.concurrent.TimeUnit;
-import java.util.zip.ZipFile;
 
 /**
  * Batch throughput, in items per second (JMH ops/s with one op = one configuration or one CCD query), including
@@ -66,18 +65,20 @@ public class BatchBench {
     @Setup(Level.Trial)
     public void setUp() {
         Path data = Path.of(System.getProperty("collide4j.testdata", "tests/data"));
-        RobotDescription panda = UrdfParser.create().withVisualMeshes(false)
-                .parse(data.resolve("vamp/resources/panda/panda.urdf"));
+        RobotDescription panda =
+                UrdfParser.create().withVisualMeshes(false).parse(data.resolve("vamp/resources/panda/panda.urdf"));
         var srdf = SrdfParser.parse(data.resolve("vamp/resources/panda/panda.srdf"), panda);
         MoveItSceneLoader.PlanningScene ps;
-        try (ZipFile z = new ZipFile(data.resolve("vamp/resources/panda/problems.zip").toFile())) {
+        try (ZipFile z =
+                new ZipFile(data.resolve("vamp/resources/panda/problems.zip").toFile())) {
             String name = "problems/bookshelf_small_panda/scene0001.yaml";
-            ps = MoveItSceneLoader.parse(name, new String(z.getInputStream(z.getEntry(name)).readAllBytes(),
-                    StandardCharsets.UTF_8));
+            ps = MoveItSceneLoader.parse(
+                    name, new String(z.getInputStream(z.getEntry(name)).readAllBytes(), StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        RobotCollisionModel.Builder mb = RobotCollisionModel.builder(panda, KinematicModel.of(panda)).srdf(srdf);
+        RobotCollisionModel.Builder mb =
+                RobotCollisionModel.builder(panda, KinematicModel.of(panda)).srdf(srdf);
         ps.allowedCollisions().forEach(p -> mb.allow(p.first(), p.second()));
         BatchRobot robot = BatchRobot.builder(mb.build(), ps.scene()).build();
         BatchChecker.Builder b = BatchChecker.builder().robot(robot);
@@ -112,9 +113,9 @@ public class BatchBench {
         // one untimed pass of each kind, to report how much the device decides
         var st = checker.checkStates(qs);
         var mo = checker.checkMotions(m0, m1, 0);
-        System.out.printf("states: %d of %d decided by the device tier; motions: %d of %d (%d free)%n",
-                st.size() - st.decidedOnCpu(), st.size(), mo.decidedOnDevice(), mo.size(),
-                mo.count(MotionStatus.FREE));
+        System.out.printf(
+                "states: %d of %d decided by the device tier; motions: %d of %d (%d free)%n",
+                st.size() - st.decidedOnCpu(), st.size(), mo.decidedOnDevice(), mo.size(), mo.count(MotionStatus.FREE));
         List<CcdQuerySet> sets = new ArrayList<>();
         Path cloth = data.resolve("scalable-ccd-sample-data/cloth-funnel");
         sets.add(CcdDatasets.scalable(cloth, "227", CcdKind.VERTEX_FACE));

@@ -1,25 +1,16 @@
 package io.collide4j.tests.bench;
 
 import io.collide4j.checker.certificate.CertificationResult;
+import io.collide4j.checker.certificate.TrajectoryCertifier;
 import io.collide4j.checker.query.CollisionChecker;
 import io.collide4j.checker.query.MotionResult;
 import io.collide4j.checker.query.QueryContext;
-import io.collide4j.checker.certificate.TrajectoryCertifier;
 import io.collide4j.checker.robot.RobotCollisionModel;
-import io.collide4j.checker.scene.MoveItSceneLoader;
 import io.collide4j.checker.scene.MotionPlanRequest;
+import io.collide4j.checker.scene.MoveItSceneLoader;
 import io.collide4j.kinematics.KinematicModel;
 import io.collide4j.urdf.RobotDescription;
 import io.collide4j.urdf.UrdfParser;
-import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -28,6 +19,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.zip.ZipFile;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
 
 /**
  * The checker core on the Panda (VAMP/MBM mesh model, one hull per link) in MotionBenchMaker scenes:
@@ -53,6 +52,7 @@ public class CheckerBench {
     private int next;
     /** Seeded random configurations within the joint limits, 200 per problem scene (the FCL harness's discrete set). */
     private final List<double[]> randomStates = new ArrayList<>();
+
     private int nextState;
 
     @Setup(Level.Trial)
@@ -65,11 +65,14 @@ public class CheckerBench {
             String first = read(z, "problems/table_pick_panda/scene0001.yaml");
             MoveItSceneLoader.parse("scene", first).allowedCollisions().forEach(p -> b.allow(p.first(), p.second()));
             model = b.build();
-            String[] families = {"bookshelf_small", "bookshelf_tall", "bookshelf_thin", "box", "cage", "table_pick", "table_under_pick"};
+            String[] families = {
+                "bookshelf_small", "bookshelf_tall", "bookshelf_thin", "box", "cage", "table_pick", "table_under_pick"
+            };
             for (String f : families) {
                 for (int i = 1; i <= 10; i++) {
                     String n = String.format("problems/%s_panda/%%s%04d.yaml", f, i);
-                    var scene = MoveItSceneLoader.parse(n, read(z, String.format(n, "scene"))).scene();
+                    var scene = MoveItSceneLoader.parse(n, read(z, String.format(n, "scene")))
+                            .scene();
                     var req = MotionPlanRequest.parse(n, read(z, String.format(n, "request")));
                     CollisionChecker c = CollisionChecker.of(model, scene);
                     checkers.add(c);
@@ -80,7 +83,7 @@ public class CheckerBench {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        tableChecker = checkers.get(50);   // table_pick scene 0001
+        tableChecker = checkers.get(50); // table_pick scene 0001
         tableContext = contexts.get(50);
         freeState = edges.get(50)[0];
         // the first seeded random state that hits the scene (not only itself)
@@ -91,8 +94,9 @@ public class CheckerBench {
             for (int j = 0; j < q.length; j++) {
                 q[j] = k.lowerLimit(j) + rnd.nextDouble() * (k.upperLimit(j) - k.lowerLimit(j));
             }
-            if (!tableChecker.isFree(q, 0, tableContext) && tableChecker.contacts(q, 0, 10, tableContext).stream()
-                    .allMatch(c -> c.pair().environment())) {
+            if (!tableChecker.isFree(q, 0, tableContext)
+                    && tableChecker.contacts(q, 0, 10, tableContext).stream()
+                            .allMatch(c -> c.pair().environment())) {
                 collidingState = q;
             }
         }

@@ -10,6 +10,12 @@ import io.collide4j.planner.bench.BenchBody;
 import io.collide4j.planner.bench.ConfigurationSets;
 import io.collide4j.planner.bench.PairConfiguration;
 import io.collide4j.planner.bench.Scenario;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.joml.Matrix4d;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -20,13 +26,6 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The stored configuration sets (tests/data/bench/configuration-sets-v1.csv, seed 003 §5.7.2) per bucket: each

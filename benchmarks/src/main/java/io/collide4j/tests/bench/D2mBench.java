@@ -6,6 +6,9 @@ import io.collide4j.checker.ccd.screw.ScrewMesh;
 import io.collide4j.checker.ccd.screw.ThrowProtocol;
 import io.collide4j.urdf.TriangleMesh;
 import io.collide4j.urdf.mesh.MeshLoader;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Mode;
@@ -14,10 +17,6 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-
-import java.nio.file.Path;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * D2M and Capoeira time per throw instance (seed 000 §7.3: 64 throws cycled, one per invocation), so JMH's sample
@@ -47,7 +46,8 @@ public class D2mBench {
 
     @Setup
     public void load() {
-        Path data = Path.of(System.getProperty("collide4j.testdata", "tests/data")).resolve("v-hacd/app/meshes");
+        Path data =
+                Path.of(System.getProperty("collide4j.testdata", "tests/data")).resolve("v-hacd/app/meshes");
         String[] names = pair.split("/");
         a = ScrewMesh.of(mesh(data, names[0]));
         b = ScrewMesh.of(mesh(data, names[1]));
@@ -56,10 +56,12 @@ public class D2mBench {
 
     private static TriangleMesh mesh(Path data, String name) {
         if (name.equals("tet")) {
-            return ThrowProtocol.normalised(new TriangleMesh(new double[]{1, 1, 1, 1, -1, -1, -1, 1, -1, -1, -1, 1},
-                    new int[]{0, 1, 2, 0, 3, 1, 0, 2, 3, 1, 3, 2}));
+            return ThrowProtocol.normalised(new TriangleMesh(
+                    new double[] {1, 1, 1, 1, -1, -1, -1, 1, -1, -1, -1, 1},
+                    new int[] {0, 1, 2, 0, 3, 1, 0, 2, 3, 1, 3, 2}));
         }
-        return ThrowProtocol.normalised(MeshLoader.load(data.resolve(name + ".obj")).mesh());
+        return ThrowProtocol.normalised(
+                MeshLoader.load(data.resolve(name + ".obj")).mesh());
     }
 
     @Benchmark

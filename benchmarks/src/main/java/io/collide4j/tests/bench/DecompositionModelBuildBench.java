@@ -8,6 +8,14 @@ import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.kinematics.KinematicModel;
 import io.collide4j.models.Models;
 import io.collide4j.urdf.RobotDescription;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -20,15 +28,6 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
-
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.URL;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * Robot collision-model build time (bundled robot, description already parsed) by how meshes become
@@ -72,7 +71,9 @@ public class DecompositionModelBuildBench {
     public void emptyCacheWhenCold() {
         if (mode.equals("cold")) {
             try (Stream<Path> files = Files.walk(cacheDir)) {
-                files.sorted(Comparator.reverseOrder()).filter(p -> !p.equals(cacheDir)).forEach(p -> p.toFile().delete());
+                files.sorted(Comparator.reverseOrder())
+                        .filter(p -> !p.equals(cacheDir))
+                        .forEach(p -> p.toFile().delete());
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

@@ -9,6 +9,10 @@ import io.collide4j.checker.scene.Scene;
 import io.collide4j.kinematics.KinematicModel;
 import io.collide4j.planner.Collide4j;
 import io.collide4j.urdf.Pose;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
@@ -17,11 +21,6 @@ import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Random;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The discrete-check lever of issue 29 kept (the self-pair tables, {@code SelfPairTables}) on the bundled Panda with
@@ -51,7 +50,9 @@ public class DiscreteLeversBench {
         Random rnd = new Random(29);
         for (int i = 0; i < 7; i++) {
             double a = 2 * Math.PI * i / 7;
-            near.add(new Obstacle("near" + i, new ObstacleShape.Box(0.1, 0.2, 0.3),
+            near.add(new Obstacle(
+                    "near" + i,
+                    new ObstacleShape.Box(0.1, 0.2, 0.3),
                     Pose.fromXyzRpy(0.55 * Math.cos(a), 0.55 * Math.sin(a), 0.1 + 0.1 * i, 0, 0, 0)));
         }
         empty = CollisionChecker.of(model, Scene.empty());

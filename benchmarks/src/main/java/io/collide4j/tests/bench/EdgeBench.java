@@ -7,6 +7,14 @@ import io.collide4j.checker.query.QueryContext;
 import io.collide4j.planner.Collide4j;
 import io.collide4j.planner.plan.BenchmarkEdges;
 import io.collide4j.planner.plan.MbmProblems;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
@@ -16,15 +24,6 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-
-import java.io.IOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Planner edges on the Panda (the bundled {@code panda}: VAMP's copy of the MBM model, one hull per link) in
@@ -50,8 +49,7 @@ public class EdgeBench {
     public double sampleStep;
 
     /** One edge: its problem's checker and context, the ends (full configurations), and the harness's scene name. */
-    record Edge(int problem, String scene, double[] q0, double[] q1) {
-    }
+    record Edge(int problem, String scene, double[] q0, double[] q1) {}
 
     private final List<CollisionChecker> checkers = new ArrayList<>();
     private final List<QueryContext> contexts = new ArrayList<>();
@@ -63,8 +61,13 @@ public class EdgeBench {
     public void setUp() throws IOException {
         Path data = Path.of(System.getProperty("collide4j.testdata", "tests/data"));
         MbmProblems set = new MbmProblems(data.resolve("vamp/resources/panda/problems.zip"));
-        BenchmarkEdges w = BenchmarkEdges.generate(set, set.scenarios(), BenchmarkEdges.DEFAULT_PER_SCENARIO,
-                Collide4j.builder().robot("panda"), BenchmarkEdges.DEFAULT_FREE_PER_END, BenchmarkEdges.DEFAULT_SEED);
+        BenchmarkEdges w = BenchmarkEdges.generate(
+                set,
+                set.scenarios(),
+                BenchmarkEdges.DEFAULT_PER_SCENARIO,
+                Collide4j.builder().robot("panda"),
+                BenchmarkEdges.DEFAULT_FREE_PER_END,
+                BenchmarkEdges.DEFAULT_SEED);
         for (Collide4j c : w.checkers()) {
             checkers.add(c.checker());
             contexts.add(c.checker().newContext());
@@ -90,13 +93,21 @@ public class EdgeBench {
             }
         }
         if (differ > 0) {
-            System.err.println("EdgeBench: " + differ + " edges where isMotionFree and checkMotion give different verdicts");
+            System.err.println(
+                    "EdgeBench: " + differ + " edges where isMotionFree and checkMotion give different verdicts");
         }
     }
 
     private MotionStatus isMotionFree(Edge e) {
-        return checkers.get(e.problem).isMotionFree(e.q0, e.q1, 0, CollisionChecker.DEFAULT_TOLERANCE,
-                CollisionChecker.DEFAULT_BUDGET, sampleStep, contexts.get(e.problem));
+        return checkers.get(e.problem)
+                .isMotionFree(
+                        e.q0,
+                        e.q1,
+                        0,
+                        CollisionChecker.DEFAULT_TOLERANCE,
+                        CollisionChecker.DEFAULT_BUDGET,
+                        sampleStep,
+                        contexts.get(e.problem));
     }
 
     private Edge nextFreeEdge() {

@@ -15,6 +15,13 @@ import io.collide4j.urdf.Pose;
 import io.collide4j.urdf.RobotDescription;
 import io.collide4j.urdf.TriangleMesh;
 import io.collide4j.urdf.UrdfParser;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.zip.ZipFile;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
@@ -23,14 +30,6 @@ import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.zip.ZipFile;
 
 /**
  * Exact vs hull mesh mode ({@link MeshMode}) on the Panda (VAMP/MBM mesh model) with its hand inside one watertight
@@ -45,8 +44,15 @@ public class ExactMeshBench {
     static final double[] READY = {0, -0.785, 0, -2.356, 0, 1.571, 0.785};
     static final double[] SWEEP_END = {0.35, -0.785, 0, -2.356, 0, 1.571, 1.085};
     /** Cavity {x0, y0, z0, x1, y1, rim} and wall, as ExactMeshModeTest computes them for this sweep. */
-    static final double[] BOWL = {0.21452205746137065, -0.1304277815466634, 0.44802055827609033, 0.38088719452682984,
-            0.23913222966758874, 0.5580205582760903, 0.05};
+    static final double[] BOWL = {
+        0.21452205746137065,
+        -0.1304277815466634,
+        0.44802055827609033,
+        0.38088719452682984,
+        0.23913222966758874,
+        0.5580205582760903,
+        0.05
+    };
 
     private CollisionChecker exact, hull;
     private QueryContext ce, ch;
@@ -58,20 +64,24 @@ public class ExactMeshBench {
         RobotDescription d = UrdfParser.create().withPackageRoots(List.of(dir)).parse(dir.resolve("panda.urdf"));
         RobotCollisionModel.Builder b = RobotCollisionModel.builder(d, KinematicModel.of(d));
         try (ZipFile z = new ZipFile(dir.resolve("problems.zip").toFile())) {
-            String yaml = new String(z.getInputStream(z.getEntry("problems/bookshelf_small_panda/scene0001.yaml"))
-                    .readAllBytes(), StandardCharsets.UTF_8);
+            String yaml = new String(
+                    z.getInputStream(z.getEntry("problems/bookshelf_small_panda/scene0001.yaml"))
+                            .readAllBytes(),
+                    StandardCharsets.UTF_8);
             MoveItSceneLoader.parse("scene", yaml).allowedCollisions().forEach(p -> b.allow(p.first(), p.second()));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         RobotCollisionModel model = b.build();
-        Scene scene = new SceneBuilder().add(new Obstacle("bowl", new ObstacleShape.Mesh(bowl(BOWL)), Pose.IDENTITY))
+        Scene scene = new SceneBuilder()
+                .add(new Obstacle("bowl", new ObstacleShape.Mesh(bowl(BOWL)), Pose.IDENTITY))
                 .build();
         exact = CollisionChecker.of(model, scene, MeshMode.EXACT);
         hull = CollisionChecker.of(model, scene, MeshMode.HULL);
         ce = exact.newContext();
         ch = hull.newContext();
-        if (!exact.isFree(READY, 0.01, ce) || hull.isFree(READY, 0, ch)
+        if (!exact.isFree(READY, 0.01, ce)
+                || hull.isFree(READY, 0, ch)
                 || !exact.checkMotion(READY, SWEEP_END, 0.01, ce).isFree()) {
             throw new IllegalStateException("bench fixture: expected exact free / hull colliding");
         }

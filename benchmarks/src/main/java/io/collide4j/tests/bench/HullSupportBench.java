@@ -2,6 +2,8 @@ package io.collide4j.tests.bench;
 
 import io.collide4j.checker.geometry.HullShape;
 import io.collide4j.checker.geometry.hull.QuickHull;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
@@ -11,9 +13,6 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-
-import java.util.Random;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Hull support: linear scan vs hill climbing (cold start from the axis extremes, and warm start from the previous
@@ -35,7 +34,10 @@ public class HullSupportBench {
         Random r = new Random(3);
         double[] p = new double[3 * vertices];
         for (int k = 0; k < vertices; k++) {
-            double x = r.nextGaussian(), y = r.nextGaussian(), z = r.nextGaussian(), l = Math.sqrt(x * x + y * y + z * z);
+            double x = r.nextGaussian(),
+                    y = r.nextGaussian(),
+                    z = r.nextGaussian(),
+                    l = Math.sqrt(x * x + y * y + z * z);
             p[3 * k] = x / l;
             p[3 * k + 1] = y / l;
             p[3 * k + 2] = z / l;

@@ -7,6 +7,9 @@ import io.collide4j.kinematics.LinkPoses;
 import io.collide4j.kinematics.RobotSegment;
 import io.collide4j.kinematics.ScrewMotion;
 import io.collide4j.urdf.UrdfParser;
+import java.nio.file.Path;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
 import org.joml.Matrix4d;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -15,10 +18,6 @@ import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-
-import java.nio.file.Path;
-import java.util.Random;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Kinematics hot paths on the Panda (VAMP URDF, 12 links, 7 joints): FK of all links, Jacobian, and the
@@ -43,8 +42,8 @@ public class KinematicsBench {
     @Setup
     public void setup() {
         Path data = Path.of(System.getProperty("collide4j.testdata", "tests/data"));
-        model = KinematicModel.of(UrdfParser.create().withVisualMeshes(false)
-                .parse(data.resolve("vamp/resources/panda/panda.urdf")));
+        model = KinematicModel.of(
+                UrdfParser.create().withVisualMeshes(false).parse(data.resolve("vamp/resources/panda/panda.urdf")));
         poses = new LinkPoses(model);
         segment = new RobotSegment(model);
         Random rnd = new Random(1);

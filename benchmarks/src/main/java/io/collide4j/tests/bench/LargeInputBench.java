@@ -5,6 +5,15 @@ import io.collide4j.checker.scene.SceneJson;
 import io.collide4j.kinematics.JointTrajectory;
 import io.collide4j.planner.Collide4j;
 import io.collide4j.planner.TrajectoryCertifier;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -19,16 +28,6 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
-import java.io.BufferedWriter;
-import java.io.IOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.List;
-import java.util.Locale;
-import java.util.concurrent.TimeUnit;
-
 /**
  * Input scale (issue 14): loading a scene of {@code objects} boxes from JSON (the builder is linear; it was
  * quadratic), and certifying a trajectory of {@code rows} waypoints with the certificate streamed to a discarding
@@ -41,7 +40,9 @@ import java.util.concurrent.TimeUnit;
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Warmup(iterations = 1)
 @Measurement(iterations = 3)
-@Fork(value = 1, jvmArgs = {"-Xmx2g"})
+@Fork(
+        value = 1,
+        jvmArgs = {"-Xmx2g"})
 public class LargeInputBench {
     static final double[] READY = {0, -0.785, 0, -2.356, 0, 1.571, 0.785};
 
@@ -63,8 +64,15 @@ public class LargeInputBench {
             int side = (int) Math.ceil(Math.cbrt(objects));
             for (int i = 0; i < objects; i++) {
                 double x = i % side, y = (i / side) % side, z = i / (side * side);
-                w.write(String.format(Locale.ROOT, "%s{\"name\":\"b%d\",\"type\":\"box\",\"size\":[0.01,0.01,0.01],"
-                        + "\"pose\":{\"xyz\":[%s,%s,%s]}}", i == 0 ? "" : ",", i, 2 + 0.02 * x, 0.02 * y, 0.02 * z));
+                w.write(String.format(
+                        Locale.ROOT,
+                        "%s{\"name\":\"b%d\",\"type\":\"box\",\"size\":[0.01,0.01,0.01],"
+                                + "\"pose\":{\"xyz\":[%s,%s,%s]}}",
+                        i == 0 ? "" : ",",
+                        i,
+                        2 + 0.02 * x,
+                        0.02 * y,
+                        0.02 * z));
             }
             w.write("]}");
         }
@@ -74,10 +82,21 @@ public class LargeInputBench {
         for (int k = 0; k < rows; k++) {
             t[k] = k * 0.01;
             q[k] = READY.clone();
-            q[k][0] = 0.3 * Math.sin(2 * Math.PI * k / rows);   // a slow sweep of the first joint
+            q[k][0] = 0.3 * Math.sin(2 * Math.PI * k / rows); // a slow sweep of the first joint
         }
-        trajectory = new JointTrajectory(List.of("panda_joint1", "panda_joint2", "panda_joint3", "panda_joint4",
-                "panda_joint5", "panda_joint6", "panda_joint7"), t, q, null, null);
+        trajectory = new JointTrajectory(
+                List.of(
+                        "panda_joint1",
+                        "panda_joint2",
+                        "panda_joint3",
+                        "panda_joint4",
+                        "panda_joint5",
+                        "panda_joint6",
+                        "panda_joint7"),
+                t,
+                q,
+                null,
+                null);
     }
 
     @TearDown(Level.Trial)
@@ -95,7 +114,8 @@ public class LargeInputBench {
         CountingWriter out = new CountingWriter();
         TrajectoryCertifier.Certification c = panda.trajectoryCertifier().certify(trajectory, 0, Long.MAX_VALUE, out);
         if (c.result().verdict() != Verdict.CERTIFIED_FREE) {
-            throw new IllegalStateException("the benchmark trajectory is meant to be free: " + c.result().verdict());
+            throw new IllegalStateException("the benchmark trajectory is meant to be free: "
+                    + c.result().verdict());
         }
         return out.chars;
     }
@@ -110,11 +130,9 @@ public class LargeInputBench {
         }
 
         @Override
-        public void flush() {
-        }
+        public void flush() {}
 
         @Override
-        public void close() {
-        }
+        public void close() {}
     }
 }

@@ -4,14 +4,17 @@ import io.collide4j.checker.geometry.CapsuleShape;
 import io.collide4j.checker.geometry.ConvexShape;
 import io.collide4j.checker.geometry.HullShape;
 import io.collide4j.checker.geometry.MarginShape;
-import io.collide4j.checker.geometry.hull.QuickHull;
 import io.collide4j.checker.geometry.SphereShape;
+import io.collide4j.checker.geometry.hull.QuickHull;
 import io.collide4j.checker.narrowphase.DistanceResult;
 import io.collide4j.checker.narrowphase.Epa;
 import io.collide4j.checker.narrowphase.Gjk;
 import io.collide4j.checker.narrowphase.Mpr;
 import io.collide4j.checker.narrowphase.PenetrationResult;
 import io.collide4j.urdf.mesh.MeshLoader;
+import java.nio.file.Path;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
 import org.joml.Matrix4d;
 import org.joml.Quaterniond;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -23,10 +26,6 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-
-import java.nio.file.Path;
-import java.util.Random;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Narrow phase on pairs of Panda collision-mesh hulls at random poses (1024 precomputed pose pairs cycled, about
@@ -40,7 +39,9 @@ import java.util.concurrent.TimeUnit;
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class NarrowPhaseBench {
-    private static final String[] LINKS = {"link0", "link1", "link2", "link3", "link4", "link5", "link6", "link7", "hand"};
+    private static final String[] LINKS = {
+        "link0", "link1", "link2", "link3", "link4", "link5", "link6", "link7", "hand"
+    };
     private static final int N = 1024;
 
     /** Box size of the random positions (m): sets the share of intersecting pairs. */
@@ -66,7 +67,8 @@ public class NarrowPhaseBench {
                 .resolve("example-robot-data/robots/panda_description/meshes/collision");
         HullShape[] hulls = new HullShape[LINKS.length];
         for (int k = 0; k < LINKS.length; k++) {
-            hulls[k] = new HullShape(QuickHull.compute(MeshLoader.load(dir.resolve(LINKS[k] + ".stl")).mesh().copyVertices()));
+            hulls[k] = new HullShape(QuickHull.compute(
+                    MeshLoader.load(dir.resolve(LINKS[k] + ".stl")).mesh().copyVertices()));
         }
         Random r = new Random(7);
         a = new ConvexShape[N];
@@ -77,13 +79,15 @@ public class NarrowPhaseBench {
             a[k] = hulls[r.nextInt(hulls.length)];
             b[k] = hulls[r.nextInt(hulls.length)];
             switch (shapes) {
-                case "hull" -> { }
+                case "hull" -> {}
                 case "padded" -> {
                     a[k] = new MarginShape(a[k], 0.01);
                     b[k] = new MarginShape(b[k], 0.01);
                 }
-                case "rounded" -> a[k] = k % 2 == 0 ? new CapsuleShape(0.04 + 0.04 * r.nextDouble(), 0.05 + 0.1 * r.nextDouble())
-                        : new SphereShape(0.03 + 0.07 * r.nextDouble());
+                case "rounded" ->
+                    a[k] = k % 2 == 0
+                            ? new CapsuleShape(0.04 + 0.04 * r.nextDouble(), 0.05 + 0.1 * r.nextDouble())
+                            : new SphereShape(0.03 + 0.07 * r.nextDouble());
                 default -> throw new IllegalArgumentException("shapes must be hull, padded or rounded, got " + shapes);
             }
             pa[k] = pose(r);
@@ -92,8 +96,10 @@ public class NarrowPhaseBench {
     }
 
     private Matrix4d pose(Random r) {
-        Quaterniond q = new Quaterniond(r.nextGaussian(), r.nextGaussian(), r.nextGaussian(), r.nextGaussian()).normalize();
-        return new Matrix4d().translationRotate(spread * r.nextDouble(), spread * r.nextDouble(), spread * r.nextDouble(), q);
+        Quaterniond q =
+                new Quaterniond(r.nextGaussian(), r.nextGaussian(), r.nextGaussian(), r.nextGaussian()).normalize();
+        return new Matrix4d()
+                .translationRotate(spread * r.nextDouble(), spread * r.nextDouble(), spread * r.nextDouble(), q);
     }
 
     private int next() {

@@ -2,6 +2,8 @@ package io.collide4j.tests.bench;
 
 import io.collide4j.planner.JointSpace;
 import io.collide4j.planner.plan.NearestScan;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
@@ -11,9 +13,6 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-
-import java.util.SplittableRandom;
-import java.util.concurrent.TimeUnit;
 
 /**
  * RRT-Connect's nearest-neighbour query (issue 29): {@link NearestScan}'s flat scan against the per-node

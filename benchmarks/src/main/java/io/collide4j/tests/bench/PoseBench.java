@@ -1,6 +1,7 @@
 package io.collide4j.tests.bench;
 
 import io.collide4j.urdf.Pose;
+import java.util.concurrent.TimeUnit;
 import org.joml.Matrix4d;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -8,8 +9,6 @@ import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
-
-import java.util.concurrent.TimeUnit;
 
 /** Baseline: converting a URDF pose to a matrix (the unit every FK step pays). */
 @State(Scope.Thread)

@@ -3,6 +3,9 @@ package io.collide4j.tests.bench;
 import io.collide4j.checker.geometry.ConvexHull;
 import io.collide4j.checker.geometry.hull.QuickHull;
 import io.collide4j.urdf.mesh.MeshLoader;
+import java.nio.file.Path;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
@@ -12,10 +15,6 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-
-import java.nio.file.Path;
-import java.util.Random;
-import java.util.concurrent.TimeUnit;
 
 /**
  * QuickHull construction time by input: 50 Gaussian points, 1000 points on a sphere, the Panda link1 collision
@@ -44,7 +43,10 @@ public class QuickHullBench {
             case "sphere1000" -> {
                 points = new double[3000];
                 for (int k = 0; k < 1000; k++) {
-                    double x = r.nextGaussian(), y = r.nextGaussian(), z = r.nextGaussian(), l = Math.sqrt(x * x + y * y + z * z);
+                    double x = r.nextGaussian(),
+                            y = r.nextGaussian(),
+                            z = r.nextGaussian(),
+                            l = Math.sqrt(x * x + y * y + z * z);
                     points[3 * k] = x / l;
                     points[3 * k + 1] = y / l;
                     points[3 * k + 2] = z / l;

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.collide4j.planner.server.CollisionService;
 import io.collide4j.planner.server.JsonLinesServer;
 import io.collide4j.planner.server.ServerLimits;
-
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -35,16 +34,19 @@ import java.util.concurrent.Future;
  * Only ever connects to 127.0.0.1.
  */
 public final class ServerLoad {
-    public static final String LOAD = "{\"id\":\"load\",\"method\":\"load\",\"params\":{\"robot\":\"panda\",\"scene\":\"table_shelf\"}}";
+    public static final String LOAD =
+            "{\"id\":\"load\",\"method\":\"load\",\"params\":{\"robot\":\"panda\",\"scene\":\"table_shelf\"}}";
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final double[] LOWER = {-2.8973, -1.7628, -2.8973, -3.0718, -2.8973, -0.0175, -2.8973};
     private static final double[] UPPER = {2.8973, 1.7628, 2.8973, -0.0698, 2.8973, 3.7525, 2.8973};
 
-    private ServerLoad() {
-    }
+    private ServerLoad() {}
 
     /** The methods measured. */
-    public enum Method { IS_VALID, CHECK_MOTION }
+    public enum Method {
+        IS_VALID,
+        CHECK_MOTION
+    }
 
     /** {@code n} requests of one method with ids 0 .. n-1, from a fixed seed. */
     public static List<String> requests(Method method, int n, long seed) {
@@ -86,7 +88,8 @@ public final class ServerLoad {
         try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port)) {
             s.setSoTimeout(120_000);
             Writer w = new BufferedWriter(new OutputStreamWriter(s.getOutputStream(), StandardCharsets.UTF_8), 1 << 16);
-            BufferedReader r = new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8), 1 << 16);
+            BufferedReader r =
+                    new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8), 1 << 16);
             w.write(LOAD + "\n");
             w.flush();
             JsonNode loaded = MAPPER.readTree(r.readLine());
@@ -94,17 +97,19 @@ public final class ServerLoad {
                 throw new IllegalStateException("load failed: " + loaded);
             }
             String[] answers = new String[requests.size()];
-            Thread sender = new Thread(() -> {
-                try {
-                    for (String q : requests) {
-                        w.write(q);
-                        w.write('\n');
-                    }
-                    w.flush();
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            }, "load-client-sender");
+            Thread sender = new Thread(
+                    () -> {
+                        try {
+                            for (String q : requests) {
+                                w.write(q);
+                                w.write('\n');
+                            }
+                            w.flush();
+                        } catch (IOException e) {
+                            throw new UncheckedIOException(e);
+                        }
+                    },
+                    "load-client-sender");
             sender.start();
             for (int k = 0; k < requests.size(); k++) {
                 String line = r.readLine();
@@ -195,15 +200,23 @@ public final class ServerLoad {
             int port = args.length > 2 ? Integer.parseInt(args[2]) : server.listen(0);
             for (Method m : Method.values()) {
                 List<String> requests = requests(m, n, 42);
-                client(port, requests.subList(0, Math.min(n, 2000)));   // warm-up
+                client(port, requests.subList(0, Math.min(n, 2000))); // warm-up
                 long t0 = System.nanoTime();
                 String[] reference = client(port, requests);
                 double single = n / ((System.nanoTime() - t0) / 1e9);
                 Run run = concurrent(port, clients, requests, reference);
                 Runtime rt = Runtime.getRuntime();
-                System.out.printf(Locale.ROOT, "%-12s 1 client: %,9.0f req/s | %d clients x %d: %,9.0f req/s in %.1f s,"
-                                + " %d answers differ from the single client's; %d cores%n", m, single,
-                        clients, n, run.requestsPerSecond(), run.seconds(), run.mismatches(),
+                System.out.printf(
+                        Locale.ROOT,
+                        "%-12s 1 client: %,9.0f req/s | %d clients x %d: %,9.0f req/s in %.1f s,"
+                                + " %d answers differ from the single client's; %d cores%n",
+                        m,
+                        single,
+                        clients,
+                        n,
+                        run.requestsPerSecond(),
+                        run.seconds(),
+                        run.mismatches(),
                         rt.availableProcessors());
             }
         }

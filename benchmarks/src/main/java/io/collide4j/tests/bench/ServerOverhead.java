@@ -4,7 +4,6 @@ import io.collide4j.planner.Collide4j;
 import io.collide4j.planner.server.CollisionService;
 import io.collide4j.planner.server.JsonLinesServer;
 import io.collide4j.planner.server.ServerLimits;
-
 import java.io.ByteArrayInputStream;
 import java.io.OutputStream;
 import java.lang.management.ManagementFactory;
@@ -29,10 +28,10 @@ import java.util.SplittableRandom;
 public final class ServerOverhead {
     private static final double[] LOWER = {-2.8973, -1.7628, -2.8973, -3.0718, -2.8973, -0.0175, -2.8973};
     private static final double[] UPPER = {2.8973, 1.7628, 2.8973, -0.0698, 2.8973, 3.7525, 2.8973};
-    private static final String LOAD = "{\"id\":0,\"method\":\"load\",\"params\":{\"robot\":\"panda\",\"scene\":\"table_shelf\"}}";
+    private static final String LOAD =
+            "{\"id\":0,\"method\":\"load\",\"params\":{\"robot\":\"panda\",\"scene\":\"table_shelf\"}}";
 
-    private ServerOverhead() {
-    }
+    private ServerOverhead() {}
 
     public static void main(String[] args) {
         int n = args.length > 0 ? Integer.parseInt(args[0]) : 100_000;
@@ -41,11 +40,14 @@ public final class ServerOverhead {
         byte[] single = requests(qs, 1);
         byte[] many = requests(qs, 64);
         Collide4j c = Collide4j.bundled("panda", "table_shelf");
-        boolean withMany = !Boolean.getBoolean("bench.singleOnly");   // for a server without isValidMany
+        boolean withMany = !Boolean.getBoolean("bench.singleOnly"); // for a server without isValidMany
         int tcpN = Math.max(1, n / 5);
-        double[] direct = new double[rounds], served = new double[rounds], servedMany = new double[rounds],
-                tcp = new double[rounds], echo = new double[rounds];
-        for (int r = -2; r < rounds; r++) {   // two warm-up rounds
+        double[] direct = new double[rounds],
+                served = new double[rounds],
+                servedMany = new double[rounds],
+                tcp = new double[rounds],
+                echo = new double[rounds];
+        for (int r = -2; r < rounds; r++) { // two warm-up rounds
             double d = directNanos(c, qs), s = servedNanos(single, n), m = withMany ? servedNanos(many, n) : Double.NaN;
             double t = tcpNanos(single, tcpN), e = echoNanos(single, tcpN);
             if (r >= 0) {
@@ -57,17 +59,36 @@ public final class ServerOverhead {
             }
         }
         double d = median(direct), s = median(served), m = median(servedMany), t = median(tcp), e = median(echo);
-        System.out.printf(Locale.ROOT, "%d states, %d rounds, %d cores (medians, CPU time)%n", n, rounds,
+        System.out.printf(
+                Locale.ROOT,
+                "%d states, %d rounds, %d cores (medians, CPU time)%n",
+                n,
+                rounds,
                 Runtime.getRuntime().availableProcessors());
         System.out.printf(Locale.ROOT, "isValid in the JVM        %7.2f us%n", d / 1e3);
-        System.out.printf(Locale.ROOT, "isValid request (server)  %7.2f us  -> %6.2f us per request beyond the check%n",
-                s / 1e3, (s - d) / 1e3);
-        System.out.printf(Locale.ROOT, "isValid over TCP, one at a time: server threads %7.2f us -> %6.2f us beyond the"
-                + " check (%d requests; kernel send/receive work on the server's threads included)%n", t / 1e3, (t - d) / 1e3, tcpN);
-        System.out.printf(Locale.ROOT, "  of which a one-thread echo server's read and write of the same lines: %6.2f us -> %6.2f us"
-                + " beyond the check and that floor%n", e / 1e3, (t - d - e) / 1e3);
-        System.out.printf(Locale.ROOT, "isValidMany, 64 a request %7.2f us per state -> %6.2f us beyond the check%n",
-                m / 1e3, (m - d) / 1e3);
+        System.out.printf(
+                Locale.ROOT,
+                "isValid request (server)  %7.2f us  -> %6.2f us per request beyond the check%n",
+                s / 1e3,
+                (s - d) / 1e3);
+        System.out.printf(
+                Locale.ROOT,
+                "isValid over TCP, one at a time: server threads %7.2f us -> %6.2f us beyond the"
+                        + " check (%d requests; kernel send/receive work on the server's threads included)%n",
+                t / 1e3,
+                (t - d) / 1e3,
+                tcpN);
+        System.out.printf(
+                Locale.ROOT,
+                "  of which a one-thread echo server's read and write of the same lines: %6.2f us -> %6.2f us"
+                        + " beyond the check and that floor%n",
+                e / 1e3,
+                (t - d - e) / 1e3);
+        System.out.printf(
+                Locale.ROOT,
+                "isValidMany, 64 a request %7.2f us per state -> %6.2f us beyond the check%n",
+                m / 1e3,
+                (m - d) / 1e3);
     }
 
     public static double[][] states(int n) {
@@ -111,7 +132,7 @@ public final class ServerOverhead {
 
     static double directNanos(Collide4j c, double[][] qs) {
         java.lang.management.ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        long t0 = threads.getCurrentThreadCpuTime();   // this thread only, at nanosecond resolution
+        long t0 = threads.getCurrentThreadCpuTime(); // this thread only, at nanosecond resolution
         int valid = 0;
         for (double[] q : qs) {
             valid += c.isValid(q) ? 1 : 0;
@@ -126,10 +147,11 @@ public final class ServerOverhead {
         JsonLinesServer server = new JsonLinesServer(CollisionService::new, ServerLimits.defaults());
         CountingSink sink = new CountingSink();
         int answered = server.serve(new ByteArrayInputStream(input), sink);
-        long t = cpu() - sink.afterLoad;   // from the load's answer on: the load's model build is no request overhead
+        long t = cpu() - sink.afterLoad; // from the load's answer on: the load's model build is no request overhead
         server.close();
         if (sink.lines != answered || sink.errors > 0) {
-            throw new IllegalStateException(answered + " answered, " + sink.lines + " lines, " + sink.errors + " errors");
+            throw new IllegalStateException(
+                    answered + " answered, " + sink.lines + " lines, " + sink.errors + " errors");
         }
         return (double) t / states;
     }
@@ -141,12 +163,13 @@ public final class ServerOverhead {
     static double tcpNanos(byte[] input, int n) {
         String[] lines = new String(input, StandardCharsets.UTF_8).split("\n");
         try (JsonLinesServer server = new JsonLinesServer(CollisionService::new, ServerLimits.defaults());
-             java.net.Socket socket = new java.net.Socket(java.net.InetAddress.getLoopbackAddress(), server.listen(0))) {
+                java.net.Socket socket =
+                        new java.net.Socket(java.net.InetAddress.getLoopbackAddress(), server.listen(0))) {
             socket.setTcpNoDelay(true);
             java.io.Writer w = new java.io.OutputStreamWriter(socket.getOutputStream(), StandardCharsets.UTF_8);
-            java.io.BufferedReader r = new java.io.BufferedReader(new java.io.InputStreamReader(socket.getInputStream(),
-                    StandardCharsets.UTF_8));
-            exchange(w, r, lines[0]);   // load
+            java.io.BufferedReader r = new java.io.BufferedReader(
+                    new java.io.InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8));
+            exchange(w, r, lines[0]); // load
             java.lang.management.ThreadMXBean threads = ManagementFactory.getThreadMXBean();
             long before = othersCpu(threads);
             for (int i = 1; i <= n; i++) {
@@ -164,29 +187,33 @@ public final class ServerOverhead {
      */
     static double echoNanos(byte[] input, int n) {
         String[] lines = new String(input, StandardCharsets.UTF_8).split("\n");
-        try (java.net.ServerSocket listener = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress());
-             java.net.Socket socket = new java.net.Socket(java.net.InetAddress.getLoopbackAddress(), listener.getLocalPort())) {
-            Thread echo = new Thread(() -> {
-                try (java.net.Socket s = listener.accept()) {
-                    s.setTcpNoDelay(true);
-                    java.io.BufferedReader in = new java.io.BufferedReader(new java.io.InputStreamReader(s.getInputStream(),
-                            StandardCharsets.UTF_8));
-                    java.io.Writer out = new java.io.BufferedWriter(new java.io.OutputStreamWriter(s.getOutputStream(),
-                            StandardCharsets.UTF_8));
-                    String line;
-                    while ((line = in.readLine()) != null) {
-                        out.write(line.isEmpty() ? "\n" : "{\"id\":1,\"result\":{\"valid\":true}}\n");
-                        out.flush();
-                    }
-                } catch (java.io.IOException ignored) {
-                    // the client closed the connection: done
-                }
-            }, "echo-floor");
+        try (java.net.ServerSocket listener =
+                        new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress());
+                java.net.Socket socket =
+                        new java.net.Socket(java.net.InetAddress.getLoopbackAddress(), listener.getLocalPort())) {
+            Thread echo = new Thread(
+                    () -> {
+                        try (java.net.Socket s = listener.accept()) {
+                            s.setTcpNoDelay(true);
+                            java.io.BufferedReader in = new java.io.BufferedReader(
+                                    new java.io.InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8));
+                            java.io.Writer out = new java.io.BufferedWriter(
+                                    new java.io.OutputStreamWriter(s.getOutputStream(), StandardCharsets.UTF_8));
+                            String line;
+                            while ((line = in.readLine()) != null) {
+                                out.write(line.isEmpty() ? "\n" : "{\"id\":1,\"result\":{\"valid\":true}}\n");
+                                out.flush();
+                            }
+                        } catch (java.io.IOException ignored) {
+                            // the client closed the connection: done
+                        }
+                    },
+                    "echo-floor");
             echo.start();
             socket.setTcpNoDelay(true);
             java.io.Writer w = new java.io.OutputStreamWriter(socket.getOutputStream(), StandardCharsets.UTF_8);
-            java.io.BufferedReader r = new java.io.BufferedReader(new java.io.InputStreamReader(socket.getInputStream(),
-                    StandardCharsets.UTF_8));
+            java.io.BufferedReader r = new java.io.BufferedReader(
+                    new java.io.InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8));
             exchange(w, r, lines[0]);
             java.lang.management.ThreadMXBean threads = ManagementFactory.getThreadMXBean();
             long before = threads.getThreadCpuTime(echo.getId());
@@ -199,7 +226,8 @@ public final class ServerOverhead {
         }
     }
 
-    private static void exchange(java.io.Writer w, java.io.BufferedReader r, String request) throws java.io.IOException {
+    private static void exchange(java.io.Writer w, java.io.BufferedReader r, String request)
+            throws java.io.IOException {
         w.write(request);
         w.write('\n');
         w.flush();
@@ -219,7 +247,8 @@ public final class ServerOverhead {
     }
 
     private static long cpu() {
-        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
     }
 
     private static double median(double[] a) {

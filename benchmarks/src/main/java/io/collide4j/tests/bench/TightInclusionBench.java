@@ -6,6 +6,10 @@ import io.collide4j.checker.ccd.TightInclusion;
 import io.collide4j.checker.ccd.TightInclusionScratch;
 import io.collide4j.checker.ccd.io.CcdDatasets;
 import io.collide4j.checker.ccd.io.CcdQuerySet;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Mode;
@@ -14,11 +18,6 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Tight-Inclusion time per primitive query (one query per invocation, cycling through the whole set), so JMH's
@@ -55,7 +54,8 @@ public class TightInclusionBench {
                 }
             }
         } else {
-            qs.addAll(CcdDatasets.scalable(data.resolve("scalable-ccd-sample-data/cloth-funnel"), "227", kind).queries());
+            qs.addAll(CcdDatasets.scalable(data.resolve("scalable-ccd-sample-data/cloth-funnel"), "227", kind)
+                    .queries());
         }
         n = qs.size();
         coords = new double[CcdQuery.SIZE * n];

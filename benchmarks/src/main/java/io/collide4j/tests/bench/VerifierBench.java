@@ -10,14 +10,6 @@ import io.collide4j.urdf.RobotDescription;
 import io.collide4j.urdf.SemanticDescription;
 import io.collide4j.verifier.IndependentVerifier;
 import io.collide4j.verifier.VerificationReport;
-import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-
 import java.io.ByteArrayInputStream;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
@@ -26,6 +18,13 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
 
 /**
  * The independent verifier's hot path beside what it is compared with (issue 31): certifying a planned MotionBenchMaker
@@ -40,26 +39,31 @@ import java.util.concurrent.TimeUnit;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 public class VerifierBench {
     /** One planned path: its checker, full configurations, times and the certificate with witnesses. */
-    private record PlannedPath(Collide4j checker, double[][] waypoints, double[] times, byte[] certificate) {
-    }
+    private record PlannedPath(Collide4j checker, double[][] waypoints, double[] times, byte[] certificate) {}
 
     private final List<PlannedPath> paths = new ArrayList<>();
     private int next;
 
     @Setup
     public void setup() {
-        MbmProblems set = new MbmProblems(Path.of(System.getProperty("collide4j.problems",
-                "tests/data/vamp/resources/panda/problems.zip")));
+        MbmProblems set = new MbmProblems(
+                Path.of(System.getProperty("collide4j.problems", "tests/data/vamp/resources/panda/problems.zip")));
         Collide4j.Builder robot = Collide4j.builder().robot("panda").margin(0);
         for (String scenario : set.scenarios()) {
             for (MbmProblems.Problem p : set.load(scenario, 1, 1)) {
                 Collide4j c = ProblemRunner.checker(robot, p);
-                ProblemRunner.Run r = ProblemRunner.run(c, p, PlanRequest.builder().seed(p.index()).timeLimitSeconds(5)
-                        .shortcutAttempts(30));
+                ProblemRunner.Run r = ProblemRunner.run(
+                        c,
+                        p,
+                        PlanRequest.builder()
+                                .seed(p.index())
+                                .timeLimitSeconds(5)
+                                .shortcutAttempts(30));
                 if (r.plan() == null || r.plan().path() == null || r.pathVerdict() != Verdict.CERTIFIED_FREE) {
                     continue;
                 }
-                double[][] full = r.plan().path().stream().map(c::fullConfiguration).toArray(double[][]::new);
+                double[][] full =
+                        r.plan().path().stream().map(c::fullConfiguration).toArray(double[][]::new);
                 double[] times = new double[full.length];
                 Arrays.setAll(times, i -> i);
                 PlannedPath path = new PlannedPath(c, full, times, null);
@@ -71,7 +75,8 @@ public class VerifierBench {
         }
         for (PlannedPath p : paths) {
             if (!verify(p).valid()) {
-                throw new IllegalStateException("a certificate does not verify: " + verify(p).problems());
+                throw new IllegalStateException(
+                        "a certificate does not verify: " + verify(p).problems());
             }
         }
     }
@@ -79,8 +84,18 @@ public class VerifierBench {
     private static String certify(PlannedPath p) {
         Collide4j c = p.checker();
         StringWriter out = new StringWriter();
-        new TrajectoryCertifier(c.checker()).certify(p.waypoints(), null, null, p.times(), c.margin(), c.tolerance(),
-                io.collide4j.planner.TrajectoryCertifier.DEFAULT_BUDGET, c.checker().newContext(), c.provenance(), out);
+        new TrajectoryCertifier(c.checker())
+                .certify(
+                        p.waypoints(),
+                        null,
+                        null,
+                        p.times(),
+                        c.margin(),
+                        c.tolerance(),
+                        io.collide4j.planner.TrajectoryCertifier.DEFAULT_BUDGET,
+                        c.checker().newContext(),
+                        c.provenance(),
+                        out);
         return out.toString();
     }
 

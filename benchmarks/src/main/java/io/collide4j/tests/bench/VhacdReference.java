@@ -34,12 +34,22 @@ record VhacdReference(double seconds, int hulls, double volumeRatio, double surf
             vhacd("teddy.obj", 5.390, 64, 1.284, 0.21),
             vhacd("bunny.obj", 4.192, 64, 0.504, 0.17),
             vhacd("teapot.obj", 2.276, 64, 0.394, 5.59),
-            panda("link0", 6.117, 1.099, 2.50), panda("link1", 5.071, 1.105, 2.79), panda("link2", 5.534, 1.110, 2.90),
-            panda("link3", 7.947, 1.109, 0.79), panda("link4", 8.226, 1.114, 0.37), panda("link5", 3.810, 1.142, 0.88),
-            panda("link6", 6.436, 1.102, 1.80), panda("link7", 4.922, 1.099, 2.58), panda("hand", 3.280, 1.144, 6.10),
+            panda("link0", 6.117, 1.099, 2.50),
+            panda("link1", 5.071, 1.105, 2.79),
+            panda("link2", 5.534, 1.110, 2.90),
+            panda("link3", 7.947, 1.109, 0.79),
+            panda("link4", 8.226, 1.114, 0.37),
+            panda("link5", 3.810, 1.142, 0.88),
+            panda("link6", 6.436, 1.102, 1.80),
+            panda("link7", 4.922, 1.099, 2.58),
+            panda("hand", 3.280, 1.144, 6.10),
             panda("finger", 3.198, 1.067, 11.05),
-            ur5e("base", 8.046, 1.066, 0.12), ur5e("shoulder", 9.937, 1.055, 0.81), ur5e("upperarm", 1.491, 1.085, 18.35),
-            ur5e("forearm", 1.399, 1.135, 10.79), ur5e("wrist1", 8.730, 1.065, 0.67), ur5e("wrist2", 7.538, 1.066, 2.29),
+            ur5e("base", 8.046, 1.066, 0.12),
+            ur5e("shoulder", 9.937, 1.055, 0.81),
+            ur5e("upperarm", 1.491, 1.085, 18.35),
+            ur5e("forearm", 1.399, 1.135, 10.79),
+            ur5e("wrist1", 8.730, 1.065, 0.67),
+            ur5e("wrist2", 7.538, 1.066, 2.29),
             ur5e("wrist3", 6.219, 1.059, 3.27));
 
     private static Map.Entry<String, VhacdReference> vhacd(String file, double s, int hulls, double ratio, double out) {
@@ -47,12 +57,14 @@ record VhacdReference(double seconds, int hulls, double volumeRatio, double surf
     }
 
     private static Map.Entry<String, VhacdReference> panda(String stem, double s, double ratio, double out) {
-        return Map.entry("example-robot-data/robots/panda_description/meshes/collision/" + stem + ".stl",
+        return Map.entry(
+                "example-robot-data/robots/panda_description/meshes/collision/" + stem + ".stl",
                 new VhacdReference(s, 64, ratio, out));
     }
 
     private static Map.Entry<String, VhacdReference> ur5e(String stem, double s, double ratio, double out) {
-        return Map.entry("universal-robot/ur_description/meshes/ur5e/collision/" + stem + ".stl",
+        return Map.entry(
+                "universal-robot/ur_description/meshes/ur5e/collision/" + stem + ".stl",
                 new VhacdReference(s, 64, ratio, out));
     }
 }

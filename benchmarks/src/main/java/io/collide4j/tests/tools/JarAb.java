@@ -21,12 +21,12 @@ import java.util.function.LongSupplier;
  * [passes]}, A and B being {@code collide4j-bench.jar} copies of the two builds.
  */
 public final class JarAb {
-    private JarAb() {
-    }
+    private JarAb() {}
 
     public static void main(String[] args) throws Exception {
         if (args.length < 4 || args.length > 6) {
-            System.err.println("usage: JarAb A.jar B.jar PROBLEMS.zip free|check|check-sg|valid [rounds (4)] [passes per round (4)]");
+            System.err.println(
+                    "usage: JarAb A.jar B.jar PROBLEMS.zip free|check|check-sg|valid [rounds (4)] [passes per round (4)]");
             System.exit(64);
         }
         for (int i = 0; i < 3; i++) {
@@ -39,7 +39,7 @@ public final class JarAb {
         int passes = args.length > 5 ? Integer.parseInt(args[5]) : 4;
         LongSupplier a = load(Path.of(args[0]), args[2], args[3]);
         LongSupplier b = load(Path.of(args[1]), args[2], args[3]);
-        for (int i = 0; i < 3; i++) {      // warm-up, untimed
+        for (int i = 0; i < 3; i++) { // warm-up, untimed
             a.getAsLong();
             b.getAsLong();
         }
@@ -57,8 +57,13 @@ public final class JarAb {
             }
             ta += ra;
             tb += rb;
-            System.out.printf(Locale.ROOT, "round %d: A %.2f ms CPU/pass, B %.2f ms CPU/pass, B/A %.3f%n", r,
-                    ra / 1e6 / passes, rb / 1e6 / passes, (double) rb / ra);
+            System.out.printf(
+                    Locale.ROOT,
+                    "round %d: A %.2f ms CPU/pass, B %.2f ms CPU/pass, B/A %.3f%n",
+                    r,
+                    ra / 1e6 / passes,
+                    rb / 1e6 / passes,
+                    (double) rb / ra);
         }
         System.out.printf(Locale.ROOT, "total B/A %.3f (A: %s; B: %s)%n", tb / ta, a, b);
     }
@@ -72,13 +77,15 @@ public final class JarAb {
             }
             bytes = in.readAllBytes();
         }
-        ClassLoader loader = new URLClassLoader(new URL[]{jar.toUri().toURL()}, ClassLoader.getPlatformClassLoader()) {
+        ClassLoader loader = new URLClassLoader(new URL[] {jar.toUri().toURL()}, ClassLoader.getPlatformClassLoader()) {
             @Override
             protected Class<?> findClass(String n) throws ClassNotFoundException {
                 // the workload from these bytes in both loaders, whatever copy (if any) the jar has
                 return n.equals(name) ? defineClass(n, bytes, 0, bytes.length) : super.findClass(n);
             }
         };
-        return (LongSupplier) loader.loadClass(name).getConstructor(String.class, String.class).newInstance(zip, mode);
+        return (LongSupplier) loader.loadClass(name)
+                .getConstructor(String.class, String.class)
+                .newInstance(zip, mode);
     }
 }

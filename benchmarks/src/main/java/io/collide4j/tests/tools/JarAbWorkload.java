@@ -3,7 +3,6 @@ package io.collide4j.tests.tools;
 import io.collide4j.planner.Collide4j;
 import io.collide4j.planner.plan.BenchmarkEdges;
 import io.collide4j.planner.plan.MbmProblems;
-
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
@@ -34,8 +33,13 @@ public final class JarAbWorkload implements LongSupplier {
             throw new IllegalArgumentException("mode must be free, check, valid or check-sg, got '" + mode + "'");
         }
         MbmProblems set = new MbmProblems(Path.of(problemZip));
-        BenchmarkEdges w = BenchmarkEdges.generate(set, set.scenarios(), BenchmarkEdges.DEFAULT_PER_SCENARIO,
-                Collide4j.builder().robot("panda"), BenchmarkEdges.DEFAULT_FREE_PER_END, BenchmarkEdges.DEFAULT_SEED);
+        BenchmarkEdges w = BenchmarkEdges.generate(
+                set,
+                set.scenarios(),
+                BenchmarkEdges.DEFAULT_PER_SCENARIO,
+                Collide4j.builder().robot("panda"),
+                BenchmarkEdges.DEFAULT_FREE_PER_END,
+                BenchmarkEdges.DEFAULT_SEED);
         this.edges = w.edges(mode.equals("check-sg") ? BenchmarkEdges.Kind.START_GOAL : BenchmarkEdges.Kind.FREE);
         this.checkers = w.checkers();
         this.mode = mode;
@@ -50,7 +54,8 @@ public final class JarAbWorkload implements LongSupplier {
             Collide4j c = checkers.get(e.problem());
             switch (mode) {
                 case "free" -> sum += c.isMotionFree(e.q0(), e.q1()).ordinal();
-                case "check", "check-sg" -> sum += c.checkMotion(e.q0(), e.q1()).status().ordinal();
+                case "check", "check-sg" ->
+                    sum += c.checkMotion(e.q0(), e.q1()).status().ordinal();
                 default -> {
                     double[] a = e.q0(), b = e.q1();
                     for (int k = 0; k <= 20; k++) {

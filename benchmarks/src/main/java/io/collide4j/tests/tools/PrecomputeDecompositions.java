@@ -10,7 +10,6 @@ import io.collide4j.urdf.GeometryElement;
 import io.collide4j.urdf.LinkDescription;
 import io.collide4j.urdf.RobotDescription;
 import io.collide4j.urdf.TriangleMesh;
-
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;
@@ -21,16 +20,20 @@ import java.util.TreeMap;
  * {@code java -cp benchmarks/target/benchmarks.jar io.collide4j.tests.tools.PrecomputeDecompositions [cacheDir]}.
  */
 public final class PrecomputeDecompositions {
-    private PrecomputeDecompositions() {
-    }
+    private PrecomputeDecompositions() {}
 
     public static void main(String[] args) {
-        DecompositionCache cache = args.length > 0 ? new DecompositionCache(Path.of(args[0])) : DecompositionCache.defaultCache();
+        DecompositionCache cache =
+                args.length > 0 ? new DecompositionCache(Path.of(args[0])) : DecompositionCache.defaultCache();
         DecompositionParameters params = DecompositionParameters.defaults();
-        for (String robot : new String[]{"panda", "ur5e"}) {
+        for (String robot : new String[] {"panda", "ur5e"}) {
             Map<String, TriangleMesh> meshes = meshes(Models.robot(robot));
             Path dir = Path.of("models/src/main/resources/io/collide4j/models", robot, "decomposition");
-            Map<String, Decomposition> out = PrecomputedPieces.write(meshes, params, cache, dir,
+            Map<String, Decomposition> out = PrecomputedPieces.write(
+                    meshes,
+                    params,
+                    cache,
+                    dir,
                     "collide4j convex decomposer (io.collide4j.checker.geometry.decomposition.Decomposer)");
             out.forEach((name, d) -> System.out.println(robot + "/" + name + "\t" + d.stats()));
         }
@@ -45,7 +48,10 @@ public final class PrecomputeDecompositions {
                     String f = m.filename();
                     String stem = f.substring(f.lastIndexOf('/') + 1).replaceFirst("\\.[^.]*$", "");
                     TriangleMesh prev = out.putIfAbsent(stem, m.mesh().get());
-                    if (prev != null && !PrecomputedPieces.meshDigest(prev).equals(PrecomputedPieces.meshDigest(m.mesh().get()))) {
+                    if (prev != null
+                            && !PrecomputedPieces.meshDigest(prev)
+                                    .equals(PrecomputedPieces.meshDigest(
+                                            m.mesh().get()))) {
                         throw new IllegalStateException("two different meshes named " + stem + " in " + d.name());
                     }
                 }

@@ -1,13 +1,14 @@
 package io.collide4j.planner.bench;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.collide4j.checker.narrowphase.Epa;
 import io.collide4j.checker.narrowphase.PenetrationResult;
 import io.collide4j.planner.Collide4j;
-import org.joml.Matrix4d;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-
 import java.io.BufferedReader;
 import java.io.StringReader;
 import java.nio.file.Path;
@@ -15,12 +16,10 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.joml.Matrix4d;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 
 /**
  * The stored configuration sets (tests/data/bench/configuration-sets-v1.csv): complete, regenerated bit for bit from
@@ -34,7 +33,8 @@ class ConfigurationSetsTest {
 
     @BeforeAll
     static void read() throws Exception {
-        Path file = Path.of(System.getProperty("collide4j.testdata", "../tests/data")).resolve("bench/configuration-sets-v1.csv");
+        Path file = Path.of(System.getProperty("collide4j.testdata", "../tests/data"))
+                .resolve("bench/configuration-sets-v1.csv");
         sets = ConfigurationSets.read(file);
     }
 
@@ -43,7 +43,9 @@ class ConfigurationSetsTest {
     }
 
     private static BenchBody[] bodies(int pair) {
-        return new BenchBody[]{body(sets.bodyPairs().get(pair)[0]), body(sets.bodyPairs().get(pair)[1])};
+        return new BenchBody[] {
+            body(sets.bodyPairs().get(pair)[0]), body(sets.bodyPairs().get(pair)[1])
+        };
     }
 
     @Test
@@ -51,11 +53,14 @@ class ConfigurationSetsTest {
         assertEquals(1, sets.seed());
         assertEquals(ConfigurationSetGenerator.V1_PAIRS.size(), sets.bodyPairs().size());
         for (int p = 0; p < sets.bodyPairs().size(); p++) {
-            assertArrayEquals(ConfigurationSetGenerator.V1_PAIRS.get(p), sets.bodyPairs().get(p));
+            assertArrayEquals(
+                    ConfigurationSetGenerator.V1_PAIRS.get(p), sets.bodyPairs().get(p));
             for (Scenario sc : Scenario.values()) {
                 for (int b = 0; b <= sc.maxBucket(); b++) {
                     int pp = p, bb = b;
-                    long n = sets.pairs().stream().filter(c -> c.pair() == pp && c.scenario() == sc && c.bucket() == bb).count();
+                    long n = sets.pairs().stream()
+                            .filter(c -> c.pair() == pp && c.scenario() == sc && c.bucket() == bb)
+                            .count();
                     assertEquals(16, n, "pair " + p + " scenario " + sc + " bucket " + b);
                 }
             }
@@ -63,7 +68,11 @@ class ConfigurationSetsTest {
         for (String robot : ConfigurationSetGenerator.V1_ROBOTS) {
             for (int mm = 0; mm <= ConfigurationSetGenerator.ROBOT_MAX_MM; mm++) {
                 int m = mm;
-                assertEquals(4, sets.robots().stream().filter(r -> r.robot().equals(robot) && r.bucketMm() == m).count(),
+                assertEquals(
+                        4,
+                        sets.robots().stream()
+                                .filter(r -> r.robot().equals(robot) && r.bucketMm() == m)
+                                .count(),
                         robot + " " + mm + " mm");
             }
         }
@@ -71,28 +80,38 @@ class ConfigurationSetsTest {
 
     /** Index of a stored configuration within its (pair, scenario, bucket) group. */
     private static PairConfiguration stored(int pair, Scenario sc, int bucket, int index) {
-        return sets.pairs().stream().filter(c -> c.pair() == pair && c.scenario() == sc && c.bucket() == bucket)
-                .skip(index).findFirst().orElseThrow();
+        return sets.pairs().stream()
+                .filter(c -> c.pair() == pair && c.scenario() == sc && c.bucket() == bucket)
+                .skip(index)
+                .findFirst()
+                .orElseThrow();
     }
 
     @Test
     void regeneratingASubsetFromTheSeedGivesIdenticalData() {
         ConfigurationSetGenerator g = new ConfigurationSetGenerator(sets.seed());
-        int[][] picks = {{0, 0, 0, 3}, {0, 0, 13, 0}, {0, 1, 7, 5}, {3, 0, 29, 15}, {3, 1, 0, 2}, {2, 1, 10, 9}, {1, 0, 1, 4}};
+        int[][] picks = {
+            {0, 0, 0, 3}, {0, 0, 13, 0}, {0, 1, 7, 5}, {3, 0, 29, 15}, {3, 1, 0, 2}, {2, 1, 10, 9}, {1, 0, 1, 4}
+        };
         for (int[] k : picks) {
             BenchBody[] ab = bodies(k[0]);
             Scenario sc = Scenario.values()[k[1]];
             PairConfiguration again = g.pair(k[0], ab[0], ab[1], sc, k[2], k[3], new PairOracle());
-            assertEquals(stored(k[0], sc, k[2], k[3]), again, "pair " + k[0] + " " + sc + " bucket " + k[2] + " #" + k[3]);
+            assertEquals(
+                    stored(k[0], sc, k[2], k[3]), again, "pair " + k[0] + " " + sc + " bucket " + k[2] + " #" + k[3]);
         }
-        for (Object[] k : new Object[][]{{"panda", 6, 1}, {"ur5e", 11, 2}}) {
+        for (Object[] k : new Object[][] {{"panda", 6, 1}, {"ur5e", 11, 2}}) {
             String robot = (String) k[0];
             int mm = (Integer) k[1], index = (Integer) k[2];
-            RobotConfiguration stored = sets.robots().stream().filter(r -> r.robot().equals(robot) && r.bucketMm() == mm)
-                    .skip(index).findFirst().orElseThrow();
-            RobotConfiguration again = g.robot(ConfigurationSetGenerator.robotChecker(robot, stored.scene()), robot,
-                    stored.scene(), mm, index);
-            // pair sets use only IEEE-exact operations and StrictMath: bit-identical anywhere; the robot sets go through
+            RobotConfiguration stored = sets.robots().stream()
+                    .filter(r -> r.robot().equals(robot) && r.bucketMm() == mm)
+                    .skip(index)
+                    .findFirst()
+                    .orElseThrow();
+            RobotConfiguration again = g.robot(
+                    ConfigurationSetGenerator.robotChecker(robot, stored.scene()), robot, stored.scene(), mm, index);
+            // pair sets use only IEEE-exact operations and StrictMath: bit-identical anywhere; the robot sets go
+            // through
             // FK's Math.sin/cos, which Java lets differ by an ulp between platforms, so they agree to 1e-9 elsewhere
             // (and bit for bit on the x86-64 machine that wrote them)
             assertEquals(stored.clearance(), again.clearance(), 1e-9, robot);
@@ -136,7 +155,8 @@ class ConfigurationSetsTest {
             double nominal = c.bucket() / 100.0 * ab[0].aabbSize();
             double d = oracle.distance(ab[0], ab[1], c.pose(ab[0], ab[1], m));
             assertEquals(c.target(), d, 1e-9, ConfigurationSets.pairLine(c));
-            assertEquals(nominal, c.target(), 1e-9, "stored target against the bucket: " + ConfigurationSets.pairLine(c));
+            assertEquals(
+                    nominal, c.target(), 1e-9, "stored target against the bucket: " + ConfigurationSets.pairLine(c));
             if (c.bucket() > 0) {
                 assertFalse(oracle.intersects(ab[0], ab[1], m), ConfigurationSets.pairLine(c));
             }
@@ -160,14 +180,25 @@ class ConfigurationSetsTest {
             double nominal = c.bucket() / 100.0 * ab[0].aabbSize();
             assertEquals(nominal, c.target(), 1e-9, ConfigurationSets.pairLine(c));
             Lattice l = c.scenario().lattice();
-            assertTrue(oracle.intersects(ab[0], ab[1], c.pose(ab[0], ab[1], m)), "stored pose intersects: " + ConfigurationSets.pairLine(c));
+            assertTrue(
+                    oracle.intersects(ab[0], ab[1], c.pose(ab[0], ab[1], m)),
+                    "stored pose intersects: " + ConfigurationSets.pairLine(c));
             // first contact along the ray, bisected here with the oracle from a bracket it confirms
             double lo = c.s() + c.target() - 1e-7, hi = c.s() + c.target() + 1e-7;
-            assertTrue(oracle.intersects(ab[0], ab[1], l.pose(ab[0], ab[1], c.iPhiA(), c.iThetaA(), c.iPhiB(), c.iThetaB(), c.iPsiB(), lo, m)));
-            assertFalse(oracle.intersects(ab[0], ab[1], l.pose(ab[0], ab[1], c.iPhiA(), c.iThetaA(), c.iPhiB(), c.iThetaB(), c.iPsiB(), hi, m)));
+            assertTrue(oracle.intersects(
+                    ab[0],
+                    ab[1],
+                    l.pose(ab[0], ab[1], c.iPhiA(), c.iThetaA(), c.iPhiB(), c.iThetaB(), c.iPsiB(), lo, m)));
+            assertFalse(oracle.intersects(
+                    ab[0],
+                    ab[1],
+                    l.pose(ab[0], ab[1], c.iPhiA(), c.iThetaA(), c.iPhiB(), c.iThetaB(), c.iPsiB(), hi, m)));
             while (hi - lo > 1e-12) {
                 double s = (lo + hi) / 2;
-                if (oracle.intersects(ab[0], ab[1], l.pose(ab[0], ab[1], c.iPhiA(), c.iThetaA(), c.iPhiB(), c.iThetaB(), c.iPsiB(), s, m))) {
+                if (oracle.intersects(
+                        ab[0],
+                        ab[1],
+                        l.pose(ab[0], ab[1], c.iPhiA(), c.iThetaA(), c.iPhiB(), c.iThetaB(), c.iPsiB(), s, m))) {
                     lo = s;
                 } else {
                     hi = s;
@@ -176,7 +207,9 @@ class ConfigurationSetsTest {
             assertEquals(c.target(), lo - c.s(), 1e-9, ConfigurationSets.pairLine(c));
             // the minimal penetration depth is at most the penetration along any one direction
             epa.penetration(ab[0].shape(), null, ab[1].shape(), c.pose(ab[0], ab[1], m), pr);
-            assertTrue(pr.depthLower <= c.target() + 1e-9, "EPA lower bound " + pr.depthLower + " > " + ConfigurationSets.pairLine(c));
+            assertTrue(
+                    pr.depthLower <= c.target() + 1e-9,
+                    "EPA lower bound " + pr.depthLower + " > " + ConfigurationSets.pairLine(c));
             checked++;
         }
         assertTrue(checked >= 80, "checked " + checked);
@@ -190,8 +223,10 @@ class ConfigurationSetsTest {
             if (k++ % every != 0) {
                 continue;
             }
-            Collide4j c = checkers.computeIfAbsent(r.robot(), n -> ConfigurationSetGenerator.robotChecker(n, r.scene()));
-            assertEquals(r.clearance(), ConfigurationSetGenerator.clearance(c, r.q()), 1e-9, r.robot() + " " + r.bucketMm());
+            Collide4j c =
+                    checkers.computeIfAbsent(r.robot(), n -> ConfigurationSetGenerator.robotChecker(n, r.scene()));
+            assertEquals(
+                    r.clearance(), ConfigurationSetGenerator.clearance(c, r.q()), 1e-9, r.robot() + " " + r.bucketMm());
             assertEquals(r.bucketMm() / 1000.0, r.clearance(), 1e-9, r.robot() + " " + r.bucketMm() + " mm");
             assertTrue(r.clearance() >= r.bucketMm() / 1000.0, "stored on the free side of the bucket");
         }
@@ -204,7 +239,10 @@ class ConfigurationSetsTest {
         // faces 0.03 apart
         assertEquals(0.03, o.distance(a, b, new Matrix4d().translation(0.18, 0, 0)), 1e-15);
         // b turned 45° about z: its edge leads by 0.05·√2
-        assertEquals(0.2 - 0.05 * Math.sqrt(2) - 0.1, o.distance(a, b, new Matrix4d().translation(0.2, 0, 0).rotateZ(Math.PI / 4)), 1e-15);
+        assertEquals(
+                0.2 - 0.05 * Math.sqrt(2) - 0.1,
+                o.distance(a, b, new Matrix4d().translation(0.2, 0, 0).rotateZ(Math.PI / 4)),
+                1e-15);
         // nested: no surface contact, the solids still intersect
         assertTrue(o.intersects(a, b, new Matrix4d().translation(0.01, 0.02, 0)));
         assertTrue(o.intersects(b, a, new Matrix4d().translation(0.01, 0.02, 0)));
@@ -218,7 +256,8 @@ class ConfigurationSetsTest {
         double[] u = new double[3];
         l.direction(5, 3, u);
         Matrix4d m = l.pose(a, b, 5, 3, 7, 2, 11, 0.37, new Matrix4d());
-        org.joml.Vector3d p = m.transformPosition(new org.joml.Vector3d(b.reference()[0], b.reference()[1], b.reference()[2]));
+        org.joml.Vector3d p =
+                m.transformPosition(new org.joml.Vector3d(b.reference()[0], b.reference()[1], b.reference()[2]));
         double[] ra = a.reference();
         assertEquals(ra[0] + 0.37 * u[0], p.x, 1e-15);
         assertEquals(ra[1] + 0.37 * u[1], p.y, 1e-15);
@@ -229,19 +268,21 @@ class ConfigurationSetsTest {
 
     @Test
     void malformedSetsAreRefusedNamingTheLine() {
-        String head = "format," + ConfigurationSets.FORMAT + "\nseed,1\nbody-pair,0,panda/panda_link3,panda/panda_link3\n";
+        String head =
+                "format," + ConfigurationSets.FORMAT + "\nseed,1\nbody-pair,0,panda/panda_link3,panda/panda_link3\n";
         List<String[]> cases = new ArrayList<>();
-        cases.add(new String[]{head + "pair,0,III,1,0,0,0,0,0,0.1,0.01\n", "x:4: scenario 'III'"});
-        cases.add(new String[]{head + "pair,0,I,31,0,0,0,0,0,0.1,0.01\n", "x:4: bucket 31 outside 0..30"});
-        cases.add(new String[]{head + "pair,0,I,1,0,13,0,0,0,0.1,0.01\n", "x:4: iThetaA 13 outside 0..12"});
-        cases.add(new String[]{head + "pair,1,I,1,0,0,0,0,0,0.1,0.01\n", "x:4: pair index 1 has no body-pair line"});
-        cases.add(new String[]{head + "pair,0,I,1,0,0,0,0,0,NaN,0.01\n", "x:4: s must be finite"});
-        cases.add(new String[]{head + "pair,0,I,1,0,0,0,0,0,0.1\n", "x:4: 'pair' needs 11 fields, found 10"});
-        cases.add(new String[]{head + "robots,panda\n", "x:4: unknown record 'robots'"});
-        cases.add(new String[]{"seed,1\n", "x:1: expected 'format,"});
-        cases.add(new String[]{"format," + ConfigurationSets.FORMAT + "\n", "x: missing seed line"});
+        cases.add(new String[] {head + "pair,0,III,1,0,0,0,0,0,0.1,0.01\n", "x:4: scenario 'III'"});
+        cases.add(new String[] {head + "pair,0,I,31,0,0,0,0,0,0.1,0.01\n", "x:4: bucket 31 outside 0..30"});
+        cases.add(new String[] {head + "pair,0,I,1,0,13,0,0,0,0.1,0.01\n", "x:4: iThetaA 13 outside 0..12"});
+        cases.add(new String[] {head + "pair,1,I,1,0,0,0,0,0,0.1,0.01\n", "x:4: pair index 1 has no body-pair line"});
+        cases.add(new String[] {head + "pair,0,I,1,0,0,0,0,0,NaN,0.01\n", "x:4: s must be finite"});
+        cases.add(new String[] {head + "pair,0,I,1,0,0,0,0,0,0.1\n", "x:4: 'pair' needs 11 fields, found 10"});
+        cases.add(new String[] {head + "robots,panda\n", "x:4: unknown record 'robots'"});
+        cases.add(new String[] {"seed,1\n", "x:1: expected 'format,"});
+        cases.add(new String[] {"format," + ConfigurationSets.FORMAT + "\n", "x: missing seed line"});
         for (String[] c : cases) {
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            IllegalArgumentException e = assertThrows(
+                    IllegalArgumentException.class,
                     () -> ConfigurationSets.read(new BufferedReader(new StringReader(c[0])), "x"));
             assertTrue(e.getMessage().startsWith(c[1]), e.getMessage() + " / expected " + c[1]);
         }

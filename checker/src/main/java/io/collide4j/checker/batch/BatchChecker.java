@@ -6,7 +6,6 @@ import io.collide4j.checker.ccd.TightInclusion;
 import io.collide4j.checker.query.CollisionChecker;
 import io.collide4j.checker.query.MotionStatus;
 import io.collide4j.kinematics.InvalidConfigurationException;
-
 import java.util.Optional;
 
 /**
@@ -31,13 +30,13 @@ public final class BatchChecker implements AutoCloseable {
     private final TightInclusion ccdSolver;
     private final WorkerPool pool;
     private final CpuCcdEngine cpuCcd;
-    private final OpenClDevice device;        // null on the CPU engine
+    private final OpenClDevice device; // null on the CPU engine
     private final int queueCapacity, maxChunk;
-    private OpenClCcdEngine openClCcd;        // built on the first CCD batch (null on the CPU engine)
+    private OpenClCcdEngine openClCcd; // built on the first CCD batch (null on the CPU engine)
     private final EngineInfo info;
     private final String fallbackReason;
-    private final BatchRobot robot;           // null when no robot was given
-    private final CpuStateEngine cpuStates;   // null when no robot was given
+    private final BatchRobot robot; // null when no robot was given
+    private final CpuStateEngine cpuStates; // null when no robot was given
     private final CpuMotionEngine cpuMotions; // null when no robot was given
     private final OpenClRobotEngine openClRobot;
     private final int deviceMotionSteps;
@@ -53,7 +52,8 @@ public final class BatchChecker implements AutoCloseable {
         OpenClDevice dev = null;
         String reason = "";
         if (choice != EngineChoice.CPU) {
-            OpenClDevice.Preference pref = choice == EngineChoice.OPENCL_GPU ? OpenClDevice.Preference.GPU_ONLY
+            OpenClDevice.Preference pref = choice == EngineChoice.OPENCL_GPU
+                    ? OpenClDevice.Preference.GPU_ONLY
                     : OpenClDevice.Preference.GPU_FIRST;
             Optional<OpenClDevice> found = OpenClDevice.find(pref);
             if (found.isEmpty()) {
@@ -208,8 +208,9 @@ public final class BatchChecker implements AutoCloseable {
         double[] flat = new double[qs.length * dof];
         for (int i = 0; i < qs.length; i++) {
             if (qs[i] == null || qs[i].length != dof) {
-                throw new IllegalArgumentException("configuration " + i + " has " + (qs[i] == null ? "no"
-                        : String.valueOf(qs[i].length)) + " values, the robot has " + dof + " variables");
+                throw new IllegalArgumentException(
+                        "configuration " + i + " has " + (qs[i] == null ? "no" : String.valueOf(qs[i].length))
+                                + " values, the robot has " + dof + " variables");
             }
             System.arraycopy(qs[i], 0, flat, i * dof, dof);
         }
@@ -281,7 +282,7 @@ public final class BatchChecker implements AutoCloseable {
         int dof = robot.dof();
         double[] a = new double[q0s.length * dof], b = new double[q1s.length * dof];
         for (int i = 0; i < q0s.length; i++) {
-            for (double[][] src : new double[][][]{q0s, q1s}) {
+            for (double[][] src : new double[][][] {q0s, q1s}) {
                 if (src[i] == null || src[i].length != dof) {
                     throw new IllegalArgumentException("motion " + i + " " + (src == q0s ? "start" : "end") + " has "
                             + (src[i] == null ? "no" : String.valueOf(src[i].length)) + " values, expected " + dof);
@@ -298,8 +299,9 @@ public final class BatchChecker implements AutoCloseable {
         requireRobot();
         int dof = robot.dof();
         if (q0s == null || q1s == null || q0s.length != q1s.length || q0s.length % dof != 0) {
-            throw new IllegalArgumentException("motion batch endpoints must be two arrays of n x " + dof + " values, got "
-                    + (q0s == null ? "null" : q0s.length) + " and " + (q1s == null ? "null" : q1s.length));
+            throw new IllegalArgumentException(
+                    "motion batch endpoints must be two arrays of n x " + dof + " values, got "
+                            + (q0s == null ? "null" : q0s.length) + " and " + (q1s == null ? "null" : q1s.length));
         }
         int n = q0s.length / dof;
         MotionBatchResult r = MotionBatchResult.allocate(n, info);
@@ -316,17 +318,20 @@ public final class BatchChecker implements AutoCloseable {
      * motion is decided by {@code robot().checker().checkMotion} on the CPU, so statuses are the single-motion
      * checker's.
      */
-    public synchronized void checkMotions(double[] q0s, double[] q1s, int first, int count, double margin,
-                                          MotionBatchResult into) {
+    public synchronized void checkMotions(
+            double[] q0s, double[] q1s, int first, int count, double margin, MotionBatchResult into) {
         requireRobot();
         if (!(margin >= 0) || !Double.isFinite(margin)) {
             throw new IllegalArgumentException("margin must be finite and >= 0, got " + margin);
         }
         int dof = robot.dof();
-        if (first < 0 || count < 0 || (long) (first + count) * dof > q0s.length || (long) (first + count) * dof > q1s.length
+        if (first < 0
+                || count < 0
+                || (long) (first + count) * dof > q0s.length
+                || (long) (first + count) * dof > q1s.length
                 || first + count > into.size()) {
-            throw new IllegalArgumentException("motion range [" + first + ", " + (first + count) + ") exceeds the inputs ("
-                    + q0s.length / dof + " motions) or the result (" + into.size() + ")");
+            throw new IllegalArgumentException("motion range [" + first + ", " + (first + count)
+                    + ") exceeds the inputs (" + q0s.length / dof + " motions) or the result (" + into.size() + ")");
         }
         double tol = CollisionChecker.DEFAULT_TOLERANCE;
         checkInputs(q0s, q1s, first, count);
@@ -335,8 +340,8 @@ public final class BatchChecker implements AutoCloseable {
             return;
         }
         int[] undecided = new int[count];
-        int nu = openClRobot.motions(q0s, q1s, first, count, margin + tol + BatchRobot.SAFETY, deviceMotionSteps,
-                undecided);
+        int nu = openClRobot.motions(
+                q0s, q1s, first, count, margin + tol + BatchRobot.SAFETY, deviceMotionSteps, undecided);
         for (int i = first; i < first + count; i++) {
             into.status()[i] = MotionStatus.FREE;
             into.time()[i] = 1;
@@ -366,7 +371,8 @@ public final class BatchChecker implements AutoCloseable {
                     k.checkSegment(a, b);
                 }
             } catch (InvalidConfigurationException e) {
-                String where = (q1s == null ? "configuration " : "motion ") + i
+                String where = (q1s == null ? "configuration " : "motion ")
+                        + i
                         + (e.index() >= 0 ? " variable " + e.index() + " (" + e.jointName() + ")" : "");
                 throw new IllegalArgumentException(where + ": " + e.getMessage(), e);
             }
@@ -398,8 +404,7 @@ public final class BatchChecker implements AutoCloseable {
         private BatchRobot robot;
         private int deviceMotionSteps = DEFAULT_DEVICE_MOTION_STEPS;
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /** Engine selection (default: system property {@value EngineChoice#PROPERTY}, else AUTO). */
         public Builder engine(EngineChoice choice) {

@@ -8,10 +8,9 @@ import io.collide4j.checker.query.QueryContext;
 import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.checker.scene.Scene;
 import io.collide4j.kinematics.KinematicModel;
-import org.joml.Matrix4d;
-
 import java.util.ArrayList;
 import java.util.List;
+import org.joml.Matrix4d;
 
 /**
  * A {@link RobotCollisionModel} in a {@link PreparedScene} flattened into primitive tables for the device tiers,
@@ -78,11 +77,11 @@ public final class BatchRobot {
     // robot pieces (model piece indices)
     final int[] pieceLink;
     final double[] pieceMargin;
-    final int[] pieceSphereStart;   // spheres of piece i: [start[i], start[i+1])
-    final double[] sphere;          // 4 per sphere: centre in link frame, radius (piece margin included)
+    final int[] pieceSphereStart; // spheres of piece i: [start[i], start[i+1])
+    final double[] sphere; // 4 per sphere: centre in link frame, radius (piece margin included)
     final int[] sphereLink;
-    final int[] pieceVertexStart;   // vertices of piece i (link frame): [start[i], start[i+1]); none for round shapes
-    final double[] pieceVertex;     // 3 per vertex
+    final int[] pieceVertexStart; // vertices of piece i (link frame): [start[i], start[i+1]); none for round shapes
+    final double[] pieceVertex; // 3 per vertex
     final ObstacleBoxes obstacles;
     final PairTable pairs;
     final ReachTable reach;
@@ -109,8 +108,9 @@ public final class BatchRobot {
             ConvexShape shape = model.pieceShape(p);
             double[] v = Shapes.polytopeVertices(shape);
             verts.add(v == null ? new double[0] : v);
-            double[] pieceSphere = {model.pieceSphere(p, 0), model.pieceSphere(p, 1), model.pieceSphere(p, 2),
-                    model.pieceSphere(p, 3)};
+            double[] pieceSphere = {
+                model.pieceSphere(p, 0), model.pieceSphere(p, 1), model.pieceSphere(p, 2), model.pieceSphere(p, 3)
+            };
             SphereCover.cover(shape, v, pieceSphere, b.slabs, pieceMargin[p], spheres);
             pieceVertexStart[p + 1] = pieceVertexStart[p] + verts.get(p).length / 3;
         }
@@ -382,8 +382,8 @@ public final class BatchRobot {
         int a = c.blockingPieceA(), b = c.blockingPieceB();
         int p = pairs.indexOf(c.blockingIsEnvironment(), a, b);
         if (p < 0) {
-            throw new IllegalStateException("isFree blocked on a pair the batch robot does not list: piece " + a
-                    + " / " + (c.blockingIsEnvironment() ? "obstacle piece " : "piece ") + b);
+            throw new IllegalStateException("isFree blocked on a pair the batch robot does not list: piece " + a + " / "
+                    + (c.blockingIsEnvironment() ? "obstacle piece " : "piece ") + b);
         }
         return p;
     }
@@ -400,8 +400,23 @@ public final class BatchRobot {
         /** The tier's pose of a link as a JOML matrix (valid until the next call). */
         Matrix4d matrix(int link) {
             int k = 12 * link;
-            return m.set(pose[k], pose[k + 4], pose[k + 8], 0, pose[k + 1], pose[k + 5], pose[k + 9], 0,
-                    pose[k + 2], pose[k + 6], pose[k + 10], 0, pose[k + 3], pose[k + 7], pose[k + 11], 1);
+            return m.set(
+                    pose[k],
+                    pose[k + 4],
+                    pose[k + 8],
+                    0,
+                    pose[k + 1],
+                    pose[k + 5],
+                    pose[k + 9],
+                    0,
+                    pose[k + 2],
+                    pose[k + 6],
+                    pose[k + 10],
+                    0,
+                    pose[k + 3],
+                    pose[k + 7],
+                    pose[k + 11],
+                    1);
         }
     }
 

@@ -13,8 +13,14 @@ package io.collide4j.checker.batch;
  * @param decidedOnCpu    how many queries the OpenCL engine left undecided (queue overflow) and the CPU solved
  * @param engine          the engine that ran the batch
  */
-public record CcdBatchResult(boolean[] hit, double[] toi, double[] tolerance, long[] checks,
-                             boolean[] earlyTerminated, int decidedOnCpu, EngineInfo engine) {
+public record CcdBatchResult(
+        boolean[] hit,
+        double[] toi,
+        double[] tolerance,
+        long[] checks,
+        boolean[] earlyTerminated,
+        int decidedOnCpu,
+        EngineInfo engine) {
 
     /** Number of queries. */
     public int size() {

@@ -4,12 +4,11 @@ import io.collide4j.kinematics.KinematicModel;
 import io.collide4j.urdf.JointDescription;
 import io.collide4j.urdf.JointType;
 import io.collide4j.urdf.RobotDescription;
-import org.joml.Matrix4d;
-
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.joml.Matrix4d;
 
 /**
  * The kinematic chain of a {@link BatchRobot} as primitive tables for the device tiers: the links in the kinematic
@@ -29,8 +28,7 @@ final class ChainLayout {
      * How a moving joint's value follows the configuration after its mimic chain: value = multiplier·q[variable] +
      * offset.
      */
-    record JointDrive(double multiplier, double offset, int variable) {
-    }
+    record JointDrive(double multiplier, double offset, int variable) {}
 
     private final KinematicModel kinematics;
     private final Map<String, JointDescription> parentJoint = new HashMap<>();
@@ -38,10 +36,10 @@ final class ChainLayout {
     // links in kinematics order (parent before child)
     final String[] linkNames;
     final int[] linkParent;
-    final int[] linkJoint;     // FIXED / REVOLUTE / PRISMATIC
-    final int[] linkSlot;      // joint slot (index into the trig array / 2), -1 for fixed
+    final int[] linkJoint; // FIXED / REVOLUTE / PRISMATIC
+    final int[] linkSlot; // joint slot (index into the trig array / 2), -1 for fixed
     final double[] linkOrigin; // 12 per link: row-major 3x4 parent -> joint frame
-    final double[] linkAxis;   // 3 per link, unit
+    final double[] linkAxis; // 3 per link, unit
     // joint slots: value = mul * q[var] + off
     final int[] slotVar;
     final double[] slotMul;
@@ -198,8 +196,17 @@ final class ChainLayout {
     }
 
     private static void putAffine(Matrix4d m, double[] dest, int k) {
-        dest[k] = m.m00(); dest[k + 1] = m.m10(); dest[k + 2] = m.m20(); dest[k + 3] = m.m30();
-        dest[k + 4] = m.m01(); dest[k + 5] = m.m11(); dest[k + 6] = m.m21(); dest[k + 7] = m.m31();
-        dest[k + 8] = m.m02(); dest[k + 9] = m.m12(); dest[k + 10] = m.m22(); dest[k + 11] = m.m32();
+        dest[k] = m.m00();
+        dest[k + 1] = m.m10();
+        dest[k + 2] = m.m20();
+        dest[k + 3] = m.m30();
+        dest[k + 4] = m.m01();
+        dest[k + 5] = m.m11();
+        dest[k + 6] = m.m21();
+        dest[k + 7] = m.m31();
+        dest[k + 8] = m.m02();
+        dest[k + 9] = m.m12();
+        dest[k + 10] = m.m22();
+        dest[k + 11] = m.m32();
     }
 }

@@ -26,8 +26,18 @@ final class CpuCcdEngine {
     }
 
     /** Solves the queries whose indices are {@code items[0 .. count)} (or 0 .. count-1 when items is null). */
-    void solve(TightInclusion ti, double[] coords, int[] kinds, double margin, int[] items, int count,
-               boolean[] hit, double[] toi, double[] tolerance, long[] checks, boolean[] early) {
+    void solve(
+            TightInclusion ti,
+            double[] coords,
+            int[] kinds,
+            double margin,
+            int[] items,
+            int count,
+            boolean[] hit,
+            double[] toi,
+            double[] tolerance,
+            long[] checks,
+            boolean[] early) {
         pool.forEach(count, BLOCK, (worker, from, to) -> {
             TightInclusionScratch s = scratch[worker];
             for (int k = from; k < to; k++) {

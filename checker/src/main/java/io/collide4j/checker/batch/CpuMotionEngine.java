@@ -36,8 +36,16 @@ final class CpuMotionEngine {
      * Checks motions i = items[k] for k in [0, count) (items null: i = first + k) of the flat endpoint arrays into
      * the outputs at index i.
      */
-    void check(double[] a, double[] b, int[] items, int first, int count, double margin, double tolerance, long budget,
-               MotionBatchResult into) {
+    void check(
+            double[] a,
+            double[] b,
+            int[] items,
+            int first,
+            int count,
+            double margin,
+            double tolerance,
+            long budget,
+            MotionBatchResult into) {
         int dof = dof();
         MotionStatus[] status = into.status();
         double[] time = into.time(), clearance = into.clearance();

@@ -25,8 +25,8 @@ public enum EngineChoice {
         try {
             return valueOf(v.trim().toUpperCase(Locale.ROOT).replace('-', '_'));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("system property " + PROPERTY + " = '" + v
-                    + "' is not one of auto, cpu, opencl, opencl_gpu", e);
+            throw new IllegalArgumentException(
+                    "system property " + PROPERTY + " = '" + v + "' is not one of auto, cpu, opencl, opencl_gpu", e);
         }
     }
 }

@@ -15,12 +15,18 @@ import io.collide4j.checker.query.MotionStatus;
  * @param onDevice    whether the device tier certified the motion free (no CPU work)
  * @param engine      the engine that ran the batch
  */
-public record MotionBatchResult(MotionStatus[] status, double[] time, double[] clearance, long[] evaluations,
-                                boolean[] onDevice, EngineInfo engine) {
+public record MotionBatchResult(
+        MotionStatus[] status,
+        double[] time,
+        double[] clearance,
+        long[] evaluations,
+        boolean[] onDevice,
+        EngineInfo engine) {
 
     /** Empty result arrays for n motions (for the streaming form; a status stays null until a check fills it). */
     public static MotionBatchResult allocate(int n, EngineInfo engine) {
-        return new MotionBatchResult(new MotionStatus[n], new double[n], new double[n], new long[n], new boolean[n], engine);
+        return new MotionBatchResult(
+                new MotionStatus[n], new double[n], new double[n], new long[n], new boolean[n], engine);
     }
 
     /** Number of motions. */

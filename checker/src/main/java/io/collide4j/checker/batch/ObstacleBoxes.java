@@ -15,8 +15,8 @@ import org.joml.Vector3d;
  */
 final class ObstacleBoxes {
 
-    final double[] obb;             // 15 per piece: R row-major (world <- box), centre (world), half extents
-    final double[] obstacleCorner;  // 24 per piece: the 8 world corners of its box
+    final double[] obb; // 15 per piece: R row-major (world <- box), centre (world), half extents
+    final double[] obstacleCorner; // 24 per piece: the 8 world corners of its box
     final double[] obstacleMargin;
     final int[] obstacleSlot;
 
@@ -51,10 +51,18 @@ final class ObstacleBoxes {
         double cx = (bounds[0] + bounds[3]) / 2, cy = (bounds[1] + bounds[4]) / 2, cz = (bounds[2] + bounds[5]) / 2;
         Vector3d c = p.transformPosition(new Vector3d(cx, cy, cz));
         int o = 15 * k;
-        obb[o] = p.m00(); obb[o + 1] = p.m10(); obb[o + 2] = p.m20();
-        obb[o + 3] = p.m01(); obb[o + 4] = p.m11(); obb[o + 5] = p.m21();
-        obb[o + 6] = p.m02(); obb[o + 7] = p.m12(); obb[o + 8] = p.m22();
-        obb[o + 9] = c.x; obb[o + 10] = c.y; obb[o + 11] = c.z;
+        obb[o] = p.m00();
+        obb[o + 1] = p.m10();
+        obb[o + 2] = p.m20();
+        obb[o + 3] = p.m01();
+        obb[o + 4] = p.m11();
+        obb[o + 5] = p.m21();
+        obb[o + 6] = p.m02();
+        obb[o + 7] = p.m12();
+        obb[o + 8] = p.m22();
+        obb[o + 9] = c.x;
+        obb[o + 10] = c.y;
+        obb[o + 11] = c.z;
         // half extents grown by a relative hair: the box centre and rotation are themselves rounded
         double grow = 1e-12 * (Math.abs(c.x) + Math.abs(c.y) + Math.abs(c.z) + 1);
         obb[o + 12] = (bounds[3] - bounds[0]) / 2 + grow;

@@ -1,5 +1,7 @@
 package io.collide4j.checker.batch;
 
+import static org.jocl.CL.*;
+
 import io.collide4j.checker.ccd.CcdQuery;
 import io.collide4j.checker.ccd.TightInclusion;
 import org.jocl.Pointer;
@@ -7,8 +9,6 @@ import org.jocl.Sizeof;
 import org.jocl.cl_kernel;
 import org.jocl.cl_mem;
 import org.jocl.cl_program;
-
-import static org.jocl.CL.*;
 
 /**
  * The OpenCL CCD engine: the kernel {@code tight_inclusion.cl}, a statement-by-statement port of
@@ -68,8 +68,18 @@ final class OpenClCcdEngine implements AutoCloseable {
      * Solves n queries into the output arrays; returns the indices (ascending, in {@code undecided[0 .. return)})
      * of queries the device could not decide.
      */
-    int solve(TightInclusion ti, double[] coords, int[] kinds, int n, double margin,
-              boolean[] hit, double[] toi, double[] tolerance, long[] checks, boolean[] early, int[] undecided) {
+    int solve(
+            TightInclusion ti,
+            double[] coords,
+            int[] kinds,
+            int n,
+            double margin,
+            boolean[] hit,
+            double[] toi,
+            double[] tolerance,
+            long[] checks,
+            boolean[] early,
+            int[] undecided) {
         ensureBuffers(Math.min(n, chunk));
         int nUndecided = 0;
         double[] toiChunk = new double[Math.min(n, chunk)];
@@ -79,33 +89,69 @@ final class OpenClCcdEngine implements AutoCloseable {
         var queue = device.queue();
         for (int first = 0; first < n; first += chunk) {
             int count = Math.min(chunk, n - first);
-            clEnqueueWriteBuffer(queue, coordsBuf, CL_TRUE, 0, (long) count * CcdQuery.SIZE * Sizeof.cl_double,
-                    Pointer.to(coords).withByteOffset((long) first * CcdQuery.SIZE * Sizeof.cl_double), 0, null, null);
-            clEnqueueWriteBuffer(queue, kindsBuf, CL_TRUE, 0, (long) count * Sizeof.cl_int,
-                    Pointer.to(kinds).withByteOffset((long) first * Sizeof.cl_int), 0, null, null);
+            clEnqueueWriteBuffer(
+                    queue,
+                    coordsBuf,
+                    CL_TRUE,
+                    0,
+                    (long) count * CcdQuery.SIZE * Sizeof.cl_double,
+                    Pointer.to(coords).withByteOffset((long) first * CcdQuery.SIZE * Sizeof.cl_double),
+                    0,
+                    null,
+                    null);
+            clEnqueueWriteBuffer(
+                    queue,
+                    kindsBuf,
+                    CL_TRUE,
+                    0,
+                    (long) count * Sizeof.cl_int,
+                    Pointer.to(kinds).withByteOffset((long) first * Sizeof.cl_int),
+                    0,
+                    null,
+                    null);
             int a = 0;
             clSetKernelArg(kernel, a++, Sizeof.cl_mem, Pointer.to(coordsBuf));
             clSetKernelArg(kernel, a++, Sizeof.cl_mem, Pointer.to(kindsBuf));
-            clSetKernelArg(kernel, a++, Sizeof.cl_int, Pointer.to(new int[]{0}));
-            clSetKernelArg(kernel, a++, Sizeof.cl_int, Pointer.to(new int[]{count}));
-            clSetKernelArg(kernel, a++, Sizeof.cl_double, Pointer.to(new double[]{margin}));
-            clSetKernelArg(kernel, a++, Sizeof.cl_double, Pointer.to(new double[]{ti.tMax()}));
-            clSetKernelArg(kernel, a++, Sizeof.cl_double, Pointer.to(new double[]{ti.delta()}));
-            clSetKernelArg(kernel, a++, Sizeof.cl_long, Pointer.to(new long[]{ti.maxChecks()}));
-            clSetKernelArg(kernel, a++, Sizeof.cl_int, Pointer.to(new int[]{ti.noZeroToi() ? 1 : 0}));
-            clSetKernelArg(kernel, a++, Sizeof.cl_int, Pointer.to(new int[]{TightInclusion.NO_ZERO_TOI_RETRIES}));
-            clSetKernelArg(kernel, a++, Sizeof.cl_int, Pointer.to(new int[]{capacity}));
+            clSetKernelArg(kernel, a++, Sizeof.cl_int, Pointer.to(new int[] {0}));
+            clSetKernelArg(kernel, a++, Sizeof.cl_int, Pointer.to(new int[] {count}));
+            clSetKernelArg(kernel, a++, Sizeof.cl_double, Pointer.to(new double[] {margin}));
+            clSetKernelArg(kernel, a++, Sizeof.cl_double, Pointer.to(new double[] {ti.tMax()}));
+            clSetKernelArg(kernel, a++, Sizeof.cl_double, Pointer.to(new double[] {ti.delta()}));
+            clSetKernelArg(kernel, a++, Sizeof.cl_long, Pointer.to(new long[] {ti.maxChecks()}));
+            clSetKernelArg(kernel, a++, Sizeof.cl_int, Pointer.to(new int[] {ti.noZeroToi() ? 1 : 0}));
+            clSetKernelArg(kernel, a++, Sizeof.cl_int, Pointer.to(new int[] {TightInclusion.NO_ZERO_TOI_RETRIES}));
+            clSetKernelArg(kernel, a++, Sizeof.cl_int, Pointer.to(new int[] {capacity}));
             clSetKernelArg(kernel, a++, Sizeof.cl_mem, Pointer.to(queueBuf));
             clSetKernelArg(kernel, a++, Sizeof.cl_mem, Pointer.to(toiBuf));
             clSetKernelArg(kernel, a++, Sizeof.cl_mem, Pointer.to(tolBuf));
             clSetKernelArg(kernel, a++, Sizeof.cl_mem, Pointer.to(checksBuf));
             clSetKernelArg(kernel, a, Sizeof.cl_mem, Pointer.to(flagsBuf));
-            clEnqueueNDRangeKernel(queue, kernel, 1, null, new long[]{OpenClDevice.cover(count, local)},
-                    new long[]{local}, 0, null, null);
-            clEnqueueReadBuffer(queue, toiBuf, CL_TRUE, 0, (long) count * Sizeof.cl_double, Pointer.to(toiChunk), 0, null, null);
-            clEnqueueReadBuffer(queue, tolBuf, CL_TRUE, 0, (long) count * Sizeof.cl_double, Pointer.to(tolChunk), 0, null, null);
-            clEnqueueReadBuffer(queue, checksBuf, CL_TRUE, 0, (long) count * Sizeof.cl_long, Pointer.to(checksChunk), 0, null, null);
-            clEnqueueReadBuffer(queue, flagsBuf, CL_TRUE, 0, (long) count * Sizeof.cl_int, Pointer.to(flagsChunk), 0, null, null);
+            clEnqueueNDRangeKernel(
+                    queue,
+                    kernel,
+                    1,
+                    null,
+                    new long[] {OpenClDevice.cover(count, local)},
+                    new long[] {local},
+                    0,
+                    null,
+                    null);
+            clEnqueueReadBuffer(
+                    queue, toiBuf, CL_TRUE, 0, (long) count * Sizeof.cl_double, Pointer.to(toiChunk), 0, null, null);
+            clEnqueueReadBuffer(
+                    queue, tolBuf, CL_TRUE, 0, (long) count * Sizeof.cl_double, Pointer.to(tolChunk), 0, null, null);
+            clEnqueueReadBuffer(
+                    queue,
+                    checksBuf,
+                    CL_TRUE,
+                    0,
+                    (long) count * Sizeof.cl_long,
+                    Pointer.to(checksChunk),
+                    0,
+                    null,
+                    null);
+            clEnqueueReadBuffer(
+                    queue, flagsBuf, CL_TRUE, 0, (long) count * Sizeof.cl_int, Pointer.to(flagsChunk), 0, null, null);
             for (int k = 0; k < count; k++) {
                 int i = first + k;
                 if ((flagsChunk[k] & FLAG_UNDECIDED) != 0) {
@@ -132,8 +178,8 @@ final class OpenClCcdEngine implements AutoCloseable {
         var ctx = device.context();
         coordsBuf = clCreateBuffer(ctx, CL_MEM_READ_ONLY, (long) items * CcdQuery.SIZE * Sizeof.cl_double, null, null);
         kindsBuf = clCreateBuffer(ctx, CL_MEM_READ_ONLY, (long) items * Sizeof.cl_int, null, null);
-        queueBuf = clCreateBuffer(ctx, CL_MEM_READ_WRITE, (long) items * 3 * capacity * BOX_DOUBLES * Sizeof.cl_double,
-                null, null);
+        queueBuf = clCreateBuffer(
+                ctx, CL_MEM_READ_WRITE, (long) items * 3 * capacity * BOX_DOUBLES * Sizeof.cl_double, null, null);
         toiBuf = clCreateBuffer(ctx, CL_MEM_WRITE_ONLY, (long) items * Sizeof.cl_double, null, null);
         tolBuf = clCreateBuffer(ctx, CL_MEM_WRITE_ONLY, (long) items * Sizeof.cl_double, null, null);
         checksBuf = clCreateBuffer(ctx, CL_MEM_WRITE_ONLY, (long) items * Sizeof.cl_long, null, null);
@@ -142,7 +188,7 @@ final class OpenClCcdEngine implements AutoCloseable {
     }
 
     private void releaseBuffers() {
-        for (cl_mem m : new cl_mem[]{coordsBuf, kindsBuf, queueBuf, toiBuf, tolBuf, checksBuf, flagsBuf}) {
+        for (cl_mem m : new cl_mem[] {coordsBuf, kindsBuf, queueBuf, toiBuf, tolBuf, checksBuf, flagsBuf}) {
             if (m != null) {
                 clReleaseMemObject(m);
             }

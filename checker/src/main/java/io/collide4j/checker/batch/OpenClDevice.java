@@ -1,5 +1,11 @@
 package io.collide4j.checker.batch;
 
+import static org.jocl.CL.*;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
 import org.jocl.CL;
 import org.jocl.CLException;
 import org.jocl.Pointer;
@@ -13,13 +19,6 @@ import org.jocl.cl_platform_id;
 import org.jocl.cl_program;
 import org.jocl.cl_queue_properties;
 
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.List;
-import java.util.Optional;
-
-import static org.jocl.CL.*;
-
 /**
  * One OpenCL device with its context and in-order command queue, chosen GPU-first.
  *
@@ -32,11 +31,22 @@ import static org.jocl.CL.*;
 public final class OpenClDevice implements AutoCloseable {
 
     /** What kind of device to prefer. */
-    public enum Preference { GPU_FIRST, CPU_ONLY, GPU_ONLY }
+    public enum Preference {
+        GPU_FIRST,
+        CPU_ONLY,
+        GPU_ONLY
+    }
 
     /** Descriptive facts about a device, immutable. */
-    public record Info(String platform, String name, boolean gpu, boolean doublePrecision, int computeUnits,
-                       long globalMemoryBytes, long maxAllocationBytes, long maxWorkGroupSize) {
+    public record Info(
+            String platform,
+            String name,
+            boolean gpu,
+            boolean doublePrecision,
+            int computeUnits,
+            long globalMemoryBytes,
+            long maxAllocationBytes,
+            long maxWorkGroupSize) {
         @Override
         public String toString() {
             return name + " (" + platform + ", " + (gpu ? "GPU" : "CPU") + ", " + computeUnits + " CUs, "
@@ -55,7 +65,7 @@ public final class OpenClDevice implements AutoCloseable {
         this.info = info;
         this.device = device;
         cl_context_properties props = new cl_context_properties();
-        this.context = clCreateContext(props, 1, new cl_device_id[]{device}, null, null, null);
+        this.context = clCreateContext(props, 1, new cl_device_id[] {device}, null, null, null);
         this.queue = clCreateCommandQueueWithProperties(context, device, new cl_queue_properties(), null);
     }
 
@@ -117,8 +127,7 @@ public final class OpenClDevice implements AutoCloseable {
         }
     }
 
-    private record Candidate(Info info, cl_device_id id) {
-    }
+    private record Candidate(Info info, cl_device_id id) {}
 
     private static List<Candidate> listCandidates() {
         int[] count = new int[1];
@@ -147,10 +156,17 @@ public final class OpenClDevice implements AutoCloseable {
                 long type = deviceLong(d, CL_DEVICE_TYPE);
                 String extensions = deviceString(d, CL_DEVICE_EXTENSIONS);
                 boolean fp64 = extensions.contains("cl_khr_fp64") || deviceLong(d, CL_DEVICE_DOUBLE_FP_CONFIG) != 0;
-                out.add(new Candidate(new Info(platformName, deviceString(d, CL_DEVICE_NAME).trim(),
-                        (type & CL_DEVICE_TYPE_GPU) != 0, fp64, (int) deviceInt(d, CL_DEVICE_MAX_COMPUTE_UNITS),
-                        deviceLong(d, CL_DEVICE_GLOBAL_MEM_SIZE), deviceLong(d, CL_DEVICE_MAX_MEM_ALLOC_SIZE),
-                        deviceSize(d, CL_DEVICE_MAX_WORK_GROUP_SIZE)), d));
+                out.add(new Candidate(
+                        new Info(
+                                platformName,
+                                deviceString(d, CL_DEVICE_NAME).trim(),
+                                (type & CL_DEVICE_TYPE_GPU) != 0,
+                                fp64,
+                                (int) deviceInt(d, CL_DEVICE_MAX_COMPUTE_UNITS),
+                                deviceLong(d, CL_DEVICE_GLOBAL_MEM_SIZE),
+                                deviceLong(d, CL_DEVICE_MAX_MEM_ALLOC_SIZE),
+                                deviceSize(d, CL_DEVICE_MAX_WORK_GROUP_SIZE)),
+                        d));
             }
         }
         return out;
@@ -158,17 +174,18 @@ public final class OpenClDevice implements AutoCloseable {
 
     /** Compiles an OpenCL C program; a build failure raises an exception carrying the compiler log. */
     public cl_program build(String name, String source, String options) {
-        cl_program program = clCreateProgramWithSource(context, 1, new String[]{source}, null, null);
+        cl_program program = clCreateProgramWithSource(context, 1, new String[] {source}, null, null);
         try {
-            clBuildProgram(program, 1, new cl_device_id[]{device}, options, null, null);
+            clBuildProgram(program, 1, new cl_device_id[] {device}, options, null, null);
         } catch (CLException e) {
             long[] size = new long[1];
             clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_LOG, 0, null, size);
             byte[] log = new byte[(int) size[0]];
             clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_LOG, log.length, Pointer.to(log), null);
             clReleaseProgram(program);
-            throw new IllegalStateException("OpenCL program '" + name + "' failed to build on " + info.name()
-                    + ":\n" + new String(log).trim(), e);
+            throw new IllegalStateException(
+                    "OpenCL program '" + name + "' failed to build on " + info.name() + ":\n" + new String(log).trim(),
+                    e);
         }
         return program;
     }

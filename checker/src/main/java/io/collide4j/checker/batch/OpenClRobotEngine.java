@@ -1,13 +1,13 @@
 package io.collide4j.checker.batch;
 
+import static org.jocl.CL.*;
+
 import org.jocl.Pointer;
 import org.jocl.Sizeof;
 import org.jocl.cl_context;
 import org.jocl.cl_kernel;
 import org.jocl.cl_mem;
 import org.jocl.cl_program;
-
-import static org.jocl.CL.*;
 
 /**
  * The OpenCL robot engine: the robot's kinematic tables, covering spheres, vertices, obstacle boxes, pair list and
@@ -51,9 +51,12 @@ final class OpenClRobotEngine implements AutoCloseable {
         // a chunk is a whole number of work-groups and at most WG·WG·64 items (the scan's strip loop stays short)
         long c = Math.max(1, Math.min(maxChunk, budget / perItem));
         this.chunk = (int) Math.min(c, (long) wg * wg * 64);
-        this.program = device.build(SOURCE, KernelSources.load(SOURCE), "-D NL=" + robot.chain.linkParent.length
-                + " -D NSLOT=" + robot.chain.slotVar.length + " -D DOF=" + robot.dof()
-                + " -D FW_ITERATIONS=" + BatchRobot.FW_ITERATIONS + " -D WG=" + wg);
+        this.program = device.build(
+                SOURCE,
+                KernelSources.load(SOURCE),
+                "-D NL=" + robot.chain.linkParent.length
+                        + " -D NSLOT=" + robot.chain.slotVar.length + " -D DOF=" + robot.dof()
+                        + " -D FW_ITERATIONS=" + BatchRobot.FW_ITERATIONS + " -D WG=" + wg);
         states = clCreateKernel(program, "states_tier", null);
         motions = clCreateKernel(program, "motions_tier", null);
         count = clCreateKernel(program, "count_flags", null);
@@ -62,34 +65,59 @@ final class OpenClRobotEngine implements AutoCloseable {
         statesLocal = device.workGroup(states, TIER_WORK_GROUP);
         motionsLocal = device.workGroup(motions, TIER_WORK_GROUP);
         cl_context ctx = device.context();
-        tables = new cl_mem[]{
-                ints(ctx, robot.chain.linkParent), ints(ctx, robot.chain.linkJoint), ints(ctx, robot.chain.linkSlot),
-                doubles(ctx, robot.chain.linkOrigin), doubles(ctx, robot.chain.linkAxis),
-                doubles(ctx, robot.sphere), ints(ctx, robot.sphereLink), ints(ctx, robot.pieceSphereStart),
-                doubles(ctx, robot.obstacles.obb), doubles(ctx, robot.obstacles.obstacleMargin),
-                ints(ctx, robot.pairs.pairA), ints(ctx, robot.pairs.pairB), doubles(ctx, robot.pairs.pairMargin),
-                ints(ctx, robot.pieceLink), ints(ctx, robot.pieceVertexStart), doubles(ctx, robot.pieceVertex),
-                doubles(ctx, robot.obstacles.obstacleCorner)};
+        tables = new cl_mem[] {
+            ints(ctx, robot.chain.linkParent),
+            ints(ctx, robot.chain.linkJoint),
+            ints(ctx, robot.chain.linkSlot),
+            doubles(ctx, robot.chain.linkOrigin),
+            doubles(ctx, robot.chain.linkAxis),
+            doubles(ctx, robot.sphere),
+            ints(ctx, robot.sphereLink),
+            ints(ctx, robot.pieceSphereStart),
+            doubles(ctx, robot.obstacles.obb),
+            doubles(ctx, robot.obstacles.obstacleMargin),
+            ints(ctx, robot.pairs.pairA),
+            ints(ctx, robot.pairs.pairB),
+            doubles(ctx, robot.pairs.pairMargin),
+            ints(ctx, robot.pieceLink),
+            ints(ctx, robot.pieceVertexStart),
+            doubles(ctx, robot.pieceVertex),
+            doubles(ctx, robot.obstacles.obstacleCorner)
+        };
         int[] rev = new int[robot.chain.slotRevolute.length];
         for (int i = 0; i < rev.length; i++) {
             rev[i] = robot.chain.slotRevolute[i] ? 1 : 0;
         }
-        motionTables = new cl_mem[]{ints(ctx, robot.chain.slotVar), doubles(ctx, robot.chain.slotMul),
-                doubles(ctx, robot.chain.slotOff),
-                ints(ctx, rev), ints(ctx, robot.pairs.pairShared), ints(ctx, robot.reach.sphereChainStart),
-                ints(ctx, robot.reach.chainVar), doubles(ctx, robot.reach.chainWeight)};
+        motionTables = new cl_mem[] {
+            ints(ctx, robot.chain.slotVar),
+            doubles(ctx, robot.chain.slotMul),
+            doubles(ctx, robot.chain.slotOff),
+            ints(ctx, rev),
+            ints(ctx, robot.pairs.pairShared),
+            ints(ctx, robot.reach.sphereChainStart),
+            ints(ctx, robot.reach.chainVar),
+            doubles(ctx, robot.reach.chainWeight)
+        };
     }
 
     private static cl_mem ints(cl_context ctx, int[] a) {
         int[] data = a.length == 0 ? new int[1] : a;
-        return clCreateBuffer(ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, (long) data.length * Sizeof.cl_int,
-                Pointer.to(data), null);
+        return clCreateBuffer(
+                ctx,
+                CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+                (long) data.length * Sizeof.cl_int,
+                Pointer.to(data),
+                null);
     }
 
     private static cl_mem doubles(cl_context ctx, double[] a) {
         double[] data = a.length == 0 ? new double[1] : a;
-        return clCreateBuffer(ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, (long) data.length * Sizeof.cl_double,
-                Pointer.to(data), null);
+        return clCreateBuffer(
+                ctx,
+                CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+                (long) data.length * Sizeof.cl_double,
+                Pointer.to(data),
+                null);
     }
 
     /** Items per launch. */
@@ -115,17 +143,33 @@ final class OpenClRobotEngine implements AutoCloseable {
         for (int first = 0; first < n; first += chunk) {
             int cnt = Math.min(chunk, n - first);
             cpu.trig(q, first, cnt, trig);
-            clEnqueueWriteBuffer(device.queue(), inBuf, CL_TRUE, 0, (long) cnt * tl * Sizeof.cl_double,
-                    Pointer.to(trig), 0, null, null);
+            clEnqueueWriteBuffer(
+                    device.queue(),
+                    inBuf,
+                    CL_TRUE,
+                    0,
+                    (long) cnt * tl * Sizeof.cl_double,
+                    Pointer.to(trig),
+                    0,
+                    null,
+                    null);
             int a = 0;
             clSetKernelArg(states, a++, Sizeof.cl_mem, Pointer.to(inBuf));
-            clSetKernelArg(states, a++, Sizeof.cl_int, Pointer.to(new int[]{tl}));
-            clSetKernelArg(states, a++, Sizeof.cl_int, Pointer.to(new int[]{cnt}));
-            clSetKernelArg(states, a++, Sizeof.cl_double, Pointer.to(new double[]{c}));
+            clSetKernelArg(states, a++, Sizeof.cl_int, Pointer.to(new int[] {tl}));
+            clSetKernelArg(states, a++, Sizeof.cl_int, Pointer.to(new int[] {cnt}));
+            clSetKernelArg(states, a++, Sizeof.cl_double, Pointer.to(new double[] {c}));
             a = tableArgs(states, a);
             clSetKernelArg(states, a, Sizeof.cl_mem, Pointer.to(flagBuf));
-            clEnqueueNDRangeKernel(device.queue(), states, 1, null, new long[]{OpenClDevice.cover(cnt, statesLocal)},
-                    new long[]{statesLocal}, 0, null, null);
+            clEnqueueNDRangeKernel(
+                    device.queue(),
+                    states,
+                    1,
+                    null,
+                    new long[] {OpenClDevice.cover(cnt, statesLocal)},
+                    new long[] {statesLocal},
+                    0,
+                    null,
+                    null);
             nu += compact(cnt, first, undecided, nu);
         }
         return nu;
@@ -143,23 +187,31 @@ final class OpenClRobotEngine implements AutoCloseable {
         for (int f = first; f < first + n; f += chunk) {
             int cnt = Math.min(chunk, first + n - f);
             long off = (long) f * dof * Sizeof.cl_double, bytes = (long) cnt * dof * Sizeof.cl_double;
-            clEnqueueWriteBuffer(device.queue(), inBuf, CL_TRUE, 0, bytes, Pointer.to(q0).withByteOffset(off),
-                    0, null, null);
-            clEnqueueWriteBuffer(device.queue(), in2Buf, CL_TRUE, 0, bytes, Pointer.to(q1).withByteOffset(off),
-                    0, null, null);
+            clEnqueueWriteBuffer(
+                    device.queue(), inBuf, CL_TRUE, 0, bytes, Pointer.to(q0).withByteOffset(off), 0, null, null);
+            clEnqueueWriteBuffer(
+                    device.queue(), in2Buf, CL_TRUE, 0, bytes, Pointer.to(q1).withByteOffset(off), 0, null, null);
             int a = 0;
             clSetKernelArg(motions, a++, Sizeof.cl_mem, Pointer.to(inBuf));
             clSetKernelArg(motions, a++, Sizeof.cl_mem, Pointer.to(in2Buf));
-            clSetKernelArg(motions, a++, Sizeof.cl_int, Pointer.to(new int[]{cnt}));
-            clSetKernelArg(motions, a++, Sizeof.cl_double, Pointer.to(new double[]{c}));
-            clSetKernelArg(motions, a++, Sizeof.cl_int, Pointer.to(new int[]{maxSteps}));
+            clSetKernelArg(motions, a++, Sizeof.cl_int, Pointer.to(new int[] {cnt}));
+            clSetKernelArg(motions, a++, Sizeof.cl_double, Pointer.to(new double[] {c}));
+            clSetKernelArg(motions, a++, Sizeof.cl_int, Pointer.to(new int[] {maxSteps}));
             a = tableArgs(motions, a);
             for (cl_mem t : motionTables) {
                 clSetKernelArg(motions, a++, Sizeof.cl_mem, Pointer.to(t));
             }
             clSetKernelArg(motions, a, Sizeof.cl_mem, Pointer.to(flagBuf));
-            clEnqueueNDRangeKernel(device.queue(), motions, 1, null, new long[]{OpenClDevice.cover(cnt, motionsLocal)},
-                    new long[]{motionsLocal}, 0, null, null);
+            clEnqueueNDRangeKernel(
+                    device.queue(),
+                    motions,
+                    1,
+                    null,
+                    new long[] {OpenClDevice.cover(cnt, motionsLocal)},
+                    new long[] {motionsLocal},
+                    0,
+                    null,
+                    null);
             nu += compact(cnt, f, undecided, nu);
         }
         return nu;
@@ -169,7 +221,7 @@ final class OpenClRobotEngine implements AutoCloseable {
         for (cl_mem t : tables) {
             clSetKernelArg(k, a++, Sizeof.cl_mem, Pointer.to(t));
         }
-        clSetKernelArg(k, a++, Sizeof.cl_int, Pointer.to(new int[]{robot.pairCount()}));
+        clSetKernelArg(k, a++, Sizeof.cl_int, Pointer.to(new int[] {robot.pairCount()}));
         return a;
     }
 
@@ -182,25 +234,41 @@ final class OpenClRobotEngine implements AutoCloseable {
         int groups = (cnt + wg - 1) / wg;
         long global = (long) groups * wg;
         clSetKernelArg(count, 0, Sizeof.cl_mem, Pointer.to(flagBuf));
-        clSetKernelArg(count, 1, Sizeof.cl_int, Pointer.to(new int[]{cnt}));
+        clSetKernelArg(count, 1, Sizeof.cl_int, Pointer.to(new int[] {cnt}));
         clSetKernelArg(count, 2, Sizeof.cl_mem, Pointer.to(countsBuf));
-        clEnqueueNDRangeKernel(queue, count, 1, null, new long[]{global}, new long[]{wg}, 0, null, null);
+        clEnqueueNDRangeKernel(queue, count, 1, null, new long[] {global}, new long[] {wg}, 0, null, null);
         clSetKernelArg(scan, 0, Sizeof.cl_mem, Pointer.to(countsBuf));
-        clSetKernelArg(scan, 1, Sizeof.cl_int, Pointer.to(new int[]{groups}));
+        clSetKernelArg(scan, 1, Sizeof.cl_int, Pointer.to(new int[] {groups}));
         clSetKernelArg(scan, 2, Sizeof.cl_mem, Pointer.to(offsetsBuf));
-        clEnqueueNDRangeKernel(queue, scan, 1, null, new long[]{wg}, new long[]{wg}, 0, null, null);
+        clEnqueueNDRangeKernel(queue, scan, 1, null, new long[] {wg}, new long[] {wg}, 0, null, null);
         clSetKernelArg(fill, 0, Sizeof.cl_mem, Pointer.to(flagBuf));
-        clSetKernelArg(fill, 1, Sizeof.cl_int, Pointer.to(new int[]{cnt}));
+        clSetKernelArg(fill, 1, Sizeof.cl_int, Pointer.to(new int[] {cnt}));
         clSetKernelArg(fill, 2, Sizeof.cl_mem, Pointer.to(offsetsBuf));
-        clSetKernelArg(fill, 3, Sizeof.cl_int, Pointer.to(new int[]{first}));
+        clSetKernelArg(fill, 3, Sizeof.cl_int, Pointer.to(new int[] {first}));
         clSetKernelArg(fill, 4, Sizeof.cl_mem, Pointer.to(listBuf));
-        clEnqueueNDRangeKernel(queue, fill, 1, null, new long[]{global}, new long[]{wg}, 0, null, null);
+        clEnqueueNDRangeKernel(queue, fill, 1, null, new long[] {global}, new long[] {wg}, 0, null, null);
         int[] total = new int[1];
-        clEnqueueReadBuffer(queue, offsetsBuf, CL_TRUE, (long) groups * Sizeof.cl_int, Sizeof.cl_int,
-                Pointer.to(total), 0, null, null);
+        clEnqueueReadBuffer(
+                queue,
+                offsetsBuf,
+                CL_TRUE,
+                (long) groups * Sizeof.cl_int,
+                Sizeof.cl_int,
+                Pointer.to(total),
+                0,
+                null,
+                null);
         if (total[0] > 0) {
-            clEnqueueReadBuffer(queue, listBuf, CL_TRUE, 0, (long) total[0] * Sizeof.cl_int,
-                    Pointer.to(out).withByteOffset((long) at * Sizeof.cl_int), 0, null, null);
+            clEnqueueReadBuffer(
+                    queue,
+                    listBuf,
+                    CL_TRUE,
+                    0,
+                    (long) total[0] * Sizeof.cl_int,
+                    Pointer.to(out).withByteOffset((long) at * Sizeof.cl_int),
+                    0,
+                    null,
+                    null);
         }
         return total[0];
     }
@@ -223,7 +291,7 @@ final class OpenClRobotEngine implements AutoCloseable {
     }
 
     private void releaseBuffers() {
-        for (cl_mem m : new cl_mem[]{inBuf, in2Buf, flagBuf, countsBuf, offsetsBuf, listBuf}) {
+        for (cl_mem m : new cl_mem[] {inBuf, in2Buf, flagBuf, countsBuf, offsetsBuf, listBuf}) {
             if (m != null) {
                 clReleaseMemObject(m);
             }
@@ -240,7 +308,7 @@ final class OpenClRobotEngine implements AutoCloseable {
         for (cl_mem t : motionTables) {
             clReleaseMemObject(t);
         }
-        for (cl_kernel k : new cl_kernel[]{states, motions, count, scan, fill}) {
+        for (cl_kernel k : new cl_kernel[] {states, motions, count, scan, fill}) {
             clReleaseKernel(k);
         }
         clReleaseProgram(program);

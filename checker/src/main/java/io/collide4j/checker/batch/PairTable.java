@@ -5,7 +5,6 @@ import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.checker.scene.Obstacle;
 import io.collide4j.checker.scene.Scene;
 import io.collide4j.kinematics.KinematicModel;
-
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -20,17 +19,22 @@ import java.util.List;
  */
 final class PairTable {
 
-    final int[] pairA;              // robot piece
-    final int[] pairB;              // robot piece (>= 0) or obstacle piece (-1 - index)
-    final double[] pairMargin;      // margins of both sides
-    final int[] pairShared;         // movable joints both chains share (motion tier)
-    private final int[] envPair;    // pair index of (robot piece, obstacle piece), -1 if unchecked
-    private final int[] selfPair;   // pair index of (robot piece, robot piece), -1 if unchecked
+    final int[] pairA; // robot piece
+    final int[] pairB; // robot piece (>= 0) or obstacle piece (-1 - index)
+    final double[] pairMargin; // margins of both sides
+    final int[] pairShared; // movable joints both chains share (motion tier)
+    private final int[] envPair; // pair index of (robot piece, obstacle piece), -1 if unchecked
+    private final int[] selfPair; // pair index of (robot piece, robot piece), -1 if unchecked
     private final int pieces;
     private final int obstaclePieces;
 
-    PairTable(RobotCollisionModel model, PreparedScene scene, KinematicModel kinematics, int[] pieceLink,
-            double[] pieceMargin, double[] obstacleMargin) {
+    PairTable(
+            RobotCollisionModel model,
+            PreparedScene scene,
+            KinematicModel kinematics,
+            int[] pieceLink,
+            double[] pieceMargin,
+            double[] obstacleMargin) {
         Scene sc = scene.scene();
         int np = pieceLink.length;
         int no = obstacleMargin.length;
@@ -53,7 +57,7 @@ final class PairTable {
                 for (int p = model.pieceStart(body); p < model.pieceEnd(body); p++) {
                     for (int k = scene.pieceStart(slot); k < scene.pieceEnd(slot); k++) {
                         envPair[p * no + k] = pairs.size();
-                        pairs.add(new int[]{p, -1 - k});
+                        pairs.add(new int[] {p, -1 - k});
                     }
                 }
             }
@@ -63,7 +67,7 @@ final class PairTable {
             for (int p = model.pieceStart(ba); p < model.pieceEnd(ba); p++) {
                 for (int r = model.pieceStart(bb); r < model.pieceEnd(bb); r++) {
                     selfPair[p * np + r] = pairs.size();
-                    pairs.add(new int[]{p, r});
+                    pairs.add(new int[] {p, r});
                 }
             }
         }

@@ -2,10 +2,9 @@ package io.collide4j.checker.batch;
 
 import io.collide4j.urdf.JointDescription;
 import io.collide4j.urdf.JointType;
-import org.joml.Vector3d;
-
 import java.util.ArrayList;
 import java.util.List;
+import org.joml.Vector3d;
 
 /**
  * The motion tier's configuration-independent speed bounds of a {@link BatchRobot}'s covering spheres: per sphere
@@ -19,7 +18,7 @@ import java.util.List;
  */
 final class ReachTable {
 
-    final int[] sphereChainStart;   // chain entries of sphere s: [start[s], start[s+1])
+    final int[] sphereChainStart; // chain entries of sphere s: [start[s], start[s+1])
     final int[] chainVar;
     final double[] chainWeight;
 
@@ -36,7 +35,8 @@ final class ReachTable {
         for (int s = 0; s < ns; s++) {
             sphereChainStart[s] = cv.size();
             List<JointDescription> joints = new ArrayList<>();
-            for (JointDescription j = chain.parentJoint(chain.linkNames[sphereLink[s]]); j != null;
+            for (JointDescription j = chain.parentJoint(chain.linkNames[sphereLink[s]]);
+                    j != null;
                     j = chain.parentJoint(j.parent())) {
                 joints.add(0, j);
             }
@@ -46,7 +46,8 @@ final class ReachTable {
             for (int i = joints.size() - 1; i >= 0; i--) {
                 reach[i] = tail;
                 JointDescription j = joints.get(i);
-                Vector3d t = new Vector3d(j.origin().x(), j.origin().y(), j.origin().z());
+                Vector3d t =
+                        new Vector3d(j.origin().x(), j.origin().y(), j.origin().z());
                 tail += t.length() + (j.type() == JointType.PRISMATIC ? travel(j) : 0);
             }
             for (int i = 0; i < joints.size(); i++) {

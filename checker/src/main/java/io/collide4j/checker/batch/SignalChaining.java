@@ -30,11 +30,11 @@ public final class SignalChaining {
     /** The environment variable the dynamic loader reads to preload the chaining library. */
     public static final String PRELOAD_VARIABLE = "LD_PRELOAD";
 
-    private static final boolean LINUX = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux");
+    private static final boolean LINUX =
+            System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux");
     private static final boolean ACTIVE = detect();
 
-    private SignalChaining() {
-    }
+    private SignalChaining() {}
 
     /**
      * True when the chaining library is mapped into this process, or when the platform is not Linux (where this

@@ -4,7 +4,6 @@ import io.collide4j.checker.geometry.ConvexHull;
 import io.collide4j.checker.geometry.ConvexShape;
 import io.collide4j.checker.geometry.HullShape;
 import io.collide4j.checker.geometry.TransformedShape;
-
 import java.util.ArrayList;
 import java.util.List;
 
@@ -17,8 +16,7 @@ import java.util.List;
  */
 final class SphereCover {
 
-    private SphereCover() {
-    }
+    private SphereCover() {}
 
     /**
      * Appends the spheres (centre x, y, z, radius; 4 doubles each) of a piece to {@code out}.
@@ -29,13 +27,13 @@ final class SphereCover {
      * @param slabs       spheres per hull piece, ≥ 1
      * @param margin      the piece margin every hull sphere grows by
      */
-    static void cover(ConvexShape shape, double[] vertices, double[] pieceSphere, int slabs, double margin,
-            List<double[]> out) {
+    static void cover(
+            ConvexShape shape, double[] vertices, double[] pieceSphere, int slabs, double margin, List<double[]> out) {
         ConvexHull hull = hullOf(shape);
         if (hull != null && vertices != null) {
             slabSpheres(vertices, hull.copyTriangles(), hull.dimension(), slabs, margin, out);
         } else {
-            out.add(new double[]{pieceSphere[0], pieceSphere[1], pieceSphere[2], grow(pieceSphere[3])});
+            out.add(new double[] {pieceSphere[0], pieceSphere[1], pieceSphere[2], grow(pieceSphere[3])});
         }
     }
 
@@ -82,19 +80,21 @@ final class SphereCover {
             List<double[]> pts = new ArrayList<>();
             for (int i = 0; i < n; i++) {
                 if (v[3 * i + ax] >= a0 && v[3 * i + ax] <= a1) {
-                    pts.add(new double[]{v[3 * i], v[3 * i + 1], v[3 * i + 2]});
+                    pts.add(new double[] {v[3 * i], v[3 * i + 1], v[3 * i + 2]});
                 }
             }
             for (int t = 0; t + 2 < tri.length; t += 3) {
                 for (int e = 0; e < 3; e++) {
                     int p = tri[t + e], q = tri[t + (e + 1) % 3];
-                    for (double plane : new double[]{a0, a1}) {
+                    for (double plane : new double[] {a0, a1}) {
                         double pa = v[3 * p + ax], qa = v[3 * q + ax];
                         if (Double.isFinite(plane) && (pa - plane) * (qa - plane) < 0) {
                             double f = (plane - pa) / (qa - pa);
-                            pts.add(new double[]{v[3 * p] + f * (v[3 * q] - v[3 * p]),
-                                    v[3 * p + 1] + f * (v[3 * q + 1] - v[3 * p + 1]),
-                                    v[3 * p + 2] + f * (v[3 * q + 2] - v[3 * p + 2])});
+                            pts.add(new double[] {
+                                v[3 * p] + f * (v[3 * q] - v[3 * p]),
+                                v[3 * p + 1] + f * (v[3 * q + 1] - v[3 * p + 1]),
+                                v[3 * p + 2] + f * (v[3 * q + 2] - v[3 * p + 2])
+                            });
                         }
                     }
                 }
@@ -117,7 +117,7 @@ final class SphereCover {
                 r2 = Math.max(r2, dx * dx + dy * dy + dz * dz);
             }
             // the edge crossings are rounded: grow by a relative hair before the margin
-            out.add(new double[]{cx, cy, cz, grow(Math.sqrt(r2) * (1 + 1e-9) + 1e-12 + margin)});
+            out.add(new double[] {cx, cy, cz, grow(Math.sqrt(r2) * (1 + 1e-9) + 1e-12 + margin)});
         }
     }
 }

@@ -76,7 +76,8 @@ final class WorkerPool implements AutoCloseable {
                 f.get();
             } catch (ExecutionException e) {
                 if (failure == null) {
-                    failure = e.getCause() instanceof RuntimeException re ? re
+                    failure = e.getCause() instanceof RuntimeException re
+                            ? re
                             : new IllegalStateException("batch worker failed", e.getCause());
                 }
                 next.set(n); // stop handing out work

@@ -42,14 +42,28 @@ public final class CcdQuery {
     }
 
     /** Vertex–face query from start and end positions given as {x, y, z} arrays. */
-    public static CcdQuery vertexFace(double[] p0, double[] f00, double[] f10, double[] f20,
-                                      double[] p1, double[] f01, double[] f11, double[] f21) {
+    public static CcdQuery vertexFace(
+            double[] p0,
+            double[] f00,
+            double[] f10,
+            double[] f20,
+            double[] p1,
+            double[] f01,
+            double[] f11,
+            double[] f21) {
         return of(CcdKind.VERTEX_FACE, pack(p0, f00, f10, f20, p1, f01, f11, f21));
     }
 
     /** Edge–edge query from start and end positions given as {x, y, z} arrays. */
-    public static CcdQuery edgeEdge(double[] a00, double[] a10, double[] b00, double[] b10,
-                                    double[] a01, double[] a11, double[] b01, double[] b11) {
+    public static CcdQuery edgeEdge(
+            double[] a00,
+            double[] a10,
+            double[] b00,
+            double[] b10,
+            double[] a01,
+            double[] a11,
+            double[] b01,
+            double[] b11) {
         return of(CcdKind.EDGE_EDGE, pack(a00, a10, b00, b10, a01, a11, b01, b11));
     }
 

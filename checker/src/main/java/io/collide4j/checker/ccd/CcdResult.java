@@ -10,5 +10,4 @@ package io.collide4j.checker.ccd;
  * @param checks          number of inclusion checks performed
  * @param earlyTerminated true when the check cap m_I stopped the search (toi is still conservative)
  */
-public record CcdResult(boolean hit, double toi, double tolerance, long checks, boolean earlyTerminated) {
-}
+public record CcdResult(boolean hit, double toi, double tolerance, long checks, boolean earlyTerminated) {}

@@ -7,11 +7,10 @@ import io.collide4j.checker.ccd.screw.LtlrMotion;
 import io.collide4j.checker.ccd.screw.ScrewMesh;
 import io.collide4j.kinematics.RigidMotion;
 import io.collide4j.urdf.TriangleMesh;
-import org.joml.Matrix4d;
-
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.Set;
+import org.joml.Matrix4d;
 
 /**
  * Whole-mesh CCD between two triangle meshes under rigid motions: a swept-AABB broad phase (sort and sweep on x)
@@ -75,13 +74,16 @@ public final class MeshCcd {
      * that are not {@link LtlrMotion}s (it is exact for those only); vertex ids in the result are input vertex ids,
      * edge ids index {@link #edges}, as for Tight-Inclusion. D2M tests surfaces: the caller checks the start pose.
      */
-    public MeshCcdResult solve(TriangleMesh a, RigidMotion motionA, TriangleMesh b, RigidMotion motionB, Method method) {
+    public MeshCcdResult solve(
+            TriangleMesh a, RigidMotion motionA, TriangleMesh b, RigidMotion motionB, Method method) {
         if (method == Method.TIGHT_INCLUSION) {
             return solve(a, motionA, b, motionB);
         }
         if (!(motionA instanceof LtlrMotion la) || !(motionB instanceof LtlrMotion lb)) {
-            throw new IllegalArgumentException("D2M needs linear translation + linear rotation motions (LtlrMotion), got "
-                    + motionA.getClass().getSimpleName() + " and " + motionB.getClass().getSimpleName());
+            throw new IllegalArgumentException(
+                    "D2M needs linear translation + linear rotation motions (LtlrMotion), got "
+                            + motionA.getClass().getSimpleName() + " and "
+                            + motionB.getClass().getSimpleName());
         }
         ScrewMesh sa = ScrewMesh.of(a), sb = ScrewMesh.of(b);
         D2mResult r = D2m.defaults().solve(sa, la, sb, lb, D2mMode.FULL, new D2m.Scratch());
@@ -89,12 +91,23 @@ public final class MeshCcd {
             return new MeshCcdResult(false, Double.POSITIVE_INFINITY, null, -1, -1, false, (int) r.featurePairs());
         }
         return switch (r.feature()) {
-            case VERTEX_A_FACE_B -> new MeshCcdResult(true, r.toc(), CcdKind.VERTEX_FACE, inputVertex(a, sa, r.featureA()),
-                    r.featureB(), true, (int) r.featurePairs());
-            case FACE_A_VERTEX_B -> new MeshCcdResult(true, r.toc(), CcdKind.VERTEX_FACE, inputVertex(b, sb, r.featureB()),
-                    r.featureA(), false, (int) r.featurePairs());
-            case EDGE_EDGE -> new MeshCcdResult(true, r.toc(), CcdKind.EDGE_EDGE, inputEdge(a, sa, r.featureA()),
-                    inputEdge(b, sb, r.featureB()), false, (int) r.featurePairs());
+            case VERTEX_A_FACE_B ->
+                new MeshCcdResult(
+                        true, r.toc(), CcdKind.VERTEX_FACE, inputVertex(a, sa, r.featureA()), r.featureB(), true, (int)
+                                r.featurePairs());
+            case FACE_A_VERTEX_B ->
+                new MeshCcdResult(
+                        true, r.toc(), CcdKind.VERTEX_FACE, inputVertex(b, sb, r.featureB()), r.featureA(), false, (int)
+                                r.featurePairs());
+            case EDGE_EDGE ->
+                new MeshCcdResult(
+                        true,
+                        r.toc(),
+                        CcdKind.EDGE_EDGE,
+                        inputEdge(a, sa, r.featureA()),
+                        inputEdge(b, sb, r.featureB()),
+                        false,
+                        (int) r.featurePairs());
             case LEAF_SPHERES -> throw new IllegalStateException("full D2M answered with leaf spheres");
         };
     }
@@ -102,7 +115,9 @@ public final class MeshCcd {
     /** An input vertex at the coordinates of welded vertex w. */
     private static int inputVertex(TriangleMesh m, ScrewMesh s, int w) {
         for (int v = 0; v < m.vertexCount(); v++) {
-            if (m.vertex(v, 0) == s.vertex(w, 0) && m.vertex(v, 1) == s.vertex(w, 1) && m.vertex(v, 2) == s.vertex(w, 2)) {
+            if (m.vertex(v, 0) == s.vertex(w, 0)
+                    && m.vertex(v, 1) == s.vertex(w, 1)
+                    && m.vertex(v, 2) == s.vertex(w, 2)) {
                 return v;
             }
         }
@@ -256,8 +271,11 @@ public final class MeshCcd {
                 if (second[6 * j] > maxX) {
                     break;
                 }
-                if (second[6 * j + 3] < minX || second[6 * j + 1] > first[6 * i + 4] || second[6 * j + 4] < first[6 * i + 1]
-                        || second[6 * j + 2] > first[6 * i + 5] || second[6 * j + 5] < first[6 * i + 2]) {
+                if (second[6 * j + 3] < minX
+                        || second[6 * j + 1] > first[6 * i + 4]
+                        || second[6 * j + 4] < first[6 * i + 1]
+                        || second[6 * j + 2] > first[6 * i + 5]
+                        || second[6 * j + 5] < first[6 * i + 2]) {
                     continue;
                 }
                 if (len + 2 > out.length) {

@@ -12,6 +12,5 @@ package io.collide4j.checker.ccd;
  * @param pointOnA   for VF: whether the vertex belongs to mesh A
  * @param candidates number of primitive pairs that survived the swept-AABB broad phase
  */
-public record MeshCcdResult(boolean hit, double toi, CcdKind kind, int vertexOrEdgeA, int faceOrEdgeB,
-                            boolean pointOnA, int candidates) {
-}
+public record MeshCcdResult(
+        boolean hit, double toi, CcdKind kind, int vertexOrEdgeA, int faceOrEdgeB, boolean pointOnA, int candidates) {}

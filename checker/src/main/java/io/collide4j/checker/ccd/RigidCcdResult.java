@@ -11,5 +11,4 @@ package io.collide4j.checker.ccd;
  * @param inconclusive true when a piece could not be refined below the deviation target and was conservatively
  *                     reported as a contact at its start
  */
-public record RigidCcdResult(boolean hit, double toi, int pieces, double maxDeviation, boolean inconclusive) {
-}
+public record RigidCcdResult(boolean hit, double toi, int pieces, double maxDeviation, boolean inconclusive) {}

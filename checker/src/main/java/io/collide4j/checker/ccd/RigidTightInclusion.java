@@ -35,7 +35,8 @@ public final class RigidTightInclusion {
      */
     public RigidTightInclusion(TightInclusion linear, double maxDeviation, int maxDepth) {
         if (linear.tMax() != 1.0) {
-            throw new IllegalArgumentException("the linear solver must use the whole window tMax = 1, got " + linear.tMax());
+            throw new IllegalArgumentException(
+                    "the linear solver must use the whole window tMax = 1, got " + linear.tMax());
         }
         if (!(maxDeviation > 0) || !Double.isFinite(maxDeviation)) {
             throw new IllegalArgumentException("maxDeviation must be finite and > 0, got " + maxDeviation);
@@ -61,7 +62,10 @@ public final class RigidTightInclusion {
     /** Per-thread working memory. Not thread-safe. */
     public static final class Scratch {
         final TightInclusionScratch ti = new TightInclusionScratch();
-        final Matrix4d poseA0 = new Matrix4d(), poseA1 = new Matrix4d(), poseB0 = new Matrix4d(), poseB1 = new Matrix4d();
+        final Matrix4d poseA0 = new Matrix4d(),
+                poseA1 = new Matrix4d(),
+                poseB0 = new Matrix4d(),
+                poseB1 = new Matrix4d();
         final double[] coords = new double[CcdQuery.SIZE];
         final double[] stackS0 = new double[64], stackS1 = new double[64];
         final int[] stackDepth = new int[64];
@@ -93,8 +97,8 @@ public final class RigidTightInclusion {
     /** Convenience: solves and returns a record. */
     public RigidCcdResult solve(CcdKind kind, RigidMotion motionA, RigidMotion motionB, double[] local, Scratch s) {
         double t = toi(kind, motionA, motionB, local, 0, s);
-        return new RigidCcdResult(t != Double.POSITIVE_INFINITY, t, s.lastPieces, s.lastMaxDeviation,
-                s.lastInconclusive);
+        return new RigidCcdResult(
+                t != Double.POSITIVE_INFINITY, t, s.lastPieces, s.lastMaxDeviation, s.lastInconclusive);
     }
 
     /**
@@ -106,8 +110,8 @@ public final class RigidTightInclusion {
     public double toi(CcdKind kind, RigidMotion motionA, RigidMotion motionB, double[] local, int offset, Scratch s) {
         for (int i = 0; i < 12; i++) {
             if (!Double.isFinite(local[offset + i])) {
-                throw new IllegalArgumentException("local vertex " + i / 3 + " has a non-finite coordinate: "
-                        + local[offset + i]);
+                throw new IllegalArgumentException(
+                        "local vertex " + i / 3 + " has a non-finite coordinate: " + local[offset + i]);
             }
         }
         boolean vf = kind == CcdKind.VERTEX_FACE;
@@ -162,8 +166,11 @@ public final class RigidTightInclusion {
             for (int v = 0; v < 4; v++) {
                 int b = offset + 3 * v;
                 boolean onA = v < nA;
-                mag = Math.max(mag, transform(onA ? s.poseA0 : s.poseB0, local[b], local[b + 1], local[b + 2], c, 3 * v));
-                mag = Math.max(mag, transform(onA ? s.poseA1 : s.poseB1, local[b], local[b + 1], local[b + 2], c, 3 * (v + 4)));
+                mag = Math.max(
+                        mag, transform(onA ? s.poseA0 : s.poseB0, local[b], local[b + 1], local[b + 2], c, 3 * v));
+                mag = Math.max(
+                        mag,
+                        transform(onA ? s.poseA1 : s.poseB1, local[b], local[b + 1], local[b + 2], c, 3 * (v + 4)));
             }
             // pose evaluation rounding: a 4x4 affine transform of a point is off by a few ulps of its magnitude
             double fpMargin = 16 * Math.ulp(mag + 1);
@@ -210,7 +217,8 @@ public final class RigidTightInclusion {
         dest[o + 1] = ry;
         dest[o + 2] = rz;
         double lx = Math.abs(x) + Math.abs(y) + Math.abs(z);
-        return Math.max(Math.max(Math.abs(rx), Math.abs(ry)), Math.max(Math.abs(rz),
-                lx + Math.abs(m.m30()) + Math.abs(m.m31()) + Math.abs(m.m32())));
+        return Math.max(
+                Math.max(Math.abs(rx), Math.abs(ry)),
+                Math.max(Math.abs(rz), lx + Math.abs(m.m30()) + Math.abs(m.m31()) + Math.abs(m.m32())));
     }
 }

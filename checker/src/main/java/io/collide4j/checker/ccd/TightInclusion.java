@@ -83,7 +83,11 @@ public final class TightInclusion {
 
     /** A builder pre-filled with this solver's settings. */
     public Builder toBuilder() {
-        return new Builder().delta(delta).maxChecks(maxChecks).margin(margin).tMax(tMax)
+        return new Builder()
+                .delta(delta)
+                .maxChecks(maxChecks)
+                .margin(margin)
+                .tMax(tMax)
                 .noZeroToi(noZeroToi);
     }
 
@@ -105,8 +109,8 @@ public final class TightInclusion {
     }
 
     /** As {@link #toi(CcdKind, double[], int, TightInclusionScratch)} with an explicit margin and window. */
-    public double toi(CcdKind kind, double[] coords, int offset, double margin, double windowEnd,
-                      TightInclusionScratch scratch) {
+    public double toi(
+            CcdKind kind, double[] coords, int offset, double margin, double windowEnd, TightInclusionScratch scratch) {
         double del = delta;
         double t = solveOnce(kind, coords, offset, margin, windowEnd, del, maxChecks, scratch);
         if (noZeroToi) {
@@ -122,8 +126,15 @@ public final class TightInclusion {
     }
 
     /** The core loop (Alg. 2 with the fixes described in the class comment). */
-    static double solveOnce(CcdKind kind, double[] c, int off, double margin, double windowEnd, double delta,
-                            long maxChecks, TightInclusionScratch s) {
+    static double solveOnce(
+            CcdKind kind,
+            double[] c,
+            int off,
+            double margin,
+            double windowEnd,
+            double delta,
+            long maxChecks,
+            TightInclusionScratch s) {
         if (!(margin >= 0) || !Double.isFinite(margin)) {
             throw new IllegalArgumentException("minimal separation must be finite and >= 0, got " + margin);
         }
@@ -137,8 +148,8 @@ public final class TightInclusion {
             int b = off + 3 * r;
             double x = c[b], y = c[b + 1], z = c[b + 2];
             if (!Double.isFinite(x) || !Double.isFinite(y) || !Double.isFinite(z)) {
-                throw new IllegalArgumentException("CCD query vertex row " + r + " has a non-finite coordinate: ("
-                        + x + ", " + y + ", " + z + ")");
+                throw new IllegalArgumentException("CCD query vertex row " + r + " has a non-finite coordinate: (" + x
+                        + ", " + y + ", " + z + ")");
             }
             gx = Math.max(gx, Math.abs(x));
             gy = Math.max(gy, Math.abs(y));
@@ -215,8 +226,8 @@ public final class TightInclusion {
                     tFirst = t0;
                     tFirstWidth = width;
                 }
-                boolean inside = -bx <= lo[0] && hi[0] <= bx && -by <= lo[1] && hi[1] <= by
-                        && -bz <= lo[2] && hi[2] <= bz;
+                boolean inside =
+                        -bx <= lo[0] && hi[0] <= bx && -by <= lo[1] && hi[1] <= by && -bz <= lo[2] && hi[2] <= bz;
                 boolean stop = width < delta || inside;
                 int dim = -1;
                 double mid = 0;
@@ -305,8 +316,20 @@ public final class TightInclusion {
      * Min/max of F_axis over the 8 box corners into lo/hi; false when the interval misses [−bound, bound]
      * (the box is then certainly free on this axis).
      */
-    private static boolean axis(boolean vf, double[] c, int off, int a, double t0, double t1, double u0, double u1,
-                                double v0, double v1, double bound, double[] lo, double[] hi) {
+    private static boolean axis(
+            boolean vf,
+            double[] c,
+            int off,
+            int a,
+            double t0,
+            double t1,
+            double u0,
+            double u1,
+            double v0,
+            double v1,
+            double bound,
+            double[] lo,
+            double[] hi) {
         int b = off + a;
         double s0 = c[b], s1 = c[b + 3], s2 = c[b + 6], s3 = c[b + 9];
         double d0 = c[b + 12] - s0, d1 = c[b + 15] - s1, d2 = c[b + 18] - s2, d3 = c[b + 21] - s3;
@@ -346,8 +369,7 @@ public final class TightInclusion {
         private double tMax = 1;
         private boolean noZeroToi = false;
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /** Co-domain tolerance δ &gt; 0 (length units). */
         public Builder delta(double delta) {
@@ -370,7 +392,8 @@ public final class TightInclusion {
         /** The margin: minimal separation ≥ 0 in the L∞ norm (must also be below γ ≥ 1 of each query). */
         public Builder margin(double margin) {
             if (!(margin >= 0) || !Double.isFinite(margin)) {
-                throw new IllegalArgumentException("margin (minimal separation) must be finite and >= 0, got " + margin);
+                throw new IllegalArgumentException(
+                        "margin (minimal separation) must be finite and >= 0, got " + margin);
             }
             this.margin = margin;
             return this;

@@ -11,12 +11,11 @@ import io.collide4j.checker.query.LinkPair;
 import io.collide4j.checker.query.MeshMode;
 import io.collide4j.kinematics.format.InputFormatException;
 import io.collide4j.kinematics.format.StrictJson;
-
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -31,22 +30,38 @@ import java.util.Map;
  * {@code windows} (exact-mesh triangle runs, {@link MeshWindowPlanes}), of which the recompute verifier only compares
  * what they show with the step's claim and the margin.
  */
-public record Certificate(String format, Verdict verdict, Double margin, Double tolerance, MeshMode meshMode,
-                          String robotHash, String sceneHash, String trajectoryHash, Provenance provenance,
-                          String interpolation, double[][] waypoints, double[][] velocities,
-                          double[][] accelerations, double[] times, List<List<PairSteps>> segments,
-                          ViolationRecord violation, Map<String, Double> pairClearance, CertificateWitness witness,
-                          List<CertificateCover.Entry> cover) {
+public record Certificate(
+        String format,
+        Verdict verdict,
+        Double margin,
+        Double tolerance,
+        MeshMode meshMode,
+        String robotHash,
+        String sceneHash,
+        String trajectoryHash,
+        Provenance provenance,
+        String interpolation,
+        double[][] waypoints,
+        double[][] velocities,
+        double[][] accelerations,
+        double[] times,
+        List<List<PairSteps>> segments,
+        ViolationRecord violation,
+        Map<String, Double> pairClearance,
+        CertificateWitness witness,
+        List<CertificateCover.Entry> cover) {
 
     /**
      * One pair's advancement steps on one segment: step k spans [ends[k−1], ends[k]] and claims lb[k]; in format
      * {@value CertificateFormat#FORMAT} also its separating plane {@code planes[k] = [nx, ny, nz, c, gA, gB]} (null
      * for a step without one); null in older formats.
      */
-    public record PairSteps(LinkPair pair, double[] ends, double[] lb,
-                            @JsonDeserialize(using = PlanesReader.class) double[][] planes,
-                            @JsonDeserialize(using = WindowsReader.class) double[][][] windows) {
-    }
+    public record PairSteps(
+            LinkPair pair,
+            double[] ends,
+            double[] lb,
+            @JsonDeserialize(using = PlanesReader.class) double[][] planes,
+            @JsonDeserialize(using = WindowsReader.class) double[][][] windows) {}
 
     /**
      * Reads {@code windows} (format /3, exact-mesh steps only): per step null or the step's triangle runs, each
@@ -56,7 +71,8 @@ public record Certificate(String format, Verdict verdict, Double margin, Double 
         @Override
         public double[][][] deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
             if (!p.isExpectedStartArrayToken()) {
-                throw MismatchedInputException.from(p, double[][][].class, "expected an array of triangle runs (or nulls)");
+                throw MismatchedInputException.from(
+                        p, double[][][].class, "expected an array of triangle runs (or nulls)");
             }
             List<double[][]> out = new ArrayList<>();
             while (p.nextToken() != JsonToken.END_ARRAY) {
@@ -80,8 +96,8 @@ public record Certificate(String format, Verdict verdict, Double margin, Double 
 
         @Override
         public double[][][] getNullValue(DeserializationContext ctxt) throws JsonMappingException {
-            throw MismatchedInputException.from(ctxt.getParser(), double[][][].class,
-                    "expected an array of triangle runs, found null");
+            throw MismatchedInputException.from(
+                    ctxt.getParser(), double[][][].class, "expected an array of triangle runs, found null");
         }
     }
 
@@ -114,14 +130,22 @@ public record Certificate(String format, Verdict verdict, Double margin, Double 
 
         @Override
         public double[][] getNullValue(DeserializationContext ctxt) throws JsonMappingException {
-            throw MismatchedInputException.from(ctxt.getParser(), double[][].class, "expected an array of planes, found null");
+            throw MismatchedInputException.from(
+                    ctxt.getParser(), double[][].class, "expected an array of planes, found null");
         }
     }
 
     /** The first violation: where (segment, fraction, time, configuration), which pair, how close. */
-    public record ViolationRecord(Integer segment, Double fraction, Double time, double[] configuration, LinkPair pair,
-                                  Double lowerBound, Double distance, double[] pointOnFirst, double[] pointOnSecond) {
-    }
+    public record ViolationRecord(
+            Integer segment,
+            Double fraction,
+            Double time,
+            double[] configuration,
+            LinkPair pair,
+            Double lowerBound,
+            Double distance,
+            double[] pointOnFirst,
+            double[] pointOnSecond) {}
 
     /** Reads and checks the structure (not the proof) of a certificate; {@code source} names it in errors. */
     public static Certificate read(String json, String source) {
@@ -137,10 +161,18 @@ public record Certificate(String format, Verdict verdict, Double margin, Double 
     private void checkStructure(String source) {
         StrictJson.require(format, source, "format");
         boolean withWitness = CertificateFormat.FORMAT.equals(format);
-        if (!withWitness && !CertificateFormat.FORMAT_2_1.equals(format) && !CertificateFormat.FORMAT_2.equals(format)) {
-            throw new InputFormatException(source, "format", 0, 0, "expected \"" + CertificateFormat.FORMAT
-                    + "\" (or the older \"" + CertificateFormat.FORMAT_2_1 + "\" or \"" + CertificateFormat.FORMAT_2
-                    + "\"), found \"" + format + "\"");
+        if (!withWitness
+                && !CertificateFormat.FORMAT_2_1.equals(format)
+                && !CertificateFormat.FORMAT_2.equals(format)) {
+            throw new InputFormatException(
+                    source,
+                    "format",
+                    0,
+                    0,
+                    "expected \"" + CertificateFormat.FORMAT
+                            + "\" (or the older \"" + CertificateFormat.FORMAT_2_1 + "\" or \""
+                            + CertificateFormat.FORMAT_2
+                            + "\"), found \"" + format + "\"");
         }
         if (withWitness) {
             StrictJson.require(witness, source, "witness");
@@ -150,8 +182,8 @@ public record Certificate(String format, Verdict verdict, Double margin, Double 
             StrictJson.require(witness.pieces(), source, "witness.pieces");
             StrictJson.require(witness.obstacles(), source, "witness.obstacles");
         } else if (witness != null || cover != null) {
-            throw new InputFormatException(source, witness != null ? "witness" : "cover", 0, 0, "not a member of format "
-                    + format);
+            throw new InputFormatException(
+                    source, witness != null ? "witness" : "cover", 0, 0, "not a member of format " + format);
         }
         if (provenance != null && CertificateFormat.FORMAT_2.equals(format)) {
             throw new InputFormatException(source, "provenance", 0, 0, "not a member of format " + format);
@@ -177,18 +209,31 @@ public record Certificate(String format, Verdict verdict, Double margin, Double 
                 if (withWitness) {
                     StrictJson.require(s.planes(), source, at + ".planes");
                     if (s.planes().length != s.ends().length) {
-                        throw new InputFormatException(source, at + ".planes", 0, 0, "expected one plane (or null) per step: "
-                                + s.ends().length + " ends but " + s.planes().length + " planes");
+                        throw new InputFormatException(
+                                source,
+                                at + ".planes",
+                                0,
+                                0,
+                                "expected one plane (or null) per step: " + s.ends().length + " ends but "
+                                        + s.planes().length + " planes");
                     }
                     for (int k = 0; k < s.planes().length; k++) {
                         if (s.planes()[k] != null && s.planes()[k].length != 6) {
-                            throw new InputFormatException(source, at + ".planes[" + k + "]", 0, 0,
+                            throw new InputFormatException(
+                                    source,
+                                    at + ".planes[" + k + "]",
+                                    0,
+                                    0,
                                     "expected [nx, ny, nz, c, gA, gB], found " + s.planes()[k].length + " numbers");
                         }
                     }
                     checkWindows(s, source, at);
                 } else if (s.planes() != null || s.windows() != null) {
-                    throw new InputFormatException(source, at + (s.planes() != null ? ".planes" : ".windows"), 0, 0,
+                    throw new InputFormatException(
+                            source,
+                            at + (s.planes() != null ? ".planes" : ".windows"),
+                            0,
+                            0,
                             "not a member of format " + format);
                 }
             }
@@ -206,8 +251,13 @@ public record Certificate(String format, Verdict verdict, Double margin, Double 
             return;
         }
         if (s.windows().length != s.ends().length) {
-            throw new InputFormatException(source, at + ".windows", 0, 0, "expected one entry (runs or null) per step: "
-                    + s.ends().length + " ends but " + s.windows().length + " entries");
+            throw new InputFormatException(
+                    source,
+                    at + ".windows",
+                    0,
+                    0,
+                    "expected one entry (runs or null) per step: " + s.ends().length + " ends but " + s.windows().length
+                            + " entries");
         }
         for (int k = 0; k < s.windows().length; k++) {
             double[][] runs = s.windows()[k];
@@ -215,19 +265,27 @@ public record Certificate(String format, Verdict verdict, Double margin, Double 
                 continue;
             }
             if (s.planes()[k] != null) {
-                throw new InputFormatException(source, at + ".windows[" + k + "]", 0, 0,
+                throw new InputFormatException(
+                        source,
+                        at + ".windows[" + k + "]",
+                        0,
+                        0,
                         "a step with a plane cannot also have triangle runs; one proof per step");
             }
             for (int r = 0; r < runs.length; r++) {
                 double[] run = runs[r];
                 String here = at + ".windows[" + k + "][" + r + "]";
                 if (run == null || run.length != 8) {
-                    throw new InputFormatException(source, here, 0, 0,
-                            "expected [firstTriangle, lastTriangle, nx, ny, nz, c, gA, gB]");
+                    throw new InputFormatException(
+                            source, here, 0, 0, "expected [firstTriangle, lastTriangle, nx, ny, nz, c, gA, gB]");
                 }
                 for (int i = 0; i < 2; i++) {
                     if (!(run[i] >= 0 && run[i] <= Integer.MAX_VALUE && run[i] == Math.rint(run[i]))) {
-                        throw new InputFormatException(source, here + "[" + i + "]", 0, 0,
+                        throw new InputFormatException(
+                                source,
+                                here + "[" + i + "]",
+                                0,
+                                0,
                                 "expected a triangle number (an integer >= 0), found " + run[i]);
                     }
                 }

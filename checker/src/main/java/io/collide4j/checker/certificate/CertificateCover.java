@@ -11,7 +11,6 @@ import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.checker.scene.ObstacleShape;
 import io.collide4j.urdf.Geometry;
 import io.collide4j.urdf.TriangleMesh;
-
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -29,13 +28,11 @@ import java.util.WeakHashMap;
 public final class CertificateCover {
     /** One decomposed element: the link, the index of its collision element, the tree text. */
     @JsonPropertyOrder({"link", "element", "tree"})
-    public record Entry(String link, int element, String tree) {
-    }
+    public record Entry(String link, int element, String tree) {}
 
     private static final Map<RobotCollisionModel, List<Entry>> MEMO = Collections.synchronizedMap(new WeakHashMap<>());
 
-    private CertificateCover() {
-    }
+    private CertificateCover() {}
 
     /** The entries for {@code model}'s decomposed elements, in body and element order (empty if it has none). */
     static List<Entry> of(RobotCollisionModel model) {
@@ -51,7 +48,8 @@ public final class CertificateCover {
                 PieceOrigin o = model.pieceOrigin(p);
                 int end = p;
                 List<ConvexHull> hulls = new ArrayList<>();
-                while (end < model.pieceEnd(body) && model.pieceOrigin(end).kind() == PieceOrigin.Kind.DECOMPOSED
+                while (end < model.pieceEnd(body)
+                        && model.pieceOrigin(end).kind() == PieceOrigin.Kind.DECOMPOSED
                         && model.pieceOrigin(end).element() == o.element()) {
                     hulls.add(((HullShape) model.pieceElementShape(end)).hull());
                     end++;
@@ -60,9 +58,19 @@ public final class CertificateCover {
                     p++;
                     continue;
                 }
-                TriangleMesh mesh = model.isAttached(body) ? attachedMesh(model, link) : ((Geometry.Mesh) model.kinematics()
-                        .description().link(link).orElseThrow().collisions().get(o.element()).geometry()).mesh().orElseThrow();
-                out.add(new Entry(link, o.element(), CoverTree.encode(ConvexConversion.scaled(mesh, o.scale()), hulls)));
+                TriangleMesh mesh = model.isAttached(body)
+                        ? attachedMesh(model, link)
+                        : ((Geometry.Mesh) model.kinematics()
+                                        .description()
+                                        .link(link)
+                                        .orElseThrow()
+                                        .collisions()
+                                        .get(o.element())
+                                        .geometry())
+                                .mesh()
+                                .orElseThrow();
+                out.add(new Entry(
+                        link, o.element(), CoverTree.encode(ConvexConversion.scaled(mesh, o.scale()), hulls)));
                 p = end;
             }
         }

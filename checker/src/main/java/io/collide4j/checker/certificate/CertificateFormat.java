@@ -30,15 +30,18 @@ public final class CertificateFormat {
             throw new IllegalArgumentException("a trajectory needs at least 2 waypoints, got " + waypoints.length);
         }
         if (times.length != waypoints.length) {
-            throw new IllegalArgumentException("trajectory has " + waypoints.length + " waypoints but " + times.length + " times");
+            throw new IllegalArgumentException(
+                    "trajectory has " + waypoints.length + " waypoints but " + times.length + " times");
         }
         for (int i = 0; i < waypoints.length; i++) {
             if (waypoints[i].length != variables) {
-                throw new IllegalArgumentException("waypoint " + i + " has " + waypoints[i].length + " values, expected " + variables);
+                throw new IllegalArgumentException(
+                        "waypoint " + i + " has " + waypoints[i].length + " values, expected " + variables);
             }
             for (int j = 0; j < variables; j++) {
                 if (!Double.isFinite(waypoints[i][j])) {
-                    throw new IllegalArgumentException("waypoint " + i + " value " + j + " is not finite: " + waypoints[i][j]);
+                    throw new IllegalArgumentException(
+                            "waypoint " + i + " value " + j + " is not finite: " + waypoints[i][j]);
                 }
             }
             if (!Double.isFinite(times[i]) || (i > 0 && !(times[i] > times[i - 1]))) {
@@ -47,8 +50,9 @@ public final class CertificateFormat {
             }
             if (i > 0 && !(times[i] - times[i - 1] <= Double.MAX_VALUE)) {
                 // the time of a violation inside the segment would be NaN or infinite
-                throw new IllegalArgumentException("trajectory times at index " + (i - 1) + " and " + i + " ("
-                        + times[i - 1] + ", " + times[i] + " s) are so far apart that the segment's duration overflows");
+                throw new IllegalArgumentException(
+                        "trajectory times at index " + (i - 1) + " and " + i + " (" + times[i - 1] + ", " + times[i]
+                                + " s) are so far apart that the segment's duration overflows");
             }
         }
     }
@@ -81,7 +85,7 @@ public final class CertificateFormat {
         if (!(len > 0)) {
             return s1;
         }
-        int n = 2 - (int) Math.floor(Math.log10(len));   // quantum 10^-n ≤ len / 100
+        int n = 2 - (int) Math.floor(Math.log10(len)); // quantum 10^-n ≤ len / 100
         if (n > 22) {
             return s1;
         }
@@ -93,6 +97,5 @@ public final class CertificateFormat {
         return e > s0 && e <= s1 ? e : s1;
     }
 
-    private CertificateFormat() {
-    }
+    private CertificateFormat() {}
 }

@@ -1,7 +1,6 @@
 package io.collide4j.checker.certificate;
 
 import io.collide4j.kinematics.KinematicModel;
-
 import java.util.Optional;
 
 /**
@@ -12,18 +11,17 @@ import java.util.Optional;
  * thread-safe.
  */
 public final class CertificateTrajectoryLimits {
-    private CertificateTrajectoryLimits() {
-    }
+    private CertificateTrajectoryLimits() {}
 
     /** What is wrong with the certificate's trajectory for {@code model} (limits, unbounded travel, shapes), if anything. */
     public static Optional<String> problem(KinematicModel model, Certificate cert) {
         if (cert.waypoints() == null || cert.times() == null) {
-            return Optional.empty();   // the certificate reader has refused it already
+            return Optional.empty(); // the certificate reader has refused it already
         }
         try {
             new TrajectorySegments(model, cert.waypoints(), cert.velocities(), cert.accelerations(), cert.times());
             return Optional.empty();
-        } catch (IllegalArgumentException e) {   // TrajectoryException (limits, travel) or a shape the model refuses
+        } catch (IllegalArgumentException e) { // TrajectoryException (limits, travel) or a shape the model refuses
             return Optional.of(e.getMessage());
         }
     }

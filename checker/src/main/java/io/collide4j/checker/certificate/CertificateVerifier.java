@@ -1,8 +1,10 @@
 package io.collide4j.checker.certificate;
 
+import io.collide4j.checker.certificate.Certificate.PairSteps;
+import io.collide4j.checker.certificate.Certificate.ViolationRecord;
 import io.collide4j.checker.query.CollisionChecker;
-import io.collide4j.checker.query.MeshMode;
 import io.collide4j.checker.query.LinkPair;
+import io.collide4j.checker.query.MeshMode;
 import io.collide4j.checker.query.PairKind;
 import io.collide4j.checker.query.PairRef;
 import io.collide4j.checker.query.PreparedScene;
@@ -11,15 +13,12 @@ import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.checker.scene.Obstacle;
 import io.collide4j.checker.scene.Scene;
 import io.collide4j.kinematics.LinkPoses;
-import io.collide4j.checker.certificate.Certificate.PairSteps;
-import io.collide4j.checker.certificate.Certificate.ViolationRecord;
-import org.joml.Vector3d;
-
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.joml.Vector3d;
 
 /**
  * Re-checks a certificate written by {@link TrajectoryCertifier} against a robot model and scene with
@@ -52,7 +51,7 @@ public final class CertificateVerifier {
     private static final double SLACK = 1e-9;
 
     private final CollisionChecker checker;
-    private final CertificateVerifier exactTwin;   // verifies EXACT-mode certificates (this when already exact)
+    private final CertificateVerifier exactTwin; // verifies EXACT-mode certificates (this when already exact)
 
     public CertificateVerifier(RobotCollisionModel model, Scene scene) {
         this.checker = CollisionChecker.of(model, scene);
@@ -69,8 +68,12 @@ public final class CertificateVerifier {
      * could not be read), for its margin and provenance; for a valid one, {@code provenClearance}: for each pair whose
      * clearance the certificate claims, the clearance this verifier proved (what {@code verify} prints).
      */
-    public record Report(boolean valid, Verdict verdict, List<String> problems, Certificate certificate,
-                         Map<String, Double> provenClearance) {
+    public record Report(
+            boolean valid,
+            Verdict verdict,
+            List<String> problems,
+            Certificate certificate,
+            Map<String, Double> provenClearance) {
         public Report {
             problems = List.copyOf(problems);
             provenClearance = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(provenClearance));
@@ -120,8 +123,8 @@ public final class CertificateVerifier {
         double[][] waypoints = cert.waypoints();
         double[] times = cert.times();
         String interpolation = cert.interpolation() != null ? cert.interpolation() : "LINEAR";
-        TrajectorySegments path = new TrajectorySegments(model.kinematics(), waypoints, cert.velocities(),
-                cert.accelerations(), times);
+        TrajectorySegments path =
+                new TrajectorySegments(model.kinematics(), waypoints, cert.velocities(), cert.accelerations(), times);
         if (!path.interpolation().name().equals(interpolation)) {
             problems.add("interpolation is " + interpolation + " but the velocities and accelerations given make it "
                     + path.interpolation());
@@ -133,7 +136,8 @@ public final class CertificateVerifier {
             problems.add("scene hash differs: certificate was made for another scene");
         }
         if (!path.hash().equals(cert.trajectoryHash())) {
-            problems.add("trajectory hash differs from the waypoints, velocities, accelerations and times in the certificate");
+            problems.add(
+                    "trajectory hash differs from the waypoints, velocities, accelerations and times in the certificate");
         }
         List<List<PairSteps>> segments = cert.segments();
         ViolationRecord violation = cert.violation();
@@ -153,7 +157,7 @@ public final class CertificateVerifier {
             List<PairSteps> seg = segments.get(i);
             boolean last = i == segments.size() - 1;
             if (verdict == Verdict.INCONCLUSIVE && last) {
-                continue;   // the partial last segment proves nothing that is claimed
+                continue; // the partial last segment proves nothing that is claimed
             }
             double end = (verdict == Verdict.VIOLATION && i == vSeg) ? vS : 1;
             path.start(c, i);
@@ -170,7 +174,17 @@ public final class CertificateVerifier {
                 } else {
                     listedIn.merge(id.key(), 1, Integer::sum);
                 }
-                double cl = checkSteps(c, pr, p.ends(), p.lb(), p.planes(), p.windows(), end, d, problems, "segment " + i + " pair " + id.key());
+                double cl = checkSteps(
+                        c,
+                        pr,
+                        p.ends(),
+                        p.lb(),
+                        p.planes(),
+                        p.windows(),
+                        end,
+                        d,
+                        problems,
+                        "segment " + i + " pair " + id.key());
                 // with witnesses a claim is also at most what the planes show, as the independent verifier proves it
                 proven.merge(id.key(), Math.min(cl, planeShown(p.planes())), Math::min);
             }
@@ -190,7 +204,7 @@ public final class CertificateVerifier {
             if (verdict != Verdict.CERTIFIED_FREE) {
                 problems.add("clearance claimed for " + e.getKey() + " with verdict " + verdict
                         + ": only a CERTIFIED_FREE certificate claims clearances over the trajectory");
-            } else if (p == null || !(v <= (everywhere ? p + SLACK : Math.min(p + SLACK, d)))) {   // NaN proves nothing
+            } else if (p == null || !(v <= (everywhere ? p + SLACK : Math.min(p + SLACK, d)))) { // NaN proves nothing
                 problems.add("clearance claimed for " + e.getKey() + " (" + v + ") exceeds what the steps prove (" + p
                         + (everywhere ? "" : "; segments that do not list the pair prove only the margin " + d) + ")");
             }
@@ -203,8 +217,16 @@ public final class CertificateVerifier {
         double least = Double.POSITIVE_INFINITY;
         for (int k = 0; planes != null && k < planes.length; k++) {
             if (planes[k] != null && planes[k].length == 6) {
-                least = Math.min(least, new SeparatingPlane(planes[k][0], planes[k][1], planes[k][2], planes[k][3],
-                        planes[k][4], planes[k][5]).clearanceShown());
+                least = Math.min(
+                        least,
+                        new SeparatingPlane(
+                                        planes[k][0],
+                                        planes[k][1],
+                                        planes[k][2],
+                                        planes[k][3],
+                                        planes[k][4],
+                                        planes[k][5])
+                                .clearanceShown());
             }
         }
         return least;
@@ -226,7 +248,9 @@ public final class CertificateVerifier {
                     throw new IllegalArgumentException("no such obstacle");
                 }
                 int k = checker.prepared().pieceStart(slot) + p.secondPiece();
-                if (slot < 0 || pa >= model.pieceEnd(ba) || k >= checker.prepared().pieceEnd(slot)) {
+                if (slot < 0
+                        || pa >= model.pieceEnd(ba)
+                        || k >= checker.prepared().pieceEnd(slot)) {
                     throw new IllegalArgumentException("no such piece or obstacle");
                 }
                 return PairRef.environment(pa, k, slot);
@@ -244,8 +268,17 @@ public final class CertificateVerifier {
     }
 
     /** Re-proves each step; returns the clearance the steps prove (min of fresh lb − fresh mu). */
-    private double checkSteps(QueryContext c, PairRef pr, double[] ends, double[] lbs, double[][] planes,
-                              double[][][] windows, double end, double margin, List<String> problems, String where) {
+    private double checkSteps(
+            QueryContext c,
+            PairRef pr,
+            double[] ends,
+            double[] lbs,
+            double[][] planes,
+            double[][][] windows,
+            double end,
+            double margin,
+            List<String> problems,
+            String where) {
         RobotCollisionModel model = checker.model();
         int la = model.bodyLink(model.pieceBody(pr.a()));
         int lb = pr.isEnvironment() ? -1 : model.bodyLink(model.pieceBody(pr.b()));
@@ -264,7 +297,15 @@ public final class CertificateVerifier {
             }
             LinkPoses poses = c.segment.posesAt(s0);
             double fresh = Math.max(
-                    checker.pairDistance().lowerBound(c, pr.kind(), pr.a(), pr.b(), pr.slot(), poses.pose(la), lb < 0 ? null : poses.pose(lb)),
+                    checker.pairDistance()
+                            .lowerBound(
+                                    c,
+                                    pr.kind(),
+                                    pr.a(),
+                                    pr.b(),
+                                    pr.slot(),
+                                    poses.pose(la),
+                                    lb < 0 ? null : poses.pose(lb)),
                     sphereBound(poses, pr, la, lb));
             if (windows != null && windows[k] != null) {
                 // triangle runs are the independent verifier's proof (E1); here only what they show is compared
@@ -273,13 +314,14 @@ public final class CertificateVerifier {
                     shown = Math.min(shown, new SeparatingPlane(r[2], r[3], r[4], r[5], r[6], r[7]).clearanceShown());
                 }
                 if (!(shown >= margin) || claimed != CertificateFormat.EXACT_WINDOW && !(claimed <= shown)) {
-                    problems.add(where + ": step at s = " + s0 + " claims lower bound " + claimed + " and margin " + margin
-                            + " against triangle planes that show " + shown);
+                    problems.add(where + ": step at s = " + s0 + " claims lower bound " + claimed + " and margin "
+                            + margin + " against triangle planes that show " + shown);
                 }
             }
             if (claimed == CertificateFormat.EXACT_WINDOW) {
                 // Tight-Inclusion sees boundary crossings only: the window must start outside and beyond the margin
-                if (!(fresh > margin) || !pr.isEnvironment()
+                if (!(fresh > margin)
+                        || !pr.isEnvironment()
                         || !checker.advancement().exactWindowClear(c, pr.a(), pr.b(), pr.slot(), s0, s1, margin)) {
                     problems.add(where + ": window [" + s0 + ", " + s1 + "] is not proven clear by Tight-Inclusion"
                             + " (lower bound " + fresh + " at its start, margin " + margin + ")");
@@ -293,13 +335,15 @@ public final class CertificateVerifier {
                 problems.add(where + ": step at s = " + s0 + " claims lower bound " + claimed + " but it is " + fresh);
             }
             // with witnesses lb claims the distance over the step, backed by the step's plane: never more than it shows
-            // (verifier/SOUNDNESS.md, P2), and the plane shows at least the margin (what the independent verifier proves)
+            // (verifier/SOUNDNESS.md, P2), and the plane shows at least the margin (what the independent verifier
+            // proves)
             if (planes != null && k < planes.length && planes[k] != null && planes[k].length == 6) {
-                double shown = new SeparatingPlane(planes[k][0], planes[k][1], planes[k][2], planes[k][3], planes[k][4],
-                        planes[k][5]).clearanceShown();
+                double shown = new SeparatingPlane(
+                                planes[k][0], planes[k][1], planes[k][2], planes[k][3], planes[k][4], planes[k][5])
+                        .clearanceShown();
                 if (!(claimed <= shown) || !(shown >= margin)) {
-                    problems.add(where + ": step at s = " + s0 + " claims lower bound " + claimed + " and margin " + margin
-                            + " against a plane that shows " + shown);
+                    problems.add(where + ": step at s = " + s0 + " claims lower bound " + claimed + " and margin "
+                            + margin + " against a plane that shows " + shown);
                 }
             }
             if (!(fresh - mu > margin)) {
@@ -318,17 +362,27 @@ public final class CertificateVerifier {
     // Bounding-volume lower bound, recomputed here: piece sphere to obstacle AABB, or piece sphere to piece sphere.
     private double sphereBound(LinkPoses poses, PairRef pr, int la, int lb) {
         RobotCollisionModel model = checker.model();
-        Vector3d a = poses.transformPoint(la, model.pieceSphere(pr.a(), 0), model.pieceSphere(pr.a(), 1),
-                model.pieceSphere(pr.a(), 2), new Vector3d());
+        Vector3d a = poses.transformPoint(
+                la,
+                model.pieceSphere(pr.a(), 0),
+                model.pieceSphere(pr.a(), 1),
+                model.pieceSphere(pr.a(), 2),
+                new Vector3d());
         if (pr.isEnvironment()) {
             double[] box = checker.scene().slot(pr.slot()).worldBounds(new double[6]);
             double dx = Math.max(0, Math.max(box[0] - a.x, a.x - box[3]));
             double dy = Math.max(0, Math.max(box[1] - a.y, a.y - box[4]));
             double dz = Math.max(0, Math.max(box[2] - a.z, a.z - box[5]));
-            return Math.sqrt(dx * dx + dy * dy + dz * dz) - model.pieceSphere(pr.a(), 3) - checker.prepared().margin(pr.b());
+            return Math.sqrt(dx * dx + dy * dy + dz * dz)
+                    - model.pieceSphere(pr.a(), 3)
+                    - checker.prepared().margin(pr.b());
         }
-        Vector3d b = poses.transformPoint(lb, model.pieceSphere(pr.b(), 0), model.pieceSphere(pr.b(), 1),
-                model.pieceSphere(pr.b(), 2), new Vector3d());
+        Vector3d b = poses.transformPoint(
+                lb,
+                model.pieceSphere(pr.b(), 0),
+                model.pieceSphere(pr.b(), 1),
+                model.pieceSphere(pr.b(), 2),
+                new Vector3d());
         return a.distance(b) - model.pieceSphere(pr.a(), 3) - model.pieceSphere(pr.b(), 3);
     }
 
@@ -352,15 +406,19 @@ public final class CertificateVerifier {
                     }
                     o.worldBounds(box);
                     for (int k = prep.pieceStart(slot); k < prep.pieceEnd(slot); k++) {
-                        if (listed.contains(checker.pairDistance().linkPair(PairKind.ENVIRONMENT, p, k, slot).key())) {
+                        if (listed.contains(checker.pairDistance()
+                                .linkPair(PairKind.ENVIRONMENT, p, k, slot)
+                                .key())) {
                             continue;
                         }
                         double dx = Math.max(0, Math.max(box[0] - a.x, a.x - box[3]));
                         double dy = Math.max(0, Math.max(box[1] - a.y, a.y - box[4]));
                         double dz = Math.max(0, Math.max(box[2] - a.z, a.z - box[5]));
                         if (!(Math.sqrt(dx * dx + dy * dy + dz * dz) - sweep > reach)) {
-                            problems.add("segment " + seg + ": pair " + checker.pairDistance().linkPair(PairKind.ENVIRONMENT, p, k, slot).key()
-                                    + " is neither listed nor provably far");
+                            problems.add("segment " + seg + ": pair "
+                                    + checker.pairDistance()
+                                            .linkPair(PairKind.ENVIRONMENT, p, k, slot)
+                                            .key() + " is neither listed nor provably far");
                         }
                     }
                 }
@@ -371,23 +429,32 @@ public final class CertificateVerifier {
             int la = model.bodyLink(ba), lb = model.bodyLink(bb);
             for (int p = model.pieceStart(ba); p < model.pieceEnd(ba); p++) {
                 for (int r = model.pieceStart(bb); r < model.pieceEnd(bb); r++) {
-                    if (listed.contains(checker.pairDistance().linkPair(PairKind.SELF, p, r, -1).key())) {
+                    if (listed.contains(checker.pairDistance()
+                            .linkPair(PairKind.SELF, p, r, -1)
+                            .key())) {
                         continue;
                     }
                     p0.transformPoint(la, model.pieceSphere(p, 0), model.pieceSphere(p, 1), model.pieceSphere(p, 2), a);
                     p0.transformPoint(lb, model.pieceSphere(r, 0), model.pieceSphere(r, 1), model.pieceSphere(r, 2), b);
                     double gap = a.distance(b) - model.pieceSphere(p, 3) - model.pieceSphere(r, 3);
                     if (!checker.grid().selfPairFar(c, p, r, gap, reach)) {
-                        problems.add("segment " + seg + ": self pair " + checker.pairDistance().linkPair(PairKind.SELF, p, r, -1).key()
-                                + " is neither listed nor provably far");
+                        problems.add("segment " + seg + ": self pair "
+                                + checker.pairDistance()
+                                        .linkPair(PairKind.SELF, p, r, -1)
+                                        .key() + " is neither listed nor provably far");
                     }
                 }
             }
         }
     }
 
-    private void checkViolation(QueryContext c, ViolationRecord v, TrajectorySegments path, double margin, double tol,
-                                List<String> problems) {
+    private void checkViolation(
+            QueryContext c,
+            ViolationRecord v,
+            TrajectorySegments path,
+            double margin,
+            double tol,
+            List<String> problems) {
         int seg = v.segment();
         double s = v.fraction();
         if (seg < 0 || seg >= path.segmentCount() || !(s >= 0 && s <= 1)) {
@@ -403,22 +470,24 @@ public final class CertificateVerifier {
         int la = model.bodyLink(model.pieceBody(pr.a()));
         int lb = pr.isEnvironment() ? -1 : model.bodyLink(model.pieceBody(pr.b()));
         LinkPoses poses = c.segment.posesAt(s);
-        double fresh = checker.pairDistance().lowerBound(c, pr.kind(), pr.a(), pr.b(), pr.slot(), poses.pose(la), lb < 0 ? null : poses.pose(lb));
+        double fresh = checker.pairDistance()
+                .lowerBound(c, pr.kind(), pr.a(), pr.b(), pr.slot(), poses.pose(la), lb < 0 ? null : poses.pose(lb));
         if (fresh > margin + tol) {
-            problems.add("claimed violation is not one: fresh lower bound " + fresh + " > margin + tolerance " + (margin + tol));
+            problems.add("claimed violation is not one: fresh lower bound " + fresh + " > margin + tolerance "
+                    + (margin + tol));
         }
         // the numbers stated with it: the configuration is the path's at the fraction (same arithmetic as the
         // certifier's, so bit for bit), the lower bound at most the fresh one and within margin + tolerance
         double[] q = c.positions(s);
         if (v.configuration() == null || !java.util.Arrays.equals(v.configuration(), q)) {
-            problems.add("violation.configuration is not the trajectory's configuration at segment " + seg + ", s = " + s
-                    + ": " + java.util.Arrays.toString(q));
+            problems.add("violation.configuration is not the trajectory's configuration at segment " + seg + ", s = "
+                    + s + ": " + java.util.Arrays.toString(q));
         }
         if (v.lowerBound() == null || !(v.lowerBound() <= fresh + SLACK) || !(v.lowerBound() <= margin + tol)) {
             problems.add("violation.lowerBound " + v.lowerBound() + " is not proven: the fresh lower bound is " + fresh
                     + " and a violation is within margin + tolerance " + (margin + tol));
         }
-        if (v.distance() != null && !(v.distance() >= v.lowerBound())) {   // an estimate, but never below the bound
+        if (v.distance() != null && !(v.distance() >= v.lowerBound())) { // an estimate, but never below the bound
             problems.add("violation.distance " + v.distance() + " is below its lowerBound " + v.lowerBound());
         }
     }

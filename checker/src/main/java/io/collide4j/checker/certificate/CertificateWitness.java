@@ -12,12 +12,11 @@ import io.collide4j.checker.robot.PieceOrigin;
 import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.checker.scene.Obstacle;
 import io.collide4j.checker.scene.ObstacleShape;
-import org.joml.Matrix4dc;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.joml.Matrix4dc;
 
 /**
  * The {@code witness} section of a {@link CertificateFormat#FORMAT} certificate: what an independent verifier needs,
@@ -29,9 +28,13 @@ import java.util.Map;
  * certificate's witness to it (verifier module, {@code Binding}).
  */
 @JsonPropertyOrder({"joints", "held", "allowed", "pieces", "obstacles", "attached"})
-public record CertificateWitness(List<String> joints, Map<String, Double> held, List<AllowedEntry> allowed,
-                                 Map<String, List<Piece>> pieces, List<ObstacleEntry> obstacles,
-                                 @JsonInclude(JsonInclude.Include.NON_EMPTY) List<AttachedEntry> attached) {
+public record CertificateWitness(
+        List<String> joints,
+        Map<String, Double> held,
+        List<AllowedEntry> allowed,
+        Map<String, List<Piece>> pieces,
+        List<ObstacleEntry> obstacles,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<AttachedEntry> attached) {
 
     /** Jackson leaves a missing member null: a certificate with no attached objects has none. */
     public CertificateWitness {
@@ -41,13 +44,11 @@ public record CertificateWitness(List<String> joints, Map<String, Double> held, 
     /** A self link pair not checked: {@code [first, second, reason]}. */
     @JsonFormat(shape = JsonFormat.Shape.ARRAY)
     @JsonPropertyOrder({"first", "second", "reason"})
-    public record AllowedEntry(String first, String second, String reason) {
-    }
+    public record AllowedEntry(String first, String second, String reason) {}
 
     /** A robot piece: its collision element, how it covers it (HULL, PRIMITIVE, OTHER), padding and scale. */
     @JsonPropertyOrder({"element", "kind", "padding", "scale"})
-    public record Piece(Integer element, String kind, Double padding, Double scale) {
-    }
+    public record Piece(Integer element, String kind, Double padding, Double scale) {}
 
     /**
      * An obstacle slot: shape {@code box} (size), {@code sphere} (radius), {@code cylinder} / {@code capsule} (radius,
@@ -60,12 +61,27 @@ public record CertificateWitness(List<String> joints, Map<String, Double> held, 
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     @JsonPropertyOrder({"name", "shape", "size", "radius", "length", "vertices", "triangles", "pose", "padding"})
-    public record ObstacleEntry(String name, String shape, double[] size, Double radius, Double length,
-                                double[][] vertices, int[][] triangles, double[] pose, Double padding) {
+    public record ObstacleEntry(
+            String name,
+            String shape,
+            double[] size,
+            Double radius,
+            Double length,
+            double[][] vertices,
+            int[][] triangles,
+            double[] pose,
+            Double padding) {
 
         /** An entry without triangles (every shape but an exact mesh). */
-        ObstacleEntry(String name, String shape, double[] size, Double radius, Double length, double[][] vertices,
-                      double[] pose, Double padding) {
+        ObstacleEntry(
+                String name,
+                String shape,
+                double[] size,
+                Double radius,
+                Double length,
+                double[][] vertices,
+                double[] pose,
+                Double padding) {
             this(name, shape, size, radius, length, vertices, null, pose, padding);
         }
     }
@@ -81,9 +97,16 @@ public record CertificateWitness(List<String> joints, Map<String, Double> held, 
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     @JsonPropertyOrder({"name", "link", "shape", "size", "radius", "length", "vertices", "triangles", "pose"})
-    public record AttachedEntry(String name, String link, String shape, double[] size, Double radius, Double length,
-                                double[][] vertices, int[][] triangles, double[] pose) {
-    }
+    public record AttachedEntry(
+            String name,
+            String link,
+            String shape,
+            double[] size,
+            Double radius,
+            Double length,
+            double[][] vertices,
+            int[][] triangles,
+            double[] pose) {}
 
     /** The section for a robot model and a prepared scene. */
     static CertificateWitness of(RobotCollisionModel model, PreparedScene prepared) {
@@ -100,8 +123,13 @@ public record CertificateWitness(List<String> joints, Map<String, Double> held, 
             }
             pieces.put(model.bodyName(body), list);
         }
-        return new CertificateWitness(List.copyOf(model.kinematics().variableNames()), Map.of(), allowed, pieces,
-                obstacles(prepared), attached(model));
+        return new CertificateWitness(
+                List.copyOf(model.kinematics().variableNames()),
+                Map.of(),
+                allowed,
+                pieces,
+                obstacles(prepared),
+                attached(model));
     }
 
     /**
@@ -110,11 +138,13 @@ public record CertificateWitness(List<String> joints, Map<String, Double> held, 
      * certificate's witness to (verifier module, {@code Binding}).
      */
     public static String derivedJson(CollisionChecker checker, MeshMode mode) {
-        PreparedScene p = checker.prepared().meshMode() == mode ? checker.prepared() : PreparedScene.of(checker.scene(), mode);
+        PreparedScene p =
+                checker.prepared().meshMode() == mode ? checker.prepared() : PreparedScene.of(checker.scene(), mode);
         CertificateWitness w = of(checker.model(), checker.prepared());
         try {
-            return io.collide4j.kinematics.format.StrictJson.mapper().writeValueAsString(
-                    new CertificateWitness(w.joints(), w.held(), w.allowed(), w.pieces(), obstacles(p), w.attached()));
+            return io.collide4j.kinematics.format.StrictJson.mapper()
+                    .writeValueAsString(new CertificateWitness(
+                            w.joints(), w.held(), w.allowed(), w.pieces(), obstacles(p), w.attached()));
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException("cannot write the witness", e);
         }
@@ -138,7 +168,8 @@ public record CertificateWitness(List<String> joints, Map<String, Double> held, 
             ObstacleShape s = a.shape();
             AttachedEntry e;
             if (s instanceof ObstacleShape.Box b) {
-                e = new AttachedEntry(n, l, "box", new double[]{b.sizeX(), b.sizeY(), b.sizeZ()}, null, null, null, null, pose);
+                e = new AttachedEntry(
+                        n, l, "box", new double[] {b.sizeX(), b.sizeY(), b.sizeZ()}, null, null, null, null, pose);
             } else if (s instanceof ObstacleShape.Sphere sp) {
                 e = new AttachedEntry(n, l, "sphere", null, sp.radius(), null, null, null, pose);
             } else if (s instanceof ObstacleShape.Cylinder c) {
@@ -149,10 +180,19 @@ public record CertificateWitness(List<String> joints, Map<String, Double> held, 
                 e = new AttachedEntry(n, l, "hull", null, null, null, rows(h.copyPoints(), 3), null, pose);
             } else if (s instanceof ObstacleShape.Mesh m && kind == PieceOrigin.Kind.ATTACHED) {
                 // one hull covers the mesh: the hull of its vertices is what the piece must hold
-                e = new AttachedEntry(n, l, "hull", null, null, null, rows(m.mesh().copyVertices(), 3), null, pose);
+                e = new AttachedEntry(
+                        n, l, "hull", null, null, null, rows(m.mesh().copyVertices(), 3), null, pose);
             } else if (s instanceof ObstacleShape.Mesh m) {
-                e = new AttachedEntry(n, l, "mesh", null, null, null, rows(m.mesh().copyVertices(), 3),
-                        triangles(m.mesh().copyTriangles()), pose);
+                e = new AttachedEntry(
+                        n,
+                        l,
+                        "mesh",
+                        null,
+                        null,
+                        null,
+                        rows(m.mesh().copyVertices(), 3),
+                        triangles(m.mesh().copyTriangles()),
+                        pose);
             } else {
                 throw new IllegalStateException("attached object '" + n + "' has shape " + s);
             }
@@ -203,13 +243,15 @@ public record CertificateWitness(List<String> joints, Map<String, Double> held, 
                     row[k] += 0.0;
                 }
             }
-            return new ObstacleEntry(o.name(), "mesh", null, null, null, v, triangles(m.mesh().copyTriangles()), pose, pad);
+            return new ObstacleEntry(
+                    o.name(), "mesh", null, null, null, v, triangles(m.mesh().copyTriangles()), pose, pad);
         }
         if (!onePiece || prepared.mesh(first) != null) {
             return new ObstacleEntry(o.name(), "other", null, null, null, null, pose, null);
         }
         if (s instanceof ObstacleShape.Box b) {
-            return new ObstacleEntry(o.name(), "box", new double[]{b.sizeX(), b.sizeY(), b.sizeZ()}, null, null, null, pose, pad);
+            return new ObstacleEntry(
+                    o.name(), "box", new double[] {b.sizeX(), b.sizeY(), b.sizeZ()}, null, null, null, pose, pad);
         } else if (s instanceof ObstacleShape.Sphere sp) {
             return new ObstacleEntry(o.name(), "sphere", null, sp.radius(), null, null, pose, pad);
         } else if (s instanceof ObstacleShape.Cylinder c) {
@@ -220,7 +262,9 @@ public record CertificateWitness(List<String> joints, Map<String, Double> held, 
             // the covering hull's own vertices; the padding includes its covering gap
             double[][] v = new double[h.vertexCount()][];
             for (int i = 0; i < v.length; i++) {
-                v[i] = new double[]{h.hull().vertex(i, 0), h.hull().vertex(i, 1), h.hull().vertex(i, 2)};
+                v[i] = new double[] {
+                    h.hull().vertex(i, 0), h.hull().vertex(i, 1), h.hull().vertex(i, 2)
+                };
             }
             return new ObstacleEntry(o.name(), "hull", null, null, null, v, pose, pad);
         }
@@ -228,7 +272,9 @@ public record CertificateWitness(List<String> joints, Map<String, Double> held, 
     }
 
     private static double[] rowMajor(Matrix4dc m) {
-        return new double[]{m.m00(), m.m10(), m.m20(), m.m30(), m.m01(), m.m11(), m.m21(), m.m31(),
-                m.m02(), m.m12(), m.m22(), m.m32(), m.m03(), m.m13(), m.m23(), m.m33()};
+        return new double[] {
+            m.m00(), m.m10(), m.m20(), m.m30(), m.m01(), m.m11(), m.m21(), m.m31(), m.m02(), m.m12(), m.m22(), m.m32(),
+            m.m03(), m.m13(), m.m23(), m.m33()
+        };
     }
 }

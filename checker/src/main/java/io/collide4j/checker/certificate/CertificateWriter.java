@@ -1,16 +1,15 @@
 package io.collide4j.checker.certificate;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import io.collide4j.checker.query.MeshMode;
 import io.collide4j.checker.query.LinkPair;
+import io.collide4j.checker.query.MeshMode;
 import io.collide4j.kinematics.format.StrictJson;
-import org.joml.Vector3dc;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.util.List;
 import java.util.Map;
+import org.joml.Vector3dc;
 
 /**
  * Streams a certificate ({@link CertificateFormat#FORMAT}) as compact JSON while the certifier runs: the
@@ -32,18 +31,28 @@ final class CertificateWriter {
 
     /** One listed pair of a segment: its id and its steps (and per step its plane or null, with witnesses). */
     /** {@code windows}: per step null or an exact-mesh step's triangle runs; null when no step has runs (not written). */
-    record PairRecord(LinkPair id, double[] ends, double[] lb, SeparatingPlane[] planes, TriangleRun[][] windows) {
-    }
+    record PairRecord(LinkPair id, double[] ends, double[] lb, SeparatingPlane[] planes, TriangleRun[][] windows) {}
 
-    void header(double margin, double tolerance, MeshMode meshMode, String robotHash, String sceneHash,
-                TrajectorySegments path, double[] times, Provenance provenance, CertificateWitness witness,
-                List<CertificateCover.Entry> cover) {
+    void header(
+            double margin,
+            double tolerance,
+            MeshMode meshMode,
+            String robotHash,
+            String sceneHash,
+            TrajectorySegments path,
+            double[] times,
+            Provenance provenance,
+            CertificateWitness witness,
+            List<CertificateCover.Entry> cover) {
         try {
             boolean withProvenance = provenance != null && (provenance.robot() != null || provenance.scene() != null);
             g.writeStartObject();
             // without witness and provenance the document is exactly a /2 certificate, which every reader of /2 accepts
-            g.writeStringField("format", witness != null ? CertificateFormat.FORMAT
-                    : withProvenance ? CertificateFormat.FORMAT_2_1 : CertificateFormat.FORMAT_2);
+            g.writeStringField(
+                    "format",
+                    witness != null
+                            ? CertificateFormat.FORMAT
+                            : withProvenance ? CertificateFormat.FORMAT_2_1 : CertificateFormat.FORMAT_2);
             g.writeNumberField("margin", margin);
             g.writeNumberField("tolerance", tolerance);
             g.writeStringField("meshMode", meshMode.name());
@@ -203,6 +212,6 @@ final class CertificateWriter {
 
     private void xyz(String key, Vector3dc v) throws IOException {
         g.writeFieldName(key);
-        g.writeArray(new double[]{v.x(), v.y(), v.z()}, 0, 3);
+        g.writeArray(new double[] {v.x(), v.y(), v.z()}, 0, 3);
     }
 }

@@ -1,9 +1,9 @@
 package io.collide4j.checker.certificate;
 
 import io.collide4j.checker.query.LinkPair;
+import java.util.Map;
 import org.jspecify.annotations.NullMarked;
 import org.jspecify.annotations.Nullable;
-import java.util.Map;
 
 /**
  * Result of {@link TrajectoryCertifier#certify}: verdict, first violation (null unless VIOLATION),
@@ -12,8 +12,12 @@ import java.util.Map;
  * (null when the certifier streamed it to a Writer instead). Null-marked (JSpecify).
  */
 @NullMarked
-public record CertificationResult(Verdict verdict, @Nullable Violation violation, Map<String, Double> pairClearance,
-                                  long evaluations, @Nullable String certificateJson) {
+public record CertificationResult(
+        Verdict verdict,
+        @Nullable Violation violation,
+        Map<String, Double> pairClearance,
+        long evaluations,
+        @Nullable String certificateJson) {
     public CertificationResult {
         pairClearance = Map.copyOf(pairClearance);
     }

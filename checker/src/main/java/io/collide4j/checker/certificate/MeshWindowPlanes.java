@@ -10,11 +10,10 @@ import io.collide4j.checker.query.PreparedScene;
 import io.collide4j.checker.query.QueryContext;
 import io.collide4j.checker.query.SpeedGrid;
 import io.collide4j.checker.robot.RobotCollisionModel;
-import org.joml.Matrix4dc;
-import org.joml.Vector3d;
-
 import java.util.ArrayList;
 import java.util.List;
+import org.joml.Matrix4dc;
+import org.joml.Vector3d;
 
 /**
  * Per-triangle planes for a step of a robot piece against an obstacle kept as an exact mesh (the certificate's
@@ -41,6 +40,7 @@ final class MeshWindowPlanes {
     private final Vector3d sup = new Vector3d();
     /** Patch sizes (triangles) tried for a run's direction before its first triangle alone. */
     private static final int[] PATCHES = {256, 32};
+
     private final Patch patch = new Patch(256);
 
     MeshWindowPlanes(RobotCollisionModel model, PreparedScene prepared, SpeedGrid grid) {
@@ -100,9 +100,21 @@ final class MeshWindowPlanes {
      * {@code target} (triangle {@code first} or a patch starting there), or null. The direction only guides: the run's
      * bounds are computed for it over the run's own triangles.
      */
-    private TriangleRun grow(ConvexShape sa, Matrix4dc pa, Matrix4dc pb, MeshSurface mesh, int first, int count,
-                             double mA, double mB, double dA, double ta, double tb, double margin, boolean shortNormal,
-                             ConvexShape target) {
+    private TriangleRun grow(
+            ConvexShape sa,
+            Matrix4dc pa,
+            Matrix4dc pb,
+            MeshSurface mesh,
+            int first,
+            int count,
+            double mA,
+            double mB,
+            double dA,
+            double ta,
+            double tb,
+            double margin,
+            boolean shortNormal,
+            ConvexShape target) {
         gjk.distance(sa, pa, target, pb, result);
         if (result.intersecting || !(result.lowerBound > 0)) {
             return null;
@@ -177,7 +189,8 @@ final class MeshWindowPlanes {
                 for (int axis = 0; axis < 3; axis++) {
                     xyz[3 * i + axis] = mesh.vertex(v, axis);
                 }
-                r = Math.max(r, xyz[3 * i] * xyz[3 * i] + xyz[3 * i + 1] * xyz[3 * i + 1] + xyz[3 * i + 2] * xyz[3 * i + 2]);
+                r = Math.max(
+                        r, xyz[3 * i] * xyz[3 * i] + xyz[3 * i + 1] * xyz[3 * i + 1] + xyz[3 * i + 2] * xyz[3 * i + 2]);
             }
             radius = Math.sqrt(r) * (1 + 0x1p-50);
         }

@@ -4,8 +4,8 @@ import io.collide4j.checker.query.AdvanceStatus;
 import io.collide4j.checker.query.Advancement;
 import io.collide4j.checker.query.CollisionChecker;
 import io.collide4j.checker.query.Contact;
-import io.collide4j.checker.query.MeshMode;
 import io.collide4j.checker.query.LinkPair;
+import io.collide4j.checker.query.MeshMode;
 import io.collide4j.checker.query.PairKind;
 import io.collide4j.checker.query.QueryContext;
 import java.io.StringWriter;
@@ -73,8 +73,8 @@ public final class TrajectoryCertifier {
     }
 
     /** The hash of a trajectory with velocities (and accelerations; either may be null), as certificates state it. */
-    public static String trajectoryHash(double[][] waypoints, double[][] velocities, double[][] accelerations,
-                                        double[] times) {
+    public static String trajectoryHash(
+            double[][] waypoints, double[][] velocities, double[][] accelerations, double[] times) {
         return TrajectorySegments.hash(waypoints, velocities, accelerations, times);
     }
 
@@ -82,12 +82,13 @@ public final class TrajectoryCertifier {
      * Certifies the trajectory for margin with the default tolerance; {@code budget} caps distance
      * evaluations over the whole trajectory (INCONCLUSIVE when it runs out).
      */
-    public CertificationResult certify(double[][] waypoints, double[] times, double margin, long budget, QueryContext c) {
+    public CertificationResult certify(
+            double[][] waypoints, double[] times, double margin, long budget, QueryContext c) {
         return certify(waypoints, times, margin, CollisionChecker.DEFAULT_TOLERANCE, budget, c);
     }
 
-    public CertificationResult certify(double[][] waypoints, double[] times, double margin, double tolerance, long budget,
-                                       QueryContext c) {
+    public CertificationResult certify(
+            double[][] waypoints, double[] times, double margin, double tolerance, long budget, QueryContext c) {
         return certify(waypoints, null, null, times, margin, tolerance, budget, c);
     }
 
@@ -97,11 +98,18 @@ public final class TrajectoryCertifier {
      * null means straight joint-space segments. The continuous check covers the curved pieces themselves (the
      * kinematics' motion bounds use the spline's velocity bounds), not a sampling of them.
      */
-    public CertificationResult certify(double[][] waypoints, double[][] velocities, double[][] accelerations,
-                                       double[] times, double margin, double tolerance, long budget, QueryContext c) {
+    public CertificationResult certify(
+            double[][] waypoints,
+            double[][] velocities,
+            double[][] accelerations,
+            double[] times,
+            double margin,
+            double tolerance,
+            long budget,
+            QueryContext c) {
         StringWriter w = new StringWriter();
-        CertificationResult r = certify(waypoints, velocities, accelerations, times, margin, tolerance, budget, c,
-                Provenance.UNKNOWN, w);
+        CertificationResult r = certify(
+                waypoints, velocities, accelerations, times, margin, tolerance, budget, c, Provenance.UNKNOWN, w);
         return new CertificationResult(r.verdict(), r.violation(), r.pairClearance(), r.evaluations(), w.toString());
     }
 
@@ -111,10 +119,19 @@ public final class TrajectoryCertifier {
      * proved, and the result's {@code certificateJson} is null: a million-waypoint trajectory never has its
      * certificate in memory.
      */
-    public CertificationResult certify(double[][] waypoints, double[][] velocities, double[][] accelerations,
-                                       double[] times, double margin, double tolerance, long budget, QueryContext c,
-                                       Provenance provenance, Writer out) {
-        return certify(waypoints, velocities, accelerations, times, margin, tolerance, budget, c, provenance, out, null);
+    public CertificationResult certify(
+            double[][] waypoints,
+            double[][] velocities,
+            double[][] accelerations,
+            double[] times,
+            double margin,
+            double tolerance,
+            long budget,
+            QueryContext c,
+            Provenance provenance,
+            Writer out) {
+        return certify(
+                waypoints, velocities, accelerations, times, margin, tolerance, budget, c, provenance, out, null);
     }
 
     /**
@@ -124,31 +141,49 @@ public final class TrajectoryCertifier {
      * violation or the budget stops it), for progress display. It sees nothing else and changes nothing: results
      * and certificate bytes are those without it.
      */
-    public CertificationResult certify(double[][] waypoints, double[][] velocities, double[][] accelerations,
-                                       double[] times, double margin, double tolerance, long budget, QueryContext c,
-                                       Provenance provenance, Writer out, LongConsumer segmentsDone) {
+    public CertificationResult certify(
+            double[][] waypoints,
+            double[][] velocities,
+            double[][] accelerations,
+            double[] times,
+            double margin,
+            double tolerance,
+            long budget,
+            QueryContext c,
+            Provenance provenance,
+            Writer out,
+            LongConsumer segmentsDone) {
         if (!c.belongsTo(checker)) {
             throw new IllegalArgumentException("query context belongs to another checker");
         }
         if (!(margin >= 0) || !Double.isFinite(margin) || !(tolerance > 0) || !Double.isFinite(tolerance)) {
             throw new IllegalArgumentException("need margin >= 0 and tolerance > 0, got " + margin + ", " + tolerance);
         }
-        TrajectorySegments path = new TrajectorySegments(checker.model().kinematics(), waypoints, velocities,
-                accelerations, times);
+        TrajectorySegments path =
+                new TrajectorySegments(checker.model().kinematics(), waypoints, velocities, accelerations, times);
         c.evaluations = 0;
         c.budget = budget;
         Map<String, Double> clearance = new HashMap<>();
         CertificateWriter cert = new CertificateWriter(out);
-        cert.header(margin, tolerance, checker.prepared().meshMode(), checker.model().contentHash(),
-                checker.scene().contentHash(), path, times, provenance,
+        cert.header(
+                margin,
+                tolerance,
+                checker.prepared().meshMode(),
+                checker.model().contentHash(),
+                checker.scene().contentHash(),
+                path,
+                times,
+                provenance,
                 witnesses ? CertificateWitness.of(checker.model(), checker.prepared()) : null,
                 witnesses ? CertificateCover.of(checker.model()) : null);
-        WitnessPlanes planer = witnesses ? new WitnessPlanes(checker.model(), checker.prepared(), checker.grid()) : null;
+        WitnessPlanes planer =
+                witnesses ? new WitnessPlanes(checker.model(), checker.prepared(), checker.grid()) : null;
         MeshWindowPlanes runner = witnesses && checker.prepared().meshMode() == MeshMode.EXACT
-                ? new MeshWindowPlanes(checker.model(), checker.prepared(), checker.grid()) : null;
+                ? new MeshWindowPlanes(checker.model(), checker.prepared(), checker.grid())
+                : null;
         Advancement advancement = checker.advancement();
         Map<String, Double> planeClearance = new HashMap<>();
-        Map<String, Integer> listedIn = new HashMap<>();   // pair key -> segments that list it with proven steps
+        Map<String, Integer> listedIn = new HashMap<>(); // pair key -> segments that list it with proven steps
         Verdict verdict = Verdict.CERTIFIED_FREE;
         Violation violation = null;
         for (int i = 0; i + 1 < waypoints.length && verdict == Verdict.CERTIFIED_FREE; i++) {
@@ -165,57 +200,83 @@ public final class TrajectoryCertifier {
                 List<SeparatingPlane> planes = planer == null ? null : new ArrayList<>();
                 // exact mesh pairs are measured against triangles, not a convex piece: a step gets one plane against
                 // the mesh's hull when that holds, else per-triangle runs (windows, verifier lemma E1)
-                boolean exactMesh = kind == PairKind.ENVIRONMENT && checker.prepared().mesh(b) != null;
+                boolean exactMesh =
+                        kind == PairKind.ENVIRONMENT && checker.prepared().mesh(b) != null;
                 boolean planar = planer != null && !exactMesh;
                 List<TriangleRun[]> windows = planer != null && exactMesh ? new ArrayList<>() : null;
                 double whole = planar ? checker.grid().wholeMotionBound(c, kind, a, b) : 0;
-                AdvanceStatus st = advancement.advance(c, kind, a, b, slot, Math.min(1, earliest), margin, tolerance, new Advancement.StepSink() {
-                    @Override
-                    public void step(double s0, double s1, double lb, double mu) {
-                        if (planar) {
-                            planer.cover(c, kind, a, b, slot, s0, s1,
-                                    CertificateFormat.roundDown(lb, CertificateFormat.CLAIM_DIGITS), margin, whole, ends, lbs,
-                                    planes);
-                            return;
-                        }
-                        ends.add(s1);
-                        lbs.add(CertificateFormat.roundDown(lb, CertificateFormat.CLAIM_DIGITS));
-                        meshProof(s0, s1);
-                    }
+                AdvanceStatus st = advancement.advance(
+                        c,
+                        kind,
+                        a,
+                        b,
+                        slot,
+                        Math.min(1, earliest),
+                        margin,
+                        tolerance,
+                        new Advancement.StepSink() {
+                            @Override
+                            public void step(double s0, double s1, double lb, double mu) {
+                                if (planar) {
+                                    planer.cover(
+                                            c,
+                                            kind,
+                                            a,
+                                            b,
+                                            slot,
+                                            s0,
+                                            s1,
+                                            CertificateFormat.roundDown(lb, CertificateFormat.CLAIM_DIGITS),
+                                            margin,
+                                            whole,
+                                            ends,
+                                            lbs,
+                                            planes);
+                                    return;
+                                }
+                                ends.add(s1);
+                                lbs.add(CertificateFormat.roundDown(lb, CertificateFormat.CLAIM_DIGITS));
+                                meshProof(s0, s1);
+                            }
 
-                    /**
-                     * An exact-mesh step's or Tight-Inclusion window's proof: one plane against the mesh's hull (holds
-                     * the surface and the solid, and anchors lemma E2), else its triangle runs (E1), else neither.
-                     */
-                    private void meshProof(double s0, double s1) {
-                        if (planes == null) {
-                            return;
-                        }
-                        SeparatingPlane p = windows == null ? null : planer.wholeStep(c, a, b, slot, s0, s1, margin);
-                        planes.add(p);
-                        if (windows != null) {
-                            windows.add(p == null ? runner.runs(c, a, b, slot, s0, s1, margin) : null);
-                        }
-                    }
+                            /**
+                             * An exact-mesh step's or Tight-Inclusion window's proof: one plane against the mesh's hull (holds
+                             * the surface and the solid, and anchors lemma E2), else its triangle runs (E1), else neither.
+                             */
+                            private void meshProof(double s0, double s1) {
+                                if (planes == null) {
+                                    return;
+                                }
+                                SeparatingPlane p =
+                                        windows == null ? null : planer.wholeStep(c, a, b, slot, s0, s1, margin);
+                                planes.add(p);
+                                if (windows != null) {
+                                    windows.add(p == null ? runner.runs(c, a, b, slot, s0, s1, margin) : null);
+                                }
+                            }
 
-                    @Override
-                    public double end(double s0, double s1) {
-                        return CertificateFormat.shortEnd(s0, s1);
-                    }
+                            @Override
+                            public double end(double s0, double s1) {
+                                return CertificateFormat.shortEnd(s0, s1);
+                            }
 
-                    @Override
-                    public void exactWindow(double s0, double s1) {
-                        ends.add(s1);
-                        lbs.add(CertificateFormat.EXACT_WINDOW);
-                        meshProof(s0, s1);
-                    }
-                }, 0);
+                            @Override
+                            public void exactWindow(double s0, double s1) {
+                                ends.add(s1);
+                                lbs.add(CertificateFormat.EXACT_WINDOW);
+                                meshProof(s0, s1);
+                            }
+                        },
+                        0);
                 LinkPair id = checker.pairDistance().linkPair(kind, a, b, slot);
                 if (planes != null) {
                     provableBounds(lbs, planes, windows);
                 }
                 boolean anyRuns = windows != null && windows.stream().anyMatch(w -> w != null);
-                pairs.add(new CertificateWriter.PairRecord(id, unbox(ends), unbox(lbs),
+                pairs.add(new CertificateWriter.PairRecord(
+                        id,
+                        unbox(ends),
+                        unbox(lbs),
                         planes == null ? null : planes.toArray(new SeparatingPlane[0]),
                         anyRuns ? windows.toArray(new TriangleRun[0][]) : null));
                 if (st == AdvanceStatus.INCONCLUSIVE) {
@@ -229,7 +290,8 @@ public final class TrajectoryCertifier {
                     clearance.merge(id.key(), c.clearance, Math::min);
                     listedIn.merge(id.key(), 1, Integer::sum);
                     if (planes != null) {
-                        planeClearance.merge(id.key(), Math.min(planeClearance(planes), runClearance(windows)), Math::min);
+                        planeClearance.merge(
+                                id.key(), Math.min(planeClearance(planes), runClearance(windows)), Math::min);
                     }
                 }
             }
@@ -244,7 +306,7 @@ public final class TrajectoryCertifier {
             }
         }
         if (verdict != Verdict.CERTIFIED_FREE) {
-            clearance.clear();   // only a complete certificate supports per-pair clearance over the trajectory
+            clearance.clear(); // only a complete certificate supports per-pair clearance over the trajectory
         }
         Map<String, Double> claimed = new TreeMap<>();
         // with witnesses a claim is also at most what the planes show, so the independent verifier can check it
@@ -253,7 +315,10 @@ public final class TrajectoryCertifier {
         int segments = waypoints.length - 1;
         clearance.forEach((k, v) -> {
             if (listedIn.getOrDefault(k, 0) == segments) {
-                claimed.put(k, CertificateFormat.roundDown(Math.min(v, planeClearance.getOrDefault(k, v)), CertificateFormat.CLAIM_DIGITS));
+                claimed.put(
+                        k,
+                        CertificateFormat.roundDown(
+                                Math.min(v, planeClearance.getOrDefault(k, v)), CertificateFormat.CLAIM_DIGITS));
             }
         });
         cert.finish(verdict, violation, claimed);
@@ -270,7 +335,9 @@ public final class TrajectoryCertifier {
         for (int k = 0; k < lbs.size(); k++) {
             SeparatingPlane p = planes.get(k);
             TriangleRun[] runs = windows == null ? null : windows.get(k);
-            double shown = p != null ? p.clearanceShown() : runs != null ? runClearance(java.util.Collections.singletonList(runs)) : Double.NaN;
+            double shown = p != null
+                    ? p.clearanceShown()
+                    : runs != null ? runClearance(java.util.Collections.singletonList(runs)) : Double.NaN;
             if (!Double.isNaN(shown) && lbs.get(k) != CertificateFormat.EXACT_WINDOW) {
                 // clearanceShown is shrunk by ~2e-15 relative, below the verifier's interval quotient (a few ulps)
                 lbs.set(k, Math.min(lbs.get(k), CertificateFormat.roundDown(shown, CertificateFormat.CLAIM_DIGITS)));
@@ -317,10 +384,16 @@ public final class TrajectoryCertifier {
 
     private Contact contactOf(QueryContext c, PairKind kind, int a, int b, int slot) {
         double margins = checker.model().pieceMargin(a)
-                + (kind == PairKind.ENVIRONMENT ? checker.prepared().margin(b) : checker.model().pieceMargin(b));
+                + (kind == PairKind.ENVIRONMENT
+                        ? checker.prepared().margin(b)
+                        : checker.model().pieceMargin(b));
         double est = c.result.intersecting ? -margins : c.result.distance - margins;
-        return new Contact(checker.pairDistance().linkPair(kind, a, b, slot), c.minLowerBound, Math.max(c.minLowerBound, est),
-                new org.joml.Vector3d(c.result.witnessA), new org.joml.Vector3d(c.result.witnessB),
+        return new Contact(
+                checker.pairDistance().linkPair(kind, a, b, slot),
+                c.minLowerBound,
+                Math.max(c.minLowerBound, est),
+                new org.joml.Vector3d(c.result.witnessA),
+                new org.joml.Vector3d(c.result.witnessB),
                 new org.joml.Vector3d(c.result.normal));
     }
 }

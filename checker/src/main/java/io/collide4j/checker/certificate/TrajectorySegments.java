@@ -9,7 +9,6 @@ import io.collide4j.kinematics.KinematicModel;
 import io.collide4j.kinematics.LimitViolation;
 import io.collide4j.kinematics.PathLimitViolation;
 import io.collide4j.kinematics.TrajectoryException;
-
 import java.util.List;
 
 /**
@@ -25,7 +24,7 @@ public final class TrajectorySegments {
     private final double[][] accelerations;
     private final double[] times;
     private final JointTrajectory spline;
-    private final JointPath[] curves;   // the spline's pieces over the model's variables; null for straight segments
+    private final JointPath[] curves; // the spline's pieces over the model's variables; null for straight segments
     private final KinematicModel model;
 
     /**
@@ -34,8 +33,12 @@ public final class TrajectorySegments {
      * @throws IllegalArgumentException naming the waypoint and value at fault
      * @throws TrajectoryException when the motion leaves the joint limits (see {@link #requireWithinLimits})
      */
-    public TrajectorySegments(KinematicModel model, double[][] waypoints, double[][] velocities, double[][] accelerations,
-                       double[] times) {
+    public TrajectorySegments(
+            KinematicModel model,
+            double[][] waypoints,
+            double[][] velocities,
+            double[][] accelerations,
+            double[] times) {
         this.model = model;
         int n = model.variableCount();
         CertificateFormat.validate(waypoints, times, n);
@@ -47,8 +50,10 @@ public final class TrajectorySegments {
         this.velocities = velocities == null ? null : copy(velocities);
         this.accelerations = accelerations == null ? null : copy(accelerations);
         // JointTrajectory checks the shapes and finiteness of velocities and accelerations, naming waypoint and joint
-        this.spline = velocities == null ? null : new JointTrajectory(model.variableNames(), this.times, this.waypoints,
-                this.velocities, this.accelerations);
+        this.spline = velocities == null
+                ? null
+                : new JointTrajectory(
+                        model.variableNames(), this.times, this.waypoints, this.velocities, this.accelerations);
         this.curves = spline == null ? null : new JointPath[waypoints.length - 1];
         for (int i = 0; i + 1 < waypoints.length; i++) {
             if (curves != null) {
@@ -71,8 +76,11 @@ public final class TrajectorySegments {
                 model.checkPath(curves[i]);
             }
         } catch (InvalidConfigurationException e) {
-            throw new TrajectoryException("between waypoints " + i + " and " + (i + 1) + " (t = " + times[i] + " to "
-                    + times[i + 1] + " s): " + e.getMessage(), -1, e.index());
+            throw new TrajectoryException(
+                    "between waypoints " + i + " and " + (i + 1) + " (t = " + times[i] + " to " + times[i + 1] + " s): "
+                            + e.getMessage(),
+                    -1,
+                    e.index());
         }
     }
 
@@ -92,12 +100,22 @@ public final class TrajectorySegments {
         for (PathLimitViolation v : out) {
             LimitViolation lv = v.violation();
             double t = v.s() == 1 ? times[i + 1] : times[i] + v.s() * (times[i + 1] - times[i]);
-            m.append(" joint ").append(lv.jointName()).append(" reaches ").append(lv.value()).append(" at t = ")
-                    .append(t).append(" s, outside [").append(lv.lower()).append(", ").append(lv.upper()).append("];");
+            m.append(" joint ")
+                    .append(lv.jointName())
+                    .append(" reaches ")
+                    .append(lv.value())
+                    .append(" at t = ")
+                    .append(t)
+                    .append(" s, outside [")
+                    .append(lv.lower())
+                    .append(", ")
+                    .append(lv.upper())
+                    .append("];");
         }
         PathLimitViolation first = out.get(0);
         int waypoint = first.s() == 0 ? i : first.s() == 1 ? i + 1 : -1;
-        throw new TrajectoryException(m.substring(0, m.length() - 1), waypoint, first.violation().variableIndex());
+        throw new TrajectoryException(
+                m.substring(0, m.length() - 1), waypoint, first.violation().variableIndex());
     }
 
     private static double[][] copy(double[][] a) {

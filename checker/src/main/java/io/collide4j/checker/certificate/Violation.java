@@ -10,5 +10,4 @@ import org.jspecify.annotations.NullMarked;
  * Null-marked (JSpecify).
  */
 @NullMarked
-public record Violation(int segment, double fraction, double time, double[] configuration, Contact contact) {
-}
+public record Violation(int segment, double fraction, double time, double[] configuration, Contact contact) {}

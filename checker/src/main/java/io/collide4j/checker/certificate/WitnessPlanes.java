@@ -10,10 +10,9 @@ import io.collide4j.checker.query.QueryContext;
 import io.collide4j.checker.query.SpeedGrid;
 import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.kinematics.LinkPoses;
+import java.util.List;
 import org.joml.Matrix4dc;
 import org.joml.Vector3d;
-
-import java.util.List;
 
 /**
  * Separating planes for a certificate's advancement steps ({@link CertificateFormat#FORMAT}): for a step
@@ -89,8 +88,20 @@ final class WitnessPlanes {
      * the step rule over all of [s0, s1]) with planes, appending to ends, lbs and planes: one entry when one plane
      * covers it, more when it had to be split, or the step unchanged with a null plane when no plane was found.
      */
-    void cover(QueryContext c, PairKind kind, int a, int b, int slot, double s0, double s1, double claim, double margin,
-               double whole, List<Double> ends, List<Double> lbs, List<SeparatingPlane> planes) {
+    void cover(
+            QueryContext c,
+            PairKind kind,
+            int a,
+            int b,
+            int slot,
+            double s0,
+            double s1,
+            double claim,
+            double margin,
+            double whole,
+            List<Double> ends,
+            List<Double> lbs,
+            List<SeparatingPlane> planes) {
         int mark = ends.size();
         double from = s0;
         double lbFrom = claim;
@@ -99,13 +110,35 @@ final class WitnessPlanes {
             // a short normal first (fewer bytes); full precision when the short one covers less of the step
             // a later part's claim: the GJK lower bound at its start rounded down, which the step rule uses too, so
             // the recompute verifier's own GJK run (another warm start) cannot fall below what was checked here
-            double e = planeAt(c, kind, a, b, slot, from, true) ? reach(c, kind, a, b, from, s1, margin, first ? claim
-                    : CertificateFormat.roundDown(lbHere, CertificateFormat.CLAIM_DIGITS), first, whole) : Double.NaN;
+            double e = planeAt(c, kind, a, b, slot, from, true)
+                    ? reach(
+                            c,
+                            kind,
+                            a,
+                            b,
+                            from,
+                            s1,
+                            margin,
+                            first ? claim : CertificateFormat.roundDown(lbHere, CertificateFormat.CLAIM_DIGITS),
+                            first,
+                            whole)
+                    : Double.NaN;
             if (!(e >= s1)) {
                 double shortReach = e;
                 shortPlane.save(this);
-                double full = planeAt(c, kind, a, b, slot, from, false) ? reach(c, kind, a, b, from, s1, margin, first ? claim
-                        : CertificateFormat.roundDown(lbHere, CertificateFormat.CLAIM_DIGITS), first, whole) : Double.NaN;
+                double full = planeAt(c, kind, a, b, slot, from, false)
+                        ? reach(
+                                c,
+                                kind,
+                                a,
+                                b,
+                                from,
+                                s1,
+                                margin,
+                                first ? claim : CertificateFormat.roundDown(lbHere, CertificateFormat.CLAIM_DIGITS),
+                                first,
+                                whole)
+                        : Double.NaN;
                 if (!(full >= shortReach) && shortReach > from) {
                     // back to the short plane, which reaches farther
                     shortPlane.restore(this);
@@ -163,8 +196,17 @@ final class WitnessPlanes {
      * which the plane at {@code from} covers the sub-step and it meets the step rule; NaN when none of at least
      * {@link #MIN_WIDTH}.
      */
-    private double reach(QueryContext c, PairKind kind, int a, int b, double from, double s1, double margin, double lbFrom,
-                         boolean first, double whole) {
+    private double reach(
+            QueryContext c,
+            PairKind kind,
+            int a,
+            int b,
+            double from,
+            double s1,
+            double margin,
+            double lbFrom,
+            boolean first,
+            double whole) {
         if (fits(c, kind, a, b, from, s1, margin, lbFrom, first, whole)) {
             return s1;
         }
@@ -192,8 +234,17 @@ final class WitnessPlanes {
      * The sub-step [from, e] is covered by the plane at {@code from} and, unless it is the original step's first
      * part (whose claim holds for every end up to s1), meets the step rule with the fresh lower bound at from.
      */
-    private boolean fits(QueryContext c, PairKind kind, int a, int b, double from, double e, double margin, double lbFrom,
-                         boolean first, double whole) {
+    private boolean fits(
+            QueryContext c,
+            PairKind kind,
+            int a,
+            int b,
+            double from,
+            double e,
+            double margin,
+            double lbFrom,
+            boolean first,
+            double whole) {
         if (!first && !(lbFrom - grid.stepBound(c, kind, a, b, from, e, whole) > margin)) {
             return false;
         }
@@ -271,8 +322,8 @@ final class WitnessPlanes {
      * The bound of {@link #supportUpper} from its parts: the pose in {@code rows}, u, l = fl(Rᵀu), a support point
      * {@code sup} of the local shape for l and the shape's bounding radius ρ.
      */
-    static double supportBound(double[] rows, double ux, double uy, double uz, double lx, double ly, double lz,
-                               Vector3d sup, double rho) {
+    static double supportBound(
+            double[] rows, double ux, double uy, double uz, double lx, double ly, double lz, Vector3d sup, double rho) {
         double un = Math.abs(ux) + Math.abs(uy) + Math.abs(uz);
         double fro = 0;
         for (int i = 0; i < 9; i++) {
@@ -296,8 +347,8 @@ final class WitnessPlanes {
     }
 
     /** As {@link #plane(QueryContext, int, int, PairKind, double, double, double)}; {@code shorten}: the written plane. */
-    private SeparatingPlane plane(QueryContext c, int a, int b, PairKind kind, double from, double e, double margin,
-                                  boolean shorten) {
+    private SeparatingPlane plane(
+            QueryContext c, int a, int b, PairKind kind, double from, double e, double margin, boolean shorten) {
         double dA = grid.pieceTravel(c, a, from, e);
         double dB = kind == PairKind.ENVIRONMENT ? 0 : grid.pieceTravel(c, b, from, e);
         // own arithmetic: a handful of roundings of magnitudes below (scale + travel), charged at 1e-13 relative
@@ -311,8 +362,8 @@ final class WitnessPlanes {
      * c mid-gap and 2g = (gap + margin·|n|)/2, at least margin·|n| rounded up; with {@code shortNumbers} the
      * shortest decimals that keep the claim.
      */
-    static SeparatingPlane place(double nx, double ny, double nz, double nUp, double hiA, double loB, double margin,
-                                 boolean shortNumbers) {
+    static SeparatingPlane place(
+            double nx, double ny, double nz, double nUp, double hiA, double loB, double margin, boolean shortNumbers) {
         double gMin = 0.5 * margin * nUp * (1 + 16 * EPS);
         double gap = loB - hiA;
         if (!(gap >= 2 * gMin) || !Double.isFinite(hiA) || !Double.isFinite(loB)) {
@@ -327,7 +378,10 @@ final class WitnessPlanes {
             // c in [hiA + g, loB - g]
             double gs = shortestIn(Math.max(gMin, 0.5 * g), g);
             double cs = shortestIn(hiA + gs, loB - gs);
-            if (Double.isFinite(gs) && Double.isFinite(cs) && Math.nextDown(cs - gs) >= hiA && Math.nextUp(cs + gs) <= loB) {
+            if (Double.isFinite(gs)
+                    && Double.isFinite(cs)
+                    && Math.nextDown(cs - gs) >= hiA
+                    && Math.nextUp(cs + gs) <= loB) {
                 g = gs;
                 mid = cs;
             }
@@ -344,7 +398,8 @@ final class WitnessPlanes {
         if (!Double.isFinite(x) || x == 0) {
             return x;
         }
-        return new java.math.BigDecimal(x).round(new java.math.MathContext(SHORT_DIGITS, java.math.RoundingMode.HALF_EVEN))
+        return new java.math.BigDecimal(x)
+                .round(new java.math.MathContext(SHORT_DIGITS, java.math.RoundingMode.HALF_EVEN))
                 .doubleValue();
     }
 
@@ -358,7 +413,8 @@ final class WitnessPlanes {
         }
         java.math.BigDecimal l = new java.math.BigDecimal(lo);
         for (int digits = 1; digits <= 17; digits++) {
-            double v = l.round(new java.math.MathContext(digits, java.math.RoundingMode.CEILING)).doubleValue();
+            double v = l.round(new java.math.MathContext(digits, java.math.RoundingMode.CEILING))
+                    .doubleValue();
             if (v >= lo && v <= hi) {
                 return v;
             }

@@ -6,18 +6,25 @@ import org.joml.Matrix4dc;
 public record Aabb(double minX, double minY, double minZ, double maxX, double maxY, double maxZ) {
     public Aabb {
         if (!(minX <= maxX && minY <= maxY && minZ <= maxZ)) {
-            throw new IllegalArgumentException("AABB min must not exceed max: " + minX + "," + minY + "," + minZ
-                    + " / " + maxX + "," + maxY + "," + maxZ);
+            throw new IllegalArgumentException("AABB min must not exceed max: " + minX + "," + minY + "," + minZ + " / "
+                    + maxX + "," + maxY + "," + maxZ);
         }
     }
 
     /** Tight box of x,y,z triples. */
     public static Aabb of(double[] xyz) {
         if (xyz.length == 0 || xyz.length % 3 != 0) {
-            throw new IllegalArgumentException("point array length " + xyz.length + " must be a positive multiple of 3");
+            throw new IllegalArgumentException(
+                    "point array length " + xyz.length + " must be a positive multiple of 3");
         }
-        double[] b = {Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY,
-                Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY};
+        double[] b = {
+            Double.POSITIVE_INFINITY,
+            Double.POSITIVE_INFINITY,
+            Double.POSITIVE_INFINITY,
+            Double.NEGATIVE_INFINITY,
+            Double.NEGATIVE_INFINITY,
+            Double.NEGATIVE_INFINITY
+        };
         for (int i = 0; i < xyz.length; i++) {
             b[i % 3] = Math.min(b[i % 3], xyz[i]);
             b[3 + i % 3] = Math.max(b[3 + i % 3], xyz[i]);
@@ -54,9 +61,22 @@ public record Aabb(double minX, double minY, double minZ, double maxX, double ma
         double hx = Math.abs(m.m00()) * ex + Math.abs(m.m10()) * ey + Math.abs(m.m20()) * ez;
         double hy = Math.abs(m.m01()) * ex + Math.abs(m.m11()) * ey + Math.abs(m.m21()) * ez;
         double hz = Math.abs(m.m02()) * ex + Math.abs(m.m12()) * ey + Math.abs(m.m22()) * ez;
-        double slack = 64 * 0x1p-53 * (Math.abs(nx) + Math.abs(ny) + Math.abs(nz) + hx + hy + hz
-                + Math.abs(cx) + Math.abs(cy) + Math.abs(cz) + ex + ey + ez);
-        return new Aabb(nx - hx - slack, ny - hy - slack, nz - hz - slack, nx + hx + slack, ny + hy + slack, nz + hz + slack);
+        double slack = 64
+                * 0x1p-53
+                * (Math.abs(nx)
+                        + Math.abs(ny)
+                        + Math.abs(nz)
+                        + hx
+                        + hy
+                        + hz
+                        + Math.abs(cx)
+                        + Math.abs(cy)
+                        + Math.abs(cz)
+                        + ex
+                        + ey
+                        + ez);
+        return new Aabb(
+                nx - hx - slack, ny - hy - slack, nz - hz - slack, nx + hx + slack, ny + hy + slack, nz + hz + slack);
     }
 
     /** Box grown by {@code m} on every side. */

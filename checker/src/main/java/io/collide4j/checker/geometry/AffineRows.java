@@ -10,8 +10,7 @@ public final class AffineRows {
     /** Largest {@link #orthonormalityDefect} up to which a map counts as rigid (swept radii survive it). */
     public static final double RIGID_DEFECT = 1e-12;
 
-    private AffineRows() {
-    }
+    private AffineRows() {}
 
     /** Loads {@code m} (null means the identity) into {@code dest} (length ≥ 12) and returns dest. */
     public static double[] load(Matrix4dc m, double[] dest) {

@@ -1,8 +1,7 @@
 package io.collide4j.checker.geometry;
 
-import org.joml.Matrix4dc;
-
 import java.util.Random;
+import org.joml.Matrix4dc;
 
 /**
  * Immutable bounding sphere. {@link #welzl} computes the minimal enclosing ball (Welzl 1991, unrolled into the
@@ -22,7 +21,8 @@ public record BoundingSphere(double x, double y, double z, double radius) {
         double nx = m.m00() * x + m.m10() * y + m.m20() * z + m.m30();
         double ny = m.m01() * x + m.m11() * y + m.m21() * z + m.m31();
         double nz = m.m02() * x + m.m12() * y + m.m22() * z + m.m32();
-        double slack = 64 * 0x1p-53 * (Math.abs(x) + Math.abs(y) + Math.abs(z) + Math.abs(nx) + Math.abs(ny) + Math.abs(nz));
+        double slack =
+                64 * 0x1p-53 * (Math.abs(x) + Math.abs(y) + Math.abs(z) + Math.abs(nx) + Math.abs(ny) + Math.abs(nz));
         return new BoundingSphere(nx, ny, nz, radius + slack);
     }
 
@@ -36,7 +36,8 @@ public record BoundingSphere(double x, double y, double z, double radius) {
     public static BoundingSphere welzl(double[] xyz) {
         int n = xyz.length / 3;
         if (n == 0 || xyz.length % 3 != 0) {
-            throw new IllegalArgumentException("point array length " + xyz.length + " must be a positive multiple of 3");
+            throw new IllegalArgumentException(
+                    "point array length " + xyz.length + " must be a positive multiple of 3");
         }
         double[] p = new double[3 * n];
         int[] perm = new int[n];
@@ -88,12 +89,14 @@ public record BoundingSphere(double x, double y, double z, double radius) {
     }
 
     private static double[] ball1(double[] p, int i) {
-        return new double[]{p[3 * i], p[3 * i + 1], p[3 * i + 2], 0};
+        return new double[] {p[3 * i], p[3 * i + 1], p[3 * i + 2], 0};
     }
 
     private static double[] ball2(double[] p, int i, int j) {
-        double cx = (p[3 * i] + p[3 * j]) / 2, cy = (p[3 * i + 1] + p[3 * j + 1]) / 2, cz = (p[3 * i + 2] + p[3 * j + 2]) / 2;
-        return new double[]{cx, cy, cz, dist(cx, cy, cz, p, i)};
+        double cx = (p[3 * i] + p[3 * j]) / 2,
+                cy = (p[3 * i + 1] + p[3 * j + 1]) / 2,
+                cz = (p[3 * i + 2] + p[3 * j + 2]) / 2;
+        return new double[] {cx, cy, cz, dist(cx, cy, cz, p, i)};
     }
 
     /** Smallest ball with three points on its boundary: the circumcircle (falls back to the widest pair). */
@@ -114,7 +117,9 @@ public record BoundingSphere(double x, double y, double z, double radius) {
         double cy = (uu * (vz * nx - vx * nz) + vv * (nz * ux - nx * uz)) / (2 * nn);
         double cz = (uu * (vx * ny - vy * nx) + vv * (nx * uy - ny * ux)) / (2 * nn);
         double ox = ax + cx, oy = ay + cy, oz = az + cz;
-        return new double[]{ox, oy, oz, Math.max(dist(ox, oy, oz, p, i), Math.max(dist(ox, oy, oz, p, j), dist(ox, oy, oz, p, k)))};
+        return new double[] {
+            ox, oy, oz, Math.max(dist(ox, oy, oz, p, i), Math.max(dist(ox, oy, oz, p, j), dist(ox, oy, oz, p, k)))
+        };
     }
 
     /** Circumsphere of four points (falls back to the best triple ball when they are coplanar). */
@@ -125,13 +130,21 @@ public record BoundingSphere(double x, double y, double z, double radius) {
         int[] o = {j, k, l};
         for (int r = 0; r < 3; r++) {
             double x = p[3 * o[r]] - ax, y = p[3 * o[r] + 1] - ay, z = p[3 * o[r] + 2] - az;
-            m[r] = new double[]{x, y, z};
+            m[r] = new double[] {x, y, z};
             rhs[r] = (x * x + y * y + z * z) / 2;
         }
-        double det = m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
+        double det = m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1])
+                - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
                 + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]);
-        double scale = Math.abs(m[0][0]) + Math.abs(m[0][1]) + Math.abs(m[0][2]) + Math.abs(m[1][0]) + Math.abs(m[1][1])
-                + Math.abs(m[1][2]) + Math.abs(m[2][0]) + Math.abs(m[2][1]) + Math.abs(m[2][2]);
+        double scale = Math.abs(m[0][0])
+                + Math.abs(m[0][1])
+                + Math.abs(m[0][2])
+                + Math.abs(m[1][0])
+                + Math.abs(m[1][1])
+                + Math.abs(m[1][2])
+                + Math.abs(m[2][0])
+                + Math.abs(m[2][1])
+                + Math.abs(m[2][2]);
         if (!(Math.abs(det) > 1e-12 * scale * scale * scale)) {
             double[] best = null;
             int[][] tri = {{i, j, k}, {i, j, l}, {i, k, l}, {j, k, l}};
@@ -143,15 +156,23 @@ public record BoundingSphere(double x, double y, double z, double radius) {
             }
             return best;
         }
-        double cx = (rhs[0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) - m[0][1] * (rhs[1] * m[2][2] - m[1][2] * rhs[2])
-                + m[0][2] * (rhs[1] * m[2][1] - m[1][1] * rhs[2])) / det;
-        double cy = (m[0][0] * (rhs[1] * m[2][2] - m[1][2] * rhs[2]) - rhs[0] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
-                + m[0][2] * (m[1][0] * rhs[2] - rhs[1] * m[2][0])) / det;
-        double cz = (m[0][0] * (m[1][1] * rhs[2] - rhs[1] * m[2][1]) - m[0][1] * (m[1][0] * rhs[2] - rhs[1] * m[2][0])
-                + rhs[0] * (m[1][0] * m[2][1] - m[1][1] * m[2][0])) / det;
+        double cx = (rhs[0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1])
+                        - m[0][1] * (rhs[1] * m[2][2] - m[1][2] * rhs[2])
+                        + m[0][2] * (rhs[1] * m[2][1] - m[1][1] * rhs[2]))
+                / det;
+        double cy = (m[0][0] * (rhs[1] * m[2][2] - m[1][2] * rhs[2])
+                        - rhs[0] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
+                        + m[0][2] * (m[1][0] * rhs[2] - rhs[1] * m[2][0]))
+                / det;
+        double cz = (m[0][0] * (m[1][1] * rhs[2] - rhs[1] * m[2][1])
+                        - m[0][1] * (m[1][0] * rhs[2] - rhs[1] * m[2][0])
+                        + rhs[0] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]))
+                / det;
         double ox = ax + cx, oy = ay + cy, oz = az + cz;
-        double r = Math.max(Math.max(dist(ox, oy, oz, p, i), dist(ox, oy, oz, p, j)), Math.max(dist(ox, oy, oz, p, k), dist(ox, oy, oz, p, l)));
-        return new double[]{ox, oy, oz, r};
+        double r = Math.max(
+                Math.max(dist(ox, oy, oz, p, i), dist(ox, oy, oz, p, j)),
+                Math.max(dist(ox, oy, oz, p, k), dist(ox, oy, oz, p, l)));
+        return new double[] {ox, oy, oz, r};
     }
 
     private static double dist(double x, double y, double z, double[] p, int i) {

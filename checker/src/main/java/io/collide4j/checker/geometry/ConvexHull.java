@@ -31,8 +31,15 @@ public final class ConvexHull {
      * The hull as {@code hull.QuickHull} builds it; the arrays are taken as they are and the guarantees above are the
      * builder's, so build hulls with {@code QuickHull.compute} rather than with this constructor.
      */
-    public ConvexHull(int dimension, double[] vertices, int[] triangles, double[] planes, int[] adjacencyStart,
-                      int[] adjacency, double[] polygonNormal, double tolerance) {
+    public ConvexHull(
+            int dimension,
+            double[] vertices,
+            int[] triangles,
+            double[] planes,
+            int[] adjacencyStart,
+            int[] adjacency,
+            double[] polygonNormal,
+            double tolerance) {
         this.dimension = dimension;
         this.vertices = vertices;
         this.triangles = triangles;
@@ -183,11 +190,15 @@ public final class ConvexHull {
                 int n = vertexCount();
                 for (int i = 0; i < n; i++) {
                     int j = (i + 1) % n;
-                    double ex = vertices[3 * j] - vertices[3 * i], ey = vertices[3 * j + 1] - vertices[3 * i + 1],
+                    double ex = vertices[3 * j] - vertices[3 * i],
+                            ey = vertices[3 * j + 1] - vertices[3 * i + 1],
                             ez = vertices[3 * j + 2] - vertices[3 * i + 2];
                     double mx = ny * ez - nz * ey, my = nz * ex - nx * ez, mz = nx * ey - ny * ex;
                     double len = Math.sqrt(mx * mx + my * my + mz * mz);
-                    double s = (mx * (x - vertices[3 * i]) + my * (y - vertices[3 * i + 1]) + mz * (z - vertices[3 * i + 2])) / len;
+                    double s = (mx * (x - vertices[3 * i])
+                                    + my * (y - vertices[3 * i + 1])
+                                    + mz * (z - vertices[3 * i + 2]))
+                            / len;
                     if (s < -tol) {
                         return false;
                     }
@@ -215,7 +226,9 @@ public final class ConvexHull {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof ConvexHull h && dimension == h.dimension && Arrays.equals(vertices, h.vertices)
+        return o instanceof ConvexHull h
+                && dimension == h.dimension
+                && Arrays.equals(vertices, h.vertices)
                 && Arrays.equals(triangles, h.triangles);
     }
 

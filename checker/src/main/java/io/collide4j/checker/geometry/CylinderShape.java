@@ -14,7 +14,7 @@ public record CylinderShape(double radius, double halfLength) implements ConvexS
         double l = Math.sqrt(dx * dx + dy * dy);
         double z = dz >= 0 ? halfLength : -halfLength;
         if (l == 0) {
-            dest.set(radius, 0, z);   // any rim point is a support point when d is along the axis
+            dest.set(radius, 0, z); // any rim point is a support point when d is along the axis
         } else {
             double s = radius / l;
             dest.set(dx * s, dy * s, z);

@@ -22,6 +22,7 @@ public final class HullShape implements ConvexShape {
     private final int[] axisExtreme = new int[6];
     /** Cold-start table: a vertex extreme for the centre direction of each cell of a G×G grid on each cube face. */
     private static final int G = 6;
+
     private final int[] startTable;
     private final double radius;
     private final double[] bounds = new double[6];
@@ -93,7 +94,7 @@ public final class HullShape implements ConvexShape {
             w = dy;
         }
         if (!(major != 0)) {
-            return axisExtreme[0];   // zero or NaN direction: any vertex is a support point
+            return axisExtreme[0]; // zero or NaN direction: any vertex is a support point
         }
         double m = Math.abs(major);
         int a = Math.min(G - 1, Math.max(0, (int) ((u / m + 1) * 0.5 * G)));

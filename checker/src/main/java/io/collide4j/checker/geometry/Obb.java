@@ -1,9 +1,9 @@
 package io.collide4j.checker.geometry;
 
 import org.ejml.data.DMatrixRMaj;
-import org.joml.Matrix4dc;
 import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
 import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
+import org.joml.Matrix4dc;
 
 /**
  * Immutable oriented bounding box: centre, three orthonormal axes (row-major, axis i = axes[3i..3i+2]) and half
@@ -49,8 +49,17 @@ public record Obb(double cx, double cy, double cz, double[] axes, double hx, dou
         double y = m.m01() * cx + m.m11() * cy + m.m21() * cz + m.m31();
         double z = m.m02() * cx + m.m12() * cy + m.m22() * cz + m.m32();
         // rounding of the rotated axes and centre: a few ulps of (|c| + |t| + extents)
-        double slack = 64 * 0x1p-53 * (Math.abs(cx) + Math.abs(cy) + Math.abs(cz) + Math.abs(m.m30()) + Math.abs(m.m31())
-                + Math.abs(m.m32()) + hx + hy + hz);
+        double slack = 64
+                * 0x1p-53
+                * (Math.abs(cx)
+                        + Math.abs(cy)
+                        + Math.abs(cz)
+                        + Math.abs(m.m30())
+                        + Math.abs(m.m31())
+                        + Math.abs(m.m32())
+                        + hx
+                        + hy
+                        + hz);
         return new Obb(x, y, z, a, hx + slack, hy + slack, hz + slack);
     }
 
@@ -71,7 +80,9 @@ public record Obb(double cx, double cy, double cz, double[] axes, double hx, dou
         double q00 = Math.abs(r00) + eps, q01 = Math.abs(r01) + eps, q02 = Math.abs(r02) + eps;
         double q10 = Math.abs(r10) + eps, q11 = Math.abs(r11) + eps, q12 = Math.abs(r12) + eps;
         double q20 = Math.abs(r20) + eps, q21 = Math.abs(r21) + eps, q22 = Math.abs(r22) + eps;
-        double t0 = tx * a[0] + ty * a[1] + tz * a[2], t1 = tx * a[3] + ty * a[4] + tz * a[5], t2 = tx * a[6] + ty * a[7] + tz * a[8];
+        double t0 = tx * a[0] + ty * a[1] + tz * a[2],
+                t1 = tx * a[3] + ty * a[4] + tz * a[5],
+                t2 = tx * a[6] + ty * a[7] + tz * a[8];
         double ax = hx, ay = hy, az = hz, bx = o.hx, by = o.hy, bz = o.hz;
         double slack = 1e-12 * (Math.abs(tx) + Math.abs(ty) + Math.abs(tz) + ax + ay + az + bx + by + bz);
         // NaN anywhere makes every "separated" comparison false: the boxes are reported as intersecting
@@ -103,7 +114,8 @@ public record Obb(double cx, double cy, double cz, double[] axes, double hx, dou
     public static Obb pca(double[] xyz) {
         int n = xyz.length / 3;
         if (n == 0 || xyz.length % 3 != 0) {
-            throw new IllegalArgumentException("point array length " + xyz.length + " must be a positive multiple of 3");
+            throw new IllegalArgumentException(
+                    "point array length " + xyz.length + " must be a positive multiple of 3");
         }
         double mx = 0, my = 0, mz = 0;
         for (int i = 0; i < n; i++) {
@@ -140,7 +152,7 @@ public record Obb(double cx, double cy, double cz, double[] axes, double hx, dou
             ax = null;
         }
         if (ax == null) {
-            ax = new double[]{1, 0, 0, 0, 1, 0, 0, 0, 1};
+            ax = new double[] {1, 0, 0, 0, 1, 0, 0, 0, 1};
         }
         orthonormalise(ax);
         double[] lo = {Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY};

@@ -9,8 +9,7 @@ import java.math.BigDecimal;
  * two-product via FMA, zero-eliminating expansion sums); only extreme exponents fall back to BigDecimal. Stateless and thread-safe.
  */
 public final class Orient3d {
-    private Orient3d() {
-    }
+    private Orient3d() {}
 
     // Bound on the relative error of the filtered evaluation (Shewchuk's o3derrboundA is 7ε+56ε², we use a wider one).
     public static final double FILTER = 16 * 0x1p-53;
@@ -20,12 +19,23 @@ public final class Orient3d {
      * Per-thread expansion scratch of the exact stage: accumulator and its copy (8 determinants of at most 24
      * components each), a two-product difference (4) and its scaled form (8). Lengths are tracked, so no clearing.
      */
-    private static final ThreadLocal<double[][]> SCRATCH =
-            ThreadLocal.withInitial(() -> new double[][] {new double[8 * 24], new double[8 * 24], new double[4], new double[8]});
+    private static final ThreadLocal<double[][]> SCRATCH = ThreadLocal.withInitial(
+            () -> new double[][] {new double[8 * 24], new double[8 * 24], new double[4], new double[8]});
 
     /** Sign (−1, 0, +1) of (b−a)×(c−a)·(d−a), exact for any finite doubles. */
-    public static int sign(double ax, double ay, double az, double bx, double by, double bz,
-                           double cx, double cy, double cz, double dx, double dy, double dz) {
+    public static int sign(
+            double ax,
+            double ay,
+            double az,
+            double bx,
+            double by,
+            double bz,
+            double cx,
+            double cy,
+            double cz,
+            double dx,
+            double dy,
+            double dz) {
         double ux = bx - ax, uy = by - ay, uz = bz - az;
         double vx = cx - ax, vy = cy - ay, vz = cz - az;
         double wx = dx - ax, wy = dy - ay, wz = dz - az;
@@ -52,16 +62,34 @@ public final class Orient3d {
      * points, lattice corners) thus stay in doubles; only magnitudes where an FMA tail could leave the
      * normal range go to BigDecimal.
      */
-    private static int exactSign(double ax, double ay, double az, double bx, double by, double bz,
-                                 double cx, double cy, double cz, double dx, double dy, double dz,
-                                 double ux, double uy, double uz, double vx, double vy, double vz,
-                                 double wx, double wy, double wz) {
+    private static int exactSign(
+            double ax,
+            double ay,
+            double az,
+            double bx,
+            double by,
+            double bz,
+            double cx,
+            double cy,
+            double cz,
+            double dx,
+            double dy,
+            double dz,
+            double ux,
+            double uy,
+            double uz,
+            double vx,
+            double vy,
+            double vz,
+            double wx,
+            double wy,
+            double wz) {
         double uxt = diffTail(bx, ax, ux), uyt = diffTail(by, ay, uy), uzt = diffTail(bz, az, uz);
         double vxt = diffTail(cx, ax, vx), vyt = diffTail(cy, ay, vy), vzt = diffTail(cz, az, vz);
         double wxt = diffTail(dx, ax, wx), wyt = diffTail(dy, ay, wy), wzt = diffTail(dz, az, wz);
         if (!(safe(ux) && safe(uy) && safe(uz) && safe(vx) && safe(vy) && safe(vz) && safe(wx) && safe(wy) && safe(wz)
-                && safe(uxt) && safe(uyt) && safe(uzt) && safe(vxt) && safe(vyt) && safe(vzt)
-                && safe(wxt) && safe(wyt) && safe(wzt))) {
+                && safe(uxt) && safe(uyt) && safe(uzt) && safe(vxt) && safe(vyt) && safe(vzt) && safe(wxt) && safe(wyt)
+                && safe(wzt))) {
             return bigDecimalSign(ax, ay, az, bx, by, bz, cx, cy, cz, dx, dy, dz);
         }
         boolean tu = uxt != 0 || uyt != 0 || uzt != 0, tv = vxt != 0 || vyt != 0 || vzt != 0;
@@ -101,11 +129,12 @@ public final class Orient3d {
     }
 
     /** True when b, c and d lie exactly on one line (3-D; any two coincident points count as collinear). */
-    public static boolean collinear(double bx, double by, double bz, double cx, double cy, double cz,
-                                    double dx, double dy, double dz) {
+    public static boolean collinear(
+            double bx, double by, double bz, double cx, double cy, double cz, double dx, double dy, double dz) {
         BigDecimal ux = sub(cx, bx), uy = sub(cy, by), uz = sub(cz, bz);
         BigDecimal vx = sub(dx, bx), vy = sub(dy, by), vz = sub(dz, bz);
-        return uy.multiply(vz).compareTo(uz.multiply(vy)) == 0 && uz.multiply(vx).compareTo(ux.multiply(vz)) == 0
+        return uy.multiply(vz).compareTo(uz.multiply(vy)) == 0
+                && uz.multiply(vx).compareTo(ux.multiply(vz)) == 0
                 && ux.multiply(vy).compareTo(uy.multiply(vx)) == 0;
     }
 
@@ -119,8 +148,21 @@ public final class Orient3d {
     }
 
     /** Adds det(u, v, w) = w·(u×v) exactly to the expansion {@code acc} of length n; returns the new length. */
-    private static int addDeterminant(double[] acc, int n, double ux, double uy, double uz, double vx, double vy,
-                                      double vz, double wx, double wy, double wz, double[] t, double[] s, double[] tmp) {
+    private static int addDeterminant(
+            double[] acc,
+            int n,
+            double ux,
+            double uy,
+            double uz,
+            double vx,
+            double vy,
+            double vz,
+            double wx,
+            double wy,
+            double wz,
+            double[] t,
+            double[] s,
+            double[] tmp) {
         // det = wx·(uy vz − uz vy) + wy·(uz vx − ux vz) + wz·(ux vy − uy vx)
         int k = cross(uy, vz, uz, vy, t);
         n = addScaled(acc, n, t, k, wx, s, tmp);
@@ -208,14 +250,28 @@ public final class Orient3d {
         return hi == 1 && h[0] == 0 ? 0 : hi;
     }
 
-    private static int bigDecimalSign(double ax, double ay, double az, double bx, double by, double bz,
-                                      double cx, double cy, double cz, double dx, double dy, double dz) {
+    private static int bigDecimalSign(
+            double ax,
+            double ay,
+            double az,
+            double bx,
+            double by,
+            double bz,
+            double cx,
+            double cy,
+            double cz,
+            double dx,
+            double dy,
+            double dz) {
         BigDecimal axb = new BigDecimal(ax), ayb = new BigDecimal(ay), azb = new BigDecimal(az);
-        BigDecimal ux = new BigDecimal(bx).subtract(axb), uy = new BigDecimal(by).subtract(ayb),
+        BigDecimal ux = new BigDecimal(bx).subtract(axb),
+                uy = new BigDecimal(by).subtract(ayb),
                 uz = new BigDecimal(bz).subtract(azb);
-        BigDecimal vx = new BigDecimal(cx).subtract(axb), vy = new BigDecimal(cy).subtract(ayb),
+        BigDecimal vx = new BigDecimal(cx).subtract(axb),
+                vy = new BigDecimal(cy).subtract(ayb),
                 vz = new BigDecimal(cz).subtract(azb);
-        BigDecimal wx = new BigDecimal(dx).subtract(axb), wy = new BigDecimal(dy).subtract(ayb),
+        BigDecimal wx = new BigDecimal(dx).subtract(axb),
+                wy = new BigDecimal(dy).subtract(ayb),
                 wz = new BigDecimal(dz).subtract(azb);
         BigDecimal c1 = uy.multiply(vz).subtract(uz.multiply(vy));
         BigDecimal c2 = uz.multiply(vx).subtract(ux.multiply(vz));

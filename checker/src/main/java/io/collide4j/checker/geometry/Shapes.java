@@ -5,8 +5,7 @@ import org.joml.Matrix4dc;
 
 /** Factory methods for the convex shapes (all immutable, local frame centred on the origin unless stated). */
 public final class Shapes {
-    private Shapes() {
-    }
+    private Shapes() {}
 
     public static SphereShape sphere(double radius) {
         return new SphereShape(radius);

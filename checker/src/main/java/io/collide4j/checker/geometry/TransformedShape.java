@@ -32,8 +32,8 @@ public final class TransformedShape implements ConvexShape {
         tx = m.m30();
         ty = m.m31();
         tz = m.m32();
-        double fro = Math.sqrt(m00 * m00 + m01 * m01 + m02 * m02 + m10 * m10 + m11 * m11 + m12 * m12
-                + m20 * m20 + m21 * m21 + m22 * m22);
+        double fro = Math.sqrt(m00 * m00 + m01 * m01 + m02 * m02 + m10 * m10 + m11 * m11 + m12 * m12 + m20 * m20
+                + m21 * m21 + m22 * m22);
         double spectral = Math.min(fro, 1.0 + 8 * Math.abs(orthonormalityDefect()));
         if (!Double.isFinite(fro + tx + ty + tz)) {
             throw new IllegalArgumentException("transform has non-finite entries: " + m);
@@ -47,7 +47,7 @@ public final class TransformedShape implements ConvexShape {
     }
 
     private double orthonormalityDefect() {
-        return AffineRows.orthonormalityDefect(new double[]{m00, m01, m02, m10, m11, m12, m20, m21, m22, 0, 0, 0});
+        return AffineRows.orthonormalityDefect(new double[] {m00, m01, m02, m10, m11, m12, m20, m21, m22, 0, 0, 0});
     }
 
     public ConvexShape inner() {
@@ -98,7 +98,8 @@ public final class TransformedShape implements ConvexShape {
         inner.localBounds(d);
         double cx = (d[0] + d[3]) / 2, cy = (d[1] + d[4]) / 2, cz = (d[2] + d[5]) / 2;
         double ex = (d[3] - d[0]) / 2, ey = (d[4] - d[1]) / 2, ez = (d[5] - d[2]) / 2;
-        double ncx = m00 * cx + m01 * cy + m02 * cz + tx, ncy = m10 * cx + m11 * cy + m12 * cz + ty,
+        double ncx = m00 * cx + m01 * cy + m02 * cz + tx,
+                ncy = m10 * cx + m11 * cy + m12 * cz + ty,
                 ncz = m20 * cx + m21 * cy + m22 * cz + tz;
         double nex = (Math.abs(m00) * ex + Math.abs(m01) * ey + Math.abs(m02) * ez) * (1 + 0x1p-48);
         double ney = (Math.abs(m10) * ex + Math.abs(m11) * ey + Math.abs(m12) * ez) * (1 + 0x1p-48);
@@ -115,6 +116,7 @@ public final class TransformedShape implements ConvexShape {
     public Vector3d center(Vector3d dest) {
         inner.center(dest);
         double x = dest.x, y = dest.y, z = dest.z;
-        return dest.set(m00 * x + m01 * y + m02 * z + tx, m10 * x + m11 * y + m12 * z + ty, m20 * x + m21 * y + m22 * z + tz);
+        return dest.set(
+                m00 * x + m01 * y + m02 * z + tx, m10 * x + m11 * y + m12 * z + ty, m20 * x + m21 * y + m22 * z + tz);
     }
 }

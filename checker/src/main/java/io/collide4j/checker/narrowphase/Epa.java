@@ -21,7 +21,9 @@ public final class Epa {
 
     private final Gjk gjk = new Gjk();
     private final DistanceResult dres = new DistanceResult();
-    private final double[] vw = new double[3 * MAX_VERTICES], va = new double[3 * MAX_VERTICES], vb = new double[3 * MAX_VERTICES];
+    private final double[] vw = new double[3 * MAX_VERTICES],
+            va = new double[3 * MAX_VERTICES],
+            vb = new double[3 * MAX_VERTICES];
     private int nv;
     private final int[] fv = new int[3 * MAX_FACES];
     private final double[] fn = new double[4 * MAX_FACES];
@@ -33,8 +35,10 @@ public final class Epa {
     private final int[] startStamp = new int[MAX_VERTICES], startCount = new int[MAX_VERTICES];
     private int stamp;
 
-    private static final double[] DIRS = {1, 0, 0, -1, 0, 0, 0, 1, 0, 0, -1, 0, 0, 0, 1, 0, 0, -1,
-            1, 1, 1, -1, -1, -1, 1, -1, 1, -1, 1, -1, 1, 1, -1, -1, -1, 1, -1, 1, 1, 1, -1, -1};
+    private static final double[] DIRS = {
+        1, 0, 0, -1, 0, 0, 0, 1, 0, 0, -1, 0, 0, 0, 1, 0, 0, -1, 1, 1, 1, -1, -1, -1, 1, -1, 1, -1, 1, -1, 1, 1, -1, -1,
+        -1, 1, -1, 1, 1, 1, -1, -1
+    };
 
     /** The shared GJK (its result of the last call is available for inspection). */
     public Gjk gjk() {
@@ -42,8 +46,8 @@ public final class Epa {
     }
 
     /** Penetration query; fills {@code out} and returns it. Separated shapes give intersecting=false. */
-    public PenetrationResult penetration(ConvexShape a, Matrix4dc poseA, ConvexShape b, Matrix4dc poseB,
-                                         PenetrationResult out) {
+    public PenetrationResult penetration(
+            ConvexShape a, Matrix4dc poseA, ConvexShape b, Matrix4dc poseB, PenetrationResult out) {
         gjk.distanceForPenetration(a, poseA, b, poseB, dres);
         out.hitLimit = false;
         if (!dres.intersecting) {
@@ -222,7 +226,8 @@ public final class Epa {
     private void flatResult(PenetrationResult out) {
         out.depth = out.depthLower = out.depthUpper = 0;
         double x = 0, y = 0, z = 1;
-        double n = Math.sqrt(gjk.simplex.vx * gjk.simplex.vx + gjk.simplex.vy * gjk.simplex.vy + gjk.simplex.vz * gjk.simplex.vz);
+        double n = Math.sqrt(
+                gjk.simplex.vx * gjk.simplex.vx + gjk.simplex.vy * gjk.simplex.vy + gjk.simplex.vz * gjk.simplex.vz);
         if (n > 0) {
             x = -gjk.simplex.vx / n;
             y = -gjk.simplex.vy / n;
@@ -256,11 +261,11 @@ public final class Epa {
             }
         }
         if (nr == 0) {
-            return true;   // inside already
+            return true; // inside already
         }
         // horizon: directed edges of removed faces whose reverse is not an edge of a removed face (edge stamps
         // make this linear in the number of removed faces)
-        if (++stamp == 0) {   // wrapped: forget all marks
+        if (++stamp == 0) { // wrapped: forget all marks
             java.util.Arrays.fill(edgeStamp, 0);
             java.util.Arrays.fill(startStamp, 0);
             stamp = 1;
@@ -339,7 +344,7 @@ public final class Epa {
         double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
         if (!(len > 0)) {
             fn[4 * f] = fn[4 * f + 1] = fn[4 * f + 2] = 0;
-            fn[4 * f + 3] = Double.POSITIVE_INFINITY;   // sliver: never closest, never visible
+            fn[4 * f + 3] = Double.POSITIVE_INFINITY; // sliver: never closest, never visible
             return;
         }
         nx /= len;
@@ -348,8 +353,10 @@ public final class Epa {
         fn[4 * f] = nx;
         fn[4 * f + 1] = ny;
         fn[4 * f + 2] = nz;
-        fn[4 * f + 3] = Math.min(nx * vw[3 * a] + ny * vw[3 * a + 1] + nz * vw[3 * a + 2],
-                Math.min(nx * vw[3 * b] + ny * vw[3 * b + 1] + nz * vw[3 * b + 2],
+        fn[4 * f + 3] = Math.min(
+                nx * vw[3 * a] + ny * vw[3 * a + 1] + nz * vw[3 * a + 2],
+                Math.min(
+                        nx * vw[3 * b] + ny * vw[3 * b + 1] + nz * vw[3 * b + 2],
                         nx * vw[3 * c] + ny * vw[3 * c + 1] + nz * vw[3 * c + 2]));
     }
 
@@ -370,8 +377,10 @@ public final class Epa {
         }
         // the origin replaces each vertex in turn: all four sub-volumes must share the sign of the whole
         double slack = -1e-12 * Math.abs(v);
-        return volOrigin(1, 2, 3) * Math.signum(v) >= slack && -volOrigin(0, 2, 3) * Math.signum(v) >= slack
-                && volOrigin(0, 1, 3) * Math.signum(v) >= slack && -volOrigin(0, 1, 2) * Math.signum(v) >= slack;
+        return volOrigin(1, 2, 3) * Math.signum(v) >= slack
+                && -volOrigin(0, 2, 3) * Math.signum(v) >= slack
+                && volOrigin(0, 1, 3) * Math.signum(v) >= slack
+                && -volOrigin(0, 1, 2) * Math.signum(v) >= slack;
     }
 
     /** vol(origin, j, k, l) in the orientation of {@link #vol}: (vj − 0)×(vk − 0)·(vl − 0). */

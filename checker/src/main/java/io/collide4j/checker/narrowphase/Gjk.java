@@ -24,6 +24,7 @@ public final class Gjk {
     final MinkowskiPair pair = new MinkowskiPair();
     /** The current simplex and its closest point to the origin (GJK's sub-algorithm). */
     final Simplex simplex = new Simplex();
+
     private final Vector3d tmp = new Vector3d();
 
     /** True unless a separating plane is certified (touching or doubtful counts as intersecting). */
@@ -48,8 +49,15 @@ public final class Gjk {
      * direction from B's closest point to A's (e.g. between the closest covering spheres), used for the first support
      * instead of the centres' difference; a zero or non-finite guess is ignored. Only the speed depends on it.
      */
-    public boolean separatedBeyond(ConvexShape a, Matrix4dc poseA, ConvexShape b, Matrix4dc poseB, double threshold,
-                                   double hx, double hy, double hz) {
+    public boolean separatedBeyond(
+            ConvexShape a,
+            Matrix4dc poseA,
+            ConvexShape b,
+            Matrix4dc poseB,
+            double threshold,
+            double hx,
+            double hy,
+            double hz) {
         pair.set(a, poseA, b, poseB, true);
         this.threshold = threshold;
         boolean usable = Double.isFinite(hx + hy + hz) && hx * hx + hy * hy + hz * hz > 0;
@@ -71,8 +79,16 @@ public final class Gjk {
      * 0 or non-finite: none). For conservative advancement, whose steps need a good bound, not the exact distance:
      * {@code out.lowerBound} is as certified as {@link #distance}'s, only looser by up to that fraction.
      */
-    public DistanceResult distance(ConvexShape a, Matrix4dc poseA, ConvexShape b, Matrix4dc poseB,
-                                   double relativeTolerance, double hx, double hy, double hz, DistanceResult out) {
+    public DistanceResult distance(
+            ConvexShape a,
+            Matrix4dc poseA,
+            ConvexShape b,
+            Matrix4dc poseB,
+            double relativeTolerance,
+            double hx,
+            double hy,
+            double hz,
+            DistanceResult out) {
         return distance(a, poseA, b, poseB, relativeTolerance, Double.POSITIVE_INFINITY, hx, hy, hz, out);
     }
 
@@ -82,9 +98,17 @@ public final class Gjk {
      * any bound above that is as good (an advancement step that already reaches the end of its motion). The bound
      * and normal are then those of the best support plane found so far; the estimate may be far above the bound.
      */
-    public DistanceResult distance(ConvexShape a, Matrix4dc poseA, ConvexShape b, Matrix4dc poseB,
-                                   double relativeTolerance, double enough, double hx, double hy, double hz,
-                                   DistanceResult out) {
+    public DistanceResult distance(
+            ConvexShape a,
+            Matrix4dc poseA,
+            ConvexShape b,
+            Matrix4dc poseB,
+            double relativeTolerance,
+            double enough,
+            double hx,
+            double hy,
+            double hz,
+            DistanceResult out) {
         pair.set(a, poseA, b, poseB, true);
         this.enough = enough;
         boolean usable = Double.isFinite(hx + hy + hz) && hx * hx + hy * hy + hz * hz > 0;
@@ -93,7 +117,7 @@ public final class Gjk {
         this.hintZ = usable ? hz : 0;
         this.relTol = relativeTolerance > RELATIVE_TOLERANCE ? relativeTolerance : RELATIVE_TOLERANCE;
         run(Mode.DISTANCE, out);
-        this.relTol = RELATIVE_TOLERANCE;     // the other entry points run at the default
+        this.relTol = RELATIVE_TOLERANCE; // the other entry points run at the default
         this.enough = Double.POSITIVE_INFINITY;
         return out;
     }
@@ -108,7 +132,12 @@ public final class Gjk {
     }
 
     /** What a run answers: intersection only, distance, distance refined for EPA, or "farther than a threshold". */
-    private enum Mode { BOOLEAN, DISTANCE, PENETRATION, SEPARATION }
+    private enum Mode {
+        BOOLEAN,
+        DISTANCE,
+        PENETRATION,
+        SEPARATION
+    }
 
     /** The margin of a {@code Mode.SEPARATION} run, and its guess of the separating direction (0: none). */
     private double threshold, hintX, hintY, hintZ;
@@ -122,6 +151,7 @@ public final class Gjk {
      * bound), witnesses and the unit normal from A towards B.
      */
     boolean coresIntersecting;
+
     double coreLower, coreDistance, cax, cay, caz, cbx, cby, cbz, cnx, cny, cnz;
     // the last support of the loop (direction −v): a pair of core points and their difference
     private double lwx, lwy, lwz, lax, lay, laz, lbx, lby, lbz;
@@ -167,7 +197,7 @@ public final class Gjk {
         boolean coresIn = false, touching = false;
         boolean capped = true;
         boolean hasLast = false;
-        boolean sufficed = false;     // stopped at a bound above `enough`
+        boolean sufficed = false; // stopped at a bound above `enough`
         double lastX = Double.NaN, lastY = Double.NaN, lastZ = Double.NaN;
         double absTol = 1e-14 * p.scale;
         double floor = 64 * MinkowskiPair.EPS * p.scale;
@@ -283,7 +313,12 @@ public final class Gjk {
             if (loose && simplex.ns == 3) {
                 double[] sw = simplex.sw;
                 double ax = sw[0], ay = sw[1], az = sw[2];
-                double ux = sw[3] - ax, uy = sw[4] - ay, uz = sw[5] - az, wx = sw[6] - ax, wy = sw[7] - ay, wz = sw[8] - az;
+                double ux = sw[3] - ax,
+                        uy = sw[4] - ay,
+                        uz = sw[5] - az,
+                        wx = sw[6] - ax,
+                        wy = sw[7] - ay,
+                        wz = sw[8] - az;
                 double nx = uy * wz - uz * wy, ny = uz * wx - ux * wz, nz = ux * wy - uy * wx;
                 if (nx * ax + ny * ay + nz * az > 0) {
                     nx = -nx;
@@ -312,12 +347,17 @@ public final class Gjk {
         lower = p.shapeBound(lowerCore);
         coreLower = lowerCore;
         if (stopEarly) {
-            return !(lower > cut);   // without a certified separating plane report a (possible) contact
+            return !(lower > cut); // without a certified separating plane report a (possible) contact
         }
         out.iterations = iterations;
         out.hitIterationLimit = capped;
         simplex.witnesses();
-        double ax = simplex.swax, ay = simplex.sway, az = simplex.swaz, bx = simplex.swbx, by = simplex.swby, bz = simplex.swbz;
+        double ax = simplex.swax,
+                ay = simplex.sway,
+                az = simplex.swaz,
+                bx = simplex.swbx,
+                by = simplex.swby,
+                bz = simplex.swbz;
         double nx = 0, ny = 0, nz = 0;
         double coreD = 0;
         coresIntersecting = coresIn;
@@ -392,6 +432,7 @@ public final class Gjk {
     private double extraLower, bux, buy, buz;
     /** Restarts used and the closest witness pair of the simplices abandoned by them. */
     private int restarts;
+
     private double bestD, bax, bay, baz, bbx, bby, bbz;
     /** Simplex restarts allowed per distance query (see the class comment). */
     public static final int MAX_RESTARTS = 3;
@@ -408,7 +449,12 @@ public final class Gjk {
         }
         restarts++;
         simplex.witnesses();
-        double ax = simplex.swax, ay = simplex.sway, az = simplex.swaz, bx = simplex.swbx, by = simplex.swby, bz = simplex.swbz;
+        double ax = simplex.swax,
+                ay = simplex.sway,
+                az = simplex.swaz,
+                bx = simplex.swbx,
+                by = simplex.swby,
+                bz = simplex.swbz;
         double cd = Math.sqrt((bx - ax) * (bx - ax) + (by - ay) * (by - ay) + (bz - az) * (bz - az));
         if (cd < bestD) {
             bestD = cd;

@@ -41,6 +41,7 @@ final class MinkowskiPair {
     double radiusA, radiusB;
     /** Upper bound on radiusA + radiusB (0 without cores). */
     double radius;
+
     private boolean coreA, coreB;
     private final Vector3d tmp = new Vector3d();
 

@@ -28,8 +28,8 @@ public final class Mpr {
     }
 
     /** Boolean plus depth, normal and witnesses; fills {@code out} and returns it. */
-    public PenetrationResult penetration(ConvexShape a, Matrix4dc poseA, ConvexShape b, Matrix4dc poseB,
-                                         PenetrationResult out) {
+    public PenetrationResult penetration(
+            ConvexShape a, Matrix4dc poseA, ConvexShape b, Matrix4dc poseB, PenetrationResult out) {
         p.set(a, poseA, b, poseB);
         int r = discover();
         out.hitLimit = false;
@@ -105,7 +105,7 @@ public final class Mpr {
         // phase 2: find a portal the origin ray passes through
         while (true) {
             if (++iterations > MAX_ITERATIONS) {
-                return HIT;   // conservative
+                return HIT; // conservative
             }
             if (supportInto(3, dx, dy, dz)) {
                 return MISS;
@@ -113,7 +113,7 @@ public final class Mpr {
             // (v1 × v3)·v0 < 0 → origin outside plane v0 v1 v3
             if (tripleWithV0(1, 3) < 0) {
                 copy(3, 2);
-                normal(1, 2, dirOut);   // (v1−v0)×(v3−v0) after copy v2=v3
+                normal(1, 2, dirOut); // (v1−v0)×(v3−v0) after copy v2=v3
                 dx = dirOut[0];
                 dy = dirOut[1];
                 dz = dirOut[2];
@@ -251,8 +251,14 @@ public final class Mpr {
         double den = d00 * d11 - d01 * d01;
         double v = den > 0 ? (d11 * d20 - d01 * d21) / den : 0, ww = den > 0 ? (d00 * d21 - d01 * d20) / den : 0;
         double u = 1 - v - ww;
-        out.witnessA.set(u * pa[3] + v * pa[6] + ww * pa[9], u * pa[4] + v * pa[7] + ww * pa[10], u * pa[5] + v * pa[8] + ww * pa[11]);
-        out.witnessB.set(u * pb[3] + v * pb[6] + ww * pb[9], u * pb[4] + v * pb[7] + ww * pb[10], u * pb[5] + v * pb[8] + ww * pb[11]);
+        out.witnessA.set(
+                u * pa[3] + v * pa[6] + ww * pa[9],
+                u * pa[4] + v * pa[7] + ww * pa[10],
+                u * pa[5] + v * pa[8] + ww * pa[11]);
+        out.witnessB.set(
+                u * pb[3] + v * pb[6] + ww * pb[9],
+                u * pb[4] + v * pb[7] + ww * pb[10],
+                u * pb[5] + v * pb[8] + ww * pb[11]);
     }
 
     private double tripleWithV0(int i, int j) {
@@ -275,7 +281,8 @@ public final class Mpr {
         return w[3 * i] * w[3 * i] + w[3 * i + 1] * w[3 * i + 1] + w[3 * i + 2] * w[3 * i + 2];
     }
 
-    private void set(int i, double x, double y, double z, double ax, double ay, double az, double bx, double by, double bz) {
+    private void set(
+            int i, double x, double y, double z, double ax, double ay, double az, double bx, double by, double bz) {
         w[3 * i] = x;
         w[3 * i + 1] = y;
         w[3 * i + 2] = z;

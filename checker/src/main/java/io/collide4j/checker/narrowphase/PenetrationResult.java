@@ -15,9 +15,11 @@ public final class PenetrationResult {
     public double depthLower, depthUpper;
     /** Unit contact normal pointing from A towards B. */
     public final Vector3d normal = new Vector3d();
+
     public final Vector3d witnessA = new Vector3d(), witnessB = new Vector3d();
     /** When not intersecting: GJK's certified lower bound on the separation distance. */
     public double separationLowerBound;
+
     public int iterations;
     /** True when a capacity or iteration limit stopped the refinement (bounds still valid). */
     public boolean hitLimit;

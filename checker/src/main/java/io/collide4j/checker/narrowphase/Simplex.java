@@ -335,10 +335,12 @@ final class Simplex {
             double nx = uy * wz - uz * wy, ny = uz * wx - ux * wz, nz = ux * wy - uy * wx;
             double so = -(nx * ax + ny * ay + nz * az);
             double sd = nx * (sw[3 * id] - ax) + ny * (sw[3 * id + 1] - ay) + nz * (sw[3 * id + 2] - az);
-            boolean degenerate = Math.abs(sd) <= 1e-12 * Math.sqrt(nx * nx + ny * ny + nz * nz)
-                    * Math.max(Math.abs(ax) + Math.abs(ay) + Math.abs(az), 1e-300);
+            boolean degenerate = Math.abs(sd)
+                    <= 1e-12
+                            * Math.sqrt(nx * nx + ny * ny + nz * nz)
+                            * Math.max(Math.abs(ax) + Math.abs(ay) + Math.abs(az), 1e-300);
             if (!degenerate && so * sd >= 0) {
-                continue;   // origin on the inner side of this face (or on it)
+                continue; // origin on the inner side of this face (or on it)
             }
             anyOutside = true;
             triangle(ia, ib, ic);

@@ -23,7 +23,7 @@ public final class Advancement {
     private final PairDistance distance;
     private final RobotCollisionModel model;
     private final PreparedScene prepared;
-    private final ExactMeshPairs exact;     // null unless the scene has exact mesh pieces
+    private final ExactMeshPairs exact; // null unless the scene has exact mesh pieces
     private final SpeedGrid grid;
 
     Advancement(PairDistance distance, PreparedScene prepared, ExactMeshPairs exact, SpeedGrid grid) {
@@ -51,9 +51,15 @@ public final class Advancement {
      * one over [0, {@code resume}) (&lt; 1), and {@code provenClearance} bounds their distances there; the search
      * starts where that proof left off and its clearance includes the bound.
      */
-    AdvanceStatus advancePairs(QueryContext c, double margin, double tolerance, boolean earliestContact, int proven,
-                               double resume, double provenClearance) {
-        double earliest = 2;       // > 1: no violation yet
+    AdvanceStatus advancePairs(
+            QueryContext c,
+            double margin,
+            double tolerance,
+            boolean earliestContact,
+            int proven,
+            double resume,
+            double provenClearance) {
+        double earliest = 2; // > 1: no violation yet
         double clearance = provenClearance;
         c.motionContact = null;
         // Pairs advance in lockstep, a slice of s per round, so the earliest violation is met early and cuts
@@ -72,8 +78,18 @@ public final class Advancement {
                 if (at[i] >= Math.min(1, earliest) || at[i] >= horizon) {
                     continue;
                 }
-                AdvanceStatus st = advance(c, pairs.kind(i), pairs.pieceA(i), pairs.pieceB(i), pairs.slot(i),
-                        Math.min(1, earliest), margin, tolerance, null, at[i], horizon);
+                AdvanceStatus st = advance(
+                        c,
+                        pairs.kind(i),
+                        pairs.pieceA(i),
+                        pairs.pieceB(i),
+                        pairs.slot(i),
+                        Math.min(1, earliest),
+                        margin,
+                        tolerance,
+                        null,
+                        at[i],
+                        horizon);
                 if (st == AdvanceStatus.INCONCLUSIVE) {
                     return AdvanceStatus.INCONCLUSIVE;
                 }
@@ -81,11 +97,11 @@ public final class Advancement {
                     earliest = c.stopS;
                     at[i] = 2;
                     if (!earliestContact) {
-                        c.motionTime = earliest;    // any violation answers "not free"
+                        c.motionTime = earliest; // any violation answers "not free"
                         return AdvanceStatus.VIOLATED;
                     }
-                    c.motionContact = distance.contact(c, pairs.kind(i), pairs.pieceA(i), pairs.pieceB(i), pairs.slot(i),
-                            c.minLowerBound);
+                    c.motionContact = distance.contact(
+                            c, pairs.kind(i), pairs.pieceA(i), pairs.pieceB(i), pairs.slot(i), c.minLowerBound);
                     if (earliest == 0) {
                         break;
                     }
@@ -120,8 +136,7 @@ public final class Advancement {
          * Over [s0, s1] an exact mesh pair in the tolerance band was proven farther than the margin by
          * Tight-Inclusion ({@link ExactMeshPairs#clearUntil}), starting from a lower bound above the margin at s0.
          */
-        default void exactWindow(double s0, double s1) {
-        }
+        default void exactWindow(double s0, double s1) {}
     }
 
     /**
@@ -142,8 +157,17 @@ public final class Advancement {
      * {@link #advance(QueryContext, PairKind, int, int, int, double, double, double, StepSink, double, double)} to sEnd
      * without pausing: CLEARED, VIOLATED or INCONCLUSIVE, never PAUSED.
      */
-    public AdvanceStatus advance(QueryContext c, PairKind kind, int a, int b, int slot, double sEnd, double margin, double tol,
-                          StepSink sink, double start) {
+    public AdvanceStatus advance(
+            QueryContext c,
+            PairKind kind,
+            int a,
+            int b,
+            int slot,
+            double sEnd,
+            double margin,
+            double tol,
+            StepSink sink,
+            double start) {
         return advance(c, kind, a, b, slot, sEnd, margin, tol, sink, start, sEnd);
     }
 
@@ -152,8 +176,18 @@ public final class Advancement {
      * ({@link AdvanceStatus#PAUSED}) once it is certified up to at least {@code pause}. Sets c.stopS (how far it is certified, or the violation or
      * budget stop), c.clearance (min of lb − mu over this call's steps), c.minLowerBound (lb at the stop).
      */
-    public AdvanceStatus advance(QueryContext c, PairKind kind, int a, int b, int slot, double sEnd, double margin, double tol,
-                          StepSink sink, double start, double pause) {
+    public AdvanceStatus advance(
+            QueryContext c,
+            PairKind kind,
+            int a,
+            int b,
+            int slot,
+            double sEnd,
+            double margin,
+            double tol,
+            StepSink sink,
+            double start,
+            double pause) {
         RobotSegment seg = c.segment;
         int la = model.bodyLink(model.pieceBody(a));
         int lbk = kind == PairKind.ENVIRONMENT ? -1 : model.bodyLink(model.pieceBody(b));
@@ -187,9 +221,9 @@ public final class Advancement {
             }
             double lb = distance.lowerBound(c, kind, a, b, slot, poses.pose(la), lbk < 0 ? null : poses.pose(lbk));
             c.minLowerBound = lb;
-            if (!(lb > margin + tol)) {                  // NaN: a violation, never a step
+            if (!(lb > margin + tol)) { // NaN: a violation, never a step
                 if (Double.isNaN(lb)) {
-                    c.minLowerBound = -Double.MAX_VALUE;   // "unknown", and writable in a certificate
+                    c.minLowerBound = -Double.MAX_VALUE; // "unknown", and writable in a certificate
                 }
                 if (lb > margin && distance.isExactMeshPair(kind, b)) {
                     // exact mesh pair in the tolerance band: Tight-Inclusion decides
@@ -207,7 +241,8 @@ public final class Advancement {
                         continue;
                     }
                     if (t > s) {
-                        c.minLowerBound = distance.lowerBound(c, kind, a, b, slot, seg.posesAt(t).pose(la), null);
+                        c.minLowerBound = distance.lowerBound(
+                                c, kind, a, b, slot, seg.posesAt(t).pose(la), null);
                     }
                     s = t;
                 }
@@ -217,10 +252,10 @@ public final class Advancement {
             double target = STEP_FRACTION * (lb - margin);
             double s1 = sEnd;
             double mu = whole;
-            if (!(mu <= target)) {                  // NaN bounds never clear a step
+            if (!(mu <= target)) { // NaN bounds never clear a step
                 s1 = grid.stepEnd(c, kind, a, b, skip, s, sEnd, whole, target);
                 if (Double.isNaN(s1)) {
-                    c.stopS = s;      // cannot make progress in floating point: never claim free
+                    c.stopS = s; // cannot make progress in floating point: never claim free
                     return AdvanceStatus.INCONCLUSIVE;
                 }
                 mu = c.stepEndBound;

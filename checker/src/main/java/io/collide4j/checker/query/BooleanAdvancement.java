@@ -56,8 +56,13 @@ final class BooleanAdvancement {
     private final SphereTier spheres;
     private final SweptSpheres swept;
 
-    BooleanAdvancement(PairDistance distance, RobotCollisionModel model, PreparedScene prepared, SpeedGrid grid,
-                       Advancement advancement, SphereTier spheres) {
+    BooleanAdvancement(
+            PairDistance distance,
+            RobotCollisionModel model,
+            PreparedScene prepared,
+            SpeedGrid grid,
+            Advancement advancement,
+            SphereTier spheres) {
         this.distance = distance;
         this.model = model;
         this.prepared = prepared;
@@ -116,7 +121,7 @@ final class BooleanAdvancement {
             c.clearance = gap;
             return AdvanceStatus.CLEARED;
         }
-        double clear = Double.POSITIVE_INFINITY;     // least lower bound of the parts of [0, 1] proven so far
+        double clear = Double.POSITIVE_INFINITY; // least lower bound of the parts of [0, 1] proven so far
         int la = model.bodyLink(model.pieceBody(a));
         int lbk = kind == PairKind.ENVIRONMENT ? -1 : model.bodyLink(model.pieceBody(b));
         double whole = grid.wholeMotionBound(c, kind, a, b);
@@ -124,7 +129,7 @@ final class BooleanAdvancement {
         boolean trusted = false, judged = false;
         double hx = 0, hy = 0, hz = 0;
         int cells = c.cells;
-        int scanned = 0;     // cells below this one have been through the cell broad phase
+        int scanned = 0; // cells below this one have been through the cell broad phase
         double s = 0;
         while (true) {
             int i = SpeedGrid.cellOf(s, cells);
@@ -162,7 +167,9 @@ final class BooleanAdvancement {
             }
             double lb = Double.NEGATIVE_INFINITY;
             if (trusted || !judged) {
-                lb = kind == PairKind.ENVIRONMENT ? spheres.env(c.tier, poses, a, b, band) : spheres.self(c.tier, poses, a, b, band);
+                lb = kind == PairKind.ENVIRONMENT
+                        ? spheres.env(c.tier, poses, a, b, band)
+                        : spheres.self(c.tier, poses, a, b, band);
             }
             if (!(trusted && lb > band)) {
                 // a bound that lets this step reach s = 1 ends the pair: GJK need not refine beyond it
@@ -177,8 +184,8 @@ final class BooleanAdvancement {
                 if (!(g > band) && !(lb > band)) {
                     // a violation is called on a fully refined bound only: the loose one may lie up to GJK_TOLERANCE
                     // of the whole distance below it, which near a margin d > 0 is more than the gap above d
-                    g = distance.lowerBound(c, kind, a, b, slot, pa, pb, Gjk.RELATIVE_TOLERANCE, Double.POSITIVE_INFINITY,
-                            hx, hy, hz);
+                    g = distance.lowerBound(
+                            c, kind, a, b, slot, pa, pb, Gjk.RELATIVE_TOLERANCE, Double.POSITIVE_INFINITY, hx, hy, hz);
                 }
                 if (!judged && g > band) {
                     judged = true;
@@ -199,7 +206,7 @@ final class BooleanAdvancement {
                 mu = c.stepEndBound;
             }
             if (Double.isNaN(s1)) {
-                c.stopS = s;      // no progress in floating point: never claim free
+                c.stopS = s; // no progress in floating point: never claim free
                 c.clearance = clear;
                 return AdvanceStatus.INCONCLUSIVE;
             }
@@ -230,7 +237,9 @@ final class BooleanAdvancement {
         c.v.set(t[oa], t[oa + 1], t[oa + 2]);
         c.w.set(t[ob], t[ob + 1], t[ob + 2]);
         int n = c.cells;
-        double sweep = SweptSpheres.sweep(grid.pairSpeed(c, kind, a, b, skip, cell), SpeedGrid.cellEdge(cell, n),
+        double sweep = SweptSpheres.sweep(
+                grid.pairSpeed(c, kind, a, b, skip, cell),
+                SpeedGrid.cellEdge(cell, n),
                 SpeedGrid.cellEdge(cell + 1, n));
         return distance.sphereGap(kind, a, b, slot, c.v, c.w, c) - sweep;
     }

@@ -39,11 +39,12 @@ public final class CandidatePairCollector {
             }
             int link = model.bodyLink(body);
             // The body's swept volume: a sphere about the body sphere's centre that holds every piece's swept sphere.
-            Vector3d bc = PairDistance.worldCentre(p0, link, model.bodySphere(body, 0), model.bodySphere(body, 1),
-                    model.bodySphere(body, 2), c.v);
+            Vector3d bc = PairDistance.worldCentre(
+                    p0, link, model.bodySphere(body, 0), model.bodySphere(body, 1), model.bodySphere(body, 2), c.v);
             double sweep = 0;
             for (int p = model.pieceStart(body); p < model.pieceEnd(body); p++) {
-                Vector3d pc = PairDistance.worldCentre(p0, link, model.pieceSphere(p, 0), model.pieceSphere(p, 1), model.pieceSphere(p, 2), c.w);
+                Vector3d pc = PairDistance.worldCentre(
+                        p0, link, model.pieceSphere(p, 0), model.pieceSphere(p, 1), model.pieceSphere(p, 2), c.w);
                 sweep = Math.max(sweep, pc.distance(bc) + grid.pieceSweep(c, p));
             }
             scene.querySphere(bc.x, bc.y, bc.z, sweep * (1 + 1e-12) + reach, c.hits);
@@ -54,8 +55,8 @@ public final class CandidatePairCollector {
                 }
                 scene.slotBounds(slot, c.box);
                 for (int p = model.pieceStart(body); p < model.pieceEnd(body); p++) {
-                    Vector3d pc = PairDistance.worldCentre(p0, link, model.pieceSphere(p, 0), model.pieceSphere(p, 1),
-                            model.pieceSphere(p, 2), c.w);
+                    Vector3d pc = PairDistance.worldCentre(
+                            p0, link, model.pieceSphere(p, 0), model.pieceSphere(p, 1), model.pieceSphere(p, 2), c.w);
                     if (PairDistance.boxDistance(c.box, pc.x, pc.y, pc.z) - grid.pieceSweep(c, p) > reach) {
                         continue;
                     }
@@ -70,8 +71,10 @@ public final class CandidatePairCollector {
             int la = model.bodyLink(ba), lb = model.bodyLink(bb);
             for (int p = model.pieceStart(ba); p < model.pieceEnd(ba); p++) {
                 for (int r = model.pieceStart(bb); r < model.pieceEnd(bb); r++) {
-                    Vector3d pa = PairDistance.worldCentre(p0, la, model.pieceSphere(p, 0), model.pieceSphere(p, 1), model.pieceSphere(p, 2), c.v);
-                    Vector3d pb = PairDistance.worldCentre(p0, lb, model.pieceSphere(r, 0), model.pieceSphere(r, 1), model.pieceSphere(r, 2), c.w);
+                    Vector3d pa = PairDistance.worldCentre(
+                            p0, la, model.pieceSphere(p, 0), model.pieceSphere(p, 1), model.pieceSphere(p, 2), c.v);
+                    Vector3d pb = PairDistance.worldCentre(
+                            p0, lb, model.pieceSphere(r, 0), model.pieceSphere(r, 1), model.pieceSphere(r, 2), c.w);
                     double gap = pa.distance(pb) - model.pieceSphere(p, 3) - model.pieceSphere(r, 3);
                     if (grid.selfPairFar(c, p, r, gap, reach)) {
                         continue;
@@ -91,8 +94,8 @@ public final class CandidatePairCollector {
                 continue;
             }
             int link = model.bodyLink(body);
-            Vector3d bc = PairDistance.worldCentre(poses, link, model.bodySphere(body, 0), model.bodySphere(body, 1),
-                    model.bodySphere(body, 2), c.v);
+            Vector3d bc = PairDistance.worldCentre(
+                    poses, link, model.bodySphere(body, 0), model.bodySphere(body, 1), model.bodySphere(body, 2), c.v);
             if (Double.isInfinite(margin)) {
                 for (int slot = 0; slot < scene.slotCount(); slot++) {
                     addEnvPairs(body, slot, out);

@@ -4,12 +4,11 @@ import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.checker.scene.Obstacle;
 import io.collide4j.checker.scene.Scene;
 import io.collide4j.kinematics.LinkPoses;
+import java.util.ArrayList;
+import java.util.List;
 import org.joml.Matrix4dc;
 import org.joml.Vector3d;
 import org.jspecify.annotations.Nullable;
-
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Collision queries of one robot model against one scene, with one margin semantics everywhere: a
@@ -162,7 +161,12 @@ public final class CollisionChecker {
                 continue;
             }
             int link = model.bodyLink(body);
-            scene.querySphere(bodyC[3 * body], bodyC[3 * body + 1], bodyC[3 * body + 2], model.bodySphere(body, 3) + margin, c.hits);
+            scene.querySphere(
+                    bodyC[3 * body],
+                    bodyC[3 * body + 1],
+                    bodyC[3 * body + 2],
+                    model.bodySphere(body, 3) + margin,
+                    c.hits);
             for (int h = 0; h < c.hits.count(); h++) {
                 int slot = c.hits.get(h);
                 if (!envChecks[body * slots + slot]) {
@@ -170,14 +174,17 @@ public final class CollisionChecker {
                 }
                 scene.slotBounds(slot, c.box);
                 for (int p = model.pieceStart(body); p < model.pieceEnd(body); p++) {
-                    if (PairDistance.boxDistance(c.box, pieceC[3 * p], pieceC[3 * p + 1], pieceC[3 * p + 2]) - model.pieceSphere(p, 3) > margin) {
+                    if (PairDistance.boxDistance(c.box, pieceC[3 * p], pieceC[3 * p + 1], pieceC[3 * p + 2])
+                                    - model.pieceSphere(p, 3)
+                            > margin) {
                         continue;
                     }
                     for (int k = prepared.pieceStart(slot); k < prepared.pieceEnd(slot); k++) {
                         if (sphereTier && spheres.env(c.tier, poses, p, k, margin) > margin) {
                             continue;
                         }
-                        if (!distance.separatedBeyond(c, PairKind.ENVIRONMENT, p, k, slot, poses.pose(link), null, margin)) {
+                        if (!distance.separatedBeyond(
+                                c, PairKind.ENVIRONMENT, p, k, slot, poses.pose(link), null, margin)) {
                             c.block(PairKind.ENVIRONMENT, p, k);
                             return false;
                         }
@@ -197,12 +204,14 @@ public final class CollisionChecker {
     private void placeBoundingSpheres(LinkPoses poses, QueryContext c) {
         for (int body = 0; body < model.bodyCount(); body++) {
             int link = model.bodyLink(body);
-            Vector3d v = PairDistance.worldCentre(poses, link, model.bodySphere(body, 0), model.bodySphere(body, 1), model.bodySphere(body, 2), c.v);
+            Vector3d v = PairDistance.worldCentre(
+                    poses, link, model.bodySphere(body, 0), model.bodySphere(body, 1), model.bodySphere(body, 2), c.v);
             c.bodyCentres[3 * body] = v.x;
             c.bodyCentres[3 * body + 1] = v.y;
             c.bodyCentres[3 * body + 2] = v.z;
             for (int p = model.pieceStart(body); p < model.pieceEnd(body); p++) {
-                v = PairDistance.worldCentre(poses, link, model.pieceSphere(p, 0), model.pieceSphere(p, 1), model.pieceSphere(p, 2), c.v);
+                v = PairDistance.worldCentre(
+                        poses, link, model.pieceSphere(p, 0), model.pieceSphere(p, 1), model.pieceSphere(p, 2), c.v);
                 c.pieceCentres[3 * p] = v.x;
                 c.pieceCentres[3 * p + 1] = v.y;
                 c.pieceCentres[3 * p + 2] = v.z;
@@ -215,14 +224,19 @@ public final class CollisionChecker {
         return c.v.set(a[3 * i], a[3 * i + 1], a[3 * i + 2]).distance(b[3 * j], b[3 * j + 1], b[3 * j + 2]);
     }
 
-    private boolean selfPairFree(int ba, int bb, double[] q, double margin, LinkPoses poses, QueryContext c, boolean sphereTier) {
+    private boolean selfPairFree(
+            int ba, int bb, double[] q, double margin, LinkPoses poses, QueryContext c, boolean sphereTier) {
         int la = model.bodyLink(ba), lb = model.bodyLink(bb);
-        if (centreDistance(c.bodyCentres, ba, c.bodyCentres, bb, c) - model.bodySphere(ba, 3) - model.bodySphere(bb, 3) > margin) {
+        if (centreDistance(c.bodyCentres, ba, c.bodyCentres, bb, c) - model.bodySphere(ba, 3) - model.bodySphere(bb, 3)
+                > margin) {
             return true;
         }
         for (int p = model.pieceStart(ba); p < model.pieceEnd(ba); p++) {
             for (int r = model.pieceStart(bb); r < model.pieceEnd(bb); r++) {
-                if (centreDistance(c.pieceCentres, p, c.pieceCentres, r, c) - model.pieceSphere(p, 3) - model.pieceSphere(r, 3) > margin) {
+                if (centreDistance(c.pieceCentres, p, c.pieceCentres, r, c)
+                                - model.pieceSphere(p, 3)
+                                - model.pieceSphere(r, 3)
+                        > margin) {
                     continue;
                 }
                 if (sphereTier && spheres.selfBeyond(c.tier, poses, p, r, margin)) {
@@ -239,8 +253,11 @@ public final class CollisionChecker {
                     }
                 }
                 // GJK starts between the covering spheres that stopped the tier
-                double hx = sphereTier ? c.tier.gapX : 0, hy = sphereTier ? c.tier.gapY : 0, hz = sphereTier ? c.tier.gapZ : 0;
-                if (!distance.separatedBeyond(c, PairKind.SELF, p, r, -1, poses.pose(la), poses.pose(lb), margin, hx, hy, hz)) {
+                double hx = sphereTier ? c.tier.gapX : 0,
+                        hy = sphereTier ? c.tier.gapY : 0,
+                        hz = sphereTier ? c.tier.gapZ : 0;
+                if (!distance.separatedBeyond(
+                        c, PairKind.SELF, p, r, -1, poses.pose(la), poses.pose(lb), margin, hx, hy, hz)) {
                     c.block(PairKind.SELF, p, r);
                     return false;
                 }
@@ -385,7 +402,8 @@ public final class CollisionChecker {
      * margin. On a motion that comes within the tolerance band the proof may certify what the search alone would
      * report, and the reverse; a reported time may then differ from the search's alone, each meeting the contract.
      */
-    public MotionResult checkMotion(double[] q0, double[] q1, double margin, double tolerance, long budget, QueryContext c) {
+    public MotionResult checkMotion(
+            double[] q0, double[] q1, double margin, double tolerance, long budget, QueryContext c) {
         return checkMotion(q0, q1, new MotionQuery(margin, tolerance, budget, DEFAULT_SAMPLE_STEP), c);
     }
 
@@ -404,12 +422,22 @@ public final class CollisionChecker {
         // counting the same budget
         AdvanceStatus st = advancement.advancePairs(c, d, tolerance, true, c.provenPairs, c.stopS, c.motionClearance);
         if (st == AdvanceStatus.INCONCLUSIVE) {
-            return new MotionResult(MotionStatus.INCONCLUSIVE, c.stopS, c.positions(c.stopS), null,
-                    Double.NEGATIVE_INFINITY, c.evaluations);
+            return new MotionResult(
+                    MotionStatus.INCONCLUSIVE,
+                    c.stopS,
+                    c.positions(c.stopS),
+                    null,
+                    Double.NEGATIVE_INFINITY,
+                    c.evaluations);
         }
         if (st == AdvanceStatus.VIOLATED) {
-            return new MotionResult(MotionStatus.COLLISION, c.motionTime, c.positions(c.motionTime), c.motionContact,
-                    Double.NEGATIVE_INFINITY, c.evaluations);
+            return new MotionResult(
+                    MotionStatus.COLLISION,
+                    c.motionTime,
+                    c.positions(c.motionTime),
+                    c.motionContact,
+                    Double.NEGATIVE_INFINITY,
+                    c.evaluations);
         }
         return new MotionResult(MotionStatus.FREE, 1, c.positions(1), null, c.motionClearance, c.evaluations);
     }
@@ -443,9 +471,9 @@ public final class CollisionChecker {
      * Allocation-free after the context's warm-up; {@link QueryContext#evaluations()} then tells the advancement's
      * evaluations.
      */
-    public MotionStatus isMotionFree(double[] q0, double[] q1, double margin, double tolerance, long budget, double sampleStep,
-                                     QueryContext c) {
-        MotionQuery.check(margin, tolerance, budget, sampleStep);    // the record's checks, without a per-call record
+    public MotionStatus isMotionFree(
+            double[] q0, double[] q1, double margin, double tolerance, long budget, double sampleStep, QueryContext c) {
+        MotionQuery.check(margin, tolerance, budget, sampleStep); // the record's checks, without a per-call record
         return motionFree(q0, q1, margin, tolerance, budget, sampleStep, c);
     }
 
@@ -454,12 +482,12 @@ public final class CollisionChecker {
         return motionFree(q0, q1, query.margin(), query.tolerance(), query.budget(), query.sampleStep(), c);
     }
 
-    private MotionStatus motionFree(double[] q0, double[] q1, double margin, double tolerance, long budget, double sampleStep,
-                                    QueryContext c) {
+    private MotionStatus motionFree(
+            double[] q0, double[] q1, double margin, double tolerance, long budget, double sampleStep, QueryContext c) {
         checkContext(c);
         if (q0.length != c.qs.length || q1.length != c.qs.length) {
-            throw new IllegalArgumentException("configurations must have " + c.qs.length + " values, got "
-                    + q0.length + " and " + q1.length);
+            throw new IllegalArgumentException(
+                    "configurations must have " + c.qs.length + " values, got " + q0.length + " and " + q1.length);
         }
         c.evaluations = 0;
         if (!isFree(q1, margin, c)) {

@@ -13,6 +13,10 @@ import org.jspecify.annotations.NullMarked;
  * Null-marked (JSpecify).
  */
 @NullMarked
-public record Contact(LinkPair pair, double lowerBound, double distance, Vector3dc pointOnFirst, Vector3dc pointOnSecond,
-                      Vector3dc normal) {
-}
+public record Contact(
+        LinkPair pair,
+        double lowerBound,
+        double distance,
+        Vector3dc pointOnFirst,
+        Vector3dc pointOnSecond,
+        Vector3dc normal) {}

@@ -14,11 +14,10 @@ import io.collide4j.checker.geometry.mesh.MeshSurface;
 import io.collide4j.checker.narrowphase.DistanceResult;
 import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.kinematics.RobotSegment;
+import java.util.Arrays;
 import org.joml.Matrix4d;
 import org.joml.Matrix4dc;
 import org.joml.Vector3d;
-
-import java.util.Arrays;
 
 /**
  * Robot pieces (convex, link frame) against mesh obstacles kept exact ({@link MeshMode#EXACT}).
@@ -59,7 +58,8 @@ final class ExactMeshPairs {
     /** Check cap m_I per primitive query: a query that needs more stops early with a conservative (earlier) time. */
     static final long MAX_CHECKS = 20_000;
 
-    private final TightInclusion ti = TightInclusion.builder().maxChecks(MAX_CHECKS).build();
+    private final TightInclusion ti =
+            TightInclusion.builder().maxChecks(MAX_CHECKS).build();
     // Per robot piece: boundary vertices (link frame, xyz), triangles and unique edges; null when not polyhedral.
     private final double[][] bVerts;
     private final int[][] bTris;
@@ -107,8 +107,10 @@ final class ExactMeshPairs {
                 v[3 * c + 1] = (c & 2) == 0 ? -b.hy() : b.hy();
                 v[3 * c + 2] = (c & 4) == 0 ? -b.hz() : b.hz();
             }
-            tri = new int[]{0, 1, 3, 0, 3, 2, 4, 6, 7, 4, 7, 5, 0, 4, 5, 0, 5, 1, 2, 3, 7, 2, 7, 6, 0, 2, 6, 0, 6, 4,
-                    1, 5, 7, 1, 7, 3};
+            tri = new int[] {
+                0, 1, 3, 0, 3, 2, 4, 6, 7, 4, 7, 5, 0, 4, 5, 0, 5, 1, 2, 3, 7, 2, 7, 6, 0, 2, 6, 0, 6, 4, 1, 5, 7, 1, 7,
+                3
+            };
         } else {
             return;
         }
@@ -200,7 +202,9 @@ final class ExactMeshPairs {
             return s0;
         }
         RobotSegment seg = c.segment;
-        double cx = model.pieceSphere(a, 0), cy = model.pieceSphere(a, 1), cz = model.pieceSphere(a, 2),
+        double cx = model.pieceSphere(a, 0),
+                cy = model.pieceSphere(a, 1),
+                cz = model.pieceSphere(a, 2),
                 cr = model.pieceSphere(a, 3);
         double sW = sEnd;
         for (int i = 0; i < 60 && seg.worldBound(la, s0, sW, cx, cy, cz, cr) > WINDOW; i++) {
@@ -246,12 +250,21 @@ final class ExactMeshPairs {
     }
 
     // Earliest contact parameter in [0, 1] of the linearised time piece [t0, t1], or +Infinity.
-    private double pieceToi(QueryContext c, ExactMeshScratch x, int a, int k, int slot, int la, double t0, double t1,
-                            double dTotal, double dev) {
+    private double pieceToi(
+            QueryContext c,
+            ExactMeshScratch x,
+            int a,
+            int k,
+            int slot,
+            int la,
+            double t0,
+            double t1,
+            double dTotal,
+            double dev) {
         RobotSegment seg = c.segment;
         Matrix4dc inv = prepared.inversePose(slot);
-        x.m0.set(inv).mulAffine(seg.linkPose(la, t0, x.link));      // link frame -> obstacle frame at t0
-        x.m1.set(inv).mulAffine(seg.linkPose(la, t1, x.link));      // and at t1
+        x.m0.set(inv).mulAffine(seg.linkPose(la, t0, x.link)); // link frame -> obstacle frame at t0
+        x.m1.set(inv).mulAffine(seg.linkPose(la, t1, x.link)); // and at t1
         double[] lv = bVerts[a];
         int nv = lv.length / 3;
         double mag = 1;
@@ -272,7 +285,7 @@ final class ExactMeshPairs {
         // rounding of the composed pose and of the placed vertices: a few ulps of the magnitudes involved
         double dPiece = dTotal + dev + 64 * Math.ulp(mag) + 1e-12;
         if (!(dPiece < 1)) {
-            return 0;   // beyond the linear solver's filter range (γ ≥ 1): report the piece start
+            return 0; // beyond the linear solver's filter range (γ ≥ 1): report the piece start
         }
         MeshSurface ms = prepared.mesh(k);
         MeshBvh bvh = ms.bvh();
@@ -406,8 +419,16 @@ final class ExactMeshPairs {
         dest[3 * i] = rx;
         dest[3 * i + 1] = ry;
         dest[3 * i + 2] = rz;
-        return Math.max(Math.max(Math.abs(rx), Math.abs(ry)), Math.max(Math.abs(rz),
-                Math.abs(x) + Math.abs(y) + Math.abs(z) + Math.abs(m.m30()) + Math.abs(m.m31()) + Math.abs(m.m32())));
+        return Math.max(
+                Math.max(Math.abs(rx), Math.abs(ry)),
+                Math.max(
+                        Math.abs(rz),
+                        Math.abs(x)
+                                + Math.abs(y)
+                                + Math.abs(z)
+                                + Math.abs(m.m30())
+                                + Math.abs(m.m31())
+                                + Math.abs(m.m32())));
     }
 
     private static void copy3(double[] src, int o, double[] dest, int p) {

@@ -13,10 +13,10 @@ final class GridCells {
      * spheres were placed per piece ({@link SweptSpheres}), 0.3 : 0.4 : 0.6 : 0.8 took 1.07 : 1 : 0.96 : 0.98).
      */
     static final double CELL_TURN = 0.6;
+
     static final int MAX_CELLS = 1024;
 
-    private GridCells() {
-    }
+    private GridCells() {}
 
     /** Cells of the grid for a segment of the given joint travel (1 for zero or NaN travel). */
     static int forTravel(double turn) {

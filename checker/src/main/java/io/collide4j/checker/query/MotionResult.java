@@ -16,8 +16,13 @@ import org.jspecify.annotations.Nullable;
  * Null-marked (JSpecify).
  */
 @NullMarked
-public record MotionResult(MotionStatus status, double time, double[] configuration, @Nullable Contact contact,
-                           double clearanceLowerBound, long evaluations) {
+public record MotionResult(
+        MotionStatus status,
+        double time,
+        double[] configuration,
+        @Nullable Contact contact,
+        double clearanceLowerBound,
+        long evaluations) {
     public boolean isFree() {
         return status == MotionStatus.FREE;
     }

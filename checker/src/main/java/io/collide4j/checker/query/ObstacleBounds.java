@@ -72,8 +72,12 @@ final class ObstacleBounds {
                     kind[k] = AABB;
                     s.localBounds(b);
                     worldBox(scene.pose(slot), b, frame, 12 * k);
-                    scale[k] = Math.abs(frame[12 * k]) + Math.abs(frame[12 * k + 1]) + Math.abs(frame[12 * k + 2])
-                            + Math.abs(frame[12 * k + 3]) + Math.abs(frame[12 * k + 4]) + Math.abs(frame[12 * k + 5]);
+                    scale[k] = Math.abs(frame[12 * k])
+                            + Math.abs(frame[12 * k + 1])
+                            + Math.abs(frame[12 * k + 2])
+                            + Math.abs(frame[12 * k + 3])
+                            + Math.abs(frame[12 * k + 4])
+                            + Math.abs(frame[12 * k + 5]);
                     continue;
                 }
                 System.arraycopy(rows, 0, frame, 12 * k, 12);
@@ -88,8 +92,14 @@ final class ObstacleBounds {
      */
     private static void worldBox(org.joml.Matrix4dc p, double[] b, double[] dest, int o) {
         Aabb w = new Aabb(b[0], b[1], b[2], b[3], b[4], b[5]).transformed(p);
-        double slack = 1e-12 * (Math.abs(w.minX()) + Math.abs(w.minY()) + Math.abs(w.minZ()) + Math.abs(w.maxX())
-                + Math.abs(w.maxY()) + Math.abs(w.maxZ())) + 1e-12;
+        double slack = 1e-12
+                        * (Math.abs(w.minX())
+                                + Math.abs(w.minY())
+                                + Math.abs(w.minZ())
+                                + Math.abs(w.maxX())
+                                + Math.abs(w.maxY())
+                                + Math.abs(w.maxZ()))
+                + 1e-12;
         dest[o] = w.minX() - slack;
         dest[o + 1] = w.minY() - slack;
         dest[o + 2] = w.minZ() - slack;

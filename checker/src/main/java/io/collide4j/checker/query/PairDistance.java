@@ -23,7 +23,7 @@ import org.joml.Vector3d;
 public final class PairDistance {
     private final RobotCollisionModel model;
     private final PreparedScene prepared;
-    private final ExactMeshPairs exact;     // null unless the scene has exact mesh pieces
+    private final ExactMeshPairs exact; // null unless the scene has exact mesh pieces
 
     PairDistance(RobotCollisionModel model, PreparedScene prepared, ExactMeshPairs exact) {
         this.model = model;
@@ -49,8 +49,19 @@ public final class PairDistance {
      * {@code enough} (+∞: no cap; margins subtracted like the result), GJK starting from the guess (hx, hy, hz) of the
      * direction from b towards a (0: none): a certified bound for an advancement step.
      */
-    public double lowerBound(QueryContext c, PairKind kind, int a, int b, int slot, Matrix4dc poseA, Matrix4dc poseB,
-                      double relativeTolerance, double enough, double hx, double hy, double hz) {
+    public double lowerBound(
+            QueryContext c,
+            PairKind kind,
+            int a,
+            int b,
+            int slot,
+            Matrix4dc poseA,
+            Matrix4dc poseB,
+            double relativeTolerance,
+            double enough,
+            double hx,
+            double hy,
+            double hz) {
         if (kind == PairKind.ENVIRONMENT && exact != null && prepared.mesh(b) != null) {
             return exact.lowerBound(c, a, b, slot, poseA);
         }
@@ -66,13 +77,24 @@ public final class PairDistance {
      * Whether the pair is certified farther apart than the margin (margins subtracted) at the poses: {@code lowerBound(...) > d}
      * as a boolean query, which lets GJK stop at the first support plane that certifies it. NaN poses: false.
      */
-    boolean separatedBeyond(QueryContext c, PairKind kind, int a, int b, int slot, Matrix4dc poseA, Matrix4dc poseB, double margin) {
+    boolean separatedBeyond(
+            QueryContext c, PairKind kind, int a, int b, int slot, Matrix4dc poseA, Matrix4dc poseB, double margin) {
         return separatedBeyond(c, kind, a, b, slot, poseA, poseB, margin, 0, 0, 0);
     }
 
     /** As above, GJK starting from the guess (hx, hy, hz) of the direction from b towards a (0: none). */
-    boolean separatedBeyond(QueryContext c, PairKind kind, int a, int b, int slot, Matrix4dc poseA, Matrix4dc poseB,
-                                    double margin, double hx, double hy, double hz) {
+    boolean separatedBeyond(
+            QueryContext c,
+            PairKind kind,
+            int a,
+            int b,
+            int slot,
+            Matrix4dc poseA,
+            Matrix4dc poseB,
+            double margin,
+            double hx,
+            double hy,
+            double hz) {
         if (kind == PairKind.ENVIRONMENT && exact != null && prepared.mesh(b) != null) {
             return exact.lowerBound(c, a, b, slot, poseA) > margin;
         }
@@ -88,9 +110,12 @@ public final class PairDistance {
      * contains the obstacle's convex pieces; their margin subtracted) or piece sphere to piece sphere.
      */
     double cheapLowerBound(LinkPoses poses, PairKind kind, int a, int b, int slot, int la, int lbk, QueryContext c) {
-        Vector3d pa = worldCentre(poses, la, model.pieceSphere(a, 0), model.pieceSphere(a, 1), model.pieceSphere(a, 2), c.v);
-        Vector3d pb = kind == PairKind.ENVIRONMENT ? null
-                : worldCentre(poses, lbk, model.pieceSphere(b, 0), model.pieceSphere(b, 1), model.pieceSphere(b, 2), c.w);
+        Vector3d pa =
+                worldCentre(poses, la, model.pieceSphere(a, 0), model.pieceSphere(a, 1), model.pieceSphere(a, 2), c.v);
+        Vector3d pb = kind == PairKind.ENVIRONMENT
+                ? null
+                : worldCentre(
+                        poses, lbk, model.pieceSphere(b, 0), model.pieceSphere(b, 1), model.pieceSphere(b, 2), c.w);
         return sphereGap(kind, a, b, slot, pa, pb, c);
     }
 
@@ -120,25 +145,33 @@ public final class PairDistance {
         int ba = model.pieceBody(a);
         if (kind == PairKind.ENVIRONMENT) {
             Obstacle o = prepared.scene().slot(slot);
-            return new LinkPair(model.bodyName(ba), a - model.pieceStart(ba), o.name(), b - prepared.pieceStart(slot), true);
+            return new LinkPair(
+                    model.bodyName(ba), a - model.pieceStart(ba), o.name(), b - prepared.pieceStart(slot), true);
         }
         int bb = model.pieceBody(b);
-        return new LinkPair(model.bodyName(ba), a - model.pieceStart(ba), model.bodyName(bb), b - model.pieceStart(bb), false);
+        return new LinkPair(
+                model.bodyName(ba), a - model.pieceStart(ba), model.bodyName(bb), b - model.pieceStart(bb), false);
     }
 
     Contact contact(QueryContext c, PairKind kind, int a, int b, int slot, double lb) {
         double est = c.result.intersecting ? -margins(kind, a, b) : c.result.distance - margins(kind, a, b);
-        return new Contact(linkPair(kind, a, b, slot), lb, Math.max(lb, est), new Vector3d(c.result.witnessA),
-                new Vector3d(c.result.witnessB), new Vector3d(c.result.normal));
+        return new Contact(
+                linkPair(kind, a, b, slot),
+                lb,
+                Math.max(lb, est),
+                new Vector3d(c.result.witnessA),
+                new Vector3d(c.result.witnessB),
+                new Vector3d(c.result.normal));
     }
 
     /**
      * Like {@link #contact} but, for overlapping pieces, runs EPA for the penetration depth: the estimate
      * becomes −(depth + margins), the points are the deepest points and the normal points from first to second.
      */
-    Contact contactWithDepth(QueryContext c, PairKind kind, int a, int b, int slot, double lb, Matrix4dc pa, Matrix4dc pb) {
+    Contact contactWithDepth(
+            QueryContext c, PairKind kind, int a, int b, int slot, double lb, Matrix4dc pa, Matrix4dc pb) {
         if (!c.result.intersecting || (kind == PairKind.ENVIRONMENT && prepared.mesh(b) != null)) {
-            return contact(c, kind, a, b, slot, lb);   // no penetration depth against an exact mesh
+            return contact(c, kind, a, b, slot, lb); // no penetration depth against an exact mesh
         }
         if (kind == PairKind.ENVIRONMENT) {
             c.epa.penetration(model.pieceShape(a), pa, prepared.shape(b), prepared.pose(slot), c.penetration);
@@ -149,10 +182,14 @@ public final class PairDistance {
             return contact(c, kind, a, b, slot, lb);
         }
         double est = -c.penetration.depth - margins(kind, a, b);
-        return new Contact(linkPair(kind, a, b, slot), Math.min(lb, est), est, new Vector3d(c.penetration.witnessA),
-                new Vector3d(c.penetration.witnessB), new Vector3d(c.penetration.normal));
+        return new Contact(
+                linkPair(kind, a, b, slot),
+                Math.min(lb, est),
+                est,
+                new Vector3d(c.penetration.witnessA),
+                new Vector3d(c.penetration.witnessB),
+                new Vector3d(c.penetration.normal));
     }
-
 
     /** World centre of a link-frame sphere centre, into dest. */
     static Vector3d worldCentre(LinkPoses poses, int link, double x, double y, double z, Vector3d dest) {

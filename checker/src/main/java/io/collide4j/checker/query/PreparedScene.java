@@ -7,11 +7,10 @@ import io.collide4j.checker.robot.ConvexPieceProvider;
 import io.collide4j.checker.scene.Obstacle;
 import io.collide4j.checker.scene.ObstacleShape;
 import io.collide4j.checker.scene.Scene;
-import org.joml.Matrix4d;
-import org.joml.Matrix4dc;
-
 import java.util.ArrayList;
 import java.util.List;
+import org.joml.Matrix4d;
+import org.joml.Matrix4dc;
 
 /**
  * A scene's obstacles as convex pieces ready for the narrow phase: per scene slot, its pieces (obstacle
@@ -26,13 +25,13 @@ import java.util.List;
  */
 public final class PreparedScene {
     private final Scene scene;
-    private final int[] pieceStart;         // pieces of slot s: [pieceStart[s], pieceStart[s+1])
+    private final int[] pieceStart; // pieces of slot s: [pieceStart[s], pieceStart[s+1])
     private final ConvexShape[] shapes;
     private final double[] margins;
-    private final double[] poseSlack;       // per piece, part of margins: rounding of the obstacle pose
-    private final Matrix4d[] poses;         // per slot, never mutated after construction
-    private final Matrix4d[] inversePoses;  // per slot: world to obstacle frame
-    private final MeshSurface[] meshes;     // per piece: the exact surface (EXACT mode mesh obstacles), else null
+    private final double[] poseSlack; // per piece, part of margins: rounding of the obstacle pose
+    private final Matrix4d[] poses; // per slot, never mutated after construction
+    private final Matrix4d[] inversePoses; // per slot: world to obstacle frame
+    private final MeshSurface[] meshes; // per piece: the exact surface (EXACT mode mesh obstacles), else null
     private final MeshMode mode;
     private final boolean anyExact;
 
@@ -164,7 +163,9 @@ public final class PreparedScene {
         piece.localBounds(b);
         double r = 0;
         for (int corner = 0; corner < 8; corner++) {
-            double x = (corner & 1) == 0 ? b[0] : b[3], y = (corner & 2) == 0 ? b[1] : b[4], z = (corner & 4) == 0 ? b[2] : b[5];
+            double x = (corner & 1) == 0 ? b[0] : b[3],
+                    y = (corner & 2) == 0 ? b[1] : b[4],
+                    z = (corner & 4) == 0 ? b[2] : b[5];
             r = Math.max(r, Math.sqrt(x * x + y * y + z * z));
         }
         return o.pose().pointError(r * (1 + 1e-12) + 1e-12) * 2;

@@ -9,10 +9,9 @@ import io.collide4j.checker.scene.DynamicAabbTree;
 import io.collide4j.kinematics.JointPath;
 import io.collide4j.kinematics.LinkPoses;
 import io.collide4j.kinematics.RobotSegment;
+import java.util.Arrays;
 import org.joml.Matrix4d;
 import org.joml.Vector3d;
-
-import java.util.Arrays;
 
 /**
  * Per-thread scratch for the queries of one {@link CollisionChecker}: narrow-phase state, forward
@@ -39,6 +38,7 @@ public final class QueryContext {
     final SphereTier.Scratch tier;
     /** World centres of the bodies' and pieces' bounding spheres (3 each) for the current discrete check. */
     final double[] bodyCentres, pieceCentres;
+
     final double[] q0;
     final double[] q1;
     /** The current segment's curved joint path (spline trajectories), or null for the straight q0 → q1. */
@@ -74,6 +74,7 @@ public final class QueryContext {
     public double minLowerBound;
     /** The motion bound of the step {@link SpeedGrid#stepEnd} last returned. */
     double stepEndBound;
+
     public long evaluations;
     public long budget;
 
@@ -88,6 +89,7 @@ public final class QueryContext {
     final double[] qs;
     /** A configuration and its poses at which {@link SelfPairTables} fills a cell (the query's poses stay intact). */
     final double[] tableQ;
+
     final LinkPoses tablePoses;
 
     // Exact mesh-mode scratch, created on first use (only checkers with exact mesh obstacles need it).
@@ -186,7 +188,7 @@ public final class QueryContext {
     private void resetSegmentMemo(int cells) {
         Arrays.fill(wholeMemo, Double.NaN);
         this.cells = cells;
-        if (++generation == 0) {    // wrapped: no stale stamp may look current
+        if (++generation == 0) { // wrapped: no stale stamp may look current
             for (int[] st : cellStamp) {
                 if (st != null) {
                     Arrays.fill(st, 0);

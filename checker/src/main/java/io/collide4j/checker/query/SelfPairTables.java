@@ -2,11 +2,10 @@ package io.collide4j.checker.query;
 
 import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.kinematics.SeparatingJoints;
-import org.joml.Matrix4dc;
-
 import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.joml.Matrix4dc;
 
 /**
  * A certified tier for the discrete check's close self pairs, between the {@link SphereTier} and GJK: per robot piece
@@ -43,10 +42,12 @@ final class SelfPairTables {
     static final int MAX_CELLS = 1 << 14;
     /** Robots whose tables are kept (the cache is cleared when a new one would exceed this). */
     private static final int CACHED_ROBOTS = 16;
+
     private static final Map<String, SelfPairTables> CACHE = new ConcurrentHashMap<>();
 
     /** Per piece pair [a · pieceCount + b]: its table, or null (not a self pair, or not separated by ≤ 2 joints). */
     private final Table[] tables;
+
     private final int pieces;
 
     private SelfPairTables(RobotCollisionModel model) {
@@ -100,12 +101,16 @@ final class SelfPairTables {
     }
 
     /** A table's answer for one pair and state. */
-    enum Verdict { FREE, COLLIDING, UNKNOWN }
+    enum Verdict {
+        FREE,
+        COLLIDING,
+        UNKNOWN
+    }
 
     /** One piece pair's grid over its one or two separating joints. */
     private static final class Table {
         private final int pieceA, pieceB, linkA, linkB;
-        private final int var0, var1;          // var1 = -1: one joint
+        private final int var0, var1; // var1 = -1: one joint
         private final double lo0, step0, lo1, step1;
         private final int n0, n1;
         private final double lip0, lip1;
@@ -138,7 +143,8 @@ final class SelfPairTables {
             cells = new float[n0 * n1];
             upper = new float[n0 * n1];
             Arrays.fill(cells, Float.NaN);
-            Arrays.fill(upper, Float.POSITIVE_INFINITY);   // an unfilled (or not yet visible) estimate never calls COLLIDING
+            Arrays.fill(
+                    upper, Float.POSITIVE_INFINITY); // an unfilled (or not yet visible) estimate never calls COLLIDING
         }
 
         private static int cellsOver(double width) {
@@ -150,10 +156,20 @@ final class SelfPairTables {
         }
 
         private double lipschitz(RobotCollisionModel model, SeparatingJoints joints, int k) {
-            return joints.reach(k, linkA, model.pieceSphere(pieceA, 0), model.pieceSphere(pieceA, 1),
-                    model.pieceSphere(pieceA, 2), model.pieceSphere(pieceA, 3))
-                    + joints.reach(k, linkB, model.pieceSphere(pieceB, 0), model.pieceSphere(pieceB, 1),
-                    model.pieceSphere(pieceB, 2), model.pieceSphere(pieceB, 3));
+            return joints.reach(
+                            k,
+                            linkA,
+                            model.pieceSphere(pieceA, 0),
+                            model.pieceSphere(pieceA, 1),
+                            model.pieceSphere(pieceA, 2),
+                            model.pieceSphere(pieceA, 3))
+                    + joints.reach(
+                            k,
+                            linkB,
+                            model.pieceSphere(pieceB, 0),
+                            model.pieceSphere(pieceB, 1),
+                            model.pieceSphere(pieceB, 2),
+                            model.pieceSphere(pieceB, 3));
         }
 
         Verdict verdict(PairDistance distance, QueryContext c, double[] q, double margin) {
@@ -216,7 +232,7 @@ final class SelfPairTables {
             } else {
                 est = c.result.distance - margins;
             }
-            if (est == est) {     // a NaN estimate leaves +∞: never COLLIDING
+            if (est == est) { // a NaN estimate leaves +∞: never COLLIDING
                 float f = (float) est;
                 upper[cell] = f < est ? Math.nextUp(f) : f;
             }

@@ -47,8 +47,10 @@ public final class SpeedGrid {
      * environment pairs.
      */
     int sharedJoints(PairKind kind, int a, int b) {
-        return kind == PairKind.ENVIRONMENT ? 0
-                : model.kinematics().sharedChainLength(model.bodyLink(model.pieceBody(a)), model.bodyLink(model.pieceBody(b)));
+        return kind == PairKind.ENVIRONMENT
+                ? 0
+                : model.kinematics()
+                        .sharedChainLength(model.bodyLink(model.pieceBody(a)), model.bodyLink(model.pieceBody(b)));
     }
 
     static double cellEdge(int i, int cells) {
@@ -69,7 +71,9 @@ public final class SpeedGrid {
 
     /** Speed bound (distance change per unit s) of the pair in a cell: both spheres' speeds relative to their shared frame. */
     double pairSpeed(QueryContext c, PairKind kind, int a, int b, int skip, int cell) {
-        return kind == PairKind.ENVIRONMENT ? pieceSpeed(c, a, 0, cell) : pieceSpeed(c, a, skip, cell) + pieceSpeed(c, b, skip, cell);
+        return kind == PairKind.ENVIRONMENT
+                ? pieceSpeed(c, a, 0, cell)
+                : pieceSpeed(c, a, skip, cell) + pieceSpeed(c, b, skip, cell);
     }
 
     private double pieceSpeed(QueryContext c, int piece, int skip, int cell) {
@@ -78,9 +82,16 @@ public final class SpeedGrid {
             // one pass gives the piece's bound relative to every frame along its chain: fill every skip's table
             int link = model.bodyLink(model.pieceBody(piece));
             int n = model.kinematics().chainLength(link);
-            c.segment.cellSpeeds(cell, cellEdge(cell, c.cells), cellEdge(cell + 1, c.cells), link,
-                    model.pieceSphere(piece, 0), model.pieceSphere(piece, 1), model.pieceSphere(piece, 2),
-                    model.pieceSphere(piece, 3), c.skipSpeeds);
+            c.segment.cellSpeeds(
+                    cell,
+                    cellEdge(cell, c.cells),
+                    cellEdge(cell + 1, c.cells),
+                    link,
+                    model.pieceSphere(piece, 0),
+                    model.pieceSphere(piece, 1),
+                    model.pieceSphere(piece, 2),
+                    model.pieceSphere(piece, 3),
+                    c.skipSpeeds);
             for (int k = 0; k <= n; k++) {
                 int tk = piece * c.memoStride + k;
                 cellTable(c, tk)[cell] = c.generation;
@@ -125,8 +136,8 @@ public final class SpeedGrid {
      * make progress: the caller then answers INCONCLUSIVE, never free. Shared by {@link Advancement#advance} and
      * {@link BooleanAdvancement}, so both step by the same rule.
      */
-    double stepEnd(QueryContext c, PairKind kind, int a, int b, int skip, double s, double sEnd, double whole,
-                   double target) {
+    double stepEnd(
+            QueryContext c, PairKind kind, int a, int b, int skip, double s, double sEnd, double whole, double target) {
         double s1 = cellReach(c, kind, a, b, skip, s, sEnd, target);
         double mu = Math.min(whole, cellBound(c, kind, a, b, skip, s, s1));
         while (!(mu <= target)) {

@@ -28,10 +28,12 @@ final class SphereTier {
         final double[] centres;
         /** Per sphere, |x| + |y| + |z| of its world centre: the scale of the rounding in a centre difference. */
         final double[] sizes;
+
         final long[] pieceToken;
         long token = 1;
         /** Of the last {@link #self} that stopped: centre of its sphere on a minus the one on b (a GJK start). */
         double gapX, gapY, gapZ;
+
         final Vector3d v = new Vector3d();
 
         Scratch(RobotCollisionModel model) {
@@ -73,8 +75,9 @@ final class SphereTier {
         double best = Double.POSITIVE_INFINITY;
         for (int i = model.coverStart(a); i < model.coverEnd(a); i++) {
             double lb = obstacles.lowerBound(k, t.centres[3 * i], t.centres[3 * i + 1], t.centres[3 * i + 2])
-                    - model.coverSphere(i, 3) - m;
-            if (!(lb > stop)) {     // NaN: stop with it
+                    - model.coverSphere(i, 3)
+                    - m;
+            if (!(lb > stop)) { // NaN: stop with it
                 return lb;
             }
             best = Math.min(best, lb);
@@ -98,7 +101,7 @@ final class SphereTier {
             for (int j = model.coverStart(b); j < model.coverEnd(b); j++) {
                 double dx = x - t.centres[3 * j], dy = y - t.centres[3 * j + 1], dz = z - t.centres[3 * j + 2];
                 double r = reach + model.coverSphere(j, 3) + (1e-12 * (size + t.sizes[j]) + 1e-15);
-                if (!(dx * dx + dy * dy + dz * dz > r * r * (1 + 1e-14))) {   // NaN: not beyond
+                if (!(dx * dx + dy * dy + dz * dz > r * r * (1 + 1e-14))) { // NaN: not beyond
                     t.gapX = dx;
                     t.gapY = dy;
                     t.gapZ = dz;

@@ -51,8 +51,15 @@ final class SweptSpheres {
         double hx = Double.NEGATIVE_INFINITY, hy = hx, hz = hx;
         for (int i = 0; i < n; i++) {
             double s0 = SpeedGrid.cellEdge(i, n), s1 = SpeedGrid.cellEdge(i + 1, n);
-            c.segment.cellCentre(i, s0, s1, link, model.pieceSphere(piece, 0), model.pieceSphere(piece, 1),
-                    model.pieceSphere(piece, 2), c.v);
+            c.segment.cellCentre(
+                    i,
+                    s0,
+                    s1,
+                    link,
+                    model.pieceSphere(piece, 0),
+                    model.pieceSphere(piece, 1),
+                    model.pieceSphere(piece, 2),
+                    c.v);
             double sweep = sweep(grid.pairSpeed(c, PairKind.ENVIRONMENT, piece, piece, 0, i), s0, s1);
             int o = base + CELL * i;
             c.sweptCells[o] = c.v.x;

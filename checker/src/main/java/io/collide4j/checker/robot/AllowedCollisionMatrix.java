@@ -4,7 +4,6 @@ import io.collide4j.urdf.JointDescription;
 import io.collide4j.urdf.LinkDescription;
 import io.collide4j.urdf.RobotDescription;
 import io.collide4j.urdf.SemanticDescription;
-
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -26,8 +25,8 @@ public final class AllowedCollisionMatrix {
 
     private static final AllowedCollisionMatrix EMPTY = new AllowedCollisionMatrix(Map.of(), Set.of());
 
-    private final Map<String, Set<String>> allowed;   // symmetric
-    private final Set<String> alwaysAllowed;          // bodies never checked against anything
+    private final Map<String, Set<String>> allowed; // symmetric
+    private final Set<String> alwaysAllowed; // bodies never checked against anything
 
     private AllowedCollisionMatrix(Map<String, Set<String>> allowed, Set<String> alwaysAllowed) {
         this.allowed = allowed;
@@ -78,7 +77,8 @@ public final class AllowedCollisionMatrix {
         /** Stop checking the pair (a, b). */
         public Builder allow(String a, String b) {
             if (a.equals(b)) {
-                throw new IllegalArgumentException("an allowed-collision entry needs two different bodies, got '" + a + "' twice");
+                throw new IllegalArgumentException(
+                        "an allowed-collision entry needs two different bodies, got '" + a + "' twice");
             }
             allowed.computeIfAbsent(a, k -> new HashSet<>()).add(b);
             allowed.computeIfAbsent(b, k -> new HashSet<>()).add(a);

@@ -6,5 +6,4 @@ package io.collide4j.checker.robot;
  * ({@code disable_collisions}), {@code Drake} (URDF collision filter group), {@code Attached} (an attached object
  * with its link or touch links), {@code User} (an allow entry given by the caller).
  */
-public record AllowedPair(String first, String second, String reason) {
-}
+public record AllowedPair(String first, String second, String reason) {}

@@ -2,7 +2,6 @@ package io.collide4j.checker.robot;
 
 import io.collide4j.checker.scene.ObstacleShape;
 import io.collide4j.urdf.Pose;
-
 import java.util.Objects;
 import java.util.Set;
 

@@ -6,7 +6,6 @@ import io.collide4j.urdf.GeometryElement;
 import io.collide4j.urdf.LinkDescription;
 import io.collide4j.urdf.RobotDescription;
 import io.collide4j.urdf.TriangleMesh;
-
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -34,8 +33,7 @@ public final class ConcaveLinks {
 
     private static final Map<TriangleMesh, MeshConvexity> MEMO = Collections.synchronizedMap(new WeakHashMap<>());
 
-    private ConcaveLinks() {
-    }
+    private ConcaveLinks() {}
 
     /** Every link with a mesh in its collision geometry, in the description's order, each with its worst mesh. */
     public static List<LinkConvexity> survey(RobotDescription description) {
@@ -46,7 +44,8 @@ public final class ConcaveLinks {
                 if (!(e.geometry() instanceof Geometry.Mesh m) || m.mesh().isEmpty()) {
                     continue;
                 }
-                LinkConvexity c = new LinkConvexity(l.name(), m.filename(), convexity(m.mesh().get()));
+                LinkConvexity c = new LinkConvexity(
+                        l.name(), m.filename(), convexity(m.mesh().get()));
                 if (worst == null || worse(c, worst)) {
                     worst = c;
                 }
@@ -61,8 +60,8 @@ public final class ConcaveLinks {
     /** The links of {@code description} decomposed by default at {@code threshold}. */
     public static List<LinkConvexity> concave(RobotDescription description, double threshold) {
         if (!(threshold >= 1) || !Double.isFinite(threshold)) {
-            throw new IllegalArgumentException("concave-link threshold: expected a hull/mesh volume ratio >= 1, got "
-                    + threshold);
+            throw new IllegalArgumentException(
+                    "concave-link threshold: expected a hull/mesh volume ratio >= 1, got " + threshold);
         }
         return survey(description).stream().filter(c -> c.concave(threshold)).toList();
     }
@@ -72,7 +71,8 @@ public final class ConcaveLinks {
         if (a.convexity().closed() != b.convexity().closed()) {
             return a.convexity().closed();
         }
-        return a.convexity().closed() && a.convexity().hullExcess() > b.convexity().hullExcess();
+        return a.convexity().closed()
+                && a.convexity().hullExcess() > b.convexity().hullExcess();
     }
 
     private static MeshConvexity convexity(TriangleMesh mesh) {

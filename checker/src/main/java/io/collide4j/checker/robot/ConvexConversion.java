@@ -1,12 +1,11 @@
 package io.collide4j.checker.robot;
 
 import io.collide4j.checker.geometry.ConvexShape;
-import io.collide4j.checker.geometry.hull.QuickHull;
 import io.collide4j.checker.geometry.Shapes;
+import io.collide4j.checker.geometry.hull.QuickHull;
 import io.collide4j.checker.scene.ObstacleShape;
 import io.collide4j.urdf.Geometry;
 import io.collide4j.urdf.TriangleMesh;
-
 import java.util.List;
 
 /**
@@ -15,8 +14,7 @@ import java.util.List;
  * through a {@link ConvexPieceProvider} or QuickHull with a measured covering margin. Stateless.
  */
 public final class ConvexConversion {
-    private ConvexConversion() {
-    }
+    private ConvexConversion() {}
 
     /** Pieces for a URDF collision geometry; a mesh whose file could not be loaded is an error naming it. */
     public static ConvexPieceProvider.Pieces of(Geometry g, double scale, ConvexPieceProvider provider, String what) {
@@ -28,13 +26,15 @@ public final class ConvexConversion {
             return exact(Shapes.cylinder(scale * c.radius(), scale * c.length() / 2));
         }
         Geometry.Mesh m = (Geometry.Mesh) g;
-        TriangleMesh mesh = m.mesh().orElseThrow(() -> new IllegalArgumentException(what
-                + ": collision mesh '" + m.filename() + "' was not loaded"));
+        TriangleMesh mesh = m.mesh()
+                .orElseThrow(() ->
+                        new IllegalArgumentException(what + ": collision mesh '" + m.filename() + "' was not loaded"));
         return provider.pieces(scaled(mesh, scale), what + " mesh '" + m.filename() + "'");
     }
 
     /** Pieces for an obstacle or attached-object shape (a non-convex mesh becomes covering pieces). */
-    public static ConvexPieceProvider.Pieces of(ObstacleShape s, double scale, ConvexPieceProvider provider, String what) {
+    public static ConvexPieceProvider.Pieces of(
+            ObstacleShape s, double scale, ConvexPieceProvider provider, String what) {
         if (s instanceof ObstacleShape.Box b) {
             return exact(Shapes.box(scale * b.sizeX() / 2, scale * b.sizeY() / 2, scale * b.sizeZ() / 2));
         } else if (s instanceof ObstacleShape.Sphere sp) {

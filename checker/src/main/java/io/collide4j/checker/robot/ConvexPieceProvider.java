@@ -1,10 +1,9 @@
 package io.collide4j.checker.robot;
 
 import io.collide4j.checker.geometry.ConvexShape;
-import io.collide4j.checker.geometry.hull.QuickHull;
 import io.collide4j.checker.geometry.Shapes;
+import io.collide4j.checker.geometry.hull.QuickHull;
 import io.collide4j.urdf.TriangleMesh;
-
 import java.util.List;
 
 /**

@@ -6,14 +6,13 @@ import io.collide4j.checker.geometry.ConvexHull;
 import io.collide4j.checker.geometry.ConvexShape;
 import io.collide4j.checker.geometry.CylinderShape;
 import io.collide4j.checker.geometry.HullShape;
-import io.collide4j.checker.geometry.Shapes;
 import io.collide4j.checker.geometry.MarginShape;
+import io.collide4j.checker.geometry.Shapes;
 import io.collide4j.checker.geometry.SphereShape;
 import io.collide4j.checker.geometry.TransformedShape;
-import org.joml.Matrix4d;
-
 import java.util.ArrayList;
 import java.util.List;
+import org.joml.Matrix4d;
 
 /**
  * A few spheres whose union provably contains a convex piece (its own frame): the cheap tier in front of GJK.
@@ -51,8 +50,7 @@ public final class CoveringSpheres {
     /** Vertex sets up to this size are cut along the segments between every pair of vertices. */
     private static final int ALL_PAIRS_MAX = 64;
 
-    private CoveringSpheres() {
-    }
+    private CoveringSpheres() {}
 
     /**
      * Spheres (4 numbers each: centre x, y, z and radius, in the shape's frame) whose union contains the shape
@@ -100,26 +98,28 @@ public final class CoveringSpheres {
         if (edges != null) {
             coverPolytope(poly, edges, out);
         } else if (poly == null && shape instanceof SphereShape sp) {
-            out.add(new double[]{0, 0, 0, sp.radius()});
+            out.add(new double[] {0, 0, 0, sp.radius()});
         } else if (poly == null && shape instanceof CylinderShape cy) {
             int k = slabs(2 * cy.halfLength(), cy.radius());
             double t = 2 * cy.halfLength() / k;
             for (int i = 0; i < k; i++) {
                 double z = -cy.halfLength() + (i + 0.5) * t;
-                out.add(new double[]{0, 0, z, pad(Math.sqrt(cy.radius() * cy.radius() + t * t / 4), cy.boundingRadius())});
+                out.add(new double[] {
+                    0, 0, z, pad(Math.sqrt(cy.radius() * cy.radius() + t * t / 4), cy.boundingRadius())
+                });
             }
         } else if (poly == null && shape instanceof CapsuleShape ca) {
             int k = slabs(2 * ca.halfLength(), ca.radius());
             double t = 2 * ca.halfLength() / k;
             for (int i = 0; i < k; i++) {
                 double z = -ca.halfLength() + (i + 0.5) * t;
-                out.add(new double[]{0, 0, z, pad(ca.radius() + t / 2, ca.boundingRadius())});
+                out.add(new double[] {0, 0, z, pad(ca.radius() + t / 2, ca.boundingRadius())});
             }
         } else if (poly == null && shape instanceof MarginShape ms) {
             List<double[]> inner = new ArrayList<>();
             cover(ms.inner(), inner);
             for (double[] b : inner) {
-                out.add(new double[]{b[0], b[1], b[2], pad(b[3] + ms.margin(), ms.boundingRadius())});
+                out.add(new double[] {b[0], b[1], b[2], pad(b[3] + ms.margin(), ms.boundingRadius())});
             }
         } else if (poly == null && shape instanceof TransformedShape ts && rigid(ts)) {
             List<double[]> inner = new ArrayList<>();
@@ -130,14 +130,18 @@ public final class CoveringSpheres {
                 double x = m.m00() * b[0] + m.m10() * b[1] + m.m20() * b[2] + m.m30();
                 double y = m.m01() * b[0] + m.m11() * b[1] + m.m21() * b[2] + m.m31();
                 double z = m.m02() * b[0] + m.m12() * b[1] + m.m22() * b[2] + m.m32();
-                out.add(new double[]{x, y, z, pad(b[3] * grow, ts.boundingRadius())});
+                out.add(new double[] {x, y, z, pad(b[3] * grow, ts.boundingRadius())});
             }
         } else {
             double[] b = new double[6];
             shape.localBounds(b);
             double hx = (b[3] - b[0]) / 2, hy = (b[4] - b[1]) / 2, hz = (b[5] - b[2]) / 2;
-            out.add(new double[]{(b[0] + b[3]) / 2, (b[1] + b[4]) / 2, (b[2] + b[5]) / 2,
-                    pad(Math.sqrt(hx * hx + hy * hy + hz * hz), shape.boundingRadius())});
+            out.add(new double[] {
+                (b[0] + b[3]) / 2,
+                (b[1] + b[4]) / 2,
+                (b[2] + b[5]) / 2,
+                pad(Math.sqrt(hx * hx + hy * hy + hz * hz), shape.boundingRadius())
+            });
         }
     }
 
@@ -162,7 +166,6 @@ public final class CoveringSpheres {
     private static double pad(double r, double size) {
         return r * (1 + 1e-12) + 1e-9 * size + 1e-12;
     }
-
 
     /** Vertex sets without triangles up to this size are cut along all pairs; larger ones get one sphere. */
     private static final int ALL_PAIRS_LIMIT = 2000;
@@ -237,7 +240,7 @@ public final class CoveringSpheres {
             }
             for (int e = 0; e < edges.length; e += 2) {
                 int p = edges[e], q = edges[e + 1];
-                for (double plane : new double[]{z0, z1}) {
+                for (double plane : new double[] {z0, z1}) {
                     double lo = Math.min(z[p], z[q]), hi = Math.max(z[p], z[q]);
                     if (lo <= plane + delta && hi >= plane - delta && hi > lo) {
                         double t = Math.max(0, Math.min(1, (plane - z[p]) / (z[q] - z[p])));
@@ -265,7 +268,7 @@ public final class CoveringSpheres {
                 double dx = pts[3 * i] - cx, dy = pts[3 * i + 1] - cy, dz = pts[3 * i + 2] - cz;
                 r2 = Math.max(r2, dx * dx + dy * dy + dz * dz);
             }
-            out.add(new double[]{cx, cy, cz, pad(Math.sqrt(r2), length + cross + size)});
+            out.add(new double[] {cx, cy, cz, pad(Math.sqrt(r2), length + cross + size)});
         }
     }
 
@@ -297,7 +300,7 @@ public final class CoveringSpheres {
             double w = c[6] * a[0] + c[7] * a[1] + c[8] * a[2];
             double l = Math.sqrt(x * x + y * y + w * w);
             if (!(l > 0) || !Double.isFinite(l)) {
-                return new double[]{1, 0, 0};
+                return new double[] {1, 0, 0};
             }
             a[0] = x / l;
             a[1] = y / l;

@@ -5,7 +5,6 @@ import io.collide4j.checker.geometry.decomposition.Decomposition;
 import io.collide4j.checker.geometry.decomposition.DecompositionCache;
 import io.collide4j.checker.geometry.decomposition.DecompositionParameters;
 import io.collide4j.urdf.TriangleMesh;
-
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -22,7 +21,7 @@ import java.util.function.LongConsumer;
  */
 public final class DecompositionPieces implements ConvexPieceProvider {
     private final DecompositionParameters params;
-    private final DecompositionCache cache;   // null: always compute
+    private final DecompositionCache cache; // null: always compute
 
     private DecompositionPieces(DecompositionParameters params, DecompositionCache cache) {
         this.params = params;
@@ -60,13 +59,13 @@ public final class DecompositionPieces implements ConvexPieceProvider {
      * and a planner builds the same robot for every problem and scene. At most {@value #MEMO_SIZE} meshes (least
      * recently used dropped); only cached providers use it, so {@link #uncached} still computes every time.
      */
-    private static final Map<String, Pieces> MEMO = Collections.synchronizedMap(
-            new LinkedHashMap<>(16, 0.75f, true) {
-                @Override
-                protected boolean removeEldestEntry(Map.Entry<String, Pieces> eldest) {
-                    return size() > MEMO_SIZE;
-                }
-            });
+    private static final Map<String, Pieces> MEMO = Collections.synchronizedMap(new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Pieces> eldest) {
+            return size() > MEMO_SIZE;
+        }
+    });
+
     private static final int MEMO_SIZE = 512;
 
     @Override
@@ -79,7 +78,7 @@ public final class DecompositionPieces implements ConvexPieceProvider {
         if (known != null) {
             return known;
         }
-        Pieces p = compute(mesh, what);   // outside the lock: two threads may both compute one mesh, with equal results
+        Pieces p = compute(mesh, what); // outside the lock: two threads may both compute one mesh, with equal results
         MEMO.put(key, p);
         return p;
     }
@@ -115,13 +114,13 @@ public final class DecompositionPieces implements ConvexPieceProvider {
      *
      * @throws IllegalArgumentException if even the fresh decomposition's margin cannot be measured
      */
-    public static Pieces measure(Decomposition d, TriangleMesh mesh, DecompositionParameters params,
-            LongConsumer progress) {
+    public static Pieces measure(
+            Decomposition d, TriangleMesh mesh, DecompositionParameters params, LongConsumer progress) {
         if (d.coverPatches().isPresent()) {
             return PieceCover.of(d, mesh, progress);
         }
-        int budget = (int) Math.min(PieceCover.MAX_PATCHES,
-                (long) CACHED_SEARCH_PATCHES_PER_TRIANGLE * mesh.triangleCount() + 100_000);
+        int budget = (int) Math.min(
+                PieceCover.MAX_PATCHES, (long) CACHED_SEARCH_PATCHES_PER_TRIANGLE * mesh.triangleCount() + 100_000);
         try {
             Pieces searched = PieceCover.of(d.pieces(), mesh, budget, progress);
             if (searched.margin() <= PieceCover.tolerance(mesh)) {

@@ -8,8 +8,7 @@ import org.joml.Vector3d;
 
 /** Measures how far given points can lie outside a convex shape (the covering margin of a hull). */
 final class HullCoverage {
-    private HullCoverage() {
-    }
+    private HullCoverage() {}
 
     /**
      * An upper bound on max over points p of dist(p, shape): GJK's witness on the shape is a convex

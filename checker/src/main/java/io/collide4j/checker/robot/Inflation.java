@@ -1,7 +1,6 @@
 package io.collide4j.checker.robot;
 
 import io.collide4j.urdf.ModelLimits;
-
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
@@ -20,7 +19,8 @@ public final class Inflation {
     private final Map<String, Double> padding;
     private final Map<String, Double> scale;
 
-    private Inflation(double defaultPadding, double defaultScale, Map<String, Double> padding, Map<String, Double> scale) {
+    private Inflation(
+            double defaultPadding, double defaultScale, Map<String, Double> padding, Map<String, Double> scale) {
         this.defaultPadding = defaultPadding;
         this.defaultScale = defaultScale;
         this.padding = padding;
@@ -87,15 +87,17 @@ public final class Inflation {
 
         private static double checkPadding(String body, double p) {
             if (!(p >= 0) || !(p <= ModelLimits.MAX_LENGTH)) {
-                throw new IllegalArgumentException("padding of '" + body + "' must be >= 0 (the model may only grow) and at most "
-                        + ModelLimits.MAX_LENGTH + " m (ModelLimits: larger sizes overflow in the narrow phase), got " + p);
+                throw new IllegalArgumentException("padding of '" + body
+                        + "' must be >= 0 (the model may only grow) and at most " + ModelLimits.MAX_LENGTH
+                        + " m (ModelLimits: larger sizes overflow in the narrow phase), got " + p);
             }
             return p;
         }
 
         private static double checkScale(String body, double s) {
             if (!(s >= 1) || !(s <= ModelLimits.MAX_SCALE)) {
-                throw new IllegalArgumentException("scale of '" + body + "' must be >= 1 (the model may only grow) and at most "
+                throw new IllegalArgumentException("scale of '" + body
+                        + "' must be >= 1 (the model may only grow) and at most "
                         + ModelLimits.MAX_SCALE + " (ModelLimits: a scaled link must stay a size the narrow phase can"
                         + " evaluate), got " + s);
             }

@@ -1,7 +1,6 @@
 package io.collide4j.checker.robot;
 
 import io.collide4j.checker.geometry.decomposition.MeshConvexity;
-
 import java.util.Locale;
 
 /**
@@ -22,6 +21,7 @@ public record LinkConvexity(String link, String mesh, MeshConvexity convexity) {
         if (!convexity.closed()) {
             return "open mesh " + file + ": no volume, so how far from convex is unknown";
         }
-        return String.format(Locale.ROOT, "one hull adds %.1f %% volume to %s", 100 * (convexity.hullExcess() - 1), file);
+        return String.format(
+                Locale.ROOT, "one hull adds %.1f %% volume to %s", 100 * (convexity.hullExcess() - 1), file);
     }
 }

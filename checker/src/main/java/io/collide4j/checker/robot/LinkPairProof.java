@@ -5,9 +5,8 @@ import io.collide4j.checker.narrowphase.Gjk;
 import io.collide4j.kinematics.JointBoxMotion;
 import io.collide4j.kinematics.KinematicModel;
 import io.collide4j.kinematics.LinkPoses;
-import org.joml.Matrix4d;
-
 import java.util.Arrays;
+import org.joml.Matrix4d;
 
 /**
  * A proof that two links of a robot cannot touch anywhere in the joint ranges between them (what an SRDF's
@@ -73,8 +72,11 @@ public final class LinkPairProof {
         int la = model.bodyLink(ba);
         int lb = model.bodyLink(bb);
         int skip = km.sharedChainLength(la, lb);
-        int[] vars = Arrays.stream(new int[][]{JointBoxMotion.variables(km, la, skip), JointBoxMotion.variables(km, lb, skip)})
-                .flatMapToInt(Arrays::stream).distinct().toArray();
+        int[] vars = Arrays.stream(
+                        new int[][] {JointBoxMotion.variables(km, la, skip), JointBoxMotion.variables(km, lb, skip)})
+                .flatMapToInt(Arrays::stream)
+                .distinct()
+                .toArray();
         int k = vars.length;
         double[] lo = new double[k];
         double[] hi = new double[k];
@@ -89,30 +91,34 @@ public final class LinkPairProof {
         return new Search(ba, bb, la, lb, skip, vars).run(lo, hi);
     }
 
-    private enum Verdict { SETTLED, SPLIT, TOUCHING }
+    private enum Verdict {
+        SETTLED,
+        SPLIT,
+        TOUCHING
+    }
 
     /** One proof's scratch and state. */
     private final class Search {
         final int ba, bb, la, lb, skip;
         final int[] vars;
-        final double[] lever;                 // per box variable: how much a unit half-width moves the two links
-        final double[] center;                // full configuration at the box centre
-        final double[] half;                  // full half-widths (0 outside the box variables)
+        final double[] lever; // per box variable: how much a unit half-width moves the two links
+        final double[] center; // full configuration at the box centre
+        final double[] half; // full half-widths (0 outside the box variables)
         final LinkPoses poses = new LinkPoses(km);
         final Gjk gjk = new Gjk();
         final DistanceResult dist = new DistanceResult();
-        double hintX, hintY, hintZ;           // the last separating direction (B towards A): GJK's first guess
+        double hintX, hintY, hintZ; // the last separating direction (B towards A): GJK's first guess
         final Matrix4d pa = new Matrix4d();
         final Matrix4d pb = new Matrix4d();
-        final double[] sphereA = new double[4];      // placed spheres: centre (world), radius
+        final double[] sphereA = new double[4]; // placed spheres: centre (world), radius
         final double[] sphereBody = new double[4];
-        final double[] sphereB;                      // body B's pieces, 4 each
+        final double[] sphereB; // body B's pieces, 4 each
         final Sphere bodySpheres = model::bodySphere;
         final Sphere pieceSpheres = model::pieceSphere;
-        double[] stack;                       // boxes as lo[0..k) hi[0..k), depth first
+        double[] stack; // boxes as lo[0..k) hi[0..k), depth first
         int top;
-        int pending;                          // boxes on the stack, each one to split
-        double nearest;                       // the last verdict's smallest distance bound (for the search order)
+        int pending; // boxes on the stack, each one to split
+        double nearest; // the last verdict's smallest distance bound (for the search order)
 
         Search(int ba, int bb, int la, int lb, int skip, int[] vars) {
             this.ba = ba;
@@ -123,7 +129,7 @@ public final class LinkPairProof {
             this.vars = vars;
             this.lever = new double[vars.length];
             double[] q = new double[km.variableCount()];
-            for (int i = 0; i < q.length; i++) {   // variables outside the box move neither link relative to the other
+            for (int i = 0; i < q.length; i++) { // variables outside the box move neither link relative to the other
                 q[i] = Math.min(Math.max(0, km.lowerLimit(i)), km.upperLimit(i));
             }
             this.center = q;
@@ -143,7 +149,7 @@ public final class LinkPairProof {
             }
             long[] boxes = {0};
             Verdict root = evaluate(lo, hi, boxes);
-            if (root != Verdict.SPLIT || k == 0) {   // without variables there is nothing to split
+            if (root != Verdict.SPLIT || k == 0) { // without variables there is nothing to split
                 return new Result(root == Verdict.SETTLED ? Outcome.PROVEN : Outcome.TOUCHING, boxes[0]);
             }
             push(lo, hi);
@@ -218,18 +224,52 @@ public final class LinkPairProof {
 
         /** How far the two links can move relative to each other within the current box (reach bounds only). */
         private double motion() {
-            return JointBoxMotion.displacement(km, la, skip, center, half, model.bodySphere(ba, 0),
-                    model.bodySphere(ba, 1), model.bodySphere(ba, 2), model.bodySphere(ba, 3))
-                    + JointBoxMotion.displacement(km, lb, skip, center, half, model.bodySphere(bb, 0),
-                    model.bodySphere(bb, 1), model.bodySphere(bb, 2), model.bodySphere(bb, 3));
+            return JointBoxMotion.displacement(
+                            km,
+                            la,
+                            skip,
+                            center,
+                            half,
+                            model.bodySphere(ba, 0),
+                            model.bodySphere(ba, 1),
+                            model.bodySphere(ba, 2),
+                            model.bodySphere(ba, 3))
+                    + JointBoxMotion.displacement(
+                            km,
+                            lb,
+                            skip,
+                            center,
+                            half,
+                            model.bodySphere(bb, 0),
+                            model.bodySphere(bb, 1),
+                            model.bodySphere(bb, 2),
+                            model.bodySphere(bb, 3));
         }
 
         /** {@link #motion} tightened with the links' distances from the joint axes at the posed centre. */
         private double motionFromCentre() {
-            return JointBoxMotion.displacement(km, poses, la, skip, center, half, model.bodySphere(ba, 0),
-                    model.bodySphere(ba, 1), model.bodySphere(ba, 2), model.bodySphere(ba, 3))
-                    + JointBoxMotion.displacement(km, poses, lb, skip, center, half, model.bodySphere(bb, 0),
-                    model.bodySphere(bb, 1), model.bodySphere(bb, 2), model.bodySphere(bb, 3));
+            return JointBoxMotion.displacement(
+                            km,
+                            poses,
+                            la,
+                            skip,
+                            center,
+                            half,
+                            model.bodySphere(ba, 0),
+                            model.bodySphere(ba, 1),
+                            model.bodySphere(ba, 2),
+                            model.bodySphere(ba, 3))
+                    + JointBoxMotion.displacement(
+                            km,
+                            poses,
+                            lb,
+                            skip,
+                            center,
+                            half,
+                            model.bodySphere(bb, 0),
+                            model.bodySphere(bb, 1),
+                            model.bodySphere(bb, 2),
+                            model.bodySphere(bb, 3));
         }
 
         /**
@@ -244,7 +284,7 @@ public final class LinkPairProof {
             Verdict v = Verdict.SETTLED;
             nearest = Double.POSITIVE_INFINITY;
             if (spheresApart(pa, ba, pb, bb, reach, bodySpheres)) {
-                return v;   // the two bodies' spheres already settle every piece pair
+                return v; // the two bodies' spheres already settle every piece pair
             }
             int b0 = model.pieceStart(bb), nb = model.pieceEnd(bb) - b0;
             for (int b = 0; b < nb; b++) {
@@ -252,18 +292,19 @@ public final class LinkPairProof {
             }
             for (int a = model.pieceStart(ba); a < model.pieceEnd(ba); a++) {
                 placeSphere(pa, a, pieceSpheres, sphereA, 0);
-                if (apart(sphereA, 0, sphereBody, 0, reach)) {   // sphereBody: body B's, placed by spheresApart
+                if (apart(sphereA, 0, sphereBody, 0, reach)) { // sphereBody: body B's, placed by spheresApart
                     continue;
                 }
                 for (int b = model.pieceStart(bb); b < model.pieceEnd(bb); b++) {
                     if (apart(sphereA, 0, sphereB, 4 * (b - b0), reach)) {
-                        continue;   // settled by the pieces' spheres: no GJK (decomposed links have thousands of pairs)
+                        continue; // settled by the pieces' spheres: no GJK (decomposed links have thousands of pairs)
                     }
                     double margins = model.pieceMargin(a) + model.pieceMargin(b);
                     // thresholds rounded up (a sum of three non-negative doubles is within two ulps)
                     double apart = Math.nextUp(Math.nextUp(margins));
                     double far = Math.nextUp(Math.nextUp(reach + margins));
-                    gjk.distance(model.pieceShape(a), pa, model.pieceShape(b), pb, 1e-3, far, hintX, hintY, hintZ, dist);
+                    gjk.distance(
+                            model.pieceShape(a), pa, model.pieceShape(b), pb, 1e-3, far, hintX, hintY, hintZ, dist);
                     if (!(dist.lowerBound > apart)) {
                         return Verdict.TOUCHING;
                     }
@@ -295,7 +336,11 @@ public final class LinkPairProof {
         }
 
         private boolean spheresApart(Matrix4d poseA, int a, Matrix4d poseB, int b, double reach, Sphere sphere) {
-            return apart(placeSphere(poseA, a, sphere, sphereA, 0), 0, placeSphere(poseB, b, sphere, sphereBody, 0), 0,
+            return apart(
+                    placeSphere(poseA, a, sphere, sphereA, 0),
+                    0,
+                    placeSphere(poseB, b, sphere, sphereBody, 0),
+                    0,
                     reach);
         }
 
@@ -306,8 +351,15 @@ public final class LinkPairProof {
          */
         private static boolean apart(double[] p, int i, double[] q, int j, double reach) {
             double dx = p[i] - q[j], dy = p[i + 1] - q[j + 1], dz = p[i + 2] - q[j + 2];
-            double size = Math.abs(p[i]) + Math.abs(p[i + 1]) + Math.abs(p[i + 2]) + Math.abs(q[j]) + Math.abs(q[j + 1])
-                    + Math.abs(q[j + 2]) + p[i + 3] + q[j + 3] + reach;
+            double size = Math.abs(p[i])
+                    + Math.abs(p[i + 1])
+                    + Math.abs(p[i + 2])
+                    + Math.abs(q[j])
+                    + Math.abs(q[j + 1])
+                    + Math.abs(q[j + 2])
+                    + p[i + 3]
+                    + q[j + 3]
+                    + reach;
             double gap = Math.sqrt(dx * dx + dy * dy + dz * dz) - p[i + 3] - q[j + 3];
             return gap - 0x1p-40 * size > reach;
         }

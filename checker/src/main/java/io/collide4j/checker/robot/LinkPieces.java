@@ -1,7 +1,6 @@
 package io.collide4j.checker.robot;
 
 import io.collide4j.urdf.Geometry;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -21,8 +20,7 @@ import java.util.concurrent.Future;
  */
 final class LinkPieces {
     /** One collision element to convert. */
-    record Element(Geometry geometry, double scale, ConvexPieceProvider provider, String what) {
-    }
+    record Element(Geometry geometry, double scale, ConvexPieceProvider provider, String what) {}
 
     /** A conversion's outcome: its pieces, or the exception it threw. */
     private record Outcome(ConvexPieceProvider.Pieces pieces, RuntimeException failure) {
@@ -99,7 +97,7 @@ final class LinkPieces {
                 try {
                     return f.get();
                 } catch (InterruptedException e) {
-                    interrupted = true;   // the conversion is already running; finish it, keep the interrupt
+                    interrupted = true; // the conversion is already running; finish it, keep the interrupt
                 }
             }
         } catch (ExecutionException e) {

@@ -7,7 +7,6 @@ import io.collide4j.checker.geometry.decomposition.CoverPatches;
 import io.collide4j.checker.geometry.decomposition.Decomposition;
 import io.collide4j.checker.geometry.decomposition.SubTriangle;
 import io.collide4j.urdf.TriangleMesh;
-
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -33,8 +32,7 @@ public final class PieceCover {
     /** At most this many sub-triangles are examined per call (a bound on time for hulls that do not cover). */
     static final int MAX_PATCHES = 4_000_000;
 
-    private PieceCover() {
-    }
+    private PieceCover() {}
 
     /** Triangles between two calls of a progress hook. */
     private static final int PROGRESS_EVERY = 1024;
@@ -88,7 +86,8 @@ public final class PieceCover {
                 margin = Math.max(margin, HullCoverage.margin(s, corners));
             }
             if (trianglesDone != null) {
-                trianglesDone.accept((long) (i + 1) * mesh.triangleCount() / d.pieces().size());
+                trianglesDone.accept(
+                        (long) (i + 1) * mesh.triangleCount() / d.pieces().size());
             }
         }
         return new ConvexPieceProvider.Pieces(shapes, margin + patches.roundingBound());
@@ -110,8 +109,8 @@ public final class PieceCover {
      * @throws IllegalArgumentException if that budget runs out with a patch outside every hull by more than
      *                                  {@link #tolerance}: the margin would be a loose bound, not a measurement
      */
-    public static ConvexPieceProvider.Pieces of(List<ConvexHull> hulls, TriangleMesh mesh, int maxPatches,
-            LongConsumer trianglesDone) {
+    public static ConvexPieceProvider.Pieces of(
+            List<ConvexHull> hulls, TriangleMesh mesh, int maxPatches, LongConsumer trianglesDone) {
         int np = hulls.size();
         double[][] planes = new double[np][];
         for (int i = 0; i < np; i++) {
@@ -163,7 +162,7 @@ public final class PieceCover {
         int last;
         int patches;
         double rounding;
-        boolean exhausted;   // a split that could have helped was not made for want of budget
+        boolean exhausted; // a split that could have helped was not made for want of budget
 
         Walk(TriangleMesh mesh, double[][] planes, int maxPatches) {
             this.mesh = mesh;

@@ -2,7 +2,6 @@ package io.collide4j.checker.robot;
 
 import io.collide4j.urdf.JointDescription;
 import io.collide4j.urdf.RobotDescription;
-
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -29,8 +28,10 @@ public record PlanningGroup(String name, String baseLink, String tipLink) {
         Map<String, JointDescription> parentJoint = parentJoints(robot);
         for (String link : List.of(baseLink, tipLink)) {
             if (robot.link(link).isEmpty()) {
-                throw new IllegalArgumentException("group " + name + ": robot '" + robot.name() + "' has no link '" + link
-                        + "'" + io.collide4j.kinematics.format.Suggestions.didYouMean(link, robot.linksByName().keySet()));
+                throw new IllegalArgumentException(
+                        "group " + name + ": robot '" + robot.name() + "' has no link '" + link + "'"
+                                + io.collide4j.kinematics.format.Suggestions.didYouMean(
+                                        link, robot.linksByName().keySet()));
             }
         }
         if (movableBetween(parentJoint, baseLink, tipLink) < 1) {
@@ -67,8 +68,8 @@ public record PlanningGroup(String name, String baseLink, String tipLink) {
 
     /** The group as SRDF XML (one line, two-space indent). */
     public String toSrdf() {
-        return "  <group name=\"" + xml(name) + "\"><chain base_link=\"" + xml(baseLink) + "\" tip_link=\"" + xml(tipLink)
-                + "\"/></group>\n";
+        return "  <group name=\"" + xml(name) + "\"><chain base_link=\"" + xml(baseLink) + "\" tip_link=\""
+                + xml(tipLink) + "\"/></group>\n";
     }
 
     private static Map<String, JointDescription> parentJoints(RobotDescription robot) {

@@ -1,19 +1,18 @@
 package io.collide4j.checker.robot;
 
-import io.collide4j.checker.geometry.ConvexHull;
-import io.collide4j.checker.geometry.hull.QuickHull;
-import io.collide4j.checker.geometry.decomposition.Decomposition;
-import io.collide4j.checker.geometry.decomposition.DecompositionCache;
-import io.collide4j.checker.geometry.decomposition.DecompositionParameters;
-import io.collide4j.checker.scene.ContentDigest;
-import io.collide4j.urdf.TriangleMesh;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.core.util.Separators;
+import io.collide4j.checker.geometry.ConvexHull;
+import io.collide4j.checker.geometry.decomposition.Decomposition;
+import io.collide4j.checker.geometry.decomposition.DecompositionCache;
+import io.collide4j.checker.geometry.decomposition.DecompositionParameters;
+import io.collide4j.checker.geometry.hull.QuickHull;
+import io.collide4j.checker.scene.ContentDigest;
 import io.collide4j.kinematics.format.InputFormatException;
 import io.collide4j.kinematics.format.StrictJson;
-
+import io.collide4j.urdf.TriangleMesh;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -45,10 +44,10 @@ public final class PrecomputedPieces implements ConvexPieceProvider {
     public static final double MAX_GAP = 1e-6;
     /** Index format name and version written by {@link #write} and accepted by {@link #load}. */
     public static final String FORMAT = "collide4j-precomputed-decomposition";
+
     public static final int VERSION = 1;
 
-    private record Entry(String name, int count, String file, List<double[]> objects) {
-    }
+    private record Entry(String name, int count, String file, List<double[]> objects) {}
 
     private final String source;
     private final Map<String, Entry> byDigest;
@@ -58,14 +57,12 @@ public final class PrecomputedPieces implements ConvexPieceProvider {
 
     /** index.json as written by {@link #write}; {@code generator} and {@code parameters} are provenance. */
     @JsonPropertyOrder({"format", "version", "generator", "parameters", "meshes"})
-    record IndexDoc(String format, Integer version, String generator, String parameters, Map<String, MeshDoc> meshes) {
-    }
+    record IndexDoc(String format, Integer version, String generator, String parameters, Map<String, MeshDoc> meshes) {}
 
     /** One mesh: its content hash, piece count, the OBJ holding the pieces (when more than one), and a statistic. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     @JsonPropertyOrder({"sha256", "pieces", "file", "unionExcessPercent"})
-    record MeshDoc(String sha256, Integer pieces, String file, Double unionExcessPercent) {
-    }
+    record MeshDoc(String sha256, Integer pieces, String file, Double unionExcessPercent) {}
 
     private PrecomputedPieces(String source, Map<String, Entry> byDigest, ConvexPieceProvider fallback, String name) {
         this.source = source;
@@ -84,8 +81,13 @@ public final class PrecomputedPieces implements ConvexPieceProvider {
         String src = index.toString();
         IndexDoc root = StrictJson.read(new ByteArrayInputStream(indexBytes), src, IndexDoc.class);
         if (!FORMAT.equals(root.format()) || root.version() == null || root.version() != VERSION) {
-            throw new InputFormatException(src, "format", 0, 0, "expected \"format\": \"" + FORMAT
-                    + "\" and \"version\": " + VERSION + ", found " + root.format() + " version " + root.version());
+            throw new InputFormatException(
+                    src,
+                    "format",
+                    0,
+                    0,
+                    "expected \"format\": \"" + FORMAT + "\" and \"version\": " + VERSION + ", found " + root.format()
+                            + " version " + root.version());
         }
         StrictJson.require(root.meshes(), src, "meshes");
         ContentDigest all = new ContentDigest().add(FORMAT).add(indexText);
@@ -96,15 +98,16 @@ public final class PrecomputedPieces implements ConvexPieceProvider {
             String sha = StrictJson.require(m == null ? null : m.sha256(), src, "meshes." + mesh + ".sha256");
             Integer n = StrictJson.require(m.pieces(), src, "meshes." + mesh + ".pieces");
             if (n < 1) {
-                throw new InputFormatException(src, "meshes." + mesh + ".pieces", 0, 0, "expected an integer >= 1, found " + n);
+                throw new InputFormatException(
+                        src, "meshes." + mesh + ".pieces", 0, 0, "expected an integer >= 1, found " + n);
             }
             int count = n;
             String file = m.file();
             List<double[]> objects = List.of();
             if (count > 1) {
                 if (file == null) {
-                    throw new IllegalArgumentException(index + ": mesh \"" + mesh + "\" has " + count
-                            + " pieces but no \"file\"");
+                    throw new IllegalArgumentException(
+                            index + ": mesh \"" + mesh + "\" has " + count + " pieces but no \"file\"");
                 }
                 URL url = resolve(index, file);
                 byte[] obj = read(url);
@@ -115,7 +118,14 @@ public final class PrecomputedPieces implements ConvexPieceProvider {
                             + mesh + "\" per " + index + "), found " + objects.size());
                 }
             }
-            if (byDigest.put(sha, new Entry(mesh, count, file == null ? null : resolve(index, file).toString(), objects)) != null) {
+            if (byDigest.put(
+                            sha,
+                            new Entry(
+                                    mesh,
+                                    count,
+                                    file == null ? null : resolve(index, file).toString(),
+                                    objects))
+                    != null) {
                 throw new IllegalArgumentException(index + ": mesh hash " + sha + " listed twice");
             }
         }
@@ -171,7 +181,11 @@ public final class PrecomputedPieces implements ConvexPieceProvider {
 
     /** Content hash of a mesh (exact vertex bits and triangle indices) used as the index key. */
     public static String meshDigest(TriangleMesh mesh) {
-        return new ContentDigest().add("collide4j-mesh").add(mesh.copyVertices()).add(mesh.copyTriangles()).hex();
+        return new ContentDigest()
+                .add("collide4j-mesh")
+                .add(mesh.copyVertices())
+                .add(mesh.copyTriangles())
+                .hex();
     }
 
     /**
@@ -179,8 +193,12 @@ public final class PrecomputedPieces implements ConvexPieceProvider {
      * {@code <name>.obj} per mesh with more than one piece; {@code names} are file-name-safe mesh names.
      * Returns the decompositions by name.
      */
-    public static Map<String, Decomposition> write(Map<String, TriangleMesh> meshes, DecompositionParameters params,
-            DecompositionCache cache, Path directory, String generator) {
+    public static Map<String, Decomposition> write(
+            Map<String, TriangleMesh> meshes,
+            DecompositionParameters params,
+            DecompositionCache cache,
+            Path directory,
+            String generator) {
         Map<String, Decomposition> out = new LinkedHashMap<>();
         Map<String, MeshDoc> entries = new LinkedHashMap<>();
         try {
@@ -196,12 +214,19 @@ public final class PrecomputedPieces implements ConvexPieceProvider {
                     file = e.getKey() + ".obj";
                     d.writeObj(directory.resolve(file));
                 }
-                entries.put(e.getKey(), new MeshDoc(meshDigest(e.getValue()), d.pieces().size(), file,
-                        Math.round(d.stats().unionExcessPercent() * 10) / 10.0));
+                entries.put(
+                        e.getKey(),
+                        new MeshDoc(
+                                meshDigest(e.getValue()),
+                                d.pieces().size(),
+                                file,
+                                Math.round(d.stats().unionExcessPercent() * 10) / 10.0));
             }
             IndexDoc root = new IndexDoc(FORMAT, VERSION, generator, params.canonicalKey(), entries);
-            String text = StrictJson.mapper().writer(new DefaultPrettyPrinter().withSeparators(
-                    Separators.createDefaultInstance().withObjectFieldValueSpacing(Separators.Spacing.AFTER)))
+            String text = StrictJson.mapper()
+                    .writer(new DefaultPrettyPrinter()
+                            .withSeparators(Separators.createDefaultInstance()
+                                    .withObjectFieldValueSpacing(Separators.Spacing.AFTER)))
                     .writeValueAsString(root);
             Files.writeString(directory.resolve("index.json"), text + "\n");
         } catch (IOException e) {
@@ -226,11 +251,13 @@ public final class PrecomputedPieces implements ConvexPieceProvider {
                 n = 0;
             } else if (line.startsWith("v ")) {
                 if (cur == null) {
-                    throw new IllegalArgumentException(source + " line " + (ln + 1) + ": vertex before the first 'o' object");
+                    throw new IllegalArgumentException(
+                            source + " line " + (ln + 1) + ": vertex before the first 'o' object");
                 }
                 String[] t = line.split("\\s+");
                 if (t.length != 4) {
-                    throw new IllegalArgumentException(source + " line " + (ln + 1) + ": expected 'v x y z', found '" + line + "'");
+                    throw new IllegalArgumentException(
+                            source + " line " + (ln + 1) + ": expected 'v x y z', found '" + line + "'");
                 }
                 if (n + 3 > cur.length) {
                     cur = Arrays.copyOf(cur, 2 * cur.length);
@@ -240,10 +267,12 @@ public final class PrecomputedPieces implements ConvexPieceProvider {
                     try {
                         x = Double.parseDouble(t[a]);
                     } catch (NumberFormatException ex) {
-                        throw new IllegalArgumentException(source + " line " + (ln + 1) + ": bad coordinate '" + t[a] + "'");
+                        throw new IllegalArgumentException(
+                                source + " line " + (ln + 1) + ": bad coordinate '" + t[a] + "'");
                     }
                     if (!Double.isFinite(x)) {
-                        throw new IllegalArgumentException(source + " line " + (ln + 1) + ": non-finite coordinate '" + t[a] + "'");
+                        throw new IllegalArgumentException(
+                                source + " line " + (ln + 1) + ": non-finite coordinate '" + t[a] + "'");
                     }
                     cur[n++] = x;
                 }

@@ -15,14 +15,13 @@ import io.collide4j.urdf.LinkDescription;
 import io.collide4j.urdf.Pose;
 import io.collide4j.urdf.RobotDescription;
 import io.collide4j.urdf.SemanticDescription;
-import org.joml.Matrix4d;
-import org.joml.Vector3d;
-
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.joml.Matrix4d;
+import org.joml.Vector3d;
 
 /**
  * The robot as collision bodies: one body per link with collision geometry plus one per attached
@@ -42,20 +41,20 @@ public final class RobotCollisionModel {
     private final String[] bodyName;
     private final int[] bodyLink;
     private final boolean[] bodyAttached;
-    private final double[] bodySphere;      // 4 per body: centre (link frame), radius (margins included)
-    private final int[] bodyPieceStart;     // pieces of body b: [start[b], start[b+1])
+    private final double[] bodySphere; // 4 per body: centre (link frame), radius (margins included)
+    private final int[] bodyPieceStart; // pieces of body b: [start[b], start[b+1])
     private final ConvexShape[] pieceShape; // in the link frame
     private final double[] pieceMargin;
-    private final double[] pieceFkSlack;    // part of pieceMargin: forward-kinematics and element-origin rounding
-    private final double[] pieceSphere;     // 4 per piece: centre (link frame), radius (margin included)
+    private final double[] pieceFkSlack; // part of pieceMargin: forward-kinematics and element-origin rounding
+    private final double[] pieceSphere; // 4 per piece: centre (link frame), radius (margin included)
     private final int[] pieceBody;
-    private final int[] coverStart;         // covering spheres of piece p: [coverStart[p], coverStart[p+1])
-    private final double[] cover;           // 4 per covering sphere: centre (link frame), radius (margin included)
-    private final int[] selfPairs;          // body pairs (a, b), a < b, flattened
+    private final int[] coverStart; // covering spheres of piece p: [coverStart[p], coverStart[p+1])
+    private final double[] cover; // 4 per covering sphere: centre (link frame), radius (margin included)
+    private final int[] selfPairs; // body pairs (a, b), a < b, flattened
     private final boolean[] bodyMeetsEnvironment;
     private final AllowedCollisionMatrix acm;
     private final PieceOrigin[] pieceOrigin;
-    private final ConvexShape[] elementShape;   // per piece, in its collision element's frame (scaled)
+    private final ConvexShape[] elementShape; // per piece, in its collision element's frame (scaled)
     private final List<AllowedPair> allowedPairs;
     private final List<AttachedObject> attachedObjects;
     private final String contentHash;
@@ -348,12 +347,13 @@ public final class RobotCollisionModel {
                 double half = Math.sqrt(hx * hx + hy * hy + hz * hz) * (1 + 1e-12) + 1e-12;
                 double radiusInElement = Math.sqrt(lx * lx + ly * ly + lz * lz) * (1 + 1e-12) + half;
                 double radiusInLink = c.length() * (1 + 1e-12) + half + origin.pointError(radiusInElement);
-                double slack = fk.pointError(link, radiusInLink) + (1 + fk.rotation(link)) * origin.pointError(radiusInElement);
+                double slack = fk.pointError(link, radiusInLink)
+                        + (1 + fk.rotation(link)) * origin.pointError(radiusInElement);
                 double margin = pieces.margin() + padding + slack;
                 shapes.add(isIdentity(origin) ? s : Shapes.transformed(s, m));
                 margins.add(margin);
                 fkSlack.add(slack);
-                spheres.add(new double[]{c.x, c.y, c.z, half + margin});
+                spheres.add(new double[] {c.x, c.y, c.z, half + margin});
                 origins.add(from);
                 elementShapes.add(s);
             }
@@ -399,7 +399,7 @@ public final class RobotCollisionModel {
 
         /** A user allowed-collision entry (body or obstacle names, or {@link AllowedCollisionMatrix#ENVIRONMENT}). */
         public Builder allow(String a, String b) {
-            userAllow.add(new String[]{a, b});
+            userAllow.add(new String[] {a, b});
             return this;
         }
 
@@ -457,12 +457,24 @@ public final class RobotCollisionModel {
                 throw new IllegalArgumentException("description is robot '" + description.name()
                         + "' but the kinematic model is '" + kinematics.name() + "'");
             }
-            ContentDigest md = new ContentDigest().add("collide4j-robot").add(description.name()).add(providerName);
+            ContentDigest md = new ContentDigest()
+                    .add("collide4j-robot")
+                    .add(description.name())
+                    .add(providerName);
             for (JointDescription j : description.joints()) {
                 md.add(j.name()).add(j.type().name()).add(j.parent()).add(j.child());
                 digestPose(md, j.origin());
-                md.add(j.axisX(), j.axisY(), j.axisZ(), j.limits().lower(), j.limits().upper());
-                md.add(j.mimic() == null ? "" : j.mimic().joint() + "*" + j.mimic().multiplier() + "+" + j.mimic().offset());
+                md.add(
+                        j.axisX(),
+                        j.axisY(),
+                        j.axisZ(),
+                        j.limits().lower(),
+                        j.limits().upper());
+                md.add(
+                        j.mimic() == null
+                                ? ""
+                                : j.mimic().joint() + "*" + j.mimic().multiplier() + "+"
+                                        + j.mimic().offset());
             }
             Map<String, LinkDescription> links = description.linksByName();
             for (String l : linkProvider.keySet()) {
@@ -484,11 +496,15 @@ public final class RobotCollisionModel {
                 }
                 for (int e = 0; e < ld.collisions().size(); e++) {
                     // scale acts in the element frame (about its origin), so the origin itself is unchanged
-                    elements.add(new LinkPieces.Element(ld.collisions().get(e).geometry(), inflation.scale(linkName),
-                            linkProvider.getOrDefault(linkName, provider), "link '" + linkName + "' collision " + e));
+                    elements.add(new LinkPieces.Element(
+                            ld.collisions().get(e).geometry(),
+                            inflation.scale(linkName),
+                            linkProvider.getOrDefault(linkName, provider),
+                            "link '" + linkName + "' collision " + e));
                 }
             }
-            LinkPieces converted = LinkPieces.convert(elements, Runtime.getRuntime().availableProcessors());
+            LinkPieces converted =
+                    LinkPieces.convert(elements, Runtime.getRuntime().availableProcessors());
             for (String linkName : kinematics.linkNames()) {
                 LinkDescription ld = links.get(linkName);
                 if (ld == null || ld.collisions().isEmpty()) {
@@ -504,10 +520,13 @@ public final class RobotCollisionModel {
                     GeometryElement ge = ld.collisions().get(e);
                     ConvexPieceProvider.Pieces pieces = converted.next();
                     // one piece covering a mesh covers the hull of its vertices (a convex superset of them)
-                    PieceOrigin.Kind kind = !(ge.geometry() instanceof Geometry.Mesh) ? PieceOrigin.Kind.PRIMITIVE
-                            : pieces.shapes().size() == 1 ? PieceOrigin.Kind.HULL
-                            : pieces.shapes().stream().allMatch(HullShape.class::isInstance) ? PieceOrigin.Kind.DECOMPOSED
-                            : PieceOrigin.Kind.OTHER;
+                    PieceOrigin.Kind kind = !(ge.geometry() instanceof Geometry.Mesh)
+                            ? PieceOrigin.Kind.PRIMITIVE
+                            : pieces.shapes().size() == 1
+                                    ? PieceOrigin.Kind.HULL
+                                    : pieces.shapes().stream().allMatch(HullShape.class::isInstance)
+                                            ? PieceOrigin.Kind.DECOMPOSED
+                                            : PieceOrigin.Kind.OTHER;
                     bd.add(pieces, ge.origin(), pad, fk, new PieceOrigin(e, kind, pad, scale));
                     digestPose(md, ge.origin());
                     digestGeometry(md, ge.geometry());
@@ -517,21 +536,30 @@ public final class RobotCollisionModel {
             }
             for (AttachedObject a : attached) {
                 if (!names.add(a.name())) {
-                    throw new IllegalArgumentException("attached object '" + a.name() + "' clashes with a body of the same name");
+                    throw new IllegalArgumentException(
+                            "attached object '" + a.name() + "' clashes with a body of the same name");
                 }
                 int link = kinematics.linkIndex(a.link());
                 BodyData bd = new BodyData(a.name(), link, true);
                 double scale = inflation.scale(a.name()), pad = inflation.padding(a.name());
-                ConvexPieceProvider.Pieces pieces = ConvexConversion.of(a.shape(), scale, provider, "attached object '"
-                        + a.name() + "'");
-                // what the certificate's witness can describe (CertificateWitness.attached): a primitive, a point set or
+                ConvexPieceProvider.Pieces pieces =
+                        ConvexConversion.of(a.shape(), scale, provider, "attached object '" + a.name() + "'");
+                // what the certificate's witness can describe (CertificateWitness.attached): a primitive, a point set
+                // or
                 // a mesh covered by one hull (ATTACHED: the shape, or the hull of its points), a mesh covered by
                 // several hulls (DECOMPOSED, with a cover tree)
                 boolean mesh = a.shape() instanceof io.collide4j.checker.scene.ObstacleShape.Mesh;
-                PieceOrigin.Kind kind = pieces.shapes().size() == 1 ? PieceOrigin.Kind.ATTACHED
-                        : mesh && pieces.shapes().stream().allMatch(HullShape.class::isInstance) ? PieceOrigin.Kind.DECOMPOSED
-                        : PieceOrigin.Kind.OTHER;
-                bd.add(pieces, a.pose(), pad, fk, new PieceOrigin(kind == PieceOrigin.Kind.OTHER ? -1 : 0, kind, pad, scale));
+                PieceOrigin.Kind kind = pieces.shapes().size() == 1
+                        ? PieceOrigin.Kind.ATTACHED
+                        : mesh && pieces.shapes().stream().allMatch(HullShape.class::isInstance)
+                                ? PieceOrigin.Kind.DECOMPOSED
+                                : PieceOrigin.Kind.OTHER;
+                bd.add(
+                        pieces,
+                        a.pose(),
+                        pad,
+                        fk,
+                        new PieceOrigin(kind == PieceOrigin.Kind.OTHER ? -1 : 0, kind, pad, scale));
                 bodies.add(bd);
                 acm.allow(a.name(), a.link());
                 a.touchLinks().forEach(t -> acm.allow(a.name(), t));
@@ -556,7 +584,8 @@ public final class RobotCollisionModel {
                     md.add(built.isAllowed(bodies.get(i).name, bodies.get(j).name));
                 }
             }
-            userAllow.stream().sorted((x, y) -> (x[0] + "\0" + x[1]).compareTo(y[0] + "\0" + y[1]))
+            userAllow.stream()
+                    .sorted((x, y) -> (x[0] + "\0" + x[1]).compareTo(y[0] + "\0" + y[1]))
                     .forEach(p -> md.add(p[0]).add(p[1]));
             hold.forEach((j, v) -> md.add("hold").add(j).add(v));
             return new RobotCollisionModel(this, bodies, allowedPairs(bodies, built), md.hex());
@@ -589,18 +618,24 @@ public final class RobotCollisionModel {
                 JointDescription j = description.joint(h.getKey()).orElseThrow();
                 double v = h.getValue();
                 if (!Double.isFinite(v)) {
-                    throw new IllegalArgumentException("hold: value of joint " + j.name() + " must be finite, got " + v);
+                    throw new IllegalArgumentException(
+                            "hold: value of joint " + j.name() + " must be finite, got " + v);
                 }
-                if (j.type().isMovable() && (v < j.limits().lower() || v > j.limits().upper())) {
-                    throw new IllegalArgumentException("hold: " + j.name() + "=" + v + " is outside the joint's limits ["
-                            + j.limits().lower() + ", " + j.limits().upper() + "]");
+                if (j.type().isMovable()
+                        && (v < j.limits().lower() || v > j.limits().upper())) {
+                    throw new IllegalArgumentException(
+                            "hold: " + j.name() + "=" + v + " is outside the joint's limits ["
+                                    + j.limits().lower() + ", " + j.limits().upper() + "]");
                 }
             }
         }
 
         /** The allowed body pairs with the first reason that allows each (see {@link AllowedPair}). */
         private List<AllowedPair> allowedPairs(List<BodyData> bodies, AllowedCollisionMatrix built) {
-            AllowedCollisionMatrix adjacency = adjacent ? AllowedCollisionMatrix.builder().adjacentLinks(description).build()
+            AllowedCollisionMatrix adjacency = adjacent
+                    ? AllowedCollisionMatrix.builder()
+                            .adjacentLinks(description)
+                            .build()
                     : AllowedCollisionMatrix.builder().build();
             AllowedCollisionMatrix.Builder sb = AllowedCollisionMatrix.builder();
             if (srdf != null) {
@@ -623,8 +658,13 @@ public final class RobotCollisionModel {
                     if (!built.isAllowed(x, y)) {
                         continue;
                     }
-                    String why = adjacency.isAllowed(x, y) ? "Adjacent" : bySrdf.isAllowed(x, y) ? "SRDF"
-                            : byDrake.isAllowed(x, y) ? "Drake" : byAttach.isAllowed(x, y) ? "Attached" : "User";
+                    String why = adjacency.isAllowed(x, y)
+                            ? "Adjacent"
+                            : bySrdf.isAllowed(x, y)
+                                    ? "SRDF"
+                                    : byDrake.isAllowed(x, y)
+                                            ? "Drake"
+                                            : byAttach.isAllowed(x, y) ? "Attached" : "User";
                     out.add(new AllowedPair(x, y, why));
                 }
             }

@@ -14,11 +14,11 @@ import java.util.Arrays;
 public final class DynamicAabbTree {
     private static final int NULL = -1;
 
-    private double[] box;      // 6 per node: min xyz, max xyz
-    private int[] parent;      // doubles as the free-list link for free nodes
+    private double[] box; // 6 per node: min xyz, max xyz
+    private int[] parent; // doubles as the free-list link for free nodes
     private int[] child1;
     private int[] child2;
-    private int[] height;      // -1 for free nodes, 0 for leaves
+    private int[] height; // -1 for free nodes, 0 for leaves
     private int[] payload;
     private int root = NULL;
     private int freeList = NULL;
@@ -438,8 +438,12 @@ public final class DynamicAabbTree {
         while (top > 0) {
             int n = stack[--top];
             int o = 6 * n;
-            if (box[o] > maxX || box[o + 1] > maxY || box[o + 2] > maxZ
-                    || box[o + 3] < minX || box[o + 4] < minY || box[o + 5] < minZ) {
+            if (box[o] > maxX
+                    || box[o + 1] > maxY
+                    || box[o + 2] > maxZ
+                    || box[o + 3] < minX
+                    || box[o + 4] < minY
+                    || box[o + 5] < minZ) {
                 continue;
             }
             if (height[n] == 0) {
@@ -516,7 +520,7 @@ public final class DynamicAabbTree {
         if (Math.abs(height[c1] - height[c2]) > 1) {
             throw new IllegalStateException("imbalance at node " + n);
         }
-        for (int c : new int[]{c1, c2}) {
+        for (int c : new int[] {c1, c2}) {
             for (int i = 0; i < 3; i++) {
                 if (box[6 * c + i] < box[6 * n + i] || box[6 * c + 3 + i] > box[6 * n + 3 + i]) {
                     throw new IllegalStateException("child box not contained at node " + n);

@@ -1,7 +1,6 @@
 package io.collide4j.checker.scene;
 
 import io.collide4j.checker.scene.StrictYaml.Value;
-
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -21,15 +20,27 @@ public record MotionPlanRequest(String groupName, Map<String, Double> start, Map
         goal = Collections.unmodifiableMap(new LinkedHashMap<>(goal));
     }
 
-    private static final Set<String> REQUEST_KEYS = Set.of("workspace_parameters", "start_state", "goal_constraints",
-            "path_constraints", "trajectory_constraints", "reference_trajectories", "pipeline_id", "planner_id",
-            "group_name", "num_planning_attempts", "allowed_planning_time", "max_velocity_scaling_factor",
-            "max_acceleration_scaling_factor", "cartesian_speed_limited_link", "cartesian_speed_end_effector_link",
+    private static final Set<String> REQUEST_KEYS = Set.of(
+            "workspace_parameters",
+            "start_state",
+            "goal_constraints",
+            "path_constraints",
+            "trajectory_constraints",
+            "reference_trajectories",
+            "pipeline_id",
+            "planner_id",
+            "group_name",
+            "num_planning_attempts",
+            "allowed_planning_time",
+            "max_velocity_scaling_factor",
+            "max_acceleration_scaling_factor",
+            "cartesian_speed_limited_link",
+            "cartesian_speed_end_effector_link",
             "max_cartesian_speed");
-    private static final Set<String> CONSTRAINTS_KEYS = Set.of("name", "joint_constraints", "position_constraints",
-            "orientation_constraints", "visibility_constraints");
-    private static final Set<String> JOINT_CONSTRAINT_KEYS = Set.of("joint_name", "position", "tolerance_above",
-            "tolerance_below", "weight");
+    private static final Set<String> CONSTRAINTS_KEYS = Set.of(
+            "name", "joint_constraints", "position_constraints", "orientation_constraints", "visibility_constraints");
+    private static final Set<String> JOINT_CONSTRAINT_KEYS =
+            Set.of("joint_name", "position", "tolerance_above", "tolerance_below", "weight");
 
     public static MotionPlanRequest load(Path file) {
         return parse(file.toString(), StrictYaml.readText(file));
@@ -47,7 +58,8 @@ public record MotionPlanRequest(String groupName, Map<String, Double> start, Map
             throw goalsV.error("goal_constraints is empty");
         }
         Map<String, Value> first = goals.get(0).map(CONSTRAINTS_KEYS);
-        for (String other : new String[]{"position_constraints", "orientation_constraints", "visibility_constraints"}) {
+        for (String other :
+                new String[] {"position_constraints", "orientation_constraints", "visibility_constraints"}) {
             if (first.containsKey(other) && !first.get(other).isEmptyList()) {
                 throw first.get(other).error("only joint constraints are supported");
             }
@@ -78,7 +90,8 @@ public record MotionPlanRequest(String groupName, Map<String, Double> start, Map
             String n = jointNames.get(i);
             Double v = start.get(n);
             if (v == null) {
-                throw new IllegalArgumentException("request start state has no joint '" + n + "', it has " + start.keySet());
+                throw new IllegalArgumentException(
+                        "request start state has no joint '" + n + "', it has " + start.keySet());
             }
             s[i] = v;
             q[i] = goal.getOrDefault(n, v);
@@ -88,6 +101,6 @@ public record MotionPlanRequest(String groupName, Map<String, Double> start, Map
                 throw new IllegalArgumentException("request goal constrains unknown joint '" + n + "'");
             }
         }
-        return new double[][]{s, q};
+        return new double[][] {s, q};
     }
 }

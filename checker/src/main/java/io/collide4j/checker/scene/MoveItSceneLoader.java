@@ -3,7 +3,6 @@ package io.collide4j.checker.scene;
 import io.collide4j.checker.scene.StrictYaml.Value;
 import io.collide4j.kinematics.format.InputFormatException;
 import io.collide4j.urdf.Pose;
-
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -30,12 +29,15 @@ import java.util.Set;
  */
 public final class MoveItSceneLoader {
 
-    private MoveItSceneLoader() {
-    }
+    private MoveItSceneLoader() {}
 
     /** A loaded planning scene: obstacles, the robot joint state it carries and its allowed-collision pairs. */
-    public record PlanningScene(String name, String robotModelName, Scene scene, Map<String, Double> robotJoints,
-                                List<AllowedPair> allowedCollisions) {
+    public record PlanningScene(
+            String name,
+            String robotModelName,
+            Scene scene,
+            Map<String, Double> robotJoints,
+            List<AllowedPair> allowedCollisions) {
         public PlanningScene {
             robotJoints = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(robotJoints));
             allowedCollisions = List.copyOf(allowedCollisions);
@@ -43,19 +45,38 @@ public final class MoveItSceneLoader {
     }
 
     /** One {@code true} entry of the scene's allowed collision matrix (unordered pair of link names). */
-    public record AllowedPair(String first, String second) {
-    }
+    public record AllowedPair(String first, String second) {}
 
-    static final Set<String> SCENE_KEYS = Set.of("name", "robot_state", "robot_model_name", "fixed_frame_transforms",
-            "allowed_collision_matrix", "link_padding", "link_scale", "object_colors", "world", "is_diff");
-    static final Set<String> ROBOT_STATE_KEYS = Set.of("joint_state", "multi_dof_joint_state",
-            "attached_collision_objects", "is_diff");
+    static final Set<String> SCENE_KEYS = Set.of(
+            "name",
+            "robot_state",
+            "robot_model_name",
+            "fixed_frame_transforms",
+            "allowed_collision_matrix",
+            "link_padding",
+            "link_scale",
+            "object_colors",
+            "world",
+            "is_diff");
+    static final Set<String> ROBOT_STATE_KEYS =
+            Set.of("joint_state", "multi_dof_joint_state", "attached_collision_objects", "is_diff");
     private static final Set<String> JOINT_STATE_KEYS = Set.of("header", "name", "position", "velocity", "effort");
-    private static final Set<String> ACM_KEYS = Set.of("entry_names", "entry_values", "default_entry_names",
-            "default_entry_values");
+    private static final Set<String> ACM_KEYS =
+            Set.of("entry_names", "entry_values", "default_entry_names", "default_entry_values");
     private static final Set<String> WORLD_KEYS = Set.of("collision_objects", "octomap");
-    private static final Set<String> OBJECT_KEYS = Set.of("header", "pose", "id", "type", "primitives",
-            "primitive_poses", "meshes", "mesh_poses", "planes", "plane_poses", "subframe_names", "subframe_poses",
+    private static final Set<String> OBJECT_KEYS = Set.of(
+            "header",
+            "pose",
+            "id",
+            "type",
+            "primitives",
+            "primitive_poses",
+            "meshes",
+            "mesh_poses",
+            "planes",
+            "plane_poses",
+            "subframe_names",
+            "subframe_poses",
             "operation");
     private static final Set<String> PRIMITIVE_KEYS = Set.of("type", "dimensions");
     private static final Set<String> POSE_KEYS = Set.of("position", "orientation");
@@ -69,8 +90,10 @@ public final class MoveItSceneLoader {
         Value rootV = StrictYaml.parse(source, yaml);
         Map<String, Value> root = rootV.map(SCENE_KEYS);
         String name = root.containsKey("name") ? root.get("name").string() : "";
-        String robot = root.containsKey("robot_model_name") ? root.get("robot_model_name").string() : "";
-        for (String unsupported : new String[]{"link_padding", "link_scale"}) {
+        String robot = root.containsKey("robot_model_name")
+                ? root.get("robot_model_name").string()
+                : "";
+        for (String unsupported : new String[] {"link_padding", "link_scale"}) {
             if (root.containsKey(unsupported) && !root.get(unsupported).isEmptyList()) {
                 throw root.get(unsupported).error("not supported; give padding and scale to the robot model instead");
             }
@@ -85,7 +108,8 @@ public final class MoveItSceneLoader {
         }
         Value worldV = Value.require(root, "world", rootV);
         if (worldV.isNull()) {
-            throw worldV.error("expected a mapping with collision_objects (an empty scene says so: collision_objects: [])");
+            throw worldV.error(
+                    "expected a mapping with collision_objects (an empty scene says so: collision_objects: [])");
         }
         Map<String, Value> world = worldV.map(WORLD_KEYS);
         if (world.containsKey("octomap") && !world.get("octomap").isNull()) {
@@ -93,7 +117,8 @@ public final class MoveItSceneLoader {
         }
         Value objects = world.get("collision_objects");
         if (objects == null) {
-            throw worldV.error("missing required key 'collision_objects' (an empty scene says so: collision_objects: [])");
+            throw worldV.error(
+                    "missing required key 'collision_objects' (an empty scene says so: collision_objects: [])");
         }
         if (objects.isNull()) {
             throw objects.error("expected a list of collision objects (an empty scene says so: collision_objects: [])");
@@ -136,7 +161,7 @@ public final class MoveItSceneLoader {
 
     private static List<AllowedPair> allowedPairs(Value acmV) {
         Map<String, Value> acm = acmV.map(ACM_KEYS);
-        for (String unsupported : new String[]{"default_entry_names", "default_entry_values"}) {
+        for (String unsupported : new String[] {"default_entry_names", "default_entry_values"}) {
             if (acm.containsKey(unsupported) && !acm.get(unsupported).isEmptyList()) {
                 throw acm.get(unsupported).error("default entries are not supported");
             }
@@ -151,8 +176,8 @@ public final class MoveItSceneLoader {
         for (int i = 0; i < names.size(); i++) {
             List<Value> row = rows.get(i).seq();
             if (row.size() != names.size()) {
-                throw rows.get(i).error("entry_values row " + i + " has " + row.size() + " entries, expected "
-                        + names.size());
+                throw rows.get(i)
+                        .error("entry_values row " + i + " has " + row.size() + " entries, expected " + names.size());
             }
             for (int j = 0; j < names.size(); j++) {
                 boolean a = row.get(j).bool();
@@ -174,18 +199,21 @@ public final class MoveItSceneLoader {
         if (op != null && !(op.isNull() || op.string().equals("0"))) {
             throw op.error("object '" + id + "': only operation ADD (0) is supported");
         }
-        for (String unsupported : new String[]{"meshes", "mesh_poses", "planes", "plane_poses"}) {
+        for (String unsupported : new String[] {"meshes", "mesh_poses", "planes", "plane_poses"}) {
             Value n = o.get(unsupported);
             if (n != null && !n.isEmptyList()) {
                 throw n.error("object '" + id + "': " + unsupported + " are not supported");
             }
         }
         Pose objectPose = o.get("pose") == null ? Pose.IDENTITY : pose(o.get("pose"));
-        List<Value> prims = o.get("primitives") == null ? List.of() : o.get("primitives").seq();
-        List<Value> poses = o.get("primitive_poses") == null ? List.of() : o.get("primitive_poses").seq();
+        List<Value> prims =
+                o.get("primitives") == null ? List.of() : o.get("primitives").seq();
+        List<Value> poses = o.get("primitive_poses") == null
+                ? List.of()
+                : o.get("primitive_poses").seq();
         if (prims.size() != poses.size()) {
-            throw oV.error("object '" + id + "' has " + prims.size() + " primitives but " + poses.size()
-                    + " primitive_poses");
+            throw oV.error(
+                    "object '" + id + "' has " + prims.size() + " primitives but " + poses.size() + " primitive_poses");
         }
         if (prims.isEmpty()) {
             throw oV.error("object '" + id + "' has no primitives");
@@ -227,8 +255,9 @@ public final class MoveItSceneLoader {
                     requireCount(d, 2, dimNode, id, "cylinder [height, radius]");
                     return new ObstacleShape.Cylinder(d[1], d[0]);
                 }
-                default -> throw typeNode.error("object '" + id + "': unsupported primitive type '" + type
-                        + "', expected box, sphere or cylinder");
+                default ->
+                    throw typeNode.error("object '" + id + "': unsupported primitive type '" + type
+                            + "', expected box, sphere or cylinder");
             }
         } catch (InputFormatException e) {
             throw e;
@@ -246,8 +275,8 @@ public final class MoveItSceneLoader {
     /** geometry_msgs/Pose: position [x,y,z] or {x,y,z}; orientation [x,y,z,w] or {x,y,z,w}. */
     static Pose pose(Value pV) {
         Map<String, Value> p = pV.map(POSE_KEYS);
-        double[] t = vector(Value.require(p, "position", pV), new String[]{"x", "y", "z"});
-        double[] q = vector(Value.require(p, "orientation", pV), new String[]{"x", "y", "z", "w"});
+        double[] t = vector(Value.require(p, "position", pV), new String[] {"x", "y", "z"});
+        double[] q = vector(Value.require(p, "orientation", pV), new String[] {"x", "y", "z", "w"});
         try {
             return new Pose(t[0], t[1], t[2], q[0], q[1], q[2], q[3]);
         } catch (IllegalArgumentException e) {

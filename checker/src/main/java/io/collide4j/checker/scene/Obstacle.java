@@ -1,9 +1,8 @@
 package io.collide4j.checker.scene;
 
 import io.collide4j.urdf.Pose;
-import org.joml.Matrix3d;
-
 import java.util.Objects;
+import org.joml.Matrix3d;
 
 /**
  * A named obstacle: a shape placed in the world by a pose (obstacle frame → world). Immutable.
@@ -34,9 +33,16 @@ public record Obstacle(String name, ObstacleShape shape, Pose pose) {
      */
     public double[] worldBounds(double[] d) {
         // the pose's own rotation matrix (column-major arguments), the numbers the checker places the shape with
-        Matrix3d r = new Matrix3d(pose.rotation(0, 0), pose.rotation(1, 0), pose.rotation(2, 0),
-                pose.rotation(0, 1), pose.rotation(1, 1), pose.rotation(2, 1),
-                pose.rotation(0, 2), pose.rotation(1, 2), pose.rotation(2, 2));
+        Matrix3d r = new Matrix3d(
+                pose.rotation(0, 0),
+                pose.rotation(1, 0),
+                pose.rotation(2, 0),
+                pose.rotation(0, 1),
+                pose.rotation(1, 1),
+                pose.rotation(2, 1),
+                pose.rotation(0, 2),
+                pose.rotation(1, 2),
+                pose.rotation(2, 2));
         double[] e = new double[3];
         double[] c = {pose.x(), pose.y(), pose.z()};
         double slack;
@@ -45,10 +51,12 @@ public record Obstacle(String name, ObstacleShape shape, Pose pose) {
             slack = pose.pointError(s.radius());
         } else if (shape instanceof ObstacleShape.Box b) {
             for (int i = 0; i < 3; i++) {
-                e[i] = Math.abs(r.get(0, i)) * b.sizeX() / 2 + Math.abs(r.get(1, i)) * b.sizeY() / 2
+                e[i] = Math.abs(r.get(0, i)) * b.sizeX() / 2
+                        + Math.abs(r.get(1, i)) * b.sizeY() / 2
                         + Math.abs(r.get(2, i)) * b.sizeZ() / 2;
             }
-            slack = pose.pointError(Math.sqrt(b.sizeX() * b.sizeX() + b.sizeY() * b.sizeY() + b.sizeZ() * b.sizeZ()) / 2);
+            slack = pose.pointError(
+                    Math.sqrt(b.sizeX() * b.sizeX() + b.sizeY() * b.sizeY() + b.sizeZ() * b.sizeZ()) / 2);
         } else if (shape instanceof ObstacleShape.Cylinder cy) {
             for (int i = 0; i < 3; i++) {
                 double a = r.get(2, i); // local z axis, component along world axis i

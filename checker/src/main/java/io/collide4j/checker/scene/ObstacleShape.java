@@ -1,7 +1,6 @@
 package io.collide4j.checker.scene;
 
 import io.collide4j.urdf.TriangleMesh;
-
 import java.util.Arrays;
 
 /**
@@ -26,8 +25,12 @@ public sealed interface ObstacleShape {
 
         @Override
         public void localBounds(double[] d) {
-            d[0] = -sizeX / 2; d[1] = -sizeY / 2; d[2] = -sizeZ / 2;
-            d[3] = sizeX / 2; d[4] = sizeY / 2; d[5] = sizeZ / 2;
+            d[0] = -sizeX / 2;
+            d[1] = -sizeY / 2;
+            d[2] = -sizeZ / 2;
+            d[3] = sizeX / 2;
+            d[4] = sizeY / 2;
+            d[5] = sizeZ / 2;
         }
 
         @Override
@@ -107,8 +110,8 @@ public sealed interface ObstacleShape {
 
         public ConvexHull(double[] points) {
             if (points.length % 3 != 0 || points.length < 3) {
-                throw new IllegalArgumentException("convex hull needs x,y,z triples (at least one point), got "
-                        + points.length + " numbers");
+                throw new IllegalArgumentException(
+                        "convex hull needs x,y,z triples (at least one point), got " + points.length + " numbers");
             }
             for (int i = 0; i < points.length; i++) {
                 if (!Double.isFinite(points[i])) {

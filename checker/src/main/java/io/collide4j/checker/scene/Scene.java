@@ -1,7 +1,6 @@
 package io.collide4j.checker.scene;
 
 import io.collide4j.urdf.Pose;
-
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -19,15 +18,17 @@ import java.util.Optional;
  * Use {@link SceneBuilder} to assemble many obstacles without one copy per edit.
  */
 public final class Scene {
-    private static final Scene EMPTY = new Scene(new Obstacle[0], new int[0], new HashMap<>(), new DynamicAabbTree(), 0);
+    private static final Scene EMPTY =
+            new Scene(new Obstacle[0], new int[0], new HashMap<>(), new DynamicAabbTree(), 0);
 
-    private final Obstacle[] slots;        // null holes where obstacles were removed
+    private final Obstacle[] slots; // null holes where obstacles were removed
     private final int[] proxyBySlot;
     private final Map<String, Integer> slotByName;
-    private final DynamicAabbTree tree;    // payload = slot index; never mutated after publication
+    private final DynamicAabbTree tree; // payload = slot index; never mutated after publication
     private final int count;
 
-    private Scene(Obstacle[] slots, int[] proxyBySlot, Map<String, Integer> slotByName, DynamicAabbTree tree, int count) {
+    private Scene(
+            Obstacle[] slots, int[] proxyBySlot, Map<String, Integer> slotByName, DynamicAabbTree tree, int count) {
         this.slots = slots;
         this.proxyBySlot = proxyBySlot;
         this.slotByName = slotByName;
@@ -99,18 +100,18 @@ public final class Scene {
 
     /** A builder starting from this scene's content (copies the tree; this scene stays unchanged). */
     public SceneBuilder toBuilder() {
-        return new SceneBuilder(Arrays.copyOf(slots, slots.length), proxyBySlot.clone(), new HashMap<>(slotByName),
-                tree.copy(), count);
+        return new SceneBuilder(
+                Arrays.copyOf(slots, slots.length), proxyBySlot.clone(), new HashMap<>(slotByName), tree.copy(), count);
     }
 
-    static Scene publish(Obstacle[] slots, int[] proxyBySlot, Map<String, Integer> slotByName, DynamicAabbTree tree,
-                         int count) {
+    static Scene publish(
+            Obstacle[] slots, int[] proxyBySlot, Map<String, Integer> slotByName, DynamicAabbTree tree, int count) {
         return new Scene(slots, proxyBySlot, slotByName, tree, count);
     }
 
     /** Slots of obstacles whose world AABB overlaps the box. */
-    public DynamicAabbTree.Hits queryAabb(double minX, double minY, double minZ, double maxX, double maxY, double maxZ,
-                                          DynamicAabbTree.Hits hits) {
+    public DynamicAabbTree.Hits queryAabb(
+            double minX, double minY, double minZ, double maxX, double maxY, double maxZ, DynamicAabbTree.Hits hits) {
         return tree.queryAabb(minX, minY, minZ, maxX, maxY, maxZ, hits);
     }
 

@@ -1,7 +1,6 @@
 package io.collide4j.checker.scene;
 
 import io.collide4j.urdf.Pose;
-
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
@@ -21,8 +20,8 @@ public final class SceneBuilder {
     private Map<String, Integer> slotByName;
     private DynamicAabbTree tree;
     private int count;
-    private int slotsUsed;                 // slots[0, slotsUsed) are live or holes; the rest is capacity
-    private int slotsInTree;               // slots[slotsInTree, slotsUsed) are not in the tree yet
+    private int slotsUsed; // slots[0, slotsUsed) are live or holes; the rest is capacity
+    private int slotsInTree; // slots[slotsInTree, slotsUsed) are not in the tree yet
     private final double[] bounds = new double[6];
     /**
      * Fewest waiting obstacles loaded in bulk; fewer go in one by one, giving the same tree (and query order) as
@@ -34,7 +33,8 @@ public final class SceneBuilder {
         this(new Obstacle[0], new int[0], new HashMap<>(), new DynamicAabbTree(), 0);
     }
 
-    SceneBuilder(Obstacle[] slots, int[] proxyBySlot, Map<String, Integer> slotByName, DynamicAabbTree tree, int count) {
+    SceneBuilder(
+            Obstacle[] slots, int[] proxyBySlot, Map<String, Integer> slotByName, DynamicAabbTree tree, int count) {
         this.slots = slots;
         this.proxyBySlot = proxyBySlot;
         this.slotByName = slotByName;
@@ -130,8 +130,8 @@ public final class SceneBuilder {
      */
     Scene buildAndRelease() {
         flushToTree();
-        Scene s = Scene.publish(Arrays.copyOf(slots, slotsUsed), Arrays.copyOf(proxyBySlot, slotsUsed), slotByName,
-                tree, count);
+        Scene s = Scene.publish(
+                Arrays.copyOf(slots, slotsUsed), Arrays.copyOf(proxyBySlot, slotsUsed), slotByName, tree, count);
         slots = null;
         proxyBySlot = null;
         slotByName = null;
@@ -142,7 +142,11 @@ public final class SceneBuilder {
     /** An immutable snapshot of the current content. */
     public Scene build() {
         flushToTree();
-        return Scene.publish(Arrays.copyOf(slots, slotsUsed), Arrays.copyOf(proxyBySlot, slotsUsed),
-                new HashMap<>(slotByName), tree.copy(), count);
+        return Scene.publish(
+                Arrays.copyOf(slots, slotsUsed),
+                Arrays.copyOf(proxyBySlot, slotsUsed),
+                new HashMap<>(slotByName),
+                tree.copy(),
+                count);
     }
 }

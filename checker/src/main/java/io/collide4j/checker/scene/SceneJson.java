@@ -12,7 +12,6 @@ import io.collide4j.kinematics.format.StrictJson;
 import io.collide4j.kinematics.format.Suggestions;
 import io.collide4j.urdf.Pose;
 import io.collide4j.urdf.TriangleMesh;
-
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -50,21 +49,29 @@ public final class SceneJson {
         SIZE_KEYS.put("capsule", List.of("radius", "length"));
         SIZE_KEYS.put("convex", List.of("points"));
         SIZE_KEYS.put("mesh", List.of("vertices", "triangles"));
-        SIZE_KEYS.put("mesh_file", List.of("file"));   // optional "scale" beside it (SceneMeshFile)
+        SIZE_KEYS.put("mesh_file", List.of("file")); // optional "scale" beside it (SceneMeshFile)
     }
 
     private static final ObjectReader OBJECT_READER = StrictJson.elementReader(ObjectDoc.class);
 
-    private SceneJson() {
-    }
+    private SceneJson() {}
 
     /**
      * One element of {@code objects}, as written. Checked against its type in {@link #check} after
      * Jackson has refused unknown keys (Jackson reports those only once the record is built).
      */
-    record ObjectDoc(String name, String type,
-                     PoseDoc pose, double[] size, Double radius, Double length, double[][] points,
-                     double[][] vertices, int[][] triangles, String file, double[] scale) {
+    record ObjectDoc(
+            String name,
+            String type,
+            PoseDoc pose,
+            double[] size,
+            Double radius,
+            Double length,
+            double[][] points,
+            double[][] vertices,
+            int[][] triangles,
+            String file,
+            double[] scale) {
 
         void check() {
             if (name == null) {
@@ -95,8 +102,8 @@ public final class SceneJson {
             for (Map.Entry<String, Object> e : given.entrySet()) {
                 boolean present = e.getValue() != null;
                 if (present && !wanted.contains(e.getKey())) {
-                    throw new IllegalArgumentException(e.getKey() + ": not a member of type " + type
-                            + " (its size members are " + wanted + ")");
+                    throw new IllegalArgumentException(
+                            e.getKey() + ": not a member of type " + type + " (its size members are " + wanted + ")");
                 }
                 if (!present && wanted.contains(e.getKey())) {
                     throw new IllegalArgumentException("type " + type + " needs member '" + e.getKey() + "'");
@@ -119,7 +126,7 @@ public final class SceneJson {
             if (rpy != null) {
                 return Pose.fromXyzRpy(t[0], t[1], t[2], rpy[0], rpy[1], rpy[2]);
             }
-            double[] q = quaternion == null ? new double[]{0, 0, 0, 1} : quaternion;
+            double[] q = quaternion == null ? new double[] {0, 0, 0, 1} : quaternion;
             return new Pose(t[0], t[1], t[2], q[0], q[1], q[2], q[3]);
         }
     }
@@ -133,7 +140,7 @@ public final class SceneJson {
     /** Reads a scene file; its {@code mesh_file} objects name meshes in its folder (see SCENE_FORMAT.md). */
     public static Scene read(Path file) {
         try (InputStream in = Files.newInputStream(file);
-             JsonParser p = StrictJson.mapper().createParser(in)) {
+                JsonParser p = StrictJson.mapper().createParser(in)) {
             return readRoot(p, file.toString(), file.toAbsolutePath().getParent());
         } catch (JacksonException e) {
             throw StrictJson.error(file.toString(), e);
@@ -207,25 +214,31 @@ public final class SceneJson {
             } catch (JsonMappingException e) {
                 // binding errors carry the path inside this element only
                 InputFormatException f = StrictJson.error(source, e);
-                throw new InputFormatException(source, f.path().isEmpty() ? where : where + "." + f.path(),
-                        f.line(), f.column(), f.detail());
+                throw new InputFormatException(
+                        source, f.path().isEmpty() ? where : where + "." + f.path(), f.line(), f.column(), f.detail());
             }
             if (o == null) {
-                throw new InputFormatException(source, where, start.getLineNr(), start.getColumnNr(),
-                        "expected an object, found null");
+                throw new InputFormatException(
+                        source, where, start.getLineNr(), start.getColumnNr(), "expected an object, found null");
             }
             if (o.name() != null && b.contains(o.name())) {
-                throw new InputFormatException(source, where + ".name", start.getLineNr(), start.getColumnNr(),
+                throw new InputFormatException(
+                        source,
+                        where + ".name",
+                        start.getLineNr(),
+                        start.getColumnNr(),
                         "duplicate object name '" + o.name() + "'");
             }
             try {
                 o.check();
-                Obstacle ob = new Obstacle(o.name(), shape(o, folder), o.pose() == null ? Pose.IDENTITY : o.pose().toPose());
+                Obstacle ob = new Obstacle(
+                        o.name(),
+                        shape(o, folder),
+                        o.pose() == null ? Pose.IDENTITY : o.pose().toPose());
                 SceneLimits.checkRange(ob);
                 b.add(ob);
             } catch (IllegalArgumentException e) {
-                throw new InputFormatException(source, where, start.getLineNr(),
-                        start.getColumnNr(), e.getMessage());
+                throw new InputFormatException(source, where, start.getLineNr(), start.getColumnNr(), e.getMessage());
             }
             i++;
         }
@@ -236,7 +249,8 @@ public final class SceneJson {
         return switch (o.type()) {
             case "box" -> {
                 if (o.size().length != 3) {
-                    throw new IllegalArgumentException("size: expected [x, y, z], found " + o.size().length + " numbers");
+                    throw new IllegalArgumentException(
+                            "size: expected [x, y, z], found " + o.size().length + " numbers");
                 }
                 yield new ObstacleShape.Box(o.size()[0], o.size()[1], o.size()[2]);
             }
@@ -332,7 +346,7 @@ public final class SceneJson {
         if (s instanceof ObstacleShape.Box b) {
             g.writeStringField("type", "box");
             g.writeFieldName("size");
-            g.writeArray(new double[]{b.sizeX(), b.sizeY(), b.sizeZ()}, 0, 3);
+            g.writeArray(new double[] {b.sizeX(), b.sizeY(), b.sizeZ()}, 0, 3);
         } else if (s instanceof ObstacleShape.Sphere sp) {
             g.writeStringField("type", "sphere");
             g.writeNumberField("radius", sp.radius());
@@ -361,9 +375,9 @@ public final class SceneJson {
         Pose p = ob.pose();
         g.writeObjectFieldStart("pose");
         g.writeFieldName("xyz");
-        g.writeArray(new double[]{p.x(), p.y(), p.z()}, 0, 3);
+        g.writeArray(new double[] {p.x(), p.y(), p.z()}, 0, 3);
         g.writeFieldName("quaternion");
-        g.writeArray(new double[]{p.qx(), p.qy(), p.qz(), p.qw()}, 0, 4);
+        g.writeArray(new double[] {p.qx(), p.qy(), p.qz(), p.qw()}, 0, 4);
         g.writeEndObject();
         g.writeEndObject();
     }

@@ -17,11 +17,10 @@ public final class SceneLimits {
      * {@link io.collide4j.urdf.ModelLimits#MAX_ANGLE} (64u + 3u·MAX_ANGLE, see {@code Pose.fromXyzRpy}), the slack
      * covering a composed pose (MoveIt primitive poses) within the limits.
      */
-    static final double MAX_ROTATION_ERROR = 2 * io.collide4j.urdf.Pose.UNIT_ROUNDOFF
-            * (64 + 3 * io.collide4j.urdf.ModelLimits.MAX_ANGLE);
+    static final double MAX_ROTATION_ERROR =
+            2 * io.collide4j.urdf.Pose.UNIT_ROUNDOFF * (64 + 3 * io.collide4j.urdf.ModelLimits.MAX_ANGLE);
 
-    private SceneLimits() {
-    }
+    private SceneLimits() {}
 
     /**
      * Throws IllegalArgumentException when the obstacle reaches outside ±{@link #MAX_COORDINATE}, or its orientation

@@ -3,7 +3,6 @@ package io.collide4j.checker.scene;
 import io.collide4j.urdf.DescriptionException;
 import io.collide4j.urdf.TriangleMesh;
 import io.collide4j.urdf.mesh.MeshLoader;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -19,8 +18,7 @@ import java.nio.file.Path;
  * {@code --mesh-obstacle}). Stateless.
  */
 public final class SceneMeshFile {
-    private SceneMeshFile() {
-    }
+    private SceneMeshFile() {}
 
     /** The mesh of {@code file} under {@code folder} (null: the scene is text), each vertex scaled by {@code scale}. */
     static TriangleMesh load(Path folder, String file, double[] scale) {
@@ -34,7 +32,10 @@ public final class SceneMeshFile {
         } catch (java.nio.file.InvalidPathException e) {
             throw new IllegalArgumentException("file: not a path: '" + file + "'");
         }
-        if (file.isEmpty() || rel.isAbsolute() || rel.normalize().startsWith("..") || rel.normalize().toString().isEmpty()) {
+        if (file.isEmpty()
+                || rel.isAbsolute()
+                || rel.normalize().startsWith("..")
+                || rel.normalize().toString().isEmpty()) {
             throw new IllegalArgumentException("file: expected a mesh path relative to the scene file's folder and"
                     + " inside it, found '" + file + "'");
         }
@@ -58,8 +59,11 @@ public final class SceneMeshFile {
      */
     public static TriangleMesh read(Path p, double[] scale) {
         double[] s = scale == null ? new double[] {1, 1, 1} : scale;
-        if (s.length != 3 || !(s[0] > 0 && s[1] > 0 && s[2] > 0) || !(s[0] < Double.POSITIVE_INFINITY
-                && s[1] < Double.POSITIVE_INFINITY && s[2] < Double.POSITIVE_INFINITY)) {
+        if (s.length != 3
+                || !(s[0] > 0 && s[1] > 0 && s[2] > 0)
+                || !(s[0] < Double.POSITIVE_INFINITY
+                        && s[1] < Double.POSITIVE_INFINITY
+                        && s[2] < Double.POSITIVE_INFINITY)) {
             throw new IllegalArgumentException("scale: expected [sx, sy, sz], each > 0 and finite");
         }
         TriangleMesh m;

@@ -2,21 +2,6 @@ package io.collide4j.checker.scene;
 
 import io.collide4j.kinematics.format.InputFormatException;
 import io.collide4j.kinematics.format.Suggestions;
-import org.snakeyaml.engine.v2.api.LoadSettings;
-import org.snakeyaml.engine.v2.api.lowlevel.Compose;
-import org.snakeyaml.engine.v2.api.lowlevel.Parse;
-import org.snakeyaml.engine.v2.events.Event;
-import org.snakeyaml.engine.v2.exceptions.Mark;
-import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
-import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
-import org.snakeyaml.engine.v2.nodes.MappingNode;
-import org.snakeyaml.engine.v2.nodes.Node;
-import org.snakeyaml.engine.v2.nodes.NodeTuple;
-import org.snakeyaml.engine.v2.nodes.ScalarNode;
-import org.snakeyaml.engine.v2.nodes.SequenceNode;
-import org.snakeyaml.engine.v2.nodes.Tag;
-import org.snakeyaml.engine.v2.schema.CoreSchema;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -33,6 +18,20 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.snakeyaml.engine.v2.api.LoadSettings;
+import org.snakeyaml.engine.v2.api.lowlevel.Compose;
+import org.snakeyaml.engine.v2.api.lowlevel.Parse;
+import org.snakeyaml.engine.v2.events.Event;
+import org.snakeyaml.engine.v2.exceptions.Mark;
+import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
+import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
+import org.snakeyaml.engine.v2.nodes.MappingNode;
+import org.snakeyaml.engine.v2.nodes.Node;
+import org.snakeyaml.engine.v2.nodes.NodeTuple;
+import org.snakeyaml.engine.v2.nodes.ScalarNode;
+import org.snakeyaml.engine.v2.nodes.SequenceNode;
+import org.snakeyaml.engine.v2.nodes.Tag;
+import org.snakeyaml.engine.v2.schema.CoreSchema;
 
 /**
  * Strict reading of the YAML that MoveIt message dumps use (MotionBenchMaker scenes and requests), on
@@ -48,16 +47,20 @@ final class StrictYaml {
     static final int MAX_CODE_POINTS = 64 * 1024 * 1024;
     static final int MAX_ALIASES = 8;
 
-    private StrictYaml() {
-    }
+    private StrictYaml() {}
 
     /** The file as text: UTF-8 strictly (a binary file is named as such, with the offset of the first bad byte). */
     static String readText(Path file) {
         byte[] bytes;
         try {
             if (Files.size(file) > MAX_CODE_POINTS) {
-                throw new InputFormatException(file.toString(), "", 0, 0, "file is " + Files.size(file)
-                        + " bytes, larger than the " + MAX_CODE_POINTS + " accepted for YAML");
+                throw new InputFormatException(
+                        file.toString(),
+                        "",
+                        0,
+                        0,
+                        "file is " + Files.size(file) + " bytes, larger than the " + MAX_CODE_POINTS
+                                + " accepted for YAML");
             }
             bytes = Files.readAllBytes(file);
         } catch (NoSuchFileException e) {
@@ -69,8 +72,10 @@ final class StrictYaml {
     }
 
     static String decode(byte[] bytes, String source) {
-        CharsetDecoder d = StandardCharsets.UTF_8.newDecoder()
-                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+        CharsetDecoder d = StandardCharsets.UTF_8
+                .newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
         ByteBuffer in = ByteBuffer.wrap(bytes);
         CharBuffer out = CharBuffer.allocate(bytes.length);
         CoderResult r = d.decode(in, out, true);
@@ -78,9 +83,14 @@ final class StrictYaml {
             r = d.flush(out);
         }
         if (r.isError()) {
-            throw new InputFormatException(source, "", 0, 0, String.format(
-                    "not UTF-8 text (a binary file?): invalid byte 0x%02x at offset %d",
-                    bytes[in.position()] & 0xff, in.position()));
+            throw new InputFormatException(
+                    source,
+                    "",
+                    0,
+                    0,
+                    String.format(
+                            "not UTF-8 text (a binary file?): invalid byte 0x%02x at offset %d",
+                            bytes[in.position()] & 0xff, in.position()));
         }
         return out.flip().toString();
     }
@@ -103,23 +113,32 @@ final class StrictYaml {
                     case MappingStart, SequenceStart -> {
                         if (++depth > MAX_DEPTH) {
                             Mark m = e.getStartMark().orElse(null);
-                            throw new InputFormatException(source, "", m == null ? 0 : m.getLine() + 1,
-                                    m == null ? 0 : m.getColumn() + 1, "nesting deeper than " + MAX_DEPTH + " levels");
+                            throw new InputFormatException(
+                                    source,
+                                    "",
+                                    m == null ? 0 : m.getLine() + 1,
+                                    m == null ? 0 : m.getColumn() + 1,
+                                    "nesting deeper than " + MAX_DEPTH + " levels");
                         }
                     }
                     case MappingEnd, SequenceEnd -> depth--;
-                    default -> {
-                    }
+                    default -> {}
                 }
             }
-            Node root = new Compose(settings).composeString(text).orElseThrow(() ->
-                    new InputFormatException(source, "", 0, 0, "empty document, expected a YAML mapping"));
+            Node root = new Compose(settings)
+                    .composeString(text)
+                    .orElseThrow(() ->
+                            new InputFormatException(source, "", 0, 0, "empty document, expected a YAML mapping"));
             return new Value(source, "", root);
         } catch (MarkedYamlEngineException e) {
             Mark m = e.getProblemMark().orElse(e.getContextMark().orElse(null));
             String problem = e.getProblem() == null ? e.getMessage() : e.getProblem();
             String context = e.getContext() == null ? "" : e.getContext() + ": ";
-            throw new InputFormatException(source, "", m == null ? 0 : m.getLine() + 1, m == null ? 0 : m.getColumn() + 1,
+            throw new InputFormatException(
+                    source,
+                    "",
+                    m == null ? 0 : m.getLine() + 1,
+                    m == null ? 0 : m.getColumn() + 1,
                     "malformed YAML: " + context + problem);
         } catch (YamlEngineException e) {
             throw new InputFormatException(source, "", 0, 0, "malformed YAML: " + e.getMessage());
@@ -131,8 +150,8 @@ final class StrictYaml {
 
         InputFormatException error(String detail) {
             Mark m = node.getStartMark().orElse(null);
-            return new InputFormatException(source, path, m == null ? 0 : m.getLine() + 1,
-                    m == null ? 0 : m.getColumn() + 1, detail);
+            return new InputFormatException(
+                    source, path, m == null ? 0 : m.getLine() + 1, m == null ? 0 : m.getColumn() + 1, detail);
         }
 
         private String child(String key) {
@@ -161,8 +180,9 @@ final class StrictYaml {
                 Value v = new Value(source, child(key), t.getValueNode());
                 if (!known.contains(key)) {
                     String hint = Suggestions.didYouMean(key, known);
-                    throw new Value(source, child(key), t.getKeyNode()).error("unknown key"
-                            + (hint.isEmpty() ? "; expected one of " + new java.util.TreeSet<>(known) : hint));
+                    throw new Value(source, child(key), t.getKeyNode())
+                            .error("unknown key"
+                                    + (hint.isEmpty() ? "; expected one of " + new java.util.TreeSet<>(known) : hint));
                 }
                 if (out.put(key, v) != null) {
                     throw new Value(source, child(key), t.getKeyNode()).error("duplicate key");
@@ -191,13 +211,16 @@ final class StrictYaml {
         }
 
         double number() {
-            if (!(node instanceof ScalarNode s) || !(s.getTag().equals(Tag.INT) || s.getTag().equals(Tag.FLOAT))) {
+            if (!(node instanceof ScalarNode s)
+                    || !(s.getTag().equals(Tag.INT) || s.getTag().equals(Tag.FLOAT))) {
                 throw error("expected a number, found " + kind());
             }
             String t = s.getValue();
             double v;
             try {
-                v = t.toLowerCase().contains("inf") || t.toLowerCase().contains("nan") ? Double.NaN : Double.parseDouble(t);
+                v = t.toLowerCase().contains("inf") || t.toLowerCase().contains("nan")
+                        ? Double.NaN
+                        : Double.parseDouble(t);
             } catch (NumberFormatException e) {
                 throw error("expected a decimal number, found '" + t + "'");
             }
@@ -245,8 +268,11 @@ final class StrictYaml {
                 return "null";
             }
             ScalarNode s = (ScalarNode) node;
-            String tag = s.getTag().equals(Tag.STR) ? "string" : s.getTag().equals(Tag.INT) || s.getTag().equals(Tag.FLOAT)
-                    ? "number" : s.getTag().equals(Tag.BOOL) ? "boolean" : "scalar";
+            String tag = s.getTag().equals(Tag.STR)
+                    ? "string"
+                    : s.getTag().equals(Tag.INT) || s.getTag().equals(Tag.FLOAT)
+                            ? "number"
+                            : s.getTag().equals(Tag.BOOL) ? "boolean" : "scalar";
             return tag + " '" + s.getValue() + "'";
         }
 

@@ -17,8 +17,6 @@ import io.collide4j.urdf.JointDescription;
 import io.collide4j.urdf.LinkDescription;
 import io.collide4j.urdf.RobotDescription;
 import io.collide4j.urdf.SemanticDescription;
-import org.joml.Matrix4d;
-
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -27,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
+import org.joml.Matrix4d;
 
 /**
  * Generates an SRDF's {@code disable_collisions} the way MoveIt's setup assistant does:
@@ -67,12 +66,15 @@ public final class SrdfGenerator {
     /** MoveIt's "always in collision" threshold. */
     public static final double DEFAULT_ALWAYS_FRACTION = 0.95;
 
-    private SrdfGenerator() {
-    }
+    private SrdfGenerator() {}
 
     /** Why a pair is disabled; {@link #srdfName()} is the SRDF {@code reason} attribute (MoveIt's words). */
     public enum Reason {
-        ADJACENT("Adjacent"), DRAKE("Drake"), DEFAULT("Default"), ALWAYS("Always"), NEVER("Never"),
+        ADJACENT("Adjacent"),
+        DRAKE("Drake"),
+        DEFAULT("Default"),
+        ALWAYS("Always"),
+        NEVER("Never"),
         /** Apart in every sample but not proven: MoveIt's "Never", written only when asked for. */
         SAMPLED("Sampled");
 
@@ -93,8 +95,14 @@ public final class SrdfGenerator {
      * Never proof may examine per pair ({@link LinkPairProof}), and whether pairs apart in every sample but not
      * proven are written as Sampled (MoveIt's behaviour) instead of staying checked.
      */
-    public record Parameters(int samples, long seed, double alwaysFraction, ConvexPieceProvider pieces, String piecesName,
-                             long proofBudget, boolean sampledNever) {
+    public record Parameters(
+            int samples,
+            long seed,
+            double alwaysFraction,
+            ConvexPieceProvider pieces,
+            String piecesName,
+            long proofBudget,
+            boolean sampledNever) {
         public Parameters {
             if (samples < 1) {
                 throw new IllegalArgumentException("samples must be >= 1, got " + samples);
@@ -109,8 +117,14 @@ public final class SrdfGenerator {
 
         /** N = {@value #DEFAULT_SAMPLES}, seed 0, 95 %, one hull per mesh, the default proof budget, Never proven. */
         public static Parameters defaults() {
-            return new Parameters(DEFAULT_SAMPLES, 0, DEFAULT_ALWAYS_FRACTION, ConvexPieceProvider.hull(), "hull",
-                    LinkPairProof.DEFAULT_BUDGET, false);
+            return new Parameters(
+                    DEFAULT_SAMPLES,
+                    0,
+                    DEFAULT_ALWAYS_FRACTION,
+                    ConvexPieceProvider.hull(),
+                    "hull",
+                    LinkPairProof.DEFAULT_BUDGET,
+                    false);
         }
 
         public Parameters withSamples(int n) {
@@ -136,8 +150,7 @@ public final class SrdfGenerator {
     }
 
     /** One disabled pair; link1 precedes link2 in the URDF's link order. */
-    public record DisabledPair(String link1, String link2, Reason reason) {
-    }
+    public record DisabledPair(String link1, String link2, Reason reason) {}
 
     /**
      * The outcome: disabled pairs in output order (by reason, then by the URDF order of link1 and link2); the
@@ -147,9 +160,13 @@ public final class SrdfGenerator {
      * with these pairs; and the pairs apart in every sample for which no proof was found ("link1 link2", URDF
      * order; checked, or written as Sampled with {@link Parameters#sampledNever()}).
      */
-    public record Result(String robotName, Parameters parameters, List<DisabledPair> disabled,
-                         Map<String, Integer> checkedPairCollisions, List<String> defaultCollisions,
-                         List<String> sampledOnly) {
+    public record Result(
+            String robotName,
+            Parameters parameters,
+            List<DisabledPair> disabled,
+            Map<String, Integer> checkedPairCollisions,
+            List<String> defaultCollisions,
+            List<String> sampledOnly) {
         public Result {
             disabled = List.copyOf(disabled);
             defaultCollisions = List.copyOf(defaultCollisions);
@@ -159,13 +176,15 @@ public final class SrdfGenerator {
 
         /** Number of pairs written as Never: proven never in contact. */
         public int provenNever() {
-            return (int) disabled.stream().filter(p -> p.reason() == Reason.NEVER).count();
+            return (int)
+                    disabled.stream().filter(p -> p.reason() == Reason.NEVER).count();
         }
 
         /** The pairs as a semantic description without groups (what collide4j needs to check this robot). */
         public SemanticDescription toSemantics() {
             List<SemanticDescription.DisabledCollision> d = new ArrayList<>();
-            disabled.forEach(p -> d.add(new SemanticDescription.DisabledCollision(p.link1(), p.link2(), p.reason().srdfName())));
+            disabled.forEach(p -> d.add(new SemanticDescription.DisabledCollision(
+                    p.link1(), p.link2(), p.reason().srdfName())));
             return new SemanticDescription(robotName, List.of(), d, List.of(), List.of());
         }
 
@@ -177,15 +196,26 @@ public final class SrdfGenerator {
         /** The SRDF text with these planning groups (chains) before the disabled pairs. */
         public String toSrdf(List<PlanningGroup> groups) {
             StringBuilder sb = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-            sb.append("<!-- Generated by collide4j srdf: disable_collisions as MoveIt's setup assistant computes them,\n")
-                    .append("     on collide4j's certified checker with convex pieces '").append(xml(parameters.piecesName()))
-                    .append("'.\n     Never = proven: the convex pieces cannot touch anywhere in the joint ranges (joint-space")
-                    .append(" boxes,\n     certified distance at each centre above the certified motion within it), tried for pairs")
-                    .append(" apart in all\n     ").append(parameters.samples()).append(" sampled configurations (seed ")
-                    .append(parameters.seed()).append(").")
-                    .append(parameters.sampledNever() ? " Sampled = apart in every sample, not proven (MoveIt's Never)." : "")
+            sb.append(
+                            "<!-- Generated by collide4j srdf: disable_collisions as MoveIt's setup assistant computes them,\n")
+                    .append("     on collide4j's certified checker with convex pieces '")
+                    .append(xml(parameters.piecesName()))
+                    .append(
+                            "'.\n     Never = proven: the convex pieces cannot touch anywhere in the joint ranges (joint-space")
+                    .append(
+                            " boxes,\n     certified distance at each centre above the certified motion within it), tried for pairs")
+                    .append(" apart in all\n     ")
+                    .append(parameters.samples())
+                    .append(" sampled configurations (seed ")
+                    .append(parameters.seed())
+                    .append(").")
+                    .append(
+                            parameters.sampledNever()
+                                    ? " Sampled = apart in every sample, not proven (MoveIt's Never)."
+                                    : "")
                     .append("\n     Always = the links' triangles intersect in at least ")
-                    .append(Math.round(parameters.alwaysFraction() * 100)).append(" % of them; Default = they intersect with")
+                    .append(Math.round(parameters.alwaysFraction() * 100))
+                    .append(" % of them; Default = they intersect with")
                     .append(" every joint at 0 (clamped into its limits)\n     and no sample shows them apart.");
             List<String> kept = new ArrayList<>();
             for (String p : defaultCollisions) {
@@ -194,26 +224,43 @@ public final class SrdfGenerator {
                 }
             }
             if (!kept.isEmpty()) {
-                sb.append("\n     In collision at that default configuration, yet apart in some samples, so still checked:\n     ")
-                        .append(xml(String.join(", ", kept))).append('.');
+                sb.append(
+                                "\n     In collision at that default configuration, yet apart in some samples, so still checked:\n     ")
+                        .append(xml(String.join(", ", kept)))
+                        .append('.');
             }
             if (!parameters.sampledNever() && !sampledOnly.isEmpty()) {
                 sb.append("\n     Apart in every sample but not proven, so still checked:\n     ")
-                        .append(xml(String.join(", ", sampledOnly.stream().map(p -> p.replace(' ', '/')).toList()))).append('.');
+                        .append(xml(String.join(
+                                ", ",
+                                sampledOnly.stream()
+                                        .map(p -> p.replace(' ', '/'))
+                                        .toList())))
+                        .append('.');
             }
-            sb.append(groups.isEmpty() ? "\n     Add planning groups by hand or with MoveIt's setup assistant. -->\n"
-                    : "\n     Planning groups: kinematic chains (base_link to tip_link), as collide4j srdf proposed or was told. -->\n");
+            sb.append(
+                    groups.isEmpty()
+                            ? "\n     Add planning groups by hand or with MoveIt's setup assistant. -->\n"
+                            : "\n     Planning groups: kinematic chains (base_link to tip_link), as collide4j srdf proposed or was told. -->\n");
             sb.append("<robot name=\"").append(xml(robotName)).append("\">\n");
             groups.forEach(g -> sb.append(g.toSrdf()));
             for (DisabledPair p : disabled) {
-                sb.append("  <disable_collisions link1=\"").append(xml(p.link1())).append("\" link2=\"").append(xml(p.link2()))
-                        .append("\" reason=\"").append(p.reason().srdfName()).append("\"/>\n");
+                sb.append("  <disable_collisions link1=\"")
+                        .append(xml(p.link1()))
+                        .append("\" link2=\"")
+                        .append(xml(p.link2()))
+                        .append("\" reason=\"")
+                        .append(p.reason().srdfName())
+                        .append("\"/>\n");
             }
             return sb.append("</robot>\n").toString();
         }
 
         private static String xml(String s) {
-            return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+            return s.replace("&", "&amp;")
+                    .replace("<", "&lt;")
+                    .replace(">", "&gt;")
+                    .replace("\"", "&quot;");
         }
     }
 
@@ -223,7 +270,8 @@ public final class SrdfGenerator {
     }
 
     /** As {@link #generate(RobotDescription, Parameters)}; {@code samplesDone} (null: none) hears the samples done. */
-    public static Result generate(RobotDescription robot, Parameters params, java.util.function.IntConsumer samplesDone) {
+    public static Result generate(
+            RobotDescription robot, Parameters params, java.util.function.IntConsumer samplesDone) {
         KinematicModel km = KinematicModel.of(robot);
         List<String> linkOrder = new ArrayList<>();
         for (LinkDescription l : robot.links()) {
@@ -338,9 +386,11 @@ public final class SrdfGenerator {
             boolean swap = order.get(ab[0]) > order.get(ab[1]);
             out.add(new DisabledPair(swap ? ab[1] : ab[0], swap ? ab[0] : ab[1], e.getValue()));
         }
-        out.sort((x, y) -> x.reason() != y.reason() ? x.reason().compareTo(y.reason())
-                : order.get(x.link1()) != (int) order.get(y.link1()) ? order.get(x.link1()) - order.get(y.link1())
-                : order.get(x.link2()) - order.get(y.link2()));
+        out.sort((x, y) -> x.reason() != y.reason()
+                ? x.reason().compareTo(y.reason())
+                : order.get(x.link1()) != (int) order.get(y.link1())
+                        ? order.get(x.link1()) - order.get(y.link1())
+                        : order.get(x.link2()) - order.get(y.link2()));
         List<String> defaultPairs = new ArrayList<>();
         // in URDF order (by first link, then second), whatever order the checker found them in
         List<int[]> byOrder = new ArrayList<>();
@@ -351,7 +401,8 @@ public final class SrdfGenerator {
         }
         byOrder.sort(java.util.Comparator.<int[]>comparingInt(p -> p[0]).thenComparingInt(p -> p[1]));
         for (int[] p : byOrder) {
-            defaultPairs.add(robot.links().get(p[0]).name() + " " + robot.links().get(p[1]).name());
+            defaultPairs.add(robot.links().get(p[0]).name() + " "
+                    + robot.links().get(p[1]).name());
         }
         return new Result(robot.name(), params, out, checked, defaultPairs, sampledOnly);
     }
@@ -360,15 +411,19 @@ public final class SrdfGenerator {
      * The pairs apart in every sample (and not in collision at the default configuration) that {@link LinkPairProof}
      * proves apart everywhere in their joint ranges; one fork-join task per pair.
      */
-    private static Set<String> proveApart(RobotCollisionModel model, Map<String, Integer> count, Set<String> atDefault,
-                                          Parameters params) {
+    private static Set<String> proveApart(
+            RobotCollisionModel model, Map<String, Integer> count, Set<String> atDefault, Parameters params) {
         List<String> candidates = count.entrySet().stream()
-                .filter(e -> e.getValue() == 0 && !atDefault.contains(e.getKey())).map(Map.Entry::getKey).toList();
+                .filter(e -> e.getValue() == 0 && !atDefault.contains(e.getKey()))
+                .map(Map.Entry::getKey)
+                .toList();
         LinkPairProof prover = new LinkPairProof(model, params.proofBudget());
-        List<String> proven = candidates.parallelStream().filter(k -> {
-            String[] ab = k.split("\0");
-            return prover.prove(ab[0], ab[1]).proven();
-        }).toList();
+        List<String> proven = candidates.parallelStream()
+                .filter(k -> {
+                    String[] ab = k.split("\0");
+                    return prover.prove(ab[0], ab[1]).proven();
+                })
+                .toList();
         return new LinkedHashSet<>(proven);
     }
 
@@ -403,7 +458,7 @@ public final class SrdfGenerator {
                         if (links.get(n).collisions().isEmpty()) {
                             next.add(n);
                         } else if (seen.add(key(l.name(), n))) {
-                            out.add(new String[]{l.name(), n});
+                            out.add(new String[] {l.name(), n});
                         }
                     }
                 }
@@ -433,12 +488,14 @@ public final class SrdfGenerator {
      */
     private static List<List<String>> collidingPairs(CollisionChecker checker, double[][] qs, int n) {
         List<List<String>> out = new ArrayList<>(java.util.Collections.nCopies(n, null));
-        java.util.stream.IntStream.range(0, (n + SAMPLE_CHUNK - 1) / SAMPLE_CHUNK).parallel().forEach(chunk -> {
-            QueryContext ctx = checker.newContext();
-            for (int k = chunk * SAMPLE_CHUNK; k < Math.min(n, (chunk + 1) * SAMPLE_CHUNK); k++) {
-                out.set(k, collidingPairs(checker, qs[k], ctx));
-            }
-        });
+        java.util.stream.IntStream.range(0, (n + SAMPLE_CHUNK - 1) / SAMPLE_CHUNK)
+                .parallel()
+                .forEach(chunk -> {
+                    QueryContext ctx = checker.newContext();
+                    for (int k = chunk * SAMPLE_CHUNK; k < Math.min(n, (chunk + 1) * SAMPLE_CHUNK); k++) {
+                        out.set(k, collidingPairs(checker, qs[k], ctx));
+                    }
+                });
         return out;
     }
 
@@ -462,8 +519,10 @@ public final class SrdfGenerator {
         }
     }
 
-    private static CollisionChecker checker(RobotDescription robot, KinematicModel km, Parameters params, Set<String> allowed) {
-        RobotCollisionModel.Builder b = RobotCollisionModel.builder(robot, km).allowAdjacentLinks(false)
+    private static CollisionChecker checker(
+            RobotDescription robot, KinematicModel km, Parameters params, Set<String> allowed) {
+        RobotCollisionModel.Builder b = RobotCollisionModel.builder(robot, km)
+                .allowAdjacentLinks(false)
                 .pieces(params.pieces(), params.piecesName());
         for (String k : allowed) {
             String[] ab = k.split("\0");
@@ -502,7 +561,7 @@ public final class SrdfGenerator {
             String[] ab = pair.split("\0");
             MeshBvh a = triangles.get(ab[0]), b = triangles.get(ab[1]);
             if (a == null || b == null) {
-                return false;   // attached objects or geometry-less names: no evidence
+                return false; // attached objects or geometry-less names: no evidence
             }
             poses.pose(linkIndex.get(ab[0]), pa);
             poses.pose(linkIndex.get(ab[1]), pb);

@@ -1,19 +1,18 @@
 package io.collide4j.checker.batch;
 
-import io.collide4j.checker.query.MotionStatus;
-import io.collide4j.checker.query.CollisionChecker;
-import io.collide4j.checker.query.MotionResult;
-import io.collide4j.checker.query.QueryContext;
-import io.collide4j.checker.scene.MoveItSceneLoader;
-import org.junit.jupiter.api.Test;
-
-import java.util.Arrays;
-import java.util.Random;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.collide4j.checker.query.CollisionChecker;
+import io.collide4j.checker.query.MotionResult;
+import io.collide4j.checker.query.MotionStatus;
+import io.collide4j.checker.query.QueryContext;
+import io.collide4j.checker.scene.MoveItSceneLoader;
+import java.util.Arrays;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
 
 /**
  * Motion batches equal the single-motion certified checker on both engines: statuses always; time, clearance and
@@ -40,7 +39,7 @@ class MotionBatchTest {
                 b[i * dof + j] = y;
             }
         }
-        return new double[][]{a, b};
+        return new double[][] {a, b};
     }
 
     /** The single-motion checker's results, one by one. */
@@ -50,8 +49,8 @@ class MotionBatchTest {
         int dof = robot.dof();
         MotionResult[] out = new MotionResult[a.length / dof];
         for (int i = 0; i < out.length; i++) {
-            out[i] = checker.checkMotion(Arrays.copyOfRange(a, i * dof, (i + 1) * dof),
-                    Arrays.copyOfRange(b, i * dof, (i + 1) * dof), d, c);
+            out[i] = checker.checkMotion(
+                    Arrays.copyOfRange(a, i * dof, (i + 1) * dof), Arrays.copyOfRange(b, i * dof, (i + 1) * dof), d, c);
         }
         return out;
     }
@@ -65,8 +64,11 @@ class MotionBatchTest {
                 onDevice++;
                 continue;
             }
-            assertEquals(Double.doubleToLongBits(m.time()), Double.doubleToLongBits(r.time()[i]), what + ": time of " + i);
-            assertEquals(Double.doubleToLongBits(m.clearanceLowerBound()), Double.doubleToLongBits(r.clearance()[i]),
+            assertEquals(
+                    Double.doubleToLongBits(m.time()), Double.doubleToLongBits(r.time()[i]), what + ": time of " + i);
+            assertEquals(
+                    Double.doubleToLongBits(m.clearanceLowerBound()),
+                    Double.doubleToLongBits(r.clearance()[i]),
                     what + ": clearance of " + i);
             assertEquals(m.evaluations(), r.evaluations()[i], what + ": evaluations of motion " + i);
         }
@@ -79,24 +81,35 @@ class MotionBatchTest {
         BatchRobot robot = PandaScene.robot(ps);
         double[][] ab = motions(robot, "bookshelf_small_panda", "0001", RANDOM, 7);
         double[] a = ab[0], b = ab[1];
-        for (double d : new double[]{0, 0.01}) {
+        for (double d : new double[] {0, 0.01}) {
             MotionResult[] expected = single(robot, a, b, d);
-            try (BatchChecker cpu = BatchChecker.builder().engine(EngineChoice.CPU).robot(robot).build()) {
+            try (BatchChecker cpu =
+                    BatchChecker.builder().engine(EngineChoice.CPU).robot(robot).build()) {
                 MotionBatchResult r = cpu.checkMotions(a, b, d);
                 assertEquals(0, assertSame(expected, r, "CPU d=" + d), "the CPU engine has no device tier");
-                System.out.printf("motion batch d=%.2f: %d motions, %d free, %d collision, %d inconclusive%n", d,
-                        RANDOM, r.count(MotionStatus.FREE), r.count(MotionStatus.COLLISION),
+                System.out.printf(
+                        "motion batch d=%.2f: %d motions, %d free, %d collision, %d inconclusive%n",
+                        d,
+                        RANDOM,
+                        r.count(MotionStatus.FREE),
+                        r.count(MotionStatus.COLLISION),
                         r.count(MotionStatus.INCONCLUSIVE));
-                assertTrue(r.count(MotionStatus.FREE) > RANDOM / 10 && r.count(MotionStatus.COLLISION) > RANDOM / 10,
+                assertTrue(
+                        r.count(MotionStatus.FREE) > RANDOM / 10 && r.count(MotionStatus.COLLISION) > RANDOM / 10,
                         "the scene should produce both verdicts");
             }
             if (!OpenClDevice.listDevices().isEmpty()) {
-                try (BatchChecker cl = BatchChecker.builder().engine(EngineChoice.OPENCL).robot(robot).build()) {
+                try (BatchChecker cl = BatchChecker.builder()
+                        .engine(EngineChoice.OPENCL)
+                        .robot(robot)
+                        .build()) {
                     MotionBatchResult r = cl.checkMotions(a, b, d);
                     int dev = assertSame(expected, r, "OpenCL d=" + d);
                     assertEquals(dev, r.decidedOnDevice());
-                    System.out.printf("OpenCL motion tier d=%.2f: %d of %d motions (%d of %d free ones) certified on"
-                            + " the device%n", d, dev, RANDOM, dev, r.count(MotionStatus.FREE));
+                    System.out.printf(
+                            "OpenCL motion tier d=%.2f: %d of %d motions (%d of %d free ones) certified on"
+                                    + " the device%n",
+                            d, dev, RANDOM, dev, r.count(MotionStatus.FREE));
                     assertTrue(dev > 0, "the device tier should certify some motion");
                 }
             }
@@ -106,14 +119,20 @@ class MotionBatchTest {
     /** The straight start → goal edge of MBM requests in their own scenes, on both engines. */
     @Test
     void mbmStartToGoalEdgesEqualTheSingleChecker() {
-        String[][] requests = {{"bookshelf_small_panda", "0002"}, {"bookshelf_tall_panda", "0001"},
-                {"cage_panda", "0001"}, {"table_pick_panda", "0001"}, {"box_panda", "0001"}};
+        String[][] requests = {
+            {"bookshelf_small_panda", "0002"},
+            {"bookshelf_tall_panda", "0001"},
+            {"cage_panda", "0001"},
+            {"table_pick_panda", "0001"},
+            {"box_panda", "0001"}
+        };
         int free = 0, device = 0;
         for (String[] req : requests) {
             BatchRobot robot = PandaScene.robot(PandaScene.scene(req[0], req[1]));
             // the edge itself and 39 shorter pieces of it, from its start
             int n = 40, dof = robot.dof();
-            double[][] sg = PandaScene.request(req[0], req[1]).startAndGoal(robot.kinematics().variableNames());
+            double[][] sg = PandaScene.request(req[0], req[1])
+                    .startAndGoal(robot.kinematics().variableNames());
             double[] a = new double[n * dof], b = new double[n * dof];
             for (int i = 0; i < n; i++) {
                 double f = (i + 1.0) / n;
@@ -123,9 +142,11 @@ class MotionBatchTest {
                 }
             }
             MotionResult[] expected = single(robot, a, b, 0);
-            for (EngineChoice e : OpenClDevice.listDevices().isEmpty() ? new EngineChoice[]{EngineChoice.CPU}
-                    : new EngineChoice[]{EngineChoice.CPU, EngineChoice.OPENCL}) {
-                try (BatchChecker bc = BatchChecker.builder().engine(e).robot(robot).build()) {
+            for (EngineChoice e : OpenClDevice.listDevices().isEmpty()
+                    ? new EngineChoice[] {EngineChoice.CPU}
+                    : new EngineChoice[] {EngineChoice.CPU, EngineChoice.OPENCL}) {
+                try (BatchChecker bc =
+                        BatchChecker.builder().engine(e).robot(robot).build()) {
                     MotionBatchResult r = bc.checkMotions(a, b, 0);
                     int dev = assertSame(expected, r, req[0] + " " + req[1] + " " + e);
                     if (e == EngineChoice.OPENCL) {
@@ -137,8 +158,8 @@ class MotionBatchTest {
                 }
             }
         }
-        System.out.printf("MBM start->goal edges (5 scenes x 40 prefixes): %d free, %d certified on the device%n",
-                free, device);
+        System.out.printf(
+                "MBM start->goal edges (5 scenes x 40 prefixes): %d free, %d certified on the device%n", free, device);
         assertTrue(free > 0, "some MBM edge prefixes are free");
     }
 
@@ -148,8 +169,15 @@ class MotionBatchTest {
         double[][] ab = motions(robot, "bookshelf_small_panda", "0001", 60, 11);
         double[] a = ab[0], b = ab[1];
         int n = 60, dof = robot.dof();
-        try (BatchChecker all = BatchChecker.builder().engine(EngineChoice.CPU).robot(robot).build();
-             BatchChecker one = BatchChecker.builder().engine(EngineChoice.CPU).threads(1).robot(robot).build()) {
+        try (BatchChecker all = BatchChecker.builder()
+                        .engine(EngineChoice.CPU)
+                        .robot(robot)
+                        .build();
+                BatchChecker one = BatchChecker.builder()
+                        .engine(EngineChoice.CPU)
+                        .threads(1)
+                        .robot(robot)
+                        .build()) {
             MotionBatchResult r = all.checkMotions(a, b, 0.0);
             MotionBatchResult streamed = MotionBatchResult.allocate(n, one.engine());
             for (int first = 0; first < n; first += 25) {
@@ -159,7 +187,8 @@ class MotionBatchTest {
             assertArrayEquals(r.time(), streamed.time());
             double[] bad = a.clone();
             bad[5 * dof + 2] = Double.NaN;
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> all.checkMotions(bad, b, 0));
+            IllegalArgumentException e =
+                    assertThrows(IllegalArgumentException.class, () -> all.checkMotions(bad, b, 0));
             assertTrue(e.getMessage().contains("motion 5"), e.getMessage());
         }
     }

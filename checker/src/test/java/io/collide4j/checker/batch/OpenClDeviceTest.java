@@ -1,13 +1,5 @@
 package io.collide4j.checker.batch;
 
-import org.jocl.Pointer;
-import org.jocl.Sizeof;
-import org.jocl.cl_kernel;
-import org.jocl.cl_program;
-import org.junit.jupiter.api.Test;
-
-import java.util.Optional;
-
 import static org.jocl.CL.CL_KERNEL_WORK_GROUP_SIZE;
 import static org.jocl.CL.clCreateKernel;
 import static org.jocl.CL.clGetKernelWorkGroupInfo;
@@ -19,13 +11,23 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.util.Optional;
+import org.jocl.Pointer;
+import org.jocl.Sizeof;
+import org.jocl.cl_kernel;
+import org.jocl.cl_program;
+import org.junit.jupiter.api.Test;
+
 class OpenClDeviceTest {
 
     @Test
     void findAgreesWithListing() {
         var all = OpenClDevice.listDevices();
         Optional<OpenClDevice> found = OpenClDevice.find(OpenClDevice.Preference.GPU_FIRST);
-        assertEquals(!all.isEmpty(), found.isPresent(), "find() and listDevices() disagree: " + OpenClDevice.lastProbeFailure());
+        assertEquals(
+                !all.isEmpty(),
+                found.isPresent(),
+                "find() and listDevices() disagree: " + OpenClDevice.lastProbeFailure());
         found.ifPresent(d -> {
             try (d) {
                 assertTrue(all.contains(d.info()));
@@ -38,10 +40,13 @@ class OpenClDeviceTest {
     @Test
     void buildFailureCarriesCompilerLog() {
         Optional<OpenClDevice> found = OpenClDevice.find(OpenClDevice.Preference.GPU_FIRST);
-        assumeTrue(found.isPresent(), "no OpenCL platform on this machine (" + OpenClDevice.lastProbeFailure()
-                + "); install pocl-opencl-icd to run OpenCL tests");
+        assumeTrue(
+                found.isPresent(),
+                "no OpenCL platform on this machine (" + OpenClDevice.lastProbeFailure()
+                        + "); install pocl-opencl-icd to run OpenCL tests");
         try (OpenClDevice d = found.get()) {
-            IllegalStateException e = assertThrows(IllegalStateException.class,
+            IllegalStateException e = assertThrows(
+                    IllegalStateException.class,
                     () -> d.build("broken", "__kernel void k(__global int* a) { a[0] = undefined_name; }", ""));
             assertTrue(e.getMessage().contains("broken"));
             assertFalse(e.getMessage().endsWith(":"), "compiler log missing: " + e.getMessage());
@@ -58,7 +63,7 @@ class OpenClDeviceTest {
             try {
                 long[] limit = new long[1];
                 clGetKernelWorkGroupInfo(k, d.id(), CL_KERNEL_WORK_GROUP_SIZE, Sizeof.size_t, Pointer.to(limit), null);
-                for (long preferred : new long[]{1, 3, 64, 100, 1 << 20}) {
+                for (long preferred : new long[] {1, 3, 64, 100, 1 << 20}) {
                     long wg = d.workGroup(k, preferred);
                     assertEquals(1, Long.bitCount(wg), "power of two: " + wg);
                     assertTrue(wg <= preferred && wg <= limit[0], wg + " for " + preferred + ", limit " + limit[0]);

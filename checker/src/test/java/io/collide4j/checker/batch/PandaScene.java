@@ -1,15 +1,14 @@
 package io.collide4j.checker.batch;
 
 import io.collide4j.checker.robot.RobotCollisionModel;
-import io.collide4j.kinematics.KinematicModel;
 import io.collide4j.checker.scene.MbmData;
 import io.collide4j.checker.scene.MotionPlanRequest;
 import io.collide4j.checker.scene.MoveItSceneLoader;
+import io.collide4j.kinematics.KinematicModel;
 import io.collide4j.urdf.RobotDescription;
 import io.collide4j.urdf.SemanticDescription;
 import io.collide4j.urdf.SrdfParser;
 import io.collide4j.urdf.UrdfParser;
-
 import java.nio.file.Path;
 import java.util.Random;
 
@@ -17,12 +16,11 @@ import java.util.Random;
 final class PandaScene {
 
     static final Path DATA = Path.of(System.getProperty("collide4j.testdata"));
-    static final RobotDescription PANDA = UrdfParser.create().withVisualMeshes(false)
-            .parse(DATA.resolve("vamp/resources/panda/panda.urdf"));
+    static final RobotDescription PANDA =
+            UrdfParser.create().withVisualMeshes(false).parse(DATA.resolve("vamp/resources/panda/panda.urdf"));
     static final SemanticDescription SRDF = SrdfParser.parse(DATA.resolve("vamp/resources/panda/panda.srdf"), PANDA);
 
-    private PandaScene() {
-    }
+    private PandaScene() {}
 
     /** problems/&lt;problem&gt;/scene&lt;id&gt;.yaml. */
     static MoveItSceneLoader.PlanningScene scene(String problem, String id) {
@@ -43,7 +41,8 @@ final class PandaScene {
 
     /** The collision model builder of the Panda with the SRDF's and the scene's allowed collisions. */
     static RobotCollisionModel.Builder model(MoveItSceneLoader.PlanningScene ps) {
-        RobotCollisionModel.Builder mb = RobotCollisionModel.builder(PANDA, KINEMATICS).srdf(SRDF);
+        RobotCollisionModel.Builder mb =
+                RobotCollisionModel.builder(PANDA, KINEMATICS).srdf(SRDF);
         ps.allowedCollisions().forEach(p -> mb.allow(p.first(), p.second()));
         return mb;
     }

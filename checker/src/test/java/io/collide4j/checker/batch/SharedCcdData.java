@@ -4,7 +4,6 @@ import io.collide4j.checker.ccd.CcdKind;
 import io.collide4j.checker.ccd.CcdQuery;
 import io.collide4j.checker.ccd.io.CcdDatasets;
 import io.collide4j.checker.ccd.io.CcdQuerySet;
-
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

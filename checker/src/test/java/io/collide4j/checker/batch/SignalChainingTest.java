@@ -1,6 +1,9 @@
 package io.collide4j.checker.batch;
 
-import org.junit.jupiter.api.Test;
+import static org.jocl.CL.clReleaseProgram;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -11,11 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-
-import static org.jocl.CL.clReleaseProgram;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import org.junit.jupiter.api.Test;
 
 /**
  * OpenCL is loaded only under HotSpot signal chaining: a JVM started without {@code libjsig} refuses OpenCL with an
@@ -29,11 +28,15 @@ class SignalChainingTest {
             System.out.println("active=" + SignalChaining.active());
             System.out.println("devices=" + OpenClDevice.listDevices().size());
             System.out.println("reason=" + OpenClDevice.lastProbeFailure());
-            try (BatchChecker auto = BatchChecker.builder().engine(EngineChoice.AUTO).threads(1).build()) {
+            try (BatchChecker auto =
+                    BatchChecker.builder().engine(EngineChoice.AUTO).threads(1).build()) {
                 System.out.println("auto=" + auto.engine().kind());
                 System.out.println("fallback=" + auto.fallbackReason());
             }
-            try (BatchChecker forced = BatchChecker.builder().engine(EngineChoice.OPENCL).threads(1).build()) {
+            try (BatchChecker forced = BatchChecker.builder()
+                    .engine(EngineChoice.OPENCL)
+                    .threads(1)
+                    .build()) {
                 System.out.println("forced=" + forced.engine().kind());
             } catch (IllegalStateException e) {
                 System.out.println("forced=refused " + e.getMessage());
@@ -43,8 +46,9 @@ class SignalChainingTest {
 
     static Map<String, String> probe(String preload) throws IOException, InterruptedException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        ProcessBuilder pb = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                Probe.class.getName()).redirectErrorStream(true);
+        ProcessBuilder pb = new ProcessBuilder(
+                        java, "-cp", System.getProperty("java.class.path"), Probe.class.getName())
+                .redirectErrorStream(true);
         pb.environment().remove(SignalChaining.PRELOAD_VARIABLE);
         if (preload != null) {
             pb.environment().put(SignalChaining.PRELOAD_VARIABLE, preload);
@@ -67,7 +71,8 @@ class SignalChainingTest {
     @Test
     void detectionAgreesWithWhatTheLoaderWasAskedToPreload() {
         String preload = System.getenv(SignalChaining.PRELOAD_VARIABLE);
-        boolean asked = preload != null && preload.contains("libjsig.so")
+        boolean asked = preload != null
+                && preload.contains("libjsig.so")
                 && Files.isRegularFile(Path.of(preload.trim().split("[: ]")[0]));
         assertEquals(asked, SignalChaining.active(), "LD_PRELOAD=" + preload);
     }

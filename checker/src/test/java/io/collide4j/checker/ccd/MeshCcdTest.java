@@ -1,12 +1,13 @@
 package io.collide4j.checker.ccd;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.collide4j.checker.testutil.ExactDistance;
 import io.collide4j.kinematics.RigidMotion;
 import io.collide4j.kinematics.ScrewMotion;
 import io.collide4j.urdf.TriangleMesh;
-import org.joml.Matrix4d;
-import org.junit.jupiter.api.Test;
-
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -14,10 +15,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.joml.Matrix4d;
+import org.junit.jupiter.api.Test;
 
 /** Whole-mesh CCD on ipc-toolkit's two-cubes fixtures. */
 class MeshCcdTest {
@@ -29,7 +28,9 @@ class MeshCcdTest {
         byte[] all = Files.readAllBytes(p);
         String head = new String(all, 0, Math.min(all.length, 2000), StandardCharsets.US_ASCII);
         int end = head.indexOf("end_header\n") + "end_header\n".length();
-        assertTrue(head.contains("binary_little_endian") && head.contains("property double x"), p + ": unexpected PLY header");
+        assertTrue(
+                head.contains("binary_little_endian") && head.contains("property double x"),
+                p + ": unexpected PLY header");
         int nv = Integer.parseInt(head.replaceAll("(?s).*element vertex (\\d+).*", "$1"));
         int nf = Integer.parseInt(head.replaceAll("(?s).*element face (\\d+).*", "$1"));
         ByteBuffer b = ByteBuffer.wrap(all, end, all.length - end).order(ByteOrder.LITTLE_ENDIAN);
@@ -86,16 +87,26 @@ class MeshCcdTest {
             for (int v = 0; v < pm.vertexCount(); v++) {
                 double[] p = {pm.vertex(v, 0) + ps, pm.vertex(v, 1), pm.vertex(v, 2)};
                 for (int t = 0; t < fm.triangleCount(); t++) {
-                    best = Math.min(best, ExactDistance.pointTriangle(p, pt(fm, fm.index(t, 0), fs),
-                            pt(fm, fm.index(t, 1), fs), pt(fm, fm.index(t, 2), fs)));
+                    best = Math.min(
+                            best,
+                            ExactDistance.pointTriangle(
+                                    p,
+                                    pt(fm, fm.index(t, 0), fs),
+                                    pt(fm, fm.index(t, 1), fs),
+                                    pt(fm, fm.index(t, 2), fs)));
                 }
             }
         }
         int[] ea = MeshCcd.edges(a), eb = MeshCcd.edges(b);
         for (int i = 0; i < ea.length; i += 2) {
             for (int j = 0; j < eb.length; j += 2) {
-                best = Math.min(best, ExactDistance.segmentSegment(pt(a, ea[i], 0), pt(a, ea[i + 1], 0),
-                        pt(b, eb[j], shiftBx), pt(b, eb[j + 1], shiftBx)));
+                best = Math.min(
+                        best,
+                        ExactDistance.segmentSegment(
+                                pt(a, ea[i], 0),
+                                pt(a, ea[i + 1], 0),
+                                pt(b, eb[j], shiftBx),
+                                pt(b, eb[j + 1], shiftBx)));
             }
         }
         return best;
@@ -121,8 +132,11 @@ class MeshCcdTest {
                 if (shift == null) {
                     shift = dv;
                 }
-                assertTrue(Math.abs(dv[0] - shift[0]) < 1e-12 && Math.abs(dv[1] - shift[1]) < 1e-12
-                        && Math.abs(dv[2] - shift[2]) < 1e-12, "vertex " + v + " moved differently: not rigid");
+                assertTrue(
+                        Math.abs(dv[0] - shift[0]) < 1e-12
+                                && Math.abs(dv[1] - shift[1]) < 1e-12
+                                && Math.abs(dv[2] - shift[2]) < 1e-12,
+                        "vertex " + v + " moved differently: not rigid");
             }
         }
         assertTrue(shift != null && shift[1] == 0 && shift[2] == 0, "fixture moves one cube along x");
@@ -138,16 +152,17 @@ class MeshCcdTest {
         // moving the cube only up to the reported time leaves the meshes apart (exact static distance oracle)
         double gapAtToi = minDistance(still, mover, r.toi() * shift[0]);
         double gapAtStart = minDistance(still, mover, 0);
-        System.out.printf("two-cubes: toi %.9f (%s), %d candidates, distance at toi %.3e, at start %.3e%n", r.toi(),
-                r.kind(), r.candidates(), gapAtToi, gapAtStart);
+        System.out.printf(
+                "two-cubes: toi %.9f (%s), %d candidates, distance at toi %.3e, at start %.3e%n",
+                r.toi(), r.kind(), r.candidates(), gapAtToi, gapAtStart);
         assertTrue(gapAtToi > 0);
         assertTrue(gapAtToi < gapAtStart);
         // static close pair: free
         MeshCcdResult staticPair = ccd.solve(still, identity, mover, identity);
         assertFalse(staticPair.hit());
         // and with a separation larger than the start gap, the contact is immediate
-        MeshCcd padded = new MeshCcd(new RigidTightInclusion(TightInclusion.builder().margin(gapAtStart * 1.01)
-                .build(), 1e-4, 20));
+        MeshCcd padded = new MeshCcd(new RigidTightInclusion(
+                TightInclusion.builder().margin(gapAtStart * 1.01).build(), 1e-4, 20));
         assertEquals(0.0, padded.solve(still, identity, mover, identity).toi());
     }
 }

@@ -1,19 +1,18 @@
 package io.collide4j.checker.ccd;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.collide4j.checker.ccd.io.CcdDatasets;
 import io.collide4j.checker.ccd.io.CcdQuerySet;
 import io.collide4j.checker.ccd.testutil.Wxf;
-import org.junit.jupiter.api.Test;
-
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /** Exact TOI roots (cloth-funnel WXF) and minimal-separation properties on the shared data. */
 class TightInclusionGroundTruthTest {
@@ -25,7 +24,8 @@ class TightInclusionGroundTruthTest {
     void reportedToiIsNeverLaterThanTheExactRootAndApproachesItAsDeltaShrinks() throws IOException {
         int compared = 0;
         double worstGap = 0, worstFineGap = 0, sumGap = 0, sumFineGap = 0;
-        TightInclusion fineSolver = TightInclusion.builder().delta(1e-9).maxChecks(200_000).build();
+        TightInclusion fineSolver =
+                TightInclusion.builder().delta(1e-9).maxChecks(200_000).build();
         for (CcdKind kind : CcdKind.values()) {
             String k = kind == CcdKind.VERTEX_FACE ? "vf" : "ee";
             CcdQuerySet set = CcdDatasets.scalable(CLOTH, "227", kind);
@@ -41,7 +41,9 @@ class TightInclusionGroundTruthTest {
                 }
                 BigDecimal exact = null;
                 for (BigDecimal t : Wxf.ruleValues(Wxf.parse(file, k + " q" + i), "t")) {
-                    if (t.signum() >= 0 && t.compareTo(BigDecimal.ONE) <= 0 && (exact == null || t.compareTo(exact) < 0)) {
+                    if (t.signum() >= 0
+                            && t.compareTo(BigDecimal.ONE) <= 0
+                            && (exact == null || t.compareTo(exact) < 0)) {
                         exact = t;
                     }
                 }
@@ -66,9 +68,10 @@ class TightInclusionGroundTruthTest {
                 compared++;
             }
         }
-        System.out.printf("exact-root comparison: %d queries; exact − toi at δ=1e-6: worst %.3e mean %.3e;"
-                + " at δ=1e-9: worst %.3e mean %.3e%n", compared, worstGap, sumGap / compared, worstFineGap,
-                sumFineGap / compared);
+        System.out.printf(
+                "exact-root comparison: %d queries; exact − toi at δ=1e-6: worst %.3e mean %.3e;"
+                        + " at δ=1e-9: worst %.3e mean %.3e%n",
+                compared, worstGap, sumGap / compared, worstFineGap, sumFineGap / compared);
         assertEquals(27 + 107, compared);
     }
 
@@ -104,7 +107,8 @@ class TightInclusionGroundTruthTest {
                         assertTrue(t <= 1, set.name() + " query " + i + " lost its collision at d = " + d);
                     }
                     if (!anyEarly) {
-                        assertTrue(t <= prev, set.name() + " query " + i + ": toi " + t + " at d = " + d + " > " + prev);
+                        assertTrue(
+                                t <= prev, set.name() + " query " + i + ": toi " + t + " at d = " + d + " > " + prev);
                     }
                     prev = t;
                 }

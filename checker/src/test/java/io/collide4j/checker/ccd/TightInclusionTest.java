@@ -1,6 +1,9 @@
 package io.collide4j.checker.ccd;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
 import java.math.MathContext;
@@ -9,11 +12,7 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /** Hand-built cases with analytic answers (seed-002 appendix cases, minimal separation, options). */
 class TightInclusionTest {
@@ -36,8 +35,15 @@ class TightInclusionTest {
     @Test
     void hourglassIsFoundJustBeforeTheExactRoot() {
         // App. B eq. (9): exact root t = 0.9, u = v = 0.1; the triangle degenerates at t = 0.5.
-        CcdQuery q = CcdQuery.vertexFace(v(0.1, 0.1, 0.1), v(0, 0, 1), v(1, 0, 1), v(0, 1, 1),
-                v(0.1, 0.1, 0.1), v(0, 0, 0), v(0, 1, 0), v(1, 0, 0));
+        CcdQuery q = CcdQuery.vertexFace(
+                v(0.1, 0.1, 0.1),
+                v(0, 0, 1),
+                v(1, 0, 1),
+                v(0, 1, 1),
+                v(0.1, 0.1, 0.1),
+                v(0, 0, 0),
+                v(0, 1, 0),
+                v(1, 0, 0));
         CcdResult r = solve(DEFAULT, q);
         assertTrue(r.hit());
         assertTrue(r.toi() <= 0.9 && r.toi() >= 0.9 - 1e-3, "toi " + r.toi());
@@ -48,8 +54,8 @@ class TightInclusionTest {
     @Test
     void inflectionCaseHasNoCollision() {
         // App. C1: coplanar times 0.088, 0.400 have u + v > 1, so no contact.
-        CcdQuery q = CcdQuery.vertexFace(v(1, 1, 0), v(0, 0, 5), v(2, 0, 2), v(0, 1, 0),
-                v(1, 1, 0), v(0, 0, -1), v(0, 0, -2), v(0, 7, 0));
+        CcdQuery q = CcdQuery.vertexFace(
+                v(1, 1, 0), v(0, 0, 5), v(2, 0, 2), v(0, 1, 0), v(1, 1, 0), v(0, 0, -1), v(0, 0, -2), v(0, 7, 0));
         CcdResult r = solve(DEFAULT, q);
         assertFalse(r.hit());
         assertEquals(Double.POSITIVE_INFINITY, r.toi());
@@ -57,10 +63,19 @@ class TightInclusionTest {
 
     @Test
     void coplanarSlidingContactHitsTheCheckCapAndStaysConservative() {
-        // App. C2: coplanar motion, the point reaches edge f1–f2 at t* = (0.57 − 0.5)/(0.57 − 0.28) (exact in the doubles).
-        CcdQuery q = CcdQuery.vertexFace(v(1, 0.5, 1), v(0, 0.57, 1), v(1, 0.57, 1), v(1, 1.57, 1),
-                v(1, 0.5, 1), v(0, 0.28, 1), v(1, 0.28, 1), v(1, 1.28, 1));
-        BigDecimal tStar = new BigDecimal(0.57).subtract(new BigDecimal(0.5))
+        // App. C2: coplanar motion, the point reaches edge f1–f2 at t* = (0.57 − 0.5)/(0.57 − 0.28) (exact in the
+        // doubles).
+        CcdQuery q = CcdQuery.vertexFace(
+                v(1, 0.5, 1),
+                v(0, 0.57, 1),
+                v(1, 0.57, 1),
+                v(1, 1.57, 1),
+                v(1, 0.5, 1),
+                v(0, 0.28, 1),
+                v(1, 0.28, 1),
+                v(1, 1.28, 1));
+        BigDecimal tStar = new BigDecimal(0.57)
+                .subtract(new BigDecimal(0.5))
                 .divide(new BigDecimal(0.57).subtract(new BigDecimal(0.28)), MathContext.DECIMAL128);
         CcdResult r = solve(TightInclusion.builder().maxChecks(20_000).build(), q);
         assertTrue(r.hit());
@@ -73,8 +88,8 @@ class TightInclusionTest {
     @Test
     void crossingEdgesAndParallelGap() {
         // x-edge moving from z = 1 to z = −1 over a static y-edge: contact at t = 0.5 exactly.
-        CcdQuery crossing = CcdQuery.edgeEdge(v(-1, 0, 1), v(1, 0, 1), v(0, -1, 0), v(0, 1, 0),
-                v(-1, 0, -1), v(1, 0, -1), v(0, -1, 0), v(0, 1, 0));
+        CcdQuery crossing = CcdQuery.edgeEdge(
+                v(-1, 0, 1), v(1, 0, 1), v(0, -1, 0), v(0, 1, 0), v(-1, 0, -1), v(1, 0, -1), v(0, -1, 0), v(0, 1, 0));
         CcdResult r = solve(DEFAULT, crossing);
         assertTrue(r.hit());
         assertTrue(r.toi() <= 0.5 && r.toi() > 0.5 - 1e-5, "toi " + r.toi());
@@ -82,8 +97,15 @@ class TightInclusionTest {
         assertFalse(solve(DEFAULT.toBuilder().tMax(0.45).build(), crossing).hit());
         assertTrue(solve(DEFAULT.toBuilder().tMax(0.55).build(), crossing).toi() <= 0.5);
         // static parallel edges 1e-3 apart never touch
-        CcdQuery gap = CcdQuery.edgeEdge(v(0, 0, 0), v(1, 0, 0), v(0, 1e-3, 0), v(1, 1e-3, 0),
-                v(0, 0, 0), v(1, 0, 0), v(0, 1e-3, 0), v(1, 1e-3, 0));
+        CcdQuery gap = CcdQuery.edgeEdge(
+                v(0, 0, 0),
+                v(1, 0, 0),
+                v(0, 1e-3, 0),
+                v(1, 1e-3, 0),
+                v(0, 0, 0),
+                v(1, 0, 0),
+                v(0, 1e-3, 0),
+                v(1, 1e-3, 0));
         CcdResult g = solve(DEFAULT, gap);
         assertFalse(g.hit());
         assertTrue(g.checks() < 100, "checks " + g.checks());
@@ -120,8 +142,15 @@ class TightInclusionTest {
         // L∞ semantics: L2 distance 1.27·d but L∞ distance 0.9·d from the corner → contact
         assertTrue(solve(ti, staticVf(v(-0.9 * d, -0.9 * d, 0), a, b, c)).hit());
         // edges crossing at L∞ distance 0.9·d (z gap)
-        CcdQuery ee = CcdQuery.edgeEdge(v(-1, 0, 0.9 * d), v(1, 0, 0.9 * d), v(0, -1, 0), v(0, 1, 0),
-                v(-1, 0, 0.9 * d), v(1, 0, 0.9 * d), v(0, -1, 0), v(0, 1, 0));
+        CcdQuery ee = CcdQuery.edgeEdge(
+                v(-1, 0, 0.9 * d),
+                v(1, 0, 0.9 * d),
+                v(0, -1, 0),
+                v(0, 1, 0),
+                v(-1, 0, 0.9 * d),
+                v(1, 0, 0.9 * d),
+                v(0, -1, 0),
+                v(0, 1, 0));
         CcdResult e = solve(ti, ee);
         assertEquals(0.0, e.toi());
         assertTrue(e.checks() < 200, "checks " + e.checks());
@@ -138,15 +167,19 @@ class TightInclusionTest {
         // with coordinates up to 10 on every axis γ = 10 and d = 1 is allowed
         CcdQuery far = staticVf(v(10, 10, 10), v(-10, -10, -10), v(-9, -10, -10), v(-10, -9, -10));
         assertFalse(solve(big, far).hit());
-        assertThrows(IllegalArgumentException.class, () -> TightInclusion.builder().margin(-1));
-        assertThrows(IllegalArgumentException.class, () -> TightInclusion.builder().delta(0));
-        assertThrows(IllegalArgumentException.class, () -> TightInclusion.builder().tMax(1.5));
+        assertThrows(
+                IllegalArgumentException.class, () -> TightInclusion.builder().margin(-1));
+        assertThrows(
+                IllegalArgumentException.class, () -> TightInclusion.builder().delta(0));
+        assertThrows(
+                IllegalArgumentException.class, () -> TightInclusion.builder().tMax(1.5));
         double[] bad = q.coords();
         bad[7] = Double.NaN;
-        IllegalArgumentException nan = assertThrows(IllegalArgumentException.class,
-                () -> CcdQuery.of(CcdKind.VERTEX_FACE, bad));
+        IllegalArgumentException nan =
+                assertThrows(IllegalArgumentException.class, () -> CcdQuery.of(CcdKind.VERTEX_FACE, bad));
         assertTrue(nan.getMessage().contains("coordinate 7"), nan.getMessage());
-        IllegalArgumentException raw = assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException raw = assertThrows(
+                IllegalArgumentException.class,
                 () -> DEFAULT.toi(CcdKind.VERTEX_FACE, bad, 0, new TightInclusionScratch()));
         assertTrue(raw.getMessage().contains("row 2"), raw.getMessage());
     }
@@ -163,9 +196,13 @@ class TightInclusionTest {
         double[] n1 = {(h + 1) / r3, (h + 1) / r3, (h + 1) / r3};
         // closest points at the non-dyadic parameters u = 0.35, v = 0.3 (so boxes straddle them)
         double[] a0 = v(-0.7 * a[0], -0.7 * a[1], -0.7 * a[2]), a1 = v(1.3 * a[0], 1.3 * a[1], 1.3 * a[2]);
-        CcdQuery hover = CcdQuery.edgeEdge(a0, a1,
+        CcdQuery hover = CcdQuery.edgeEdge(
+                a0,
+                a1,
                 v(n[0] - 0.6 * b[0], n[1] - 0.6 * b[1], n[2] - 0.6 * b[2]),
-                v(n[0] + 1.4 * b[0], n[1] + 1.4 * b[1], n[2] + 1.4 * b[2]), a0, a1,
+                v(n[0] + 1.4 * b[0], n[1] + 1.4 * b[1], n[2] + 1.4 * b[2]),
+                a0,
+                a1,
                 v(n1[0] - 0.6 * b[0], n1[1] - 0.6 * b[1], n1[2] - 0.6 * b[2]),
                 v(n1[0] + 1.4 * b[0], n1[1] + 1.4 * b[1], n1[2] + 1.4 * b[2]));
         CcdResult plain = solve(coarse, hover);
@@ -174,9 +211,11 @@ class TightInclusionTest {
         CcdResult refined = solve(coarse.toBuilder().noZeroToi(true).build(), hover);
         assertFalse(refined.hit(), "toi " + refined.toi());
         // touching at t = 0 stays t = 0
-        CcdQuery touching = CcdQuery.vertexFace(v(0.1, 0.1, 0), v(0, 0, 0), v(1, 0, 0), v(0, 1, 0),
-                v(0.1, 0.1, 1), v(0, 0, 0), v(1, 0, 0), v(0, 1, 0));
-        assertEquals(0.0, solve(DEFAULT.toBuilder().noZeroToi(true).build(), touching).toi());
+        CcdQuery touching = CcdQuery.vertexFace(
+                v(0.1, 0.1, 0), v(0, 0, 0), v(1, 0, 0), v(0, 1, 0), v(0.1, 0.1, 1), v(0, 0, 0), v(1, 0, 0), v(0, 1, 0));
+        assertEquals(
+                0.0,
+                solve(DEFAULT.toBuilder().noZeroToi(true).build(), touching).toi());
     }
 
     @Test

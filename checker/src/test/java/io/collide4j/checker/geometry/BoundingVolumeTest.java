@@ -1,13 +1,12 @@
 package io.collide4j.checker.geometry;
 
-import io.collide4j.checker.TestMeshes;
-import org.junit.jupiter.api.Test;
-
-import java.util.Random;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.collide4j.checker.TestMeshes;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
 
 class BoundingVolumeTest {
 
@@ -19,7 +18,9 @@ class BoundingVolumeTest {
             for (int j = i; j < n; j++) {
                 for (int k = j; k < n; k++) {
                     for (int l = k; l < n; l++) {
-                        int[] ids = java.util.stream.IntStream.of(i, j, k, l).distinct().toArray();
+                        int[] ids = java.util.stream.IntStream.of(i, j, k, l)
+                                .distinct()
+                                .toArray();
                         double[] sub = new double[3 * ids.length];
                         for (int s = 0; s < ids.length; s++) {
                             System.arraycopy(p, 3 * ids[s], sub, 3 * s, 3);
@@ -58,11 +59,11 @@ class BoundingVolumeTest {
             assertEquals(bruteForceRadius(p), b.radius(), 1e-9 * b.radius());
         }
         // analytic: regular tetrahedron vertices (±1,±1,±1 with even sign count) → radius √3
-        BoundingSphere t = BoundingSphere.welzl(new double[]{1, 1, 1, 1, -1, -1, -1, 1, -1, -1, -1, 1});
+        BoundingSphere t = BoundingSphere.welzl(new double[] {1, 1, 1, 1, -1, -1, -1, 1, -1, -1, -1, 1});
         assertEquals(Math.sqrt(3), t.radius(), 1e-12);
         // the two extreme points of a segment define the ball, interior points don't matter
-        BoundingSphere s = BoundingSphere.welzl(new double[]{0, 0, 0, 4, 0, 0, 1, 1, 0, 2, -1.5, 0});
-        assertEquals(2.0, s.radius(), 1e-12);   // (1,1) and (2,−1.5) lie inside the ball on the diameter (0,0)–(4,0)
+        BoundingSphere s = BoundingSphere.welzl(new double[] {0, 0, 0, 4, 0, 0, 1, 1, 0, 2, -1.5, 0});
+        assertEquals(2.0, s.radius(), 1e-12); // (1,1) and (2,−1.5) lie inside the ball on the diameter (0,0)–(4,0)
         assertThrows(IllegalArgumentException.class, () -> BoundingSphere.welzl(new double[0]));
     }
 
@@ -87,7 +88,8 @@ class BoundingVolumeTest {
             }
             // a PCA box of an elongated link should not be much larger than the axis-aligned one
             double aabbVolume = (a.maxX() - a.minX()) * (a.maxY() - a.minY()) * (a.maxZ() - a.minZ());
-            assertTrue(o.volume() <= 2.5 * aabbVolume, m.name() + " obb volume " + o.volume() + " vs aabb " + aabbVolume);
+            assertTrue(
+                    o.volume() <= 2.5 * aabbVolume, m.name() + " obb volume " + o.volume() + " vs aabb " + aabbVolume);
         }
     }
 

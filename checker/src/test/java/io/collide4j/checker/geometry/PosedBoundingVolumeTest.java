@@ -1,17 +1,16 @@
 package io.collide4j.checker.geometry;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.collide4j.checker.TestMeshes;
 import io.collide4j.checker.geometry.mesh.MeshBvh;
 import io.collide4j.checker.geometry.mesh.MeshQuery;
+import java.util.Random;
 import org.joml.Matrix4d;
 import org.joml.Quaterniond;
 import org.joml.Vector3d;
 import org.junit.jupiter.api.Test;
-
-import java.util.Random;
-
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Bounding volumes carried by rigid poses (sphere, Arvo's AABB update, OBB) and their overlap tests: they contain
@@ -20,8 +19,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class PosedBoundingVolumeTest {
 
     private static Matrix4d randomPose(Random r, double spread) {
-        Quaterniond q = new Quaterniond(r.nextGaussian(), r.nextGaussian(), r.nextGaussian(), r.nextGaussian()).normalize();
-        return new Matrix4d().translationRotate(spread * r.nextGaussian(), spread * r.nextGaussian(), spread * r.nextGaussian(), q);
+        Quaterniond q =
+                new Quaterniond(r.nextGaussian(), r.nextGaussian(), r.nextGaussian(), r.nextGaussian()).normalize();
+        return new Matrix4d()
+                .translationRotate(spread * r.nextGaussian(), spread * r.nextGaussian(), spread * r.nextGaussian(), q);
     }
 
     @Test
@@ -55,7 +56,7 @@ class PosedBoundingVolumeTest {
         Quaterniond q = new Quaterniond().rotateAxis(0.7, 1, 2, 3);
         Matrix4d pa = new Matrix4d().translationRotate(0.3, -0.2, 0.1, q);
         Obb a = Obb.pca(box(0.5, 0.5, 0.5)).transformed(pa);
-        for (double gap : new double[]{0, 1e-6}) {
+        for (double gap : new double[] {0, 1e-6}) {
             Matrix4d pb = new Matrix4d(pa).translate(0.5 + 1.0 + gap, 0, 0).rotateX(Math.toRadians(30));
             Obb b = Obb.pca(box(1.0, 0.5, 0.25)).transformed(pb);
             if (gap == 0) {
@@ -67,9 +68,11 @@ class PosedBoundingVolumeTest {
         // edge against edge: a cube turned 45° about z and x touches the other cube's top edge
         Obb c = Obb.pca(box(0.5, 0.5, 0.5));
         double lift = 0.5 + 0.5 * Math.sqrt(2);
-        Obb d = Obb.pca(box(0.5, 0.5, 0.5)).transformed(new Matrix4d().translation(0, 0, lift).rotateX(Math.PI / 4));
+        Obb d = Obb.pca(box(0.5, 0.5, 0.5))
+                .transformed(new Matrix4d().translation(0, 0, lift).rotateX(Math.PI / 4));
         assertTrue(c.intersects(d), "edge-touching OBBs intersect");
-        Obb e = Obb.pca(box(0.5, 0.5, 0.5)).transformed(new Matrix4d().translation(0, 0, lift + 1e-6).rotateX(Math.PI / 4));
+        Obb e = Obb.pca(box(0.5, 0.5, 0.5))
+                .transformed(new Matrix4d().translation(0, 0, lift + 1e-6).rotateX(Math.PI / 4));
         assertFalse(c.intersects(e), "edge-separated OBBs are apart");
     }
 
@@ -87,13 +90,15 @@ class PosedBoundingVolumeTest {
     void volumesNeverSayApartWhereTheExactOracleSaysTouching() {
         Random r = new Random(5);
         MeshQuery oracle = new MeshQuery();
-        TestMeshes.Indexed[] meshes = {TestMeshes.panda("link3"), TestMeshes.panda("hand"), TestMeshes.ur5e("wrist1"),
-                TestMeshes.panda("link5")};
+        TestMeshes.Indexed[] meshes = {
+            TestMeshes.panda("link3"), TestMeshes.panda("hand"), TestMeshes.ur5e("wrist1"), TestMeshes.panda("link5")
+        };
         int touching = 0, apart = 0;
         for (int i = 0; i < meshes.length; i++) {
             for (int j = 0; j < meshes.length; j++) {
                 TestMeshes.Indexed ma = meshes[i], mb = meshes[j];
-                MeshBvh ba = new MeshBvh(ma.vertices(), ma.triangles()), bb = new MeshBvh(mb.vertices(), mb.triangles());
+                MeshBvh ba = new MeshBvh(ma.vertices(), ma.triangles()),
+                        bb = new MeshBvh(mb.vertices(), mb.triangles());
                 BoundingSphere sa = BoundingSphere.welzl(ma.vertices()), sb = BoundingSphere.welzl(mb.vertices());
                 Aabb aa = Aabb.of(ma.vertices()), ab = Aabb.of(mb.vertices());
                 Obb oa = Obb.pca(ma.vertices()), ob = Obb.pca(mb.vertices());
@@ -105,14 +110,17 @@ class PosedBoundingVolumeTest {
                     boolean o = oa.transformed(pa).intersects(ob.transformed(pb));
                     if (exact) {
                         touching++;
-                        assertTrue(s && a && o, ma.name() + " / " + mb.name() + " pose " + k + ": sphere " + s + ", aabb "
-                                + a + ", obb " + o + " while the meshes touch");
+                        assertTrue(
+                                s && a && o,
+                                ma.name() + " / " + mb.name() + " pose " + k + ": sphere " + s + ", aabb " + a
+                                        + ", obb " + o + " while the meshes touch");
                     } else {
                         apart++;
                     }
                 }
             }
         }
-        assertTrue(touching > 100 && apart > 100, "both outcomes sampled: " + touching + " touching, " + apart + " apart");
+        assertTrue(
+                touching > 100 && apart > 100, "both outcomes sampled: " + touching + " touching, " + apart + " apart");
     }
 }

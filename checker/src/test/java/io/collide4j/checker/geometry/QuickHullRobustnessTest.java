@@ -1,10 +1,12 @@
 package io.collide4j.checker.geometry;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.collide4j.checker.TestMeshes;
 import io.collide4j.checker.geometry.hull.QuickHull;
 import io.collide4j.urdf.mesh.MeshLoader;
-import org.junit.jupiter.api.Test;
-
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -12,10 +14,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /** Regression tests for degenerate (lattice) input, conservative face planes and order-independent vertex sets. */
 class QuickHullRobustnessTest {
@@ -130,7 +129,9 @@ class QuickHullRobustnessTest {
     }
 
     static double[] chessTable() {
-        return MeshLoader.load(TestMeshes.dataDir().resolve("v-hacd/app/meshes/ob_chess_table.obj")).mesh().copyVertices();
+        return MeshLoader.load(TestMeshes.dataDir().resolve("v-hacd/app/meshes/ob_chess_table.obj"))
+                .mesh()
+                .copyVertices();
     }
 
     /** Real inputs: robot meshes, the chess table, and clusters of chess-table vertices (sliver-prone pieces). */
@@ -156,7 +157,9 @@ class QuickHullRobustnessTest {
             }
             List<Double> sel = new ArrayList<>();
             for (int i = 0; i < table.length; i += 3) {
-                if (Math.abs(table[i] - c[0]) < w[0] && Math.abs(table[i + 1] - c[1]) < w[1] && Math.abs(table[i + 2] - c[2]) < w[2]) {
+                if (Math.abs(table[i] - c[0]) < w[0]
+                        && Math.abs(table[i + 1] - c[1]) < w[1]
+                        && Math.abs(table[i + 2] - c[2]) < w[2]) {
                     sel.add(table[i]);
                     sel.add(table[i + 1]);
                     sel.add(table[i + 2]);
@@ -193,7 +196,10 @@ class QuickHullRobustnessTest {
         double diag = diagonal(h), worst = Double.NEGATIVE_INFINITY;
         for (int t = 0; t < h.triangleCount(); t++) {
             for (int v = 0; v < h.vertexCount(); v++) {
-                double e = h.plane(t, 0) * h.vertex(v, 0) + h.plane(t, 1) * h.vertex(v, 1) + h.plane(t, 2) * h.vertex(v, 2) - h.plane(t, 3);
+                double e = h.plane(t, 0) * h.vertex(v, 0)
+                        + h.plane(t, 1) * h.vertex(v, 1)
+                        + h.plane(t, 2) * h.vertex(v, 2)
+                        - h.plane(t, 3);
                 worst = Math.max(worst, e);
             }
         }
@@ -225,7 +231,7 @@ class QuickHullRobustnessTest {
         for (int s = 0; s < 20; s++) {
             double[] g = new double[3 * (10 + 20 * s)];
             for (int k = 0; k < g.length; k++) {
-                g[k] = r.nextGaussian() * (k % 3 == 0 ? 1e-3 : 1);   // flattened clouds give slivers
+                g[k] = r.nextGaussian() * (k % 3 == 0 ? 1e-3 : 1); // flattened clouds give slivers
             }
             sets.add(g);
         }
@@ -234,7 +240,9 @@ class QuickHullRobustnessTest {
             assertEquals(3, h.dimension());
             checkConservative(h, r);
             for (int i = 0; i < pts.length; i += 3) {
-                assertTrue(h.contains(pts[i], pts[i + 1], pts[i + 2], 0), "input point " + i / 3 + " outside the face planes");
+                assertTrue(
+                        h.contains(pts[i], pts[i + 1], pts[i + 2], 0),
+                        "input point " + i / 3 + " outside the face planes");
             }
         }
     }
@@ -263,7 +271,10 @@ class QuickHullRobustnessTest {
             Set<List<Double>> ref = vertexSet(h);
             for (int s = 0; s < 4; s++) {
                 assertEquals(ref, vertexSet(QuickHull.compute(shuffled(pts, r))), "hull of the shuffled input");
-                assertEquals(ref, vertexSet(QuickHull.compute(shuffled(h.copyVertices(), r))), "hull of the shuffled vertices");
+                assertEquals(
+                        ref,
+                        vertexSet(QuickHull.compute(shuffled(h.copyVertices(), r))),
+                        "hull of the shuffled vertices");
             }
         }
     }
@@ -276,7 +287,11 @@ class QuickHullRobustnessTest {
             double[] q = new double[12];
             int mode = s % 4;
             for (int k = 0; k < 9; k++) {
-                q[k] = mode == 0 ? r.nextInt(7) : mode == 1 ? r.nextGaussian() : (r.nextInt(2001) - 1000) / 64.0 * Math.pow(2, r.nextInt(40) - 20);
+                q[k] = mode == 0
+                        ? r.nextInt(7)
+                        : mode == 1
+                                ? r.nextGaussian()
+                                : (r.nextInt(2001) - 1000) / 64.0 * Math.pow(2, r.nextInt(40) - 20);
             }
             // d on (or next to) the plane of a, b, c: an affine combination, rounded
             double u = r.nextInt(5) - 2, v = r.nextInt(5) - 2;
@@ -288,7 +303,8 @@ class QuickHullRobustnessTest {
             }
             int expect = bigSign(q);
             zeros += expect == 0 ? 1 : 0;
-            assertEquals(expect, Orient3d.sign(q[0], q[1], q[2], q[3], q[4], q[5], q[6], q[7], q[8], q[9], q[10], q[11]));
+            assertEquals(
+                    expect, Orient3d.sign(q[0], q[1], q[2], q[3], q[4], q[5], q[6], q[7], q[8], q[9], q[10], q[11]));
         }
         assertTrue(zeros > 5000, "too few exactly degenerate cases: " + zeros);
     }
@@ -325,10 +341,14 @@ class QuickHullRobustnessTest {
             int expect = bigSign(q);
             nonZero += expect != 0 ? 1 : 0;
             zero += expect == 0 ? 1 : 0;
-            assertEquals(expect, Orient3d.sign(q[0], q[1], q[2], q[3], q[4], q[5], q[6], q[7], q[8], q[9], q[10], q[11]),
+            assertEquals(
+                    expect,
+                    Orient3d.sign(q[0], q[1], q[2], q[3], q[4], q[5], q[6], q[7], q[8], q[9], q[10], q[11]),
                     "case " + s);
         }
-        assertTrue(nonZero > 1000 && zero > 1000, "cases should mix signs and zeros: " + nonZero + " non-zero, " + zero + " zero");
+        assertTrue(
+                nonZero > 1000 && zero > 1000,
+                "cases should mix signs and zeros: " + nonZero + " non-zero, " + zero + " zero");
     }
 
     static int bigSign(double[] q) {

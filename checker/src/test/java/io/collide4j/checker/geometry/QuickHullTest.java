@@ -1,18 +1,17 @@
 package io.collide4j.checker.geometry;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.collide4j.checker.TestMeshes;
 import io.collide4j.checker.geometry.hull.QuickHull;
-import org.junit.jupiter.api.Test;
-
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 class QuickHullTest {
 
@@ -28,7 +27,9 @@ class QuickHullTest {
             input.add(pts[i] + "," + pts[i + 1] + "," + pts[i + 2]);
         }
         for (int v = 0; v < h.vertexCount(); v++) {
-            assertTrue(input.contains(h.vertex(v, 0) + "," + h.vertex(v, 1) + "," + h.vertex(v, 2)), "vertex " + v + " not an input point");
+            assertTrue(
+                    input.contains(h.vertex(v, 0) + "," + h.vertex(v, 1) + "," + h.vertex(v, 2)),
+                    "vertex " + v + " not an input point");
         }
         // every input point inside or on every face plane (within a small multiple of the build tolerance)
         double allowed = 1e-12 * Math.max(scale, 1e-300) + 10 * h.tolerance();
@@ -67,8 +68,19 @@ class QuickHullTest {
                         d = x;
                     }
                 }
-                int s = Orient3d.sign(h.vertex(a, 0), h.vertex(a, 1), h.vertex(a, 2), h.vertex(b, 0), h.vertex(b, 1), h.vertex(b, 2),
-                        h.vertex(c, 0), h.vertex(c, 1), h.vertex(c, 2), h.vertex(d, 0), h.vertex(d, 1), h.vertex(d, 2));
+                int s = Orient3d.sign(
+                        h.vertex(a, 0),
+                        h.vertex(a, 1),
+                        h.vertex(a, 2),
+                        h.vertex(b, 0),
+                        h.vertex(b, 1),
+                        h.vertex(b, 2),
+                        h.vertex(c, 0),
+                        h.vertex(c, 1),
+                        h.vertex(c, 2),
+                        h.vertex(d, 0),
+                        h.vertex(d, 1),
+                        h.vertex(d, 2));
                 assertTrue(s <= 0, "reflex edge");
             }
         }
@@ -85,7 +97,9 @@ class QuickHullTest {
         assertEquals(directed.size(), adjCount);
         double[] c = h.interiorPoint();
         for (int f = 0; f < h.triangleCount(); f++) {
-            assertTrue(h.plane(f, 0) * c[0] + h.plane(f, 1) * c[1] + h.plane(f, 2) * c[2] - h.plane(f, 3) < 0, "interior point not interior");
+            assertTrue(
+                    h.plane(f, 0) * c[0] + h.plane(f, 1) * c[1] + h.plane(f, 2) * c[2] - h.plane(f, 3) < 0,
+                    "interior point not interior");
         }
         for (int i = 0; i < pts.length; i += 3) {
             assertTrue(h.contains(pts[i], pts[i + 1], pts[i + 2], allowed));
@@ -114,11 +128,11 @@ class QuickHullTest {
     @Test
     void randomCloudsAtManyScales() {
         Random r = new Random(1);
-        for (double scale : new double[]{1e-4, 1, 1e3}) {
-            for (int n : new int[]{4, 5, 10, 100, 2000}) {
+        for (double scale : new double[] {1e-4, 1, 1e3}) {
+            for (int n : new int[] {4, 5, 10, 100, 2000}) {
                 double[] p = randomBall(r, n, scale, false);
                 for (int i = 0; i < p.length; i++) {
-                    p[i] += scale * 3;   // off-origin
+                    p[i] += scale * 3; // off-origin
                 }
                 checkHull(p, QuickHull.compute(p));
             }
@@ -138,7 +152,7 @@ class QuickHullTest {
 
     @Test
     void cubeGridGivesEightCornersAndExactVolume() {
-        for (double side : new double[]{1e-4, 1, 7.5, 1e3}) {
+        for (double side : new double[] {1e-4, 1, 7.5, 1e3}) {
             int m = 6;
             double[] p = new double[3 * m * m * m];
             int k = 0;
@@ -173,7 +187,7 @@ class QuickHullTest {
         for (int i = 0; i < extra; i++) {
             double a = r.nextDouble(), b = r.nextDouble() * (1 - a), c = r.nextDouble() * (1 - a - b);
             if (i % 5 == 0) {
-                c = 1 - a - b;   // exactly on the slanted face (up to rounding)
+                c = 1 - a - b; // exactly on the slanted face (up to rounding)
             }
             p[36 + 3 * i] = 2 * a;
             p[36 + 3 * i + 1] = 3 * b;
@@ -205,7 +219,7 @@ class QuickHullTest {
             p[3 * i + 1] = y;
             p[3 * i + 2] = z;
         }
-        for (int side = 0; side < 8; side++) {   // make sure the 16 corners are present
+        for (int side = 0; side < 8; side++) { // make sure the 16 corners are present
             p[6 * side] = Math.cos(side * Math.PI / 4);
             p[6 * side + 1] = Math.sin(side * Math.PI / 4);
             p[6 * side + 2] = 0;
@@ -224,7 +238,7 @@ class QuickHullTest {
             assertTrue(verts.contains(p[i] + "," + p[i + 1] + "," + p[i + 2]), "corner missing");
         }
         assertTrue(h.vertexCount() <= 40, "too many flat vertices: " + h.vertexCount());
-        assertEquals(2 * Math.sqrt(2), h.volume(), 1e-12);   // octagon area 2√2 · height 1
+        assertEquals(2 * Math.sqrt(2), h.volume(), 1e-12); // octagon area 2√2 · height 1
     }
 
     @Test
@@ -279,8 +293,8 @@ class QuickHullTest {
         }
         double[] nrm = h2.polygonNormal();
         assertTrue(!h2.contains(5.5 + nrm[0] * 1e-3, 5.5 + nrm[1] * 1e-3, 5 + nrm[2] * 1e-3, 1e-6));
-        assertThrows(IllegalArgumentException.class, () -> QuickHull.compute(new double[]{1, 2}));
-        assertThrows(IllegalArgumentException.class, () -> QuickHull.compute(new double[]{1, 2, Double.NaN}));
+        assertThrows(IllegalArgumentException.class, () -> QuickHull.compute(new double[] {1, 2}));
+        assertThrows(IllegalArgumentException.class, () -> QuickHull.compute(new double[] {1, 2, Double.NaN}));
     }
 
     @Test
@@ -295,11 +309,13 @@ class QuickHullTest {
             double vol = 0;
             for (int f = 0; f < t.length; f += 3) {
                 int a = 3 * t[f], b = 3 * t[f + 1], c = 3 * t[f + 2];
-                vol += v[a] * (v[b + 1] * v[c + 2] - v[b + 2] * v[c + 1]) + v[a + 1] * (v[b + 2] * v[c] - v[b] * v[c + 2])
+                vol += v[a] * (v[b + 1] * v[c + 2] - v[b + 2] * v[c + 1])
+                        + v[a + 1] * (v[b + 2] * v[c] - v[b] * v[c + 2])
                         + v[a + 2] * (v[b] * v[c + 1] - v[b + 1] * v[c]);
             }
             vol = Math.abs(vol) / 6;
-            assertTrue(h.volume() >= vol * (1 - 1e-9), m.name() + " hull volume " + h.volume() + " < mesh volume " + vol);
+            assertTrue(
+                    h.volume() >= vol * (1 - 1e-9), m.name() + " hull volume " + h.volume() + " < mesh volume " + vol);
             // hull of the hull's vertices is the same hull (convex input keeps all its vertices)
             ConvexHull again = QuickHull.compute(h.copyVertices());
             assertEquals(h.vertexCount(), again.vertexCount(), m.name());

@@ -8,8 +8,7 @@ import io.collide4j.checker.testutil.ExactDistance;
  * the production code), brute-force polytope intersection and SAT penetration depth.
  */
 final class BruteForce {
-    private BruteForce() {
-    }
+    private BruteForce() {}
 
     /** A convex polytope in world coordinates. */
     record Poly(double[] v, int[] tri, int[] edges, double[] planes) {
@@ -95,8 +94,19 @@ final class BruteForce {
     }
 
     /** Squared distance from p to triangle abc (Ericson 5.1.5, independent copy for the oracle). */
-    static double pointTriangle2(double px, double py, double pz, double ax, double ay, double az,
-                                 double bx, double by, double bz, double cx, double cy, double cz) {
+    static double pointTriangle2(
+            double px,
+            double py,
+            double pz,
+            double ax,
+            double ay,
+            double az,
+            double bx,
+            double by,
+            double bz,
+            double cx,
+            double cy,
+            double cz) {
         double abx = bx - ax, aby = by - ay, abz = bz - az, acx = cx - ax, acy = cy - ay, acz = cz - az;
         double apx = px - ax, apy = py - ay, apz = pz - az;
         double d1 = abx * apx + aby * apy + abz * apz, d2 = acx * apx + acy * apy + acz * apz;
@@ -158,7 +168,8 @@ final class BruteForce {
 
     /** Whether segment pq crosses triangle abc (closed). */
     static boolean segTriangle(double[] p, double[] q, double[] v, int ia, int ib, int ic) {
-        double[] a = {v[3 * ia], v[3 * ia + 1], v[3 * ia + 2]}, b = {v[3 * ib], v[3 * ib + 1], v[3 * ib + 2]},
+        double[] a = {v[3 * ia], v[3 * ia + 1], v[3 * ia + 2]},
+                b = {v[3 * ib], v[3 * ib + 1], v[3 * ib + 2]},
                 c = {v[3 * ic], v[3 * ic + 1], v[3 * ic + 2]};
         double[] n = cross(sub(b, a), sub(c, a));
         double sp = dot(n, sub(p, a)), sq = dot(n, sub(q, a));
@@ -167,7 +178,8 @@ final class BruteForce {
         }
         double t = sp / (sp - sq);
         double[] x = {p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1]), p[2] + t * (q[2] - p[2])};
-        double s1 = dot(cross(sub(b, a), sub(x, a)), n), s2 = dot(cross(sub(c, b), sub(x, b)), n),
+        double s1 = dot(cross(sub(b, a), sub(x, a)), n),
+                s2 = dot(cross(sub(c, b), sub(x, b)), n),
                 s3 = dot(cross(sub(a, c), sub(x, c)), n);
         return s1 >= 0 && s2 >= 0 && s3 >= 0;
     }
@@ -214,12 +226,16 @@ final class BruteForce {
         double best = Double.POSITIVE_INFINITY;
         for (int i = 0; i < p.v.length; i += 3) {
             for (int f = 0; f < q.tri.length; f += 3) {
-                best = Math.min(best, pointTriangle2(p.v[i], p.v[i + 1], p.v[i + 2], q.v, q.tri[f], q.tri[f + 1], q.tri[f + 2]));
+                best = Math.min(
+                        best,
+                        pointTriangle2(p.v[i], p.v[i + 1], p.v[i + 2], q.v, q.tri[f], q.tri[f + 1], q.tri[f + 2]));
             }
         }
         for (int i = 0; i < q.v.length; i += 3) {
             for (int f = 0; f < p.tri.length; f += 3) {
-                best = Math.min(best, pointTriangle2(q.v[i], q.v[i + 1], q.v[i + 2], p.v, p.tri[f], p.tri[f + 1], p.tri[f + 2]));
+                best = Math.min(
+                        best,
+                        pointTriangle2(q.v[i], q.v[i + 1], q.v[i + 2], p.v, p.tri[f], p.tri[f + 1], p.tri[f + 2]));
             }
         }
         double[] ep = p.edgeSpheres(), eq = q.edgeSpheres();
@@ -227,8 +243,10 @@ final class BruteForce {
             double[] a = vtx(p, p.edges[e]), b = vtx(p, p.edges[e + 1]);
             for (int g = 0; g < q.edges.length; g += 2) {
                 // skip pairs whose bounding spheres are already farther apart than the best so far
-                double c = Math.sqrt(d2(ep[2 * e], ep[2 * e + 1], ep[2 * e + 2], eq[2 * g], eq[2 * g + 1], eq[2 * g + 2]))
-                        - ep[2 * e + 3] - eq[2 * g + 3];
+                double c =
+                        Math.sqrt(d2(ep[2 * e], ep[2 * e + 1], ep[2 * e + 2], eq[2 * g], eq[2 * g + 1], eq[2 * g + 2]))
+                                - ep[2 * e + 3]
+                                - eq[2 * g + 3];
                 if (c > 0 && c * c > best) {
                     continue;
                 }
@@ -262,7 +280,7 @@ final class BruteForce {
     /** Penetration depth of intersecting polytopes: minimal overlap over face normals and edge-pair axes (SAT). */
     static double satDepth(Poly p, Poly q) {
         double best = Double.POSITIVE_INFINITY;
-        for (Poly s : new Poly[]{p, q}) {
+        for (Poly s : new Poly[] {p, q}) {
             for (int f = 0; f < s.planes.length; f += 4) {
                 best = Math.min(best, overlap(p, q, s.planes[f], s.planes[f + 1], s.planes[f + 2]));
             }
@@ -296,8 +314,14 @@ final class BruteForce {
     }
 
     static double[] bounds(double[] v) {
-        double[] b = {Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY,
-                Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY};
+        double[] b = {
+            Double.POSITIVE_INFINITY,
+            Double.POSITIVE_INFINITY,
+            Double.POSITIVE_INFINITY,
+            Double.NEGATIVE_INFINITY,
+            Double.NEGATIVE_INFINITY,
+            Double.NEGATIVE_INFINITY
+        };
         for (int i = 0; i < v.length; i++) {
             b[i % 3] = Math.min(b[i % 3], v[i]);
             b[3 + i % 3] = Math.max(b[3 + i % 3], v[i]);
@@ -306,11 +330,11 @@ final class BruteForce {
     }
 
     static double[] vtx(Poly p, int i) {
-        return new double[]{p.v[3 * i], p.v[3 * i + 1], p.v[3 * i + 2]};
+        return new double[] {p.v[3 * i], p.v[3 * i + 1], p.v[3 * i + 2]};
     }
 
     static double[] sub(double[] a, double[] b) {
-        return new double[]{a[0] - b[0], a[1] - b[1], a[2] - b[2]};
+        return new double[] {a[0] - b[0], a[1] - b[1], a[2] - b[2]};
     }
 
     static double dot(double[] a, double[] b) {
@@ -318,7 +342,7 @@ final class BruteForce {
     }
 
     static double[] cross(double[] a, double[] b) {
-        return new double[]{a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
+        return new double[] {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
     }
 
     private static double clamp(double x) {

@@ -1,13 +1,13 @@
 package io.collide4j.checker.narrowphase;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.collide4j.checker.geometry.ConvexShape;
 import io.collide4j.checker.geometry.Shapes;
 import org.joml.Matrix4d;
 import org.junit.jupiter.api.Test;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Classic degenerate and touching contacts (issue 4), each with an analytic answer. */
 class NarrowPhaseReproducerTest {
@@ -22,10 +22,18 @@ class NarrowPhaseReproducerTest {
     }
 
     /** Checks all algorithms against a signed distance s (negative = penetration depth) known analytically. */
-    private void check(ConvexShape a, Matrix4d pa, ConvexShape b, Matrix4d pb, double signedDistance, double tol,
-                       boolean mprDepthExact) {
+    private void check(
+            ConvexShape a,
+            Matrix4d pa,
+            ConvexShape b,
+            Matrix4d pb,
+            double signedDistance,
+            double tol,
+            boolean mprDepthExact) {
         gjk.distance(a, pa, b, pb, dr);
-        assertTrue(dr.lowerBound <= Math.max(signedDistance, 0), "lower bound " + dr.lowerBound + " above " + signedDistance);
+        assertTrue(
+                dr.lowerBound <= Math.max(signedDistance, 0),
+                "lower bound " + dr.lowerBound + " above " + signedDistance);
         boolean intersects = gjk.intersects(a, pa, b, pb);
         boolean mprHit = mpr.intersects(a, pa, b, pb);
         if (signedDistance <= 0) {
@@ -72,19 +80,26 @@ class NarrowPhaseReproducerTest {
     @Test
     void boxCylinderTouching() {
         ConvexShape box = Shapes.box(1, 1, 0.5), cyl = Shapes.cylinder(0.5, 0.5);
-        check(box, at(0, 0, 0), cyl, at(0.2, 0.1, 1.0), 0, 1e-12, true);           // standing on the top face
+        check(box, at(0, 0, 0), cyl, at(0.2, 0.1, 1.0), 0, 1e-12, true); // standing on the top face
         check(box, at(0, 0, 0), cyl, at(0.2, 0.1, 1.0 + 1e-8), 1e-8, 1e-12, true);
         Matrix4d lying = new Matrix4d().translation(0, 0, 1.0).rotateX(Math.PI / 2);
-        check(box, at(0, 0, 0), cyl, lying, 0, 1e-12, true);                        // lying on it, line contact
-        check(box, at(0, 0, 0), cyl, new Matrix4d().translation(0, 0, 1.0 - 1e-4).rotateX(Math.PI / 2), -1e-4, 1e-9, false);
+        check(box, at(0, 0, 0), cyl, lying, 0, 1e-12, true); // lying on it, line contact
+        check(
+                box,
+                at(0, 0, 0),
+                cyl,
+                new Matrix4d().translation(0, 0, 1.0 - 1e-4).rotateX(Math.PI / 2),
+                -1e-4,
+                1e-9,
+                false);
         check(box, at(0, 0, 0), cyl, new Matrix4d(lying).translateLocal(0, 0, 0.1), 0.1, 1e-9, true);
     }
 
     @Test
     void sphereInsideBoxAndCoincidentCentres() {
         ConvexShape box = Shapes.box(1, 1, 1), ball = Shapes.sphere(0.2);
-        check(box, at(0, 0, 0), ball, at(0.1, 0, 0), -1.1, 1e-9, true);       // deepest along +x: 0.2 + 0.9
-        check(box, at(0, 0, 0), ball, at(0, 0, 0), -1.2, 1e-9, false);        // coincident centres
+        check(box, at(0, 0, 0), ball, at(0.1, 0, 0), -1.1, 1e-9, true); // deepest along +x: 0.2 + 0.9
+        check(box, at(0, 0, 0), ball, at(0, 0, 0), -1.2, 1e-9, false); // coincident centres
         check(ball, at(1, 2, 3), Shapes.sphere(0.3), at(1, 2, 3), -0.5, 1e-9, true);
         ConvexShape cube = Shapes.box(0.5, 0.5, 0.5);
         check(cube, at(0, 0, 0), cube, at(0, 0, 0), -1.0, 1e-9, false);
@@ -97,12 +112,19 @@ class NarrowPhaseReproducerTest {
         check(thin, at(0, 0, 0), thin, at(0.5, 0.5, 2e-6 - 1e-7), -1e-7, 1e-12, false);
         // crossing at right angles through each other
         Matrix4d crossed = new Matrix4d().rotateX(Math.PI / 2);
-        check(thin, at(0, 0, 0), thin, crossed, -(1 + 1e-6), 1e-11, false);   // A ⊖ B has half extents (2, 1+1e-6, 1+1e-6)
+        check(
+                thin,
+                at(0, 0, 0),
+                thin,
+                crossed,
+                -(1 + 1e-6),
+                1e-11,
+                false); // A ⊖ B has half extents (2, 1+1e-6, 1+1e-6)
     }
 
     @Test
     void scalesFrom1em4To1e3() {
-        for (double s : new double[]{1e-4, 1e-2, 1, 1e2, 1e3}) {
+        for (double s : new double[] {1e-4, 1e-2, 1, 1e2, 1e3}) {
             ConvexShape a = Shapes.sphere(s), b = Shapes.box(s, 2 * s, 0.5 * s), c = Shapes.capsule(0.5 * s, s);
             check(a, at(s * 10, 0, 0), a, at(s * 10, 3 * s, 0), s, 1e-9 * s, true);
             check(a, at(0, 0, 0), b, at(0, 0, 2 * s), 0.5 * s, 1e-9 * s, true);

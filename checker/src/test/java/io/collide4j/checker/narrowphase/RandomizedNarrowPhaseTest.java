@@ -1,19 +1,18 @@
 package io.collide4j.checker.narrowphase;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.collide4j.checker.geometry.ConvexHull;
 import io.collide4j.checker.geometry.ConvexShape;
-import io.collide4j.checker.geometry.hull.QuickHull;
 import io.collide4j.checker.geometry.Shapes;
+import io.collide4j.checker.geometry.hull.QuickHull;
+import java.util.Random;
 import org.joml.Matrix4d;
 import org.joml.Matrix4dc;
 import org.joml.Quaterniond;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-
-import java.util.Random;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Seed 001's randomized benchmark as a test: random pose pairs for all 21 pairings of sphere, box, capsule,
@@ -34,8 +33,7 @@ class RandomizedNarrowPhaseTest {
     static final int TESS = 16;
 
     /** Oracle representation of a placed shape: a point, a segment, or a polytope with Hausdorff error. */
-    record Placed(int kind, double[] a, double[] b, double r, BruteForce.Poly poly, double delta) {
-    }
+    record Placed(int kind, double[] a, double[] b, double r, BruteForce.Poly poly, double delta) {}
 
     private static final ConvexHull HULL;
     private static final ConvexHull CYL_IN, CONE_IN;
@@ -45,7 +43,10 @@ class RandomizedNarrowPhaseTest {
         Random r = new Random(99);
         double[] p = new double[3 * 14];
         for (int i = 0; i < 14; i++) {
-            double x = r.nextGaussian(), y = r.nextGaussian(), z = r.nextGaussian(), l = Math.sqrt(x * x + y * y + z * z);
+            double x = r.nextGaussian(),
+                    y = r.nextGaussian(),
+                    z = r.nextGaussian(),
+                    l = Math.sqrt(x * x + y * y + z * z);
             p[3 * i] = 0.5 * x / l;
             p[3 * i + 1] = 0.35 * y / l;
             p[3 * i + 2] = 0.45 * z / l;
@@ -67,8 +68,9 @@ class RandomizedNarrowPhaseTest {
         k[3 * TESS + 2] = 0.5;
         CYL_IN = QuickHull.compute(c);
         CONE_IN = QuickHull.compute(k);
-        BOX = QuickHull.compute(new double[]{-.4, -.3, -.5, .4, -.3, -.5, -.4, .3, -.5, .4, .3, -.5,
-                -.4, -.3, .5, .4, -.3, .5, -.4, .3, .5, .4, .3, .5});
+        BOX = QuickHull.compute(new double[] {
+            -.4, -.3, -.5, .4, -.3, -.5, -.4, .3, -.5, .4, .3, -.5, -.4, -.3, .5, .4, -.3, .5, -.4, .3, .5, .4, .3, .5
+        });
     }
 
     static ConvexShape shape(int kind) {
@@ -84,12 +86,20 @@ class RandomizedNarrowPhaseTest {
 
     static Placed place(int kind, double[] m) {
         return switch (kind) {
-            case 0 -> new Placed(0, new double[]{m[9], m[10], m[11]}, null, 0.5, null, 0);
-            case 2 -> new Placed(1, new double[]{m[9] - 0.4 * m[2], m[10] - 0.4 * m[5], m[11] - 0.4 * m[8]},
-                    new double[]{m[9] + 0.4 * m[2], m[10] + 0.4 * m[5], m[11] + 0.4 * m[8]}, 0.3, null, 0);
+            case 0 -> new Placed(0, new double[] {m[9], m[10], m[11]}, null, 0.5, null, 0);
+            case 2 ->
+                new Placed(
+                        1,
+                        new double[] {m[9] - 0.4 * m[2], m[10] - 0.4 * m[5], m[11] - 0.4 * m[8]},
+                        new double[] {m[9] + 0.4 * m[2], m[10] + 0.4 * m[5], m[11] + 0.4 * m[8]},
+                        0.3,
+                        null,
+                        0);
             case 1 -> new Placed(2, null, null, 0, BruteForce.Poly.of(BOX, m), 0);
-            case 3 -> new Placed(2, null, null, 0, BruteForce.Poly.of(CYL_IN, m), 0.35 * (1 - Math.cos(Math.PI / TESS)));
-            case 4 -> new Placed(2, null, null, 0, BruteForce.Poly.of(CONE_IN, m), 0.45 * (1 - Math.cos(Math.PI / TESS)));
+            case 3 ->
+                new Placed(2, null, null, 0, BruteForce.Poly.of(CYL_IN, m), 0.35 * (1 - Math.cos(Math.PI / TESS)));
+            case 4 ->
+                new Placed(2, null, null, 0, BruteForce.Poly.of(CONE_IN, m), 0.45 * (1 - Math.cos(Math.PI / TESS)));
             default -> new Placed(2, null, null, 0, BruteForce.Poly.of(HULL, m), 0);
         };
     }
@@ -131,18 +141,21 @@ class RandomizedNarrowPhaseTest {
         if (delta > 0 && d <= 0) {
             hi = 0;
         }
-        return new double[]{lo, hi, depth, delta};
+        return new double[] {lo, hi, depth, delta};
     }
 
     static Matrix4d randomPose(Random r, double box) {
-        Quaterniond q = new Quaterniond(r.nextGaussian(), r.nextGaussian(), r.nextGaussian(), r.nextGaussian()).normalize();
-        return new Matrix4d().translationRotate((r.nextDouble() - 0.5) * box, (r.nextDouble() - 0.5) * box,
-                (r.nextDouble() - 0.5) * box, q);
+        Quaterniond q =
+                new Quaterniond(r.nextGaussian(), r.nextGaussian(), r.nextGaussian(), r.nextGaussian()).normalize();
+        return new Matrix4d()
+                .translationRotate(
+                        (r.nextDouble() - 0.5) * box, (r.nextDouble() - 0.5) * box, (r.nextDouble() - 0.5) * box, q);
     }
 
     static double[] rows(Matrix4d m) {
-        return new double[]{m.m00(), m.m10(), m.m20(), m.m01(), m.m11(), m.m21(), m.m02(), m.m12(), m.m22(),
-                m.m30(), m.m31(), m.m32()};
+        return new double[] {
+            m.m00(), m.m10(), m.m20(), m.m01(), m.m11(), m.m21(), m.m02(), m.m12(), m.m22(), m.m30(), m.m31(), m.m32()
+        };
     }
 
     @Test
@@ -156,14 +169,40 @@ class RandomizedNarrowPhaseTest {
         long hardFailures = 0;
         long t0 = System.nanoTime();
         StringBuilder report = new StringBuilder();
-        report.append(String.format("%-18s %7s %6s %5s %5s %5s %5s %9s %9s %5s %5s %5s %9s %6s %9s %9s %6s %6s%n", "pairing",
-                "n", "hits", "gjkB", "mprB", "lbBad", "d>1e9", "maxDistE", "maxLbOver", "gap9", "gap8", "wit", "maxGap", "epaN", "maxEpaE",
-                "mprOverMx", "mprUnd", "sec"));
+        report.append(String.format(
+                "%-18s %7s %6s %5s %5s %5s %5s %9s %9s %5s %5s %5s %9s %6s %9s %9s %6s %6s%n",
+                "pairing",
+                "n",
+                "hits",
+                "gjkB",
+                "mprB",
+                "lbBad",
+                "d>1e9",
+                "maxDistE",
+                "maxLbOver",
+                "gap9",
+                "gap8",
+                "wit",
+                "maxGap",
+                "epaN",
+                "maxEpaE",
+                "mprOverMx",
+                "mprUnd",
+                "sec"));
         for (int i = 0; i < 6; i++) {
             for (int j = i; j < 6; j++) {
                 Random r = new Random(1000L * i + j);
                 ConvexShape sa = shape(i), sb = shape(j);
-                int hits = 0, gjkBool = 0, mprBool = 0, lbBad = 0, distBad = 0, epaN = 0, mprUnder = 0, gapBad = 0, gap8 = 0, witBad = 0;
+                int hits = 0,
+                        gjkBool = 0,
+                        mprBool = 0,
+                        lbBad = 0,
+                        distBad = 0,
+                        epaN = 0,
+                        mprUnder = 0,
+                        gapBad = 0,
+                        gap8 = 0,
+                        witBad = 0;
                 long tp = System.nanoTime();
                 double maxDistErr = 0, maxLbOver = 0, maxEpaErr = 0, maxMprOver = 0, maxGap = 0;
                 for (int n = 0; n < perPairing; n++) {
@@ -208,15 +247,19 @@ class RandomizedNarrowPhaseTest {
                         maxDistErr = Math.max(maxDistErr, err);
                         // oracle-free duality gap: witnesses inside their shapes, |wA − wB| close to −h_{A⊖B}(n)
                         double tol = 1e-12 * scale;
-                        if (dr.intersecting || !Analytic.contains(i, ma, qa, dr.witnessA, tol)
+                        if (dr.intersecting
+                                || !Analytic.contains(i, ma, qa, dr.witnessA, tol)
                                 || !Analytic.contains(j, mb, qb, dr.witnessB, tol)) {
                             witBad++;
                         }
                         double nx = dr.normal.x, ny = dr.normal.y, nz = dr.normal.z;
                         double nn = Math.sqrt(nx * nx + ny * ny + nz * nz);
                         double up = dr.witnessA.distance(dr.witnessB);
-                        double low = nn > 0 ? -(Analytic.support(i, ma, qa, nx, ny, nz)
-                                + Analytic.support(j, mb, qb, -nx, -ny, -nz)) / nn : 0;
+                        double low = nn > 0
+                                ? -(Analytic.support(i, ma, qa, nx, ny, nz)
+                                                + Analytic.support(j, mb, qb, -nx, -ny, -nz))
+                                        / nn
+                                : 0;
                         double gap = (up - low) / Math.max(up, 1e-3);
                         maxGap = Math.max(maxGap, gap);
                         if (!(gap <= 1e-9)) {
@@ -241,9 +284,26 @@ class RandomizedNarrowPhaseTest {
                 // rare cases, so the 1e-9 count is reported and 1e-8 is the hard limit there
                 boolean curved = i == 3 || i == 4 || j == 3 || j == 4;
                 hardFailures += gjkBool + mprBool + lbBad + distBad + witBad + (curved ? gap8 : gapBad);
-                report.append(String.format("%-18s %7d %6d %5d %5d %5d %5d %9.2e %9.2e %5d %5d %5d %9.2e %6d %9.2e %9.2e %6d %6.1f%n",
-                        NAMES[i] + "-" + NAMES[j], perPairing, hits, gjkBool, mprBool, lbBad, distBad, maxDistErr,
-                        maxLbOver, gapBad, gap8, witBad, maxGap, epaN, maxEpaErr, maxMprOver, mprUnder, (System.nanoTime() - tp) / 1e9));
+                report.append(String.format(
+                        "%-18s %7d %6d %5d %5d %5d %5d %9.2e %9.2e %5d %5d %5d %9.2e %6d %9.2e %9.2e %6d %6.1f%n",
+                        NAMES[i] + "-" + NAMES[j],
+                        perPairing,
+                        hits,
+                        gjkBool,
+                        mprBool,
+                        lbBad,
+                        distBad,
+                        maxDistErr,
+                        maxLbOver,
+                        gapBad,
+                        gap8,
+                        witBad,
+                        maxGap,
+                        epaN,
+                        maxEpaErr,
+                        maxMprOver,
+                        mprUnder,
+                        (System.nanoTime() - tp) / 1e9));
             }
         }
         report.append(String.format("total %.1f s%n", (System.nanoTime() - t0) / 1e9));
@@ -288,8 +348,10 @@ class RandomizedNarrowPhaseTest {
                         default -> Math.max(0, hi - Math.pow(10, -3 - 6 * r.nextDouble()));
                     };
                     // every other query with a start direction: a random one (the guess only changes the speed)
-                    boolean sep = n % 2 == 0 ? gjk.separatedBeyond(sa, pa, sb, pb, t)
-                            : gjk.separatedBeyond(sa, pa, sb, pb, t, r.nextGaussian(), r.nextGaussian(), r.nextGaussian());
+                    boolean sep = n % 2 == 0
+                            ? gjk.separatedBeyond(sa, pa, sb, pb, t)
+                            : gjk.separatedBeyond(
+                                    sa, pa, sb, pb, t, r.nextGaussian(), r.nextGaussian(), r.nextGaussian());
                     boolean byDistance = gjk.distance(sa, pa, sb, pb, dr).lowerBound > t;
                     checked++;
                     separated += sep ? 1 : 0;
@@ -299,20 +361,30 @@ class RandomizedNarrowPhaseTest {
                     if (sep != byDistance) {
                         disagree++;
                         if (firstBad.isEmpty()) {
-                            firstBad.append(NAMES[i]).append('-').append(NAMES[j]).append(" pair ").append(n).append(": t ")
-                                    .append(t).append(", lower bound ").append(dr.lowerBound).append(", separatedBeyond ")
+                            firstBad.append(NAMES[i])
+                                    .append('-')
+                                    .append(NAMES[j])
+                                    .append(" pair ")
+                                    .append(n)
+                                    .append(": t ")
+                                    .append(t)
+                                    .append(", lower bound ")
+                                    .append(dr.lowerBound)
+                                    .append(", separatedBeyond ")
                                     .append(sep);
                         }
                     }
                 }
             }
         }
-        System.out.printf("separatedBeyond: %d queries, %d separated, %d false, %d disagree with the distance bound%n",
+        System.out.printf(
+                "separatedBeyond: %d queries, %d separated, %d false, %d disagree with the distance bound%n",
                 checked, separated, falseSeparated, disagree);
         assertEquals(0, falseSeparated, "separatedBeyond true although the oracle distance is <= t");
         assertEquals(0, disagree, "first: " + firstBad);
         // both verdicts occur often enough for the comparison to mean something
-        assertTrue(separated > checked / 10 && separated < checked * 9 / 10, separated + " of " + checked + " separated");
+        assertTrue(
+                separated > checked / 10 && separated < checked * 9 / 10, separated + " of " + checked + " separated");
     }
 
     /**
@@ -349,8 +421,8 @@ class RandomizedNarrowPhaseTest {
                     Matrix4d pa = randomPose(r, 1.6), pb = randomPose(r, 1.6);
                     double[] o = oracle(place(i, rows(pa)), place(j, rows(pb)));
                     double tol = n % 3 == 0 ? 0.01 : n % 3 == 1 ? 0.1 : 0.2;
-                    double enough = n % 4 != 3 ? Double.POSITIVE_INFINITY
-                            : o[0] * (n % 8 == 3 ? 0.5 : 1.2 * r.nextDouble());
+                    double enough =
+                            n % 4 != 3 ? Double.POSITIVE_INFINITY : o[0] * (n % 8 == 3 ? 0.5 : 1.2 * r.nextDouble());
                     gjk.distance(sa, pa, sb, pb, exact);
                     double hx = 0, hy = 0, hz = 0;
                     if (n % 3 == 1) {
@@ -362,7 +434,8 @@ class RandomizedNarrowPhaseTest {
                         hy = -exact.normal.y;
                         hz = -exact.normal.z;
                     }
-                    double lb = Double.isInfinite(enough) ? gjk.distance(sa, pa, sb, pb, tol, hx, hy, hz, loose).lowerBound
+                    double lb = Double.isInfinite(enough)
+                            ? gjk.distance(sa, pa, sb, pb, tol, hx, hy, hz, loose).lowerBound
                             : gjk.distance(sa, pa, sb, pb, tol, enough, hx, hy, hz, loose).lowerBound;
                     boolean bad = lb > o[1];
                     over += bad ? 1 : 0;
@@ -374,16 +447,28 @@ class RandomizedNarrowPhaseTest {
                         }
                     }
                     if (bad && firstBad.isEmpty()) {
-                        firstBad.append(NAMES[i]).append('-').append(NAMES[j]).append(" pair ").append(n).append(": tol ")
-                                .append(tol).append(", enough ").append(enough).append(", bound ").append(lb)
-                                .append(", oracle [").append(o[0]).append(", ")
-                                .append(o[1]).append(']');
+                        firstBad.append(NAMES[i])
+                                .append('-')
+                                .append(NAMES[j])
+                                .append(" pair ")
+                                .append(n)
+                                .append(": tol ")
+                                .append(tol)
+                                .append(", enough ")
+                                .append(enough)
+                                .append(", bound ")
+                                .append(lb)
+                                .append(", oracle [")
+                                .append(o[0])
+                                .append(", ")
+                                .append(o[1])
+                                .append(']');
                     }
                 }
             }
         }
-        System.out.printf("loose distance: %d separated pairs, %d bounds above the oracle, %d too loose%n", separated,
-                over, far);
+        System.out.printf(
+                "loose distance: %d separated pairs, %d bounds above the oracle, %d too loose%n", separated, over, far);
         assertEquals(0, over, "certified bound above the oracle's distance; first: " + firstBad);
         assertEquals(0, far, "bound looser than twice the tolerance and not above the cap; first: " + firstBad);
         assertTrue(separated > 1000, separated + " separated pairs");
@@ -395,8 +480,7 @@ class RandomizedNarrowPhaseTest {
      * vertices and face planes.
      */
     static final class Analytic {
-        private Analytic() {
-        }
+        private Analytic() {}
 
         /** h(n) = max over the placed shape of n·p. */
         static double support(int kind, double[] m, Placed q, double nx, double ny, double nz) {
@@ -409,16 +493,18 @@ class RandomizedNarrowPhaseTest {
                 return best;
             }
             // local direction Rᵀn
-            double lx = m[0] * nx + m[3] * ny + m[6] * nz, ly = m[1] * nx + m[4] * ny + m[7] * nz,
+            double lx = m[0] * nx + m[3] * ny + m[6] * nz,
+                    ly = m[1] * nx + m[4] * ny + m[7] * nz,
                     lz = m[2] * nx + m[5] * ny + m[8] * nz;
             double t = nx * m[9] + ny * m[10] + nz * m[11];
             double radial = Math.sqrt(lx * lx + ly * ly);
-            return t + switch (kind) {
-                case 0 -> 0.5 * Math.sqrt(lx * lx + ly * ly + lz * lz);
-                case 2 -> 0.4 * Math.abs(lz) + 0.3 * Math.sqrt(lx * lx + ly * ly + lz * lz);
-                case 3 -> 0.45 * Math.abs(lz) + 0.35 * radial;
-                default -> Math.max(0.5 * lz, -0.5 * lz + 0.45 * radial);   // cone: apex or base rim
-            };
+            return t
+                    + switch (kind) {
+                        case 0 -> 0.5 * Math.sqrt(lx * lx + ly * ly + lz * lz);
+                        case 2 -> 0.4 * Math.abs(lz) + 0.3 * Math.sqrt(lx * lx + ly * ly + lz * lz);
+                        case 3 -> 0.45 * Math.abs(lz) + 0.35 * radial;
+                        default -> Math.max(0.5 * lz, -0.5 * lz + 0.45 * radial); // cone: apex or base rim
+                    };
         }
 
         /** Whether the point lies in the placed shape, within tol. */
@@ -434,7 +520,8 @@ class RandomizedNarrowPhaseTest {
                 return true;
             }
             double dx = p.x - m[9], dy = p.y - m[10], dz = p.z - m[11];
-            double x = m[0] * dx + m[3] * dy + m[6] * dz, y = m[1] * dx + m[4] * dy + m[7] * dz,
+            double x = m[0] * dx + m[3] * dy + m[6] * dz,
+                    y = m[1] * dx + m[4] * dy + m[7] * dz,
                     z = m[2] * dx + m[5] * dy + m[8] * dz;
             double radial = Math.sqrt(x * x + y * y);
             return switch (kind) {
@@ -445,7 +532,8 @@ class RandomizedNarrowPhaseTest {
                 }
                 case 3 -> Math.abs(z) <= 0.45 + tol && radial <= 0.35 + tol;
                 // cone: base z = −0.5 radius 0.45, apex z = 0.5; distance to the slanted side ≤ tol
-                default -> z >= -0.5 - tol && z <= 0.5 + tol && (radial - 0.45 * (0.5 - z)) / Math.hypot(1, 0.45) <= tol;
+                default ->
+                    z >= -0.5 - tol && z <= 0.5 + tol && (radial - 0.45 * (0.5 - z)) / Math.hypot(1, 0.45) <= tol;
             };
         }
     }

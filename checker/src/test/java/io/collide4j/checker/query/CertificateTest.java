@@ -1,5 +1,12 @@
 package io.collide4j.checker.query;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.collide4j.checker.certificate.CertificateFormat;
 import io.collide4j.checker.certificate.CertificateVerifier;
 import io.collide4j.checker.certificate.CertificationResult;
@@ -8,28 +15,22 @@ import io.collide4j.checker.certificate.TrajectoryCertifier;
 import io.collide4j.checker.certificate.Verdict;
 import io.collide4j.checker.certificate.Violation;
 import io.collide4j.checker.robot.RobotCollisionModel;
-import io.collide4j.checker.scene.MoveItSceneLoader;
 import io.collide4j.checker.scene.MotionPlanRequest;
+import io.collide4j.checker.scene.MoveItSceneLoader;
 import io.collide4j.checker.scene.Scene;
 import io.collide4j.kinematics.TrajectoryException;
 import io.collide4j.urdf.Pose;
-import org.junit.jupiter.api.Test;
-
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 class CertificateTest {
     static final RobotCollisionModel MODEL = TestRobots.panda();
     static final String SCENE_KEY = "problems/table_pick_panda/scene0001.yaml";
-    static final Scene SCENE = MoveItSceneLoader.parse(SCENE_KEY, TestRobots.problems().get(SCENE_KEY)).scene();
+    static final Scene SCENE = MoveItSceneLoader.parse(
+                    SCENE_KEY, TestRobots.problems().get(SCENE_KEY))
+            .scene();
 
     /** A free 20-waypoint trajectory: the MBM start pose swaying joint 1 and joint 4 a little. */
     static double[][] freeTrajectory() {
@@ -66,7 +67,8 @@ class CertificateTest {
         r.pairClearance().values().forEach(v -> assertTrue(v > 0.01));
         // every segment's straight motion is FREE too, with the same margin
         for (int i = 0; i + 1 < w.length; i++) {
-            assertEquals(MotionStatus.FREE, c.checkMotion(w[i], w[i + 1], 0.01, ctx).status());
+            assertEquals(
+                    MotionStatus.FREE, c.checkMotion(w[i], w[i + 1], 0.01, ctx).status());
         }
         // round trip: the JSON parses, re-serialises to the same text, and verifies
         Object parsed = CertJson.parse(r.certificateJson());
@@ -86,20 +88,27 @@ class CertificateTest {
             double r = CertificateFormat.roundDown(x, 4);
             assertTrue(r <= x, r + " > " + x);
             assertTrue(Math.abs(x - r) <= Math.abs(x) * 1e-3 * (1 + 1e-9), r + " too far below " + x);
-            assertTrue(new java.math.BigDecimal(Double.toString(r)).stripTrailingZeros().precision() <= 4, Double.toString(r));
+            assertTrue(
+                    new java.math.BigDecimal(Double.toString(r))
+                                    .stripTrailingZeros()
+                                    .precision()
+                            <= 4,
+                    Double.toString(r));
             double s0 = rnd.nextDouble(), s1 = s0 + (1 - s0) * Math.pow(10, -8 * rnd.nextDouble());
             double e = CertificateFormat.shortEnd(s0, s1);
             assertTrue(e > s0 && e <= s1 && s1 - e <= (s1 - s0) / 100 * (1 + 1e-9), s0 + " " + s1 + " -> " + e);
         }
         CollisionChecker c = CollisionChecker.of(MODEL, SCENE);
-        String json = new TrajectoryCertifier(c).certify(freeTrajectory(), times(20), 0.01, 1_000_000, c.newContext())
+        String json = new TrajectoryCertifier(c)
+                .certify(freeTrajectory(), times(20), 0.01, 1_000_000, c.newContext())
                 .certificateJson();
         Map<String, Object> m = parse(json);
         for (Object seg : (List<Object>) m.get("segments")) {
             for (Object p : (List<Object>) seg) {
-                for (String f : new String[]{"ends", "lb"}) {
+                for (String f : new String[] {"ends", "lb"}) {
                     for (Object x : (List<Object>) ((Map<String, Object>) p).get(f)) {
-                        assertTrue(Double.toString(CertJson.num(x)).length() <= 12, f + " value " + x + " is not short");
+                        assertTrue(
+                                Double.toString(CertJson.num(x)).length() <= 12, f + " value " + x + " is not short");
                     }
                 }
             }
@@ -109,7 +118,8 @@ class CertificateTest {
     @Test
     void tamperedCertificatesAreRejected() {
         CollisionChecker c = CollisionChecker.of(MODEL, SCENE);
-        String json = new TrajectoryCertifier(c).certify(freeTrajectory(), times(20), 0.01, 1_000_000, c.newContext())
+        String json = new TrajectoryCertifier(c)
+                .certify(freeTrajectory(), times(20), 0.01, 1_000_000, c.newContext())
                 .certificateJson();
         CertificateVerifier v = new CertificateVerifier(MODEL, SCENE);
         // 1. inflate one step's claimed lower bound beyond any distance in the scene (a witnessed certificate claims
@@ -133,8 +143,10 @@ class CertificateTest {
         // 4b. move a waypoint beyond its joint's upper limit: refused as leaving the limits, before any hash
         m = parse(json);
         String joint = MODEL.kinematics().variableName(0);
-        ((List<Object>) ((List<Object>) m.get("waypoints")).get(3)).set(0, MODEL.kinematics().upperLimit(0) + 0.1);
-        assertRejected(v, m, "joint " + joint + " reaches " + (MODEL.kinematics().upperLimit(0) + 0.1));
+        ((List<Object>) ((List<Object>) m.get("waypoints")).get(3))
+                .set(0, MODEL.kinematics().upperLimit(0) + 0.1);
+        assertRejected(
+                v, m, "joint " + joint + " reaches " + (MODEL.kinematics().upperLimit(0) + 0.1));
         // 5. claim more clearance than proven
         m = parse(json);
         Map<String, Object> cl = (Map<String, Object>) m.get("pairClearance");
@@ -142,7 +154,9 @@ class CertificateTest {
         cl.put(key, CertJson.num(cl.get(key)) + 1.0);
         assertRejected(v, m, "clearance claimed");
         // 6. a different scene (an obstacle moved by 1 mm) or robot is refused by hash
-        Scene moved = SCENE.moved(SCENE.obstacles().get(0).name(), shifted(SCENE.obstacles().get(0).pose()));
+        Scene moved = SCENE.moved(
+                SCENE.obstacles().get(0).name(),
+                shifted(SCENE.obstacles().get(0).pose()));
         CertificateVerifier.Report r = new CertificateVerifier(MODEL, moved).verify(json);
         assertFalse(r.valid());
         assertTrue(r.problems().toString().contains("scene hash"), r.problems().toString());
@@ -159,7 +173,8 @@ class CertificateTest {
         assertRejected(v, m, "lower bounds");
         // 8. a pair listed twice in a segment
         m = parse(json);
-        ((List<Object>) ((List<Object>) m.get("segments")).get(0)).add(((List<Object>) ((List<Object>) m.get("segments")).get(0)).get(0));
+        ((List<Object>) ((List<Object>) m.get("segments")).get(0))
+                .add(((List<Object>) ((List<Object>) m.get("segments")).get(0)).get(0));
         assertRejected(v, m, "listed twice");
         // 9. untouched: valid
         assertTrue(v.verify(json).valid());
@@ -168,10 +183,21 @@ class CertificateTest {
     @Test
     void certificatesAreReadStrictlyAndTheOlderFormatStillVerifies() {
         CollisionChecker c = CollisionChecker.of(MODEL, SCENE);
-        Provenance prov = new Provenance(Provenance.Source.bundled("panda"), Provenance.Source.file("/data/shelf.yaml"));
+        Provenance prov =
+                new Provenance(Provenance.Source.bundled("panda"), Provenance.Source.file("/data/shelf.yaml"));
         java.io.StringWriter streamed = new java.io.StringWriter();
-        CertificationResult s = new TrajectoryCertifier(c).certify(freeTrajectory(), null, null, times(20), 0.01,
-                CollisionChecker.DEFAULT_TOLERANCE, 1_000_000, c.newContext(), prov, streamed);
+        CertificationResult s = new TrajectoryCertifier(c)
+                .certify(
+                        freeTrajectory(),
+                        null,
+                        null,
+                        times(20),
+                        0.01,
+                        CollisionChecker.DEFAULT_TOLERANCE,
+                        1_000_000,
+                        c.newContext(),
+                        prov,
+                        streamed);
         assertNull(s.certificateJson(), "streamed, not held");
         CertificateVerifier v = new CertificateVerifier(MODEL, SCENE);
         CertificateVerifier.Report rep = v.verify(streamed.toString());
@@ -179,8 +205,12 @@ class CertificateTest {
         assertEquals(prov, rep.certificate().provenance());
         assertEquals(0.01, rep.certificate().margin());
         assertEquals(CertificateFormat.FORMAT, rep.certificate().format());
-        assertEquals(CertificateFormat.FORMAT_2, parse(TrajectoryCertifier.withoutWitnesses(c).certify(freeTrajectory(),
-                times(20), 0.01, 1_000_000, c.newContext()).certificateJson()).get("format"),
+        assertEquals(
+                CertificateFormat.FORMAT_2,
+                parse(TrajectoryCertifier.withoutWitnesses(c)
+                                .certify(freeTrajectory(), times(20), 0.01, 1_000_000, c.newContext())
+                                .certificateJson())
+                        .get("format"),
                 "no witnesses, no provenance: the /2 document");
         // the same certificate without witnesses is a valid collide4j-certificate/2.1, without provenance a /2
         Map<String, Object> v21 = withoutWitness(parse(streamed.toString()));
@@ -201,7 +231,8 @@ class CertificateTest {
         assertRejected(v, planesIn21, "witness: not a member of format " + CertificateFormat.FORMAT_2_1);
         // unknown keys (with a suggestion), wrong types and missing members make it unreadable
         Map<String, Object> typo = parse(streamed.toString());
-        Map<String, Object> firstPair = (Map<String, Object>) segmentPairs(typo, 0).get(0);
+        Map<String, Object> firstPair =
+                (Map<String, Object>) segmentPairs(typo, 0).get(0);
         firstPair.put("lbs", firstPair.remove("lb"));
         assertRejected(v, typo, "segments[0][0].lbs: unknown key; did you mean lb?");
         Map<String, Object> text = parse(streamed.toString());
@@ -213,7 +244,9 @@ class CertificateTest {
         assertRejected(v, Map.of(), "missing required key");
         CertificateVerifier.Report truncated = v.verify(streamed.toString().substring(0, 200));
         assertFalse(truncated.valid());
-        assertTrue(truncated.problems().get(0).contains("the text ends"), truncated.problems().toString());
+        assertTrue(
+                truncated.problems().get(0).contains("the text ends"),
+                truncated.problems().toString());
     }
 
     @Test
@@ -222,8 +255,10 @@ class CertificateTest {
         QueryContext ctx = c.newContext();
         // the straight start -> goal edge of table_pick scene 2 (request0002) runs through the table
         String key = "problems/table_pick_panda/request0002.yaml";
-        MotionPlanRequest req = MotionPlanRequest.parse(key, TestRobots.problems().get(key));
-        Scene scene = MoveItSceneLoader.parse(key, TestRobots.problems().get(key.replace("/request", "/scene"))).scene();
+        MotionPlanRequest req =
+                MotionPlanRequest.parse(key, TestRobots.problems().get(key));
+        Scene scene = MoveItSceneLoader.parse(key, TestRobots.problems().get(key.replace("/request", "/scene")))
+                .scene();
         c = CollisionChecker.of(MODEL, scene);
         ctx = c.newContext();
         double[][] sg = req.startAndGoal(MODEL.kinematics().variableNames());
@@ -232,14 +267,15 @@ class CertificateTest {
         double[][] w = {sg[0], sg[0], sg[1]};
         w[1] = sg[0].clone();
         w[1][0] += 0.05;
-        CertificationResult r = new TrajectoryCertifier(c).certify(w, new double[]{0, 1, 3}, 0, 1_000_000, ctx);
+        CertificationResult r = new TrajectoryCertifier(c).certify(w, new double[] {0, 1, 3}, 0, 1_000_000, ctx);
         assertEquals(Verdict.VIOLATION, r.verdict());
         Violation v = r.violation();
         assertNotNull(v);
         double[] t = {0, 1, 3};
         assertEquals(t[v.segment()] + v.fraction() * (t[v.segment() + 1] - t[v.segment()]), v.time(), 1e-12);
         assertTrue(v.contact().lowerBound() <= CollisionChecker.DEFAULT_TOLERANCE);
-        assertFalse(c.isFree(v.configuration(), 2 * CollisionChecker.DEFAULT_TOLERANCE, ctx),
+        assertFalse(
+                c.isFree(v.configuration(), 2 * CollisionChecker.DEFAULT_TOLERANCE, ctx),
                 "at the violation the state cannot be certified free with margin = tolerance");
         CertificateVerifier.Report rep = new CertificateVerifier(MODEL, scene).verify(r.certificateJson());
         assertTrue(rep.valid(), rep.problems().toString());
@@ -275,7 +311,8 @@ class CertificateTest {
     @Test
     void smallBudgetGivesInconclusive() {
         CollisionChecker c = CollisionChecker.of(MODEL, SCENE);
-        CertificationResult r = new TrajectoryCertifier(c).certify(freeTrajectory(), times(20), 0.01, 50, c.newContext());
+        CertificationResult r =
+                new TrajectoryCertifier(c).certify(freeTrajectory(), times(20), 0.01, 50, c.newContext());
         assertEquals(Verdict.INCONCLUSIVE, r.verdict());
         assertTrue(r.pairClearance().isEmpty());
         assertTrue(r.evaluations() <= 50);
@@ -299,10 +336,14 @@ class CertificateTest {
         double[][] low = Arrays.stream(w).map(double[]::clone).toArray(double[][]::new);
         low[7][3] = MODEL.kinematics().lowerLimit(3) - 0.2;
         e = assertThrows(TrajectoryException.class, () -> t.certify(low, times(20), 0, 1000, c.newContext()));
-        assertTrue(e.getMessage().contains("joint " + MODEL.kinematics().variableName(3) + " reaches " + low[7][3]
-                + " at t = " + times(20)[7] + " s"), e.getMessage());
+        assertTrue(
+                e.getMessage()
+                        .contains("joint " + MODEL.kinematics().variableName(3) + " reaches " + low[7][3] + " at t = "
+                                + times(20)[7] + " s"),
+                e.getMessage());
         double[][] bad = {w[0], {1, 2}};
-        assertThrows(IllegalArgumentException.class, () -> t.certify(bad, new double[]{0, 1}, 0, 1000, c.newContext()));
+        assertThrows(
+                IllegalArgumentException.class, () -> t.certify(bad, new double[] {0, 1}, 0, 1000, c.newContext()));
     }
 
     private static Pose shifted(Pose p) {

@@ -7,8 +7,7 @@ import java.util.Map;
 final class CheckerContexts {
     private static final Map<CollisionChecker, QueryContext> CONTEXTS = new IdentityHashMap<>();
 
-    private CheckerContexts() {
-    }
+    private CheckerContexts() {}
 
     static synchronized QueryContext of(CollisionChecker c) {
         return CONTEXTS.computeIfAbsent(c, CollisionChecker::newContext);

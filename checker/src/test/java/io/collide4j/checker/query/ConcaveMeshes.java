@@ -4,8 +4,7 @@ import io.collide4j.urdf.TriangleMesh;
 
 /** Watertight concave test meshes built by hand (one triangle mesh each), with analytic membership. */
 final class ConcaveMeshes {
-    private ConcaveMeshes() {
-    }
+    private ConcaveMeshes() {}
 
     /**
      * A bowl: the box [x0 − wall, x1 + wall] × [y0 − wall, y1 + wall] × [z0 − wall, rim] minus the open-topped
@@ -18,28 +17,38 @@ final class ConcaveMeshes {
         double zb = z0 - wall;
         double[] v = new double[48];
         for (int i = 0; i < 4; i++) {
-            set(v, i, ox[i], oy[i], zb);          // outer bottom
-            set(v, 4 + i, ox[i], oy[i], rim);     // outer top
-            set(v, 8 + i, ix[i], iy[i], rim);     // inner top
-            set(v, 12 + i, ix[i], iy[i], z0);     // cavity floor
+            set(v, i, ox[i], oy[i], zb); // outer bottom
+            set(v, 4 + i, ox[i], oy[i], rim); // outer top
+            set(v, 8 + i, ix[i], iy[i], rim); // inner top
+            set(v, 12 + i, ix[i], iy[i], z0); // cavity floor
         }
         int[] t = new int[84];
         int n = 0;
-        n = quad(t, n, 0, 3, 2, 1);              // bottom, facing −z
+        n = quad(t, n, 0, 3, 2, 1); // bottom, facing −z
         for (int i = 0; i < 4; i++) {
             int j = (i + 1) % 4;
-            n = quad(t, n, i, j, 4 + j, 4 + i);          // outer wall
-            n = quad(t, n, 4 + i, 4 + j, 8 + j, 8 + i);  // rim ring
+            n = quad(t, n, i, j, 4 + j, 4 + i); // outer wall
+            n = quad(t, n, 4 + i, 4 + j, 8 + j, 8 + i); // rim ring
             n = quad(t, n, 8 + i, 8 + j, 12 + j, 12 + i); // cavity wall, facing inwards
         }
-        quad(t, n, 12, 13, 14, 15);              // cavity floor, facing +z
+        quad(t, n, 12, 13, 14, 15); // cavity floor, facing +z
         return new TriangleMesh(v, t);
     }
 
     /** Whether a point lies in the bowl's solid (closed set) built with the same parameters. */
-    static boolean inBowl(double x, double y, double z, double x0, double y0, double z0, double x1, double y1,
-                          double rim, double wall) {
-        boolean outer = x >= x0 - wall && x <= x1 + wall && y >= y0 - wall && y <= y1 + wall && z >= z0 - wall && z <= rim;
+    static boolean inBowl(
+            double x,
+            double y,
+            double z,
+            double x0,
+            double y0,
+            double z0,
+            double x1,
+            double y1,
+            double rim,
+            double wall) {
+        boolean outer =
+                x >= x0 - wall && x <= x1 + wall && y >= y0 - wall && y <= y1 + wall && z >= z0 - wall && z <= rim;
         boolean cavity = x > x0 && x < x1 && y > y0 && y < y1 && z > z0;
         return outer && !cavity;
     }
@@ -52,13 +61,13 @@ final class ConcaveMeshes {
         }
         int[] t = new int[withTop ? 36 : 30];
         int n = 0;
-        n = quad(t, n, 0, 2, 3, 1);   // z0
-        n = quad(t, n, 0, 1, 5, 4);   // y0
-        n = quad(t, n, 2, 6, 7, 3);   // y1
-        n = quad(t, n, 0, 4, 6, 2);   // x0
-        n = quad(t, n, 1, 3, 7, 5);   // x1
+        n = quad(t, n, 0, 2, 3, 1); // z0
+        n = quad(t, n, 0, 1, 5, 4); // y0
+        n = quad(t, n, 2, 6, 7, 3); // y1
+        n = quad(t, n, 0, 4, 6, 2); // x0
+        n = quad(t, n, 1, 3, 7, 5); // x1
         if (withTop) {
-            quad(t, n, 4, 5, 7, 6);   // z1
+            quad(t, n, 4, 5, 7, 6); // z1
         }
         return new TriangleMesh(v, t);
     }

@@ -1,5 +1,7 @@
 package io.collide4j.checker.query;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.collide4j.checker.geometry.BoxShape;
 import io.collide4j.checker.geometry.CapsuleShape;
 import io.collide4j.checker.geometry.ConvexHull;
@@ -12,16 +14,13 @@ import io.collide4j.checker.geometry.SphereShape;
 import io.collide4j.checker.geometry.TransformedShape;
 import io.collide4j.checker.robot.CoveringSpheres;
 import io.collide4j.checker.robot.RobotCollisionModel;
-import org.joml.Matrix4d;
-import org.joml.Vector3d;
-import org.junit.jupiter.api.Test;
-
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.joml.Matrix4d;
+import org.joml.Vector3d;
+import org.junit.jupiter.api.Test;
 
 /**
  * The covering spheres of the sphere tier ({@link RobotCollisionModel#coverSphere}) contain every piece of every robot
@@ -39,7 +38,8 @@ class CoveringSpheresTest {
         Random rnd = new Random(23);
         int pieces = 0, spheres = 0, points = 0;
         for (FkRobots.Robot r : robots) {
-            RobotCollisionModel model = RobotCollisionModel.builder(r.description(), r.kinematics()).build();
+            RobotCollisionModel model =
+                    RobotCollisionModel.builder(r.description(), r.kinematics()).build();
             for (int p = 0; p < model.pieceCount(); p++) {
                 double[] s = new double[4 * (model.coverEnd(p) - model.coverStart(p))];
                 assertTrue(s.length > 0, r.label() + " piece " + p + " has no covering sphere");
@@ -51,15 +51,18 @@ class CoveringSpheresTest {
                 List<double[]> pts = new ArrayList<>();
                 samples(model.pieceShape(p), rnd, pts);
                 for (double[] q : pts) {
-                    assertTrue(inUnion(s, q), r.label() + " piece " + p + " (" + model.bodyName(model.pieceBody(p))
-                            + "): point " + java.util.Arrays.toString(q) + " outside its covering spheres");
+                    assertTrue(
+                            inUnion(s, q),
+                            r.label() + " piece " + p + " (" + model.bodyName(model.pieceBody(p)) + "): point "
+                                    + java.util.Arrays.toString(q) + " outside its covering spheres");
                 }
                 pieces++;
                 spheres += s.length / 4;
                 points += pts.size();
             }
         }
-        System.out.printf("[covering-spheres] %d robots, %d pieces, %d spheres (%.1f per piece), %d points checked%n",
+        System.out.printf(
+                "[covering-spheres] %d robots, %d pieces, %d spheres (%.1f per piece), %d points checked%n",
                 robots.size(), pieces, spheres, (double) spheres / pieces, points);
         assertTrue(pieces > 50 && points > 100_000, pieces + " pieces, " + points + " points");
     }
@@ -67,13 +70,19 @@ class CoveringSpheresTest {
     @Test
     void primitivesAndPlacedPrimitivesAreCovered() {
         Matrix4d m = new Matrix4d().translation(0.3, -0.2, 0.5).rotateXYZ(0.4, -1.1, 2.3);
-        List<ConvexShape> shapes = List.of(new BoxShape(0.3, 0.05, 0.1), new CylinderShape(0.04, 0.4),
-                new CylinderShape(0.5, 0.01), new CapsuleShape(0.05, 0.3), new SphereShape(0.2),
-                Shapes.transformed(new CylinderShape(0.06, 0.2), m), Shapes.transformed(new BoxShape(0.1, 0.2, 0.3), m),
-                new MarginShape(new BoxShape(0.1, 0.02, 0.3), 0.01), Shapes.transformed(new CapsuleShape(0.02, 0.1), m));
+        List<ConvexShape> shapes = List.of(
+                new BoxShape(0.3, 0.05, 0.1),
+                new CylinderShape(0.04, 0.4),
+                new CylinderShape(0.5, 0.01),
+                new CapsuleShape(0.05, 0.3),
+                new SphereShape(0.2),
+                Shapes.transformed(new CylinderShape(0.06, 0.2), m),
+                Shapes.transformed(new BoxShape(0.1, 0.2, 0.3), m),
+                new MarginShape(new BoxShape(0.1, 0.02, 0.3), 0.01),
+                Shapes.transformed(new CapsuleShape(0.02, 0.1), m));
         Random rnd = new Random(5);
         for (ConvexShape shape : shapes) {
-            for (double margin : new double[]{0, 0.003}) {
+            for (double margin : new double[] {0, 0.003}) {
                 double[] s = CoveringSpheres.of(shape, margin);
                 List<double[]> pts = new ArrayList<>();
                 samples(shape, rnd, pts);
@@ -124,14 +133,16 @@ class CoveringSpheresTest {
             Matrix4d m = t.matrix(new Matrix4d());
             for (double[] p : inner) {
                 // the placement as the shape's support map computes it (TransformedShape.support)
-                out.add(new double[]{m.m00() * p[0] + m.m10() * p[1] + m.m20() * p[2] + m.m30(),
-                        m.m01() * p[0] + m.m11() * p[1] + m.m21() * p[2] + m.m31(),
-                        m.m02() * p[0] + m.m12() * p[1] + m.m22() * p[2] + m.m32()});
+                out.add(new double[] {
+                    m.m00() * p[0] + m.m10() * p[1] + m.m20() * p[2] + m.m30(),
+                    m.m01() * p[0] + m.m11() * p[1] + m.m21() * p[2] + m.m31(),
+                    m.m02() * p[0] + m.m12() * p[1] + m.m22() * p[2] + m.m32()
+                });
             }
         } else if (shape instanceof HullShape h) {
             ConvexHull hull = h.hull();
             for (int v = 0; v < hull.vertexCount(); v++) {
-                out.add(new double[]{hull.vertex(v, 0), hull.vertex(v, 1), hull.vertex(v, 2)});
+                out.add(new double[] {hull.vertex(v, 0), hull.vertex(v, 1), hull.vertex(v, 2)});
             }
             int per = Math.max(2, 1500 / Math.max(1, hull.triangleCount()));
             for (int t = 0; t < hull.triangleCount(); t++) {
@@ -143,7 +154,8 @@ class CoveringSpheresTest {
                     }
                     double[] p = new double[3];
                     for (int c = 0; c < 3; c++) {
-                        double x0 = hull.vertex(hull.triangle(t, 0), c), x1 = hull.vertex(hull.triangle(t, 1), c),
+                        double x0 = hull.vertex(hull.triangle(t, 0), c),
+                                x1 = hull.vertex(hull.triangle(t, 1), c),
                                 x2 = hull.vertex(hull.triangle(t, 2), c);
                         p[c] = x0 + a * (x1 - x0) + b * (x2 - x0);
                     }
@@ -153,10 +165,16 @@ class CoveringSpheresTest {
         } else if (shape instanceof BoxShape b) {
             double[] h = {b.hx(), b.hy(), b.hz()};
             for (int c = 0; c < 8; c++) {
-                out.add(new double[]{(c & 1) == 0 ? -h[0] : h[0], (c & 2) == 0 ? -h[1] : h[1], (c & 4) == 0 ? -h[2] : h[2]});
+                out.add(new double[] {
+                    (c & 1) == 0 ? -h[0] : h[0], (c & 2) == 0 ? -h[1] : h[1], (c & 4) == 0 ? -h[2] : h[2]
+                });
             }
             for (int k = 0; k < 1500; k++) {
-                double[] p = {(2 * rnd.nextDouble() - 1) * h[0], (2 * rnd.nextDouble() - 1) * h[1], (2 * rnd.nextDouble() - 1) * h[2]};
+                double[] p = {
+                    (2 * rnd.nextDouble() - 1) * h[0],
+                    (2 * rnd.nextDouble() - 1) * h[1],
+                    (2 * rnd.nextDouble() - 1) * h[2]
+                };
                 int axis = rnd.nextInt(3);
                 p[axis] = rnd.nextBoolean() ? h[axis] : -h[axis];
                 out.add(p);
@@ -165,12 +183,13 @@ class CoveringSpheresTest {
             for (int k = 0; k < 1500; k++) {
                 double phi = 2 * Math.PI * rnd.nextDouble();
                 double rr = k % 3 == 0 ? c.radius() * Math.sqrt(rnd.nextDouble()) : c.radius();
-                double z = k % 3 == 0 ? (rnd.nextBoolean() ? c.halfLength() : -c.halfLength())
+                double z = k % 3 == 0
+                        ? (rnd.nextBoolean() ? c.halfLength() : -c.halfLength())
                         : (2 * rnd.nextDouble() - 1) * c.halfLength();
                 if (k % 50 == 0) {
                     z = k % 100 == 0 ? c.halfLength() : -c.halfLength();
                 }
-                out.add(new double[]{rr * Math.cos(phi), rr * Math.sin(phi), z});
+                out.add(new double[] {rr * Math.cos(phi), rr * Math.sin(phi), z});
             }
         } else if (shape instanceof CapsuleShape c) {
             for (int k = 0; k < 1500; k++) {
@@ -178,30 +197,30 @@ class CoveringSpheresTest {
                 double z = (2 * rnd.nextDouble() - 1) * c.halfLength();
                 if (k % 2 == 0) {
                     double l = Math.sqrt(u[0] * u[0] + u[1] * u[1]);
-                    out.add(new double[]{c.radius() * u[0] / l, c.radius() * u[1] / l, z});
+                    out.add(new double[] {c.radius() * u[0] / l, c.radius() * u[1] / l, z});
                 } else {
                     double end = u[2] >= 0 ? c.halfLength() : -c.halfLength();
-                    out.add(new double[]{c.radius() * u[0], c.radius() * u[1], end + c.radius() * u[2]});
+                    out.add(new double[] {c.radius() * u[0], c.radius() * u[1], end + c.radius() * u[2]});
                 }
             }
         } else if (shape instanceof SphereShape sp) {
             for (int k = 0; k < 1500; k++) {
                 double[] u = unit(rnd);
-                out.add(new double[]{sp.radius() * u[0], sp.radius() * u[1], sp.radius() * u[2]});
+                out.add(new double[] {sp.radius() * u[0], sp.radius() * u[1], sp.radius() * u[2]});
             }
         } else if (shape instanceof MarginShape ms) {
             List<double[]> inner = new ArrayList<>();
             samples(ms.inner(), rnd, inner);
             for (double[] p : inner) {
                 double[] u = unit(rnd);
-                out.add(new double[]{p[0] + ms.margin() * u[0], p[1] + ms.margin() * u[1], p[2] + ms.margin() * u[2]});
+                out.add(new double[] {p[0] + ms.margin() * u[0], p[1] + ms.margin() * u[1], p[2] + ms.margin() * u[2]});
             }
         } else {
             Vector3d v = new Vector3d();
             for (int k = 0; k < 1500; k++) {
                 double[] u = unit(rnd);
                 shape.support(u[0], u[1], u[2], v);
-                out.add(new double[]{v.x, v.y, v.z});
+                out.add(new double[] {v.x, v.y, v.z});
             }
         }
         // interior: random convex combinations of two points already sampled
@@ -209,7 +228,7 @@ class CoveringSpheresTest {
         for (int k = 0; k < n / 10; k++) {
             double[] a = out.get(from + rnd.nextInt(n)), b = out.get(from + rnd.nextInt(n));
             double t = rnd.nextDouble();
-            out.add(new double[]{a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]), a[2] + t * (b[2] - a[2])});
+            out.add(new double[] {a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]), a[2] + t * (b[2] - a[2])});
         }
     }
 
@@ -218,7 +237,7 @@ class CoveringSpheresTest {
             double x = rnd.nextGaussian(), y = rnd.nextGaussian(), z = rnd.nextGaussian();
             double l = Math.sqrt(x * x + y * y + z * z);
             if (l > 1e-9) {
-                return new double[]{x / l, y / l, z / l};
+                return new double[] {x / l, y / l, z / l};
             }
         }
     }

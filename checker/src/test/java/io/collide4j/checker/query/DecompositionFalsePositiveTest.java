@@ -1,27 +1,26 @@
 package io.collide4j.checker.query;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.collide4j.checker.robot.ConvexPieceProvider;
 import io.collide4j.checker.robot.PrecomputedPieces;
 import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.checker.scene.MbmData;
-import io.collide4j.checker.scene.MoveItSceneLoader;
 import io.collide4j.checker.scene.MotionPlanRequest;
+import io.collide4j.checker.scene.MoveItSceneLoader;
 import io.collide4j.checker.scene.Scene;
 import io.collide4j.kinematics.KinematicModel;
 import io.collide4j.urdf.Geometry;
 import io.collide4j.urdf.RobotDescription;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-
 import java.net.MalformedURLException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 
 /**
  * One convex hull per link versus the bundled precomputed convex decompositions (models module files,
@@ -36,7 +35,8 @@ class DecompositionFalsePositiveTest {
 
     private static PrecomputedPieces bundled(String robot) {
         Path root = MbmData.testData().toAbsolutePath().getParent().getParent();
-        Path index = root.resolve("models/src/main/resources/io/collide4j/models/" + robot + "/decomposition/index.json");
+        Path index =
+                root.resolve("models/src/main/resources/io/collide4j/models/" + robot + "/decomposition/index.json");
         try {
             return PrecomputedPieces.load(index.toUri().toURL(), (m, what) -> {
                 throw new AssertionError("bundled decomposition lacks " + what);
@@ -46,11 +46,14 @@ class DecompositionFalsePositiveTest {
         }
     }
 
-    private static RobotCollisionModel model(RobotDescription d, boolean panda, ConvexPieceProvider pieces, String name) {
+    private static RobotCollisionModel model(
+            RobotDescription d, boolean panda, ConvexPieceProvider pieces, String name) {
         RobotCollisionModel.Builder b = RobotCollisionModel.builder(d, KinematicModel.of(d));
         if (panda) {
             String scene = MbmData.pandaProblems().get("problems/bookshelf_small_panda/scene0001.yaml");
-            MoveItSceneLoader.parse("scene0001.yaml", scene).allowedCollisions().forEach(p -> b.allow(p.first(), p.second()));
+            MoveItSceneLoader.parse("scene0001.yaml", scene)
+                    .allowedCollisions()
+                    .forEach(p -> b.allow(p.first(), p.second()));
         }
         if (pieces != null) {
             b.pieces(pieces, name);
@@ -60,8 +63,13 @@ class DecompositionFalsePositiveTest {
 
     private record Counts(int configurations, int oracleFree, int hullFp, int decompFp, int hullFn, int decompFn) {
         Counts plus(Counts o) {
-            return new Counts(configurations + o.configurations, oracleFree + o.oracleFree, hullFp + o.hullFp,
-                    decompFp + o.decompFp, hullFn + o.hullFn, decompFn + o.decompFn);
+            return new Counts(
+                    configurations + o.configurations,
+                    oracleFree + o.oracleFree,
+                    hullFp + o.hullFp,
+                    decompFp + o.decompFp,
+                    hullFn + o.hullFn,
+                    decompFn + o.decompFn);
         }
 
         double hullRate() {
@@ -173,23 +181,38 @@ class DecompositionFalsePositiveTest {
         return total;
     }
 
-    private static void check(String robot, String what, Counts c, RobotCollisionModel hull, RobotCollisionModel decomp) {
-        System.out.printf("[decomposition-fp] %s, %s: %d configurations judged, %d free by the exact meshes; false"
+    private static void check(
+            String robot, String what, Counts c, RobotCollisionModel hull, RobotCollisionModel decomp) {
+        System.out.printf(
+                "[decomposition-fp] %s, %s: %d configurations judged, %d free by the exact meshes; false"
                         + " positives: one hull per link %d (%.2f%%, %d pieces), decomposition %d (%.2f%%, %d pieces);"
-                        + " false negatives %d / %d%n", robot, what, c.configurations, c.oracleFree, c.hullFp,
-                100 * c.hullRate(), hull.pieceCount(), c.decompFp, 100 * c.decompRate(), decomp.pieceCount(),
-                c.hullFn, c.decompFn);
+                        + " false negatives %d / %d%n",
+                robot,
+                what,
+                c.configurations,
+                c.oracleFree,
+                c.hullFp,
+                100 * c.hullRate(),
+                hull.pieceCount(),
+                c.decompFp,
+                100 * c.decompRate(),
+                decomp.pieceCount(),
+                c.hullFn,
+                c.decompFn);
         assertEquals(0, c.hullFn, robot + ": one-hull model missed an exact collision");
         assertEquals(0, c.decompFn, robot + ": decomposition model missed an exact collision");
-        assertTrue(c.decompFp <= c.hullFp, robot + ": decomposition has more false positives (" + c.decompFp
-                + ") than one hull per link (" + c.hullFp + ")");
+        assertTrue(
+                c.decompFp <= c.hullFp,
+                robot + ": decomposition has more false positives (" + c.decompFp + ") than one hull per link ("
+                        + c.hullFp + ")");
     }
 
     @Test
     void pandaDecompositionCutsFalsePositivesOnMbmStates() {
         RobotDescription d = TestRobots.pandaDescription();
         PrecomputedPieces pre = bundled("panda");
-        Geometry.Mesh link6 = (Geometry.Mesh) d.link("panda_link6").orElseThrow().collisions().get(0).geometry();
+        Geometry.Mesh link6 = (Geometry.Mesh)
+                d.link("panda_link6").orElseThrow().collisions().get(0).geometry();
         assertTrue(pre.knows(link6.mesh().orElseThrow()), "bundled decomposition must match the test-data link6 mesh");
         RobotCollisionModel hull = model(d, true, null, null);
         RobotCollisionModel decomp = model(d, true, pre, pre.name());
@@ -205,8 +228,8 @@ class DecompositionFalsePositiveTest {
                 continue;
             }
             Scene scene = sceneOf(e);
-            MotionPlanRequest r = MotionPlanRequest.parse(e.getKey(),
-                    MbmData.pandaProblems().get(e.getKey().replace("/scene", "/request")));
+            MotionPlanRequest r = MotionPlanRequest.parse(
+                    e.getKey(), MbmData.pandaProblems().get(e.getKey().replace("/scene", "/request")));
             CollisionChecker ch = CollisionChecker.of(hull, scene), cd = CollisionChecker.of(decomp, scene);
             QueryContext xh = ch.newContext(), xd = cd.newContext();
             Judge j = null;
@@ -229,13 +252,20 @@ class DecompositionFalsePositiveTest {
         // the meshes; DiscreteOracleTest checks the hull model's free answers against the oracle)
         int oracleColliding = mbm.configurations - mbm.oracleFree;
         mbm = new Counts(states, states - oracleColliding, mbm.hullFp, mbm.decompFp, mbm.hullFn, mbm.decompFn);
-        check("panda", "1400 MBM start/goal states (oracle on states either model reports colliding)", mbm, hull, decomp);
+        check(
+                "panda",
+                "1400 MBM start/goal states (oracle on states either model reports colliding)",
+                mbm,
+                hull,
+                decomp);
         // 2. near-contact states in 14 MBM scenes (2 per family), judged by the oracle in full
         Counts near = boundaryStates(judges, k, 60, 7);
         check("panda", "near-contact states on either model's boundary", near, hull, decomp);
         assertTrue(near.oracleFree > 100, "too few exactly-free near-contact states: " + near.oracleFree);
-        assertTrue(near.decompFp < near.hullFp, "panda: decomposition should cut false positives near contact, hull "
-                + near.hullFp + " vs decomposition " + near.decompFp);
+        assertTrue(
+                near.decompFp < near.hullFp,
+                "panda: decomposition should cut false positives near contact, hull " + near.hullFp
+                        + " vs decomposition " + near.decompFp);
     }
 
     private static Scene sceneOf(Map.Entry<String, String> e) {
@@ -284,21 +314,29 @@ class DecompositionFalsePositiveTest {
         RobotDescription parsed = io.collide4j.urdf.UrdfParser.create().parse(urdf);
         List<io.collide4j.urdf.LinkDescription> links = new ArrayList<>();
         for (io.collide4j.urdf.LinkDescription l : parsed.links()) {
-            links.add(new io.collide4j.urdf.LinkDescription(l.name(), l.collisions().stream()
-                    .filter(g -> g.geometry() instanceof Geometry.Mesh).toList(), l.visuals()));
+            links.add(new io.collide4j.urdf.LinkDescription(
+                    l.name(),
+                    l.collisions().stream()
+                            .filter(g -> g.geometry() instanceof Geometry.Mesh)
+                            .toList(),
+                    l.visuals()));
         }
-        RobotDescription d = new RobotDescription(parsed.name(), parsed.source(), parsed.rootLink(), links, parsed.joints());
+        RobotDescription d =
+                new RobotDescription(parsed.name(), parsed.source(), parsed.rootLink(), links, parsed.joints());
         io.collide4j.checker.geometry.decomposition.DecompositionParameters params = full
                 ? io.collide4j.checker.geometry.decomposition.DecompositionParameters.defaults()
-                : io.collide4j.checker.geometry.decomposition.DecompositionParameters.builder().maxConvexHulls(6)
-                .resolution(10_000).build();
+                : io.collide4j.checker.geometry.decomposition.DecompositionParameters.builder()
+                        .maxConvexHulls(6)
+                        .resolution(10_000)
+                        .build();
         io.collide4j.checker.robot.DecompositionPieces pieces =
                 io.collide4j.checker.robot.DecompositionPieces.cached(params, cache);
         RobotCollisionModel hull = model(d, false, null, null);
         long t0 = System.nanoTime();
         RobotCollisionModel decomp = model(d, false, pieces, pieces.name());
-        System.out.printf("[decomposition-fp] ur5: decomposed %d links into %d pieces in %.1f s%n", hull.bodyCount(),
-                decomp.pieceCount(), (System.nanoTime() - t0) / 1e9);
+        System.out.printf(
+                "[decomposition-fp] ur5: decomposed %d links into %d pieces in %.1f s%n",
+                hull.bodyCount(), decomp.pieceCount(), (System.nanoTime() - t0) / 1e9);
         assertTrue(decomp.pieceCount() > hull.pieceCount(), "concave UR5 links should decompose into several pieces");
         List<Judge> judges = new ArrayList<>();
         for (Scene s : DiscreteOracleTest.mbmScenes(50)) {
@@ -307,7 +345,9 @@ class DecompositionFalsePositiveTest {
         Counts near = boundaryStates(judges, hull.kinematics(), full ? 720 : 30, 9);
         check("ur5 (example-robot-data)", "near-contact states on either model's boundary", near, hull, decomp);
         assertTrue(near.oracleFree > 100, "too few exactly-free near-contact states: " + near.oracleFree);
-        assertTrue(near.decompFp < near.hullFp, "ur5: decomposition should cut false positives near contact, hull "
-                + near.hullFp + " vs decomposition " + near.decompFp);
+        assertTrue(
+                near.decompFp < near.hullFp,
+                "ur5: decomposition should cut false positives near contact, hull " + near.hullFp + " vs decomposition "
+                        + near.decompFp);
     }
 }

@@ -1,5 +1,8 @@
 package io.collide4j.checker.query;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.collide4j.checker.geometry.decomposition.DecompositionParameters;
 import io.collide4j.checker.robot.ConcaveLinks;
 import io.collide4j.checker.robot.ConvexPieceProvider;
@@ -19,18 +22,14 @@ import io.collide4j.urdf.SemanticDescription;
 import io.collide4j.urdf.SrdfParser;
 import io.collide4j.urdf.TriangleMesh;
 import io.collide4j.urdf.UrdfParser;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 
 /**
  * The false-refusal rate of the default decomposition ({@link ConcaveLinks}): random states that the exact-triangle
@@ -45,21 +44,30 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class DefaultDecompositionFalseRefusalTest {
     /** How many states of each kind, with which decomposition parameters; the full sweep adds two more models. */
-    private record Sweep(boolean full, int states, int near, DecompositionParameters params) {
-    }
+    private record Sweep(boolean full, int states, int near, DecompositionParameters params) {}
 
-    private static final Sweep FAST = new Sweep(false, 400, 100, DecompositionParameters.collisionDefaults().toBuilder()
-            .maxConvexHulls(16).resolution(20_000).threads(1).build());
+    private static final Sweep FAST = new Sweep(
+            false,
+            400,
+            100,
+            DecompositionParameters.collisionDefaults().toBuilder()
+                    .maxConvexHulls(16)
+                    .resolution(20_000)
+                    .threads(1)
+                    .build());
     private static final Sweep FULL = new Sweep(true, 4_000, 2_000, DecompositionParameters.collisionDefaults());
 
     /** Largest joint change (rad) between a near-contact state and the oracle's contact. */
     static final double WINDOW = 0.05;
 
-    private record Rate(String model, int pieces, int free, int falseRefusals, int falseFree) {
-    }
+    private record Rate(String model, int pieces, int free, int falseRefusals, int falseFree) {}
 
-    private static RobotCollisionModel model(RobotDescription d, SemanticDescription s, List<String> decomposed,
-                                             ConvexPieceProvider pieces, String name) {
+    private static RobotCollisionModel model(
+            RobotDescription d,
+            SemanticDescription s,
+            List<String> decomposed,
+            ConvexPieceProvider pieces,
+            String name) {
         RobotCollisionModel.Builder b = RobotCollisionModel.builder(d, KinematicModel.of(d));
         if (s != null) {
             b.srdf(s);
@@ -74,8 +82,13 @@ class DefaultDecompositionFalseRefusalTest {
      * to {@link #WINDOW} rad, largest joint change, back towards the free end, kept when the oracle finds it free):
      * uniform states are seldom near anything, while a planner's states are. Returns {uniform, near} rates.
      */
-    private static List<List<Rate>> judge(String robot, RobotDescription d, Map<String, RobotCollisionModel> models,
-                                          Scene scene, long seed, Sweep sweep) {
+    private static List<List<Rate>> judge(
+            String robot,
+            RobotDescription d,
+            Map<String, RobotCollisionModel> models,
+            Scene scene,
+            long seed,
+            Sweep sweep) {
         List<String> names = new ArrayList<>(models.keySet());
         List<CollisionChecker> checkers = new ArrayList<>();
         List<QueryContext> contexts = new ArrayList<>();
@@ -91,7 +104,9 @@ class DefaultDecompositionFalseRefusalTest {
         for (String kind : List.of("uniform", "near contact")) {
             int[] refused = new int[names.size()], falseFree = new int[names.size()];
             int free = 0, judged = 0;
-            for (int tries = 0; judged < (kind.equals("uniform") ? sweep.states : sweep.near) && tries < 100 * sweep.states; tries++) {
+            for (int tries = 0;
+                    judged < (kind.equals("uniform") ? sweep.states : sweep.near) && tries < 100 * sweep.states;
+                    tries++) {
                 double[] q = kind.equals("uniform") ? random(k, rnd) : nearContact(oracle, k, rnd);
                 if (q == null) {
                     continue;
@@ -110,9 +125,18 @@ class DefaultDecompositionFalseRefusalTest {
             for (int m = 0; m < names.size(); m++) {
                 Rate r = new Rate(names.get(m), models.get(names.get(m)).pieceCount(), free, refused[m], falseFree[m]);
                 rates.add(r);
-                System.out.printf("[default-decomposition] %s, %s states, %s (%d pieces): %d of %d exactly-free states"
-                                + " refused (%.1f %%), %d false free, %d states%n", robot, kind, r.model, r.pieces,
-                        r.falseRefusals, free, 100.0 * r.falseRefusals / Math.max(1, free), r.falseFree, judged);
+                System.out.printf(
+                        "[default-decomposition] %s, %s states, %s (%d pieces): %d of %d exactly-free states"
+                                + " refused (%.1f %%), %d false free, %d states%n",
+                        robot,
+                        kind,
+                        r.model,
+                        r.pieces,
+                        r.falseRefusals,
+                        free,
+                        100.0 * r.falseRefusals / Math.max(1, free),
+                        r.falseFree,
+                        judged);
                 assertEquals(0, r.falseFree, robot + ", " + r.model + ": 'free' where the exact meshes collide");
             }
             out.add(rates);
@@ -158,8 +182,14 @@ class DefaultDecompositionFalseRefusalTest {
 
     /** The robot without its primitive collision elements (the UR5's 1 cm ee_link box), which the oracle cannot read. */
     private static RobotDescription meshesOnly(RobotDescription d) {
-        List<LinkDescription> links = d.links().stream().map(l -> new LinkDescription(l.name(), l.collisions().stream()
-                .filter(e -> e.geometry() instanceof Geometry.Mesh).toList(), l.visuals())).toList();
+        List<LinkDescription> links = d.links().stream()
+                .map(l -> new LinkDescription(
+                        l.name(),
+                        l.collisions().stream()
+                                .filter(e -> e.geometry() instanceof Geometry.Mesh)
+                                .toList(),
+                        l.visuals()))
+                .toList();
         return new RobotDescription(d.name(), d.source(), d.rootLink(), links, d.joints(), d.collisionFilters());
     }
 
@@ -177,8 +207,10 @@ class DefaultDecompositionFalseRefusalTest {
     private static void ur5FalseRefusals(Sweep sweep) {
         Path data = MbmData.testData();
         Path urdf = data.resolve("example-robot-data/robots/ur_description/urdf/ur5_robot.urdf");
-        RobotDescription d = meshesOnly(UrdfParser.create().withPackageRoots(List.of(data)).parse(urdf));
-        SemanticDescription s = SrdfParser.parse(data.resolve("example-robot-data/robots/ur_description/srdf/ur5.srdf"), d);
+        RobotDescription d =
+                meshesOnly(UrdfParser.create().withPackageRoots(List.of(data)).parse(urdf));
+        SemanticDescription s =
+                SrdfParser.parse(data.resolve("example-robot-data/robots/ur_description/srdf/ur5.srdf"), d);
         DecompositionPieces uncached = DecompositionPieces.uncached(sweep.params);
         // each mesh decomposed once for all models (an uncached provider computes on every call); providers are called
         // from several threads (RobotCollisionModel converts links side by side), so the memo is concurrent
@@ -187,25 +219,34 @@ class DefaultDecompositionFalseRefusalTest {
         Map<String, RobotCollisionModel> models = new LinkedHashMap<>();
         models.put("one hull per link (--no-decompose)", model(d, s, List.of(), pieces, uncached.name()));
         // the fast default run compares the hulls with the default only; the full run adds the other thresholds
-        for (double t : sweep.full ? new double[]{1.20, ConcaveLinks.DEFAULT_THRESHOLD, 1.05}
-                : new double[]{ConcaveLinks.DEFAULT_THRESHOLD}) {
-            List<String> links = ConcaveLinks.concave(d, t).stream().map(LinkConvexity::link).toList();
-            models.put(String.format(java.util.Locale.ROOT, "links with hull/mesh > %.2f decomposed %s", t, links),
+        for (double t : sweep.full
+                ? new double[] {1.20, ConcaveLinks.DEFAULT_THRESHOLD, 1.05}
+                : new double[] {ConcaveLinks.DEFAULT_THRESHOLD}) {
+            List<String> links =
+                    ConcaveLinks.concave(d, t).stream().map(LinkConvexity::link).toList();
+            models.put(
+                    String.format(java.util.Locale.ROOT, "links with hull/mesh > %.2f decomposed %s", t, links),
                     model(d, s, links, pieces, uncached.name()));
         }
         if (sweep.full) {
-            List<String> all = ConcaveLinks.survey(d).stream().map(LinkConvexity::link).toList();
+            List<String> all =
+                    ConcaveLinks.survey(d).stream().map(LinkConvexity::link).toList();
             models.put("every mesh link decomposed (--decompose)", model(d, s, all, pieces, uncached.name()));
         }
         // the default's choice on this robot, from `collide4j info`: upper arm 1.460, forearm 1.551, base 1.176
-        assertEquals(List.of("base_link", "upper_arm_link", "forearm_link"), ConcaveLinks.concave(d,
-                ConcaveLinks.DEFAULT_THRESHOLD).stream().map(LinkConvexity::link).toList());
+        assertEquals(
+                List.of("base_link", "upper_arm_link", "forearm_link"),
+                ConcaveLinks.concave(d, ConcaveLinks.DEFAULT_THRESHOLD).stream()
+                        .map(LinkConvexity::link)
+                        .toList());
         Scene scene = Scene.of(List.of(
                 new Obstacle("table", new ObstacleShape.Box(2, 2, 0.1), new Pose(0, 0, -0.1, 0, 0, 0, 1)),
                 new Obstacle("box1", new ObstacleShape.Box(0.2, 0.2, 0.4), new Pose(0.45, 0.2, 0.2, 0, 0, 0, 1)),
                 new Obstacle("box2", new ObstacleShape.Box(0.3, 0.15, 0.3), new Pose(-0.5, -0.3, 0.15, 0, 0, 0, 1))));
         List<List<Rate>> rates = judge("example-robot-data ur5", d, models, scene, 35, sweep);
-        assertTrue(rates.get(0).get(0).free > sweep.states / 10, "too few exactly-free states: " + rates.get(0).get(0));
+        assertTrue(
+                rates.get(0).get(0).free > sweep.states / 10,
+                "too few exactly-free states: " + rates.get(0).get(0));
         Rate hull = rates.get(1).get(0), byDefault = rates.get(1).get(sweep.full ? 2 : 1);
         // a measured fact, not a guarantee (each piece carries its own margin): near contact the default refuses at
         // most two thirds of the free states the hulls refuse (measured: none of the hulls' 5 of 100; before pieces
@@ -217,9 +258,13 @@ class DefaultDecompositionFalseRefusalTest {
     @Test
     void theBundledModelsKeepTheirHullsByDefault() {
         for (String robot : List.of("panda", "ur5e")) {
-            Path dir = MbmData.testData().resolve("../../models/src/main/resources/io/collide4j/models").normalize();
+            Path dir = MbmData.testData()
+                    .resolve("../../models/src/main/resources/io/collide4j/models")
+                    .normalize();
             Path urdf = dir.resolve(robot + "/" + robot + ".urdf");
-            RobotDescription d = UrdfParser.create().withPackageRoots(List.of(dir, urdf.getParent())).parse(urdf);
+            RobotDescription d = UrdfParser.create()
+                    .withPackageRoots(List.of(dir, urdf.getParent()))
+                    .parse(urdf);
             assertEquals(List.of(), ConcaveLinks.concave(d, ConcaveLinks.DEFAULT_THRESHOLD), robot);
             for (LinkConvexity c : ConcaveLinks.survey(d)) {
                 // closed links are convex up to rounding (info: hull/mesh <= 1.0003); the Panda's link6 is open

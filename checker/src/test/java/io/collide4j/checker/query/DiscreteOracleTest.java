@@ -1,20 +1,19 @@
 package io.collide4j.checker.query;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.collide4j.checker.robot.RobotCollisionModel;
-import io.collide4j.checker.scene.MoveItSceneLoader;
 import io.collide4j.checker.scene.MotionPlanRequest;
+import io.collide4j.checker.scene.MoveItSceneLoader;
 import io.collide4j.checker.scene.Scene;
 import io.collide4j.kinematics.KinematicModel;
 import io.collide4j.urdf.RobotDescription;
-import org.junit.jupiter.api.Test;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /**
  * Discrete checks against the exact-triangle oracle: whenever the hull model says "free" (margin d),
@@ -43,7 +42,7 @@ class DiscreteOracleTest {
     }
 
     private void run(String name, RobotCollisionModel model, RobotDescription description, long seed) {
-        List<Scene> scenes = mbmScenes(50);   // 14 scenes, 2 of each MBM family
+        List<Scene> scenes = mbmScenes(50); // 14 scenes, 2 of each MBM family
         List<CollisionChecker> checkers = new ArrayList<>();
         List<MeshOracle> oracles = new ArrayList<>();
         for (Scene s : scenes) {
@@ -76,9 +75,16 @@ class DiscreteOracleTest {
                 }
             }
         }
-        System.out.printf("[discrete-oracle] %s: %d configurations, %d reported free, false negatives %d, "
-                        + "false positives %d of %d sampled colliding reports (%.2f%%)%n", name, n, reportedFree,
-                falseNegatives, falsePositives, fpChecked, 100.0 * falsePositives / Math.max(1, fpChecked));
+        System.out.printf(
+                "[discrete-oracle] %s: %d configurations, %d reported free, false negatives %d, "
+                        + "false positives %d of %d sampled colliding reports (%.2f%%)%n",
+                name,
+                n,
+                reportedFree,
+                falseNegatives,
+                falsePositives,
+                fpChecked,
+                100.0 * falsePositives / Math.max(1, fpChecked));
         assertEquals(0, falseNegatives, name + ": hull model reported free where exact meshes collide");
         assertTrue(reportedFree > n / 20, name + ": too few free samples (" + reportedFree + ") to mean anything");
     }
@@ -103,7 +109,8 @@ class DiscreteOracleTest {
                 continue;
             }
             Scene s = MoveItSceneLoader.parse(e.getKey(), e.getValue()).scene();
-            MotionPlanRequest r = MotionPlanRequest.parse(e.getKey(), TestRobots.problems().get(e.getKey().replace("/scene", "/request")));
+            MotionPlanRequest r = MotionPlanRequest.parse(
+                    e.getKey(), TestRobots.problems().get(e.getKey().replace("/scene", "/request")));
             double[][] sg = r.startAndGoal(model.kinematics().variableNames());
             CollisionChecker c = CollisionChecker.of(model, s);
             QueryContext ctx = c.newContext();
@@ -112,7 +119,8 @@ class DiscreteOracleTest {
                 free += c.isFree(q, 0, ctx) ? 1 : 0;
             }
         }
-        System.out.printf("[mbm-states] panda start/goal states free with the mesh-hull model: %d of %d%n", free, states);
+        System.out.printf(
+                "[mbm-states] panda start/goal states free with the mesh-hull model: %d of %d%n", free, states);
         assertEquals(1400, states);
         assertTrue(free >= 1390, "MBM states are mesh-valid; hulls should keep nearly all free, got " + free);
     }

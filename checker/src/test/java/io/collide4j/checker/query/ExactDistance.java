@@ -14,8 +14,7 @@ import org.joml.Vector3d;
 final class ExactDistance {
     static final double RESOLUTION = 1e-7;
 
-    private ExactDistance() {
-    }
+    private ExactDistance() {}
 
     interface PointDistance {
         double at(double x, double y, double z);
@@ -47,7 +46,9 @@ final class ExactDistance {
         double d1 = abx * apx + aby * apy + abz * apz, d2 = acx * apx + acy * apy + acz * apz;
         double rx, ry, rz;
         if (d1 <= 0 && d2 <= 0) {
-            rx = ax; ry = ay; rz = az;
+            rx = ax;
+            ry = ay;
+            rz = az;
         } else {
             double bpx = p[0] - bx, bpy = p[1] - by, bpz = p[2] - bz;
             double d3 = abx * bpx + aby * bpy + abz * bpz, d4 = acx * bpx + acy * bpy + acz * bpz;
@@ -55,21 +56,33 @@ final class ExactDistance {
             double d5 = abx * cpx + aby * cpy + abz * cpz, d6 = acx * cpx + acy * cpy + acz * cpz;
             double vc = d1 * d4 - d3 * d2, vb = d5 * d2 - d1 * d6, va = d3 * d6 - d5 * d4;
             if (d3 >= 0 && d4 <= d3) {
-                rx = bx; ry = by; rz = bz;
+                rx = bx;
+                ry = by;
+                rz = bz;
             } else if (d6 >= 0 && d5 <= d6) {
-                rx = cx; ry = cy; rz = cz;
+                rx = cx;
+                ry = cy;
+                rz = cz;
             } else if (vc <= 0 && d1 >= 0 && d3 <= 0) {
                 double v = d1 / (d1 - d3);
-                rx = ax + v * abx; ry = ay + v * aby; rz = az + v * abz;
+                rx = ax + v * abx;
+                ry = ay + v * aby;
+                rz = az + v * abz;
             } else if (vb <= 0 && d2 >= 0 && d6 <= 0) {
                 double w = d2 / (d2 - d6);
-                rx = ax + w * acx; ry = ay + w * acy; rz = az + w * acz;
+                rx = ax + w * acx;
+                ry = ay + w * acy;
+                rz = az + w * acz;
             } else if (va <= 0 && (d4 - d3) >= 0 && (d5 - d6) >= 0) {
                 double w = (d4 - d3) / ((d4 - d3) + (d5 - d6));
-                rx = bx + w * (cx - bx); ry = by + w * (cy - by); rz = bz + w * (cz - bz);
+                rx = bx + w * (cx - bx);
+                ry = by + w * (cy - by);
+                rz = bz + w * (cz - bz);
             } else {
                 double den = 1 / (va + vb + vc), v = vb * den, w = vc * den;
-                rx = ax + abx * v + acx * w; ry = ay + aby * v + acy * w; rz = az + abz * v + acz * w;
+                rx = ax + abx * v + acx * w;
+                ry = ay + aby * v + acy * w;
+                rz = az + abz * v + acz * w;
             }
         }
         double dx = p[0] - rx, dy = p[1] - ry, dz = p[2] - rz;
@@ -81,11 +94,22 @@ final class ExactDistance {
         return within(t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8], f, d, 0);
     }
 
-    private static boolean within(double ax, double ay, double az, double bx, double by, double bz,
-                                  double cx, double cy, double cz, PointDistance f, double d, int depth) {
+    private static boolean within(
+            double ax,
+            double ay,
+            double az,
+            double bx,
+            double by,
+            double bz,
+            double cx,
+            double cy,
+            double cz,
+            PointDistance f,
+            double d,
+            int depth) {
         double mx = (ax + bx + cx) / 3, my = (ay + by + cy) / 3, mz = (az + bz + cz) / 3;
-        double r = Math.sqrt(Math.max(dist2(mx, my, mz, ax, ay, az), Math.max(dist2(mx, my, mz, bx, by, bz),
-                dist2(mx, my, mz, cx, cy, cz))));
+        double r = Math.sqrt(Math.max(
+                dist2(mx, my, mz, ax, ay, az), Math.max(dist2(mx, my, mz, bx, by, bz), dist2(mx, my, mz, cx, cy, cz))));
         double v = f.at(mx, my, mz);
         if (v <= d) {
             return true;

@@ -1,10 +1,5 @@
 package io.collide4j.checker.query;
 
-import org.w3c.dom.Document;
-import org.w3c.dom.Element;
-import org.w3c.dom.NodeList;
-
-import javax.xml.parsers.DocumentBuilderFactory;
 import java.io.ByteArrayInputStream;
 import java.math.BigDecimal;
 import java.math.MathContext;
@@ -14,6 +9,10 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
 
 /**
  * High-precision reference forward kinematics written for the tests, sharing no code with the library: reads a
@@ -30,14 +29,22 @@ final class ExactKinematics {
     private static final BigDecimal HALF_PI = PI.divide(BigDecimal.valueOf(2), WIDE);
 
     /** A joint as written: origin transform (constant, exact), axis (normalised exactly), mimic. */
-    record Joint(String name, String type, String parent, String child, BigDecimal[] origin, BigDecimal[] axis,
-                 String mimicJoint, BigDecimal multiplier, BigDecimal offset) {
+    record Joint(
+            String name,
+            String type,
+            String parent,
+            String child,
+            BigDecimal[] origin,
+            BigDecimal[] axis,
+            String mimicJoint,
+            BigDecimal multiplier,
+            BigDecimal offset) {
         boolean movable() {
             return !type.equals("fixed");
         }
     }
 
-    final Map<String, Joint> parentJoint = new HashMap<>();   // by child link
+    final Map<String, Joint> parentJoint = new HashMap<>(); // by child link
     final Map<String, Joint> joints = new HashMap<>();
     final List<String> links = new ArrayList<>();
     final Map<String, Element> linkElements = new HashMap<>();
@@ -46,7 +53,8 @@ final class ExactKinematics {
     ExactKinematics(String urdfText) {
         try {
             DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
-            Document doc = f.newDocumentBuilder().parse(new ByteArrayInputStream(urdfText.getBytes(StandardCharsets.UTF_8)));
+            Document doc =
+                    f.newDocumentBuilder().parse(new ByteArrayInputStream(urdfText.getBytes(StandardCharsets.UTF_8)));
             Element robot = doc.getDocumentElement();
             NodeList ls = robot.getElementsByTagName("link");
             for (int i = 0; i < ls.getLength(); i++) {
@@ -67,16 +75,23 @@ final class ExactKinematics {
                 Element mimic = child(j, "mimic");
                 BigDecimal[] ax = numbers(axis == null ? "1 0 0" : axis.getAttribute("xyz"), 3);
                 BigDecimal n = ax[0].pow(2).add(ax[1].pow(2)).add(ax[2].pow(2)).sqrt(WIDE);
-                for (int k = 0; k < 3 && n.signum() != 0; k++) {   // fixed joints may carry a zero axis
+                for (int k = 0; k < 3 && n.signum() != 0; k++) { // fixed joints may carry a zero axis
                     ax[k] = ax[k].divide(n, MC);
                 }
-                Joint jt = new Joint(j.getAttribute("name"), j.getAttribute("type"),
-                        child(j, "parent").getAttribute("link"), child(j, "child").getAttribute("link"),
-                        transform(origin), ax,
+                Joint jt = new Joint(
+                        j.getAttribute("name"),
+                        j.getAttribute("type"),
+                        child(j, "parent").getAttribute("link"),
+                        child(j, "child").getAttribute("link"),
+                        transform(origin),
+                        ax,
                         mimic == null ? null : mimic.getAttribute("joint"),
-                        mimic == null || mimic.getAttribute("multiplier").isEmpty() ? BigDecimal.ONE
-                                : new BigDecimal(mimic.getAttribute("multiplier").trim()),
-                        mimic == null || mimic.getAttribute("offset").isEmpty() ? BigDecimal.ZERO
+                        mimic == null || mimic.getAttribute("multiplier").isEmpty()
+                                ? BigDecimal.ONE
+                                : new BigDecimal(
+                                        mimic.getAttribute("multiplier").trim()),
+                        mimic == null || mimic.getAttribute("offset").isEmpty()
+                                ? BigDecimal.ZERO
                                 : new BigDecimal(mimic.getAttribute("offset").trim()));
                 joints.put(jt.name, jt);
                 parentJoint.put(jt.child, jt);
@@ -148,16 +163,22 @@ final class ExactKinematics {
         BigDecimal[] a = sinCos(roll), b = sinCos(pitch), c = sinCos(yaw);
         BigDecimal sr = a[0], cr = a[1], sp = b[0], cp = b[1], sy = c[0], cy = c[1];
         return new BigDecimal[] {
-                cy.multiply(cp, MC), cy.multiply(sp, MC).multiply(sr, MC).subtract(sy.multiply(cr, MC), MC),
-                cy.multiply(sp, MC).multiply(cr, MC).add(sy.multiply(sr, MC), MC),
-                sy.multiply(cp, MC), sy.multiply(sp, MC).multiply(sr, MC).add(cy.multiply(cr, MC), MC),
-                sy.multiply(sp, MC).multiply(cr, MC).subtract(cy.multiply(sr, MC), MC),
-                sp.negate(), cp.multiply(sr, MC), cp.multiply(cr, MC)};
+            cy.multiply(cp, MC),
+            cy.multiply(sp, MC).multiply(sr, MC).subtract(sy.multiply(cr, MC), MC),
+            cy.multiply(sp, MC).multiply(cr, MC).add(sy.multiply(sr, MC), MC),
+            sy.multiply(cp, MC),
+            sy.multiply(sp, MC).multiply(sr, MC).add(cy.multiply(cr, MC), MC),
+            sy.multiply(sp, MC).multiply(cr, MC).subtract(cy.multiply(sr, MC), MC),
+            sp.negate(),
+            cp.multiply(sr, MC),
+            cp.multiply(cr, MC)
+        };
     }
 
     private static final BigDecimal TWO_OVER_PI = BigDecimal.valueOf(2).divide(PI, WIDE);
     /** Taylor terms: with |r| ≤ π/4 + 1e-40, r^n/n! < 1e-50 for n ≥ 46. */
     private static final int TERMS = 48;
+
     private static final BigDecimal[] INV_FACT = new BigDecimal[TERMS + 1];
 
     static {
@@ -194,10 +215,22 @@ final class ExactKinematics {
         q = (q + 4) % 4;
         BigDecimal sin, cos;
         switch (q) {
-            case 0 -> { sin = s; cos = c; }
-            case 1 -> { sin = c; cos = s.negate(); }
-            case 2 -> { sin = s.negate(); cos = c.negate(); }
-            default -> { sin = c.negate(); cos = s; }
+            case 0 -> {
+                sin = s;
+                cos = c;
+            }
+            case 1 -> {
+                sin = c;
+                cos = s.negate();
+            }
+            case 2 -> {
+                sin = s.negate();
+                cos = c.negate();
+            }
+            default -> {
+                sin = c.negate();
+                cos = s;
+            }
         }
         return new BigDecimal[] {sin.round(MC), cos.round(MC)};
     }
@@ -207,11 +240,14 @@ final class ExactKinematics {
         BigDecimal[] o = new BigDecimal[12];
         for (int i = 0; i < 3; i++) {
             for (int j = 0; j < 3; j++) {
-                o[3 * i + j] = a[3 * i].multiply(b[j], MC).add(a[3 * i + 1].multiply(b[3 + j], MC), MC)
+                o[3 * i + j] = a[3 * i].multiply(b[j], MC)
+                        .add(a[3 * i + 1].multiply(b[3 + j], MC), MC)
                         .add(a[3 * i + 2].multiply(b[6 + j], MC), MC);
             }
-            o[9 + i] = a[3 * i].multiply(b[9], MC).add(a[3 * i + 1].multiply(b[10], MC), MC)
-                    .add(a[3 * i + 2].multiply(b[11], MC), MC).add(a[9 + i], MC);
+            o[9 + i] = a[3 * i].multiply(b[9], MC)
+                    .add(a[3 * i + 1].multiply(b[10], MC), MC)
+                    .add(a[3 * i + 2].multiply(b[11], MC), MC)
+                    .add(a[9 + i], MC);
         }
         return o;
     }
@@ -262,7 +298,9 @@ final class ExactKinematics {
             }
             return v;
         }
-        return j.multiplier.multiply(jointValue(joints.get(j.mimicJoint), active), MC).add(j.offset, MC);
+        return j.multiplier
+                .multiply(jointValue(joints.get(j.mimicJoint), active), MC)
+                .add(j.offset, MC);
     }
 
     /** Exact pose of every link (by name) for the given active-joint values. */

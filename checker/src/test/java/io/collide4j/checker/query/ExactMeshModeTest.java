@@ -1,5 +1,10 @@
 package io.collide4j.checker.query;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.collide4j.checker.certificate.CertificateVerifier;
 import io.collide4j.checker.certificate.CertificationResult;
 import io.collide4j.checker.certificate.TrajectoryCertifier;
@@ -16,17 +21,11 @@ import io.collide4j.kinematics.RobotSegment;
 import io.collide4j.urdf.Pose;
 import io.collide4j.urdf.RobotDescription;
 import io.collide4j.urdf.TriangleMesh;
+import java.util.List;
+import java.util.Random;
 import org.joml.Vector3d;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-
-import java.util.List;
-import java.util.Random;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@link MeshMode#EXACT} on the Panda against one watertight concave mesh (a bowl built around the hand's sweep):
@@ -45,9 +44,12 @@ class ExactMeshModeTest {
     static final RobotDescription DESC = TestRobots.pandaDescription();
     /** Bowl parameters {x0, y0, z0, x1, y1, rim, wall}: cavity around the hand's sweep READY → SWEEP_END. */
     static final double[] BOWL = bowlAround(READY, SWEEP_END);
-    static final TriangleMesh BOWL_MESH = ConcaveMeshes.bowl(BOWL[0], BOWL[1], BOWL[2], BOWL[3], BOWL[4], BOWL[5], BOWL[6]);
+
+    static final TriangleMesh BOWL_MESH =
+            ConcaveMeshes.bowl(BOWL[0], BOWL[1], BOWL[2], BOWL[3], BOWL[4], BOWL[5], BOWL[6]);
     static final Scene SCENE = new SceneBuilder()
-            .add(new Obstacle("bowl", new ObstacleShape.Mesh(BOWL_MESH), Pose.IDENTITY)).build();
+            .add(new Obstacle("bowl", new ObstacleShape.Mesh(BOWL_MESH), Pose.IDENTITY))
+            .build();
 
     /**
      * Cavity: 3 cm around the xy extent of every collision vertex of link7, hand and fingers below rim + 5 cm over the
@@ -65,7 +67,9 @@ class ExactMeshModeTest {
         int firstWrist = MODEL.bodyIndex("panda_link7"), hand = MODEL.bodyIndex("panda_hand");
         for (int pass = 0; pass < 2; pass++) {
             double rim = zMin + 0.08;
-            double[] xy = {Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY};
+            double[] xy = {
+                Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY
+            };
             for (int i = 0; i <= samples; i++) {
                 for (int j = 0; j < 7; j++) {
                     q[j] = q0[j] + (q1[j] - q0[j]) * i / samples;
@@ -90,7 +94,7 @@ class ExactMeshModeTest {
                 }
             }
             if (pass == 1) {
-                return new double[]{xy[0] - 0.03, xy[1] - 0.03, zMin - 0.03, xy[2] + 0.03, xy[3] + 0.03, rim, 0.05};
+                return new double[] {xy[0] - 0.03, xy[1] - 0.03, zMin - 0.03, xy[2] + 0.03, xy[3] + 0.03, rim, 0.05};
             }
         }
         throw new AssertionError();
@@ -109,8 +113,8 @@ class ExactMeshModeTest {
      * The sampling walk of {@link #oracleHits}: the parameter of the first sample within d, or −1 when none is;
      * previous[0] is the sample before it (0 when it is the first).
      */
-    static double firstSampleWithin(ExactMeshOracle oracle, RobotSegment seg, double[] q0, double[] q1, double d,
-                                    double[] previous) {
+    static double firstSampleWithin(
+            ExactMeshOracle oracle, RobotSegment seg, double[] q0, double[] q1, double d, double[] previous) {
         seg.set(q0, q1);
         double[] q = new double[q0.length];
         double s = 0, ds = 1;
@@ -125,7 +129,7 @@ class ExactMeshModeTest {
                 return -1;
             }
             double allowed = Math.max(STEP, lb - d);
-            double s1 = Math.min(1, s + 2 * ds);   // try twice the last step first, then halve until certified
+            double s1 = Math.min(1, s + 2 * ds); // try twice the last step first, then halve until certified
             while (travel(seg, s, s1) > allowed) {
                 s1 = s + 0.5 * (s1 - s);
             }
@@ -139,8 +143,16 @@ class ExactMeshModeTest {
     static double travel(RobotSegment seg, double s0, double s1) {
         double t = 0;
         for (int b = 0; b < MODEL.bodyCount(); b++) {
-            t = Math.max(t, seg.worldBound(MODEL.bodyLink(b), s0, s1, MODEL.bodySphere(b, 0), MODEL.bodySphere(b, 1),
-                    MODEL.bodySphere(b, 2), MODEL.bodySphere(b, 3)));
+            t = Math.max(
+                    t,
+                    seg.worldBound(
+                            MODEL.bodyLink(b),
+                            s0,
+                            s1,
+                            MODEL.bodySphere(b, 0),
+                            MODEL.bodySphere(b, 1),
+                            MODEL.bodySphere(b, 2),
+                            MODEL.bodySphere(b, 3)));
         }
         return t;
     }
@@ -154,9 +166,11 @@ class ExactMeshModeTest {
 
     @Test
     void bowlMeshIsClosedAndContainmentMatchesGeometry() {
-        io.collide4j.checker.geometry.mesh.MeshSurface s = new io.collide4j.checker.geometry.mesh.MeshSurface(BOWL_MESH);
+        io.collide4j.checker.geometry.mesh.MeshSurface s =
+                new io.collide4j.checker.geometry.mesh.MeshSurface(BOWL_MESH);
         assertTrue(s.isClosed());
-        assertFalse(new io.collide4j.checker.geometry.mesh.MeshSurface(ConcaveMeshes.box(0, 0, 0, 1, 1, 1, false)).isClosed());
+        assertFalse(new io.collide4j.checker.geometry.mesh.MeshSurface(ConcaveMeshes.box(0, 0, 0, 1, 1, 1, false))
+                .isClosed());
         io.collide4j.checker.geometry.mesh.MeshQuery q = new io.collide4j.checker.geometry.mesh.MeshQuery();
         Random r = new Random(3);
         double[] b = BOWL;
@@ -181,11 +195,13 @@ class ExactMeshModeTest {
         TrajectoryCertifier certifier = new TrajectoryCertifier(exact);
         CertificateVerifier verifier = new CertificateVerifier(MODEL, SCENE);
         RobotSegment seg = new RobotSegment(MODEL.kinematics());
-        for (double d : new double[]{0, 0.01}) {
+        for (double d : new double[] {0, 0.01}) {
             assertFalse(oracleHits(oracle, seg, READY, SWEEP_END, d), "oracle: sweep clear at d = " + d);
             assertFalse(hull.isFree(READY, d, ch));
             assertTrue(exact.isFree(READY, d, ce), "exact discrete at d = " + d);
-            assertEquals(MotionStatus.COLLISION, hull.checkMotion(READY, SWEEP_END, d, ch).status());
+            assertEquals(
+                    MotionStatus.COLLISION,
+                    hull.checkMotion(READY, SWEEP_END, d, ch).status());
             MotionResult r = exact.checkMotion(READY, SWEEP_END, d, ce);
             assertEquals(MotionStatus.FREE, r.status(), "exact motion at d = " + d + ": " + r);
             assertTrue(r.clearanceLowerBound() > d);
@@ -223,14 +239,15 @@ class ExactMeshModeTest {
         KinematicModel k = MODEL.kinematics();
         StringBuilder report = new StringBuilder();
         int total = 0;
-        for (double d : new double[]{0, 0.01}) {
+        for (double d : new double[] {0, 0.01}) {
             Random r = new Random(d == 0 ? 11 : 12);
             int random = 0, grazeIn = 0, grazeOut = 0;
             int[] fn = new int[2], fp = new int[2], free = new int[2], oracleFree = {0}, certifiedFree = {0};
             int motions = 0;
             long nanos = 0, hullNanos = 0, oracleStart = System.nanoTime();
             int attempts = 0;
-            while ((random < randoms || grazeIn < grazes || grazeOut < grazes) && attempts++ < 50 * (randoms + grazes)) {
+            while ((random < randoms || grazeIn < grazes || grazeOut < grazes)
+                    && attempts++ < 50 * (randoms + grazes)) {
                 double[] q0 = new double[7], q1 = new double[7];
                 for (int j = 0; j < 7; j++) {
                     q0[j] = clamp(k, j, READY[j] + 0.08 * (2 * r.nextDouble() - 1));
@@ -260,12 +277,14 @@ class ExactMeshModeTest {
                     motions++;
                     oracleFree[0] += truth ? 0 : 1;
                     // the same motion as a two-waypoint trajectory: certificates (Tight-Inclusion windows included)
-                    CertificationResult cert = certifier.certify(new double[][]{q0, end}, new double[]{0, 1}, d,
-                            1_000_000, ce);
+                    CertificationResult cert =
+                            certifier.certify(new double[][] {q0, end}, new double[] {0, 1}, d, 1_000_000, ce);
                     if (cert.verdict() == Verdict.CERTIFIED_FREE) {
                         certifiedFree[0]++;
-                        assertFalse(truth, "certified free but the oracle finds contact: q0 "
-                                + java.util.Arrays.toString(q0) + " -> " + java.util.Arrays.toString(end) + ", d = " + d);
+                        assertFalse(
+                                truth,
+                                "certified free but the oracle finds contact: q0 " + java.util.Arrays.toString(q0)
+                                        + " -> " + java.util.Arrays.toString(end) + ", d = " + d);
                         CertificateVerifier.Report rep = verifier.verify(cert.certificateJson());
                         assertTrue(rep.valid(), rep.problems().toString());
                     }
@@ -290,12 +309,26 @@ class ExactMeshModeTest {
             }
             assertEquals(2 * grazes, grazeIn + grazeOut, "enough grazing motions found at d = " + d);
             total += motions;
-            report.append(String.format("d = %.2f: %d motions (%d random, %d grazing-clear, %d grazing-hit), oracle clear %d;"
+            report.append(String.format(
+                    "d = %.2f: %d motions (%d random, %d grazing-clear, %d grazing-hit), oracle clear %d;"
                             + " HULL free %d, FN %d, FP %d; EXACT free %d, FN %d, FP %d; EXACT certified free %d (all verified);"
                             + " checkMotion HULL %.2f ms, EXACT %.2f ms per motion; oracle %.1f s%n",
-                    d, motions, random, grazeIn, grazeOut, oracleFree[0], free[0], fn[0], fp[0], free[1], fn[1], fp[1],
+                    d,
+                    motions,
+                    random,
+                    grazeIn,
+                    grazeOut,
+                    oracleFree[0],
+                    free[0],
+                    fn[0],
+                    fp[0],
+                    free[1],
+                    fn[1],
+                    fp[1],
                     certifiedFree[0],
-                    hullNanos / 1e6 / motions, nanos / 1e6 / motions, (System.nanoTime() - oracleStart - nanos - hullNanos) / 1e9));
+                    hullNanos / 1e6 / motions,
+                    nanos / 1e6 / motions,
+                    (System.nanoTime() - oracleStart - nanos - hullNanos) / 1e9));
             assertEquals(0, fn[0], "hull-mode false negatives at d = " + d);
             assertEquals(0, fn[1], "exact-mode false negatives at d = " + d);
             assertTrue(fp[1] < fp[0], "exact mode should remove hull false positives at d = " + d + ": " + report);
@@ -327,6 +360,6 @@ class ExactMeshModeTest {
                 lo = mid;
             }
         }
-        return new double[]{lo, hi};
+        return new double[] {lo, hi};
     }
 }

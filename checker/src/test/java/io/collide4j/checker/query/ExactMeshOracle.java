@@ -6,10 +6,9 @@ import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.kinematics.LinkPoses;
 import io.collide4j.urdf.RobotDescription;
 import io.collide4j.urdf.TriangleMesh;
+import java.util.Random;
 import org.joml.Matrix4d;
 import org.joml.Vector3d;
-
-import java.util.Random;
 
 /**
  * Test oracle for one triangle-mesh obstacle (world frame): the robot's exact collision triangles (no hulls) posed by
@@ -23,19 +22,19 @@ final class ExactMeshOracle {
     private final RobotCollisionModel model;
     private final MeshBvh[] tree;
     private final MeshBvh obstacle;
-    private final double[] tri;          // obstacle triangles, 9 per triangle
+    private final double[] tri; // obstacle triangles, 9 per triangle
     private final double[] obstacleBox;
     private final boolean closed;
-    private final boolean[] checked;     // per body: meets this obstacle
+    private final boolean[] checked; // per body: meets this obstacle
     private final LinkPoses poses;
     private final Matrix4d[] pose;
     private final MeshQuery query = new MeshQuery();
     private final Random random = new Random(7);
     private final Vector3d p = new Vector3d();
-    private final double[] firstVertex;  // per body: one vertex of its triangles (link frame), 3 per body
+    private final double[] firstVertex; // per body: one vertex of its triangles (link frame), 3 per body
 
-    ExactMeshOracle(RobotCollisionModel model, RobotDescription description, TriangleMesh mesh, String name,
-                    boolean closed) {
+    ExactMeshOracle(
+            RobotCollisionModel model, RobotDescription description, TriangleMesh mesh, String name, boolean closed) {
         this.model = model;
         this.tree = MeshOracle.trees(model, description);
         this.obstacle = MeshBvh.of(subdivide(mesh, 0.02));
@@ -90,8 +89,11 @@ final class ExactMeshOracle {
         double longest = 0;
         for (int c = 0; c < 3; c++) {
             int n = (c + 1) % 3;
-            longest = Math.max(longest, Math.sqrt(sq(t[3 * c] - t[3 * n]) + sq(t[3 * c + 1] - t[3 * n + 1])
-                    + sq(t[3 * c + 2] - t[3 * n + 2])));
+            longest = Math.max(
+                    longest,
+                    Math.sqrt(sq(t[3 * c] - t[3 * n])
+                            + sq(t[3 * c + 1] - t[3 * n + 1])
+                            + sq(t[3 * c + 2] - t[3 * n + 2])));
         }
         if (longest <= maxEdge) {
             out.add(t);
@@ -105,9 +107,9 @@ final class ExactMeshOracle {
             }
         }
         // corners a, b, c and midpoints ab, bc, ca
-        split(new double[]{t[0], t[1], t[2], m[0], m[1], m[2], m[6], m[7], m[8]}, maxEdge, out);
-        split(new double[]{m[0], m[1], m[2], t[3], t[4], t[5], m[3], m[4], m[5]}, maxEdge, out);
-        split(new double[]{m[6], m[7], m[8], m[3], m[4], m[5], t[6], t[7], t[8]}, maxEdge, out);
+        split(new double[] {t[0], t[1], t[2], m[0], m[1], m[2], m[6], m[7], m[8]}, maxEdge, out);
+        split(new double[] {m[0], m[1], m[2], t[3], t[4], t[5], m[3], m[4], m[5]}, maxEdge, out);
+        split(new double[] {m[6], m[7], m[8], m[3], m[4], m[5], t[6], t[7], t[8]}, maxEdge, out);
         split(m.clone(), maxEdge, out);
     }
 
@@ -155,8 +157,12 @@ final class ExactMeshOracle {
 
     /** Ray-parity membership of a point not on the surface. */
     boolean inside(double px, double py, double pz) {
-        if (px < obstacleBox[0] || py < obstacleBox[1] || pz < obstacleBox[2] || px > obstacleBox[3]
-                || py > obstacleBox[4] || pz > obstacleBox[5]) {
+        if (px < obstacleBox[0]
+                || py < obstacleBox[1]
+                || pz < obstacleBox[2]
+                || px > obstacleBox[3]
+                || py > obstacleBox[4]
+                || pz > obstacleBox[5]) {
             return false;
         }
         retry:
@@ -169,7 +175,7 @@ final class ExactMeshOracle {
                 double hx = dy * e2z - dz * e2y, hy = dz * e2x - dx * e2z, hz = dx * e2y - dy * e2x;
                 double a = e1x * hx + e1y * hy + e1z * hz;
                 if (Math.abs(a) < 1e-12) {
-                    continue retry;   // ray (nearly) parallel to a triangle: try another direction
+                    continue retry; // ray (nearly) parallel to a triangle: try another direction
                 }
                 double f = 1 / a;
                 double sx = px - tri[o], sy = py - tri[o + 1], sz = pz - tri[o + 2];
@@ -178,7 +184,8 @@ final class ExactMeshOracle {
                 double v = f * (dx * qx + dy * qy + dz * qz);
                 double t = f * (e2x * qx + e2y * qy + e2z * qz);
                 double eps = 1e-7;
-                boolean nearEdge = Math.abs(u) < eps || Math.abs(v) < eps || Math.abs(1 - u - v) < eps || Math.abs(t) < eps;
+                boolean nearEdge =
+                        Math.abs(u) < eps || Math.abs(v) < eps || Math.abs(1 - u - v) < eps || Math.abs(t) < eps;
                 boolean hit = u > 0 && v > 0 && u + v < 1 && t > 0;
                 if (nearEdge && (u > -eps && v > -eps && u + v < 1 + eps && t > -eps)) {
                     continue retry;

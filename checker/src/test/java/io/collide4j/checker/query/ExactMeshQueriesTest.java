@@ -1,5 +1,16 @@
 package io.collide4j.checker.query;
 
+import static io.collide4j.checker.query.ExactMeshModeTest.BOWL_MESH;
+import static io.collide4j.checker.query.ExactMeshModeTest.DESC;
+import static io.collide4j.checker.query.ExactMeshModeTest.MODEL;
+import static io.collide4j.checker.query.ExactMeshModeTest.READY;
+import static io.collide4j.checker.query.ExactMeshModeTest.SCENE;
+import static io.collide4j.checker.query.ExactMeshModeTest.SWEEP_END;
+import static io.collide4j.checker.query.ExactMeshModeTest.interpolate;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.collide4j.checker.certificate.CertificateFormat;
 import io.collide4j.checker.certificate.CertificateVerifier;
 import io.collide4j.checker.certificate.CertificationResult;
@@ -14,23 +25,11 @@ import io.collide4j.kinematics.KinematicModel;
 import io.collide4j.kinematics.LinkPoses;
 import io.collide4j.urdf.Pose;
 import io.collide4j.urdf.TriangleMesh;
-import org.joml.Vector3d;
-import org.junit.jupiter.api.Test;
-
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-
-import static io.collide4j.checker.query.ExactMeshModeTest.BOWL_MESH;
-import static io.collide4j.checker.query.ExactMeshModeTest.DESC;
-import static io.collide4j.checker.query.ExactMeshModeTest.MODEL;
-import static io.collide4j.checker.query.ExactMeshModeTest.READY;
-import static io.collide4j.checker.query.ExactMeshModeTest.SCENE;
-import static io.collide4j.checker.query.ExactMeshModeTest.SWEEP_END;
-import static io.collide4j.checker.query.ExactMeshModeTest.interpolate;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.joml.Vector3d;
+import org.junit.jupiter.api.Test;
 
 /** Discrete queries, containment, the Tight-Inclusion refinement and certificates in {@link MeshMode#EXACT}. */
 class ExactMeshQueriesTest {
@@ -45,7 +44,7 @@ class ExactMeshQueriesTest {
         KinematicModel k = MODEL.kinematics();
         Random r = new Random(5);
         StringBuilder report = new StringBuilder();
-        for (double d : new double[]{0, 0.01}) {
+        for (double d : new double[] {0, 0.01}) {
             int colliding = 0, fpHull = 0, fpExact = 0, n = 1500;
             for (int i = 0; i < n; i++) {
                 double[] q = new double[7];
@@ -66,8 +65,9 @@ class ExactMeshQueriesTest {
                     fpExact += freeExact ? 0 : 1;
                 }
             }
-            report.append(String.format("d = %.2f: %d states, oracle colliding %d; not free among oracle-clear: HULL %d,"
-                    + " EXACT %d%n", d, n, colliding, fpHull, fpExact));
+            report.append(String.format(
+                    "d = %.2f: %d states, oracle colliding %d; not free among oracle-clear: HULL %d," + " EXACT %d%n",
+                    d, n, colliding, fpHull, fpExact));
             assertTrue(colliding > 50 && fpExact < fpHull, report.toString());
         }
         System.out.print("[ExactMeshQueriesTest] " + report);
@@ -78,8 +78,14 @@ class ExactMeshQueriesTest {
         int b = MODEL.bodyIndex(body);
         MeshBvh tree = MeshOracle.trees(MODEL, DESC)[b];
         LinkPoses poses = MODEL.kinematics().forwardKinematics(q, new LinkPoses(MODEL.kinematics()));
-        double[] box = {Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY,
-                Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY};
+        double[] box = {
+            Double.POSITIVE_INFINITY,
+            Double.POSITIVE_INFINITY,
+            Double.POSITIVE_INFINITY,
+            Double.NEGATIVE_INFINITY,
+            Double.NEGATIVE_INFINITY,
+            Double.NEGATIVE_INFINITY
+        };
         double[] t9 = new double[9];
         Vector3d p = new Vector3d();
         for (int t = 0; t < tree.triangleCount(); t++) {
@@ -106,24 +112,30 @@ class ExactMeshQueriesTest {
     void pieceInsideAClosedMeshCollidesButInsideAnOpenOneDoesNot() {
         double[] b = bodyBox("panda_hand", READY);
         double g = 0.02;
-        for (boolean closed : new boolean[]{true, false}) {
+        for (boolean closed : new boolean[] {true, false}) {
             TriangleMesh box = ConcaveMeshes.box(b[0] - g, b[1] - g, b[2] - g, b[3] + g, b[4] + g, b[5] + g, closed);
-            Scene scene = new SceneBuilder().add(new Obstacle("case", new ObstacleShape.Mesh(box), Pose.IDENTITY)).build();
+            Scene scene = new SceneBuilder()
+                    .add(new Obstacle("case", new ObstacleShape.Mesh(box), Pose.IDENTITY))
+                    .build();
             CollisionChecker exact = CollisionChecker.of(MODEL, scene, MeshMode.EXACT);
             QueryContext c = exact.newContext();
             List<Contact> hand = exact.contacts(READY, 0, 100, c).stream()
-                    .filter(x -> x.pair().first().equals("panda_hand")).toList();
+                    .filter(x -> x.pair().first().equals("panda_hand"))
+                    .toList();
             ExactMeshOracle oracle = new ExactMeshOracle(MODEL, DESC, box, "case", closed);
             oracle.set(READY);
             // the surface alone is farther than 1 cm from the hand's exact triangles (and its hull lies inside the box)
             io.collide4j.checker.geometry.mesh.MeshQuery q = new io.collide4j.checker.geometry.mesh.MeshQuery();
             LinkPoses poses = MODEL.kinematics().forwardKinematics(READY, new LinkPoses(MODEL.kinematics()));
             int hb = MODEL.bodyIndex("panda_hand");
-            double surface = q.distance(MeshOracle.trees(MODEL, DESC)[hb], poses.pose(MODEL.bodyLink(hb)), MeshBvh.of(box), null);
+            double surface = q.distance(
+                    MeshOracle.trees(MODEL, DESC)[hb], poses.pose(MODEL.bodyLink(hb)), MeshBvh.of(box), null);
             assertTrue(surface > 0.01, "hand to box surface " + surface);
             if (closed) {
                 assertEquals(1, hand.size(), "closed: the hand inside the solid is a contact");
-                assertTrue(hand.get(0).lowerBound() <= 0 && hand.get(0).distance() <= 0, hand.get(0).toString());
+                assertTrue(
+                        hand.get(0).lowerBound() <= 0 && hand.get(0).distance() <= 0,
+                        hand.get(0).toString());
                 assertFalse(exact.isFree(READY, 0, c));
                 double[] v = firstVertexWorld(hb, poses);
                 assertTrue(oracle.inside(v[0], v[1], v[2]), "oracle: hand vertex inside the closed box");
@@ -137,7 +149,7 @@ class ExactMeshQueriesTest {
         double[] t9 = new double[9];
         MeshOracle.trees(MODEL, DESC)[body].triangle(0, t9, 0);
         Vector3d p = poses.transformPoint(MODEL.bodyLink(body), t9[0], t9[1], t9[2], new Vector3d());
-        return new double[]{p.x, p.y, p.z};
+        return new double[] {p.x, p.y, p.z};
     }
 
     /**
@@ -153,7 +165,7 @@ class ExactMeshQueriesTest {
         CollisionChecker exact = CollisionChecker.of(MODEL, SCENE, MeshMode.EXACT);
         QueryContext c = exact.newContext();
         double[] q1 = READY.clone();
-        q1[1] += 0.4;   // shoulder forward: the fingers run into the bowl
+        q1[1] += 0.4; // shoulder forward: the fingers run into the bowl
         assertEquals(MotionStatus.COLLISION, exact.checkMotion(READY, q1, 0, c).status());
         double[] q = new double[7];
         int n = 2000;
@@ -183,8 +195,8 @@ class ExactMeshQueriesTest {
         }
         MotionResult r = exact.checkMotion(READY, end, 0, c);
         assertEquals(MotionStatus.FREE, r.status(), r.toString());
-        CertificationResult cert = new TrajectoryCertifier(exact).certify(new double[][]{READY, end}, new double[]{0, 1},
-                0, 1_000_000, c);
+        CertificationResult cert = new TrajectoryCertifier(exact)
+                .certify(new double[][] {READY, end}, new double[] {0, 1}, 0, 1_000_000, c);
         assertEquals(Verdict.CERTIFIED_FREE, cert.verdict(), "Tight-Inclusion clears the band in certificates too");
         CertificateVerifier v = new CertificateVerifier(MODEL, SCENE);
         CertificateVerifier.Report ok = v.verify(cert.certificateJson());
@@ -200,7 +212,9 @@ class ExactMeshQueriesTest {
         m.put("margin", 1e-4);
         CertificateVerifier.Report bad = v.verify(CertJson.write(m));
         assertFalse(bad.valid());
-        assertTrue(bad.problems().toString().contains("not proven clear by Tight-Inclusion"), bad.problems().toString());
+        assertTrue(
+                bad.problems().toString().contains("not proven clear by Tight-Inclusion"),
+                bad.problems().toString());
     }
 
     /** Exact-mode certificates verify (with exact distances, chosen from the certificate), hull-mode ones too; tampering is caught. */
@@ -223,7 +237,7 @@ class ExactMeshQueriesTest {
         assertTrue(v.verify(rh.certificateJson()).valid());
 
         Map<String, Object> m = CertJson.parse(re.certificateJson());
-        m.put("meshMode", "HULL");   // claims exact-mesh clearances under hull semantics
+        m.put("meshMode", "HULL"); // claims exact-mesh clearances under hull semantics
         assertFalse(v.verify(CertJson.write(m)).valid());
         m.put("meshMode", "EXACT");
         // format 2: a segment is a list of {"pair": [first, piece, second, piece, env], "ends": [...], "lb": [...]}
@@ -240,6 +254,8 @@ class ExactMeshQueriesTest {
         assertTrue(tampered, "the first segment is meant to list a bowl pair with steps");
         CertificateVerifier.Report bad = v.verify(CertJson.write(m));
         assertFalse(bad.valid());
-        assertTrue(bad.problems().toString().contains("claims lower bound"), bad.problems().toString());
+        assertTrue(
+                bad.problems().toString().contains("claims lower bound"),
+                bad.problems().toString());
     }
 }

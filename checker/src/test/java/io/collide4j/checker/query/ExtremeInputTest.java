@@ -1,12 +1,18 @@
 package io.collide4j.checker.query;
 
-import io.collide4j.checker.batch.StateVerdict;
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
 import io.collide4j.checker.batch.BatchChecker;
 import io.collide4j.checker.batch.BatchRobot;
 import io.collide4j.checker.batch.EngineChoice;
 import io.collide4j.checker.batch.MotionBatchResult;
 import io.collide4j.checker.batch.OpenClDevice;
 import io.collide4j.checker.batch.StateBatchResult;
+import io.collide4j.checker.batch.StateVerdict;
 import io.collide4j.checker.certificate.CertificationResult;
 import io.collide4j.checker.certificate.TrajectoryCertifier;
 import io.collide4j.checker.certificate.Verdict;
@@ -20,10 +26,6 @@ import io.collide4j.kinematics.KinematicModel;
 import io.collide4j.urdf.Pose;
 import io.collide4j.urdf.RobotDescription;
 import io.collide4j.urdf.UrdfParser;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.URI;
@@ -33,12 +35,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-
-import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Overflow and NaN (issue 13): absurd joint values, travels, limits, times and link scales never give a "free"
@@ -57,6 +56,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 class ExtremeInputTest {
     /** Random cases per scale and joint type; the full run ({@code -Pslow}) has FULL_CASES. */
     static final int CASES = 150, FULL_CASES = 1500;
+
     static final double[] SCALES = {1e-3, 1, 1e4};
     /** Slack of the closed-form oracle (m per metre of scale): its own rounding, far below any tolerance. */
     static final double ORACLE_SLACK = 1e-9;
@@ -77,15 +77,19 @@ class ExtremeInputTest {
 
     record Spin(double l, CollisionChecker checker, BatchRobot batch) {
         static Spin of(double l, boolean continuous) {
-            RobotDescription d = UrdfParser.create().parse(
-                    new ByteArrayInputStream(spinUrdf(l, continuous).getBytes(StandardCharsets.UTF_8)),
-                    URI.create("file:///spin.urdf"));
+            RobotDescription d = UrdfParser.create()
+                    .parse(
+                            new ByteArrayInputStream(spinUrdf(l, continuous).getBytes(StandardCharsets.UTF_8)),
+                            URI.create("file:///spin.urdf"));
             // l1 carries no geometry, so MoveIt's adjacency rule would allow base–l2: keep that pair checked
-            RobotCollisionModel m = RobotCollisionModel.builder(d, KinematicModel.of(d)).allowAdjacentLinks(false).build();
-            Scene scene = Scene.of(List.of(new Obstacle("ball", new ObstacleShape.Sphere(0.1 * l),
-                    new Pose(-l, 0, 0, 0, 0, 0, 1))));
+            RobotCollisionModel m = RobotCollisionModel.builder(d, KinematicModel.of(d))
+                    .allowAdjacentLinks(false)
+                    .build();
+            Scene scene = Scene.of(
+                    List.of(new Obstacle("ball", new ObstacleShape.Sphere(0.1 * l), new Pose(-l, 0, 0, 0, 0, 0, 1))));
             PreparedScene ps = PreparedScene.of(scene);
-            return new Spin(l, CollisionChecker.of(m, ps), BatchRobot.builder(m, ps).build());
+            return new Spin(
+                    l, CollisionChecker.of(m, ps), BatchRobot.builder(m, ps).build());
         }
 
         /** Exact clearance at q (closed form, see the class comment). */
@@ -99,7 +103,7 @@ class ExtremeInputTest {
             double a = reduce(q0[0]) + reduce(q0[1]) + Math.PI / 2;
             double b = a + (q1[0] - q0[0]) + (q1[1] - q0[1]);
             if (!Double.isFinite(b)) {
-                return Double.NEGATIVE_INFINITY;      // the arc covers the whole circle
+                return Double.NEGATIVE_INFINITY; // the arc covers the whole circle
             }
             double lo = Math.min(a, b), hi = Math.max(a, b);
             // self pair: zeros of sin(φ/2) at 2πk; obstacle: zeros of cos(φ/2) at π + 2πk
@@ -116,8 +120,9 @@ class ExtremeInputTest {
 
         /** A proven-free verdict must be one the oracle proves: exact clearance above the margin. */
         void assertProvenFree(double exact, double d, String what) {
-            assertTrue(exact > d - ORACLE_SLACK * l, what + ": reported free, but the exact clearance is " + exact
-                    + " (margin " + d + ")");
+            assertTrue(
+                    exact > d - ORACLE_SLACK * l,
+                    what + ": reported free, but the exact clearance is " + exact + " (margin " + d + ")");
         }
     }
 
@@ -169,27 +174,37 @@ class ExtremeInputTest {
     @Test
     void issueReproducerIsNeverFree() {
         // issue 13: [0, 0] → [1e154, 0] was FREE, the batch motion to 1e300 FREE with a NaN clearance
-        for (boolean continuous : new boolean[]{true, false}) {
+        for (boolean continuous : new boolean[] {true, false}) {
             Spin spin = Spin.of(1, continuous);
             QueryContext c = spin.checker().newContext();
-            for (double far : new double[]{1e6, 1e150, 1e154, 1e300}) {
+            for (double far : new double[] {1e6, 1e150, 1e154, 1e300}) {
                 double[] q0 = {0, 0}, q1 = {far, 0};
-                RuntimeException e = assertThrows(IllegalArgumentException.class,
-                        () -> spin.checker().checkMotion(q0, q1, 0, c), "checkMotion to " + far);
+                RuntimeException e = assertThrows(
+                        IllegalArgumentException.class,
+                        () -> spin.checker().checkMotion(q0, q1, 0, c),
+                        "checkMotion to " + far);
                 assertNamesJoint(e, "checkMotion to " + far);
                 assertTrue(e.getMessage().contains("j1"), e.getMessage());
-                try (BatchChecker bc = BatchChecker.builder().engine(EngineChoice.CPU).robot(spin.batch()).build()) {
-                    RuntimeException be = assertThrows(IllegalArgumentException.class,
-                            () -> bc.checkMotions(new double[][]{q0}, new double[][]{q1}, 0), "batch to " + far);
+                try (BatchChecker bc = BatchChecker.builder()
+                        .engine(EngineChoice.CPU)
+                        .robot(spin.batch())
+                        .build()) {
+                    RuntimeException be = assertThrows(
+                            IllegalArgumentException.class,
+                            () -> bc.checkMotions(new double[][] {q0}, new double[][] {q1}, 0),
+                            "batch to " + far);
                     assertTrue(be.getMessage().contains("j1"), be.getMessage());
                 }
                 TrajectoryCertifier tc = new TrajectoryCertifier(spin.checker());
-                RuntimeException ce = assertThrows(IllegalArgumentException.class,
-                        () -> tc.certify(new double[][]{q0, q1}, new double[]{0, 1}, 0, 1_000_000, c), "certify to " + far);
+                RuntimeException ce = assertThrows(
+                        IllegalArgumentException.class,
+                        () -> tc.certify(new double[][] {q0, q1}, new double[] {0, 1}, 0, 1_000_000, c),
+                        "certify to " + far);
                 assertTrue(ce.getMessage().contains("j1"), ce.getMessage());
             }
             // the same sweep split into segments within the cap is checked, and found colliding
-            MotionResult m = spin.checker().checkMotion(new double[]{0, 0}, new double[]{KinematicModel.MAX_SEGMENT_TURN, 0}, 0, c);
+            MotionResult m = spin.checker()
+                    .checkMotion(new double[] {0, 0}, new double[] {KinematicModel.MAX_SEGMENT_TURN, 0}, 0, c);
             assertEquals(MotionStatus.COLLISION, m.status());
         }
     }
@@ -198,28 +213,52 @@ class ExtremeInputTest {
     void nonFiniteValuesAreRefusedNamingTheJoint() {
         Spin spin = Spin.of(1, true);
         QueryContext c = spin.checker().newContext();
-        for (double bad : new double[]{Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY}) {
+        for (double bad : new double[] {Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY}) {
             double[] q = {0.5, bad};
-            RuntimeException e = assertThrows(IllegalArgumentException.class, () -> spin.checker().isFree(q, 0, c));
+            RuntimeException e = assertThrows(
+                    IllegalArgumentException.class, () -> spin.checker().isFree(q, 0, c));
             assertTrue(e.getMessage().contains("j2"), e.getMessage());
-            e = assertThrows(IllegalArgumentException.class, () -> spin.checker().checkMotion(new double[]{0, 0}, q, 0, c));
+            e = assertThrows(
+                    IllegalArgumentException.class, () -> spin.checker().checkMotion(new double[] {0, 0}, q, 0, c));
             assertTrue(e.getMessage().contains("j2"), e.getMessage());
-            try (BatchChecker bc = BatchChecker.builder().engine(EngineChoice.CPU).robot(spin.batch()).build()) {
-                e = assertThrows(IllegalArgumentException.class, () -> bc.checkStates(new double[][]{q}, 0));
+            try (BatchChecker bc = BatchChecker.builder()
+                    .engine(EngineChoice.CPU)
+                    .robot(spin.batch())
+                    .build()) {
+                e = assertThrows(IllegalArgumentException.class, () -> bc.checkStates(new double[][] {q}, 0));
                 assertTrue(e.getMessage().contains("j2"), e.getMessage());
-                e = assertThrows(IllegalArgumentException.class,
-                        () -> bc.checkMotions(new double[][]{{0, 0}}, new double[][]{q}, 0));
+                e = assertThrows(
+                        IllegalArgumentException.class,
+                        () -> bc.checkMotions(new double[][] {{0, 0}}, new double[][] {q}, 0));
                 assertTrue(e.getMessage().contains("j2"), e.getMessage());
             }
         }
         TrajectoryCertifier tc = new TrajectoryCertifier(spin.checker());
         double[][] w = {{0, 0}, {0.1, 0.1}, {0.2, 0.2}};
         // velocities that overflow once scaled by a huge segment duration, and a huge velocity
-        RuntimeException e = assertThrows(IllegalArgumentException.class, () -> tc.certify(w,
-                new double[][]{{0, 0}, {0, 1e300}, {0, 0}}, null, new double[]{0, 1, 2}, 0, 1e-4, 1_000_000, c));
+        RuntimeException e = assertThrows(
+                IllegalArgumentException.class,
+                () -> tc.certify(
+                        w,
+                        new double[][] {{0, 0}, {0, 1e300}, {0, 0}},
+                        null,
+                        new double[] {0, 1, 2},
+                        0,
+                        1e-4,
+                        1_000_000,
+                        c));
         assertTrue(e.getMessage().contains("j2"), e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> tc.certify(w,
-                new double[][]{{0, 0}, {0, 1e10}, {0, 0}}, null, new double[]{-1e308, 0, 1e308}, 0, 1e-4, 1_000_000, c));
+        e = assertThrows(
+                IllegalArgumentException.class,
+                () -> tc.certify(
+                        w,
+                        new double[][] {{0, 0}, {0, 1e10}, {0, 0}},
+                        null,
+                        new double[] {-1e308, 0, 1e308},
+                        0,
+                        1e-4,
+                        1_000_000,
+                        c));
         assertTrue(e.getMessage().contains("j2"), e.getMessage());
     }
 
@@ -238,7 +277,7 @@ class ExtremeInputTest {
         Random r = new Random(13);
         int free = 0, refused = 0, colliding = 0, statesFree = 0;
         for (double l : SCALES) {
-            for (boolean continuous : new boolean[]{true, false}) {
+            for (boolean continuous : new boolean[] {true, false}) {
                 Spin spin = Spin.of(l, continuous);
                 QueryContext c = spin.checker().newContext();
                 TrajectoryCertifier tc = new TrajectoryCertifier(spin.checker());
@@ -264,8 +303,9 @@ class ExtremeInputTest {
                         assertTrue(overCap, what + ": refused within the travel cap: " + e.getMessage());
                         assertNamesJoint(e, what);
                         refused++;
-                        RuntimeException ce = assertThrows(IllegalArgumentException.class,
-                                () -> tc.certify(new double[][]{q0, q1}, new double[]{0, 1}, d, tol, 1_000_000, c));
+                        RuntimeException ce = assertThrows(
+                                IllegalArgumentException.class,
+                                () -> tc.certify(new double[][] {q0, q1}, new double[] {0, 1}, d, tol, 1_000_000, c));
                         assertNamesJoint(ce, what + " certify");
                         continue;
                     }
@@ -275,7 +315,9 @@ class ExtremeInputTest {
                         free++;
                         spin.assertProvenFree(exact, d, what + " checkMotion");
                         // (+∞ when no pair comes within reach; never NaN)
-                        assertTrue(m.clearanceLowerBound() > d, what + ": clearance lower bound " + m.clearanceLowerBound());
+                        assertTrue(
+                                m.clearanceLowerBound() > d,
+                                what + ": clearance lower bound " + m.clearanceLowerBound());
                     } else if (m.status() == MotionStatus.COLLISION) {
                         colliding++;
                     }
@@ -284,7 +326,8 @@ class ExtremeInputTest {
                         b.add(q1);
                     }
                     // certify the same motion as a two-waypoint trajectory; its certificate must be writable JSON
-                    CertificationResult cr = tc.certify(new double[][]{q0, q1}, new double[]{0, 1}, d, tol, 1_000_000, c);
+                    CertificationResult cr =
+                            tc.certify(new double[][] {q0, q1}, new double[] {0, 1}, d, tol, 1_000_000, c);
                     assertTrue(cr.certificateJson().startsWith("{"), what);
                     if (cr.verdict() == Verdict.CERTIFIED_FREE) {
                         spin.assertProvenFree(exact, d, what + " certify");
@@ -293,8 +336,10 @@ class ExtremeInputTest {
                 batch(spin, states, a, b);
             }
         }
-        System.out.printf("extreme inputs: %d motions free (all proven by the oracle), %d colliding, %d refused over"
-                + " the travel cap; %d states free%n", free, colliding, refused, statesFree);
+        System.out.printf(
+                "extreme inputs: %d motions free (all proven by the oracle), %d colliding, %d refused over"
+                        + " the travel cap; %d states free%n",
+                free, colliding, refused, statesFree);
         assertTrue(free > 0 && refused > 0 && colliding > 0, "the cases should reach every outcome");
     }
 
@@ -307,12 +352,15 @@ class ExtremeInputTest {
             engines.add(EngineChoice.OPENCL);
         }
         for (EngineChoice e : engines) {
-            try (BatchChecker bc = BatchChecker.builder().engine(e).robot(spin.batch()).build()) {
+            try (BatchChecker bc =
+                    BatchChecker.builder().engine(e).robot(spin.batch()).build()) {
                 StateBatchResult sr = bc.checkStates(qs, 0);
                 for (int i = 0; i < qs.length; i++) {
                     if (sr.verdict()[i] == StateVerdict.FREE) {
-                        spin.assertProvenFree(spin.clearance(qs[i]), 0, e + " L=" + spin.l() + " batch state "
-                                + java.util.Arrays.toString(qs[i]));
+                        spin.assertProvenFree(
+                                spin.clearance(qs[i]),
+                                0,
+                                e + " L=" + spin.l() + " batch state " + java.util.Arrays.toString(qs[i]));
                     }
                 }
                 MotionBatchResult mr = bc.checkMotions(q0s, q1s, 0);
@@ -347,9 +395,13 @@ class ExtremeInputTest {
     private void pandaWithUnboundedLimits(Path tmp, int cases) throws IOException {
         Path dir = MbmData.testData().resolve("vamp/resources/panda");
         String text = Files.readString(dir.resolve("panda.urdf"))
-                .replaceAll("lower=\"[^\"]*\"", "lower=\"-1e308\"").replaceAll("upper=\"[^\"]*\"", "upper=\"1e308\"");
+                .replaceAll("lower=\"[^\"]*\"", "lower=\"-1e308\"")
+                .replaceAll("upper=\"[^\"]*\"", "upper=\"1e308\"");
         Path urdf = Files.writeString(tmp.resolve("panda-unbounded.urdf"), text);
-        RobotDescription d = UrdfParser.create().withVisualMeshes(false).withPackageRoots(List.of(dir)).parse(urdf);
+        RobotDescription d = UrdfParser.create()
+                .withVisualMeshes(false)
+                .withPackageRoots(List.of(dir))
+                .parse(urdf);
         KinematicModel k = KinematicModel.of(d);
         for (int j = 0; j < k.variableCount(); j++) {
             assertEquals(1e308, k.upperLimit(j), "limit of " + k.variableName(j));
@@ -373,8 +425,9 @@ class ExtremeInputTest {
             }
             boolean overCap = overCap(q0, q1);
             if (checker.isFree(q0, 0, c)) {
-                assertTrue(checker.isFree(r0, 0, c), "Panda state free at huge values but not when reduced: "
-                        + java.util.Arrays.toString(q0));
+                assertTrue(
+                        checker.isFree(r0, 0, c),
+                        "Panda state free at huge values but not when reduced: " + java.util.Arrays.toString(q0));
             }
             MotionResult m;
             try {
@@ -388,7 +441,9 @@ class ExtremeInputTest {
             assertTrue(!overCap, "answered over the cap: " + m.status());
             if (m.isFree()) {
                 free++;
-                assertEquals(MotionStatus.FREE, checker.checkMotion(r0, r1, 0, c).status(),
+                assertEquals(
+                        MotionStatus.FREE,
+                        checker.checkMotion(r0, r1, 0, c).status(),
                         "Panda motion free at huge values but not when reduced: " + java.util.Arrays.toString(q0)
                                 + " → " + java.util.Arrays.toString(q1));
             }

@@ -1,12 +1,11 @@
 package io.collide4j.checker.query;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.collide4j.kinematics.FkErrorBound;
 import io.collide4j.kinematics.KinematicModel;
 import io.collide4j.kinematics.LinkPoses;
-import org.joml.Matrix4dc;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -15,9 +14,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.joml.Matrix4dc;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 
 /**
  * Forward kinematics against the high-precision reference {@link ExactKinematics} (the URDF's decimals taken
@@ -103,10 +102,21 @@ class FkAccuracyTest {
         }
         Arrays.sort(br);
         Arrays.sort(bt);
-        System.out.printf(Locale.ROOT, "FK bound %-36s %5d configs: translation typical %.2e m worst %.2e m;"
+        System.out.printf(
+                Locale.ROOT,
+                "FK bound %-36s %5d configs: translation typical %.2e m worst %.2e m;"
                         + " rotation typical %.2e worst %.2e; largest error seen: %.2e m (%.0f%% of its bound),"
-                        + " rotation %.2e (%.0f%%)%n", r.label(), configs, bt[bt.length / 2], bt[bt.length - 1],
-                br[br.length / 2], br[br.length - 1], maxErrT, 100 * worstRatioT, maxErrR, 100 * worstRatioR);
+                        + " rotation %.2e (%.0f%%)%n",
+                r.label(),
+                configs,
+                bt[bt.length / 2],
+                bt[bt.length - 1],
+                br[br.length / 2],
+                br[br.length - 1],
+                maxErrT,
+                100 * worstRatioT,
+                maxErrR,
+                100 * worstRatioR);
         assertTrue(worstRatioR <= 1, r.label() + ": a link rotation is farther from exact than its bound");
         assertTrue(worstRatioT <= 1, r.label() + ": a link origin is farther from exact than its bound");
     }
@@ -117,7 +127,8 @@ class FkAccuracyTest {
     }
 
     /** {max rotation error / bound, max translation error / bound, max rotation error, max translation error}. */
-    private static double[] compare(FkRobots.Robot r, KinematicModel m, ExactKinematics exact, double[] q, LinkPoses poses) {
+    private static double[] compare(
+            FkRobots.Robot r, KinematicModel m, ExactKinematics exact, double[] q, LinkPoses poses) {
         m.forwardKinematics(q, poses);
         Map<String, BigDecimal> active = new HashMap<>();
         for (int i = 0; i < q.length; i++) {
@@ -130,11 +141,15 @@ class FkAccuracyTest {
         for (int l = 0; l < m.linkCount(); l++) {
             BigDecimal[] e = ex.get(m.linkName(l));
             Matrix4dc p = poses.pose(l);
-            double[] computed = {p.m00(), p.m10(), p.m20(), p.m01(), p.m11(), p.m21(), p.m02(), p.m12(), p.m22(),
-                    p.m30(), p.m31(), p.m32()};
+            double[] computed = {
+                p.m00(), p.m10(), p.m20(), p.m01(), p.m11(), p.m21(), p.m02(), p.m12(), p.m22(), p.m30(), p.m31(),
+                p.m32()
+            };
             double rr = 0, tt = 0;
             for (int k = 0; k < 12; k++) {
-                double d = new BigDecimal(computed[k]).subtract(e[k], ExactKinematics.MC).doubleValue();
+                double d = new BigDecimal(computed[k])
+                        .subtract(e[k], ExactKinematics.MC)
+                        .doubleValue();
                 if (k < 9) {
                     rr += d * d;
                 } else {
@@ -147,8 +162,14 @@ class FkAccuracyTest {
             out[2] = Math.max(out[2], errR);
             out[3] = Math.max(out[3], errT);
             if (errR > b.rotation(l) || errT > b.translation(l)) {
-                failures.add(m.linkName(l) + String.format(Locale.ROOT, " rotation %.3e (bound %.3e), origin %.3e m (bound %.3e)",
-                        errR, b.rotation(l), errT, b.translation(l)));
+                failures.add(m.linkName(l)
+                        + String.format(
+                                Locale.ROOT,
+                                " rotation %.3e (bound %.3e), origin %.3e m (bound %.3e)",
+                                errR,
+                                b.rotation(l),
+                                errT,
+                                b.translation(l)));
             }
         }
         if (!failures.isEmpty()) {

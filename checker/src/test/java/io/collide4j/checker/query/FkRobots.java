@@ -4,7 +4,6 @@ import io.collide4j.checker.scene.MbmData;
 import io.collide4j.kinematics.KinematicModel;
 import io.collide4j.urdf.RobotDescription;
 import io.collide4j.urdf.UrdfParser;
-
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -24,8 +23,7 @@ import java.util.Random;
  * and the library's parse of the same text.
  */
 final class FkRobots {
-    private FkRobots() {
-    }
+    private FkRobots() {}
 
     /** A robot: label, URDF text, the library's description of it. */
     record Robot(String label, String text, RobotDescription description) {
@@ -47,8 +45,11 @@ final class FkRobots {
 
     static Robot synthetic(String pi) {
         String text = syntheticText(pi);
-        RobotDescription d = UrdfParser.create().withVisualMeshes(false)
-                .parse(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), URI.create("memory:/synthetic7.urdf"));
+        RobotDescription d = UrdfParser.create()
+                .withVisualMeshes(false)
+                .parse(
+                        new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)),
+                        URI.create("memory:/synthetic7.urdf"));
         return new Robot("synthetic7 rpy=" + pi, text, d);
     }
 
@@ -57,8 +58,16 @@ final class FkRobots {
                 + "\"/></geometry></collision></link>\n";
     }
 
-    private static String joint(String name, String type, String parent, String child, String xyz, String rpy,
-                                String axis, String limits, String extra) {
+    private static String joint(
+            String name,
+            String type,
+            String parent,
+            String child,
+            String xyz,
+            String rpy,
+            String axis,
+            String limits,
+            String extra) {
         return "  <joint name=\"" + name + "\" type=\"" + type + "\"><parent link=\"" + parent + "\"/><child link=\""
                 + child + "\"/><origin xyz=\"" + xyz + "\" rpy=\"" + rpy + "\"/>"
                 + (axis == null ? "" : "<axis xyz=\"" + axis + "\"/>")
@@ -81,28 +90,66 @@ final class FkRobots {
         b.append(joint("j4", "revolute", "l3", "l4", "0.0825 0 0", pi + " 0 0", "0 0 -1", lim, ""));
         b.append(joint("j5", "revolute", "l4", "l5", "-0.0825 0.384 0", "1.57079632679489 0 " + pi, "0 0 1", lim, ""));
         b.append(joint("j6", "revolute", "l5", "l6", "0 0 0", "0 " + pi + " -1.5707963", "0.6 0 0.8", lim, ""));
-        b.append(joint("j7", "revolute", "l6", "l7", "0.088 0 0", "-" + pi + " 1.5707963267948966 0", "0 1 0", lim, ""));
+        b.append(
+                joint("j7", "revolute", "l6", "l7", "0.088 0 0", "-" + pi + " 1.5707963267948966 0", "0 1 0", lim, ""));
         b.append(joint("tool_joint", "fixed", "l7", "tool", "0 0 0.107", "0 0 -0.7853981633974483", null, null, ""));
-        b.append(joint("finger_a_joint", "prismatic", "tool", "finger_a", "0 0 0.0584", "0 0 " + pi, "0 1 0",
-                "lower=\"0\" upper=\"0.04\"", ""));
-        b.append(joint("finger_b_joint", "prismatic", "tool", "finger_b", "0 0 0.0584", "1.5707963267948966 0 0", "0 -1 0",
-                "lower=\"0\" upper=\"0.04\"", "<mimic joint=\"finger_a_joint\" multiplier=\"1.0\" offset=\"0.0\"/>"));
+        b.append(joint(
+                "finger_a_joint",
+                "prismatic",
+                "tool",
+                "finger_a",
+                "0 0 0.0584",
+                "0 0 " + pi,
+                "0 1 0",
+                "lower=\"0\" upper=\"0.04\"",
+                ""));
+        b.append(joint(
+                "finger_b_joint",
+                "prismatic",
+                "tool",
+                "finger_b",
+                "0 0 0.0584",
+                "1.5707963267948966 0 0",
+                "0 -1 0",
+                "lower=\"0\" upper=\"0.04\"",
+                "<mimic joint=\"finger_a_joint\" multiplier=\"1.0\" offset=\"0.0\"/>"));
         return b.append("</robot>\n").toString();
     }
 
     /** Every URDF of the test data and the bundled models (meshes resolved where they live). */
     static List<Robot> repository() {
         Path data = MbmData.testData();
-        Path models = data.resolve("../../models/src/main/resources/io/collide4j/models").normalize();
+        Path models = data.resolve("../../models/src/main/resources/io/collide4j/models")
+                .normalize();
         List<Robot> out = new ArrayList<>();
         add(out, "vamp panda", data.resolve("vamp/resources/panda/panda.urdf"), data.resolve("vamp/resources/panda"));
-        add(out, "vamp panda_spherized", data.resolve("vamp/resources/panda/panda_spherized.urdf"), data.resolve("vamp/resources/panda"));
-        add(out, "curobo franka_panda", data.resolve("curobo/curobo/content/assets/robot/franka_description/franka_panda.urdf"), data);
-        add(out, "universal-robot ur5e", data.resolve("universal-robot/ur_description/urdf/ur5e.urdf"), data.resolve("universal-robot"));
+        add(
+                out,
+                "vamp panda_spherized",
+                data.resolve("vamp/resources/panda/panda_spherized.urdf"),
+                data.resolve("vamp/resources/panda"));
+        add(
+                out,
+                "curobo franka_panda",
+                data.resolve("curobo/curobo/content/assets/robot/franka_description/franka_panda.urdf"),
+                data);
+        add(
+                out,
+                "universal-robot ur5e",
+                data.resolve("universal-robot/ur_description/urdf/ur5e.urdf"),
+                data.resolve("universal-robot"));
         Path erd = data.resolve("example-robot-data/robots");
         add(out, "example-robot-data panda", erd.resolve("panda_description/urdf/panda.urdf"), data);
-        add(out, "example-robot-data panda_collision", erd.resolve("panda_description/urdf/panda_collision.urdf"), data);
-        add(out, "example-robot-data ur5_joint_limited", erd.resolve("ur_description/urdf/ur5_joint_limited_robot.urdf"), data);
+        add(
+                out,
+                "example-robot-data panda_collision",
+                erd.resolve("panda_description/urdf/panda_collision.urdf"),
+                data);
+        add(
+                out,
+                "example-robot-data ur5_joint_limited",
+                erd.resolve("ur_description/urdf/ur5_joint_limited_robot.urdf"),
+                data);
         add(out, "example-robot-data ur5", erd.resolve("ur_description/urdf/ur5_robot.urdf"), data);
         add(out, "models panda", models.resolve("panda/panda.urdf"), models);
         add(out, "models ur5e", models.resolve("ur5e/ur5e.urdf"), models);
@@ -112,8 +159,10 @@ final class FkRobots {
     private static void add(List<Robot> out, String label, Path urdf, Path packageRoot) {
         try {
             String text = Files.readString(urdf);
-            RobotDescription d = UrdfParser.create().withVisualMeshes(false)
-                    .withPackageRoots(List.of(packageRoot, urdf.getParent())).parse(urdf);
+            RobotDescription d = UrdfParser.create()
+                    .withVisualMeshes(false)
+                    .withPackageRoots(List.of(packageRoot, urdf.getParent()))
+                    .parse(urdf);
             out.add(new Robot(label, text, d));
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -1,10 +1,13 @@
 package io.collide4j.checker.query;
 
-import io.collide4j.checker.batch.StateVerdict;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.collide4j.checker.batch.BatchChecker;
 import io.collide4j.checker.batch.BatchRobot;
 import io.collide4j.checker.batch.EngineChoice;
 import io.collide4j.checker.batch.StateBatchResult;
+import io.collide4j.checker.batch.StateVerdict;
 import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.checker.scene.Obstacle;
 import io.collide4j.checker.scene.ObstacleShape;
@@ -14,10 +17,6 @@ import io.collide4j.urdf.Geometry;
 import io.collide4j.urdf.LinkDescription;
 import io.collide4j.urdf.Pose;
 import io.collide4j.urdf.TriangleMesh;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.w3c.dom.Element;
-
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -25,9 +24,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.w3c.dom.Element;
 
 /**
  * Grazing states by construction: a link's collision geometry is brought to its exact first contact with a box by
@@ -52,6 +51,7 @@ class GrazingContactTest {
     static final double H = 0x1p-6;
     /** Points decided in double when farther than this from the threshold (double evaluation errs < 1e-12 m). */
     static final double DOUBLE_DECIDES = 1e-9;
+
     static final int[] ULPS = {1, 2, 4};
 
     @Test
@@ -85,8 +85,7 @@ class GrazingContactTest {
     }
 
     /** Oracle geometry of one link: link-frame points (exact) with radii (0 for vertices). */
-    record LinkPoints(int link, String name, BigDecimal[][] exact, double[][] approx, double[] radius) {
-    }
+    record LinkPoints(int link, String name, BigDecimal[][] exact, double[][] approx, double[] radius) {}
 
     private static void run(FkRobots.Robot r, int contactsPerMargin) {
         KinematicModel km = r.kinematics();
@@ -122,13 +121,18 @@ class GrazingContactTest {
                     continue;
                 }
                 contacts++;
-                Scene scene = Scene.of(List.of(new Obstacle("box", new ObstacleShape.Box(2 * H, 2 * H, 2 * H),
+                Scene scene = Scene.of(List.of(new Obstacle(
+                        "box",
+                        new ObstacleShape.Box(2 * H, 2 * H, 2 * H),
                         new Pose(s.centre[0], s.centre[1], s.centre[2], 0, 0, 0, 1))));
                 CollisionChecker checker = CollisionChecker.of(model, scene);
                 QueryContext ctx = checker.newContext();
                 StateBatchResult batch;
-                try (BatchChecker cpu = BatchChecker.builder().engine(EngineChoice.CPU).threads(1)
-                        .robot(BatchRobot.builder(model, scene).build()).build()) {
+                try (BatchChecker cpu = BatchChecker.builder()
+                        .engine(EngineChoice.CPU)
+                        .threads(1)
+                        .robot(BatchRobot.builder(model, scene).build())
+                        .build()) {
                     batch = cpu.checkStates(s.states.toArray(new double[0][]), d);
                 }
                 for (int i = 0; i < s.states.size(); i++) {
@@ -140,9 +144,17 @@ class GrazingContactTest {
                         touching++;
                         if (free || lb > d || batchFree) {
                             falseFree++;
-                            System.out.printf(Locale.ROOT, "%s d=%g: exactly touching state reported free (isFree %b,"
-                                    + " lower bound %.3e, batch %b), link %s, q=%s%n", r.label(), d, free, lb, batchFree,
-                                    s.link, java.util.Arrays.toString(q));
+                            System.out.printf(
+                                    Locale.ROOT,
+                                    "%s d=%g: exactly touching state reported free (isFree %b,"
+                                            + " lower bound %.3e, batch %b), link %s, q=%s%n",
+                                    r.label(),
+                                    d,
+                                    free,
+                                    lb,
+                                    batchFree,
+                                    s.link,
+                                    java.util.Arrays.toString(q));
                         }
                     } else {
                         clear++;
@@ -152,21 +164,29 @@ class GrazingContactTest {
                     }
                 }
             }
-            System.out.printf(Locale.ROOT, "grazing %-36s d=%.3f: %d contacts, %d states exactly touching, %d exactly"
-                            + " clear (%d of them reported not free), %d touching reported free%n", r.label(), d, contacts,
-                    touching, clear, clearBlocked, falseFree);
-            assertEquals(contactsPerMargin, contacts, r.label() + ": contacts constructed in " + attempts + " attempts");
+            System.out.printf(
+                    Locale.ROOT,
+                    "grazing %-36s d=%.3f: %d contacts, %d states exactly touching, %d exactly"
+                            + " clear (%d of them reported not free), %d touching reported free%n",
+                    r.label(),
+                    d,
+                    contacts,
+                    touching,
+                    clear,
+                    clearBlocked,
+                    falseFree);
+            assertEquals(
+                    contactsPerMargin, contacts, r.label() + ": contacts constructed in " + attempts + " attempts");
             assertTrue(touching > 0 && clear > 0, r.label() + ": both sides of contact sampled");
             assertEquals(0, falseFree, r.label() + " d=" + d + ": exactly touching states reported free");
         }
     }
 
     /** A constructed contact: the box, the states around it and their exact classification. */
-    record Sample(String link, double[] centre, List<double[]> states, List<Boolean> touching) {
-    }
+    record Sample(String link, double[] centre, List<double[]> states, List<Boolean> touching) {}
 
-    private static Sample sample(KinematicModel km, ExactKinematics exact, List<LinkPoints> candidates, double d,
-                                 Random rnd) {
+    private static Sample sample(
+            KinematicModel km, ExactKinematics exact, List<LinkPoints> candidates, double d, Random rnd) {
         LinkPoints lp = candidates.get(rnd.nextInt(candidates.size()));
         List<Integer> vars = new ArrayList<>();
         for (String j : km.chainJointNames(lp.link)) {
@@ -266,8 +286,8 @@ class GrazingContactTest {
         return m;
     }
 
-    private static double[] worldApprox(ExactKinematics exact, KinematicModel km, LinkPoints lp, int point, double[] q,
-                                        int var, double t) {
+    private static double[] worldApprox(
+            ExactKinematics exact, KinematicModel km, LinkPoints lp, int point, double[] q, int var, double t) {
         Map<String, Double> m = new HashMap<>();
         for (int i = 0; i < q.length; i++) {
             m.put(km.variableName(i), i == var ? t : q[i]);
@@ -278,9 +298,10 @@ class GrazingContactTest {
 
     private static double[] apply(double[] p, double[] v) {
         return new double[] {
-                p[0] * v[0] + p[1] * v[1] + p[2] * v[2] + p[9],
-                p[3] * v[0] + p[4] * v[1] + p[5] * v[2] + p[10],
-                p[6] * v[0] + p[7] * v[1] + p[8] * v[2] + p[11]};
+            p[0] * v[0] + p[1] * v[1] + p[2] * v[2] + p[9],
+            p[3] * v[0] + p[4] * v[1] + p[5] * v[2] + p[10],
+            p[6] * v[0] + p[7] * v[1] + p[8] * v[2] + p[11]
+        };
     }
 
     private static double boxDistance(double[] w, double[] c) {
@@ -293,8 +314,15 @@ class GrazingContactTest {
     }
 
     /** Steering only: some point within d of the box, by the double-precision FK. */
-    private static boolean touchesApprox(ExactKinematics exact, KinematicModel km, LinkPoints lp, double[] q, int var,
-                                         double t, double[] c, double d) {
+    private static boolean touchesApprox(
+            ExactKinematics exact,
+            KinematicModel km,
+            LinkPoints lp,
+            double[] q,
+            int var,
+            double t,
+            double[] c,
+            double d) {
         Map<String, Double> m = new HashMap<>();
         for (int i = 0; i < q.length; i++) {
             m.put(km.variableName(i), i == var ? t : q[i]);
@@ -312,8 +340,15 @@ class GrazingContactTest {
      * The exact test: some point of the link within d of the box (distance² ≤ (d + radius)² in exact arithmetic of
      * the 40-digit pose; points farther than {@link #DOUBLE_DECIDES} from the threshold are decided in double).
      */
-    static boolean touches(ExactKinematics exact, KinematicModel km, LinkPoints lp, double[] q, int var, double t,
-                           double[] c, double d) {
+    static boolean touches(
+            ExactKinematics exact,
+            KinematicModel km,
+            LinkPoints lp,
+            double[] q,
+            int var,
+            double t,
+            double[] c,
+            double d) {
         BigDecimal[] pose = exact.pose(lp.name, active(km, q, var, t), new HashMap<>());
         double[] pd = ExactKinematics.toDouble(pose);
         for (int i = 0; i < lp.approx.length; i++) {
@@ -327,7 +362,8 @@ class GrazingContactTest {
             BigDecimal[] v = lp.exact[i];
             BigDecimal dist2 = BigDecimal.ZERO;
             for (int k = 0; k < 3; k++) {
-                BigDecimal w = pose[3 * k].multiply(v[0], ExactKinematics.MC)
+                BigDecimal w = pose[3 * k]
+                        .multiply(v[0], ExactKinematics.MC)
                         .add(pose[3 * k + 1].multiply(v[1], ExactKinematics.MC), ExactKinematics.MC)
                         .add(pose[3 * k + 2].multiply(v[2], ExactKinematics.MC), ExactKinematics.MC)
                         .add(pose[9 + k], ExactKinematics.MC);
@@ -386,15 +422,20 @@ class GrazingContactTest {
             } else if (g instanceof Geometry.Mesh m && m.mesh().isPresent()) {
                 TriangleMesh t = m.mesh().get();
                 for (int v = 0; v < t.vertexCount(); v++) {
-                    local.add(new BigDecimal[] {new BigDecimal(t.vertex(v, 0)), new BigDecimal(t.vertex(v, 1)),
-                            new BigDecimal(t.vertex(v, 2))});
+                    local.add(new BigDecimal[] {
+                        new BigDecimal(t.vertex(v, 0)), new BigDecimal(t.vertex(v, 1)), new BigDecimal(t.vertex(v, 2))
+                    });
                 }
             }
             for (BigDecimal[] p : local) {
                 BigDecimal[] w = new BigDecimal[3];
                 for (int a = 0; a < 3; a++) {
-                    w[a] = origin[3 * a].multiply(p[0]).add(origin[3 * a + 1].multiply(p[1]))
-                            .add(origin[3 * a + 2].multiply(p[2])).add(origin[9 + a]).round(ExactKinematics.MC);
+                    w[a] = origin[3 * a]
+                            .multiply(p[0])
+                            .add(origin[3 * a + 1].multiply(p[1]))
+                            .add(origin[3 * a + 2].multiply(p[2]))
+                            .add(origin[9 + a])
+                            .round(ExactKinematics.MC);
                 }
                 pts.add(w);
                 radii.add(radius);
@@ -407,7 +448,11 @@ class GrazingContactTest {
         for (int i = 0; i < approx.length; i++) {
             approx[i] = ExactKinematics.toDouble(pts.get(i));
         }
-        return new LinkPoints(link, name, pts.toArray(new BigDecimal[0][]), approx,
+        return new LinkPoints(
+                link,
+                name,
+                pts.toArray(new BigDecimal[0][]),
+                approx,
                 radii.stream().mapToDouble(Double::doubleValue).toArray());
     }
 }

@@ -15,13 +15,12 @@ import io.collide4j.urdf.GeometryElement;
 import io.collide4j.urdf.LinkDescription;
 import io.collide4j.urdf.RobotDescription;
 import io.collide4j.urdf.TriangleMesh;
-import org.joml.Matrix4d;
-import org.joml.Vector3d;
-
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import org.joml.Matrix4d;
+import org.joml.Vector3d;
 
 /**
  * Test oracle: the robot's <b>exact</b> collision triangles (no hulls) posed by forward kinematics, against the
@@ -40,15 +39,15 @@ final class MeshOracle {
     private final KinematicModel kin;
     private final LinkPoses poses;
     private final int bodies;
-    private final MeshBvh[] tree;        // per body, link frame
-    private final Matrix4d[] pose;       // per body: link pose at the current configuration
-    private final double[][] bodyBox;    // per body: world AABB (root box mapped, conservative)
-    private final double[][] rootBox;    // per body: link-frame box of all its triangles
-    private final ConvexShape[] obstacleShape;  // per slot
+    private final MeshBvh[] tree; // per body, link frame
+    private final Matrix4d[] pose; // per body: link pose at the current configuration
+    private final double[][] bodyBox; // per body: world AABB (root box mapped, conservative)
+    private final double[][] rootBox; // per body: link-frame box of all its triangles
+    private final ConvexShape[] obstacleShape; // per slot
     private final Matrix4d[] obstaclePose;
     private final double[][] obstacleBox;
     private final MeshQuery.TriangleCheck[] obstacleCheck;
-    private final int[] envPairs;   // (body, slot) of checked environment pairs
+    private final int[] envPairs; // (body, slot) of checked environment pairs
     private final MeshQuery query = new MeshQuery();
     private final Vector3d tmp = new Vector3d();
 
@@ -82,7 +81,8 @@ final class MeshOracle {
             obstacleShape[s] = p.shapes().get(0);
             obstaclePose[s] = o.pose().toMatrix(new Matrix4d());
             o.worldBounds(obstacleBox[s]);
-            ExactDistance.PointDistance f = ExactDistance.obstacle(o.shape(), o.pose().toMatrix(new Matrix4d()).invert());
+            ExactDistance.PointDistance f = ExactDistance.obstacle(
+                    o.shape(), o.pose().toMatrix(new Matrix4d()).invert());
             obstacleCheck[s] = (t, d) -> ExactDistance.triangleWithin(t, f, d);
         }
         envPairs = envPairs(model, scene);
@@ -116,7 +116,8 @@ final class MeshOracle {
                         }
                     }
                 }
-                out[b] = new MeshBvh(v.stream().mapToDouble(Double::doubleValue).toArray(),
+                out[b] = new MeshBvh(
+                        v.stream().mapToDouble(Double::doubleValue).toArray(),
                         t.stream().mapToInt(Integer::intValue).toArray());
             }
             return out;
@@ -127,7 +128,9 @@ final class MeshOracle {
         List<Integer> l = new ArrayList<>();
         for (int b = 0; b < model.bodyCount(); b++) {
             for (int s = 0; s < scene.slotCount(); s++) {
-                if (model.meetsEnvironment(b) && scene.slot(s) != null && model.checks(b, scene.slot(s).name())) {
+                if (model.meetsEnvironment(b)
+                        && scene.slot(s) != null
+                        && model.checks(b, scene.slot(s).name())) {
                     l.add(b);
                     l.add(s);
                 }
@@ -146,7 +149,8 @@ final class MeshOracle {
             box[0] = box[1] = box[2] = Double.POSITIVE_INFINITY;
             box[3] = box[4] = box[5] = Double.NEGATIVE_INFINITY;
             for (int c = 0; c < 8; c++) {
-                pose[b].transformPosition(r[(c & 1) == 0 ? 0 : 3], r[(c & 2) == 0 ? 1 : 4], r[(c & 4) == 0 ? 2 : 5], tmp);
+                pose[b].transformPosition(
+                        r[(c & 1) == 0 ? 0 : 3], r[(c & 2) == 0 ? 1 : 4], r[(c & 4) == 0 ? 2 : 5], tmp);
                 box[0] = Math.min(box[0], tmp.x);
                 box[1] = Math.min(box[1], tmp.y);
                 box[2] = Math.min(box[2], tmp.z);
@@ -205,7 +209,8 @@ final class MeshOracle {
             if (!overlap(bodyBox[b], obstacleBox[s], cap)) {
                 return cap;
             }
-            double lb = query.distanceWithin(tree[b], pose[b], obstacleShape[s], obstaclePose[s], d, cap, tol, obstacleCheck[s]);
+            double lb = query.distanceWithin(
+                    tree[b], pose[b], obstacleShape[s], obstaclePose[s], d, cap, tol, obstacleCheck[s]);
             lastWithin = query.lastWithin;
             return lb;
         }

@@ -1,15 +1,15 @@
 package io.collide4j.checker.query;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.collide4j.checker.robot.RobotCollisionModel;
-import io.collide4j.checker.scene.MoveItSceneLoader;
 import io.collide4j.checker.scene.MotionPlanRequest;
+import io.collide4j.checker.scene.MoveItSceneLoader;
 import io.collide4j.checker.scene.Scene;
 import io.collide4j.kinematics.KinematicModel;
 import io.collide4j.kinematics.RobotSegment;
 import io.collide4j.urdf.RobotDescription;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -18,9 +18,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 
 /**
  * Continuous checks against the exact-triangle oracle sampled densely: no motion reported FREE may
@@ -45,13 +44,13 @@ class MotionOracleTest {
     /** Multiplier on the default motion counts in the full run ({@code -Pslow}), here and in the agreement tests. */
     static final int FULL_SCALE = 4;
 
-    record Motion(int scene, double[] q0, double[] q1, String kind) {
-    }
+    record Motion(int scene, double[] q0, double[] q1, String kind) {}
 
     static final class Counts {
         int late, motions, reportedFree, reportedCollision, inconclusive, falseNegatives, falsePositives;
         /** Motions the boolean query ({@link CollisionChecker#isMotionFree}) calls free, and of them the oracle's hits. */
         int booleanFree, booleanFalseNegatives;
+
         long samples, evaluations, pairQueries, cpuNanos;
 
         void add(Counts o) {
@@ -78,11 +77,17 @@ class MotionOracleTest {
      * measured at the latest t whose certified travel bound over [s, t] (world travel for an environment pair,
      * {@link RobotSegment#pairBound} for a self pair) is ≤ L − d, before which it cannot come within d.
      */
-    static double oracleViolation(MeshOracle o, RobotCollisionModel model, RobotSegment seg, double[] q0, double[] q1,
-                                  double d, Counts counts) {
+    static double oracleViolation(
+            MeshOracle o,
+            RobotCollisionModel model,
+            RobotSegment seg,
+            double[] q0,
+            double[] q1,
+            double d,
+            Counts counts) {
         seg.set(q0, q1);
         int bodies = model.bodyCount();
-        double[] avg = new double[bodies];   // path-length bound over [0, 1]: only a first guess of the rate
+        double[] avg = new double[bodies]; // path-length bound over [0, 1]: only a first guess of the rate
         double w = 0;
         for (int b = 0; b < bodies; b++) {
             avg[b] = travel(model, seg, b, -1, 0, 1);
@@ -141,11 +146,28 @@ class MotionOracleTest {
     /** Certified travel bound over [s0, s1]: body a's world path length, or how much its distance to body b can change. */
     private static double travel(RobotCollisionModel m, RobotSegment seg, int a, int b, double s0, double s1) {
         if (b < 0) {
-            return seg.worldBound(m.bodyLink(a), s0, s1, m.bodySphere(a, 0), m.bodySphere(a, 1), m.bodySphere(a, 2),
+            return seg.worldBound(
+                    m.bodyLink(a),
+                    s0,
+                    s1,
+                    m.bodySphere(a, 0),
+                    m.bodySphere(a, 1),
+                    m.bodySphere(a, 2),
                     m.bodySphere(a, 3));
         }
-        return seg.pairBound(m.bodyLink(a), m.bodySphere(a, 0), m.bodySphere(a, 1), m.bodySphere(a, 2), m.bodySphere(a, 3),
-                m.bodyLink(b), m.bodySphere(b, 0), m.bodySphere(b, 1), m.bodySphere(b, 2), m.bodySphere(b, 3), s0, s1);
+        return seg.pairBound(
+                m.bodyLink(a),
+                m.bodySphere(a, 0),
+                m.bodySphere(a, 1),
+                m.bodySphere(a, 2),
+                m.bodySphere(a, 3),
+                m.bodyLink(b),
+                m.bodySphere(b, 0),
+                m.bodySphere(b, 1),
+                m.bodySphere(b, 2),
+                m.bodySphere(b, 3),
+                s0,
+                s1);
     }
 
     private static boolean withinTravel(RobotCollisionModel m, RobotSegment seg, double s0, double s1, double limit) {
@@ -157,7 +179,8 @@ class MotionOracleTest {
         return true;
     }
 
-    private static final java.lang.management.ThreadMXBean CPU = java.lang.management.ManagementFactory.getThreadMXBean();
+    private static final java.lang.management.ThreadMXBean CPU =
+            java.lang.management.ManagementFactory.getThreadMXBean();
 
     /** Per-thread state: a checker context and an oracle for each scene, made on first use. */
     private static final class Worker {
@@ -172,8 +195,14 @@ class MotionOracleTest {
         }
     }
 
-    private static Counts checkOne(Motion m, double d, CollisionChecker ch, Worker wk, RobotCollisionModel model,
-                                   RobotDescription description, Scene scene) {
+    private static Counts checkOne(
+            Motion m,
+            double d,
+            CollisionChecker ch,
+            Worker wk,
+            RobotCollisionModel model,
+            RobotDescription description,
+            Scene scene) {
         if (wk.contexts[m.scene] == null) {
             wk.contexts[m.scene] = ch.newContext();
             wk.oracles[m.scene] = new MeshOracle(model, description, scene);
@@ -189,8 +218,9 @@ class MotionOracleTest {
             c.booleanFree++;
             if (v >= 0) {
                 c.booleanFalseNegatives++;
-                System.out.println("[motion-oracle] FALSE NEGATIVE of isMotionFree " + m.kind + " d=" + d + " oracle hit at s="
-                        + v + " q0=" + java.util.Arrays.toString(m.q0) + " q1=" + java.util.Arrays.toString(m.q1));
+                System.out.println(
+                        "[motion-oracle] FALSE NEGATIVE of isMotionFree " + m.kind + " d=" + d + " oracle hit at s=" + v
+                                + " q0=" + java.util.Arrays.toString(m.q0) + " q1=" + java.util.Arrays.toString(m.q1));
             }
         }
         switch (r.status()) {
@@ -218,8 +248,13 @@ class MotionOracleTest {
         return c;
     }
 
-    private Counts run(String name, RobotCollisionModel model, RobotDescription description, List<Scene> scenes,
-                       List<Motion> motions, double d) {
+    private Counts run(
+            String name,
+            RobotCollisionModel model,
+            RobotDescription description,
+            List<Scene> scenes,
+            List<Motion> motions,
+            double d) {
         List<CollisionChecker> checkers = new ArrayList<>();
         for (Scene s : scenes) {
             checkers.add(CollisionChecker.of(model, s));
@@ -232,8 +267,8 @@ class MotionOracleTest {
         try {
             List<Future<Counts>> futures = new ArrayList<>();
             for (Motion m : motions) {
-                futures.add(pool.submit(() -> checkOne(m, d, checkers.get(m.scene), workers.get(), model, description,
-                        scenes.get(m.scene))));
+                futures.add(pool.submit(() ->
+                        checkOne(m, d, checkers.get(m.scene), workers.get(), model, description, scenes.get(m.scene))));
             }
             for (Future<Counts> f : futures) {
                 c.add(f.get());
@@ -245,19 +280,40 @@ class MotionOracleTest {
         }
         Map<String, Integer> kinds = new java.util.TreeMap<>();
         motions.forEach(m -> kinds.merge(m.kind, 1, Integer::sum));
-        System.out.printf("[motion-oracle] %s d=%.3f: %d motions %s, free %d, collision %d, inconclusive %d, "
+        System.out.printf(
+                "[motion-oracle] %s d=%.3f: %d motions %s, free %d, collision %d, inconclusive %d, "
                         + "false negatives %d, false positives %d (%.1f%% of collision reports, %.1f%% of motions), "
                         + "isMotionFree free %d with %d false negatives, "
                         + "oracle samples %d, pair queries %d, checker distance evaluations %d, %.1f s on %d threads, %.1f s CPU%n",
-                name, d, c.motions, kinds, c.reportedFree, c.reportedCollision, c.inconclusive, c.falseNegatives,
-                c.falsePositives, 100.0 * c.falsePositives / Math.max(1, c.reportedCollision),
-                100.0 * c.falsePositives / Math.max(1, c.motions), c.booleanFree, c.booleanFalseNegatives, c.samples, c.pairQueries, c.evaluations,
-                (System.nanoTime() - t0) / 1e9, threads, c.cpuNanos / 1e9);
+                name,
+                d,
+                c.motions,
+                kinds,
+                c.reportedFree,
+                c.reportedCollision,
+                c.inconclusive,
+                c.falseNegatives,
+                c.falsePositives,
+                100.0 * c.falsePositives / Math.max(1, c.reportedCollision),
+                100.0 * c.falsePositives / Math.max(1, c.motions),
+                c.booleanFree,
+                c.booleanFalseNegatives,
+                c.samples,
+                c.pairQueries,
+                c.evaluations,
+                (System.nanoTime() - t0) / 1e9,
+                threads,
+                c.cpuNanos / 1e9);
         return c;
     }
 
-    static List<Motion> buildMotions(RobotCollisionModel model, List<Scene> scenes, List<double[][]> mbmEdges,
-                                     int randomCount, int grazingCount, long seed) {
+    static List<Motion> buildMotions(
+            RobotCollisionModel model,
+            List<Scene> scenes,
+            List<double[][]> mbmEdges,
+            int randomCount,
+            int grazingCount,
+            long seed) {
         KinematicModel k = model.kinematics();
         List<Motion> out = new ArrayList<>();
         for (int i = 0; i < mbmEdges.size(); i++) {
@@ -324,7 +380,8 @@ class MotionOracleTest {
                 continue;
             }
             scenes.add(MoveItSceneLoader.parse(e.getKey(), e.getValue()).scene());
-            MotionPlanRequest r = MotionPlanRequest.parse(e.getKey(), TestRobots.problems().get(e.getKey().replace("/scene", "/request")));
+            MotionPlanRequest r = MotionPlanRequest.parse(
+                    e.getKey(), TestRobots.problems().get(e.getKey().replace("/scene", "/request")));
             edges.add(r.startAndGoal(model.kinematics().variableNames()));
         }
     }
@@ -349,13 +406,15 @@ class MotionOracleTest {
         int each = PANDA_EACH * scale;
         List<Motion> motions = buildMotions(model, scenes, edges, each, each, 11);
         int total = 0;
-        for (double d : new double[]{0, 0.01}) {
+        for (double d : new double[] {0, 0.01}) {
             Counts c = run("panda", model, TestRobots.pandaDescription(), scenes, motions, d);
             assertEquals(0, c.falseNegatives, "motion reported free but the exact meshes come within " + d);
             assertEquals(0, c.booleanFalseNegatives, "isMotionFree said free but the exact meshes come within " + d);
             assertEquals(0, c.late, "collision reported after the oracle's first violation");
-            assertTrue(c.reportedFree > 0.1 * motions.size(), "too few free motions to mean anything: " + c.reportedFree);
-            assertTrue(c.booleanFree > 0.1 * motions.size(), "too few motions isMotionFree calls free: " + c.booleanFree);
+            assertTrue(
+                    c.reportedFree > 0.1 * motions.size(), "too few free motions to mean anything: " + c.reportedFree);
+            assertTrue(
+                    c.booleanFree > 0.1 * motions.size(), "too few motions isMotionFree calls free: " + c.booleanFree);
             total += c.motions;
         }
         assertEquals(2 * motions.size(), total);
@@ -380,13 +439,14 @@ class MotionOracleTest {
         int each = UR5E_EACH * scale;
         List<Motion> motions = buildMotions(model, scenes, List.of(), each, each, 12);
         int total = 0;
-        for (double d : new double[]{0, 0.01}) {
+        for (double d : new double[] {0, 0.01}) {
             Counts c = run("ur5e", model, TestRobots.ur5eDescription(), scenes, motions, d);
             assertEquals(0, c.falseNegatives, "motion reported free but the exact meshes come within " + d);
             assertEquals(0, c.booleanFalseNegatives, "isMotionFree said free but the exact meshes come within " + d);
             assertEquals(0, c.late, "collision reported after the oracle's first violation");
             assertTrue(c.reportedFree > 0.1 * motions.size(), "too few free motions: " + c.reportedFree);
-            assertTrue(c.booleanFree > 0.1 * motions.size(), "too few motions isMotionFree calls free: " + c.booleanFree);
+            assertTrue(
+                    c.booleanFree > 0.1 * motions.size(), "too few motions isMotionFree calls free: " + c.booleanFree);
             total += c.motions;
         }
         assertEquals(2 * motions.size(), total);

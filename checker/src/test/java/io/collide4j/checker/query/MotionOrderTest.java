@@ -1,19 +1,18 @@
 package io.collide4j.checker.query;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.collide4j.checker.robot.RobotCollisionModel;
-import io.collide4j.checker.scene.MoveItSceneLoader;
 import io.collide4j.checker.scene.MotionPlanRequest;
+import io.collide4j.checker.scene.MoveItSceneLoader;
 import io.collide4j.checker.scene.Scene;
 import io.collide4j.kinematics.KinematicModel;
-import org.junit.jupiter.api.Test;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /**
  * The earliest-contact search ({@link Advancement#advancePairs}, checkMotion's second phase and the certifier's)
@@ -36,16 +35,32 @@ class MotionOrderTest {
         String pair = null;
         CandidatePairs pairs = c.pairs;
         for (int i = 0; i < pairs.count(); i++) {
-            AdvanceStatus st = checker.advancement().advance(c, pairs.kind(i), pairs.pieceA(i), pairs.pieceB(i),
-                    pairs.slot(i), Math.min(1, earliest), d, tol, null, 0);
+            AdvanceStatus st = checker.advancement()
+                    .advance(
+                            c,
+                            pairs.kind(i),
+                            pairs.pieceA(i),
+                            pairs.pieceB(i),
+                            pairs.slot(i),
+                            Math.min(1, earliest),
+                            d,
+                            tol,
+                            null,
+                            0);
             assertTrue(st == AdvanceStatus.CLEARED || st == AdvanceStatus.VIOLATED, "status " + st);
             if (st == AdvanceStatus.VIOLATED) {
                 earliest = c.stopS;
-                pair = checker.pairDistance().linkPair(pairs.kind(i), pairs.pieceA(i), pairs.pieceB(i), pairs.slot(i)).key();
+                pair = checker.pairDistance()
+                        .linkPair(pairs.kind(i), pairs.pieceA(i), pairs.pieceB(i), pairs.slot(i))
+                        .key();
             }
         }
-        return new Object[]{pair == null ? MotionStatus.FREE : MotionStatus.COLLISION, pair == null ? 1.0 : earliest, pair,
-                c.evaluations};
+        return new Object[] {
+            pair == null ? MotionStatus.FREE : MotionStatus.COLLISION,
+            pair == null ? 1.0 : earliest,
+            pair,
+            c.evaluations
+        };
     }
 
     /** The search in lockstep rounds, as checkMotion's second phase runs it (no budget). */
@@ -58,8 +73,12 @@ class MotionOrderTest {
         AdvanceStatus st = checker.advancement().advancePairs(c, d, tol, true);
         assertTrue(st == AdvanceStatus.CLEARED || st == AdvanceStatus.VIOLATED, "status " + st);
         boolean free = st == AdvanceStatus.CLEARED;
-        return new Object[]{free ? MotionStatus.FREE : MotionStatus.COLLISION, free ? 1.0 : c.motionTime,
-                free ? null : c.motionContact.pair().key(), c.evaluations};
+        return new Object[] {
+            free ? MotionStatus.FREE : MotionStatus.COLLISION,
+            free ? 1.0 : c.motionTime,
+            free ? null : c.motionContact.pair().key(),
+            c.evaluations
+        };
     }
 
     @Test
@@ -74,7 +93,8 @@ class MotionOrderTest {
                 continue;
             }
             scenes.add(MoveItSceneLoader.parse(e.getKey(), e.getValue()).scene());
-            MotionPlanRequest r = MotionPlanRequest.parse(e.getKey(), TestRobots.problems().get(e.getKey().replace("/scene", "/request")));
+            MotionPlanRequest r = MotionPlanRequest.parse(
+                    e.getKey(), TestRobots.problems().get(e.getKey().replace("/scene", "/request")));
             edges.add(r.startAndGoal(k.variableNames()));
         }
         Random rnd = new Random(21);
@@ -94,10 +114,10 @@ class MotionOrderTest {
                     double v = q0[j] + reach * (k.upperLimit(j) - k.lowerLimit(j)) * (rnd.nextDouble() - 0.5);
                     q1[j] = Math.max(k.lowerLimit(j), Math.min(k.upperLimit(j), v));
                 }
-                motions.add(new double[][]{q0, q1});
+                motions.add(new double[][] {q0, q1});
             }
             for (double[][] mo : motions) {
-                for (double d : new double[]{0, 0.01}) {
+                for (double d : new double[] {0, 0.01}) {
                     Object[] r = lockstep(checker, c, mo[0], mo[1], d);
                     Object[] ref = sequential(checker, c, mo[0], mo[1], d);
                     assertEquals(ref[0], r[0], "verdict");
@@ -114,8 +134,10 @@ class MotionOrderTest {
             }
         }
         assertTrue(free >= 20 && collision >= 20, "free " + free + ", collision " + collision);
-        assertTrue(lockstepWork <= sequentialWork, "lockstep " + lockstepWork + " vs pair after pair " + sequentialWork);
-        System.out.printf("[motion-order] %d free, %d collision; distance evaluations lockstep %d, pair after pair %d%n",
+        assertTrue(
+                lockstepWork <= sequentialWork, "lockstep " + lockstepWork + " vs pair after pair " + sequentialWork);
+        System.out.printf(
+                "[motion-order] %d free, %d collision; distance evaluations lockstep %d, pair after pair %d%n",
                 free, collision, lockstepWork, sequentialWork);
     }
 }

@@ -1,16 +1,15 @@
 package io.collide4j.checker.query;
 
-import io.collide4j.checker.robot.RobotCollisionModel;
-import io.collide4j.checker.scene.Scene;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-
-import java.util.ArrayList;
-import java.util.List;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.collide4j.checker.robot.RobotCollisionModel;
+import io.collide4j.checker.scene.Scene;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 
 /**
  * The boolean motion query ({@link CollisionChecker#isMotionFree}, sphere tier in front of GJK) against the
@@ -28,11 +27,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class MotionQueryAgreementTest {
     static final int PANDA_EACH = 250, UR5E_EACH = 150;
 
-    record Tally(int free, int blocked, int discreteOnly, int mismatches, int falseFree, int bandCases) {
-    }
+    record Tally(int free, int blocked, int discreteOnly, int mismatches, int falseFree, int bandCases) {}
 
-    private static Tally compare(String name, RobotCollisionModel model, List<Scene> scenes,
-                                 List<MotionOracleTest.Motion> motions, double d) {
+    private static Tally compare(
+            String name,
+            RobotCollisionModel model,
+            List<Scene> scenes,
+            List<MotionOracleTest.Motion> motions,
+            double d) {
         List<CollisionChecker> checkers = new ArrayList<>();
         List<QueryContext> contexts = new ArrayList<>();
         for (Scene s : scenes) {
@@ -48,15 +50,18 @@ class MotionQueryAgreementTest {
             MotionStatus fast = ch.isMotionFree(m.q0(), m.q1(), d, c);
             boolean conclusive = fast != MotionStatus.INCONCLUSIVE && full.status() != MotionStatus.INCONCLUSIVE;
             double tol = CollisionChecker.DEFAULT_TOLERANCE;
-            if (fast == MotionStatus.FREE && full.status() == MotionStatus.COLLISION && full.contact().lowerBound() > d) {
-                band++;         // checkMotion stopped in the tolerance band, not at a certified crossing
+            if (fast == MotionStatus.FREE
+                    && full.status() == MotionStatus.COLLISION
+                    && full.contact().lowerBound() > d) {
+                band++; // checkMotion stopped in the tolerance band, not at a certified crossing
             } else if (fast == MotionStatus.COLLISION && full.isFree() && full.clearanceLowerBound() <= d + 2 * tol) {
-                band++;         // isMotionFree met the band where checkMotion's steps certified just above it
+                band++; // isMotionFree met the band where checkMotion's steps certified just above it
             } else if (fast == MotionStatus.FREE && full.status() != MotionStatus.FREE) {
                 falseFree++;
-                System.out.println("[motion-agreement] FALSE FREE " + name + " " + m.kind() + " d=" + d + " checkMotion "
-                        + full.status() + " " + full.contact() + " q0=" + java.util.Arrays.toString(m.q0())
-                        + " q1=" + java.util.Arrays.toString(m.q1()));
+                System.out.println(
+                        "[motion-agreement] FALSE FREE " + name + " " + m.kind() + " d=" + d + " checkMotion "
+                                + full.status() + " " + full.contact() + " q0=" + java.util.Arrays.toString(m.q0())
+                                + " q1=" + java.util.Arrays.toString(m.q1()));
             } else if (conclusive && (fast == MotionStatus.FREE) != full.isFree()) {
                 mismatches++;
                 System.out.println("[motion-agreement] MISMATCH " + name + " " + m.kind() + " d=" + d + " isMotionFree "
@@ -69,23 +74,28 @@ class MotionQueryAgreementTest {
                 blocked++;
             }
             if (fast == MotionStatus.COLLISION && c.evaluations() == 0) {
-                discreteOnly++;     // decided by a discrete sample, the advancement never ran
+                discreteOnly++; // decided by a discrete sample, the advancement never ran
             }
         }
-        System.out.printf("[motion-agreement] %s d=%.3f: %d motions, free %d, not free %d (%d decided by samples alone), "
-                + "tolerance-band differences %d, mismatches %d, false free %d%n", name, d, motions.size(), free, blocked,
-                discreteOnly, band, mismatches, falseFree);
+        System.out.printf(
+                "[motion-agreement] %s d=%.3f: %d motions, free %d, not free %d (%d decided by samples alone), "
+                        + "tolerance-band differences %d, mismatches %d, false free %d%n",
+                name, d, motions.size(), free, blocked, discreteOnly, band, mismatches, falseFree);
         return new Tally(free, blocked, discreteOnly, mismatches, falseFree, band);
     }
 
-    private static void check(String name, RobotCollisionModel model, List<Scene> scenes, List<MotionOracleTest.Motion> motions) {
+    private static void check(
+            String name, RobotCollisionModel model, List<Scene> scenes, List<MotionOracleTest.Motion> motions) {
         assertTrue(motions.size() >= 250, name + " motions " + motions.size());
-        for (double d : new double[]{0, 0.01}) {
+        for (double d : new double[] {0, 0.01}) {
             Tally t = compare(name, model, scenes, motions, d);
             assertEquals(0, t.falseFree(), name + ": isMotionFree said FREE where checkMotion did not, d=" + d);
             assertEquals(0, t.mismatches(), name + ": isMotionFree and checkMotion disagree, d=" + d);
-            assertTrue(t.bandCases() <= 0.02 * motions.size(), name + ": " + t.bandCases() + " tolerance-band differences");
-            assertTrue(t.free() > 0.1 * motions.size() && t.blocked() > 0.1 * motions.size(),
+            assertTrue(
+                    t.bandCases() <= 0.02 * motions.size(),
+                    name + ": " + t.bandCases() + " tolerance-band differences");
+            assertTrue(
+                    t.free() > 0.1 * motions.size() && t.blocked() > 0.1 * motions.size(),
                     name + ": both answers must be well represented, free " + t.free() + " blocked " + t.blocked());
             assertTrue(t.discreteOnly() > 0, name + ": the discrete stage never decided a blocked motion");
         }
@@ -174,14 +184,15 @@ class MotionQueryAgreementTest {
         QueryContext c = ch.newContext();
         java.util.Random rnd = new java.util.Random(5);
         double[] q0, q1;
-        do {    // a short motion the full query certifies free
+        do { // a short motion the full query certifies free
             q0 = DiscreteOracleTest.randomConfiguration(model.kinematics(), rnd);
             q1 = q0.clone();
             q1[0] += 0.3;
         } while (!ch.checkMotion(q0, q1, 0, c).isFree());
         assertEquals(MotionStatus.FREE, ch.isMotionFree(q0, q1, 0, c));
         // one distance evaluation cannot certify it (the moving arm has candidate pairs): never FREE
-        assertEquals(MotionStatus.INCONCLUSIVE, ch.isMotionFree(q0, q1, 0, CollisionChecker.DEFAULT_TOLERANCE, 1, 0.25, c));
+        assertEquals(
+                MotionStatus.INCONCLUSIVE, ch.isMotionFree(q0, q1, 0, CollisionChecker.DEFAULT_TOLERANCE, 1, 0.25, c));
         double[] a = q0, b = q1;
         assertThrows(IllegalArgumentException.class, () -> ch.isMotionFree(a, b, -1, c));
         assertThrows(IllegalArgumentException.class, () -> ch.isMotionFree(a, b, 0, 1e-4, 100, 0, c));

@@ -1,10 +1,10 @@
 package io.collide4j.checker.query;
 
-import org.junit.jupiter.api.Test;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
 
 /** The motion query settings: each knob by name, refused when out of range, withers change only their own field. */
 class MotionQueryTest {
@@ -22,16 +22,30 @@ class MotionQueryTest {
 
     @Test
     void outOfRangeSettingsAreRefusedByName() {
-        for (double bad : new double[]{-1e-9, Double.NaN, Double.POSITIVE_INFINITY}) {
-            assertTrue(assertThrows(IllegalArgumentException.class, () -> MotionQuery.margin(bad)).getMessage().startsWith("margin"));
-            assertTrue(assertThrows(IllegalArgumentException.class, () -> MotionQuery.margin(0).withTolerance(bad))
-                    .getMessage().startsWith("tolerance"));
-            assertTrue(assertThrows(IllegalArgumentException.class, () -> MotionQuery.margin(0).withSampleStep(bad))
-                    .getMessage().startsWith("sample step"));
+        for (double bad : new double[] {-1e-9, Double.NaN, Double.POSITIVE_INFINITY}) {
+            assertTrue(assertThrows(IllegalArgumentException.class, () -> MotionQuery.margin(bad))
+                    .getMessage()
+                    .startsWith("margin"));
+            assertTrue(assertThrows(
+                            IllegalArgumentException.class,
+                            () -> MotionQuery.margin(0).withTolerance(bad))
+                    .getMessage()
+                    .startsWith("tolerance"));
+            assertTrue(assertThrows(
+                            IllegalArgumentException.class,
+                            () -> MotionQuery.margin(0).withSampleStep(bad))
+                    .getMessage()
+                    .startsWith("sample step"));
         }
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> MotionQuery.margin(0).withTolerance(0))
-                .getMessage().startsWith("tolerance"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> MotionQuery.margin(0).withBudget(-1))
-                .getMessage().contains("budget"));
+        assertTrue(assertThrows(
+                        IllegalArgumentException.class,
+                        () -> MotionQuery.margin(0).withTolerance(0))
+                .getMessage()
+                .startsWith("tolerance"));
+        assertTrue(assertThrows(
+                        IllegalArgumentException.class,
+                        () -> MotionQuery.margin(0).withBudget(-1))
+                .getMessage()
+                .contains("budget"));
     }
 }

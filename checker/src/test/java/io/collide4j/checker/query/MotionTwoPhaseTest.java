@@ -1,17 +1,16 @@
 package io.collide4j.checker.query;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.checker.scene.Scene;
-import org.junit.jupiter.api.Test;
-
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /**
  * {@link CollisionChecker#checkMotion} runs the boolean proof first and the earliest-contact search only when the
@@ -55,7 +54,7 @@ class MotionTwoPhaseTest {
         for (MotionOracleTest.Motion m : motions) {
             CollisionChecker ch = checkers.get(m.scene());
             QueryContext c = contexts.get(m.scene());
-            for (double d : new double[]{0, 0.01}) {
+            for (double d : new double[] {0, 0.01}) {
                 String what = m.kind() + " motion in scene " + m.scene() + ", d=" + d;
                 MotionResult r = ch.checkMotion(m.q0(), m.q1(), d, c);
                 Set<String> candidates = candidateKeys(c.pairs);
@@ -85,8 +84,10 @@ class MotionTwoPhaseTest {
                             q[j] = m.q0()[j] + s * (m.q1()[j] - m.q0()[j]);
                         }
                         o.set(q);
-                        assertFalse(o.violates(d), what + ": exact geometry within d at s=" + s + " before the reported "
-                                + "contact at " + r.time());
+                        assertFalse(
+                                o.violates(d),
+                                what + ": exact geometry within d at s=" + s + " before the reported " + "contact at "
+                                        + r.time());
                     }
                     continue;
                 }
@@ -94,8 +95,10 @@ class MotionTwoPhaseTest {
                 free++;
                 if (search == AdvanceStatus.VIOLATED) {
                     band++;
-                    assertTrue(c.motionContact.lowerBound() > d, what + ": FREE where the search met a lower bound "
-                            + c.motionContact.lowerBound() + " <= the margin");
+                    assertTrue(
+                            c.motionContact.lowerBound() > d,
+                            what + ": FREE where the search met a lower bound " + c.motionContact.lowerBound()
+                                    + " <= the margin");
                 }
                 double clearance = r.clearanceLowerBound();
                 assertTrue(clearance > d, what + ": clearance " + clearance);
@@ -113,16 +116,21 @@ class MotionTwoPhaseTest {
                     for (int p : covered) {
                         o.pairBound(p, clearance, clearance + 1e-3);
                         measured++;
-                        assertFalse(o.lastWithin, what + ": exact geometry of oracle pair " + p + " within the clearance "
-                                + "bound " + clearance + " at s=" + s);
+                        assertFalse(
+                                o.lastWithin,
+                                what + ": exact geometry of oracle pair " + p + " within the clearance " + "bound "
+                                        + clearance + " at s=" + s);
                     }
                 }
             }
         }
-        System.out.printf("[motion-two-phase] %d motions x 2 margins: free %d, collision %d (at the search's own time "
-                + "%d), tolerance-band differences %d; %d exact pair distances checked against clearance bounds%n",
+        System.out.printf(
+                "[motion-two-phase] %d motions x 2 margins: free %d, collision %d (at the search's own time "
+                        + "%d), tolerance-band differences %d; %d exact pair distances checked against clearance bounds%n",
                 motions.size(), free, collision, sameTime, band, measured);
-        assertTrue(free > 0.2 * motions.size() && collision > 0.2 * motions.size(), "free " + free + ", collision " + collision);
+        assertTrue(
+                free > 0.2 * motions.size() && collision > 0.2 * motions.size(),
+                "free " + free + ", collision " + collision);
         assertTrue(band <= 0.02 * 2 * motions.size(), band + " tolerance-band cases");
         assertTrue(measured > 5_000, "too few exact distances measured: " + measured);
     }
@@ -151,8 +159,10 @@ class MotionTwoPhaseTest {
                 int from = bb < 0 ? prepared.pieceStart(slot) : model.pieceStart(bb);
                 int to = bb < 0 ? prepared.pieceEnd(slot) : model.pieceEnd(bb);
                 for (int b = from; b < to && all; b++) {
-                    all = bb < 0 ? candidates.contains(key(PairKind.ENVIRONMENT, a, b, slot))
-                            : candidates.contains(key(PairKind.SELF, a, b, -1)) || candidates.contains(key(PairKind.SELF, b, a, -1));
+                    all = bb < 0
+                            ? candidates.contains(key(PairKind.ENVIRONMENT, a, b, slot))
+                            : candidates.contains(key(PairKind.SELF, a, b, -1))
+                                    || candidates.contains(key(PairKind.SELF, b, a, -1));
                 }
             }
             if (all) {

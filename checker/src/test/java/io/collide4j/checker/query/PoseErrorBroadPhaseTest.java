@@ -1,5 +1,9 @@
 package io.collide4j.checker.query;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.checker.scene.Obstacle;
 import io.collide4j.checker.scene.ObstacleShape;
@@ -9,16 +13,11 @@ import io.collide4j.urdf.Pose;
 import io.collide4j.urdf.RobotDescription;
 import io.collide4j.urdf.TriangleMesh;
 import io.collide4j.urdf.UrdfParser;
-import org.junit.jupiter.api.Test;
-
 import java.io.ByteArrayInputStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /**
  * An obstacle pose whose own error bound is huge (roll 1e308 rad: the rotation is known only to within ~1e292)
@@ -40,13 +39,15 @@ class PoseErrorBroadPhaseTest {
 
     /** The adversarial tester's tetrahedron, 2 m along each axis from the origin. */
     private static final TriangleMesh TETRAHEDRON = new TriangleMesh(
-            new double[] {2, 2, 2, 2.1, 2, 2, 2, 2.1, 2, 2, 2, 2.1},
-            new int[] {0, 1, 2, 0, 1, 3, 0, 2, 3, 1, 2, 3});
+            new double[] {2, 2, 2, 2.1, 2, 2, 2, 2.1, 2, 2, 2, 2.1}, new int[] {0, 1, 2, 0, 1, 3, 0, 2, 3, 1, 2, 3});
 
     private static CollisionChecker checker(Obstacle o) {
-        RobotDescription d = UrdfParser.create().parse(
-                new ByteArrayInputStream(URDF.getBytes(StandardCharsets.UTF_8)), URI.create("file:///ball.urdf"));
-        RobotCollisionModel m = RobotCollisionModel.builder(d, KinematicModel.of(d)).build();
+        RobotDescription d = UrdfParser.create()
+                .parse(
+                        new ByteArrayInputStream(URDF.getBytes(StandardCharsets.UTF_8)),
+                        URI.create("file:///ball.urdf"));
+        RobotCollisionModel m =
+                RobotCollisionModel.builder(d, KinematicModel.of(d)).build();
         return CollisionChecker.of(m, Scene.of(List.of(o)));
     }
 
@@ -59,8 +60,11 @@ class PoseErrorBroadPhaseTest {
         double[] q = {0};
         Contact closest = c.minimumDistance(q, ctx);
         // the checker's own certified bound: the tetrahedron may be anywhere within ~1e292 m of where it is drawn
-        assertTrue(closest != null && closest.lowerBound() < 0, "lower bound " + (closest == null ? null : closest.lowerBound()));
-        assertFalse(c.isFree(q, 0, ctx), "free although the certified clearance lower bound is " + closest.lowerBound());
+        assertTrue(
+                closest != null && closest.lowerBound() < 0,
+                "lower bound " + (closest == null ? null : closest.lowerBound()));
+        assertFalse(
+                c.isFree(q, 0, ctx), "free although the certified clearance lower bound is " + closest.lowerBound());
         // the motion broad phase reads the same scene bounds
         assertNotEquals(MotionStatus.FREE, c.isMotionFree(q, new double[] {0.5}, 0, ctx));
     }

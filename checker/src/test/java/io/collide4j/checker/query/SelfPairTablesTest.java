@@ -1,20 +1,19 @@
 package io.collide4j.checker.query;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.checker.scene.Scene;
 import io.collide4j.kinematics.KinematicModel;
 import io.collide4j.kinematics.LinkPoses;
 import io.collide4j.kinematics.SeparatingJoints;
+import java.util.Random;
 import org.joml.Matrix4d;
 import org.joml.Vector3d;
 import org.junit.jupiter.api.Test;
-
-import java.util.Random;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@link SelfPairTables} on the Panda (self pairs link5–link7 and link5–hand, separated by joints 6 and 7) against
@@ -38,7 +37,7 @@ class SelfPairTablesTest {
         int free = 0, colliding = 0, unknown = 0;
         for (int n = 0; n < 20_000; n++) {
             double[] q = DiscreteOracleTest.randomConfiguration(k, rnd);
-            double d = new double[]{0, 0.002, 0.01}[rnd.nextInt(3)];
+            double d = new double[] {0, 0.002, 0.01}[rnd.nextInt(3)];
             k.forwardKinematics(q, poses);
             for (int i = 0; i < model.selfPairCount(); i++) {
                 int a = model.pieceStart(model.selfPairA(i)), b = model.pieceStart(model.selfPairB(i));
@@ -54,12 +53,16 @@ class SelfPairTablesTest {
                 double estimate = c.result.intersecting ? -margins : c.result.distance - margins;
                 if (v == SelfPairTables.Verdict.FREE) {
                     free++;
-                    assertTrue(estimate > d, "FREE at q=" + java.util.Arrays.toString(q) + " pair " + i + " but GJK's"
-                            + " distance estimate is " + estimate + " <= " + d);
+                    assertTrue(
+                            estimate > d,
+                            "FREE at q=" + java.util.Arrays.toString(q) + " pair " + i + " but GJK's"
+                                    + " distance estimate is " + estimate + " <= " + d);
                 } else {
                     colliding++;
-                    assertTrue(lb <= d, "COLLIDING at q=" + java.util.Arrays.toString(q) + " pair " + i
-                            + " but GJK certifies " + lb + " > " + d);
+                    assertTrue(
+                            lb <= d,
+                            "COLLIDING at q=" + java.util.Arrays.toString(q) + " pair " + i + " but GJK certifies " + lb
+                                    + " > " + d);
                 }
             }
         }
@@ -111,7 +114,7 @@ class SelfPairTablesTest {
         LinkPoses p0 = new LinkPoses(k), p1 = new LinkPoses(k);
         int checked = 0;
         double tightest = 0;
-        for (String other : new String[]{"panda_link7", "panda_hand"}) {
+        for (String other : new String[] {"panda_link7", "panda_hand"}) {
             int lo = k.linkIndex(other);
             SeparatingJoints j = SeparatingJoints.of(k, l5, lo, 2);
             assertNotNull(j, other);

@@ -1,16 +1,15 @@
 package io.collide4j.checker.query;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.checker.scene.Scene;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 
 /**
  * The discrete check with the sphere tier in front of GJK ({@link CollisionChecker#isFree}) against the GJK-only
@@ -34,7 +33,7 @@ class SphereTierAgreementTest {
         }
         Random rnd = new Random(seed);
         int n = states;
-        for (double d : new double[]{0, 0.002, 0.01}) {
+        for (double d : new double[] {0, 0.002, 0.01}) {
             int free = 0, notFree = 0, tierFreeOnly = 0;
             for (int i = 0; i < n; i++) {
                 int sc = rnd.nextInt(scenes.size());
@@ -49,7 +48,8 @@ class SphereTierAgreementTest {
                 free += gjk ? 1 : 0;
                 notFree += gjk ? 0 : 1;
             }
-            System.out.printf("[sphere-tier] %s d=%.3f: %d states, free %d, not free %d, free only with the tier %d%n",
+            System.out.printf(
+                    "[sphere-tier] %s d=%.3f: %d states, free %d, not free %d, free only with the tier %d%n",
                     name, d, n, free, notFree, tierFreeOnly);
             assertEquals(0, tierFreeOnly, name + ": the sphere tier called states free that GJK does not, d=" + d);
             assertTrue(free > 0.05 * n && notFree > 0.05 * n, name + ": free " + free + ", not free " + notFree);
@@ -69,11 +69,12 @@ class SphereTierAgreementTest {
         Random rnd = new Random(33);
         int compared = 0, beyond = 0, differ = 0;
         for (int n = 0; n < 2_000; n++) {
-            model.kinematics().forwardKinematics(DiscreteOracleTest.randomConfiguration(model.kinematics(), rnd), poses);
+            model.kinematics()
+                    .forwardKinematics(DiscreteOracleTest.randomConfiguration(model.kinematics(), rnd), poses);
             t.posesChanged();
             for (int a = 0; a < model.pieceCount(); a++) {
                 for (int b = a + 1; b < model.pieceCount(); b++) {
-                    double stop = new double[]{0, 0.002, 0.01, 0.05}[rnd.nextInt(4)];
+                    double stop = new double[] {0, 0.002, 0.01, 0.05}[rnd.nextInt(4)];
                     double bound = tier.self(t, poses, a, b, Double.NEGATIVE_INFINITY);
                     boolean fast = tier.selfBeyond(t, poses, a, b, stop);
                     if (Math.abs(bound - stop) > 1e-9) {

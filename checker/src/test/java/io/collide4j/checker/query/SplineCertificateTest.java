@@ -1,5 +1,10 @@
 package io.collide4j.checker.query;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.collide4j.checker.certificate.CertificateVerifier;
 import io.collide4j.checker.certificate.CertificationResult;
 import io.collide4j.checker.certificate.TrajectoryCertifier;
@@ -13,19 +18,13 @@ import io.collide4j.kinematics.LimitPolicy;
 import io.collide4j.kinematics.LinkPoses;
 import io.collide4j.kinematics.TrajectoryException;
 import io.collide4j.urdf.Pose;
-import org.joml.Vector3d;
-import org.junit.jupiter.api.Test;
-
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.joml.Vector3d;
+import org.junit.jupiter.api.Test;
 
 /**
  * Certification of trajectories with velocities follows the executed cubic / quintic pieces, not the straight
@@ -39,7 +38,7 @@ class SplineCertificateTest {
     static double[][] waypoints() {
         double[] b = START.clone();
         b[0] += 0.2;
-        return new double[][]{START.clone(), b};
+        return new double[][] {START.clone(), b};
     }
 
     static double[][] velocities(int n) {
@@ -67,8 +66,11 @@ class SplineCertificateTest {
         s.positionAt(tWorst, q);
         LinkPoses p = k.forwardKinematics(q, new LinkPoses(k));
         Vector3d hand = p.transformPoint(k.linkIndex("panda_hand"), 0, 0, 0.05, new Vector3d());
-        return Scene.empty().with(new Obstacle("swing_box", new ObstacleShape.Box(0.06, 0.06, 0.06),
-                new Pose(hand.x, hand.y, hand.z, 0, 0, 0, 1)));
+        return Scene.empty()
+                .with(new Obstacle(
+                        "swing_box",
+                        new ObstacleShape.Box(0.06, 0.06, 0.06),
+                        new Pose(hand.x, hand.y, hand.z, 0, 0, 0, 1)));
     }
 
     @Test
@@ -97,10 +99,12 @@ class SplineCertificateTest {
         }
         assertFalse(Double.isNaN(firstHit), "the spline is meant to hit the box");
         TrajectoryCertifier cert = new TrajectoryCertifier(c);
-        assertEquals(Verdict.CERTIFIED_FREE, cert.certify(w, t, 0.0, 1_000_000, ctx).verdict());
+        assertEquals(
+                Verdict.CERTIFIED_FREE, cert.certify(w, t, 0.0, 1_000_000, ctx).verdict());
         CertificationResult r = cert.certify(w, v, null, t, 0.0, CollisionChecker.DEFAULT_TOLERANCE, 1_000_000, ctx);
         assertEquals(Verdict.VIOLATION, r.verdict());
-        assertTrue(r.violation().time() <= firstHit + 1e-12,
+        assertTrue(
+                r.violation().time() <= firstHit + 1e-12,
                 "violation at " + r.violation().time() + " must not be later than the first sampled hit " + firstHit);
         assertEquals("swing_box", r.violation().contact().pair().second());
         // the violation configuration is the spline's, not the chord's
@@ -108,7 +112,8 @@ class SplineCertificateTest {
         for (int j = 0; j < q.length; j++) {
             assertEquals(onSpline[j], r.violation().configuration()[j], 1e-12);
         }
-        CertificateVerifier.Report rep = new CertificateVerifier(CertificateTest.MODEL, scene).verify(r.certificateJson());
+        CertificateVerifier.Report rep =
+                new CertificateVerifier(CertificateTest.MODEL, scene).verify(r.certificateJson());
         assertTrue(rep.valid(), rep.problems().toString());
         assertEquals(Verdict.VIOLATION, rep.verdict());
     }
@@ -161,11 +166,13 @@ class SplineCertificateTest {
                 res = cert.certify(w, v, a, t, d, CollisionChecker.DEFAULT_TOLERANCE, 2_000_000, ctx);
             } catch (TrajectoryException e) {
                 refused++;
-                assertTrue(outside.stream().anyMatch(j -> e.getMessage().contains("joint " + j + " reaches")),
+                assertTrue(
+                        outside.stream().anyMatch(j -> e.getMessage().contains("joint " + j + " reaches")),
                         "trial " + trial + ": refused, but samples find " + outside + " outside: " + e.getMessage());
                 continue;
             }
-            assertTrue(outside.isEmpty(), "trial " + trial + ": certified although samples leave the limits: " + outside);
+            assertTrue(
+                    outside.isEmpty(), "trial " + trial + ": certified although samples leave the limits: " + outside);
             double firstHit = Double.POSITIVE_INFINITY;
             for (int i = 0; i <= 3000; i++) {
                 double time = t[m - 1] * i / 3000.0;
@@ -177,18 +184,27 @@ class SplineCertificateTest {
             }
             if (res.verdict() == Verdict.CERTIFIED_FREE) {
                 free++;
-                assertEquals(Double.POSITIVE_INFINITY, firstHit, "trial " + trial + ": certified free but a sample collides");
+                assertEquals(
+                        Double.POSITIVE_INFINITY,
+                        firstHit,
+                        "trial " + trial + ": certified free but a sample collides");
             } else if (res.verdict() == Verdict.VIOLATION) {
                 violations++;
-                assertTrue(res.violation().time() <= firstHit + 1e-12, "trial " + trial + ": violation later than a sampled hit");
+                assertTrue(
+                        res.violation().time() <= firstHit + 1e-12,
+                        "trial " + trial + ": violation later than a sampled hit");
             }
             CertificateVerifier.Report rep = verifier.verify(res.certificateJson());
             assertTrue(rep.valid(), "trial " + trial + ": " + rep.problems());
         }
-        System.out.printf("spline certification: %d random 3-piece splines, %d refused for leaving the joint limits,"
-                + " %d certified free, %d violations%n", trials, refused, free, violations);
-        assertTrue(free > 3 && violations > 3 && refused > 3, "the trials are meant to cover every outcome: " + free
-                + " free, " + violations + " violations, " + refused + " refused");
+        System.out.printf(
+                "spline certification: %d random 3-piece splines, %d refused for leaving the joint limits,"
+                        + " %d certified free, %d violations%n",
+                trials, refused, free, violations);
+        assertTrue(
+                free > 3 && violations > 3 && refused > 3,
+                "the trials are meant to cover every outcome: " + free + " free, " + violations + " violations, "
+                        + refused + " refused");
     }
 
     @Test
@@ -199,12 +215,12 @@ class SplineCertificateTest {
         double[][] v = new double[w.length][k.variableCount()];
         for (int i = 1; i + 1 < w.length; i++) {
             for (int j = 0; j < v[i].length; j++) {
-                v[i][j] = (w[i + 1][j] - w[i - 1][j]) / (t[i + 1] - t[i - 1]);   // smooth through the waypoints
+                v[i][j] = (w[i + 1][j] - w[i - 1][j]) / (t[i + 1] - t[i - 1]); // smooth through the waypoints
             }
         }
         CollisionChecker c = CollisionChecker.of(CertificateTest.MODEL, CertificateTest.SCENE);
-        CertificationResult r = new TrajectoryCertifier(c).certify(w, v, null, t, 0.01,
-                CollisionChecker.DEFAULT_TOLERANCE, 2_000_000, c.newContext());
+        CertificationResult r = new TrajectoryCertifier(c)
+                .certify(w, v, null, t, 0.01, CollisionChecker.DEFAULT_TOLERANCE, 2_000_000, c.newContext());
         assertEquals(Verdict.CERTIFIED_FREE, r.verdict());
         CertificateVerifier verifier = new CertificateVerifier(CertificateTest.MODEL, CertificateTest.SCENE);
         assertTrue(verifier.verify(r.certificateJson()).valid());
@@ -217,7 +233,9 @@ class SplineCertificateTest {
         row.set(0, CertJson.num(row.get(0)) + 0.5);
         CertificateVerifier.Report rep = verifier.verify(CertJson.write(tampered));
         assertFalse(rep.valid());
-        assertTrue(rep.problems().stream().anyMatch(p -> p.contains("trajectory hash")), rep.problems().toString());
+        assertTrue(
+                rep.problems().stream().anyMatch(p -> p.contains("trajectory hash")),
+                rep.problems().toString());
         // 2. dropping the velocities turns the motion into straight segments the steps were not made for
         Map<String, Object> straight = parse(r.certificateJson());
         straight.remove("velocities");

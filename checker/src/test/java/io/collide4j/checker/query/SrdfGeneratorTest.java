@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.collide4j.checker.robot.RobotCollisionModel;
-import io.collide4j.checker.srdf.SrdfGenerator;
 import io.collide4j.checker.scene.Scene;
+import io.collide4j.checker.srdf.SrdfGenerator;
 import io.collide4j.kinematics.KinematicModel;
 import io.collide4j.urdf.LinkDescription;
 import io.collide4j.urdf.ResourceResolver;
@@ -14,9 +14,6 @@ import io.collide4j.urdf.RobotDescription;
 import io.collide4j.urdf.SemanticDescription;
 import io.collide4j.urdf.SrdfParser;
 import io.collide4j.urdf.UrdfParser;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -28,6 +25,8 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 
 /**
  * {@code collide4j srdf} on the bundled Panda and UR5e (read from the models module's sources): it reproduces
@@ -44,7 +43,9 @@ class SrdfGeneratorTest {
     static final Path MODELS = Path.of("../models/src/main/resources/io/collide4j/models");
 
     static RobotDescription bundled(String name) {
-        return UrdfParser.create().withResolver(ResourceResolver.none()).parse(MODELS.resolve(name + "/" + name + ".urdf"));
+        return UrdfParser.create()
+                .withResolver(ResourceResolver.none())
+                .parse(MODELS.resolve(name + "/" + name + ".urdf"));
     }
 
     static Set<String> keys(List<SemanticDescription.DisabledCollision> pairs, Set<String> reasons) {
@@ -59,7 +60,8 @@ class SrdfGeneratorTest {
 
     /** A model checking exactly the given link pairs (every other pair allowed, adjacency included). */
     static RobotCollisionModel onlyPairs(RobotDescription robot, Set<String> pairs) {
-        RobotCollisionModel.Builder b = RobotCollisionModel.builder(robot, KinematicModel.of(robot)).allowAdjacentLinks(false);
+        RobotCollisionModel.Builder b =
+                RobotCollisionModel.builder(robot, KinematicModel.of(robot)).allowAdjacentLinks(false);
         List<String> links = new ArrayList<>();
         for (LinkDescription l : robot.links()) {
             links.add(l.name());
@@ -114,7 +116,8 @@ class SrdfGeneratorTest {
 
     void check(String name, int samples) throws Exception {
         RobotDescription robot = bundled(name);
-        SrdfGenerator.Parameters p = SrdfGenerator.Parameters.defaults().withSamples(samples).withSeed(42);
+        SrdfGenerator.Parameters p =
+                SrdfGenerator.Parameters.defaults().withSamples(samples).withSeed(42);
         long t0 = System.nanoTime();
         SrdfGenerator.Result r = SrdfGenerator.generate(robot, p);
         long ms = (System.nanoTime() - t0) / 1_000_000;
@@ -122,12 +125,13 @@ class SrdfGeneratorTest {
         // deterministic: a second run with the seed gives the same bytes
         assertEquals(text, SrdfGenerator.generate(robot, p).toSrdf());
         // the text parses as an SRDF of this robot, with the result's pairs
-        SemanticDescription generated = SrdfParser.parse(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)),
-                name + ".generated.srdf", robot);
+        SemanticDescription generated = SrdfParser.parse(
+                new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), name + ".generated.srdf", robot);
         assertEquals(r.toSemantics().disabledCollisions(), generated.disabledCollisions());
 
         SemanticDescription shipped = SrdfParser.parse(MODELS.resolve(name + "/" + name + ".srdf"), robot);
-        Set<String> all = keys(generated.disabledCollisions(), Set.of("Adjacent", "Default", "Always", "Never", "Drake"));
+        Set<String> all =
+                keys(generated.disabledCollisions(), Set.of("Adjacent", "Default", "Always", "Never", "Drake"));
         Set<String> shippedAdjacent = keys(shipped.disabledCollisions(), Set.of("Adjacent"));
         Set<String> shippedNever = keys(shipped.disabledCollisions(), Set.of("Never"));
         Set<String> missing = new TreeSet<>(shippedAdjacent);
@@ -141,11 +145,14 @@ class SrdfGeneratorTest {
         Map<String, double[]> witness = witnesses(robot, missing, 42, samples);
         Set<String> explained = new TreeSet<>(witness.keySet());
         explained.addAll(unproven);
-        assertTrue(explained.containsAll(missing), name + ": shipped Adjacent/Never pairs not disabled, neither with an"
-                + " exact collision witness nor apart in every sample: " + missing + " vs " + explained);
+        assertTrue(
+                explained.containsAll(missing),
+                name + ": shipped Adjacent/Never pairs not disabled, neither with an"
+                        + " exact collision witness nor apart in every sample: " + missing + " vs " + explained);
         assertTrue(java.util.Collections.disjoint(unproven, all), "a pair without proof is not written as Never");
         assertTrue(java.util.Collections.disjoint(shippedAdjacent, missing), name);
-        witness.forEach((k, q) -> System.out.printf("%s: shipped SRDF disables %s, but it collides (exact oracle) at %s%n",
+        witness.forEach((k, q) -> System.out.printf(
+                "%s: shipped SRDF disables %s, but it collides (exact oracle) at %s%n",
                 name, k, java.util.Arrays.toString(q)));
         assertTrue(keys(generated.disabledCollisions(), Set.of("Adjacent")).containsAll(shippedAdjacent), name);
 
@@ -164,20 +171,30 @@ class SrdfGeneratorTest {
             for (int k = 0; k < oracle.pairCount(); k++) {
                 oracle.pairBound(k, 0, 1e-3);
                 if (oracle.lastWithin) {
-                    hits.merge(neverModel.bodyName(oracle.pairBodyA(k)) + "|" + neverModel.bodyName(oracle.pairBodyB(k)),
-                            1, Integer::sum);
+                    hits.merge(
+                            neverModel.bodyName(oracle.pairBodyA(k)) + "|" + neverModel.bodyName(oracle.pairBodyB(k)),
+                            1,
+                            Integer::sum);
                 }
             }
         }
         assertTrue(hits.isEmpty(), name + ": Never pairs in exact collision: " + hits);
         System.out.print(text);
-        System.out.printf("%s: %d samples in %d ms; disabled %d (adjacent %d, default %d, always %d, never %d); "
-                        + "shipped adjacent %d, never %d; apart in every sample but not proven %s; checked %s%n", name, samples,
-                ms, all.size(),
+        System.out.printf(
+                "%s: %d samples in %d ms; disabled %d (adjacent %d, default %d, always %d, never %d); "
+                        + "shipped adjacent %d, never %d; apart in every sample but not proven %s; checked %s%n",
+                name,
+                samples,
+                ms,
+                all.size(),
                 keys(generated.disabledCollisions(), Set.of("Adjacent")).size(),
                 keys(generated.disabledCollisions(), Set.of("Default")).size(),
-                keys(generated.disabledCollisions(), Set.of("Always")).size(), never.size(),
-                shippedAdjacent.size(), shippedNever.size(), r.sampledOnly(), r.checkedPairCollisions());
+                keys(generated.disabledCollisions(), Set.of("Always")).size(),
+                never.size(),
+                shippedAdjacent.size(),
+                shippedNever.size(),
+                r.sampledOnly(),
+                r.checkedPairCollisions());
     }
 
     @Test
@@ -211,6 +228,7 @@ class SrdfGeneratorTest {
         }
         assertTrue(adj.contains("panda_hand|panda_link7"), adj.toString());
         assertFalse(adj.contains("panda_hand|panda_link6"), adj.toString());
-        assertTrue(adj.contains("panda_hand|panda_leftfinger") && adj.contains("panda_link0|panda_link1"), adj.toString());
+        assertTrue(
+                adj.contains("panda_hand|panda_leftfinger") && adj.contains("panda_link0|panda_link1"), adj.toString());
     }
 }

@@ -1,17 +1,16 @@
 package io.collide4j.checker.query;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.checker.scene.Scene;
 import io.collide4j.kinematics.KinematicModel;
 import io.collide4j.kinematics.LinkPoses;
+import java.util.SplittableRandom;
 import org.joml.Vector3d;
 import org.junit.jupiter.api.Test;
-
-import java.util.SplittableRandom;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@link SweptSpheres}, the boolean advancement's broad phase: on random straight segments of the Panda and the UR5e
@@ -63,8 +62,13 @@ class SweptSpheresTest {
                     for (int j = 0; j <= SAMPLES_PER_CELL; j++) {
                         double s = j == SAMPLES_PER_CELL ? s1 : s0 + (s1 - s0) * j / SAMPLES_PER_CELL;
                         LinkPoses poses = c.segment.posesAt(s);
-                        Vector3d at = PairDistance.worldCentre(poses, link, model.pieceSphere(p, 0),
-                                model.pieceSphere(p, 1), model.pieceSphere(p, 2), new Vector3d());
+                        Vector3d at = PairDistance.worldCentre(
+                                poses,
+                                link,
+                                model.pieceSphere(p, 0),
+                                model.pieceSphere(p, 1),
+                                model.pieceSphere(p, 2),
+                                new Vector3d());
                         double off = at.distance(c.sweptCells[o], c.sweptCells[o + 1], c.sweptCells[o + 2]);
                         double room = c.sweptCells[o + 3] - off;
                         assertTrue(room >= 0, () -> "piece sphere left its cell sphere by " + (-room));
@@ -106,7 +110,8 @@ class SweptSpheresTest {
         c.cellSpeed[last * c.memoStride][0] = Double.NaN;
         c.sweptStamp[last] = 0;
         swept.table(c, last);
-        assertFalse(swept.boxGap(c, last, new double[] {100, 100, 100, 101, 101, 101}) > 0,
+        assertFalse(
+                swept.boxGap(c, last, new double[] {100, 100, 100, 101, 101, 101}) > 0,
                 "a NaN sweep cleared a box far away");
     }
 }

@@ -1,5 +1,10 @@
 package io.collide4j.checker.robot;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.collide4j.urdf.Geometry;
 import io.collide4j.urdf.GeometryElement;
 import io.collide4j.urdf.JointDescription;
@@ -9,37 +14,40 @@ import io.collide4j.urdf.LinkDescription;
 import io.collide4j.urdf.Pose;
 import io.collide4j.urdf.RobotDescription;
 import io.collide4j.urdf.SemanticDescription;
-import org.junit.jupiter.api.Test;
-
 import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 class AllowedCollisionMatrixTest {
 
     static LinkDescription link(String name, boolean geometry) {
-        List<GeometryElement> g = geometry ? List.of(new GeometryElement("", Pose.IDENTITY, new Geometry.Sphere(0.1))) : List.of();
+        List<GeometryElement> g =
+                geometry ? List.of(new GeometryElement("", Pose.IDENTITY, new Geometry.Sphere(0.1))) : List.of();
         return new LinkDescription(name, g, List.of());
     }
 
     static JointDescription joint(String name, String parent, String child) {
-        return new JointDescription(name, JointType.REVOLUTE, parent, child, Pose.IDENTITY, 0, 0, 1,
-                new JointLimits(-1, 1, 1, 1), null);
+        return new JointDescription(
+                name, JointType.REVOLUTE, parent, child, Pose.IDENTITY, 0, 0, 1, new JointLimits(-1, 1, 1, 1), null);
     }
 
     // base - a - (empty) - b, and base - c : adjacency skips the geometry-less link.
     static RobotDescription robot() {
-        return new RobotDescription("r", null, "base",
+        return new RobotDescription(
+                "r",
+                null,
+                "base",
                 List.of(link("base", true), link("a", true), link("empty", false), link("b", true), link("c", true)),
-                List.of(joint("j1", "base", "a"), joint("j2", "a", "empty"), joint("j3", "empty", "b"), joint("j4", "base", "c")));
+                List.of(
+                        joint("j1", "base", "a"),
+                        joint("j2", "a", "empty"),
+                        joint("j3", "empty", "b"),
+                        joint("j4", "base", "c")));
     }
 
     @Test
     void adjacentLinksSkipLinksWithoutGeometry() {
-        AllowedCollisionMatrix acm = AllowedCollisionMatrix.builder().adjacentLinks(robot()).build();
+        AllowedCollisionMatrix acm =
+                AllowedCollisionMatrix.builder().adjacentLinks(robot()).build();
         assertTrue(acm.isAllowed("base", "a"));
         assertTrue(acm.isAllowed("a", "b"));
         assertTrue(acm.isAllowed("b", "a"));
@@ -51,24 +59,39 @@ class AllowedCollisionMatrixTest {
 
     @Test
     void srdfUserEntriesAndOverrides() {
-        SemanticDescription srdf = new SemanticDescription("r", List.of(),
-                List.of(new SemanticDescription.DisabledCollision("a", "c", "Never")), List.of(), List.of());
-        AllowedCollisionMatrix acm = AllowedCollisionMatrix.builder().srdf(srdf).adjacentLinks(robot())
-                .allow("b", AllowedCollisionMatrix.ENVIRONMENT).forbid("base", "a").allowAlways("c").build();
+        SemanticDescription srdf = new SemanticDescription(
+                "r",
+                List.of(),
+                List.of(new SemanticDescription.DisabledCollision("a", "c", "Never")),
+                List.of(),
+                List.of());
+        AllowedCollisionMatrix acm = AllowedCollisionMatrix.builder()
+                .srdf(srdf)
+                .adjacentLinks(robot())
+                .allow("b", AllowedCollisionMatrix.ENVIRONMENT)
+                .forbid("base", "a")
+                .allowAlways("c")
+                .build();
         assertTrue(acm.isAllowed("c", "a"));
-        assertTrue(acm.isAllowed("c", "b"));            // always allowed
-        assertFalse(acm.isAllowed("base", "a"));        // forbid overrides adjacency
+        assertTrue(acm.isAllowed("c", "b")); // always allowed
+        assertFalse(acm.isAllowed("base", "a")); // forbid overrides adjacency
         assertTrue(acm.isAllowed(AllowedCollisionMatrix.ENVIRONMENT, "b"));
         assertFalse(acm.isAllowed("a", AllowedCollisionMatrix.ENVIRONMENT));
         AllowedCollisionMatrix again = acm.toBuilder().build();
         assertEquals(acm.pairCount(), again.pairCount());
         assertTrue(again.isAllowed("c", "b"));
-        assertThrows(IllegalArgumentException.class, () -> AllowedCollisionMatrix.builder().allow("a", "a"));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> AllowedCollisionMatrix.builder().allow("a", "a"));
     }
 
     @Test
     void inflationOnlyGrows() {
-        Inflation inf = Inflation.builder().defaultPadding(0.01).padding("hand", 0.02).scale("hand", 1.1).build();
+        Inflation inf = Inflation.builder()
+                .defaultPadding(0.01)
+                .padding("hand", 0.02)
+                .scale("hand", 1.1)
+                .build();
         assertEquals(0.01, inf.padding("a"));
         assertEquals(0.02, inf.padding("hand"));
         assertEquals(1.1, inf.scale("hand"));

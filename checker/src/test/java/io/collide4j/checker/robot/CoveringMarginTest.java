@@ -1,20 +1,19 @@
 package io.collide4j.checker.robot;
 
-import io.collide4j.checker.geometry.ConvexHull;
-import io.collide4j.checker.geometry.hull.QuickHull;
-import io.collide4j.checker.geometry.decomposition.Decomposer;
-import io.collide4j.checker.geometry.decomposition.Decomposition;
-import io.collide4j.checker.geometry.decomposition.DecompositionParameters;
-import io.collide4j.urdf.TriangleMesh;
-import io.collide4j.urdf.mesh.MeshLoader;
-import org.junit.jupiter.api.Test;
-
-import java.nio.file.Path;
-import java.util.List;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.collide4j.checker.geometry.ConvexHull;
+import io.collide4j.checker.geometry.decomposition.Decomposer;
+import io.collide4j.checker.geometry.decomposition.Decomposition;
+import io.collide4j.checker.geometry.decomposition.DecompositionParameters;
+import io.collide4j.checker.geometry.hull.QuickHull;
+import io.collide4j.urdf.TriangleMesh;
+import io.collide4j.urdf.mesh.MeshLoader;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 /**
  * The covering margin is measured tightly or refused, never inflated: a merged decomposition of the bundled cup
@@ -23,20 +22,25 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * out before it finds a covering assignment is refused.
  */
 class CoveringMarginTest {
-    private static final Path CUP = Path.of(System.getProperty("collide4j.testdata", "../tests/data"))
-            .resolve("v-hacd/app/meshes/cup.obj");
+    private static final Path CUP =
+            Path.of(System.getProperty("collide4j.testdata", "../tests/data")).resolve("v-hacd/app/meshes/cup.obj");
 
     @Test
     void mergedCupPiecesCoverWithATinyMarginAndEverySampledPointIsInsideAPiece() {
         TriangleMesh mesh = MeshLoader.load(CUP).mesh();
-        Decomposition d = Decomposer.decompose(mesh, DecompositionParameters.builder().maxVolumeExcess(0.1)
-                .threads(2).build());
+        Decomposition d = Decomposer.decompose(
+                mesh,
+                DecompositionParameters.builder()
+                        .maxVolumeExcess(0.1)
+                        .threads(2)
+                        .build());
         double diagonal = diagonal(mesh);
         double margin = PieceCover.of(d, mesh, null).margin();
         assertTrue(margin <= 1e-9 * diagonal + 1e-10, "margin " + margin + " m on a " + diagonal + " m mesh");
         // Independent check: points on every triangle (a barycentric grid, corners included) satisfy every face
         // plane of some piece, the planes computed here from the pieces' outward triangles.
-        List<double[]> planes = d.pieces().stream().map(CoveringMarginTest::unitPlanes).toList();
+        List<double[]> planes =
+                d.pieces().stream().map(CoveringMarginTest::unitPlanes).toList();
         double eps = 1e-9 * diagonal;
         int n = 4;
         double[] p = new double[3];
@@ -45,15 +49,18 @@ class CoveringMarginTest {
                 for (int j = 0; i + j <= n; j++) {
                     double a = (double) i / n, b = (double) j / n, c = 1 - a - b;
                     for (int k = 0; k < 3; k++) {
-                        p[k] = a * mesh.vertex(mesh.index(t, 0), k) + b * mesh.vertex(mesh.index(t, 1), k)
+                        p[k] = a * mesh.vertex(mesh.index(t, 0), k)
+                                + b * mesh.vertex(mesh.index(t, 1), k)
                                 + c * mesh.vertex(mesh.index(t, 2), k);
                     }
                     double best = Double.POSITIVE_INFINITY;
                     for (double[] pl : planes) {
                         best = Math.min(best, violation(pl, p));
                     }
-                    assertTrue(best <= eps, "triangle " + t + " point (" + i + "," + j + ")/" + n + " lies " + best
-                            + " m outside every piece");
+                    assertTrue(
+                            best <= eps,
+                            "triangle " + t + " point (" + i + "," + j + ")/" + n + " lies " + best
+                                    + " m outside every piece");
                 }
             }
         }
@@ -64,11 +71,16 @@ class CoveringMarginTest {
         // The case: without the verified patches, a search for a covering assignment of the merged pieces
         // halves patches along no common face; out of budget, its only bound is centimetres (2.5 cm was printed).
         TriangleMesh mesh = MeshLoader.load(CUP).mesh();
-        Decomposition d = Decomposer.decompose(mesh, DecompositionParameters.builder().maxVolumeExcess(0.1)
-                .threads(2).build());
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> PieceCover.of(d.pieces(), mesh, 10_000, null));
-        assertTrue(e.getMessage().contains("cannot be measured") && e.getMessage().contains("10000 sub-triangles"),
+        Decomposition d = Decomposer.decompose(
+                mesh,
+                DecompositionParameters.builder()
+                        .maxVolumeExcess(0.1)
+                        .threads(2)
+                        .build());
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> PieceCover.of(d.pieces(), mesh, 10_000, null));
+        assertTrue(
+                e.getMessage().contains("cannot be measured") && e.getMessage().contains("10000 sub-triangles"),
                 e.getMessage());
     }
 
@@ -77,20 +89,22 @@ class CoveringMarginTest {
         // Two unit cubes meeting at x = 0; the triangle has one corner in each side, so no cube holds it whole: only
         // cutting it along x = 0 shows that the pair covers it.
         List<ConvexHull> cubes = List.of(cube(-1), cube(0));
-        TriangleMesh straddling = new TriangleMesh(new double[] {-0.5, 0.2, 0.5, 0.5, 0.2, 0.5, 0.5, 0.8, 0.5},
-                new int[] {0, 1, 2});
+        TriangleMesh straddling =
+                new TriangleMesh(new double[] {-0.5, 0.2, 0.5, 0.5, 0.2, 0.5, 0.5, 0.8, 0.5}, new int[] {0, 1, 2});
         double cut = PieceCover.of(cubes, straddling, 1000, null).margin();
         assertTrue(cut <= 1e-9, "with budget to cut, the cubes hold the triangle: margin " + cut);
         // Without budget the only bound left is the corner at x = -0.5 against the right cube: 0.5 m, refused.
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> PieceCover.of(cubes, straddling, 0, null));
-        assertTrue(e.getMessage().contains("cannot be measured") && e.getMessage().contains("0 sub-triangles"),
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> PieceCover.of(cubes, straddling, 0, null));
+        assertTrue(
+                e.getMessage().contains("cannot be measured") && e.getMessage().contains("0 sub-triangles"),
                 e.getMessage());
     }
 
     @Test
     void toleranceIsANanometrePerMetreOfDiagonalPlusATenthOfANanometre() {
-        TriangleMesh box = new TriangleMesh(new double[] {0, 0, 0, 3, 0, 0, 3, 4, 0, 3, 4, 12}, new int[] {0, 1, 2, 0, 2, 3});
+        TriangleMesh box =
+                new TriangleMesh(new double[] {0, 0, 0, 3, 0, 0, 3, 4, 0, 3, 4, 12}, new int[] {0, 1, 2, 0, 2, 3});
         assertEquals(13e-9 + 1e-10, PieceCover.tolerance(box), 1e-22);
     }
 

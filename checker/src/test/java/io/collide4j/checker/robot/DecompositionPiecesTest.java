@@ -1,5 +1,13 @@
 package io.collide4j.checker.robot;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.collide4j.checker.geometry.ConvexHull;
 import io.collide4j.checker.geometry.ConvexShape;
 import io.collide4j.checker.geometry.HullShape;
@@ -10,9 +18,6 @@ import io.collide4j.kinematics.KinematicModel;
 import io.collide4j.urdf.RobotDescription;
 import io.collide4j.urdf.TriangleMesh;
 import io.collide4j.urdf.UrdfParser;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,24 +25,21 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotSame;
-import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Decomposition as robot convex pieces: coverage, tightness, cache, precomputed files, per-link builder option. */
 class DecompositionPiecesTest {
 
-    private static final DecompositionParameters FAST = DecompositionParameters.builder().resolution(20_000)
-            .maxConvexHulls(8).threads(1).build();
+    private static final DecompositionParameters FAST = DecompositionParameters.builder()
+            .resolution(20_000)
+            .maxConvexHulls(8)
+            .threads(1)
+            .build();
 
     /** An L-shaped prism (closed, outward triangles): the L polygon (0,0)(2,0)(2,1)(1,1)(1,2)(0,2) × [0,1], times s. */
     static TriangleMesh lShape(double s) {
-        double[][] poly = {{1, 1}, {1, 2}, {0, 2}, {0, 0}, {2, 0}, {2, 1}};   // counter-clockwise, reflex corner first
+        double[][] poly = {{1, 1}, {1, 2}, {0, 2}, {0, 0}, {2, 0}, {2, 1}}; // counter-clockwise, reflex corner first
         int n = poly.length;
         double[] v = new double[6 * n];
         for (int i = 0; i < n; i++) {
@@ -49,14 +51,22 @@ class DecompositionPiecesTest {
         }
         int[] t = new int[3 * (2 * (n - 2) + 2 * n)];
         int k = 0;
-        for (int i = 1; i + 1 < n; i++) {          // fans from the reflex corner, which sees the whole L
-            t[k++] = n; t[k++] = n + i; t[k++] = n + i + 1;   // top, counter-clockwise from +z
-            t[k++] = 0; t[k++] = i + 1; t[k++] = i;           // bottom, reversed
+        for (int i = 1; i + 1 < n; i++) { // fans from the reflex corner, which sees the whole L
+            t[k++] = n;
+            t[k++] = n + i;
+            t[k++] = n + i + 1; // top, counter-clockwise from +z
+            t[k++] = 0;
+            t[k++] = i + 1;
+            t[k++] = i; // bottom, reversed
         }
         for (int i = 0; i < n; i++) {
             int a = i, b = (i + 1) % n;
-            t[k++] = a; t[k++] = b; t[k++] = n + b;
-            t[k++] = a; t[k++] = n + b; t[k++] = n + a;
+            t[k++] = a;
+            t[k++] = b;
+            t[k++] = n + b;
+            t[k++] = a;
+            t[k++] = n + b;
+            t[k++] = n + a;
         }
         return new TriangleMesh(v, t);
     }
@@ -136,13 +146,16 @@ class DecompositionPiecesTest {
         double farthest = tol;
         for (ConvexShape shape : p.shapes()) {
             ConvexHull h = ((HullShape) shape).hull();
-            if (!h.contains(c[0], c[1], c[2], tol) && !h.contains(c[3], c[4], c[5], tol) && !h.contains(c[6], c[7], c[8], tol)) {
+            if (!h.contains(c[0], c[1], c[2], tol)
+                    && !h.contains(c[3], c[4], c[5], tol)
+                    && !h.contains(c[6], c[7], c[8], tol)) {
                 continue;
             }
             for (int f = 0; f < h.triangleCount(); f++) {
                 double lo = Double.POSITIVE_INFINITY, hi = Double.NEGATIVE_INFINITY;
                 for (int k = 0; k < 9; k += 3) {
-                    double d = h.plane(f, 0) * c[k] + h.plane(f, 1) * c[k + 1] + h.plane(f, 2) * c[k + 2] - h.plane(f, 3);
+                    double d =
+                            h.plane(f, 0) * c[k] + h.plane(f, 1) * c[k + 1] + h.plane(f, 2) * c[k + 2] - h.plane(f, 3);
                     lo = Math.min(lo, d);
                     hi = Math.max(hi, d);
                 }
@@ -175,7 +188,8 @@ class DecompositionPiecesTest {
             m2[a] = c[3 * lone + a] + t2 * (c[3 * k2 + a] - c[3 * lone + a]);
         }
         double[] pl = java.util.Arrays.copyOfRange(c, 3 * lone, 3 * lone + 3);
-        double[] q1 = java.util.Arrays.copyOfRange(c, 3 * k1, 3 * k1 + 3), q2 = java.util.Arrays.copyOfRange(c, 3 * k2, 3 * k2 + 3);
+        double[] q1 = java.util.Arrays.copyOfRange(c, 3 * k1, 3 * k1 + 3),
+                q2 = java.util.Arrays.copyOfRange(c, 3 * k2, 3 * k2 + 3);
         return new double[][] {join(pl, m1, m2), join(m1, q1, q2), join(m1, q2, m2)};
     }
 
@@ -195,7 +209,9 @@ class DecompositionPiecesTest {
     void lShapeDecomposesIntoCoveringPiecesThatLeaveTheNotchEmpty(@TempDir Path dir) {
         TriangleMesh l = lShape(0.1);
         ConvexPieceProvider.Pieces p = DecompositionPieces.cached(FAST, dir).pieces(l, "L");
-        assertTrue(p.shapes().size() >= 2, "an L needs two pieces, got " + p.shapes().size());
+        assertTrue(
+                p.shapes().size() >= 2,
+                "an L needs two pieces, got " + p.shapes().size());
         assertTrue(p.margin() < 1e-9, "pieces should hold the triangles up to rounding, margin " + p.margin());
         assertCovers(p, l);
         ConvexPieceProvider.Pieces one = ConvexPieceProvider.hull().pieces(l, "L");
@@ -212,10 +228,12 @@ class DecompositionPiecesTest {
             assertEquals(1, files.filter(f -> f.toString().endsWith(".c4jd")).count());
         }
         assertTrue(new DecompositionCache(dir).contains(l, FAST));
-        ConvexPieceProvider.Pieces second = DecompositionPieces.cached(FAST, dir).pieces(l, "L");
+        ConvexPieceProvider.Pieces second =
+                DecompositionPieces.cached(FAST, dir).pieces(l, "L");
         assertEquals(first.shapes().size(), second.shapes().size());
         for (int i = 0; i < first.shapes().size(); i++) {
-            assertArrayEquals(((HullShape) first.shapes().get(i)).hull().copyVertices(),
+            assertArrayEquals(
+                    ((HullShape) first.shapes().get(i)).hull().copyVertices(),
                     ((HullShape) second.shapes().get(i)).hull().copyVertices());
         }
         assertEquals(first.margin(), second.margin());
@@ -254,7 +272,8 @@ class DecompositionPiecesTest {
         Files.write(cache.entry(l, FAST), all);
         // the unchecked read does return the planted entry, so what follows exercises the model's own check
         assertEquals(2, cache.decomposeCoverUnchecked(l, FAST).pieces().size());
-        assertEquals(50.0, cache.decomposeCoverUnchecked(l, FAST).pieces().get(0).copyVertices()[0]);
+        assertEquals(
+                50.0, cache.decomposeCoverUnchecked(l, FAST).pieces().get(0).copyVertices()[0]);
         ConvexPieceProvider.Pieces p = DecompositionPieces.cached(FAST, dir).pieces(l, "L");
         assertCovers(p, l);
         assertTrue(p.margin() < 1e-9, "margin " + p.margin());
@@ -267,15 +286,18 @@ class DecompositionPiecesTest {
         // another provider on the same folder (a robot built again for the next problem): the same cover, not a new one
         assertSame(first, DecompositionPieces.cached(FAST, dir).pieces(lShape(0.1), "L again"));
         // another folder is filled, not skipped; no cache at all computes every time
-        assertNotSame(first, DecompositionPieces.cached(FAST, dir.resolve("other")).pieces(l, "L"));
+        assertNotSame(
+                first, DecompositionPieces.cached(FAST, dir.resolve("other")).pieces(l, "L"));
         assertTrue(new DecompositionCache(dir.resolve("other")).contains(l, FAST));
-        assertNotSame(DecompositionPieces.uncached(FAST).pieces(l, "L"), DecompositionPieces.uncached(FAST).pieces(l, "L"));
+        assertNotSame(
+                DecompositionPieces.uncached(FAST).pieces(l, "L"),
+                DecompositionPieces.uncached(FAST).pieces(l, "L"));
     }
 
     @Test
     void convexMeshGetsItsExactHull(@TempDir Path dir) {
         double[] v = {0, 0, 0, 0.1, 0, 0, 0, 0.1, 0, 0, 0, 0.1};
-        TriangleMesh tet = new TriangleMesh(v, new int[]{0, 2, 1, 0, 1, 3, 0, 3, 2, 1, 2, 3});
+        TriangleMesh tet = new TriangleMesh(v, new int[] {0, 2, 1, 0, 1, 3, 0, 3, 2, 1, 2, 3});
         ConvexPieceProvider.Pieces p = DecompositionPieces.cached(FAST, dir).pieces(tet, "tet");
         assertEquals(1, p.shapes().size());
         assertEquals(4, ((HullShape) p.shapes().get(0)).hull().vertexCount());
@@ -292,10 +314,12 @@ class DecompositionPiecesTest {
             fallbacks.incrementAndGet();
             return ConvexPieceProvider.hull().pieces(m, what);
         };
-        PrecomputedPieces pre = PrecomputedPieces.load(out.resolve("index.json").toUri().toURL(), fb);
+        PrecomputedPieces pre =
+                PrecomputedPieces.load(out.resolve("index.json").toUri().toURL(), fb);
         assertTrue(pre.knows(l));
         ConvexPieceProvider.Pieces p = pre.pieces(l, "L");
-        ConvexPieceProvider.Pieces direct = DecompositionPieces.cached(FAST, dir.resolve("cache")).pieces(l, "L");
+        ConvexPieceProvider.Pieces direct =
+                DecompositionPieces.cached(FAST, dir.resolve("cache")).pieces(l, "L");
         assertEquals(direct.shapes().size(), p.shapes().size());
         assertCovers(p, l);
         assertEquals(0, fallbacks.get());
@@ -323,14 +347,16 @@ class DecompositionPiecesTest {
             moved.append(line).append('\n');
         }
         Files.writeString(obj, moved);
-        PrecomputedPieces bad = PrecomputedPieces.load(out.resolve("index.json").toUri().toURL(), fb);
+        PrecomputedPieces bad =
+                PrecomputedPieces.load(out.resolve("index.json").toUri().toURL(), fb);
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> bad.pieces(l, "L"));
         assertTrue(e.getMessage().contains("ell.obj") && e.getMessage().contains("do not cover"), e.getMessage());
 
         // a missing piece: the count in the index no longer matches
         int cut = moved.lastIndexOf("o ");
         Files.writeString(obj, moved.substring(0, cut));
-        IllegalArgumentException c = assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException c = assertThrows(
+                IllegalArgumentException.class,
                 () -> PrecomputedPieces.load(out.resolve("index.json").toUri().toURL(), fb));
         assertTrue(c.getMessage().contains("ell.obj") && c.getMessage().contains("objects"), c.getMessage());
     }
@@ -345,12 +371,17 @@ class DecompositionPiecesTest {
         RobotDescription d = panda();
         KinematicModel k = KinematicModel.of(d);
         Path root = MbmData.testData().toAbsolutePath().getParent().getParent();
-        PrecomputedPieces pre = PrecomputedPieces.load(root.resolve(
-                "models/src/main/resources/io/collide4j/models/panda/decomposition/index.json").toUri().toURL(),
+        PrecomputedPieces pre = PrecomputedPieces.load(
+                root.resolve("models/src/main/resources/io/collide4j/models/panda/decomposition/index.json")
+                        .toUri()
+                        .toURL(),
                 ConvexPieceProvider.hull());
         RobotCollisionModel plain = RobotCollisionModel.builder(d, k).build();
-        RobotCollisionModel one = RobotCollisionModel.builder(d, k).pieces("panda_link6", pre, pre.name()).build();
-        RobotCollisionModel all = RobotCollisionModel.builder(d, k).pieces(pre, pre.name()).build();
+        RobotCollisionModel one = RobotCollisionModel.builder(d, k)
+                .pieces("panda_link6", pre, pre.name())
+                .build();
+        RobotCollisionModel all =
+                RobotCollisionModel.builder(d, k).pieces(pre, pre.name()).build();
         int b6 = plain.bodyIndex("panda_link6");
         int link6Pieces = one.pieceEnd(b6) - one.pieceStart(b6);
         assertTrue(link6Pieces > 1, "link6 should be several pieces");
@@ -362,8 +393,11 @@ class DecompositionPiecesTest {
             }
         }
         assertNotEquals(plain.contentHash(), one.contentHash());
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> RobotCollisionModel.builder(d, k).pieces("panda_link66", pre, pre.name()).build());
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
+                () -> RobotCollisionModel.builder(d, k)
+                        .pieces("panda_link66", pre, pre.name())
+                        .build());
         assertTrue(e.getMessage().contains("panda_link66"), e.getMessage());
     }
 }

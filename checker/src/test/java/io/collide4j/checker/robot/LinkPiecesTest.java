@@ -1,10 +1,13 @@
 package io.collide4j.checker.robot;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.collide4j.checker.geometry.HullShape;
 import io.collide4j.urdf.Geometry;
 import io.collide4j.urdf.TriangleMesh;
-import org.junit.jupiter.api.Test;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -12,19 +15,15 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /** Links converted side by side give each element its own pieces, in element order, and report the first failure. */
 class LinkPiecesTest {
 
     /** A tetrahedron with corners 0, s·x, s·y, s·z: its hull's volume is s³/6. */
     private static Geometry.Mesh tetrahedron(double s) {
-        TriangleMesh m = new TriangleMesh(new double[] {0, 0, 0, s, 0, 0, 0, s, 0, 0, 0, s},
-                new int[] {0, 2, 1, 0, 1, 3, 0, 3, 2, 1, 2, 3});
+        TriangleMesh m = new TriangleMesh(
+                new double[] {0, 0, 0, s, 0, 0, 0, s, 0, 0, 0, s}, new int[] {0, 2, 1, 0, 1, 3, 0, 3, 2, 1, 2, 3});
         return new Geometry.Mesh("tet" + s + ".stl", null, 1, 1, 1, Optional.of(m));
     }
 
@@ -58,7 +57,7 @@ class LinkPiecesTest {
                 assertTrue(!(p.shapes().get(0) instanceof HullShape), "the box stays a primitive");
                 continue;
             }
-            double s = i < 2 ? i + 1 : i;   // the box was inserted at index 2
+            double s = i < 2 ? i + 1 : i; // the box was inserted at index 2
             HullShape h = (HullShape) p.shapes().get(0);
             assertEquals(s * s * s / 6, h.hull().volume(), 1e-12 * s * s * s, "element " + i);
         }
@@ -70,9 +69,9 @@ class LinkPiecesTest {
         IllegalArgumentException first = new IllegalArgumentException("first");
         IllegalArgumentException later = new IllegalArgumentException("later");
         ConvexPieceProvider failing = (mesh, what) -> {
-            if (what.startsWith("a ")) {   // ConvexConversion appends the mesh file name
+            if (what.startsWith("a ")) { // ConvexConversion appends the mesh file name
                 try {
-                    laterFailed.await(10, TimeUnit.SECONDS);   // fail only after the later element has failed
+                    laterFailed.await(10, TimeUnit.SECONDS); // fail only after the later element has failed
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
@@ -84,7 +83,8 @@ class LinkPiecesTest {
             }
             return ConvexPieceProvider.hull().pieces(mesh, what);
         };
-        List<LinkPieces.Element> elements = List.of(new LinkPieces.Element(tetrahedron(1), 1, failing, "ok"),
+        List<LinkPieces.Element> elements = List.of(
+                new LinkPieces.Element(tetrahedron(1), 1, failing, "ok"),
                 new LinkPieces.Element(tetrahedron(2), 1, failing, "a"),
                 new LinkPieces.Element(tetrahedron(3), 1, failing, "b"));
         LinkPieces converted = LinkPieces.convert(elements, 3);
@@ -96,13 +96,16 @@ class LinkPiecesTest {
     @Test
     void oneThreadConvertsOnTheCallingThread() {
         String caller = Thread.currentThread().getName();
-        List<String> seen = new ArrayList<>();   // not thread-safe on purpose: one thread only
+        List<String> seen = new ArrayList<>(); // not thread-safe on purpose: one thread only
         ConvexPieceProvider recording = (mesh, what) -> {
             seen.add(Thread.currentThread().getName());
             return ConvexPieceProvider.hull().pieces(mesh, what);
         };
-        LinkPieces.convert(List.of(new LinkPieces.Element(tetrahedron(1), 1, recording, "x"),
-                new LinkPieces.Element(tetrahedron(2), 1, recording, "y")), 1);
+        LinkPieces.convert(
+                List.of(
+                        new LinkPieces.Element(tetrahedron(1), 1, recording, "x"),
+                        new LinkPieces.Element(tetrahedron(2), 1, recording, "y")),
+                1);
         assertEquals(List.of(caller, caller), seen);
     }
 }

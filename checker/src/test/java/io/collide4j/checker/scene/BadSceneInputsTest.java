@@ -1,11 +1,10 @@
 package io.collide4j.checker.scene;
 
-import io.collide4j.kinematics.format.InputFormatException;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.MethodSource;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.collide4j.kinematics.format.InputFormatException;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
@@ -14,10 +13,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The bad-input corpus for scene files (src/test/resources/bad-inputs/scene-{json,yaml}, one file per
@@ -27,7 +26,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class BadSceneInputsTest {
 
     static List<Arguments> cases(String folder) throws IOException, URISyntaxException {
-        Path dir = Path.of(BadSceneInputsTest.class.getResource("/bad-inputs/" + folder + "/cases.tsv").toURI()).getParent();
+        Path dir = Path.of(BadSceneInputsTest.class
+                        .getResource("/bad-inputs/" + folder + "/cases.tsv")
+                        .toURI())
+                .getParent();
         List<Arguments> out = new ArrayList<>();
         for (String line : Files.readAllLines(dir.resolve("cases.tsv"), StandardCharsets.UTF_8)) {
             String[] f = line.split("\t", 2);
@@ -64,7 +66,11 @@ class BadSceneInputsTest {
 
     @Test
     void anEmptySceneIsOneThatSaysSo() {
-        assertEquals(0, MoveItSceneLoader.parse("e.yaml", "world:\n  collision_objects: []\n").scene().size());
+        assertEquals(
+                0,
+                MoveItSceneLoader.parse("e.yaml", "world:\n  collision_objects: []\n")
+                        .scene()
+                        .size());
         assertEquals(0, SceneJson.read("{\"objects\": []}", "e.json").size());
     }
 

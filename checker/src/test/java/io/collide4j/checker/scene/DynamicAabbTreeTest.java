@@ -1,6 +1,8 @@
 package io.collide4j.checker.scene;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -8,16 +10,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeSet;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 class DynamicAabbTreeTest {
 
     private static double[] randomBox(Random rnd) {
         double x = rnd.nextDouble() * 10, y = rnd.nextDouble() * 10, z = rnd.nextDouble() * 10;
-        return new double[]{x, y, z, x + rnd.nextDouble(), y + rnd.nextDouble() * 2, z + rnd.nextDouble() * 0.5};
+        return new double[] {x, y, z, x + rnd.nextDouble(), y + rnd.nextDouble() * 2, z + rnd.nextDouble() * 0.5};
     }
 
     private static boolean overlaps(double[] a, double[] q) {
@@ -91,7 +90,7 @@ class DynamicAabbTreeTest {
     void randomInsertRemoveUpdateMatchesBruteForce() {
         Random rnd = new Random(42);
         DynamicAabbTree tree = new DynamicAabbTree();
-        Map<Integer, double[]> live = new HashMap<>();   // payload -> box
+        Map<Integer, double[]> live = new HashMap<>(); // payload -> box
         Map<Integer, Integer> proxy = new HashMap<>();
         int next = 0;
         DynamicAabbTree.Hits hits = new DynamicAabbTree.Hits();
@@ -126,7 +125,10 @@ class DynamicAabbTreeTest {
             });
             tree.queryAabb(q[0], q[1], q[2], q[3], q[4], q[5], hits);
             assertEquals(expected, toSet(hits), "AABB query at step " + step);
-            double sx = rnd.nextDouble() * 10, sy = rnd.nextDouble() * 10, sz = rnd.nextDouble() * 10, sr = rnd.nextDouble();
+            double sx = rnd.nextDouble() * 10,
+                    sy = rnd.nextDouble() * 10,
+                    sz = rnd.nextDouble() * 10,
+                    sr = rnd.nextDouble();
             TreeSet<Integer> expectedS = new TreeSet<>();
             live.forEach((k, b) -> {
                 if (nearSphere(b, sx, sy, sz, sr)) {
@@ -145,7 +147,7 @@ class DynamicAabbTreeTest {
     @Test
     void copyIsIndependent() {
         DynamicAabbTree a = new DynamicAabbTree();
-        int p = a.insert(new double[]{0, 0, 0, 1, 1, 1}, 7);
+        int p = a.insert(new double[] {0, 0, 0, 1, 1, 1}, 7);
         DynamicAabbTree b = a.copy();
         a.remove(p);
         DynamicAabbTree.Hits h = new DynamicAabbTree.Hits();
@@ -157,8 +159,8 @@ class DynamicAabbTreeTest {
     @Test
     void rejectsBadInput() {
         DynamicAabbTree t = new DynamicAabbTree();
-        assertThrows(IllegalArgumentException.class, () -> t.insert(new double[]{1, 0, 0, 0, 1, 1}, 0));
-        assertThrows(IllegalArgumentException.class, () -> t.insert(new double[]{Double.NaN, 0, 0, 0, 1, 1}, 0));
+        assertThrows(IllegalArgumentException.class, () -> t.insert(new double[] {1, 0, 0, 0, 1, 1}, 0));
+        assertThrows(IllegalArgumentException.class, () -> t.insert(new double[] {Double.NaN, 0, 0, 0, 1, 1}, 0));
         assertThrows(IllegalArgumentException.class, () -> t.remove(3));
     }
 

@@ -11,8 +11,7 @@ import java.util.zip.ZipFile;
 
 /** Test access to the MotionBenchMaker problems zip in tests/data/vamp (read in place, never copied). */
 public final class MbmData {
-    private MbmData() {
-    }
+    private MbmData() {}
 
     public static Path testData() {
         return Path.of(System.getProperty("collide4j.testdata", "../tests/data"));

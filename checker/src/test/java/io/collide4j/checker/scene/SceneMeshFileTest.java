@@ -1,22 +1,22 @@
 package io.collide4j.checker.scene;
 
-import io.collide4j.kinematics.format.InputFormatException;
-import io.collide4j.urdf.TriangleMesh;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.Arrays;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.collide4j.kinematics.format.InputFormatException;
+import io.collide4j.urdf.TriangleMesh;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Scene obstacles from mesh files: a tetrahedron written here as ASCII STL and as OBJ, scaled per axis. */
 class SceneMeshFileTest {
     /** Corners of the tetrahedron; faces counter-clockwise seen from outside. */
     private static final double[][] CORNERS = {{0, 0, 0}, {0.1, 0, 0}, {0, 0.1, 0}, {0, 0, 0.1}};
+
     private static final int[][] FACES = {{0, 2, 1}, {0, 1, 3}, {0, 3, 2}, {1, 2, 3}};
 
     @TempDir
@@ -27,8 +27,13 @@ class SceneMeshFileTest {
         for (int[] f : FACES) {
             b.append("facet normal 0 0 0\nouter loop\n");
             for (int i : f) {
-                b.append("vertex ").append(CORNERS[i][0]).append(' ').append(CORNERS[i][1]).append(' ')
-                        .append(CORNERS[i][2]).append('\n');
+                b.append("vertex ")
+                        .append(CORNERS[i][0])
+                        .append(' ')
+                        .append(CORNERS[i][1])
+                        .append(' ')
+                        .append(CORNERS[i][2])
+                        .append('\n');
             }
             b.append("endloop\nendfacet\n");
         }
@@ -38,10 +43,22 @@ class SceneMeshFileTest {
     private Path obj(Path file) throws Exception {
         StringBuilder b = new StringBuilder();
         for (double[] c : CORNERS) {
-            b.append("v ").append(c[0]).append(' ').append(c[1]).append(' ').append(c[2]).append('\n');
+            b.append("v ")
+                    .append(c[0])
+                    .append(' ')
+                    .append(c[1])
+                    .append(' ')
+                    .append(c[2])
+                    .append('\n');
         }
         for (int[] f : FACES) {
-            b.append("f ").append(f[0] + 1).append(' ').append(f[1] + 1).append(' ').append(f[2] + 1).append('\n');
+            b.append("f ")
+                    .append(f[0] + 1)
+                    .append(' ')
+                    .append(f[1] + 1)
+                    .append(' ')
+                    .append(f[2] + 1)
+                    .append('\n');
         }
         return Files.writeString(file, b.toString());
     }
@@ -60,7 +77,10 @@ class SceneMeshFileTest {
     }
 
     private static double[] sorted(double[][] points) {
-        return Arrays.stream(points).sorted((a, b) -> Arrays.compare(a, b)).flatMapToDouble(Arrays::stream).toArray();
+        return Arrays.stream(points)
+                .sorted((a, b) -> Arrays.compare(a, b))
+                .flatMapToDouble(Arrays::stream)
+                .toArray();
     }
 
     private static double[] sortedVertices(TriangleMesh m) {
@@ -95,12 +115,13 @@ class SceneMeshFileTest {
         stl(outside.resolve("tet.stl"));
         Files.createSymbolicLink(inner.resolve("link.stl"), outside.resolve("tet.stl"));
         String[][] cases = {
-                {"{\"name\": \"a\", \"type\": \"mesh_file\", \"file\": \"../outside/tet.stl\"}", "inside it"},
-                {"{\"name\": \"a\", \"type\": \"mesh_file\", \"file\": \"" + outside.resolve("tet.stl") + "\"}", "relative"},
-                {"{\"name\": \"a\", \"type\": \"mesh_file\", \"file\": \"none.stl\"}", "no mesh file"},
-                {"{\"name\": \"a\", \"type\": \"mesh_file\", \"file\": \"tet.stl\", \"scale\": [1, 0, 1]}", "scale"},
-                {"{\"name\": \"a\", \"type\": \"box\", \"size\": [1, 1, 1], \"scale\": [1, 1, 1]}", "only of mesh_file"},
-                {"{\"name\": \"a\", \"type\": \"mesh_file\"}", "needs member 'file'"},
+            {"{\"name\": \"a\", \"type\": \"mesh_file\", \"file\": \"../outside/tet.stl\"}", "inside it"},
+            {"{\"name\": \"a\", \"type\": \"mesh_file\", \"file\": \"" + outside.resolve("tet.stl") + "\"}", "relative"
+            },
+            {"{\"name\": \"a\", \"type\": \"mesh_file\", \"file\": \"none.stl\"}", "no mesh file"},
+            {"{\"name\": \"a\", \"type\": \"mesh_file\", \"file\": \"tet.stl\", \"scale\": [1, 0, 1]}", "scale"},
+            {"{\"name\": \"a\", \"type\": \"box\", \"size\": [1, 1, 1], \"scale\": [1, 1, 1]}", "only of mesh_file"},
+            {"{\"name\": \"a\", \"type\": \"mesh_file\"}", "needs member 'file'"},
         };
         stl(inner.resolve("tet.stl"));
         for (String[] c : cases) {
@@ -108,12 +129,17 @@ class SceneMeshFileTest {
             InputFormatException e = assertThrows(InputFormatException.class, () -> SceneJson.read(f), c[0]);
             assertTrue(e.getMessage().contains("objects[0]") && e.getMessage().contains(c[1]), e.getMessage());
         }
-        Path viaLink = Files.writeString(inner.resolve("scene.json"),
+        Path viaLink = Files.writeString(
+                inner.resolve("scene.json"),
                 "{\"objects\": [{\"name\": \"a\", \"type\": \"mesh_file\", \"file\": \"link.stl\"}]}");
-        assertTrue(assertThrows(InputFormatException.class, () -> SceneJson.read(viaLink)).getMessage()
+        assertTrue(assertThrows(InputFormatException.class, () -> SceneJson.read(viaLink))
+                .getMessage()
                 .contains("leads out of the scene file's folder"));
-        InputFormatException text = assertThrows(InputFormatException.class, () -> SceneJson.read(
-                "{\"objects\": [{\"name\": \"a\", \"type\": \"mesh_file\", \"file\": \"tet.stl\"}]}", "request"));
+        InputFormatException text = assertThrows(
+                InputFormatException.class,
+                () -> SceneJson.read(
+                        "{\"objects\": [{\"name\": \"a\", \"type\": \"mesh_file\", \"file\": \"tet.stl\"}]}",
+                        "request"));
         assertTrue(text.getMessage().contains("may not name mesh files"), text.getMessage());
     }
 }

@@ -1,19 +1,18 @@
 package io.collide4j.checker.scene;
 
-import io.collide4j.urdf.Pose;
-import io.collide4j.urdf.TriangleMesh;
-import org.joml.Matrix4d;
-import org.joml.Vector3d;
-import org.junit.jupiter.api.Test;
-
-import java.util.List;
-import java.util.Random;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.collide4j.urdf.Pose;
+import io.collide4j.urdf.TriangleMesh;
+import java.util.List;
+import java.util.Random;
+import org.joml.Matrix4d;
+import org.joml.Vector3d;
+import org.junit.jupiter.api.Test;
 
 class SceneTest {
 
@@ -47,7 +46,9 @@ class SceneTest {
         Scene ab = Scene.of(List.of(a, b));
         Scene ba = Scene.of(List.of(b, a));
         assertEquals(ab.contentHash(), ba.contentHash());
-        assertNotEquals(ab.contentHash(), ab.moved("a", new Pose(0, 0, 1e-9, 0, 0, 0, 1)).contentHash());
+        assertNotEquals(
+                ab.contentHash(),
+                ab.moved("a", new Pose(0, 0, 1e-9, 0, 0, 0, 1)).contentHash());
         assertNotEquals(ab.contentHash(), Scene.of(List.of(a)).contentHash());
     }
 
@@ -55,17 +56,21 @@ class SceneTest {
     @Test
     void worldBoundsContainSampledPoints() {
         Random rnd = new Random(7);
-        TriangleMesh tet = new TriangleMesh(new double[]{0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1},
-                new int[]{0, 2, 1, 0, 1, 3, 0, 3, 2, 1, 2, 3});
+        TriangleMesh tet = new TriangleMesh(
+                new double[] {0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1}, new int[] {0, 2, 1, 0, 1, 3, 0, 3, 2, 1, 2, 3});
         for (int trial = 0; trial < 60; trial++) {
             Vector3d axis = new Vector3d(rnd.nextGaussian(), rnd.nextGaussian(), rnd.nextGaussian()).normalize();
             double ang = rnd.nextDouble() * 6;
             org.joml.Quaterniond q = new org.joml.Quaterniond().rotationAxis(ang, axis.x, axis.y, axis.z);
             Pose pose = new Pose(rnd.nextGaussian(), rnd.nextGaussian(), rnd.nextGaussian(), q.x, q.y, q.z, q.w);
-            ObstacleShape[] shapes = {new ObstacleShape.Box(0.3, 1.2, 0.7), new ObstacleShape.Sphere(0.4),
-                    new ObstacleShape.Cylinder(0.2, 1.5), new ObstacleShape.Capsule(0.1, 0.8),
-                    new ObstacleShape.ConvexHull(new double[]{0, 0, 0, 1, 2, 3, -1, 0.5, 0, 0, 0, -2}),
-                    new ObstacleShape.Mesh(tet)};
+            ObstacleShape[] shapes = {
+                new ObstacleShape.Box(0.3, 1.2, 0.7),
+                new ObstacleShape.Sphere(0.4),
+                new ObstacleShape.Cylinder(0.2, 1.5),
+                new ObstacleShape.Capsule(0.1, 0.8),
+                new ObstacleShape.ConvexHull(new double[] {0, 0, 0, 1, 2, 3, -1, 0.5, 0, 0, 0, -2}),
+                new ObstacleShape.Mesh(tet)
+            };
             for (ObstacleShape s : shapes) {
                 Obstacle o = new Obstacle("o", s, pose);
                 double[] wb = o.worldBounds(new double[6]);
@@ -90,13 +95,18 @@ class SceneTest {
     private static Vector3d extremePoint(ObstacleShape s, Random rnd) {
         Vector3d u = new Vector3d(rnd.nextGaussian(), rnd.nextGaussian(), rnd.nextGaussian()).normalize();
         if (s instanceof ObstacleShape.Box b) {
-            return new Vector3d(Math.signum(u.x) * b.sizeX() / 2, Math.signum(u.y) * b.sizeY() / 2,
+            return new Vector3d(
+                    Math.signum(u.x) * b.sizeX() / 2,
+                    Math.signum(u.y) * b.sizeY() / 2,
                     Math.signum(u.z) * b.sizeZ() / 2);
         } else if (s instanceof ObstacleShape.Sphere sp) {
             return u.mul(sp.radius());
         } else if (s instanceof ObstacleShape.Cylinder c) {
             double a = rnd.nextDouble() * 2 * Math.PI;
-            return new Vector3d(c.radius() * Math.cos(a), c.radius() * Math.sin(a), rnd.nextBoolean() ? c.length() / 2 : -c.length() / 2);
+            return new Vector3d(
+                    c.radius() * Math.cos(a),
+                    c.radius() * Math.sin(a),
+                    rnd.nextBoolean() ? c.length() / 2 : -c.length() / 2);
         } else if (s instanceof ObstacleShape.Capsule c) {
             return u.mul(c.radius()).add(0, 0, u.z > 0 ? c.length() / 2 : -c.length() / 2);
         } else if (s instanceof ObstacleShape.ConvexHull h) {
@@ -113,7 +123,8 @@ class SceneTest {
         assertThrows(IllegalArgumentException.class, () -> new ObstacleShape.Box(0, 1, 1));
         assertThrows(IllegalArgumentException.class, () -> new ObstacleShape.Sphere(Double.NaN));
         assertThrows(IllegalArgumentException.class, () -> new ObstacleShape.Capsule(0.1, -1));
-        assertThrows(IllegalArgumentException.class, () -> new ObstacleShape.ConvexHull(new double[]{0, 1}));
-        assertFalse(new ObstacleShape.ConvexHull(new double[]{0, 0, 0}).equals(new ObstacleShape.ConvexHull(new double[]{0, 0, 1})));
+        assertThrows(IllegalArgumentException.class, () -> new ObstacleShape.ConvexHull(new double[] {0, 1}));
+        assertFalse(new ObstacleShape.ConvexHull(new double[] {0, 0, 0})
+                .equals(new ObstacleShape.ConvexHull(new double[] {0, 0, 1})));
     }
 }

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.collide4j.urdf.RobotDescription;
 import io.collide4j.urdf.UrdfParser;
-
 import java.io.ByteArrayInputStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -41,17 +40,39 @@ class SrdfGeneratorReasonsTest {
 
     @Test
     void everyReasonOnARobotWithKnownAnswers() {
-        RobotDescription r = UrdfParser.create().parse(new ByteArrayInputStream(URDF.getBytes(StandardCharsets.UTF_8)),
-                URI.create("file:///mem/slider.urdf"));
-        SrdfGenerator.Result res = SrdfGenerator.generate(r, SrdfGenerator.Parameters.defaults().withSamples(1000).withSeed(7));
+        RobotDescription r = UrdfParser.create()
+                .parse(
+                        new ByteArrayInputStream(URDF.getBytes(StandardCharsets.UTF_8)),
+                        URI.create("file:///mem/slider.urdf"));
+        SrdfGenerator.Result res = SrdfGenerator.generate(
+                r, SrdfGenerator.Parameters.defaults().withSamples(1000).withSeed(7));
         Map<String, String> got = new TreeMap<>();
-        res.disabled().forEach(p -> got.put(p.link1() + "-" + p.link2(), p.reason().srdfName()));
+        res.disabled()
+                .forEach(p -> got.put(p.link1() + "-" + p.link2(), p.reason().srdfName()));
         Map<String, String> expected = new TreeMap<>(Map.of(
-                "a-b", "Adjacent", "b-c", "Adjacent", "b-e", "Adjacent", "a-d", "Adjacent",
-                "a-c", "Always", "a-e", "Default", "c-e", "Default", "d-e", "Default",
-                "b-d", "Never", "c-d", "Never"));
+                "a-b",
+                "Adjacent",
+                "b-c",
+                "Adjacent",
+                "b-e",
+                "Adjacent",
+                "a-d",
+                "Adjacent",
+                "a-c",
+                "Always",
+                "a-e",
+                "Default",
+                "c-e",
+                "Default",
+                "d-e",
+                "Default",
+                "b-d",
+                "Never",
+                "c-d",
+                "Never"));
         assertEquals(expected, got);
-        assertEquals(List.of("a e", "c e", "d e"),
+        assertEquals(
+                List.of("a e", "c e", "d e"),
                 res.defaultCollisions().stream().sorted().toList());
         assertEquals(Map.of(), res.checkedPairCollisions());
     }

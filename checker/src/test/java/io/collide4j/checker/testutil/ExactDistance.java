@@ -3,8 +3,7 @@ package io.collide4j.checker.testutil;
 /** Test-only static Euclidean distances (closest-point constructions, Ericson ch. 5) used as oracles. */
 public final class ExactDistance {
 
-    private ExactDistance() {
-    }
+    private ExactDistance() {}
 
     /** Distance from point p to triangle (a, b, c); arrays of length 3. */
     public static double pointTriangle(double[] p, double[] a, double[] b, double[] c) {

@@ -2,7 +2,6 @@ package io.collide4j.planner.cli;
 
 import io.collide4j.checker.batch.EngineChoice;
 import io.collide4j.checker.batch.SignalChaining;
-
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -25,8 +24,7 @@ public final class ChainedRelaunch {
     /** Set in the child's environment; a JVM that sees it never restarts again. */
     public static final String MARKER = "COLLIDE4J_CHAINED_RELAUNCH";
 
-    private ChainedRelaunch() {
-    }
+    private ChainedRelaunch() {}
 
     /** True when the command may load OpenCL: {@code bench} unless the engine is {@code cpu}; any command that names an OpenCL engine. */
     static boolean mayUseOpenCl(String command, String engineProperty) {
@@ -40,7 +38,8 @@ public final class ChainedRelaunch {
     /** The child's command line, or empty when this JVM should run the command itself. */
     static Optional<List<String>> childCommand(String[] argv) {
         String command = argv.length == 0 ? "info" : argv[0];
-        if (SignalChaining.active() || System.getenv(MARKER) != null
+        if (SignalChaining.active()
+                || System.getenv(MARKER) != null
                 || !mayUseOpenCl(command, System.getProperty(EngineChoice.PROPERTY))
                 || !Files.isRegularFile(SignalChaining.library())) {
             return Optional.empty();
@@ -67,8 +66,10 @@ public final class ChainedRelaunch {
     static Optional<Integer> run(List<String> command) {
         ProcessBuilder pb = new ProcessBuilder(command).inheritIO();
         String preload = pb.environment().get(SignalChaining.PRELOAD_VARIABLE);
-        pb.environment().put(SignalChaining.PRELOAD_VARIABLE, SignalChaining.library()
-                + (preload == null || preload.isBlank() ? "" : ":" + preload));
+        pb.environment()
+                .put(
+                        SignalChaining.PRELOAD_VARIABLE,
+                        SignalChaining.library() + (preload == null || preload.isBlank() ? "" : ":" + preload));
         pb.environment().put(MARKER, "1");
         try {
             Process child = pb.start();

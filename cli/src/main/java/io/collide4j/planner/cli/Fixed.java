@@ -13,8 +13,7 @@ final class Fixed {
     /** Significant digits printed: enough to compare margins and clearances at the micrometre level. */
     static final int DIGITS = 4;
 
-    private Fixed() {
-    }
+    private Fixed() {}
 
     /** x with {@link #DIGITS} significant digits, rounded to nearest; "inf", "-inf" or "NaN" when not finite. */
     static String of(double x) {
@@ -66,6 +65,9 @@ final class Fixed {
         }
         // from the shortest decimal that reads back as x (Double.toString): rounding it down gives a decimal that reads
         // back as a double <= x (reading is monotonic), so a printed lower bound typed back in (verify --margin) is one
-        return BigDecimal.valueOf(x).round(new MathContext(digits, mode)).stripTrailingZeros().toPlainString();
+        return BigDecimal.valueOf(x)
+                .round(new MathContext(digits, mode))
+                .stripTrailingZeros()
+                .toPlainString();
     }
 }

@@ -4,12 +4,6 @@ import io.collide4j.planner.options.CliCommand;
 import io.collide4j.planner.options.CliException;
 import io.collide4j.planner.options.CliFailures;
 import io.collide4j.planner.options.ExitCode;
-import picocli.CommandLine;
-import picocli.CommandLine.Help;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.ParseResult;
-
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -18,6 +12,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.function.Supplier;
+import picocli.CommandLine;
+import picocli.CommandLine.Help;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
 
 /**
  * The {@code collide4j} command line, parsed with picocli: one {@link CliCommand} class per command, the
@@ -52,8 +51,9 @@ public final class Main {
     /** Columns left for a summary after "  NAME       " in an 80-column terminal. */
     private static final int OVERVIEW_TEXT = 80 - 13;
 
-    public static final String EXIT_CODES = "exit codes: 0 free/ok, 1 violation, 2 inconclusive, 64 usage, 65 bad input data,"
-            + " 66 missing input, 70 internal error, 73 cannot write output";
+    public static final String EXIT_CODES =
+            "exit codes: 0 free/ok, 1 violation, 2 inconclusive, 64 usage, 65 bad input data,"
+                    + " 66 missing input, 70 internal error, 73 cannot write output";
 
     /**
      * One line per command for {@code help}, short enough that the list fits an 80-column screen; a command
@@ -74,22 +74,26 @@ public final class Main {
     /** The top-level command: {@code --help} and {@code --version}; everything else is a sub-command. */
     @CommandLine.Command(name = "collide4j", description = "Certified collision checking for robot arms.")
     static final class Top {
-        @CommandLine.Option(names = {"-h", "--help"}, usageHelp = true, description = "List the commands and exit.")
+        @CommandLine.Option(
+                names = {"-h", "--help"},
+                usageHelp = true,
+                description = "List the commands and exit.")
         boolean help;
 
-        @CommandLine.Option(names = {"-V", "--version"}, versionHelp = true,
+        @CommandLine.Option(
+                names = {"-V", "--version"},
+                versionHelp = true,
                 description = "Print the version and the commit it was built from, and exit.")
         boolean version;
     }
 
-    private Main() {
-    }
+    private Main() {}
 
     public static void main(String[] argv) {
         Optional<Integer> chained;
         try {
             chained = ChainedRelaunch.childCommand(argv).flatMap(ChainedRelaunch::run);
-        } catch (Throwable t) {   // the relaunch is an optimisation: run in place
+        } catch (Throwable t) { // the relaunch is an optimisation: run in place
             chained = Optional.empty();
         }
         System.exit(chained.orElseGet(() -> run(argv, System.out, System.err)));
@@ -106,7 +110,7 @@ public final class Main {
         });
         top.registerConverter(Double.class, CliFailures::finite);
         top.registerConverter(double.class, CliFailures::finite);
-        top.setExpandAtFiles(false);   // '@name' is a value like any other, never a file of more arguments
+        top.setExpandAtFiles(false); // '@name' is a value like any other, never a file of more arguments
         return top;
     }
 
@@ -114,9 +118,10 @@ public final class Main {
     public static int run(String[] argv, PrintStream out, PrintStream err) {
         try {
             return parseAndRun(argv, out, err);
-        } catch (Throwable e) {   // outside a command (parsing, help): still one line and 70, never 1
+        } catch (Throwable e) { // outside a command (parsing, help): still one line and 70, never 1
             boolean debug = java.util.Arrays.asList(argv).contains("--debug");
-            err.println("collide4j: internal error: " + e + (debug ? "" : " (run again with --debug for the stack trace)"));
+            err.println(
+                    "collide4j: internal error: " + e + (debug ? "" : " (run again with --debug for the stack trace)"));
             if (debug) {
                 e.printStackTrace(err);
             }
@@ -125,14 +130,14 @@ public final class Main {
     }
 
     private static int parseAndRun(String[] argv, PrintStream out, PrintStream err) {
-        String[] args = argv.length == 0 ? new String[]{"info"} : argv;
+        String[] args = argv.length == 0 ? new String[] {"info"} : argv;
         CommandLine top = commandLine(out, err);
         if (args[0].equals("help")) {
             return help(top, List.of(args).subList(1, args.length), out, err);
         }
         if (!args[0].startsWith("-") && !top.getSubcommands().containsKey(args[0])) {
-            err.println("collide4j: unknown command '" + args[0] + "'; commands: " + String.join(", ", COMMANDS.keySet())
-                    + " (see 'collide4j help')");
+            err.println("collide4j: unknown command '" + args[0] + "'; commands: "
+                    + String.join(", ", COMMANDS.keySet()) + " (see 'collide4j help')");
             return ExitCode.USAGE.status();
         }
         ParseResult parsed;
@@ -142,7 +147,8 @@ public final class Main {
             String name = e.getCommandLine().getCommandName();
             String where = e.getCommandLine() == top ? "collide4j" : "collide4j " + name;
             String hint = "";
-            if (e instanceof CommandLine.UnmatchedArgumentException u && !u.getSuggestions().isEmpty()) {
+            if (e instanceof CommandLine.UnmatchedArgumentException u
+                    && !u.getSuggestions().isEmpty()) {
                 hint = "; did you mean " + String.join(" or ", u.getSuggestions()) + "?";
             }
             err.println(where + ": " + CliFailures.firstLine(e.getMessage()) + hint + " (see '" + where + " --help')");
@@ -177,7 +183,7 @@ public final class Main {
         String prefix = "collide4j " + name + ": ";
         try {
             return command.run();
-        } catch (Throwable e) {   // errors included: nothing unexpected may exit 1, the violation code
+        } catch (Throwable e) { // errors included: nothing unexpected may exit 1, the violation code
             CliException failure = CliFailures.failure(e, command);
             if (failure != null) {
                 err.println(prefix + failure.getMessage());
@@ -206,7 +212,8 @@ public final class Main {
             }
         }
         if (!unknown.isEmpty()) {
-            err.println("collide4j help: unknown command(s) " + unknown + "; commands: " + String.join(", ", COMMANDS.keySet()));
+            err.println("collide4j help: unknown command(s) " + unknown + "; commands: "
+                    + String.join(", ", COMMANDS.keySet()));
             return ExitCode.USAGE.status();
         }
         which.forEach(name -> top.getSubcommands().get(name).usage(out, Help.Ansi.OFF));
@@ -218,7 +225,8 @@ public final class Main {
         out.println("       collide4j --version");
         out.println();
         for (Map.Entry<String, CommandLine> e : top.getSubcommands().entrySet()) {
-            out.printf("  %-10s %s%n", e.getKey(), summary(e.getKey(), e.getValue().getCommandSpec()));
+            out.printf(
+                    "  %-10s %s%n", e.getKey(), summary(e.getKey(), e.getValue().getCommandSpec()));
         }
         out.println();
         out.println("exit codes: 0 free/ok, 1 violation, 2 inconclusive, 64 usage, 65 bad input data,");

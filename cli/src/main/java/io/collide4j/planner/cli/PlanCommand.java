@@ -1,21 +1,18 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.checker.certificate.Verdict;
+import io.collide4j.checker.query.MotionStatus;
+import io.collide4j.planner.CertifiedStateValidityChecker;
+import io.collide4j.planner.Collide4j;
 import io.collide4j.planner.options.CliException;
 import io.collide4j.planner.options.ExitCode;
 import io.collide4j.planner.options.RobotOptions;
 import io.collide4j.planner.options.RobotSceneCommand;
-import io.collide4j.checker.query.MotionStatus;
-import io.collide4j.checker.certificate.Verdict;
-import io.collide4j.planner.CertifiedStateValidityChecker;
-import io.collide4j.planner.Collide4j;
 import io.collide4j.planner.plan.MbmProblems;
 import io.collide4j.planner.plan.PlanRequest;
 import io.collide4j.planner.plan.PlanResult;
 import io.collide4j.planner.plan.ProblemRunner;
 import io.collide4j.planner.plan.RrtConnect;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -27,6 +24,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * {@code collide4j plan}: RRT-Connect with certified edges and shortcutting, either from {@code --start}
@@ -34,7 +33,10 @@ import java.util.stream.Stream;
  * --index I --count N}) with a per-scenario table. Every returned path is re-checked edge by edge.
  * Exit: 0 solved (all solved), 1 start or goal not valid (single problem), 2 no certified path found.
  */
-@Command(name = "plan", sortOptions = false, footer = Main.EXIT_CODES,
+@Command(
+        name = "plan",
+        sortOptions = false,
+        footer = Main.EXIT_CODES,
         description = "RRT-Connect with certified edges: --start/--goal in a scene, or MotionBenchMaker --problems.")
 final class PlanCommand extends RobotSceneCommand {
     @Option(names = "--start", paramLabel = "a,b,..", description = "Start configuration of the planning group.")
@@ -46,13 +48,22 @@ final class PlanCommand extends RobotSceneCommand {
     @Option(names = "--out", paramLabel = "PATH.csv", description = "Write the certified path (with --start/--goal).")
     Path pathOut;
 
-    @Option(names = "--problems", paramLabel = "ZIP", description = "MotionBenchMaker problem set (instead of --start/--goal).")
+    @Option(
+            names = "--problems",
+            paramLabel = "ZIP",
+            description = "MotionBenchMaker problem set (instead of --start/--goal).")
     Path problems;
 
-    @Option(names = "--scenario", paramLabel = "S|all", description = "Scenario of --problems (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--scenario",
+            paramLabel = "S|all",
+            description = "Scenario of --problems (default ${DEFAULT-VALUE}).")
     String scenario = "all";
 
-    @Option(names = "--index", paramLabel = "I", description = "First problem of each scenario, from 1 (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--index",
+            paramLabel = "I",
+            description = "First problem of each scenario, from 1 (default ${DEFAULT-VALUE}).")
     int index = 1;
 
     @Option(names = "--count", paramLabel = "N", description = "Problems per scenario (default ${DEFAULT-VALUE}).")
@@ -61,7 +72,10 @@ final class PlanCommand extends RobotSceneCommand {
     @Option(names = "--verbose", description = "One line per problem (with --problems).")
     boolean verbose;
 
-    @Option(names = "--time-limit", paramLabel = "S", description = "Planning time limit in seconds (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--time-limit",
+            paramLabel = "S",
+            description = "Planning time limit in seconds (default ${DEFAULT-VALUE}).")
     double timeLimit = 10;
 
     @Option(names = "--range", paramLabel = "RAD", description = "RRT step length (default ${DEFAULT-VALUE}).")
@@ -73,15 +87,19 @@ final class PlanCommand extends RobotSceneCommand {
     @Option(names = "--shortcut", paramLabel = "N", description = "Shortcutting attempts (default ${DEFAULT-VALUE}).")
     int shortcut = 100;
 
-    @Option(names = "--eager-edges", description = "Prove every tree edge when it is added, instead of lazy edges (trees"
-            + " grow on sampled state checks and only the edges of a connecting path are proven). The returned path is"
-            + " proven edge by edge either way.")
+    @Option(
+            names = "--eager-edges",
+            description = "Prove every tree edge when it is added, instead of lazy edges (trees"
+                    + " grow on sampled state checks and only the edges of a connecting path are proven). The returned path is"
+                    + " proven edge by edge either way.")
     boolean eagerEdges;
 
     @Override
     public List<String> defaultsUsed() {
-        return problems != null ? robot.defaultsUsed()
-                : Stream.concat(robot.defaultsUsed().stream(), scene.defaultsUsed().stream()).toList();
+        return problems != null
+                ? robot.defaultsUsed()
+                : Stream.concat(robot.defaultsUsed().stream(), scene.defaultsUsed().stream())
+                        .toList();
     }
 
     @Override
@@ -95,12 +113,16 @@ final class PlanCommand extends RobotSceneCommand {
                 .lazyEdges(!eagerEdges);
         if (problems != null) {
             if (start != null || goal != null || pathOut != null || !scene.isDefault()) {
-                throw new CliException(ExitCode.USAGE, "--problems brings its own starts, goals and scenes:"
-                        + " give it without --start, --goal, --out and --scene");
+                throw new CliException(
+                        ExitCode.USAGE,
+                        "--problems brings its own starts, goals and scenes:"
+                                + " give it without --start, --goal, --out and --scene");
             }
             if (!robot.hold.isEmpty()) {
-                throw new CliException(ExitCode.USAGE, "--hold: with --problems each problem's start state gives the"
-                        + " values of the joints outside the planning group");
+                throw new CliException(
+                        ExitCode.USAGE,
+                        "--hold: with --problems each problem's start state gives the"
+                                + " values of the joints outside the planning group");
             }
             return mbm(problems, settings);
         }
@@ -110,11 +132,13 @@ final class PlanCommand extends RobotSceneCommand {
         Collide4j c = buildChecker();
         double[] start = RobotOptions.vector("--start", this.start, c.dimension());
         double[] goal = RobotOptions.vector("--goal", this.goal, c.dimension());
-        for (double[][] q : new double[][][]{{start}, {goal}}) {
+        for (double[][] q : new double[][][] {{start}, {goal}}) {
             if (!c.withinLimits(q[0])) {
-                throw new CliException(ExitCode.USAGE, "" + (q[0] == start ? "--start" : "--goal")
-                        + " is outside the joint limits " + Arrays.toString(c.lowerLimits()) + " .. "
-                        + Arrays.toString(c.upperLimits()));
+                throw new CliException(
+                        ExitCode.USAGE,
+                        "" + (q[0] == start ? "--start" : "--goal")
+                                + " is outside the joint limits " + Arrays.toString(c.lowerLimits()) + " .. "
+                                + Arrays.toString(c.upperLimits()));
             }
         }
         if (!c.isValid(start) || !c.isValid(goal)) {
@@ -133,7 +157,7 @@ final class PlanCommand extends RobotSceneCommand {
         PlanRequest request;
         try {
             request = settings.start(start).goal(goal).space(c.jointSpace()).build();
-        } catch (IllegalArgumentException e) {   // a continuous joint's start or goal beyond ±2π
+        } catch (IllegalArgumentException e) { // a continuous joint's start or goal beyond ±2π
             throw new CliException(ExitCode.USAGE, "--start/--goal: " + e.getMessage(), e);
         }
         // planning margin (margin + 2 × tolerance): every path the planner returns certifies at the margin
@@ -144,11 +168,21 @@ final class PlanCommand extends RobotSceneCommand {
         }
         int edges = r.path().size() - 1;
         MotionStatus[] rechecks = ProblemRunner.recheckEdges(c, r.path());
-        int certified = (int) Arrays.stream(rechecks).filter(st -> st == MotionStatus.FREE).count();
+        int certified = (int)
+                Arrays.stream(rechecks).filter(st -> st == MotionStatus.FREE).count();
         Verdict whole = ProblemRunner.certifyPath(c, r.path());
-        out.printf(Locale.ROOT, "SOLVED %d waypoints, length %.3f rad (%.3f before shortcutting), planning %.3f s,"
-                        + " smoothing %.3f s, %d/%d edges re-certified free, path %s%n", r.path().size(), r.lengthAfter(),
-                r.lengthBefore(), r.planningSeconds(), r.smoothingSeconds(), certified, edges, whole);
+        out.printf(
+                Locale.ROOT,
+                "SOLVED %d waypoints, length %.3f rad (%.3f before shortcutting), planning %.3f s,"
+                        + " smoothing %.3f s, %d/%d edges re-certified free, path %s%n",
+                r.path().size(),
+                r.lengthAfter(),
+                r.lengthBefore(),
+                r.planningSeconds(),
+                r.smoothingSeconds(),
+                certified,
+                edges,
+                whole);
         if (pathOut != null) {
             writePath(pathOut, c.variableNames(), r.path());
             out.println("path written to " + pathOut);
@@ -165,8 +199,9 @@ final class PlanCommand extends RobotSceneCommand {
         List<String> scenarios = scenario.equals("all") ? set.scenarios() : List.of(scenario);
         for (String s : scenarios) {
             if (!set.scenarios().contains(s)) {
-                throw new CliException(ExitCode.USAGE, "--scenario: " + zip + " has no scenario '" + s + "'; it has "
-                        + set.scenarios());
+                throw new CliException(
+                        ExitCode.USAGE,
+                        "--scenario: " + zip + " has no scenario '" + s + "'; it has " + set.scenarios());
             }
         }
         Map<String, List<ProblemRunner.Run>> runs = new LinkedHashMap<>();
@@ -179,15 +214,31 @@ final class PlanCommand extends RobotSceneCommand {
                 try {
                     checker = ProblemRunner.checker(robot, p);
                 } catch (IllegalArgumentException e) {
-                    throw new CliException(ExitCode.DATA_ERROR, String.format(Locale.ROOT,
-                            "%s!problems/%s/request%04d.yaml: start state: %s", zip, s, p.index(), e.getMessage()), e);
+                    throw new CliException(
+                            ExitCode.DATA_ERROR,
+                            String.format(
+                                    Locale.ROOT,
+                                    "%s!problems/%s/request%04d.yaml: start state: %s",
+                                    zip,
+                                    s,
+                                    p.index(),
+                                    e.getMessage()),
+                            e);
                 }
                 ProblemRunner.Run r;
                 try {
                     r = ProblemRunner.run(checker, p, settings);
-                } catch (IllegalArgumentException e) {   // a continuous joint's start or goal beyond ±2π
-                    throw new CliException(ExitCode.DATA_ERROR, String.format(Locale.ROOT,
-                            "%s!problems/%s/request%04d.yaml: %s", zip, s, p.index(), e.getMessage()), e);
+                } catch (IllegalArgumentException e) { // a continuous joint's start or goal beyond ±2π
+                    throw new CliException(
+                            ExitCode.DATA_ERROR,
+                            String.format(
+                                    Locale.ROOT,
+                                    "%s!problems/%s/request%04d.yaml: %s",
+                                    zip,
+                                    s,
+                                    p.index(),
+                                    e.getMessage()),
+                            e);
                 }
                 list.add(r);
                 if (verbose || scenarios.size() * count == 1) {
@@ -198,14 +249,16 @@ final class PlanCommand extends RobotSceneCommand {
             runs.put(s, list);
         }
         printTable(runs, out);
-        boolean allSolved = runs.values().stream().flatMap(List::stream)
-                .allMatch(r -> r.outcome() == ProblemRunner.Outcome.SOLVED);
+        boolean allSolved =
+                runs.values().stream().flatMap(List::stream).allMatch(r -> r.outcome() == ProblemRunner.Outcome.SOLVED);
         if (allSolved) {
             return ExitCode.FREE.status();
         }
         boolean single = scenarios.size() * count == 1;
         ProblemRunner.Outcome only = runs.values().iterator().next().get(0).outcome();
-        return single && only != ProblemRunner.Outcome.NOT_SOLVED ? ExitCode.VIOLATION.status() : ExitCode.INCONCLUSIVE.status();
+        return single && only != ProblemRunner.Outcome.NOT_SOLVED
+                ? ExitCode.VIOLATION.status()
+                : ExitCode.INCONCLUSIVE.status();
     }
 
     static String describe(ProblemRunner.Run r) {
@@ -216,15 +269,31 @@ final class PlanCommand extends RobotSceneCommand {
         if (!r.plan().solved()) {
             return head + " (" + r.plan().failureReason() + ")";
         }
-        return head + String.format(Locale.ROOT, " planning %.3f s + smoothing %.3f s, %d waypoints, %d/%d edges re-certified, path %s",
-                r.plan().planningSeconds(), r.plan().smoothingSeconds(), r.plan().path().size(), r.certifiedEdges(), r.edges(),
-                r.pathVerdict());
+        return head
+                + String.format(
+                        Locale.ROOT,
+                        " planning %.3f s + smoothing %.3f s, %d waypoints, %d/%d edges re-certified, path %s",
+                        r.plan().planningSeconds(),
+                        r.plan().smoothingSeconds(),
+                        r.plan().path().size(),
+                        r.certifiedEdges(),
+                        r.edges(),
+                        r.pathVerdict());
     }
 
     /** Per scenario: problems, invalid start/goal, solved, success over valid problems, median times. */
     static void printTable(Map<String, List<ProblemRunner.Run>> runs, PrintStream out) {
-        out.printf(Locale.ROOT, "%-24s %8s %9s %8s %7s %8s %13s %13s%n", "scenario", "problems", "bad start", "bad goal",
-                "solved", "success", "median plan s", "median total s");
+        out.printf(
+                Locale.ROOT,
+                "%-24s %8s %9s %8s %7s %8s %13s %13s%n",
+                "scenario",
+                "problems",
+                "bad start",
+                "bad goal",
+                "solved",
+                "success",
+                "median plan s",
+                "median total s");
         int[] total = new int[4];
         for (Map.Entry<String, List<ProblemRunner.Run>> e : runs.entrySet()) {
             int[] n = new int[4];
@@ -240,18 +309,34 @@ final class PlanCommand extends RobotSceneCommand {
                         plan.add(r.plan().planningSeconds());
                         all.add(r.plan().planningSeconds() + r.plan().smoothingSeconds());
                     }
-                    default -> { }
+                    default -> {}
                 }
             }
             for (int k = 0; k < 4; k++) {
                 total[k] += n[k];
             }
             int valid = n[0] - n[1] - n[2];
-            out.printf(Locale.ROOT, "%-24s %8d %9d %8d %7d %7.1f%% %13s %13s%n", e.getKey(), n[0], n[1], n[2], n[3],
-                    valid == 0 ? 0.0 : 100.0 * n[3] / valid, median(plan), median(all));
+            out.printf(
+                    Locale.ROOT,
+                    "%-24s %8d %9d %8d %7d %7.1f%% %13s %13s%n",
+                    e.getKey(),
+                    n[0],
+                    n[1],
+                    n[2],
+                    n[3],
+                    valid == 0 ? 0.0 : 100.0 * n[3] / valid,
+                    median(plan),
+                    median(all));
         }
         int valid = total[0] - total[1] - total[2];
-        out.printf(Locale.ROOT, "%-24s %8d %9d %8d %7d %7.1f%%%n", "all", total[0], total[1], total[2], total[3],
+        out.printf(
+                Locale.ROOT,
+                "%-24s %8d %9d %8d %7d %7.1f%%%n",
+                "all",
+                total[0],
+                total[1],
+                total[2],
+                total[3],
                 valid == 0 ? 0.0 : 100.0 * total[3] / valid);
     }
 
@@ -265,7 +350,8 @@ final class PlanCommand extends RobotSceneCommand {
     }
 
     private static void writePath(Path file, List<String> names, List<double[]> path) {
-        StringBuilder sb = new StringBuilder("# collide4j plan: joint-space linear between rows, every edge certified free\n");
+        StringBuilder sb =
+                new StringBuilder("# collide4j plan: joint-space linear between rows, every edge certified free\n");
         sb.append(String.join(",", names)).append('\n');
         for (double[] q : path) {
             for (int i = 0; i < q.length; i++) {

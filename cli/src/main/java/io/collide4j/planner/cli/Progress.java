@@ -48,7 +48,8 @@ public final class Progress {
 
     /** Progress for a command: quiet with {@code --quiet}, a bar on a terminal, plain lines otherwise. */
     public static Progress of(CliCommand command, String label, long total) {
-        Mode mode = command.common.quiet ? Mode.QUIET
+        Mode mode = command.common.quiet
+                ? Mode.QUIET
                 : System.console() != null && command.err == System.err ? Mode.BAR : Mode.LINES;
         return new Progress(command.err, label, total, mode, System::nanoTime);
     }
@@ -70,8 +71,15 @@ public final class Progress {
             }
             drawnPercent = percent;
             int filled = percent * 30 / 100;
-            err.printf(Locale.ROOT, "\r%-14s [%s%s] %3d%% (%d/%d)", label, "#".repeat(filled), ".".repeat(30 - filled),
-                    percent, done, total);
+            err.printf(
+                    Locale.ROOT,
+                    "\r%-14s [%s%s] %3d%% (%d/%d)",
+                    label,
+                    "#".repeat(filled),
+                    ".".repeat(30 - filled),
+                    percent,
+                    done,
+                    total);
             if (end) {
                 err.println();
             }
@@ -83,8 +91,9 @@ public final class Progress {
             lastLine = now;
             printedLine = true;
             double elapsed = (now - started) / 1e9;
-            String eta = end || done == 0 ? "" : String.format(Locale.ROOT, ", about %.0f s left",
-                    elapsed * (total - done) / done);
+            String eta = end || done == 0
+                    ? ""
+                    : String.format(Locale.ROOT, ", about %.0f s left", elapsed * (total - done) / done);
             err.printf(Locale.ROOT, "%s: %d/%d (%d%%) after %.1f s%s%n", label, done, total, percent, elapsed, eta);
         }
         err.flush();

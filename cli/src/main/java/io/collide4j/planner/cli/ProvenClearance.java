@@ -5,7 +5,6 @@ import io.collide4j.checker.certificate.Verdict;
 import io.collide4j.planner.Collide4j;
 import io.collide4j.verifier.IndependentVerifier;
 import io.collide4j.verifier.VerificationReport;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -59,11 +58,13 @@ record ProvenClearance(double value, String pair, double scene, String scenePair
         }
         VerificationReport r;
         try (InputStream in = Files.newInputStream(file)) {
-            r = IndependentVerifier.verify(c.model().kinematics().description(), c.semantics(), in, file.toString(), least);
+            r = IndependentVerifier.verify(
+                    c.model().kinematics().description(), c.semantics(), in, file.toString(), least);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read back " + file, e);
         }
-        return r.valid() ? new ProvenClearance(least, pair, scene, scenePair)
+        return r.valid()
+                ? new ProvenClearance(least, pair, scene, scenePair)
                 : new ProvenClearance(margin, null, scene, scenePair);
     }
 }

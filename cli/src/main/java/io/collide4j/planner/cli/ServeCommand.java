@@ -1,23 +1,20 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.checker.robot.DecompositionMode;
 import io.collide4j.planner.options.CliCommand;
 import io.collide4j.planner.options.CliException;
 import io.collide4j.planner.options.ExitCode;
-import io.collide4j.checker.robot.DecompositionMode;
-
 import io.collide4j.planner.server.CollisionService;
 import io.collide4j.planner.server.FileRoots;
 import io.collide4j.planner.server.JsonLinesServer;
 import io.collide4j.planner.server.ServerLimits;
-
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * {@code collide4j serve [--port N] [--root DIR]... [limits]}: the JSON-lines collision server
@@ -26,51 +23,79 @@ import java.util.Locale;
  * {@code listening 127.0.0.1:PORT} as the first stdout line and serves until the process is stopped
  * (stdin is not read, so it runs in the background too). The server log (SLF4J) goes to stderr only.
  */
-@Command(name = "serve", sortOptions = false, footer = Main.EXIT_CODES,
+@Command(
+        name = "serve",
+        sortOptions = false,
+        footer = Main.EXIT_CODES,
         description = "JSON-lines collision server on stdio or 127.0.0.1:PORT (cli/PROTOCOL.md).")
 final class ServeCommand extends CliCommand {
-    @Option(names = "--port", paramLabel = "N",
+    @Option(
+            names = "--port",
+            paramLabel = "N",
             description = "Listen on 127.0.0.1:N (0 picks a free port) instead of serving stdin/stdout.")
-    Long port;   // null: stdio; a sentinel such as -1 would make "--port -1" serve stdio instead of being refused
+    Long port; // null: stdio; a sentinel such as -1 would make "--port -1" serve stdio instead of being refused
 
-    @Option(names = "--root", paramLabel = "DIR",
+    @Option(
+            names = "--root",
+            paramLabel = "DIR",
             description = "A folder whose files clients may load (repeatable). Default: none, so clients can use only"
                     + " bundled models and inline scenes.")
     List<Path> roots = new ArrayList<>();
 
-    @Option(names = "--max-request-bytes", paramLabel = "B", description = "Longest request line (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--max-request-bytes",
+            paramLabel = "B",
+            description = "Longest request line (default ${DEFAULT-VALUE}).")
     long max = ServerLimits.DEFAULT_MAX_REQUEST_BYTES;
 
-    @Option(names = "--max-nesting-depth", paramLabel = "D",
+    @Option(
+            names = "--max-nesting-depth",
+            paramLabel = "D",
             description = "Deepest JSON nesting of a request (default ${DEFAULT-VALUE}).")
     int maxNestingDepth = ServerLimits.DEFAULT_MAX_NESTING_DEPTH;
 
-    @Option(names = "--max-connections", paramLabel = "N",
-            description = "Open TCP connections; the next is answered with an error line and closed (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--max-connections",
+            paramLabel = "N",
+            description =
+                    "Open TCP connections; the next is answered with an error line and closed (default ${DEFAULT-VALUE}).")
     int maxConnections = ServerLimits.DEFAULT_MAX_CONNECTIONS;
 
-    @Option(names = "--idle-timeout", paramLabel = "SECONDS",
+    @Option(
+            names = "--idle-timeout",
+            paramLabel = "SECONDS",
             description = "Close a TCP connection with no request for this long (default ${DEFAULT-VALUE}).")
     double idleSeconds = ServerLimits.DEFAULT_IDLE_TIMEOUT.toMillis() / 1000.0;
 
-    @Option(names = "--request-timeout", paramLabel = "SECONDS",
-            description = "Time budget of one request; past it the request is answered with an error (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--request-timeout",
+            paramLabel = "SECONDS",
+            description =
+                    "Time budget of one request; past it the request is answered with an error (default ${DEFAULT-VALUE}).")
     double requestSeconds = ServerLimits.DEFAULT_REQUEST_TIMEOUT.toMillis() / 1000.0;
 
-    @Option(names = "--max-evaluations", paramLabel = "N",
+    @Option(
+            names = "--max-evaluations",
+            paramLabel = "N",
             description = "Largest distance-evaluation budget a request may ask for (default ${DEFAULT-VALUE}).")
     long maxEvaluations = ServerLimits.DEFAULT_MAX_EVALUATIONS;
 
-    @Option(names = "--log-level", paramLabel = "LEVEL",
-            description = "Server log level on stderr: error, warn, info or debug (one line per request) (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--log-level",
+            paramLabel = "LEVEL",
+            description =
+                    "Server log level on stderr: error, warn, info or debug (one line per request) (default ${DEFAULT-VALUE}).")
     String logLevel = "info";
 
-    @Option(names = "--decompose",
-            description = "Default of load's \"decompose\": every mesh as a convex decomposition (cached on disk) instead"
-                    + " of one hull. Without it, only links far from convex are decomposed.")
+    @Option(
+            names = "--decompose",
+            description =
+                    "Default of load's \"decompose\": every mesh as a convex decomposition (cached on disk) instead"
+                            + " of one hull. Without it, only links far from convex are decomposed.")
     boolean decompose;
 
-    @Option(names = "--no-decompose",
+    @Option(
+            names = "--no-decompose",
             description = "Default of load's \"decompose\": one hull per mesh, also for links far from convex.")
     boolean noDecompose;
 
@@ -79,8 +104,8 @@ final class ServeCommand extends CliCommand {
         if (decompose && noDecompose) {
             throw new CliException(ExitCode.USAGE, "give --decompose or --no-decompose, not both");
         }
-        DecompositionMode mode = decompose ? DecompositionMode.ALL : noDecompose ? DecompositionMode.HULLS
-                : DecompositionMode.CONCAVE;
+        DecompositionMode mode =
+                decompose ? DecompositionMode.ALL : noDecompose ? DecompositionMode.HULLS : DecompositionMode.CONCAVE;
         if (max < 64 || max > Integer.MAX_VALUE - 8) {
             throw new CliException(ExitCode.USAGE, "--max-request-bytes must be in 64 .. 2^31-9, got " + max);
         }
@@ -89,18 +114,27 @@ final class ServeCommand extends CliCommand {
         }
         String level = logLevel.toLowerCase(Locale.ROOT);
         if (!List.of("error", "warn", "info", "debug", "trace").contains(level)) {
-            throw new CliException(ExitCode.USAGE, "--log-level must be error, warn, info or debug, got '" + logLevel + "'");
+            throw new CliException(
+                    ExitCode.USAGE, "--log-level must be error, warn, info or debug, got '" + logLevel + "'");
         }
         ServerLimits limits;
         FileRoots files;
         try {
-            limits = new ServerLimits((int) max, maxNestingDepth, maxConnections, seconds(idleSeconds, "--idle-timeout"),
-                    seconds(requestSeconds, "--request-timeout"), maxEvaluations);
-        } catch (IllegalArgumentException e) {   // ServerLimits checks every bound; its messages start with the field
+            limits = new ServerLimits(
+                    (int) max,
+                    maxNestingDepth,
+                    maxConnections,
+                    seconds(idleSeconds, "--idle-timeout"),
+                    seconds(requestSeconds, "--request-timeout"),
+                    maxEvaluations);
+        } catch (IllegalArgumentException e) { // ServerLimits checks every bound; its messages start with the field
             String m = e.getMessage();
-            for (String[] fieldOption : new String[][] {{"maxRequestBytes", "--max-request-bytes"},
-                    {"maxNestingDepth", "--max-nesting-depth"}, {"maxConnections", "--max-connections"},
-                    {"maxEvaluations", "--max-evaluations"}}) {
+            for (String[] fieldOption : new String[][] {
+                {"maxRequestBytes", "--max-request-bytes"},
+                {"maxNestingDepth", "--max-nesting-depth"},
+                {"maxConnections", "--max-connections"},
+                {"maxEvaluations", "--max-evaluations"}
+            }) {
                 m = m.replace(fieldOption[0], fieldOption[1]);
             }
             throw new CliException(ExitCode.USAGE, m);
@@ -123,7 +157,7 @@ final class ServeCommand extends CliCommand {
             out.println("listening 127.0.0.1:" + bound);
             out.flush();
             try {
-                new java.util.concurrent.CountDownLatch(1).await();   // connections are served on their own threads
+                new java.util.concurrent.CountDownLatch(1).await(); // connections are served on their own threads
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -134,8 +168,9 @@ final class ServeCommand extends CliCommand {
 
     private static Duration seconds(double s, String option) {
         if (!(s > 0) || !Double.isFinite(s) || s > 1e9) {
-            throw new CliException(ExitCode.USAGE, option + " must be a positive number of seconds, at most 1e9 (about"
-                    + " 32 years), got " + s);
+            throw new CliException(
+                    ExitCode.USAGE,
+                    option + " must be a positive number of seconds, at most 1e9 (about" + " 32 years), got " + s);
         }
         return Duration.ofNanos((long) Math.ceil(s * 1e9));
     }

@@ -11,11 +11,9 @@ import java.util.List;
  */
 final class Ticks {
     /** One tick: where it goes and what it says. */
-    record Tick(double value, String label) {
-    }
+    record Tick(double value, String label) {}
 
-    private Ticks() {
-    }
+    private Ticks() {}
 
     /** Round ticks in [lo, hi] (lo < hi, both finite), at least two, about {@code target}. */
     static List<Tick> between(double lo, double hi, int target) {
@@ -26,7 +24,7 @@ final class Ticks {
         List<Tick> out = ticks(lo, hi, BigDecimal.valueOf(m).scaleByPowerOfTen(exponent));
         // a range just wider than one step can hold a single multiple: the next smaller round step holds two
         while (out.size() < 2) {
-            exponent -= m == 1 ? 1 : 0;   // 10, 5, 2, 1 times 10^e, then 5 times 10^(e-1)
+            exponent -= m == 1 ? 1 : 0; // 10, 5, 2, 1 times 10^e, then 5 times 10^(e-1)
             m = m == 10 ? 5 : m == 5 ? 2 : m == 2 ? 1 : 5;
             out = ticks(lo, hi, BigDecimal.valueOf(m).scaleByPowerOfTen(exponent));
         }

@@ -1,13 +1,13 @@
 package io.collide4j.planner.cli;
 
+import io.collide4j.checker.certificate.Verdict;
+import io.collide4j.checker.certificate.Violation;
 import io.collide4j.checker.geometry.ConvexHull;
 import io.collide4j.checker.geometry.ConvexShape;
 import io.collide4j.checker.geometry.HullShape;
-import io.collide4j.checker.geometry.hull.QuickHull;
 import io.collide4j.checker.geometry.TransformedShape;
+import io.collide4j.checker.geometry.hull.QuickHull;
 import io.collide4j.checker.query.Contact;
-import io.collide4j.checker.certificate.Verdict;
-import io.collide4j.checker.certificate.Violation;
 import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.checker.scene.Obstacle;
 import io.collide4j.checker.scene.ObstacleShape;
@@ -20,16 +20,15 @@ import io.collide4j.urdf.GeometryElement;
 import io.collide4j.urdf.LinkDescription;
 import io.collide4j.urdf.Pose;
 import io.collide4j.urdf.TriangleMesh;
-import org.joml.Matrix4d;
-import org.joml.Matrix4dc;
-import org.joml.Vector3d;
-import org.joml.Vector3dc;
-
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.joml.Matrix4d;
+import org.joml.Matrix4dc;
+import org.joml.Vector3d;
+import org.joml.Vector3dc;
 
 /**
  * The data of the report's 3-D view as one JSON object: the robot's convex pieces (triangles in their link's
@@ -49,8 +48,7 @@ final class ViewerData {
     /** At most this many triangles per link in the decimated collision meshes. */
     static final int MESH_TRIANGLES = 1500;
 
-    private ViewerData() {
-    }
+    private ViewerData() {}
 
     /**
      * The sampled frames with the first violation's exact state inserted at its time (its configuration and
@@ -82,15 +80,26 @@ final class ViewerData {
      * {@code unresolvedFrom}/{@code unresolvedTo} bound the part of the motion an INCONCLUSIVE verdict leaves
      * unproved (NaN otherwise).
      */
-    static String json(RobotCollisionModel model, Scene scene, Verdict verdict, double margin, Violation violation,
-                       List<ProfileSample> frames, int exactFrame, double unresolvedFrom, double unresolvedTo) {
+    static String json(
+            RobotCollisionModel model,
+            Scene scene,
+            Verdict verdict,
+            double margin,
+            Violation violation,
+            List<ProfileSample> frames,
+            int exactFrame,
+            double unresolvedFrom,
+            double unresolvedTo) {
         KinematicModel kin = model.kinematics();
         Map<Integer, Integer> linkSlot = new LinkedHashMap<>();
         for (int b = 0; b < model.bodyCount(); b++) {
             linkSlot.putIfAbsent(model.bodyLink(b), linkSlot.size());
         }
         StringBuilder j = new StringBuilder(1 << 16);
-        j.append("{\"verdict\":").append(str(verdict.name())).append(",\"margin\":").append(margin);
+        j.append("{\"verdict\":")
+                .append(str(verdict.name()))
+                .append(",\"margin\":")
+                .append(margin);
         j.append(",\"links\":[");
         boolean first = true;
         for (int link : linkSlot.keySet()) {
@@ -99,8 +108,12 @@ final class ViewerData {
         }
         j.append("],\"bodies\":[");
         for (int b = 0; b < model.bodyCount(); b++) {
-            j.append(b == 0 ? "" : ",").append("{\"name\":").append(str(model.bodyName(b))).append(",\"link\":")
-                    .append(linkSlot.get(model.bodyLink(b))).append(",\"pieces\":[");
+            j.append(b == 0 ? "" : ",")
+                    .append("{\"name\":")
+                    .append(str(model.bodyName(b)))
+                    .append(",\"link\":")
+                    .append(linkSlot.get(model.bodyLink(b)))
+                    .append(",\"pieces\":[");
             for (int p = model.pieceStart(b); p < model.pieceEnd(b); p++) {
                 j.append(p == model.pieceStart(b) ? "" : ",");
                 hullJson(j, pieceHull(model.pieceShape(p)));
@@ -112,7 +125,10 @@ final class ViewerData {
         for (Map.Entry<Integer, Integer> e : linkSlot.entrySet()) {
             double[] xyz = linkMeshTriangles(kin, e.getKey());
             if (xyz.length > 0) {
-                j.append(first ? "" : ",").append("{\"link\":").append(e.getValue()).append(",\"mesh\":");
+                j.append(first ? "" : ",")
+                        .append("{\"link\":")
+                        .append(e.getValue())
+                        .append(",\"mesh\":");
                 first = false;
                 decimatedJson(j, xyz, MESH_TRIANGLES);
                 j.append("}");
@@ -141,7 +157,7 @@ final class ViewerData {
                     for (int c = 0; c < 4; c++) {
                         j.append(first ? "" : ",");
                         first = false;
-                        num(j, m.get(c, r), exact);   // row-major 3x4; JOML's get(column, row)
+                        num(j, m.get(c, r), exact); // row-major 3x4; JOML's get(column, row)
                     }
                 }
             }
@@ -155,8 +171,12 @@ final class ViewerData {
         }
         if (violation != null) {
             Contact c = violation.contact();
-            j.append(",\"violation\":{\"t\":").append(violation.time()).append(",\"frame\":").append(exactFrame)
-                    .append(",\"pair\":").append(str(c.pair().key()))
+            j.append(",\"violation\":{\"t\":")
+                    .append(violation.time())
+                    .append(",\"frame\":")
+                    .append(exactFrame)
+                    .append(",\"pair\":")
+                    .append(str(c.pair().key()))
                     .append(",\"distance\":");
             num(j, c.distance(), true);
             j.append(",\"depth\":");
@@ -166,7 +186,11 @@ final class ViewerData {
             j.append("}");
         }
         if (!Double.isNaN(unresolvedFrom)) {
-            j.append(",\"unresolved\":[").append(unresolvedFrom).append(",").append(unresolvedTo).append("]");
+            j.append(",\"unresolved\":[")
+                    .append(unresolvedFrom)
+                    .append(",")
+                    .append(unresolvedTo)
+                    .append("]");
         }
         return j.append("}").toString();
     }
@@ -175,10 +199,19 @@ final class ViewerData {
         if (c == null) {
             return;
         }
-        j.append(",\"pair\":").append(str(c.pair().key())).append(",\"a\":").append(str(c.pair().first()))
-                .append(",\"ap\":").append(c.pair().firstPiece())
-                .append(",\"b\":").append(str(c.pair().second())).append(",\"bp\":").append(c.pair().secondPiece())
-                .append(",\"env\":").append(c.pair().environment()).append(",\"lb\":");
+        j.append(",\"pair\":")
+                .append(str(c.pair().key()))
+                .append(",\"a\":")
+                .append(str(c.pair().first()))
+                .append(",\"ap\":")
+                .append(c.pair().firstPiece())
+                .append(",\"b\":")
+                .append(str(c.pair().second()))
+                .append(",\"bp\":")
+                .append(c.pair().secondPiece())
+                .append(",\"env\":")
+                .append(c.pair().environment())
+                .append(",\"lb\":");
         num(j, c.lowerBound(), exact);
         j.append(",\"w\":[");
         vec(j, c.pointOnFirst(), exact);
@@ -277,7 +310,7 @@ final class ViewerData {
                     List<Integer> k = new ArrayList<>(List.of(a, b, c));
                     java.util.Collections.sort(k);
                     if (seen.add(k)) {
-                        tris.add(new int[]{a, b, c});
+                        tris.add(new int[] {a, b, c});
                     }
                 }
             }
@@ -296,7 +329,12 @@ final class ViewerData {
             j.append("],\"f\":[");
             for (int t = 0; t < tris.size(); t++) {
                 int[] f = tris.get(t);
-                j.append(t == 0 ? "" : ",").append(f[0]).append(",").append(f[1]).append(",").append(f[2]);
+                j.append(t == 0 ? "" : ",")
+                        .append(f[0])
+                        .append(",")
+                        .append(f[1])
+                        .append(",")
+                        .append(f[2]);
             }
             j.append("]}");
             return;
@@ -323,7 +361,7 @@ final class ViewerData {
         }
         double[] xyz = new double[3 * SUPPORT_DIRECTIONS];
         Vector3d p = new Vector3d();
-        double golden = Math.PI * (3 - Math.sqrt(5));   // Fibonacci sphere: near-uniform directions
+        double golden = Math.PI * (3 - Math.sqrt(5)); // Fibonacci sphere: near-uniform directions
         for (int k = 0; k < SUPPORT_DIRECTIONS; k++) {
             double z = 1 - (2 * k + 1.0) / SUPPORT_DIRECTIONS;
             double r = Math.sqrt(1 - z * z);
@@ -345,7 +383,11 @@ final class ViewerData {
         }
         j.append("],\"f\":[");
         for (int t = 0; t < h.triangleCount(); t++) {
-            j.append(t == 0 ? "" : ",").append(h.triangle(t, 0)).append(",").append(h.triangle(t, 1)).append(",")
+            j.append(t == 0 ? "" : ",")
+                    .append(h.triangle(t, 0))
+                    .append(",")
+                    .append(h.triangle(t, 1))
+                    .append(",")
                     .append(h.triangle(t, 2));
         }
         j.append("]}");
@@ -355,14 +397,25 @@ final class ViewerData {
         j.append("{\"name\":").append(str(o.name()));
         ObstacleShape shape = o.shape();
         if (shape instanceof ObstacleShape.Box b) {
-            j.append(",\"type\":\"box\",\"size\":[").append(b.sizeX()).append(",").append(b.sizeY()).append(",")
-                    .append(b.sizeZ()).append("]");
+            j.append(",\"type\":\"box\",\"size\":[")
+                    .append(b.sizeX())
+                    .append(",")
+                    .append(b.sizeY())
+                    .append(",")
+                    .append(b.sizeZ())
+                    .append("]");
         } else if (shape instanceof ObstacleShape.Sphere s) {
             j.append(",\"type\":\"sphere\",\"radius\":").append(s.radius());
         } else if (shape instanceof ObstacleShape.Cylinder c) {
-            j.append(",\"type\":\"cylinder\",\"radius\":").append(c.radius()).append(",\"length\":").append(c.length());
+            j.append(",\"type\":\"cylinder\",\"radius\":")
+                    .append(c.radius())
+                    .append(",\"length\":")
+                    .append(c.length());
         } else if (shape instanceof ObstacleShape.Capsule c) {
-            j.append(",\"type\":\"capsule\",\"radius\":").append(c.radius()).append(",\"length\":").append(c.length());
+            j.append(",\"type\":\"capsule\",\"radius\":")
+                    .append(c.radius())
+                    .append(",\"length\":")
+                    .append(c.length());
         } else if (shape instanceof ObstacleShape.ConvexHull h) {
             j.append(",\"type\":\"mesh\",\"mesh\":");
             hullJson(j, QuickHull.compute(h.copyPoints()));
@@ -377,16 +430,32 @@ final class ViewerData {
             }
             j.append("],\"f\":[");
             for (int k = 0; k < t.triangleCount(); k++) {
-                j.append(k == 0 ? "" : ",").append(t.index(k, 0)).append(",").append(t.index(k, 1)).append(",")
+                j.append(k == 0 ? "" : ",")
+                        .append(t.index(k, 0))
+                        .append(",")
+                        .append(t.index(k, 1))
+                        .append(",")
                         .append(t.index(k, 2));
             }
             j.append("]}");
         } else {
-            throw new IllegalStateException("no drawing for obstacle shape " + shape);   // sealed: a new kind needs one
+            throw new IllegalStateException("no drawing for obstacle shape " + shape); // sealed: a new kind needs one
         }
         Pose p = o.pose();
-        j.append(",\"p\":[").append(p.x()).append(",").append(p.y()).append(",").append(p.z()).append("],\"q\":[")
-                .append(p.qx()).append(",").append(p.qy()).append(",").append(p.qz()).append(",").append(p.qw())
+        j.append(",\"p\":[")
+                .append(p.x())
+                .append(",")
+                .append(p.y())
+                .append(",")
+                .append(p.z())
+                .append("],\"q\":[")
+                .append(p.qx())
+                .append(",")
+                .append(p.qy())
+                .append(",")
+                .append(p.qz())
+                .append(",")
+                .append(p.qw())
                 .append("]}");
     }
 

@@ -17,7 +17,8 @@ final class AnswerWriter {
     private final Writer out;
     /** Held while writing; also guards {@link RunningRequest#answered} and {@link #unflushed} updates. */
     final ReentrantLock lock = new ReentrantLock();
-    private volatile long writingSince;   // nanoTime when a write under the lock began; 0 when none
+
+    private volatile long writingSince; // nanoTime when a write under the lock began; 0 when none
     /** Answers written but held back for pipelined requests; set under the lock, read without it by the reader. */
     volatile boolean unflushed;
 

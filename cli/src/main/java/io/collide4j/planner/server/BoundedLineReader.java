@@ -29,10 +29,10 @@ final class BoundedLineReader {
     private int chunkPos;
     private int chunkLen;
     private byte[] line = new byte[1024];
-    private int len;          // bytes of the current line kept so far
-    private long total;       // bytes of the current line seen so far
-    private boolean sawAny;   // the current line has started
-    private volatile long lineStartedNanos;   // System.nanoTime() | 1 at the current line's first byte; 0 between lines
+    private int len; // bytes of the current line kept so far
+    private long total; // bytes of the current line seen so far
+    private boolean sawAny; // the current line has started
+    private volatile long lineStartedNanos; // System.nanoTime() | 1 at the current line's first byte; 0 between lines
 
     BoundedLineReader(InputStream in, int maxBytes) {
         this.in = in;
@@ -76,7 +76,7 @@ final class BoundedLineReader {
         sawAny = false;
         lineStartedNanos = 0;
         if (seen > maxBytes) {
-            line = new byte[1024];   // an idle connection keeps no large buffer
+            line = new byte[1024]; // an idle connection keeps no large buffer
             return new Line(null, seen, true);
         }
         if (kept > 0 && line[kept - 1] == '\r') {
@@ -93,7 +93,8 @@ final class BoundedLineReader {
 
     /** Where {@code bytes[0, n)} stop being UTF-8 ("byte 17: 0xff"), or null when they are UTF-8 (a real U+FFFD). */
     private static String malformedAt(byte[] bytes, int n) {
-        java.nio.charset.CharsetDecoder d = StandardCharsets.UTF_8.newDecoder()
+        java.nio.charset.CharsetDecoder d = StandardCharsets.UTF_8
+                .newDecoder()
                 .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
                 .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT);
         java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(bytes, 0, n);
@@ -102,7 +103,8 @@ final class BoundedLineReader {
         if (!r.isError()) {
             r = d.flush(out);
         }
-        return r.isError() ? "byte " + (in.position() + 1) + ": 0x" + String.format("%02x", bytes[in.position()] & 0xff)
+        return r.isError()
+                ? "byte " + (in.position() + 1) + ": 0x" + String.format("%02x", bytes[in.position()] & 0xff)
                 : null;
     }
 

@@ -1,27 +1,5 @@
 package io.collide4j.planner.server;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.collide4j.checker.batch.BatchChecker;
-import io.collide4j.checker.batch.EngineChoice;
-import io.collide4j.checker.certificate.CertificationResult;
-import io.collide4j.checker.query.Contact;
-import io.collide4j.checker.query.MotionResult;
-import io.collide4j.checker.query.MotionStatus;
-import io.collide4j.checker.certificate.Violation;
-import io.collide4j.planner.CertifiedMotionValidator;
-import io.collide4j.planner.CertifiedStateValidityChecker;
-import io.collide4j.checker.robot.DecompositionMode;
-import io.collide4j.planner.Collide4j;
-import io.collide4j.planner.MotionValidator;
-import io.collide4j.planner.ValidityCounters;
-
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-
 import static io.collide4j.planner.server.Params.array;
 import static io.collide4j.planner.server.Params.budget;
 import static io.collide4j.planner.server.Params.infinityAsNull;
@@ -29,6 +7,27 @@ import static io.collide4j.planner.server.Params.invalid;
 import static io.collide4j.planner.server.Params.known;
 import static io.collide4j.planner.server.Params.list;
 import static io.collide4j.planner.server.Params.number;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.collide4j.checker.batch.BatchChecker;
+import io.collide4j.checker.batch.EngineChoice;
+import io.collide4j.checker.certificate.CertificationResult;
+import io.collide4j.checker.certificate.Violation;
+import io.collide4j.checker.query.Contact;
+import io.collide4j.checker.query.MotionResult;
+import io.collide4j.checker.query.MotionStatus;
+import io.collide4j.checker.robot.DecompositionMode;
+import io.collide4j.planner.CertifiedMotionValidator;
+import io.collide4j.planner.CertifiedStateValidityChecker;
+import io.collide4j.planner.Collide4j;
+import io.collide4j.planner.MotionValidator;
+import io.collide4j.planner.ValidityCounters;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * The collision checker behind {@code collide4j serve}: one session (one loaded robot and scene) per
@@ -52,11 +51,11 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
     private final DecompositionMode decomposeByDefault;
     private Collide4j session;
     private CertifiedMotionValidator motions;
-    private CertifiedMotionValidator shortWayMotions;   // continuous joints the short way round (checkMotion's shortWay)
+    private CertifiedMotionValidator shortWayMotions; // continuous joints the short way round (checkMotion's shortWay)
     private CertifiedStateValidityChecker states;
-    private CertifiedMotionValidator planningMotions;    // at the planning margin ("planning": true)
+    private CertifiedMotionValidator planningMotions; // at the planning margin ("planning": true)
     private CertifiedStateValidityChecker planningStates;
-    private BatchChecker batchEngine;   // created on the first batch of a session; closed with it
+    private BatchChecker batchEngine; // created on the first batch of a session; closed with it
 
     /** A service that reads files only under {@code files}, within {@code limits}. */
     public CollisionService(FileRoots files, ServerLimits limits) {
@@ -84,7 +83,6 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
         this(FileRoots.none(), ServerLimits.defaults());
     }
 
-
     @Override
     public Object handle(String method, ObjectNode params, RequestContext context) {
         return switch (method) {
@@ -95,15 +93,19 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
                     yield query(method, params, context);
                 } catch (RequestException e) {
                     throw e;
-                } catch (IllegalArgumentException e) {   // wrong lengths, limits, unboundable motions: the caller's to fix
+                } catch (
+                        IllegalArgumentException e) { // wrong lengths, limits, unboundable motions: the caller's to fix
                     throw invalid(method + ": " + e.getMessage());
                 }
             }
             case "certify" -> certify(params, context);
             case "counters" -> counters();
-            default -> throw new RequestException(RequestException.METHOD_NOT_FOUND, "unknown method '" + method
-                    + "'; methods: ping, load, isValid, isValidMany, clearance, checkMotion, isMotionFree, batch, certify,"
-                    + " counters");
+            default ->
+                throw new RequestException(
+                        RequestException.METHOD_NOT_FOUND,
+                        "unknown method '" + method
+                                + "'; methods: ping, load, isValid, isValidMany, clearance, checkMotion, isMotionFree, batch, certify,"
+                                + " counters");
         };
     }
 
@@ -188,7 +190,7 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
         r.put("lastValidFraction", mc.lastValidFraction());
         r.put("lastValid", list(mc.lastValid()));
         if (shortWay) {
-            r.put("q1", list(v.motionEnd(q0, q1)));   // the end of the motion certified: what the client executes
+            r.put("q1", list(v.motionEnd(q0, q1))); // the end of the motion certified: what the client executes
         }
         return r;
     }
@@ -282,7 +284,8 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
                 MotionStatus[] st = session.checkMotions(q0s.subList(from, to), q1s.subList(from, to), engine());
                 for (int i = 0; i < st.length; i++) {
                     // endpoints outside the joint limits are invalid motions, as for the single-motion adapter
-                    mv.add(st[i] == MotionStatus.FREE && session.withinLimits(q0s.get(from + i))
+                    mv.add(st[i] == MotionStatus.FREE
+                            && session.withinLimits(q0s.get(from + i))
                             && session.withinLimits(q1s.get(from + i)));
                 }
             }
@@ -326,7 +329,8 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
             }
             for (int i = 0; i < times.length; i++) {
                 if (!ts.get(i).isNumber() || !Double.isFinite(ts.get(i).doubleValue())) {
-                    throw invalid("times[" + i + "]: expected a finite number, got " + ProtocolJson.typeName(ts.get(i)));
+                    throw invalid(
+                            "times[" + i + "]: expected a finite number, got " + ProtocolJson.typeName(ts.get(i)));
                 }
                 times[i] = ts.get(i).doubleValue();
             }
@@ -337,7 +341,9 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
         if (!(margin >= 0) || !Double.isFinite(margin)) {
             throw invalid("margin: must be finite and >= 0, got " + margin);
         }
-        long budget = p.has("budget") ? budget(p, limits.maxEvaluations()) : Math.min(c.trajectoryBudget(), limits.maxEvaluations());
+        long budget = p.has("budget")
+                ? budget(p, limits.maxEvaluations())
+                : Math.min(c.trajectoryBudget(), limits.maxEvaluations());
         boolean certificate = true;
         if (p.has("certificate")) {
             if (!p.get("certificate").isBoolean()) {
@@ -348,9 +354,10 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
         CertificationResult r;
         try {
             // stops between segments once the client has gone or the time budget is spent (PROTOCOL.md)
-            r = c.trajectoryCertifier().certify(q, velocities, accelerations, times, margin, budget,
-                    segments -> context.checkpoint()).result();
-        } catch (IllegalArgumentException e) {   // wrong vector lengths, limits, non-finite values: the caller's to fix
+            r = c.trajectoryCertifier()
+                    .certify(q, velocities, accelerations, times, margin, budget, segments -> context.checkpoint())
+                    .result();
+        } catch (IllegalArgumentException e) { // wrong vector lengths, limits, non-finite values: the caller's to fix
             throw invalid("certify: " + e.getMessage());
         }
         Map<String, Object> out = new LinkedHashMap<>();
@@ -367,8 +374,12 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
             vm.put("lowerBound", v.contact().lowerBound());
             out.put("violation", vm);
         }
-        out.put("clearanceLowerBound", r.pairClearance().values().stream().min(Double::compare)
-                .map(Params::infinityAsNull).orElse(null));
+        out.put(
+                "clearanceLowerBound",
+                r.pairClearance().values().stream()
+                        .min(Double::compare)
+                        .map(Params::infinityAsNull)
+                        .orElse(null));
         out.put("evaluations", r.evaluations());
         if (certificate) {
             out.put("certificate", json.trusted(r.certificateJson()));
@@ -395,7 +406,8 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
      */
     private BatchChecker engine() {
         if (batchEngine == null) {
-            EngineChoice choice = System.getProperty(EngineChoice.PROPERTY) == null ? EngineChoice.CPU
+            EngineChoice choice = System.getProperty(EngineChoice.PROPERTY) == null
+                    ? EngineChoice.CPU
                     : EngineChoice.fromSystemProperty();
             batchEngine = session.newBatchChecker(choice, Runtime.getRuntime().availableProcessors());
         }
@@ -426,7 +438,8 @@ public final class CollisionService implements RequestHandler, AutoCloseable {
         }
         int n = session().dimension();
         if (v.size() != n) {
-            throw invalid(what + ": has " + v.size() + " values, the planning group has " + n + " " + session.variableNames());
+            throw invalid(what + ": has " + v.size() + " values, the planning group has " + n + " "
+                    + session.variableNames());
         }
         double[] q = new double[n];
         for (int i = 0; i < n; i++) {

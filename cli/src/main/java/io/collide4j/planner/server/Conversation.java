@@ -1,7 +1,8 @@
 package io.collide4j.planner.server;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import static io.collide4j.planner.server.JsonLinesServer.LOG;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -12,8 +13,6 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
-
-import static io.collide4j.planner.server.JsonLinesServer.LOG;
 
 /**
  * One conversation of a {@link JsonLinesServer}: stdio, or one TCP connection. A reader thread reads lines
@@ -28,28 +27,30 @@ final class Conversation {
     private static final int QUEUED_LINES = 256;
     private static final int TAKEN_AT_ONCE = 64;
     /** Methods that answer in microseconds to milliseconds: answers before them may wait for the batch to flush. */
-    private static final java.util.Set<String> FAST_METHODS = java.util.Set.of("ping", "isValid", "clearance",
-            "checkMotion", "counters");
+    private static final java.util.Set<String> FAST_METHODS =
+            java.util.Set.of("ping", "isValid", "clearance", "checkMotion", "counters");
 
     private final JsonLinesServer server;
     private final long number;
     private final RequestHandler handler;
     private final BoundedLineReader reader;
     private final AnswerWriter output;
-    private final Socket socket;   // null on stdio
+    private final Socket socket; // null on stdio
     private final ServerLimits limits;
-    private final long budgetNanos;   // limits.requestTimeout(), converted once rather than per request
+    private final long budgetNanos; // limits.requestTimeout(), converted once rather than per request
     private final BlockingQueue<Object> queue = new ArrayBlockingQueue<>(QUEUED_LINES);
     private final Semaphore queuedBytes;
     private final java.util.concurrent.atomic.AtomicInteger pending = new java.util.concurrent.atomic.AtomicInteger();
     private volatile boolean ended;
     /** The reader thread is answering a quick request (the handler is in use there). */
     private volatile boolean answeringInline;
+
     private final java.util.concurrent.atomic.AtomicInteger answered = new java.util.concurrent.atomic.AtomicInteger();
     private volatile RunningRequest running;
     private volatile Thread readerThread;
     /** When the last complete request line arrived (or the conversation opened): the eviction order of the server. */
     private volatile long lastRequestNanos = System.nanoTime();
+
     private final AtomicBoolean lineTimedOut = new AtomicBoolean();
     private final AtomicBoolean idleClosed = new AtomicBoolean();
     /**
@@ -61,9 +62,13 @@ final class Conversation {
     /** TCP: the connection still counts against the server's connection limit (released once, on end or eviction). */
     private final AtomicBoolean holdsSlot = new AtomicBoolean(true);
 
-
-    Conversation(JsonLinesServer server, long number, RequestHandler handler, InputStream in, OutputStream out,
-                 Socket socket) {
+    Conversation(
+            JsonLinesServer server,
+            long number,
+            RequestHandler handler,
+            InputStream in,
+            OutputStream out,
+            Socket socket) {
         this.server = server;
         this.number = number;
         this.handler = handler;
@@ -93,7 +98,8 @@ final class Conversation {
                         break work;
                     }
                     BoundedLineReader.Line line = item instanceof BoundedLineReader.Line l ? l : null;
-                    ParsedRequest p = line == null ? (ParsedRequest) item
+                    ParsedRequest p = line == null
+                            ? (ParsedRequest) item
                             : ParsedRequest.of(line, server.json(), limits, permits(line));
                     queuedBytes.release(p.permits());
                     // answers to pipelined quick requests go out together; one that may take long is sent at once
@@ -109,7 +115,7 @@ final class Conversation {
             awaitInlineAnswer();
             if (handler instanceof AutoCloseable closeable) {
                 try {
-                    closeable.close();   // the session's resources (worker threads) end with its conversation
+                    closeable.close(); // the session's resources (worker threads) end with its conversation
                 } catch (Exception e) {
                     LOG.warn("conversation {}: releasing the session failed: {}", number, e.toString());
                 }
@@ -132,7 +138,7 @@ final class Conversation {
             try {
                 Thread.sleep(1);
             } catch (InterruptedException e) {
-                interrupted = true;   // the server closing: still wait, the request is quick
+                interrupted = true; // the server closing: still wait, the request is quick
             }
         }
         if (interrupted) {
@@ -153,14 +159,14 @@ final class Conversation {
         try {
             while (!ended) {
                 if (output.unflushed && pending.get() == 0 && !reader.hasCompleteLine()) {
-                    flushHeld();   // the next read may wait for the client, which may be waiting for these answers
+                    flushHeld(); // the next read may wait for the client, which may be waiting for these answers
                 }
                 BoundedLineReader.Line line;
                 try {
                     line = reader.next();
                 } catch (SocketTimeoutException e) {
                     if (pending.get() > 0) {
-                        continue;   // busy, not idle: the client is waiting for us
+                        continue; // busy, not idle: the client is waiting for us
                     }
                     idle();
                     return;
@@ -180,10 +186,10 @@ final class Conversation {
                 lastActivityNanos = lastRequestNanos;
                 Object item = line;
                 if (pending.get() == 0 && (line.oversized() || line.length() <= ParsedRequest.QUICK_LINE_BYTES)) {
-                    pending.incrementAndGet();   // from here until answered, the connection is not idle
+                    pending.incrementAndGet(); // from here until answered, the connection is not idle
                     ParsedRequest p = ParsedRequest.of(line, server.json(), limits, permits(line));
                     if (p.quick()) {
-                        answeringInline = true;   // before the check of ended: see closeHandler
+                        answeringInline = true; // before the check of ended: see closeHandler
                         if (ended) {
                             answeringInline = false;
                             return;
@@ -221,11 +227,14 @@ final class Conversation {
     }
 
     private void idle() {
-        if (!idleClosed.compareAndSet(false, true) || ended) {   // the reader's timeout and the watchdog may both see it
+        if (!idleClosed.compareAndSet(false, true) || ended) { // the reader's timeout and the watchdog may both see it
             return;
         }
-        String line = server.errorLine(null, RequestException.IDLE_TIMEOUT, "no request for "
-                + limits.idleTimeout().toSeconds() + " s (the server's idle timeout); closing the connection");
+        String line = server.errorLine(
+                null,
+                RequestException.IDLE_TIMEOUT,
+                "no request for " + limits.idleTimeout().toSeconds()
+                        + " s (the server's idle timeout); closing the connection");
         output.writeLine(line, true);
         LOG.debug("conversation {}: idle timeout", number);
         end("idle timeout", false);
@@ -261,7 +270,7 @@ final class Conversation {
                 flushBefore(method);
             }
             running = r;
-            if (ended) {   // end() may have looked for a running request just before this one was published
+            if (ended) { // end() may have looked for a running request just before this one was published
                 context.cancel("conversation over");
             }
             Object result = handler.handle(method, p.params(), context);
@@ -273,7 +282,12 @@ final class Conversation {
         } catch (RequestContext.RequestCancelledException e) {
             if (ended) {
                 running = null;
-                LOG.debug("conversation {}: request {} {} cancelled: {}", number, id, LogText.printable(method), e.getMessage());
+                LOG.debug(
+                        "conversation {}: request {} {} cancelled: {}",
+                        number,
+                        id,
+                        LogText.printable(method),
+                        e.getMessage());
                 return false;
             }
             code = RequestException.TIME_BUDGET_EXCEEDED;
@@ -282,7 +296,13 @@ final class Conversation {
             response = server.errorLine(id, code, message);
         } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
             String ref = Long.toHexString(ThreadLocalRandom.current().nextLong() & 0xffffffffffffL);
-            LOG.warn("conversation {}: request {} {} failed internally [ref {}]", number, id, LogText.printable(method), ref, e);
+            LOG.warn(
+                    "conversation {}: request {} {} failed internally [ref {}]",
+                    number,
+                    id,
+                    LogText.printable(method),
+                    ref,
+                    e);
             code = RequestException.INTERNAL_ERROR;
             message = "internal error (reference " + ref + " in the server log)";
             response = server.errorLine(id, code, message);
@@ -290,12 +310,23 @@ final class Conversation {
         boolean written = write(r, response, flush);
         running = null;
         if (code != 0 && code != RequestException.INTERNAL_ERROR) {
-            LOG.warn("conversation {}: request {} {} answered error {}: {}", number, id, LogText.printable(method), code,
+            LOG.warn(
+                    "conversation {}: request {} {} answered error {}: {}",
+                    number,
+                    id,
+                    LogText.printable(method),
+                    code,
                     LogText.printable(message));
         }
         if (LOG.isDebugEnabled()) {
-            LOG.debug("conversation {}: request {} {} -> {} in {} us{}", number, id, LogText.printable(method),
-                    code == 0 ? "ok" : code, (System.nanoTime() - t0) / 1000, inline ? " (reader thread)" : "");
+            LOG.debug(
+                    "conversation {}: request {} {} -> {} in {} us{}",
+                    number,
+                    id,
+                    LogText.printable(method),
+                    code == 0 ? "ok" : code,
+                    (System.nanoTime() - t0) / 1000,
+                    inline ? " (reader thread)" : "");
         }
         if (written) {
             answered.incrementAndGet();
@@ -309,14 +340,14 @@ final class Conversation {
         try {
             if (r != null) {
                 if (r.answered) {
-                    return false;   // the watchdog answered it already
+                    return false; // the watchdog answered it already
                 }
                 r.answered = true;
             }
             if (ended) {
                 return false;
             }
-            server.countServed();   // before the reply leaves, so a client never sees a stale count
+            server.countServed(); // before the reply leaves, so a client never sees a stale count
             lastActivityNanos = System.nanoTime();
             if (!output.writeLine(response, flush)) {
                 end("writing failed", true);
@@ -360,23 +391,30 @@ final class Conversation {
      */
     void tick(long now) {
         long started = reader.lineStartedNanos();
-        if (socket != null && started != 0 && now - started > budgetNanos
-                && lineTimedOut.compareAndSet(false, true)) {
+        if (socket != null && started != 0 && now - started > budgetNanos && lineTimedOut.compareAndSet(false, true)) {
             server.execute(this::lineTooSlow);
             return;
         }
-        if (socket != null && pending.get() == 0 && running == null && started == 0
-                && now - lastActivityNanos > limits.idleTimeout().toNanos() && !idleClosed.get() && !ended) {
-            server.execute(() -> {   // only line breaks (or nothing) since the last request or answer
-                if (pending.get() == 0 && running == null && reader.lineStartedNanos() == 0) {   // still so
-                    idle();
-                }
-            });
+        if (socket != null
+                && pending.get() == 0
+                && running == null
+                && started == 0
+                && now - lastActivityNanos > limits.idleTimeout().toNanos()
+                && !idleClosed.get()
+                && !ended) {
+            server.execute(
+                    () -> { // only line breaks (or nothing) since the last request or answer
+                        if (pending.get() == 0 && running == null && reader.lineStartedNanos() == 0) { // still so
+                            idle();
+                        }
+                    });
             return;
         }
         long w = output.writingSince();
         if (w != 0 && now - w > limits.idleTimeout().toNanos()) {
-            LOG.warn("conversation {}: the client has not read its answers for {} s; closing", number,
+            LOG.warn(
+                    "conversation {}: the client has not read its answers for {} s; closing",
+                    number,
                     limits.idleTimeout().toSeconds());
             closeTransport();
             return;
@@ -396,10 +434,14 @@ final class Conversation {
             return;
         }
         LOG.warn("conversation {}: a request line took longer than {} to arrive; closing", number, seconds());
-        if (output.lock.tryLock()) {   // a client that neither sends nor reads gets no say: never wait for it
+        if (output.lock.tryLock()) { // a client that neither sends nor reads gets no say: never wait for it
             try {
-                output.writeLine(server.errorLine(null, RequestException.IDLE_TIMEOUT, "request line not complete "
-                        + seconds() + " after its first byte (the server's request timeout); closing the connection"),
+                output.writeLine(
+                        server.errorLine(
+                                null,
+                                RequestException.IDLE_TIMEOUT,
+                                "request line not complete " + seconds()
+                                        + " after its first byte (the server's request timeout); closing the connection"),
                         true);
             } finally {
                 output.lock.unlock();
@@ -451,16 +493,26 @@ final class Conversation {
             answer = !r.answered && !ended;
             r.answered = true;
             if (answer) {
-                output.writeLine(server.errorLine(r.id, RequestException.TIME_BUDGET_EXCEEDED, r.method
-                        + ": stopped after the server's time budget of " + seconds() + " per request; the connection"
-                        + " is closed because the work could not be stopped at a safe point"), true);
+                output.writeLine(
+                        server.errorLine(
+                                r.id,
+                                RequestException.TIME_BUDGET_EXCEEDED,
+                                r.method
+                                        + ": stopped after the server's time budget of " + seconds()
+                                        + " per request; the connection"
+                                        + " is closed because the work could not be stopped at a safe point"),
+                        true);
             }
         } finally {
             output.lock.unlock();
         }
         if (answer) {
-            LOG.warn("conversation {}: request {} {} exceeded the time budget of {}; closing", number, r.id,
-                    LogText.printable(r.method), seconds());
+            LOG.warn(
+                    "conversation {}: request {} {} exceeded the time budget of {}; closing",
+                    number,
+                    r.id,
+                    LogText.printable(r.method),
+                    seconds());
             end("time budget exceeded", true);
         }
     }
@@ -476,7 +528,7 @@ final class Conversation {
         if (cancel && r != null) {
             r.context.cancel(why);
         }
-        if (output.lock.tryLock()) {   // a writer blocked on a client that does not read keeps the lock: skip
+        if (output.lock.tryLock()) { // a writer blocked on a client that does not read keeps the lock: skip
             try {
                 output.writeLine(null, true);
             } finally {

@@ -6,7 +6,6 @@ import io.collide4j.urdf.LinkDescription;
 import io.collide4j.urdf.ResourceResolver;
 import io.collide4j.urdf.RobotDescription;
 import io.collide4j.urdf.XmlTree;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -29,7 +28,7 @@ import java.util.List;
  * with someone who can write inside a root); roots should be folders only trusted users can write.
  */
 public final class FileRoots {
-    private final List<Path> roots;   // real paths
+    private final List<Path> roots; // real paths
 
     private FileRoots(List<Path> roots) {
         this.roots = List.copyOf(roots);
@@ -111,7 +110,8 @@ public final class FileRoots {
 
     /** As {@link #checkUrdfReferences(Path, String)} for URDF text expanded from a xacro file at {@code base}. */
     public void checkUrdfText(String xml, URI base, String field) {
-        XmlTree.Element root = XmlTree.parse(new java.io.ByteArrayInputStream(xml.getBytes(java.nio.charset.StandardCharsets.UTF_8)),
+        XmlTree.Element root = XmlTree.parse(
+                new java.io.ByteArrayInputStream(xml.getBytes(java.nio.charset.StandardCharsets.UTF_8)),
                 base + " (expanded by xacro)");
         checkMeshes(root, base, field);
     }
@@ -135,7 +135,8 @@ public final class FileRoots {
     }
 
     private void checkMeshes(XmlTree.Element top, URI base, String field) {
-        java.util.ArrayDeque<XmlTree.Element> todo = new java.util.ArrayDeque<>();   // no recursion: nesting is the file's
+        java.util.ArrayDeque<XmlTree.Element> todo =
+                new java.util.ArrayDeque<>(); // no recursion: nesting is the file's
         todo.push(top);
         while (!todo.isEmpty()) {
             XmlTree.Element e = todo.pop();
@@ -195,13 +196,19 @@ public final class FileRoots {
     }
 
     private RequestException refusal(String field, String requested) {
-        return new RequestException(RequestException.INVALID_PARAMS, field + ": no readable file '" + requested
-                + "' under the server's --root folders" + (roots.isEmpty() ? " (this server has none: only bundled"
-                + " models and inline content)" : ""));
+        return new RequestException(
+                RequestException.INVALID_PARAMS,
+                field + ": no readable file '" + requested
+                        + "' under the server's --root folders"
+                        + (roots.isEmpty()
+                                ? " (this server has none: only bundled" + " models and inline content)"
+                                : ""));
     }
 
     private static RequestException meshRefusal(String field) {
-        return new RequestException(RequestException.INVALID_PARAMS, field + ": the URDF references a mesh that is not"
-                + " a local file under the server's --root folders (http, ftp and other non-file references are refused)");
+        return new RequestException(
+                RequestException.INVALID_PARAMS,
+                field + ": the URDF references a mesh that is not"
+                        + " a local file under the server's --root folders (http, ftp and other non-file references are refused)");
     }
 }

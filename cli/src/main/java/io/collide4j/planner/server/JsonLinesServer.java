@@ -1,8 +1,5 @@
 package io.collide4j.planner.server;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -21,6 +18,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * JSON-lines request/response server: one JSON object per line in, one per line out (PROTOCOL.md).
@@ -159,18 +158,19 @@ public final class JsonLinesServer implements AutoCloseable {
                 threads.execute(() -> {
                     Conversation[] c = new Conversation[1];
                     try (client) {
-                        client.setSoTimeout((int) Math.min(Integer.MAX_VALUE, limits.idleTimeout().toMillis()));
+                        client.setSoTimeout((int)
+                                Math.min(Integer.MAX_VALUE, limits.idleTimeout().toMillis()));
                         client.setTcpNoDelay(true);
                         converse(client.getInputStream(), client.getOutputStream(), client, c);
                     } catch (IOException | RuntimeException e) {
                         LOG.warn("connection from {} failed: {}", client.getRemoteSocketAddress(), e.toString());
                     } finally {
-                        if (c[0] == null || c[0].releaseSlot()) {   // an evicted one gave its place up already
+                        if (c[0] == null || c[0].releaseSlot()) { // an evicted one gave its place up already
                             tcpConnections.decrementAndGet();
                         }
                     }
                 });
-            } catch (RuntimeException e) {   // rejected: the server is closing
+            } catch (RuntimeException e) { // rejected: the server is closing
                 tcpConnections.decrementAndGet();
                 closeQuietly(client);
             }
@@ -194,21 +194,30 @@ public final class JsonLinesServer implements AutoCloseable {
         }
         tcpConnections.decrementAndGet();
         long quietSeconds = (System.nanoTime() - victim.lastRequestNanos()) / 1_000_000_000L;
-        LOG.warn("connection limit {} reached: closing the connection quiet longest ({} s without a request) for a new one",
-                limits.maxConnections(), quietSeconds);
+        LOG.warn(
+                "connection limit {} reached: closing the connection quiet longest ({} s without a request) for a new one",
+                limits.maxConnections(),
+                quietSeconds);
         victim.evict("server busy: it has " + limits.maxConnections() + " connections (its limit) and this one went"
                 + " longest without a request (" + quietSeconds + " s); closed to admit a new connection");
         return true;
     }
 
     private void refuseBusy(Socket client) {
-        LOG.warn("refusing a connection from {}: {} connections open (limit {})", client.getRemoteSocketAddress(),
-                limits.maxConnections(), limits.maxConnections());
+        LOG.warn(
+                "refusing a connection from {}: {} connections open (limit {})",
+                client.getRemoteSocketAddress(),
+                limits.maxConnections(),
+                limits.maxConnections());
         try (client) {
             client.setSoTimeout(1000);
             OutputStream out = client.getOutputStream();
-            out.write((errorLine(null, RequestException.SERVER_BUSY, "server busy: it already has "
-                    + limits.maxConnections() + " connections (its limit); try again later") + "\n")
+            out.write((errorLine(
+                                    null,
+                                    RequestException.SERVER_BUSY,
+                                    "server busy: it already has " + limits.maxConnections()
+                                            + " connections (its limit); try again later")
+                            + "\n")
                     .getBytes(StandardCharsets.UTF_8));
             out.flush();
             client.shutdownOutput();
@@ -238,17 +247,19 @@ public final class JsonLinesServer implements AutoCloseable {
             return;
         }
         long tickMillis = Math.max(1, Math.min(100, limits.requestTimeout().toMillis() / 4));
-        watchdog = new Thread(() -> {
-            while (!Thread.currentThread().isInterrupted()) {
-                try {
-                    Thread.sleep(tickMillis);
-                } catch (InterruptedException e) {
-                    return;
-                }
-                long now = System.nanoTime();
-                open.forEach(c -> c.tick(now));
-            }
-        }, "collide4j-request-watchdog");
+        watchdog = new Thread(
+                () -> {
+                    while (!Thread.currentThread().isInterrupted()) {
+                        try {
+                            Thread.sleep(tickMillis);
+                        } catch (InterruptedException e) {
+                            return;
+                        }
+                        long now = System.nanoTime();
+                        open.forEach(c -> c.tick(now));
+                    }
+                },
+                "collide4j-request-watchdog");
         watchdog.setDaemon(true);
         watchdog.start();
     }

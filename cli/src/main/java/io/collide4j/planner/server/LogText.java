@@ -2,8 +2,7 @@ package io.collide4j.planner.server;
 
 /** Client text made safe for the server log. Stateless. */
 final class LogText {
-    private LogText() {
-    }
+    private LogText() {}
 
     /** Client text as one bounded log line: control characters escaped, at most 300 characters. */
     static String printable(String s) {

@@ -2,7 +2,6 @@ package io.collide4j.planner.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -11,8 +10,7 @@ import java.util.Map;
 
 /** Reading request parameters from their JSON tree; every refusal is a −32602 naming the parameter. */
 final class Params {
-    private Params() {
-    }
+    private Params() {}
 
     static RequestException invalid(String message) {
         return new RequestException(RequestException.INVALID_PARAMS, message);
@@ -47,10 +45,14 @@ final class Params {
     /** An evaluation budget: an integer from 1 to the server's {@code maxEvaluations}. */
     static long budget(ObjectNode p, long maxEvaluations) {
         JsonNode v = p.get("budget");
-        if (v == null || !v.isIntegralNumber() || !v.canConvertToLong() || v.longValue() < 1
+        if (v == null
+                || !v.isIntegralNumber()
+                || !v.canConvertToLong()
+                || v.longValue() < 1
                 || v.longValue() > maxEvaluations) {
             throw invalid("'budget' must be an integer from 1 to " + maxEvaluations
-                    + " (the server's --max-evaluations), got " + (v != null && v.isNumber() ? v.asText() : ProtocolJson.typeName(v)));
+                    + " (the server's --max-evaluations), got "
+                    + (v != null && v.isNumber() ? v.asText() : ProtocolJson.typeName(v)));
         }
         return v.longValue();
     }

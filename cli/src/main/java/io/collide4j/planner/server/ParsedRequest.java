@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.collide4j.kinematics.format.InputFormatException;
 import io.collide4j.kinematics.format.StrictJson;
 import io.collide4j.kinematics.format.VisibleText;
-
 import java.util.Iterator;
 
 /**
@@ -49,45 +48,56 @@ record ParsedRequest(JsonNode id, String method, ObjectNode params, RequestExcep
         JsonNode id = NullNode.getInstance();
         try {
             if (line.oversized()) {
-                throw new RequestException(RequestException.REQUEST_TOO_LARGE, "request of " + line.length()
-                        + " bytes exceeds the limit of " + limits.maxRequestBytes() + " bytes; split it into smaller batches");
+                throw new RequestException(
+                        RequestException.REQUEST_TOO_LARGE,
+                        "request of " + line.length() + " bytes exceeds the limit of " + limits.maxRequestBytes()
+                                + " bytes; split it into smaller batches");
             }
             if (line.notUtf8() != null) {
-                throw new RequestException(RequestException.PARSE_ERROR, "request line is not UTF-8 text ("
-                        + line.notUtf8() + "); nothing in it was read, so that no id or name is answered altered");
+                throw new RequestException(
+                        RequestException.PARSE_ERROR,
+                        "request line is not UTF-8 text (" + line.notUtf8()
+                                + "); nothing in it was read, so that no id or name is answered altered");
             }
             JsonNode request;
             try {
                 request = json.read(line.text());
             } catch (JsonProcessingException e) {
                 InputFormatException f = StrictJson.error("request", e);
-                throw new RequestException(RequestException.PARSE_ERROR, "malformed JSON"
-                        + (f.column() > 0 ? " at column " + f.column() : "") + (f.path().isEmpty() ? "" : ", " + f.path())
-                        + ": " + f.detail());
+                throw new RequestException(
+                        RequestException.PARSE_ERROR,
+                        "malformed JSON"
+                                + (f.column() > 0 ? " at column " + f.column() : "")
+                                + (f.path().isEmpty() ? "" : ", " + f.path())
+                                + ": " + f.detail());
             }
             if (request == null || !request.isObject()) {
-                throw new RequestException(RequestException.INVALID_REQUEST, "a request must be a JSON object, got "
-                        + ProtocolJson.typeName(request));
+                throw new RequestException(
+                        RequestException.INVALID_REQUEST,
+                        "a request must be a JSON object, got " + ProtocolJson.typeName(request));
             }
             id = requestId(request);
             for (Iterator<String> it = request.fieldNames(); it.hasNext(); ) {
                 String k = it.next();
                 if (!k.equals("id") && !k.equals("method") && !k.equals("params") && !k.equals("jsonrpc")) {
-                    throw new RequestException(RequestException.INVALID_REQUEST, "unknown request field '" + k
-                            + "'; a request has id, method and params");
+                    throw new RequestException(
+                            RequestException.INVALID_REQUEST,
+                            "unknown request field '" + k + "'; a request has id, method and params");
                 }
             }
             JsonNode m = request.get("method");
             if (m == null || !m.isTextual()) {
-                throw new RequestException(RequestException.INVALID_REQUEST, "field 'method' must be a string, got "
-                        + ProtocolJson.typeName(m));
+                throw new RequestException(
+                        RequestException.INVALID_REQUEST,
+                        "field 'method' must be a string, got " + ProtocolJson.typeName(m));
             }
             JsonNode params = request.get("params");
             if (params == null) {
                 params = json.emptyObject();
             } else if (!params.isObject()) {
-                throw new RequestException(RequestException.INVALID_PARAMS, "field 'params' must be an object, got "
-                        + ProtocolJson.typeName(params));
+                throw new RequestException(
+                        RequestException.INVALID_PARAMS,
+                        "field 'params' must be an object, got " + ProtocolJson.typeName(params));
             }
             return new ParsedRequest(id, m.textValue(), (ObjectNode) params, null, permits);
         } catch (RequestException e) {
@@ -105,13 +115,17 @@ record ParsedRequest(JsonNode id, String method, ObjectNode params, RequestExcep
         }
         if (id.isTextual()) {
             String unpaired = VisibleText.unpairedSurrogate(id.textValue());
-            if (unpaired != null) {   // it has no UTF-8 form: the answer would carry '?' in its place
-                throw new RequestException(RequestException.INVALID_REQUEST, "field 'id': the string has an unpaired"
-                        + " UTF-16 surrogate (" + unpaired + "), which cannot come back exactly as sent; use another id");
+            if (unpaired != null) { // it has no UTF-8 form: the answer would carry '?' in its place
+                throw new RequestException(
+                        RequestException.INVALID_REQUEST,
+                        "field 'id': the string has an unpaired" + " UTF-16 surrogate (" + unpaired
+                                + "), which cannot come back exactly as sent; use another id");
             }
             return id;
         }
-        throw new RequestException(RequestException.INVALID_REQUEST, "field 'id' must be a string, an integer or"
-                + " null (so that it comes back exactly as sent), got " + ProtocolJson.typeName(id));
+        throw new RequestException(
+                RequestException.INVALID_REQUEST,
+                "field 'id' must be a string, an integer or" + " null (so that it comes back exactly as sent), got "
+                        + ProtocolJson.typeName(id));
     }
 }

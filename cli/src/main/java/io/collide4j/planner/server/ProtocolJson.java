@@ -12,7 +12,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.module.SimpleModule;
-
 import java.io.IOException;
 
 /**
@@ -24,7 +23,7 @@ import java.io.IOException;
  */
 final class ProtocolJson {
     private final ObjectMapper mapper;
-    private final ObjectMapper trustedReader = new ObjectMapper();   // default limits: documents we wrote ourselves
+    private final ObjectMapper trustedReader = new ObjectMapper(); // default limits: documents we wrote ourselves
 
     ProtocolJson(ServerLimits limits) {
         JsonFactory factory = JsonFactory.builder()

@@ -1,7 +1,6 @@
 package io.collide4j.planner.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
-
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -13,7 +12,7 @@ final class RunningRequest {
     final JsonNode id;
     final String method;
     final long forcedDeadline;
-    final AtomicBoolean overrun = new AtomicBoolean();   // the watchdog has taken over its answer
+    final AtomicBoolean overrun = new AtomicBoolean(); // the watchdog has taken over its answer
     boolean answered;
 
     RunningRequest(RequestContext context, JsonNode id, String method, long forcedDeadline) {

@@ -21,8 +21,13 @@ import java.time.Duration;
  * @param maxEvaluations   largest distance-evaluation {@code budget} a request may ask for (load, certify):
  *                         bounds the work a cancelled request can still do inside one checker call
  */
-public record ServerLimits(int maxRequestBytes, int maxNestingDepth, int maxConnections, Duration idleTimeout,
-                           Duration requestTimeout, long maxEvaluations) {
+public record ServerLimits(
+        int maxRequestBytes,
+        int maxNestingDepth,
+        int maxConnections,
+        Duration idleTimeout,
+        Duration requestTimeout,
+        long maxEvaluations) {
     public static final int DEFAULT_MAX_REQUEST_BYTES = 64 << 20;
     public static final int DEFAULT_MAX_NESTING_DEPTH = 64;
     public static final int DEFAULT_MAX_CONNECTIONS = 64;
@@ -49,8 +54,13 @@ public record ServerLimits(int maxRequestBytes, int maxNestingDepth, int maxConn
 
     /** The defaults above. */
     public static ServerLimits defaults() {
-        return new ServerLimits(DEFAULT_MAX_REQUEST_BYTES, DEFAULT_MAX_NESTING_DEPTH, DEFAULT_MAX_CONNECTIONS,
-                DEFAULT_IDLE_TIMEOUT, DEFAULT_REQUEST_TIMEOUT, DEFAULT_MAX_EVALUATIONS);
+        return new ServerLimits(
+                DEFAULT_MAX_REQUEST_BYTES,
+                DEFAULT_MAX_NESTING_DEPTH,
+                DEFAULT_MAX_CONNECTIONS,
+                DEFAULT_IDLE_TIMEOUT,
+                DEFAULT_REQUEST_TIMEOUT,
+                DEFAULT_MAX_EVALUATIONS);
     }
 
     public ServerLimits withMaxRequestBytes(int bytes) {

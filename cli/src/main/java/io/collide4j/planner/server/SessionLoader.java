@@ -1,26 +1,5 @@
 package io.collide4j.planner.server;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.collide4j.models.Models;
-import io.collide4j.checker.robot.DecompositionMode;
-import io.collide4j.planner.Collide4j;
-import io.collide4j.urdf.DescriptionException;
-import io.collide4j.urdf.RobotDescription;
-import io.collide4j.urdf.SemanticDescription;
-import io.collide4j.urdf.SrdfParser;
-import io.collide4j.urdf.UrdfParser;
-import io.collide4j.urdf.xacro.Xacro;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ThreadLocalRandom;
-
 import static io.collide4j.planner.server.Params.array;
 import static io.collide4j.planner.server.Params.budget;
 import static io.collide4j.planner.server.Params.invalid;
@@ -30,6 +9,26 @@ import static io.collide4j.planner.server.Params.number;
 import static io.collide4j.planner.server.Params.numbers;
 import static io.collide4j.planner.server.Params.string;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.collide4j.checker.robot.DecompositionMode;
+import io.collide4j.models.Models;
+import io.collide4j.planner.Collide4j;
+import io.collide4j.urdf.DescriptionException;
+import io.collide4j.urdf.RobotDescription;
+import io.collide4j.urdf.SemanticDescription;
+import io.collide4j.urdf.SrdfParser;
+import io.collide4j.urdf.UrdfParser;
+import io.collide4j.urdf.xacro.Xacro;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 /**
  * The server's {@code load}: every parameter is checked before any file is read, files come only from the
  * {@link FileRoots}, and nothing is committed here — the caller replaces its session with the result only when
@@ -38,22 +37,39 @@ import static io.collide4j.planner.server.Params.string;
 final class SessionLoader {
     private static final Logger LOG = LoggerFactory.getLogger(SessionLoader.class);
 
-    private SessionLoader() {
-    }
+    private SessionLoader() {}
 
     /** A loaded session and the {@code load} result, already checked to be representable as JSON. */
-    record Loaded(Collide4j session, JsonNode result) {
-    }
+    record Loaded(Collide4j session, JsonNode result) {}
 
     /** Where each file of a load came from: the request field and the real path that was read. */
-    private record FileInput(String field, Path real) {
-    }
+    private record FileInput(String field, Path real) {}
 
     /** {@code decomposeByDefault}: the mode when the request has no {@code decompose} (true: ALL, false: HULLS). */
-    static Loaded load(ObjectNode p, FileRoots files, ServerLimits limits, ProtocolJson json,
-                       DecompositionMode decomposeByDefault) {
-        known(p, "load", "robot", "urdf", "srdf", "scene", "sceneJson", "margin", "group", "hold", "padding", "scale",
-                "allow", "tolerance", "budget", "decompose", "xacroArgs");
+    static Loaded load(
+            ObjectNode p,
+            FileRoots files,
+            ServerLimits limits,
+            ProtocolJson json,
+            DecompositionMode decomposeByDefault) {
+        known(
+                p,
+                "load",
+                "robot",
+                "urdf",
+                "srdf",
+                "scene",
+                "sceneJson",
+                "margin",
+                "group",
+                "hold",
+                "padding",
+                "scale",
+                "allow",
+                "tolerance",
+                "budget",
+                "decompose",
+                "xacroArgs");
         List<FileInput> fileInputs = new ArrayList<>();
         Collide4j.Builder b = Collide4j.builder();
         // Everything the client sent is checked before any file is read ...
@@ -67,7 +83,8 @@ final class SessionLoader {
         if (urdf == null) {
             String robot = p.has("robot") ? string(p, "robot") : "panda";
             if (!Models.names().contains(robot)) {
-                throw invalid("robot: no bundled robot '" + robot + "'; bundled: " + Models.names() + " (or give 'urdf')");
+                throw invalid(
+                        "robot: no bundled robot '" + robot + "'; bundled: " + Models.names() + " (or give 'urdf')");
             }
             b.robot(robot);
         } else {
@@ -80,7 +97,8 @@ final class SessionLoader {
             fileInputs.add(new FileInput("srdf", srdf));
             if (Xacro.isXacro(srdf)) {
                 if (urdf == null) {
-                    throw invalid("srdf: a .xacro SRDF is read against a 'urdf'; a bundled robot comes with its own SRDF");
+                    throw invalid(
+                            "srdf: a .xacro SRDF is read against a 'urdf'; a bundled robot comes with its own SRDF");
                 }
                 xacroSrdf = srdf;
             } else {
@@ -146,16 +164,23 @@ final class SessionLoader {
         if (p.has("decompose") && !p.get("decompose").isBoolean()) {
             throw invalid("decompose: expected true or false, got " + ProtocolJson.typeName(p.get("decompose")));
         }
-        b.decomposition(!p.has("decompose") ? decomposeByDefault
-                : p.get("decompose").booleanValue() ? DecompositionMode.ALL : DecompositionMode.HULLS);
+        b.decomposition(
+                !p.has("decompose")
+                        ? decomposeByDefault
+                        : p.get("decompose").booleanValue() ? DecompositionMode.ALL : DecompositionMode.HULLS);
         // ... then the files are read; the session is replaced only when all of it, result included, succeeded.
         Collide4j loaded;
         try {
             if (urdf != null) {
-                UrdfParser parser = UrdfParser.create().withResolver(files.resolver()).withVisualMeshes(false);
+                UrdfParser parser =
+                        UrdfParser.create().withResolver(files.resolver()).withVisualMeshes(false);
                 // xacro inside the roots only, without the server's environment: includes, YAML files and $(find)
-                Xacro xacro = Xacro.create().withResolver(files.resolver()).withArgs(xacroArgs).withEnvironment(Map.of())
-                        .withReadableFiles(files::readable).withWarnings(w -> LOG.info("xacro: {}", w));
+                Xacro xacro = Xacro.create()
+                        .withResolver(files.resolver())
+                        .withArgs(xacroArgs)
+                        .withEnvironment(Map.of())
+                        .withReadableFiles(files::readable)
+                        .withWarnings(w -> LOG.info("xacro: {}", w));
                 RobotDescription d;
                 if (Xacro.isXacro(urdf)) {
                     String xml = xacro.expand(urdf);
@@ -169,8 +194,10 @@ final class SessionLoader {
                 SemanticDescription sem = null;
                 if (xacroSrdf != null) {
                     String xml = xacro.expand(xacroSrdf);
-                    sem = SrdfParser.parse(new java.io.ByteArrayInputStream(xml.getBytes(java.nio.charset.StandardCharsets.UTF_8)),
-                            xacroSrdf.toUri() + " (expanded by xacro)", d);
+                    sem = SrdfParser.parse(
+                            new java.io.ByteArrayInputStream(xml.getBytes(java.nio.charset.StandardCharsets.UTF_8)),
+                            xacroSrdf.toUri() + " (expanded by xacro)",
+                            d);
                 }
                 b.robot(d, sem);
             }
@@ -183,10 +210,11 @@ final class SessionLoader {
                 b.sceneJson(sj.isTextual() ? sj.textValue() : json.text(sj), "request sceneJson");
             }
             loaded = b.build();
-            for (String joint : holds.keySet()) {   // the query's q sets it: the held value would be ignored silently
+            for (String joint : holds.keySet()) { // the query's q sets it: the held value would be ignored silently
                 if (loaded.variableNames().contains(joint)) {
-                    throw invalid("load: hold: " + joint + " is a joint of the planning group " + (loaded.groupName()
-                            .isEmpty() ? "(every joint)" : "'" + loaded.groupName() + "'") + ", whose values every query"
+                    throw invalid("load: hold: " + joint + " is a joint of the planning group "
+                            + (loaded.groupName().isEmpty() ? "(every joint)" : "'" + loaded.groupName() + "'")
+                            + ", whose values every query"
                             + " gives; hold only joints outside it, or choose another group");
                 }
             }
@@ -215,7 +243,7 @@ final class SessionLoader {
         List<Map<String, Object>> decomposed = new ArrayList<>();
         loaded.decomposedByDefault().forEach(c -> decomposed.add(Map.of("link", c.link(), "reason", c.reason())));
         r.put("decomposedByDefault", decomposed);
-        return new Loaded(loaded, json.tree(r));   // fails here, before the caller commits, if anything cannot be sent
+        return new Loaded(loaded, json.tree(r)); // fails here, before the caller commits, if anything cannot be sent
     }
 
     /** {@code xacroArgs}: an object of string values (the {@code name:=value} arguments of a .xacro urdf/srdf). */
@@ -244,12 +272,15 @@ final class SessionLoader {
      * line, a JSON key, a link name): the full message goes to the server log under the reference given.
      */
     /** How the robot builder begins a message about one of the request's own options, not about a file. */
-    private static final java.util.regex.Pattern OPTION_ERROR = java.util.regex.Pattern.compile("(hold|group|padding|scale|allow): ");
+    private static final java.util.regex.Pattern OPTION_ERROR =
+            java.util.regex.Pattern.compile("(hold|group|padding|scale|allow): ");
 
     private static RequestException loadFailure(RuntimeException e, List<FileInput> fileInputs) {
         String message = String.valueOf(e.getMessage());
-        if (fileInputs.isEmpty() || OPTION_ERROR.matcher(message).lookingAt() && e instanceof IllegalArgumentException
-                && !(e instanceof DescriptionException)) {
+        if (fileInputs.isEmpty()
+                || OPTION_ERROR.matcher(message).lookingAt()
+                        && e instanceof IllegalArgumentException
+                        && !(e instanceof DescriptionException)) {
             // an error in a request option (hold, group, padding, scale, allow) is the client's own text: said as is
             return invalid("load: " + message);
         }
@@ -258,17 +289,19 @@ final class SessionLoader {
         String text = String.valueOf(e.getMessage());
         String field = null;
         for (FileInput f : fileInputs) {
-            if (text.contains(f.real().toString()) || text.contains(f.real().toUri().toString())) {
+            if (text.contains(f.real().toString())
+                    || text.contains(f.real().toUri().toString())) {
                 field = f.field();
             }
         }
         if (field == null && e instanceof DescriptionException && !fileInputs.isEmpty()) {
-            field = fileInputs.get(0).field();   // URDF and SRDF parsers name their own file
+            field = fileInputs.get(0).field(); // URDF and SRDF parsers name their own file
         }
         int line = e instanceof DescriptionException d ? d.line() : 0;
-        String what = field != null ? field + ": the file could not be loaded" + (line > 0 ? " (error at line " + line + ")" : "")
-                : "load: the files (" + fileInputs.stream().map(FileInput::field).toList() + ") could not be loaded"
-                + " together";
+        String what = field != null
+                ? field + ": the file could not be loaded" + (line > 0 ? " (error at line " + line + ")" : "")
+                : "load: the files ("
+                        + fileInputs.stream().map(FileInput::field).toList() + ") could not be loaded" + " together";
         return invalid(what + "; the server log has the details under reference " + ref);
     }
 }

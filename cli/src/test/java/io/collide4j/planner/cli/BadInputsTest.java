@@ -1,10 +1,10 @@
 package io.collide4j.planner.cli;
 
-import io.collide4j.planner.options.ExitCode;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.collide4j.planner.options.ExitCode;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
@@ -13,10 +13,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The bad-input corpus ({@code src/test/resources/bad-inputs/cases.txt}, one file per case) through the CLI
@@ -33,7 +32,9 @@ class BadInputsTest {
     }
 
     static Path folder() throws URISyntaxException {
-        return Path.of(Objects.requireNonNull(BadInputsTest.class.getResource("/bad-inputs/cases.txt")).toURI()).getParent();
+        return Path.of(Objects.requireNonNull(BadInputsTest.class.getResource("/bad-inputs/cases.txt"))
+                        .toURI())
+                .getParent();
     }
 
     static List<Case> cases() throws IOException, URISyntaxException {
@@ -48,7 +49,11 @@ class BadInputsTest {
             if (f.length != 4) {
                 throw new IllegalStateException("cases.txt:" + (i + 1) + ": expected 4 fields separated by ' | '");
             }
-            out.add(new Case(f[0].strip(), Integer.parseInt(f[1].strip()), List.of(f[2].strip().split(";")), f[3].strip(),
+            out.add(new Case(
+                    f[0].strip(),
+                    Integer.parseInt(f[1].strip()),
+                    List.of(f[2].strip().split(";")),
+                    f[3].strip(),
                     i + 1));
         }
         return out;
@@ -62,8 +67,11 @@ class BadInputsTest {
         if (file != null) {
             assertTrue(Files.isRegularFile(Path.of(file)), "the case's file exists: " + file);
         }
-        String[] argv = c.commandLine().replace("{file}", file == null ? "{file}" : file)
-                .replace("{dir}", dir.toString()).replace("{tmp}", tmp.toString()).split(" +");
+        String[] argv = c.commandLine()
+                .replace("{file}", file == null ? "{file}" : file)
+                .replace("{dir}", dir.toString())
+                .replace("{tmp}", tmp.toString())
+                .split(" +");
         Object[] r = MainTest.cli(argv);
         String err = (String) r[2];
         int code = (Integer) r[0];
@@ -77,8 +85,17 @@ class BadInputsTest {
         for (String text : c.mustContain()) {
             assertTrue(err.contains(text), "message contains '" + text + "': " + err);
         }
-        for (String jackson : List.of("JsonReadFeature", "CoercionConfig", "[Source:", "REDACTED", "`", "(code ",
-                "\ufeff", "com.fasterxml", "java.lang.", "java.util.")) {   // the library's words, not the user's
+        for (String jackson : List.of(
+                "JsonReadFeature",
+                "CoercionConfig",
+                "[Source:",
+                "REDACTED",
+                "`",
+                "(code ",
+                "\ufeff",
+                "com.fasterxml",
+                "java.lang.",
+                "java.util.")) { // the library's words, not the user's
             assertTrue(!err.contains(jackson), "message speaks of '" + jackson + "': " + err);
         }
     }
@@ -88,7 +105,9 @@ class BadInputsTest {
         List<Path> out = new ArrayList<>();
         for (String kind : List.of("scene-json", "scene-yaml")) {
             try (var files = Files.list(Path.of("../checker/src/test/resources/bad-inputs", kind))) {
-                files.filter(f -> !f.getFileName().toString().equals("cases.tsv")).sorted().forEach(out::add);
+                files.filter(f -> !f.getFileName().toString().equals("cases.tsv"))
+                        .sorted()
+                        .forEach(out::add);
             }
         }
         assertTrue(out.size() >= 40, "both scene corpora found: " + out.size());

@@ -1,14 +1,14 @@
 package io.collide4j.planner.cli;
 
-import io.collide4j.planner.options.ExitCode;
+import static io.collide4j.planner.cli.MainTest.cli;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
+import io.collide4j.planner.options.ExitCode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -16,10 +16,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-
-import static io.collide4j.planner.cli.MainTest.cli;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The six classes of forged certificates of issue 34, each refused by both verifiers through the binding stage (the
@@ -30,8 +29,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class CertificateBindingAttackTest {
     private static final ObjectMapper JSON = new ObjectMapper();
+
     @TempDir
     static Path dir;
+
     static Path urdf, srdf, scene, sweep;
 
     @BeforeAll
@@ -52,8 +53,17 @@ class CertificateBindingAttackTest {
 
     /** The robot and scene options of arm3 plus {@code extra}. */
     static List<String> options(String... extra) {
-        List<String> o = new ArrayList<>(List.of("--urdf", urdf.toString(), "--srdf", srdf.toString(), "--group", "arm",
-                "--scene", scene.toString(), "--margin", "0.05"));
+        List<String> o = new ArrayList<>(List.of(
+                "--urdf",
+                urdf.toString(),
+                "--srdf",
+                srdf.toString(),
+                "--group",
+                "arm",
+                "--scene",
+                scene.toString(),
+                "--margin",
+                "0.05"));
         o.addAll(List.of(extra));
         return o;
     }
@@ -61,8 +71,14 @@ class CertificateBindingAttackTest {
     /** certify with the options; the certificate as a tree, after checking the exit code. */
     static ObjectNode certify(String name, int expectedExit, String... extra) throws IOException {
         Path cert = dir.resolve(name + ".json");
-        List<String> argv = new ArrayList<>(List.of("certify", "--trajectory", sweep.toString(), "--certificate",
-                cert.toString(), "--report", dir.resolve(name + ".html").toString()));
+        List<String> argv = new ArrayList<>(List.of(
+                "certify",
+                "--trajectory",
+                sweep.toString(),
+                "--certificate",
+                cert.toString(),
+                "--report",
+                dir.resolve(name + ".html").toString()));
         argv.addAll(options(extra));
         Object[] r = cli(argv.toArray(String[]::new));
         assertEquals(expectedExit, r[0], name + ": " + r[1] + r[2]);
@@ -78,7 +94,9 @@ class CertificateBindingAttackTest {
             argv.addAll(options(extra));
             Object[] r = cli(argv.toArray(String[]::new));
             assertEquals(ExitCode.DATA_ERROR.status(), r[0], name + " (" + which + "): " + r[1] + r[2]);
-            assertTrue(((String) r[1]).contains(expected), name + " (" + which + ") should say '" + expected + "': " + r[1]);
+            assertTrue(
+                    ((String) r[1]).contains(expected),
+                    name + " (" + which + ") should say '" + expected + "': " + r[1]);
             assertTrue(!((String) r[1]).contains("(VALID certificate"), (String) r[1]);
         }
     }
@@ -92,8 +110,13 @@ class CertificateBindingAttackTest {
             argv.addAll(options(extra));
             Object[] r = cli(argv.toArray(String[]::new));
             assertEquals(ExitCode.FREE.status(), r[0], name + " (" + which + "): " + r[1] + r[2]);
-            assertTrue(((String) r[1]).contains(List.of(extra).contains("--trajectory") ? "(bound to "
-                    : "(the certificate's own; --trajectory FILE binds it to a file)"), (String) r[1]);
+            assertTrue(
+                    ((String) r[1])
+                            .contains(
+                                    List.of(extra).contains("--trajectory")
+                                            ? "(bound to "
+                                            : "(the certificate's own; --trajectory FILE binds it to a file)"),
+                    (String) r[1]);
         }
     }
 
@@ -116,11 +139,13 @@ class CertificateBindingAttackTest {
     @Test
     void paddingAndScaleAreBoundToTheOptions() throws IOException {
         ObjectNode plain = certify("plain", ExitCode.FREE.status(), "--hold", "j1=-0.5");
-        ObjectNode padded = certify("padded", ExitCode.VIOLATION.status(), "--hold", "j1=-0.5", "--padding", "link1=0.2");
+        ObjectNode padded =
+                certify("padded", ExitCode.VIOLATION.status(), "--hold", "j1=-0.5", "--padding", "link1=0.2");
         ObjectNode scaled = certify("scaled", ExitCode.VIOLATION.status(), "--hold", "j1=-0.5", "--scale", "link1=4");
         ObjectNode forged = plain.deepCopy();
         forged.put("robotHash", padded.get("robotHash").textValue());
-        refusedByBoth(forged, "padding", "witness.pieces.link1[0].padding", "--hold", "j1=-0.5", "--padding", "link1=0.2");
+        refusedByBoth(
+                forged, "padding", "witness.pieces.link1[0].padding", "--hold", "j1=-0.5", "--padding", "link1=0.2");
         forged = plain.deepCopy();
         forged.put("robotHash", scaled.get("robotHash").textValue());
         refusedByBoth(forged, "scale", "witness.pieces.link1[0].scale", "--hold", "j1=-0.5", "--scale", "link1=4");
@@ -144,24 +169,35 @@ class CertificateBindingAttackTest {
         forged.put("trajectoryHash", colliding.get("trajectoryHash").textValue());
         refusedByBoth(forged, "hash", "trajectoryHash: the certificate states", "--hold", "j1=-0.5");
         forged = free.deepCopy();
-        ((ArrayNode) forged.get("waypoints").get(1)).set(1, 0.25);   // j2 at t = 1 edited, the hash kept
+        ((ArrayNode) forged.get("waypoints").get(1)).set(1, 0.25); // j2 at t = 1 edited, the hash kept
         refusedByBoth(forged, "waypoint", "trajectoryHash", "--hold", "j1=-0.5");
         forged = free.deepCopy();
         ((ArrayNode) forged.get("times")).set(2, 2.5);
         refusedByBoth(forged, "times", "trajectoryHash", "--hold", "j1=-0.5");
         // the honest certificate against another trajectory file: refused; against its own: valid
         Path other = Files.writeString(dir.resolve("other.csv"), "time,j2\n0.0,-0.5\n1.0,0.0\n2.0,0.6\n");
-        refusedByBoth(free, "other-file", "not those of the --trajectory file", "--hold", "j1=-0.5", "--trajectory",
+        refusedByBoth(
+                free,
+                "other-file",
+                "not those of the --trajectory file",
+                "--hold",
+                "j1=-0.5",
+                "--trajectory",
                 other.toString());
         validForBoth(free, "own-file", "--hold", "j1=-0.5", "--trajectory", sweep.toString());
         // a trajectory file that is missing (66) or does not fit the planning group (65, naming the file)
         Path honest = dir.resolve("own-file-honest.json");
-        List<String> argv = new ArrayList<>(List.of("verify", "--certificate", honest.toString(), "--trajectory",
+        List<String> argv = new ArrayList<>(List.of(
+                "verify",
+                "--certificate",
+                honest.toString(),
+                "--trajectory",
                 dir.resolve("missing.csv").toString()));
         argv.addAll(options("--hold", "j1=-0.5"));
         Object[] missing = cli(argv.toArray(String[]::new));
         assertEquals(ExitCode.NO_INPUT.status(), missing[0], (String) missing[1] + missing[2]);
-        assertTrue(((String) missing[2]).contains("--trajectory") && ((String) missing[2]).contains("missing.csv"),
+        assertTrue(
+                ((String) missing[2]).contains("--trajectory") && ((String) missing[2]).contains("missing.csv"),
                 (String) missing[2]);
         Path wrong = Files.writeString(dir.resolve("wrong.csv"), "time,j9\n0.0,0.1\n1.0,0.2\n");
         argv.set(4, wrong.toString());
@@ -185,7 +221,8 @@ class CertificateBindingAttackTest {
                 if (key.equals(pairKey(p.get("pair")))) {
                     for (JsonNode pl : p.get("planes")) {
                         double n = Math.sqrt(pl.get(0).doubleValue() * pl.get(0).doubleValue()
-                                + pl.get(1).doubleValue() * pl.get(1).doubleValue() + pl.get(2).doubleValue() * pl.get(2).doubleValue());
+                                + pl.get(1).doubleValue() * pl.get(1).doubleValue()
+                                + pl.get(2).doubleValue() * pl.get(2).doubleValue());
                         double shown = (pl.get(4).doubleValue() + pl.get(5).doubleValue()) / n;
                         if (shown < least) {
                             least = shown;
@@ -216,17 +253,22 @@ class CertificateBindingAttackTest {
         argv.addAll(options("--hold", "j1=-0.5"));
         Object[] r = cli(argv.toArray(String[]::new));
         assertEquals(ExitCode.FREE.status(), r[0], (String) r[1] + r[2]);
-        assertTrue(((String) r[1]).contains("proven:  clearance >= ") && ((String) r[1]).contains("as the planes prove it"),
+        assertTrue(
+                ((String) r[1]).contains("proven:  clearance >= ")
+                        && ((String) r[1]).contains("as the planes prove it"),
                 (String) r[1]);
         argv.addAll(List.of("--verifier", "recompute"));
         r = cli(argv.toArray(String[]::new));
         assertEquals(ExitCode.FREE.status(), r[0], (String) r[1] + r[2]);
-        assertTrue(((String) r[1]).contains("proven:  clearance >= ") && ((String) r[1]).contains("as the fresh steps prove it"),
+        assertTrue(
+                ((String) r[1]).contains("proven:  clearance >= ")
+                        && ((String) r[1]).contains("as the fresh steps prove it"),
                 (String) r[1]);
     }
 
     static String pairKey(JsonNode t) {
-        return t.get(0).textValue() + "#" + t.get(1).intValue() + "|" + (t.get(4).booleanValue() ? "env:" : "")
-                + t.get(2).textValue() + "#" + t.get(3).intValue();
+        return t.get(0).textValue() + "#" + t.get(1).intValue() + "|"
+                + (t.get(4).booleanValue() ? "env:" : "") + t.get(2).textValue() + "#"
+                + t.get(3).intValue();
     }
 }

@@ -1,8 +1,7 @@
 package io.collide4j.planner.cli;
 
-import io.collide4j.planner.CertificateInputs;
-import io.collide4j.planner.Collide4j;
-import io.collide4j.planner.TrajectoryCertifier;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -15,14 +14,13 @@ import io.collide4j.checker.certificate.CertificateVerifier;
 import io.collide4j.kinematics.JointTrajectory;
 import io.collide4j.kinematics.TrajectoryCsv;
 import io.collide4j.models.Models;
+import io.collide4j.planner.CertificateInputs;
+import io.collide4j.planner.Collide4j;
+import io.collide4j.planner.TrajectoryCertifier;
 import io.collide4j.verifier.Binding;
 import io.collide4j.verifier.BoundInputs;
 import io.collide4j.verifier.IndependentVerifier;
 import io.collide4j.verifier.VerificationReport;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.StringReader;
@@ -37,9 +35,9 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A generated tamper corpus (issue 34): every field of real certificates edited one at a time (each number ±1 ulp,
@@ -60,15 +58,26 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class CertificateTamperCorpusTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     /** Fields bound to the inputs or recomputed: any edit must be refused. */
-    private static final Set<String> BOUND = Set.of("format", "robotHash", "sceneHash", "tolerance", "trajectoryHash",
-            "interpolation", "waypoints", "velocities", "accelerations", "times", "witness", "verdict", "meshMode");
+    private static final Set<String> BOUND = Set.of(
+            "format",
+            "robotHash",
+            "sceneHash",
+            "tolerance",
+            "trajectoryHash",
+            "interpolation",
+            "waypoints",
+            "velocities",
+            "accelerations",
+            "times",
+            "witness",
+            "verdict",
+            "meshMode");
 
     @TempDir
     Path dir;
 
     /** One certificate and what it is checked against. */
-    record Case(String name, Collide4j c, String text, JointTrajectory trajectory, boolean sampleSegments) {
-    }
+    record Case(String name, Collide4j c, String text, JointTrajectory trajectory, boolean sampleSegments) {}
 
     @Test
     void everyEditIsRefusedOrHarmless() throws IOException {
@@ -85,30 +94,69 @@ class CertificateTamperCorpusTest {
     private void corpus(boolean everyEntry) throws IOException {
         Path urdf = copy("arm3.urdf"), srdf = copy("arm3.srdf"), scene = copy("arm3_scene.json");
         JointTrajectory sweep = TrajectoryCsv.read(new StringReader("time,j2\n0,-0.5\n1,0\n2,0.5\n"), "sweep");
-        JointTrajectory cubic = TrajectoryCsv.read(new StringReader("time,j2,j2.velocity\n0,-0.5,0\n1,0,0.6\n2,0.5,0\n"), "cubic");
+        JointTrajectory cubic =
+                TrajectoryCsv.read(new StringReader("time,j2,j2.velocity\n0,-0.5,0\n1,0,0.6\n2,0.5,0\n"), "cubic");
         List<Case> cases = new ArrayList<>();
-        Collide4j held = Collide4j.builder().urdf(urdf).srdf(srdf).group("arm").hold("j1", -0.5).scene(scene).margin(0.05).build();
+        Collide4j held = Collide4j.builder()
+                .urdf(urdf)
+                .srdf(srdf)
+                .group("arm")
+                .hold("j1", -0.5)
+                .scene(scene)
+                .margin(0.05)
+                .build();
         cases.add(new Case("arm3 hold", held, certify(held, sweep), sweep, false));
-        Collide4j padded = Collide4j.builder().urdf(urdf).srdf(srdf).group("arm").hold("j1", -0.5).scene(scene).margin(0.02)
-                .padding("link2", 0.01).scale("tip", 1.5).build();
+        Collide4j padded = Collide4j.builder()
+                .urdf(urdf)
+                .srdf(srdf)
+                .group("arm")
+                .hold("j1", -0.5)
+                .scene(scene)
+                .margin(0.02)
+                .padding("link2", 0.01)
+                .scale("tip", 1.5)
+                .build();
         cases.add(new Case("arm3 padding scale cubic", padded, certify(padded, cubic), cubic, false));
-        Collide4j zero = Collide4j.builder().urdf(urdf).srdf(srdf).group("arm").scene(scene).margin(0.05).build();
+        Collide4j zero = Collide4j.builder()
+                .urdf(urdf)
+                .srdf(srdf)
+                .group("arm")
+                .scene(scene)
+                .margin(0.05)
+                .build();
         cases.add(new Case("arm3 violation", zero, certify(zero, sweep), sweep, false));
-        Collide4j panda = Collide4j.builder().robot("panda").sceneName("table_shelf").build();
-        List<String> rows = Models.trajectoryCsv("panda_shelf_demo").lines().filter(l -> !l.startsWith("#")).limit(3).toList();
+        Collide4j panda =
+                Collide4j.builder().robot("panda").sceneName("table_shelf").build();
+        List<String> rows = Models.trajectoryCsv("panda_shelf_demo")
+                .lines()
+                .filter(l -> !l.startsWith("#"))
+                .limit(3)
+                .toList();
         JointTrajectory demo = TrajectoryCsv.read(new StringReader(String.join("\n", rows)), "demo");
         cases.add(new Case("panda", panda, certify(panda, demo), demo, !everyEntry));
         // a decomposed link (DECOMPOSED pieces and a cover tree): a U turning about a ball in its mouth
         Files.writeString(dir.resolve("u.obj"), io.collide4j.planner.UShapedMesh.obj());
-        Files.writeString(dir.resolve("u.urdf"), "<robot name=\"ucup\"><link name=\"base\"/><link name=\"cup\"><collision>"
-                + "<geometry><mesh filename=\"u.obj\"/></geometry></collision></link><joint name=\"turn\" type=\"revolute\">"
-                + "<parent link=\"base\"/><child link=\"cup\"/><axis xyz=\"0 0 1\"/><limit lower=\"-3\" upper=\"3\""
-                + " effort=\"1\" velocity=\"1\"/></joint></robot>");
-        Collide4j cup = Collide4j.builder().urdf(dir.resolve("u.urdf")).margin(0.05)
-                .scene(io.collide4j.checker.scene.Scene.of(List.of(new io.collide4j.checker.scene.Obstacle("ball",
-                        new io.collide4j.checker.scene.ObstacleShape.Sphere(0.2), io.collide4j.urdf.Pose.IDENTITY))))
-                .decomposition(io.collide4j.checker.geometry.decomposition.DecompositionParameters.builder().maxConvexHulls(6)
-                        .resolution(20_000).threads(1).build(), null).build();
+        Files.writeString(
+                dir.resolve("u.urdf"),
+                "<robot name=\"ucup\"><link name=\"base\"/><link name=\"cup\"><collision>"
+                        + "<geometry><mesh filename=\"u.obj\"/></geometry></collision></link><joint name=\"turn\" type=\"revolute\">"
+                        + "<parent link=\"base\"/><child link=\"cup\"/><axis xyz=\"0 0 1\"/><limit lower=\"-3\" upper=\"3\""
+                        + " effort=\"1\" velocity=\"1\"/></joint></robot>");
+        Collide4j cup = Collide4j.builder()
+                .urdf(dir.resolve("u.urdf"))
+                .margin(0.05)
+                .scene(io.collide4j.checker.scene.Scene.of(List.of(new io.collide4j.checker.scene.Obstacle(
+                        "ball",
+                        new io.collide4j.checker.scene.ObstacleShape.Sphere(0.2),
+                        io.collide4j.urdf.Pose.IDENTITY))))
+                .decomposition(
+                        io.collide4j.checker.geometry.decomposition.DecompositionParameters.builder()
+                                .maxConvexHulls(6)
+                                .resolution(20_000)
+                                .threads(1)
+                                .build(),
+                        null)
+                .build();
         JointTrajectory turn = TrajectoryCsv.read(new StringReader("time,turn\n0,0\n1,0.6\n"), "turn");
         cases.add(new Case("decomposed U", cup, certify(cup, turn), turn, !everyEntry));
 
@@ -135,10 +183,13 @@ class CertificateTamperCorpusTest {
                 assertEquals(null, harm, where + " accepted (" + o + ") but changes a claim");
                 harmless++;
             }
-            System.out.printf("tamper corpus: %s, %d edits so far, %.1f s%n", k.name(), edits, (System.nanoTime() - t0) * 1e-9);
+            System.out.printf(
+                    "tamper corpus: %s, %d edits so far, %.1f s%n", k.name(), edits, (System.nanoTime() - t0) * 1e-9);
         }
-        System.out.printf("tamper corpus: %d edits of %d certificates, %d refused by both verifiers, %d accepted and"
-                + " shown harmless%n", edits, cases.size(), refused, harmless);
+        System.out.printf(
+                "tamper corpus: %d edits of %d certificates, %d refused by both verifiers, %d accepted and"
+                        + " shown harmless%n",
+                edits, cases.size(), refused, harmless);
         assertTrue(edits > 1000 && refused > edits / 2, edits + " edits, " + refused + " refused");
     }
 
@@ -157,8 +208,7 @@ class CertificateTamperCorpusTest {
     }
 
     /** Whether each verifier accepted: binding, then its proof (a VIOLATION's free part independently, the rest recomputed). */
-    record Outcome(boolean independent, boolean recompute, String first) {
-    }
+    record Outcome(boolean independent, boolean recompute, String first) {}
 
     private static Outcome check(Case k, BoundInputs inputs, String text) {
         byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
@@ -167,24 +217,34 @@ class CertificateTamperCorpusTest {
             return new Outcome(false, false, unbound.get(0));
         }
         CertificateVerifier.Report re = k.c().trajectoryCertifier().verify(text);
-        VerificationReport ind = IndependentVerifier.verify(k.c().model().kinematics().description(), k.c().semantics(),
-                bytes, "corpus", inputs);
+        VerificationReport ind = IndependentVerifier.verify(
+                k.c().model().kinematics().description(), k.c().semantics(), bytes, "corpus", inputs);
         boolean violation = "VIOLATION".equals(ind.verdict());
-        return new Outcome(ind.valid() && (!violation || re.valid()), re.valid(),
-                ind.problems().isEmpty() ? String.valueOf(re.problems()) : ind.problems().get(0));
+        return new Outcome(
+                ind.valid() && (!violation || re.valid()),
+                re.valid(),
+                ind.problems().isEmpty()
+                        ? String.valueOf(re.problems())
+                        : ind.problems().get(0));
     }
 
     // ---------------------------------------------------------------- the corpus
 
     /** Every edit of every node under {@code node} (at {@code path} in {@code root}): {path, tampered root, what}. */
-    private static void edits(ObjectNode root, JsonNode node, List<Object> path, List<Object[]> out, boolean sampleSegments,
+    private static void edits(
+            ObjectNode root,
+            JsonNode node,
+            List<Object> path,
+            List<Object[]> out,
+            boolean sampleSegments,
             boolean everyEntry) {
         String at = render(path);
         if (node.isNumber()) {
             double x = node.doubleValue();
             if (node.isIntegralNumber()) {
                 for (long d : new long[] {1, -1}) {
-                    out.add(new Object[] {at, replace(root, path, IntNode.valueOf((int) (node.longValue() + d))), "" + d});
+                    out.add(new Object[] {at, replace(root, path, IntNode.valueOf((int) (node.longValue() + d))), "" + d
+                    });
                 }
             }
             double[] ys = {Math.nextUp(x), Math.nextDown(x), x == 0 ? 1 : 2 * x, -x, x + 1};
@@ -197,20 +257,30 @@ class CertificateTamperCorpusTest {
         } else if (node.isTextual()) {
             out.add(new Object[] {at, replace(root, path, TextNode.valueOf(node.textValue() + "x")), "string changed"});
         } else if (node.isBoolean()) {
-            out.add(new Object[] {at, replace(root, path, com.fasterxml.jackson.databind.node.BooleanNode.valueOf(!node.booleanValue())), "flipped"});
+            out.add(new Object[] {
+                at,
+                replace(root, path, com.fasterxml.jackson.databind.node.BooleanNode.valueOf(!node.booleanValue())),
+                "flipped"
+            });
         } else if (node.isNull()) {
             out.add(new Object[] {at, replace(root, path, IntNode.valueOf(0)), "null -> 0"});
         } else if (node.isArray()) {
             List<Integer> indices = sample(node.size(), path, sampleSegments, everyEntry);
             for (int i : indices) {
                 out.add(new Object[] {at, mutateArray(root, path, a -> a.remove(i)), "[" + i + "] removed"});
-                out.add(new Object[] {at, mutateArray(root, path, a -> a.insert(i, a.get(i).deepCopy())), "[" + i + "] duplicated"});
+                out.add(new Object[] {
+                    at, mutateArray(root, path, a -> a.insert(i, a.get(i).deepCopy())), "[" + i + "] duplicated"
+                });
                 if (i + 1 < node.size() && !node.get(i).equals(node.get(i + 1))) {
-                    out.add(new Object[] {at, mutateArray(root, path, a -> {
-                        JsonNode x = a.get(i);
-                        a.set(i, a.get(i + 1));
-                        a.set(i + 1, x);
-                    }), "[" + i + "] and [" + (i + 1) + "] swapped"});
+                    out.add(new Object[] {
+                        at,
+                        mutateArray(root, path, a -> {
+                            JsonNode x = a.get(i);
+                            a.set(i, a.get(i + 1));
+                            a.set(i + 1, x);
+                        }),
+                        "[" + i + "] and [" + (i + 1) + "] swapped"
+                    });
                 }
             }
             for (int i : indices) {
@@ -222,7 +292,7 @@ class CertificateTamperCorpusTest {
             List<String> all = new ArrayList<>(), keys = new ArrayList<>();
             node.fieldNames().forEachRemaining(all::add);
             if (path.isEmpty()) {
-                keys.addAll(all);   // every member of the document
+                keys.addAll(all); // every member of the document
             } else {
                 sample(all.size(), path, false, everyEntry).forEach(i -> keys.add(all.get(i)));
             }
@@ -305,7 +375,9 @@ class CertificateTamperCorpusTest {
     static String harm(JsonNode h, JsonNode t, boolean planesProven, boolean both) {
         for (String key : BOUND) {
             // a /3 certificate without meshMode was made with hulls (the format's default): the same statement
-            boolean defaulted = key.equals("meshMode") && t.get(key) == null && "HULL".equals(h.get(key).textValue());
+            boolean defaulted = key.equals("meshMode")
+                    && t.get(key) == null
+                    && "HULL".equals(h.get(key).textValue());
             if (!same(h.get(key), t.get(key)) && !defaulted) {
                 return key + " changed";
             }
@@ -328,10 +400,13 @@ class CertificateTamperCorpusTest {
                     return "violation." + k + " changed";
                 }
             }
-            double lb = tv.get("lowerBound").doubleValue(), d = tv.path("distance").asDouble(Double.NaN);
-            // what a violation claims is a certified lower bound within margin + tolerance; the number itself the recompute
+            double lb = tv.get("lowerBound").doubleValue(),
+                    d = tv.path("distance").asDouble(Double.NaN);
+            // what a violation claims is a certified lower bound within margin + tolerance; the number itself the
+            // recompute
             // verifier bounds by its fresh one (no plane or exact oracle can speak of it here)
-            if (lb > hv.get("lowerBound").doubleValue() && !(both && lb <= tm + t.get("tolerance").doubleValue())) {
+            if (lb > hv.get("lowerBound").doubleValue()
+                    && !(both && lb <= tm + t.get("tolerance").doubleValue())) {
                 return "violation.lowerBound raised";
             }
             if (tv.has("distance") && !(d >= lb)) {
@@ -358,7 +433,8 @@ class CertificateTamperCorpusTest {
             for (JsonNode p : segs.get(i)) {
                 double s0 = 0;
                 for (int s = 0; s < p.get("lb").size() && s < p.get("ends").size(); s++) {
-                    double lb = p.get("lb").get(s).doubleValue(), s1 = p.get("ends").get(s).doubleValue();
+                    double lb = p.get("lb").get(s).doubleValue(),
+                            s1 = p.get("ends").get(s).doubleValue();
                     JsonNode plane = p.get("planes").get(s);
                     boolean byOwnPlane = planesProven && plane != null && !plane.isNull() && le(lb, shown(plane));
                     if (!byOwnPlane && !le(lb, honestShown(h, i, p.get("pair"), s0, s1))) {
@@ -442,7 +518,8 @@ class CertificateTamperCorpusTest {
             return BigDecimal.ONE.negate();
         }
         BigDecimal norm = sq.sqrt(new MathContext(40, RoundingMode.UP));
-        BigDecimal gap = new BigDecimal(pl.get(4).doubleValue()).add(new BigDecimal(pl.get(5).doubleValue()));
+        BigDecimal gap = new BigDecimal(pl.get(4).doubleValue())
+                .add(new BigDecimal(pl.get(5).doubleValue()));
         return gap.divide(norm, new MathContext(40, RoundingMode.FLOOR));
     }
 

@@ -1,9 +1,9 @@
 package io.collide4j.planner.cli;
 
-import org.junit.jupiter.api.Test;
-
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
 
 /** A plain {@code java} start of the command restarts under signal chaining exactly when OpenCL may be loaded. */
 class ChainedRelaunchTest {

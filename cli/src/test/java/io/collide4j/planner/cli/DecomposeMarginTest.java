@@ -1,10 +1,10 @@
 package io.collide4j.planner.cli;
 
-import io.collide4j.planner.options.ExitCode;
-import io.collide4j.checker.geometry.decomposition.DecompositionCache;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.collide4j.checker.geometry.decomposition.DecompositionCache;
+import io.collide4j.planner.options.ExitCode;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -12,9 +12,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code decompose --max-excess 0.1} on the bundled cup (12 cm; it used to print a 2.5 cm margin after a silent
@@ -22,8 +21,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * stored, so the margin is measured again).
  */
 class DecomposeMarginTest {
-    private static final Path CUP = Path.of(System.getProperty("collide4j.testdata", "../tests/data"))
-            .resolve("v-hacd/app/meshes/cup.obj");
+    private static final Path CUP =
+            Path.of(System.getProperty("collide4j.testdata", "../tests/data")).resolve("v-hacd/app/meshes/cup.obj");
 
     @TempDir
     Path dir;
@@ -36,8 +35,19 @@ class DecomposeMarginTest {
             for (String run : new String[] {"fresh", "cache hit"}) {
                 Path out = dir.resolve("pieces.obj");
                 ByteArrayOutputStream o = new ByteArrayOutputStream(), e = new ByteArrayOutputStream();
-                int code = Main.run(new String[] {"decompose", CUP.toString(), "--out", out.toString(), "--max-excess",
-                        "0.1", "--threads", "2", "--cache"}, new PrintStream(o, true, StandardCharsets.UTF_8),
+                int code = Main.run(
+                        new String[] {
+                            "decompose",
+                            CUP.toString(),
+                            "--out",
+                            out.toString(),
+                            "--max-excess",
+                            "0.1",
+                            "--threads",
+                            "2",
+                            "--cache"
+                        },
+                        new PrintStream(o, true, StandardCharsets.UTF_8),
                         new PrintStream(e, true, StandardCharsets.UTF_8));
                 String text = o.toString(StandardCharsets.UTF_8);
                 assertEquals(ExitCode.FREE.status(), code, run + ": " + text + e);
@@ -45,7 +55,12 @@ class DecomposeMarginTest {
                 assertTrue(m.find(), run + ": " + text);
                 double margin = Double.parseDouble(m.group(1));
                 assertTrue(margin <= 1e-9, run + ": a 12 cm cup covered within a nanometre, printed " + margin);
-                assertTrue(Files.readAllLines(out).stream().filter(l -> l.startsWith("o ")).count() >= 1, run);
+                assertTrue(
+                        Files.readAllLines(out).stream()
+                                        .filter(l -> l.startsWith("o "))
+                                        .count()
+                                >= 1,
+                        run);
             }
         } finally {
             if (old == null) {

@@ -1,16 +1,15 @@
 package io.collide4j.planner.cli;
 
-import io.collide4j.planner.options.ExitCode;
-import io.collide4j.models.Models;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
-import java.nio.file.Files;
-import java.nio.file.Path;
-
 import static io.collide4j.planner.cli.MainTest.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.collide4j.models.Models;
+import io.collide4j.planner.options.ExitCode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code certify --decompose} then {@code verify} (issue 31): the start of the Panda demo with the bundled decomposition of
@@ -26,17 +25,38 @@ class DecomposedVerifyCliTest {
     @Test
     void aDecomposedCertificateVerifiesIndependentlyWithNothingAssumed(@TempDir Path dir) throws Exception {
         // the demo's first three waypoints (a short certificate keeps the five commands quick)
-        Path demo = Files.writeString(dir.resolve("demo.csv"), String.join("\n", Models.trajectoryCsv("panda_shelf_demo")
-                .lines().filter(l -> !l.startsWith("#")).limit(4).toList()) + "\n");
+        Path demo = Files.writeString(
+                dir.resolve("demo.csv"),
+                String.join(
+                                "\n",
+                                Models.trajectoryCsv("panda_shelf_demo")
+                                        .lines()
+                                        .filter(l -> !l.startsWith("#"))
+                                        .limit(4)
+                                        .toList())
+                        + "\n");
         String cert = dir.resolve("c.json").toString();
-        Object[] c = cli("certify", "--robot", "panda", "--scene", "table_shelf", "--trajectory", demo.toString(),
-                "--decompose", "--certificate", cert, "--report", dir.resolve("r.html").toString());
+        Object[] c = cli(
+                "certify",
+                "--robot",
+                "panda",
+                "--scene",
+                "table_shelf",
+                "--trajectory",
+                demo.toString(),
+                "--decompose",
+                "--certificate",
+                cert,
+                "--report",
+                dir.resolve("r.html").toString());
         assertEquals(ExitCode.FREE.status(), c[0], (String) c[1] + c[2]);
         assertTrue(Files.readString(Path.of(cert)).contains("\"cover\":[{\"link\":\"panda_link6\",\"element\":0,"));
 
-        // the independent verifier proves the mesh's solid free at the start (lemma D2): nothing assumed, --strict passes
+        // the independent verifier proves the mesh's solid free at the start (lemma D2): nothing assumed, --strict
+        // passes
         for (boolean strict : new boolean[] {false, true}) {
-            Object[] v = strict ? cli("verify", "--certificate", cert, "--decompose", "--strict")
+            Object[] v = strict
+                    ? cli("verify", "--certificate", cert, "--decompose", "--strict")
                     : cli("verify", "--certificate", cert, "--decompose");
             assertEquals(ExitCode.FREE.status(), v[0], (String) v[1] + v[2]);
             assertTrue(((String) v[1]).contains(VerifyCommand.INDEPENDENT), (String) v[1]);

@@ -1,28 +1,27 @@
 package io.collide4j.planner.cli;
 
-import io.collide4j.planner.options.ExitCode;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.collide4j.checker.robot.DecompositionMode;
-import io.collide4j.planner.EllMesh;
-import io.collide4j.planner.server.CollisionService;
-import io.collide4j.planner.server.FileRoots;
-import io.collide4j.planner.server.RequestContext;
-import io.collide4j.planner.server.ServerLimits;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.List;
-import java.util.Map;
-
 import static io.collide4j.planner.cli.MainTest.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.collide4j.checker.robot.DecompositionMode;
+import io.collide4j.planner.EllMesh;
+import io.collide4j.planner.options.ExitCode;
+import io.collide4j.planner.server.CollisionService;
+import io.collide4j.planner.server.FileRoots;
+import io.collide4j.planner.server.RequestContext;
+import io.collide4j.planner.server.ServerLimits;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The default decomposition of links far from convex, as the CLI and the server present it: a one-joint robot whose
@@ -77,7 +76,10 @@ class DefaultDecompositionCliTest {
         String urdf = dir.resolve("ell.urdf").toString();
         Object[] byDefault = cli("check", "--urdf", urdf, "--q", "0", "--scene", "none");
         assertEquals(ExitCode.FREE.status(), byDefault[0], (String) byDefault[2]);
-        String note = ((String) byDefault[2]).lines().filter(l -> l.startsWith("note: decomposed by default")).findFirst()
+        String note = ((String) byDefault[2])
+                .lines()
+                .filter(l -> l.startsWith("note: decomposed by default"))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError(byDefault[2]));
         assertTrue(note.contains("ell (one hull adds 16.7 % volume to ell.obj)"), note);
         assertFalse(note.contains("base"), "the cube is convex: " + note);
@@ -94,14 +96,21 @@ class DefaultDecompositionCliTest {
         FileRoots roots = FileRoots.of(List.of(dir));
         String urdf = dir.resolve("ell.urdf").toString();
         try (CollisionService concave = new CollisionService(roots, ServerLimits.defaults());
-             CollisionService hulls = new CollisionService(roots, ServerLimits.defaults(), DecompositionMode.HULLS)) {
+                CollisionService hulls =
+                        new CollisionService(roots, ServerLimits.defaults(), DecompositionMode.HULLS)) {
             JsonNode d = load(concave, Map.of("urdf", urdf));
             JsonNode h = load(concave, Map.of("urdf", urdf, "decompose", false));
             JsonNode a = load(concave, Map.of("urdf", urdf, "decompose", true));
             JsonNode served = load(hulls, Map.of("urdf", urdf));
             assertEquals(1, d.get("decomposedByDefault").size(), d.toString());
             assertEquals("ell", d.get("decomposedByDefault").get(0).get("link").textValue());
-            assertTrue(d.get("decomposedByDefault").get(0).get("reason").textValue().contains("16.7 %"), d.toString());
+            assertTrue(
+                    d.get("decomposedByDefault")
+                            .get(0)
+                            .get("reason")
+                            .textValue()
+                            .contains("16.7 %"),
+                    d.toString());
             assertEquals(0, h.get("decomposedByDefault").size());
             assertEquals(0, a.get("decomposedByDefault").size(), "decompose: true is every mesh, not the default");
             String hd = d.get("robotHash").textValue(), hh = h.get("robotHash").textValue();

@@ -1,21 +1,20 @@
 package io.collide4j.planner.cli;
 
+import static io.collide4j.planner.cli.MainTest.cli;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.collide4j.planner.options.ExitCode;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
-
-import static io.collide4j.planner.cli.MainTest.cli;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code certify --exact-meshes} then {@code verify} through the independent verifier, no fallback (issue 31): an
@@ -48,20 +47,29 @@ class ExactMeshWindowCliTest {
                 stl.append("endloop\nendfacet\n");
             }
         }
-        Files.writeString(dir.resolve("plates.stl"), stl.append("endsolid plates\n").toString());
-        String scene = Files.writeString(dir.resolve("scene.json"), "{\"format\": \"collide4j-scene/1\", \"name\": \"plates\","
-                + " \"objects\": [{\"name\": \"plates\", \"type\": \"mesh_file\", \"file\": \"plates.stl\","
-                + " \"pose\": {\"xyz\": [0, 0, 0], \"quaternion\": [0, 0, 0, 1]}}]}").toString();
+        Files.writeString(
+                dir.resolve("plates.stl"), stl.append("endsolid plates\n").toString());
+        String scene = Files.writeString(
+                        dir.resolve("scene.json"),
+                        "{\"format\": \"collide4j-scene/1\", \"name\": \"plates\","
+                                + " \"objects\": [{\"name\": \"plates\", \"type\": \"mesh_file\", \"file\": \"plates.stl\","
+                                + " \"pose\": {\"xyz\": [0, 0, 0], \"quaternion\": [0, 0, 0, 1]}}]}")
+                .toString();
         // joint 1 turns 1e-7 rad: link5 moves about 5e-8 m, far less than the 50 µm the window leaves
-        String trajectory = Files.writeString(dir.resolve("t.csv"), "time,panda_joint1,panda_joint2,panda_joint3,"
-                + "panda_joint4,panda_joint5,panda_joint6,panda_joint7\n0.0," + Q0 + "\n1.0,0.0000001" + Q0.substring(3)
-                + "\n").toString();
+        String trajectory = Files.writeString(
+                        dir.resolve("t.csv"),
+                        "time,panda_joint1,panda_joint2,panda_joint3,"
+                                + "panda_joint4,panda_joint5,panda_joint6,panda_joint7\n0.0," + Q0 + "\n1.0,0.0000001"
+                                + Q0.substring(3)
+                                + "\n")
+                .toString();
 
         // the certified clearance at Q0, to 5 µm: check is VALID exactly when it exceeds the margin
         double lo = 0, hi = 0.02;
         while (hi - lo > 5e-6) {
             double m = (lo + hi) / 2;
-            Object[] r = cli("check", "-q", "--q", Q0, "--scene", scene, "--exact-meshes", "--margin", Double.toString(m));
+            Object[] r =
+                    cli("check", "-q", "--q", Q0, "--scene", scene, "--exact-meshes", "--margin", Double.toString(m));
             if ((int) r[0] == ExitCode.FREE.status()) {
                 lo = m;
             } else {
@@ -72,8 +80,21 @@ class ExactMeshWindowCliTest {
         String margin = String.format(Locale.ROOT, "%.6f", lo - 5e-5);
 
         String cert = dir.resolve("c.json").toString();
-        Object[] c = cli("certify", "--robot", "panda", "--scene", scene, "--trajectory", trajectory, "--exact-meshes",
-                "--margin", margin, "--certificate", cert, "--report", dir.resolve("r.html").toString());
+        Object[] c = cli(
+                "certify",
+                "--robot",
+                "panda",
+                "--scene",
+                scene,
+                "--trajectory",
+                trajectory,
+                "--exact-meshes",
+                "--margin",
+                margin,
+                "--certificate",
+                cert,
+                "--report",
+                dir.resolve("r.html").toString());
         assertEquals(ExitCode.FREE.status(), c[0], (String) c[1] + c[2]);
         JsonNode doc = JSON.readTree(Path.of(cert).toFile());
         JsonNode plates = doc.get("witness").get("obstacles").get(0);
@@ -83,7 +104,8 @@ class ExactMeshWindowCliTest {
         // the Tight-Inclusion window (lb -1) of panda_link5 and the plates carries runs tiling triangles 0..3
         ObjectNode window = null;
         for (JsonNode pair : doc.get("segments").get(0)) {
-            if (pair.get("pair").get(0).asText().equals("panda_link5") && pair.get("pair").get(2).asText().equals("plates")) {
+            if (pair.get("pair").get(0).asText().equals("panda_link5")
+                    && pair.get("pair").get(2).asText().equals("plates")) {
                 window = (ObjectNode) pair;
             }
         }
@@ -100,11 +122,21 @@ class ExactMeshWindowCliTest {
         assertTrue(runs.size() >= 2, "the plates are on opposite sides: one plane cannot hold both " + runs);
 
         // the independent verifier proves it (open plates: no solid, nothing assumed); the recompute verifier agrees
-        Object[] v = cli("verify", "--certificate", cert, "--robot", "panda", "--scene", scene, "--exact-meshes", "--strict");
+        Object[] v = cli(
+                "verify", "--certificate", cert, "--robot", "panda", "--scene", scene, "--exact-meshes", "--strict");
         assertEquals(ExitCode.FREE.status(), v[0], (String) v[1] + v[2]);
         assertTrue(((String) v[1]).contains(VerifyCommand.INDEPENDENT), (String) v[1]);
-        Object[] rv = cli("verify", "--certificate", cert, "--robot", "panda", "--scene", scene, "--exact-meshes",
-                "--verifier", "recompute");
+        Object[] rv = cli(
+                "verify",
+                "--certificate",
+                cert,
+                "--robot",
+                "panda",
+                "--scene",
+                scene,
+                "--exact-meshes",
+                "--verifier",
+                "recompute");
         assertEquals(ExitCode.FREE.status(), rv[0], (String) rv[1] + rv[2]);
 
         // a run dropped: its triangles have no plane
@@ -112,8 +144,12 @@ class ExactMeshWindowCliTest {
         ArrayNode droppedRuns = (ArrayNode) find(dropped).get("windows").get(0);
         JsonNode lastRun = droppedRuns.remove(droppedRuns.size() - 1);
         String refused = refusal(dropped, scene);
-        assertTrue(refused.contains("segment 0 pair") && refused.contains("step 0")
-                && refused.contains("triangle " + lastRun.get(0).asInt() + " of exact mesh 'plates' has no plane"), refused);
+        assertTrue(
+                refused.contains("segment 0 pair")
+                        && refused.contains("step 0")
+                        && refused.contains(
+                                "triangle " + lastRun.get(0).asInt() + " of exact mesh 'plates' has no plane"),
+                refused);
 
         // the first run's plane moved so that a corner of its triangles lies 1 mm inside the band n·y < c + gB
         ObjectNode moved = doc.deepCopy();
@@ -136,12 +172,15 @@ class ExactMeshWindowCliTest {
                 least = Math.min(least, dot);
             }
         }
-        double norm = Math.sqrt(Math.pow(near.get(2).asDouble(), 2) + Math.pow(near.get(3).asDouble(), 2)
+        double norm = Math.sqrt(Math.pow(near.get(2).asDouble(), 2)
+                + Math.pow(near.get(3).asDouble(), 2)
                 + Math.pow(near.get(4).asDouble(), 2));
         near.set(5, least - near.get(7).asDouble() + 0.001 * norm);
         refused = refusal(moved, scene);
-        assertTrue(refused.contains("step 0") && refused.contains("triangles 0.." + near.get(1).asInt()
-                + " of exact mesh 'plates'"), refused);
+        assertTrue(
+                refused.contains("step 0")
+                        && refused.contains("triangles 0.." + near.get(1).asInt() + " of exact mesh 'plates'"),
+                refused);
         structureRefusals((ObjectNode) doc, e -> refusal(e, scene));
     }
 
@@ -160,14 +199,24 @@ class ExactMeshWindowCliTest {
         assertTrue(refused.contains("step 0") && refused.contains("runs must cover 0..3"), refused);
         // a plane and runs on the same step
         ObjectNode both = doc.deepCopy();
-        ((ArrayNode) find(both).get("planes")).set(0, JSON.createArrayNode().add(0).add(1).add(0).add(0.2).add(0.01).add(0.01));
+        ((ArrayNode) find(both).get("planes"))
+                .set(
+                        0,
+                        JSON.createArrayNode()
+                                .add(0)
+                                .add(1)
+                                .add(0)
+                                .add(0.2)
+                                .add(0.01)
+                                .add(0.01));
         refused = refusal.apply(both);
         assertTrue(refused.contains("one proof per step"), refused);
     }
 
     private static ObjectNode find(ObjectNode doc) {
         for (JsonNode pair : doc.get("segments").get(0)) {
-            if (pair.get("pair").get(0).asText().equals("panda_link5") && pair.get("pair").get(2).asText().equals("plates")) {
+            if (pair.get("pair").get(0).asText().equals("panda_link5")
+                    && pair.get("pair").get(2).asText().equals("plates")) {
                 return (ObjectNode) pair;
             }
         }
@@ -182,7 +231,8 @@ class ExactMeshWindowCliTest {
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
-        Object[] r = cli("verify", "--certificate", f.toString(), "--robot", "panda", "--scene", scene, "--exact-meshes");
+        Object[] r =
+                cli("verify", "--certificate", f.toString(), "--robot", "panda", "--scene", scene, "--exact-meshes");
         assertEquals(ExitCode.DATA_ERROR.status(), r[0], (String) r[1] + r[2]);
         return (String) r[1] + r[2];
     }

@@ -1,23 +1,22 @@
 package io.collide4j.planner.cli;
 
-import io.collide4j.planner.options.ExitCode;
-import io.collide4j.checker.query.MotionResult;
-import io.collide4j.checker.query.MotionStatus;
-import io.collide4j.checker.scene.Scene;
-import io.collide4j.kinematics.KinematicModel;
-import io.collide4j.planner.Collide4j;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.Random;
-
 import static io.collide4j.planner.cli.MainTest.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.collide4j.checker.query.MotionResult;
+import io.collide4j.checker.query.MotionStatus;
+import io.collide4j.checker.scene.Scene;
+import io.collide4j.kinematics.KinematicModel;
+import io.collide4j.planner.Collide4j;
+import io.collide4j.planner.options.ExitCode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 13 from the user's side: a robot with continuous joints, through the façade ({@link Collide4j#isValid},
@@ -52,23 +51,25 @@ public class ExtremeInputCliTest {
         Random r = new Random(1313);
         int free = 0, colliding = 0;
         for (int i = 0; i < 2000; i++) {
-            double q1 = r.nextBoolean() ? Math.scalb(r.nextDouble(), r.nextInt(1024)) * (r.nextBoolean() ? 1 : -1)
+            double q1 = r.nextBoolean()
+                    ? Math.scalb(r.nextDouble(), r.nextInt(1024)) * (r.nextBoolean() ? 1 : -1)
                     : 2 * Math.PI * (2 * r.nextDouble() - 1);
             double q2 = 2 * Math.PI * (2 * r.nextDouble() - 1);
-            if (c.isValid(new double[]{q1, q2})) {
+            if (c.isValid(new double[] {q1, q2})) {
                 free++;
-                assertTrue(clearance(q1, q2) > 0, "valid at q = (" + q1 + ", " + q2 + ") but the exact clearance is "
-                        + clearance(q1, q2));
+                assertTrue(
+                        clearance(q1, q2) > 0,
+                        "valid at q = (" + q1 + ", " + q2 + ") but the exact clearance is " + clearance(q1, q2));
             } else {
                 colliding++;
             }
         }
         assertTrue(free > 0 && colliding > 0, free + " valid, " + colliding + " not");
         // the issue's reproducer: the self-collision swept by a huge turn of j1
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> c.checkMotion(new double[]{0, 0}, new double[]{1e154, 0}));
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class, () -> c.checkMotion(new double[] {0, 0}, new double[] {1e154, 0}));
         assertTrue(e.getMessage().contains("j1"), e.getMessage());
-        MotionResult m = c.checkMotion(new double[]{0, 0}, new double[]{KinematicModel.MAX_SEGMENT_TURN, 0});
+        MotionResult m = c.checkMotion(new double[] {0, 0}, new double[] {KinematicModel.MAX_SEGMENT_TURN, 0});
         assertEquals(MotionStatus.COLLISION, m.status(), "a full turn sweeps through the base sphere");
     }
 
@@ -77,28 +78,54 @@ public class ExtremeInputCliTest {
         Path urdf = Files.writeString(dir.resolve("spin.urdf"), URDF);
         Path cert = dir.resolve("c.json"), html = dir.resolve("r.html");
         String[][] cases = {
-                {"time,j1,j2\n0,0,0\n1,1e154,0\n", "j1"},
-                {"time,j1,j2\n0,0,0\n1,1e300,0\n", "j1"},
-                {"time,j1,j2\n0,0,0.5\n1,0,1e308\n", "j2"},
-                {"time,j1,j2,j1.velocity,j2.velocity\n0,0,0,0,0\n1e300,0.1,0.1,0,1e10\n", "j2"},
-                {"time,j1,j2,j1.velocity,j2.velocity\n-1e308,0,0,0,0\n1e308,0.1,0.1,0,1\n", "duration overflows"},
-                // straight segments: a violation's time inside this segment would be NaN (it passes the base sphere)
-                {"time,j1,j2\n-1e308,0,0\n1e308,0,-3\n", "duration overflows"},
+            {"time,j1,j2\n0,0,0\n1,1e154,0\n", "j1"},
+            {"time,j1,j2\n0,0,0\n1,1e300,0\n", "j1"},
+            {"time,j1,j2\n0,0,0.5\n1,0,1e308\n", "j2"},
+            {"time,j1,j2,j1.velocity,j2.velocity\n0,0,0,0,0\n1e300,0.1,0.1,0,1e10\n", "j2"},
+            {"time,j1,j2,j1.velocity,j2.velocity\n-1e308,0,0,0,0\n1e308,0.1,0.1,0,1\n", "duration overflows"},
+            // straight segments: a violation's time inside this segment would be NaN (it passes the base sphere)
+            {"time,j1,j2\n-1e308,0,0\n1e308,0,-3\n", "duration overflows"},
         };
         for (String[] k : cases) {
             Path traj = Files.writeString(dir.resolve("t.csv"), k[0]);
-            Object[] res = cli("certify", "--urdf", urdf.toString(), "--scene", "none", "--trajectory", traj.toString(),
-                    "--certificate", cert.toString(), "--report", html.toString());
+            Object[] res = cli(
+                    "certify",
+                    "--urdf",
+                    urdf.toString(),
+                    "--scene",
+                    "none",
+                    "--trajectory",
+                    traj.toString(),
+                    "--certificate",
+                    cert.toString(),
+                    "--report",
+                    html.toString());
             String err = (String) res[2];
             assertEquals(ExitCode.DATA_ERROR.status(), res[0], k[0] + ": " + res[1] + err);
             // one error line (after the no-SRDF warning this robot gets)
-            assertTrue(err.contains(k[1]) && err.lines().filter(l -> !l.startsWith("warning:")).count() == 1, k[0] + ": " + err);
+            assertTrue(
+                    err.contains(k[1])
+                            && err.lines()
+                                            .filter(l -> !l.startsWith("warning:"))
+                                            .count()
+                                    == 1,
+                    k[0] + ": " + err);
             assertFalse(err.contains("JSON cannot represent"), err);
         }
         // within the caps the same robot certifies: j2 turns 1.5 rad, l2's sphere stays ≥ 1.21 m from the base's
         Path ok = Files.writeString(dir.resolve("ok.csv"), "time,j1,j2\n0,0,0\n1,0,1.5\n");
-        Object[] res = cli("certify", "--urdf", urdf.toString(), "--scene", "none", "--trajectory", ok.toString(),
-                "--certificate", cert.toString(), "--report", html.toString());
+        Object[] res = cli(
+                "certify",
+                "--urdf",
+                urdf.toString(),
+                "--scene",
+                "none",
+                "--trajectory",
+                ok.toString(),
+                "--certificate",
+                cert.toString(),
+                "--report",
+                html.toString());
         assertEquals(ExitCode.FREE.status(), res[0], res[1] + "" + res[2]);
     }
 }

@@ -3,8 +3,6 @@ package io.collide4j.planner.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-
-import javax.imageio.ImageIO;
 import java.awt.image.BufferedImage;
 import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
@@ -33,6 +31,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
+import javax.imageio.ImageIO;
 
 /**
  * A headless Chromium driven over the DevTools protocol (JSON over a WebSocket, {@code java.net.http} only) for
@@ -72,17 +71,34 @@ final class HeadlessChromium implements AutoCloseable {
 
     HeadlessChromium(Path binary, int width, int height) throws Exception {
         profile = Files.createTempDirectory("collide4j-chromium-");
-        process = new ProcessBuilder(binary.toString(), "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--hide-scrollbars",
-                "--user-data-dir=" + profile, "--remote-debugging-port=0", "--window-size=" + width + "," + height,
-                "about:blank").redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        process = new ProcessBuilder(
+                        binary.toString(),
+                        "--headless",
+                        "--no-sandbox",
+                        "--disable-gpu",
+                        "--disable-quic",
+                        "--no-first-run",
+                        "--disable-background-networking",
+                        "--disable-component-update",
+                        "--disable-sync",
+                        "--use-angle=swiftshader",
+                        "--enable-unsafe-swiftshader",
+                        "--hide-scrollbars",
+                        "--user-data-dir=" + profile,
+                        "--remote-debugging-port=0",
+                        "--window-size=" + width + "," + height,
+                        "about:blank")
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
         String browserWs = devToolsUrl();
         URI base = URI.create(browserWs.replaceFirst("^ws://", "http://").replaceFirst("/devtools/.*$", ""));
         HttpClient http = HttpClient.newHttpClient();
         String pageWs = null;
         for (int attempt = 0; attempt < 100 && pageWs == null; attempt++) {
-            HttpResponse<String> list = http.send(HttpRequest.newBuilder(base.resolve("/json/list")).timeout(TIMEOUT).build(),
+            HttpResponse<String> list = http.send(
+                    HttpRequest.newBuilder(base.resolve("/json/list"))
+                            .timeout(TIMEOUT)
+                            .build(),
                     HttpResponse.BodyHandlers.ofString());
             for (JsonNode t : JSON.readTree(list.body())) {
                 if (t.path("type").asText().equals("page")) {
@@ -97,7 +113,9 @@ final class HeadlessChromium implements AutoCloseable {
             close();
             throw new IOException("chromium opened no page target");
         }
-        socket = http.newWebSocketBuilder().connectTimeout(TIMEOUT).buildAsync(URI.create(pageWs), new Listener())
+        socket = http.newWebSocketBuilder()
+                .connectTimeout(TIMEOUT)
+                .buildAsync(URI.create(pageWs), new Listener())
                 .get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
         call("Runtime.enable", JSON.createObjectNode());
         call("Log.enable", JSON.createObjectNode());
@@ -113,15 +131,17 @@ final class HeadlessChromium implements AutoCloseable {
             seen.append(line).append('\n');
             int at = line.indexOf("ws://");
             if (line.contains("DevTools listening on") && at >= 0) {
-                Thread drain = new Thread(() -> {   // keep reading so the browser never blocks on a full pipe
-                    try {
-                        while (r.readLine() != null) {
-                            // discarded: chromium's own log lines
-                        }
-                    } catch (IOException ignored) {
-                        // the browser went away
-                    }
-                }, "chromium-stderr");
+                Thread drain = new Thread(
+                        () -> { // keep reading so the browser never blocks on a full pipe
+                            try {
+                                while (r.readLine() != null) {
+                                    // discarded: chromium's own log lines
+                                }
+                            } catch (IOException ignored) {
+                                // the browser went away
+                            }
+                        },
+                        "chromium-stderr");
                 drain.setDaemon(true);
                 drain.start();
                 return line.substring(at).trim();
@@ -152,8 +172,12 @@ final class HeadlessChromium implements AutoCloseable {
 
     /** Evaluates an expression (promises awaited) and returns its value as JSON. */
     JsonNode eval(String expression) {
-        JsonNode r = call("Runtime.evaluate", JSON.createObjectNode().put("expression", expression)
-                .put("returnByValue", true).put("awaitPromise", true));
+        JsonNode r = call(
+                "Runtime.evaluate",
+                JSON.createObjectNode()
+                        .put("expression", expression)
+                        .put("returnByValue", true)
+                        .put("awaitPromise", true));
         if (r.has("exceptionDetails")) {
             throw new IllegalStateException(expression + " threw " + r.get("exceptionDetails"));
         }
@@ -170,13 +194,16 @@ final class HeadlessChromium implements AutoCloseable {
             }
             Thread.sleep(200);
         }
-        throw new IllegalStateException(url + ": not ready (" + readyExpression + ") after " + TIMEOUT + "; errors " + errors);
+        throw new IllegalStateException(
+                url + ": not ready (" + readyExpression + ") after " + TIMEOUT + "; errors " + errors);
     }
 
     /** A PNG screenshot of the viewport, also written to {@code file}. */
     BufferedImage screenshot(Path file) throws IOException {
-        byte[] png = Base64.getDecoder().decode(call("Page.captureScreenshot",
-                JSON.createObjectNode().put("format", "png")).path("data").asText());
+        byte[] png = Base64.getDecoder()
+                .decode(call("Page.captureScreenshot", JSON.createObjectNode().put("format", "png"))
+                        .path("data")
+                        .asText());
         Files.createDirectories(file.getParent());
         Files.write(file, png);
         return ImageIO.read(new ByteArrayInputStream(png));
@@ -234,14 +261,16 @@ final class HeadlessChromium implements AutoCloseable {
             switch (method) {
                 case "Runtime.exceptionThrown" -> errors.add("exception: " + p.path("exceptionDetails"));
                 case "Runtime.consoleAPICalled" -> {
-                    if (p.path("type").asText().equals("error") || p.path("type").asText().equals("assert")) {
+                    if (p.path("type").asText().equals("error")
+                            || p.path("type").asText().equals("assert")) {
                         errors.add("console.error: " + p.path("args"));
                     }
                 }
                 case "Log.entryAdded" -> {
                     JsonNode e = p.path("entry");
                     if (e.path("level").asText().equals("error")) {
-                        errors.add("log (" + e.path("source").asText() + "): " + e.path("text").asText());
+                        errors.add("log (" + e.path("source").asText() + "): "
+                                + e.path("text").asText());
                     }
                 }
                 default -> {

@@ -1,19 +1,18 @@
 package io.collide4j.planner.cli;
 
-import io.collide4j.planner.options.ExitCode;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.collide4j.checker.scene.Scene;
 import io.collide4j.planner.Collide4j;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
+import io.collide4j.planner.options.ExitCode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A mimic joint has limits of its own, which its leader's range does not imply: j2 = 2·j1 with j1 in [−1, 1] and j2
@@ -44,7 +43,7 @@ class MimicLimitsTest {
     void aConfigurationDrivingAMimicPastItsOwnLimitsIsNotWithinLimits() throws IOException {
         Collide4j c = Collide4j.builder().urdf(urdf()).scene(Scene.empty()).build();
         assertEquals(1, c.variableNames().size(), "j2 is no variable: " + c.variableNames());
-        for (double q1 : new double[] {-1, -0.26, 0.26, 0.8, 1}) {   // 2*q1 outside [-0.5, 0.5]
+        for (double q1 : new double[] {-1, -0.26, 0.26, 0.8, 1}) { // 2*q1 outside [-0.5, 0.5]
             assertFalse(c.withinLimits(new double[] {q1}), "j1 = " + q1 + " puts j2 at " + 2 * q1);
             assertFalse(c.isValid(new double[] {q1}), "j1 = " + q1);
         }
@@ -61,37 +60,67 @@ class MimicLimitsTest {
     @Test
     void verifyRefusesACertificateWhoseMotionLeavesAMimicsLimits() throws IOException {
         Path urdf = urdf();
-        Path traj = Files.writeString(dir.resolve("t.json"), "{\"joint_names\":[\"j1\"],\"points\":["
-                + "{\"positions\":[0],\"time_from_start\":0},{\"positions\":[0.2],\"time_from_start\":1}]}");
+        Path traj = Files.writeString(
+                dir.resolve("t.json"),
+                "{\"joint_names\":[\"j1\"],\"points\":["
+                        + "{\"positions\":[0],\"time_from_start\":0},{\"positions\":[0.2],\"time_from_start\":1}]}");
         Path cert = dir.resolve("c.json");
-        Object[] made = MainTest.cli("certify", "--urdf", urdf.toString(), "--scene", "none", "--trajectory", traj.toString(),
-                "--certificate", cert.toString(), "--report", dir.resolve("r.html").toString(), "-q");
+        Object[] made = MainTest.cli(
+                "certify",
+                "--urdf",
+                urdf.toString(),
+                "--scene",
+                "none",
+                "--trajectory",
+                traj.toString(),
+                "--certificate",
+                cert.toString(),
+                "--report",
+                dir.resolve("r.html").toString(),
+                "-q");
         assertEquals(ExitCode.FREE.status(), made[0], made[1] + "" + made[2]);
-        Object[] honest = MainTest.cli("verify", "--urdf", urdf.toString(), "--scene", "none", "--certificate", cert.toString());
+        Object[] honest =
+                MainTest.cli("verify", "--urdf", urdf.toString(), "--scene", "none", "--certificate", cert.toString());
         assertEquals(ExitCode.FREE.status(), honest[0], honest[1] + "" + honest[2]);
 
         com.fasterxml.jackson.databind.ObjectMapper m = new com.fasterxml.jackson.databind.ObjectMapper();
-        com.fasterxml.jackson.databind.node.ObjectNode doc = (com.fasterxml.jackson.databind.node.ObjectNode) m.readTree(cert.toFile());
+        com.fasterxml.jackson.databind.node.ObjectNode doc =
+                (com.fasterxml.jackson.databind.node.ObjectNode) m.readTree(cert.toFile());
         ((com.fasterxml.jackson.databind.node.ArrayNode) doc.get("waypoints").get(1)).set(0, 0.4);
         double[][] waypoints = m.treeToValue(doc.get("waypoints"), double[][].class);
         double[] times = m.treeToValue(doc.get("times"), double[].class);
-        doc.put("trajectoryHash", io.collide4j.checker.certificate.TrajectoryCertifier.trajectoryHash(waypoints, times));
+        doc.put(
+                "trajectoryHash",
+                io.collide4j.checker.certificate.TrajectoryCertifier.trajectoryHash(waypoints, times));
         Path edited = dir.resolve("edited.json");
         m.writeValue(edited.toFile(), doc);
-        Object[] r = MainTest.cli("verify", "--urdf", urdf.toString(), "--scene", "none", "--certificate", edited.toString());
+        Object[] r = MainTest.cli(
+                "verify", "--urdf", urdf.toString(), "--scene", "none", "--certificate", edited.toString());
         String err = (String) r[2];
         assertEquals(ExitCode.DATA_ERROR.status(), r[0], r[1] + err);
         assertTrue(err.contains("joint j2 reaches 0.8") && err.contains("outside [-0.5, 0.5]"), err);
-        Object[] recompute = MainTest.cli("verify", "--urdf", urdf.toString(), "--scene", "none", "--verifier", "recompute",
-                "--certificate", edited.toString());
+        Object[] recompute = MainTest.cli(
+                "verify",
+                "--urdf",
+                urdf.toString(),
+                "--scene",
+                "none",
+                "--verifier",
+                "recompute",
+                "--certificate",
+                edited.toString());
         assertEquals(ExitCode.DATA_ERROR.status(), recompute[0], recompute[1] + "" + recompute[2]);
 
-        // the Java API (which view uses) refuses it too: its recompute verifier rebuilds the segments, which check limits
+        // the Java API (which view uses) refuses it too: its recompute verifier rebuilds the segments, which check
+        // limits
         Collide4j c = Collide4j.builder().urdf(urdf).scene(Scene.empty()).build();
         assertTrue(c.trajectoryCertifier().verify(Files.readString(cert)).valid(), "the honest certificate");
-        io.collide4j.checker.certificate.CertificateVerifier.Report api = c.trajectoryCertifier().verify(Files.readString(edited));
+        io.collide4j.checker.certificate.CertificateVerifier.Report api =
+                c.trajectoryCertifier().verify(Files.readString(edited));
         assertFalse(api.valid(), "the edited certificate verified through the library");
-        assertTrue(api.problems().stream().anyMatch(p -> p.contains("joint j2 reaches 0.8") && p.contains("outside [-0.5, 0.5]")),
+        assertTrue(
+                api.problems().stream()
+                        .anyMatch(p -> p.contains("joint j2 reaches 0.8") && p.contains("outside [-0.5, 0.5]")),
                 api.problems().toString());
     }
 

@@ -1,14 +1,13 @@
 package io.collide4j.planner.cli;
 
-import io.collide4j.planner.options.ExitCode;
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.collide4j.planner.options.ExitCode;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /** Progress on stderr: a bar on a terminal, plain periodic lines elsewhere, nothing with --quiet. */
 class ProgressTest {
@@ -24,7 +23,7 @@ class ProgressTest {
     void plainLinesAtMostEveryIntervalAndOnceAtTheEnd() {
         Progress p = new Progress(err, "planning", 1000, Progress.Mode.LINES, () -> now);
         for (int done = 1; done <= 1000; done++) {
-            now += 100_000_000L;   // 0.1 s per step: 100 s in all, so 10 interval lines of 10 s, plus the last
+            now += 100_000_000L; // 0.1 s per step: 100 s in all, so 10 interval lines of 10 s, plus the last
             p.update(done);
         }
         String[] lines = text().split("\n");
@@ -61,7 +60,7 @@ class ProgressTest {
     void shortWorkOffATerminalPrintsNothing() {
         Progress p = new Progress(err, "report", 400, Progress.Mode.LINES, () -> now);
         for (int done = 1; done <= 400; done++) {
-            now += 10_000_000L;   // 4 s in all, under the 10 s interval
+            now += 10_000_000L; // 4 s in all, under the 10 s interval
             p.update(done);
         }
         assertEquals("", text());
@@ -70,7 +69,7 @@ class ProgressTest {
     @Test
     void stopEndsAnUnfinishedBarLineOnce() {
         Progress p = new Progress(err, "certifying", 299, Progress.Mode.BAR, () -> now);
-        p.update(40);   // a violation in segment 40
+        p.update(40); // a violation in segment 40
         p.stop();
         p.update(41);
         p.stop();
@@ -78,7 +77,7 @@ class ProgressTest {
         assertEquals(1, t.chars().filter(ch -> ch == '\r').count(), t);
         assertTrue(t.endsWith("13% (40/299)\n"), t);
         Progress never = new Progress(err, "certifying", 299, Progress.Mode.BAR, () -> now);
-        never.stop();   // nothing drawn: no empty line
+        never.stop(); // nothing drawn: no empty line
         assertEquals(t, text());
     }
 
@@ -86,15 +85,28 @@ class ProgressTest {
     void certifyOfALongTrajectoryOffATerminalDrawsNoBarAndQuietPrintsNothing() throws Exception {
         java.nio.file.Path csv = java.nio.file.Path.of("target/progress-test-300.csv");
         java.nio.file.Files.writeString(csv, io.collide4j.planner.CertificationProgressTest.demoResampled(300));
-        String[] args = {"certify", "--trajectory", csv.toString(), "--samples", "60",
-                "--certificate", "target/progress-test-300-cert.json", "--report", "target/progress-test-300.html"};
+        String[] args = {
+            "certify",
+            "--trajectory",
+            csv.toString(),
+            "--samples",
+            "60",
+            "--certificate",
+            "target/progress-test-300-cert.json",
+            "--report",
+            "target/progress-test-300.html"
+        };
         Object[] r = MainTest.cli(args);
         assertEquals(ExitCode.FREE.status(), r[0], (String) r[1] + r[2]);
         assertTrue(((String) r[1]).contains("300 waypoints"), (String) r[1]);
         String stderr = (String) r[2];
         assertTrue(!stderr.contains("\r"), "no carriage returns off a terminal: " + stderr);
         // plain lines only when it takes over 10 s, then naming the segments
-        assertTrue(stderr.lines().filter(l -> l.startsWith("certifying")).allMatch(l -> l.matches("certifying: \\d+/299 .*")), stderr);
+        assertTrue(
+                stderr.lines()
+                        .filter(l -> l.startsWith("certifying"))
+                        .allMatch(l -> l.matches("certifying: \\d+/299 .*")),
+                stderr);
         String[] quiet = java.util.Arrays.copyOf(args, args.length + 1);
         quiet[args.length] = "--quiet";
         Object[] q = MainTest.cli(quiet);
@@ -105,17 +117,27 @@ class ProgressTest {
     @Test
     void quietOptionAndNonTerminalStreamsChooseTheMode() throws Exception {
         CertifyCommand c = new CertifyCommand();
-        c.err = err;   // not System.err: never a terminal
+        c.err = err; // not System.err: never a terminal
         assertEquals(Progress.Mode.LINES, Progress.of(c, "x", 10).mode());
         c.common.quiet = true;
         assertEquals(Progress.Mode.QUIET, Progress.of(c, "x", 10).mode());
-        Object[] r = MainTest.cli("certify", "--quiet", "--budget", "5", "--samples", "60",
-                "--certificate", "target/progress-test-cert.json", "--report", "target/progress-test-report.html");
+        Object[] r = MainTest.cli(
+                "certify",
+                "--quiet",
+                "--budget",
+                "5",
+                "--samples",
+                "60",
+                "--certificate",
+                "target/progress-test-cert.json",
+                "--report",
+                "target/progress-test-report.html");
         assertEquals(ExitCode.INCONCLUSIVE.status(), r[0], (String) r[1] + r[2]);
         assertEquals("", r[2], "--quiet: nothing on stderr");
         // the INCONCLUSIVE report marks what is unproved: from where the budget ran out to the demo's end, 7.5 s
         String html = java.nio.file.Files.readString(java.nio.file.Path.of("target/progress-test-report.html"));
-        assertTrue(html.contains("class=\"unresolved\"") && html.matches("(?s).*\"unresolved\":\\[[0-9.]+,7\\.5\\].*"),
+        assertTrue(
+                html.contains("class=\"unresolved\"") && html.matches("(?s).*\"unresolved\":\\[[0-9.]+,7\\.5\\].*"),
                 "unresolved interval marked");
         Object[] h = MainTest.cli("plan", "--help");
         assertTrue(((String) h[1]).contains("--quiet"), "every command has --quiet: " + h[1]);

@@ -1,15 +1,14 @@
 package io.collide4j.planner.cli;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.HexFormat;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /**
  * The vendored three.js is the file of the npm package {@code three@0.170.0} (sha256 taken from the tarball when
@@ -28,7 +27,9 @@ class ThreeJsResourceTest {
     @Test
     void vendoredBuildIsThePinnedNpmFileWithItsLicence() throws Exception {
         byte[] three = bytes(HtmlReport.THREE_JS);
-        assertEquals(THREE_SHA256, HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(three)));
+        assertEquals(
+                THREE_SHA256,
+                HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(three)));
         assertTrue(new String(three, 0, 200, StandardCharsets.UTF_8).contains("SPDX-License-Identifier: MIT"));
         String licence = new String(bytes("viewer/three-LICENSE"), StandardCharsets.UTF_8);
         assertTrue(licence.startsWith("The MIT License") && licence.contains("three.js authors"), licence);

@@ -1,13 +1,12 @@
 package io.collide4j.planner.cli;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.SplittableRandom;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 class TicksTest {
     @Test
@@ -30,16 +29,25 @@ class TicksTest {
             int target = r.nextInt(3, 8);
             List<Ticks.Tick> t = Ticks.between(lo, hi, target);
             assertTrue(t.size() >= 2 && t.size() <= 2.5 * target + 1, lo + ".." + hi + ": " + t);
-            BigDecimal step = new BigDecimal(t.get(1).label()).subtract(new BigDecimal(t.get(0).label()));
-            BigDecimal mantissa = step.stripTrailingZeros().unscaledValue().abs().equals(java.math.BigInteger.ONE)
-                    ? BigDecimal.ONE : new BigDecimal(step.stripTrailingZeros().unscaledValue());
+            BigDecimal step = new BigDecimal(t.get(1).label())
+                    .subtract(new BigDecimal(t.get(0).label()));
+            BigDecimal mantissa =
+                    step.stripTrailingZeros().unscaledValue().abs().equals(java.math.BigInteger.ONE)
+                            ? BigDecimal.ONE
+                            : new BigDecimal(step.stripTrailingZeros().unscaledValue());
             assertTrue(List.of("1", "2", "5").contains(mantissa.toPlainString()), "step " + step);
             for (int k = 0; k < t.size(); k++) {
                 Ticks.Tick tk = t.get(k);
                 assertEquals(Double.parseDouble(tk.label()), tk.value(), 0.0, tk.label());
-                assertTrue(tk.value() >= lo - 1e-12 * scale && tk.value() <= hi + 1e-12 * scale, lo + ".." + hi + ": " + tk);
+                assertTrue(
+                        tk.value() >= lo - 1e-12 * scale && tk.value() <= hi + 1e-12 * scale,
+                        lo + ".." + hi + ": " + tk);
                 if (k > 0) {
-                    assertEquals(0, new BigDecimal(tk.label()).subtract(new BigDecimal(t.get(k - 1).label())).compareTo(step));
+                    assertEquals(
+                            0,
+                            new BigDecimal(tk.label())
+                                    .subtract(new BigDecimal(t.get(k - 1).label()))
+                                    .compareTo(step));
                 }
             }
         }

@@ -1,11 +1,11 @@
 package io.collide4j.planner.server;
 
-import io.collide4j.planner.cli.ExtremeInputCliTest;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
+import io.collide4j.planner.cli.ExtremeInputCliTest;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -13,9 +13,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 13 through the JSON-lines server: a robot with continuous joints loads (its infinite limits used to make
@@ -32,14 +31,22 @@ class ExtremeInputServerTest {
                 request(1, "load", Map.of("urdf", urdf.toString(), "sceneJson", Map.of("objects", List.of()))),
                 request(2, "batch", Map.of("motions", List.of(List.of(List.of(0.0, 0.0), List.of(1e300, 0.0))))),
                 request(3, "checkMotion", Map.of("q0", List.of(0.0, 0.0), "q1", List.of(1e154, 0.0))),
-                request(4, "certify", Map.of("waypoints", List.of(List.of(0.0, 0.0), List.of(0.0, 1e200)),
-                        "times", List.of(0.0, 1.0))),
+                request(
+                        4,
+                        "certify",
+                        Map.of(
+                                "waypoints",
+                                List.of(List.of(0.0, 0.0), List.of(0.0, 1e200)),
+                                "times",
+                                List.of(0.0, 1.0))),
                 // within the caps the same session answers: a full turn of j1 sweeps through the base sphere
                 request(5, "checkMotion", Map.of("q0", List.of(0.0, 0.0), "q1", List.of(6.2831853, 0.0))));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (JsonLinesServer server = new JsonLinesServer(
                 () -> new CollisionService(FileRoots.of(List.of(dir)), ServerLimits.defaults()), 1 << 16)) {
-            server.serve(new ByteArrayInputStream(String.join("\n", requests).concat("\n").getBytes(StandardCharsets.UTF_8)),
+            server.serve(
+                    new ByteArrayInputStream(
+                            String.join("\n", requests).concat("\n").getBytes(StandardCharsets.UTF_8)),
                     out);
         }
         List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();

@@ -1,11 +1,17 @@
 package io.collide4j.planner.server;
 
+import static io.collide4j.planner.server.CollisionServiceTest.errorCode;
+import static io.collide4j.planner.server.CollisionServiceTest.errorMessage;
+import static io.collide4j.planner.server.CollisionServiceTest.result;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.collide4j.models.Models;
 import io.collide4j.planner.Collide4j;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -17,16 +23,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
-import static io.collide4j.planner.server.CollisionServiceTest.errorCode;
-import static io.collide4j.planner.server.CollisionServiceTest.errorMessage;
-import static io.collide4j.planner.server.CollisionServiceTest.result;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What a client can learn about files through {@code load}: only files under the server's roots are read, every
@@ -41,6 +40,7 @@ class FileConfinementTest {
 
     @TempDir
     Path tmp;
+
     Path root;
     Path outside;
 
@@ -106,8 +106,10 @@ class FileConfinementTest {
         Files.writeString(root.resolve("inside-mesh.urdf"), meshUrdf("t.stl"));
         Files.writeString(root.resolve("bad.json"), "{\"format\": \"collide4j-scene/1\", \"" + SECRET + "\": 1,\n");
         Files.writeString(root.resolve("bad.yaml"), "world:\n  " + SECRET + ": [unclosed\n");
-        Files.writeString(root.resolve("bad.urdf"), "<robot name=\"" + SECRET + "\"><link name=\"" + SECRET
-                + "\"/><joint name=\"" + SECRET + "\" type=\"revolute\"/></robot>\n");
+        Files.writeString(
+                root.resolve("bad.urdf"),
+                "<robot name=\"" + SECRET + "\"><link name=\"" + SECRET + "\"/><joint name=\"" + SECRET
+                        + "\" type=\"revolute\"/></robot>\n");
         Files.createDirectories(root.resolve("sub"));
         Files.createSymbolicLink(root.resolve("link.json"), outside.resolve("secret.json"));
         Files.createSymbolicLink(root.resolve("dirlink"), outside);
@@ -130,14 +132,29 @@ class FileConfinementTest {
     @Test
     void missingAndNotAllowedFilesGetTheSameRefusal() throws Exception {
         Map<String, List<String>> requests = Map.of(
-                "scene", List.of("../outside/secret.json", outside.resolve("secret.json").toString(), "link.json",
-                        "dirlink/secret.json", "sub/../../outside/secret.yaml", "missing.json",
-                        root.resolve("missing.json").toString(), "sub", "/etc/passwd", "/proc/self/environ"),
-                "urdf", List.of("../outside/secret.urdf", outside.resolve("secret.urdf").toString(), "dirlink/secret.urdf",
-                        "missing.urdf", "/etc/hostname"),
+                "scene",
+                        List.of(
+                                "../outside/secret.json",
+                                outside.resolve("secret.json").toString(),
+                                "link.json",
+                                "dirlink/secret.json",
+                                "sub/../../outside/secret.yaml",
+                                "missing.json",
+                                root.resolve("missing.json").toString(),
+                                "sub",
+                                "/etc/passwd",
+                                "/proc/self/environ"),
+                "urdf",
+                        List.of(
+                                "../outside/secret.urdf",
+                                outside.resolve("secret.urdf").toString(),
+                                "dirlink/secret.urdf",
+                                "missing.urdf",
+                                "/etc/hostname"),
                 "srdf", List.of("../outside/secret.urdf", "missing.srdf"));
         List<String> responses = new ArrayList<>();
-        try (JsonLinesServer server = server(); ServerTestClient c = new ServerTestClient(server.listen(0))) {
+        try (JsonLinesServer server = server();
+                ServerTestClient c = new ServerTestClient(server.listen(0))) {
             for (Map.Entry<String, List<String>> field : requests.entrySet()) {
                 String first = null;
                 for (String path : field.getValue()) {
@@ -164,21 +181,24 @@ class FileConfinementTest {
     @Test
     void withoutRootsNoFileIsRead() throws Exception {
         try (JsonLinesServer server = new JsonLinesServer(CollisionService::new, ServerLimits.defaults());
-             ServerTestClient c = new ServerTestClient(server.listen(0))) {
+                ServerTestClient c = new ServerTestClient(server.listen(0))) {
             String existing = root.resolve("table.json").toString();
             String missing = root.resolve("missing.json").toString();
             String a = c.ask(load("{\"scene\":" + quoted(existing) + "}"));
             String b = c.ask(load("{\"scene\":" + quoted(missing) + "}"));
             assertEquals(RequestException.INVALID_PARAMS, errorCode(a), a);
-            assertEquals(errorMessage(a).replace(existing, "<path>"), errorMessage(b).replace(missing, "<path>"));
-            result(c.ask(load("{\"robot\":\"panda\",\"scene\":\"table_shelf\"}")));   // bundled models still load
+            assertEquals(
+                    errorMessage(a).replace(existing, "<path>"), errorMessage(b).replace(missing, "<path>"));
+            result(c.ask(load("{\"robot\":\"panda\",\"scene\":\"table_shelf\"}"))); // bundled models still load
         }
     }
 
     @Test
     void loaderErrorsNameTheFieldNotTheContent() throws Exception {
-        try (JsonLinesServer server = server(); ServerTestClient c = new ServerTestClient(server.listen(0))) {
-            for (String[] fieldAndFile : new String[][] {{"scene", "bad.json"}, {"scene", "bad.yaml"}, {"urdf", "bad.urdf"}}) {
+        try (JsonLinesServer server = server();
+                ServerTestClient c = new ServerTestClient(server.listen(0))) {
+            for (String[] fieldAndFile :
+                    new String[][] {{"scene", "bad.json"}, {"scene", "bad.yaml"}, {"urdf", "bad.urdf"}}) {
                 String r = c.ask(load("{\"" + fieldAndFile[0] + "\":\"" + fieldAndFile[1] + "\"}"));
                 assertEquals(RequestException.INVALID_PARAMS, errorCode(r), r);
                 assertTrue(errorMessage(r).startsWith(fieldAndFile[0] + ": "), r);
@@ -191,8 +211,11 @@ class FileConfinementTest {
     @Test
     void meshReferencesCannotLeaveTheRoots() throws Exception {
         Files.writeString(root.resolve("escape.urdf"), meshUrdf("../outside/t.stl"));
-        Files.writeString(root.resolve("absolute.urdf"), meshUrdf(outside.resolve("t.stl").toString()));
-        Files.writeString(root.resolve("fileuri.urdf"), meshUrdf(outside.resolve("t.stl").toUri().toString()));
+        Files.writeString(
+                root.resolve("absolute.urdf"), meshUrdf(outside.resolve("t.stl").toString()));
+        Files.writeString(
+                root.resolve("fileuri.urdf"),
+                meshUrdf(outside.resolve("t.stl").toUri().toString()));
         Files.writeString(root.resolve("package.urdf"), meshUrdf("package://outside/t.stl"));
         Files.createDirectories(root.resolve("pkg"));
         Files.writeString(root.resolve("pkg/up.urdf"), meshUrdf("package://../../outside/t.stl"));
@@ -201,17 +224,19 @@ class FileConfinementTest {
         Files.createDirectories(root.resolve("inpkg/meshes"));
         Files.writeString(root.resolve("inpkg/meshes/t.stl"), TETRAHEDRON);
         Files.writeString(root.resolve("pkg/in-package.urdf"), meshUrdf("package://inpkg/meshes/t.stl"));
-        try (JsonLinesServer server = server(); ServerTestClient c = new ServerTestClient(server.listen(0))) {
-            for (String urdf : List.of("escape.urdf", "absolute.urdf", "fileuri.urdf", "pkg/up.urdf", "symlinked.urdf")) {
+        try (JsonLinesServer server = server();
+                ServerTestClient c = new ServerTestClient(server.listen(0))) {
+            for (String urdf :
+                    List.of("escape.urdf", "absolute.urdf", "fileuri.urdf", "pkg/up.urdf", "symlinked.urdf")) {
                 String r = c.ask(load("{\"urdf\":\"" + urdf + "\"}"));
                 assertEquals(RequestException.INVALID_PARAMS, errorCode(r), urdf + ": " + r);
                 assertTrue(errorMessage(r).startsWith("urdf: "), r);
             }
-            String pkg = c.ask(load("{\"urdf\":\"package.urdf\"}"));   // resolves inside the root, where it is missing
+            String pkg = c.ask(load("{\"urdf\":\"package.urdf\"}")); // resolves inside the root, where it is missing
             assertEquals(RequestException.INVALID_PARAMS, errorCode(pkg), pkg);
             Map<String, Object> ok = result(c.ask(load("{\"urdf\":\"inside-mesh.urdf\"}")));
             assertEquals("m", ok.get("robot"), "a mesh inside the root loads");
-            result(c.ask(load("{\"urdf\":\"pkg/in-package.urdf\"}")));   // package://NAME/... found in a root
+            result(c.ask(load("{\"urdf\":\"pkg/in-package.urdf\"}"))); // package://NAME/... found in a root
         }
     }
 
@@ -228,12 +253,13 @@ class FileConfinementTest {
     @Test
     void networkMeshUrlsAreRefusedWithoutConnectingOverTheServer() throws Exception {
         try (ServerSocket listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
-             JsonLinesServer server = server(); ServerTestClient c = new ServerTestClient(server.listen(0))) {
+                JsonLinesServer server = server();
+                ServerTestClient c = new ServerTestClient(server.listen(0))) {
             int port = listener.getLocalPort();
             for (String scheme : List.of("http", "https", "ftp")) {
                 Files.writeString(root.resolve(scheme + ".urdf"), meshUrdf(scheme + "://127.0.0.1:" + port + "/m.stl"));
-                String r = assertTimeoutPreemptively(Duration.ofSeconds(1),
-                        () -> c.ask(load("{\"urdf\":\"" + scheme + ".urdf\"}")));
+                String r = assertTimeoutPreemptively(
+                        Duration.ofSeconds(1), () -> c.ask(load("{\"urdf\":\"" + scheme + ".urdf\"}")));
                 assertEquals(RequestException.INVALID_PARAMS, errorCode(r), r);
                 assertTrue(errorMessage(r).contains("not a local file"), r);
             }
@@ -252,8 +278,11 @@ class FileConfinementTest {
             for (String scheme : List.of("http", "ftp")) {
                 Path urdf = root.resolve(scheme + "-builder.urdf");
                 Files.writeString(urdf, meshUrdf(scheme + "://127.0.0.1:" + port + "/m.stl"));
-                RuntimeException e = assertTimeoutPreemptively(Duration.ofSeconds(1),
-                        () -> assertThrows(RuntimeException.class, () -> Collide4j.builder().urdf(urdf).build()));
+                RuntimeException e = assertTimeoutPreemptively(
+                        Duration.ofSeconds(1),
+                        () -> assertThrows(
+                                RuntimeException.class,
+                                () -> Collide4j.builder().urdf(urdf).build()));
                 assertTrue(e.getMessage().contains(scheme), "the refusal names the scheme: " + e.getMessage());
             }
             assertNoConnection(listener);
@@ -262,20 +291,23 @@ class FileConfinementTest {
 
     @Test
     void aFailedLoadLeavesTheSessionAsItWas() throws Exception {
-        try (JsonLinesServer server = server(); ServerTestClient c = new ServerTestClient(server.listen(0))) {
+        try (JsonLinesServer server = server();
+                ServerTestClient c = new ServerTestClient(server.listen(0))) {
             result(c.ask(load("{\"robot\":\"panda\",\"scene\":\"table_shelf\"}")));
             String isValid = "{\"id\":2,\"method\":\"isValid\",\"params\":{\"q\":" + INTO_TABLE + "}}";
             assertEquals(Boolean.FALSE, result(c.ask(isValid)).get("valid"));
             List<String> failing = List.of(
-                    "{\"robot\":\"ur5e\",\"group\":\"no_such_group\"}",         // fails while building
-                    "{\"urdf\":\"wheel.urdf\",\"scene\":\"missing.json\"}",     // a file refused after a good one
-                    "{\"urdf\":\"wheel.urdf\",\"scene\":\"bad.yaml\"}",         // a loader error after a good one
+                    "{\"robot\":\"ur5e\",\"group\":\"no_such_group\"}", // fails while building
+                    "{\"urdf\":\"wheel.urdf\",\"scene\":\"missing.json\"}", // a file refused after a good one
+                    "{\"urdf\":\"wheel.urdf\",\"scene\":\"bad.yaml\"}", // a loader error after a good one
                     "{\"robot\":\"ur5e\",\"sceneJson\":{\"objects\":[{\"name\":\"b\",\"type\":\"box\"}]}}",
                     "{\"robot\":\"ur5e\",\"margin\":-1}");
             for (String params : failing) {
                 String r = c.ask(load(params));
                 assertEquals(RequestException.INVALID_PARAMS, errorCode(r), params + " -> " + r);
-                assertEquals(Boolean.FALSE, result(c.ask(isValid)).get("valid"),
+                assertEquals(
+                        Boolean.FALSE,
+                        result(c.ask(isValid)).get("valid"),
                         "after a failed load (" + params + ") the Panda in the table scene still answers");
             }
             // a continuous joint's infinite limits are sent as null; the load succeeds and replaces the session
@@ -285,19 +317,24 @@ class FileConfinementTest {
             assertNull(((List<?>) wheel.get("lower")).get(0));
             assertNull(((List<?>) wheel.get("upper")).get(0));
             assertEquals(List.of(true), wheel.get("continuous"));
-            assertEquals(Boolean.TRUE, result(c.ask("{\"id\":3,\"method\":\"isValid\",\"params\":{\"q\":[100.0]}}")).get("valid"));
+            assertEquals(
+                    Boolean.TRUE,
+                    result(c.ask("{\"id\":3,\"method\":\"isValid\",\"params\":{\"q\":[100.0]}}"))
+                            .get("valid"));
             // shortWay: the continuous joint goes from 3 to -3 across π (0.28 rad), and the end certified is returned
             Map<String, Object> turn = result(c.ask("{\"id\":4,\"method\":\"checkMotion\",\"params\":{\"q0\":[3.0],"
                     + "\"q1\":[-3.0],\"shortWay\":true}}"));
             assertEquals(Boolean.TRUE, turn.get("valid"));
             assertEquals(-3.0 + 2 * Math.PI, ((Number) ((List<?>) turn.get("q1")).get(0)).doubleValue(), 1e-15);
             assertEquals(turn.get("q1"), turn.get("lastValid"));
-            Map<String, Object> literal = result(c.ask("{\"id\":5,\"method\":\"checkMotion\",\"params\":{\"q0\":[3.0],"
-                    + "\"q1\":[-3.0]}}"));
+            Map<String, Object> literal =
+                    result(c.ask("{\"id\":5,\"method\":\"checkMotion\",\"params\":{\"q0\":[3.0]," + "\"q1\":[-3.0]}}"));
             assertEquals(List.of(-3.0), literal.get("lastValid"), "without shortWay the values are taken as given");
             assertFalse(literal.containsKey("q1"));
-            assertEquals(RequestException.INVALID_PARAMS, errorCode(c.ask("{\"id\":6,\"method\":\"checkMotion\","
-                    + "\"params\":{\"q0\":[3.0],\"q1\":[-3.0],\"shortWay\":\"yes\"}}")));
+            assertEquals(
+                    RequestException.INVALID_PARAMS,
+                    errorCode(c.ask("{\"id\":6,\"method\":\"checkMotion\","
+                            + "\"params\":{\"q0\":[3.0],\"q1\":[-3.0],\"shortWay\":\"yes\"}}")));
             assertEquals(RequestException.INVALID_PARAMS, errorCode(c.ask(isValid)), "now the session is the wheel");
         }
     }

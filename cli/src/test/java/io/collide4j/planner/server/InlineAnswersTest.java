@@ -1,9 +1,14 @@
 package io.collide4j.planner.server;
 
+import static io.collide4j.planner.server.JsonLinesServerTest.parse;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.junit.jupiter.api.Test;
-
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.FilterInputStream;
@@ -17,13 +22,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-
-import static io.collide4j.planner.server.JsonLinesServerTest.parse;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /**
  * Quick requests answered on the connection's reader thread: answers keep request order when pipelined quick and
@@ -89,7 +88,8 @@ class InlineAnswersTest {
         List<String> tags = List.of("q1", "slow2", "q3", "q4", "q5", "slow6", "q7");
         StringBuilder in = new StringBuilder();
         for (String t : tags) {
-            in.append(request(t.startsWith("slow") ? "certify" : t.equals("q5") ? "isValidMany" : "isValid", t)).append('\n');
+            in.append(request(t.startsWith("slow") ? "certify" : t.equals("q5") ? "isValidMany" : "isValid", t))
+                    .append('\n');
         }
         WatchedInput input = new WatchedInput(in.toString().getBytes(StandardCharsets.UTF_8));
         // the first slow request holds the worker until the reader has read (and queued) every later line
@@ -106,7 +106,7 @@ class InlineAnswersTest {
             ids.add(parse(l).path("id").asText());
         }
         assertEquals(tags, ids, "answers in request order");
-        Thread worker = Thread.currentThread();   // serve() answers on its caller
+        Thread worker = Thread.currentThread(); // serve() answers on its caller
         assertNotEquals(worker, handler.threads.get("q1"), "q1 found the worker idle: answered by the reader thread");
         for (String t : List.of("slow2", "q3", "q4", "q5", "slow6", "q7")) {
             assertEquals(worker, handler.threads.get(t), t + " arrived behind a slow request: answered by the worker");
@@ -116,17 +116,23 @@ class InlineAnswersTest {
     @Test
     void closingTheConnectionCancelsASlowRequestQueuedBehindInlineAnswers() throws Exception {
         Recorder handler = new Recorder();
-        handler.release = () -> false;   // only cancellation ends it
-        try (JsonLinesServer server = new JsonLinesServer(() -> handler, ServerLimits.defaults()
-                .withRequestTimeout(Duration.ofSeconds(60)));
-             ServerTestClient c = new ServerTestClient(server.listen(0))) {
-            assertEquals("a", parse(c.ask(request("isValid", "a"))).path("result").path("tag").asText());
+        handler.release = () -> false; // only cancellation ends it
+        try (JsonLinesServer server = new JsonLinesServer(
+                        () -> handler, ServerLimits.defaults().withRequestTimeout(Duration.ofSeconds(60)));
+                ServerTestClient c = new ServerTestClient(server.listen(0))) {
+            assertEquals(
+                    "a",
+                    parse(c.ask(request("isValid", "a")))
+                            .path("result")
+                            .path("tag")
+                            .asText());
             c.send(request("certify", "slow") + "\n" + request("isValid", "after"));
             assertTrue(handler.certifyStarted.await(10, TimeUnit.SECONDS));
-            c.socket.shutdownOutput();   // half-close: the client wants nothing more
+            c.socket.shutdownOutput(); // half-close: the client wants nothing more
             assertTrue(handler.certifyCancelled.await(10, TimeUnit.SECONDS), "the abandoned slow request is cancelled");
             assertNull(c.read(), "nothing more is answered; the connection is closed");
-            assertFalse(handler.threads.containsKey("after"), "the quick request queued behind it was dropped, not run");
+            assertFalse(
+                    handler.threads.containsKey("after"), "the quick request queued behind it was dropped, not run");
             assertNotEquals(handler.threads.get("a"), handler.threads.get("slow"), "inline and worker threads differ");
         }
     }
@@ -135,7 +141,7 @@ class InlineAnswersTest {
     void answersHeldForPipelinedLinesAreSentBeforeTheServerWaitsForInput() throws Exception {
         Recorder handler = new Recorder();
         try (JsonLinesServer server = new JsonLinesServer(() -> handler, ServerLimits.defaults());
-             ServerTestClient c = new ServerTestClient(server.listen(0))) {
+                ServerTestClient c = new ServerTestClient(server.listen(0))) {
             OutputStream out = c.socket.getOutputStream();
             // two lines in one write, then only blank lines: both answers come without more input
             out.write((request("isValid", "1") + "\n" + request("isValid", "2") + "\n\n\r\n\n")
@@ -160,7 +166,7 @@ class InlineAnswersTest {
         RequestHandler handler = (method, params, context) -> {
             try {
                 if (method.equals("certify")) {
-                    Thread.sleep(100);   // the checkMotion line is read and queued meanwhile
+                    Thread.sleep(100); // the checkMotion line is read and queued meanwhile
                 } else if (!firstAnswerRead.await(10, TimeUnit.SECONDS)) {
                     return "the certify answer was held back";
                 }
@@ -170,7 +176,7 @@ class InlineAnswersTest {
             return method;
         };
         try (JsonLinesServer server = new JsonLinesServer(() -> handler, ServerLimits.defaults());
-             ServerTestClient c = new ServerTestClient(server.listen(0))) {
+                ServerTestClient c = new ServerTestClient(server.listen(0))) {
             c.send(request("certify", "1") + "\n" + request("checkMotion", "2"));
             assertEquals("certify", parse(c.read()).path("result").asText());
             firstAnswerRead.countDown();
@@ -189,7 +195,7 @@ class InlineAnswersTest {
             inUse = true;
             long until = System.nanoTime() + 300_000_000L;
             while (System.nanoTime() < until) {
-                Thread.onSpinWait();   // busy, deaf to the interrupts of the server closing
+                Thread.onSpinWait(); // busy, deaf to the interrupts of the server closing
             }
             inUse = false;
             return true;
@@ -213,7 +219,7 @@ class InlineAnswersTest {
                 Thread.sleep(1);
             }
             assertTrue(session.inUse, "the request started");
-            server.close();   // ends the conversation from another thread while the reader answers
+            server.close(); // ends the conversation from another thread while the reader answers
             assertTrue(session.closed.await(10, TimeUnit.SECONDS), "the session is closed with its conversation");
             assertFalse(session.closedWhileInUse, "but only once the request using it has returned");
         } finally {
@@ -224,13 +230,20 @@ class InlineAnswersTest {
     @Test
     void quickIsDecidedByMethodAndSizeBeforeRunning() {
         ProtocolJson json = new ProtocolJson(ServerLimits.defaults());
-        assertTrue(parsed(json, "{\"id\":1,\"method\":\"isValid\",\"params\":{\"q\":[0]}}").quick());
-        assertTrue(parsed(json, "{\"id\":1,\"method\":\"clearance\",\"params\":{\"q\":[0]}}").quick());
+        assertTrue(parsed(json, "{\"id\":1,\"method\":\"isValid\",\"params\":{\"q\":[0]}}")
+                .quick());
+        assertTrue(parsed(json, "{\"id\":1,\"method\":\"clearance\",\"params\":{\"q\":[0]}}")
+                .quick());
         assertTrue(parsed(json, "{\"id\":1,\"method\":\"ping\"}").quick());
-        assertTrue(parsed(json, "{\"id\":1,\"method\":\"isValidMany\",\"params\":{\"states\":" + states(64) + "}}").quick());
-        assertFalse(parsed(json, "{\"id\":1,\"method\":\"isValidMany\",\"params\":{\"states\":" + states(65) + "}}").quick());
+        assertTrue(parsed(json, "{\"id\":1,\"method\":\"isValidMany\",\"params\":{\"states\":" + states(64) + "}}")
+                .quick());
+        assertFalse(parsed(json, "{\"id\":1,\"method\":\"isValidMany\",\"params\":{\"states\":" + states(65) + "}}")
+                .quick());
         for (String slow : List.of("load", "checkMotion", "isMotionFree", "batch", "certify", "add")) {
-            assertFalse(parsed(json, "{\"id\":1,\"method\":\"" + slow + "\",\"params\":{}}").quick(), slow);
+            assertFalse(
+                    parsed(json, "{\"id\":1,\"method\":\"" + slow + "\",\"params\":{}}")
+                            .quick(),
+                    slow);
         }
         ParsedRequest bad = parsed(json, "{\"id\":1,\"method\":\"certify\",\"params\":[]}");
         assertEquals(RequestException.INVALID_PARAMS, bad.error().code());
@@ -248,6 +261,7 @@ class InlineAnswersTest {
     }
 
     private static ParsedRequest parsed(ProtocolJson json, String line) {
-        return ParsedRequest.of(new BoundedLineReader.Line(line, line.length(), false), json, ServerLimits.defaults(), 1);
+        return ParsedRequest.of(
+                new BoundedLineReader.Line(line, line.length(), false), json, ServerLimits.defaults(), 1);
     }
 }

@@ -1,9 +1,10 @@
 package io.collide4j.planner.server;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.junit.jupiter.api.Test;
-
 import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -13,9 +14,7 @@ import java.net.InetAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 class JsonLinesServerTest {
 
@@ -47,15 +46,17 @@ class JsonLinesServerTest {
     @Test
     void stdioAnswersEveryLineAndSurvivesBadOnes() {
         String huge = "{\"id\":9,\"method\":\"add\",\"params\":{\"pad\":\"" + "x".repeat(5000) + "\"}}";
-        String input = String.join("\n",
-                "{\"id\":1,\"method\":\"add\",\"params\":{\"a\":2,\"b\":3.5}}",
-                "{not json",
-                "{\"id\":\"x\",\"method\":\"fly\"}",
-                "",
-                "[1,2]",
-                huge,
-                "{\"id\":2,\"method\":\"add\",\"params\":{\"a\":\"two\",\"b\":1}}",
-                "{\"id\":3,\"method\":\"add\",\"params\":{\"a\":-1,\"b\":1}}\r") + "\n";
+        String input = String.join(
+                        "\n",
+                        "{\"id\":1,\"method\":\"add\",\"params\":{\"a\":2,\"b\":3.5}}",
+                        "{not json",
+                        "{\"id\":\"x\",\"method\":\"fly\"}",
+                        "",
+                        "[1,2]",
+                        huge,
+                        "{\"id\":2,\"method\":\"add\",\"params\":{\"a\":\"two\",\"b\":1}}",
+                        "{\"id\":3,\"method\":\"add\",\"params\":{\"a\":-1,\"b\":1}}\r")
+                + "\n";
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         JsonLinesServer server = new JsonLinesServer(() -> ADDER, 1024);
         int answered = server.serve(new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)), out);
@@ -84,9 +85,11 @@ class JsonLinesServerTest {
                 clients[c] = new Thread(() -> {
                     try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port)) {
                         OutputStream out = s.getOutputStream();
-                        BufferedReader in = new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8));
+                        BufferedReader in =
+                                new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8));
                         for (int i = 0; i < 50; i++) {
-                            out.write(("{\"id\":" + i + ",\"method\":\"add\",\"params\":{\"a\":" + k + ",\"b\":" + i + "}}\n")
+                            out.write(("{\"id\":" + i + ",\"method\":\"add\",\"params\":{\"a\":" + k + ",\"b\":" + i
+                                            + "}}\n")
                                     .getBytes(StandardCharsets.UTF_8));
                             out.flush();
                             JsonNode r = parse(in.readLine());

@@ -1,20 +1,19 @@
 package io.collide4j.planner.server;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-
-import java.util.ArrayList;
-import java.util.List;
-import java.util.SplittableRandom;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /**
  * The server's {@code isValidMany} (many states in one request) and {@code isMotionFree} (the boolean motion query),
@@ -84,12 +83,14 @@ class ManyStatesAndBooleanMotionTest {
     }
 
     private static boolean isMotionFree(double[] q0, double[] q1) {
-        return tree(call("isMotionFree", "{\"q0\":" + json(q0) + ",\"q1\":" + json(q1) + "}")).get("free").booleanValue();
+        return tree(call("isMotionFree", "{\"q0\":" + json(q0) + ",\"q1\":" + json(q1) + "}"))
+                .get("free")
+                .booleanValue();
     }
 
     @Test
     void manyStatesEqualOneAtATimeOnBothPaths() {
-        for (int n : new int[]{40, 700}) {   // below and above the size handed to the batch engine
+        for (int n : new int[] {40, 700}) { // below and above the size handed to the batch engine
             List<double[]> qs = states(n, n);
             boolean[] expected = new boolean[n];
             int valid = 0;
@@ -145,21 +146,24 @@ class ManyStatesAndBooleanMotionTest {
         assertTrue(isMotionFree(ready, ready));
         assertFalse(isMotionFree(ready, intoTable));
         double[] outside = ready.clone();
-        outside[0] = 3.5;   // panda_joint1 is limited to ±2.9671 rad
+        outside[0] = 3.5; // panda_joint1 is limited to ±2.9671 rad
         assertFalse(isMotionFree(ready, outside));
     }
 
     @Test
     void badParametersAreNamed() {
-        RequestException e = assertThrows(RequestException.class, () -> call("isValidMany",
-                "{\"states\":[[0,-0.785,0,-2.356,0,1.571,0.785],[0,0,0]]}"));
+        RequestException e = assertThrows(
+                RequestException.class,
+                () -> call("isValidMany", "{\"states\":[[0,-0.785,0,-2.356,0,1.571,0.785],[0,0,0]]}"));
         assertEquals(RequestException.INVALID_PARAMS, e.code());
         assertTrue(e.getMessage().contains("states[1]"), e.getMessage());
-        e = assertThrows(RequestException.class, () -> call("isValidMany", "{\"states\":[[0,-0.785,0,-2.356,0,1.571,\"x\"]]}"));
+        e = assertThrows(
+                RequestException.class, () -> call("isValidMany", "{\"states\":[[0,-0.785,0,-2.356,0,1.571,\"x\"]]}"));
         assertTrue(e.getMessage().contains("states[0][6]"), e.getMessage());
         e = assertThrows(RequestException.class, () -> call("isValidMany", "{\"qs\":[]}"));
         assertTrue(e.getMessage().contains("unknown parameter 'qs'"), e.getMessage());
-        e = assertThrows(RequestException.class, () -> call("isMotionFree", "{\"q0\":[0,-0.785,0,-2.356,0,1.571,0.785]}"));
+        e = assertThrows(
+                RequestException.class, () -> call("isMotionFree", "{\"q0\":[0,-0.785,0,-2.356,0,1.571,0.785]}"));
         assertTrue(e.getMessage().contains("q1"), e.getMessage());
         e = assertThrows(RequestException.class, () -> call("nope", "{}"));
         assertTrue(e.getMessage().contains("isValidMany") && e.getMessage().contains("isMotionFree"), e.getMessage());
@@ -167,8 +171,13 @@ class ManyStatesAndBooleanMotionTest {
 
     @Test
     void aFreshServiceRefusesBeforeLoad() {
-        RequestException e = assertThrows(RequestException.class, () -> new CollisionService().handle("isMotionFree",
-                (ObjectNode) MAPPER.readTree("{\"q0\":[0],\"q1\":[0]}"), RequestContext.unbounded()));
+        RequestException e = assertThrows(
+                RequestException.class,
+                () -> new CollisionService()
+                        .handle(
+                                "isMotionFree",
+                                (ObjectNode) MAPPER.readTree("{\"q0\":[0],\"q1\":[0]}"),
+                                RequestContext.unbounded()));
         assertEquals(RequestException.INVALID_REQUEST, e.code());
     }
 }

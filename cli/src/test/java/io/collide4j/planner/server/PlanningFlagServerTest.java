@@ -1,19 +1,18 @@
 package io.collide4j.planner.server;
 
-import io.collide4j.planner.plan.BandProbe;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
-import java.nio.file.Path;
-import java.util.List;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.collide4j.planner.plan.BandProbe;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code "planning": true} on {@code isValid} / {@code isMotionFree}: the planted band of the planner's
@@ -35,19 +34,25 @@ class PlanningFlagServerTest {
         BandProbe.writeUrdf(root);
         try (CollisionService s = new CollisionService(FileRoots.of(List.of(root)), ServerLimits.defaults())) {
             call(s, "load", """
-                    {"urdf": "%s", "margin": 0, "sceneJson": %s}"""
-                    .formatted(root.resolve("band_probe.urdf").toString().replace("\\", "\\\\"), BandProbe.SCENE));
+                    {"urdf": "%s", "margin": 0, "sceneJson": %s}""".formatted(
+                            root.resolve("band_probe.urdf").toString().replace("\\", "\\\\"), BandProbe.SCENE));
             assertTrue(call(s, "isValid", "{\"q\": [0, 0]}").get("valid").booleanValue());
-            assertTrue(call(s, "isValid", "{\"q\": [0, 0], \"planning\": false}").get("valid").booleanValue());
-            assertFalse(call(s, "isValid", "{\"q\": [0, 0], \"planning\": true}").get("valid").booleanValue());
+            assertTrue(call(s, "isValid", "{\"q\": [0, 0], \"planning\": false}")
+                    .get("valid")
+                    .booleanValue());
+            assertFalse(call(s, "isValid", "{\"q\": [0, 0], \"planning\": true}")
+                    .get("valid")
+                    .booleanValue());
             assertFalse(call(s, "isMotionFree", "{\"q0\": [0, -0.3], \"q1\": [0, 0], \"planning\": true}")
-                    .get("free").booleanValue());
+                    .get("free")
+                    .booleanValue());
             assertTrue(call(s, "isMotionFree", "{\"q0\": [-0.5, -0.3], \"q1\": [0.5, -0.3], \"planning\": true}")
-                    .get("free").booleanValue());
+                    .get("free")
+                    .booleanValue());
             // the flag is a JSON boolean, nothing else (a string or number is refused, naming the field)
             for (String bad : List.of("\"yes\"", "1", "null")) {
-                RequestException e = assertThrows(RequestException.class,
-                        () -> call(s, "isValid", "{\"q\": [0, 0], \"planning\": " + bad + "}"));
+                RequestException e = assertThrows(
+                        RequestException.class, () -> call(s, "isValid", "{\"q\": [0, 0], \"planning\": " + bad + "}"));
                 assertEquals(RequestException.INVALID_PARAMS, e.code(), e.getMessage());
                 assertTrue(e.getMessage().contains("'planning' must be a boolean"), e.getMessage());
             }

@@ -1,16 +1,15 @@
 package io.collide4j.planner.server;
 
-import org.junit.jupiter.api.Test;
+import static io.collide4j.planner.server.JsonLinesServerTest.parse;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-
-import static io.collide4j.planner.server.JsonLinesServerTest.parse;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /**
  * The bytes of a request line: ids come back exactly as sent or are refused (never altered by a decoder), and
@@ -43,11 +42,11 @@ class RequestTextTest {
     @Test
     void idsThatCannotComeBackExactlyAreRefusedAndOthersComeBackByteForByte() throws Exception {
         try (JsonLinesServer server = new JsonLinesServer(() -> JsonLinesServerTest.ADDER, ServerLimits.defaults());
-             ServerTestClient c = new ServerTestClient(server.listen(0))) {
+                ServerTestClient c = new ServerTestClient(server.listen(0))) {
             String add = "\",\"method\":\"add\",\"params\":{\"a\":1,\"b\":2}}";
             // bytes that are not UTF-8 (a lone continuation byte, an overlong encoding) were decoded to U+FFFD
-            for (byte[] bad : List.of(new byte[] {(byte) 0x80}, new byte[] {(byte) 0xc0, (byte) 0xaf},
-                    new byte[] {'a', (byte) 0xff})) {
+            for (byte[] bad : List.of(
+                    new byte[] {(byte) 0x80}, new byte[] {(byte) 0xc0, (byte) 0xaf}, new byte[] {'a', (byte) 0xff})) {
                 sendBytes(c, concat("{\"id\":\"", bad, add));
                 String r = c.read();
                 assertEquals(RequestException.PARSE_ERROR, code(r), r);
@@ -76,15 +75,22 @@ class RequestTextTest {
     @Test
     void malformedJsonIsDescribedInTheProtocolsWordsWithItsColumn() throws Exception {
         try (JsonLinesServer server = new JsonLinesServer(() -> JsonLinesServerTest.ADDER, ServerLimits.defaults());
-             ServerTestClient c = new ServerTestClient(server.listen(0))) {
-            record Case(String line, String says) {
-            }
+                ServerTestClient c = new ServerTestClient(server.listen(0))) {
+            record Case(String line, String says) {}
             for (Case k : List.of(
-                    new Case("{\"id\":1,\"method\":\"add\",\"params\":{\"a\":NaN,\"b\":2}}", "at column 38, params.a: NaN is not a JSON number"),
-                    new Case("{\"id\":1,\"method\":\"add\",}", "at column 24: unexpected '}': expected a key in double quotes"),
-                    new Case("{\"id\":1,\"method\":\"add\"", "malformed JSON at column 23: the text ends inside the object opened at line 1, column 1"),
+                    new Case(
+                            "{\"id\":1,\"method\":\"add\",\"params\":{\"a\":NaN,\"b\":2}}",
+                            "at column 38, params.a: NaN is not a JSON number"),
+                    new Case(
+                            "{\"id\":1,\"method\":\"add\",}",
+                            "at column 24: unexpected '}': expected a key in double quotes"),
+                    new Case(
+                            "{\"id\":1,\"method\":\"add\"",
+                            "malformed JSON at column 23: the text ends inside the object opened at line 1, column 1"),
                     new Case("{\"id\":1,\"method\":'add'}", "unexpected '''"),
-                    new Case("{\"id\":1,\"method\":\"add\"]", "unexpected ']': expected '}' to close the object opened at line 1, column 1"))) {
+                    new Case(
+                            "{\"id\":1,\"method\":\"add\"]",
+                            "unexpected ']': expected '}' to close the object opened at line 1, column 1"))) {
                 String r = c.ask(k.line());
                 assertEquals(RequestException.PARSE_ERROR, code(r), r);
                 assertTrue(message(r).contains(k.says()), k.line() + " -> " + r);
@@ -92,7 +98,11 @@ class RequestTextTest {
                     assertFalse(message(r).contains(jackson), r);
                 }
             }
-            assertEquals(3.0, parse(c.ask("{\"id\":1,\"method\":\"add\",\"params\":{\"a\":1,\"b\":2}}")).path("result").asDouble(),
+            assertEquals(
+                    3.0,
+                    parse(c.ask("{\"id\":1,\"method\":\"add\",\"params\":{\"a\":1,\"b\":2}}"))
+                            .path("result")
+                            .asDouble(),
                     "the conversation goes on");
         }
     }

@@ -1,6 +1,10 @@
 package io.collide4j.planner.server;
 
-import org.junit.jupiter.api.Test;
+import static io.collide4j.planner.server.JsonLinesServerTest.parse;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -13,12 +17,7 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-
-import static io.collide4j.planner.server.JsonLinesServerTest.parse;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /** The server's resource bounds and its protocol edges: ids, limits, cancellation, internal errors. */
 class ServerLimitsTest {
@@ -29,9 +28,10 @@ class ServerLimitsTest {
         final CountDownLatch cancelled = new CountDownLatch(1);
 
         @Override
-        public Object handle(String method, com.fasterxml.jackson.databind.node.ObjectNode params, RequestContext context) {
+        public Object handle(
+                String method, com.fasterxml.jackson.databind.node.ObjectNode params, RequestContext context) {
             switch (method) {
-                case "spin" -> {   // long work that checks for cancellation, as CollisionService's batches do
+                case "spin" -> { // long work that checks for cancellation, as CollisionService's batches do
                     started.countDown();
                     try {
                         while (true) {
@@ -43,7 +43,7 @@ class ServerLimitsTest {
                         throw e;
                     }
                 }
-                case "stubborn" -> {   // long work that never looks at its context (one long checker call)
+                case "stubborn" -> { // long work that never looks at its context (one long checker call)
                     started.countDown();
                     long end = System.nanoTime() + 3_000_000_000L;
                     while (System.nanoTime() < end) {
@@ -86,18 +86,31 @@ class ServerLimitsTest {
     @Test
     void idsComeBackExactlyAsSent() throws Exception {
         try (JsonLinesServer server = new JsonLinesServer(() -> JsonLinesServerTest.ADDER, ServerLimits.defaults());
-             ServerTestClient c = new ServerTestClient(server.listen(0))) {
+                ServerTestClient c = new ServerTestClient(server.listen(0))) {
             BigInteger twoTo62 = BigInteger.TWO.pow(62);
             BigInteger twoTo90 = BigInteger.TWO.pow(90);
-            for (String id : List.of("\"abc\"", "\"\"", "\"7\"", "7", "-3", "0", twoTo62.toString(), twoTo90.toString(),
+            for (String id : List.of(
+                    "\"abc\"",
+                    "\"\"",
+                    "\"7\"",
+                    "7",
+                    "-3",
+                    "0",
+                    twoTo62.toString(),
+                    twoTo90.toString(),
                     twoTo90.negate().toString())) {
                 String r = c.ask("{\"id\":" + id + ",\"method\":\"add\",\"params\":{\"a\":1,\"b\":2}}");
                 assertTrue(r.startsWith("{\"id\":" + id + ","), "id " + id + " must come back as sent: " + r);
                 assertEquals(3.0, parse(r).get("result").doubleValue());
             }
-            assertEquals(twoTo62, parse(c.ask("{\"id\":" + twoTo62 + ",\"method\":\"add\",\"params\":{\"a\":1,\"b\":2}}"))
-                    .get("id").bigIntegerValue());
-            assertTrue(parse(c.ask("{\"method\":\"add\",\"params\":{\"a\":1,\"b\":2}}")).get("id").isNull());
+            assertEquals(
+                    twoTo62,
+                    parse(c.ask("{\"id\":" + twoTo62 + ",\"method\":\"add\",\"params\":{\"a\":1,\"b\":2}}"))
+                            .get("id")
+                            .bigIntegerValue());
+            assertTrue(parse(c.ask("{\"method\":\"add\",\"params\":{\"a\":1,\"b\":2}}"))
+                    .get("id")
+                    .isNull());
             // ids that could not come back exactly (a float is re-printed) or are not ids at all are refused
             for (String id : List.of("1.5", "1e3", "true", "[1]", "{\"a\":1}")) {
                 String r = c.ask("{\"id\":" + id + ",\"method\":\"add\",\"params\":{\"a\":1,\"b\":2}}");
@@ -138,7 +151,10 @@ class ServerLimitsTest {
     void deepAndHugeRequestsAreRefusedAndServingGoesOn() {
         String deep = "{\"id\":2,\"method\":\"add\",\"params\":{\"a\":" + "[".repeat(512) + "]".repeat(512) + "}}\n";
         InputStream in = new SequenceInputStream(java.util.Collections.enumeration(List.of(
-                text(deep), text("{\"id\":3,\"method\":\"add\",\"pad\":\""), generated(100L << 20, (byte) 'x'), text("\"}\n"),
+                text(deep),
+                text("{\"id\":3,\"method\":\"add\",\"pad\":\""),
+                generated(100L << 20, (byte) 'x'),
+                text("\"}\n"),
                 text("{\"id\":4,\"method\":\"add\",\"params\":{\"a\":1,\"b\":1,\"a\":5}}\n"),
                 text("{\"id\":5,\"method\":\"add\",\"params\":{\"a\":1,\"b\":2}} {\"id\":6}\n"),
                 text(ADD + "\n"))));
@@ -158,14 +174,18 @@ class ServerLimitsTest {
     @Test
     void internalErrorsAreGenericWithAReference() throws Exception {
         try (JsonLinesServer server = new JsonLinesServer(TestHandler::new, ServerLimits.defaults());
-             ServerTestClient c = new ServerTestClient(server.listen(0))) {
+                ServerTestClient c = new ServerTestClient(server.listen(0))) {
             for (String method : List.of("boom", "deep", "nan")) {
                 String r = c.ask("{\"id\":\"" + method + "\",\"method\":\"" + method + "\"}");
                 assertEquals(RequestException.INTERNAL_ERROR, code(r), r);
                 String message = parse(r).path("error").path("message").asText();
                 assertTrue(message.matches("internal error \\(reference [0-9a-f]+ in the server log\\)"), r);
-                assertFalse(r.contains("secret") || r.contains("StackOverflow") || r.contains("NaN")
-                        || r.contains("Exception"), r);
+                assertFalse(
+                        r.contains("secret")
+                                || r.contains("StackOverflow")
+                                || r.contains("NaN")
+                                || r.contains("Exception"),
+                        r);
                 assertEquals(method, parse(r).get("id").asText());
             }
             assertEquals(3.0, parse(c.ask(ADD)).get("result").doubleValue(), "the session survives internal errors");
@@ -174,10 +194,11 @@ class ServerLimitsTest {
 
     @Test
     void connectionCapRefusesTheNextWithAnErrorLine() throws Exception {
-        try (JsonLinesServer server = new JsonLinesServer(ServerLimitsTest.TestHandler::new,
-                ServerLimits.defaults().withMaxConnections(2))) {
+        try (JsonLinesServer server = new JsonLinesServer(
+                ServerLimitsTest.TestHandler::new, ServerLimits.defaults().withMaxConnections(2))) {
             int port = server.listen(0);
-            try (ServerTestClient a = new ServerTestClient(port); ServerTestClient b = new ServerTestClient(port)) {
+            try (ServerTestClient a = new ServerTestClient(port);
+                    ServerTestClient b = new ServerTestClient(port)) {
                 assertEquals(3.0, parse(a.ask(ADD)).get("result").doubleValue());
                 // both busy: neither may be displaced (SlowClientsTest covers displacing idle ones)
                 a.send("{\"id\":5,\"method\":\"sleep\",\"params\":{\"ms\":1000}}");
@@ -197,15 +218,16 @@ class ServerLimitsTest {
                 Thread.sleep(10);
             }
             try (ServerTestClient again = new ServerTestClient(port)) {
-                assertEquals(3.0, parse(again.ask(ADD)).get("result").doubleValue(), "closed connections free their slots");
+                assertEquals(
+                        3.0, parse(again.ask(ADD)).get("result").doubleValue(), "closed connections free their slots");
             }
         }
     }
 
     @Test
     void idleConnectionsAreClosedButBusyOnesAreNot() throws Exception {
-        try (JsonLinesServer server = new JsonLinesServer(TestHandler::new,
-                ServerLimits.defaults().withIdleTimeout(Duration.ofMillis(300)))) {
+        try (JsonLinesServer server = new JsonLinesServer(
+                TestHandler::new, ServerLimits.defaults().withIdleTimeout(Duration.ofMillis(300)))) {
             int port = server.listen(0);
             try (ServerTestClient busy = new ServerTestClient(port)) {
                 String r = busy.ask("{\"id\":1,\"method\":\"sleep\",\"params\":{\"ms\":900}}");
@@ -224,22 +246,24 @@ class ServerLimitsTest {
 
     @Test
     void aClientThatNeverReadsIsDisconnectedAndOthersAreServed() throws Exception {
-        try (JsonLinesServer server = new JsonLinesServer(() -> JsonLinesServerTest.ADDER,
-                ServerLimits.defaults().withIdleTimeout(Duration.ofMillis(300)))) {
+        try (JsonLinesServer server = new JsonLinesServer(
+                () -> JsonLinesServerTest.ADDER, ServerLimits.defaults().withIdleTimeout(Duration.ofMillis(300)))) {
             int port = server.listen(0);
             java.net.Socket deaf = new java.net.Socket();
-            deaf.setReceiveBufferSize(4096);   // so that the answers below overflow what the buffers hold
+            deaf.setReceiveBufferSize(4096); // so that the answers below overflow what the buffers hold
             deaf.connect(new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), port));
-            Thread flood = new Thread(() -> {
-                try {
-                    byte[] line = (ADD + "\n").getBytes(StandardCharsets.UTF_8);
-                    for (int i = 0; i < 300_000; i++) {   // ~7 MB of answers, never read
-                        deaf.getOutputStream().write(line);
-                    }
-                } catch (java.io.IOException e) {
-                    // the server closed the connection: expected
-                }
-            }, "deaf-client");
+            Thread flood = new Thread(
+                    () -> {
+                        try {
+                            byte[] line = (ADD + "\n").getBytes(StandardCharsets.UTF_8);
+                            for (int i = 0; i < 300_000; i++) { // ~7 MB of answers, never read
+                                deaf.getOutputStream().write(line);
+                            }
+                        } catch (java.io.IOException e) {
+                            // the server closed the connection: expected
+                        }
+                    },
+                    "deaf-client");
             flood.setDaemon(true);
             flood.start();
             long until = System.nanoTime() + 20_000_000_000L;
@@ -259,8 +283,8 @@ class ServerLimitsTest {
     void workIsCancelledWhenTheClientGoesAwayAndTheServerStaysHealthy() throws Exception {
         TestHandler handler = new TestHandler();
         AtomicBoolean first = new AtomicBoolean(true);
-        try (JsonLinesServer server = new JsonLinesServer(() -> first.getAndSet(false) ? handler : new TestHandler(),
-                ServerLimits.defaults())) {
+        try (JsonLinesServer server = new JsonLinesServer(
+                () -> first.getAndSet(false) ? handler : new TestHandler(), ServerLimits.defaults())) {
             int port = server.listen(0);
             try (ServerTestClient leaving = new ServerTestClient(port)) {
                 leaving.send("{\"id\":1,\"method\":\"spin\"}");
@@ -276,17 +300,19 @@ class ServerLimitsTest {
     @Test
     void aCollisionServiceAbandonedMidBatchLeavesTheServerHealthy() throws Exception {
         String ready = CollisionServiceTest.READY;
-        String batch = "{\"id\":2,\"method\":\"batch\",\"params\":{\"states\":[" + (ready + ",").repeat(10_000) + ready + "]}}";
+        String batch = "{\"id\":2,\"method\":\"batch\",\"params\":{\"states\":[" + (ready + ",").repeat(10_000) + ready
+                + "]}}";
         try (JsonLinesServer server = new JsonLinesServer(CollisionService::new, ServerLimits.defaults())) {
             int port = server.listen(0);
             String load = "{\"id\":1,\"method\":\"load\",\"params\":{\"robot\":\"panda\",\"scene\":\"table_shelf\"}}";
             try (ServerTestClient leaving = new ServerTestClient(port)) {
                 CollisionServiceTest.result(leaving.ask(load));
-                leaving.send(batch);   // and go away without reading the answer
+                leaving.send(batch); // and go away without reading the answer
             }
             try (ServerTestClient next = new ServerTestClient(port)) {
                 CollisionServiceTest.result(next.ask(load));
-                String r = next.ask("{\"id\":3,\"method\":\"isValid\",\"params\":{\"q\":" + CollisionServiceTest.INTO_TABLE + "}}");
+                String r = next.ask(
+                        "{\"id\":3,\"method\":\"isValid\",\"params\":{\"q\":" + CollisionServiceTest.INTO_TABLE + "}}");
                 assertEquals(Boolean.FALSE, CollisionServiceTest.result(r).get("valid"), r);
             }
             long until = System.nanoTime() + 10_000_000_000L;
@@ -299,14 +325,16 @@ class ServerLimitsTest {
 
     @Test
     void requestsPastTheTimeBudgetAreAnsweredNotAwaited() throws Exception {
-        try (JsonLinesServer server = new JsonLinesServer(TestHandler::new,
-                ServerLimits.defaults().withRequestTimeout(Duration.ofMillis(300)))) {
+        try (JsonLinesServer server = new JsonLinesServer(
+                TestHandler::new, ServerLimits.defaults().withRequestTimeout(Duration.ofMillis(300)))) {
             int port = server.listen(0);
             try (ServerTestClient c = new ServerTestClient(port)) {
                 String r = c.ask("{\"id\":\"s\",\"method\":\"spin\"}");
                 assertEquals(RequestException.TIME_BUDGET_EXCEEDED, code(r), r);
                 assertEquals("s", parse(r).get("id").asText());
-                assertEquals(3.0, parse(c.ask(ADD)).get("result").doubleValue(),
+                assertEquals(
+                        3.0,
+                        parse(c.ask(ADD)).get("result").doubleValue(),
                         "work stopped at a checkpoint leaves the session usable");
             }
             try (ServerTestClient c = new ServerTestClient(port)) {

@@ -1,6 +1,9 @@
 package io.collide4j.planner.server;
 
-import org.junit.jupiter.api.Test;
+import static io.collide4j.planner.server.JsonLinesServerTest.parse;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -10,11 +13,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.StringJoiner;
-
-import static io.collide4j.planner.server.JsonLinesServerTest.parse;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /**
  * Clients that hold the server's resources without using them: request lines trickled in a byte at a time
@@ -42,18 +41,20 @@ class SlowClientsTest {
 
     @Test
     void aLineTrickledInIsCutOffAfterTheRequestTimeoutThoughEachByteKeepsItFromIdling() throws Exception {
-        ServerLimits limits = ServerLimits.defaults().withRequestTimeout(Duration.ofMillis(800))
+        ServerLimits limits = ServerLimits.defaults()
+                .withRequestTimeout(Duration.ofMillis(800))
                 .withIdleTimeout(Duration.ofSeconds(30));
         try (JsonLinesServer server = new JsonLinesServer(() -> JsonLinesServerTest.ADDER, limits);
-             ServerTestClient c = new ServerTestClient(server.listen(0))) {
+                ServerTestClient c = new ServerTestClient(server.listen(0))) {
             OutputStream out = c.socket.getOutputStream();
             long start = System.nanoTime();
             Thread trickler = new Thread(() -> {
                 try {
-                    for (byte b : "{\"id\":1,\"method\":\"add\",\"params\":{\"a\":1,\"b\":2".getBytes(StandardCharsets.UTF_8)) {
+                    for (byte b : "{\"id\":1,\"method\":\"add\",\"params\":{\"a\":1,\"b\":2"
+                            .getBytes(StandardCharsets.UTF_8)) {
                         out.write(b);
                         out.flush();
-                        Thread.sleep(100);   // 10 bytes per second: every byte is far inside the idle timeout
+                        Thread.sleep(100); // 10 bytes per second: every byte is far inside the idle timeout
                     }
                 } catch (Exception e) {
                     // the server closed the connection: what the test expects
@@ -75,14 +76,14 @@ class SlowClientsTest {
     void lineBreaksAloneDoNotKeepAConnectionFromIdling() throws Exception {
         ServerLimits limits = ServerLimits.defaults().withIdleTimeout(Duration.ofMillis(800));
         try (JsonLinesServer server = new JsonLinesServer(() -> JsonLinesServerTest.ADDER, limits);
-             ServerTestClient c = new ServerTestClient(server.listen(0))) {
+                ServerTestClient c = new ServerTestClient(server.listen(0))) {
             assertEquals(3.0, parse(c.ask(ADD)).path("result").asDouble());
             OutputStream out = c.socket.getOutputStream();
             long start = System.nanoTime();
             Thread keepAlive = new Thread(() -> {
                 try {
                     for (int i = 0; i < 50; i++) {
-                        out.write('\n');   // a blank line every 100 ms: each restarts the socket's read timeout
+                        out.write('\n'); // a blank line every 100 ms: each restarts the socket's read timeout
                         out.flush();
                         Thread.sleep(100);
                     }
@@ -102,7 +103,9 @@ class SlowClientsTest {
 
     @Test
     void slowSendersAtTheConnectionLimitAreDisplacedByANewClient() throws Exception {
-        ServerLimits limits = ServerLimits.defaults().withMaxConnections(3).withIdleTimeout(Duration.ofSeconds(30))
+        ServerLimits limits = ServerLimits.defaults()
+                .withMaxConnections(3)
+                .withIdleTimeout(Duration.ofSeconds(30))
                 .withRequestTimeout(Duration.ofSeconds(30));
         try (JsonLinesServer server = new JsonLinesServer(() -> JsonLinesServerTest.ADDER, limits)) {
             int port = server.listen(0);
@@ -110,26 +113,32 @@ class SlowClientsTest {
             try {
                 for (int i = 0; i < 3; i++) {
                     ServerTestClient s = new ServerTestClient(port);
-                    s.socket.getOutputStream().write("{\"id\":".getBytes(StandardCharsets.UTF_8));   // a line never ended
+                    s.socket.getOutputStream().write("{\"id\":".getBytes(StandardCharsets.UTF_8)); // a line never ended
                     s.socket.getOutputStream().flush();
                     slow.add(s);
                 }
                 assertTrue(awaitOpen(server, 3, 5), "three slow senders hold every slot");
                 long until = System.nanoTime() + 5_000_000_000L;
                 while (server.conversationsRunning() < 3 && System.nanoTime() < until) {
-                    Thread.sleep(10);   // accepted, and their conversations started (a loaded machine starts threads late)
+                    Thread.sleep(
+                            10); // accepted, and their conversations started (a loaded machine starts threads late)
                 }
-                for (int k = 0; k < 3; k++) {   // as many new clients as slow ones, staying open: each gets in
+                for (int k = 0; k < 3; k++) { // as many new clients as slow ones, staying open: each gets in
                     ServerTestClient fresh = new ServerTestClient(port);
                     slow.add(fresh);
                     String r = fresh.ask(ADD);
                     assertEquals(3.0, parse(r).path("result").asDouble(), "new client " + k + ": " + r);
                 }
                 assertTrue(server.openConnections() <= 3, "the limit holds: " + server.openConnections());
-                for (ServerTestClient s : slow.subList(0, 3)) {   // every slow sender was told why and closed
+                for (ServerTestClient s : slow.subList(0, 3)) { // every slow sender was told why and closed
                     String r = s.read();
                     assertEquals(RequestException.SERVER_BUSY, code(r), r);
-                    assertTrue(parse(r).path("error").path("message").asText().contains("closed to admit a new connection"), r);
+                    assertTrue(
+                            parse(r).path("error")
+                                    .path("message")
+                                    .asText()
+                                    .contains("closed to admit a new connection"),
+                            r);
                     assertNull(s.read());
                 }
             } finally {
@@ -145,7 +154,8 @@ class SlowClientsTest {
         ServerLimits limits = ServerLimits.defaults().withMaxConnections(2).withIdleTimeout(Duration.ofSeconds(30));
         try (JsonLinesServer server = new JsonLinesServer(ServerLimitsTest.TestHandler::new, limits)) {
             int port = server.listen(0);
-            try (ServerTestClient old = new ServerTestClient(port); ServerTestClient recent = new ServerTestClient(port)) {
+            try (ServerTestClient old = new ServerTestClient(port);
+                    ServerTestClient recent = new ServerTestClient(port)) {
                 assertEquals(3.0, parse(old.ask(ADD)).path("result").asDouble());
                 Thread.sleep(50);
                 assertEquals(3.0, parse(recent.ask(ADD)).path("result").asDouble());
@@ -186,25 +196,28 @@ class SlowClientsTest {
         String certify = longCertify();
         for (boolean halfClose : new boolean[] {false, true}) {
             try (JsonLinesServer server = new JsonLinesServer(CollisionService::new, ServerLimits.defaults());
-                 Socket s = new Socket(InetAddress.getLoopbackAddress(), server.listen(0))) {
+                    Socket s = new Socket(InetAddress.getLoopbackAddress(), server.listen(0))) {
                 s.setSoTimeout(20_000);
                 OutputStream out = s.getOutputStream();
-                var in = new java.io.BufferedReader(new java.io.InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8));
+                var in = new java.io.BufferedReader(
+                        new java.io.InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8));
                 out.write("{\"id\":1,\"method\":\"load\",\"params\":{\"robot\":\"panda\",\"scene\":\"table_shelf\"}}\n"
                         .getBytes(StandardCharsets.UTF_8));
                 out.flush();
                 assertTrue(in.readLine().contains("\"result\""));
                 out.write((certify + "\n").getBytes(StandardCharsets.UTF_8));
                 out.flush();
-                Thread.sleep(500);   // the certification is under way
+                Thread.sleep(500); // the certification is under way
                 assertEquals(1, server.openConnections(), "still certifying");
                 if (halfClose) {
                     s.shutdownOutput();
                 } else {
                     s.close();
                 }
-                assertTrue(awaitOpen(server, 0, 3), (halfClose ? "half-closed" : "closed")
-                        + ": the abandoned certify must stop within a segment, not run to its end");
+                assertTrue(
+                        awaitOpen(server, 0, 3),
+                        (halfClose ? "half-closed" : "closed")
+                                + ": the abandoned certify must stop within a segment, not run to its end");
             }
         }
     }

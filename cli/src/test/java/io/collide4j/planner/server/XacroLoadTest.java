@@ -44,14 +44,19 @@ class XacroLoadTest {
                     <limit lower="${-pi/2}" upper="${pi/2}" effort="1" velocity="1"/></joint>
                 </robot>
                 """);
-        Files.writeString(root.resolve("include.urdf.xacro"), HEAD + "<xacro:include filename=\"../outside/secret.xacro\"/>\n</robot>\n");
-        Files.writeString(root.resolve("yaml.urdf.xacro"), HEAD + "<link name=\"${xacro.load_yaml('../outside/secret.yaml')['k']}\"/>\n</robot>\n");
+        Files.writeString(
+                root.resolve("include.urdf.xacro"),
+                HEAD + "<xacro:include filename=\"../outside/secret.xacro\"/>\n</robot>\n");
+        Files.writeString(
+                root.resolve("yaml.urdf.xacro"),
+                HEAD + "<link name=\"${xacro.load_yaml('../outside/secret.yaml')['k']}\"/>\n</robot>\n");
         Files.writeString(root.resolve("env.urdf.xacro"), HEAD + "<link name=\"$(env HOME)\"/>\n</robot>\n");
         ServerLimits limits = ServerLimits.defaults();
         FileRoots roots = FileRoots.of(List.of(root));
         try (JsonLinesServer server = new JsonLinesServer(() -> new CollisionService(roots, limits), limits);
-             ServerTestClient c = new ServerTestClient(server.listen(0))) {
-            Map<String, Object> ok = result(c.ask(load("{\"urdf\":\"box.urdf.xacro\",\"xacroArgs\":{\"size\":\"0.2\"}}")));
+                ServerTestClient c = new ServerTestClient(server.listen(0))) {
+            Map<String, Object> ok =
+                    result(c.ask(load("{\"urdf\":\"box.urdf.xacro\",\"xacroArgs\":{\"size\":\"0.2\"}}")));
             assertEquals(List.of("j"), ok.get("variables"), ok.toString());
             for (String refused : List.of("include.urdf.xacro", "yaml.urdf.xacro", "env.urdf.xacro")) {
                 String r = c.ask(load("{\"urdf\":\"" + refused + "\"}"));

@@ -1,7 +1,6 @@
 package io.collide4j.kinematics.format;
 
 import com.fasterxml.jackson.core.JsonToken;
-
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -13,33 +12,37 @@ import java.util.regex.Pattern;
  */
 final class JacksonWording {
     private static final Pattern NON_STANDARD = Pattern.compile("^Non-standard token '([^']*)'");
-    private static final Pattern UNEXPECTED_CHAR = Pattern.compile(
-            "^Unexpected character \\('(.*?)' \\(code (\\d+)(?: / 0x[0-9a-fA-F]+)?\\)\\):? ?(.*)$");
+    private static final Pattern UNEXPECTED_CHAR =
+            Pattern.compile("^Unexpected character \\('(.*?)' \\(code (\\d+)(?: / 0x[0-9a-fA-F]+)?\\)\\):? ?(.*)$");
     private static final Pattern UNRECOGNIZED = Pattern.compile("^Unrecognized token '([^']*)'");
     private static final Pattern END_IN_CONTAINER = Pattern.compile(
             "^Unexpected end-of-input: expected close marker for (Object|Array) \\(start marker at .*?line: (\\d+), column: (\\d+)\\]\\)");
     private static final Pattern CLOSE_MARKER = Pattern.compile(
             "^Unexpected close marker '(.)': expected '(.)' \\(for (Object|Array|root) starting at .*?line: (\\d+), column: (\\d+)\\]\\)");
-    private static final Pattern NOTHING_TO_CLOSE = Pattern.compile("^Unexpected close marker '(.)': no open (Object|Array) to close");
+    private static final Pattern NOTHING_TO_CLOSE =
+            Pattern.compile("^Unexpected close marker '(.)': no open (Object|Array) to close");
     private static final Pattern TOKEN = Pattern.compile("\\(token `JsonToken\\.([A-Z_]+)`\\)");
     private static final Pattern FROM_VALUE = Pattern.compile(
             "(?:from|deserialize from) (String|Number|Integer|Floating-point|Boolean|Array|Object|Null|empty String) value");
     private static final Pattern COERCE = Pattern.compile(
             "^Cannot coerce (empty String|String|Integer|Floating-point|Boolean|Null)(?: value)?.*? to `([^`]+)`");
-    private static final Pattern CTRL = Pattern.compile("^Illegal unquoted character \\(\\(CTRL-CHAR, code (\\d+)\\)\\)");
-    private static final Pattern CTRL_BETWEEN = Pattern.compile("^Illegal character \\(\\(CTRL-CHAR, code (\\d+)\\)\\)");
+    private static final Pattern CTRL =
+            Pattern.compile("^Illegal unquoted character \\(\\(CTRL-CHAR, code (\\d+)\\)\\)");
+    private static final Pattern CTRL_BETWEEN =
+            Pattern.compile("^Illegal character \\(\\(CTRL-CHAR, code (\\d+)\\)\\)");
     private static final Pattern RANGE = Pattern.compile("^Numeric value \\((.*?)\\) out of range of (\\w+)");
-    private static final Pattern NOT_ONE_OF = Pattern.compile("^Cannot deserialize value of type `[^`]+` from String (\".*?\"): not one of the values accepted for Enum class: (\\[.*?\\])");
+    private static final Pattern NOT_ONE_OF = Pattern.compile(
+            "^Cannot deserialize value of type `[^`]+` from String (\".*?\"): not one of the values accepted for Enum class: (\\[.*?\\])");
     private static final Pattern ESCAPE = Pattern.compile("^Unrecognized character escape (.*?) \\(code \\d+\\)");
-    private static final Pattern DEPTH = Pattern.compile("nesting depth \\((\\d+)\\) exceeds the maximum allowed \\((\\d+)");
+    private static final Pattern DEPTH =
+            Pattern.compile("nesting depth \\((\\d+)\\) exceeds the maximum allowed \\((\\d+)");
     private static final Pattern LENGTH = Pattern.compile(
             "^(String value|Number value|Name|Document) length \\((\\d+)\\) exceeds the maximum allowed \\((\\d+)");
     private static final Pattern FROM_SETTING = Pattern.compile(",? ?(?:from|set) `[^`]*`(?: to '[^']*')?");
     private static final Pattern SOURCE = Pattern.compile(" ?\\(?(?:start marker at )?\\[Source: [^\\]]*\\]\\)?");
     private static final Pattern BACKTICKED = Pattern.compile("`[^`]*`");
 
-    private JacksonWording() {
-    }
+    private JacksonWording() {}
 
     /**
      * The problem in {@code message} (Jackson's original message, without location), given the Java type Jackson was
@@ -58,8 +61,8 @@ final class JacksonWording {
             String what = character(m.group(1), Integer.parseInt(m.group(2)));
             String rest = m.group(3);
             if (rest.contains("double-quote to start field name")) {
-                return "unexpected " + what + ": expected a key in double quotes" + (what.equals("'}'")
-                        ? " (a comma before '}'?)" : "");
+                return "unexpected " + what + ": expected a key in double quotes"
+                        + (what.equals("'}'") ? " (a comma before '}'?)" : "");
             } else if (rest.contains("comma to separate Object entries")) {
                 return "unexpected " + what + ": expected ',' or '}' after a member of an object";
             } else if (rest.contains("comma to separate Array entries")) {
@@ -78,14 +81,16 @@ final class JacksonWording {
         }
         if ((m = END_IN_CONTAINER.matcher(msg)).find()) {
             return "the text ends inside the " + (m.group(1).equals("Object") ? "object" : "array") + " opened at line "
-                    + m.group(2) + ", column " + m.group(3) + " (a missing '" + (m.group(1).equals("Object") ? "}" : "]")
+                    + m.group(2) + ", column " + m.group(3) + " (a missing '"
+                    + (m.group(1).equals("Object") ? "}" : "]")
                     + "', or a truncated file)";
         }
         if (msg.startsWith("Unexpected end-of-input")) {
             if (msg.contains("string value") || msg.contains("field name")) {
                 return "the text ends inside a string (a missing closing double quote, or a truncated file)";
             }
-            String inside = msg.contains("Array") ? " inside an array" : msg.contains("Object") ? " inside an object" : "";
+            String inside =
+                    msg.contains("Array") ? " inside an array" : msg.contains("Object") ? " inside an object" : "";
             return "the text ends" + inside + " before the document is complete (a truncated file?)";
         }
         if ((m = CLOSE_MARKER.matcher(msg)).find()) {
@@ -94,8 +99,8 @@ final class JacksonWording {
                     + m.group(5);
         }
         if ((m = NOTHING_TO_CLOSE.matcher(msg)).find()) {
-            return "unexpected '" + m.group(1) + "': there is no open " + (m.group(2).equals("Object") ? "object" : "array")
-                    + " to close";
+            return "unexpected '" + m.group(1) + "': there is no open "
+                    + (m.group(2).equals("Object") ? "object" : "array") + " to close";
         }
         if ((m = NOT_ONE_OF.matcher(msg)).find()) {
             return m.group(1) + " is not one of " + m.group(2);
@@ -103,7 +108,8 @@ final class JacksonWording {
         if ((m = COERCE.matcher(msg)).find()) {
             return "expected " + expectationOfJavaName(m.group(2)) + ", found " + shapeName(m.group(1));
         }
-        if (msg.startsWith("Cannot deserialize value of type") || msg.startsWith("Cannot construct instance of")
+        if (msg.startsWith("Cannot deserialize value of type")
+                || msg.startsWith("Cannot construct instance of")
                 || msg.startsWith("Cannot map `null`")) {
             String found = null;
             if ((m = TOKEN.matcher(msg)).find()) {
@@ -119,27 +125,32 @@ final class JacksonWording {
                     + (found == null ? "" : ", found " + found);
         }
         if ((m = CTRL_BETWEEN.matcher(msg)).find()) {
-            return "not JSON text (a binary file?): control character " + String.format("U+%04X",
-                    Integer.parseInt(m.group(1))) + " between values";
+            return "not JSON text (a binary file?): control character "
+                    + String.format("U+%04X", Integer.parseInt(m.group(1))) + " between values";
         }
         if ((m = CTRL.matcher(msg)).find()) {
             int code = Integer.parseInt(m.group(1));
-            return code == 0 ? "not JSON text (a binary file?): a NUL byte"
+            return code == 0
+                    ? "not JSON text (a binary file?): a NUL byte"
                     : "control character " + String.format("U+%04X", code) + " inside a string: write it escaped"
-                    + (code == '\n' ? " (\\n)" : code == '\t' ? " (\\t)" : code == '\r' ? " (\\r)" : "");
+                            + (code == '\n' ? " (\\n)" : code == '\t' ? " (\\t)" : code == '\r' ? " (\\r)" : "");
         }
-        if (msg.startsWith("Invalid UTF-8") || msg.startsWith("Invalid UTF-32") || msg.contains("Unexpected EOF in the middle of a 4-byte")) {
+        if (msg.startsWith("Invalid UTF-8")
+                || msg.startsWith("Invalid UTF-32")
+                || msg.contains("Unexpected EOF in the middle of a 4-byte")) {
             return "not JSON text (a binary file?): not UTF-8 (" + stripped(msg) + ")";
         }
         if ((m = RANGE.matcher(msg)).find()) {
-            return "number " + m.group(1) + " is out of range: expected " + (m.group(2).equals("long") ? "a 64-bit"
-                    : "a 32-bit") + " integer";
+            return "number " + m.group(1) + " is out of range: expected "
+                    + (m.group(2).equals("long") ? "a 64-bit" : "a 32-bit") + " integer";
         }
         if ((m = ESCAPE.matcher(msg)).find()) {
-            return "unknown escape \\" + m.group(1).replace("'", "") + " in a string (JSON escapes: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)";
+            return "unknown escape \\" + m.group(1).replace("'", "")
+                    + " in a string (JSON escapes: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)";
         }
         if (msg.startsWith("Trailing token")) {
-            return "unexpected content after the end of the document" + (current == null ? "" : " (" + StrictJson.describe(current) + ")")
+            return "unexpected content after the end of the document"
+                    + (current == null ? "" : " (" + StrictJson.describe(current) + ")")
                     + "; a file holds one JSON document";
         }
         if ((m = LENGTH.matcher(msg)).find()) {
@@ -155,7 +166,8 @@ final class JacksonWording {
             return "nesting depth over the limit of " + m.group(2) + " (arrays and objects inside one another)";
         }
         if (msg.startsWith("Invalid numeric value: ") || msg.startsWith("Invalid number")) {
-            return "invalid number: " + lowerFirst(stripped(msg.substring(msg.indexOf(':') + 1).trim()));
+            return "invalid number: "
+                    + lowerFirst(stripped(msg.substring(msg.indexOf(':') + 1).trim()));
         }
         return stripped(msg);
     }

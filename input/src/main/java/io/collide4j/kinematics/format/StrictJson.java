@@ -25,7 +25,6 @@ import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.type.LogicalType;
-
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -60,14 +59,15 @@ public final class StrictJson {
     private static final Pattern NON_STANDARD = Pattern.compile("^Non-standard token '([^']*)'");
     private static final Pattern MISSING = Pattern.compile("Missing required creator property '([^']*)'");
 
-    private StrictJson() {
-    }
+    private StrictJson() {}
 
     private static ObjectMapper build() {
         JsonFactory factory = JsonFactory.builder()
                 .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
                 .enable(StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION)
-                .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH).build())
+                .streamReadConstraints(StreamReadConstraints.builder()
+                        .maxNestingDepth(MAX_DEPTH)
+                        .build())
                 .build();
         SimpleModule finite = new SimpleModule("collide4j-finite-numbers");
         finite.addDeserializer(double.class, new FiniteDouble());
@@ -83,15 +83,26 @@ public final class StrictJson {
                 .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
                 .addModule(finite)
                 .build();
-        for (LogicalType t : new LogicalType[]{LogicalType.Textual, LogicalType.Integer, LogicalType.Boolean,
-                LogicalType.Float}) {
+        for (LogicalType t :
+                new LogicalType[] {LogicalType.Textual, LogicalType.Integer, LogicalType.Boolean, LogicalType.Float}) {
             m.coercionConfigFor(t)
-                    .setCoercion(CoercionInputShape.String, t == LogicalType.Textual ? CoercionAction.TryConvert : CoercionAction.Fail)
-                    .setCoercion(CoercionInputShape.Integer, t == LogicalType.Integer || t == LogicalType.Float
-                            ? CoercionAction.TryConvert : CoercionAction.Fail)
-                    .setCoercion(CoercionInputShape.Float, t == LogicalType.Float ? CoercionAction.TryConvert : CoercionAction.Fail)
-                    .setCoercion(CoercionInputShape.Boolean, t == LogicalType.Boolean ? CoercionAction.TryConvert : CoercionAction.Fail)
-                    .setCoercion(CoercionInputShape.EmptyString, t == LogicalType.Textual ? CoercionAction.TryConvert : CoercionAction.Fail);
+                    .setCoercion(
+                            CoercionInputShape.String,
+                            t == LogicalType.Textual ? CoercionAction.TryConvert : CoercionAction.Fail)
+                    .setCoercion(
+                            CoercionInputShape.Integer,
+                            t == LogicalType.Integer || t == LogicalType.Float
+                                    ? CoercionAction.TryConvert
+                                    : CoercionAction.Fail)
+                    .setCoercion(
+                            CoercionInputShape.Float,
+                            t == LogicalType.Float ? CoercionAction.TryConvert : CoercionAction.Fail)
+                    .setCoercion(
+                            CoercionInputShape.Boolean,
+                            t == LogicalType.Boolean ? CoercionAction.TryConvert : CoercionAction.Fail)
+                    .setCoercion(
+                            CoercionInputShape.EmptyString,
+                            t == LogicalType.Textual ? CoercionAction.TryConvert : CoercionAction.Fail);
         }
         return m;
     }
@@ -140,7 +151,7 @@ public final class StrictJson {
     public static <T> T read(InputStream in, String source, Class<T> type) {
         try {
             T value = MAPPER.readValue(in, type);
-            if (value == null) {   // the document is the literal null: no caller expects "nothing" for a document
+            if (value == null) { // the document is the literal null: no caller expects "nothing" for a document
                 throw new InputFormatException(source, "", 1, 0, "expected " + expectation(type) + ", found null");
             }
             return value;
@@ -170,7 +181,8 @@ public final class StrictJson {
             detail = "unknown key" + (hint.isEmpty() ? "; expected one of " + known : hint);
         } else if (e instanceof ValueInstantiationException vi && vi.getCause() != null) {
             detail = vi.getCause().getMessage();
-        } else if (e instanceof MismatchedInputException mi && mi.getOriginalMessage() != null
+        } else if (e instanceof MismatchedInputException mi
+                && mi.getOriginalMessage() != null
                 && mi.getOriginalMessage().startsWith("No content to map due to end-of-input")) {
             detail = "empty input, expected a JSON document";
         } else {
@@ -190,11 +202,15 @@ public final class StrictJson {
                 JsonToken current = e.getProcessor() instanceof JsonParser p ? p.currentToken() : null;
                 detail = JacksonWording.describe(msg, target, current);
                 Matcher nonStandard = msg == null ? null : NON_STANDARD.matcher(msg);
-                if (nonStandard != null && nonStandard.find() && col > nonStandard.group(1).length()) {
-                    col -= nonStandard.group(1).length();   // Jackson stands after NaN / Infinity: point at its start
+                if (nonStandard != null
+                        && nonStandard.find()
+                        && col > nonStandard.group(1).length()) {
+                    col -= nonStandard.group(1).length(); // Jackson stands after NaN / Infinity: point at its start
                 }
-                if ((detail.contains("expected a key in double quotes") || detail.startsWith("the text ends inside the object"))
-                        && !path.isEmpty() && !path.endsWith("]")) {
+                if ((detail.contains("expected a key in double quotes")
+                                || detail.startsWith("the text ends inside the object"))
+                        && !path.isEmpty()
+                        && !path.endsWith("]")) {
                     // the key read before the comma is not at fault: name the object it is in
                     path = path.lastIndexOf('.') < 0 ? "" : path.substring(0, path.lastIndexOf('.'));
                 }
@@ -278,8 +294,8 @@ public final class StrictJson {
         }
         double v = p.getDoubleValue();
         if (!Double.isFinite(v)) {
-            throw InvalidFormatException.from(p, "number " + p.getText() + " is out of range (not a finite double)",
-                    p.getText(), double.class);
+            throw InvalidFormatException.from(
+                    p, "number " + p.getText() + " is out of range (not a finite double)", p.getText(), double.class);
         }
         return v;
     }
@@ -307,8 +323,8 @@ public final class StrictJson {
         @Override
         public double[] deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
             if (!p.isExpectedStartArrayToken()) {
-                throw MismatchedInputException.from(p, double[].class,
-                        "expected an array of numbers, found " + describe(p.currentToken()));
+                throw MismatchedInputException.from(
+                        p, double[].class, "expected an array of numbers, found " + describe(p.currentToken()));
             }
             double[] out = new double[8];
             int n = 0;
@@ -333,7 +349,8 @@ public final class StrictJson {
 
         @Override
         public double[] getNullValue(DeserializationContext ctxt) throws JsonMappingException {
-            throw MismatchedInputException.from(ctxt.getParser(), double[].class, "expected an array of numbers, found null");
+            throw MismatchedInputException.from(
+                    ctxt.getParser(), double[].class, "expected an array of numbers, found null");
         }
     }
 }

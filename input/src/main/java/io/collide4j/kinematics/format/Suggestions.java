@@ -4,8 +4,7 @@ import java.util.Collection;
 
 /** "Did you mean" hints for unknown keys and names, by edit distance. Stateless. */
 public final class Suggestions {
-    private Suggestions() {
-    }
+    private Suggestions() {}
 
     /**
      * The known word closest to {@code word} (Levenshtein distance, ties to the first in iteration

@@ -6,8 +6,7 @@ package io.collide4j.kinematics.format;
  * "BOM + time" must not read as "time" in the message that refuses it. Stateless, thread-safe.
  */
 public final class VisibleText {
-    private VisibleText() {
-    }
+    private VisibleText() {}
 
     /** {@code s} with its invisible characters escaped; {@code s} itself (no copy) when it has none. */
     public static String of(String s) {
@@ -28,7 +27,7 @@ public final class VisibleText {
                 b.appendCodePoint(cp);
             } else {
                 b.append(String.format("\\u%04x", (int) s.charAt(i)));
-                cp = s.charAt(i);   // an unpaired surrogate or a BMP character: one char
+                cp = s.charAt(i); // an unpaired surrogate or a BMP character: one char
             }
             i += Character.charCount(cp);
         }
@@ -55,11 +54,14 @@ public final class VisibleText {
     private static boolean visible(String s, int i) {
         int cp = s.codePointAt(i);
         if (Character.isSurrogate(s.charAt(i)) && Character.charCount(cp) == 1) {
-            return false;   // unpaired
+            return false; // unpaired
         }
         int type = Character.getType(cp);
-        return type != Character.CONTROL && type != Character.FORMAT && type != Character.UNASSIGNED
-                && type != Character.PRIVATE_USE && type != Character.LINE_SEPARATOR
+        return type != Character.CONTROL
+                && type != Character.FORMAT
+                && type != Character.UNASSIGNED
+                && type != Character.PRIVATE_USE
+                && type != Character.LINE_SEPARATOR
                 && type != Character.PARAGRAPH_SEPARATOR;
     }
 }

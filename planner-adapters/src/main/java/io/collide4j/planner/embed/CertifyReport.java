@@ -13,6 +13,5 @@ import io.collide4j.checker.certificate.Verdict;
  * @param certificate         the JSON certificate, as {@code collide4j certify} writes it (robot and scene provenance
  *                            included); {@code collide4j verify} and {@link EmbeddedChecker#verify} re-check it
  */
-public record CertifyReport(Verdict verdict, ViolationReport violation, double clearanceLowerBound, long evaluations,
-                            String certificate) {
-}
+public record CertifyReport(
+        Verdict verdict, ViolationReport violation, double clearanceLowerBound, long evaluations, String certificate) {}

@@ -4,15 +4,14 @@ import io.collide4j.checker.batch.BatchChecker;
 import io.collide4j.checker.batch.EngineChoice;
 import io.collide4j.checker.certificate.CertificateVerifier;
 import io.collide4j.checker.certificate.CertificationResult;
+import io.collide4j.checker.certificate.Violation;
 import io.collide4j.checker.query.Contact;
 import io.collide4j.checker.query.MotionResult;
-import io.collide4j.checker.certificate.Violation;
 import io.collide4j.kinematics.JointTrajectory;
 import io.collide4j.planner.CertifiedMotionValidator;
 import io.collide4j.planner.Collide4j;
 import io.collide4j.planner.TrajectoryCertifier;
 import io.collide4j.planner.options.CertifyApi;
-
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -40,7 +39,7 @@ public final class EmbeddedChecker implements AutoCloseable {
     private final CertifiedMotionValidator motions;
     private final List<String> warnings;
     private final Object engineLock = new Object();
-    private BatchChecker engine;   // guarded by engineLock; null until the first batch and after close
+    private BatchChecker engine; // guarded by engineLock; null until the first batch and after close
 
     private EmbeddedChecker(Collide4j c, List<String> warnings) {
         this.c = c;
@@ -60,7 +59,10 @@ public final class EmbeddedChecker implements AutoCloseable {
         try (PrintStream err = new PrintStream(said, true, StandardCharsets.UTF_8)) {
             Collide4j c = CertifyApi.checker(Arrays.asList(robotSceneOptions), err);
             err.flush();
-            List<String> lines = said.toString(StandardCharsets.UTF_8).lines().filter(l -> !l.isBlank()).toList();
+            List<String> lines = said.toString(StandardCharsets.UTF_8)
+                    .lines()
+                    .filter(l -> !l.isBlank())
+                    .toList();
             return new EmbeddedChecker(c, lines);
         } catch (RuntimeException e) {
             throw EmbeddedException.of(e);
@@ -132,8 +134,10 @@ public final class EmbeddedChecker implements AutoCloseable {
     public boolean[] areValid(double[] flat) {
         int dim = c.dimension();
         if (flat.length % dim != 0) {
-            throw new EmbeddedException(EmbeddedException.Kind.DATA, flat.length
-                    + " values are not whole configurations of " + dim + " " + c.variableNames(), null);
+            throw new EmbeddedException(
+                    EmbeddedException.Kind.DATA,
+                    flat.length + " values are not whole configurations of " + dim + " " + c.variableNames(),
+                    null);
         }
         boolean[] out = new boolean[flat.length / dim];
         areValid(flat, out);
@@ -151,8 +155,8 @@ public final class EmbeddedChecker implements AutoCloseable {
             requireLength("q", q);
             for (int i = 0; i < q.length; i++) {
                 if (!Double.isFinite(q[i])) {
-                    throw new IllegalArgumentException("q[" + i + "] (joint " + c.variableNames().get(i) + ") is " + q[i]
-                            + ", expected a finite number");
+                    throw new IllegalArgumentException("q[" + i + "] (joint "
+                            + c.variableNames().get(i) + ") is " + q[i] + ", expected a finite number");
                 }
             }
             Contact closest = c.closestPair(q);
@@ -185,10 +189,16 @@ public final class EmbeddedChecker implements AutoCloseable {
             requireInLimits("q0", q0);
             requireInLimits("q1", q1);
             MotionResult r = motions.check(q0, q1);
-            double[] at = r.status() == io.collide4j.checker.query.MotionStatus.FREE ? q1.clone()
+            double[] at = r.status() == io.collide4j.checker.query.MotionStatus.FREE
+                    ? q1.clone()
                     : r.configuration() == null ? null : c.groupConfiguration(r.configuration());
-            return new MotionReport(r.status(), r.time(), r.contact() == null ? null : r.contact().pair().key(), at,
-                    r.clearanceLowerBound(), r.evaluations());
+            return new MotionReport(
+                    r.status(),
+                    r.time(),
+                    r.contact() == null ? null : r.contact().pair().key(),
+                    at,
+                    r.clearanceLowerBound(),
+                    r.evaluations());
         } catch (RuntimeException e) {
             throw EmbeddedException.of(e);
         }
@@ -196,8 +206,8 @@ public final class EmbeddedChecker implements AutoCloseable {
 
     private void requireLength(String what, double[] q) {
         if (q.length != c.dimension()) {
-            throw new IllegalArgumentException(what + " has " + q.length + " values, expected " + c.dimension() + " "
-                    + c.variableNames());
+            throw new IllegalArgumentException(
+                    what + " has " + q.length + " values, expected " + c.dimension() + " " + c.variableNames());
         }
     }
 
@@ -205,9 +215,16 @@ public final class EmbeddedChecker implements AutoCloseable {
         requireLength(what, q);
         for (int i = 0; i < q.length; i++) {
             if (!(q[i] >= c.lowerLimit(i) && q[i] <= c.upperLimit(i))) {
-                throw new IllegalArgumentException(String.format(Locale.ROOT, "%s[%d] = %s (joint %s) is %s [%s, %s]",
-                        what, i, q[i], c.variableNames().get(i), Double.isNaN(q[i]) ? "not a number; limits" : "outside its limits",
-                        c.lowerLimit(i), c.upperLimit(i)));
+                throw new IllegalArgumentException(String.format(
+                        Locale.ROOT,
+                        "%s[%d] = %s (joint %s) is %s [%s, %s]",
+                        what,
+                        i,
+                        q[i],
+                        c.variableNames().get(i),
+                        Double.isNaN(q[i]) ? "not a number; limits" : "outside its limits",
+                        c.lowerLimit(i),
+                        c.upperLimit(i)));
             }
         }
     }
@@ -222,11 +239,17 @@ public final class EmbeddedChecker implements AutoCloseable {
      * @throws EmbeddedException DATA for wrong lengths, non-increasing or non-finite values, positions outside the
      *                           joint limits; USAGE for a bad margin or budget
      */
-    public CertifyReport certify(double[] times, double[] positions, double[] velocities, double[] accelerations,
-                                 double margin, long budget) {
+    public CertifyReport certify(
+            double[] times,
+            double[] positions,
+            double[] velocities,
+            double[] accelerations,
+            double margin,
+            long budget) {
         try {
             if (!(margin >= 0) || !Double.isFinite(margin)) {
-                throw new EmbeddedException(EmbeddedException.Kind.USAGE, "margin must be finite and >= 0, got " + margin, null);
+                throw new EmbeddedException(
+                        EmbeddedException.Kind.USAGE, "margin must be finite and >= 0, got " + margin, null);
             }
             if (budget < 1) {
                 throw new EmbeddedException(EmbeddedException.Kind.USAGE, "budget must be >= 1, got " + budget, null);
@@ -238,16 +261,28 @@ public final class EmbeddedChecker implements AutoCloseable {
             if (n < 2) {
                 throw new IllegalArgumentException("a trajectory needs at least 2 waypoints, got " + n);
             }
-            JointTrajectory t = new JointTrajectory(c.variableNames(), times.clone(), rows(positions, n, "positions"),
+            JointTrajectory t = new JointTrajectory(
+                    c.variableNames(),
+                    times.clone(),
+                    rows(positions, n, "positions"),
                     velocities == null ? null : rows(velocities, n, "velocities"),
                     accelerations == null ? null : rows(accelerations, n, "accelerations"));
             StringWriter text = new StringWriter();
             TrajectoryCertifier.Certification cert = c.trajectoryCertifier().certify(t, margin, budget, text);
             CertificationResult r = cert.result();
             Violation v = r.violation();
-            ViolationReport vr = v == null ? null : new ViolationReport(v.segment(), v.fraction(), v.time(),
-                    c.groupConfiguration(v.configuration()), v.contact().pair().key(), v.contact().lowerBound());
-            double clearance = r.pairClearance().values().stream().mapToDouble(Double::doubleValue).min()
+            ViolationReport vr = v == null
+                    ? null
+                    : new ViolationReport(
+                            v.segment(),
+                            v.fraction(),
+                            v.time(),
+                            c.groupConfiguration(v.configuration()),
+                            v.contact().pair().key(),
+                            v.contact().lowerBound());
+            double clearance = r.pairClearance().values().stream()
+                    .mapToDouble(Double::doubleValue)
+                    .min()
                     .orElse(Double.POSITIVE_INFINITY);
             return new CertifyReport(r.verdict(), vr, clearance, r.evaluations(), text.toString());
         } catch (RuntimeException e) {
@@ -259,8 +294,8 @@ public final class EmbeddedChecker implements AutoCloseable {
     private double[][] rows(double[] flat, int n, String what) {
         int dim = c.dimension();
         if (flat.length != (long) n * dim) {
-            throw new IllegalArgumentException(what + ": " + flat.length + " values, expected " + n + " waypoints × " + dim
-                    + " " + c.variableNames());
+            throw new IllegalArgumentException(what + ": " + flat.length + " values, expected " + n + " waypoints × "
+                    + dim + " " + c.variableNames());
         }
         double[][] out = new double[n][];
         for (int k = 0; k < n; k++) {
@@ -282,8 +317,8 @@ public final class EmbeddedChecker implements AutoCloseable {
         } catch (MalformedInputException e) {
             throw new EmbeddedException(EmbeddedException.Kind.DATA, file + ": not UTF-8 text (a binary file?)", e);
         } catch (IOException e) {
-            throw new EmbeddedException(EmbeddedException.Kind.NO_INPUT, file + ": cannot read the certificate (" + e
-                    + ")", e);
+            throw new EmbeddedException(
+                    EmbeddedException.Kind.NO_INPUT, file + ": cannot read the certificate (" + e + ")", e);
         } catch (RuntimeException e) {
             throw EmbeddedException.of(e);
         }
@@ -298,7 +333,8 @@ public final class EmbeddedChecker implements AutoCloseable {
     private BatchChecker engine() {
         synchronized (engineLock) {
             if (engine == null) {
-                engine = c.newBatchChecker(EngineChoice.CPU, Runtime.getRuntime().availableProcessors());
+                engine =
+                        c.newBatchChecker(EngineChoice.CPU, Runtime.getRuntime().availableProcessors());
             }
             return engine;
         }

@@ -17,6 +17,10 @@ import io.collide4j.checker.query.MotionStatus;
  *                            every pair)
  * @param evaluations         narrow-phase distance evaluations spent
  */
-public record MotionReport(MotionStatus status, double time, String pair, double[] configuration,
-                           double clearanceLowerBound, long evaluations) {
-}
+public record MotionReport(
+        MotionStatus status,
+        double time,
+        String pair,
+        double[] configuration,
+        double clearanceLowerBound,
+        long evaluations) {}

@@ -1,7 +1,6 @@
 package io.collide4j.planner.embed;
 
 import io.collide4j.checker.certificate.Verdict;
-
 import java.util.List;
 
 /**

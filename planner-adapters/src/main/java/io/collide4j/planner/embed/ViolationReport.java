@@ -10,6 +10,5 @@ package io.collide4j.planner.embed;
  * @param pair          the pair ({@code link#piece|link#piece}, {@code env:} before an obstacle)
  * @param lowerBound    the pair's certified lower bound on its distance there
  */
-public record ViolationReport(int segment, double fraction, double time, double[] configuration, String pair,
-                              double lowerBound) {
-}
+public record ViolationReport(
+        int segment, double fraction, double time, double[] configuration, String pair, double lowerBound) {}

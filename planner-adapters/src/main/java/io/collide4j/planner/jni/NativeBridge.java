@@ -9,7 +9,6 @@ import io.collide4j.planner.options.CheckerOptions;
 import io.collide4j.planner.options.CliException;
 import io.collide4j.planner.options.ExitCode;
 import io.collide4j.planner.plan.ProblemRunner;
-
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -25,12 +24,10 @@ import java.util.List;
  * thread gets its own query scratch from the façade's per-thread context; nothing here locks.
  */
 public final class NativeBridge {
-    private NativeBridge() {
-    }
+    private NativeBridge() {}
 
     /** An opened checker and its adapters, held by the native side as one global reference. */
-    public record Handle(Collide4j checker, CertifiedStateValidityChecker states, CertifiedMotionValidator motions) {
-    }
+    public record Handle(Collide4j checker, CertifiedStateValidityChecker states, CertifiedMotionValidator motions) {}
 
     /**
      * Opens a checker from the command line's robot and scene options ({@link CheckerOptions}: {@code --robot},
@@ -57,8 +54,11 @@ public final class NativeBridge {
             }
         }
         Collide4j c = CheckerOptions.open(checking.toArray(new String[0]), System.err);
-        return planning ? new Handle(c, c.planningStateValidityChecker(), c.planningMotionValidator()
-                .withSampleStep(sampleStep))
+        return planning
+                ? new Handle(
+                        c,
+                        c.planningStateValidityChecker(),
+                        c.planningMotionValidator().withSampleStep(sampleStep))
                 : new Handle(c, c.stateValidityChecker(), c.motionValidator().withSampleStep(sampleStep));
     }
 
@@ -71,8 +71,10 @@ public final class NativeBridge {
             step = Double.NaN;
         }
         if (!(step > 0) || Double.isInfinite(step)) {
-            throw new CliException(ExitCode.USAGE, MOTION_SAMPLE_STEP + " expects a joint-space distance > 0 (rad or m),"
-                    + " got " + (v == null ? "nothing" : "'" + v + "'"));
+            throw new CliException(
+                    ExitCode.USAGE,
+                    MOTION_SAMPLE_STEP + " expects a joint-space distance > 0 (rad or m)," + " got "
+                            + (v == null ? "nothing" : "'" + v + "'"));
         }
         return step;
     }
@@ -131,7 +133,9 @@ public final class NativeBridge {
     /** Certified validity: within the joint limits and every checked pair farther apart than the margin. */
     public static boolean isValid(Handle h, double[] q) {
         // the planning margin goes through its adapter; the margin keeps the façade's direct call (no counters)
-        return h.states().separation() == h.checker().margin() ? h.checker().isValid(q) : h.states().isValid(q);
+        return h.states().separation() == h.checker().margin()
+                ? h.checker().isValid(q)
+                : h.states().isValid(q);
     }
 
     /**

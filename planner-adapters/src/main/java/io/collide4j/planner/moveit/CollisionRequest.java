@@ -1,11 +1,10 @@
 package io.collide4j.planner.moveit;
 
-import org.jspecify.annotations.Nullable;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A MoveIt-shaped collision request ({@code collision_detection::CollisionRequest} plus the per-call
@@ -116,7 +115,7 @@ public final class CollisionRequest {
 
         /** ACM edit: do not check this pair (links, attached objects or obstacle names). */
         public Builder allow(String a, String b) {
-            allow.add(new String[]{a, b});
+            allow.add(new String[] {a, b});
             return this;
         }
 

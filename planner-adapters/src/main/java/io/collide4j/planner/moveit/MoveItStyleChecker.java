@@ -5,7 +5,6 @@ import io.collide4j.checker.query.QueryContext;
 import io.collide4j.checker.robot.AllowedCollisionMatrix;
 import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.planner.Collide4j;
-
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -23,7 +22,8 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class MoveItStyleChecker {
     private final Collide4j base;
     private final Map<String, Collide4j> variants = new ConcurrentHashMap<>();
-    private final ThreadLocal<Map<Collide4j, QueryContext>> contexts = ThreadLocal.withInitial(java.util.IdentityHashMap::new);
+    private final ThreadLocal<Map<Collide4j, QueryContext>> contexts =
+            ThreadLocal.withInitial(java.util.IdentityHashMap::new);
 
     public MoveItStyleChecker(Collide4j base) {
         this.base = base;
@@ -43,11 +43,17 @@ public final class MoveItStyleChecker {
                 if (count == request.maxContacts()) {
                     break;
                 }
-                CollisionResult.BodyPair key = new CollisionResult.BodyPair(ct.pair().first(), ct.pair().second());
+                CollisionResult.BodyPair key = new CollisionResult.BodyPair(
+                        ct.pair().first(), ct.pair().second());
                 List<CollisionResult.ContactPoint> list = map.computeIfAbsent(key, k -> new ArrayList<>());
                 if (list.size() < request.maxContactsPerPair()) {
-                    list.add(new CollisionResult.ContactPoint(ct.lowerBound(), ct.distance(), Math.max(0, -ct.distance()),
-                            ct.pointOnFirst(), ct.pointOnSecond(), ct.normal()));
+                    list.add(new CollisionResult.ContactPoint(
+                            ct.lowerBound(),
+                            ct.distance(),
+                            Math.max(0, -ct.distance()),
+                            ct.pointOnFirst(),
+                            ct.pointOnSecond(),
+                            ct.normal()));
                     count++;
                 }
             }
@@ -61,13 +67,21 @@ public final class MoveItStyleChecker {
     }
 
     private Collide4j variant(CollisionRequest r) {
-        if (r.allowedCollisions().isEmpty() && r.padding().isEmpty() && r.scale().isEmpty() && r.groupName().isEmpty()) {
+        if (r.allowedCollisions().isEmpty()
+                && r.padding().isEmpty()
+                && r.scale().isEmpty()
+                && r.groupName().isEmpty()) {
             return base;
         }
         StringBuilder key = new StringBuilder(r.groupName()).append('\n');
-        r.allowedCollisions().forEach(p -> key.append(p[0]).append('\0').append(p[1]).append('\n'));
-        new java.util.TreeMap<>(r.padding()).forEach((k, v) -> key.append("p:").append(k).append('=').append(v).append('\n'));
-        new java.util.TreeMap<>(r.scale()).forEach((k, v) -> key.append("s:").append(k).append('=').append(v).append('\n'));
+        r.allowedCollisions()
+                .forEach(p -> key.append(p[0]).append('\0').append(p[1]).append('\n'));
+        new java.util.TreeMap<>(r.padding())
+                .forEach((k, v) ->
+                        key.append("p:").append(k).append('=').append(v).append('\n'));
+        new java.util.TreeMap<>(r.scale())
+                .forEach((k, v) ->
+                        key.append("s:").append(k).append('=').append(v).append('\n'));
         return variants.computeIfAbsent(key.toString(), k -> {
             List<String[]> allow = new ArrayList<>(r.allowedCollisions());
             if (!r.groupName().isEmpty()) {
@@ -82,21 +96,23 @@ public final class MoveItStyleChecker {
         if (base.semantics() == null) {
             throw new IllegalArgumentException("request group '" + group + "' needs an SRDF");
         }
-        Set<String> links = new HashSet<>(base.model().kinematics().planningGroup(base.semantics(), group).linkNames());
+        Set<String> links = new HashSet<>(
+                base.model().kinematics().planningGroup(base.semantics(), group).linkNames());
         RobotCollisionModel m = base.model();
         List<String> outside = new ArrayList<>();
         for (int b = 0; b < m.bodyCount(); b++) {
             String name = m.bodyName(b);
-            boolean in = links.contains(name) || (m.isAttached(b) && links.contains(m.kinematics().linkName(m.bodyLink(b))));
+            boolean in = links.contains(name)
+                    || (m.isAttached(b) && links.contains(m.kinematics().linkName(m.bodyLink(b))));
             if (!in) {
                 outside.add(name);
             }
         }
         List<String[]> out = new ArrayList<>();
         for (int i = 0; i < outside.size(); i++) {
-            out.add(new String[]{outside.get(i), AllowedCollisionMatrix.ENVIRONMENT});
+            out.add(new String[] {outside.get(i), AllowedCollisionMatrix.ENVIRONMENT});
             for (int j = i + 1; j < outside.size(); j++) {
-                out.add(new String[]{outside.get(i), outside.get(j)});
+                out.add(new String[] {outside.get(i), outside.get(j)});
             }
         }
         return out;

@@ -3,15 +3,14 @@ package io.collide4j.planner.options;
 import io.collide4j.kinematics.JointTrajectory;
 import io.collide4j.planner.Collide4j;
 import io.collide4j.planner.TrajectoryCertifier;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
-
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.StringWriter;
 import java.io.Writer;
 import java.util.List;
 import java.util.function.LongConsumer;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
 
 /**
  * {@code collide4j certify} as calls, for jobs that certify outside the command line (the Spark module): the checker
@@ -21,8 +20,7 @@ import java.util.function.LongConsumer;
  * {@code collide4j certify:} prefix). Stateless and thread-safe.
  */
 public final class CertifyApi {
-    private CertifyApi() {
-    }
+    private CertifyApi() {}
 
     /** The robot and scene options of {@code certify}, and nothing else. */
     @Command(name = "certify")
@@ -65,7 +63,9 @@ public final class CertifyApi {
         try {
             cl.parseArgs(args.toArray(String[]::new));
         } catch (CommandLine.ParameterException e) {
-            String m = e.getMessage() == null ? "bad options" : e.getMessage().lines().findFirst().orElse("").trim();
+            String m = e.getMessage() == null
+                    ? "bad options"
+                    : e.getMessage().lines().findFirst().orElse("").trim();
             throw new CliException(ExitCode.USAGE, m, e);
         }
         return options;
@@ -80,8 +80,8 @@ public final class CertifyApi {
     public static void check(Collide4j c, JointTrajectory t, String label, PrintStream out) {
         ConfigurationReader.map(t, label, c, out);
         if (t.waypointCount() < 2) {
-            throw new CliException(ExitCode.DATA_ERROR, label + ": a trajectory needs at least 2 waypoints, got "
-                    + t.waypointCount());
+            throw new CliException(
+                    ExitCode.DATA_ERROR, label + ": a trajectory needs at least 2 waypoints, got " + t.waypointCount());
         }
     }
 
@@ -93,8 +93,8 @@ public final class CertifyApi {
      * @throws CliException bad input (65) naming {@code label}: a waypoint or the motion between two leaves the
      *                      joint limits, a value that cannot be bounded
      */
-    public static TrajectoryCertifier.Certification certify(Collide4j c, JointTrajectory t, String label, long budget,
-                                                            Writer certificate, LongConsumer segmentsDone) {
+    public static TrajectoryCertifier.Certification certify(
+            Collide4j c, JointTrajectory t, String label, long budget, Writer certificate, LongConsumer segmentsDone) {
         if (budget < 1) {
             throw new CliException(ExitCode.USAGE, "--budget must be >= 1");
         }
@@ -106,8 +106,7 @@ public final class CertifyApi {
     }
 
     /** A certification and its certificate text, as {@code certify} writes it to its file. */
-    public record CertifiedText(TrajectoryCertifier.Certification certification, String certificate) {
-    }
+    public record CertifiedText(TrajectoryCertifier.Certification certification, String certificate) {}
 
     /** {@link #check} and {@link #certify}, the certificate kept as text. */
     public static CertifiedText certifyToText(Collide4j c, JointTrajectory t, String label, long budget) {

@@ -1,11 +1,10 @@
 package io.collide4j.planner.options;
 
 import io.collide4j.planner.Collide4j;
+import java.io.PrintStream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ParameterException;
-
-import java.io.PrintStream;
 
 /**
  * Builds a checker from the command line's robot and scene options ({@code --robot}, {@code --urdf}, {@code --srdf},
@@ -14,8 +13,7 @@ import java.io.PrintStream;
  * messages and exit codes as {@code collide4j check}, so a plug-in's error reads like the CLI's.
  */
 public final class CheckerOptions {
-    private CheckerOptions() {
-    }
+    private CheckerOptions() {}
 
     /** The robot and scene options of every checking command, with nothing to run. */
     @Command(name = "open")

@@ -1,7 +1,5 @@
 package io.collide4j.planner.options;
 
-import picocli.CommandLine.Mixin;
-
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -9,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Supplier;
+import picocli.CommandLine.Mixin;
 
 /**
  * One {@code collide4j} sub-command: its options are picocli-annotated fields (so {@code <cmd> --help}
@@ -41,8 +40,12 @@ public abstract class CliCommand {
         try {
             return reader.get();
         } catch (OutOfMemoryError e) {
-            throw new CliException(ExitCode.DATA_ERROR, what + ": input too large for this JVM's heap ("
-                    + (Runtime.getRuntime().maxMemory() >> 20) + " MiB); give java a larger -Xmx or split the input", e);
+            throw new CliException(
+                    ExitCode.DATA_ERROR,
+                    what + ": input too large for this JVM's heap ("
+                            + (Runtime.getRuntime().maxMemory() >> 20)
+                            + " MiB); give java a larger -Xmx or split the input",
+                    e);
         } catch (StackOverflowError e) {
             throw new CliException(ExitCode.DATA_ERROR, what + ": input nested too deeply to read", e);
         }

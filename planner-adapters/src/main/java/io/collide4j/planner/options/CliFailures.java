@@ -2,12 +2,11 @@ package io.collide4j.planner.options;
 
 import io.collide4j.urdf.DecimalText;
 import io.collide4j.urdf.DescriptionException;
-import picocli.CommandLine;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.CharacterCodingException;
 import java.util.List;
+import picocli.CommandLine;
 
 /**
  * How a failure while reading options and inputs becomes one {@link CliException} with its exit code and one line
@@ -16,8 +15,7 @@ import java.util.List;
  * so that both report a bad input with the same code and wording. Stateless, thread-safe.
  */
 public final class CliFailures {
-    private CliFailures() {
-    }
+    private CliFailures() {}
 
     /** picocli's converter for every double option: a finite decimal, else a usage error naming the text. */
     public static Double finite(String text) {

@@ -5,7 +5,6 @@ import io.collide4j.kinematics.JointTrajectory;
 import io.collide4j.kinematics.TrajectoryCsv;
 import io.collide4j.kinematics.TrajectoryJson;
 import io.collide4j.planner.Collide4j;
-
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -18,8 +17,7 @@ import java.util.Locale;
  * {@code out}.
  */
 public final class ConfigurationReader {
-    private ConfigurationReader() {
-    }
+    private ConfigurationReader() {}
 
     /** A trajectory and how its columns map onto the planning group. */
     public record Columns(JointTrajectory trajectory, JointColumns mapping) {
@@ -30,7 +28,8 @@ public final class ConfigurationReader {
 
     public static JointTrajectory read(Path file, Collide4j c) {
         String n = file.getFileName().toString().toLowerCase(Locale.ROOT);
-        return n.endsWith(".json") ? TrajectoryJson.read(file)
+        return n.endsWith(".json")
+                ? TrajectoryJson.read(file)
                 : TrajectoryCsv.read(file, names -> JointColumns.check(names, c.variableNames(), c.robotJointNames()));
     }
 

@@ -1,27 +1,32 @@
 package io.collide4j.planner.options;
 
 import io.collide4j.urdf.UrdfParser;
-import picocli.CommandLine.Option;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import picocli.CommandLine.Option;
 
 /**
  * {@code --package-path DIR} (repeatable): roots against which {@code package://NAME/...} URIs (and xacro's
  * {@code $(find NAME)}) resolve; {@code --xacro-arg NAME:=VALUE} (repeatable): arguments of a {@code .xacro} description.
  */
 public final class PackagePathOption {
-    @Option(names = "--package-path", paramLabel = "DIR",
-            description = "A folder holding ROS packages (package://NAME/... resolves to DIR/NAME/..., or to the folder under DIR whose package.xml names NAME); searched before ROS_PACKAGE_PATH and package.xml discovery around the URDF; repeatable.")
+    @Option(
+            names = "--package-path",
+            paramLabel = "DIR",
+            description =
+                    "A folder holding ROS packages (package://NAME/... resolves to DIR/NAME/..., or to the folder under DIR whose package.xml names NAME); searched before ROS_PACKAGE_PATH and package.xml discovery around the URDF; repeatable.")
     public List<Path> roots = new ArrayList<>();
 
-    @Option(names = "--xacro-arg", paramLabel = "NAME:=VALUE",
-            description = "An argument of a .xacro robot description (--urdf/--srdf robot.urdf.xacro), as xacro takes it on"
-                    + " its command line; repeatable.")
+    @Option(
+            names = "--xacro-arg",
+            paramLabel = "NAME:=VALUE",
+            description =
+                    "An argument of a .xacro robot description (--urdf/--srdf robot.urdf.xacro), as xacro takes it on"
+                            + " its command line; repeatable.")
     public List<String> xacroArgs = new ArrayList<>();
 
     /** {@code --xacro-arg} items as a map; an item without {@code :=} or a name given twice is a usage error. */

@@ -6,9 +6,6 @@ import io.collide4j.checker.robot.LinkConvexity;
 import io.collide4j.models.Models;
 import io.collide4j.planner.Collide4j;
 import io.collide4j.urdf.DecimalText;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,6 +14,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * The robot options every checking command shares (a picocli mixin): {@code --robot NAME} (bundled,
@@ -29,59 +28,85 @@ public final class RobotOptions {
     /** The robot used when neither {@code --robot} nor {@code --urdf} is given. */
     public static final String DEFAULT_ROBOT = "panda";
 
-    @Option(names = "--robot", paramLabel = "NAME",
+    @Option(
+            names = "--robot",
+            paramLabel = "NAME",
             description = "Bundled robot (default " + DEFAULT_ROBOT + "); one of the names 'collide4j info' accepts.")
     public String robot;
 
-    @Option(names = "--urdf", paramLabel = "FILE", description = "Robot description (URDF, or xacro: robot.urdf.xacro) instead of --robot.")
+    @Option(
+            names = "--urdf",
+            paramLabel = "FILE",
+            description = "Robot description (URDF, or xacro: robot.urdf.xacro) instead of --robot.")
     public Path urdf;
 
-    @Option(names = "--srdf", paramLabel = "FILE",
+    @Option(
+            names = "--srdf",
+            paramLabel = "FILE",
             description = "Semantic description (SRDF): planning groups and disabled collision pairs.")
     public Path srdf;
 
     @Mixin
     public PackagePathOption packagePath = new PackagePathOption();
 
-    @Option(names = "--group", paramLabel = "NAME",
+    @Option(
+            names = "--group",
+            paramLabel = "NAME",
             description = "Planning group of the SRDF (default: a bundled robot's first group; else every joint).")
     public String group;
 
-    @Option(names = "--hold", paramLabel = "JOINT=VALUE", split = ",",
-            description = "Value of a joint outside the planning group (default 0 clamped into its limits); repeatable.")
+    @Option(
+            names = "--hold",
+            paramLabel = "JOINT=VALUE",
+            split = ",",
+            description =
+                    "Value of a joint outside the planning group (default 0 clamped into its limits); repeatable.")
     public List<String> hold = new ArrayList<>();
 
-    @Option(names = "--margin", paramLabel = "M",
+    @Option(
+            names = "--margin",
+            paramLabel = "M",
             description = "Required separation in metres (default 0: valid means not touching).")
-    public Double margin;   // null: not given (verify tells "not asked" from 0)
+    public Double margin; // null: not given (verify tells "not asked" from 0)
 
     /** The required separation: --margin, or 0 when not given. */
     public double margin() {
         return margin == null ? 0 : margin;
     }
 
-    @Option(names = "--padding", paramLabel = "LINK=P", split = ",",
+    @Option(
+            names = "--padding",
+            paramLabel = "LINK=P",
+            split = ",",
             description = "Extra padding in metres around one link or attached body; repeatable or comma-separated.")
     public List<String> padding = new ArrayList<>();
 
-    @Option(names = "--scale", paramLabel = "LINK=S", split = ",",
+    @Option(
+            names = "--scale",
+            paramLabel = "LINK=S",
+            split = ",",
             description = "Scale (>= 1) of one link's collision geometry; repeatable or comma-separated.")
     public List<String> scale = new ArrayList<>();
 
-    @Option(names = "--allow", paramLabel = "A,B",
+    @Option(
+            names = "--allow",
+            paramLabel = "A,B",
             description = "Do not check this pair (two link, attached body or obstacle names, comma-separated), as an"
                     + " SRDF's disable_collisions; repeatable. Part of the robot hash.")
     public List<String> allow = new ArrayList<>();
 
-    @Option(names = "--decompose",
+    @Option(
+            names = "--decompose",
             description = "Every mesh (links and scene) as a convex decomposition (cached on disk; bundled robots:"
                     + " precomputed) instead of one covering hull each: fewer false collisions in concave links, same"
                     + " guarantee. Default: only links far from convex (one hull adding over "
                     + ConcaveLinks.DEFAULT_PERCENT + " %% volume) are decomposed.")
     public boolean decompose;
 
-    @Option(names = "--no-decompose",
-            description = "One covering hull per mesh, also for links far from convex (which are decomposed by default).")
+    @Option(
+            names = "--no-decompose",
+            description =
+                    "One covering hull per mesh, also for links far from convex (which are decomposed by default).")
     public boolean noDecompose;
 
     /** The decomposition mode --decompose / --no-decompose choose; both is a usage error. */
@@ -92,7 +117,8 @@ public final class RobotOptions {
         return decompose ? DecompositionMode.ALL : noDecompose ? DecompositionMode.HULLS : DecompositionMode.CONCAVE;
     }
 
-    @Option(names = "--exact-meshes",
+    @Option(
+            names = "--exact-meshes",
             description = "Check mesh obstacles exactly against their triangles instead of covering hulls.")
     public boolean exactMeshes;
 
@@ -101,7 +127,9 @@ public final class RobotOptions {
         if (urdf != null) {
             return "robot " + urdf;
         }
-        return robot == null ? "robot '" + DEFAULT_ROBOT + "' (the default; give --robot or --urdf)" : "robot '" + robot + "'";
+        return robot == null
+                ? "robot '" + DEFAULT_ROBOT + "' (the default; give --robot or --urdf)"
+                : "robot '" + robot + "'";
     }
 
     /** True when no robot was named and the bundled default is used. */
@@ -138,7 +166,8 @@ public final class RobotOptions {
                 }
             });
         }
-        Collide4j c = CliCommand.load(describe() + " in " + scene.describe(), () -> scene.apply(b).build());
+        Collide4j c = CliCommand.load(
+                describe() + " in " + scene.describe(), () -> scene.apply(b).build());
         checkHeldOutsideGroup(c);
         c.warnings().forEach(w -> err.println("warning: " + w));
         if (!quiet && !c.decomposedByDefault().isEmpty()) {
@@ -149,10 +178,13 @@ public final class RobotOptions {
 
     /** The note naming the links decomposed by default, and why (one line). */
     public static String decomposedNote(List<LinkConvexity> links) {
-        StringBuilder sb = new StringBuilder("note: decomposed by default, far from convex (--no-decompose: one hull"
-                + " each):");
+        StringBuilder sb =
+                new StringBuilder("note: decomposed by default, far from convex (--no-decompose: one hull" + " each):");
         for (int i = 0; i < links.size(); i++) {
-            sb.append(i == 0 ? " " : "; ").append(links.get(i).link()).append(" (").append(links.get(i).reason())
+            sb.append(i == 0 ? " " : "; ")
+                    .append(links.get(i).link())
+                    .append(" (")
+                    .append(links.get(i).reason())
                     .append(')');
         }
         return sb.toString();
@@ -161,9 +193,11 @@ public final class RobotOptions {
     public void checkHeldOutsideGroup(Collide4j c) {
         for (String joint : pairs("--hold", hold).keySet()) {
             if (c.variableNames().contains(joint)) {
-                throw new CliException(ExitCode.USAGE, "--hold " + joint + ": a joint of the planning group "
-                        + (c.groupName().isEmpty() ? "(every joint)" : "'" + c.groupName() + "'")
-                        + " is moved by the trajectory or planner; hold joints outside it, or choose another --group");
+                throw new CliException(
+                        ExitCode.USAGE,
+                        "--hold " + joint + ": a joint of the planning group "
+                                + (c.groupName().isEmpty() ? "(every joint)" : "'" + c.groupName() + "'")
+                                + " is moved by the trajectory or planner; hold joints outside it, or choose another --group");
             }
         }
     }
@@ -185,12 +219,15 @@ public final class RobotOptions {
         } else {
             String name = robot == null ? DEFAULT_ROBOT : robot;
             if (!Models.names().contains(name)) {
-                throw new CliException(ExitCode.USAGE, "--robot: no bundled robot '" + name
-                        + "'; bundled: " + Models.names() + " (or give --urdf FILE)");
+                throw new CliException(
+                        ExitCode.USAGE,
+                        "--robot: no bundled robot '" + name + "'; bundled: " + Models.names()
+                                + " (or give --urdf FILE)");
             }
             b.robot(name);
             if (!packagePath.xacroArgs.isEmpty()) {
-                throw new CliException(ExitCode.USAGE, "--xacro-arg applies to a .xacro --urdf (or --srdf), not to a bundled robot");
+                throw new CliException(
+                        ExitCode.USAGE, "--xacro-arg applies to a .xacro --urdf (or --srdf), not to a bundled robot");
             }
         }
         if (srdf != null) {
@@ -252,8 +289,14 @@ public final class RobotOptions {
     public static double[] vector(String option, String text, int expected) {
         String[] parts = text.split(",", -1);
         if (parts.length != expected) {
-            throw new CliException(ExitCode.USAGE, String.format(Locale.ROOT,
-                    "%s has %d values, the planning group has %d joints", option, parts.length, expected));
+            throw new CliException(
+                    ExitCode.USAGE,
+                    String.format(
+                            Locale.ROOT,
+                            "%s has %d values, the planning group has %d joints",
+                            option,
+                            parts.length,
+                            expected));
         }
         double[] q = new double[parts.length];
         for (int i = 0; i < q.length; i++) {

@@ -6,14 +6,13 @@ import io.collide4j.checker.scene.SceneLimits;
 import io.collide4j.checker.scene.SceneMeshFile;
 import io.collide4j.models.Models;
 import io.collide4j.planner.Collide4j;
-import picocli.CommandLine.Option;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import picocli.CommandLine.Option;
 
 /**
  * {@code --scene NAME|FILE|none} (a picocli mixin): a bundled scene, a .json or MoveIt .yaml file, or none; plus
@@ -24,21 +23,31 @@ public final class SceneOption {
     /** The scene used when {@code --scene} is not given. */
     public static final String DEFAULT_SCENE = "table_shelf";
 
-    @Option(names = "--scene", paramLabel = "NAME|FILE",
+    @Option(
+            names = "--scene",
+            paramLabel = "NAME|FILE",
             description = "Bundled scene name, scene file (.json collide4j-scene/1 or MoveIt .yaml), or 'none'"
                     + " (default " + DEFAULT_SCENE + ").")
     public String scene;
 
-    @Option(names = "--mesh-obstacle", paramLabel = "NAME=FILE", description = "An obstacle from a mesh file (STL, OBJ or"
-            + " COLLADA), added to the scene; repeatable. Certificates then record no scene file: give the same scene"
-            + " options to verify.")
+    @Option(
+            names = "--mesh-obstacle",
+            paramLabel = "NAME=FILE",
+            description = "An obstacle from a mesh file (STL, OBJ or"
+                    + " COLLADA), added to the scene; repeatable. Certificates then record no scene file: give the same scene"
+                    + " options to verify.")
     public List<String> meshObstacles = new ArrayList<>();
 
-    @Option(names = "--obstacle-pose", paramLabel = "NAME=X,Y,Z[,ROLL,PITCH,YAW]",
-            description = "Where a --mesh-obstacle stands (metres, radians as in URDF; default the origin); repeatable.")
+    @Option(
+            names = "--obstacle-pose",
+            paramLabel = "NAME=X,Y,Z[,ROLL,PITCH,YAW]",
+            description =
+                    "Where a --mesh-obstacle stands (metres, radians as in URDF; default the origin); repeatable.")
     public List<String> obstaclePoses = new ArrayList<>();
 
-    @Option(names = "--obstacle-scale", paramLabel = "NAME=S|SX,SY,SZ",
+    @Option(
+            names = "--obstacle-scale",
+            paramLabel = "NAME=S|SX,SY,SZ",
             description = "Scale of a --mesh-obstacle's vertices (e.g. 0.001 for millimetres; default 1); repeatable.")
     public List<String> obstacleScales = new ArrayList<>();
 
@@ -68,8 +77,10 @@ public final class SceneOption {
         } else if (!s.equals("none")) {
             Path p = Path.of(s);
             if (!Files.isReadable(p)) {
-                throw new CliException(ExitCode.NO_INPUT, "--scene '" + s
-                        + "' is neither a bundled scene " + Models.sceneNames() + " nor a readable file");
+                throw new CliException(
+                        ExitCode.NO_INPUT,
+                        "--scene '" + s + "' is neither a bundled scene " + Models.sceneNames()
+                                + " nor a readable file");
             }
             RobotOptions.readable("--scene", p);
             b.scene(p);
@@ -100,32 +111,38 @@ public final class SceneOption {
             double[] p = poses.getOrDefault(name, new double[3]);
             double[] rpy = p.length == 6 ? new double[] {p[3], p[4], p[5]} : new double[3];
             try {
-                Obstacle o = new Obstacle(name, new ObstacleShape.Mesh(SceneMeshFile.read(file, scale)),
+                Obstacle o = new Obstacle(
+                        name,
+                        new ObstacleShape.Mesh(SceneMeshFile.read(file, scale)),
                         io.collide4j.urdf.Pose.fromXyzRpy(p[0], p[1], p[2], rpy[0], rpy[1], rpy[2]));
-                // the same range a scene file's obstacles get: an rpy of 1e308 was reported as a negative "valid" distance
+                // the same range a scene file's obstacles get: an rpy of 1e308 was reported as a negative "valid"
+                // distance
                 SceneLimits.checkRange(o);
                 out.add(o);
             } catch (IllegalArgumentException e) {
-                throw new CliException(ExitCode.DATA_ERROR, "--mesh-obstacle " + name + " (" + file + "): " + e.getMessage());
+                throw new CliException(
+                        ExitCode.DATA_ERROR, "--mesh-obstacle " + name + " (" + file + "): " + e.getMessage());
             }
         });
         return out;
     }
 
     /** NAME=a,b,... items with one of two counts of finite numbers, each naming a --mesh-obstacle. */
-    private static Map<String, double[]> numbers(String option, List<String> items, java.util.Set<String> names, int n1,
-                                                 int n2) {
+    private static Map<String, double[]> numbers(
+            String option, List<String> items, java.util.Set<String> names, int n1, int n2) {
         Map<String, double[]> out = new LinkedHashMap<>();
         for (String item : items) {
             String[] kv = item.split("=", 2);
             if (kv.length != 2 || !names.contains(kv[0])) {
-                throw new CliException(ExitCode.USAGE, option + " '" + item + "': expected NAME=VALUES naming a"
-                        + " --mesh-obstacle " + names);
+                throw new CliException(
+                        ExitCode.USAGE,
+                        option + " '" + item + "': expected NAME=VALUES naming a" + " --mesh-obstacle " + names);
             }
             String[] parts = kv[1].split(",", -1);
             if (parts.length != n1 && parts.length != n2) {
-                throw new CliException(ExitCode.USAGE, option + " " + kv[0] + ": expected " + n1 + " or " + n2
-                        + " numbers, got " + parts.length);
+                throw new CliException(
+                        ExitCode.USAGE,
+                        option + " " + kv[0] + ": expected " + n1 + " or " + n2 + " numbers, got " + parts.length);
             }
             double[] v = RobotOptions.vector(option, kv[1], parts.length);
             if (out.put(kv[0], v) != null) {

@@ -32,7 +32,8 @@ public final class HaltonSequence {
         long k = index++;
         for (int j = 0; j < out.length; j++) {
             double u = radicalInverse(k, bases[j]);
-            out[j] = space.isContinuous(j) ? -Math.PI + u * JointSpace.TURN
+            out[j] = space.isContinuous(j)
+                    ? -Math.PI + u * JointSpace.TURN
                     : space.lower(j) + u * (space.upper(j) - space.lower(j));
         }
     }

@@ -2,13 +2,6 @@ package io.collide4j.planner.plan;
 
 import io.collide4j.checker.scene.MotionPlanRequest;
 import io.collide4j.checker.scene.MoveItSceneLoader;
-import org.apache.commons.compress.archivers.ArchiveEntry;
-import org.apache.commons.compress.archivers.ArchiveException;
-import org.apache.commons.compress.archivers.ArchiveInputStream;
-import org.apache.commons.compress.archivers.ArchiveStreamFactory;
-import org.apache.commons.compress.compressors.CompressorException;
-import org.apache.commons.compress.compressors.CompressorStreamFactory;
-
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -23,6 +16,12 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Stream;
+import org.apache.commons.compress.archivers.ArchiveEntry;
+import org.apache.commons.compress.archivers.ArchiveException;
+import org.apache.commons.compress.archivers.ArchiveInputStream;
+import org.apache.commons.compress.archivers.ArchiveStreamFactory;
+import org.apache.commons.compress.compressors.CompressorException;
+import org.apache.commons.compress.compressors.CompressorStreamFactory;
 
 /**
  * MotionBenchMaker problem sets: for each scenario folder {@code problems/<scenario>/}, pairs
@@ -38,11 +37,11 @@ public final class MbmProblems {
 
     private final Path source;
     private final List<String> scenarios;
-    private final Map<String, byte[]> files;   // "problems/<scenario>/<file>.yaml" -> content
+    private final Map<String, byte[]> files; // "problems/<scenario>/<file>.yaml" -> content
 
     /** One problem: its scene (obstacles and allowed collisions) and its start/goal request. */
-    public record Problem(String scenario, int index, MoveItSceneLoader.PlanningScene scene, MotionPlanRequest request) {
-    }
+    public record Problem(
+            String scenario, int index, MoveItSceneLoader.PlanningScene scene, MotionPlanRequest request) {}
 
     public MbmProblems(Path source) {
         this.source = source;
@@ -64,8 +63,9 @@ public final class MbmProblems {
             }
         }
         if (names.isEmpty()) {
-            throw new IllegalArgumentException(source + ": no problems/<scenario>/requestNNNN.yaml entries (expected a zip,"
-                    + " tar, tar.gz or tar.bz2 archive or a folder of MotionBenchMaker problems)");
+            throw new IllegalArgumentException(
+                    source + ": no problems/<scenario>/requestNNNN.yaml entries (expected a zip,"
+                            + " tar, tar.gz or tar.bz2 archive or a folder of MotionBenchMaker problems)");
         }
         this.files = Map.copyOf(found);
         this.scenarios = List.copyOf(names);
@@ -102,7 +102,8 @@ public final class MbmProblems {
             InputStream in = raw;
             try {
                 String compression = CompressorStreamFactory.detect(raw);
-                in = new BufferedInputStream(new CompressorStreamFactory().createCompressorInputStream(compression, raw));
+                in = new BufferedInputStream(
+                        new CompressorStreamFactory().createCompressorInputStream(compression, raw));
             } catch (CompressorException notCompressed) {
                 // a plain archive (zip or tar)
             }
@@ -119,8 +120,8 @@ public final class MbmProblems {
                     out.put(k, readLimited(archive, file + "!" + e.getName()));
                 }
             } catch (ArchiveException e) {
-                throw new IllegalArgumentException(file + ": not a zip, tar, tar.gz or tar.bz2 archive (" + e.getMessage()
-                        + ")", e);
+                throw new IllegalArgumentException(
+                        file + ": not a zip, tar, tar.gz or tar.bz2 archive (" + e.getMessage() + ")", e);
             }
         } catch (CompressorException e) {
             throw new IllegalArgumentException(file + ": cannot decompress (" + e.getMessage() + ")", e);
@@ -166,7 +167,9 @@ public final class MbmProblems {
                 throw new IllegalArgumentException(source + ": scenario " + scenario + " has no problem " + i
                         + " (missing " + (se == null ? sceneName : requestName) + ")");
             }
-            out.add(new Problem(scenario, i,
+            out.add(new Problem(
+                    scenario,
+                    i,
                     MoveItSceneLoader.parse(source + "!" + sceneName, new String(se, StandardCharsets.UTF_8)),
                     MotionPlanRequest.parse(source + "!" + requestName, new String(re, StandardCharsets.UTF_8))));
         }

@@ -9,8 +9,7 @@ package io.collide4j.planner.plan;
  * Stateless and thread-safe; allocates nothing.
  */
 public final class NearestScan {
-    private NearestScan() {
-    }
+    private NearestScan() {}
 
     /**
      * Index of the row nearest to target among the first {@code count} rows whose {@code skip} flag is false (the

@@ -1,7 +1,6 @@
 package io.collide4j.planner.plan;
 
 import io.collide4j.planner.JointSpace;
-
 import java.util.Arrays;
 
 /**

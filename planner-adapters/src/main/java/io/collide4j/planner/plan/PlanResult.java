@@ -11,9 +11,19 @@ import java.util.List;
  * time ({@code planningCpuSeconds}, {@code smoothingCpuSeconds}; NaN where the JVM cannot measure it), which on a
  * shared machine leaves out the time spent waiting for a core.
  */
-public record PlanResult(boolean solved, List<double[]> path, long iterations, long stateChecks, long motionChecks,
-                         double planningSeconds, double smoothingSeconds, double lengthBefore, double lengthAfter,
-                         String failureReason, double planningCpuSeconds, double smoothingCpuSeconds) {
+public record PlanResult(
+        boolean solved,
+        List<double[]> path,
+        long iterations,
+        long stateChecks,
+        long motionChecks,
+        double planningSeconds,
+        double smoothingSeconds,
+        double lengthBefore,
+        double lengthAfter,
+        String failureReason,
+        double planningCpuSeconds,
+        double smoothingCpuSeconds) {
     public PlanResult {
         path = path.stream().map(double[]::clone).toList();
     }

@@ -1,11 +1,10 @@
 package io.collide4j.planner.plan;
 
+import io.collide4j.checker.certificate.Verdict;
 import io.collide4j.checker.query.MotionResult;
 import io.collide4j.checker.query.MotionStatus;
 import io.collide4j.checker.query.QueryContext;
-import io.collide4j.checker.certificate.Verdict;
 import io.collide4j.planner.Collide4j;
-
 import java.util.List;
 
 /**
@@ -17,19 +16,28 @@ import java.util.List;
  * model cannot certify are reported as such, not as planner failures.
  */
 public final class ProblemRunner {
-    private ProblemRunner() {
-    }
+    private ProblemRunner() {}
 
     /** What happened to one problem. */
-    public enum Outcome { SOLVED, INVALID_START, INVALID_GOAL, NOT_SOLVED }
+    public enum Outcome {
+        SOLVED,
+        INVALID_START,
+        INVALID_GOAL,
+        NOT_SOLVED
+    }
 
     /**
      * The outcome, the planner's result, how many path edges were re-certified free, and the verdict of
      * certifying the whole path as one trajectory (null when there is no path).
      */
-    public record Run(String scenario, int index, Outcome outcome, PlanResult plan, int edges, int certifiedEdges,
-                      Verdict pathVerdict) {
-    }
+    public record Run(
+            String scenario,
+            int index,
+            Outcome outcome,
+            PlanResult plan,
+            int edges,
+            int certifiedEdges,
+            Verdict pathVerdict) {}
 
     /**
      * The certified checker of a problem: sets the given robot builder's scene to the problem's, holds its
@@ -52,7 +60,9 @@ public final class ProblemRunner {
             return new Run(p.scenario(), p.index(), Outcome.NOT_SOLVED, r, 0, 0, null);
         }
         MotionStatus[] statuses = recheckEdges(c, r.path());
-        int certified = (int) java.util.Arrays.stream(statuses).filter(st -> st == MotionStatus.FREE).count();
+        int certified = (int) java.util.Arrays.stream(statuses)
+                .filter(st -> st == MotionStatus.FREE)
+                .count();
         int edges = r.path().size() - 1;
         Verdict whole = certifyPath(c, r.path());
         boolean ok = certified(whole, statuses);
@@ -92,12 +102,17 @@ public final class ProblemRunner {
     public static Verdict certifyPath(Collide4j c, List<double[]> path) {
         double[] times = new double[path.size()];
         java.util.Arrays.setAll(times, k -> k);
-        return c.trajectoryCertifier().certify(path, times, c.margin(), c.trajectoryBudget()).result().verdict();
+        return c.trajectoryCertifier()
+                .certify(path, times, c.margin(), c.trajectoryBudget())
+                .result()
+                .verdict();
     }
 
     /** Number of path edges certified free by a fresh continuous check. */
     public static int recheck(Collide4j c, List<double[]> path) {
-        return (int) java.util.Arrays.stream(recheckEdges(c, path)).filter(st -> st == MotionStatus.FREE).count();
+        return (int) java.util.Arrays.stream(recheckEdges(c, path))
+                .filter(st -> st == MotionStatus.FREE)
+                .count();
     }
 
     /** Each path edge's status from a fresh continuous check (the façade's margin, tolerance and budget). */
@@ -105,8 +120,14 @@ public final class ProblemRunner {
         QueryContext ctx = c.checker().newContext();
         MotionStatus[] out = new MotionStatus[Math.max(0, path.size() - 1)];
         for (int i = 1; i < path.size(); i++) {
-            MotionResult m = c.checker().checkMotion(c.fullConfiguration(path.get(i - 1)), c.fullConfiguration(path.get(i)),
-                    c.margin(), c.tolerance(), c.budget(), ctx);
+            MotionResult m = c.checker()
+                    .checkMotion(
+                            c.fullConfiguration(path.get(i - 1)),
+                            c.fullConfiguration(path.get(i)),
+                            c.margin(),
+                            c.tolerance(),
+                            c.budget(),
+                            ctx);
             out[i - 1] = m.status();
         }
         return out;

@@ -3,7 +3,6 @@ package io.collide4j.planner.plan;
 import io.collide4j.planner.JointSpace;
 import io.collide4j.planner.MotionValidator;
 import io.collide4j.planner.StateValidityChecker;
-
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -37,7 +36,7 @@ import java.util.SplittableRandom;
 public final class RrtConnect {
     private final StateValidityChecker states;
     private final MotionValidator motions;
-    private JointSpace space;   // of the request being planned
+    private JointSpace space; // of the request being planned
     private long stateChecks;
     private long motionChecks;
     private long cpu0;
@@ -148,7 +147,11 @@ public final class RrtConnect {
         }
     }
 
-    private enum Extension { TRAPPED, ADVANCED, REACHED }
+    private enum Extension {
+        TRAPPED,
+        ADVANCED,
+        REACHED
+    }
 
     /**
      * Where the goal tree's Halton sequence starts after the start tree's: far enough that the two never draw the
@@ -178,8 +181,9 @@ public final class RrtConnect {
         SplittableRandom random = new SplittableRandom(request.seed());
         boolean lazy = request.lazyEdges();
         double sampleStep = request.sampleStep();
-        double[] directGoal = space.unwrap(start, goal, new double[n]);   // the goal reached the short way round
-        if (lazy ? sampledFree(start, directGoal, sampleStep) && provenMotion(start, directGoal)
+        double[] directGoal = space.unwrap(start, goal, new double[n]); // the goal reached the short way round
+        if (lazy
+                ? sampledFree(start, directGoal, sampleStep) && provenMotion(start, directGoal)
                 : validMotion(start, directGoal)) {
             return finish(request, new ArrayList<>(List.of(start, directGoal)), 0, t0, random);
         }
@@ -219,7 +223,8 @@ public final class RrtConnect {
                     near = reached[0];
                 }
                 if (e == Extension.REACHED) {
-                    List<double[]> path = lazy ? certifiedPath(a, added[0], b, reached[0], aIsStart, sampleStep)
+                    List<double[]> path = lazy
+                            ? certifiedPath(a, added[0], b, reached[0], aIsStart, sampleStep)
                             : path(a, added[0], b, reached[0], aIsStart);
                     if (path != null) {
                         if (!aIsStart) {
@@ -234,8 +239,10 @@ public final class RrtConnect {
             b = t;
             aIsStart = !aIsStart;
         }
-        return failure("no path within " + iteration + " iterations / "
-                + request.timeLimitNanos() / 1e9 + " s", iteration, t0);
+        return failure(
+                "no path within " + iteration + " iterations / " + request.timeLimitNanos() / 1e9 + " s",
+                iteration,
+                t0);
     }
 
     /**
@@ -312,7 +319,7 @@ public final class RrtConnect {
         List<Integer> upB = b.toRoot(ib);
         double[][] q = joined(a, ia, upA, b, ib, upB, aIsStart);
         int count = q.length;
-        Tree[] edgeTree = new Tree[count - 1];     // edge k joins q[k] and q[k+1]; its child node in edgeTree[k]
+        Tree[] edgeTree = new Tree[count - 1]; // edge k joins q[k] and q[k+1]; its child node in edgeTree[k]
         int[] edgeChild = new int[count - 1];
         for (int k = 1; k < upA.size(); k++) {
             edgeTree[k - 1] = a;
@@ -369,8 +376,17 @@ public final class RrtConnect {
      * goes to the motion validator. Lazy: its samples are checked now, or, with {@code deferSamples}, when it lies on
      * a connecting path.
      */
-    private Extension extend(Tree tree, int near, double[] target, double range, boolean lazy, boolean deferSamples,
-                             double sampleStep, double[] from, double[] scratch, int[] added) {
+    private Extension extend(
+            Tree tree,
+            int near,
+            double[] target,
+            double range,
+            boolean lazy,
+            boolean deferSamples,
+            double sampleStep,
+            double[] from,
+            double[] scratch,
+            int[] added) {
         tree.copyNode(near, from);
         double dist = space.distance(from, target);
         boolean reaches = dist <= range;
@@ -416,15 +432,27 @@ public final class RrtConnect {
         return true;
     }
 
-    private PlanResult finish(PlanRequest request, List<double[]> path, long iterations, long t0, SplittableRandom random) {
+    private PlanResult finish(
+            PlanRequest request, List<double[]> path, long iterations, long t0, SplittableRandom random) {
         long t1 = System.nanoTime();
         long cpu1 = cpuNanos();
         double before = length(path);
         shortcut(path, request.shortcutAttempts(), request.lazyEdges(), request.sampleStep(), random);
         long t2 = System.nanoTime();
         long cpu2 = cpuNanos();
-        return new PlanResult(true, path, iterations, stateChecks, motionChecks, (t1 - t0) / 1e9, (t2 - t1) / 1e9,
-                before, length(path), "", cpuSeconds(cpu0, cpu1), cpuSeconds(cpu1, cpu2));
+        return new PlanResult(
+                true,
+                path,
+                iterations,
+                stateChecks,
+                motionChecks,
+                (t1 - t0) / 1e9,
+                (t2 - t1) / 1e9,
+                before,
+                length(path),
+                "",
+                cpuSeconds(cpu0, cpu1),
+                cpuSeconds(cpu1, cpu2));
     }
 
     /**
@@ -455,8 +483,19 @@ public final class RrtConnect {
     }
 
     private PlanResult failure(String reason, long iterations, long t0) {
-        return new PlanResult(false, List.of(), iterations, stateChecks, motionChecks,
-                (System.nanoTime() - t0) / 1e9, 0, 0, 0, reason, cpuSeconds(cpu0, cpuNanos()), 0);
+        return new PlanResult(
+                false,
+                List.of(),
+                iterations,
+                stateChecks,
+                motionChecks,
+                (System.nanoTime() - t0) / 1e9,
+                0,
+                0,
+                0,
+                reason,
+                cpuSeconds(cpu0, cpuNanos()),
+                0);
     }
 
     /** This thread's CPU time in ns, or -1 where the JVM cannot measure it. */

@@ -12,14 +12,13 @@ import io.collide4j.verifier.Binding;
 import io.collide4j.verifier.BoundInputs;
 import io.collide4j.verifier.IndependentVerifier;
 import io.collide4j.verifier.VerificationReport;
-import org.jspecify.annotations.Nullable;
-
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Verifies a certificate against loaded inputs in one call, in this order: the trajectory within the robot's joint
@@ -30,8 +29,7 @@ import java.util.Set;
  * whether the verdict answers the margin asked. Stateless, thread-safe (the checker is shared, nothing is kept).
  */
 public final class CertificateVerification {
-    private CertificateVerification() {
-    }
+    private CertificateVerification() {}
 
     /**
      * The verification of {@code cert}, read from {@code text} (the same bytes: binding and the independent verifier
@@ -41,8 +39,8 @@ public final class CertificateVerification {
      * @throws IllegalArgumentException when the request asks the independent verifier of a certificate without
      *                                  witnesses ({@link VerifierChoice#resolve})
      */
-    public static VerificationResult verify(Collide4j c, Certificate cert, byte[] text, String source,
-                                            VerificationRequest request) {
+    public static VerificationResult verify(
+            Collide4j c, Certificate cert, byte[] text, String source, VerificationRequest request) {
         VerifierChoice which = VerifierChoice.resolve(request.verifier(), cert, source);
         Optional<String> limits = CertificateTrajectoryLimits.problem(c.model().kinematics(), cert);
         if (limits.isPresent()) {
@@ -60,7 +58,9 @@ public final class CertificateVerification {
             return early(VerificationOutcome.UNBOUND, which, unbound, null);
         }
         Double asked = request.margin();
-        boolean beyond = which == VerifierChoice.INDEPENDENT && asked != null && asked > cert.margin()
+        boolean beyond = which == VerifierChoice.INDEPENDENT
+                && asked != null
+                && asked > cert.margin()
                 && cert.verdict() == Verdict.CERTIFIED_FREE;
         List<String> problems;
         Verdict v;
@@ -73,7 +73,10 @@ public final class CertificateVerification {
             if (beyond && !report.valid()) {
                 VerificationReport own = independent(c, text, source, bound, cert.margin());
                 if (own.valid()) {
-                    return early(VerificationOutcome.MARGIN_NOT_PROVEN_BY_PLANES, which, List.of(),
+                    return early(
+                            VerificationOutcome.MARGIN_NOT_PROVEN_BY_PLANES,
+                            which,
+                            List.of(),
                             report.problems().get(0));
                 }
                 report = own;
@@ -114,14 +117,14 @@ public final class CertificateVerification {
                 outcome = VerificationOutcome.MARGIN_NOT_DECIDED;
             }
         }
-        return new VerificationResult(outcome, which, v, reasons, true, steps, subdivisions, assumed, proven, beyond,
-                null);
+        return new VerificationResult(
+                outcome, which, v, reasons, true, steps, subdivisions, assumed, proven, beyond, null);
     }
 
-    private static VerificationResult early(VerificationOutcome outcome, VerifierChoice which, List<String> problems,
-                                            @Nullable String planesShortBy) {
-        return new VerificationResult(outcome, which, null, problems, false, 0, 0, List.of(), Map.of(), false,
-                planesShortBy);
+    private static VerificationResult early(
+            VerificationOutcome outcome, VerifierChoice which, List<String> problems, @Nullable String planesShortBy) {
+        return new VerificationResult(
+                outcome, which, null, problems, false, 0, 0, List.of(), Map.of(), false, planesShortBy);
     }
 
     /**
@@ -134,7 +137,8 @@ public final class CertificateVerification {
         if (which == VerifierChoice.INDEPENDENT) {
             assumed.forEach(a -> unproven.add(a.describe()));
         } else {
-            c.model().allowedPairs().stream().filter(p -> p.reason().equals("User") || p.reason().equals("Attached"))
+            c.model().allowedPairs().stream()
+                    .filter(p -> p.reason().equals("User") || p.reason().equals("Attached"))
                     .forEach(p -> unproven.add("pair " + p.first() + "–" + p.second() + " allowed by the "
                             + (p.reason().equals("User") ? "caller" : "caller's attachment") + " (not checked)"));
             // nor that no body lies inside a decomposed mesh's solid (lemma D2 of verifier/SOUNDNESS.md)
@@ -142,9 +146,14 @@ public final class CertificateVerification {
             Set<String> elements = new LinkedHashSet<>();
             for (int p = 0; p < m.pieceCount(); p++) {
                 if (m.pieceOrigin(p).kind() == PieceOrigin.Kind.DECOMPOSED) {
-                    elements.add(new Assumption(Assumption.Kind.DECOMPOSED_SOLID, m.bodyName(m.pieceBody(p)),
-                            m.isAttached(m.pieceBody(p)) ? "attached mesh"
-                                    : "collision element " + m.pieceOrigin(p).element()).describe());
+                    elements.add(new Assumption(
+                                    Assumption.Kind.DECOMPOSED_SOLID,
+                                    m.bodyName(m.pieceBody(p)),
+                                    m.isAttached(m.pieceBody(p))
+                                            ? "attached mesh"
+                                            : "collision element "
+                                                    + m.pieceOrigin(p).element())
+                            .describe());
                 }
             }
             unproven.addAll(elements);
@@ -153,9 +162,9 @@ public final class CertificateVerification {
     }
 
     /** The independent verifier's report on the bound certificate, every claim checked against {@code margin}. */
-    private static VerificationReport independent(Collide4j c, byte[] text, String source, BoundInputs bound,
-                                                  double margin) {
-        return IndependentVerifier.verify(c.model().kinematics().description(), c.semantics(), text, source, bound,
-                margin);
+    private static VerificationReport independent(
+            Collide4j c, byte[] text, String source, BoundInputs bound, double margin) {
+        return IndependentVerifier.verify(
+                c.model().kinematics().description(), c.semantics(), text, source, bound, margin);
     }
 }

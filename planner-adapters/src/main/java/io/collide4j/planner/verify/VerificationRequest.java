@@ -13,8 +13,11 @@ import org.jspecify.annotations.Nullable;
  *                    certificate's own waypoints
  * @param strict      refuse a certificate that rests on anything unproven (caller-allowed or attached pairs)
  */
-public record VerificationRequest(@Nullable VerifierChoice verifier, @Nullable Double margin, @Nullable JointTrajectory trajectory,
-                                  boolean strict) {
+public record VerificationRequest(
+        @Nullable VerifierChoice verifier,
+        @Nullable Double margin,
+        @Nullable JointTrajectory trajectory,
+        boolean strict) {
     public VerificationRequest {
         if (margin != null && !Double.isFinite(margin)) {
             throw new IllegalArgumentException("margin: expected a finite number, got " + margin);

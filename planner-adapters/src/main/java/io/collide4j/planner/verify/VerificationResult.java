@@ -2,11 +2,10 @@ package io.collide4j.planner.verify;
 
 import io.collide4j.checker.certificate.Verdict;
 import io.collide4j.verifier.Assumption;
-import org.jspecify.annotations.Nullable;
-
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The answer of {@link CertificateVerification#verify}.
@@ -24,14 +23,22 @@ import java.util.Map;
  * @param planesShortBy    for {@link VerificationOutcome#MARGIN_NOT_PROVEN_BY_PLANES}, the first step that misses the
  *                         margin asked; else null
  */
-public record VerificationResult(VerificationOutcome outcome, VerifierChoice verifier, @Nullable Verdict verdict,
-                                 List<String> problems, boolean checked, long stepsChecked, long subdivisions,
-                                 List<Assumption> assumptions, Map<String, Double> provenClearance, boolean beyond,
-                                 @Nullable String planesShortBy) {
+public record VerificationResult(
+        VerificationOutcome outcome,
+        VerifierChoice verifier,
+        @Nullable Verdict verdict,
+        List<String> problems,
+        boolean checked,
+        long stepsChecked,
+        long subdivisions,
+        List<Assumption> assumptions,
+        Map<String, Double> provenClearance,
+        boolean beyond,
+        @Nullable String planesShortBy) {
     public VerificationResult {
         problems = List.copyOf(problems);
         assumptions = List.copyOf(assumptions);
-        provenClearance = Collections.unmodifiableMap(provenClearance);   // kept in the verifier's order
+        provenClearance = Collections.unmodifiableMap(provenClearance); // kept in the verifier's order
     }
 
     /** Whether the certificate holds and answers the margin asked. */

@@ -1,16 +1,15 @@
 package io.collide4j.planner.jni;
 
-import io.collide4j.planner.Collide4j;
-import io.collide4j.planner.options.CliException;
-import io.collide4j.planner.options.ExitCode;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-
-import java.util.SplittableRandom;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.collide4j.planner.Collide4j;
+import io.collide4j.planner.options.CliException;
+import io.collide4j.planner.options.ExitCode;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /**
  * The plug-in's {@code --motion-sample-step}: denser discrete pre-rejection samples change how fast a blocked motion
@@ -24,7 +23,7 @@ class NativeBridgeSampleStepTest {
 
     @BeforeAll
     static void open() {
-        plain = NativeBridge.open(with("--motion-sample-step", "1.0"));    // the façade's CollisionChecker default
+        plain = NativeBridge.open(with("--motion-sample-step", "1.0")); // the façade's CollisionChecker default
         dense = NativeBridge.open(with("--motion-sample-step", "0.125"));
         direct = plain.checker();
     }
@@ -39,11 +38,12 @@ class NativeBridgeSampleStepTest {
     void theStepIsTheValidatorsAndOnlyTheBooleanChecksUsesIt() {
         assertEquals(0.125, dense.motions().sampleStep());
         assertEquals(1.0, plain.motions().sampleStep());
-        NativeBridge.Handle byDefault = NativeBridge.open(new String[]{"--robot", "panda", "--scene", "none"});
+        NativeBridge.Handle byDefault = NativeBridge.open(new String[] {"--robot", "panda", "--scene", "none"});
         assertEquals(NativeBridge.PLUGIN_SAMPLE_STEP, byDefault.motions().sampleStep());
         assertEquals(direct.planningMargin(), dense.motions().separation(), "the planning margin is kept");
-        for (double bad : new double[]{0, -1, Double.NaN, Double.POSITIVE_INFINITY}) {
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        for (double bad : new double[] {0, -1, Double.NaN, Double.POSITIVE_INFINITY}) {
+            IllegalArgumentException e = assertThrows(
+                    IllegalArgumentException.class,
                     () -> direct.motionValidator().withSampleStep(bad));
             assertTrue(e.getMessage().contains("sample step must be finite and > 0"), e.getMessage());
         }
@@ -109,16 +109,19 @@ class NativeBridgeSampleStepTest {
 
     @Test
     void aBadStepIsAUsageErrorNamingTheOption() {
-        for (String bad : new String[]{"0", "-0.5", "NaN", "Infinity", "fast", ""}) {
-            CliException e = assertThrows(CliException.class,
-                    () -> NativeBridge.open(with("--motion-sample-step", bad)), bad);
+        for (String bad : new String[] {"0", "-0.5", "NaN", "Infinity", "fast", ""}) {
+            CliException e =
+                    assertThrows(CliException.class, () -> NativeBridge.open(with("--motion-sample-step", bad)), bad);
             assertEquals(ExitCode.USAGE.status(), NativeBridge.exitCode(e), bad);
-            assertTrue(e.getMessage().contains("--motion-sample-step") && e.getMessage().contains("'" + bad + "'"),
+            assertTrue(
+                    e.getMessage().contains("--motion-sample-step")
+                            && e.getMessage().contains("'" + bad + "'"),
                     e.getMessage());
         }
         CliException missing = assertThrows(CliException.class, () -> NativeBridge.open(with("--motion-sample-step")));
         assertTrue(missing.getMessage().contains("got nothing"), missing.getMessage());
-        CliException twice = assertThrows(CliException.class,
+        CliException twice = assertThrows(
+                CliException.class,
                 () -> NativeBridge.open(with("--motion-sample-step", "0.5", "--motion-sample-step", "0.25")));
         assertEquals(ExitCode.USAGE.status(), NativeBridge.exitCode(twice));
         assertTrue(twice.getMessage().contains("given twice"), twice.getMessage());

@@ -1,20 +1,19 @@
 package io.collide4j.planner.moveit;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.collide4j.checker.scene.Obstacle;
 import io.collide4j.checker.scene.ObstacleShape;
 import io.collide4j.checker.scene.Scene;
 import io.collide4j.planner.Collide4j;
 import io.collide4j.urdf.Pose;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A two-link planar arm (spheres of radius 0.1 at x = 1 on link l1 and at x = 1.8 on l2 when both joints
@@ -32,7 +31,8 @@ class MoveItStyleCheckerTest {
                 <limit lower="-3.1" upper="3.1" effort="1" velocity="1"/></joint>
             </robot>
             """;
-    private static final String SRDF = "<robot name=\"planar\"><group name=\"tip\"><joint name=\"j2\"/></group></robot>";
+    private static final String SRDF =
+            "<robot name=\"planar\"><group name=\"tip\"><joint name=\"j2\"/></group></robot>";
 
     private static Collide4j arm(Path dir) throws Exception {
         Path urdf = Files.writeString(dir.resolve("planar.urdf"), URDF);
@@ -52,7 +52,13 @@ class MoveItStyleCheckerTest {
         assertTrue(plain.collision());
         assertTrue(plain.contacts().isEmpty(), "contacts were not requested");
         assertTrue(Double.isNaN(plain.distance()), "distance was not requested");
-        CollisionResult full = c.checkCollision(CollisionRequest.builder().contacts(true).maxContacts(10).distance(true).build(), q);
+        CollisionResult full = c.checkCollision(
+                CollisionRequest.builder()
+                        .contacts(true)
+                        .maxContacts(10)
+                        .distance(true)
+                        .build(),
+                q);
         assertEquals(1, full.contactCount());
         List<CollisionResult.ContactPoint> cps = full.contacts().get(new CollisionResult.BodyPair("l1", "under"));
         assertEquals(1, cps.size());
@@ -65,18 +71,33 @@ class MoveItStyleCheckerTest {
     void aclEditsPaddingAndGroupChangeTheAnswer(@TempDir Path dir) throws Exception {
         MoveItStyleChecker c = new MoveItStyleChecker(arm(dir));
         double[] q = {0, 0};
-        CollisionRequest allowUnder = CollisionRequest.builder().allow("l1", "under").distance(true).build();
+        CollisionRequest allowUnder =
+                CollisionRequest.builder().allow("l1", "under").distance(true).build();
         CollisionResult r = c.checkCollision(allowUnder, q);
         assertFalse(r.collision(), "the only overlapping pair is allowed");
         // closest remaining pair: tip sphere (x ≤ 1.9) to "far" (x ≥ 2.2) is 0.3 away
         assertEquals(0.3, r.distance(), 1e-6);
-        CollisionRequest padded = CollisionRequest.builder().allow("l1", "under").padding("l2", 0.31).build();
+        CollisionRequest padded = CollisionRequest.builder()
+                .allow("l1", "under")
+                .padding("l2", 0.31)
+                .build();
         assertTrue(c.checkCollision(padded, q).collision(), "0.31 of padding closes a 0.3 gap");
-        CollisionRequest lessPadded = CollisionRequest.builder().allow("l1", "under").padding("l2", 0.29).build();
+        CollisionRequest lessPadded = CollisionRequest.builder()
+                .allow("l1", "under")
+                .padding("l2", 0.29)
+                .build();
         assertFalse(c.checkCollision(lessPadded, q).collision());
         // group "tip" = link l2 only: l1's overlap with "under" is not this group's business
-        assertFalse(c.checkCollision(CollisionRequest.builder().group("tip").build(), q).collision());
-        assertTrue(c.checkCollision(CollisionRequest.builder().group("tip").scale("l2", 4.5).build(), q).collision(),
+        assertFalse(c.checkCollision(CollisionRequest.builder().group("tip").build(), q)
+                .collision());
+        assertTrue(
+                c.checkCollision(
+                                CollisionRequest.builder()
+                                        .group("tip")
+                                        .scale("l2", 4.5)
+                                        .build(),
+                                q)
+                        .collision(),
                 "scaled 4.5x the tip sphere (r 0.45 about x = 1.8) reaches the far box at 2.2");
     }
 }

@@ -37,8 +37,7 @@ public final class BandProbe {
     public static final String SCENE = """
             {"format": "collide4j-scene/1", "name": "band", "objects": [%s]}""".formatted(SHELF);
 
-    private BandProbe() {
-    }
+    private BandProbe() {}
 
     /** Writes {@code band_probe.urdf} into {@code dir} and returns its path. */
     public static Path writeUrdf(Path dir) throws IOException {

@@ -1,17 +1,16 @@
 package io.collide4j.planner.plan;
 
-import io.collide4j.checker.certificate.Verdict;
-import io.collide4j.checker.scene.Scene;
-import io.collide4j.planner.Collide4j;
-import org.junit.jupiter.api.Test;
-
-import java.nio.file.Path;
-import java.util.List;
-import java.util.Locale;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.collide4j.checker.certificate.Verdict;
+import io.collide4j.checker.scene.Scene;
+import io.collide4j.planner.Collide4j;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.Test;
 
 /**
  * Planning a robot with continuous joints on MotionBenchMaker scenes: the VAMP Panda with joints 1 and 7 made
@@ -19,11 +18,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * must be re-certified edge by edge and certified CERTIFIED_FREE as a trajectory of exactly the values returned.
  */
 class ContinuousPandaPlanningTest {
-    static final Path DATA = Path.of(System.getProperty("collide4j.testdata", "../tests/data"))
-            .resolve("vamp/resources/panda");
+    static final Path DATA =
+            Path.of(System.getProperty("collide4j.testdata", "../tests/data")).resolve("vamp/resources/panda");
 
     static Collide4j.Builder robot() {
-        return Collide4j.builder().urdf(DATA.resolve("panda_continuous.urdf")).srdf(DATA.resolve("panda.srdf"))
+        return Collide4j.builder()
+                .urdf(DATA.resolve("panda_continuous.urdf"))
+                .srdf(DATA.resolve("panda.srdf"))
                 .group("panda_arm");
     }
 
@@ -35,11 +36,17 @@ class ContinuousPandaPlanningTest {
         for (String scenario : set.scenarios()) {
             for (MbmProblems.Problem p : set.load(scenario, 1, 1)) {
                 Collide4j c = ProblemRunner.checker(robot, p);
-                assertArrayEquals(new boolean[]{true, false, false, false, false, false, true}, c.continuousJoints());
-                ProblemRunner.Run r = ProblemRunner.run(c, p,
-                        PlanRequest.builder().seed(p.index()).timeLimitSeconds(5).shortcutAttempts(30));
+                assertArrayEquals(new boolean[] {true, false, false, false, false, false, true}, c.continuousJoints());
+                ProblemRunner.Run r = ProblemRunner.run(
+                        c,
+                        p,
+                        PlanRequest.builder()
+                                .seed(p.index())
+                                .timeLimitSeconds(5)
+                                .shortcutAttempts(30));
                 System.out.println("[mbm-continuous] " + PlanCommandDescribe.of(r));
-                if (r.outcome() == ProblemRunner.Outcome.INVALID_START || r.outcome() == ProblemRunner.Outcome.INVALID_GOAL) {
+                if (r.outcome() == ProblemRunner.Outcome.INVALID_START
+                        || r.outcome() == ProblemRunner.Outcome.INVALID_GOAL) {
                     continue;
                 }
                 valid++;
@@ -73,7 +80,11 @@ class ContinuousPandaPlanningTest {
         double[] start = {2.8, -0.3, 0, -2.0, 0, 1.8, 3.0};
         double[] goal = {-2.8, -0.3, 0, -2.0, 0, 1.8, -3.0};
         PlanResult r = new RrtConnect(c.planningStateValidityChecker(), c.planningMotionValidator())
-                .plan(PlanRequest.builder().start(start).goal(goal).space(c.jointSpace()).build());
+                .plan(PlanRequest.builder()
+                        .start(start)
+                        .goal(goal)
+                        .space(c.jointSpace())
+                        .build());
         assertTrue(r.solved(), r.failureReason());
         List<double[]> path = r.path();
         double[] last = path.get(path.size() - 1);
@@ -87,9 +98,15 @@ class ContinuousPandaPlanningTest {
     /** {@code PlanCommand.describe} lives in the CLI package; a short line here. */
     private static final class PlanCommandDescribe {
         static String of(ProblemRunner.Run r) {
-            return r.scenario() + " #" + r.index() + " " + r.outcome() + (r.plan() == null ? ""
-                    : String.format(Locale.ROOT, " %.2f s, %d waypoints, path %s", r.plan().planningSeconds(),
-                    r.plan().path().size(), r.pathVerdict()));
+            return r.scenario() + " #" + r.index() + " " + r.outcome()
+                    + (r.plan() == null
+                            ? ""
+                            : String.format(
+                                    Locale.ROOT,
+                                    " %.2f s, %d waypoints, path %s",
+                                    r.plan().planningSeconds(),
+                                    r.plan().path().size(),
+                                    r.pathVerdict()));
         }
     }
 }

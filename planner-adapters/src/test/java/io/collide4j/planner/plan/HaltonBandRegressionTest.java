@@ -1,12 +1,11 @@
 package io.collide4j.planner.plan;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import io.collide4j.checker.certificate.Verdict;
 import io.collide4j.planner.Collide4j;
-import org.junit.jupiter.api.Test;
-
 import java.nio.file.Path;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import org.junit.jupiter.api.Test;
 
 /**
  * Issue 29's finding as found: MotionBenchMaker bookshelf_tall_panda #37 with the Halton sampler (the bench's settings:
@@ -20,12 +19,15 @@ class HaltonBandRegressionTest {
 
     @Test
     void bookshelfTallPanda37CertifiesWithHalton() {
-        MbmProblems.Problem p = new MbmProblems(ZIP).load("bookshelf_tall_panda", 37, 1).get(0);
+        MbmProblems.Problem p =
+                new MbmProblems(ZIP).load("bookshelf_tall_panda", 37, 1).get(0);
         Collide4j c = ProblemRunner.checker(Collide4j.builder().robot("panda"), p);
-        PlanRequest.Builder settings = PlanRequest.builder().seed(1).timeLimitSeconds(10).sampler(Sampler.HALTON);
+        PlanRequest.Builder settings =
+                PlanRequest.builder().seed(1).timeLimitSeconds(10).sampler(Sampler.HALTON);
         double[][] sg = p.request().startAndGoal(c.variableNames());
 
-        // the finding, for the record (it depends on the sampler and on checker internals, so it is printed, not asserted)
+        // the finding, for the record (it depends on the sampler and on checker internals, so it is printed, not
+        // asserted)
         PlanResult margin = new RrtConnect(c.stateValidityChecker(), c.motionValidator())
                 .plan(settings.start(sg[0]).goal(sg[1]).space(c.jointSpace()).build());
         System.out.println("[halton-band] margin-level planner: solved " + margin.solved() + ", path "

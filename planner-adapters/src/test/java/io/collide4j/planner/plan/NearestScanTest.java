@@ -1,10 +1,9 @@
 package io.collide4j.planner.plan;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.SplittableRandom;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import org.junit.jupiter.api.Test;
 
 class NearestScanTest {
     /** Brute force: the row with the least Euclidean distance (Math.sqrt of a fresh sum), first on ties, skips skipped. */
@@ -32,9 +31,10 @@ class NearestScanTest {
             int n = 1 + r.nextInt(9);
             int count = 1 + r.nextInt(400);
             double[][] rows = new double[count][n];
-            double[] flat = new double[(count + 7) * n];   // capacity beyond count, as a growing tree has
+            double[] flat = new double[(count + 7) * n]; // capacity beyond count, as a growing tree has
             boolean[] skip = new boolean[count + 7];
-            java.util.Arrays.fill(flat, count * n, flat.length, -1e-3);   // stale rows past count, often nearer than the real ones
+            java.util.Arrays.fill(
+                    flat, count * n, flat.length, -1e-3); // stale rows past count, often nearer than the real ones
             for (int i = 0; i < count; i++) {
                 for (int j = 0; j < n; j++) {
                     // a coarse grid makes exact ties common
@@ -57,8 +57,8 @@ class NearestScanTest {
         double[] flat = {0, 0, 5, 5, 1, 1, 0.1, 0.1};
         boolean[] skip = {false, false, true, false};
         // (1, 1) is exact but skipped; (0.1, 0.1) lies beyond count 3
-        assertEquals(0, NearestScan.nearest(flat, 2, 3, skip, new double[]{1, 1}));
-        assertEquals(1, NearestScan.nearest(flat, 2, 3, skip, new double[]{4, 4}));
-        assertEquals(3, NearestScan.nearest(flat, 2, 4, skip, new double[]{0.2, 0.2}));
+        assertEquals(0, NearestScan.nearest(flat, 2, 3, skip, new double[] {1, 1}));
+        assertEquals(1, NearestScan.nearest(flat, 2, 3, skip, new double[] {4, 4}));
+        assertEquals(3, NearestScan.nearest(flat, 2, 4, skip, new double[] {0.2, 0.2}));
     }
 }

@@ -1,20 +1,19 @@
 package io.collide4j.planner.plan;
 
-import io.collide4j.checker.query.MotionStatus;
-import io.collide4j.checker.certificate.Verdict;
-import io.collide4j.planner.Collide4j;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
-import java.io.IOException;
-import java.nio.file.Path;
-import java.util.List;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.collide4j.checker.certificate.Verdict;
+import io.collide4j.checker.query.MotionStatus;
+import io.collide4j.planner.Collide4j;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The tolerance band planted (issue 29's Halton finding on bookshelf_tall_panda #37): a 0.1 m cube carried by two
@@ -36,17 +35,29 @@ class PlanningMarginTest {
 
     @TempDir
     static Path dir;
+
     static Collide4j c;
 
     @BeforeAll
     static void robot() throws IOException {
         Path file = BandProbe.writeUrdf(dir);
-        c = Collide4j.builder().urdf(file).sceneJson(BandProbe.SCENE, "band-scene").margin(0).tolerance(TOLERANCE).build();
+        c = Collide4j.builder()
+                .urdf(file)
+                .sceneJson(BandProbe.SCENE, "band-scene")
+                .margin(0)
+                .tolerance(TOLERANCE)
+                .build();
     }
 
     private static PlanRequest request(double[] start, double[] goal) {
-        return PlanRequest.builder().start(start).goal(goal).space(c.jointSpace()).seed(7).timeLimitSeconds(5)
-                .shortcutAttempts(50).build();
+        return PlanRequest.builder()
+                .start(start)
+                .goal(goal)
+                .space(c.jointSpace())
+                .seed(7)
+                .timeLimitSeconds(5)
+                .shortcutAttempts(50)
+                .build();
     }
 
     @Test
@@ -55,7 +66,9 @@ class PlanningMarginTest {
         double bound = c.closestObstacle(under).lowerBound();
         assertTrue(bound <= GAP * (1 + 1e-9) && bound > 0.9 * GAP, "certified bound " + bound + " vs exact " + GAP);
         assertTrue(c.isValid(under), "GAP > margin 0: valid");
-        assertNotEquals(Verdict.CERTIFIED_FREE, ProblemRunner.certifyPath(c, List.of(START, GOAL)),
+        assertNotEquals(
+                Verdict.CERTIFIED_FREE,
+                ProblemRunner.certifyPath(c, List.of(START, GOAL)),
                 "the certificate refuses a motion within the tolerance band");
     }
 
@@ -100,7 +113,7 @@ class PlanningMarginTest {
             for (int i = 0; i <= 1000; i++) {
                 double s = i / 1000.0;
                 double x = a[0] + s * (b[0] - a[0]), y = a[1] + s * (b[1] - a[1]);
-                if (Math.abs(x) <= 0.15) {   // under the box (face y = 0.05 + GAP) or over it (top y = 0.25 + GAP)
+                if (Math.abs(x) <= 0.15) { // under the box (face y = 0.05 + GAP) or over it (top y = 0.25 + GAP)
                     double clearance = y <= GAP ? GAP - y : (y - 0.05) - (0.25 + GAP);
                     assertTrue(clearance > 2 * TOLERANCE - 1e-12, "path point (" + x + ", " + y + ")");
                 }

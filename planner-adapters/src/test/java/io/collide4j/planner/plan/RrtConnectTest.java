@@ -1,16 +1,15 @@
 package io.collide4j.planner.plan;
 
-import io.collide4j.planner.MotionValidator;
-import io.collide4j.planner.StateValidityChecker;
-import org.junit.jupiter.api.Test;
-
-import java.util.List;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.collide4j.planner.MotionValidator;
+import io.collide4j.planner.StateValidityChecker;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 /** RRT-Connect in a 2-D configuration space whose obstacles are rectangles with exact (slab-test) validity. */
 class RrtConnectTest {
@@ -75,12 +74,16 @@ class RrtConnectTest {
     }
 
     /** A wall at x ∈ [−0.2, 0.2] with a 0.1-wide gap at y ∈ [1.0, 1.1]. */
-    private static final RectWorld WALL_WITH_GAP = new RectWorld(new double[][]{
-            {-0.2, -3, 0.2, 1.0}, {-0.2, 1.1, 0.2, 3}});
+    private static final RectWorld WALL_WITH_GAP =
+            new RectWorld(new double[][] {{-0.2, -3, 0.2, 1.0}, {-0.2, 1.1, 0.2, 3}});
 
     private static PlanRequest.Builder request() {
-        return PlanRequest.builder().start(-2, -2).goal(2, -2)
-                .bounds(new double[]{-3, -3}, new double[]{3, 3}).range(0.3).timeLimitSeconds(20);
+        return PlanRequest.builder()
+                .start(-2, -2)
+                .goal(2, -2)
+                .bounds(new double[] {-3, -3}, new double[] {3, 3})
+                .range(0.3)
+                .timeLimitSeconds(20);
     }
 
     @Test
@@ -91,12 +94,12 @@ class RrtConnectTest {
             long seed = run <= 20 ? run : 1 + (run - 21) % 3;
             Sampler sampler = run <= 20 ? Sampler.UNIFORM : Sampler.HALTON;
             boolean lazy = run <= 20 ? run > 10 : run > 23;
-            PlanResult r = new RrtConnect(WALL_WITH_GAP, WALL_WITH_GAP).plan(request().lazyEdges(lazy).seed(seed)
-                    .sampler(sampler).build());
+            PlanResult r = new RrtConnect(WALL_WITH_GAP, WALL_WITH_GAP)
+                    .plan(request().lazyEdges(lazy).seed(seed).sampler(sampler).build());
             assertTrue(r.solved(), "run " + run + ": " + r.failureReason());
             List<double[]> path = r.path();
-            assertArrayEquals(new double[]{-2, -2}, path.get(0));
-            assertArrayEquals(new double[]{2, -2}, path.get(path.size() - 1));
+            assertArrayEquals(new double[] {-2, -2}, path.get(0));
+            assertArrayEquals(new double[] {2, -2}, path.get(path.size() - 1));
             for (int i = 1; i < path.size(); i++) {
                 for (double[] rect : WALL_WITH_GAP.rects()) {
                     assertFalse(RectWorld.hits(path.get(i - 1), path.get(i), rect), "seed " + seed + " edge " + i);
@@ -112,23 +115,29 @@ class RrtConnectTest {
      * Walls 0.001 thick with a 0.1-wide gap: samples 0.25 apart step over them, so lazy trees grow through the walls
      * and only the motion validator (exact here) stops them. Every edge of the answer must still be exactly free.
      */
-    private static final RectWorld THIN_WALLS = new RectWorld(new double[][]{
-            {-0.0005, -3, 0.0005, 1.0}, {-0.0005, 1.1, 0.0005, 3},
-            {0.9995, -3, 1.0005, -1.1}, {0.9995, -1.0, 1.0005, 3}});
+    private static final RectWorld THIN_WALLS = new RectWorld(new double[][] {
+        {-0.0005, -3, 0.0005, 1.0}, {-0.0005, 1.1, 0.0005, 3},
+        {0.9995, -3, 1.0005, -1.1}, {0.9995, -1.0, 1.0005, 3}
+    });
 
     @Test
     void lazyEdgesThatSamplesMissAreRefusedAndThePathIsStillExactlyFree() {
-        for (boolean lazy : new boolean[]{true, false}) {
+        for (boolean lazy : new boolean[] {true, false}) {
             for (long seed = 1; seed <= 10; seed++) {
-                PlanResult r = new RrtConnect(THIN_WALLS, THIN_WALLS).plan(request().lazyEdges(lazy).sampleStep(0.25)
-                        .seed(seed).build());
+                PlanResult r = new RrtConnect(THIN_WALLS, THIN_WALLS)
+                        .plan(request()
+                                .lazyEdges(lazy)
+                                .sampleStep(0.25)
+                                .seed(seed)
+                                .build());
                 assertTrue(r.solved(), "lazy " + lazy + " seed " + seed + ": " + r.failureReason());
                 List<double[]> path = r.path();
-                assertArrayEquals(new double[]{-2, -2}, path.get(0));
-                assertArrayEquals(new double[]{2, -2}, path.get(path.size() - 1));
+                assertArrayEquals(new double[] {-2, -2}, path.get(0));
+                assertArrayEquals(new double[] {2, -2}, path.get(path.size() - 1));
                 for (int i = 1; i < path.size(); i++) {
                     for (double[] rect : THIN_WALLS.rects()) {
-                        assertFalse(RectWorld.hits(path.get(i - 1), path.get(i), rect),
+                        assertFalse(
+                                RectWorld.hits(path.get(i - 1), path.get(i), rect),
                                 "lazy " + lazy + " seed " + seed + " edge " + i);
                     }
                 }
@@ -140,9 +149,11 @@ class RrtConnectTest {
 
     @Test
     void sameSeedSamePath() {
-        for (boolean lazy : new boolean[]{true, false}) {
-            PlanResult a = new RrtConnect(THIN_WALLS, THIN_WALLS).plan(request().lazyEdges(lazy).seed(7).build());
-            PlanResult b = new RrtConnect(THIN_WALLS, THIN_WALLS).plan(request().lazyEdges(lazy).seed(7).build());
+        for (boolean lazy : new boolean[] {true, false}) {
+            PlanResult a = new RrtConnect(THIN_WALLS, THIN_WALLS)
+                    .plan(request().lazyEdges(lazy).seed(7).build());
+            PlanResult b = new RrtConnect(THIN_WALLS, THIN_WALLS)
+                    .plan(request().lazyEdges(lazy).seed(7).build());
             assertTrue(a.solved() && b.solved());
             assertEquals(a.path().size(), b.path().size());
             for (int i = 0; i < a.path().size(); i++) {
@@ -155,8 +166,9 @@ class RrtConnectTest {
 
     @Test
     void sampleStepMustBePositiveAndFinite() {
-        for (double bad : new double[]{0, -0.1, Double.NaN, Double.POSITIVE_INFINITY}) {
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        for (double bad : new double[] {0, -0.1, Double.NaN, Double.POSITIVE_INFINITY}) {
+            IllegalArgumentException e = assertThrows(
+                    IllegalArgumentException.class,
                     () -> request().sampleStep(bad).build());
             assertTrue(e.getMessage().contains("sampleStep"), e.getMessage());
         }
@@ -172,16 +184,19 @@ class RrtConnectTest {
 
     @Test
     void enclosedGoalFailsWithinTheIterationBudget() {
-        RectWorld box = new RectWorld(new double[][]{{1.5, -2.5, 2.5, -2.4}, {1.5, -1.6, 2.5, -1.5},
-                {1.5, -2.5, 1.6, -1.5}, {2.4, -2.5, 2.5, -1.5}});
-        PlanResult r = new RrtConnect(box, box).plan(request().maxIterations(2000).build());
+        RectWorld box = new RectWorld(new double[][] {
+            {1.5, -2.5, 2.5, -2.4}, {1.5, -1.6, 2.5, -1.5}, {1.5, -2.5, 1.6, -1.5}, {2.4, -2.5, 2.5, -1.5}
+        });
+        PlanResult r =
+                new RrtConnect(box, box).plan(request().maxIterations(2000).build());
         assertFalse(r.solved());
         assertTrue(r.failureReason().contains("2000 iterations"), r.failureReason());
     }
 
     @Test
     void invalidStartIsReported() {
-        PlanResult r = new RrtConnect(WALL_WITH_GAP, WALL_WITH_GAP).plan(request().start(0, 0).build());
+        PlanResult r = new RrtConnect(WALL_WITH_GAP, WALL_WITH_GAP)
+                .plan(request().start(0, 0).build());
         assertFalse(r.solved());
         assertTrue(r.failureReason().contains("start"));
     }

@@ -1,5 +1,12 @@
 package io.collide4j.planner.verify;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.collide4j.checker.certificate.Certificate;
 import io.collide4j.checker.certificate.Verdict;
 import io.collide4j.kinematics.JointTrajectory;
@@ -8,18 +15,10 @@ import io.collide4j.models.Models;
 import io.collide4j.planner.CertificationProgressTest;
 import io.collide4j.planner.Collide4j;
 import io.collide4j.planner.TrajectoryCertifier;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /**
  * The one library call that verifies a certificate, on the start of the bundled demo (Panda, table_shelf, a free
@@ -35,18 +34,26 @@ class CertificateVerificationTest {
     static void certify() {
         panda = Collide4j.builder().robot("panda").sceneName("table_shelf").build();
         // the demo's first three rows: a prefix of a free motion is free, and short enough to verify quickly
-        String csv = String.join("\n", Models.trajectoryCsv("panda_shelf_demo").lines().limit(5).toList()) + "\n";
+        String csv = String.join(
+                        "\n",
+                        Models.trajectoryCsv("panda_shelf_demo")
+                                .lines()
+                                .limit(5)
+                                .toList()) + "\n";
         JointTrajectory demo = TrajectoryCsv.read(new StringReader(csv), "demo");
-        TrajectoryCertifier.Certification c = panda.trajectoryCertifier().certify(demo, panda.margin(),
-                TrajectoryCertifier.DEFAULT_BUDGET);
-        assertEquals(Verdict.CERTIFIED_FREE, c.result().verdict(), "the demo is free (its documented answer), so its start is");
+        TrajectoryCertifier.Certification c =
+                panda.trajectoryCertifier().certify(demo, panda.margin(), TrajectoryCertifier.DEFAULT_BUDGET);
+        assertEquals(
+                Verdict.CERTIFIED_FREE,
+                c.result().verdict(),
+                "the demo is free (its documented answer), so its start is");
         text = c.result().certificateJson().getBytes(StandardCharsets.UTF_8);
         cert = Certificate.read(c.result().certificateJson(), "demo certificate");
     }
 
     private static VerificationResult verify(VerifierChoice which, Double margin, JointTrajectory t) {
-        return CertificateVerification.verify(panda, cert, text, "demo certificate",
-                new VerificationRequest(which, margin, t, false));
+        return CertificateVerification.verify(
+                panda, cert, text, "demo certificate", new VerificationRequest(which, margin, t, false));
     }
 
     @Test
@@ -54,7 +61,8 @@ class CertificateVerificationTest {
         VerificationResult r = verify(null, null, null);
         assertEquals(VerificationOutcome.VALID, r.outcome(), r.problems().toString());
         assertTrue(r.valid());
-        assertEquals(VerifierChoice.INDEPENDENT, r.verifier(), "a certificate with witnesses goes to the independent one");
+        assertEquals(
+                VerifierChoice.INDEPENDENT, r.verifier(), "a certificate with witnesses goes to the independent one");
         assertEquals(Verdict.CERTIFIED_FREE, r.verdict());
         assertTrue(r.checked() && r.stepsChecked() > 0, "steps checked: " + r.stepsChecked());
         assertFalse(r.provenClearance().isEmpty());
@@ -73,7 +81,8 @@ class CertificateVerificationTest {
     @Test
     void boundToAnotherTrajectoryItDoesNotBind() {
         // the same motion resampled at other times: another trajectory, so another hash
-        JointTrajectory other = TrajectoryCsv.read(new StringReader(CertificationProgressTest.demoResampled(40)), "other");
+        JointTrajectory other =
+                TrajectoryCsv.read(new StringReader(CertificationProgressTest.demoResampled(40)), "other");
         VerificationResult r = verify(null, null, other);
         assertEquals(VerificationOutcome.UNBOUND, r.outcome());
         assertFalse(r.problems().isEmpty());
@@ -90,7 +99,8 @@ class CertificateVerificationTest {
         assertFalse(far.valid());
         // a free certificate for margin m answers every smaller margin
         VerificationResult smaller = verify(null, cert.margin() / 2, null);
-        assertEquals(VerificationOutcome.VALID, smaller.outcome(), smaller.problems().toString());
+        assertEquals(
+                VerificationOutcome.VALID, smaller.outcome(), smaller.problems().toString());
         assertFalse(smaller.beyond());
     }
 

@@ -22,19 +22,22 @@ import org.joml.Vector3d;
  * Lines and points carry no surface and are skipped; holes, lookat and skew are rejected. Stateless.
  */
 final class ColladaReader {
-    private ColladaReader() {
-    }
+    private ColladaReader() {}
 
     static void read(byte[] data, String source, boolean applyUpAxis, MeshBuilder out) {
         Element root;
         try {
             root = XmlTree.parse(new ByteArrayInputStream(data), source);
         } catch (XmlSyntaxException e) {
-            throw new MeshFormatException(source, e.line(), "malformed COLLADA XML: "
-                    + (e.getCause() != null ? e.getCause().getMessage() : e.getMessage()));
+            throw new MeshFormatException(
+                    source,
+                    e.line(),
+                    "malformed COLLADA XML: "
+                            + (e.getCause() != null ? e.getCause().getMessage() : e.getMessage()));
         }
         if (!root.name().equals("COLLADA")) {
-            throw new MeshFormatException(source, root.line(), "expected a <COLLADA> root element, found <" + root.name() + ">");
+            throw new MeshFormatException(
+                    source, root.line(), "expected a <COLLADA> root element, found <" + root.name() + ">");
         }
         new Doc(root, source).emit(applyUpAxis, out);
     }
@@ -92,7 +95,7 @@ final class ColladaReader {
                 if (applyUpAxis && up != null) {
                     String axis = up.text().trim();
                     switch (axis) {
-                        case "Z_UP" -> { }
+                        case "Z_UP" -> {}
                         // +Y up → +Z up: rotate +90° about x
                         case "Y_UP" -> base.mulLocal(new Matrix4d().rotationX(Math.PI / 2));
                         // +X up → +Z up: rotate -90° about y
@@ -158,7 +161,7 @@ final class ColladaReader {
                         m.scale(a[0], a[1], a[2]);
                     }
                     case "lookat", "skew" -> throw error(t, "<" + t.name() + "> transforms are not supported");
-                    default -> { }
+                    default -> {}
                 }
             }
             for (Element c : node.children()) {
@@ -166,7 +169,7 @@ final class ColladaReader {
                     case "instance_geometry" -> place(geometry(ref(c, c.attribute("url"), "geometry")), m, out);
                     case "instance_node" -> node(ref(c, c.attribute("url"), "node"), m, out, depth + 1);
                     case "node" -> node(c, m, out, depth + 1);
-                    default -> { }
+                    default -> {}
                 }
             }
         }
@@ -203,7 +206,7 @@ final class ColladaReader {
             for (Element prim : mesh.children()) {
                 switch (prim.name()) {
                     case "triangles", "polylist", "polygons", "trifans", "tristrips" -> primitive(mesh, prim, soup);
-                    default -> { } // source, vertices, lines, linestrips, extra
+                    default -> {} // source, vertices, lines, linestrips, extra
                 }
             }
             double[] s = new double[soup.size()];
@@ -268,8 +271,10 @@ final class ColladaReader {
                     int k = 0;
                     for (long c : counts) {
                         if (c < 3 || k + c > idx.length) {
-                            throw error(vc, "polygon of " + c + " corners does not fit: " + idx.length
-                                    + " corners in <p>, " + k + " used so far (each polygon needs at least 3)");
+                            throw error(
+                                    vc,
+                                    "polygon of " + c + " corners does not fit: " + idx.length + " corners in <p>, " + k
+                                            + " used so far (each polygon needs at least 3)");
                         }
                         polygons.add(java.util.Arrays.copyOfRange(idx, k, k + (int) c));
                         k += (int) c;
@@ -296,8 +301,10 @@ final class ColladaReader {
                         }
                         for (int i = 0; i + 2 < idx.length; i++) {
                             // every other strip triangle is reversed to keep a consistent winding
-                            polygons.add(i % 2 == 0 ? new int[] {idx[i], idx[i + 1], idx[i + 2]}
-                                    : new int[] {idx[i + 1], idx[i], idx[i + 2]});
+                            polygons.add(
+                                    i % 2 == 0
+                                            ? new int[] {idx[i], idx[i + 1], idx[i + 2]}
+                                            : new int[] {idx[i + 1], idx[i], idx[i + 2]});
                         }
                     }
                 }
@@ -374,8 +381,10 @@ final class ColladaReader {
                     throw error(acc, "positions need a stride of at least 3, got " + stride);
                 }
                 if (offset < 0 || (long) offset + (long) (count - 1) * stride + 3 > values.length && count > 0) {
-                    throw error(acc, count + " elements of stride " + stride + " from offset " + offset
-                            + " exceed the " + values.length + " numbers of the array");
+                    throw error(
+                            acc,
+                            count + " elements of stride " + stride + " from offset " + offset + " exceed the "
+                                    + values.length + " numbers of the array");
                 }
             } else if (values.length % 3 != 0) {
                 throw error(fa, values.length + " numbers is not a multiple of 3 and no <accessor> says otherwise");
@@ -426,7 +435,8 @@ final class ColladaReader {
             try {
                 return Long.parseLong(s);
             } catch (NumberFormatException ex) {
-                throw error(e, "expected an integer for " + what + ", found " + (s == null ? "nothing" : "'" + s + "'"));
+                throw error(
+                        e, "expected an integer for " + what + ", found " + (s == null ? "nothing" : "'" + s + "'"));
             }
         }
     }

@@ -16,8 +16,8 @@ public final class MeshBuilder {
     private int cornerCount;
 
     /** Adds one triangle given its three corners in order (counter-clockwise seen from outside). */
-    public void triangle(double ax, double ay, double az, double bx, double by, double bz,
-                         double cx, double cy, double cz) {
+    public void triangle(
+            double ax, double ay, double az, double bx, double by, double bz, double cx, double cy, double cz) {
         ensure(9);
         int o = 3 * cornerCount;
         corners[o] = ax;
@@ -94,6 +94,5 @@ public final class MeshBuilder {
         return uy * wz - uz * wy == 0 && uz * wx - ux * wz == 0 && ux * wy - uy * wx == 0;
     }
 
-    private record Key(double x, double y, double z) {
-    }
+    private record Key(double x, double y, double z) {}
 }

@@ -5,7 +5,9 @@ import java.util.Optional;
 
 /** Mesh file formats the loader reads, chosen by file extension (case-insensitive). */
 public enum MeshFormat {
-    STL, OBJ, COLLADA;
+    STL,
+    OBJ,
+    COLLADA;
 
     /** The format for a file name or URI path by its extension; empty when unknown. */
     public static Optional<MeshFormat> fromName(String name) {

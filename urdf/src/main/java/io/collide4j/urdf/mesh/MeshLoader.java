@@ -15,8 +15,7 @@ import java.nio.file.Path;
  * Stateless and thread-safe.
  */
 public final class MeshLoader {
-    private MeshLoader() {
-    }
+    private MeshLoader() {}
 
     public static MeshLoadResult load(Path file) {
         try {
@@ -58,7 +57,8 @@ public final class MeshLoader {
 
     /** The format of a file name, or a {@link MeshFormatException} naming the unsupported extension. */
     public static MeshFormat formatOf(String name) {
-        return MeshFormat.fromName(name).orElseThrow(() -> new MeshFormatException(name, 0,
-                "unsupported mesh format: expected a .stl, .obj or .dae file"));
+        return MeshFormat.fromName(name)
+                .orElseThrow(() -> new MeshFormatException(
+                        name, 0, "unsupported mesh format: expected a .stl, .obj or .dae file"));
     }
 }

@@ -5,5 +5,4 @@ package io.collide4j.urdf.mesh;
  * vertices after exact-equality welding, and degenerate triangles removed (a repeated welded
  * vertex or an exactly zero cross product).
  */
-public record MeshStatistics(int inputTriangles, int inputCorners, int weldedVertices, int degenerateTriangles) {
-}
+public record MeshStatistics(int inputTriangles, int inputCorners, int weldedVertices, int degenerateTriangles) {}

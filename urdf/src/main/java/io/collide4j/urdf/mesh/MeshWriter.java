@@ -14,8 +14,7 @@ import java.util.List;
  * or binary STL (float coordinates, so exact only for float-representable inputs). Stateless.
  */
 public final class MeshWriter {
-    private MeshWriter() {
-    }
+    private MeshWriter() {}
 
     /** OBJ with one named object per mesh (names default to piece0, piece1, ...); indices are global, 1-based. */
     public static void writeObj(List<TriangleMesh> meshes, List<String> names, Writer out) {
@@ -65,7 +64,9 @@ public final class MeshWriter {
             b.putFloat((float) (nx * s)).putFloat((float) (ny * s)).putFloat((float) (nz * s));
             for (int k = 0; k < 3; k++) {
                 int v = mesh.index(t, k);
-                b.putFloat((float) mesh.vertex(v, 0)).putFloat((float) mesh.vertex(v, 1)).putFloat((float) mesh.vertex(v, 2));
+                b.putFloat((float) mesh.vertex(v, 0))
+                        .putFloat((float) mesh.vertex(v, 1))
+                        .putFloat((float) mesh.vertex(v, 2));
             }
             b.putShort((short) 0);
         }

@@ -12,8 +12,7 @@ import java.util.Arrays;
  * Stateless.
  */
 final class ObjReader {
-    private ObjReader() {
-    }
+    private ObjReader() {}
 
     static void read(byte[] data, String source, MeshBuilder out) {
         String text = new String(data, StandardCharsets.UTF_8);
@@ -41,20 +40,23 @@ final class ObjReader {
             switch (tok[0]) {
                 case "v" -> {
                     if (tok.length < 4) {
-                        throw new MeshFormatException(source, lineNo, "vertex needs x y z, found '" + line.trim() + "'");
+                        throw new MeshFormatException(
+                                source, lineNo, "vertex needs x y z, found '" + line.trim() + "'");
                     }
                     if (3 * nv + 3 > v.length) {
                         v = Arrays.copyOf(v, v.length * 2);
                     }
                     for (int a = 0; a < 3; a++) {
-                        v[3 * nv + a] = number(tok[a + 1], source, lineNo, "vertex " + (nv + 1) + " " + "xyz".charAt(a));
+                        v[3 * nv + a] =
+                                number(tok[a + 1], source, lineNo, "vertex " + (nv + 1) + " " + "xyz".charAt(a));
                     }
                     nv++;
                 }
                 case "f" -> {
                     int corners = tok.length - 1;
                     if (corners < 3) {
-                        throw new MeshFormatException(source, lineNo, "face needs at least 3 corners, found " + corners);
+                        throw new MeshFormatException(
+                                source, lineNo, "face needs at least 3 corners, found " + corners);
                     }
                     if (corners > poly.length) {
                         poly = new int[corners];
@@ -84,7 +86,7 @@ final class ObjReader {
             if (!DecimalText.isNonFiniteWord(s)) {
                 throw new MeshFormatException(source, line, "expected a number for " + what + ", found '" + s + "'");
             }
-            d = Double.NaN;   // a word for a non-finite value: refused below as such
+            d = Double.NaN; // a word for a non-finite value: refused below as such
         }
         if (!Double.isFinite(d)) {
             throw new MeshFormatException(source, line, what + " is not finite: '" + s + "'");
@@ -104,8 +106,11 @@ final class ObjReader {
         }
         int idx = i > 0 ? i - 1 : nv + i;
         if (i == 0 || idx < 0 || idx >= nv) {
-            throw new MeshFormatException(source, line, "face corner '" + corner + "' refers to vertex " + i
-                    + " but only " + nv + " vertices are defined so far (valid: 1.." + nv + " or -1..-" + nv + ")");
+            throw new MeshFormatException(
+                    source,
+                    line,
+                    "face corner '" + corner + "' refers to vertex " + i + " but only " + nv
+                            + " vertices are defined so far (valid: 1.." + nv + " or -1..-" + nv + ")");
         }
         return idx;
     }

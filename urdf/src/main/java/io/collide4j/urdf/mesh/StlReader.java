@@ -12,8 +12,7 @@ import java.nio.charset.StandardCharsets;
  * corner order defines orientation). Stateless.
  */
 final class StlReader {
-    private StlReader() {
-    }
+    private StlReader() {}
 
     static void read(byte[] data, String source, MeshBuilder out) {
         if (looksBinary(data)) {
@@ -21,14 +20,21 @@ final class StlReader {
         } else if (startsWithSolid(data)) {
             readAscii(new String(data, StandardCharsets.US_ASCII), source, out);
         } else if (data.length < 84) {
-            throw new MeshFormatException(source, data.length,
-                    "truncated binary STL: " + data.length + " bytes, the header alone needs 84", true);
+            throw new MeshFormatException(
+                    source,
+                    data.length,
+                    "truncated binary STL: " + data.length + " bytes, the header alone needs 84",
+                    true);
         } else {
-            long n = Integer.toUnsignedLong(ByteBuffer.wrap(data, 80, 4).order(ByteOrder.LITTLE_ENDIAN).getInt());
+            long n = Integer.toUnsignedLong(
+                    ByteBuffer.wrap(data, 80, 4).order(ByteOrder.LITTLE_ENDIAN).getInt());
             long expected = 84 + 50 * n;
-            throw new MeshFormatException(source, Math.min(expected, data.length),
+            throw new MeshFormatException(
+                    source,
+                    Math.min(expected, data.length),
                     "binary STL header declares " + n + " facets (" + expected + " bytes) but the file has "
-                            + data.length + " bytes" + (data.length < expected ? " (truncated)" : " (trailing data)"), true);
+                            + data.length + " bytes" + (data.length < expected ? " (truncated)" : " (trailing data)"),
+                    true);
         }
     }
 
@@ -36,7 +42,8 @@ final class StlReader {
         if (data.length < 84) {
             return false;
         }
-        long n = Integer.toUnsignedLong(ByteBuffer.wrap(data, 80, 4).order(ByteOrder.LITTLE_ENDIAN).getInt());
+        long n = Integer.toUnsignedLong(
+                ByteBuffer.wrap(data, 80, 4).order(ByteOrder.LITTLE_ENDIAN).getInt());
         return 84 + 50 * n == data.length;
     }
 
@@ -57,8 +64,11 @@ final class StlReader {
             for (int k = 0; k < 9; k++) {
                 float v = b.getFloat(base + 4 * k);
                 if (!Float.isFinite(v)) {
-                    throw new MeshFormatException(source, base + 4L * k,
-                            "facet " + f + " vertex " + k / 3 + " has a non-finite coordinate " + v, true);
+                    throw new MeshFormatException(
+                            source,
+                            base + 4L * k,
+                            "facet " + f + " vertex " + k / 3 + " has a non-finite coordinate " + v,
+                            true);
                 }
                 c[k] = v;
             }
@@ -174,9 +184,10 @@ final class StlReader {
                 d = DecimalText.parse(w);
             } catch (NumberFormatException e) {
                 if (!DecimalText.isNonFiniteWord(w)) {
-                    throw new MeshFormatException(source, line, "expected a number for " + what + ", found '" + w + "'");
+                    throw new MeshFormatException(
+                            source, line, "expected a number for " + what + ", found '" + w + "'");
                 }
-                d = Double.NaN;   // a word for a non-finite value: refused below as such
+                d = Double.NaN; // a word for a non-finite value: refused below as such
             }
             if (!Double.isFinite(d)) {
                 throw new MeshFormatException(source, line, what + " is not finite: '" + w + "'");

@@ -33,8 +33,7 @@ final class Builtins {
             "[+-]?(?:(?:\\d(?:_?\\d)*)?\\.?\\d(?:_?\\d)*(?:[eE][+-]?\\d(?:_?\\d)*)?|\\d(?:_?\\d)*\\.(?:[eE][+-]?\\d(?:_?\\d)*)?"
                     + "|(?i:inf|infinity|nan))");
 
-    private Builtins() {
-    }
+    private Builtins() {}
 
     /** The global symbol table for one expansion. */
     static Map<String, Object> globals(Host host) {
@@ -52,7 +51,8 @@ final class Builtins {
                         for (Object pair : Py.iterate(src)) {
                             List<Object> kv = Py.iterate(pair);
                             if (kv.size() != 2) {
-                                throw PyError.value("dictionary update sequence element has length " + kv.size() + "; 2 is required");
+                                throw PyError.value("dictionary update sequence element has length " + kv.size()
+                                        + "; 2 is required");
                             }
                             out.put(kv.get(0), kv.get(1));
                         }
@@ -62,36 +62,46 @@ final class Builtins {
                 return out;
             }
         });
-        fn(python, "map", a -> {
-            PyCallable f = callable("map", a.get(0));
-            List<Object> out = new ArrayList<>();
-            List<List<Object>> its = new ArrayList<>();
-            for (Object o : a.subList(1, a.size())) {
-                its.add(Py.iterate(o));
-            }
-            int n = its.stream().mapToInt(List::size).min().orElse(0);
-            for (int i = 0; i < n; i++) {
-                List<Object> args = new ArrayList<>();
-                for (List<Object> it : its) {
-                    args.add(it.get(i));
-                }
-                out.add(f.call(args, Map.of()));
-            }
-            return out;
-        }, 2, 9);
-        fn(python, "len", a -> {
-            Object v = a.get(0);
-            if (v instanceof String) {
-                return (long) ((String) v).codePointCount(0, ((String) v).length());
-            }
-            if (v instanceof Map) {
-                return (long) ((Map<?, ?>) v).size();
-            }
-            if (v instanceof List || v instanceof PyTuple) {
-                return (long) Py.seq(v).size();
-            }
-            throw PyError.typeError("object of type '" + Py.typeName(v) + "' has no len()");
-        }, 1, 1);
+        fn(
+                python,
+                "map",
+                a -> {
+                    PyCallable f = callable("map", a.get(0));
+                    List<Object> out = new ArrayList<>();
+                    List<List<Object>> its = new ArrayList<>();
+                    for (Object o : a.subList(1, a.size())) {
+                        its.add(Py.iterate(o));
+                    }
+                    int n = its.stream().mapToInt(List::size).min().orElse(0);
+                    for (int i = 0; i < n; i++) {
+                        List<Object> args = new ArrayList<>();
+                        for (List<Object> it : its) {
+                            args.add(it.get(i));
+                        }
+                        out.add(f.call(args, Map.of()));
+                    }
+                    return out;
+                },
+                2,
+                9);
+        fn(
+                python,
+                "len",
+                a -> {
+                    Object v = a.get(0);
+                    if (v instanceof String) {
+                        return (long) ((String) v).codePointCount(0, ((String) v).length());
+                    }
+                    if (v instanceof Map) {
+                        return (long) ((Map<?, ?>) v).size();
+                    }
+                    if (v instanceof List || v instanceof PyTuple) {
+                        return (long) Py.seq(v).size();
+                    }
+                    throw PyError.typeError("object of type '" + Py.typeName(v) + "' has no len()");
+                },
+                1,
+                1);
         fn(python, "str", a -> a.isEmpty() ? "" : Py.str(a.get(0)), 0, 1);
         fn(python, "repr", a -> Py.repr(a.get(0)), 1, 1);
         fn(python, "float", a -> a.isEmpty() ? 0.0 : toFloat(a.get(0)), 0, 1);
@@ -121,76 +131,119 @@ final class Builtins {
         fn(python, "min", a -> extreme("min", a, -1), 1, 99);
         fn(python, "max", a -> extreme("max", a, 1), 1, 99);
         fn(python, "round", a -> round(a.get(0), a.size() > 1 ? a.get(1) : PyNone.NONE), 1, 2);
-        fn(python, "abs", a -> {
-            Object v = a.get(0);
-            if (v instanceof Double) {
-                return Math.abs((Double) v);
-            }
-            if (Py.isInt(v)) {
-                return Operators.unary(Py.asLong(v) < 0 ? "-" : "+", Py.asLong(v));
-            }
-            throw PyError.typeError("bad operand type for abs(): '" + Py.typeName(v) + "'");
-        }, 1, 1);
+        fn(
+                python,
+                "abs",
+                a -> {
+                    Object v = a.get(0);
+                    if (v instanceof Double) {
+                        return Math.abs((Double) v);
+                    }
+                    if (Py.isInt(v)) {
+                        return Operators.unary(Py.asLong(v) < 0 ? "-" : "+", Py.asLong(v));
+                    }
+                    throw PyError.typeError("bad operand type for abs(): '" + Py.typeName(v) + "'");
+                },
+                1,
+                1);
         fn(python, "all", a -> Py.iterate(a.get(0)).stream().allMatch(Py::truthy), 1, 1);
         fn(python, "any", a -> Py.iterate(a.get(0)).stream().anyMatch(Py::truthy), 1, 1);
-        fn(python, "divmod", a -> new PyTuple(List.of(Operators.binary("//", a.get(0), a.get(1)),
-                Operators.binary("%", a.get(0), a.get(1)))), 2, 2);
-        fn(python, "enumerate", a -> {
-            List<Object> out = new ArrayList<>();
-            long i = a.size() > 1 ? Py.asLong(toInt(a.get(1))) : 0;
-            for (Object o : Py.iterate(a.get(0))) {
-                out.add(new PyTuple(List.of(i++, o)));
-            }
-            return out;
-        }, 1, 2);
-        fn(python, "filter", a -> {
-            List<Object> out = new ArrayList<>();
-            for (Object o : Py.iterate(a.get(1))) {
-                boolean keep = a.get(0) instanceof PyNone ? Py.truthy(o)
-                        : Py.truthy(callable("filter", a.get(0)).call(List.of(o), Map.of()));
-                if (keep) {
-                    out.add(o);
-                }
-            }
-            return out;
-        }, 2, 2);
-        fn(python, "ord", a -> {
-            if (!(a.get(0) instanceof String)) {
-                throw PyError.typeError("ord() expected string of length 1, but " + Py.typeName(a.get(0)) + " found");
-            }
-            String s = (String) a.get(0);
-            if (s.codePointCount(0, s.length()) != 1) {
-                throw PyError.typeError("ord() expected a character, but string of length " + s.length() + " found");
-            }
-            return (long) s.codePointAt(0);
-        }, 1, 1);
-        fn(python, "reversed", a -> {
-            List<Object> out = new ArrayList<>(Py.iterate(a.get(0)));
-            Collections.reverse(out);
-            return out;
-        }, 1, 1);
-        fn(python, "sum", a -> {
-            Object acc = a.size() > 1 ? a.get(1) : 0L;
-            for (Object o : Py.iterate(a.get(0))) {
-                acc = Operators.binary("+", acc, o);
-            }
-            return acc;
-        }, 1, 2);
+        fn(
+                python,
+                "divmod",
+                a -> new PyTuple(
+                        List.of(Operators.binary("//", a.get(0), a.get(1)), Operators.binary("%", a.get(0), a.get(1)))),
+                2,
+                2);
+        fn(
+                python,
+                "enumerate",
+                a -> {
+                    List<Object> out = new ArrayList<>();
+                    long i = a.size() > 1 ? Py.asLong(toInt(a.get(1))) : 0;
+                    for (Object o : Py.iterate(a.get(0))) {
+                        out.add(new PyTuple(List.of(i++, o)));
+                    }
+                    return out;
+                },
+                1,
+                2);
+        fn(
+                python,
+                "filter",
+                a -> {
+                    List<Object> out = new ArrayList<>();
+                    for (Object o : Py.iterate(a.get(1))) {
+                        boolean keep = a.get(0) instanceof PyNone
+                                ? Py.truthy(o)
+                                : Py.truthy(callable("filter", a.get(0)).call(List.of(o), Map.of()));
+                        if (keep) {
+                            out.add(o);
+                        }
+                    }
+                    return out;
+                },
+                2,
+                2);
+        fn(
+                python,
+                "ord",
+                a -> {
+                    if (!(a.get(0) instanceof String)) {
+                        throw PyError.typeError(
+                                "ord() expected string of length 1, but " + Py.typeName(a.get(0)) + " found");
+                    }
+                    String s = (String) a.get(0);
+                    if (s.codePointCount(0, s.length()) != 1) {
+                        throw PyError.typeError(
+                                "ord() expected a character, but string of length " + s.length() + " found");
+                    }
+                    return (long) s.codePointAt(0);
+                },
+                1,
+                1);
+        fn(
+                python,
+                "reversed",
+                a -> {
+                    List<Object> out = new ArrayList<>(Py.iterate(a.get(0)));
+                    Collections.reverse(out);
+                    return out;
+                },
+                1,
+                1);
+        fn(
+                python,
+                "sum",
+                a -> {
+                    Object acc = a.size() > 1 ? a.get(1) : 0L;
+                    for (Object o : Py.iterate(a.get(0))) {
+                        acc = Operators.binary("+", acc, o);
+                    }
+                    return acc;
+                },
+                1,
+                2);
         fn(python, "tuple", a -> new PyTuple(a.isEmpty() ? List.of() : Py.iterate(a.get(0))), 0, 1);
-        fn(python, "zip", a -> {
-            List<List<Object>> its = new ArrayList<>();
-            a.forEach(o -> its.add(Py.iterate(o)));
-            int n = its.stream().mapToInt(List::size).min().orElse(0);
-            List<Object> out = new ArrayList<>();
-            for (int i = 0; i < n; i++) {
-                List<Object> t = new ArrayList<>();
-                for (List<Object> it : its) {
-                    t.add(it.get(i));
-                }
-                out.add(new PyTuple(t));
-            }
-            return out;
-        }, 0, 99);
+        fn(
+                python,
+                "zip",
+                a -> {
+                    List<List<Object>> its = new ArrayList<>();
+                    a.forEach(o -> its.add(Py.iterate(o)));
+                    int n = its.stream().mapToInt(List::size).min().orElse(0);
+                    List<Object> out = new ArrayList<>();
+                    for (int i = 0; i < n; i++) {
+                        List<Object> t = new ArrayList<>();
+                        for (List<Object> it : its) {
+                            t.add(it.get(i));
+                        }
+                        out.add(new PyTuple(t));
+                    }
+                    return out;
+                },
+                0,
+                99);
         python.put("sorted", new Fn("sorted", 1, 1) {
             @Override
             Object apply(List<Object> a, Map<String, Object> kw) {
@@ -205,44 +258,61 @@ final class Builtins {
                 return out;
             }
         });
-        fn(python, "range", a -> {
-            long start = a.size() > 1 ? Py.asLong(toInt(a.get(0))) : 0;
-            long stop = Py.asLong(toInt(a.get(a.size() > 1 ? 1 : 0)));
-            long step = a.size() > 2 ? Py.asLong(toInt(a.get(2))) : 1;
-            if (step == 0) {
-                throw PyError.value("range() arg 3 must not be zero");
-            }
-            List<Object> out = new ArrayList<>();
-            for (long i = start; step > 0 ? i < stop : i > stop; i += step) {
-                if (out.size() >= 10_000_000) {
-                    throw PyError.subset("range longer than 10^7");
-                }
-                out.add(i);
-            }
-            return out;
-        }, 1, 3);
-        for (String unsupported : List.of("complex", "frozenset", "hash", "isinstance", "issubclass", "slice", "set", "type")) {
-            fn(python, unsupported, a -> {
-                throw PyError.subset("python." + unsupported + "()");
-            }, 0, 99);
+        fn(
+                python,
+                "range",
+                a -> {
+                    long start = a.size() > 1 ? Py.asLong(toInt(a.get(0))) : 0;
+                    long stop = Py.asLong(toInt(a.get(a.size() > 1 ? 1 : 0)));
+                    long step = a.size() > 2 ? Py.asLong(toInt(a.get(2))) : 1;
+                    if (step == 0) {
+                        throw PyError.value("range() arg 3 must not be zero");
+                    }
+                    List<Object> out = new ArrayList<>();
+                    for (long i = start; step > 0 ? i < stop : i > stop; i += step) {
+                        if (out.size() >= 10_000_000) {
+                            throw PyError.subset("range longer than 10^7");
+                        }
+                        out.add(i);
+                    }
+                    return out;
+                },
+                1,
+                3);
+        for (String unsupported :
+                List.of("complex", "frozenset", "hash", "isinstance", "issubclass", "slice", "set", "type")) {
+            fn(
+                    python,
+                    unsupported,
+                    a -> {
+                        throw PyError.subset("python." + unsupported + "()");
+                    },
+                    0,
+                    99);
         }
 
         Map<String, Object> math = MathModule.functions();
         Map<String, Object> xacro = new LinkedHashMap<>();
         fn(xacro, "load_yaml", a -> host.loadYaml(Py.str(a.get(0))), 1, 1);
         fn(xacro, "abs_filename", a -> host.absFilename(Py.str(a.get(0))), 1, 1);
-        fn(xacro, "dotify", a -> {
-            if (!(a.get(0) instanceof Map)) {
-                throw PyError.typeError("dotify() expects a dict, not " + Py.typeName(a.get(0)));
-            }
-            return new YamlDict((Map<?, ?>) a.get(0));
-        }, 1, 1);
+        fn(
+                xacro,
+                "dotify",
+                a -> {
+                    if (!(a.get(0) instanceof Map)) {
+                        throw PyError.typeError("dotify() expects a dict, not " + Py.typeName(a.get(0)));
+                    }
+                    return new YamlDict((Map<?, ?>) a.get(0));
+                },
+                1,
+                1);
         fn(xacro, "arg", a -> host.arg(Py.str(a.get(0))), 1, 1);
         for (String level : List.of("message", "warning", "error", "print_location")) {
             xacro.put(level, new Fn(level, 0, 99) {
                 @Override
                 Object apply(List<Object> a, Map<String, Object> kw) {
-                    boolean location = kw.containsKey("print_location") ? Py.truthy(kw.get("print_location"))
+                    boolean location = kw.containsKey("print_location")
+                            ? Py.truthy(kw.get("print_location"))
                             : level.equals("warning") || level.equals("error") || level.equals("print_location");
                     List<String> parts = new ArrayList<>();
                     a.forEach(o -> parts.add(Py.str(o)));
@@ -251,19 +321,34 @@ final class Builtins {
                 }
             });
         }
-        fn(xacro, "fatal", a -> {
-            List<String> parts = new ArrayList<>();
-            a.forEach(o -> parts.add(Py.str(o)));
-            throw new PyError("XacroException", String.join(" ", parts));
-        }, 0, 99);
+        fn(
+                xacro,
+                "fatal",
+                a -> {
+                    List<String> parts = new ArrayList<>();
+                    a.forEach(o -> parts.add(Py.str(o)));
+                    throw new PyError("XacroException", String.join(" ", parts));
+                },
+                0,
+                99);
         xacro.put("tokenize", new Fn("tokenize", 1, 3) {
             @Override
             Object apply(List<Object> a, Map<String, Object> kw) {
                 String sep = a.size() > 1 ? Py.str(a.get(1)) : kw.containsKey("sep") ? Py.str(kw.get("sep")) : ",; ";
-                boolean skip = a.size() > 2 ? Py.truthy(a.get(2)) : !kw.containsKey("skip_empty") || Py.truthy(kw.get("skip_empty"));
+                boolean skip = a.size() > 2
+                        ? Py.truthy(a.get(2))
+                        : !kw.containsKey("skip_empty") || Py.truthy(kw.get("skip_empty"));
                 List<Object> out = new ArrayList<>();
-                for (String s : Py.str(a.get(0)).split("[" + Pattern.quote(sep).replace("\\Q", "").replace("\\E", "")
-                        .replace("]", "\\]").replace("[", "\\[") + "]", -1)) {
+                for (String s : Py.str(a.get(0))
+                        .split(
+                                "["
+                                        + Pattern.quote(sep)
+                                                .replace("\\Q", "")
+                                                .replace("\\E", "")
+                                                .replace("]", "\\]")
+                                                .replace("[", "\\[")
+                                        + "]",
+                                -1)) {
                     if (!skip || !s.isEmpty()) {
                         out.add(s);
                     }
@@ -273,8 +358,8 @@ final class Builtins {
         });
 
         Map<String, Object> g = new HashMap<>();
-        for (String direct : List.of("list", "dict", "map", "len", "str", "float", "int", "True", "False", "min", "max",
-                "round")) {
+        for (String direct :
+                List.of("list", "dict", "map", "len", "str", "float", "int", "True", "False", "min", "max", "round")) {
             g.put(direct, python.get(direct));
         }
         for (String deprecated : List.of("sorted", "range")) {
@@ -295,7 +380,10 @@ final class Builtins {
         return new PyCallable() {
             @Override
             public Object call(List<Object> args, Map<String, Object> kwargs) {
-                host.message("Using " + name + "() directly is deprecated. Use " + ns + "." + name + "() instead.", true, false);
+                host.message(
+                        "Using " + name + "() directly is deprecated. Use " + ns + "." + name + "() instead.",
+                        true,
+                        false);
                 return c.call(args, kwargs);
             }
 
@@ -323,8 +411,9 @@ final class Builtins {
         @Override
         public final Object call(List<Object> args, Map<String, Object> kwargs) {
             if (args.size() < min || args.size() > max) {
-                throw PyError.typeError(name + "() takes " + (min == max ? "exactly " + min : "from " + min + " to " + max)
-                        + " positional arguments but " + args.size() + " were given");
+                throw PyError.typeError(
+                        name + "() takes " + (min == max ? "exactly " + min : "from " + min + " to " + max)
+                                + " positional arguments but " + args.size() + " were given");
             }
             return apply(args, kwargs);
         }
@@ -399,7 +488,11 @@ final class Builtins {
         }
         int n = (int) Py.asLong(toInt(digits));
         if (Py.isInt(x)) {
-            return n >= 0 ? Py.asLong(x) : new BigDecimal(Py.asLong(x)).setScale(n, RoundingMode.HALF_EVEN).longValue();
+            return n >= 0
+                    ? Py.asLong(x)
+                    : new BigDecimal(Py.asLong(x))
+                            .setScale(n, RoundingMode.HALF_EVEN)
+                            .longValue();
         }
         double d = (Double) x;
         if (!Double.isFinite(d) || n > 330) {
@@ -432,8 +525,8 @@ final class Builtins {
             }
             return l;
         }
-        throw PyError.typeError("int() argument must be a string, a bytes-like object or a real number, not '"
-                + Py.typeName(v) + "'");
+        throw PyError.typeError(
+                "int() argument must be a string, a bytes-like object or a real number, not '" + Py.typeName(v) + "'");
     }
 
     static Object toFloat(Object v) {
@@ -458,7 +551,9 @@ final class Builtins {
             sign = s.substring(0, 1);
             s = s.substring(1);
         }
-        if (base == 16 && s.matches("(?i)0x.*") || base == 8 && s.matches("(?i)0o.*") || base == 2 && s.matches("(?i)0b.*")) {
+        if (base == 16 && s.matches("(?i)0x.*")
+                || base == 8 && s.matches("(?i)0o.*")
+                || base == 2 && s.matches("(?i)0b.*")) {
             s = s.substring(2);
             if (s.startsWith("_")) {
                 s = s.substring(1);
@@ -476,7 +571,7 @@ final class Builtins {
         try {
             return Long.parseLong(sign + digits, base);
         } catch (NumberFormatException e) {
-            return null;   // beyond 64 bits: left as text (then float) rather than wrapped
+            return null; // beyond 64 bits: left as text (then float) rather than wrapped
         }
     }
 

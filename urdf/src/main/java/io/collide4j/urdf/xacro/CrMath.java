@@ -21,12 +21,17 @@ final class CrMath {
     private static final BigDecimal TINY = new BigDecimal("1e-60");
     private static final BigDecimal TWO = BigDecimal.valueOf(2);
     /** π by Machin's formula, 16 atan(1/5) - 4 atan(1/239). */
-    static final BigDecimal PI = atanSeries(BigDecimal.ONE.divide(BigDecimal.valueOf(5), WIDE), WIDE).multiply(BigDecimal.valueOf(16))
-            .subtract(atanSeries(BigDecimal.ONE.divide(BigDecimal.valueOf(239), WIDE), WIDE).multiply(BigDecimal.valueOf(4)), WIDE);
-    private static final BigDecimal LN2 = atanhSeries(BigDecimal.ONE.divide(BigDecimal.valueOf(3), WIDE), WIDE).multiply(TWO, WIDE);
+    static final BigDecimal PI = atanSeries(BigDecimal.ONE.divide(BigDecimal.valueOf(5), WIDE), WIDE)
+            .multiply(BigDecimal.valueOf(16))
+            .subtract(
+                    atanSeries(BigDecimal.ONE.divide(BigDecimal.valueOf(239), WIDE), WIDE)
+                            .multiply(BigDecimal.valueOf(4)),
+                    WIDE);
 
-    private CrMath() {
-    }
+    private static final BigDecimal LN2 = atanhSeries(BigDecimal.ONE.divide(BigDecimal.valueOf(3), WIDE), WIDE)
+            .multiply(TWO, WIDE);
+
+    private CrMath() {}
 
     /** atan(x) = Σ (-1)^n x^(2n+1)/(2n+1), for small |x|. */
     private static BigDecimal atanSeries(BigDecimal x, MathContext mc) {
@@ -80,8 +85,12 @@ final class CrMath {
         BigDecimal ts = r;
         BigDecimal tc = BigDecimal.ONE;
         for (int n = 1; n < 60; n++) {
-            ts = ts.multiply(r2, MC).divide(BigDecimal.valueOf((2L * n) * (2L * n + 1)), MC).negate();
-            tc = tc.multiply(r2, MC).divide(BigDecimal.valueOf((2L * n - 1) * (2L * n)), MC).negate();
+            ts = ts.multiply(r2, MC)
+                    .divide(BigDecimal.valueOf((2L * n) * (2L * n + 1)), MC)
+                    .negate();
+            tc = tc.multiply(r2, MC)
+                    .divide(BigDecimal.valueOf((2L * n - 1) * (2L * n)), MC)
+                    .negate();
             s = s.add(ts, MC);
             c = c.add(tc, MC);
             if (ts.abs().compareTo(TINY) < 0 && tc.abs().compareTo(TINY) < 0) {
@@ -89,10 +98,14 @@ final class CrMath {
             }
         }
         switch (k.mod(BigInteger.valueOf(4)).intValue()) {
-            case 0: return new BigDecimal[] {s, c};
-            case 1: return new BigDecimal[] {c, s.negate()};
-            case 2: return new BigDecimal[] {s.negate(), c.negate()};
-            default: return new BigDecimal[] {c.negate(), s};
+            case 0:
+                return new BigDecimal[] {s, c};
+            case 1:
+                return new BigDecimal[] {c, s.negate()};
+            case 2:
+                return new BigDecimal[] {s.negate(), c.negate()};
+            default:
+                return new BigDecimal[] {c.negate(), s};
         }
     }
 
@@ -133,7 +146,8 @@ final class CrMath {
         BigDecimal y = x;
         int factor = 1;
         for (int i = 0; i < 4; i++) {
-            y = y.divide(BigDecimal.ONE.add(BigDecimal.ONE.add(y.multiply(y, MC), MC).sqrt(MC), MC), MC);
+            y = y.divide(
+                    BigDecimal.ONE.add(BigDecimal.ONE.add(y.multiply(y, MC), MC).sqrt(MC), MC), MC);
             factor *= 2;
         }
         return atanSeries(y, MC).multiply(BigDecimal.valueOf(factor), MC);
@@ -234,7 +248,10 @@ final class CrMath {
             e--;
         }
         BigDecimal t = m.subtract(BigDecimal.ONE, MC).divide(m.add(BigDecimal.ONE, MC), MC);
-        BigDecimal ln2 = LN2 == null ? atanhSeries(BigDecimal.ONE.divide(BigDecimal.valueOf(3), WIDE), WIDE).multiply(TWO, WIDE) : LN2;
+        BigDecimal ln2 = LN2 == null
+                ? atanhSeries(BigDecimal.ONE.divide(BigDecimal.valueOf(3), WIDE), WIDE)
+                        .multiply(TWO, WIDE)
+                : LN2;
         return atanhSeries(t, MC).multiply(TWO, MC).add(ln2.multiply(BigDecimal.valueOf(e), MC), MC);
     }
 
@@ -257,7 +274,7 @@ final class CrMath {
         int k = 0;
         if (x < Double.MIN_NORMAL) {
             k -= 54;
-            x *= 1.80143985094819840000e+16;   // 2^54: subnormals scaled up
+            x *= 1.80143985094819840000e+16; // 2^54: subnormals scaled up
         }
         long bits = Double.doubleToRawLongBits(x);
         int hx = (int) (bits >>> 32);

@@ -30,18 +30,17 @@ abstract class ExpansionState implements Builtins.Host, SubstitutionArgs.Context
 
     final Xacro options;
     final Map<String, String> args;
-    final Deque<String> files = new ArrayDeque<>();        // xacro's filestack (paths as xacro writes them)
-    final Deque<Path> includes = new ArrayDeque<>();       // absolute, for loop detection
-    final Deque<Call> macros = new ArrayDeque<>();         // xacro's macrostack
+    final Deque<String> files = new ArrayDeque<>(); // xacro's filestack (paths as xacro writes them)
+    final Deque<Path> includes = new ArrayDeque<>(); // absolute, for loop detection
+    final Deque<Call> macros = new ArrayDeque<>(); // xacro's macrostack
     final Map<String, Object> globals;
-    XNode current;   // the node being expanded, for error locations
+    XNode current; // the node being expanded, for error locations
     private final Map<String, Expr> parsed = new HashMap<>();
     private long copiedNodes;
     private final List<Path> dependencies = new ArrayList<>();
 
     /** A macro call in progress: the macro and the element that called it. */
-    record Call(Macro macro, XNode site) {
-    }
+    record Call(Macro macro, XNode site) {}
 
     ExpansionState(Xacro options) {
         this.options = options;
@@ -135,8 +134,12 @@ abstract class ExpansionState implements Builtins.Host, SubstitutionArgs.Context
         List<Call> stack = new ArrayList<>(macros);
         for (int i = 0; i < stack.size(); i++) {
             Call c = stack.get(i);
-            where.append(i == 0 ? "; when instantiating macro: " : ", instantiated from: ").append(c.macro.name)
-                    .append(" (").append(c.macro.file).append(c.site != null ? ", called at line " + c.site.line : "").append(')');
+            where.append(i == 0 ? "; when instantiating macro: " : ", instantiated from: ")
+                    .append(c.macro.name)
+                    .append(" (")
+                    .append(c.macro.file)
+                    .append(c.site != null ? ", called at line " + c.site.line : "")
+                    .append(')');
         }
         List<String> fs = new ArrayList<>(files);
         for (int i = 0; i < fs.size(); i++) {
@@ -153,8 +156,9 @@ abstract class ExpansionState implements Builtins.Host, SubstitutionArgs.Context
         }
         if (e instanceof PyError) {
             PyError p = (PyError) e;
-            boolean xacroOwn = p.type().equals("XacroException") || p.type().equals("ArgException")
-                    || p.type().equals("SubstitutionException");   // xacro's own messages carry no Python type
+            boolean xacroOwn = p.type().equals("XacroException")
+                    || p.type().equals("ArgException")
+                    || p.type().equals("SubstitutionException"); // xacro's own messages carry no Python type
             return error(xacroOwn ? p.getMessage() : p.type() + ": " + p.getMessage(), e);
         }
         if (e instanceof MissingFile) {
@@ -223,8 +227,9 @@ abstract class ExpansionState implements Builtins.Host, SubstitutionArgs.Context
             throw new PyError(e.type(), e.getMessage() + " when evaluating expression '" + source + "'");
         } catch (ClassCastException | IndexOutOfBoundsException | ArithmeticException e) {
             // a combination of types a builtin does not check for: still an error with file and line, never a crash
-            throw new PyError("TypeError", "unsupported argument types (" + e.getMessage() + ") when evaluating expression '"
-                    + source + "'");
+            throw new PyError(
+                    "TypeError",
+                    "unsupported argument types (" + e.getMessage() + ") when evaluating expression '" + source + "'");
         } catch (StackOverflowError e) {
             // the parser and evaluator recurse once per nesting level; Python refuses such input too (RecursionError)
             throw tooDeep(source);
@@ -262,16 +267,21 @@ abstract class ExpansionState implements Builtins.Host, SubstitutionArgs.Context
     @Override
     public String findPackage(String name) {
         String referring = files.peek();
-        return options.packages().find(name, referring == null ? null : absolute(referring))
+        return options.packages()
+                .find(name, referring == null ? null : absolute(referring))
                 .map(p -> p.toAbsolutePath().normalize().toString())
-                .orElseThrow(() -> new PyError("PackageNotFoundError", "package '" + name + "' not found ($(find " + name
-                        + ")): " + options.packages().describe(name)));
+                .orElseThrow(() -> new PyError(
+                        "PackageNotFoundError",
+                        "package '" + name + "' not found ($(find " + name + ")): "
+                                + options.packages().describe(name)));
     }
 
     @Override
     public String currentDirectory() {
         String f = files.peek();
-        return f == null ? options.workingDirectory().toString() : absolute(f).getParent().toString();
+        return f == null
+                ? options.workingDirectory().toString()
+                : absolute(f).getParent().toString();
     }
 
     @Override

@@ -60,7 +60,10 @@ interface Expr {
             Object t = target.eval(env);
             if (index instanceof Slice) {
                 Slice s = (Slice) index;
-                return Operators.slice(t, s.lo == null ? null : s.lo.eval(env), s.hi == null ? null : s.hi.eval(env),
+                return Operators.slice(
+                        t,
+                        s.lo == null ? null : s.lo.eval(env),
+                        s.hi == null ? null : s.hi.eval(env),
                         s.step == null ? null : s.step.eval(env));
             }
             return Operators.index(t, index.eval(env));
@@ -167,7 +170,8 @@ interface Expr {
                 } else {
                     List<Object> parts = Py.iterate(item);
                     if (parts.size() != targets.size()) {
-                        throw PyError.value("cannot unpack " + parts.size() + " values into " + targets.size() + " names");
+                        throw PyError.value(
+                                "cannot unpack " + parts.size() + " values into " + targets.size() + " names");
                     }
                     for (int i = 0; i < parts.size(); i++) {
                         local.put(targets.get(i), parts.get(i));

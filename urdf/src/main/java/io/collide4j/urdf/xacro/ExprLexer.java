@@ -6,19 +6,23 @@ import java.util.Set;
 
 /** Splits a Python expression into tokens (numbers, strings, names, operators); stateless. */
 final class ExprLexer {
-    enum Kind { NUMBER, STRING, NAME, OP, END }
+    enum Kind {
+        NUMBER,
+        STRING,
+        NAME,
+        OP,
+        END
+    }
 
     /** One token; {@code value} is the parsed literal for numbers and strings, the text otherwise. */
-    record Token(Kind kind, String text, Object value, int pos) {
-    }
+    record Token(Kind kind, String text, Object value, int pos) {}
 
     private static final Set<String> OPS3 = Set.of("**=", "//=", ">>=", "<<=", "...");
-    private static final Set<String> OPS2 = Set.of("**", "//", "==", "!=", "<=", ">=", "<<", ">>", "->", ":=",
-            "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=");
+    private static final Set<String> OPS2 = Set.of(
+            "**", "//", "==", "!=", "<=", ">=", "<<", ">>", "->", ":=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=");
     private static final String OPS1 = "+-*/%<>()[]{},:.=~&|^@;";
 
-    private ExprLexer() {
-    }
+    private ExprLexer() {}
 
     static List<Token> lex(String s) {
         List<Token> out = new ArrayList<>();
@@ -75,8 +79,12 @@ final class ExprLexer {
     private static int number(String s, int start, List<Token> out) {
         int n = s.length();
         int i = start;
-        if (s.startsWith("0x", i) || s.startsWith("0X", i) || s.startsWith("0o", i) || s.startsWith("0O", i)
-                || s.startsWith("0b", i) || s.startsWith("0B", i)) {
+        if (s.startsWith("0x", i)
+                || s.startsWith("0X", i)
+                || s.startsWith("0o", i)
+                || s.startsWith("0O", i)
+                || s.startsWith("0b", i)
+                || s.startsWith("0B", i)) {
             char k = Character.toLowerCase(s.charAt(i + 1));
             int radix = k == 'x' ? 16 : k == 'o' ? 8 : 2;
             int j = i + 2;
@@ -121,7 +129,8 @@ final class ExprLexer {
             out.add(new Token(Kind.NUMBER, text, Double.parseDouble(clean), i));
         } else {
             if (clean.length() > 1 && clean.startsWith("0") && !clean.matches("0+")) {
-                throw new PyError("SyntaxError", "leading zeros in decimal integer literals are not permitted: " + text);
+                throw new PyError(
+                        "SyntaxError", "leading zeros in decimal integer literals are not permitted: " + text);
             }
             out.add(new Token(Kind.NUMBER, text, parseLong(clean, 10, text), i));
         }
@@ -164,21 +173,51 @@ final class ExprLexer {
                 }
                 i += 2;
                 switch (e) {
-                    case 'n': sb.append('\n'); break;
-                    case 't': sb.append('\t'); break;
-                    case 'r': sb.append('\r'); break;
-                    case '0': sb.append('\0'); break;
-                    case 'a': sb.append('\u0007'); break;
-                    case 'b': sb.append('\b'); break;
-                    case 'f': sb.append('\f'); break;
-                    case 'v': sb.append('\u000b'); break;
-                    case '\\': sb.append('\\'); break;
-                    case '\'': sb.append('\''); break;
-                    case '"': sb.append('"'); break;
-                    case '\n': break;
-                    case 'x': sb.append((char) Integer.parseInt(hex(s, i, 2), 16)); i += 2; break;
-                    case 'u': sb.append((char) Integer.parseInt(hex(s, i, 4), 16)); i += 4; break;
-                    default: sb.append('\\').append(e);   // Python keeps unknown escapes as written
+                    case 'n':
+                        sb.append('\n');
+                        break;
+                    case 't':
+                        sb.append('\t');
+                        break;
+                    case 'r':
+                        sb.append('\r');
+                        break;
+                    case '0':
+                        sb.append('\0');
+                        break;
+                    case 'a':
+                        sb.append('\u0007');
+                        break;
+                    case 'b':
+                        sb.append('\b');
+                        break;
+                    case 'f':
+                        sb.append('\f');
+                        break;
+                    case 'v':
+                        sb.append('\u000b');
+                        break;
+                    case '\\':
+                        sb.append('\\');
+                        break;
+                    case '\'':
+                        sb.append('\'');
+                        break;
+                    case '"':
+                        sb.append('"');
+                        break;
+                    case '\n':
+                        break;
+                    case 'x':
+                        sb.append((char) Integer.parseInt(hex(s, i, 2), 16));
+                        i += 2;
+                        break;
+                    case 'u':
+                        sb.append((char) Integer.parseInt(hex(s, i, 4), 16));
+                        i += 4;
+                        break;
+                    default:
+                        sb.append('\\').append(e); // Python keeps unknown escapes as written
                 }
                 continue;
             }

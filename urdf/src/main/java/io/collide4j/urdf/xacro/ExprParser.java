@@ -17,10 +17,42 @@ import java.util.Set;
  * One instance per expression; not thread-safe.
  */
 final class ExprParser {
-    private static final Set<String> KEYWORDS = Set.of("False", "None", "True", "and", "as", "assert", "async", "await",
-            "break", "class", "continue", "def", "del", "elif", "else", "except", "finally", "for", "from", "global",
-            "if", "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while",
-            "with", "yield");
+    private static final Set<String> KEYWORDS = Set.of(
+            "False",
+            "None",
+            "True",
+            "and",
+            "as",
+            "assert",
+            "async",
+            "await",
+            "break",
+            "class",
+            "continue",
+            "def",
+            "del",
+            "elif",
+            "else",
+            "except",
+            "finally",
+            "for",
+            "from",
+            "global",
+            "if",
+            "import",
+            "in",
+            "is",
+            "lambda",
+            "nonlocal",
+            "not",
+            "or",
+            "pass",
+            "raise",
+            "return",
+            "try",
+            "while",
+            "with",
+            "yield");
 
     private final List<Token> tokens;
     private int pos;
@@ -81,8 +113,10 @@ final class ExprParser {
     private void expectOp(String op) {
         if (!acceptOp(op)) {
             Token t = peek();
-            throw new PyError("SyntaxError", "expected '" + op + "' at position " + t.pos()
-                    + (t.kind() == Kind.END ? " (end of expression)" : ", found '" + t.text() + "'"));
+            throw new PyError(
+                    "SyntaxError",
+                    "expected '" + op + "' at position " + t.pos()
+                            + (t.kind() == Kind.END ? " (end of expression)" : ", found '" + t.text() + "'"));
         }
     }
 
@@ -108,8 +142,9 @@ final class ExprParser {
         if (t.kind() == Kind.OP) {
             return "([{-+~".contains(t.text()) && t.text().length() == 1;
         }
-        return !(t.kind() == Kind.NAME && KEYWORDS.contains(t.text()) && !Set.of("not", "None", "True", "False",
-                "lambda").contains(t.text()));
+        return !(t.kind() == Kind.NAME
+                && KEYWORDS.contains(t.text())
+                && !Set.of("not", "None", "True", "False", "lambda").contains(t.text()));
     }
 
     private Expr test() {
@@ -173,7 +208,9 @@ final class ExprParser {
                 pos++;
             } else if (acceptWord("in")) {
                 op = "in";
-            } else if (isWord("not") && tokens.get(pos + 1).kind() == Kind.NAME && tokens.get(pos + 1).text().equals("in")) {
+            } else if (isWord("not")
+                    && tokens.get(pos + 1).kind() == Kind.NAME
+                    && tokens.get(pos + 1).text().equals("in")) {
                 pos += 2;
                 op = "not in";
             } else if (acceptWord("is")) {
@@ -291,7 +328,9 @@ final class ExprParser {
                 throw PyError.subset("argument unpacking with '*' or '**'");
             }
             Token t = peek();
-            if (t.kind() == Kind.NAME && tokens.get(pos + 1).kind() == Kind.OP && tokens.get(pos + 1).text().equals("=")) {
+            if (t.kind() == Kind.NAME
+                    && tokens.get(pos + 1).kind() == Kind.OP
+                    && tokens.get(pos + 1).text().equals("=")) {
                 pos += 2;
                 if (kwargs.put(t.text(), test()) != null) {
                     throw new PyError("SyntaxError", "keyword argument repeated: " + t.text());
@@ -355,12 +394,16 @@ final class ExprParser {
             case NAME:
                 pos++;
                 switch (t.text()) {
-                    case "True": return new Expr.Const(Boolean.TRUE);
-                    case "False": return new Expr.Const(Boolean.FALSE);
-                    case "None": return new Expr.Const(PyNone.NONE);
+                    case "True":
+                        return new Expr.Const(Boolean.TRUE);
+                    case "False":
+                        return new Expr.Const(Boolean.FALSE);
+                    case "None":
+                        return new Expr.Const(PyNone.NONE);
                     default:
                         if (KEYWORDS.contains(t.text())) {
-                            throw new PyError("SyntaxError", "unexpected keyword '" + t.text() + "' at position " + t.pos());
+                            throw new PyError(
+                                    "SyntaxError", "unexpected keyword '" + t.text() + "' at position " + t.pos());
                         }
                         return new Expr.Name(t.text());
                 }

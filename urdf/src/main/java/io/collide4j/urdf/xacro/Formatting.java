@@ -14,11 +14,12 @@ import java.util.regex.Pattern;
  * from their exact binary value, half to even, as CPython does. Stateless.
  */
 final class Formatting {
-    private static final Pattern PERCENT = Pattern.compile("%(?:\\(([^)]*)\\))?([-+ 0#]*)(\\d+|\\*)?(?:\\.(\\d+))?([sdifFeEgGrxXo%a])");
-    private static final Pattern SPEC = Pattern.compile("(?:(.)?([<>^=]))?([-+ ])?(#)?(0)?(\\d+)?([,_])?(?:\\.(\\d+))?([sdfFeEgG%nxXob])?");
+    private static final Pattern PERCENT =
+            Pattern.compile("%(?:\\(([^)]*)\\))?([-+ 0#]*)(\\d+|\\*)?(?:\\.(\\d+))?([sdifFeEgGrxXo%a])");
+    private static final Pattern SPEC =
+            Pattern.compile("(?:(.)?([<>^=]))?([-+ ])?(#)?(0)?(\\d+)?([,_])?(?:\\.(\\d+))?([sdfFeEgG%nxXob])?");
 
-    private Formatting() {
-    }
+    private Formatting() {}
 
     static String percent(String fmt, Object arg) {
         List<Object> args = arg instanceof PyTuple ? ((PyTuple) arg).items() : List.of(arg);
@@ -33,8 +34,8 @@ final class Formatting {
             }
             // every '%' must start a conversion we implement: an unknown one is an error, never left in the text
             if (!m.region(pct, fmt.length()).lookingAt()) {
-                throw PyError.value("unsupported format character or incomplete format at index " + pct + " of "
-                        + Py.repr(fmt));
+                throw PyError.value(
+                        "unsupported format character or incomplete format at index " + pct + " of " + Py.repr(fmt));
             }
             sb.append(fmt, last, m.start());
             last = m.end();
@@ -71,8 +72,12 @@ final class Formatting {
                 continue;
             }
             char t = type == 'i' || type == 'd' ? 'd' : type;
-            body = number(v, t, prec == null ? (t == 'd' || t == 'x' || t == 'X' || t == 'o' ? null : 6) : prec,
-                    flags.contains("+") ? '+' : flags.contains(" ") ? ' ' : '-', flags.contains("#"));
+            body = number(
+                    v,
+                    t,
+                    prec == null ? (t == 'd' || t == 'x' || t == 'X' || t == 'o' ? null : 6) : prec,
+                    flags.contains("+") ? '+' : flags.contains(" ") ? ' ' : '-',
+                    flags.contains("#"));
             if (flags.contains("-")) {
                 sb.append(pad(body, width, '<', ' '));
             } else if (flags.contains("0")) {
@@ -95,7 +100,8 @@ final class Formatting {
         int n = fmt.length();
         while (i < n) {
             char c = fmt.charAt(i);
-            if (c == '{' && i + 1 < n && fmt.charAt(i + 1) == '{' || c == '}' && i + 1 < n && fmt.charAt(i + 1) == '}') {
+            if (c == '{' && i + 1 < n && fmt.charAt(i + 1) == '{'
+                    || c == '}' && i + 1 < n && fmt.charAt(i + 1) == '}') {
                 sb.append(c);
                 i += 2;
                 continue;
@@ -130,13 +136,15 @@ final class Formatting {
             Object v;
             if (head.isEmpty()) {
                 if (auto >= args.size()) {
-                    throw new PyError("IndexError", "Replacement index " + auto + " out of range for positional args tuple");
+                    throw new PyError(
+                            "IndexError", "Replacement index " + auto + " out of range for positional args tuple");
                 }
                 v = args.get(auto++);
             } else if (head.chars().allMatch(Character::isDigit)) {
                 int k = Integer.parseInt(head);
                 if (k >= args.size()) {
-                    throw new PyError("IndexError", "Replacement index " + k + " out of range for positional args tuple");
+                    throw new PyError(
+                            "IndexError", "Replacement index " + k + " out of range for positional args tuple");
                 }
                 v = args.get(k);
             } else {
@@ -153,7 +161,11 @@ final class Formatting {
                     v = Operators.attribute(v, acc.group(1));
                 } else {
                     String key = acc.group(2);
-                    v = Operators.index(v, key.chars().allMatch(Character::isDigit) && !key.isEmpty() ? (Object) Long.parseLong(key) : key);
+                    v = Operators.index(
+                            v,
+                            key.chars().allMatch(Character::isDigit) && !key.isEmpty()
+                                    ? (Object) Long.parseLong(key)
+                                    : key);
                 }
                 pos = acc.end();
             }
@@ -176,8 +188,12 @@ final class Formatting {
         if (!m.matches()) {
             throw PyError.value("Invalid format specifier '" + spec + "'");
         }
-        char fill = m.group(1) == null ? (m.group(5) != null ? '0' : ' ') : m.group(1).charAt(0);
-        char align = m.group(2) == null ? (m.group(5) != null ? '=' : v instanceof String ? '<' : '>') : m.group(2).charAt(0);
+        char fill = m.group(1) == null
+                ? (m.group(5) != null ? '0' : ' ')
+                : m.group(1).charAt(0);
+        char align = m.group(2) == null
+                ? (m.group(5) != null ? '=' : v instanceof String ? '<' : '>')
+                : m.group(2).charAt(0);
         char sign = m.group(3) == null ? '-' : m.group(3).charAt(0);
         int width = m.group(6) == null ? 0 : Integer.parseInt(m.group(6));
         Integer prec = m.group(8) == null ? null : Integer.valueOf(m.group(8));
@@ -195,14 +211,19 @@ final class Formatting {
             body = number(v, 'd', null, sign, m.group(4) != null);
         } else if (type == 0 && v instanceof Double) {
             if (prec != null) {
-                throw PyError.subset("a float format with a precision but no type ('" + spec + "'; write e.g. '.3g' or '.3f')");
+                throw PyError.subset(
+                        "a float format with a precision but no type ('" + spec + "'; write e.g. '.3g' or '.3f')");
             }
             body = signed(PyFloats.repr((Double) v), sign);
         } else if (type == 0) {
             body = Py.str(v);
         } else {
-            body = number(v, type, prec == null && type != 'd' && type != 'x' && type != 'X' && type != 'o' && type != 'b' ? 6 : prec,
-                    sign, m.group(4) != null);
+            body = number(
+                    v,
+                    type,
+                    prec == null && type != 'd' && type != 'x' && type != 'X' && type != 'o' && type != 'b' ? 6 : prec,
+                    sign,
+                    m.group(4) != null);
         }
         return pad(body, width, align, fill);
     }
@@ -217,13 +238,20 @@ final class Formatting {
             return body;
         }
         switch (align) {
-            case '<': return body + String.valueOf(fill).repeat(pad);
-            case '^': return String.valueOf(fill).repeat(pad / 2) + body + String.valueOf(fill).repeat(pad - pad / 2);
+            case '<':
+                return body + String.valueOf(fill).repeat(pad);
+            case '^':
+                return String.valueOf(fill).repeat(pad / 2)
+                        + body
+                        + String.valueOf(fill).repeat(pad - pad / 2);
             case '=': {
-                int s = !body.isEmpty() && (body.charAt(0) == '-' || body.charAt(0) == '+' || body.charAt(0) == ' ') ? 1 : 0;
+                int s = !body.isEmpty() && (body.charAt(0) == '-' || body.charAt(0) == '+' || body.charAt(0) == ' ')
+                        ? 1
+                        : 0;
                 return body.substring(0, s) + String.valueOf(fill).repeat(pad) + body.substring(s);
             }
-            default: return String.valueOf(fill).repeat(pad) + body;
+            default:
+                return String.valueOf(fill).repeat(pad) + body;
         }
     }
 
@@ -241,19 +269,25 @@ final class Formatting {
                 if (!Double.isFinite(d)) {
                     throw new PyError("OverflowError", "cannot convert float infinity or NaN to integer");
                 }
-                if (Math.abs(d) >= 9.2e18) {   // Python's int of a large float is exact: so is this
+                if (Math.abs(d) >= 9.2e18) { // Python's int of a large float is exact: so is this
                     java.math.BigInteger big = new BigDecimal(d).toBigInteger();
-                    String digits = type == 'd' ? big.abs().toString() : big.abs().toString(type == 'o' ? 8 : type == 'b' ? 2 : 16);
+                    String digits = type == 'd'
+                            ? big.abs().toString()
+                            : big.abs().toString(type == 'o' ? 8 : type == 'b' ? 2 : 16);
                     if (type == 'X') {
                         digits = digits.toUpperCase(java.util.Locale.ROOT);
                     }
                     return (big.signum() < 0 ? "-" : sign == '-' ? "" : String.valueOf(sign))
-                            + (alternate && type != 'd' ? "0" + type : "") + digits;
+                            + (alternate && type != 'd' ? "0" + type : "")
+                            + digits;
                 }
                 x = (long) d;
             }
-            String digits = type == 'd' ? Long.toString(Math.abs(x)) : type == 'o' ? Long.toOctalString(Math.abs(x))
-                    : type == 'b' ? Long.toBinaryString(Math.abs(x)) : Long.toHexString(Math.abs(x));
+            String digits = type == 'd'
+                    ? Long.toString(Math.abs(x))
+                    : type == 'o'
+                            ? Long.toOctalString(Math.abs(x))
+                            : type == 'b' ? Long.toBinaryString(Math.abs(x)) : Long.toHexString(Math.abs(x));
             if (type == 'X') {
                 digits = digits.toUpperCase(java.util.Locale.ROOT);
             }
@@ -278,7 +312,10 @@ final class Formatting {
                 s += ".";
             }
         } else if (type == '%') {
-            s = new BigDecimal(a).multiply(BigDecimal.valueOf(100)).setScale(p, RoundingMode.HALF_EVEN).toPlainString() + "%";
+            s = new BigDecimal(a)
+                            .multiply(BigDecimal.valueOf(100))
+                            .setScale(p, RoundingMode.HALF_EVEN)
+                            .toPlainString() + "%";
         } else if (type == 'e' || type == 'E') {
             s = scientific(a, p);
         } else {
@@ -289,7 +326,8 @@ final class Formatting {
                 BigDecimal r = new BigDecimal(a).round(new MathContext(q, RoundingMode.HALF_EVEN));
                 int exp = r.precision() - r.scale() - 1;
                 if (exp >= -4 && exp < q) {
-                    s = r.setScale(Math.max(0, q - 1 - exp), RoundingMode.HALF_EVEN).toPlainString();
+                    s = r.setScale(Math.max(0, q - 1 - exp), RoundingMode.HALF_EVEN)
+                            .toPlainString();
                     if (s.contains(".") && !alternate) {
                         s = s.replaceAll("0+$", "").replaceAll("\\.$", type == 'r' ? ".0" : "");
                     } else if (type == 'r' && !s.contains(".")) {

@@ -14,13 +14,12 @@ import java.util.regex.Pattern;
  */
 final class Macro {
     /** A default: {@code forward} (take the caller's property of the same name first) and/or a text; either may be absent. */
-    record Default(boolean forward, String text) {
-    }
+    record Default(boolean forward, String text) {}
 
     // xacro's re_macro_arg: param, ':=' or '=', optional '^' or '^|', a default up to unquoted whitespace
     private static final String DEFAULT_VALUE = "\\$\\{.*?\\}|\\$\\(.*?\\)|(?:'.*?'|\".*?\"|[^\\s'\"]+)+|";
-    private static final Pattern PARAM = Pattern.compile("^\\s*([^\\s:=]+?)\\s*:?=\\s*(\\^\\|?)?(" + DEFAULT_VALUE
-            + ")(?:\\s+|$)(.*)", Pattern.DOTALL);
+    private static final Pattern PARAM = Pattern.compile(
+            "^\\s*([^\\s:=]+?)\\s*:?=\\s*(\\^\\|?)?(" + DEFAULT_VALUE + ")(?:\\s+|$)(.*)", Pattern.DOTALL);
 
     final String name;
     final XNode.Element body;

@@ -9,7 +9,7 @@ import java.util.Map;
  */
 final class MacroTable {
     private final MacroTable parent;
-    private final Map<String, Object> entries = new HashMap<>();   // Macro or MacroTable (a namespace)
+    private final Map<String, Object> entries = new HashMap<>(); // Macro or MacroTable (a namespace)
 
     MacroTable(MacroTable parent) {
         this.parent = parent;

@@ -11,30 +11,74 @@ import java.util.Set;
  * list.append and friends would change a property's value behind xacro's lazy evaluation. Stateless.
  */
 final class Methods {
-    private static final Set<String> STR = Set.of("split", "rsplit", "strip", "lstrip", "rstrip", "lower", "upper",
-            "replace", "startswith", "endswith", "join", "find", "rfind", "index", "count", "format", "isdigit",
-            "isalpha", "isalnum", "isspace", "isupper", "islower", "capitalize", "title", "zfill", "splitlines",
-            "partition", "rpartition", "ljust", "rjust", "center", "swapcase", "casefold", "removeprefix",
-            "removesuffix", "isnumeric", "isdecimal", "isidentifier");
+    private static final Set<String> STR = Set.of(
+            "split",
+            "rsplit",
+            "strip",
+            "lstrip",
+            "rstrip",
+            "lower",
+            "upper",
+            "replace",
+            "startswith",
+            "endswith",
+            "join",
+            "find",
+            "rfind",
+            "index",
+            "count",
+            "format",
+            "isdigit",
+            "isalpha",
+            "isalnum",
+            "isspace",
+            "isupper",
+            "islower",
+            "capitalize",
+            "title",
+            "zfill",
+            "splitlines",
+            "partition",
+            "rpartition",
+            "ljust",
+            "rjust",
+            "center",
+            "swapcase",
+            "casefold",
+            "removeprefix",
+            "removesuffix",
+            "isnumeric",
+            "isdecimal",
+            "isidentifier");
     private static final Set<String> SEQ = Set.of("index", "count");
     private static final Set<String> DICT = Set.of("keys", "values", "items", "get", "copy");
 
-    private Methods() {
-    }
+    private Methods() {}
 
     /** Every method name of Python's dict (a YAML key of that name is shadowed by it in {@code d.name}). */
     static boolean isDictMethod(String name) {
-        return DICT.contains(name) || Set.of("pop", "update", "setdefault", "clear", "fromkeys", "popitem").contains(name);
+        return DICT.contains(name)
+                || Set.of("pop", "update", "setdefault", "clear", "fromkeys", "popitem")
+                        .contains(name);
     }
 
     static PyCallable bind(Object self, String name) {
-        boolean known = self instanceof String ? STR.contains(name)
-                : self instanceof Map ? DICT.contains(name)
-                : (self instanceof List || self instanceof PyTuple) && SEQ.contains(name);
+        boolean known = self instanceof String
+                ? STR.contains(name)
+                : self instanceof Map
+                        ? DICT.contains(name)
+                        : (self instanceof List || self instanceof PyTuple) && SEQ.contains(name);
         if (!known) {
-            throw new PyError("AttributeError", "'" + Py.typeName(self) + "' object has no attribute '" + name + "'"
-                    + (self instanceof List && Set.of("append", "extend", "insert", "pop", "remove", "sort", "reverse",
-                    "clear").contains(name) ? " (mutating methods are outside the supported subset)" : ""));
+            throw new PyError(
+                    "AttributeError",
+                    "'" + Py.typeName(self) + "' object has no attribute '" + name + "'"
+                            + (self instanceof List
+                                            && Set.of(
+                                                            "append", "extend", "insert", "pop", "remove", "sort",
+                                                            "reverse", "clear")
+                                                    .contains(name)
+                                    ? " (mutating methods are outside the supported subset)"
+                                    : ""));
         }
         return new PyCallable() {
             @Override

@@ -11,8 +11,7 @@ import java.util.Map;
  * attribute access. Stateless.
  */
 final class Operators {
-    private Operators() {
-    }
+    private Operators() {}
 
     static Object unary(String op, Object v) {
         if (op.equals("~")) {
@@ -30,7 +29,8 @@ final class Operators {
 
     static Object binary(String op, Object a, Object b) {
         if (Py.isNumber(a) && Py.isNumber(b)) {
-            return Py.isInt(a) && Py.isInt(b) ? ints(op, Py.asLong(a), Py.asLong(b))
+            return Py.isInt(a) && Py.isInt(b)
+                    ? ints(op, Py.asLong(a), Py.asLong(b))
                     : floats(op, Py.asDouble(a), Py.asDouble(b), a, b);
         }
         switch (op) {
@@ -46,7 +46,10 @@ final class Operators {
                     return out;
                 }
                 if (a instanceof PyTuple && b instanceof PyTuple) {
-                    checkLength((long) ((PyTuple) a).items().size() + ((PyTuple) b).items().size(), "tuple concatenation");
+                    checkLength(
+                            (long) ((PyTuple) a).items().size()
+                                    + ((PyTuple) b).items().size(),
+                            "tuple concatenation");
                     List<Object> out = new ArrayList<>(((PyTuple) a).items());
                     out.addAll(((PyTuple) b).items());
                     return new PyTuple(out);
@@ -68,8 +71,8 @@ final class Operators {
             default:
                 break;
         }
-        throw PyError.typeError("unsupported operand type(s) for " + op + ": '" + Py.typeName(a) + "' and '"
-                + Py.typeName(b) + "'");
+        throw PyError.typeError(
+                "unsupported operand type(s) for " + op + ": '" + Py.typeName(a) + "' and '" + Py.typeName(b) + "'");
     }
 
     /**
@@ -85,7 +88,8 @@ final class Operators {
     }
 
     private static Object repeat(Object seq, long n) {
-        long unit = Math.max(1, seq instanceof String ? ((String) seq).length() : Py.seq(seq).size());
+        long unit = Math.max(
+                1, seq instanceof String ? ((String) seq).length() : Py.seq(seq).size());
         // compared by division: n * unit wraps around for n near 2^63 and would pass as a short (empty) result
         if (n > MAX_SEQUENCE / unit) {
             throw PyError.subset("sequence repetition longer than 10^7");
@@ -114,14 +118,18 @@ final class Operators {
 
     private static Object ints(String op, long x, long y) {
         switch (op) {
-            case "+": return exact(() -> Math.addExact(x, y));
-            case "-": return exact(() -> Math.subtractExact(x, y));
-            case "*": return exact(() -> Math.multiplyExact(x, y));
+            case "+":
+                return exact(() -> Math.addExact(x, y));
+            case "-":
+                return exact(() -> Math.subtractExact(x, y));
+            case "*":
+                return exact(() -> Math.multiplyExact(x, y));
             case "/":
                 zero(y, "division by zero");
                 if (Math.abs(x) > (1L << 53) || Math.abs(y) > (1L << 53)) {
                     // Python divides ints exactly and rounds once; converting each to double first could differ
-                    return new java.math.BigDecimal(x).divide(new java.math.BigDecimal(y), new java.math.MathContext(40))
+                    return new java.math.BigDecimal(x)
+                            .divide(new java.math.BigDecimal(y), new java.math.MathContext(40))
                             .doubleValue();
                 }
                 return (double) x / (double) y;
@@ -147,13 +155,16 @@ final class Operators {
                 return exact(() -> {
                     long r = 1;
                     for (long i = 0; i < y; i++) {
-                        r = Math.multiplyExact(r, x);   // |x| >= 2 overflows within 64 steps
+                        r = Math.multiplyExact(r, x); // |x| >= 2 overflows within 64 steps
                     }
                     return r;
                 });
-            case "&": return x & y;
-            case "|": return x | y;
-            case "^": return x ^ y;
+            case "&":
+                return x & y;
+            case "|":
+                return x | y;
+            case "^":
+                return x ^ y;
             case "<<":
                 if (y < 0) {
                     throw PyError.value("negative shift count");
@@ -182,9 +193,12 @@ final class Operators {
 
     private static Object floats(String op, double x, double y, Object a, Object b) {
         switch (op) {
-            case "+": return x + y;
-            case "-": return x - y;
-            case "*": return x * y;
+            case "+":
+                return x + y;
+            case "-":
+                return x - y;
+            case "*":
+                return x * y;
             case "/":
                 zero(y, "float division by zero");
                 return x / y;
@@ -244,20 +258,30 @@ final class Operators {
 
     static boolean compare(String op, Object a, Object b) {
         switch (op) {
-            case "==": return Py.eq(a, b);
-            case "!=": return !Py.eq(a, b);
-            case "in": return Py.contains(b, a);
-            case "not in": return !Py.contains(b, a);
-            case "is": return identical(a, b);
-            case "is not": return !identical(a, b);
+            case "==":
+                return Py.eq(a, b);
+            case "!=":
+                return !Py.eq(a, b);
+            case "in":
+                return Py.contains(b, a);
+            case "not in":
+                return !Py.contains(b, a);
+            case "is":
+                return identical(a, b);
+            case "is not":
+                return !identical(a, b);
             default:
                 try {
                     int c = Py.compare(a, b, op);
                     switch (op) {
-                        case "<": return c < 0;
-                        case ">": return c > 0;
-                        case "<=": return c <= 0;
-                        default: return c >= 0;
+                        case "<":
+                            return c < 0;
+                        case ">":
+                            return c > 0;
+                        case "<=":
+                            return c <= 0;
+                        default:
+                            return c >= 0;
                     }
                 } catch (Py.NaNComparison e) {
                     return false;
@@ -293,16 +317,20 @@ final class Operators {
         }
         if (target instanceof String || target instanceof List || target instanceof PyTuple) {
             if (!Py.isInt(key)) {
-                throw PyError.typeError(Py.typeName(target) + " indices must be integers or slices, not "
-                        + Py.typeName(key));
+                throw PyError.typeError(
+                        Py.typeName(target) + " indices must be integers or slices, not " + Py.typeName(key));
             }
-            int n = target instanceof String ? ((String) target).length() : Py.seq(target).size();
+            int n = target instanceof String
+                    ? ((String) target).length()
+                    : Py.seq(target).size();
             long i = Py.asLong(key);
             long j = i < 0 ? i + n : i;
             if (j < 0 || j >= n) {
                 throw new PyError("IndexError", Py.typeName(target) + " index out of range");
             }
-            return target instanceof String ? String.valueOf(((String) target).charAt((int) j)) : Py.seq(target).get((int) j);
+            return target instanceof String
+                    ? String.valueOf(((String) target).charAt((int) j))
+                    : Py.seq(target).get((int) j);
         }
         throw PyError.typeError("'" + Py.typeName(target) + "' object is not subscriptable");
     }
@@ -311,7 +339,9 @@ final class Operators {
         if (!(target instanceof String || target instanceof List || target instanceof PyTuple)) {
             throw PyError.typeError("'" + Py.typeName(target) + "' object is not subscriptable");
         }
-        int n = target instanceof String ? ((String) target).length() : Py.seq(target).size();
+        int n = target instanceof String
+                ? ((String) target).length()
+                : Py.seq(target).size();
         long st = step == null || step instanceof PyNone ? 1 : sliceInt(step);
         if (st == 0) {
             throw PyError.value("slice step cannot be zero");
@@ -365,7 +395,10 @@ final class Operators {
         if (target instanceof YamlDict) {
             return ((YamlDict) target).attribute(name);
         }
-        if (target instanceof String || target instanceof List || target instanceof Map || target instanceof PyTuple
+        if (target instanceof String
+                || target instanceof List
+                || target instanceof Map
+                || target instanceof PyTuple
                 || Py.isNumber(target)) {
             return Methods.bind(target, name);
         }

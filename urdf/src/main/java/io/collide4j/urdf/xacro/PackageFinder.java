@@ -34,7 +34,9 @@ public interface PackageFinder {
                     }
                 }
                 for (URI u : resolver.candidates("package://" + pkg + "/", base)) {
-                    if ("file".equals(u.getScheme()) && Files.isDirectory(Path.of(u)) && Path.of(u).getFileName() != null
+                    if ("file".equals(u.getScheme())
+                            && Files.isDirectory(Path.of(u))
+                            && Path.of(u).getFileName() != null
                             && Path.of(u).getFileName().toString().equals(pkg)) {
                         return Optional.of(Path.of(u));
                     }

@@ -12,8 +12,7 @@ import java.util.Map;
  * insertion-ordered), {@link PyCallable}, {@link Symbols} (a namespace) and XML blocks. Stateless.
  */
 final class Py {
-    private Py() {
-    }
+    private Py() {}
 
     static String typeName(Object v) {
         if (v instanceof Boolean) {
@@ -82,7 +81,10 @@ final class Py {
             StringBuilder sb = new StringBuilder("{");
             boolean first = true;
             for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
-                sb.append(first ? "" : ", ").append(repr(e.getKey())).append(": ").append(repr(e.getValue()));
+                sb.append(first ? "" : ", ")
+                        .append(repr(e.getKey()))
+                        .append(": ")
+                        .append(repr(e.getValue()));
                 first = false;
             }
             return sb.append('}').toString();
@@ -132,7 +134,7 @@ final class Py {
             return (Long) v != 0;
         }
         if (v instanceof Double) {
-            return (Double) v != 0;   // NaN is true in Python
+            return (Double) v != 0; // NaN is true in Python
         }
         if (v instanceof String) {
             return !((String) v).isEmpty();
@@ -269,8 +271,8 @@ final class Py {
             }
             return Integer.compare(x.size(), y.size());
         }
-        throw PyError.typeError("'" + op + "' not supported between instances of '" + typeName(a) + "' and '"
-                + typeName(b) + "'");
+        throw PyError.typeError(
+                "'" + op + "' not supported between instances of '" + typeName(a) + "' and '" + typeName(b) + "'");
     }
 
     /** Thrown by {@link #compare} for a NaN operand: every ordering comparison with NaN is False in Python. */

@@ -11,8 +11,7 @@ import java.math.RoundingMode;
  * {@link Double#toString} is neither always shortest nor formatted this way ({@code 1.0E-5}). Stateless.
  */
 final class PyFloats {
-    private PyFloats() {
-    }
+    private PyFloats() {}
 
     static String repr(double d) {
         if (Double.isNaN(d)) {
@@ -79,6 +78,6 @@ final class PyFloats {
                 return up;
             }
         }
-        return exact.round(MathContext.DECIMAL64);   // unreachable: 17 significant digits always round-trip
+        return exact.round(MathContext.DECIMAL64); // unreachable: 17 significant digits always round-trip
     }
 }

@@ -6,12 +6,21 @@ import java.util.Map;
 
 /** Python's str methods on Java strings (whitespace as Python's {@code str.isspace}). Stateless. */
 final class Strings {
-    private Strings() {
-    }
+    private Strings() {}
 
     static boolean isSpace(char c) {
-        return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\u000b' || c == '\f' || c == '\u001c'
-                || c == '\u001d' || c == '\u001e' || c == '\u001f' || c == '\u0085' || Character.isWhitespace(c)
+        return c == ' '
+                || c == '\t'
+                || c == '\n'
+                || c == '\r'
+                || c == '\u000b'
+                || c == '\f'
+                || c == '\u001c'
+                || c == '\u001d'
+                || c == '\u001e'
+                || c == '\u001f'
+                || c == '\u0085'
+                || Character.isWhitespace(c)
                 || Character.isSpaceChar(c);
     }
 
@@ -88,7 +97,8 @@ final class Strings {
             case "split":
             case "rsplit": {
                 Object sep = kwargs.containsKey("sep") ? kwargs.get("sep") : optional(args, 0);
-                Object max = kwargs.containsKey("maxsplit") ? kwargs.get("maxsplit") : args.size() > 1 ? args.get(1) : -1L;
+                Object max =
+                        kwargs.containsKey("maxsplit") ? kwargs.get("maxsplit") : args.size() > 1 ? args.get(1) : -1L;
                 Methods.arity(name, args, 0, 2);
                 long m = Py.asLong(Builtins.toInt(max));
                 String sp = sep instanceof PyNone ? null : str(name, sep);
@@ -96,8 +106,10 @@ final class Strings {
                     return split(s, sp, m);
                 }
                 // rsplit with a limit: split the reversed string and reverse back
-                List<Object> parts = split(new StringBuilder(s).reverse().toString(),
-                        sp == null ? null : new StringBuilder(sp).reverse().toString(), m);
+                List<Object> parts = split(
+                        new StringBuilder(s).reverse().toString(),
+                        sp == null ? null : new StringBuilder(sp).reverse().toString(),
+                        m);
                 List<Object> out = new ArrayList<>();
                 for (int i = parts.size() - 1; i >= 0; i--) {
                     out.add(new StringBuilder((String) parts.get(i)).reverse().toString());
@@ -109,11 +121,15 @@ final class Strings {
             case "rstrip": {
                 Methods.arity(name, args, 0, 1);
                 Object c = optional(args, 0);
-                return strip(s, c instanceof PyNone ? null : str(name, c), !name.equals("rstrip"), !name.equals("lstrip"));
+                return strip(
+                        s, c instanceof PyNone ? null : str(name, c), !name.equals("rstrip"), !name.equals("lstrip"));
             }
-            case "lower": return s.toLowerCase(java.util.Locale.ROOT);
-            case "upper": return s.toUpperCase(java.util.Locale.ROOT);
-            case "casefold": return s.toLowerCase(java.util.Locale.ROOT);
+            case "lower":
+                return s.toLowerCase(java.util.Locale.ROOT);
+            case "upper":
+                return s.toUpperCase(java.util.Locale.ROOT);
+            case "casefold":
+                return s.toLowerCase(java.util.Locale.ROOT);
             case "swapcase": {
                 StringBuilder sb = new StringBuilder();
                 for (char c : s.toCharArray()) {
@@ -122,8 +138,10 @@ final class Strings {
                 return sb.toString();
             }
             case "capitalize":
-                return s.isEmpty() ? s : s.substring(0, 1).toUpperCase(java.util.Locale.ROOT)
-                        + s.substring(1).toLowerCase(java.util.Locale.ROOT);
+                return s.isEmpty()
+                        ? s
+                        : s.substring(0, 1).toUpperCase(java.util.Locale.ROOT)
+                                + s.substring(1).toLowerCase(java.util.Locale.ROOT);
             case "title": {
                 StringBuilder sb = new StringBuilder();
                 boolean prevCased = false;
@@ -166,7 +184,8 @@ final class Strings {
             case "startswith":
             case "endswith": {
                 Methods.arity(name, args, 1, 1);
-                List<Object> options = args.get(0) instanceof PyTuple ? ((PyTuple) args.get(0)).items() : List.of(args.get(0));
+                List<Object> options =
+                        args.get(0) instanceof PyTuple ? ((PyTuple) args.get(0)).items() : List.of(args.get(0));
                 for (Object o : options) {
                     String p = str(name, o);
                     if (name.equals("startswith") ? s.startsWith(p) : s.endsWith(p)) {
@@ -217,12 +236,18 @@ final class Strings {
             case "isnumeric":
             case "isdecimal":
                 return !s.isEmpty() && s.chars().allMatch(Character::isDigit);
-            case "isalpha": return !s.isEmpty() && s.chars().allMatch(Character::isLetter);
-            case "isalnum": return !s.isEmpty() && s.chars().allMatch(Character::isLetterOrDigit);
-            case "isspace": return !s.isEmpty() && s.chars().allMatch(c -> isSpace((char) c));
-            case "isupper": return s.chars().anyMatch(Character::isLetter) && s.equals(s.toUpperCase(java.util.Locale.ROOT));
-            case "islower": return s.chars().anyMatch(Character::isLetter) && s.equals(s.toLowerCase(java.util.Locale.ROOT));
-            case "isidentifier": return s.matches("[A-Za-z_][A-Za-z0-9_]*");
+            case "isalpha":
+                return !s.isEmpty() && s.chars().allMatch(Character::isLetter);
+            case "isalnum":
+                return !s.isEmpty() && s.chars().allMatch(Character::isLetterOrDigit);
+            case "isspace":
+                return !s.isEmpty() && s.chars().allMatch(c -> isSpace((char) c));
+            case "isupper":
+                return s.chars().anyMatch(Character::isLetter) && s.equals(s.toUpperCase(java.util.Locale.ROOT));
+            case "islower":
+                return s.chars().anyMatch(Character::isLetter) && s.equals(s.toLowerCase(java.util.Locale.ROOT));
+            case "isidentifier":
+                return s.matches("[A-Za-z_][A-Za-z0-9_]*");
             case "zfill": {
                 Methods.arity(name, args, 1, 1);
                 long w = Py.asLong(Builtins.toInt(args.get(0)));

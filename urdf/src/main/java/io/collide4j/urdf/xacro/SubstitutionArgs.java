@@ -14,13 +14,13 @@ import java.util.Map;
 final class SubstitutionArgs {
     /** What a substitution reads. */
     interface Context {
-        String arg(String name);          // null when undefined
+        String arg(String name); // null when undefined
 
-        String env(String name);          // null when unset
+        String env(String name); // null when unset
 
-        String findPackage(String name);  // the package's absolute folder; throws when not found
+        String findPackage(String name); // the package's absolute folder; throws when not found
 
-        String currentDirectory();        // absolute folder of the file being processed
+        String currentDirectory(); // absolute folder of the file being processed
 
         String workingDirectory();
 
@@ -29,8 +29,7 @@ final class SubstitutionArgs {
 
     private static final List<String> VALID = List.of("find", "env", "optenv", "dirname", "arg");
 
-    private SubstitutionArgs() {
-    }
+    private SubstitutionArgs() {}
 
     static String resolve(String text, Context ctx) {
         if (text.equals("$(cwd)")) {
@@ -56,8 +55,9 @@ final class SubstitutionArgs {
                 }
             }
             if (parts.isEmpty() || !VALID.contains(parts.get(0))) {
-                throw new PyError("SubstitutionException", "Unknown substitution command [" + a + "]. Valid commands are "
-                        + VALID);
+                throw new PyError(
+                        "SubstitutionException",
+                        "Unknown substitution command [" + a + "]. Valid commands are " + VALID);
             }
             String command = parts.get(0);
             List<String> args = parts.subList(1, parts.size());
@@ -68,22 +68,27 @@ final class SubstitutionArgs {
             switch (command) {
                 case "find":
                     if (args.size() != 1) {
-                        throw new PyError("SubstitutionException", "$(find pkg) accepts exactly one argument [" + a + "]");
+                        throw new PyError(
+                                "SubstitutionException", "$(find pkg) accepts exactly one argument [" + a + "]");
                     }
                     value = ctx.findPackage(args.get(0));
                     break;
                 case "env":
                     if (args.size() != 1) {
-                        throw new PyError("SubstitutionException", "$(env var) command only accepts one argument [" + a + "]");
+                        throw new PyError(
+                                "SubstitutionException", "$(env var) command only accepts one argument [" + a + "]");
                     }
                     value = ctx.env(args.get(0));
                     if (value == null) {
-                        throw new PyError("SubstitutionException", "environment variable '" + args.get(0) + "' is not set");
+                        throw new PyError(
+                                "SubstitutionException", "environment variable '" + args.get(0) + "' is not set");
                     }
                     break;
                 case "optenv":
                     if (args.isEmpty()) {
-                        throw new PyError("SubstitutionException", "$(optenv var) must specify an environment variable [" + a + "]");
+                        throw new PyError(
+                                "SubstitutionException",
+                                "$(optenv var) must specify an environment variable [" + a + "]");
                     }
                     value = ctx.env(args.get(0));
                     if (value == null) {
@@ -95,8 +100,11 @@ final class SubstitutionArgs {
                     break;
                 default:
                     if (args.size() != 1) {
-                        throw new PyError("SubstitutionException", "$(arg var) " + (args.isEmpty()
-                                ? "must specify a variable name" : "may only specify one arg") + " [" + a + "]");
+                        throw new PyError(
+                                "SubstitutionException",
+                                "$(arg var) "
+                                        + (args.isEmpty() ? "must specify a variable name" : "may only specify one arg")
+                                        + " [" + a + "]");
                     }
                     value = ctx.arg(args.get(0));
                     if (value == null) {
@@ -112,19 +120,22 @@ final class SubstitutionArgs {
     static List<String> collect(String s) {
         List<String> out = new ArrayList<>();
         StringBuilder buf = new StringBuilder();
-        int state = 0;   // 0 out, 1 after '$', 2 after '$(', 3 inside
+        int state = 0; // 0 out, 1 after '$', 2 after '$(', 3 inside
         for (char c : s.toCharArray()) {
             if (c == '$') {
                 if (state == 0) {
                     state = 1;
                 } else if (state != 1) {
-                    throw new PyError("SubstitutionException", "Dollar signs \"$\" cannot be inside of substitution args [" + s + "]");
+                    throw new PyError(
+                            "SubstitutionException",
+                            "Dollar signs \"$\" cannot be inside of substitution args [" + s + "]");
                 }
             } else if (c == '(') {
                 if (state == 1) {
                     state = 2;
                 } else if (state != 0) {
-                    throw new PyError("SubstitutionException", "Invalid left parenthesis \"(\" in substitution args [" + s + "]");
+                    throw new PyError(
+                            "SubstitutionException", "Invalid left parenthesis \"(\" in substitution args [" + s + "]");
                 }
             } else if (c == ')') {
                 if (state == 3) {
@@ -173,17 +184,32 @@ final class SubstitutionArgs {
         Builtins.Fn find = fn("find", 1, a -> ctx.findPackage(Py.str(a.get(0))));
         Expr.Env names = name -> {
             switch (name) {
-                case "arg": return arg;
-                case "dirname": return dirname;
-                case "env": return env;
-                case "optenv": return optenv;
-                case "find": return find;
-                case "true": case "True": return true;
-                case "false": case "False": return false;
+                case "arg":
+                    return arg;
+                case "dirname":
+                    return dirname;
+                case "env":
+                    return env;
+                case "optenv":
+                    return optenv;
+                case "find":
+                    return find;
+                case "true":
+                case "True":
+                    return true;
+                case "false":
+                case "False":
+                    return false;
                 default:
-                    if (globals.containsKey(name) && !name.equals("python") && !name.equals("xacro")
-                            && !name.equals("sorted") && !name.equals("range") && !name.equals("min")
-                            && !name.equals("max") && !name.equals("round") && !name.equals("len")) {
+                    if (globals.containsKey(name)
+                            && !name.equals("python")
+                            && !name.equals("xacro")
+                            && !name.equals("sorted")
+                            && !name.equals("range")
+                            && !name.equals("min")
+                            && !name.equals("max")
+                            && !name.equals("round")
+                            && !name.equals("len")) {
                         return globals.get(name);
                     }
                     return auto(requireArg(ctx, name));

@@ -35,8 +35,12 @@ final class Symbols {
     private final Set<String> unevaluated = new HashSet<>();
     private final List<String> resolving = new ArrayList<>();
 
-    private Symbols(Symbols parent, Map<String, Object> globals, boolean namespace, TextEvaluator evaluator,
-                    Warnings warnings) {
+    private Symbols(
+            Symbols parent,
+            Map<String, Object> globals,
+            boolean namespace,
+            TextEvaluator evaluator,
+            Warnings warnings) {
         this.parent = parent;
         this.globals = globals;
         this.namespace = namespace;
@@ -119,8 +123,10 @@ final class Symbols {
             if (resolving.contains(key)) {
                 List<String> chain = new ArrayList<>(resolving);
                 chain.add(key);
-                throw new PyError("XacroException", "circular variable definition: " + String.join(" -> ", chain)
-                        + "; consider disabling lazy evaluation via lazy_eval=\"false\"");
+                throw new PyError(
+                        "XacroException",
+                        "circular variable definition: " + String.join(" -> ", chain)
+                                + "; consider disabling lazy evaluation via lazy_eval=\"false\"");
             }
             resolving.add(key);
             try {
@@ -179,7 +185,7 @@ final class Symbols {
             return i;
         }
         if (s.strip().matches("[+-]?\\d+")) {
-            return s;   // an int beyond 64 bits: kept as its digits (printed as Python would), never turned into a float
+            return s; // an int beyond 64 bits: kept as its digits (printed as Python would), never turned into a float
         }
         Double d = Builtins.parseFloat(s);
         if (d != null) {

@@ -5,7 +5,7 @@ import java.util.List;
 
 /** A parsed file: the root element plus the comments and processing instructions around it, in order. */
 final class XDocument {
-    final XNode.Element holder;   // a synthetic parent of the top-level nodes, so they can be moved like children
+    final XNode.Element holder; // a synthetic parent of the top-level nodes, so they can be moved like children
 
     XDocument(XNode.Element holder) {
         this.holder = holder;

@@ -25,8 +25,13 @@ public final class Xacro {
     private final Warnings warnings;
     private final Predicate<Path> readable;
 
-    private Xacro(Map<String, String> args, PackageFinder packages, Map<String, String> environment,
-                  Path workingDirectory, Warnings warnings, Predicate<Path> readable) {
+    private Xacro(
+            Map<String, String> args,
+            PackageFinder packages,
+            Map<String, String> environment,
+            Path workingDirectory,
+            Warnings warnings,
+            Predicate<Path> readable) {
         this.args = Map.copyOf(args);
         this.packages = packages;
         this.environment = Map.copyOf(environment);
@@ -40,8 +45,13 @@ public final class Xacro {
      * the process environment; the current directory; warnings dropped.
      */
     public static Xacro create() {
-        return new Xacro(Map.of(), PackageFinder.of(ResourceResolver.standard(List.of())), System.getenv(),
-                Path.of("").toAbsolutePath(), w -> { }, p -> true);
+        return new Xacro(
+                Map.of(),
+                PackageFinder.of(ResourceResolver.standard(List.of())),
+                System.getenv(),
+                Path.of("").toAbsolutePath(),
+                w -> {},
+                p -> true);
     }
 
     /** The {@code name:=value} arguments (they take precedence over {@code xacro:arg} defaults). */
@@ -123,19 +133,19 @@ public final class Xacro {
         XDocument doc;
         try {
             doc = p.process(name);
-        } catch (PyError e) {   // every evaluation is wrapped with its location; this is a last line of defence
+        } catch (PyError e) { // every evaluation is wrapped with its location; this is a last line of defence
             throw new XacroException(name, 0, e.type() + ": " + e.getMessage(), e);
         }
         return new Expansion(XmlWriter.write(doc), List.copyOf(p.dependencies()));
     }
 
     /** An expanded document and the files it was made from. */
-    public record Expansion(String xml, List<Path> dependencies) {
-    }
+    public record Expansion(String xml, List<Path> dependencies) {}
 
     /** True for file names xacro handles: {@code *.xacro} (also {@code robot.urdf.xacro}). */
     public static boolean isXacro(Path file) {
         Path name = file.getFileName();
-        return name != null && name.toString().toLowerCase(java.util.Locale.ROOT).endsWith(".xacro");
+        return name != null
+                && name.toString().toLowerCase(java.util.Locale.ROOT).endsWith(".xacro");
     }
 }

@@ -22,8 +22,7 @@ import org.xml.sax.ext.DefaultHandler2;
  * entities are refused, so reading never reaches the network. Stateless.
  */
 final class XmlReader {
-    private XmlReader() {
-    }
+    private XmlReader() {}
 
     static XDocument read(InputStream in, String file) {
         try {
@@ -41,8 +40,11 @@ final class XmlReader {
             p.parse(is, b);
             return new XDocument(b.holder);
         } catch (SAXParseException e) {
-            throw new XmlSyntaxException(file, e.getLineNumber(),
-                    "malformed XML at column " + e.getColumnNumber() + ": " + e.getMessage(), e);
+            throw new XmlSyntaxException(
+                    file,
+                    e.getLineNumber(),
+                    "malformed XML at column " + e.getColumnNumber() + ": " + e.getMessage(),
+                    e);
         } catch (SAXException | ParserConfigurationException e) {
             throw new XmlSyntaxException(file, 0, "malformed XML: " + e.getMessage(), e);
         } catch (IOException e) {
@@ -58,7 +60,7 @@ final class XmlReader {
         private StringBuilder text;
         private int textLine;
         private boolean inCdata;
-        private int lastLine;   // where the previous event ended: where the next start tag begins
+        private int lastLine; // where the previous event ended: where the next start tag begins
 
         Builder(String file) {
             this.file = file;

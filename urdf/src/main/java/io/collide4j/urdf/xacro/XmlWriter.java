@@ -7,8 +7,7 @@ package io.collide4j.urdf.xacro;
  * between the indentation and a newline; {@code & < " >} escaped in text and attributes alike. Stateless.
  */
 final class XmlWriter {
-    private XmlWriter() {
-    }
+    private XmlWriter() {}
 
     static String write(XDocument doc) {
         StringBuilder sb = new StringBuilder("<?xml version=\"1.0\" ?>\n");
@@ -32,25 +31,43 @@ final class XmlWriter {
             sb.append(indent).append("<!--").append(((XNode.Comment) n).data).append("-->\n");
         } else if (n instanceof XNode.Instruction) {
             XNode.Instruction pi = (XNode.Instruction) n;
-            sb.append(indent).append("<?").append(pi.target).append(' ').append(pi.data).append("?>\n");
+            sb.append(indent)
+                    .append("<?")
+                    .append(pi.target)
+                    .append(' ')
+                    .append(pi.data)
+                    .append("?>\n");
         }
     }
 
     private static void element(StringBuilder sb, XNode.Element e, String indent) {
         sb.append(indent).append('<').append(e.name);
-        e.attributes.keySet().stream().sorted().forEach(k ->
-                sb.append(' ').append(k).append("=\"").append(escape(e.attributes.get(k))).append('"'));
+        e.attributes.keySet().stream()
+                .sorted()
+                .forEach(k -> sb.append(' ')
+                        .append(k)
+                        .append("=\"")
+                        .append(escape(e.attributes.get(k)))
+                        .append('"'));
         if (e.children.isEmpty()) {
             sb.append("/>\n");
             return;
         }
-        if (e.children.size() == 1 && e.children.get(0) instanceof XNode.Text && !((XNode.Text) e.children.get(0)).cdata) {
-            sb.append('>').append(escape(((XNode.Text) e.children.get(0)).data)).append("</").append(e.name).append(">\n");
+        if (e.children.size() == 1
+                && e.children.get(0) instanceof XNode.Text
+                && !((XNode.Text) e.children.get(0)).cdata) {
+            sb.append('>')
+                    .append(escape(((XNode.Text) e.children.get(0)).data))
+                    .append("</")
+                    .append(e.name)
+                    .append(">\n");
             return;
         }
         sb.append(">\n");
         for (XNode c : e.children) {
-            if (c instanceof XNode.Text && !((XNode.Text) c).cdata && ((XNode.Text) c).data.chars().allMatch(ch -> isPySpace((char) ch))) {
+            if (c instanceof XNode.Text
+                    && !((XNode.Text) c).cdata
+                    && ((XNode.Text) c).data.chars().allMatch(ch -> isPySpace((char) ch))) {
                 continue;
             }
             node(sb, c, indent + "  ");
@@ -67,6 +84,9 @@ final class XmlWriter {
         if (s.indexOf('&') < 0 && s.indexOf('<') < 0 && s.indexOf('"') < 0 && s.indexOf('>') < 0) {
             return s;
         }
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace("\"", "&quot;").replace(">", "&gt;");
+        return s.replace("&", "&amp;")
+                .replace("<", "&lt;")
+                .replace("\"", "&quot;")
+                .replace(">", "&gt;");
     }
 }

@@ -26,26 +26,34 @@ import org.snakeyaml.engine.v2.schema.Schema;
  * schema of our own; no arbitrary types are constructed. Stateless.
  */
 final class YamlLoader {
-    private static final Pattern BOOL = Pattern.compile("yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF");
-    private static final Pattern INT = Pattern.compile("[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+"
-            + "|[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+");
-    private static final Pattern FLOAT = Pattern.compile("[-+]?(?:[0-9][0-9_]*)\\.[0-9_]*(?:[eE][-+][0-9]+)?|\\.[0-9_]+(?:[eE][-+][0-9]+)?"
-            + "|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\\.[0-9_]*|[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN)");
+    private static final Pattern BOOL =
+            Pattern.compile("yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF");
+    private static final Pattern INT =
+            Pattern.compile("[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+"
+                    + "|[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+");
+    private static final Pattern FLOAT =
+            Pattern.compile("[-+]?(?:[0-9][0-9_]*)\\.[0-9_]*(?:[eE][-+][0-9]+)?|\\.[0-9_]+(?:[eE][-+][0-9]+)?"
+                    + "|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\\.[0-9_]*|[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN)");
     private static final Pattern NULL = Pattern.compile("~|null|Null|NULL|");
-    private static final Pattern TIMESTAMP = Pattern.compile("(\\d{4})-(\\d\\d?)-(\\d\\d?)(?:(?:[Tt]|[ \\t]+)(\\d\\d?):(\\d\\d):(\\d\\d)"
-            + "(?:\\.(\\d*))?(?:[ \\t]*(Z|([-+])(\\d\\d?)(?::(\\d\\d))?))?)?");
+    private static final Pattern TIMESTAMP =
+            Pattern.compile("(\\d{4})-(\\d\\d?)-(\\d\\d?)(?:(?:[Tt]|[ \\t]+)(\\d\\d?):(\\d\\d):(\\d\\d)"
+                    + "(?:\\.(\\d*))?(?:[ \\t]*(Z|([-+])(\\d\\d?)(?::(\\d\\d))?))?)?");
     private static final Tag TIMESTAMP_TAG = new Tag("tag:yaml.org,2002:timestamp");
 
-    private YamlLoader() {
-    }
+    private YamlLoader() {}
 
     /** Parses YAML text; {@code angle} evaluates the text of a {@code !radians}/{@code !degrees} scalar to radians. */
     static Object load(String text, String source, Function<String, Double> angle) {
         Map<Tag, ConstructNode> tags = new HashMap<>();
         tags.put(new Tag("!radians"), node -> angle.apply(((ScalarNode) node).getValue()));
         tags.put(new Tag("!degrees"), node -> Math.toRadians(angle.apply(((ScalarNode) node).getValue())));
-        LoadSettings settings = LoadSettings.builder().setSchema(new PyYamlSchema()).setTagConstructors(tags)
-                .setLabel(source).setAllowDuplicateKeys(true).setMaxAliasesForCollections(1000).build();
+        LoadSettings settings = LoadSettings.builder()
+                .setSchema(new PyYamlSchema())
+                .setTagConstructors(tags)
+                .setLabel(source)
+                .setAllowDuplicateKeys(true)
+                .setMaxAliasesForCollections(1000)
+                .build();
         Object raw = new Load(settings).loadFromString(text);
         return wrap(raw);
     }
@@ -69,7 +77,7 @@ final class YamlLoader {
             }
             ((Map<?, ?>) v).forEach((k, x) -> {
                 if (!"<<".equals(k)) {
-                    m.put(wrap(k), wrap(x));   // an overridden key keeps its merged position, as in a Python dict
+                    m.put(wrap(k), wrap(x)); // an overridden key keeps its merged position, as in a Python dict
                 }
             });
             return new YamlDict(m);
@@ -151,13 +159,18 @@ final class YamlLoader {
         if (!m.matches()) {
             return v;
         }
-        String date = String.format(java.util.Locale.ROOT, "%s-%02d-%02d", m.group(1), Integer.parseInt(m.group(2)),
+        String date = String.format(
+                java.util.Locale.ROOT,
+                "%s-%02d-%02d",
+                m.group(1),
+                Integer.parseInt(m.group(2)),
                 Integer.parseInt(m.group(3)));
         if (m.group(4) == null) {
             return date;
         }
-        StringBuilder sb = new StringBuilder(date).append(String.format(java.util.Locale.ROOT, " %02d:%s:%s",
-                Integer.parseInt(m.group(4)), m.group(5), m.group(6)));
+        StringBuilder sb = new StringBuilder(date)
+                .append(String.format(
+                        java.util.Locale.ROOT, " %02d:%s:%s", Integer.parseInt(m.group(4)), m.group(5), m.group(6)));
         String fraction = m.group(7) == null ? "" : m.group(7);
         fraction = (fraction + "000000").substring(0, 6);
         if (Integer.parseInt(fraction) != 0) {
@@ -166,7 +179,11 @@ final class YamlLoader {
         if ("Z".equals(m.group(8))) {
             sb.append("+00:00");
         } else if (m.group(9) != null) {
-            sb.append(String.format(java.util.Locale.ROOT, "%s%02d:%s", m.group(9), Integer.parseInt(m.group(10)),
+            sb.append(String.format(
+                    java.util.Locale.ROOT,
+                    "%s%02d:%s",
+                    m.group(9),
+                    Integer.parseInt(m.group(10)),
                     m.group(11) == null ? "00" : m.group(11)));
         }
         return sb.toString();

@@ -43,7 +43,13 @@ class MeshLoaderTest {
         for (double[][] t : cubeTriangles()) {
             b.append("  facet normal 0 0 0\n    outer loop\n");
             for (double[] v : t) {
-                b.append("      vertex ").append(v[0]).append(' ').append(v[1]).append(' ').append(v[2]).append('\n');
+                b.append("      vertex ")
+                        .append(v[0])
+                        .append(' ')
+                        .append(v[1])
+                        .append(' ')
+                        .append(v[2])
+                        .append('\n');
             }
             b.append("    endloop\n  endfacet\n");
         }
@@ -70,7 +76,13 @@ class MeshLoaderTest {
     static String obj() {
         StringBuilder b = new StringBuilder("# cube\nmtllib missing.mtl\no cube\n");
         for (double[] c : CORNERS) {
-            b.append("v ").append(c[0]).append(' ').append(c[1]).append(' ').append(c[2]).append('\n');
+            b.append("v ")
+                    .append(c[0])
+                    .append(' ')
+                    .append(c[1])
+                    .append(' ')
+                    .append(c[2])
+                    .append('\n');
         }
         b.append("vt 0 0\nvn 0 0 1\nusemtl nothing\ns off\n");
         String[] forms = {"%d", "%d/1", "%d//1", "%d/1/1", "NEG", "%d"};
@@ -115,8 +127,12 @@ class MeshLoaderTest {
     static String cubePositions(double scale, double offset) {
         StringBuilder b = new StringBuilder();
         for (double[] c : CORNERS) {
-            b.append(c[0] * scale + offset).append(' ').append(c[1] * scale + offset).append(' ')
-                    .append(c[2] * scale + offset).append(' ');
+            b.append(c[0] * scale + offset)
+                    .append(' ')
+                    .append(c[1] * scale + offset)
+                    .append(' ')
+                    .append(c[2] * scale + offset)
+                    .append(' ');
         }
         return b.toString();
     }
@@ -191,15 +207,17 @@ class MeshLoaderTest {
     void colladaUnitAndNodeTransformsAreApplied() {
         // cube of side 200 cm offset by -100 cm → side 2 m centred at origin, then translated by (10, 0, 0) m
         // in file units (1000 cm = 10 m)
-        MeshLoadResult r = load(dae("0.01", "Z_UP", cubePositions(200, -100), "<translate>1000 0 0</translate>"),
-                MeshFormat.COLLADA);
+        MeshLoadResult r = load(
+                dae("0.01", "Z_UP", cubePositions(200, -100), "<translate>1000 0 0</translate>"), MeshFormat.COLLADA);
         assertArrayEquals(new double[] {9, -1, -1, 11, 1, 1}, r.mesh().bounds(), 1e-12);
         // rotate 90° about z after translating: (x,y) → (-y,x)
-        r = load(dae("1", "Z_UP", cubePositions(1, 0), "<rotate>0 0 1 90</rotate><translate>5 0 0</translate>"),
+        r = load(
+                dae("1", "Z_UP", cubePositions(1, 0), "<rotate>0 0 1 90</rotate><translate>5 0 0</translate>"),
                 MeshFormat.COLLADA);
         assertArrayEquals(new double[] {-1, 5, 0, 0, 6, 1}, r.mesh().bounds(), 1e-12);
         // <matrix> is row-major: translation in the last column
-        r = load(dae("1", "Z_UP", cubePositions(1, 0), "<matrix>2 0 0 1  0 1 0 2  0 0 1 3  0 0 0 1</matrix>"),
+        r = load(
+                dae("1", "Z_UP", cubePositions(1, 0), "<matrix>2 0 0 1  0 1 0 2  0 0 1 3  0 0 0 1</matrix>"),
                 MeshFormat.COLLADA);
         assertArrayEquals(new double[] {1, 2, 3, 3, 3, 4}, r.mesh().bounds(), 1e-12);
         // mirroring scale keeps outward winding
@@ -213,11 +231,17 @@ class MeshLoaderTest {
     void colladaUpAxisIgnoredByDefaultAppliedOnRequest() {
         String yUp = dae("1", "Y_UP", cubePositions(1, 0), "<translate>0 5 0</translate>");
         byte[] bytes = yUp.getBytes(StandardCharsets.UTF_8);
-        assertArrayEquals(new double[] {0, 5, 0, 1, 6, 1},
-                MeshLoader.load(bytes, "y.dae", MeshFormat.COLLADA, false).mesh().bounds(), 1e-12);
+        assertArrayEquals(
+                new double[] {0, 5, 0, 1, 6, 1},
+                MeshLoader.load(bytes, "y.dae", MeshFormat.COLLADA, false)
+                        .mesh()
+                        .bounds(),
+                1e-12);
         // Y up → Z up: (x, y, z) → (x, -z, y)
-        assertArrayEquals(new double[] {0, -1, 5, 1, 0, 6},
-                MeshLoader.load(bytes, "y.dae", MeshFormat.COLLADA, true).mesh().bounds(), 1e-12);
+        assertArrayEquals(
+                new double[] {0, -1, 5, 1, 0, 6},
+                MeshLoader.load(bytes, "y.dae", MeshFormat.COLLADA, true).mesh().bounds(),
+                1e-12);
     }
 
     @Test
@@ -228,12 +252,14 @@ class MeshLoaderTest {
                 + "<triangles count=\"1\"><input semantic=\"VERTEX\" source=\"#v\" offset=\"0\"/><p>0 1 2</p></triangles>"
                 + "</mesh></geometry></library_geometries></COLLADA>";
         assertEquals(1, load(doc, MeshFormat.COLLADA).mesh().triangleCount());
-        String withNodes = doc.replace("</library_geometries>", "</library_geometries>"
-                + "<library_nodes><node id=\"shared\"><instance_geometry url=\"#t\"/></node></library_nodes>"
-                + "<library_visual_scenes><visual_scene id=\"s\">"
-                + "<node><translate>0 0 1</translate><instance_node url=\"#shared\"/></node>"
-                + "<node><translate>0 0 2</translate><node><instance_node url=\"#shared\"/></node></node>"
-                + "</visual_scene></library_visual_scenes>");
+        String withNodes = doc.replace(
+                "</library_geometries>",
+                "</library_geometries>"
+                        + "<library_nodes><node id=\"shared\"><instance_geometry url=\"#t\"/></node></library_nodes>"
+                        + "<library_visual_scenes><visual_scene id=\"s\">"
+                        + "<node><translate>0 0 1</translate><instance_node url=\"#shared\"/></node>"
+                        + "<node><translate>0 0 2</translate><node><instance_node url=\"#shared\"/></node></node>"
+                        + "</visual_scene></library_visual_scenes>");
         MeshLoadResult r = load(withNodes, MeshFormat.COLLADA);
         assertEquals(2, r.mesh().triangleCount());
         assertArrayEquals(new double[] {0, 0, 1, 1, 1, 2}, r.mesh().bounds());
@@ -244,8 +270,8 @@ class MeshLoaderTest {
         String stl = "solid s\n"
                 + tri("0 0 0", "1 0 0", "0 1 0")
                 + tri("0 0 0", "0 1 0", "-0 -0 1") // -0 welds with 0
-                + tri("0 0 0", "1 0 0", "1 0 0")   // repeated vertex
-                + tri("0 0 0", "1 0 0", "2 0 0")   // collinear
+                + tri("0 0 0", "1 0 0", "1 0 0") // repeated vertex
+                + tri("0 0 0", "1 0 0", "2 0 0") // collinear
                 + "endsolid s\n";
         MeshLoadResult r = load(stl, MeshFormat.STL);
         assertEquals(new MeshStatistics(4, 12, 5, 2), r.statistics());
@@ -255,14 +281,17 @@ class MeshLoaderTest {
     }
 
     private static String tri(String a, String b, String c) {
-        return "facet normal 0 0 0\nouter loop\nvertex " + a + "\nvertex " + b + "\nvertex " + c + "\nendloop\nendfacet\n";
+        return "facet normal 0 0 0\nouter loop\nvertex " + a + "\nvertex " + b + "\nvertex " + c
+                + "\nendloop\nendfacet\n";
     }
 
     @Test
     void objPolygonsAreFanTriangulated() {
         MeshLoadResult r = load("v 0 0 0\nv 1 0 0\nv 2 1 0\nv 1 2 0\nv 0 1 0\nf 1 2 3 4 5\n", MeshFormat.OBJ);
         assertEquals(3, r.mesh().triangleCount());
-        assertEquals(List.of(0, 1, 2, 0, 2, 3, 0, 3, 4), Arrays.stream(r.mesh().copyTriangles()).boxed().toList());
+        assertEquals(
+                List.of(0, 1, 2, 0, 2, 3, 0, 3, 4),
+                Arrays.stream(r.mesh().copyTriangles()).boxed().toList());
     }
 
     @Test
@@ -274,14 +303,21 @@ class MeshLoaderTest {
         assertTrue(text.startsWith("o a\n") && text.contains("\no b\n"), text);
         MeshLoadResult both = load(text, MeshFormat.OBJ);
         assertEquals(24, both.statistics().inputTriangles());
-        assertEquals(canonical(cube), canonical(load(text.substring(0, text.indexOf("o b")), MeshFormat.OBJ).mesh()));
+        assertEquals(
+                canonical(cube),
+                canonical(load(text.substring(0, text.indexOf("o b")), MeshFormat.OBJ)
+                        .mesh()));
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         MeshWriter.writeBinaryStl(cube, bytes);
-        assertEquals(canonical(cube), canonical(MeshLoader.load(bytes.toByteArray(), "w.stl", MeshFormat.STL, false).mesh()));
+        assertEquals(
+                canonical(cube),
+                canonical(MeshLoader.load(bytes.toByteArray(), "w.stl", MeshFormat.STL, false)
+                        .mesh()));
     }
 
     private static MeshFormatException fails(byte[] data, MeshFormat f, String fragment) {
-        MeshFormatException e = assertThrows(MeshFormatException.class, () -> MeshLoader.load(data, "bad." + f, f, false));
+        MeshFormatException e =
+                assertThrows(MeshFormatException.class, () -> MeshLoader.load(data, "bad." + f, f, false));
         assertTrue(e.getMessage().startsWith("bad." + f), e.getMessage());
         assertTrue(e.getMessage().contains(fragment), "'" + fragment + "' not in: " + e.getMessage());
         return e;
@@ -334,8 +370,11 @@ class MeshLoaderTest {
         fails(good.replace("<vcount>4 4", "<vcount>4 3"), MeshFormat.COLLADA, 11, "covers 23 corners but <p> has 24");
         fails(good.replace("0.0 0.0 0.0 1.0", "0.0 NaN 0.0 1.0"), MeshFormat.COLLADA, 5, "finite number");
         fails(good.replace("url=\"#g\"", "url=\"#nope\""), MeshFormat.COLLADA, 13, "'#nope'");
-        fails(good.replace("<instance_geometry", "<skew>1 0 0 0 1 0 0</skew><instance_geometry"),
-                MeshFormat.COLLADA, 13, "not supported");
+        fails(
+                good.replace("<instance_geometry", "<skew>1 0 0 0 1 0 0</skew><instance_geometry"),
+                MeshFormat.COLLADA,
+                13,
+                "not supported");
     }
 
     @Test

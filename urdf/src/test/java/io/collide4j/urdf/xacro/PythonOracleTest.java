@@ -42,11 +42,15 @@ class PythonOracleTest {
                 }
                 boolean ok = f[2].startsWith("!") ? actual.startsWith("!") : f[2].equals(actual);
                 if (!ok && actual.equals("!SubsetError") && f[2].matches("-?\\d{19,}")) {
-                    ok = true;   // floor/ceil of a huge float: Python's int has no 64-bit bound, ours refuses
+                    ok = true; // floor/ceil of a huge float: Python's int has no 64-bit bound, ours refuses
                 }
-                if (!ok && (f[0].equals("asin") || f[0].equals("acos")) && !actual.startsWith("!")
-                        && Math.abs(Double.parseDouble(actual) - Double.parseDouble(f[2])) <= Math.ulp(Double.parseDouble(f[2]))) {
-                    oneUlp.add(f[0] + "(" + f[1] + ")");   // glibc's asin/acos (IBM's, slow paths removed) are not always correctly rounded
+                if (!ok
+                        && (f[0].equals("asin") || f[0].equals("acos"))
+                        && !actual.startsWith("!")
+                        && Math.abs(Double.parseDouble(actual) - Double.parseDouble(f[2]))
+                                <= Math.ulp(Double.parseDouble(f[2]))) {
+                    oneUlp.add(f[0] + "(" + f[1]
+                            + ")"); // glibc's asin/acos (IBM's, slow paths removed) are not always correctly rounded
                     ok = true;
                 }
                 if (!ok) {
@@ -56,7 +60,8 @@ class PythonOracleTest {
         }
         assertEquals(4000, cases);
         org.junit.jupiter.api.Assertions.assertTrue(oneUlp.size() <= 5, oneUlp.toString());
-        assertEquals(List.of(), mismatches.subList(0, Math.min(20, mismatches.size())), mismatches.size() + " mismatches");
+        assertEquals(
+                List.of(), mismatches.subList(0, Math.min(20, mismatches.size())), mismatches.size() + " mismatches");
     }
 
     /** YAML scalars (python-yaml.tsv): the type and value PyYAML's SafeLoader gives each (dates: their str()). */
@@ -75,14 +80,15 @@ class PythonOracleTest {
                 String actual;
                 try {
                     Object v = ((Map<?, ?>) YamlLoader.load("v: " + f[0], "t.yaml", text -> {
-                        Object x = ExprParser.parse(text).eval(name -> {
-                            if (name.equals("pi")) {
-                                return Math.PI;
-                            }
-                            throw PyError.name(name);
-                        });
-                        return Py.asDouble(x);
-                    })).get("v");
+                                Object x = ExprParser.parse(text).eval(name -> {
+                                    if (name.equals("pi")) {
+                                        return Math.PI;
+                                    }
+                                    throw PyError.name(name);
+                                });
+                                return Py.asDouble(x);
+                            }))
+                            .get("v");
                     boolean date = f[0].matches("\\d{4}-\\d\\d?-\\d\\d?.*");
                     actual = date ? Py.str(v) : Py.repr(v);
                 } catch (PyError | org.snakeyaml.engine.v2.exceptions.YamlEngineException e) {
@@ -95,7 +101,8 @@ class PythonOracleTest {
             }
         }
         assertEquals(600, cases);
-        assertEquals(List.of(), mismatches.subList(0, Math.min(20, mismatches.size())), mismatches.size() + " mismatches");
+        assertEquals(
+                List.of(), mismatches.subList(0, Math.min(20, mismatches.size())), mismatches.size() + " mismatches");
     }
 
     @Test
@@ -124,7 +131,7 @@ class PythonOracleTest {
                 } catch (PyError e) {
                     actual = "!" + e.type();
                 } catch (RuntimeException e) {
-                    actual = "crash " + e;   // anything but a PyError is a bug: it would not name file and line
+                    actual = "crash " + e; // anything but a PyError is a bug: it would not name file and line
                 }
                 // ours may refuse an int beyond 64 bits that Python computes (never a different value)
                 boolean refusedBigInt = actual.equals("!SubsetError") && refusals.add(f[0]);
@@ -136,6 +143,7 @@ class PythonOracleTest {
         }
         assertEquals(3000, cases);
         org.junit.jupiter.api.Assertions.assertTrue(refusals.size() < 30, refusals.toString());
-        assertEquals(List.of(), mismatches.subList(0, Math.min(20, mismatches.size())), mismatches.size() + " mismatches");
+        assertEquals(
+                List.of(), mismatches.subList(0, Math.min(20, mismatches.size())), mismatches.size() + " mismatches");
     }
 }

@@ -18,13 +18,16 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class XacroCorpusTest {
     static Path corpus() throws Exception {
-        return Path.of(XacroCorpusTest.class.getResource("corpus/README.md").toURI()).getParent();
+        return Path.of(XacroCorpusTest.class.getResource("corpus/README.md").toURI())
+                .getParent();
     }
 
     static Stream<String> inputs(String prefix) throws Exception {
         try (Stream<Path> s = Files.list(corpus())) {
-            List<String> names = s.map(p -> p.getFileName().toString()).filter(n -> n.startsWith(prefix) && n.endsWith(".xacro"))
-                    .sorted().toList();
+            List<String> names = s.map(p -> p.getFileName().toString())
+                    .filter(n -> n.startsWith(prefix) && n.endsWith(".xacro"))
+                    .sorted()
+                    .toList();
             return names.stream();
         }
     }
@@ -38,7 +41,9 @@ class XacroCorpusTest {
     }
 
     private static Xacro xacro() throws Exception {
-        return Xacro.create().withWorkingDirectory(corpus()).withEnvironment(Map.of("XACRO_TEST_VAR", "hello"))
+        return Xacro.create()
+                .withWorkingDirectory(corpus())
+                .withEnvironment(Map.of("XACRO_TEST_VAR", "hello"))
                 .withPackages(PackageFinder.of(Map.of("mypkg", corpus().resolve("pkgs/mypkg"))));
     }
 
@@ -47,7 +52,9 @@ class XacroCorpusTest {
     void sameBytesAsXacro(String name) throws Exception {
         String expected = Files.readString(corpus().resolve("expected/" + name.replace(".xacro", ".urdf")));
         String root = corpus().toString();
-        assertEquals(expected, xacro().expand(Path.of(name)).replace(root + "/", "@ROOT@/").replace(root, "@ROOT@"));
+        assertEquals(
+                expected,
+                xacro().expand(Path.of(name)).replace(root + "/", "@ROOT@/").replace(root, "@ROOT@"));
     }
 
     static Stream<String> generated() throws Exception {
@@ -62,7 +69,10 @@ class XacroCorpusTest {
     void generatedDocumentsAsXacro(String name) throws Exception {
         Path dir = corpus().resolveSibling("generated");
         Path expected = dir.resolve("expected/" + name.replace(".xacro", ".urdf"));
-        Xacro x = Xacro.create().withWorkingDirectory(dir).withEnvironment(Map.of()).withPackages(PackageFinder.of(Map.of()));
+        Xacro x = Xacro.create()
+                .withWorkingDirectory(dir)
+                .withEnvironment(Map.of())
+                .withPackages(PackageFinder.of(Map.of()));
         if (Files.exists(expected)) {
             String text = Files.readString(expected);
             if (text.matches("(?s).*\\([-+0-9.e]+j\\).*")) {
@@ -76,10 +86,13 @@ class XacroCorpusTest {
             String stderr = Files.readString(dir.resolve("expected/" + name.replace(".xacro", ".stderr")));
             assertTrue(stderr.startsWith("EXIT 2"), stderr);
             // malformed XML (a few generated documents) is an XmlSyntaxException, the rest XacroExceptions
-            io.collide4j.urdf.DescriptionException e = assertThrows(io.collide4j.urdf.DescriptionException.class,
-                    () -> x.expand(Path.of(name)));
+            io.collide4j.urdf.DescriptionException e =
+                    assertThrows(io.collide4j.urdf.DescriptionException.class, () -> x.expand(Path.of(name)));
             assertEquals(name, e.source(), e.getMessage());
-            assertEquals(stderr.contains("XML parsing error"), e instanceof io.collide4j.urdf.XmlSyntaxException, e.getMessage());
+            assertEquals(
+                    stderr.contains("XML parsing error"),
+                    e instanceof io.collide4j.urdf.XmlSyntaxException,
+                    e.getMessage());
         }
     }
 

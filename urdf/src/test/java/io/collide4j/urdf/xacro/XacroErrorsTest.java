@@ -30,27 +30,31 @@ class XacroErrorsTest {
 
     /** Each body's offending element is on line 3 of robot.urdf.xacro (the head takes two lines). */
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
-        "undefined property|<a v=\"${nope + 1}\"/>|NameError: name 'nope' is not defined",
-        "undefined argument|<a v=\"$(arg nope)\"/>|Undefined substitution argument nope",
-        "lambda is outside the subset|<a v=\"${(lambda x: x)(1)}\"/>|lambda (outside the Python subset",
-        "dunder names|<a v=\"${__import__('os')}\"/>|invalid name(s): __import__",
-        "syntax|<a v=\"${1 +}\"/>|SyntaxError",
-        "division by zero|<a v=\"${1/0}\"/>|ZeroDivisionError: division by zero",
-        "math domain|<a v=\"${sqrt(-1)}\"/>|ValueError: math domain error",
-        "int overflow is refused, not wrapped|<a v=\"${2**64}\"/>|integer result beyond 64 bits",
-        "unknown macro|<xacro:nope/>|unknown macro name: xacro:nope",
-        "not a boolean|<xacro:if value=\"yes\"><a/></xacro:if>|evaluated to \"yes\", which is not a boolean expression",
-        "unknown package|<a v=\"$(find nope)\"/>|package 'nope' not found",
-        "unset environment variable|<a v=\"$(env NOPE_X)\"/>|environment variable 'NOPE_X' is not set",
-        "unknown substitution|<a v=\"$(what x)\"/>|Unknown substitution command [what x]",
-        "missing include|<xacro:include filename=\"none.xacro\"/>|No such file or directory: none.xacro",
-        "undefined block|<xacro:insert_block name=\"b\"/>|Undefined block \"b\"",
-        "unterminated expression|<a v=\"${1\"/>|invalid expression: ${1",
-        "invalid property name|<xacro:property name=\"for\" value=\"1\"/>|Property names must be valid python identifiers: for",
-        "missing attribute|<xacro:property value=\"1\"/>|xacro:property: missing attribute 'name'",
-        "repetition count near 2^63 does not wrap around to an empty string|<a v=\"${'abcd' * 2**62}\"/>|sequence repetition longer than 10^7",
-        "yaml file missing|<a v=\"${xacro.load_yaml('none.yaml')}\"/>|No such file or directory: 'none.yaml'"})
+    @CsvSource(
+            delimiter = '|',
+            quoteCharacter = '`',
+            value = {
+                "undefined property|<a v=\"${nope + 1}\"/>|NameError: name 'nope' is not defined",
+                "undefined argument|<a v=\"$(arg nope)\"/>|Undefined substitution argument nope",
+                "lambda is outside the subset|<a v=\"${(lambda x: x)(1)}\"/>|lambda (outside the Python subset",
+                "dunder names|<a v=\"${__import__('os')}\"/>|invalid name(s): __import__",
+                "syntax|<a v=\"${1 +}\"/>|SyntaxError",
+                "division by zero|<a v=\"${1/0}\"/>|ZeroDivisionError: division by zero",
+                "math domain|<a v=\"${sqrt(-1)}\"/>|ValueError: math domain error",
+                "int overflow is refused, not wrapped|<a v=\"${2**64}\"/>|integer result beyond 64 bits",
+                "unknown macro|<xacro:nope/>|unknown macro name: xacro:nope",
+                "not a boolean|<xacro:if value=\"yes\"><a/></xacro:if>|evaluated to \"yes\", which is not a boolean expression",
+                "unknown package|<a v=\"$(find nope)\"/>|package 'nope' not found",
+                "unset environment variable|<a v=\"$(env NOPE_X)\"/>|environment variable 'NOPE_X' is not set",
+                "unknown substitution|<a v=\"$(what x)\"/>|Unknown substitution command [what x]",
+                "missing include|<xacro:include filename=\"none.xacro\"/>|No such file or directory: none.xacro",
+                "undefined block|<xacro:insert_block name=\"b\"/>|Undefined block \"b\"",
+                "unterminated expression|<a v=\"${1\"/>|invalid expression: ${1",
+                "invalid property name|<xacro:property name=\"for\" value=\"1\"/>|Property names must be valid python identifiers: for",
+                "missing attribute|<xacro:property value=\"1\"/>|xacro:property: missing attribute 'name'",
+                "repetition count near 2^63 does not wrap around to an empty string|<a v=\"${'abcd' * 2**62}\"/>|sequence repetition longer than 10^7",
+                "yaml file missing|<a v=\"${xacro.load_yaml('none.yaml')}\"/>|No such file or directory: 'none.yaml'"
+            })
     void refusedWithFileLineAndName(String what, String body, String message) {
         XacroException e = fails(body + "\n");
         mentions(e, message);
@@ -90,7 +94,8 @@ class XacroErrorsTest {
 
     @Test
     void infiniteRecursionIsReported() {
-        XacroException e = fails("<xacro:macro name=\"loop\" params=\"i\"><xacro:loop i=\"${i+1}\"/></xacro:macro>\n<xacro:loop i=\"0\"/>\n");
+        XacroException e = fails(
+                "<xacro:macro name=\"loop\" params=\"i\"><xacro:loop i=\"${i+1}\"/></xacro:macro>\n<xacro:loop i=\"0\"/>\n");
         mentions(e, "infinite recursion", "macro 'loop'", String.valueOf(Processor.MAX_MACRO_DEPTH));
     }
 
@@ -99,7 +104,8 @@ class XacroErrorsTest {
         XacroFixture fx = new XacroFixture(dir);
         fx.file("a.xacro", XacroFixture.HEAD + "<xacro:include filename=\"b.xacro\"/>\n" + XacroFixture.TAIL);
         fx.file("b.xacro", XacroFixture.HEAD + "<xacro:include filename=\"a.xacro\"/>\n" + XacroFixture.TAIL);
-        XacroException e = assertThrows(XacroException.class, () -> fx.xacro(Map.of()).expand(Path.of("a.xacro")));
+        XacroException e =
+                assertThrows(XacroException.class, () -> fx.xacro(Map.of()).expand(Path.of("a.xacro")));
         mentions(e, "include loop: a.xacro -> b.xacro -> a.xacro");
         assertEquals("b.xacro", e.source());
         assertEquals(3, e.line());
@@ -118,13 +124,15 @@ class XacroErrorsTest {
     void malformedXmlIsADescriptionErrorWithLine() {
         XacroFixture fx = new XacroFixture(dir);
         fx.file("bad.xacro", "<robot>\n<a>\n</robot>\n");
-        DescriptionException e = assertThrows(DescriptionException.class, () -> fx.xacro(Map.of()).expand(Path.of("bad.xacro")));
+        DescriptionException e = assertThrows(
+                DescriptionException.class, () -> fx.xacro(Map.of()).expand(Path.of("bad.xacro")));
         assertEquals(3, e.line());
     }
 
     @Test
     void aMissingTopFileNamesIt() {
-        XacroException e = assertThrows(XacroException.class,
+        XacroException e = assertThrows(
+                XacroException.class,
                 () -> new XacroFixture(dir).xacro(Map.of()).expand(Path.of("none.urdf.xacro")));
         mentions(e, "No such file or directory: none.urdf.xacro");
     }
@@ -133,8 +141,9 @@ class XacroErrorsTest {
     void deeplyNestedExpressionsAreARecursionErrorWithTheLine() {
         // far deeper than any stack the JVM gives a thread: the parser overflows and must report, not crash
         int depth = 200_000;
-        for (String expression : new String[] {"(".repeat(depth) + "1" + ")".repeat(depth), "-".repeat(depth) + "1",
-                "not ".repeat(depth) + "1"}) {
+        for (String expression : new String[] {
+            "(".repeat(depth) + "1" + ")".repeat(depth), "-".repeat(depth) + "1", "not ".repeat(depth) + "1"
+        }) {
             XacroException e = fails("<a v=\"${" + expression + "}\"/>\n");
             mentions(e, "RecursionError: expression nested too deeply");
             assertEquals(3, e.line(), e.getMessage());
@@ -151,13 +160,16 @@ class XacroErrorsTest {
         StringBuilder body = new StringBuilder("<xacro:property name=\"p0\" value=\"ab\"/>\n");
         for (int i = 1; i <= 9; i++) {
             String p = "p" + (i - 1);
-            body.append("<xacro:property name=\"p").append(i).append("\" value=\"${").append(String.join("+",
-                    java.util.Collections.nCopies(8, p))).append("}\"/>\n");
+            body.append("<xacro:property name=\"p")
+                    .append(i)
+                    .append("\" value=\"${")
+                    .append(String.join("+", java.util.Collections.nCopies(8, p)))
+                    .append("}\"/>\n");
         }
         body.append("<a v=\"${len(p9)}\"/>\n");
         XacroException e = fails(body.toString());
         mentions(e, "string concatenation longer than 10^7");
-        assertEquals(13, e.line(), e.getMessage());   // the line that uses p9
+        assertEquals(13, e.line(), e.getMessage()); // the line that uses p9
         mentions(fails("<a v=\"${[0] * 6000000 + [1] * 6000000}\"/>\n"), "list concatenation longer than 10^7");
     }
 
@@ -167,8 +179,12 @@ class XacroErrorsTest {
         // inserting into one flat parent is quadratic and would make the test slow before the cap)
         StringBuilder body = new StringBuilder("<xacro:macro name=\"m0\"><a/></xacro:macro>\n");
         for (int k = 1; k <= 15; k++) {
-            body.append("<xacro:macro name=\"m").append(k).append("\">")
-                    .append("<g>").append(("<xacro:m" + (k - 1) + "/>").repeat(4)).append("</g></xacro:macro>\n");
+            body.append("<xacro:macro name=\"m")
+                    .append(k)
+                    .append("\">")
+                    .append("<g>")
+                    .append(("<xacro:m" + (k - 1) + "/>").repeat(4))
+                    .append("</g></xacro:macro>\n");
         }
         body.append("<xacro:m15/>\n");
         XacroException e = fails(body.toString());

@@ -41,8 +41,10 @@ class XacroFeaturesTest {
     void anIntBeyond64BitsIsPrintedAsWrittenAndRefusedInArithmetic() {
         assertTrue(fx().robot("<xacro:property name=\"big\" value=\"123456789012345678901234\"/>\n<x v=\"${big}\"/>\n")
                 .contains("<x v=\"123456789012345678901234\"/>"));
-        XacroException e = org.junit.jupiter.api.Assertions.assertThrows(XacroException.class, () -> fx().robot(
-                "<xacro:property name=\"big\" value=\"123456789012345678901234\"/>\n<x v=\"${big + 1}\"/>\n"));
+        XacroException e = org.junit.jupiter.api.Assertions.assertThrows(
+                XacroException.class,
+                () -> fx().robot(
+                                "<xacro:property name=\"big\" value=\"123456789012345678901234\"/>\n<x v=\"${big + 1}\"/>\n"));
         assertTrue(e.getMessage().contains("TypeError"), e.getMessage());
     }
 
@@ -161,8 +163,10 @@ class XacroFeaturesTest {
     @Test
     void includesRelativeFindGlobOptionalAndNamespaces() {
         XacroFixture fx = fx();
-        fx.file("parts/a.xacro", XacroFixture.HEAD + "<xacro:macro name=\"m\" params=\"v\"><fromA v=\"${v}\"/></xacro:macro>\n"
-                + "<xacro:property name=\"pa\" value=\"7\"/>\n" + XacroFixture.TAIL);
+        fx.file(
+                "parts/a.xacro",
+                XacroFixture.HEAD + "<xacro:macro name=\"m\" params=\"v\"><fromA v=\"${v}\"/></xacro:macro>\n"
+                        + "<xacro:property name=\"pa\" value=\"7\"/>\n" + XacroFixture.TAIL);
         fx.file("parts/b1.xacro", XacroFixture.HEAD + "<b1/>\n" + XacroFixture.TAIL);
         fx.file("parts/b2.xacro", XacroFixture.HEAD + "<b2/>\n" + XacroFixture.TAIL);
         fx.file("pkg/urdf/c.xacro", XacroFixture.HEAD + "<c d=\"$(dirname)\"/>\n" + XacroFixture.TAIL);
@@ -173,8 +177,10 @@ class XacroFeaturesTest {
                   <xacro:include filename="$(find pkg)/urdf/c.xacro"/>
                   <xacro:include filename="parts/none.xacro" optional="true"/>
                 """);
-        assertEquals("<robot name=\"r\">\n  <fromA v=\"7\"/>\n  <b1/>\n  <b2/>\n  <c d=\""
-                + dir.resolve("pkg/urdf").toAbsolutePath() + "\"/>\n</robot>\n", out);
+        assertEquals(
+                "<robot name=\"r\">\n  <fromA v=\"7\"/>\n  <b1/>\n  <b2/>\n  <c d=\""
+                        + dir.resolve("pkg/urdf").toAbsolutePath() + "\"/>\n</robot>\n",
+                out);
     }
 
     @Test
@@ -280,10 +286,13 @@ class XacroFeaturesTest {
         assertEquals(1, fx.warnings.size());
         assertTrue(fx.warnings.get(0).startsWith("careful"), fx.warnings.toString());
         XacroFixture fy = fx();
-        String located = fy.robot("<xacro:macro name=\"m\"><t v=\"${xacro.print_location()}${xacro.message('note', print_location=False)}\"/></xacro:macro>\n<xacro:m/>\n");
+        String located = fy.robot(
+                "<xacro:macro name=\"m\"><t v=\"${xacro.print_location()}${xacro.message('note', print_location=False)}\"/></xacro:macro>\n<xacro:m/>\n");
         assertEquals("<robot name=\"r\">\n  <t v=\"\"/>\n</robot>\n", located);
         assertEquals(2, fy.warnings.size(), fy.warnings.toString());
-        assertTrue(fy.warnings.get(0).contains("when instantiating macro: m") && fy.warnings.get(0).contains("in file: robot.urdf.xacro"),
+        assertTrue(
+                fy.warnings.get(0).contains("when instantiating macro: m")
+                        && fy.warnings.get(0).contains("in file: robot.urdf.xacro"),
                 fy.warnings.get(0));
         assertEquals("note", fy.warnings.get(1));
     }
@@ -291,20 +300,27 @@ class XacroFeaturesTest {
     @Test
     void namespacesCdataInstructionsAndEscapesAreKept() {
         XacroFixture fx = fx();
-        fx.file("g.xacro", "<robot xmlns:xacro=\"http://www.ros.org/wiki/xacro\" xmlns:gz=\"http://gz\"><gz:plugin/></robot>\n");
-        fx.file("t.xacro", "<?xml version=\"1.0\"?>\n<!-- top comment -->\n<robot name=\"r\" xmlns:xacro=\"http://www.ros.org/wiki/xacro\""
-                + " xacro:targetNamespace=\"http://example.org/ns\">\n"
-                + "  <xacro:include filename=\"g.xacro\"/>\n  <?tool keep this?>\n  <c><![CDATA[a < ${b}]]></c>\n"
-                + "  <e v=\"${'&lt;&amp;&quot;&gt;'}\"/>\n</robot>\n");
+        fx.file(
+                "g.xacro",
+                "<robot xmlns:xacro=\"http://www.ros.org/wiki/xacro\" xmlns:gz=\"http://gz\"><gz:plugin/></robot>\n");
+        fx.file(
+                "t.xacro",
+                "<?xml version=\"1.0\"?>\n<!-- top comment -->\n<robot name=\"r\" xmlns:xacro=\"http://www.ros.org/wiki/xacro\""
+                        + " xacro:targetNamespace=\"http://example.org/ns\">\n"
+                        + "  <xacro:include filename=\"g.xacro\"/>\n  <?tool keep this?>\n  <c><![CDATA[a < ${b}]]></c>\n"
+                        + "  <e v=\"${'&lt;&amp;&quot;&gt;'}\"/>\n</robot>\n");
         String out = fx.xacro(Map.of()).expand(Path.of("t.xacro"));
-        assertEquals(List.of("<!-- top comment -->",
-                "<robot name=\"r\" xmlns=\"http://example.org/ns\" xmlns:gz=\"http://gz\">",
-                "  <gz:plugin/>",
-                "  <?tool keep this?>",
-                "  <c>",
-                "<![CDATA[a < ${b}]]>  </c>",
-                "  <e v=\"&lt;&amp;&quot;&gt;\"/>",
-                "</robot>"), out.lines().skip(5).toList());
+        assertEquals(
+                List.of(
+                        "<!-- top comment -->",
+                        "<robot name=\"r\" xmlns=\"http://example.org/ns\" xmlns:gz=\"http://gz\">",
+                        "  <gz:plugin/>",
+                        "  <?tool keep this?>",
+                        "  <c>",
+                        "<![CDATA[a < ${b}]]>  </c>",
+                        "  <e v=\"&lt;&amp;&quot;&gt;\"/>",
+                        "</robot>"),
+                out.lines().skip(5).toList());
     }
 
     @Test
@@ -313,11 +329,15 @@ class XacroFeaturesTest {
         String body = "<xacro:property name=\"l\" value=\"0.5\"/>\n"
                 + "<link name=\"base\"><collision><geometry><box size=\"${l} ${l*2} 1\"/></geometry></collision></link>\n";
         Path xacro = fx.file("box.urdf.xacro", XacroFixture.HEAD + body + XacroFixture.TAIL);
-        io.collide4j.urdf.RobotDescription r = io.collide4j.urdf.UrdfParser.create().parse(xacro);
-        assertEquals(List.of("base"), r.links().stream().map(io.collide4j.urdf.LinkDescription::name).toList());
+        io.collide4j.urdf.RobotDescription r =
+                io.collide4j.urdf.UrdfParser.create().parse(xacro);
+        assertEquals(
+                List.of("base"),
+                r.links().stream().map(io.collide4j.urdf.LinkDescription::name).toList());
         assertTrue(r.urdfText().contains("<box size=\"0.5 1.0 1\"/>"), r.urdfText());
         Path urdf = fx.file("box.urdf", XacroFixture.HEAD + body + XacroFixture.TAIL);
-        io.collide4j.urdf.UrdfException e = org.junit.jupiter.api.Assertions.assertThrows(io.collide4j.urdf.UrdfException.class,
+        io.collide4j.urdf.UrdfException e = org.junit.jupiter.api.Assertions.assertThrows(
+                io.collide4j.urdf.UrdfException.class,
                 () -> io.collide4j.urdf.UrdfParser.create().parse(urdf));
         assertTrue(e.getMessage().contains("xacro markup in a URDF") && e.line() == 3, e.getMessage());
     }
@@ -327,11 +347,15 @@ class XacroFeaturesTest {
         XacroFixture fx = fx();
         fx.file("d/r.xacro", XacroFixture.HEAD + XacroFixture.TAIL);
         String out = fx.xacro(Map.of()).expand(Path.of("d/r.xacro"));
-        assertEquals(List.of("<?xml version=\"1.0\" ?>",
-                "<!-- " + "=".repeat(83) + " -->",
-                "<!-- |    This document was autogenerated by xacro from d/r.xacro                      | -->",
-                "<!-- |    EDITING THIS FILE BY HAND IS NOT RECOMMENDED                                 | -->",
-                "<!-- " + "=".repeat(83) + " -->",
-                "<robot name=\"r\">", "</robot>"), out.lines().toList());
+        assertEquals(
+                List.of(
+                        "<?xml version=\"1.0\" ?>",
+                        "<!-- " + "=".repeat(83) + " -->",
+                        "<!-- |    This document was autogenerated by xacro from d/r.xacro                      | -->",
+                        "<!-- |    EDITING THIS FILE BY HAND IS NOT RECOMMENDED                                 | -->",
+                        "<!-- " + "=".repeat(83) + " -->",
+                        "<robot name=\"r\">",
+                        "</robot>"),
+                out.lines().toList());
     }
 }

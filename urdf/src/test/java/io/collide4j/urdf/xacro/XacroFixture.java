@@ -10,7 +10,8 @@ import java.util.Map;
 
 /** Hand-written xacro files in a temporary folder, expanded with fixed arguments, packages and environment. */
 final class XacroFixture {
-    static final String HEAD = "<?xml version=\"1.0\"?>\n<robot name=\"r\" xmlns:xacro=\"http://www.ros.org/wiki/xacro\">\n";
+    static final String HEAD =
+            "<?xml version=\"1.0\"?>\n<robot name=\"r\" xmlns:xacro=\"http://www.ros.org/wiki/xacro\">\n";
     static final String TAIL = "</robot>\n";
 
     final Path dir;
@@ -33,8 +34,12 @@ final class XacroFixture {
     }
 
     Xacro xacro(Map<String, String> args) {
-        return Xacro.create().withWorkingDirectory(dir).withArgs(args).withEnvironment(Map.of("HOME_X", "/home/x"))
-                .withPackages(PackageFinder.of(Map.of("pkg", dir.resolve("pkg")))).withWarnings(warnings::add);
+        return Xacro.create()
+                .withWorkingDirectory(dir)
+                .withArgs(args)
+                .withEnvironment(Map.of("HOME_X", "/home/x"))
+                .withPackages(PackageFinder.of(Map.of("pkg", dir.resolve("pkg"))))
+                .withWarnings(warnings::add);
     }
 
     /** The expansion of a robot whose body is {@code body}, without the XML declaration and the 4-line banner. */
@@ -51,10 +56,14 @@ final class XacroFixture {
 
     /** The value of {@code v} after expanding {@code <a v="TEXT"/>}. */
     String value(String text, Map<String, String> args) {
-        String out = robot("<a v=\"" + text.replace("&", "&amp;").replace("<", "&lt;").replace("\"", "&quot;") + "\"/>\n", args);
+        String out = robot(
+                "<a v=\"" + text.replace("&", "&amp;").replace("<", "&lt;").replace("\"", "&quot;") + "\"/>\n", args);
         String line = out.split("\n")[1].strip();
         String v = line.substring(line.indexOf("v=\"") + 3, line.lastIndexOf('"'));
-        return v.replace("&quot;", "\"").replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&");
+        return v.replace("&quot;", "\"")
+                .replace("&lt;", "<")
+                .replace("&gt;", ">")
+                .replace("&amp;", "&");
     }
 
     String value(String text) {

@@ -30,7 +30,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * collision meshes where the case ships them.
  */
 class XacroRealDataTest {
-    static final Path ROOT = Path.of(System.getProperty("collide4j.testdata")).resolve("xacro").toAbsolutePath().normalize();
+    static final Path ROOT = Path.of(System.getProperty("collide4j.testdata"))
+            .resolve("xacro")
+            .toAbsolutePath()
+            .normalize();
 
     /** One row of cases.tsv. */
     record Case(String name, String xacro, Map<String, String> args, Map<String, Path> packages, String expected) {
@@ -63,8 +66,12 @@ class XacroRealDataTest {
     }
 
     static String expand(Case c) {
-        return Xacro.create().withWorkingDirectory(ROOT).withArgs(c.args).withPackages(PackageFinder.of(c.packages))
-                .withEnvironment(Map.of()).expand(Path.of(c.xacro));
+        return Xacro.create()
+                .withWorkingDirectory(ROOT)
+                .withArgs(c.args)
+                .withPackages(PackageFinder.of(c.packages))
+                .withEnvironment(Map.of())
+                .expand(Path.of(c.xacro));
     }
 
     @Test
@@ -89,42 +96,60 @@ class XacroRealDataTest {
     }
 
     /** Cases whose collision meshes the data leaves out (README: ur20/ur30 licences, cobot_pump.stl not upstream). */
-    static final Map<String, String> MISSING_MESH = Map.of("ur20", "meshes/ur20/collision/base.stl",
-            "ur30_mocked", "meshes/ur20/collision/base.stl",
-            "franka_fp3_cobot_pump", "cobot_pump/collision/cobot_pump.stl");
+    static final Map<String, String> MISSING_MESH = Map.of(
+            "ur20",
+            "meshes/ur20/collision/base.stl",
+            "ur30_mocked",
+            "meshes/ur20/collision/base.stl",
+            "franka_fp3_cobot_pump",
+            "cobot_pump/collision/cobot_pump.stl");
 
     @ParameterizedTest
     @MethodSource("cases")
     void theExpandedRobotLoads(Case c) throws Exception {
         if (c.expected.endsWith(".srdf")) {
-            return;   // the SRDF case is checked against its robot below
+            return; // the SRDF case is checked against its robot below
         }
         String xml = expand(c);
-        UrdfParser parser = UrdfParser.create().withResolver(ResourceResolver.ofPaths(List.of(ROOT.resolve("descriptions"))))
+        UrdfParser parser = UrdfParser.create()
+                .withResolver(ResourceResolver.ofPaths(List.of(ROOT.resolve("descriptions"))))
                 .withVisualMeshes(false);
         java.net.URI source = ROOT.resolve(c.xacro).toUri();
         if (MISSING_MESH.containsKey(c.name)) {
-            MeshNotFoundException e = assertThrows(MeshNotFoundException.class,
+            MeshNotFoundException e = assertThrows(
+                    MeshNotFoundException.class,
                     () -> parser.parse(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)), source));
             assertTrue(e.getMessage().contains(MISSING_MESH.get(c.name)), e.getMessage());
             return;
         }
         RobotDescription r = parser.parse(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)), source);
-        long links = Files.readString(ROOT.resolve(c.expected)).lines().filter(l -> l.strip().startsWith("<link ")).count();
+        long links = Files.readString(ROOT.resolve(c.expected))
+                .lines()
+                .filter(l -> l.strip().startsWith("<link "))
+                .count();
         assertEquals(links, r.links().size(), c.name);
         assertTrue(r.links().stream().anyMatch(l -> !l.collisions().isEmpty()), c.name);
     }
 
     @Test
     void theSrdfCaseReadsAgainstItsRobot() throws Exception {
-        Case urdf = cases().filter(c -> c.name.equals("moveit_panda_description")).findFirst().orElseThrow();
-        Case srdf = cases().filter(c -> c.name.equals("moveit_panda_arm_hand_srdf")).findFirst().orElseThrow();
-        RobotDescription robot = UrdfParser.create().withResolver(ResourceResolver.ofPaths(List.of(ROOT.resolve("descriptions"))))
-                .withVisualMeshes(false).parse(new ByteArrayInputStream(expand(urdf).getBytes(StandardCharsets.UTF_8)),
+        Case urdf = cases().filter(c -> c.name.equals("moveit_panda_description"))
+                .findFirst()
+                .orElseThrow();
+        Case srdf = cases().filter(c -> c.name.equals("moveit_panda_arm_hand_srdf"))
+                .findFirst()
+                .orElseThrow();
+        RobotDescription robot = UrdfParser.create()
+                .withResolver(ResourceResolver.ofPaths(List.of(ROOT.resolve("descriptions"))))
+                .withVisualMeshes(false)
+                .parse(
+                        new ByteArrayInputStream(expand(urdf).getBytes(StandardCharsets.UTF_8)),
                         ROOT.resolve(urdf.xacro).toUri());
         String text = expand(srdf);
-        SemanticDescription s = SrdfParser.parse(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), srdf.xacro, robot);
-        long pairs = text.lines().filter(l -> l.contains("<disable_collisions ")).count();
+        SemanticDescription s =
+                SrdfParser.parse(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), srdf.xacro, robot);
+        long pairs =
+                text.lines().filter(l -> l.contains("<disable_collisions ")).count();
         assertEquals(pairs, s.disabledCollisions().size());
     }
 }

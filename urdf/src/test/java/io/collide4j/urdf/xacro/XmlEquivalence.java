@@ -19,8 +19,7 @@ import org.w3c.dom.Node;
  * numbers are equal as doubles. Returns the first difference, or null.
  */
 final class XmlEquivalence {
-    private XmlEquivalence() {
-    }
+    private XmlEquivalence() {}
 
     static String difference(String expected, String actual) throws Exception {
         DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
@@ -36,8 +35,10 @@ final class XmlEquivalence {
             if (c.getNodeType() == Node.TEXT_NODE && c.getNodeValue().isBlank()) {
                 continue;
             }
-            if (c.getNodeType() == Node.ELEMENT_NODE || c.getNodeType() == Node.TEXT_NODE
-                    || c.getNodeType() == Node.COMMENT_NODE || c.getNodeType() == Node.CDATA_SECTION_NODE
+            if (c.getNodeType() == Node.ELEMENT_NODE
+                    || c.getNodeType() == Node.TEXT_NODE
+                    || c.getNodeType() == Node.COMMENT_NODE
+                    || c.getNodeType() == Node.CDATA_SECTION_NODE
                     || c.getNodeType() == Node.PROCESSING_INSTRUCTION_NODE) {
                 out.add(c);
             }
@@ -60,7 +61,8 @@ final class XmlEquivalence {
     }
 
     private static String describe(Node n) {
-        return n.getNodeType() == Node.ELEMENT_NODE ? "<" + n.getNodeName() + " " + attributes(n) + ">"
+        return n.getNodeType() == Node.ELEMENT_NODE
+                ? "<" + n.getNodeName() + " " + attributes(n) + ">"
                 : n.getNodeName() + " '" + n.getNodeValue().strip() + "'";
     }
 
@@ -78,7 +80,8 @@ final class XmlEquivalence {
             return path + ": expected " + describe(x) + ", got " + describe(y);
         }
         if (x.getNodeType() != Node.ELEMENT_NODE) {
-            return sameValue(x.getNodeValue().strip(), y.getNodeValue().strip()) ? null
+            return sameValue(x.getNodeValue().strip(), y.getNodeValue().strip())
+                    ? null
                     : path + ": expected " + describe(x) + ", got " + describe(y);
         }
         String here = path + "/" + x.getNodeName();
@@ -88,7 +91,8 @@ final class XmlEquivalence {
         Map<String, String> ax = attributes(x);
         Map<String, String> ay = attributes(y);
         if (!ax.keySet().equals(ay.keySet())) {
-            return here + ": expected attributes " + ax.keySet() + ", got " + ay.keySet() + " " + ((Element) x).getAttribute("name");
+            return here + ": expected attributes " + ax.keySet() + ", got " + ay.keySet() + " "
+                    + ((Element) x).getAttribute("name");
         }
         for (String k : ax.keySet()) {
             if (!sameValue(ax.get(k), ay.get(k))) {

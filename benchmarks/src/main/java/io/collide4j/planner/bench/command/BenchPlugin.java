@@ -9,8 +9,7 @@ import io.collide4j.planner.options.CliCommand;
  */
 public final class BenchPlugin implements PluggedCommand {
     /** For {@link java.util.ServiceLoader}. */
-    public BenchPlugin() {
-    }
+    public BenchPlugin() {}
 
     @Override
     public String name() {

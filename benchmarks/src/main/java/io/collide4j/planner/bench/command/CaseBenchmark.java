@@ -1,14 +1,13 @@
 package io.collide4j.planner.bench.command;
 
+import io.collide4j.planner.Collide4j;
 import io.collide4j.planner.cli.Progress;
 import io.collide4j.planner.options.CliException;
 import io.collide4j.planner.options.ExitCode;
-import io.collide4j.planner.Collide4j;
 import io.collide4j.planner.plan.BenchmarkEdges;
 import io.collide4j.planner.plan.MbmProblems;
 import io.collide4j.planner.plan.ProblemRunner;
 import io.collide4j.urdf.DecimalText;
-
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -31,11 +30,9 @@ import java.util.Map;
  */
 final class CaseBenchmark {
     /** One row of cases.csv: where (line), which scene, the configuration, FCL's verdict. */
-    record Case(int line, String scene, double[] q, boolean fclColliding) {
-    }
+    record Case(int line, String scene, double[] q, boolean fclColliding) {}
 
-    private CaseBenchmark() {
-    }
+    private CaseBenchmark() {}
 
     /**
      * Reads the rows: columns {@code q1..qn} after {@code scene,kind,index} give the configuration (n = how many there
@@ -57,10 +54,14 @@ final class CaseBenchmark {
         while (3 + dimension < header.size() && header.get(3 + dimension).equals("q" + (dimension + 1))) {
             dimension++;
         }
-        if (header.size() < 4 || !header.subList(0, 3).equals(List.of("scene", "kind", "index")) || dimension == 0
+        if (header.size() < 4
+                || !header.subList(0, 3).equals(List.of("scene", "kind", "index"))
+                || dimension == 0
                 || fcl < 0) {
-            throw new CliException(ExitCode.DATA_ERROR, file + ":1: expected the header scene,kind,index,q1..qn,"
-                    + "fcl_collide,... of the FCL harness's cases.csv");
+            throw new CliException(
+                    ExitCode.DATA_ERROR,
+                    file + ":1: expected the header scene,kind,index,q1..qn,"
+                            + "fcl_collide,... of the FCL harness's cases.csv");
         }
         List<Case> out = new ArrayList<>();
         for (int i = 1; i < lines.size(); i++) {
@@ -70,8 +71,15 @@ final class CaseBenchmark {
             }
             String[] f = line.split(",", -1);
             if (f.length != header.size()) {
-                throw new CliException(ExitCode.DATA_ERROR, String.format(Locale.ROOT, "%s:%d: %d fields, the header has %d",
-                        file, i + 1, f.length, header.size()));
+                throw new CliException(
+                        ExitCode.DATA_ERROR,
+                        String.format(
+                                Locale.ROOT,
+                                "%s:%d: %d fields, the header has %d",
+                                file,
+                                i + 1,
+                                f.length,
+                                header.size()));
             }
             double[] q = new double[dimension];
             for (int j = 0; j < dimension; j++) {
@@ -81,13 +89,21 @@ final class CaseBenchmark {
                     q[j] = Double.NaN;
                 }
                 if (!Double.isFinite(q[j])) {
-                    throw new CliException(ExitCode.DATA_ERROR, String.format(Locale.ROOT, "%s:%d: q%d '%s' is not a finite"
-                            + " number", file, i + 1, j + 1, f[3 + j]));
+                    throw new CliException(
+                            ExitCode.DATA_ERROR,
+                            String.format(
+                                    Locale.ROOT,
+                                    "%s:%d: q%d '%s' is not a finite" + " number",
+                                    file,
+                                    i + 1,
+                                    j + 1,
+                                    f[3 + j]));
                 }
             }
             if (!f[fcl].equals("0") && !f[fcl].equals("1")) {
-                throw new CliException(ExitCode.DATA_ERROR, String.format(Locale.ROOT, "%s:%d: fcl_collide '%s', expected 0 or 1",
-                        file, i + 1, f[fcl]));
+                throw new CliException(
+                        ExitCode.DATA_ERROR,
+                        String.format(Locale.ROOT, "%s:%d: fcl_collide '%s', expected 0 or 1", file, i + 1, f[fcl]));
             }
             out.add(new Case(i + 1, f[0], q, f[fcl].equals("1")));
         }
@@ -110,14 +126,18 @@ final class CaseBenchmark {
             }
             String scenario = slash < 0 ? "" : c.scene().substring(0, slash);
             if (index < 1 || !set.scenarios().contains(scenario)) {
-                throw new CliException(ExitCode.DATA_ERROR, file + ":" + c.line() + ": scene '" + c.scene()
-                        + "' is not <scenario>/<NNNN> of the problem set (scenarios " + set.scenarios() + ")");
+                throw new CliException(
+                        ExitCode.DATA_ERROR,
+                        file + ":" + c.line() + ": scene '" + c.scene()
+                                + "' is not <scenario>/<NNNN> of the problem set (scenarios " + set.scenarios() + ")");
             }
             MbmProblems.Problem p = set.load(scenario, index, 1).get(0);
             Collide4j checker = ProblemRunner.checker(robot, p);
             if (checker.dimension() != c.q().length) {
-                throw new CliException(ExitCode.DATA_ERROR, file + ":1: " + c.q().length + " joint columns q1..q"
-                        + c.q().length + ", the robot's planning group has " + checker.dimension() + " joints");
+                throw new CliException(
+                        ExitCode.DATA_ERROR,
+                        file + ":1: " + c.q().length + " joint columns q1..q" + c.q().length
+                                + ", the robot's planning group has " + checker.dimension() + " joints");
             }
             out.put(BenchmarkEdges.label(p), checker);
         }
@@ -125,7 +145,8 @@ final class CaseBenchmark {
     }
 
     /** Times the rows and prints the table; returns the number of rows collide4j certifies free where FCL collides. */
-    static int measure(List<Case> cases, Map<String, Collide4j> checkers, int repeat, Progress progress, PrintStream out) {
+    static int measure(
+            List<Case> cases, Map<String, Collide4j> checkers, int repeat, Progress progress, PrintStream out) {
         int n = cases.size();
         Collide4j[] c = new Collide4j[n];
         double[][] q = new double[n][];
@@ -150,7 +171,8 @@ final class CaseBenchmark {
                 conservative++;
             }
         }
-        double[][] perRun = new double[6][repeat];   // all mean, all median, free mean, free median, coll. mean, coll. median
+        double[][] perRun =
+                new double[6][repeat]; // all mean, all median, free mean, free median, coll. mean, coll. median
         double[] t = new double[n];
         int expectedFree = bothFree + fclOnly;
         CleanTimer timer = new CleanTimer();
@@ -176,13 +198,36 @@ final class CaseBenchmark {
             perRun[4][r] = split[1].length == 0 ? Double.NaN : EdgeBenchmark.mean(split[1]);
             perRun[5][r] = split[1].length == 0 ? Double.NaN : EdgeBenchmark.median(split[1]);
         }
-        out.printf(Locale.ROOT, "%-10s %8s %10s %10s %12s %12s %12s %12s%n", "states", "count", "mean", "median", "free mean",
-                "free median", "coll. mean", "coll. median");
-        out.printf(Locale.ROOT, "%-10s %8d %7.2f us %7.2f us %9.2f us %9.2f us %9.2f us %9.2f us%n", "isValid", n,
-                EdgeBenchmark.median(perRun[0]), EdgeBenchmark.median(perRun[1]), EdgeBenchmark.median(perRun[2]),
-                EdgeBenchmark.median(perRun[3]), EdgeBenchmark.median(perRun[4]), EdgeBenchmark.median(perRun[5]));
-        out.printf(Locale.ROOT, "verdicts vs fcl_collide: %d both free, %d both colliding, %d colliding here only"
-                + " (conservative), %d free here but colliding in FCL%s%n", bothFree, bothColliding, conservative, fclOnly,
+        out.printf(
+                Locale.ROOT,
+                "%-10s %8s %10s %10s %12s %12s %12s %12s%n",
+                "states",
+                "count",
+                "mean",
+                "median",
+                "free mean",
+                "free median",
+                "coll. mean",
+                "coll. median");
+        out.printf(
+                Locale.ROOT,
+                "%-10s %8d %7.2f us %7.2f us %9.2f us %9.2f us %9.2f us %9.2f us%n",
+                "isValid",
+                n,
+                EdgeBenchmark.median(perRun[0]),
+                EdgeBenchmark.median(perRun[1]),
+                EdgeBenchmark.median(perRun[2]),
+                EdgeBenchmark.median(perRun[3]),
+                EdgeBenchmark.median(perRun[4]),
+                EdgeBenchmark.median(perRun[5]));
+        out.printf(
+                Locale.ROOT,
+                "verdicts vs fcl_collide: %d both free, %d both colliding, %d colliding here only"
+                        + " (conservative), %d free here but colliding in FCL%s%n",
+                bothFree,
+                bothColliding,
+                conservative,
+                fclOnly,
                 fclOnly == 0 ? "" : " " + fclOnlyRows);
         out.println("timing: " + timer.summary());
         return fclOnly;
@@ -202,6 +247,6 @@ final class CaseBenchmark {
                 b[ib++] = t[i];
             }
         }
-        return new double[][]{a, b};
+        return new double[][] {a, b};
     }
 }

@@ -16,8 +16,10 @@ import java.util.function.Supplier;
 final class CleanTimer {
     static final int MAX_REPEATS = 50;
     private static final Path STATUS = Path.of("/proc/thread-self/status");
-    private static final byte[][] KEYS = {"\nvoluntary_ctxt_switches:".getBytes(StandardCharsets.US_ASCII),
-            "\nnonvoluntary_ctxt_switches:".getBytes(StandardCharsets.US_ASCII)};
+    private static final byte[][] KEYS = {
+        "\nvoluntary_ctxt_switches:".getBytes(StandardCharsets.US_ASCII),
+        "\nnonvoluntary_ctxt_switches:".getBytes(StandardCharsets.US_ASCII)
+    };
 
     private final ByteBuffer buffer = ByteBuffer.allocate(8192);
     private boolean available = true;
@@ -47,8 +49,15 @@ final class CleanTimer {
 
     /** One line for the output: measurements, repeated ones, and whether switches could be seen at all. */
     String summary() {
-        return available ? String.format(java.util.Locale.ROOT, "%d measurements, %d repeated because this thread was"
-                + " switched out, %d still switched out after %d tries", measurements, repeats, gaveUp, MAX_REPEATS)
+        return available
+                ? String.format(
+                        java.util.Locale.ROOT,
+                        "%d measurements, %d repeated because this thread was"
+                                + " switched out, %d still switched out after %d tries",
+                        measurements,
+                        repeats,
+                        gaveUp,
+                        MAX_REPEATS)
                 : measurements + " measurements (context switches not readable here: none repeated)";
     }
 

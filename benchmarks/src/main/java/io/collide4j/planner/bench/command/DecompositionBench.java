@@ -1,15 +1,14 @@
 package io.collide4j.planner.bench.command;
 
-import io.collide4j.planner.options.CliException;
-import io.collide4j.planner.options.ExitCode;
 import io.collide4j.checker.geometry.ConvexHull;
 import io.collide4j.checker.geometry.decomposition.Decomposer;
 import io.collide4j.checker.geometry.decomposition.Decomposition;
 import io.collide4j.checker.geometry.decomposition.DecompositionParameters;
 import io.collide4j.checker.robot.PieceCover;
+import io.collide4j.planner.options.CliException;
+import io.collide4j.planner.options.ExitCode;
 import io.collide4j.urdf.TriangleMesh;
 import io.collide4j.urdf.mesh.MeshLoader;
-
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
@@ -32,12 +31,10 @@ import java.util.Locale;
  * {@code DecompositionBench} (JMH, io.collide4j.tests.bench) measures.
  */
 final class DecompositionBench {
-    private DecompositionBench() {
-    }
+    private DecompositionBench() {}
 
     /** One row of V-HACD's table: the mesh as named there and its one-thread results. */
-    record Reference(String mesh, double seconds, int hulls, double volumeRatio, String areaOutside) {
-    }
+    record Reference(String mesh, double seconds, int hulls, double volumeRatio, String areaOutside) {}
 
     static int run(PrintStream out, Path dataDir) {
         Path numbers = dataDir.resolve("v-hacd").resolve("NUMBERS.md");
@@ -45,17 +42,31 @@ final class DecompositionBench {
         try {
             refs = parse(Files.readAllLines(numbers));
         } catch (IOException e) {
-            throw new CliException(ExitCode.NO_INPUT, "cannot read V-HACD's reference table " + numbers + ": " + e.getMessage()
-                    + " (run from the repository root or set -Dcollide4j.testdata)");
+            throw new CliException(
+                    ExitCode.NO_INPUT,
+                    "cannot read V-HACD's reference table " + numbers + ": " + e.getMessage()
+                            + " (run from the repository root or set -Dcollide4j.testdata)");
         }
         DecompositionParameters p = DecompositionParameters.builder().threads(1).build();
         var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         // warm-up on a small mesh, so the first row does not carry the JIT's start
-        Decomposer.decompose(load(dataDir, refs.get(0).mesh()), p.toBuilder().resolution(20_000).build());
+        Decomposer.decompose(
+                load(dataDir, refs.get(0).mesh()),
+                p.toBuilder().resolution(20_000).build());
         out.println("collide4j decomposition beside V-HACD v4 (" + numbers + "), default parameters, one thread each;"
                 + " V-HACD's times are from its own run: ratios only");
-        out.printf(Locale.ROOT, "%-22s %7s %7s %6s %6s %8s %8s %-24s %s%n", "mesh", "t (s)", "CPU (s)", "pieces",
-                "VHACD", "Σvol/vol", "VHACD", "covered (margin)", "VHACD: t (s), area outside");
+        out.printf(
+                Locale.ROOT,
+                "%-22s %7s %7s %6s %6s %8s %8s %-24s %s%n",
+                "mesh",
+                "t (s)",
+                "CPU (s)",
+                "pieces",
+                "VHACD",
+                "Σvol/vol",
+                "VHACD",
+                "covered (margin)",
+                "VHACD: t (s), area outside");
         double ours = 0, oursCpu = 0, theirs = 0;
         int tighter = 0, fewer = 0, faster = 0, closed = 0;
         for (Reference r : refs) {
@@ -64,7 +75,8 @@ final class DecompositionBench {
             Decomposition d = Decomposer.decompose(mesh, p);
             double seconds = (System.nanoTime() - t0) / 1e9, cpu = (os.getProcessCpuTime() - cpu0) / 1e9;
             double margin = PieceCover.of(d, mesh, null).margin();
-            double ratio = d.pieces().stream().mapToDouble(ConvexHull::volume).sum() / d.stats().meshVolume();
+            double ratio = d.pieces().stream().mapToDouble(ConvexHull::volume).sum()
+                    / d.stats().meshVolume();
             boolean isClosed = d.stats().meshClosed();
             ours += seconds;
             oursCpu += cpu;
@@ -75,13 +87,35 @@ final class DecompositionBench {
                 fewer += d.pieces().size() <= r.hulls() ? 1 : 0;
             }
             faster += cpu < r.seconds() ? 1 : 0;
-            out.printf(Locale.ROOT, "%-22s %7.2f %7.2f %6d %6d %8s %8.3f %-24s %.3f, %s%n", r.mesh(), seconds, cpu,
-                    d.pieces().size(), r.hulls(), String.format(Locale.ROOT, "%.3f%s", ratio, isClosed ? "" : "*"),
-                    r.volumeRatio(), String.format(Locale.ROOT, "100%% (%.2g)", margin), r.seconds(), r.areaOutside());
+            out.printf(
+                    Locale.ROOT,
+                    "%-22s %7.2f %7.2f %6d %6d %8s %8.3f %-24s %.3f, %s%n",
+                    r.mesh(),
+                    seconds,
+                    cpu,
+                    d.pieces().size(),
+                    r.hulls(),
+                    String.format(Locale.ROOT, "%.3f%s", ratio, isClosed ? "" : "*"),
+                    r.volumeRatio(),
+                    String.format(Locale.ROOT, "100%% (%.2g)", margin),
+                    r.seconds(),
+                    r.areaOutside());
         }
-        out.printf(Locale.ROOT, "total time %.1f s (CPU %.1f s) vs V-HACD %.1f s (%.2fx, CPU %.2fx); closed meshes: Σvol/vol"
-                + " <= V-HACD on %d of %d, pieces <= V-HACD on %d of %d; CPU time below V-HACD's on %d of %d meshes%n", ours,
-                oursCpu, theirs, ours / theirs, oursCpu / theirs, tighter, closed, fewer, closed, faster, refs.size());
+        out.printf(
+                Locale.ROOT,
+                "total time %.1f s (CPU %.1f s) vs V-HACD %.1f s (%.2fx, CPU %.2fx); closed meshes: Σvol/vol"
+                        + " <= V-HACD on %d of %d, pieces <= V-HACD on %d of %d; CPU time below V-HACD's on %d of %d meshes%n",
+                ours,
+                oursCpu,
+                theirs,
+                ours / theirs,
+                oursCpu / theirs,
+                tighter,
+                closed,
+                fewer,
+                closed,
+                faster,
+                refs.size());
         out.println("* open mesh: its volume is our voxel estimate, V-HACD's another one; those ratios do not compare");
         return ExitCode.FREE.status();
     }
@@ -95,15 +129,22 @@ final class DecompositionBench {
                 continue;
             }
             try {
-                out.add(new Reference(cells[1].trim(), Double.parseDouble(cells[2].trim()), Integer.parseInt(cells[4].trim()),
-                        Double.parseDouble(cells[5].replace("¹", "").trim()), cells[9].trim()));
+                out.add(new Reference(
+                        cells[1].trim(),
+                        Double.parseDouble(cells[2].trim()),
+                        Integer.parseInt(cells[4].trim()),
+                        Double.parseDouble(cells[5].replace("¹", "").trim()),
+                        cells[9].trim()));
             } catch (NumberFormatException e) {
-                throw new CliException(ExitCode.DATA_ERROR, "V-HACD's reference table: row '" + line.trim()
-                        + "' does not have numbers in its time, hulls and volume columns");
+                throw new CliException(
+                        ExitCode.DATA_ERROR,
+                        "V-HACD's reference table: row '" + line.trim()
+                                + "' does not have numbers in its time, hulls and volume columns");
             }
         }
         if (out.isEmpty()) {
-            throw new CliException(ExitCode.DATA_ERROR, "V-HACD's reference table has no mesh rows (expected '| mesh.obj | ...')");
+            throw new CliException(
+                    ExitCode.DATA_ERROR, "V-HACD's reference table has no mesh rows (expected '| mesh.obj | ...')");
         }
         return out;
     }
@@ -112,15 +153,19 @@ final class DecompositionBench {
     private static TriangleMesh load(Path dataDir, String mesh) {
         Path path;
         if (mesh.startsWith("panda/")) {
-            path = dataDir.resolve("example-robot-data/robots/panda_description/meshes/collision").resolve(mesh.substring(6));
+            path = dataDir.resolve("example-robot-data/robots/panda_description/meshes/collision")
+                    .resolve(mesh.substring(6));
         } else if (mesh.startsWith("ur5e/")) {
-            path = dataDir.resolve("universal-robot/ur_description/meshes/ur5e/collision").resolve(mesh.substring(5));
+            path = dataDir.resolve("universal-robot/ur_description/meshes/ur5e/collision")
+                    .resolve(mesh.substring(5));
         } else {
             path = dataDir.resolve("v-hacd/app/meshes").resolve(mesh);
         }
         if (!Files.isRegularFile(path)) {
-            throw new CliException(ExitCode.NO_INPUT, "mesh " + path + " of V-HACD's reference table row '" + mesh
-                    + "' not found (run from the repository root or set -Dcollide4j.testdata)");
+            throw new CliException(
+                    ExitCode.NO_INPUT,
+                    "mesh " + path + " of V-HACD's reference table row '" + mesh
+                            + "' not found (run from the repository root or set -Dcollide4j.testdata)");
         }
         return MeshLoader.load(path).mesh();
     }

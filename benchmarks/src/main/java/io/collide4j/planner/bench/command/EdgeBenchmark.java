@@ -1,12 +1,11 @@
 package io.collide4j.planner.bench.command;
 
-import io.collide4j.planner.cli.Progress;
 import io.collide4j.checker.query.MotionResult;
 import io.collide4j.checker.query.MotionStatus;
 import io.collide4j.planner.Collide4j;
+import io.collide4j.planner.cli.Progress;
 import io.collide4j.planner.plan.BenchmarkEdges;
 import io.collide4j.planner.plan.BenchmarkEdges.Edge;
-
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -28,7 +27,9 @@ import java.util.Map;
 final class EdgeBenchmark {
     /** Row labels of the table (one word each, for scripts). */
     enum Group {
-        FREE("free"), START_GOAL_BLOCKED("startgoal-blocked"), START_GOAL_FREE("startgoal-free"),
+        FREE("free"),
+        START_GOAL_BLOCKED("startgoal-blocked"),
+        START_GOAL_FREE("startgoal-free"),
         START_GOAL_INCONCLUSIVE("startgoal-inconclusive");
 
         final String label;
@@ -39,15 +40,13 @@ final class EdgeBenchmark {
     }
 
     /** One edge's verdict and its median times over the runs (µs). */
-    record EdgeTiming(Edge edge, MotionStatus verdict, Group group, double isMotionFreeMicros, double checkMotionMicros) {
-    }
+    record EdgeTiming(
+            Edge edge, MotionStatus verdict, Group group, double isMotionFreeMicros, double checkMotionMicros) {}
 
     /** The result: per-edge timings and, per group, [isMotionFree median, mean, checkMotion median, mean] in µs. */
-    record Result(List<EdgeTiming> edges, Map<Group, double[]> summary, int disagreements, String timing) {
-    }
+    record Result(List<EdgeTiming> edges, Map<Group, double[]> summary, int disagreements, String timing) {}
 
-    private EdgeBenchmark() {
-    }
+    private EdgeBenchmark() {}
 
     /**
      * Times every edge {@code repeat} times after an untimed warm-up of at least {@code warmupSeconds} (whole passes
@@ -61,7 +60,7 @@ final class EdgeBenchmark {
         int n = edges.size();
         MotionStatus[] verdicts = new MotionStatus[n];
         int disagreements = 0;
-        for (int i = 0; i < n; i++) {   // untimed warm-up pass, and the verdicts
+        for (int i = 0; i < n; i++) { // untimed warm-up pass, and the verdicts
             Edge e = edges.get(i);
             Collide4j c = checkers.get(e.problem());
             MotionResult full = c.checkMotion(e.q0(), e.q1());
@@ -95,8 +94,8 @@ final class EdgeBenchmark {
                 double[] b = q1[i];
                 for (int k = 0; k < 2; k++) {
                     boolean fast = (k + r + i) % 2 == 0;
-                    (fast ? fastNs : fullNs)[r][i] = fast ? timer.nanos(() -> c.isMotionFree(a, b))
-                            : timer.nanos(() -> c.checkMotion(a, b));
+                    (fast ? fastNs : fullNs)[r][i] =
+                            fast ? timer.nanos(() -> c.isMotionFree(a, b)) : timer.nanos(() -> c.checkMotion(a, b));
                 }
             }
             progress.update(r + 1);
@@ -109,7 +108,8 @@ final class EdgeBenchmark {
                 f[r] = fastNs[r][i] / 1e3;
                 g[r] = fullNs[r][i] / 1e3;
             }
-            timings.add(new EdgeTiming(edges.get(i), verdicts[i], group(edges.get(i), verdicts[i]), median(f), median(g)));
+            timings.add(
+                    new EdgeTiming(edges.get(i), verdicts[i], group(edges.get(i), verdicts[i]), median(f), median(g)));
         }
         Map<Group, double[]> summary = new EnumMap<>(Group.class);
         for (Group g : Group.values()) {
@@ -122,7 +122,7 @@ final class EdgeBenchmark {
             if (members.isEmpty()) {
                 continue;
             }
-            double[][] perRun = new double[4][repeat];   // fast median, fast mean, full median, full mean
+            double[][] perRun = new double[4][repeat]; // fast median, fast mean, full median, full mean
             for (int r = 0; r < repeat; r++) {
                 double[] f = new double[members.size()];
                 double[] h = new double[members.size()];
@@ -135,7 +135,7 @@ final class EdgeBenchmark {
                 perRun[2][r] = median(h);
                 perRun[3][r] = mean(h);
             }
-            summary.put(g, new double[]{median(perRun[0]), median(perRun[1]), median(perRun[2]), median(perRun[3])});
+            summary.put(g, new double[] {median(perRun[0]), median(perRun[1]), median(perRun[2]), median(perRun[3])});
         }
         return new Result(timings, summary, disagreements, timer.summary());
     }
@@ -153,20 +153,42 @@ final class EdgeBenchmark {
 
     /** The table: one row per group of edges. */
     static void print(Result r, PrintStream out) {
-        out.printf(Locale.ROOT, "%-24s %6s %13s %12s %12s %12s %12s  %s%n", "edges", "count", "length rad", "isMotionFree",
-                "(mean)", "checkMotion", "(mean)", "verdicts");
+        out.printf(
+                Locale.ROOT,
+                "%-24s %6s %13s %12s %12s %12s %12s  %s%n",
+                "edges",
+                "count",
+                "length rad",
+                "isMotionFree",
+                "(mean)",
+                "checkMotion",
+                "(mean)",
+                "verdicts");
         for (Group g : Group.values()) {
             double[] s = r.summary().get(g);
             if (s == null) {
                 continue;
             }
-            List<EdgeTiming> members = r.edges().stream().filter(t -> t.group() == g).toList();
-            double lo = members.stream().mapToDouble(t -> t.edge().length()).min().orElse(0);
-            double hi = members.stream().mapToDouble(t -> t.edge().length()).max().orElse(0);
+            List<EdgeTiming> members =
+                    r.edges().stream().filter(t -> t.group() == g).toList();
+            double lo =
+                    members.stream().mapToDouble(t -> t.edge().length()).min().orElse(0);
+            double hi =
+                    members.stream().mapToDouble(t -> t.edge().length()).max().orElse(0);
             Map<MotionStatus, Integer> counts = new EnumMap<>(MotionStatus.class);
             members.forEach(t -> counts.merge(t.verdict(), 1, Integer::sum));
-            out.printf(Locale.ROOT, "%-24s %6d %6.2f-%-6.2f %9.1f us %9.1f us %9.1f us %9.1f us  %s%n", g.label,
-                    members.size(), lo, hi, s[0], s[1], s[2], s[3], counts);
+            out.printf(
+                    Locale.ROOT,
+                    "%-24s %6d %6.2f-%-6.2f %9.1f us %9.1f us %9.1f us %9.1f us  %s%n",
+                    g.label,
+                    members.size(),
+                    lo,
+                    hi,
+                    s[0],
+                    s[1],
+                    s[2],
+                    s[3],
+                    counts);
         }
     }
 
@@ -174,8 +196,16 @@ final class EdgeBenchmark {
     static String timingsCsv(Result r) {
         StringBuilder sb = new StringBuilder("id,scene,group,verdict,length_rad,is_motion_free_us,check_motion_us\n");
         for (EdgeTiming t : r.edges()) {
-            sb.append(String.format(Locale.ROOT, "%s,%s,%s,%s,%.6f,%.3f,%.3f%n", t.edge().id(), t.edge().scene(),
-                    t.group().label, t.verdict(), t.edge().length(), t.isMotionFreeMicros(), t.checkMotionMicros()));
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "%s,%s,%s,%s,%.6f,%.3f,%.3f%n",
+                    t.edge().id(),
+                    t.edge().scene(),
+                    t.group().label,
+                    t.verdict(),
+                    t.edge().length(),
+                    t.isMotionFreeMicros(),
+                    t.checkMotionMicros()));
         }
         return sb.toString();
     }

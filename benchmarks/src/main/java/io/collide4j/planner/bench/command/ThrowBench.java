@@ -1,7 +1,5 @@
 package io.collide4j.planner.bench.command;
 
-import io.collide4j.planner.options.CliException;
-import io.collide4j.planner.options.ExitCode;
 import io.collide4j.checker.ccd.MeshCcd;
 import io.collide4j.checker.ccd.MeshCcdResult;
 import io.collide4j.checker.ccd.RigidTightInclusion;
@@ -15,10 +13,11 @@ import io.collide4j.checker.geometry.mesh.MeshBvh;
 import io.collide4j.checker.geometry.mesh.MeshQuery;
 import io.collide4j.checker.geometry.mesh.MeshSurface;
 import io.collide4j.models.Models;
+import io.collide4j.planner.options.CliException;
+import io.collide4j.planner.options.ExitCode;
 import io.collide4j.urdf.TriangleMesh;
 import io.collide4j.urdf.mesh.MeshFormat;
 import io.collide4j.urdf.mesh.MeshLoader;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -40,8 +39,7 @@ import java.util.Locale;
  * ever later than D2M's. Ends with {@code touching or penetrating: N of M} over all D2M instances.
  */
 final class ThrowBench {
-    private ThrowBench() {
-    }
+    private ThrowBench() {}
 
     /**
      * Tight-Inclusion's mesh CCD tests every primitive pair whose whole-motion swept boxes overlap (for a throw: nearly
@@ -49,11 +47,11 @@ final class ThrowBench {
      */
     static final long RTI_MAX_TRIANGLE_PAIRS = 2_000;
 
-    private record Pair(String name, TriangleMesh a, TriangleMesh b) {
-    }
+    private record Pair(String name, TriangleMesh a, TriangleMesh b) {}
 
     /** Seed 000 App. K.21 (5120 instances, one thread of an i7-2670QM): the numbers the table sits beside. */
-    static final String SEED_NUMBERS = String.join(System.lineSeparator(),
+    static final String SEED_NUMBERS = String.join(
+            System.lineSeparator(),
             "seed 000 (App. K.21, 10 pairs x 2 speeds x 256, i7-2670QM, C++):",
             "  D2M      time ms min/median/max 0.16/21/260, gap min/median/max 1.0e-10/1.1e-10/3.6e-10, touching 0 of 5120",
             "  Capoeira time ms min/median/max 0.058/0.85/22, gap min/median/max 0.0040/0.031/0.24, touching 0 of 5120",
@@ -61,7 +59,8 @@ final class ThrowBench {
 
     static int run(PrintStream out, int instances, int rtiInstances, long seed, Path dataDir) {
         if (instances < 1) {
-            throw new CliException(ExitCode.USAGE, "--throw: throws per mesh pair and speed must be >= 1, got " + instances);
+            throw new CliException(
+                    ExitCode.USAGE, "--throw: throws per mesh pair and speed must be >= 1, got " + instances);
         }
         if (rtiInstances < 0) {
             throw new IllegalArgumentException("Tight-Inclusion throws must be >= 0, got " + rtiInstances);
@@ -70,17 +69,35 @@ final class ThrowBench {
         D2m d2m = D2m.defaults();
         D2m.Scratch scratch = new D2m.Scratch();
         MeshCcd rti = new MeshCcd(RigidTightInclusion.defaults());
-        out.printf(Locale.ROOT, "collide4j bench --throw: %d instances per pair per speed, seed %d, eps_d %.1e; RTI on "
-                + "the first %d (all for tet/tet) of pairs up to %d triangle pairs%n", instances, seed, d2m.epsD(), rtiInstances,
+        out.printf(
+                Locale.ROOT,
+                "collide4j bench --throw: %d instances per pair per speed, seed %d, eps_d %.1e; RTI on "
+                        + "the first %d (all for tet/tet) of pairs up to %d triangle pairs%n",
+                instances,
+                seed,
+                d2m.epsD(),
+                rtiInstances,
                 RTI_MAX_TRIANGLE_PAIRS);
-        out.printf(Locale.ROOT, "%-22s %4s | %-22s %-19s %3s | %-22s %-8s %4s | %4s %-22s %-19s %3s%n", "benchmark", "n",
-                "D2M ms min/med/max", "gap min/max", "<=0", "Capoeira ms", "gap max", ">D2M", "RTI", "RTI ms min/med/max",
-                "gap min/max", "<=0");
+        out.printf(
+                Locale.ROOT,
+                "%-22s %4s | %-22s %-19s %3s | %-22s %-8s %4s | %4s %-22s %-19s %3s%n",
+                "benchmark",
+                "n",
+                "D2M ms min/med/max",
+                "gap min/max",
+                "<=0",
+                "Capoeira ms",
+                "gap max",
+                ">D2M",
+                "RTI",
+                "RTI ms min/med/max",
+                "gap min/max",
+                "<=0");
         int touching = 0, total = 0, late = 0;
         List<Double> allTimes = new ArrayList<>(), allGaps = new ArrayList<>();
         for (Pair p : pairs) {
             ScrewMesh sa = ScrewMesh.of(p.a()), sb = ScrewMesh.of(p.b());
-            for (double speed : new double[]{4, 512}) {
+            for (double speed : new double[] {4, 512}) {
                 List<ThrowProtocol.Instance> list = ThrowProtocol.instances(speed, instances, seed);
                 // warm-up on a few instances (JIT)
                 for (int i = 0; i < Math.min(4, list.size()); i++) {
@@ -91,7 +108,8 @@ final class ThrowBench {
                 double[] tC = new double[list.size()], gC = new double[list.size()];
                 int touchD = 0, capLate = 0;
                 long product = (long) p.a().triangleCount() * p.b().triangleCount();
-                int nRti = product > RTI_MAX_TRIANGLE_PAIRS ? 0
+                int nRti = product > RTI_MAX_TRIANGLE_PAIRS
+                        ? 0
                         : p.name().equals("tet/tet") ? list.size() : Math.min(rtiInstances, list.size());
                 double[] tR = new double[nRti], gR = new double[nRti];
                 int touchR = 0;
@@ -130,15 +148,31 @@ final class ThrowBench {
                     allGaps.add(gD[i]);
                 }
                 String name = p.name() + (speed == 4 ? " (low)" : " (high)");
-                out.printf(Locale.ROOT, "%-22s %4d | %-22s %-19s %3d | %-22s %-8.2g %4d | %4d %-22s %-19s %3s%n", name,
-                        list.size(), mmm(tD), minMax(gD), touchD, mmm(tC), max(gC), capLate, nRti,
-                        nRti == 0 ? "-" : mmm(tR), nRti == 0 ? "-" : minMax(gR), nRti == 0 ? "-" : Integer.toString(touchR));
+                out.printf(
+                        Locale.ROOT,
+                        "%-22s %4d | %-22s %-19s %3d | %-22s %-8.2g %4d | %4d %-22s %-19s %3s%n",
+                        name,
+                        list.size(),
+                        mmm(tD),
+                        minMax(gD),
+                        touchD,
+                        mmm(tC),
+                        max(gC),
+                        capLate,
+                        nRti,
+                        nRti == 0 ? "-" : mmm(tR),
+                        nRti == 0 ? "-" : minMax(gR),
+                        nRti == 0 ? "-" : Integer.toString(touchR));
             }
         }
         double[] t = allTimes.stream().mapToDouble(Double::doubleValue).toArray();
         double[] g = allGaps.stream().mapToDouble(Double::doubleValue).toArray();
-        out.printf(Locale.ROOT, "all D2M: time ms min/median/max %s, gap min/median/max %s; Capoeira later than D2M: %d%n",
-                mmm(t), minMedMax(g), late);
+        out.printf(
+                Locale.ROOT,
+                "all D2M: time ms min/median/max %s, gap min/median/max %s; Capoeira later than D2M: %d%n",
+                mmm(t),
+                minMedMax(g),
+                late);
         out.println(SEED_NUMBERS);
         out.println("wall clock per instance after a warm-up on this machine: a guide (JMH in benchmarks/ measures)");
         out.printf(Locale.ROOT, "touching or penetrating: %d of %d%n", touching, total);
@@ -147,8 +181,12 @@ final class ThrowBench {
 
     /** Exact mesh distance at time t, poses from the motions' own formula. */
     private static double gap(Pair p, ThrowProtocol.Instance in, double t) {
-        return new MeshQuery().distance(new MeshBvh(world(p.a(), in.a(), t), p.a().copyTriangles()), null,
-                new MeshBvh(world(p.b(), in.b(), t), p.b().copyTriangles()), null);
+        return new MeshQuery()
+                .distance(
+                        new MeshBvh(world(p.a(), in.a(), t), p.a().copyTriangles()),
+                        null,
+                        new MeshBvh(world(p.b(), in.b(), t), p.b().copyTriangles()),
+                        null);
     }
 
     private static double[] world(TriangleMesh m, LtlrMotion mo, double t) {
@@ -160,16 +198,21 @@ final class ThrowBench {
     }
 
     private static List<Pair> pairs(Path dataDir) {
-        TriangleMesh tet = ThrowProtocol.normalised(new TriangleMesh(new double[]{1, 1, 1, 1, -1, -1, -1, 1, -1, -1, -1, 1},
-                new int[]{0, 1, 2, 0, 3, 1, 0, 2, 3, 1, 3, 2}));
+        TriangleMesh tet = ThrowProtocol.normalised(new TriangleMesh(
+                new double[] {1, 1, 1, 1, -1, -1, -1, 1, -1, -1, -1, 1},
+                new int[] {0, 1, 2, 0, 3, 1, 0, 2, 3, 1, 3, 2}));
         TriangleMesh teddy = closed(file(dataDir, "teddy.obj"), "teddy.obj");
         TriangleMesh torus = closed(file(dataDir, "torus1.obj"), "torus1.obj");
         TriangleMesh link1 = closed(bundled("link1.obj"), "panda link1.obj");
         TriangleMesh link3 = closed(bundled("link3.obj"), "panda link3.obj");
         TriangleMesh hand = closed(bundled("hand.obj"), "panda hand.obj");
-        return List.of(new Pair("tet/tet", tet, tet), new Pair("tet/teddy", tet, teddy),
-                new Pair("teddy/teddy", teddy, teddy), new Pair("teddy/torus1", teddy, torus),
-                new Pair("link1/link3", link1, link3), new Pair("tet/hand", tet, hand));
+        return List.of(
+                new Pair("tet/tet", tet, tet),
+                new Pair("tet/teddy", tet, teddy),
+                new Pair("teddy/teddy", teddy, teddy),
+                new Pair("teddy/torus1", teddy, torus),
+                new Pair("link1/link3", link1, link3),
+                new Pair("tet/hand", tet, hand));
     }
 
     private static TriangleMesh closed(TriangleMesh m, String what) {
@@ -182,8 +225,10 @@ final class ThrowBench {
     private static TriangleMesh file(Path dir, String name) {
         Path p = dir.resolve(name);
         if (!Files.isRegularFile(p)) {
-            throw new CliException(ExitCode.NO_INPUT, p + ": missing V-HACD example mesh (run from the repository root, "
-                    + "or set -Dcollide4j.testdata to the repository's tests/data)");
+            throw new CliException(
+                    ExitCode.NO_INPUT,
+                    p + ": missing V-HACD example mesh (run from the repository root, "
+                            + "or set -Dcollide4j.testdata to the repository's tests/data)");
         }
         return MeshLoader.load(p).mesh();
     }
@@ -194,7 +239,8 @@ final class ThrowBench {
             if (in == null) {
                 throw new CliException(ExitCode.INTERNAL, "bundled mesh " + res + " is missing from the models jar");
             }
-            return MeshLoader.load(in.readAllBytes(), res, MeshFormat.OBJ, false).mesh();
+            return MeshLoader.load(in.readAllBytes(), res, MeshFormat.OBJ, false)
+                    .mesh();
         } catch (IOException e) {
             throw new CliException(ExitCode.NO_INPUT, "cannot read bundled mesh " + res + ": " + e.getMessage(), e);
         }

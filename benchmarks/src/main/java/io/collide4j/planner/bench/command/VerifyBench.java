@@ -1,19 +1,18 @@
 package io.collide4j.planner.bench.command;
 
-import io.collide4j.planner.cli.Progress;
-import io.collide4j.planner.options.CliException;
-import io.collide4j.planner.options.ExitCode;
 import io.collide4j.checker.certificate.Certificate;
 import io.collide4j.checker.certificate.CertificateVerifier;
 import io.collide4j.checker.certificate.TrajectoryCertifier;
 import io.collide4j.checker.certificate.Verdict;
 import io.collide4j.planner.Collide4j;
+import io.collide4j.planner.cli.Progress;
+import io.collide4j.planner.options.CliException;
+import io.collide4j.planner.options.ExitCode;
 import io.collide4j.planner.plan.MbmProblems;
 import io.collide4j.planner.plan.PlanRequest;
 import io.collide4j.planner.plan.ProblemRunner;
 import io.collide4j.verifier.IndependentVerifier;
 import io.collide4j.verifier.VerificationReport;
-
 import java.io.ByteArrayInputStream;
 import java.io.PrintStream;
 import java.io.StringWriter;
@@ -32,8 +31,7 @@ import java.util.Locale;
  * certificate bytes per step without and with witnesses.
  */
 final class VerifyBench {
-    private VerifyBench() {
-    }
+    private VerifyBench() {}
 
     static int run(String which, Path problems, double margin, PrintStream out, Progress progress) {
         if (!Files.exists(problems)) {
@@ -47,7 +45,9 @@ final class VerifyBench {
             try {
                 perScenario = Integer.parseInt(which);
             } catch (NumberFormatException e) {
-                throw new CliException(ExitCode.USAGE, "--verify takes a count of problems per scenario or 'all', got '" + which + "'");
+                throw new CliException(
+                        ExitCode.USAGE,
+                        "--verify takes a count of problems per scenario or 'all', got '" + which + "'");
             }
             if (perScenario < 1) {
                 throw new CliException(ExitCode.USAGE, "--verify: count must be >= 1, got " + perScenario);
@@ -59,13 +59,20 @@ final class VerifyBench {
         long tPlain = 0, tWitness = 0, tRecompute = 0, tIndependent = 0;
         long bytesPlain = 0, bytesWitness = 0, stepsPlain = 0, stepsWitness = 0, headerWitness = 0, subdivisions = 0;
         int paths = 0, notPlanned = 0, invalid = 0, done = 0;
-        int total = set.scenarios().stream().mapToInt(s -> Math.min(set.count(s), perScenario)).sum();
+        int total = set.scenarios().stream()
+                .mapToInt(s -> Math.min(set.count(s), perScenario))
+                .sum();
         for (String scenario : set.scenarios()) {
             for (MbmProblems.Problem p : set.load(scenario, 1, Math.min(set.count(scenario), perScenario))) {
                 progress.update(++done * 100L / Math.max(1, total));
                 Collide4j c = ProblemRunner.checker(robot, p);
-                ProblemRunner.Run r = ProblemRunner.run(c, p, PlanRequest.builder().seed(p.index()).timeLimitSeconds(5)
-                        .shortcutAttempts(30));
+                ProblemRunner.Run r = ProblemRunner.run(
+                        c,
+                        p,
+                        PlanRequest.builder()
+                                .seed(p.index())
+                                .timeLimitSeconds(5)
+                                .shortcutAttempts(30));
                 if (r.plan() == null || r.plan().path() == null || r.pathVerdict() != Verdict.CERTIFIED_FREE) {
                     notPlanned++;
                     continue;
@@ -76,19 +83,42 @@ final class VerifyBench {
                 double[][] full = path.stream().map(c::fullConfiguration).toArray(double[][]::new);
                 long t0 = cpu.getCurrentThreadCpuTime();
                 StringWriter plain = new StringWriter();
-                TrajectoryCertifier.withoutWitnesses(c.checker()).certify(full, null, null, times, c.margin(), c.tolerance(),
-                        io.collide4j.planner.TrajectoryCertifier.DEFAULT_BUDGET, c.checker().newContext(), c.provenance(), plain);
+                TrajectoryCertifier.withoutWitnesses(c.checker())
+                        .certify(
+                                full,
+                                null,
+                                null,
+                                times,
+                                c.margin(),
+                                c.tolerance(),
+                                io.collide4j.planner.TrajectoryCertifier.DEFAULT_BUDGET,
+                                c.checker().newContext(),
+                                c.provenance(),
+                                plain);
                 long t1 = cpu.getCurrentThreadCpuTime();
                 StringWriter witness = new StringWriter();
-                new TrajectoryCertifier(c.checker()).certify(full, null, null, times, c.margin(), c.tolerance(),
-                        io.collide4j.planner.TrajectoryCertifier.DEFAULT_BUDGET, c.checker().newContext(), c.provenance(), witness);
+                new TrajectoryCertifier(c.checker())
+                        .certify(
+                                full,
+                                null,
+                                null,
+                                times,
+                                c.margin(),
+                                c.tolerance(),
+                                io.collide4j.planner.TrajectoryCertifier.DEFAULT_BUDGET,
+                                c.checker().newContext(),
+                                c.provenance(),
+                                witness);
                 long t2 = cpu.getCurrentThreadCpuTime();
                 String json = witness.toString();
                 Certificate cert = Certificate.read(json, "bench");
                 CertificateVerifier.Report re = new CertificateVerifier(c.model(), c.scene()).verify(cert);
                 long t3 = cpu.getCurrentThreadCpuTime();
-                VerificationReport ind = IndependentVerifier.verify(c.model().kinematics().description(), c.semantics(),
-                        new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8)), scenario + " #" + p.index());
+                VerificationReport ind = IndependentVerifier.verify(
+                        c.model().kinematics().description(),
+                        c.semantics(),
+                        new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8)),
+                        scenario + " #" + p.index());
                 long t4 = cpu.getCurrentThreadCpuTime();
                 if (!re.valid() || !ind.valid()) {
                     invalid++;
@@ -109,25 +139,60 @@ final class VerifyBench {
                 paths++;
             }
         }
-        out.printf(Locale.ROOT, "witness cost over %d planned MotionBenchMaker Panda paths (%d problems without a certified"
-                + " path, %d not verified), margin %s m, CPU time of one thread%n", paths, notPlanned, invalid, margin);
-        out.printf(Locale.ROOT, "  certify, no witnesses     %9.1f ms  (%.2f ms/path)%n", tPlain / 1e6, tPlain / 1e6 / Math.max(1, paths));
-        out.printf(Locale.ROOT, "  certify, witnesses        %9.1f ms  (%.2f ms/path, x%.2f)%n", tWitness / 1e6,
-                tWitness / 1e6 / Math.max(1, paths), (double) tWitness / Math.max(1, tPlain));
-        out.printf(Locale.ROOT, "  verify, recompute         %9.1f ms  (%.2f ms/path, x%.2f of certify with witnesses)%n",
-                tRecompute / 1e6, tRecompute / 1e6 / Math.max(1, paths), (double) tRecompute / Math.max(1, tWitness));
-        out.printf(Locale.ROOT, "  verify, independent       %9.1f ms  (%.2f ms/path, x%.2f of certify with witnesses; %d subdivisions)%n",
-                tIndependent / 1e6, tIndependent / 1e6 / Math.max(1, paths), (double) tIndependent / Math.max(1, tWitness), subdivisions);
-        out.printf(Locale.ROOT, "  certificate, no witnesses %9d bytes, %d steps, %.1f bytes/step%n", bytesPlain, stepsPlain,
+        out.printf(
+                Locale.ROOT,
+                "witness cost over %d planned MotionBenchMaker Panda paths (%d problems without a certified"
+                        + " path, %d not verified), margin %s m, CPU time of one thread%n",
+                paths,
+                notPlanned,
+                invalid,
+                margin);
+        out.printf(
+                Locale.ROOT,
+                "  certify, no witnesses     %9.1f ms  (%.2f ms/path)%n",
+                tPlain / 1e6,
+                tPlain / 1e6 / Math.max(1, paths));
+        out.printf(
+                Locale.ROOT,
+                "  certify, witnesses        %9.1f ms  (%.2f ms/path, x%.2f)%n",
+                tWitness / 1e6,
+                tWitness / 1e6 / Math.max(1, paths),
+                (double) tWitness / Math.max(1, tPlain));
+        out.printf(
+                Locale.ROOT,
+                "  verify, recompute         %9.1f ms  (%.2f ms/path, x%.2f of certify with witnesses)%n",
+                tRecompute / 1e6,
+                tRecompute / 1e6 / Math.max(1, paths),
+                (double) tRecompute / Math.max(1, tWitness));
+        out.printf(
+                Locale.ROOT,
+                "  verify, independent       %9.1f ms  (%.2f ms/path, x%.2f of certify with witnesses; %d subdivisions)%n",
+                tIndependent / 1e6,
+                tIndependent / 1e6 / Math.max(1, paths),
+                (double) tIndependent / Math.max(1, tWitness),
+                subdivisions);
+        out.printf(
+                Locale.ROOT,
+                "  certificate, no witnesses %9d bytes, %d steps, %.1f bytes/step%n",
+                bytesPlain,
+                stepsPlain,
                 (double) bytesPlain / Math.max(1, stepsPlain));
-        out.printf(Locale.ROOT, "  certificate, witnesses    %9d bytes, %d steps, %.1f bytes/step (witness headers %d bytes,"
-                        + " %.1f bytes/step without them)%n", bytesWitness, stepsWitness,
-                (double) bytesWitness / Math.max(1, stepsWitness), headerWitness,
+        out.printf(
+                Locale.ROOT,
+                "  certificate, witnesses    %9d bytes, %d steps, %.1f bytes/step (witness headers %d bytes,"
+                        + " %.1f bytes/step without them)%n",
+                bytesWitness,
+                stepsWitness,
+                (double) bytesWitness / Math.max(1, stepsWitness),
+                headerWitness,
                 (double) (bytesWitness - headerWitness) / Math.max(1, stepsWitness));
         return invalid == 0 ? ExitCode.FREE.status() : ExitCode.INTERNAL.status();
     }
 
     private static long steps(Certificate c) {
-        return c.segments().stream().flatMap(List::stream).mapToLong(p -> p.ends().length).sum();
+        return c.segments().stream()
+                .flatMap(List::stream)
+                .mapToLong(p -> p.ends().length)
+                .sum();
     }
 }

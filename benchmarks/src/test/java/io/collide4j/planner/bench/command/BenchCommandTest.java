@@ -1,25 +1,24 @@
 package io.collide4j.planner.bench.command;
 
-import io.collide4j.planner.cli.ChainedRelaunch;
-import io.collide4j.planner.cli.Main;
-import io.collide4j.planner.options.ExitCode;
+import static io.collide4j.planner.cli.MainTest.cli;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
 import io.collide4j.checker.batch.EngineChoice;
 import io.collide4j.checker.batch.OpenClDevice;
 import io.collide4j.checker.batch.SignalChaining;
-import org.junit.jupiter.api.Test;
-
+import io.collide4j.planner.cli.ChainedRelaunch;
+import io.collide4j.planner.cli.Main;
+import io.collide4j.planner.options.ExitCode;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-
-import static io.collide4j.planner.cli.MainTest.cli;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import org.junit.jupiter.api.Test;
 
 /**
  * {@code collide4j bench} as this module plugs it into the command line: its options, its table, the throw benchmark,
@@ -33,8 +32,8 @@ class BenchCommandTest {
     void benchHelpListsItsOptions() {
         Object[] one = cli("bench", "--help");
         assertEquals(ExitCode.FREE.status(), one[0], (String) one[2]);
-        for (String option : List.of("--states", "--motions", "--ccd", "--step", "--seed", "--threads", "--scene",
-                "--throw")) {
+        for (String option :
+                List.of("--states", "--motions", "--ccd", "--step", "--seed", "--threads", "--scene", "--throw")) {
             assertTrue(((String) one[1]).contains(option), "bench --help lacks " + option + ":\n" + one[1]);
         }
         assertEquals(one[1], cli("help", "bench")[1], "help bench is bench --help");
@@ -52,7 +51,7 @@ class BenchCommandTest {
     /** The first word of the notes column ("N valid"/"N free") of the row starting with {@code label} (labels are 34 wide). */
     private static String field(String table, String label) {
         String row = table.lines().filter(l -> l.startsWith(label)).findFirst().orElseThrow();
-        String[] cells = row.substring(34).trim().split("\\s+");   // count, seconds, per second, notes...
+        String[] cells = row.substring(34).trim().split("\\s+"); // count, seconds, per second, notes...
         return cells[3];
     }
 
@@ -71,7 +70,7 @@ class BenchCommandTest {
 
     @Test
     void benchThrowRefusesANonPositiveCountNamingTheOption() {
-        for (String n : new String[]{"0", "-3"}) {
+        for (String n : new String[] {"0", "-3"}) {
             Object[] r = cli("bench", "--throw=" + n);
             assertEquals(ExitCode.USAGE.status(), r[0], (String) r[2]);
             assertTrue(((String) r[2]).contains("--throw") && ((String) r[2]).contains("got " + n), (String) r[2]);
@@ -83,7 +82,11 @@ class BenchCommandTest {
         Object[] r = cli("bench", "--states", "200", "--motions", "20", "--ccd", "200");
         assertEquals(ExitCode.FREE.status(), r[0], (String) r[2]);
         String out = (String) r[1];
-        assertTrue(out.contains("state (isValid, certified)") && out.contains("motion (certified CA") && out.contains("CCD"), out);
+        assertTrue(
+                out.contains("state (isValid, certified)")
+                        && out.contains("motion (certified CA")
+                        && out.contains("CCD"),
+                out);
         assertTrue(out.contains("motion, batch CPU engine") && out.contains("state, batch engine"), out);
         // the parallel and batch rows check the same states and motions as the single-thread rows
         assertEquals(field(out, "state (isValid, certified)"), field(out, "state, parallel (certified)"));
@@ -103,18 +106,37 @@ class BenchCommandTest {
         assertTrue(out.contains("state, batch engine"), out);
         assertFalse(out.contains("signal chaining"), "the restart should have made OpenCL usable:\n" + out);
         String engine = devices ? "OPENCL [" : "CPU [";
-        assertEquals(2, out.lines().filter(l -> l.contains("batch engine") && l.contains(engine)).count(), out);
+        assertEquals(
+                2,
+                out.lines()
+                        .filter(l -> l.contains("batch engine") && l.contains(engine))
+                        .count(),
+                out);
 
         String cpu = bench(List.of("-D" + EngineChoice.PROPERTY + "=cpu"));
-        assertEquals(2, cpu.lines().filter(l -> l.contains("batch engine") && l.contains("CPU [")).count(), cpu);
+        assertEquals(
+                2,
+                cpu.lines()
+                        .filter(l -> l.contains("batch engine") && l.contains("CPU ["))
+                        .count(),
+                cpu);
     }
 
     private static String bench(List<String> jvmOptions) throws Exception {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(jvmOptions);
-        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(),
-                "bench", "--states", "300", "--motions", "10", "--ccd", "300"));
+        cmd.addAll(List.of(
+                "-cp",
+                System.getProperty("java.class.path"),
+                Main.class.getName(),
+                "bench",
+                "--states",
+                "300",
+                "--motions",
+                "10",
+                "--ccd",
+                "300"));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
         pb.environment().remove(SignalChaining.PRELOAD_VARIABLE);
         pb.environment().remove(ChainedRelaunch.MARKER);

@@ -1,19 +1,18 @@
 package io.collide4j.planner.bench.command;
 
-import io.collide4j.planner.options.ExitCode;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-
 import static io.collide4j.planner.cli.CommandsTest.ZIP;
 import static io.collide4j.planner.cli.MainTest.cli;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.collide4j.planner.options.ExitCode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code bench --edges / --planner / --cases} on a tiny subset (one MotionBenchMaker problem): exit codes, the
@@ -22,23 +21,49 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class BenchWorkloadsTest {
     /** box_panda problem 1 of MotionBenchMaker (its request0001.yaml): start and goal of panda_joint1..7. */
     static final double[] BOX1_START = {0, -0.785, 0, -2.356, 0, 1.571, 0.785};
-    static final double[] BOX1_GOAL = {0.4534448383669427, 1.7628, 0.1941262264518609, -0.8667848896139277,
-            -0.3798524112731043, 2.606927984171601, -0.1898611792470702};
+
+    static final double[] BOX1_GOAL = {
+        0.4534448383669427,
+        1.7628,
+        0.1941262264518609,
+        -0.8667848896139277,
+        -0.3798524112731043,
+        2.606927984171601,
+        -0.1898611792470702
+    };
     /** The Panda's joint limits in VAMP's panda.urdf (tests/data/vamp/resources/panda). */
     static final double[] LOWER = {-2.9671, -1.8326, -2.9671, -3.1416, -2.9671, -0.0873, -2.9671};
+
     static final double[] UPPER = {2.9671, 1.8326, 2.9671, 0.0873, 2.9671, 3.8223, 2.9671};
 
     @Test
     void edgesPrintTheirTableAndWriteTheHarnessEdgeList(@TempDir Path dir) throws Exception {
         Path list = dir.resolve("edges.csv");
         Path times = dir.resolve("times.csv");
-        Object[] r = cli("bench", "--edges", "--problems", ZIP, "--scenario", "box_panda", "--per-scenario", "1",
-                "--free-per-end", "3", "--repeat", "1", "--warmup", "0", "--edges-out", list.toString(),
-                "--edge-times", times.toString());
+        Object[] r = cli(
+                "bench",
+                "--edges",
+                "--problems",
+                ZIP,
+                "--scenario",
+                "box_panda",
+                "--per-scenario",
+                "1",
+                "--free-per-end",
+                "3",
+                "--repeat",
+                "1",
+                "--warmup",
+                "0",
+                "--edges-out",
+                list.toString(),
+                "--edge-times",
+                times.toString());
         assertEquals(ExitCode.FREE.status(), r[0], (String) r[1] + r[2]);
         String out = (String) r[1];
-        String header = out.lines().filter(l -> l.startsWith("edges ")).findFirst().orElseThrow(() -> new AssertionError(out));
-        for (String column : new String[]{"count", "length rad", "isMotionFree", "checkMotion", "verdicts"}) {
+        String header =
+                out.lines().filter(l -> l.startsWith("edges ")).findFirst().orElseThrow(() -> new AssertionError(out));
+        for (String column : new String[] {"count", "length rad", "isMotionFree", "checkMotion", "verdicts"}) {
             assertTrue(header.contains(column), header);
         }
         // 3 free edges from each of the start and the goal, all certified free
@@ -48,7 +73,7 @@ class BenchWorkloadsTest {
         // the harness's --edge-list format: header id,scene,q0_1..q0_7,q1_1..q1_7; then id, scene and 14 numbers
         List<String> lines = Files.readAllLines(list);
         StringBuilder expected = new StringBuilder("id,scene");
-        for (String end : new String[]{"q0", "q1"}) {
+        for (String end : new String[] {"q0", "q1"}) {
             for (int j = 1; j <= 7; j++) {
                 expected.append(',').append(end).append('_').append(j);
             }
@@ -65,7 +90,7 @@ class BenchWorkloadsTest {
             for (int j = 0; j < 7; j++) {
                 q0[j] = Double.parseDouble(f[2 + j]);
                 q1[j] = Double.parseDouble(f[9 + j]);
-                for (double v : new double[]{q0[j], q1[j]}) {
+                for (double v : new double[] {q0[j], q1[j]}) {
                     assertTrue(v >= LOWER[j] && v <= UPPER[j], "joint " + (j + 1) + " outside its limits: " + line);
                 }
             }
@@ -77,10 +102,11 @@ class BenchWorkloadsTest {
                 len = Math.sqrt(len);
                 assertTrue(len >= 0.8 && len <= 4.0, "free edge of " + len + " rad: " + line);
                 // an edge leaves the start, the goal, or the far end of an earlier free edge
-                boolean fromKnown = java.util.Arrays.equals(q0, BOX1_START) || java.util.Arrays.equals(q0, BOX1_GOAL)
+                boolean fromKnown = java.util.Arrays.equals(q0, BOX1_START)
+                        || java.util.Arrays.equals(q0, BOX1_GOAL)
                         || free.stream().anyMatch(e -> java.util.Arrays.equals(e[1], q0));
                 assertTrue(fromKnown, line);
-                free.add(new double[][]{q0, q1});
+                free.add(new double[][] {q0, q1});
             } else {
                 assertTrue(f[0].startsWith("startgoal"), line);
                 assertArrayEquals(BOX1_START, q0, line);
@@ -94,11 +120,21 @@ class BenchWorkloadsTest {
         assertEquals(lines.size(), t.size());
 
         // the list read back (--edge-list) gives the same edges: exact doubles, so the same verdicts
-        Object[] again = cli("bench", "--edges", "--problems", ZIP, "--edge-list", list.toString(), "--repeat", "1",
-                "--warmup", "0.1");
+        Object[] again = cli(
+                "bench",
+                "--edges",
+                "--problems",
+                ZIP,
+                "--edge-list",
+                list.toString(),
+                "--repeat",
+                "1",
+                "--warmup",
+                "0.1");
         assertEquals(ExitCode.FREE.status(), again[0], (String) again[1] + again[2]);
         assertTrue(((String) again[1]).lines().anyMatch(l -> l.matches("free\\s+6\\s.*\\{FREE=6}")), (String) again[1]);
-        Path bad = Files.writeString(dir.resolve("bad.csv"), lines.get(0) + "\n" + lines.get(1).replace("free", "edge") + "\n");
+        Path bad = Files.writeString(
+                dir.resolve("bad.csv"), lines.get(0) + "\n" + lines.get(1).replace("free", "edge") + "\n");
         Object[] refused = cli("bench", "--edges", "--problems", ZIP, "--edge-list", bad.toString());
         assertEquals(ExitCode.DATA_ERROR.status(), refused[0], (String) refused[2]);
         assertTrue(((String) refused[2]).contains("bad.csv:2"), (String) refused[2]);
@@ -106,39 +142,82 @@ class BenchWorkloadsTest {
 
     @Test
     void plannerReportsSolvedAndRecertifiedPaths() {
-        Object[] r = cli("bench", "--planner", "--problems", ZIP, "--scenario", "table_pick_panda", "--per-scenario", "1",
-                "--time-limit", "10", "--repeat", "3", "--warmup", "0");
+        Object[] r = cli(
+                "bench",
+                "--planner",
+                "--problems",
+                ZIP,
+                "--scenario",
+                "table_pick_panda",
+                "--per-scenario",
+                "1",
+                "--time-limit",
+                "10",
+                "--repeat",
+                "3",
+                "--warmup",
+                "0");
         assertEquals(ExitCode.FREE.status(), r[0], (String) r[1] + r[2]);
         String out = (String) r[1];
-        assertTrue(out.lines().anyMatch(l -> l.startsWith("scenario") && l.contains("solved") && l.contains("recertified")
-                && l.contains("plan us") && l.contains("plan cpu us") && l.contains("call cpu us") && l.contains("(p90)")),
+        assertTrue(
+                out.lines()
+                        .anyMatch(l -> l.startsWith("scenario")
+                                && l.contains("solved")
+                                && l.contains("recertified")
+                                && l.contains("plan us")
+                                && l.contains("plan cpu us")
+                                && l.contains("call cpu us")
+                                && l.contains("(p90)")),
                 out);
         assertTrue(out.contains("3 plans each"), out);
         // the ratio line: the overall median divided by VAMP's reference, recomputed here from the printed row
-        String[] all = out.lines().filter(l -> l.startsWith("all ")).findFirst().orElseThrow().trim().split("\\s+");
+        String[] all = out.lines()
+                .filter(l -> l.startsWith("all "))
+                .findFirst()
+                .orElseThrow()
+                .trim()
+                .split("\\s+");
         double planCpuMedian = Double.parseDouble(all[8]);
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("plan cpu median ([0-9.]+) x").matcher(out);
+        java.util.regex.Matcher m =
+                java.util.regex.Pattern.compile("plan cpu median ([0-9.]+) x").matcher(out);
         assertTrue(m.find(), out);
         // both sides rounded for printing: the median to 1 us, the ratio to 0.1
         assertEquals(planCpuMedian / 88, Double.parseDouble(m.group(1)), 0.05 + 0.5 / 88, out);
         // MBM problems are solvable; the one problem is solved and its path re-certified (CommandsTest plans it too)
         assertTrue(out.lines().anyMatch(l -> l.matches("all\\s+1\\s+0\\s+0\\s+1\\s+1/1\\s.*")), out);
-        assertTrue(out.contains("lazy edges, halton sampler"), out);   // the default sampler (PlanRequest.DEFAULT_SAMPLER)
-        Object[] eager = cli("bench", "--planner", "--eager-edges", "--problems", ZIP, "--scenario", "table_pick_panda",
-                "--per-scenario", "1", "--time-limit", "10", "--repeat", "1", "--warmup", "0");
+        assertTrue(
+                out.contains("lazy edges, halton sampler"), out); // the default sampler (PlanRequest.DEFAULT_SAMPLER)
+        Object[] eager = cli(
+                "bench",
+                "--planner",
+                "--eager-edges",
+                "--problems",
+                ZIP,
+                "--scenario",
+                "table_pick_panda",
+                "--per-scenario",
+                "1",
+                "--time-limit",
+                "10",
+                "--repeat",
+                "1",
+                "--warmup",
+                "0");
         assertEquals(ExitCode.FREE.status(), eager[0], (String) eager[1] + eager[2]);
         assertTrue(((String) eager[1]).contains("eager edges"), (String) eager[1]);
-        assertTrue(((String) eager[1]).lines().anyMatch(l -> l.matches("all\\s+1\\s+0\\s+0\\s+1\\s+1/1\\s.*")),
-                (String) eager[1]);
+        assertTrue(((String) eager[1]).lines().anyMatch(l -> l.matches("all\\s+1\\s+0\\s+0\\s+1\\s+1/1\\s.*")), (String)
+                eager[1]);
     }
 
     @Test
     void casesTimeTheHarnessConfigurationsAndRefuseMalformedRows(@TempDir Path dir) throws Exception {
         String header = "scene,kind,index,q1,q2,q3,q4,q5,q6,q7,fcl_collide,env_hit\n";
-        Path ok = Files.writeString(dir.resolve("cases.csv"), header
-                + "box_panda/0001,start,0,0,-0.785,0,-2.356,0,1.571,0.785,0,0\n"
-                + "box_panda/0001,goal,0,0.4534448383669427,1.7628,0.1941262264518609,-0.8667848896139277,"
-                + "-0.3798524112731043,2.606927984171601,-0.1898611792470702,0,0\n");
+        Path ok = Files.writeString(
+                dir.resolve("cases.csv"),
+                header
+                        + "box_panda/0001,start,0,0,-0.785,0,-2.356,0,1.571,0.785,0,0\n"
+                        + "box_panda/0001,goal,0,0.4534448383669427,1.7628,0.1941262264518609,-0.8667848896139277,"
+                        + "-0.3798524112731043,2.606927984171601,-0.1898611792470702,0,0\n");
         Object[] r = cli("bench", "--cases", ok.toString(), "--problems", ZIP, "--repeat", "1");
         assertEquals(ExitCode.FREE.status(), r[0], (String) r[1] + r[2]);
         String out = (String) r[1];
@@ -146,11 +225,13 @@ class BenchWorkloadsTest {
         // MBM generated start and goal collision-free, with this model (VAMP's copy of MBM's Panda)
         assertTrue(out.contains("verdicts vs fcl_collide: 2 both free"), out);
 
-        Path bad = Files.writeString(dir.resolve("bad.csv"), header + "box_panda/0001,start,0,0,-0.785,0,nan,0,1.571,0.785,0,0\n");
+        Path bad = Files.writeString(
+                dir.resolve("bad.csv"), header + "box_panda/0001,start,0,0,-0.785,0,nan,0,1.571,0.785,0,0\n");
         Object[] b = cli("bench", "--cases", bad.toString(), "--problems", ZIP);
         assertEquals(ExitCode.DATA_ERROR.status(), b[0], (String) b[2]);
         assertTrue(((String) b[2]).contains("bad.csv:2") && ((String) b[2]).contains("q4"), (String) b[2]);
-        Path unknown = Files.writeString(dir.resolve("unknown.csv"), header + "kitchen/0001,start,0,0,0,0,-1,0,1,0,0,0\n");
+        Path unknown =
+                Files.writeString(dir.resolve("unknown.csv"), header + "kitchen/0001,start,0,0,0,0,-1,0,1,0,0,0\n");
         Object[] u = cli("bench", "--cases", unknown.toString(), "--problems", ZIP);
         assertEquals(ExitCode.DATA_ERROR.status(), u[0], (String) u[2]);
         assertTrue(((String) u[2]).contains("unknown.csv:2") && ((String) u[2]).contains("kitchen"), (String) u[2]);
@@ -161,14 +242,15 @@ class BenchWorkloadsTest {
         Object[] count = cli("bench", "--edges", "--problems", ZIP, "--per-scenario", "0");
         assertEquals(ExitCode.USAGE.status(), count[0], (String) count[2]);
         assertTrue(((String) count[2]).contains("--per-scenario"), (String) count[2]);
-        for (String warmup : new String[]{"-1", "NaN", "1e9"}) {
+        for (String warmup : new String[] {"-1", "NaN", "1e9"}) {
             Object[] bad = cli("bench", "--edges", "--problems", ZIP, "--warmup", warmup);
             assertEquals(ExitCode.USAGE.status(), bad[0], warmup + ": " + bad[2]);
             assertTrue(((String) bad[2]).contains("--warmup"), (String) bad[2]);
         }
         Object[] sampler = cli("bench", "--planner", "--problems", ZIP, "--per-scenario", "1", "--sampler", "sobol");
         assertEquals(ExitCode.USAGE.status(), sampler[0], (String) sampler[2]);
-        assertTrue(((String) sampler[2]).contains("--sampler expects uniform or halton, got 'sobol'"), (String) sampler[2]);
+        assertTrue(((String) sampler[2]).contains("--sampler expects uniform or halton, got 'sobol'"), (String)
+                sampler[2]);
         Object[] scene = cli("bench", "--edges", "--problems", ZIP, "--scene", "table_shelf");
         assertEquals(ExitCode.USAGE.status(), scene[0], (String) scene[2]);
         Object[] scenario = cli("bench", "--planner", "--problems", ZIP, "--scenario", "kitchen");

@@ -2,7 +2,6 @@ package io.collide4j.checker.ccd.io;
 
 import io.collide4j.checker.ccd.CcdKind;
 import io.collide4j.checker.ccd.CcdQuery;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -14,8 +13,7 @@ import java.util.stream.Stream;
 /** Loaders for the shared CCD benchmark folders (layouts documented in their READMEs under tests/data). */
 public final class CcdDatasets {
 
-    private CcdDatasets() {
-    }
+    private CcdDatasets() {}
 
     /** Folder name of a kind in ccd-sample-queries. */
     public static String folderName(CcdKind kind) {
@@ -36,7 +34,8 @@ public final class CcdDatasets {
                 }
                 List<CcdQuery> qs = new ArrayList<>();
                 List<Boolean> truth = new ArrayList<>();
-                for (Path csv : sortedChildren(dir, p -> p.getFileName().toString().endsWith(".csv"))) {
+                for (Path csv :
+                        sortedChildren(dir, p -> p.getFileName().toString().endsWith(".csv"))) {
                     CcdQueryFiles.Parsed parsed = CcdQueryFiles.readRationalCsv(csv, kind);
                     if (parsed.labels() == null) {
                         throw new CcdDataFormatException(csv + ": expected the 7th ground-truth column");
@@ -63,7 +62,10 @@ public final class CcdDatasets {
 
     /** The CCD-Query-IO fixture (edge-edge, 6-column ", "-separated CSV + JSON ground truth). */
     public static CcdQuerySet queryIo(Path dir) {
-        return withSeparateTruth(dir.getFileName().toString(), CcdKind.EDGE_EDGE, dir.resolve("queries.csv"),
+        return withSeparateTruth(
+                dir.getFileName().toString(),
+                CcdKind.EDGE_EDGE,
+                dir.resolve("queries.csv"),
                 dir.resolve("mma_bool.json"));
     }
 

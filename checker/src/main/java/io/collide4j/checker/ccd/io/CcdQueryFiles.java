@@ -2,7 +2,6 @@ package io.collide4j.checker.ccd.io;
 
 import io.collide4j.checker.ccd.CcdKind;
 import io.collide4j.checker.ccd.CcdQuery;
-
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -20,12 +19,10 @@ import java.util.List;
  */
 public final class CcdQueryFiles {
 
-    private CcdQueryFiles() {
-    }
+    private CcdQueryFiles() {}
 
     /** Queries and, when the file has the 7th column, their labels (else labels is null). */
-    public record Parsed(List<CcdQuery> queries, List<Boolean> labels) {
-    }
+    public record Parsed(List<CcdQuery> queries, List<Boolean> labels) {}
 
     /** Reads a rational CSV; all lines must have 6 columns, or all 7 (then the labels are returned too). */
     public static Parsed readRationalCsv(Path csv, CcdKind kind) {
@@ -47,11 +44,13 @@ public final class CcdQueryFiles {
                 String where = csv + ":" + lineNo;
                 if (columns < 0) {
                     if (f.length != 6 && f.length != 7) {
-                        throw new CcdDataFormatException(where + ": expected 6 or 7 comma-separated integers, got " + f.length);
+                        throw new CcdDataFormatException(
+                                where + ": expected 6 or 7 comma-separated integers, got " + f.length);
                     }
                     columns = f.length;
                 } else if (f.length != columns) {
-                    throw new CcdDataFormatException(where + ": expected " + columns + " columns like line 1, got " + f.length);
+                    throw new CcdDataFormatException(
+                            where + ": expected " + columns + " columns like line 1, got " + f.length);
                 }
                 for (int c = 0; c < 3; c++) {
                     BigInteger num = Rationals.parseInteger(f[2 * c], where + " column " + (2 * c + 1));
@@ -61,21 +60,23 @@ public final class CcdQueryFiles {
                     }
                     double v = Rationals.toDouble(num, den);
                     if (!Double.isFinite(v)) {
-                        throw new CcdDataFormatException(where + ": coordinate " + num + "/" + den + " overflows a double");
+                        throw new CcdDataFormatException(
+                                where + ": coordinate " + num + "/" + den + " overflows a double");
                     }
                     block[3 * row + c] = v;
                 }
                 if (columns == 7) {
                     String t = f[6].trim();
                     if (!t.equals("0") && !t.equals("1")) {
-                        throw new CcdDataFormatException(where + " column 7: ground truth must be 0 or 1, got '" + t + "'");
+                        throw new CcdDataFormatException(
+                                where + " column 7: ground truth must be 0 or 1, got '" + t + "'");
                     }
                     int l = t.equals("1") ? 1 : 0;
                     if (row == 0) {
                         label = l;
                     } else if (l != label) {
-                        throw new CcdDataFormatException(where + " column 7: ground truth " + l + " differs from " + label
-                                + " on the first row of query " + queries.size());
+                        throw new CcdDataFormatException(where + " column 7: ground truth " + l + " differs from "
+                                + label + " on the first row of query " + queries.size());
                     }
                 }
                 row++;
@@ -122,8 +123,8 @@ public final class CcdQueryFiles {
                     out.add(Boolean.FALSE);
                     i += 5;
                 } else {
-                    throw new CcdDataFormatException(json + ": element " + out.size() + " at character " + i
-                            + " is not true/false");
+                    throw new CcdDataFormatException(
+                            json + ": element " + out.size() + " at character " + i + " is not true/false");
                 }
                 i = skipWs(s, i);
                 if (i < s.length() && s.charAt(i) == ',') {
@@ -132,8 +133,8 @@ public final class CcdQueryFiles {
                     i++;
                     break;
                 } else {
-                    throw new CcdDataFormatException(json + ": expected ',' or ']' after element " + (out.size() - 1)
-                            + " at character " + i);
+                    throw new CcdDataFormatException(
+                            json + ": expected ',' or ']' after element " + (out.size() - 1) + " at character " + i);
                 }
             }
         }

@@ -2,7 +2,6 @@ package io.collide4j.checker.ccd.io;
 
 import io.collide4j.checker.ccd.CcdKind;
 import io.collide4j.checker.ccd.CcdQuery;
-
 import java.util.List;
 
 /**
@@ -15,12 +14,13 @@ public record CcdQuerySet(String name, CcdKind kind, List<CcdQuery> queries, Lis
         queries = List.copyOf(queries);
         groundTruth = List.copyOf(groundTruth);
         if (queries.size() != groundTruth.size()) {
-            throw new IllegalArgumentException(name + ": " + queries.size() + " queries but " + groundTruth.size()
-                    + " ground-truth labels");
+            throw new IllegalArgumentException(
+                    name + ": " + queries.size() + " queries but " + groundTruth.size() + " ground-truth labels");
         }
         for (int i = 0; i < queries.size(); i++) {
             if (queries.get(i).kind() != kind) {
-                throw new IllegalArgumentException(name + ": query " + i + " is " + queries.get(i).kind() + ", expected " + kind);
+                throw new IllegalArgumentException(
+                        name + ": query " + i + " is " + queries.get(i).kind() + ", expected " + kind);
             }
         }
     }

@@ -5,8 +5,7 @@ import java.math.BigInteger;
 /** Exact rational → double conversion with IEEE round-half-to-even (the value a correct parser would give). */
 public final class Rationals {
 
-    private Rationals() {
-    }
+    private Rationals() {}
 
     /**
      * Returns the double nearest to num/den (ties to even), including subnormals and ±Infinity on overflow.

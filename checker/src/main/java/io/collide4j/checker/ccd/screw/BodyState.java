@@ -22,6 +22,7 @@ final class BodyState {
     double[] node = new double[0];
     /** Per face normal: same layout (ρ = |n⊥| ≤ 1). */
     double[] norm = new double[0];
+
     double posError, velError, dirError, dirVelError;
     /** Largest ρ over the vertices (relative speed bounds). */
     double rhoMax;
@@ -52,12 +53,14 @@ final class BodyState {
         double wMax = 0;
         rhoMax = 0;
         for (int v = 0; v < nv; v++) {
-            wMax = Math.max(wMax, split(m.vertices[3 * v], m.vertices[3 * v + 1], m.vertices[3 * v + 2], true, vert, 10 * v));
+            wMax = Math.max(
+                    wMax, split(m.vertices[3 * v], m.vertices[3 * v + 1], m.vertices[3 * v + 2], true, vert, 10 * v));
             rhoMax = Math.max(rhoMax, vert[10 * v + 9]);
         }
         for (int k = 0; k < nn; k++) {
-            wMax = Math.max(wMax, split(m.nodeCenter[3 * k], m.nodeCenter[3 * k + 1], m.nodeCenter[3 * k + 2], true, node,
-                    10 * k));
+            wMax = Math.max(
+                    wMax,
+                    split(m.nodeCenter[3 * k], m.nodeCenter[3 * k + 1], m.nodeCenter[3 * k + 2], true, node, 10 * k));
         }
         for (int f = 0; f < nf; f++) {
             split(m.normals[3 * f], m.normals[3 * f + 1], m.normals[3 * f + 2], false, norm, 10 * f);

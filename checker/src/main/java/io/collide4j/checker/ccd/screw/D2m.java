@@ -24,6 +24,7 @@ public final class D2m {
     public static final double DEFAULT_EPS_D = 1e-10;
     /** Default budget of root-finder steps per query. */
     public static final long DEFAULT_BUDGET = 50_000_000L;
+
     private static final int MAX_LEVELS = 2 * ScrewMesh.MAX_DEPTH + 4;
     /** Parabola steps per end of a sphere pair's domain (each step is sound; more only tighten). */
     private static final int SPHERE_STEPS = 12;
@@ -90,8 +91,18 @@ public final class D2m {
             descend(s, false, tc);
         }
         boolean hit = s.best != Double.POSITIVE_INFINITY;
-        return new D2mResult(hit, s.best, mode, hit ? s.feature : null, hit ? s.fa : -1, hit ? s.fb : -1,
-                s.spherePairs, s.leafPairs, s.featurePairs, fs.steps, fs.exhausted);
+        return new D2mResult(
+                hit,
+                s.best,
+                mode,
+                hit ? s.feature : null,
+                hit ? s.fa : -1,
+                hit ? s.fb : -1,
+                s.spherePairs,
+                s.leafPairs,
+                s.featurePairs,
+                fs.steps,
+                fs.exhausted);
     }
 
     private double descend(Scratch s, boolean capoeira, double from) {

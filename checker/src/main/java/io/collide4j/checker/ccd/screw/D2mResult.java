@@ -19,7 +19,15 @@ package io.collide4j.checker.ccd.screw;
  * @param budgetExhausted true when the step budget ran out: {@code toc} is still never later than the contact,
  *                     but may be early by more than ε_d
  */
-public record D2mResult(boolean hit, double toc, D2mMode mode, ContactFeature feature, int featureA, int featureB,
-                        long spherePairs, long leafPairs, long featurePairs, long rootSteps,
-                        boolean budgetExhausted) {
-}
+public record D2mResult(
+        boolean hit,
+        double toc,
+        D2mMode mode,
+        ContactFeature feature,
+        int featureA,
+        int featureB,
+        long spherePairs,
+        long leafPairs,
+        long featurePairs,
+        long rootSteps,
+        boolean budgetExhausted) {}

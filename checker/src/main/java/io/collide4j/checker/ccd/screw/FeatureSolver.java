@@ -39,7 +39,7 @@ final class FeatureSolver {
 
     // current feature pair
     private boolean vf;
-    private BodyState bp, bf;          // VF: point body, face body; EE: edge A body, edge B body
+    private BodyState bp, bf; // VF: point body, face body; EE: edge A body, edge B body
     private int pv, fa0, fa1, fa2, tri;
     private int ea0, ea1, eb0, eb1;
     private double l1, l2;
@@ -234,10 +234,19 @@ final class FeatureSolver {
             m = (n2 * gMax + 2 * n1 * vGamma + n0 * aGamma) * (1 + 32 * U);
             double pa = bp.posError, pb = bf.posError, va = bp.velError, vb = bf.velError;
             double nErr = 2 * pa * l2 + 2 * pb * l1 + 4 * pa * pb + 8 * U * n0;
-            double n1Err = 2 * va * l2 + 2 * wa * l1 * pb + 2 * pa * wb * l2 + 2 * l1 * vb + 8 * U * n1 + 4 * (va * pb + pa * vb);
+            double n1Err = 2 * va * l2
+                    + 2 * wa * l1 * pb
+                    + 2 * pa * wb * l2
+                    + 2 * l1 * vb
+                    + 8 * U * n1
+                    + 4 * (va * pb + pa * vb);
             e0 = 1.5 * (nErr * g + n0 * (pa + pb) * 1.01 + 8 * U * n0 * g);
-            e1 = 1.5 * (n1Err * g + n1 * (pa + pb) * 1.01 + nErr * vGamma + n0 * (va + vb) * 1.01
-                    + 8 * U * (n1 * g + n0 * vGamma));
+            e1 = 1.5
+                    * (n1Err * g
+                            + n1 * (pa + pb) * 1.01
+                            + nErr * vGamma
+                            + n0 * (va + vb) * 1.01
+                            + 8 * U * (n1 * g + n0 * vGamma));
             double nn = Math.sqrt(nx * nx + ny * ny + nz * nz);
             level = epsD * nn;
             accept = 0.25 * epsD * nn;
@@ -284,8 +293,10 @@ final class FeatureSolver {
             double d2x = p[9] - p[6], d2y = p[10] - p[7], d2z = p[11] - p[8];
             double nx = d1y * d2z - d1z * d2y, ny = d1z * d2x - d1x * d2z, nz = d1x * d2y - d1y * d2x;
             best = axisGap(nx, ny, nz, 0, 2, 6, 2, p);
-            best = Math.max(best, axisGap(ny * d1z - nz * d1y, nz * d1x - nx * d1z, nx * d1y - ny * d1x, 0, 2, 6, 2, p));
-            best = Math.max(best, axisGap(ny * d2z - nz * d2y, nz * d2x - nx * d2z, nx * d2y - ny * d2x, 0, 2, 6, 2, p));
+            best = Math.max(
+                    best, axisGap(ny * d1z - nz * d1y, nz * d1x - nx * d1z, nx * d1y - ny * d1x, 0, 2, 6, 2, p));
+            best = Math.max(
+                    best, axisGap(ny * d2z - nz * d2y, nz * d2x - nx * d2z, nx * d2y - ny * d2x, 0, 2, 6, 2, p));
             best = Math.max(best, axisGap(d1x, d1y, d1z, 0, 2, 6, 2, p));
             best = Math.max(best, axisGap(d2x, d2y, d2z, 0, 2, 6, 2, p));
             // from line 1 towards the midpoint of edge 2, and back: separates parallel edges

@@ -26,6 +26,7 @@ public final class LtlrMotion implements RigidMotion {
     final double omega;
     /** R0 row-major. */
     final double[] r0;
+
     final double px, py, pz;
 
     /**
@@ -36,9 +37,9 @@ public final class LtlrMotion implements RigidMotion {
      * @param rotation0 body-to-world rotation at t = 0 (normalised here)
      * @param pivot the pivot in the body frame
      */
-    public LtlrMotion(double[] origin, double[] velocity, double[] axis, double omega, Quaterniond rotation0,
-                      double[] pivot) {
-        for (double[] a : new double[][]{origin, velocity, axis, pivot}) {
+    public LtlrMotion(
+            double[] origin, double[] velocity, double[] axis, double omega, Quaterniond rotation0, double[] pivot) {
+        for (double[] a : new double[][] {origin, velocity, axis, pivot}) {
             if (a.length != 3 || !Double.isFinite(a[0]) || !Double.isFinite(a[1]) || !Double.isFinite(a[2])) {
                 throw new IllegalArgumentException("origin, velocity, axis and pivot need 3 finite coordinates");
             }
@@ -72,7 +73,7 @@ public final class LtlrMotion implements RigidMotion {
         }
         q.normalize();
         Matrix4d m = new Matrix4d().rotation(q);
-        r0 = new double[]{m.m00(), m.m10(), m.m20(), m.m01(), m.m11(), m.m21(), m.m02(), m.m12(), m.m22()};
+        r0 = new double[] {m.m00(), m.m10(), m.m20(), m.m01(), m.m11(), m.m21(), m.m02(), m.m12(), m.m22()};
         px = pivot[0];
         py = pivot[1];
         pz = pivot[2];
@@ -85,8 +86,8 @@ public final class LtlrMotion implements RigidMotion {
         Quaterniond rel = relativeRotation(qa, to);
         double n = Math.sqrt(rel.x * rel.x + rel.y * rel.y + rel.z * rel.z);
         double angle = n == 0 ? 0 : 2 * Math.atan2(n, rel.w);
-        double[] axis = n == 0 ? new double[]{0, 0, 1} : new double[]{rel.x, rel.y, rel.z};
-        return new LtlrMotion(a, new double[]{b[0] - a[0], b[1] - a[1], b[2] - a[2]}, axis, angle, qa, pivot);
+        double[] axis = n == 0 ? new double[] {0, 0, 1} : new double[] {rel.x, rel.y, rel.z};
+        return new LtlrMotion(a, new double[] {b[0] - a[0], b[1] - a[1], b[2] - a[2]}, axis, angle, qa, pivot);
     }
 
     /**
@@ -95,7 +96,8 @@ public final class LtlrMotion implements RigidMotion {
      */
     private static Quaterniond relativeRotation(Quaterniond qa, Matrix4dc to) {
         Quaterniond qb = to.getNormalizedRotation(new Quaterniond());
-        Quaterniond rel = qb.mul(qa.conjugate(new Quaterniond()), new Quaterniond()).normalize();
+        Quaterniond rel =
+                qb.mul(qa.conjugate(new Quaterniond()), new Quaterniond()).normalize();
         if (rel.w < 0) {
             rel.set(-rel.x, -rel.y, -rel.z, -rel.w);
         }
@@ -129,15 +131,22 @@ public final class LtlrMotion implements RigidMotion {
         double ay = 0.5 * ty + 0.5 * k * (uz * tx - ux * tz);
         double az = 0.5 * tz + 0.5 * k * (ux * ty - uy * tx);
         Matrix4d inv = new Matrix4d(from).invertAffine();
-        double[] pivot = transform(inv, new double[]{ax, ay, az});
-        return new LtlrMotion(new double[]{ax, ay, az}, new double[]{h * ux, h * uy, h * uz},
-                new double[]{ux, uy, uz}, theta, qa, pivot);
+        double[] pivot = transform(inv, new double[] {ax, ay, az});
+        return new LtlrMotion(
+                new double[] {ax, ay, az},
+                new double[] {h * ux, h * uy, h * uz},
+                new double[] {ux, uy, uz},
+                theta,
+                qa,
+                pivot);
     }
 
     private static double[] transform(Matrix4dc m, double[] p) {
-        return new double[]{m.m00() * p[0] + m.m10() * p[1] + m.m20() * p[2] + m.m30(),
-                m.m01() * p[0] + m.m11() * p[1] + m.m21() * p[2] + m.m31(),
-                m.m02() * p[0] + m.m12() * p[1] + m.m22() * p[2] + m.m32()};
+        return new double[] {
+            m.m00() * p[0] + m.m10() * p[1] + m.m20() * p[2] + m.m30(),
+            m.m01() * p[0] + m.m11() * p[1] + m.m21() * p[2] + m.m31(),
+            m.m02() * p[0] + m.m12() * p[1] + m.m22() * p[2] + m.m32()
+        };
     }
 
     /** Turn rate ω (radians per unit t). */

@@ -2,7 +2,6 @@ package io.collide4j.checker.ccd.screw;
 
 import io.collide4j.checker.geometry.mesh.MeshSurface;
 import io.collide4j.urdf.TriangleMesh;
-
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -30,18 +29,19 @@ public final class ScrewMesh {
     public static final int MAX_DEPTH = 17;
     /** Size rule: a leaf's sphere is at most the root's radius divided by this (unless at the depth cap). */
     public static final double SIZE_RATIO = 8;
+
     private static final double U = 0x1p-53;
 
     private final MeshSurface surface;
     final int triangleCount;
-    final double[] vertices;       // welded xyz
-    final int[] triangles;         // welded vertex ids
-    final int[] edges;             // welded vertex ids
-    final double[] normals;        // unit face normal xyz (NaN for a degenerate triangle)
-    final double[] planeError;     // how far the triangle's own corners may sit off the plane (a0, normal)
-    final double[] edgeLength;     // rounded up
+    final double[] vertices; // welded xyz
+    final int[] triangles; // welded vertex ids
+    final int[] edges; // welded vertex ids
+    final double[] normals; // unit face normal xyz (NaN for a degenerate triangle)
+    final double[] planeError; // how far the triangle's own corners may sit off the plane (a0, normal)
+    final double[] edgeLength; // rounded up
     // tree
-    final double[] nodeCenter;     // xyz
+    final double[] nodeCenter; // xyz
     final double[] nodeRadius;
     final int[] nodeLeft, nodeRight; // -1 for a leaf
     final int[] leafTriStart, leafTriEnd, leafVertStart, leafVertEnd, leafEdgeStart, leafEdgeEnd;
@@ -90,7 +90,8 @@ public final class ScrewMesh {
             double nx = e1y * e2z - e1z * e2y, ny = e1z * e2x - e1x * e2z, nz = e1x * e2y - e1y * e2x;
             double n = Math.sqrt(nx * nx + ny * ny + nz * nz);
             double l1 = Math.sqrt(e1x * e1x + e1y * e1y + e1z * e1z), l2 = Math.sqrt(e2x * e2x + e2y * e2y + e2z * e2z);
-            // a rounded cross product of exactly zero gives no plane: the triangle is then tested as its edges. A sliver
+            // a rounded cross product of exactly zero gives no plane: the triangle is then tested as its edges. A
+            // sliver
             // keeps its plane, with the large plane allowance below (its corners' distance from that plane)
             if (!(n > 0) || !(n < Double.POSITIVE_INFINITY)) {
                 normals[3 * t] = normals[3 * t + 1] = normals[3 * t + 2] = Double.NaN;
@@ -114,8 +115,9 @@ public final class ScrewMesh {
             for (int c = 0; c < 3; c++) {
                 System.arraycopy(vertices, 3 * tv[c], pts, 3 * c, 3);
             }
-            all.add(new Piece(t, pts, tv, new int[]{surface.triangleEdge(t, 0), surface.triangleEdge(t, 1),
-                    surface.triangleEdge(t, 2)}));
+            all.add(new Piece(t, pts, tv, new int[] {
+                surface.triangleEdge(t, 0), surface.triangleEdge(t, 1), surface.triangleEdge(t, 2)
+            }));
         }
         double mag = 0;
         for (double x : vertices) {
@@ -247,8 +249,7 @@ public final class ScrewMesh {
 
     /** A convex piece of input triangle {@code tri}: corners, their input vertex ids (-1 at a cut) and, per corner, the
      * input edge the boundary follows to the next corner (-1 along a cut). */
-    private record Piece(int tri, double[] pts, int[] vid, int[] eid) {
-    }
+    private record Piece(int tri, double[] pts, int[] vid, int[] eid) {}
 
     private static final class IntList {
         int[] a = new int[64];
@@ -339,7 +340,9 @@ public final class ScrewMesh {
                 }
             }
             double cut = 0.5 * (lo[axis] + hi[axis]);
-            if ((ps.size() <= LEAF_TRIANGLES && r <= sizeLimit) || d >= MAX_DEPTH || !(cut > lo[axis] && cut < hi[axis])) {
+            if ((ps.size() <= LEAF_TRIANGLES && r <= sizeLimit)
+                    || d >= MAX_DEPTH
+                    || !(cut > lo[axis] && cut < hi[axis])) {
                 leafPieces.put(node, ps);
                 return node;
             }
@@ -403,8 +406,8 @@ public final class ScrewMesh {
             push(eid, e);
         }
 
-        private static void emitCut(DoubleList pts, IntList vid, IntList eid, double[] src, int i, int j, int axis,
-                                    double cut, int e) {
+        private static void emitCut(
+                DoubleList pts, IntList vid, IntList eid, double[] src, int i, int j, int axis, double cut, int e) {
             double t = (cut - src[3 * i + axis]) / (src[3 * j + axis] - src[3 * i + axis]);
             for (int c = 0; c < 3; c++) {
                 pts.add(c == axis ? cut : src[3 * i + c] + t * (src[3 * j + c] - src[3 * i + c]));

@@ -1,11 +1,10 @@
 package io.collide4j.checker.ccd.screw;
 
 import io.collide4j.urdf.TriangleMesh;
-import org.joml.Quaterniond;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.joml.Quaterniond;
 
 /**
  * The throw benchmark of seed 000 §7.3, as inputs: each instance flies two bodies, 1 time unit long, towards the
@@ -14,12 +13,10 @@ import java.util.SplittableRandom;
  * and scaled to a bounding radius of 1 ({@link #normalised}); the pivot is that centre. Deterministic for a seed.
  */
 public final class ThrowProtocol {
-    private ThrowProtocol() {
-    }
+    private ThrowProtocol() {}
 
     /** One throw: the motions of body A and body B. */
-    public record Instance(int index, LtlrMotion a, LtlrMotion b) {
-    }
+    public record Instance(int index, LtlrMotion a, LtlrMotion b) {}
 
     /** The mesh centred on its bounding-box centre and scaled so its farthest vertex is at distance 1. */
     public static TriangleMesh normalised(TriangleMesh m) {
@@ -56,10 +53,20 @@ public final class ThrowProtocol {
         for (int i = 0; i < count; i++) {
             double[] d = unit(r);
             double h = 0.5 * distance;
-            LtlrMotion a = new LtlrMotion(new double[]{-h * d[0], -h * d[1], -h * d[2]},
-                    new double[]{h * d[0], h * d[1], h * d[2]}, unit(r), Math.PI / 2, rotation(r), new double[3]);
-            LtlrMotion b = new LtlrMotion(new double[]{h * d[0], h * d[1], h * d[2]},
-                    new double[]{-h * d[0], -h * d[1], -h * d[2]}, unit(r), Math.PI / 2, rotation(r), new double[3]);
+            LtlrMotion a = new LtlrMotion(
+                    new double[] {-h * d[0], -h * d[1], -h * d[2]},
+                    new double[] {h * d[0], h * d[1], h * d[2]},
+                    unit(r),
+                    Math.PI / 2,
+                    rotation(r),
+                    new double[3]);
+            LtlrMotion b = new LtlrMotion(
+                    new double[] {h * d[0], h * d[1], h * d[2]},
+                    new double[] {-h * d[0], -h * d[1], -h * d[2]},
+                    unit(r),
+                    Math.PI / 2,
+                    rotation(r),
+                    new double[3]);
             out.add(new Instance(i, a, b));
         }
         return out;
@@ -70,7 +77,7 @@ public final class ThrowProtocol {
             double x = r.nextGaussian(), y = r.nextGaussian(), z = r.nextGaussian();
             double n = Math.sqrt(x * x + y * y + z * z);
             if (n > 1e-6) {
-                return new double[]{x / n, y / n, z / n};
+                return new double[] {x / n, y / n, z / n};
             }
         }
     }

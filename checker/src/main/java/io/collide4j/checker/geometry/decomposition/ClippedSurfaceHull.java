@@ -2,7 +2,6 @@ package io.collide4j.checker.geometry.decomposition;
 
 import io.collide4j.checker.geometry.ConvexHull;
 import io.collide4j.urdf.TriangleMesh;
-
 import java.util.Arrays;
 
 /**
@@ -14,8 +13,7 @@ import java.util.Arrays;
  * {@link PatchAssignment}; like shrink-wrapping this gives up holding every interior voxel. Stateless.
  */
 final class ClippedSurfaceHull {
-    private ClippedSurfaceHull() {
-    }
+    private ClippedSurfaceHull() {}
 
     /**
      * The hull of the surface inside {@code box} (cells [lo,hi) per axis) and its interior corners, or

@@ -38,7 +38,7 @@ public final class CoverPatches {
 
     @Override
     public String toString() {
-        return "CoverPatches[" + corners.length + " pieces, " + Arrays.stream(corners).mapToInt(c -> c.length / 9).sum()
-                + " patches]";
+        return "CoverPatches[" + corners.length + " pieces, "
+                + Arrays.stream(corners).mapToInt(c -> c.length / 9).sum() + " patches]";
     }
 }

@@ -2,7 +2,6 @@ package io.collide4j.checker.geometry.decomposition;
 
 import io.collide4j.checker.geometry.ConvexHull;
 import io.collide4j.urdf.TriangleMesh;
-
 import java.util.List;
 
 /**
@@ -27,8 +26,7 @@ public final class CoverTree {
     /** At most this many nodes per mesh (a bound on time and size for pieces that do not cover). */
     static final int MAX_NODES = 1_000_000;
 
-    private CoverTree() {
-    }
+    private CoverTree() {}
 
     /**
      * The tree text for {@code mesh} covered by {@code pieces} (in the mesh's frame, numbered by list order). A part no
@@ -68,7 +66,7 @@ public final class CoverTree {
             whole.corners(mesh, c);
             double slack = SubTriangle.roundingBound(mesh, t);
             int holder = holder(slack);
-            if (holder >= 0) {   // the common case: a whole triangle in one piece, written as a run
+            if (holder >= 0) { // the common case: a whole triangle in one piece, written as a run
                 if (holder != runPiece) {
                     flushRun();
                     runPiece = holder;

@@ -2,7 +2,6 @@ package io.collide4j.checker.geometry.decomposition;
 
 import io.collide4j.checker.geometry.ConvexHull;
 import io.collide4j.urdf.TriangleMesh;
-
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -61,8 +60,7 @@ public final class Decomposer {
     /** Refinement splits the loosest leaves until this many times the hull budget exist (then merging). */
     private static final int REFINE_FACTOR = 2;
 
-    private Decomposer() {
-    }
+    private Decomposer() {}
 
     /** Decomposes {@code mesh}; no cache (see {@link DecompositionCache}). */
     public static Decomposition decompose(TriangleMesh mesh, DecompositionParameters params) {
@@ -81,29 +79,32 @@ public final class Decomposer {
         long start = System.nanoTime();
         ForkJoinPool pool = new ForkJoinPool(params.threads());
         try {
-            return run(mesh, params, pool, start, stepsDone == null ? done -> { } : stepsDone);
+            return run(mesh, params, pool, start, stepsDone == null ? done -> {} : stepsDone);
         } finally {
             pool.shutdown();
         }
     }
 
-    private static Decomposition run(TriangleMesh mesh, DecompositionParameters p, ForkJoinPool pool, long start,
-            LongConsumer stepsDone) {
+    private static Decomposition run(
+            TriangleMesh mesh, DecompositionParameters p, ForkJoinPool pool, long start, LongConsumer stepsDone) {
         MeshSolid solid = MeshSolid.of(mesh);
         double[] used = usedVertices(mesh);
         ConvexHull whole;
         try {
             whole = Hulls.of(used);
         } catch (IllegalArgumentException flat) {
-            throw new IllegalArgumentException("cannot decompose " + mesh + ": its vertices span no volume ("
-                    + flat.getMessage() + "); convex pieces need a solid", flat);
+            throw new IllegalArgumentException(
+                    "cannot decompose " + mesh + ": its vertices span no volume (" + flat.getMessage()
+                            + "); convex pieces need a solid",
+                    flat);
         }
-        if (solid.closed() && (Hulls.volume(whole) - solid.volume()) / Hulls.volume(whole) * 100
-                <= p.minimumVolumePercentErrorAllowed()) {
+        if (solid.closed()
+                && (Hulls.volume(whole) - solid.volume()) / Hulls.volume(whole) * 100
+                        <= p.minimumVolumePercentErrorAllowed()) {
             // Convex enough already: one piece, no voxels.
             ConvexHull one = VertexLimiter.limit(whole, p.maxNumVerticesPerCH());
-            Decomposition d = finish(mesh, List.of(one), PatchAssignment.whole(mesh), solid, solid.volume(), 0, start,
-                    pool);
+            Decomposition d =
+                    finish(mesh, List.of(one), PatchAssignment.whole(mesh), solid, solid.volume(), 0, start, pool);
             stepsDone.accept(STEPS);
             return d;
         }
@@ -118,10 +119,14 @@ public final class Decomposer {
             leaves.add(l.part());
         }
         List<ConvexHull> hulls = new ArrayList<>(Arrays.asList(new ConvexHull[leaves.size()]));
-        pool.submit(() -> IntStream.range(0, leaves.size()).parallel().forEach(i -> hulls.set(i, wrap(
-                leaves.get(i), projector, grid, mesh)))).join();
-        double targetVolume = (1 + p.maxVolumeExcess()) * (solid.closed() ? solid.volume()
-                : (grid.interiorCount() + 0.5 * grid.surfaceCount()) * Math.pow(grid.cellSize(), 3));
+        pool.submit(() -> IntStream.range(0, leaves.size())
+                        .parallel()
+                        .forEach(i -> hulls.set(i, wrap(leaves.get(i), projector, grid, mesh))))
+                .join();
+        double targetVolume = (1 + p.maxVolumeExcess())
+                * (solid.closed()
+                        ? solid.volume()
+                        : (grid.interiorCount() + 0.5 * grid.surfaceCount()) * Math.pow(grid.cellSize(), 3));
         refine(splitter, leaves, hulls, REFINE_FACTOR * p.maxConvexHulls(), projector, grid, mesh);
         stepsDone.accept(2);
         ConvexHull[] wrapped = hulls.toArray(new ConvexHull[0]);
@@ -136,20 +141,26 @@ public final class Decomposer {
         for (VoxelSplitter.Part l : leaves) {
             boxes.add(l.box());
         }
-        PatchAssignment patches = PatchAssignment.assign(mesh, planes, grid, boxes,
-                PATCH_TOLERANCE * grid.cellSize(), PATCH_EDGE * grid.cellSize(), pool);
+        PatchAssignment patches = PatchAssignment.assign(
+                mesh, planes, grid, boxes, PATCH_TOLERANCE * grid.cellSize(), PATCH_EDGE * grid.cellSize(), pool);
         double[][] extra = patches.points(leaves.size());
         ConvexHull[] leafHulls = new ConvexHull[leaves.size()];
         pool.submit(() -> IntStream.range(0, leafHulls.length).parallel().forEach(i -> {
-            // Points the hull holds up to a rounding-sized slack cannot change it much; finish() makes
-            // the final pieces hold every patch exactly.
-            double[] out = distinct(outside(planes[i], extra[i], 1e-6 * grid.cellSize()));
-            leafHulls[i] = out.length == 0 ? wrapped[i] : Hulls.of(concat(Hulls.vertices(wrapped[i]), out));
-        })).join();
+                    // Points the hull holds up to a rounding-sized slack cannot change it much; finish() makes
+                    // the final pieces hold every patch exactly.
+                    double[] out = distinct(outside(planes[i], extra[i], 1e-6 * grid.cellSize()));
+                    leafHulls[i] = out.length == 0 ? wrapped[i] : Hulls.of(concat(Hulls.vertices(wrapped[i]), out));
+                }))
+                .join();
         stepsDone.accept(3);
-        HullMerger.Result merged = HullMerger.merge(Arrays.asList(leafHulls), boxes, p.maxConvexHulls(),
-                targetVolume, FREE_MERGE * targetVolume / (1 + p.maxVolumeExcess()),
-                h -> VertexLimiter.limit(h, p.maxNumVerticesPerCH()).volume(), pool);
+        HullMerger.Result merged = HullMerger.merge(
+                Arrays.asList(leafHulls),
+                boxes,
+                p.maxConvexHulls(),
+                targetVolume,
+                FREE_MERGE * targetVolume / (1 + p.maxVolumeExcess()),
+                h -> VertexLimiter.limit(h, p.maxNumVerticesPerCH()).volume(),
+                pool);
         stepsDone.accept(4);
         PatchAssignment piecePatches = patches.remap(merged.owner());
         List<ConvexHull> pieces = merged.hulls();
@@ -158,28 +169,45 @@ public final class Decomposer {
         double[][] piecePoints = piecePatches.points(limited.length);
         // cut back to the mesh's hull what voxels and vertex limiting put past it (HullClip), then limit again
         pool.submit(() -> IntStream.range(0, limited.length).parallel().forEach(i -> {
-            ConvexHull piece = VertexLimiter.limit(pieces.get(i), p.maxNumVerticesPerCH());
-            if (!p.shrinkWrap()) {   // then pieces hold every occupied voxel, also those past the mesh's hull
-                limited[i] = piece;
-                return;
-            }
-            ConvexHull cut = VertexLimiter.limit(HullClip.clip(piece, wholePlanes, piecePoints[i]),
-                    p.maxNumVerticesPerCH());
-            // the vertex limit encloses again and may put back what the cut removed: keep the cut piece only
-            // where it stands less far past the mesh's hull
-            limited[i] = HullClip.protrusion(cut, wholePlanes) < HullClip.protrusion(piece, wholePlanes) ? cut : piece;
-        })).join();
+                    ConvexHull piece = VertexLimiter.limit(pieces.get(i), p.maxNumVerticesPerCH());
+                    if (!p.shrinkWrap()) { // then pieces hold every occupied voxel, also those past the mesh's hull
+                        limited[i] = piece;
+                        return;
+                    }
+                    ConvexHull cut = VertexLimiter.limit(
+                            HullClip.clip(piece, wholePlanes, piecePoints[i]), p.maxNumVerticesPerCH());
+                    // the vertex limit encloses again and may put back what the cut removed: keep the cut piece only
+                    // where it stands less far past the mesh's hull
+                    limited[i] = HullClip.protrusion(cut, wholePlanes) < HullClip.protrusion(piece, wholePlanes)
+                            ? cut
+                            : piece;
+                }))
+                .join();
         stepsDone.accept(5);
         double h3 = Math.pow(grid.cellSize(), 3);
         double meshVolume = solid.closed() ? solid.volume() : (grid.interiorCount() + 0.5 * grid.surfaceCount()) * h3;
-        Decomposition parts = finish(mesh, Arrays.asList(limited), piecePatches, solid, meshVolume,
-                grid.interiorCount() + grid.surfaceCount(), start, pool);
+        Decomposition parts = finish(
+                mesh,
+                Arrays.asList(limited),
+                piecePatches,
+                solid,
+                meshVolume,
+                grid.interiorCount() + grid.surfaceCount(),
+                start,
+                pool);
         // Never worse than one hull: if the pieces' union is not smaller than the (vertex-limited)
         // hull of the whole mesh, that hull is the better (and cheaper) cover.
         ConvexHull one = VertexLimiter.limit(whole, p.maxNumVerticesPerCH());
         if (parts.pieces().size() > 1 && parts.stats().unionVolume() >= one.volume()) {
-            parts = finish(mesh, List.of(one), PatchAssignment.whole(mesh), solid, meshVolume, parts.stats().voxels(),
-                    start, pool);
+            parts = finish(
+                    mesh,
+                    List.of(one),
+                    PatchAssignment.whole(mesh),
+                    solid,
+                    meshVolume,
+                    parts.stats().voxels(),
+                    start,
+                    pool);
         }
         stepsDone.accept(STEPS);
         return parts;
@@ -192,8 +220,14 @@ public final class Decomposer {
      * tightness; merging then returns to the budget by least volume increase. Deterministic (lowest index
      * wins ties; halves replace their parent in place, the upper half appended).
      */
-    private static void refine(VoxelSplitter splitter, List<VoxelSplitter.Part> leaves, List<ConvexHull> hulls,
-            int maxLeaves, SurfaceProjector projector, VoxelGrid grid, TriangleMesh mesh) {
+    private static void refine(
+            VoxelSplitter splitter,
+            List<VoxelSplitter.Part> leaves,
+            List<ConvexHull> hulls,
+            int maxLeaves,
+            SurfaceProjector projector,
+            VoxelGrid grid,
+            TriangleMesh mesh) {
         List<Double> excess = new ArrayList<>();
         for (int i = 0; i < leaves.size(); i++) {
             excess.add(Hulls.volume(hulls.get(i)) - splitter.solidEstimate(leaves.get(i)));
@@ -233,8 +267,8 @@ public final class Decomposer {
     }
 
     /** The voxel hull, its vertices pulled onto the nearby surface when shrink-wrapping. */
-    private static ConvexHull wrap(VoxelSplitter.Part part, SurfaceProjector projector, VoxelGrid grid,
-            TriangleMesh mesh) {
+    private static ConvexHull wrap(
+            VoxelSplitter.Part part, SurfaceProjector projector, VoxelGrid grid, TriangleMesh mesh) {
         ConvexHull voxelHull = part.hull();
         if (projector == null) {
             return voxelHull;
@@ -338,17 +372,25 @@ public final class Decomposer {
     }
 
     /** Makes each piece contain its triangles exactly, verifies that, and packages the result. */
-    private static Decomposition finish(TriangleMesh mesh, List<ConvexHull> pieces, PatchAssignment patches,
-            MeshSolid solid, double meshVolume, int voxels, long start, ForkJoinPool pool) {
+    private static Decomposition finish(
+            TriangleMesh mesh,
+            List<ConvexHull> pieces,
+            PatchAssignment patches,
+            MeshSolid solid,
+            double meshVolume,
+            int voxels,
+            long start,
+            ForkJoinPool pool) {
         int np = pieces.size();
         double[][] pts = patches.points(np);
         ConvexHull[] done = new ConvexHull[np];
         // Pieces are independent: one per worker, each result the same as computed alone.
         pool.submit(() -> IntStream.range(0, np).parallel().forEach(i -> {
-            // Only points outside the piece can drive its inflation; patch corners repeat (up to six patches).
-            double[] out = distinct(outside(Hulls.planes(pieces.get(i)), pts[i], 0));
-            done[i] = Hulls.canonical(Hulls.inflateToContain(pieces.get(i), out), pts[i]);
-        })).join();
+                    // Only points outside the piece can drive its inflation; patch corners repeat (up to six patches).
+                    double[] out = distinct(outside(Hulls.planes(pieces.get(i)), pts[i], 0));
+                    done[i] = Hulls.canonical(Hulls.inflateToContain(pieces.get(i), out), pts[i]);
+                }))
+                .join();
         for (int i = 0; i < np; i++) {
             if (!Hulls.containsAll(done[i], pts[i])) {
                 throw new IllegalStateException("coverage violated for piece " + i + " of " + mesh);
@@ -360,7 +402,9 @@ public final class Decomposer {
             rounding = Math.max(rounding, SubTriangle.roundingBound(mesh, t));
         }
         double millis = (System.nanoTime() - start) / 1e6;
-        return new Decomposition(out, DecompositionStats.of(out, meshVolume, solid.closed(), voxels, millis),
+        return new Decomposition(
+                out,
+                DecompositionStats.of(out, meshVolume, solid.closed(), voxels, millis),
                 new CoverPatches(pts, rounding));
     }
 }

@@ -3,7 +3,6 @@ package io.collide4j.checker.geometry.decomposition;
 import io.collide4j.checker.geometry.ConvexHull;
 import io.collide4j.urdf.TriangleMesh;
 import io.collide4j.urdf.mesh.MeshWriter;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
@@ -27,7 +26,7 @@ public final class Decomposition {
     // Computed on first use: a robot loading pieces from the cache never asks for the union-volume estimate.
     // Racing threads may both compute it; the result is deterministic and immutable, so either write is right.
     private volatile DecompositionStats stats;
-    private final CoverPatches patches;   // null when read from a cache (only pieces are stored)
+    private final CoverPatches patches; // null when read from a cache (only pieces are stored)
 
     /** Read from a cache: the stats are computed when first asked for. */
     Decomposition(List<ConvexHull> pieces, Supplier<DecompositionStats> stats) {

@@ -2,7 +2,6 @@ package io.collide4j.checker.geometry.decomposition;
 
 import io.collide4j.checker.geometry.ConvexHull;
 import io.collide4j.urdf.TriangleMesh;
-
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -34,6 +33,7 @@ import java.util.function.LongConsumer;
 public final class DecompositionCache {
     /** Bump when the entry layout changes (the algorithm has {@link Decomposer#ALGORITHM_VERSION}, also in the key). */
     public static final int FORMAT_VERSION = 1;
+
     private static final byte[] MAGIC = "C4JDECMP".getBytes(StandardCharsets.US_ASCII);
 
     private final Path directory;
@@ -71,7 +71,8 @@ public final class DecompositionCache {
             return Path.of(chosen);
         }
         String xdg = System.getenv("XDG_CACHE_HOME");
-        Path base = xdg != null && !xdg.isBlank() && Path.of(xdg).isAbsolute() ? Path.of(xdg)
+        Path base = xdg != null && !xdg.isBlank() && Path.of(xdg).isAbsolute()
+                ? Path.of(xdg)
                 : Path.of(System.getProperty("user.home"), ".cache");
         return base.resolve("collide4j").resolve("decomposition");
     }
@@ -105,8 +106,8 @@ public final class DecompositionCache {
     }
 
     /** The cached entry (its cover checked against {@code mesh} when {@code checkCover}), else a fresh one, stored. */
-    private Decomposition decompose(TriangleMesh mesh, DecompositionParameters params, LongConsumer stepsDone,
-                                    boolean checkCover) {
+    private Decomposition decompose(
+            TriangleMesh mesh, DecompositionParameters params, LongConsumer stepsDone, boolean checkCover) {
         byte[] key = key(mesh, params);
         Path file = fileFor(key);
         Decomposition cached = load(file, key, mesh, checkCover);
@@ -145,7 +146,7 @@ public final class DecompositionCache {
     static byte[] key(TriangleMesh mesh, DecompositionParameters params) {
         MessageDigest md = sha256();
         md.update(("collide4j-decomposition v" + FORMAT_VERSION + " algorithm " + Decomposer.ALGORITHM_VERSION + "\n"
-                + params.canonicalKey() + "\n")
+                        + params.canonicalKey() + "\n")
                 .getBytes(StandardCharsets.UTF_8));
         ByteBuffer b = ByteBuffer.allocate(8 * 3 * Math.max(1, mesh.vertexCount()) + 8);
         b.putInt(mesh.vertexCount());
@@ -234,7 +235,9 @@ public final class DecompositionCache {
         }
         try (DataInputStream in = new DataInputStream(new java.io.ByteArrayInputStream(body))) {
             byte[] magic = in.readNBytes(MAGIC.length);
-            if (!Arrays.equals(magic, MAGIC) || in.readInt() != FORMAT_VERSION || !Arrays.equals(in.readNBytes(32), key)) {
+            if (!Arrays.equals(magic, MAGIC)
+                    || in.readInt() != FORMAT_VERSION
+                    || !Arrays.equals(in.readNBytes(32), key)) {
                 return null;
             }
             double meshVolume = in.readDouble();

@@ -24,8 +24,15 @@ package io.collide4j.checker.geometry.decomposition;
  *     is the tightest found within it ({@link DecompositionStats#excessPercent} says how close it came).
  * @param threads worker threads used (1 = the calling thread only); does not affect the result
  */
-public record DecompositionParameters(int maxConvexHulls, int resolution, double minimumVolumePercentErrorAllowed,
-        int maxRecursionDepth, int maxNumVerticesPerCH, boolean shrinkWrap, int minEdgeLength, double maxVolumeExcess,
+public record DecompositionParameters(
+        int maxConvexHulls,
+        int resolution,
+        double minimumVolumePercentErrorAllowed,
+        int maxRecursionDepth,
+        int maxNumVerticesPerCH,
+        boolean shrinkWrap,
+        int minEdgeLength,
+        double maxVolumeExcess,
         int threads) {
 
     public static final int DEFAULT_MAX_CONVEX_HULLS = 64;
@@ -42,20 +49,28 @@ public record DecompositionParameters(int maxConvexHulls, int resolution, double
     public DecompositionParameters {
         require(maxConvexHulls >= 1, "maxConvexHulls", maxConvexHulls, ">= 1");
         require(resolution >= 1_000 && resolution <= 64_000_000, "resolution", resolution, "in 1000..64000000");
-        require(Double.isFinite(minimumVolumePercentErrorAllowed) && minimumVolumePercentErrorAllowed >= 0
-                && minimumVolumePercentErrorAllowed <= 100, "minimumVolumePercentErrorAllowed",
-                minimumVolumePercentErrorAllowed, "in 0..100");
+        require(
+                Double.isFinite(minimumVolumePercentErrorAllowed)
+                        && minimumVolumePercentErrorAllowed >= 0
+                        && minimumVolumePercentErrorAllowed <= 100,
+                "minimumVolumePercentErrorAllowed",
+                minimumVolumePercentErrorAllowed,
+                "in 0..100");
         require(maxRecursionDepth >= 0 && maxRecursionDepth <= 30, "maxRecursionDepth", maxRecursionDepth, "in 0..30");
         require(maxNumVerticesPerCH >= 4, "maxNumVerticesPerCH", maxNumVerticesPerCH, ">= 4");
         require(minEdgeLength >= 1, "minEdgeLength", minEdgeLength, ">= 1");
-        require(Double.isFinite(maxVolumeExcess) && maxVolumeExcess >= 0 && maxVolumeExcess <= MAX_VOLUME_EXCESS_LIMIT,
-                "maxVolumeExcess", maxVolumeExcess, "a fraction in 0.." + MAX_VOLUME_EXCESS_LIMIT);
+        require(
+                Double.isFinite(maxVolumeExcess) && maxVolumeExcess >= 0 && maxVolumeExcess <= MAX_VOLUME_EXCESS_LIMIT,
+                "maxVolumeExcess",
+                maxVolumeExcess,
+                "a fraction in 0.." + MAX_VOLUME_EXCESS_LIMIT);
         require(threads >= 1, "threads", threads, ">= 1");
     }
 
     private static void require(boolean ok, String name, Object value, String expected) {
         if (!ok) {
-            throw new IllegalArgumentException("decomposition parameter " + name + " = " + value + ", expected " + expected);
+            throw new IllegalArgumentException(
+                    "decomposition parameter " + name + " = " + value + ", expected " + expected);
         }
     }
 
@@ -84,10 +99,16 @@ public record DecompositionParameters(int maxConvexHulls, int resolution, double
 
     /** A builder starting from these values. */
     public Builder toBuilder() {
-        return new Builder().maxConvexHulls(maxConvexHulls).resolution(resolution)
-                .minimumVolumePercentErrorAllowed(minimumVolumePercentErrorAllowed).maxRecursionDepth(maxRecursionDepth)
-                .maxNumVerticesPerCH(maxNumVerticesPerCH).shrinkWrap(shrinkWrap).minEdgeLength(minEdgeLength)
-                .maxVolumeExcess(maxVolumeExcess).threads(threads);
+        return new Builder()
+                .maxConvexHulls(maxConvexHulls)
+                .resolution(resolution)
+                .minimumVolumePercentErrorAllowed(minimumVolumePercentErrorAllowed)
+                .maxRecursionDepth(maxRecursionDepth)
+                .maxNumVerticesPerCH(maxNumVerticesPerCH)
+                .shrinkWrap(shrinkWrap)
+                .minEdgeLength(minEdgeLength)
+                .maxVolumeExcess(maxVolumeExcess)
+                .threads(threads);
     }
 
     /** Canonical text of every result-affecting field (the cache key part); {@code threads} is left out. */
@@ -110,8 +131,7 @@ public record DecompositionParameters(int maxConvexHulls, int resolution, double
         private double maxVolumeExcess = DEFAULT_MAX_VOLUME_EXCESS;
         private int threads = Runtime.getRuntime().availableProcessors();
 
-        private Builder() {
-        }
+        private Builder() {}
 
         public Builder maxConvexHulls(int v) {
             maxConvexHulls = v;
@@ -159,8 +179,16 @@ public record DecompositionParameters(int maxConvexHulls, int resolution, double
         }
 
         public DecompositionParameters build() {
-            return new DecompositionParameters(maxConvexHulls, resolution, minimumVolumePercentErrorAllowed,
-                    maxRecursionDepth, maxNumVerticesPerCH, shrinkWrap, minEdgeLength, maxVolumeExcess, threads);
+            return new DecompositionParameters(
+                    maxConvexHulls,
+                    resolution,
+                    minimumVolumePercentErrorAllowed,
+                    maxRecursionDepth,
+                    maxNumVerticesPerCH,
+                    shrinkWrap,
+                    minEdgeLength,
+                    maxVolumeExcess,
+                    threads);
         }
     }
 }

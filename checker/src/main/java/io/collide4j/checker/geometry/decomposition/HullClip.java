@@ -1,7 +1,6 @@
 package io.collide4j.checker.geometry.decomposition;
 
 import io.collide4j.checker.geometry.ConvexHull;
-
 import java.util.Arrays;
 
 /**
@@ -19,8 +18,7 @@ final class HullClip {
     /** Subgradient steps spent looking for an interior point when the first guesses lie on a plane. */
     private static final int ASCENT_STEPS = 200;
 
-    private HullClip() {
-    }
+    private HullClip() {}
 
     /**
      * {@code piece} ∩ the half-spaces {@code meshPlanes} (n·x ≤ d, 4 numbers each), or {@code piece} itself when no
@@ -42,7 +40,10 @@ final class HullClip {
         double[] planes = new double[own.length + 4 * cutting];
         System.arraycopy(own, 0, planes, 0, own.length);
         System.arraycopy(cuts, 0, planes, own.length, 4 * cutting);
-        double[] c = inside(planes, piece.interiorPoint(), patchPoints.length == 0 ? null : Hulls.centroid(patchPoints),
+        double[] c = inside(
+                planes,
+                piece.interiorPoint(),
+                patchPoints.length == 0 ? null : Hulls.centroid(patchPoints),
                 INTERIOR * Math.max(extent, Double.MIN_NORMAL));
         if (c == null) {
             return piece;
@@ -66,7 +67,7 @@ final class HullClip {
             ConvexHull cut = Hulls.of(Decomposer.distinct(out));
             return Hulls.volume(cut) < Hulls.volume(piece) ? cut : piece;
         } catch (IllegalArgumentException degenerate) {
-            return piece;   // a sliver of an intersection: the uncut piece is a sound cover
+            return piece; // a sliver of an intersection: the uncut piece is a sound cover
         }
     }
 
@@ -92,7 +93,8 @@ final class HullClip {
         for (int f = 0; f < meshPlanes.length; f += 4) {
             double worst = Double.NEGATIVE_INFINITY;
             for (int j = 0; j < v.length; j += 3) {
-                worst = Math.max(worst, meshPlanes[f] * v[j] + meshPlanes[f + 1] * v[j + 1] + meshPlanes[f + 2] * v[j + 2]);
+                worst = Math.max(
+                        worst, meshPlanes[f] * v[j] + meshPlanes[f + 1] * v[j + 1] + meshPlanes[f + 2] * v[j + 2]);
             }
             if (worst > meshPlanes[f + 3] + 1e-9 * extent) {
                 System.arraycopy(meshPlanes, f, cuts, 4 * n++, 4);
@@ -107,9 +109,17 @@ final class HullClip {
      * away from the nearest plane, with a shrinking step: a rough Chebyshev centre, which is all the dual needs).
      */
     private static double[] inside(double[] planes, double[] interior, double[] patchCentroid, double slack) {
-        double[][] candidates = patchCentroid == null ? new double[][] {interior} : new double[][] {patchCentroid,
-                interior, {(interior[0] + patchCentroid[0]) / 2, (interior[1] + patchCentroid[1]) / 2,
-                        (interior[2] + patchCentroid[2]) / 2}};
+        double[][] candidates = patchCentroid == null
+                ? new double[][] {interior}
+                : new double[][] {
+                    patchCentroid,
+                    interior,
+                    {
+                        (interior[0] + patchCentroid[0]) / 2,
+                        (interior[1] + patchCentroid[1]) / 2,
+                        (interior[2] + patchCentroid[2]) / 2
+                    }
+                };
         double[] c = null;
         double best = Double.NEGATIVE_INFINITY;
         for (double[] x : candidates) {
@@ -119,7 +129,7 @@ final class HullClip {
                 best = s;
             }
         }
-        double step = slack / INTERIOR * 0.05;   // 5 % of the piece's extent
+        double step = slack / INTERIOR * 0.05; // 5 % of the piece's extent
         double[] x = Arrays.copyOf(c, 3);
         for (int k = 0; k < ASCENT_STEPS && best <= 100 * slack; k++) {
             int nearest = 0;

@@ -1,7 +1,6 @@
 package io.collide4j.checker.geometry.decomposition;
 
 import io.collide4j.checker.geometry.ConvexHull;
-
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Comparator;
@@ -19,11 +18,9 @@ import java.util.stream.IntStream;
  */
 final class HullMerger {
     /** Surviving hulls in order of their lowest input index and, per input piece, its output piece. */
-    record Result(List<ConvexHull> hulls, int[] owner) {
-    }
+    record Result(List<ConvexHull> hulls, int[] owner) {}
 
-    private record Candidate(double cost, int a, int b, int versionA, int versionB, ConvexHull merged) {
-    }
+    private record Candidate(double cost, int a, int b, int versionA, int versionB, ConvexHull merged) {}
 
     private static final Comparator<Candidate> BY_INDEX =
             Comparator.<Candidate>comparingInt(c -> c.a).thenComparingInt(c -> c.b);
@@ -41,6 +38,7 @@ final class HullMerger {
      * phase past the hull budget starts from the costs the first phase computed instead of hulling every pair again.
      */
     private PriorityQueue<Candidate> queue;
+
     private int count;
 
     private HullMerger(List<ConvexHull> hulls, List<int[]> boxes, ForkJoinPool pool) {
@@ -76,8 +74,14 @@ final class HullMerger {
      * pieces whose joint hull is as tight as they are: fewer pieces, no looser); the first other merge
      * that would exceed the target ends merging.
      */
-    static Result merge(List<ConvexHull> hulls, List<int[]> boxes, int maxHulls, double targetVolume,
-            double freeVolume, java.util.function.ToDoubleFunction<ConvexHull> returnedVolume, ForkJoinPool pool) {
+    static Result merge(
+            List<ConvexHull> hulls,
+            List<int[]> boxes,
+            int maxHulls,
+            double targetVolume,
+            double freeVolume,
+            java.util.function.ToDoubleFunction<ConvexHull> returnedVolume,
+            ForkJoinPool pool) {
         HullMerger m = new HullMerger(hulls, boxes, pool);
         if (m.count > maxHulls) {
             m.run(c -> true, maxHulls);
@@ -95,17 +99,19 @@ final class HullMerger {
                 total[0] += finalVolume[i];
             }
             if (total[0] < targetVolume || freeVolume > 0) {
-                m.run(c -> {
-                    double merged = returnedVolume.applyAsDouble(c.merged);
-                    double added = merged - finalVolume[c.a] - finalVolume[c.b];
-                    double after = total[0] + added;
-                    if (after > targetVolume && added > freeVolume) {
-                        return false;
-                    }
-                    total[0] = after;
-                    finalVolume[c.a] = merged;
-                    return true;
-                }, 1);
+                m.run(
+                        c -> {
+                            double merged = returnedVolume.applyAsDouble(c.merged);
+                            double added = merged - finalVolume[c.a] - finalVolume[c.b];
+                            double after = total[0] + added;
+                            if (after > targetVolume && added > freeVolume) {
+                                return false;
+                            }
+                            total[0] = after;
+                            finalVolume[c.a] = merged;
+                            return true;
+                        },
+                        1);
             }
         }
         List<ConvexHull> out = new ArrayList<>();
@@ -192,12 +198,13 @@ final class HullMerger {
     private List<Candidate> evaluate(List<int[]> pairs) {
         Candidate[] out = new Candidate[pairs.size()];
         pool.submit(() -> IntStream.range(0, pairs.size()).parallel().forEach(k -> {
-            int a = pairs.get(k)[0], b = pairs.get(k)[1];
-            ConvexHull merged = union(piece[a], piece[b]);
-            double vm = Hulls.volume(merged);
-            double cost = vm - Hulls.volume(piece[a]) - Hulls.volume(piece[b]);
-            out[k] = new Candidate(cost, a, b, version[a], version[b], merged);
-        })).join();
+                    int a = pairs.get(k)[0], b = pairs.get(k)[1];
+                    ConvexHull merged = union(piece[a], piece[b]);
+                    double vm = Hulls.volume(merged);
+                    double cost = vm - Hulls.volume(piece[a]) - Hulls.volume(piece[b]);
+                    out[k] = new Candidate(cost, a, b, version[a], version[b], merged);
+                }))
+                .join();
         return List.of(out);
     }
 

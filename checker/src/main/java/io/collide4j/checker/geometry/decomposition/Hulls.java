@@ -8,8 +8,7 @@ import io.collide4j.checker.geometry.hull.QuickHull;
  * containment and inflation helpers. Stateless and thread-safe.
  */
 final class Hulls {
-    private Hulls() {
-    }
+    private Hulls() {}
 
     /**
      * The solid hull of the points.
@@ -34,8 +33,8 @@ final class Hulls {
             throw failure;
         }
         if (h.dimension() != 3) {
-            throw new IllegalArgumentException("hull of " + xyz.length / 3 + " points has dimension " + h.dimension()
-                    + ", expected a solid");
+            throw new IllegalArgumentException(
+                    "hull of " + xyz.length / 3 + " points has dimension " + h.dimension() + ", expected a solid");
         }
         return h;
     }
@@ -190,7 +189,8 @@ final class Hulls {
             // built from the sorted vertex set, so rebuilding from stored vertices reproduces it exactly
             ConvexHull again = of(sortedTriples(h));
             boolean formed = wellFormed(again);
-            if (formed && containsAll(again, points)
+            if (formed
+                    && containsAll(again, points)
                     && java.util.Arrays.equals(sortedTriples(again), sortedTriples(h))) {
                 // also stable when hulled in its own vertex order (QuickHull keeps or drops points
                 // on edges depending on input order)
@@ -224,8 +224,10 @@ final class Hulls {
         for (int t = 0; t < h.triangleCount(); t++) {
             for (int c = 0; c < 3; c++) {
                 int v = h.triangle(t, c);
-                double off = h.plane(t, 0) * h.vertex(v, 0) + h.plane(t, 1) * h.vertex(v, 1)
-                        + h.plane(t, 2) * h.vertex(v, 2) - h.plane(t, 3);
+                double off = h.plane(t, 0) * h.vertex(v, 0)
+                        + h.plane(t, 1) * h.vertex(v, 1)
+                        + h.plane(t, 2) * h.vertex(v, 2)
+                        - h.plane(t, 3);
                 if (Math.abs(off) > tol) {
                     return false;
                 }
@@ -270,7 +272,12 @@ final class Hulls {
                     double x = lo[0] + (i + 0.5) * sx;
                     for (int h = 0; h < planes.length; h++) {
                         double[] b = box[h];
-                        if (x >= b[0] && x <= b[3] && y >= b[1] && y <= b[4] && z >= b[2] && z <= b[5]
+                        if (x >= b[0]
+                                && x <= b[3]
+                                && y >= b[1]
+                                && y <= b[4]
+                                && z >= b[2]
+                                && z <= b[5]
                                 && holds(planes[h], x, y, z, 0)) {
                             inside++;
                             break;

@@ -15,7 +15,9 @@ public record MeshConvexity(boolean closed, double meshVolume, double hullVolume
 
     public static MeshConvexity of(TriangleMesh mesh) {
         MeshSolid solid = MeshSolid.of(mesh);
-        double hull = mesh.vertexCount() < 4 ? 0 : QuickHull.compute(mesh.copyVertices()).volume();
+        double hull = mesh.vertexCount() < 4
+                ? 0
+                : QuickHull.compute(mesh.copyVertices()).volume();
         return new MeshConvexity(solid.closed(), solid.closed() ? solid.volume() : Double.NaN, hull);
     }
 

@@ -1,7 +1,6 @@
 package io.collide4j.checker.geometry.decomposition;
 
 import io.collide4j.urdf.TriangleMesh;
-
 import java.util.HashMap;
 import java.util.Map;
 
@@ -16,7 +15,8 @@ record MeshSolid(boolean closed, double volume) {
         int[] weld = new int[nv];
         Map<Key, Integer> ids = new HashMap<>();
         for (int v = 0; v < nv; v++) {
-            weld[v] = ids.computeIfAbsent(new Key(mesh.vertex(v, 0), mesh.vertex(v, 1), mesh.vertex(v, 2)), k -> ids.size());
+            weld[v] = ids.computeIfAbsent(
+                    new Key(mesh.vertex(v, 0), mesh.vertex(v, 1), mesh.vertex(v, 2)), k -> ids.size());
         }
         Map<Long, Integer> directed = new HashMap<>();
         boolean closed = true;
@@ -47,6 +47,5 @@ record MeshSolid(boolean closed, double volume) {
         return new MeshSolid(closed, Math.abs(six) / 6);
     }
 
-    private record Key(double x, double y, double z) {
-    }
+    private record Key(double x, double y, double z) {}
 }

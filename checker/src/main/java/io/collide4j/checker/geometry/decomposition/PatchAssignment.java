@@ -2,7 +2,6 @@ package io.collide4j.checker.geometry.decomposition;
 
 import io.collide4j.checker.geometry.ConvexHull;
 import io.collide4j.urdf.TriangleMesh;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ForkJoinPool;
@@ -21,9 +20,10 @@ final class PatchAssignment {
     private static final int MAX_CUTS = 4096;
     /** Straddling patches are halved at most this many times (edges 1/1024 of their triangle's). */
     private static final int MIDPOINT_DEPTH = 10;
+
     private final TriangleMesh mesh;
-    private final SubTriangle[][] patches;   // per triangle
-    private final int[][] owner;             // per triangle, per patch: the piece
+    private final SubTriangle[][] patches; // per triangle
+    private final int[][] owner; // per triangle, per patch: the piece
 
     private PatchAssignment(TriangleMesh mesh, SubTriangle[][] patches, int[][] owner) {
         this.mesh = mesh;
@@ -50,20 +50,28 @@ final class PatchAssignment {
      * subdivided while that overshoot exceeds {@code tolerance} and its edges are longer than
      * {@code minEdge}; results do not depend on the pool's size.
      */
-    static PatchAssignment assign(TriangleMesh mesh, double[][] planes, VoxelGrid grid, List<int[]> boxes,
-            double tolerance, double minEdge, ForkJoinPool pool) {
+    static PatchAssignment assign(
+            TriangleMesh mesh,
+            double[][] planes,
+            VoxelGrid grid,
+            List<int[]> boxes,
+            double tolerance,
+            double minEdge,
+            ForkJoinPool pool) {
         int nt = mesh.triangleCount();
         SubTriangle[][] p = new SubTriangle[nt][];
         int[][] o = new int[nt][];
         int[] all = IntStream.range(0, planes.length).toArray();
         pool.submit(() -> IntStream.range(0, nt).parallel().forEach(t -> {
-            int cap = (int) Math.min(MIDPOINT_DEPTH,
-                    Math.max(0, Math.ceil(Math.log(SubTriangle.longestEdge(mesh, t) / minEdge) / Math.log(2))));
-            Walk w = new Walk(mesh, planes, grid, boxes, tolerance, cap);
-            w.collect(SubTriangle.whole(t), all);
-            p[t] = w.out.toArray(new SubTriangle[0]);
-            o[t] = w.own.stream().mapToInt(Integer::intValue).toArray();
-        })).join();
+                    int cap = (int) Math.min(
+                            MIDPOINT_DEPTH,
+                            Math.max(0, Math.ceil(Math.log(SubTriangle.longestEdge(mesh, t) / minEdge) / Math.log(2))));
+                    Walk w = new Walk(mesh, planes, grid, boxes, tolerance, cap);
+                    w.collect(SubTriangle.whole(t), all);
+                    p[t] = w.out.toArray(new SubTriangle[0]);
+                    o[t] = w.own.stream().mapToInt(Integer::intValue).toArray();
+                }))
+                .join();
         return new PatchAssignment(mesh, p, o);
     }
 
@@ -147,7 +155,11 @@ final class PatchAssignment {
             int[] box = null;
             for (int i : scan) {
                 int[] b = boxes.get(i);
-                if (b[0] <= cell[0] && cell[0] < b[3] && b[1] <= cell[1] && cell[1] < b[4] && b[2] <= cell[2]
+                if (b[0] <= cell[0]
+                        && cell[0] < b[3]
+                        && b[1] <= cell[1]
+                        && cell[1] < b[4]
+                        && b[2] <= cell[2]
                         && cell[2] < b[5]) {
                     box = b;
                     break;
@@ -188,7 +200,8 @@ final class PatchAssignment {
         private int[] candidates(int[] within) {
             int[] lo = new int[3], hi = new int[3];
             for (int a = 0; a < 3; a++) {
-                double mn = Math.min(c[a], Math.min(c[3 + a], c[6 + a])), mx = Math.max(c[a], Math.max(c[3 + a], c[6 + a]));
+                double mn = Math.min(c[a], Math.min(c[3 + a], c[6 + a])),
+                        mx = Math.max(c[a], Math.max(c[3 + a], c[6 + a]));
                 lo[a] = Math.max(0, grid.cellIndex(a, mn) - 1);
                 hi[a] = Math.min(grid.n(a) - 1, grid.cellIndex(a, mx) + 1);
             }
@@ -275,8 +288,8 @@ final class PatchAssignment {
     /** At most this many patches are examined by {@link #covers} (a bound on time for pieces that do not cover). */
     static final int MAX_CHECKED_PATCHES = 4_000_000;
 
-    private static boolean covered(TriangleMesh mesh, SubTriangle s, double[][] planes, double[] c, double slack,
-            int[] budget) {
+    private static boolean covered(
+            TriangleMesh mesh, SubTriangle s, double[][] planes, double[] c, double slack, int[] budget) {
         s.corners(mesh, c);
         boolean[] cornerIn = new boolean[3];
         for (double[] pl : planes) {

@@ -39,9 +39,12 @@ public record SubTriangle(int triangle, int depth, double u0, double v0, double 
         double bu = 0.5 * (u1 + u2), bv = 0.5 * (v1 + v2); // 1-2
         double cu = 0.5 * (u2 + u0), cv = 0.5 * (v2 + v0); // 2-0
         int d = depth + 1;
-        return new SubTriangle[] {new SubTriangle(triangle, d, u0, v0, au, av, cu, cv),
-                new SubTriangle(triangle, d, au, av, u1, v1, bu, bv), new SubTriangle(triangle, d, cu, cv, bu, bv, u2, v2),
-                new SubTriangle(triangle, d, au, av, bu, bv, cu, cv)};
+        return new SubTriangle[] {
+            new SubTriangle(triangle, d, u0, v0, au, av, cu, cv),
+            new SubTriangle(triangle, d, au, av, u1, v1, bu, bv),
+            new SubTriangle(triangle, d, cu, cv, bu, bv, u2, v2),
+            new SubTriangle(triangle, d, au, av, bu, bv, cu, cv)
+        };
     }
 
     /**
@@ -57,7 +60,9 @@ public record SubTriangle(int triangle, int depth, double u0, double v0, double 
         double[] s = new double[3];
         int pos = 0, neg = 0;
         for (int k = 0; k < 3; k++) {
-            s[k] = planes[f] * corners[3 * k] + planes[f + 1] * corners[3 * k + 1] + planes[f + 2] * corners[3 * k + 2]
+            s[k] = planes[f] * corners[3 * k]
+                    + planes[f + 1] * corners[3 * k + 1]
+                    + planes[f + 2] * corners[3 * k + 2]
                     - planes[f + 3];
             pos += s[k] > 0 ? 1 : 0;
             neg += s[k] < 0 ? 1 : 0;
@@ -79,15 +84,19 @@ public record SubTriangle(int triangle, int depth, double u0, double v0, double 
             // The plane passes through corner k and crosses the opposite edge: two triangles.
             double t = s[k1] / (s[k1] - s[k2]);
             double mu = lerp(u[k1], u[k2], t), mv = lerp(v[k1], v[k2], t);
-            return new SubTriangle[] {new SubTriangle(triangle, d, u[k], v[k], u[k1], v[k1], mu, mv),
-                    new SubTriangle(triangle, d, u[k], v[k], mu, mv, u[k2], v[k2])};
+            return new SubTriangle[] {
+                new SubTriangle(triangle, d, u[k], v[k], u[k1], v[k1], mu, mv),
+                new SubTriangle(triangle, d, u[k], v[k], mu, mv, u[k2], v[k2])
+            };
         }
         double t1 = s[k] / (s[k] - s[k1]), t2 = s[k] / (s[k] - s[k2]);
         double mu = lerp(u[k], u[k1], t1), mv = lerp(v[k], v[k1], t1);
         double nu = lerp(u[k], u[k2], t2), nv = lerp(v[k], v[k2], t2);
-        return new SubTriangle[] {new SubTriangle(triangle, d, u[k], v[k], mu, mv, nu, nv),
-                new SubTriangle(triangle, d, mu, mv, u[k1], v[k1], u[k2], v[k2]),
-                new SubTriangle(triangle, d, mu, mv, u[k2], v[k2], nu, nv)};
+        return new SubTriangle[] {
+            new SubTriangle(triangle, d, u[k], v[k], mu, mv, nu, nv),
+            new SubTriangle(triangle, d, mu, mv, u[k1], v[k1], u[k2], v[k2]),
+            new SubTriangle(triangle, d, mu, mv, u[k2], v[k2], nu, nv)
+        };
     }
 
     /**

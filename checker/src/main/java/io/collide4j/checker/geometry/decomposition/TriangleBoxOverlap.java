@@ -6,16 +6,29 @@ package io.collide4j.checker.geometry.decomposition;
  * normals, the triangle normal and the 9 edge cross products. Stateless and thread-safe.
  */
 final class TriangleBoxOverlap {
-    private TriangleBoxOverlap() {
-    }
+    private TriangleBoxOverlap() {}
 
     /**
      * True unless a separating axis proves the triangle (a,b,c) and the box centred at (cx,cy,cz)
      * with half extents (hx,hy,hz) are disjoint. Rounding can only turn "disjoint" into "overlap"
      * when the caller inflates the half extents slightly, which is how the voxeliser uses it.
      */
-    static boolean overlaps(double cx, double cy, double cz, double hx, double hy, double hz,
-            double ax, double ay, double az, double bx, double by, double bz, double qx, double qy, double qz) {
+    static boolean overlaps(
+            double cx,
+            double cy,
+            double cz,
+            double hx,
+            double hy,
+            double hz,
+            double ax,
+            double ay,
+            double az,
+            double bx,
+            double by,
+            double bz,
+            double qx,
+            double qy,
+            double qz) {
         double v0x = ax - cx, v0y = ay - cy, v0z = az - cz;
         double v1x = bx - cx, v1y = by - cy, v1z = bz - cz;
         double v2x = qx - cx, v2y = qy - cy, v2z = qz - cz;
@@ -45,8 +58,22 @@ final class TriangleBoxOverlap {
         return Math.abs(d) <= r;
     }
 
-    private static boolean separatedOnEdgeAxes(double ex, double ey, double ez, double v0x, double v0y, double v0z,
-            double v1x, double v1y, double v1z, double v2x, double v2y, double v2z, double hx, double hy, double hz) {
+    private static boolean separatedOnEdgeAxes(
+            double ex,
+            double ey,
+            double ez,
+            double v0x,
+            double v0y,
+            double v0z,
+            double v1x,
+            double v1y,
+            double v1z,
+            double v2x,
+            double v2y,
+            double v2z,
+            double hx,
+            double hy,
+            double hz) {
         // axis = (1,0,0) x e = (0, -ez, ey)
         if (separated(0, -ez, ey, v0x, v0y, v0z, v1x, v1y, v1z, v2x, v2y, v2z, hx, hy, hz)) {
             return true;
@@ -59,8 +86,22 @@ final class TriangleBoxOverlap {
         return separated(-ey, ex, 0, v0x, v0y, v0z, v1x, v1y, v1z, v2x, v2y, v2z, hx, hy, hz);
     }
 
-    private static boolean separated(double px, double py, double pz, double v0x, double v0y, double v0z,
-            double v1x, double v1y, double v1z, double v2x, double v2y, double v2z, double hx, double hy, double hz) {
+    private static boolean separated(
+            double px,
+            double py,
+            double pz,
+            double v0x,
+            double v0y,
+            double v0z,
+            double v1x,
+            double v1y,
+            double v1z,
+            double v2x,
+            double v2y,
+            double v2z,
+            double hx,
+            double hy,
+            double hz) {
         double p0 = px * v0x + py * v0y + pz * v0z;
         double p1 = px * v1x + py * v1y + pz * v1z;
         double p2 = px * v2x + py * v2y + pz * v2z;

@@ -1,7 +1,6 @@
 package io.collide4j.checker.geometry.decomposition;
 
 import io.collide4j.checker.geometry.ConvexHull;
-
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -18,8 +17,7 @@ import java.util.List;
 final class VertexLimiter {
     private static final double SAME_DIRECTION = 1 - 1e-9;
 
-    private VertexLimiter() {
-    }
+    private VertexLimiter() {}
 
     /** {@code hull} itself if it has at most {@code maxVertices} vertices, else an enclosing hull that has. */
     static ConvexHull limit(ConvexHull hull, int maxVertices) {
@@ -33,8 +31,8 @@ final class VertexLimiter {
                 return h;
             }
         }
-        throw new IllegalStateException("cannot enclose a hull of " + Hulls.vertexCount(hull) + " vertices in "
-                + maxVertices + " vertices");
+        throw new IllegalStateException(
+                "cannot enclose a hull of " + Hulls.vertexCount(hull) + " vertices in " + maxVertices + " vertices");
     }
 
     private static ConvexHull enclose(ConvexHull hull, int maxVertices) {
@@ -77,7 +75,8 @@ final class VertexLimiter {
             double[] n = {planes[4 * pick], planes[4 * pick + 1], planes[4 * pick + 2]};
             order.add(n);
             for (int f = 0; f < nf; f++) {
-                nearest[f] = Math.max(nearest[f], planes[4 * f] * n[0] + planes[4 * f + 1] * n[1] + planes[4 * f + 2] * n[2]);
+                nearest[f] = Math.max(
+                        nearest[f], planes[4 * f] * n[0] + planes[4 * f + 1] * n[1] + planes[4 * f + 2] * n[2]);
             }
         }
         // Largest prefix of that order whose polytope has at most maxVertices vertices (binary

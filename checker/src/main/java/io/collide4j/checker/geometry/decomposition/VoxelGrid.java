@@ -30,7 +30,16 @@ public final class VoxelGrid {
     private final int surfaceCount;
     private final int interiorCount;
 
-    private VoxelGrid(int nx, int ny, int nz, double ox, double oy, double oz, double h, byte[] state, int[] triStart,
+    private VoxelGrid(
+            int nx,
+            int ny,
+            int nz,
+            double ox,
+            double oy,
+            double oz,
+            double h,
+            byte[] state,
+            int[] triStart,
             int[] tris) {
         this.nx = nx;
         this.ny = ny;
@@ -117,7 +126,8 @@ public final class VoxelGrid {
                         double py = oy + (y + 0.5) * h;
                         for (int x = x0; x <= x1; x++) {
                             double px = ox + (x + 0.5) * h;
-                            if (TriangleBoxOverlap.overlaps(px, py, pz, half, half, half, ax, ay, az, bx, by, bz, cx, cy, cz)) {
+                            if (TriangleBoxOverlap.overlaps(
+                                    px, py, pz, half, half, half, ax, ay, az, bx, by, bz, cx, cy, cz)) {
                                 int cell = x + nx * (y + ny * z);
                                 if (pass == 0) {
                                     state[cell] = SURFACE;
@@ -168,12 +178,30 @@ public final class VoxelGrid {
         while (head < tail) {
             int c = queue[head++];
             int x = c % nx, y = (c / nx) % ny, z = c / plane;
-            if (x > 0 && state[c - 1] == 0) { state[c - 1] = OUTSIDE; queue[tail++] = c - 1; }
-            if (x < nx - 1 && state[c + 1] == 0) { state[c + 1] = OUTSIDE; queue[tail++] = c + 1; }
-            if (y > 0 && state[c - nx] == 0) { state[c - nx] = OUTSIDE; queue[tail++] = c - nx; }
-            if (y < ny - 1 && state[c + nx] == 0) { state[c + nx] = OUTSIDE; queue[tail++] = c + nx; }
-            if (z > 0 && state[c - plane] == 0) { state[c - plane] = OUTSIDE; queue[tail++] = c - plane; }
-            if (z < nz - 1 && state[c + plane] == 0) { state[c + plane] = OUTSIDE; queue[tail++] = c + plane; }
+            if (x > 0 && state[c - 1] == 0) {
+                state[c - 1] = OUTSIDE;
+                queue[tail++] = c - 1;
+            }
+            if (x < nx - 1 && state[c + 1] == 0) {
+                state[c + 1] = OUTSIDE;
+                queue[tail++] = c + 1;
+            }
+            if (y > 0 && state[c - nx] == 0) {
+                state[c - nx] = OUTSIDE;
+                queue[tail++] = c - nx;
+            }
+            if (y < ny - 1 && state[c + nx] == 0) {
+                state[c + nx] = OUTSIDE;
+                queue[tail++] = c + nx;
+            }
+            if (z > 0 && state[c - plane] == 0) {
+                state[c - plane] = OUTSIDE;
+                queue[tail++] = c - plane;
+            }
+            if (z < nz - 1 && state[c + plane] == 0) {
+                state[c + plane] = OUTSIDE;
+                queue[tail++] = c + plane;
+            }
         }
         for (int i = 0; i < state.length; i++) {
             if (state[i] == 0) {

@@ -1,7 +1,6 @@
 package io.collide4j.checker.geometry.decomposition;
 
 import io.collide4j.checker.geometry.ConvexHull;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.RecursiveTask;
@@ -24,18 +23,14 @@ final class VoxelSplitter {
     private static final double TIE = 1e-3;
 
     /** A box of cells [lo, hi) per axis, its tight occupied bounds, and the hull of its voxels. */
-    record Part(int[] box, int[] tight, int occupied, ConvexHull hull, double errorPercent) {
-    }
+    record Part(int[] box, int[] tight, int occupied, ConvexHull hull, double errorPercent) {}
 
     /** A node of the split tree: a leaf part, or a cut at lattice plane {@code plane} along {@code axis}. */
-    sealed interface Node permits Leaf, Cut {
-    }
+    sealed interface Node permits Leaf, Cut {}
 
-    record Leaf(Part part) implements Node {
-    }
+    record Leaf(Part part) implements Node {}
 
-    record Cut(int axis, int plane, Node below, Node above) implements Node {
-    }
+    record Cut(int axis, int plane, Node below, Node above) implements Node {}
 
     private final VoxelGrid g;
     private final DecompositionParameters p;
@@ -115,8 +110,7 @@ final class VoxelSplitter {
     }
 
     /** A chosen cut and the two analysed halves. */
-    private record Choice(int axis, int plane, Part below, Part above) {
-    }
+    private record Choice(int axis, int plane, Part below, Part above) {}
 
     /**
      * The two halves of the best cut of {@code part} whatever its error and depth (refinement beyond the
@@ -268,9 +262,9 @@ final class VoxelSplitter {
         // Extremes per cell row along each axis first (two updates per cell and axis), then per lattice line: a
         // line is shared by the four cell rows around it (the same extremes as updating the lines cell by cell).
         int cx = lx - 1, cy = ly - 1, cz = lz - 1;
-        int[] rxMin = filled(cy * cz, Integer.MAX_VALUE), rxMax = filled(cy * cz, -1);   // row (j,k): j + cy·k
-        int[] ryMin = filled(cx * cz, Integer.MAX_VALUE), ryMax = filled(cx * cz, -1);   // row (i,k): i + cx·k
-        int[] rzMin = filled(cx * cy, Integer.MAX_VALUE), rzMax = filled(cx * cy, -1);   // row (i,j): i + cx·j
+        int[] rxMin = filled(cy * cz, Integer.MAX_VALUE), rxMax = filled(cy * cz, -1); // row (j,k): j + cy·k
+        int[] ryMin = filled(cx * cz, Integer.MAX_VALUE), ryMax = filled(cx * cz, -1); // row (i,k): i + cx·k
+        int[] rzMin = filled(cx * cy, Integer.MAX_VALUE), rzMax = filled(cx * cy, -1); // row (i,j): i + cx·j
         for (int z = z0; z <= z1; z++) {
             for (int y = y0; y <= y1; y++) {
                 for (int x = x0; x <= x1; x++) {

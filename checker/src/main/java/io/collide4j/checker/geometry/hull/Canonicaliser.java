@@ -1,7 +1,6 @@
 package io.collide4j.checker.geometry.hull;
 
 import io.collide4j.checker.geometry.ConvexHull;
-
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.ArrayList;
@@ -45,13 +44,13 @@ final class Canonicaliser {
     /** Facets, neighbours and flatness of the vertices of one exact hull. */
     final class Analysis {
         final List<int[]> tris;
-        final int[] verts;          // global indices, ascending
-        final int[] loc;            // global → local, −1 when not a vertex
-        final int[] root;           // facet (exactly coplanar triangles) of each triangle
-        final double[] area;        // facet area normals (summed triangle cross products), by root
-        final int[][] nbr;          // triangulation neighbours, local → global indices, ascending
-        final int[][] incident;     // incident triangles, by local vertex
-        final int[][] facetVerts;   // vertices of each facet, by root (empty for non-roots)
+        final int[] verts; // global indices, ascending
+        final int[] loc; // global → local, −1 when not a vertex
+        final int[] root; // facet (exactly coplanar triangles) of each triangle
+        final double[] area; // facet area normals (summed triangle cross products), by root
+        final int[][] nbr; // triangulation neighbours, local → global indices, ascending
+        final int[][] incident; // incident triangles, by local vertex
+        final int[][] facetVerts; // vertices of each facet, by root (empty for non-roots)
 
         Analysis(List<int[]> tris) {
             this.tris = tris;
@@ -96,9 +95,11 @@ final class Canonicaliser {
                     int u = triOf[g];
                     if (t < u) {
                         int a = pool.fv[3 * f + k], b = pool.fv[3 * f + (k + 1) % 3], c = pool.fv[3 * f + (k + 2) % 3];
-                        int d = pool.fv[3 * g] != a && pool.fv[3 * g] != b ? pool.fv[3 * g]
-                                : pool.fv[3 * g + 1] != a && pool.fv[3 * g + 1] != b ? pool.fv[3 * g + 1]
-                                : pool.fv[3 * g + 2];
+                        int d = pool.fv[3 * g] != a && pool.fv[3 * g] != b
+                                ? pool.fv[3 * g]
+                                : pool.fv[3 * g + 1] != a && pool.fv[3 * g + 1] != b
+                                        ? pool.fv[3 * g + 1]
+                                        : pool.fv[3 * g + 2];
                         if (HullMath.side(p, pool, f, d) != 0) {
                             continue;
                         }
@@ -150,7 +151,7 @@ final class Canonicaliser {
             nbr = new int[nv][];
             for (int i = 0; i < nv; i++) {
                 incident[i] = new int[deg[i]];
-                nbr[i] = new int[deg[i]];   // closed surface: as many neighbours as incident triangles
+                nbr[i] = new int[deg[i]]; // closed surface: as many neighbours as incident triangles
                 deg[i] = 0;
             }
             for (int t = 0; t < nt; t++) {
@@ -258,8 +259,10 @@ final class Canonicaliser {
                 if (ml > 0) {
                     flat = true;
                     for (int u : nb) {
-                        double h = (mx * (p[3 * u] - p[3 * v]) + my * (p[3 * u + 1] - p[3 * v + 1])
-                                + mz * (p[3 * u + 2] - p[3 * v + 2])) / ml;
+                        double h = (mx * (p[3 * u] - p[3 * v])
+                                        + my * (p[3 * u + 1] - p[3 * v + 1])
+                                        + mz * (p[3 * u + 2] - p[3 * v + 2]))
+                                / ml;
                         if (Math.abs(h) > tol) {
                             flat = false;
                             break;
@@ -271,7 +274,9 @@ final class Canonicaliser {
                     // 120° qualify unless a neighbour is itself within 2·tol of v.
                     double[] dir = new double[3 * nb.length];
                     for (int i = 0; i < nb.length && !flat; i++) {
-                        double dx = p[3 * nb[i]] - p[3 * v], dy = p[3 * nb[i] + 1] - p[3 * v + 1], dz = p[3 * nb[i] + 2] - p[3 * v + 2];
+                        double dx = p[3 * nb[i]] - p[3 * v],
+                                dy = p[3 * nb[i] + 1] - p[3 * v + 1],
+                                dz = p[3 * nb[i] + 2] - p[3 * v + 2];
                         double len = Math.sqrt(dx * dx + dy * dy + dz * dz);
                         flat = len <= 2 * tol;
                         dir[3 * i] = dx / len;
@@ -280,7 +285,10 @@ final class Canonicaliser {
                     }
                     for (int i = 0; i < nb.length && !flat; i++) {
                         for (int j = i + 1; j < nb.length && !flat; j++) {
-                            if (dir[3 * i] * dir[3 * j] + dir[3 * i + 1] * dir[3 * j + 1] + dir[3 * i + 2] * dir[3 * j + 2] < -0.5) {
+                            if (dir[3 * i] * dir[3 * j]
+                                            + dir[3 * i + 1] * dir[3 * j + 1]
+                                            + dir[3 * i + 2] * dir[3 * j + 2]
+                                    < -0.5) {
                                 flat = segmentDistance2(v, nb[i], nb[j]) <= tol * tol;
                             }
                         }
@@ -341,7 +349,7 @@ final class Canonicaliser {
         int a = t[best], b = t[(best + 1) % 3], c = t[(best + 2) % 3];
         double ux = p[3 * b] - p[3 * a], uy = p[3 * b + 1] - p[3 * a + 1], uz = p[3 * b + 2] - p[3 * a + 2];
         double vx = p[3 * c] - p[3 * a], vy = p[3 * c + 1] - p[3 * a + 1], vz = p[3 * c + 2] - p[3 * a + 2];
-        return new double[]{uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx};
+        return new double[] {uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx};
     }
 
     /** Unit normal of triangle t from the exact cross product (for triangles whose rounded one vanishes). */
@@ -352,8 +360,11 @@ final class Canonicaliser {
             u[k] = new BigDecimal(p[3 * t[1] + k]).subtract(a);
             v[k] = new BigDecimal(p[3 * t[2] + k]).subtract(a);
         }
-        BigDecimal[] c = {u[1].multiply(v[2]).subtract(u[2].multiply(v[1])),
-                u[2].multiply(v[0]).subtract(u[0].multiply(v[2])), u[0].multiply(v[1]).subtract(u[1].multiply(v[0]))};
+        BigDecimal[] c = {
+            u[1].multiply(v[2]).subtract(u[2].multiply(v[1])),
+            u[2].multiply(v[0]).subtract(u[0].multiply(v[2])),
+            u[0].multiply(v[1]).subtract(u[1].multiply(v[0]))
+        };
         BigDecimal m = c[0].abs().max(c[1].abs()).max(c[2].abs());
         double[] out = new double[3];
         for (int k = 0; k < 3; k++) {
@@ -436,7 +447,8 @@ final class Canonicaliser {
         double excess = 0;
         for (int q : dropped) {
             for (int t = 0; t < nt; t++) {
-                double w = planes[4 * t] * p[3 * q] + planes[4 * t + 1] * p[3 * q + 1] + planes[4 * t + 2] * p[3 * q + 2];
+                double w =
+                        planes[4 * t] * p[3 * q] + planes[4 * t + 1] * p[3 * q + 1] + planes[4 * t + 2] * p[3 * q + 2];
                 if (w + margin > planes[4 * t + 3]) {
                     excess = Math.max(excess, w - (planes[4 * t + 3] - margin));
                     planes[4 * t + 3] = w + margin;

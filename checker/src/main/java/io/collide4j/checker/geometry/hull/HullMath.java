@@ -1,7 +1,6 @@
 package io.collide4j.checker.geometry.hull;
 
 import io.collide4j.checker.geometry.Orient3d;
-
 import java.util.Arrays;
 
 /**
@@ -12,8 +11,7 @@ import java.util.Arrays;
  * <p>Stateless and thread-safe.
  */
 final class HullMath {
-    private HullMath() {
-    }
+    private HullMath() {}
 
     /** Exactly collinear points a, b, c (true when two coincide by index). */
     static boolean collinear(double[] p, int a, int b, int c) {
@@ -26,16 +24,35 @@ final class HullMath {
             return true;
         }
         if (c2 > 1e-20 * l2) {
-            return false;   // far from collinear: the rounding error of the cross product is ~1e-16 relative
+            return false; // far from collinear: the rounding error of the cross product is ~1e-16 relative
         }
-        return Orient3d.collinear(p[3 * a], p[3 * a + 1], p[3 * a + 2], p[3 * b], p[3 * b + 1], p[3 * b + 2],
-                p[3 * c], p[3 * c + 1], p[3 * c + 2]);
+        return Orient3d.collinear(
+                p[3 * a],
+                p[3 * a + 1],
+                p[3 * a + 2],
+                p[3 * b],
+                p[3 * b + 1],
+                p[3 * b + 2],
+                p[3 * c],
+                p[3 * c + 1],
+                p[3 * c + 2]);
     }
 
     /** Exact orientation sign of d against the plane through a, b, c ({@link Orient3d#sign}). */
     static int orient(double[] p, int a, int b, int c, int d) {
-        return Orient3d.sign(p[3 * a], p[3 * a + 1], p[3 * a + 2], p[3 * b], p[3 * b + 1], p[3 * b + 2],
-                p[3 * c], p[3 * c + 1], p[3 * c + 2], p[3 * d], p[3 * d + 1], p[3 * d + 2]);
+        return Orient3d.sign(
+                p[3 * a],
+                p[3 * a + 1],
+                p[3 * a + 2],
+                p[3 * b],
+                p[3 * b + 1],
+                p[3 * b + 2],
+                p[3 * c],
+                p[3 * c + 1],
+                p[3 * c + 2],
+                p[3 * d],
+                p[3 * d + 1],
+                p[3 * d + 2]);
     }
 
     /** Exact sign of q's side of face f of the pool; the filter repeats Orient3d.sign's first stage bit for bit. */

@@ -1,7 +1,6 @@
 package io.collide4j.checker.geometry.hull;
 
 import io.collide4j.checker.geometry.ConvexHull;
-
 import java.util.Arrays;
 
 /**
@@ -10,8 +9,7 @@ import java.util.Arrays;
  * calls them when its exact simplex search finds no four points spanning a solid. Stateless.
  */
 final class LowerDimensionalHulls {
-    private LowerDimensionalHulls() {
-    }
+    private LowerDimensionalHulls() {}
 
     static ConvexHull segment(double[] p, double tol, double lx, double ly, double lz) {
         int n = p.length / 3;
@@ -29,7 +27,7 @@ final class LowerDimensionalHulls {
             }
         }
         double[] v = {p[3 * lo], p[3 * lo + 1], p[3 * lo + 2], p[3 * hi], p[3 * hi + 1], p[3 * hi + 2]};
-        return new ConvexHull(1, v, new int[0], new double[0], new int[]{0, 1, 2}, new int[]{1, 0}, null, tol);
+        return new ConvexHull(1, v, new int[0], new double[0], new int[] {0, 1, 2}, new int[] {1, 0}, null, tol);
     }
 
     /** Planar input: Andrew's monotone chain in plane coordinates; collinear points are dropped. */
@@ -79,7 +77,8 @@ final class LowerDimensionalHulls {
         int m = Math.max(k, 1);
         if (m < 3) {
             // Within tolerance of a line after all: the segment between the extreme points.
-            double ex = p[3 * h[m - 1]] - p[3 * h[0]], ey = p[3 * h[m - 1] + 1] - p[3 * h[0] + 1],
+            double ex = p[3 * h[m - 1]] - p[3 * h[0]],
+                    ey = p[3 * h[m - 1] + 1] - p[3 * h[0] + 1],
                     ez = p[3 * h[m - 1] + 2] - p[3 * h[0] + 2];
             double el = Math.sqrt(ex * ex + ey * ey + ez * ez);
             return el > 0 ? segment(p, tol, ex / el, ey / el, ez / el) : segment(p, tol, 1, 0, 0);
@@ -95,7 +94,7 @@ final class LowerDimensionalHulls {
             adj[2 * i] = (i + m - 1) % m;
             adj[2 * i + 1] = (i + 1) % m;
         }
-        return new ConvexHull(2, v, new int[0], new double[0], start, adj, new double[]{nx, ny, nz}, tol);
+        return new ConvexHull(2, v, new int[0], new double[0], start, adj, new double[] {nx, ny, nz}, tol);
     }
 
     private static double turn(int a, int b, int c, double[] s, double[] t) {

@@ -2,7 +2,6 @@ package io.collide4j.checker.geometry.hull;
 
 import io.collide4j.checker.geometry.ConvexHull;
 import io.collide4j.checker.geometry.Orient3d;
-
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -22,8 +21,7 @@ import java.util.List;
  * {@link Canonicaliser} decides which vertices go and makes the final hull. Stateless and thread-safe.
  */
 public final class QuickHull {
-    private QuickHull() {
-    }
+    private QuickHull() {}
 
     /** Rounds of flat-vertex removal before the current hull is accepted as is (each round re-hulls). */
     private static final int MAX_ROUNDS = 24;
@@ -31,7 +29,8 @@ public final class QuickHull {
     /** Hull of the points given as x,y,z triples; lower-dimensional input yields a lower-dimensional hull. */
     public static ConvexHull compute(double[] xyz) {
         if (xyz.length == 0 || xyz.length % 3 != 0) {
-            throw new IllegalArgumentException("point array length " + xyz.length + " must be a positive multiple of 3");
+            throw new IllegalArgumentException(
+                    "point array length " + xyz.length + " must be a positive multiple of 3");
         }
         for (int i = 0; i < xyz.length; i++) {
             if (!Double.isFinite(xyz[i])) {
@@ -97,8 +96,15 @@ public final class QuickHull {
                 }
             }
             if (Math.sqrt(best) <= tol) {
-                return new ConvexHull(0, new double[]{p[3 * v0], p[3 * v0 + 1], p[3 * v0 + 2]}, new int[0], new double[0],
-                        new int[]{0, 0}, new int[0], null, tol);
+                return new ConvexHull(
+                        0,
+                        new double[] {p[3 * v0], p[3 * v0 + 1], p[3 * v0 + 2]},
+                        new int[0],
+                        new double[0],
+                        new int[] {0, 0},
+                        new int[0],
+                        null,
+                        tol);
             }
             double lx = p[3 * v1] - p[3 * v0], ly = p[3 * v1 + 1] - p[3 * v0 + 1], lz = p[3 * v1 + 2] - p[3 * v0 + 2];
             double ll = Math.sqrt(lx * lx + ly * ly + lz * lz);
@@ -121,8 +127,12 @@ public final class QuickHull {
             }
             double nx, ny, nz;
             {
-                double ax = p[3 * v1] - p[3 * v0], ay = p[3 * v1 + 1] - p[3 * v0 + 1], az = p[3 * v1 + 2] - p[3 * v0 + 2];
-                double bx = p[3 * v2] - p[3 * v0], by = p[3 * v2 + 1] - p[3 * v0 + 1], bz = p[3 * v2 + 2] - p[3 * v0 + 2];
+                double ax = p[3 * v1] - p[3 * v0],
+                        ay = p[3 * v1 + 1] - p[3 * v0 + 1],
+                        az = p[3 * v1 + 2] - p[3 * v0 + 2];
+                double bx = p[3 * v2] - p[3 * v0],
+                        by = p[3 * v2 + 1] - p[3 * v0 + 1],
+                        bz = p[3 * v2 + 2] - p[3 * v0 + 2];
                 nx = ay * bz - az * by;
                 ny = az * bx - ax * bz;
                 nz = ax * by - ay * bx;
@@ -154,7 +164,7 @@ public final class QuickHull {
             for (int round = 0; round < MAX_ROUNDS; round++) {
                 int[] s = round == 0 ? simplex : simplex(idx);
                 if (s == null) {
-                    break;   // cannot happen for a solid's extreme points; keep the previous hull
+                    break; // cannot happen for a solid's extreme points; keep the previous hull
                 }
                 tris = exactHull(idx, s);
                 an = canon.analyse(tris);
@@ -238,7 +248,9 @@ public final class QuickHull {
             double bx = p[3 * v2] - p[3 * v0], by = p[3 * v2 + 1] - p[3 * v0 + 1], bz = p[3 * v2 + 2] - p[3 * v0 + 2];
             double cx = ay * bz - az * by, cy = az * bx - ax * bz, cz = ax * by - ay * bx;
             for (int i : idx) {
-                double d = Math.abs(cx * (p[3 * i] - p[3 * v0]) + cy * (p[3 * i + 1] - p[3 * v0 + 1]) + cz * (p[3 * i + 2] - p[3 * v0 + 2]));
+                double d = Math.abs(cx * (p[3 * i] - p[3 * v0])
+                        + cy * (p[3 * i + 1] - p[3 * v0 + 1])
+                        + cz * (p[3 * i + 2] - p[3 * v0 + 2]));
                 // exact check only for a new best (the rounded farthest point is exactly off the plane but for ties)
                 if (d > best && i != v0 && i != v1 && i != v2 && orient(v0, v1, v2, i) != 0) {
                     best = d;
@@ -249,9 +261,9 @@ public final class QuickHull {
                 return null;
             }
             if (orient(v0, v1, v2, v3) > 0) {
-                return new int[]{v0, v2, v1, v3};
+                return new int[] {v0, v2, v1, v3};
             }
-            return new int[]{v0, v1, v2, v3};
+            return new int[] {v0, v1, v2, v3};
         }
 
         private boolean collinear(int a, int b, int c) {
@@ -389,7 +401,7 @@ public final class QuickHull {
             List<int[]> tris = new ArrayList<>();
             for (int f = 0; f < pool.nf; f++) {
                 if (pool.alive[f]) {
-                    tris.add(new int[]{pool.fv[3 * f], pool.fv[3 * f + 1], pool.fv[3 * f + 2]});
+                    tris.add(new int[] {pool.fv[3 * f], pool.fv[3 * f + 1], pool.fv[3 * f + 2]});
                 }
             }
             return tris;
@@ -409,8 +421,10 @@ public final class QuickHull {
         private double distance(int f, int q) {
             int a = 3 * pool.fv[3 * f];
             int o = 6 * f;
-            return (pool.fc[o] * (p[3 * q] - p[a]) + pool.fc[o + 1] * (p[3 * q + 1] - p[a + 1])
-                    + pool.fc[o + 2] * (p[3 * q + 2] - p[a + 2])) * pool.finv[f];
+            return (pool.fc[o] * (p[3 * q] - p[a])
+                            + pool.fc[o + 1] * (p[3 * q + 1] - p[a + 1])
+                            + pool.fc[o + 2] * (p[3 * q + 2] - p[a + 2]))
+                    * pool.finv[f];
         }
 
         private void assign(int q, int[] faces, int count) {

@@ -1,7 +1,6 @@
 package io.collide4j.checker.geometry.mesh;
 
 import io.collide4j.urdf.TriangleMesh;
-
 import java.util.Arrays;
 
 /**
@@ -20,6 +19,7 @@ public final class MeshBvh {
     final double[] box;
     /** Per node: left child, right child (−1 for leaves), first triangle, triangle count. */
     final int[] node;
+
     final int nodeCount;
 
     public MeshBvh(double[] vertices, int[] triangles) {
@@ -44,8 +44,10 @@ public final class MeshBvh {
         for (int t = 0; t < nt; t++) {
             idx[t] = t;
             for (int k = 0; k < 3; k++) {
-                cen[3 * t + k] = (vertices[3 * triangles[3 * t] + k] + vertices[3 * triangles[3 * t + 1] + k]
-                        + vertices[3 * triangles[3 * t + 2] + k]) / 3;
+                cen[3 * t + k] = (vertices[3 * triangles[3 * t] + k]
+                                + vertices[3 * triangles[3 * t + 1] + k]
+                                + vertices[3 * triangles[3 * t + 2] + k])
+                        / 3;
             }
         }
         int maxNodes = 2 * nt;
@@ -70,11 +72,17 @@ public final class MeshBvh {
         return new MeshBvh(mesh.copyVertices(), mesh.copyTriangles());
     }
 
-    private static int build(Integer[] idx, int from, int to, double[] cen, double[] v, int[] t, double[] bx, int[] nd,
-                             int[] count) {
+    private static int build(
+            Integer[] idx, int from, int to, double[] cen, double[] v, int[] t, double[] bx, int[] nd, int[] count) {
         int n = count[0]++;
-        double[] b = {Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY,
-                Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY};
+        double[] b = {
+            Double.POSITIVE_INFINITY,
+            Double.POSITIVE_INFINITY,
+            Double.POSITIVE_INFINITY,
+            Double.NEGATIVE_INFINITY,
+            Double.NEGATIVE_INFINITY,
+            Double.NEGATIVE_INFINITY
+        };
         double[] cb = b.clone();
         for (int i = from; i < to; i++) {
             int tr = idx[i];

@@ -44,11 +44,11 @@ public final class MeshQuery {
      * (tol = 0: exact). Node pairs farther apart than d whose gap is within a factor 1 + tol of the best distance
      * so far (initially cap) are pruned, so a loose bound costs few triangle tests. Requires 0 ≤ d &lt; cap, tol ≥ 0.
      */
-    public double distanceWithin(MeshBvh a, Matrix4dc poseA, MeshBvh b, Matrix4dc poseB, double d, double cap,
-                                 double tol) {
+    public double distanceWithin(
+            MeshBvh a, Matrix4dc poseA, MeshBvh b, Matrix4dc poseB, double d, double cap, double tol) {
         if (!(d >= 0 && d < cap && tol >= 0)) {
-            throw new IllegalArgumentException("need 0 <= d < cap and tol >= 0, got d = " + d + ", cap = " + cap
-                    + ", tol = " + tol);
+            throw new IllegalArgumentException(
+                    "need 0 <= d < cap and tol >= 0, got d = " + d + ", cap = " + cap + ", tol = " + tol);
         }
         prunedGap = Double.POSITIVE_INFINITY;
         double v = traverse(a, poseA, b, poseB, false, cap, d, tol);
@@ -57,10 +57,18 @@ public final class MeshQuery {
 
     private double prunedGap;
 
-    private double traverse(MeshBvh a, Matrix4dc poseA, MeshBvh b, Matrix4dc poseB, boolean booleanOnly, double best,
-                            double stop, double tol) {
+    private double traverse(
+            MeshBvh a,
+            Matrix4dc poseA,
+            MeshBvh b,
+            Matrix4dc poseB,
+            boolean booleanOnly,
+            double best,
+            double stop,
+            double tol) {
         relative(poseA, poseB);
-        double relScale = Math.abs(rel[9]) + Math.abs(rel[10]) + Math.abs(rel[11]) + maxAbs(b.box, 0) + maxAbs(a.box, 0);
+        double relScale =
+                Math.abs(rel[9]) + Math.abs(rel[10]) + Math.abs(rel[11]) + maxAbs(b.box, 0) + maxAbs(a.box, 0);
         double slack = 1e-12 * relScale;
         double bestSq = best * best;
         int sp = 0;
@@ -181,11 +189,18 @@ public final class MeshQuery {
      * or farther than d and within a factor 1 + tol of it, are pruned: the bound L then satisfies
      * min(L', cap) / (1 + tol) ≤ L, L' being the tol = 0 bound. Requires 0 ≤ d &lt; cap, tol ≥ 0.
      */
-    public double distanceWithin(MeshBvh m, Matrix4dc poseM, ConvexShape c, Matrix4dc poseC, double d, double cap,
-                                 double tol, TriangleCheck confirm) {
+    public double distanceWithin(
+            MeshBvh m,
+            Matrix4dc poseM,
+            ConvexShape c,
+            Matrix4dc poseC,
+            double d,
+            double cap,
+            double tol,
+            TriangleCheck confirm) {
         if (!(d >= 0 && d < cap && tol >= 0)) {
-            throw new IllegalArgumentException("need 0 <= d < cap and tol >= 0, got d = " + d + ", cap = " + cap
-                    + ", tol = " + tol);
+            throw new IllegalArgumentException(
+                    "need 0 <= d < cap and tol >= 0, got d = " + d + ", cap = " + cap + ", tol = " + tol);
         }
         lastWithin = false;
         relative(poseM, poseC);
@@ -266,9 +281,16 @@ public final class MeshQuery {
     }
 
     // Ray directions for the parity test: generic (no two coordinates simple multiples), unit length not needed.
-    private static final double[][] RAYS = {{0.5773, 0.6412, 0.5061}, {-0.3821, 0.8107, -0.4437},
-            {0.7129, -0.2293, -0.6627}, {-0.6019, -0.5333, 0.5946}, {0.1377, -0.9138, 0.3821},
-            {-0.8812, 0.1519, -0.4478}, {0.4243, 0.3187, -0.8476}, {-0.2153, -0.4429, -0.8704}};
+    private static final double[][] RAYS = {
+        {0.5773, 0.6412, 0.5061},
+        {-0.3821, 0.8107, -0.4437},
+        {0.7129, -0.2293, -0.6627},
+        {-0.6019, -0.5333, 0.5946},
+        {0.1377, -0.9138, 0.3821},
+        {-0.8812, 0.1519, -0.4478},
+        {0.4243, 0.3187, -0.8476},
+        {-0.2153, -0.4429, -0.8704}
+    };
 
     /**
      * Whether the point (mesh frame) lies inside the closed triangle surface, by the parity of the crossings of a
@@ -301,7 +323,8 @@ public final class MeshQuery {
     }
 
     // Crossings of segment p→q with the triangles, or −1 when some crossing is degenerate.
-    private int rayCrossings(MeshBvh m, double px, double py, double pz, double qx, double qy, double qz, double slack) {
+    private int rayCrossings(
+            MeshBvh m, double px, double py, double pz, double qx, double qy, double qz, double slack) {
         double dx = qx - px, dy = qy - py, dz = qz - pz;
         int count = 0;
         int sp = 0;
@@ -329,8 +352,15 @@ public final class MeshQuery {
 
     // 1: segment p→q crosses the triangle's interior properly; 0: misses it; −1: touches an edge, vertex or plane.
     private static int crossing(double[] t, int o, double px, double py, double pz, double qx, double qy, double qz) {
-        double ax = t[o], ay = t[o + 1], az = t[o + 2], bx = t[o + 3], by = t[o + 4], bz = t[o + 5],
-                cx = t[o + 6], cy = t[o + 7], cz = t[o + 8];
+        double ax = t[o],
+                ay = t[o + 1],
+                az = t[o + 2],
+                bx = t[o + 3],
+                by = t[o + 4],
+                bz = t[o + 5],
+                cx = t[o + 6],
+                cy = t[o + 7],
+                cz = t[o + 8];
         int sp = Orient3d.sign(ax, ay, az, bx, by, bz, cx, cy, cz, px, py, pz);
         int sq = Orient3d.sign(ax, ay, az, bx, by, bz, cx, cy, cz, qx, qy, qz);
         if (sp != 0 && sp == sq) {
@@ -341,7 +371,7 @@ public final class MeshQuery {
         int e3 = Orient3d.sign(px, py, pz, qx, qy, qz, cx, cy, cz, ax, ay, az);
         boolean pos = e1 > 0 || e2 > 0 || e3 > 0, neg = e1 < 0 || e2 < 0 || e3 < 0;
         if (pos && neg) {
-            return 0;                 // the line passes the triangle's plane outside it
+            return 0; // the line passes the triangle's plane outside it
         }
         if (sp == 0 || sq == 0 || e1 == 0 || e2 == 0 || e3 == 0) {
             return -1;
@@ -350,8 +380,8 @@ public final class MeshQuery {
     }
 
     // Slab test of the segment p + t·dir, t in [0, 1], against node n's box grown by slack (t widened by 1e-9).
-    private boolean segmentMeetsBox(double[] box, int n, double px, double py, double pz, double dx, double dy,
-                                    double dz, double slack) {
+    private boolean segmentMeetsBox(
+            double[] box, int n, double px, double py, double pz, double dx, double dy, double dz, double slack) {
         slabLo = 0;
         slabHi = 1;
         return slab(px, dx, box[6 * n] - slack, box[6 * n + 3] + slack)
@@ -370,7 +400,6 @@ public final class MeshQuery {
         slabHi = Math.min(slabHi, Math.max(t0, t1) + 1e-9);
         return slabLo <= slabHi;
     }
-
 
     private void toWorld(double[] t, int o, Matrix4dc pose) {
         for (int k = 0; k < 9; k += 3) {
@@ -395,7 +424,6 @@ public final class MeshQuery {
             rel[9 + i] = a[i] * (b[9] - a[9]) + a[3 + i] * (b[10] - a[10]) + a[6 + i] * (b[11] - a[11]);
         }
     }
-
 
     private void mapTriangle(double[] t, int o) {
         for (int c = 0; c < 9; c += 3) {

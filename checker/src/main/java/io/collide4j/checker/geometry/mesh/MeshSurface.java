@@ -1,7 +1,6 @@
 package io.collide4j.checker.geometry.mesh;
 
 import io.collide4j.urdf.TriangleMesh;
-
 import java.util.HashMap;
 import java.util.Map;
 
@@ -13,9 +12,9 @@ import java.util.Map;
  */
 public final class MeshSurface {
     private final MeshBvh bvh;
-    private final double[] vertices;   // welded, xyz per vertex
-    private final int[] triangles;     // 3 welded vertex indices per input triangle
-    private final int[] edges;         // 2 welded vertex indices per unique edge
+    private final double[] vertices; // welded, xyz per vertex
+    private final int[] triangles; // 3 welded vertex indices per input triangle
+    private final int[] edges; // 2 welded vertex indices per unique edge
     private final int[] triangleEdges; // 3 edge indices per input triangle (edge c joins corners c and c+1)
     private final boolean closed;
 
@@ -74,8 +73,7 @@ public final class MeshSurface {
         this.closed = even;
     }
 
-    private record Key(double x, double y, double z) {
-    }
+    private record Key(double x, double y, double z) {}
 
     public MeshBvh bvh() {
         return bvh;

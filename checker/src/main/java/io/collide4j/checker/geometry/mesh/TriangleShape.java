@@ -23,7 +23,8 @@ public final class TriangleShape implements ConvexShape {
 
     @Override
     public int support(double dx, double dy, double dz, int hint, Vector3d dest) {
-        double s0 = dx * v[0] + dy * v[1] + dz * v[2], s1 = dx * v[3] + dy * v[4] + dz * v[5],
+        double s0 = dx * v[0] + dy * v[1] + dz * v[2],
+                s1 = dx * v[3] + dy * v[4] + dz * v[5],
                 s2 = dx * v[6] + dy * v[7] + dz * v[8];
         int i = s0 >= s1 ? (s0 >= s2 ? 0 : 6) : (s1 >= s2 ? 3 : 6);
         dest.set(v[i], v[i + 1], v[i + 2]);

@@ -1,7 +1,6 @@
 package io.collide4j.checker.geometry.mesh;
 
 import io.collide4j.checker.geometry.Orient3d;
-
 import java.math.BigDecimal;
 
 /**
@@ -15,14 +14,16 @@ import java.math.BigDecimal;
  * rare exact fallback.
  */
 public final class TriangleTests {
-    private TriangleTests() {
-    }
+    private TriangleTests() {}
 
     /** Whether closed triangles (a, b, c) and (d, e, f), each given as 9 coordinates at offsets, intersect. */
     public static boolean intersect(double[] t, int o, double[] u, int p) {
-        return segmentTriangle(t, o, o + 3, u, p) || segmentTriangle(t, o + 3, o + 6, u, p)
-                || segmentTriangle(t, o + 6, o, u, p) || segmentTriangle(u, p, p + 3, t, o)
-                || segmentTriangle(u, p + 3, p + 6, t, o) || segmentTriangle(u, p + 6, p, t, o);
+        return segmentTriangle(t, o, o + 3, u, p)
+                || segmentTriangle(t, o + 3, o + 6, u, p)
+                || segmentTriangle(t, o + 6, o, u, p)
+                || segmentTriangle(u, p, p + 3, t, o)
+                || segmentTriangle(u, p + 3, p + 6, t, o)
+                || segmentTriangle(u, p + 6, p, t, o);
     }
 
     /** Exact test: does segment (s[i], s[j]) meet closed triangle (u[p], u[p+3], u[p+6])? */
@@ -42,8 +43,9 @@ public final class TriangleTests {
     }
 
     private static int o3(double[] pa, int a, double[] pb, int b, double[] pc, int c, double[] pd, int d) {
-        return Orient3d.sign(pa[a], pa[a + 1], pa[a + 2], pb[b], pb[b + 1], pb[b + 2], pc[c], pc[c + 1], pc[c + 2],
-                pd[d], pd[d + 1], pd[d + 2]);
+        return Orient3d.sign(
+                pa[a], pa[a + 1], pa[a + 2], pb[b], pb[b + 1], pb[b + 2], pc[c], pc[c + 1], pc[c + 2], pd[d], pd[d + 1],
+                pd[d + 2]);
     }
 
     /** Coplanar segment vs triangle, decided exactly in the projection that drops the normal's largest axis. */
@@ -64,13 +66,16 @@ public final class TriangleTests {
         }
         if (nx == 0 && ny == 0 && nz == 0) {
             // degenerate triangle: test against its three edges as segments
-            return segSeg2d(s, i, j, u, p, p + 3, x, y) || segSeg2d(s, i, j, u, p + 3, p + 6, x, y)
-                    || segSeg2d(s, i, j, u, p + 6, p, x, y) || degenerateSegmentCase(s, i, j, u, p);
+            return segSeg2d(s, i, j, u, p, p + 3, x, y)
+                    || segSeg2d(s, i, j, u, p + 3, p + 6, x, y)
+                    || segSeg2d(s, i, j, u, p + 6, p, x, y)
+                    || degenerateSegmentCase(s, i, j, u, p);
         }
         if (inside2d(s, i, u, p, x, y) || inside2d(s, j, u, p, x, y)) {
             return true;
         }
-        return segSeg2d(s, i, j, u, p, p + 3, x, y) || segSeg2d(s, i, j, u, p + 3, p + 6, x, y)
+        return segSeg2d(s, i, j, u, p, p + 3, x, y)
+                || segSeg2d(s, i, j, u, p + 3, p + 6, x, y)
                 || segSeg2d(s, i, j, u, p + 6, p, x, y);
     }
 
@@ -78,7 +83,8 @@ public final class TriangleTests {
         // all of segment and triangle collinear/coincident: compare along each axis projection
         for (int x = 0; x < 3; x++) {
             for (int y = x + 1; y < 3; y++) {
-                if (!(segSeg2d(s, i, j, u, p, p + 3, x, y) || segSeg2d(s, i, j, u, p + 3, p + 6, x, y)
+                if (!(segSeg2d(s, i, j, u, p, p + 3, x, y)
+                        || segSeg2d(s, i, j, u, p + 3, p + 6, x, y)
                         || segSeg2d(s, i, j, u, p + 6, p, x, y))) {
                     return false;
                 }
@@ -88,7 +94,9 @@ public final class TriangleTests {
     }
 
     private static boolean inside2d(double[] s, int q, double[] u, int p, int x, int y) {
-        int o1 = o2(u, p, u, p + 3, s, q, x, y), o2 = o2(u, p + 3, u, p + 6, s, q, x, y), o3 = o2(u, p + 6, u, p, s, q, x, y);
+        int o1 = o2(u, p, u, p + 3, s, q, x, y),
+                o2 = o2(u, p + 3, u, p + 6, s, q, x, y),
+                o3 = o2(u, p + 6, u, p, s, q, x, y);
         boolean neg = o1 < 0 || o2 < 0 || o3 < 0, pos = o1 > 0 || o2 > 0 || o3 > 0;
         return !(neg && pos);
     }
@@ -99,13 +107,17 @@ public final class TriangleTests {
         if (d1 * d2 < 0 && d3 * d4 < 0) {
             return true;
         }
-        return d1 == 0 && onSegment(u, a, u, b, s, i, x, y) || d2 == 0 && onSegment(u, a, u, b, s, j, x, y)
-                || d3 == 0 && onSegment(s, i, s, j, u, a, x, y) || d4 == 0 && onSegment(s, i, s, j, u, b, x, y);
+        return d1 == 0 && onSegment(u, a, u, b, s, i, x, y)
+                || d2 == 0 && onSegment(u, a, u, b, s, j, x, y)
+                || d3 == 0 && onSegment(s, i, s, j, u, a, x, y)
+                || d4 == 0 && onSegment(s, i, s, j, u, b, x, y);
     }
 
     private static boolean onSegment(double[] pa, int a, double[] pb, int b, double[] pq, int q, int x, int y) {
-        return Math.min(pa[a + x], pb[b + x]) <= pq[q + x] && pq[q + x] <= Math.max(pa[a + x], pb[b + x])
-                && Math.min(pa[a + y], pb[b + y]) <= pq[q + y] && pq[q + y] <= Math.max(pa[a + y], pb[b + y]);
+        return Math.min(pa[a + x], pb[b + x]) <= pq[q + x]
+                && pq[q + x] <= Math.max(pa[a + x], pb[b + x])
+                && Math.min(pa[a + y], pb[b + y]) <= pq[q + y]
+                && pq[q + y] <= Math.max(pa[a + y], pb[b + y]);
     }
 
     /** Exact sign of the 2-D orientation of (a, b, q) in coordinates x, y. */
@@ -119,8 +131,10 @@ public final class TriangleTests {
         if (-det > bound) {
             return -1;
         }
-        BigDecimal bax = new BigDecimal(bx).subtract(new BigDecimal(ax)), bay = new BigDecimal(by).subtract(new BigDecimal(ay));
-        BigDecimal qax = new BigDecimal(qx).subtract(new BigDecimal(ax)), qay = new BigDecimal(qy).subtract(new BigDecimal(ay));
+        BigDecimal bax = new BigDecimal(bx).subtract(new BigDecimal(ax)),
+                bay = new BigDecimal(by).subtract(new BigDecimal(ay));
+        BigDecimal qax = new BigDecimal(qx).subtract(new BigDecimal(ax)),
+                qay = new BigDecimal(qy).subtract(new BigDecimal(ay));
         return bax.multiply(qay).subtract(bay.multiply(qax)).signum();
     }
 
@@ -189,7 +203,8 @@ public final class TriangleTests {
                 double sum = va + vb + vc;
                 if (!(sum > 0)) {
                     // degenerate triangle: nearest of its edges
-                    double e1 = pointSegment2(px, py, pz, u, p, p + 3), e2 = pointSegment2(px, py, pz, u, p + 3, p + 6),
+                    double e1 = pointSegment2(px, py, pz, u, p, p + 3),
+                            e2 = pointSegment2(px, py, pz, u, p + 3, p + 6),
                             e3 = pointSegment2(px, py, pz, u, p + 6, p);
                     return Math.min(e1, Math.min(e2, e3));
                 }

@@ -1,20 +1,19 @@
 package io.collide4j.checker.ccd.io;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.collide4j.checker.ccd.CcdKind;
 import io.collide4j.checker.ccd.CcdQuery;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class CcdDatasetsTest {
 
@@ -48,9 +47,12 @@ class CcdDatasetsTest {
     @Test
     void firstUnitTestQueryMatchesTheReadmeExample() {
         CcdQuerySet s = CcdDatasets.sampleQueries(DATA.resolve("ccd-sample-queries")).stream()
-                .filter(x -> x.name().equals("unit-tests/vertex-face")).findFirst().orElseThrow();
+                .filter(x -> x.name().equals("unit-tests/vertex-face"))
+                .findFirst()
+                .orElseThrow();
         CcdQuery q = s.queries().get(0);
-        double[] expected = {0, 1, 0, -1, 0, 1, 1, 0, 1, 0, 0, -1, 0, 2, -1.0 / 8388608, -1, -1, 1, 1, -1, 1, 0, -1, -1};
+        double[] expected = {0, 1, 0, -1, 0, 1, 1, 0, 1, 0, 0, -1, 0, 2, -1.0 / 8388608, -1, -1, 1, 1, -1, 1, 0, -1, -1
+        };
         for (int i = 0; i < 24; i++) {
             assertEquals(expected[i], q.coord(i), 0.0, "coordinate " + i);
         }
@@ -63,7 +65,8 @@ class CcdDatasetsTest {
         int checked = 0;
         for (Path csv : allCsv()) {
             CcdKind kind = csv.toString().contains("vf") || csv.toString().contains("vertex-face")
-                    ? CcdKind.VERTEX_FACE : CcdKind.EDGE_EDGE;
+                    ? CcdKind.VERTEX_FACE
+                    : CcdKind.EDGE_EDGE;
             List<CcdQuery> qs = CcdQueryFiles.readRationalCsv(csv, kind).queries();
             List<String> lines = Files.readAllLines(csv);
             for (int li = 0; li < lines.size(); li++) {
@@ -83,7 +86,8 @@ class CcdDatasetsTest {
 
     private static List<Path> allCsv() throws IOException {
         try (var s = Files.walk(DATA.resolve("ccd-sample-queries"))) {
-            List<Path> a = new java.util.ArrayList<>(s.filter(p -> p.toString().endsWith(".csv")).sorted().toList());
+            List<Path> a = new java.util.ArrayList<>(
+                    s.filter(p -> p.toString().endsWith(".csv")).sorted().toList());
             Path cloth = DATA.resolve("scalable-ccd-sample-data/cloth-funnel/queries");
             a.add(cloth.resolve("227vf.csv"));
             a.add(cloth.resolve("227ee.csv"));
@@ -105,15 +109,16 @@ class CcdDatasetsTest {
         assertEquals(2, io.size());
         assertEquals(0, io.positives());
         // first row of the CCD-Query-IO file: 6896999465383287 / 2^55
-        assertEquals(6896999465383287.0 / 36028797018963968.0, io.queries().get(0).coord(0), 0.0);
+        assertEquals(
+                6896999465383287.0 / 36028797018963968.0, io.queries().get(0).coord(0), 0.0);
     }
 
     @Test
     void malformedFilesNameFileAndLine(@TempDir Path dir) throws IOException {
         Path bad = dir.resolve("bad.csv");
         Files.writeString(bad, "1,1,2,1,3,1\n".repeat(7) + "1,1,x,1,3,1\n");
-        CcdDataFormatException e = assertThrows(CcdDataFormatException.class,
-                () -> CcdQueryFiles.readRationalCsv(bad, CcdKind.EDGE_EDGE));
+        CcdDataFormatException e =
+                assertThrows(CcdDataFormatException.class, () -> CcdQueryFiles.readRationalCsv(bad, CcdKind.EDGE_EDGE));
         assertTrue(e.getMessage().contains("bad.csv:8") && e.getMessage().contains("column 3"), e.getMessage());
         Files.writeString(bad, "1,1,2,1,3,1\n".repeat(9));
         e = assertThrows(CcdDataFormatException.class, () -> CcdQueryFiles.readRationalCsv(bad, CcdKind.EDGE_EDGE));

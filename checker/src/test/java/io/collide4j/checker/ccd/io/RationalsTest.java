@@ -1,15 +1,14 @@
 package io.collide4j.checker.ccd.io;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.MathContext;
 import java.util.Random;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 class RationalsTest {
 
@@ -44,7 +43,9 @@ class RationalsTest {
             }
             BigInteger[] r = exact(x);
             double back = Rationals.toDouble(r[0], r[1]);
-            assertEquals(Double.doubleToLongBits(x == 0 ? 0.0 : x), Double.doubleToLongBits(back == 0 ? 0.0 : back),
+            assertEquals(
+                    Double.doubleToLongBits(x == 0 ? 0.0 : x),
+                    Double.doubleToLongBits(back == 0 ? 0.0 : back),
                     () -> "round trip of " + x);
             // scaled representations (common factor) give the same double
             BigInteger k = BigInteger.valueOf(3 + rnd.nextInt(1000));
@@ -65,8 +66,10 @@ class RationalsTest {
             BigDecimal q = new BigDecimal(num);
             BigDecimal dd = new BigDecimal(den);
             BigDecimal errX = new BigDecimal(x).multiply(dd).subtract(q).abs();
-            BigDecimal errUp = new BigDecimal(Math.nextUp(x)).multiply(dd).subtract(q).abs();
-            BigDecimal errDown = new BigDecimal(Math.nextDown(x)).multiply(dd).subtract(q).abs();
+            BigDecimal errUp =
+                    new BigDecimal(Math.nextUp(x)).multiply(dd).subtract(q).abs();
+            BigDecimal errDown =
+                    new BigDecimal(Math.nextDown(x)).multiply(dd).subtract(q).abs();
             assertTrue(errX.compareTo(errUp) <= 0 && errX.compareTo(errDown) <= 0, () -> num + "/" + den + " -> " + x);
             // and agrees with a 60-digit BigDecimal quotient (double rounding at 60 digits is not a risk here)
             assertEquals(q.divide(dd, new MathContext(60)).doubleValue(), x, 0.0, () -> num + "/" + den);

@@ -1,28 +1,27 @@
 package io.collide4j.checker.ccd.screw;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.collide4j.checker.ccd.CcdKind;
 import io.collide4j.checker.ccd.MeshCcd;
 import io.collide4j.checker.ccd.MeshCcdResult;
 import io.collide4j.checker.ccd.RigidTightInclusion;
 import io.collide4j.checker.geometry.mesh.MeshBvh;
-import io.collide4j.kinematics.ScrewMotion;
-import org.joml.Matrix4d;
 import io.collide4j.checker.geometry.mesh.MeshQuery;
+import io.collide4j.kinematics.ScrewMotion;
 import io.collide4j.urdf.TriangleMesh;
 import io.collide4j.urdf.mesh.MeshLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.joml.Matrix4d;
 import org.joml.Quaterniond;
 import org.joml.Vector3d;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * D2M against closed-form contact times (a point on a turning arm hitting a plane, a turning rod hitting a fixed
@@ -36,17 +35,19 @@ class D2mTest {
 
     static TriangleMesh box(double x0, double y0, double z0, double x1, double y1, double z1) {
         double[] v = {x0, y0, z0, x1, y0, z0, x1, y1, z0, x0, y1, z0, x0, y0, z1, x1, y0, z1, x1, y1, z1, x0, y1, z1};
-        int[] t = {0, 2, 1, 0, 3, 2, 4, 5, 6, 4, 6, 7, 0, 1, 5, 0, 5, 4, 1, 2, 6, 1, 6, 5, 2, 3, 7, 2, 7, 6, 3, 0, 4, 3, 4, 7};
+        int[] t = {
+            0, 2, 1, 0, 3, 2, 4, 5, 6, 4, 6, 7, 0, 1, 5, 0, 5, 4, 1, 2, 6, 1, 6, 5, 2, 3, 7, 2, 7, 6, 3, 0, 4, 3, 4, 7
+        };
         return new TriangleMesh(v, t);
     }
 
     static TriangleMesh tetra(double[] a, double[] b, double[] c, double[] d) {
         double[] v = {a[0], a[1], a[2], b[0], b[1], b[2], c[0], c[1], c[2], d[0], d[1], d[2]};
-        return new TriangleMesh(v, new int[]{0, 1, 2, 0, 3, 1, 1, 3, 2, 2, 3, 0});
+        return new TriangleMesh(v, new int[] {0, 1, 2, 0, 3, 1, 1, 3, 2, 2, 3, 0});
     }
 
     static LtlrMotion still() {
-        return new LtlrMotion(new double[3], new double[3], new double[]{0, 0, 1}, 0, IDENTITY, new double[3]);
+        return new LtlrMotion(new double[3], new double[3], new double[] {0, 0, 1}, 0, IDENTITY, new double[3]);
     }
 
     /**
@@ -57,11 +58,13 @@ class D2mTest {
     @Test
     void vertexPlaneAnalytic() {
         double r = 1, h = 0.6, w = 1.2;
-        TriangleMesh spike = tetra(new double[]{0, -r, 0}, new double[]{0.01, 0, 0}, new double[]{-0.01, 0, 0.01},
-                new double[]{0, 0, -0.01});
+        TriangleMesh spike =
+                tetra(new double[] {0, -r, 0}, new double[] {0.01, 0, 0}, new double[] {-0.01, 0, 0.01}, new double[] {
+                    0, 0, -0.01
+                });
         TriangleMesh wall = box(h, -2, -1, h + 1, 2, 1);
-        LtlrMotion arm = new LtlrMotion(new double[3], new double[]{0, 0, 0.3}, new double[]{0, 0, 1}, w, IDENTITY,
-                new double[3]);
+        LtlrMotion arm = new LtlrMotion(
+                new double[3], new double[] {0, 0, 0.3}, new double[] {0, 0, 1}, w, IDENTITY, new double[3]);
         double tStar = Math.asin(h / r) / w;
         D2m d2m = D2m.defaults();
         D2m.Scratch s = new D2m.Scratch();
@@ -81,10 +84,13 @@ class D2mTest {
     @Test
     void meshCcdChoosesD2m() {
         double r = 1, h = 0.6, w = 1.2;
-        TriangleMesh spike = tetra(new double[]{0, -r, 0}, new double[]{0.01, 0, 0}, new double[]{-0.01, 0, 0.01},
-                new double[]{0, 0, -0.01});
+        TriangleMesh spike =
+                tetra(new double[] {0, -r, 0}, new double[] {0.01, 0, 0}, new double[] {-0.01, 0, 0.01}, new double[] {
+                    0, 0, -0.01
+                });
         TriangleMesh wall = box(h, -2, -1, h + 1, 2, 1);
-        LtlrMotion arm = new LtlrMotion(new double[3], new double[3], new double[]{0, 0, 1}, w, IDENTITY, new double[3]);
+        LtlrMotion arm =
+                new LtlrMotion(new double[3], new double[3], new double[] {0, 0, 1}, w, IDENTITY, new double[3]);
         MeshCcd ccd = new MeshCcd(RigidTightInclusion.defaults());
         MeshCcdResult res = ccd.solve(spike, arm, wall, still(), MeshCcd.Method.D2M);
         double tStar = Math.asin(h / r) / w;
@@ -93,7 +99,8 @@ class D2mTest {
         assertTrue(res.pointOnA());
         assertEquals(0, res.vertexOrEdgeA());
         ScrewMotion notLtlrm = new ScrewMotion(new Matrix4d(), new Matrix4d().rotateZ(1));
-        assertThrows(IllegalArgumentException.class, () -> ccd.solve(spike, notLtlrm, wall, still(), MeshCcd.Method.D2M));
+        assertThrows(
+                IllegalArgumentException.class, () -> ccd.solve(spike, notLtlrm, wall, still(), MeshCcd.Method.D2M));
     }
 
     /**
@@ -103,11 +110,12 @@ class D2mTest {
     @Test
     void edgeEdgeAnalytic() {
         double x0 = 0.5, y0 = 0.4, w = 1.3;
-        ScrewMesh rod = ScrewMesh.of(new TriangleMesh(new double[]{0.1, 0, 0, 1, 0, 0, 0.1, 0.05, 0.5}, new int[]{0, 1, 2}));
-        ScrewMesh post = ScrewMesh.of(new TriangleMesh(new double[]{x0, y0, -1, x0, y0, 1, x0 + 3, y0 + 3, 0},
-                new int[]{0, 1, 2}));
-        LtlrMotion turn = new LtlrMotion(new double[3], new double[]{0, 0, 0.2}, new double[]{0, 0, 1}, w, IDENTITY,
-                new double[3]);
+        ScrewMesh rod =
+                ScrewMesh.of(new TriangleMesh(new double[] {0.1, 0, 0, 1, 0, 0, 0.1, 0.05, 0.5}, new int[] {0, 1, 2}));
+        ScrewMesh post = ScrewMesh.of(
+                new TriangleMesh(new double[] {x0, y0, -1, x0, y0, 1, x0 + 3, y0 + 3, 0}, new int[] {0, 1, 2}));
+        LtlrMotion turn = new LtlrMotion(
+                new double[3], new double[] {0, 0, 0.2}, new double[] {0, 0, 1}, w, IDENTITY, new double[3]);
         double tStar = Math.atan2(y0, x0) / w;
         double t = edgeEdge(rod, turn, edgeOf(rod, 0, 1), post, still(), edgeOf(post, 0, 1));
         assertTrue(t <= tStar, () -> "later than the contact: " + t + " > " + tStar);
@@ -118,10 +126,23 @@ class D2mTest {
     @Test
     void parallelEdgesAreNoContact() {
         double phi = 0.7;
-        ScrewMesh rod = ScrewMesh.of(new TriangleMesh(new double[]{0.1, 0, 0, 1, 0, 0, 0.1, 0.05, -0.3}, new int[]{0, 1, 2}));
-        ScrewMesh other = ScrewMesh.of(new TriangleMesh(new double[]{0.2 * Math.cos(phi), 0.2 * Math.sin(phi), 0.5,
-                0.9 * Math.cos(phi), 0.9 * Math.sin(phi), 0.5, 0, 0, 2}, new int[]{0, 1, 2}));
-        LtlrMotion turn = new LtlrMotion(new double[3], new double[3], new double[]{0, 0, 1}, 1.0, IDENTITY, new double[3]);
+        ScrewMesh rod =
+                ScrewMesh.of(new TriangleMesh(new double[] {0.1, 0, 0, 1, 0, 0, 0.1, 0.05, -0.3}, new int[] {0, 1, 2}));
+        ScrewMesh other = ScrewMesh.of(new TriangleMesh(
+                new double[] {
+                    0.2 * Math.cos(phi),
+                    0.2 * Math.sin(phi),
+                    0.5,
+                    0.9 * Math.cos(phi),
+                    0.9 * Math.sin(phi),
+                    0.5,
+                    0,
+                    0,
+                    2
+                },
+                new int[] {0, 1, 2}));
+        LtlrMotion turn =
+                new LtlrMotion(new double[3], new double[3], new double[] {0, 0, 1}, 1.0, IDENTITY, new double[3]);
         double t = edgeEdge(rod, turn, edgeOf(rod, 0, 1), other, still(), edgeOf(other, 0, 1));
         assertEquals(Double.POSITIVE_INFINITY, t);
     }
@@ -130,10 +151,15 @@ class D2mTest {
     @Test
     void neverTouching() {
         TriangleMesh cube = box(-0.5, -0.5, -0.5, 0.5, 0.5, 0.5);
-        LtlrMotion a = new LtlrMotion(new double[]{-5, 0, 0}, new double[]{10, 0, 0}, new double[]{1, 1, 0}, 3,
-                new Quaterniond().rotateXYZ(0.3, 0.2, 0.1), new double[3]);
-        LtlrMotion b = new LtlrMotion(new double[]{0, 3, 0}, new double[]{0, 0, 1}, new double[]{0, 0, 1}, 2, IDENTITY,
+        LtlrMotion a = new LtlrMotion(
+                new double[] {-5, 0, 0},
+                new double[] {10, 0, 0},
+                new double[] {1, 1, 0},
+                3,
+                new Quaterniond().rotateXYZ(0.3, 0.2, 0.1),
                 new double[3]);
+        LtlrMotion b = new LtlrMotion(
+                new double[] {0, 3, 0}, new double[] {0, 0, 1}, new double[] {0, 0, 1}, 2, IDENTITY, new double[3]);
         D2m d2m = D2m.defaults();
         for (D2mMode mode : D2mMode.values()) {
             D2mResult res = d2m.solve(ScrewMesh.of(cube), a, ScrewMesh.of(cube), b, mode, new D2m.Scratch());
@@ -149,13 +175,13 @@ class D2mTest {
      */
     @Test
     void throwSample() throws Exception {
-        throwProtocol(6, new String[][]{{"cube", "sphere"}});
+        throwProtocol(6, new String[][] {{"cube", "sphere"}});
     }
 
     @Test
     @Tag("slow")
     void throwProtocolInFull() throws Exception {
-        throwProtocol(256, new String[][]{{"cube", "sphere"}, {"defsphere", "torus1"}, {"cube", "cup"}});
+        throwProtocol(256, new String[][] {{"cube", "sphere"}, {"defsphere", "torus1"}, {"cube", "cup"}});
     }
 
     private void throwProtocol(int count, String[][] pairs) throws Exception {
@@ -164,7 +190,7 @@ class D2mTest {
         for (String[] pair : pairs) {
             TriangleMesh ma = ThrowProtocol.normalised(load(pair[0])), mb = ThrowProtocol.normalised(load(pair[1]));
             ScrewMesh sa = ScrewMesh.of(ma), sb = ScrewMesh.of(mb);
-            for (double speed : new double[]{4, 512}) {
+            for (double speed : new double[] {4, 512}) {
                 List<ThrowProtocol.Instance> inst = ThrowProtocol.instances(speed, count, 20);
                 for (ThrowProtocol.Instance in : inst) {
                     D2mResult full = d2m.solve(sa, in.a(), sb, in.b(), D2mMode.FULL, s);
@@ -182,16 +208,19 @@ class D2mTest {
     }
 
     private static TriangleMesh load(String name) throws Exception {
-        Path p = Path.of(System.getProperty("collide4j.testdata", "../tests/data"), "v-hacd", "app", "meshes", name + ".obj");
+        Path p = Path.of(
+                System.getProperty("collide4j.testdata", "../tests/data"), "v-hacd", "app", "meshes", name + ".obj");
         assertTrue(Files.exists(p), "test mesh " + p);
         return MeshLoader.load(p).mesh();
     }
 
     /** World vertices at t by JOML quaternions: o0 + v t + (q(u, ωt) q0) (x − pivot). */
     static double[] world(TriangleMesh m, LtlrMotion mo, double t) {
-        Quaterniond q0 = new Quaterniond().setFromNormalized(new org.joml.Matrix3d(mo.r0[0], mo.r0[3], mo.r0[6],
-                mo.r0[1], mo.r0[4], mo.r0[7], mo.r0[2], mo.r0[5], mo.r0[8]));
-        Quaterniond q = new Quaterniond().rotateAxis(mo.omega * t, mo.ux, mo.uy, mo.uz).mul(q0);
+        Quaterniond q0 = new Quaterniond()
+                .setFromNormalized(new org.joml.Matrix3d(
+                        mo.r0[0], mo.r0[3], mo.r0[6], mo.r0[1], mo.r0[4], mo.r0[7], mo.r0[2], mo.r0[5], mo.r0[8]));
+        Quaterniond q =
+                new Quaterniond().rotateAxis(mo.omega * t, mo.ux, mo.uy, mo.uz).mul(q0);
         double[] out = new double[3 * m.vertexCount()];
         Vector3d p = new Vector3d();
         for (int v = 0; v < m.vertexCount(); v++) {

@@ -1,17 +1,16 @@
 package io.collide4j.checker.ccd.screw;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.collide4j.kinematics.ScrewMotion;
 import io.collide4j.urdf.TriangleMesh;
 import io.collide4j.urdf.mesh.MeshLoader;
+import java.nio.file.Path;
+import java.util.SplittableRandom;
 import org.joml.Matrix4d;
 import org.joml.Quaterniond;
 import org.joml.Vector3d;
 import org.junit.jupiter.api.Test;
-
-import java.nio.file.Path;
-import java.util.SplittableRandom;
-
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** LTLRM against the kinematics module's screw motion and dense sampling; the sphere tree's invariants. */
 class LtlrMotionAndTreeTest {
@@ -42,11 +41,13 @@ class LtlrMotionAndTreeTest {
         SplittableRandom r = new SplittableRandom(7);
         double[] p = new double[3], q0 = new double[3], q1 = new double[3];
         for (int k = 0; k < 50; k++) {
-            LtlrMotion m = new LtlrMotion(new double[]{r.nextDouble(-2, 2), r.nextDouble(-2, 2), 0},
-                    new double[]{r.nextDouble(-5, 5), r.nextDouble(-5, 5), r.nextDouble(-5, 5)},
-                    new double[]{r.nextDouble(-1, 1), r.nextDouble(-1, 1), 1}, r.nextDouble(0, 4),
+            LtlrMotion m = new LtlrMotion(
+                    new double[] {r.nextDouble(-2, 2), r.nextDouble(-2, 2), 0},
+                    new double[] {r.nextDouble(-5, 5), r.nextDouble(-5, 5), r.nextDouble(-5, 5)},
+                    new double[] {r.nextDouble(-1, 1), r.nextDouble(-1, 1), 1},
+                    r.nextDouble(0, 4),
                     new Quaterniond().rotateXYZ(r.nextDouble(3), r.nextDouble(3), r.nextDouble(3)),
-                    new double[]{r.nextDouble(-1, 1), 0, 0});
+                    new double[] {r.nextDouble(-1, 1), 0, 0});
             double x = r.nextDouble(-1, 1), y = r.nextDouble(-1, 1), z = r.nextDouble(-1, 1);
             double s0 = r.nextDouble(0, 0.5), s1 = s0 + r.nextDouble(0, 0.5);
             double disp = m.maxDisplacement(s0, s1, x, y, z, 0), dev = m.maxChordDeviation(s0, s1, x, y, z, 0);
@@ -56,7 +57,8 @@ class LtlrMotionAndTreeTest {
                 double s = s0 + (s1 - s0) * i / 64, f = i / 64.0;
                 m.position(s, x, y, z, p, 0);
                 double d = Math.sqrt(sq(p[0] - q0[0]) + sq(p[1] - q0[1]) + sq(p[2] - q0[2]));
-                double c = Math.sqrt(sq(p[0] - q0[0] - f * (q1[0] - q0[0])) + sq(p[1] - q0[1] - f * (q1[1] - q0[1]))
+                double c = Math.sqrt(sq(p[0] - q0[0] - f * (q1[0] - q0[0]))
+                        + sq(p[1] - q0[1] - f * (q1[1] - q0[1]))
                         + sq(p[2] - q0[2] - f * (q1[2] - q0[2])));
                 assertTrue(d <= disp + 1e-12, "displacement " + d + " > " + disp);
                 assertTrue(c <= dev + 1e-12, "chord deviation " + c + " > " + dev);
@@ -69,9 +71,9 @@ class LtlrMotionAndTreeTest {
     void betweenHitsBothPoses() {
         Matrix4d from = new Matrix4d().translation(1, 2, 3).rotateXYZ(0.1, 0.2, 0.3);
         Matrix4d to = new Matrix4d().translation(-1, 0, 1).rotateXYZ(1.0, -0.5, 2.0);
-        LtlrMotion m = LtlrMotion.between(from, to, new double[]{0.5, 0.5, 0});
+        LtlrMotion m = LtlrMotion.between(from, to, new double[] {0.5, 0.5, 0});
         double[] p = new double[3];
-        for (double[] v : new double[][]{{0, 0, 0}, {1, -2, 0.5}}) {
+        for (double[] v : new double[][] {{0, 0, 0}, {1, -2, 0.5}}) {
             m.position(0, v[0], v[1], v[2], p, 0);
             assertTrue(from.transformPosition(new Vector3d(v[0], v[1], v[2])).distance(p[0], p[1], p[2]) < 1e-12);
             m.position(1, v[0], v[1], v[2], p, 0);
@@ -85,10 +87,16 @@ class LtlrMotionAndTreeTest {
      */
     @Test
     void sphereTreeCoversEveryFeature() throws Exception {
-        for (TriangleMesh mesh : new TriangleMesh[]{
-                MeshLoader.load(Path.of(System.getProperty("collide4j.testdata", "../tests/data"), "v-hacd", "app",
-                        "meshes", "cube-notch.obj")).mesh(),
-                D2mTest.box(-3, -0.5, -0.5, 3, 0.5, 0.5)}) {
+        for (TriangleMesh mesh : new TriangleMesh[] {
+            MeshLoader.load(Path.of(
+                            System.getProperty("collide4j.testdata", "../tests/data"),
+                            "v-hacd",
+                            "app",
+                            "meshes",
+                            "cube-notch.obj"))
+                    .mesh(),
+            D2mTest.box(-3, -0.5, -0.5, 3, 0.5, 0.5)
+        }) {
             ScrewMesh s = ScrewMesh.of(mesh);
             assertTrue(s.depth() <= ScrewMesh.MAX_DEPTH);
             java.util.List<Integer> leaves = new java.util.ArrayList<>();
@@ -102,11 +110,14 @@ class LtlrMotionAndTreeTest {
                     for (int j = 0; i + j <= 6; j++) {
                         double[] p = new double[3];
                         for (int k = 0; k < 3; k++) {
-                            p[k] = (s.vertex(s.triangleVertex(t, 0), k) * (6 - i - j) + s.vertex(s.triangleVertex(t, 1), k) * i
-                                    + s.vertex(s.triangleVertex(t, 2), k) * j) / 6;
+                            p[k] = (s.vertex(s.triangleVertex(t, 0), k) * (6 - i - j)
+                                            + s.vertex(s.triangleVertex(t, 1), k) * i
+                                            + s.vertex(s.triangleVertex(t, 2), k) * j)
+                                    / 6;
                         }
                         final int tt = t;
-                        assertTrue(leaves.stream().anyMatch(n -> contains(s.leafTriangles(n), tt) && inside(s, n, p)),
+                        assertTrue(
+                                leaves.stream().anyMatch(n -> contains(s.leafTriangles(n), tt) && inside(s, n, p)),
                                 "face " + t + " point " + java.util.Arrays.toString(p));
                     }
                 }
@@ -118,14 +129,17 @@ class LtlrMotionAndTreeTest {
                         p[k] = (s.vertex(s.edges[2 * e], k) * (8 - i) + s.vertex(s.edges[2 * e + 1], k) * i) / 8;
                     }
                     final int ee = e;
-                    assertTrue(leaves.stream().anyMatch(n -> contains(s.leafEdgeIds(n), ee) && inside(s, n, p)),
+                    assertTrue(
+                            leaves.stream().anyMatch(n -> contains(s.leafEdgeIds(n), ee) && inside(s, n, p)),
                             "edge " + e + " point " + java.util.Arrays.toString(p));
                 }
             }
             for (int v = 0; v < s.vertices.length / 3; v++) {
                 double[] p = {s.vertex(v, 0), s.vertex(v, 1), s.vertex(v, 2)};
                 final int vv = v;
-                assertTrue(leaves.stream().anyMatch(n -> contains(s.leafVertices(n), vv) && inside(s, n, p)), "vertex " + v);
+                assertTrue(
+                        leaves.stream().anyMatch(n -> contains(s.leafVertices(n), vv) && inside(s, n, p)),
+                        "vertex " + v);
             }
         }
     }

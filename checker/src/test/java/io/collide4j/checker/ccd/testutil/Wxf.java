@@ -25,8 +25,7 @@ public final class Wxf {
     public static final MathContext MC = new MathContext(60);
 
     /** An expression node: a function (head + args), a symbol, a string or an integer. */
-    public sealed interface Expr permits Fn, Sym, Str, Int {
-    }
+    public sealed interface Expr permits Fn, Sym, Str, Int {}
 
     public record Fn(Expr head, List<Expr> args) implements Expr {
         boolean is(String name) {
@@ -34,14 +33,11 @@ public final class Wxf {
         }
     }
 
-    public record Sym(String name) implements Expr {
-    }
+    public record Sym(String name) implements Expr {}
 
-    public record Str(String value) implements Expr {
-    }
+    public record Str(String value) implements Expr {}
 
-    public record Int(BigInteger value) implements Expr {
-    }
+    public record Int(BigInteger value) implements Expr {}
 
     private final byte[] b;
     private int i;
@@ -134,8 +130,12 @@ public final class Wxf {
             if (all[p] == 0) {
                 break;
             }
-            String name = new String(all, p, 100, StandardCharsets.US_ASCII).replace("\0", "").trim();
-            String sizeOct = new String(all, p + 124, 12, StandardCharsets.US_ASCII).replace("\0", "").trim();
+            String name = new String(all, p, 100, StandardCharsets.US_ASCII)
+                    .replace("\0", "")
+                    .trim();
+            String sizeOct = new String(all, p + 124, 12, StandardCharsets.US_ASCII)
+                    .replace("\0", "")
+                    .trim();
             long size = sizeOct.isEmpty() ? 0 : Long.parseLong(sizeOct, 8);
             char type = (char) all[p + 156];
             p += 512;
@@ -216,8 +216,11 @@ public final class Wxf {
                 int k = n.value().intValueExact();
                 return k >= 0 ? base.pow(k, MC) : BigDecimal.ONE.divide(base.pow(-k, MC), MC);
             }
-            if (ex instanceof Fn r && r.is("Rational") && r.args().get(1) instanceof Int den
-                    && den.value().intValueExact() == 2 && r.args().get(0) instanceof Int num) {
+            if (ex instanceof Fn r
+                    && r.is("Rational")
+                    && r.args().get(1) instanceof Int den
+                    && den.value().intValueExact() == 2
+                    && r.args().get(0) instanceof Int num) {
                 BigDecimal root = base.sqrt(MC);
                 int k = num.value().intValueExact();
                 return k >= 0 ? root.pow(k, MC) : BigDecimal.ONE.divide(root.pow(-k, MC), MC);

@@ -1,21 +1,20 @@
 package io.collide4j.checker.geometry.decomposition;
 
-import io.collide4j.checker.geometry.ConvexHull;
-import io.collide4j.checker.geometry.hull.QuickHull;
-import io.collide4j.urdf.TriangleMesh;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
-
-import java.io.StringWriter;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.collide4j.checker.geometry.ConvexHull;
+import io.collide4j.checker.geometry.hull.QuickHull;
+import io.collide4j.urdf.TriangleMesh;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Decomposition of every V-HACD example mesh and every Panda / UR5e collision link mesh. To keep the
@@ -24,8 +23,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the same at any resolution.
  */
 class DecomposerTest {
-    static final DecompositionParameters TEST = DecompositionParameters.builder().resolution(20_000)
-            .maxRecursionDepth(6).build();
+    static final DecompositionParameters TEST = DecompositionParameters.builder()
+            .resolution(20_000)
+            .maxRecursionDepth(6)
+            .build();
 
     static List<Path> meshes() {
         return TestMeshes.all();
@@ -43,7 +44,10 @@ class DecomposerTest {
             assertEquals(3, h.dimension());
             assertTrue(h.vertexCount() <= TEST.maxNumVerticesPerCH(), h.toString());
             // convex: the hull of the piece's vertices is the piece (same vertex set)
-            assertEquals(PieceChecks.vertexSet(h), PieceChecks.vertexSet(QuickHull.compute(h.copyVertices())), file + " " + h);
+            assertEquals(
+                    PieceChecks.vertexSet(h),
+                    PieceChecks.vertexSet(QuickHull.compute(h.copyVertices())),
+                    file + " " + h);
         }
         double tol = 1e-9 * PieceChecks.diagonal(mesh);
         assertEquals(-1, PieceChecks.firstUncovered(mesh, pieces, tol), file + ": uncovered triangle");
@@ -53,7 +57,7 @@ class DecomposerTest {
 
     @Test
     void progressHookSeesEachStepOnceInOrderAndChangesNoPiece() {
-        TriangleMesh notch = TestMeshes.read(TestMeshes.vhacd("cube-notch.obj"));   // concave: every step runs
+        TriangleMesh notch = TestMeshes.read(TestMeshes.vhacd("cube-notch.obj")); // concave: every step runs
         List<Long> calls = new ArrayList<>();
         Decomposition with = Decomposer.decompose(notch, TEST, calls::add);
         Decomposition without = Decomposer.decompose(notch, TEST);
@@ -62,7 +66,8 @@ class DecomposerTest {
         assertTrue(with.pieces().size() > 1, with.toString());
         assertEquals(without.pieces().size(), with.pieces().size());
         for (int i = 0; i < with.pieces().size(); i++) {
-            assertArrayEquals(without.pieces().get(i).copyVertices(), with.pieces().get(i).copyVertices(), "piece " + i);
+            assertArrayEquals(
+                    without.pieces().get(i).copyVertices(), with.pieces().get(i).copyVertices(), "piece " + i);
         }
         List<Long> convex = new ArrayList<>();
         Decomposer.decompose(box(2, 3, 4), DecompositionParameters.defaults(), convex::add);
@@ -85,13 +90,15 @@ class DecomposerTest {
     @Test
     void concaveInputIsSplitAndLeavesTheHoleFree() {
         TriangleMesh torus = TestMeshes.read(TestMeshes.vhacd("torus1.obj"));
-        Decomposition d = Decomposer.decompose(torus, TEST.toBuilder().maxRecursionDepth(10).build());
+        Decomposition d = Decomposer.decompose(
+                torus, TEST.toBuilder().maxRecursionDepth(10).build());
         double[] b = torus.bounds();
         double cx = (b[0] + b[3]) / 2, cy = (b[1] + b[4]) / 2, cz = (b[2] + b[5]) / 2;
         assertTrue(QuickHull.compute(torus.copyVertices()).contains(cx, cy, cz, 0), "the single hull fills the hole");
         assertTrue(d.pieces().size() > 1, d.toString());
         for (ConvexHull h : d.pieces()) {
-            assertTrue(!PieceChecks.inside(PieceChecks.planesOf(h, 1e-9 * PieceChecks.diagonal(torus)), cx, cy, cz, 0),
+            assertTrue(
+                    !PieceChecks.inside(PieceChecks.planesOf(h, 1e-9 * PieceChecks.diagonal(torus)), cx, cy, cz, 0),
                     "a piece covers the hole centre: " + h);
         }
     }
@@ -100,7 +107,9 @@ class DecomposerTest {
     void mergingHonoursMaxConvexHullsAndKeepsCoverage() {
         TriangleMesh torus = TestMeshes.read(TestMeshes.vhacd("torus1.obj"));
         for (int max : new int[] {1, 4, 12}) {
-            Decomposition d = Decomposer.decompose(torus, TEST.toBuilder().maxConvexHulls(max).maxRecursionDepth(10).build());
+            Decomposition d = Decomposer.decompose(
+                    torus,
+                    TEST.toBuilder().maxConvexHulls(max).maxRecursionDepth(10).build());
             assertTrue(d.pieces().size() <= max, max + ": " + d);
             assertEquals(-1, PieceChecks.firstUncovered(torus, d.pieces(), 1e-9 * PieceChecks.diagonal(torus)));
         }
@@ -109,7 +118,9 @@ class DecomposerTest {
     @Test
     void vertexBudgetIsHonouredAndCoverageKept() {
         TriangleMesh teddy = TestMeshes.read(TestMeshes.vhacd("teddy.obj"));
-        Decomposition d = Decomposer.decompose(teddy, TEST.toBuilder().maxNumVerticesPerCH(8).maxConvexHulls(16).build());
+        Decomposition d = Decomposer.decompose(
+                teddy,
+                TEST.toBuilder().maxNumVerticesPerCH(8).maxConvexHulls(16).build());
         for (ConvexHull h : d.pieces()) {
             assertTrue(h.vertexCount() <= 8, h.toString());
         }
@@ -125,8 +136,12 @@ class DecomposerTest {
     void piecesStayInsideTheMeshHull() {
         for (String name : List.of("cup.obj", "teddy.obj")) {
             TriangleMesh m = TestMeshes.read(TestMeshes.vhacd(name));
-            Decomposition d = Decomposer.decompose(m, TEST.toBuilder().maxConvexHulls(16)
-                    .maxNumVerticesPerCH(DecompositionParameters.COLLISION_MAX_VERTICES).build());
+            Decomposition d = Decomposer.decompose(
+                    m,
+                    TEST.toBuilder()
+                            .maxConvexHulls(16)
+                            .maxNumVerticesPerCH(DecompositionParameters.COLLISION_MAX_VERTICES)
+                            .build());
             assertTrue(d.pieces().size() > 1, name);
             double tol = 1e-9 * PieceChecks.diagonal(m);
             double[] hull = PieceChecks.planesOf(QuickHull.compute(m.copyVertices()), tol);
@@ -137,11 +152,14 @@ class DecomposerTest {
                 }
                 below++;
                 for (int v = 0; v < h.vertexCount(); v++) {
-                    assertTrue(PieceChecks.inside(hull, h.vertex(v, 0), h.vertex(v, 1), h.vertex(v, 2), tol),
+                    assertTrue(
+                            PieceChecks.inside(hull, h.vertex(v, 0), h.vertex(v, 1), h.vertex(v, 2), tol),
                             name + ": a piece vertex past the mesh's hull: " + h);
                 }
             }
-            assertTrue(2 * below > d.pieces().size(), name + ": " + below + " of " + d.pieces().size());
+            assertTrue(
+                    2 * below > d.pieces().size(),
+                    name + ": " + below + " of " + d.pieces().size());
             assertEquals(-1, PieceChecks.firstUncovered(m, d.pieces(), tol), name);
         }
     }
@@ -162,8 +180,11 @@ class DecomposerTest {
             for (int y = 0; y < g.ny(); y++) {
                 for (int x = 0; x < g.nx(); x++) {
                     if (g.occupied(x, y, z)) {
-                        double cx = g.coordinate(0, x + 0.5), cy = g.coordinate(1, y + 0.5), cz = g.coordinate(2, z + 0.5);
-                        assertTrue(planes.stream().anyMatch(pl -> PieceChecks.inside(pl, cx, cy, cz, tol)),
+                        double cx = g.coordinate(0, x + 0.5),
+                                cy = g.coordinate(1, y + 0.5),
+                                cz = g.coordinate(2, z + 0.5);
+                        assertTrue(
+                                planes.stream().anyMatch(pl -> PieceChecks.inside(pl, cx, cy, cz, tol)),
                                 "voxel " + x + "," + y + "," + z);
                         checked++;
                     }
@@ -179,7 +200,8 @@ class DecomposerTest {
         TriangleMesh m = TestMeshes.read(TestMeshes.vhacd("defsphere.obj"));
         Decomposition one = Decomposer.decompose(m, TEST.toBuilder().threads(1).build());
         Decomposition two = Decomposer.decompose(m, TEST.toBuilder().threads(2).build());
-        Decomposition again = Decomposer.decompose(m, TEST.toBuilder().threads(2).build());
+        Decomposition again =
+                Decomposer.decompose(m, TEST.toBuilder().threads(2).build());
         assertEquals(one.pieces(), two.pieces()); // ConvexHull.equals: same vertex and triangle arrays
         assertEquals(two.pieces(), again.pieces());
     }
@@ -219,15 +241,17 @@ class DecomposerTest {
     @Test
     void emptyMeshIsRejected() {
         TriangleMesh empty = new TriangleMesh(new double[] {0, 0, 0}, new int[0]);
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> Decomposer.decompose(empty, TEST));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> Decomposer.decompose(empty, TEST));
         assertTrue(e.getMessage().contains("no triangles"), e.getMessage());
     }
 
     @Test
     void flatMeshIsRejectedWithTheReason() {
-        TriangleMesh quad = new TriangleMesh(new double[] {0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0}, new int[] {0, 1, 2, 0, 2, 3});
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Decomposer.decompose(quad, TEST));
+        TriangleMesh quad =
+                new TriangleMesh(new double[] {0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0}, new int[] {0, 1, 2, 0, 2, 3});
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> Decomposer.decompose(quad, TEST));
         assertTrue(e.getMessage().contains("span no volume"), e.getMessage());
     }
 
@@ -238,7 +262,9 @@ class DecomposerTest {
             v[3 * i + 1] = ((i >> 1) & 1) * sy;
             v[3 * i + 2] = ((i >> 2) & 1) * sz;
         }
-        int[] f = {0, 2, 1, 1, 2, 3, 4, 5, 6, 5, 7, 6, 0, 1, 4, 1, 5, 4, 2, 6, 3, 3, 6, 7, 0, 4, 2, 2, 4, 6, 1, 3, 5, 3, 7, 5};
+        int[] f = {
+            0, 2, 1, 1, 2, 3, 4, 5, 6, 5, 7, 6, 0, 1, 4, 1, 5, 4, 2, 6, 3, 3, 6, 7, 0, 4, 2, 2, 4, 6, 1, 3, 5, 3, 7, 5
+        };
         return new TriangleMesh(v, f);
     }
 }

@@ -1,10 +1,12 @@
 package io.collide4j.checker.geometry.decomposition;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.collide4j.checker.geometry.ConvexHull;
 import io.collide4j.urdf.TriangleMesh;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -13,11 +15,8 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.Arrays;
 import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class DecompositionCacheTest {
     private static final DecompositionParameters P = DecomposerTest.TEST;
@@ -47,9 +46,16 @@ class DecompositionCacheTest {
     void keyDependsOnMeshContentAndResultAffectingParametersOnly() {
         TriangleMesh m = mesh();
         byte[] k = DecompositionCache.key(m, P);
-        assertTrue(Arrays.equals(k, DecompositionCache.key(m, P.toBuilder().threads(1).build())));
-        assertFalse(Arrays.equals(k, DecompositionCache.key(m, P.toBuilder().resolution(P.resolution() + 1).build())));
-        assertFalse(Arrays.equals(k, DecompositionCache.key(m, P.toBuilder().shrinkWrap(!P.shrinkWrap()).build())));
+        assertTrue(Arrays.equals(
+                k, DecompositionCache.key(m, P.toBuilder().threads(1).build())));
+        assertFalse(Arrays.equals(
+                k,
+                DecompositionCache.key(
+                        m, P.toBuilder().resolution(P.resolution() + 1).build())));
+        assertFalse(Arrays.equals(
+                k,
+                DecompositionCache.key(
+                        m, P.toBuilder().shrinkWrap(!P.shrinkWrap()).build())));
         double[] v = m.copyVertices();
         v[0] = Math.nextUp(v[0]);
         assertFalse(Arrays.equals(k, DecompositionCache.key(new TriangleMesh(v, m.copyTriangles()), P)));
@@ -129,7 +135,8 @@ class DecompositionCacheTest {
 
     @Test
     void defaultDirectoryIsUnderTheUserCache() {
-        assertEquals(Path.of(System.getProperty("user.home"), ".cache", "collide4j", "decomposition"),
+        assertEquals(
+                Path.of(System.getProperty("user.home"), ".cache", "collide4j", "decomposition"),
                 DecompositionCache.defaultDirectory());
     }
     /** -Dcollide4j.cacheDir chooses the folder (CLI users: COLLIDE4J_CACHE_DIR); blank is refused, not ignored. */
@@ -141,12 +148,13 @@ class DecompositionCacheTest {
             assertEquals(dir.resolve("c"), DecompositionCache.defaultDirectory());
             assertEquals(dir.resolve("c"), DecompositionCache.defaultCache().directory());
             System.setProperty(DecompositionCache.PROPERTY, " ");
-            IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
-                    DecompositionCache::defaultDirectory);
+            IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(
+                    IllegalArgumentException.class, DecompositionCache::defaultDirectory);
             assertTrue(e.getMessage().contains(DecompositionCache.PROPERTY), e.getMessage());
             System.clearProperty(DecompositionCache.PROPERTY);
             if (System.getenv(DecompositionCache.ENV) == null && System.getenv("XDG_CACHE_HOME") == null) {
-                assertEquals(Path.of(System.getProperty("user.home"), ".cache", "collide4j", "decomposition"),
+                assertEquals(
+                        Path.of(System.getProperty("user.home"), ".cache", "collide4j", "decomposition"),
                         DecompositionCache.defaultDirectory());
             }
         } finally {

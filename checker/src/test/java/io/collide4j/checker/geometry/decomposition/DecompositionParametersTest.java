@@ -1,11 +1,11 @@
 package io.collide4j.checker.geometry.decomposition;
 
-import org.junit.jupiter.api.Test;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
 
 class DecompositionParametersTest {
     @Test
@@ -24,21 +24,36 @@ class DecompositionParametersTest {
 
     @Test
     void invalidValuesNameTheParameter() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
                 () -> DecompositionParameters.builder().maxNumVerticesPerCH(3).build());
-        assertTrue(e.getMessage().contains("maxNumVerticesPerCH") && e.getMessage().contains("3"), e.getMessage());
-        e = assertThrows(IllegalArgumentException.class,
-                () -> DecompositionParameters.builder().minimumVolumePercentErrorAllowed(Double.NaN).build());
+        assertTrue(
+                e.getMessage().contains("maxNumVerticesPerCH") && e.getMessage().contains("3"), e.getMessage());
+        e = assertThrows(
+                IllegalArgumentException.class,
+                () -> DecompositionParameters.builder()
+                        .minimumVolumePercentErrorAllowed(Double.NaN)
+                        .build());
         assertTrue(e.getMessage().contains("minimumVolumePercentErrorAllowed"), e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> DecompositionParameters.builder().maxConvexHulls(0).build());
-        assertThrows(IllegalArgumentException.class, () -> DecompositionParameters.builder().resolution(10).build());
-        assertThrows(IllegalArgumentException.class, () -> DecompositionParameters.builder().threads(0).build());
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> DecompositionParameters.builder().maxConvexHulls(0).build());
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> DecompositionParameters.builder().resolution(10).build());
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> DecompositionParameters.builder().threads(0).build());
         for (double bad : new double[] {-0.01, 10.5, Double.NaN, Double.POSITIVE_INFINITY}) {
-            e = assertThrows(IllegalArgumentException.class,
+            e = assertThrows(
+                    IllegalArgumentException.class,
                     () -> DecompositionParameters.builder().maxVolumeExcess(bad).build());
-            assertTrue(e.getMessage().contains("maxVolumeExcess") && e.getMessage().contains("0..10"), e.getMessage());
+            assertTrue(
+                    e.getMessage().contains("maxVolumeExcess") && e.getMessage().contains("0..10"), e.getMessage());
         }
-        assertEquals(10.0, DecompositionParameters.builder().maxVolumeExcess(10).build().maxVolumeExcess());
+        assertEquals(
+                10.0,
+                DecompositionParameters.builder().maxVolumeExcess(10).build().maxVolumeExcess());
     }
 
     @Test
@@ -46,7 +61,10 @@ class DecompositionParametersTest {
         DecompositionParameters p = DecompositionParameters.defaults();
         assertEquals(p.canonicalKey(), p.toBuilder().threads(1).build().canonicalKey());
         assertNotEquals(p.canonicalKey(), p.toBuilder().minEdgeLength(3).build().canonicalKey());
-        assertNotEquals(p.canonicalKey(), p.toBuilder().minimumVolumePercentErrorAllowed(1.5).build().canonicalKey());
-        assertNotEquals(p.canonicalKey(), p.toBuilder().maxVolumeExcess(0.1).build().canonicalKey());
+        assertNotEquals(
+                p.canonicalKey(),
+                p.toBuilder().minimumVolumePercentErrorAllowed(1.5).build().canonicalKey());
+        assertNotEquals(
+                p.canonicalKey(), p.toBuilder().maxVolumeExcess(0.1).build().canonicalKey());
     }
 }

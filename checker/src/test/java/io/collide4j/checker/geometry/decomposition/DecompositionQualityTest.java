@@ -1,16 +1,15 @@
 package io.collide4j.checker.geometry.decomposition;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.collide4j.checker.geometry.ConvexHull;
 import io.collide4j.urdf.TriangleMesh;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-
-import java.nio.file.Path;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Tightness of the decomposition: the volume-excess target, flat meshes against V-HACD at the tests'
@@ -28,12 +27,14 @@ class DecompositionQualityTest {
         double volume = enclosedVolume(cup);
         int previous = Integer.MAX_VALUE;
         for (double target : new double[] {0, 0.1, 0.3, 1.0}) {
-            Decomposition d = Decomposer.decompose(cup, FAST.toBuilder().maxVolumeExcess(target).build());
+            Decomposition d = Decomposer.decompose(
+                    cup, FAST.toBuilder().maxVolumeExcess(target).build());
             int pieces = d.pieces().size();
             double excess = d.pieces().stream().mapToDouble(ConvexHull::volume).sum() / volume - 1;
             assertTrue(pieces <= previous, "target " + target + ": " + pieces + " pieces, more than " + previous);
             // met, or every piece of the budget spent (the documented reason it may not be)
-            assertTrue(excess <= target + 0.005 || pieces == FAST.maxConvexHulls(),
+            assertTrue(
+                    excess <= target + 0.005 || pieces == FAST.maxConvexHulls(),
                     "target " + target + ": excess " + excess + " with " + pieces + " pieces");
             assertEquals(-1, PieceChecks.firstUncovered(cup, d.pieces(), 1e-9 * PieceChecks.diagonal(cup)));
             previous = pieces;
@@ -49,7 +50,10 @@ class DecompositionQualityTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource({"wall.obj, 48, 1.018", "box-thick.obj, 64, 1.018"})
     void flatMeshesAreTightAtFewerPiecesEvenAtTestResolution(String file, int vhacdHulls, double vhacd) {
-        assertNoWorseThanVhacd(TestMeshes.vhacd(file), FAST.toBuilder().maxConvexHulls(vhacdHulls).build(), vhacdHulls,
+        assertNoWorseThanVhacd(
+                TestMeshes.vhacd(file),
+                FAST.toBuilder().maxConvexHulls(vhacdHulls).build(),
+                vhacdHulls,
                 vhacd);
     }
 
@@ -62,23 +66,48 @@ class DecompositionQualityTest {
      */
     @ParameterizedTest(name = "{0}")
     @Tag("slow")
-    @CsvSource({"v-hacd/app/meshes/box-thick.obj, 64, 1.018", "v-hacd/app/meshes/cube.obj, 1, 1.000",
-            "v-hacd/app/meshes/cube-notch.obj, 38, 1.002", "v-hacd/app/meshes/cup.obj, 64, 1.169",
-            "v-hacd/app/meshes/cylinder.obj, 64, 1.184", "v-hacd/app/meshes/defsphere.obj, 64, 1.151",
-            "v-hacd/app/meshes/sphere.obj, 64, 1.098", "v-hacd/app/meshes/torus1.obj, 64, 1.440",
-            "v-hacd/app/meshes/wall.obj, 48, 1.018", "v-hacd/app/meshes/hose.obj, 64, 1.303",
-            "v-hacd/app/meshes/plaque.obj, 64, 1.063", "v-hacd/app/meshes/teddy.obj, 64, 1.284",
-            "PANDA/link0.stl, 64, 1.099", "PANDA/link1.stl, 64, 1.105", "PANDA/link2.stl, 64, 1.110",
-            "PANDA/link3.stl, 64, 1.109", "PANDA/link4.stl, 64, 1.114", "PANDA/link5.stl, 64, 1.142",
-            "PANDA/link6.stl, 64, 1.102", "PANDA/link7.stl, 64, 1.099", "PANDA/hand.stl, 64, 1.144",
-            "PANDA/finger.stl, 64, 1.067", "UR5E/base.stl, 64, 1.066", "UR5E/shoulder.stl, 64, 1.055",
-            "UR5E/upperarm.stl, 64, 1.085", "UR5E/forearm.stl, 64, 1.135", "UR5E/wrist1.stl, 64, 1.065",
-            "UR5E/wrist2.stl, 64, 1.066", "UR5E/wrist3.stl, 64, 1.059"})
+    @CsvSource({
+        "v-hacd/app/meshes/box-thick.obj, 64, 1.018",
+        "v-hacd/app/meshes/cube.obj, 1, 1.000",
+        "v-hacd/app/meshes/cube-notch.obj, 38, 1.002",
+        "v-hacd/app/meshes/cup.obj, 64, 1.169",
+        "v-hacd/app/meshes/cylinder.obj, 64, 1.184",
+        "v-hacd/app/meshes/defsphere.obj, 64, 1.151",
+        "v-hacd/app/meshes/sphere.obj, 64, 1.098",
+        "v-hacd/app/meshes/torus1.obj, 64, 1.440",
+        "v-hacd/app/meshes/wall.obj, 48, 1.018",
+        "v-hacd/app/meshes/hose.obj, 64, 1.303",
+        "v-hacd/app/meshes/plaque.obj, 64, 1.063",
+        "v-hacd/app/meshes/teddy.obj, 64, 1.284",
+        "PANDA/link0.stl, 64, 1.099",
+        "PANDA/link1.stl, 64, 1.105",
+        "PANDA/link2.stl, 64, 1.110",
+        "PANDA/link3.stl, 64, 1.109",
+        "PANDA/link4.stl, 64, 1.114",
+        "PANDA/link5.stl, 64, 1.142",
+        "PANDA/link6.stl, 64, 1.102",
+        "PANDA/link7.stl, 64, 1.099",
+        "PANDA/hand.stl, 64, 1.144",
+        "PANDA/finger.stl, 64, 1.067",
+        "UR5E/base.stl, 64, 1.066",
+        "UR5E/shoulder.stl, 64, 1.055",
+        "UR5E/upperarm.stl, 64, 1.085",
+        "UR5E/forearm.stl, 64, 1.135",
+        "UR5E/wrist1.stl, 64, 1.065",
+        "UR5E/wrist2.stl, 64, 1.066",
+        "UR5E/wrist3.stl, 64, 1.059"
+    })
     void atVhacdsPieceCountTheSummedVolumeIsNoWorseThanVhacds(String file, int vhacdHulls, double vhacd) {
-        Path path = TestMeshes.data().resolve(file.replace("PANDA/", "example-robot-data/robots/panda_description/meshes/collision/")
-                .replace("UR5E/", "universal-robot/ur_description/meshes/ur5e/collision/"));
-        assertNoWorseThanVhacd(path, DecompositionParameters.defaults().toBuilder().maxConvexHulls(vhacdHulls).build(),
-                vhacdHulls, vhacd);
+        Path path = TestMeshes.data()
+                .resolve(file.replace("PANDA/", "example-robot-data/robots/panda_description/meshes/collision/")
+                        .replace("UR5E/", "universal-robot/ur_description/meshes/ur5e/collision/"));
+        assertNoWorseThanVhacd(
+                path,
+                DecompositionParameters.defaults().toBuilder()
+                        .maxConvexHulls(vhacdHulls)
+                        .build(),
+                vhacdHulls,
+                vhacd);
     }
 
     private static void assertNoWorseThanVhacd(Path path, DecompositionParameters p, int vhacdHulls, double vhacd) {
@@ -87,7 +116,9 @@ class DecompositionQualityTest {
         Decomposition d = Decomposer.decompose(m, p);
         double ratio = d.pieces().stream().mapToDouble(ConvexHull::volume).sum() / enclosedVolume(m);
         assertTrue(d.pieces().size() <= vhacdHulls, path + ": " + d.pieces().size() + " pieces, V-HACD " + vhacdHulls);
-        assertTrue(Math.round(ratio * 1000) / 1000.0 <= vhacd, path + ": " + ratio + " vs V-HACD " + vhacd + " (" + d + ")");
+        assertTrue(
+                Math.round(ratio * 1000) / 1000.0 <= vhacd,
+                path + ": " + ratio + " vs V-HACD " + vhacd + " (" + d + ")");
         assertEquals(-1, PieceChecks.firstUncovered(m, d.pieces(), 1e-9 * PieceChecks.diagonal(m)));
     }
 
@@ -101,7 +132,8 @@ class DecompositionQualityTest {
                     p[c][a] = m.vertex(m.index(t, c), a);
                 }
             }
-            six += p[0][0] * (p[1][1] * p[2][2] - p[1][2] * p[2][1]) + p[0][1] * (p[1][2] * p[2][0] - p[1][0] * p[2][2])
+            six += p[0][0] * (p[1][1] * p[2][2] - p[1][2] * p[2][1])
+                    + p[0][1] * (p[1][2] * p[2][0] - p[1][0] * p[2][2])
                     + p[0][2] * (p[1][0] * p[2][1] - p[1][1] * p[2][0]);
         }
         return Math.abs(six) / 6;

@@ -36,7 +36,7 @@ class MeshConvexityTest {
     @Test
     void openMeshHasNoVolume() {
         TriangleMesh box = DecomposerTest.box(1, 1, 1);
-        int[] t = java.util.Arrays.copyOf(box.copyTriangles(), 33);   // one triangle dropped
+        int[] t = java.util.Arrays.copyOf(box.copyTriangles(), 33); // one triangle dropped
         MeshConvexity c = MeshConvexity.of(new TriangleMesh(box.copyVertices(), t));
         assertFalse(c.closed() || c.convex());
         assertTrue(Double.isNaN(c.hullExcess()));

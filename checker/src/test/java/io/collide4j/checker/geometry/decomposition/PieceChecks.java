@@ -2,15 +2,13 @@ package io.collide4j.checker.geometry.decomposition;
 
 import io.collide4j.checker.geometry.ConvexHull;
 import io.collide4j.urdf.TriangleMesh;
-
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
 /** Independent checks on pieces: planes recomputed here from each piece's own triangles. */
 final class PieceChecks {
-    private PieceChecks() {
-    }
+    private PieceChecks() {}
 
     /**
      * The piece's face planes (nx,ny,nz,d), after checking independently that they describe it: each
@@ -96,7 +94,9 @@ final class PieceChecks {
 
     private static boolean covered(double[] c, List<double[]> planes, double tol, int cutsLeft, int halvingsLeft) {
         for (double[] pl : planes) {
-            if (inside(pl, c[0], c[1], c[2], tol) && inside(pl, c[3], c[4], c[5], tol) && inside(pl, c[6], c[7], c[8], tol)) {
+            if (inside(pl, c[0], c[1], c[2], tol)
+                    && inside(pl, c[3], c[4], c[5], tol)
+                    && inside(pl, c[6], c[7], c[8], tol)) {
                 return true;
             }
         }
@@ -114,8 +114,9 @@ final class PieceChecks {
         }
         double[] m01 = mid(c, 0, 3), m12 = mid(c, 3, 6), m20 = mid(c, 6, 0);
         double[][] kids = {
-                concat(Arrays.copyOfRange(c, 0, 3), m01, m20), concat(m01, Arrays.copyOfRange(c, 3, 6), m12),
-                concat(m20, m12, Arrays.copyOfRange(c, 6, 9)), concat(m01, m12, m20)};
+            concat(Arrays.copyOfRange(c, 0, 3), m01, m20), concat(m01, Arrays.copyOfRange(c, 3, 6), m12),
+            concat(m20, m12, Arrays.copyOfRange(c, 6, 9)), concat(m01, m12, m20)
+        };
         for (double[] k : kids) {
             if (!covered(k, planes, tol, cutsLeft, halvingsLeft - 1)) {
                 return false;
@@ -135,7 +136,9 @@ final class PieceChecks {
         int bestFace = -1;
         double farthest = tol;
         for (double[] pl : planes) {
-            if (!inside(pl, c[0], c[1], c[2], tol) && !inside(pl, c[3], c[4], c[5], tol) && !inside(pl, c[6], c[7], c[8], tol)) {
+            if (!inside(pl, c[0], c[1], c[2], tol)
+                    && !inside(pl, c[3], c[4], c[5], tol)
+                    && !inside(pl, c[6], c[7], c[8], tol)) {
                 continue;
             }
             for (int f = 0; f < pl.length; f += 4) {
@@ -157,8 +160,10 @@ final class PieceChecks {
         }
         double[] s = new double[3];
         for (int k = 0; k < 3; k++) {
-            s[k] = bestPlane[bestFace] * c[3 * k] + bestPlane[bestFace + 1] * c[3 * k + 1]
-                    + bestPlane[bestFace + 2] * c[3 * k + 2] - bestPlane[bestFace + 3];
+            s[k] = bestPlane[bestFace] * c[3 * k]
+                    + bestPlane[bestFace + 1] * c[3 * k + 1]
+                    + bestPlane[bestFace + 2] * c[3 * k + 2]
+                    - bestPlane[bestFace + 3];
         }
         // the corner alone on its side of the plane (the other two strictly on the other side or on it)
         int lone = -1;

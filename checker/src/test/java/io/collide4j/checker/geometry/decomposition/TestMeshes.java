@@ -2,7 +2,6 @@ package io.collide4j.checker.geometry.decomposition;
 
 import io.collide4j.urdf.TriangleMesh;
 import io.collide4j.urdf.mesh.MeshLoader;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -13,8 +12,7 @@ import java.util.stream.Stream;
 
 /** The test meshes, read with the urdf module's loader. */
 final class TestMeshes {
-    private TestMeshes() {
-    }
+    private TestMeshes() {}
 
     static Path data() {
         return Path.of(System.getProperty("collide4j.testdata", "../tests/data"));
@@ -27,10 +25,14 @@ final class TestMeshes {
     /** All V-HACD example meshes and the Panda and UR5e collision link meshes, sorted. */
     static List<Path> all() {
         List<Path> out = new ArrayList<>();
-        for (Path dir : List.of(data().resolve("v-hacd/app/meshes"), data().resolve("vamp/resources/panda/meshes/collision"),
+        for (Path dir : List.of(
+                data().resolve("v-hacd/app/meshes"),
+                data().resolve("vamp/resources/panda/meshes/collision"),
                 data().resolve("universal-robot/ur_description/meshes/ur5e/collision"))) {
             try (Stream<Path> s = Files.list(dir)) {
-                s.filter(p -> p.toString().endsWith(".obj") || p.toString().endsWith(".stl")).sorted().forEach(out::add);
+                s.filter(p -> p.toString().endsWith(".obj") || p.toString().endsWith(".stl"))
+                        .sorted()
+                        .forEach(out::add);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

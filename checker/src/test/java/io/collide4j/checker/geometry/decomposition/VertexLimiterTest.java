@@ -1,13 +1,12 @@
 package io.collide4j.checker.geometry.decomposition;
 
-import io.collide4j.checker.geometry.ConvexHull;
-import io.collide4j.checker.geometry.hull.QuickHull;
-import org.junit.jupiter.api.Test;
-
-import java.util.Random;
-
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.collide4j.checker.geometry.ConvexHull;
+import io.collide4j.checker.geometry.hull.QuickHull;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
 
 class VertexLimiterTest {
     @Test
@@ -38,7 +37,8 @@ class VertexLimiterTest {
 
     @Test
     void hullWithinBudgetIsReturnedAsIs() {
-        ConvexHull cube = QuickHull.compute(new double[] {0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0, 0, 0, 1, 1, 0, 1, 0, 1, 1, 1, 1, 1});
+        ConvexHull cube = QuickHull.compute(
+                new double[] {0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0, 0, 0, 1, 1, 0, 1, 0, 1, 1, 1, 1, 1});
         assertSame(cube, VertexLimiter.limit(cube, 8));
     }
 }

@@ -1,12 +1,11 @@
 package io.collide4j.checker.geometry.decomposition;
 
-import io.collide4j.urdf.TriangleMesh;
-import org.junit.jupiter.api.Test;
-
-import java.util.Random;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.collide4j.urdf.TriangleMesh;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
 
 class VoxelGridTest {
 
@@ -26,7 +25,9 @@ class VoxelGridTest {
                     }
                     if ((da < 0 && db > 0) || (da > 0 && db < 0)) {
                         double t = da / (da - db);
-                        out.add(new double[] {a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]), a[2] + t * (b[2] - a[2])});
+                        out.add(new double[] {
+                            a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]), a[2] + t * (b[2] - a[2])
+                        });
                     }
                 }
                 poly = out.toArray(new double[0][]);
@@ -50,9 +51,22 @@ class VoxelGridTest {
             double[] lo = {r.nextDouble() - 0.5, r.nextDouble() - 0.5, r.nextDouble() - 0.5};
             double[] hi = {lo[0] + r.nextDouble() * 0.6, lo[1] + r.nextDouble() * 0.6, lo[2] + r.nextDouble() * 0.6};
             boolean expected = clipOverlap(tri, lo, hi);
-            boolean got = TriangleBoxOverlap.overlaps((lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2, (lo[2] + hi[2]) / 2,
-                    (hi[0] - lo[0]) / 2, (hi[1] - lo[1]) / 2, (hi[2] - lo[2]) / 2, tri[0], tri[1], tri[2], tri[3], tri[4],
-                    tri[5], tri[6], tri[7], tri[8]);
+            boolean got = TriangleBoxOverlap.overlaps(
+                    (lo[0] + hi[0]) / 2,
+                    (lo[1] + hi[1]) / 2,
+                    (lo[2] + hi[2]) / 2,
+                    (hi[0] - lo[0]) / 2,
+                    (hi[1] - lo[1]) / 2,
+                    (hi[2] - lo[2]) / 2,
+                    tri[0],
+                    tri[1],
+                    tri[2],
+                    tri[3],
+                    tri[4],
+                    tri[5],
+                    tri[6],
+                    tri[7],
+                    tri[8]);
             assertEquals(expected, got, "case " + i);
             overlaps += expected ? 1 : 0;
         }
@@ -75,7 +89,8 @@ class VoxelGridTest {
                         touches &= c1 >= lo[a] - 1e-9 && c0 <= hi[a] + 1e-9;
                         strictlyInside &= c0 > lo[a] + 1e-9 && c1 < hi[a] - 1e-9;
                     }
-                    byte expected = !touches ? VoxelGrid.OUTSIDE : (strictlyInside ? VoxelGrid.INTERIOR : VoxelGrid.SURFACE);
+                    byte expected =
+                            !touches ? VoxelGrid.OUTSIDE : (strictlyInside ? VoxelGrid.INTERIOR : VoxelGrid.SURFACE);
                     assertEquals(expected, g.state(x, y, z), "cell " + x + "," + y + "," + z);
                     surface += expected == VoxelGrid.SURFACE ? 1 : 0;
                     interior += expected == VoxelGrid.INTERIOR ? 1 : 0;
@@ -112,7 +127,10 @@ class VoxelGridTest {
         double cx = (b[0] + b[3]) / 2, cy = (b[1] + b[4]) / 2, cz = (b[2] + b[5]) / 2;
         double rOut = 0, rIn = Double.POSITIVE_INFINITY;
         for (int v = 0; v < sphere.vertexCount(); v++) {
-            rOut = Math.max(rOut, Math.hypot(sphere.vertex(v, 0) - cx, Math.hypot(sphere.vertex(v, 1) - cy, sphere.vertex(v, 2) - cz)));
+            rOut = Math.max(
+                    rOut,
+                    Math.hypot(
+                            sphere.vertex(v, 0) - cx, Math.hypot(sphere.vertex(v, 1) - cy, sphere.vertex(v, 2) - cz)));
         }
         // inscribed radius: distance from the centre to each triangle plane
         for (int t = 0; t < sphere.triangleCount(); t++) {
@@ -136,7 +154,8 @@ class VoxelGridTest {
         for (int z = 0; z < g.nz(); z++) {
             for (int y = 0; y < g.ny(); y++) {
                 for (int x = 0; x < g.nx(); x++) {
-                    double d = Math.sqrt(Math.pow(g.coordinate(0, x + 0.5) - cx, 2) + Math.pow(g.coordinate(1, y + 0.5) - cy, 2)
+                    double d = Math.sqrt(Math.pow(g.coordinate(0, x + 0.5) - cx, 2)
+                            + Math.pow(g.coordinate(1, y + 0.5) - cy, 2)
                             + Math.pow(g.coordinate(2, z + 0.5) - cz, 2));
                     if (d < rIn - halfDiag) {
                         assertEquals(VoxelGrid.INTERIOR, g.state(x, y, z));
@@ -159,8 +178,14 @@ class VoxelGridTest {
         for (int z = 0; z < g.nz(); z++) {
             for (int y = 0; y < g.ny(); y++) {
                 for (int x = 0; x < g.nx(); x++) {
-                    double[] lo = {g.coordinate(0, x) - 1e-7 * hs, g.coordinate(1, y) - 1e-7 * hs, g.coordinate(2, z) - 1e-7 * hs};
-                    double[] hi = {g.coordinate(0, x + 1) + 1e-7 * hs, g.coordinate(1, y + 1) + 1e-7 * hs, g.coordinate(2, z + 1) + 1e-7 * hs};
+                    double[] lo = {
+                        g.coordinate(0, x) - 1e-7 * hs, g.coordinate(1, y) - 1e-7 * hs, g.coordinate(2, z) - 1e-7 * hs
+                    };
+                    double[] hi = {
+                        g.coordinate(0, x + 1) + 1e-7 * hs,
+                        g.coordinate(1, y + 1) + 1e-7 * hs,
+                        g.coordinate(2, z + 1) + 1e-7 * hs
+                    };
                     int k = 0, listed = g.triangleCount(x, y, z);
                     for (int t = 0; t < teddy.triangleCount(); t++) {
                         double[] tri = new double[9];
@@ -175,7 +200,9 @@ class VoxelGridTest {
                                     && Math.min(tri[a], Math.min(tri[3 + a], tri[6 + a])) <= hi[a];
                         }
                         if (boundsTouch && clipOverlap(tri, lo, hi)) {
-                            assertTrue(k < listed && g.triangle(x, y, z, k) == t, "cell " + x + "," + y + "," + z + " misses triangle " + t);
+                            assertTrue(
+                                    k < listed && g.triangle(x, y, z, k) == t,
+                                    "cell " + x + "," + y + "," + z + " misses triangle " + t);
                             k++;
                         }
                     }

@@ -1,20 +1,19 @@
 package io.collide4j.checker.geometry.mesh;
 
-import io.collide4j.checker.TestMeshes;
-import io.collide4j.checker.geometry.ConvexShape;
-import io.collide4j.checker.geometry.hull.QuickHull;
-import io.collide4j.checker.geometry.Shapes;
-import io.collide4j.checker.narrowphase.DistanceResult;
-import io.collide4j.checker.narrowphase.Gjk;
-import org.joml.Matrix4d;
-import org.joml.Quaterniond;
-import org.junit.jupiter.api.Test;
-
-import java.util.Random;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.collide4j.checker.TestMeshes;
+import io.collide4j.checker.geometry.ConvexShape;
+import io.collide4j.checker.geometry.Shapes;
+import io.collide4j.checker.geometry.hull.QuickHull;
+import io.collide4j.checker.narrowphase.DistanceResult;
+import io.collide4j.checker.narrowphase.Gjk;
+import java.util.Random;
+import org.joml.Matrix4d;
+import org.joml.Quaterniond;
+import org.junit.jupiter.api.Test;
 
 class MeshOracleTest {
 
@@ -37,7 +36,9 @@ class MeshOracleTest {
         for (int i = 0; i <= n; i++) {
             for (int j = 0; i + j <= n; j++) {
                 double a = (double) i / n, b = (double) j / n, c = 1 - a - b;
-                out[k++] = new double[]{a * t[0] + b * t[3] + c * t[6], a * t[1] + b * t[4] + c * t[7], a * t[2] + b * t[5] + c * t[8]};
+                out[k++] = new double[] {
+                    a * t[0] + b * t[3] + c * t[6], a * t[1] + b * t[4] + c * t[7], a * t[2] + b * t[5] + c * t[8]
+                };
             }
         }
         return out;
@@ -72,29 +73,34 @@ class MeshOracleTest {
     void coplanarAndTouchingTrianglesAreExact() {
         double[] t = {0, 0, 0, 1, 0, 0, 0, 1, 0};
         // overlapping coplanar
-        assertTrue(TriangleTests.intersect(t, 0, new double[]{0.2, 0.2, 0, 2, 0.2, 0, 0.2, 2, 0}, 0));
+        assertTrue(TriangleTests.intersect(t, 0, new double[] {0.2, 0.2, 0, 2, 0.2, 0, 0.2, 2, 0}, 0));
         // one inside the other, coplanar
-        assertTrue(TriangleTests.intersect(t, 0, new double[]{0.1, 0.1, 0, 0.2, 0.1, 0, 0.1, 0.2, 0}, 0));
+        assertTrue(TriangleTests.intersect(t, 0, new double[] {0.1, 0.1, 0, 0.2, 0.1, 0, 0.1, 0.2, 0}, 0));
         // sharing only a vertex, coplanar
-        assertTrue(TriangleTests.intersect(t, 0, new double[]{1, 0, 0, 2, 0, 0, 2, 1, 0}, 0));
+        assertTrue(TriangleTests.intersect(t, 0, new double[] {1, 0, 0, 2, 0, 0, 2, 1, 0}, 0));
         // sharing an edge, coplanar
-        assertTrue(TriangleTests.intersect(t, 0, new double[]{1, 0, 0, 0, 1, 0, 1, 1, 0}, 0));
+        assertTrue(TriangleTests.intersect(t, 0, new double[] {1, 0, 0, 0, 1, 0, 1, 1, 0}, 0));
         // coplanar, disjoint across the hypotenuse by a hair
         double e = 1e-15;
         double[] far = {1 + e, e, 0, e, 1 + e, 0, 1, 1, 0};
         assertFalse(TriangleTests.intersect(t, 0, far, 0));
         assertTrue(TriangleTests.distance(t, 0, far, 0) > 0);
         // vertex touching the face from above
-        assertTrue(TriangleTests.intersect(t, 0, new double[]{0.25, 0.25, 0, 0.3, 0.3, 1, 0.2, 0.4, 1}, 0));
-        assertEquals(1e-9, TriangleTests.distance(t, 0, new double[]{0.25, 0.25, 1e-9, 0.3, 0.3, 1, 0.2, 0.4, 1}, 0), 1e-20);
+        assertTrue(TriangleTests.intersect(t, 0, new double[] {0.25, 0.25, 0, 0.3, 0.3, 1, 0.2, 0.4, 1}, 0));
+        assertEquals(
+                1e-9,
+                TriangleTests.distance(t, 0, new double[] {0.25, 0.25, 1e-9, 0.3, 0.3, 1, 0.2, 0.4, 1}, 0),
+                1e-20);
         // crossing edges (skew), analytic distance 0.5
         double[] a = {0, 0, 0, 2, 0, 0, 2, 0.000001, -1}, b = {1, -1, 0.5, 1, 1, 0.5, 1, 0, 3};
         assertEquals(0.5, TriangleTests.distance(a, 0, b, 0), 1e-6);
     }
 
     private static Matrix4d randomPose(Random r, double spread) {
-        Quaterniond q = new Quaterniond(r.nextGaussian(), r.nextGaussian(), r.nextGaussian(), r.nextGaussian()).normalize();
-        return new Matrix4d().translationRotate(spread * r.nextGaussian(), spread * r.nextGaussian(), spread * r.nextGaussian(), q);
+        Quaterniond q =
+                new Quaterniond(r.nextGaussian(), r.nextGaussian(), r.nextGaussian(), r.nextGaussian()).normalize();
+        return new Matrix4d()
+                .translationRotate(spread * r.nextGaussian(), spread * r.nextGaussian(), spread * r.nextGaussian(), q);
     }
 
     private static double bruteForce(TestMeshes.Indexed a, Matrix4d pa, TestMeshes.Indexed b, Matrix4d pb) {
@@ -141,7 +147,8 @@ class MeshOracleTest {
                 hits++;
             }
             // the convex hulls contain the meshes: their certified lower bound never exceeds the mesh distance
-            ConvexShape ha = Shapes.hull(QuickHull.compute(a.vertices())), hb = Shapes.hull(QuickHull.compute(b.vertices()));
+            ConvexShape ha = Shapes.hull(QuickHull.compute(a.vertices())),
+                    hb = Shapes.hull(QuickHull.compute(b.vertices()));
             gjk.distance(ha, pa, hb, pb, dr);
             assertTrue(dr.lowerBound <= d + 1e-15, "hull lower bound above mesh distance");
         }
@@ -152,17 +159,24 @@ class MeshOracleTest {
     void meshAgainstConvexShape() {
         // a closed box mesh [−1,1]^3 against a sphere: analytic distance point-to-box minus radius
         double[] v = {-1, -1, -1, 1, -1, -1, 1, 1, -1, -1, 1, -1, -1, -1, 1, 1, -1, 1, 1, 1, 1, -1, 1, 1};
-        int[] t = {0, 2, 1, 0, 3, 2, 4, 5, 6, 4, 6, 7, 0, 1, 5, 0, 5, 4, 1, 2, 6, 1, 6, 5, 2, 3, 7, 2, 7, 6, 3, 0, 4, 3, 4, 7};
+        int[] t = {
+            0, 2, 1, 0, 3, 2, 4, 5, 6, 4, 6, 7, 0, 1, 5, 0, 5, 4, 1, 2, 6, 1, 6, 5, 2, 3, 7, 2, 7, 6, 3, 0, 4, 3, 4, 7
+        };
         MeshBvh box = new MeshBvh(v, t);
         MeshQuery q = new MeshQuery();
         Random r = new Random(23);
         for (int it = 0; it < 300; it++) {
-            double x = 4 * r.nextDouble() - 2, y = 4 * r.nextDouble() - 2, z = 4 * r.nextDouble() - 2 + (it % 2 == 0 ? 2.5 : 0);
-            double dx = Math.max(0, Math.abs(x) - 1), dy = Math.max(0, Math.abs(y) - 1), dz = Math.max(0, Math.abs(z) - 1);
+            double x = 4 * r.nextDouble() - 2,
+                    y = 4 * r.nextDouble() - 2,
+                    z = 4 * r.nextDouble() - 2 + (it % 2 == 0 ? 2.5 : 0);
+            double dx = Math.max(0, Math.abs(x) - 1),
+                    dy = Math.max(0, Math.abs(y) - 1),
+                    dz = Math.max(0, Math.abs(z) - 1);
             double outside = Math.sqrt(dx * dx + dy * dy + dz * dz);
             double rad = 0.3;
             // inside the box the triangle SET (surface) distance is the distance to the nearest face
-            double surface = outside > 0 ? outside : Math.min(1 - Math.abs(x), Math.min(1 - Math.abs(y), 1 - Math.abs(z)));
+            double surface =
+                    outside > 0 ? outside : Math.min(1 - Math.abs(x), Math.min(1 - Math.abs(y), 1 - Math.abs(z)));
             double expected = Math.max(0, surface - rad);
             double got = q.distance(box, null, Shapes.sphere(rad), new Matrix4d().translation(x, y, z));
             assertEquals(expected, got, 1e-9);
@@ -186,7 +200,9 @@ class MeshOracleTest {
             double loose = q.distanceWithin(ba, pa, bb, pb, d, cap, 0.5);
             if (brute <= d) {
                 assertTrue(got <= d && got >= brute - 1e-15, "within d must be reported: " + got + " brute " + brute);
-                assertTrue(loose <= d && loose >= brute - 1e-15, "within d must be reported: " + loose + " brute " + brute);
+                assertTrue(
+                        loose <= d && loose >= brute - 1e-15,
+                        "within d must be reported: " + loose + " brute " + brute);
                 within++;
             } else if (brute < cap) {
                 assertEquals(brute, got, 1e-15);
@@ -196,23 +212,33 @@ class MeshOracleTest {
                 capped++;
             }
             if (brute > d) {
-                assertTrue(loose > d && loose <= Math.min(brute, cap) + 1e-15 && loose >= Math.min(brute, cap) / 1.5 - 1e-15,
+                assertTrue(
+                        loose > d
+                                && loose <= Math.min(brute, cap) + 1e-15
+                                && loose >= Math.min(brute, cap) / 1.5 - 1e-15,
                         "loose bound " + loose + " vs " + brute + " cap " + cap);
             }
         }
         assertTrue(within > 0 && exact > 0, "within " + within + " exact " + exact + " capped " + capped);
         // mesh against a convex shape: the box mesh [−1,1]^3 against spheres, confirm by the analytic distance
         double[] v = {-1, -1, -1, 1, -1, -1, 1, 1, -1, -1, 1, -1, -1, -1, 1, 1, -1, 1, 1, 1, 1, -1, 1, 1};
-        int[] t = {0, 2, 1, 0, 3, 2, 4, 5, 6, 4, 6, 7, 0, 1, 5, 0, 5, 4, 1, 2, 6, 1, 6, 5, 2, 3, 7, 2, 7, 6, 3, 0, 4, 3, 4, 7};
+        int[] t = {
+            0, 2, 1, 0, 3, 2, 4, 5, 6, 4, 6, 7, 0, 1, 5, 0, 5, 4, 1, 2, 6, 1, 6, 5, 2, 3, 7, 2, 7, 6, 3, 0, 4, 3, 4, 7
+        };
         MeshBvh box = new MeshBvh(v, t);
         Matrix4d boxPose = randomPose(r, 0.3);
         double rad = 0.3;
         int hits = 0, misses = 0;
         for (int it = 0; it < 300; it++) {
-            double x = 4 * r.nextDouble() - 2, y = 4 * r.nextDouble() - 2, z = 4 * r.nextDouble() - 2 + (it % 2 == 0 ? 2.5 : 0);
-            double dx = Math.max(0, Math.abs(x) - 1), dy = Math.max(0, Math.abs(y) - 1), dz = Math.max(0, Math.abs(z) - 1);
+            double x = 4 * r.nextDouble() - 2,
+                    y = 4 * r.nextDouble() - 2,
+                    z = 4 * r.nextDouble() - 2 + (it % 2 == 0 ? 2.5 : 0);
+            double dx = Math.max(0, Math.abs(x) - 1),
+                    dy = Math.max(0, Math.abs(y) - 1),
+                    dz = Math.max(0, Math.abs(z) - 1);
             double outside = Math.sqrt(dx * dx + dy * dy + dz * dz);
-            double surface = outside > 0 ? outside : Math.min(1 - Math.abs(x), Math.min(1 - Math.abs(y), 1 - Math.abs(z)));
+            double surface =
+                    outside > 0 ? outside : Math.min(1 - Math.abs(x), Math.min(1 - Math.abs(y), 1 - Math.abs(z)));
             double expected = Math.max(0, surface - rad);
             Matrix4d sp = new Matrix4d(boxPose).translate(x, y, z);
             org.joml.Vector3d centre = sp.getTranslation(new org.joml.Vector3d());
@@ -222,13 +248,17 @@ class MeshOracleTest {
             double tol = it % 3 == 0 ? 0.5 : 0;
             double got = q.distanceWithin(box, boxPose, Shapes.sphere(rad), sp, d, cap, tol, confirm);
             // stopped early at a confirmed triangle the value is only promised ≤ d; otherwise a lower bound
-            assertTrue(q.lastWithin ? got <= d : got <= Math.min(expected, cap) + 1e-12, "bound " + got + " vs " + expected);
+            assertTrue(
+                    q.lastWithin ? got <= d : got <= Math.min(expected, cap) + 1e-12,
+                    "bound " + got + " vs " + expected);
             if (expected <= d - 1e-9) {
                 assertTrue(q.lastWithin, "within d not found, expected " + expected);
                 hits++;
             } else if (expected > d + 1e-9) {
                 assertFalse(q.lastWithin);
-                assertTrue(got >= Math.min(expected, cap) / (1 + tol) - 1e-6, "bound too loose: " + got + " vs " + expected);
+                assertTrue(
+                        got >= Math.min(expected, cap) / (1 + tol) - 1e-6,
+                        "bound too loose: " + got + " vs " + expected);
                 misses++;
             }
         }
@@ -241,12 +271,26 @@ class MeshOracleTest {
         for (int e = 0; e < 3; e++) {
             int i = 3 * e, j = 3 * ((e + 1) % 3);
             double ex = t[j] - t[i], ey = t[j + 1] - t[i + 1], ez = t[j + 2] - t[i + 2];
-            double u = Math.max(0, Math.min(1, ((p.x - t[i]) * ex + (p.y - t[i + 1]) * ey + (p.z - t[i + 2]) * ez)
-                    / (ex * ex + ey * ey + ez * ez)));
-            best = Math.min(best, Math.sqrt(sq(p.x - t[i] - u * ex) + sq(p.y - t[i + 1] - u * ey) + sq(p.z - t[i + 2] - u * ez)));
+            double u = Math.max(
+                    0,
+                    Math.min(
+                            1,
+                            ((p.x - t[i]) * ex + (p.y - t[i + 1]) * ey + (p.z - t[i + 2]) * ez)
+                                    / (ex * ex + ey * ey + ez * ez)));
+            best = Math.min(
+                    best,
+                    Math.sqrt(sq(p.x - t[i] - u * ex) + sq(p.y - t[i + 1] - u * ey) + sq(p.z - t[i + 2] - u * ez)));
         }
-        double ux = t[3] - t[0], uy = t[4] - t[1], uz = t[5] - t[2], vx = t[6] - t[0], vy = t[7] - t[1], vz = t[8] - t[2];
-        double nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx, nn = Math.sqrt(nx * nx + ny * ny + nz * nz);
+        double ux = t[3] - t[0],
+                uy = t[4] - t[1],
+                uz = t[5] - t[2],
+                vx = t[6] - t[0],
+                vy = t[7] - t[1],
+                vz = t[8] - t[2];
+        double nx = uy * vz - uz * vy,
+                ny = uz * vx - ux * vz,
+                nz = ux * vy - uy * vx,
+                nn = Math.sqrt(nx * nx + ny * ny + nz * nz);
         nx /= nn;
         ny /= nn;
         nz /= nn;
