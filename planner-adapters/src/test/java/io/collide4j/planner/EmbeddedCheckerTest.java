@@ -16,10 +16,13 @@ import io.collide4j.planner.embed.MotionReport;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -163,5 +166,30 @@ class EmbeddedCheckerTest {
                 EmbeddedException.class,
                 () -> checker.verify(dir.resolve("none.json").toString()));
         assertEquals(EmbeddedException.Kind.NO_INPUT, e.kind());
+    }
+
+    /**
+     * A binding's None arrives as null: each such argument is refused as a usage error naming it (before, a
+     * NullPointerException inside came out as an INTERNAL error, a bug report for a caller's mistake).
+     */
+    @Test
+    void aNullArgumentIsAUsageErrorNamingIt() {
+        double[] q = {0, 0};
+        Map<String, Executable> calls = new LinkedHashMap<>();
+        calls.put("robotSceneOptions", () -> EmbeddedChecker.open(null));
+        calls.put("q", () -> checker.isValid(null));
+        calls.put("flat", () -> checker.areValid(null));
+        calls.put("out", () -> checker.areValid(q, null));
+        calls.put("q ", () -> checker.clearance(null));
+        calls.put("q0", () -> checker.isMotionFree(null, q));
+        calls.put("q1", () -> checker.checkMotion(q, null));
+        calls.put("times", () -> checker.certify(null, new double[] {0, 0, 0, 0}, null, null, D, 10));
+        calls.put("positions", () -> checker.certify(new double[] {0, 1}, null, null, null, D, 10));
+        calls.put("file", () -> checker.verify(null));
+        calls.forEach((argument, call) -> {
+            EmbeddedException e = assertThrows(EmbeddedException.class, call, argument);
+            assertEquals(EmbeddedException.Kind.USAGE, e.kind(), argument + ": " + e.getMessage());
+            assertTrue(e.getMessage().startsWith(argument.strip() + " is null"), e.getMessage());
+        });
     }
 }

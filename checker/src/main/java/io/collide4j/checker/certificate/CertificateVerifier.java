@@ -19,6 +19,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.joml.Vector3d;
+import org.jspecify.annotations.NullMarked;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Re-checks a certificate written by {@link TrajectoryCertifier} against a robot model and scene with
@@ -68,11 +70,12 @@ public final class CertificateVerifier {
      * could not be read), for its margin and provenance; for a valid one, {@code provenClearance}: for each pair whose
      * clearance the certificate claims, the clearance this verifier proved (what {@code verify} prints).
      */
+    @NullMarked
     public record Report(
             boolean valid,
-            Verdict verdict,
+            @Nullable Verdict verdict,
             List<String> problems,
-            Certificate certificate,
+            @Nullable Certificate certificate,
             Map<String, Double> provenClearance) {
         public Report {
             problems = List.copyOf(problems);
@@ -80,7 +83,8 @@ public final class CertificateVerifier {
         }
 
         /** A report without proven clearances (nothing was proven, or nothing claimed). */
-        public Report(boolean valid, Verdict verdict, List<String> problems, Certificate certificate) {
+        public Report(
+                boolean valid, @Nullable Verdict verdict, List<String> problems, @Nullable Certificate certificate) {
             this(valid, verdict, problems, certificate, Map.of());
         }
     }

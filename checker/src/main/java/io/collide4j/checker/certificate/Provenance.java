@@ -1,6 +1,8 @@
 package io.collide4j.checker.certificate;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import org.jspecify.annotations.NullMarked;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Where a certificate's robot and scene came from, recorded so that {@code verify} can find bundled inputs
@@ -9,7 +11,8 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * in memory).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record Provenance(Source robot, Source scene) {
+@NullMarked
+public record Provenance(@Nullable Source robot, @Nullable Source scene) {
     /** No provenance known. */
     public static final Provenance UNKNOWN = new Provenance(null, null);
 
@@ -18,7 +21,10 @@ public record Provenance(Source robot, Source scene) {
      * the two; {@code srdf} optionally names the robot's SRDF file next to a URDF.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Source(String bundled, String file, String srdf) {
+    public record Source(
+            @Nullable String bundled,
+            @Nullable String file,
+            @Nullable String srdf) {
         public Source {
             if ((bundled == null) == (file == null)) {
                 throw new IllegalArgumentException("a source is either bundled or a file, exactly one");

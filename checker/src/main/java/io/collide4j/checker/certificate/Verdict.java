@@ -1,6 +1,9 @@
 package io.collide4j.checker.certificate;
 
+import org.jspecify.annotations.NullMarked;
+
 /** Verdict of a trajectory certification. */
+@NullMarked
 public enum Verdict {
     /** Every checked pair is certified farther apart than the margin over the whole trajectory. */
     CERTIFIED_FREE,

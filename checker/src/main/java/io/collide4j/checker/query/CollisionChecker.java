@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.joml.Matrix4dc;
 import org.joml.Vector3d;
+import org.jspecify.annotations.NullMarked;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -26,6 +27,7 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Immutable and thread-safe: share one checker; give each thread its own {@link #newContext()}.
  */
+@NullMarked
 public final class CollisionChecker {
     /** {@link MotionQuery#DEFAULT_TOLERANCE}, under the name callers of the positional forms know. */
     public static final double DEFAULT_TOLERANCE = MotionQuery.DEFAULT_TOLERANCE;
@@ -50,7 +52,7 @@ public final class CollisionChecker {
         this.prepared = prepared;
         this.spheres = new SphereTier(model, prepared);
         this.selfTables = SelfPairTables.of(model);
-        ExactMeshPairs exact = prepared.hasExactMeshes() ? new ExactMeshPairs(model, prepared) : null;
+        @Nullable ExactMeshPairs exact = prepared.hasExactMeshes() ? new ExactMeshPairs(model, prepared) : null;
         this.distance = new PairDistance(model, prepared, exact);
         this.grid = new SpeedGrid(model);
         this.collector = new CandidatePairCollector(model, prepared, grid);

@@ -1,6 +1,9 @@
 package io.collide4j.checker.query;
 
+import org.jspecify.annotations.NullMarked;
+
 /** Outcome of a continuous check of one motion. */
+@NullMarked
 public enum MotionStatus {
     /** Certified: every checked pair keeps a clearance above the margin over the whole motion. */
     FREE,

@@ -12,6 +12,8 @@ import io.collide4j.kinematics.RobotSegment;
 import java.util.Arrays;
 import org.joml.Matrix4d;
 import org.joml.Vector3d;
+import org.jspecify.annotations.NullMarked;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Per-thread scratch for the queries of one {@link CollisionChecker}: narrow-phase state, forward
@@ -19,6 +21,7 @@ import org.joml.Vector3d;
  * {@link CollisionChecker#newContext()}; never share one between threads. Reusing it makes the
  * discrete queries allocation-free.
  */
+@NullMarked
 public final class QueryContext {
     // The checker that made this context, compared by identity only: the context knows its robot, not its checker,
     // so the checker and the collaborators that read this scratch do not form a cycle.
@@ -42,6 +45,7 @@ public final class QueryContext {
     final double[] q0;
     final double[] q1;
     /** The current segment's curved joint path (spline trajectories), or null for the straight q0 → q1. */
+    @Nullable
     JointPath curved;
 
     /** Candidate pairs of the current motion ({@link CandidatePairCollector#collectMotionPairs}). */
@@ -57,8 +61,8 @@ public final class QueryContext {
     // [piece * memoStride + k][cell], valid where the stamp equals `generation` (tables allocated on first use).
     int cells;
     int generation;
-    final double[][] cellSpeed;
-    final int[][] cellStamp;
+    final double[] @Nullable [] cellSpeed;
+    final int[] @Nullable [] cellStamp;
     /** One piece's speed bounds in one cell for every skip (RobotSegment.cellSpeeds), memoStride long. */
     final double[] skipSpeeds;
     // Per segment: the pieces' swept spheres per cell (SweptSpheres), sweptStride doubles per piece, valid where
@@ -81,7 +85,10 @@ public final class QueryContext {
     // Output of one multi-pair advancement ({@link Advancement#advancePairs}): the violation time, its pair's contact
     // (earliest-contact runs only), the certified clearance of a free motion.
     double motionTime;
+
+    @Nullable
     Contact motionContact;
+
     double motionClearance;
     /** Of a boolean proof that stopped: how many leading candidate pairs it certified over [0, 1]. */
     int provenPairs;
@@ -93,7 +100,7 @@ public final class QueryContext {
     final LinkPoses tablePoses;
 
     // Exact mesh-mode scratch, created on first use (only checkers with exact mesh obstacles need it).
-    private ExactMeshScratch exactMesh;
+    private @Nullable ExactMeshScratch exactMesh;
 
     ExactMeshScratch exactMeshScratch() {
         if (exactMesh == null) {
@@ -177,7 +184,7 @@ public final class QueryContext {
     }
 
     /** Common part of starting a segment: speed-grid cells for the joint travel, end configurations, the path. */
-    private void begin(double[] q0, double[] q1, JointPath curved, double turn) {
+    private void begin(double[] q0, double[] q1, @Nullable JointPath curved, double turn) {
         resetSegmentMemo(GridCells.forTravel(turn));
         System.arraycopy(q0, 0, this.q0, 0, this.q0.length);
         System.arraycopy(q1, 0, this.q1, 0, this.q1.length);

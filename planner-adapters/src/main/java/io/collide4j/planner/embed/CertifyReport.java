@@ -1,6 +1,7 @@
 package io.collide4j.planner.embed;
 
 import io.collide4j.checker.certificate.Verdict;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A trajectory certification ({@link EmbeddedChecker#certify}).
@@ -14,4 +15,8 @@ import io.collide4j.checker.certificate.Verdict;
  *                            included); {@code collide4j verify} and {@link EmbeddedChecker#verify} re-check it
  */
 public record CertifyReport(
-        Verdict verdict, ViolationReport violation, double clearanceLowerBound, long evaluations, String certificate) {}
+        Verdict verdict,
+        @Nullable ViolationReport violation,
+        double clearanceLowerBound,
+        long evaluations,
+        String certificate) {}

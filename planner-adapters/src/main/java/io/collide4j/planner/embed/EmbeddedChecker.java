@@ -23,6 +23,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A {@link Collide4j} for callers in other languages: configurations as {@code double[]} (one group configuration,
@@ -39,7 +40,7 @@ public final class EmbeddedChecker implements AutoCloseable {
     private final CertifiedMotionValidator motions;
     private final List<String> warnings;
     private final Object engineLock = new Object();
-    private BatchChecker engine; // guarded by engineLock; null until the first batch and after close
+    private @Nullable BatchChecker engine; // guarded by engineLock; null until the first batch and after close
 
     private EmbeddedChecker(Collide4j c, List<String> warnings) {
         this.c = c;
@@ -57,7 +58,7 @@ public final class EmbeddedChecker implements AutoCloseable {
     public static EmbeddedChecker open(String[] robotSceneOptions) {
         ByteArrayOutputStream said = new ByteArrayOutputStream();
         try (PrintStream err = new PrintStream(said, true, StandardCharsets.UTF_8)) {
-            Collide4j c = CertifyApi.checker(Arrays.asList(robotSceneOptions), err);
+            Collide4j c = CertifyApi.checker(Arrays.asList(given(robotSceneOptions, "robotSceneOptions")), err);
             err.flush();
             List<String> lines = said.toString(StandardCharsets.UTF_8)
                     .lines()
@@ -112,7 +113,7 @@ public final class EmbeddedChecker implements AutoCloseable {
     /** Certified: q is finite, inside the joint limits, and every checked pair is farther apart than the margin. */
     public boolean isValid(double[] q) {
         try {
-            return c.isValid(q);
+            return c.isValid(given(q, "q"));
         } catch (RuntimeException e) {
             throw EmbeddedException.of(e);
         }
@@ -124,7 +125,7 @@ public final class EmbeddedChecker implements AutoCloseable {
      */
     public void areValid(double[] flat, boolean[] out) {
         try {
-            c.areValid(flat, out, engine());
+            c.areValid(given(flat, "flat"), given(out, "out"), engine());
         } catch (RuntimeException e) {
             throw EmbeddedException.of(e);
         }
@@ -133,7 +134,7 @@ public final class EmbeddedChecker implements AutoCloseable {
     /** {@link #areValid(double[], boolean[])} into a new array; {@code flat.length} must be a multiple of the dimension. */
     public boolean[] areValid(double[] flat) {
         int dim = c.dimension();
-        if (flat.length % dim != 0) {
+        if (given(flat, "flat").length % dim != 0) {
             throw new EmbeddedException(
                     EmbeddedException.Kind.DATA,
                     flat.length + " values are not whole configurations of " + dim + " " + c.variableNames(),
@@ -152,7 +153,7 @@ public final class EmbeddedChecker implements AutoCloseable {
      */
     public double clearance(double[] q) {
         try {
-            requireLength("q", q);
+            requireLength("q", given(q, "q"));
             for (int i = 0; i < q.length; i++) {
                 if (!Double.isFinite(q[i])) {
                     throw new IllegalArgumentException("q[" + i + "] (joint "
@@ -173,7 +174,7 @@ public final class EmbeddedChecker implements AutoCloseable {
      */
     public boolean isMotionFree(double[] q0, double[] q1) {
         try {
-            return motions.checkMotion(q0, q1);
+            return motions.checkMotion(given(q0, "q0"), given(q1, "q1"));
         } catch (RuntimeException e) {
             throw EmbeddedException.of(e);
         }
@@ -186,8 +187,8 @@ public final class EmbeddedChecker implements AutoCloseable {
      */
     public MotionReport checkMotion(double[] q0, double[] q1) {
         try {
-            requireInLimits("q0", q0);
-            requireInLimits("q1", q1);
+            requireInLimits("q0", given(q0, "q0"));
+            requireInLimits("q1", given(q1, "q1"));
             MotionResult r = motions.check(q0, q1);
             double[] at = r.status() == io.collide4j.checker.query.MotionStatus.FREE
                     ? q1.clone()
@@ -202,6 +203,18 @@ public final class EmbeddedChecker implements AutoCloseable {
         } catch (RuntimeException e) {
             throw EmbeddedException.of(e);
         }
+    }
+
+    /**
+     * A foreign caller's None (Python) arrives as null: a usage error naming the argument, not an internal error (a
+     * NullPointerException deep inside) that the binding would report as a bug of the library.
+     */
+    private static <T> T given(@Nullable T value, String argument) {
+        if (value == null) {
+            throw new EmbeddedException(
+                    EmbeddedException.Kind.USAGE, argument + " is null (None); expected a value", null);
+        }
+        return value;
     }
 
     private void requireLength(String what, double[] q) {
@@ -242,8 +255,8 @@ public final class EmbeddedChecker implements AutoCloseable {
     public CertifyReport certify(
             double[] times,
             double[] positions,
-            double[] velocities,
-            double[] accelerations,
+            double @Nullable [] velocities,
+            double @Nullable [] accelerations,
             double margin,
             long budget) {
         try {
@@ -257,14 +270,14 @@ public final class EmbeddedChecker implements AutoCloseable {
             if (accelerations != null && velocities == null) {
                 throw new IllegalArgumentException("accelerations given without velocities");
             }
-            int n = times.length;
+            int n = given(times, "times").length;
             if (n < 2) {
                 throw new IllegalArgumentException("a trajectory needs at least 2 waypoints, got " + n);
             }
             JointTrajectory t = new JointTrajectory(
                     c.variableNames(),
                     times.clone(),
-                    rows(positions, n, "positions"),
+                    rows(given(positions, "positions"), n, "positions"),
                     velocities == null ? null : rows(velocities, n, "velocities"),
                     accelerations == null ? null : rows(accelerations, n, "accelerations"));
             StringWriter text = new StringWriter();
@@ -313,7 +326,7 @@ public final class EmbeddedChecker implements AutoCloseable {
     public VerifyReport verify(String file) {
         String text;
         try {
-            text = Files.readString(Path.of(file));
+            text = Files.readString(Path.of(given(file, "file")));
         } catch (MalformedInputException e) {
             throw new EmbeddedException(EmbeddedException.Kind.DATA, file + ": not UTF-8 text (a binary file?)", e);
         } catch (IOException e) {

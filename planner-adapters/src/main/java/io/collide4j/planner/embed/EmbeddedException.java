@@ -1,6 +1,7 @@
 package io.collide4j.planner.embed;
 
 import io.collide4j.planner.options.CliException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A refusal or failure of an {@link EmbeddedChecker} call: the message collide4j's command line would print
@@ -21,7 +22,7 @@ public final class EmbeddedException extends RuntimeException {
 
     private final Kind kind;
 
-    EmbeddedException(Kind kind, String message, Throwable cause) {
+    EmbeddedException(Kind kind, String message, @Nullable Throwable cause) {
         super(message, cause);
         this.kind = kind;
     }

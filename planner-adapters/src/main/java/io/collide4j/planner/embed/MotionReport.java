@@ -1,6 +1,7 @@
 package io.collide4j.planner.embed;
 
 import io.collide4j.checker.query.MotionStatus;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The certified continuous check of one straight joint-space motion q0 → q1 ({@link EmbeddedChecker#checkMotion}).
@@ -20,7 +21,7 @@ import io.collide4j.checker.query.MotionStatus;
 public record MotionReport(
         MotionStatus status,
         double time,
-        String pair,
-        double[] configuration,
+        @Nullable String pair,
+        double @Nullable [] configuration,
         double clearanceLowerBound,
         long evaluations) {}

@@ -12,5 +12,10 @@
  * <li><b>kind</b>: the class of a refusal ({@link io.collide4j.planner.embed.EmbeddedException.Kind}), the CLI's exit
  *     codes 64/65/66/70 as a type, so that a binding maps it to its own exception classes.</li>
  * </ul>
+ *
+ * <p>Null-marked (JSpecify): no parameter, return value or field here is null unless it is annotated {@code @Nullable}.
  */
+@NullMarked
 package io.collide4j.planner.embed;
+
+import org.jspecify.annotations.NullMarked;

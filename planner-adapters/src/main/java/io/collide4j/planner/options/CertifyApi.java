@@ -9,6 +9,7 @@ import java.io.StringWriter;
 import java.io.Writer;
 import java.util.List;
 import java.util.function.LongConsumer;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -94,7 +95,12 @@ public final class CertifyApi {
      *                      joint limits, a value that cannot be bounded
      */
     public static TrajectoryCertifier.Certification certify(
-            Collide4j c, JointTrajectory t, String label, long budget, Writer certificate, LongConsumer segmentsDone) {
+            Collide4j c,
+            JointTrajectory t,
+            String label,
+            long budget,
+            Writer certificate,
+            @Nullable LongConsumer segmentsDone) {
         if (budget < 1) {
             throw new CliException(ExitCode.USAGE, "--budget must be >= 1");
         }

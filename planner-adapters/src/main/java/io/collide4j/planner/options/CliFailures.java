@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.CharacterCodingException;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine;
 
 /**
@@ -35,7 +36,7 @@ public final class CliFailures {
      * defaults the command used, a file that cannot be read (66), or {@code null} when it is none of these (an
      * internal error for the caller to report).
      */
-    public static CliException failure(Throwable e, CliCommand command) {
+    public static @Nullable CliException failure(Throwable e, CliCommand command) {
         if (e instanceof CliException c) {
             boolean input = c.exitCode() == ExitCode.DATA_ERROR.status() || c.exitCode() == ExitCode.USAGE.status();
             return input ? new CliException(c.code(), c.getMessage() + defaults(command), c) : c;
@@ -60,12 +61,12 @@ public final class CliFailures {
         return d.isEmpty() ? "" : "; defaults used: " + String.join(", ", d);
     }
 
-    private static String oneLine(String s) {
+    private static String oneLine(@Nullable String s) {
         return s == null ? "(no message)" : s.replace('\n', ' ');
     }
 
     /** The first line of a picocli message, which continues with usage text the one-line report leaves out. */
-    public static String firstLine(String s) {
+    public static String firstLine(@Nullable String s) {
         if (s == null) {
             return "bad command line";
         }

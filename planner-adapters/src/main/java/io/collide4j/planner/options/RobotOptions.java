@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -32,19 +33,19 @@ public final class RobotOptions {
             names = "--robot",
             paramLabel = "NAME",
             description = "Bundled robot (default " + DEFAULT_ROBOT + "); one of the names 'collide4j info' accepts.")
-    public String robot;
+    public @Nullable String robot;
 
     @Option(
             names = "--urdf",
             paramLabel = "FILE",
             description = "Robot description (URDF, or xacro: robot.urdf.xacro) instead of --robot.")
-    public Path urdf;
+    public @Nullable Path urdf;
 
     @Option(
             names = "--srdf",
             paramLabel = "FILE",
             description = "Semantic description (SRDF): planning groups and disabled collision pairs.")
-    public Path srdf;
+    public @Nullable Path srdf;
 
     @Mixin
     public PackagePathOption packagePath = new PackagePathOption();
@@ -53,7 +54,7 @@ public final class RobotOptions {
             names = "--group",
             paramLabel = "NAME",
             description = "Planning group of the SRDF (default: a bundled robot's first group; else every joint).")
-    public String group;
+    public @Nullable String group;
 
     @Option(
             names = "--hold",
@@ -67,7 +68,7 @@ public final class RobotOptions {
             names = "--margin",
             paramLabel = "M",
             description = "Required separation in metres (default 0: valid means not touching).")
-    public Double margin; // null: not given (verify tells "not asked" from 0)
+    public @Nullable Double margin; // null: not given (verify tells "not asked" from 0)
 
     /** The required separation: --margin, or 0 when not given. */
     public double margin() {
@@ -259,7 +260,7 @@ public final class RobotOptions {
      * An input file option: must exist, be readable and not be a folder, else exit 66 naming the option and path (a
      * folder was read as a file before: "Content is not allowed in prolog" or "java.io.IOException: Is a directory").
      */
-    public static Path readable(String option, Path p) {
+    public static @Nullable Path readable(String option, @Nullable Path p) {
         if (p != null && !Files.isReadable(p)) {
             throw new CliException(ExitCode.NO_INPUT, option + ": file not found or unreadable: " + p);
         }

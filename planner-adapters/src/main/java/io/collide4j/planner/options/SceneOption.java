@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Option;
 
 /**
@@ -28,7 +29,7 @@ public final class SceneOption {
             paramLabel = "NAME|FILE",
             description = "Bundled scene name, scene file (.json collide4j-scene/1 or MoveIt .yaml), or 'none'"
                     + " (default " + DEFAULT_SCENE + ").")
-    public String scene;
+    public @Nullable String scene;
 
     @Option(
             names = "--mesh-obstacle",

@@ -13,5 +13,10 @@
  * wrong, named with its field or line; <em>missing input</em> (66) — a file cannot be read; <em>defaults used</em> —
  * the bundled robot or scene a command fell back on, appended to input errors. Stateless apart from the option
  * objects, which belong to one parse and one thread.
+ *
+ * <p>Null-marked (JSpecify): no parameter, return value or field here is null unless it is annotated {@code @Nullable}.
  */
+@NullMarked
 package io.collide4j.planner.options;
+
+import org.jspecify.annotations.NullMarked;

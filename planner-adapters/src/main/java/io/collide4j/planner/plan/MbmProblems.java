@@ -22,6 +22,7 @@ import org.apache.commons.compress.archivers.ArchiveInputStream;
 import org.apache.commons.compress.archivers.ArchiveStreamFactory;
 import org.apache.commons.compress.compressors.CompressorException;
 import org.apache.commons.compress.compressors.CompressorStreamFactory;
+import org.jspecify.annotations.Nullable;
 
 /**
  * MotionBenchMaker problem sets: for each scenario folder {@code problems/<scenario>/}, pairs
@@ -72,7 +73,7 @@ public final class MbmProblems {
     }
 
     /** The {@code problems/<scenario>/<file>.yaml} key of a path's last three parts, or null. */
-    private static String key(String path) {
+    private static @Nullable String key(String path) {
         String[] parts = path.replace('\\', '/').split("/");
         int n = parts.length;
         if (n >= 3 && parts[n - 3].equals("problems") && parts[n - 1].endsWith(".yaml")) {

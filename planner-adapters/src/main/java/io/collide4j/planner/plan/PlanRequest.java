@@ -2,6 +2,7 @@ package io.collide4j.planner.plan;
 
 import io.collide4j.planner.JointSpace;
 import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An immutable joint-space planning request; build with {@link #builder}. Continuous joints ({@link
@@ -169,11 +170,11 @@ public final class PlanRequest {
      * rad spend more state checks than they save.
      */
     public static final class Builder {
-        private double[] start;
-        private double[] goal;
-        private double[] lower;
-        private double[] upper;
-        private boolean[] continuous;
+        private double @Nullable [] start;
+        private double @Nullable [] goal;
+        private double @Nullable [] lower;
+        private double @Nullable [] upper;
+        private boolean @Nullable [] continuous;
         private double range = 1.0;
         private long maxIterations = 100_000;
         private long timeLimitNanos = 10_000_000_000L;
@@ -184,18 +185,18 @@ public final class PlanRequest {
         private Sampler sampler = DEFAULT_SAMPLER;
 
         public Builder start(double... q) {
-            this.start = q.clone();
+            this.start = given(q, "start").clone();
             return this;
         }
 
         public Builder goal(double... q) {
-            this.goal = q.clone();
+            this.goal = given(q, "goal").clone();
             return this;
         }
 
         public Builder bounds(double[] lower, double[] upper) {
-            this.lower = lower.clone();
-            this.upper = upper.clone();
+            this.lower = given(lower, "lower").clone();
+            this.upper = given(upper, "upper").clone();
             return this;
         }
 
@@ -204,13 +205,13 @@ public final class PlanRequest {
          * ignored. {@code Collide4j.continuousJoints()} gives them for a robot.
          */
         public Builder continuous(boolean... flags) {
-            this.continuous = flags.clone();
+            this.continuous = given(flags, "continuous").clone();
             return this;
         }
 
         /** Bounds and continuous joints of a robot's planning group in one call. */
         public Builder space(JointSpace space) {
-            int n = space.dimension();
+            int n = given(space, "space").dimension();
             this.lower = new double[n];
             this.upper = new double[n];
             this.continuous = new boolean[n];
@@ -258,12 +259,20 @@ public final class PlanRequest {
         }
 
         public Builder sampler(Sampler sampler) {
-            this.sampler = java.util.Objects.requireNonNull(sampler, "sampler");
+            this.sampler = given(sampler, "sampler");
             return this;
         }
 
         public PlanRequest build() {
             return new PlanRequest(this);
+        }
+
+        // A null array would otherwise fail as "q is null" (or "flags"), not naming the setting that was missing.
+        private static <T> T given(@Nullable T value, String setting) {
+            if (value == null) {
+                throw new NullPointerException(setting + " must not be null");
+            }
+            return value;
         }
     }
 }

@@ -6,6 +6,7 @@ import io.collide4j.checker.query.MotionStatus;
 import io.collide4j.checker.query.QueryContext;
 import io.collide4j.planner.Collide4j;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Plans one MotionBenchMaker problem with {@link RrtConnect} on certified adapters and re-checks the
@@ -34,10 +35,10 @@ public final class ProblemRunner {
             String scenario,
             int index,
             Outcome outcome,
-            PlanResult plan,
+            @Nullable PlanResult plan,
             int edges,
             int certifiedEdges,
-            Verdict pathVerdict) {}
+            @Nullable Verdict pathVerdict) {}
 
     /**
      * The certified checker of a problem: sets the given robot builder's scene to the problem's, holds its
@@ -73,7 +74,7 @@ public final class ProblemRunner {
      * Plans the problem again without re-checking (for repeated timing of {@link #run}'s plan; the same settings give
      * the same path); null when its start or goal is not valid.
      */
-    public static PlanResult plan(Collide4j c, MbmProblems.Problem p, PlanRequest.Builder settings) {
+    public static @Nullable PlanResult plan(Collide4j c, MbmProblems.Problem p, PlanRequest.Builder settings) {
         double[][] sg = p.request().startAndGoal(c.variableNames());
         boolean valid = c.withinLimits(sg[0]) && c.isValid(sg[0]) && c.withinLimits(sg[1]) && c.isValid(sg[1]);
         return valid ? plan(c, sg, settings) : null;

@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Bidirectional RRT-Connect in joint space (Kuffner &amp; LaValle, 2000) followed by random shortcutting. Every edge
@@ -249,7 +250,7 @@ public final class RrtConnect {
      * The eager mode's answer: root of a, ..., a's node ia = b's node ib, ..., root of b ({@link #joined}); null in
      * the rare case that a tree edge shifted by whole turns is refused by the validator (the search goes on).
      */
-    private List<double[]> path(Tree a, int ia, Tree b, int ib, boolean aIsStart) {
+    private @Nullable List<double[]> path(Tree a, int ia, Tree b, int ib, boolean aIsStart) {
         List<Integer> upA = a.toRoot(ia);
         List<Integer> upB = b.toRoot(ib);
         double[][] q = joined(a, ia, upA, b, ib, upB, aIsStart);
@@ -314,7 +315,8 @@ public final class RrtConnect {
      * validated edges across connections) and the walk goes on from i+1. Fewer, shorter-in-total edges are proven
      * than the tree path has, and every edge of the result was accepted by the validator.
      */
-    private List<double[]> certifiedPath(Tree a, int ia, Tree b, int ib, boolean aIsStart, double sampleStep) {
+    private @Nullable List<double[]> certifiedPath(
+            Tree a, int ia, Tree b, int ib, boolean aIsStart, double sampleStep) {
         List<Integer> upA = a.toRoot(ia);
         List<Integer> upB = b.toRoot(ib);
         double[][] q = joined(a, ia, upA, b, ib, upB, aIsStart);

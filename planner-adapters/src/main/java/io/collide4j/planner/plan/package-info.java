@@ -15,5 +15,10 @@
  * <em>sampler</em> — how the random configurations are drawn, uniform or a Halton sequence per tree
  * ({@link io.collide4j.planner.plan.Sampler}, {@link io.collide4j.planner.plan.HaltonSequence}); <em>nearest scan</em>
  * — the flat linear nearest-neighbour search ({@link io.collide4j.planner.plan.NearestScan}).
+ *
+ * <p>Null-marked (JSpecify): no parameter, return value or field here is null unless it is annotated {@code @Nullable}.
  */
+@NullMarked
 package io.collide4j.planner.plan;
+
+import org.jspecify.annotations.NullMarked;
