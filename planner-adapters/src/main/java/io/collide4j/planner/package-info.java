@@ -30,7 +30,7 @@
  * {@code io.collide4j.planner.moveit}, the reference planner in {@code io.collide4j.planner.plan}, the
  * primitive-array façade in {@code io.collide4j.planner.embed} and the JNI bridge in {@code io.collide4j.planner.jni};
  * the robot and scene options they share with the command line ({@code CertifyApi}, {@code CheckerOptions},
- * {@code ExitCode}) in {@code io.collide4j.planner.cli}. The command line itself and the JSON-lines server
+ * {@code ExitCode}) in {@code io.collide4j.planner.options}. The command line itself and the JSON-lines server
  * ({@code io.collide4j.planner.server}) are the module {@code cli}, which depends on this one.
  *
  * <p>Null-marked (JSpecify): no parameter, return value or field here is null unless it is annotated {@code @Nullable}.
