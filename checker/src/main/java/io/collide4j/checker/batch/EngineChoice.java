@@ -1,8 +1,10 @@
 package io.collide4j.checker.batch;
 
 import java.util.Locale;
+import org.jspecify.annotations.NullMarked;
 
 /** How a {@link BatchChecker} picks its engine. */
+@NullMarked
 public enum EngineChoice {
     /** OpenCL when a double-precision device exists (GPU preferred, CPU OpenCL otherwise), else the CPU engine. */
     AUTO,

@@ -1,6 +1,8 @@
 package io.collide4j.checker.batch;
 
 import io.collide4j.checker.query.MotionStatus;
+import org.jspecify.annotations.NullMarked;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Per-motion outcomes of a motion batch (arrays indexed like the input). Motions the CPU decided carry exactly
@@ -8,15 +10,17 @@ import io.collide4j.checker.query.MotionStatus;
  * certified ({@code onDevice[i]}) are FREE with time 1, clearance d + tolerance (the bound the tier proved: every
  * pair stays farther apart than that) and 0 evaluations.
  *
- * @param status      {@link MotionStatus} per motion; INCONCLUSIVE (budget ran out) is never free
+ * @param status      {@link MotionStatus} per motion (null only in an {@link #allocate allocated} result until a check
+ *                    fills it); INCONCLUSIVE (budget ran out) is never free
  * @param time        first time of possible contact (COLLISION), 1 (FREE), or how far the check got (INCONCLUSIVE)
  * @param clearance   certified clearance lower bound over the motion (FREE), else the checker's value
  * @param evaluations narrow-phase evaluations the CPU spent (0 when the device decided)
  * @param onDevice    whether the device tier certified the motion free (no CPU work)
  * @param engine      the engine that ran the batch
  */
+@NullMarked
 public record MotionBatchResult(
-        MotionStatus[] status,
+        @Nullable MotionStatus[] status,
         double[] time,
         double[] clearance,
         long[] evaluations,

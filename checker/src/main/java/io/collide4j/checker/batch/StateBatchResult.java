@@ -1,5 +1,7 @@
 package io.collide4j.checker.batch;
 
+import org.jspecify.annotations.NullMarked;
+
 /**
  * Per-configuration verdicts of a state batch (arrays freshly allocated for the caller, indexed like the input).
  *
@@ -10,6 +12,7 @@ package io.collide4j.checker.batch;
  *                     (the collisions plus the tier's false alarms; all of them on the CPU engine)
  * @param engine       the engine that ran the batch
  */
+@NullMarked
 public record StateBatchResult(StateVerdict[] verdict, int[] pair, int decidedOnCpu, EngineInfo engine) {
 
     /** Number of configurations. */

@@ -1,6 +1,9 @@
 package io.collide4j.checker.batch;
 
+import org.jspecify.annotations.NullMarked;
+
 /** The verdict of one configuration of a state batch. */
+@NullMarked
 public enum StateVerdict {
     /** {@code CollisionChecker.isFree(q, margin)} is true: every checked pair is certified farther apart than the margin. */
     FREE,
