@@ -2,6 +2,7 @@ package io.collide4j.planner.plan;
 
 import io.collide4j.planner.JointSpace;
 import java.util.Arrays;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -185,18 +186,18 @@ public final class PlanRequest {
         private Sampler sampler = DEFAULT_SAMPLER;
 
         public Builder start(double... q) {
-            this.start = given(q, "start").clone();
+            this.start = Objects.requireNonNull(q, "start must not be null").clone();
             return this;
         }
 
         public Builder goal(double... q) {
-            this.goal = given(q, "goal").clone();
+            this.goal = Objects.requireNonNull(q, "goal must not be null").clone();
             return this;
         }
 
         public Builder bounds(double[] lower, double[] upper) {
-            this.lower = given(lower, "lower").clone();
-            this.upper = given(upper, "upper").clone();
+            this.lower = Objects.requireNonNull(lower, "lower must not be null").clone();
+            this.upper = Objects.requireNonNull(upper, "upper must not be null").clone();
             return this;
         }
 
@@ -205,13 +206,14 @@ public final class PlanRequest {
          * ignored. {@code Collide4j.continuousJoints()} gives them for a robot.
          */
         public Builder continuous(boolean... flags) {
-            this.continuous = given(flags, "continuous").clone();
+            this.continuous =
+                    Objects.requireNonNull(flags, "continuous must not be null").clone();
             return this;
         }
 
         /** Bounds and continuous joints of a robot's planning group in one call. */
         public Builder space(JointSpace space) {
-            int n = given(space, "space").dimension();
+            int n = Objects.requireNonNull(space, "space must not be null").dimension();
             this.lower = new double[n];
             this.upper = new double[n];
             this.continuous = new boolean[n];
@@ -259,20 +261,12 @@ public final class PlanRequest {
         }
 
         public Builder sampler(Sampler sampler) {
-            this.sampler = given(sampler, "sampler");
+            this.sampler = Objects.requireNonNull(sampler, "sampler must not be null");
             return this;
         }
 
         public PlanRequest build() {
             return new PlanRequest(this);
-        }
-
-        // A null array would otherwise fail as "q is null" (or "flags"), not naming the setting that was missing.
-        private static <T> T given(@Nullable T value, String setting) {
-            if (value == null) {
-                throw new NullPointerException(setting + " must not be null");
-            }
-            return value;
         }
     }
 }
