@@ -140,6 +140,22 @@ final class Frame {
         return x;
     }
 
+    /** Bounds of t's i-th entry, as {@link #t} gives them, without the record. */
+    double tLo(int i) {
+        return lo[9 + i];
+    }
+
+    double tHi(int i) {
+        return hi[9 + i];
+    }
+
+    /** {@link #toLocal(Interval[])} on bare bounds: w = Rᵀ·n into wl, wh (indices 0..2), nothing allocated. */
+    void toLocal(double[] nl, double[] nh, double[] wl, double[] wh) {
+        for (int j = 0; j < 3; j++) {
+            dot(lo, hi, j, 3, nl, nh, 0, 1, wl, wh, j);
+        }
+    }
+
     /** Rᵀ·n: a world direction n expressed in this frame (the exact inverse of a rotation is its transpose). */
     Interval[] toLocal(Interval[] n) {
         double[] nl = {n[0].lo(), n[1].lo(), n[2].lo()}, nh = {n[0].hi(), n[1].hi(), n[2].hi()};

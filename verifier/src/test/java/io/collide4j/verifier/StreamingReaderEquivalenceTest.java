@@ -122,6 +122,49 @@ class StreamingReaderEquivalenceTest {
         assertTrue(refused > 5000 && accepted > 300, refused + " refused, " + accepted + " accepted");
     }
 
+    /**
+     * The streaming reader parses numbers with Jackson's fast parser, the tree reader with the JDK's: random doubles
+     * of every magnitude, written shortest, with 17 digits, exactly (long decimal expansions) and with exponents,
+     * read to the same bits (both correctly rounded).
+     */
+    @Test
+    void numbersReadToTheSameDoublesAsTheTreeReader() {
+        Random random = new Random(3131);
+        StringBuilder planes = new StringBuilder("[");
+        for (int k = 0; k < 400; k++) {
+            planes.append(k == 0 ? "[" : ", [");
+            for (int i = 0; i < 6; i++) {
+                double d;
+                do {
+                    d = Double.longBitsToDouble(random.nextLong());
+                } while (!Double.isFinite(d));
+                if (k % 4 == 1) {
+                    d = random.nextGaussian(); // the usual magnitudes
+                }
+                String text = switch ((k + i) % 4) {
+                    case 0 -> Double.toString(d);
+                    case 1 -> String.format(java.util.Locale.ROOT, "%.17e", d);
+                    case 2 -> new java.math.BigDecimal(d).toString();
+                    default -> new java.math.BigDecimal(d).toPlainString();
+                };
+                if (text.length() > 900) { // past Jackson's number length limit, which both readers enforce
+                    text = Double.toString(d);
+                }
+                planes.append(i == 0 ? "" : ", ").append(text);
+            }
+            planes.append(']');
+        }
+        planes.append(']');
+        String doc = BASE.replace("\"planes\": [[1, 0, 0, 1.3, 0.1, 0.1], null]", "\"planes\": " + planes)
+                .replace("\"ends\": [0.5, 1], \"lb\": [0, 0.25]", "\"ends\": " + ones(400) + ", \"lb\": " + ones(400));
+        Outcome o = compare(doc);
+        assertTrue(o.accepted(), o.text());
+    }
+
+    private static String ones(int n) {
+        return "[" + String.join(", ", java.util.Collections.nCopies(n, "1")) + "]";
+    }
+
     /** Both readers on one document: equal messages, or equal certificates. */
     private static Outcome compare(String doc) {
         Outcome tree = outcome(doc, true), stream = outcome(doc, false);
