@@ -128,6 +128,14 @@ final class Frame {
         return x;
     }
 
+    /** {@link #rotate(Interval[])} into lo, hi at o..o+2, the same bounds, without records for the result. */
+    void rotate(Interval[] v, double[] lo, double[] hi, int o) {
+        double[] vl = {v[0].lo(), v[1].lo(), v[2].lo()}, vh = {v[0].hi(), v[1].hi(), v[2].hi()};
+        for (int i = 0; i < 3; i++) {
+            dot(this.lo, this.hi, 3 * i, 1, vl, vh, 0, 1, lo, hi, o + i);
+        }
+    }
+
     /** R·v: the direction v of this frame in the parent's coordinates (lemma F1). */
     Interval[] rotate(Interval[] v) {
         double[] vl = {v[0].lo(), v[1].lo(), v[2].lo()}, vh = {v[0].hi(), v[1].hi(), v[2].hi()};
