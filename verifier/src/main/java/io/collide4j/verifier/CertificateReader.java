@@ -1,10 +1,17 @@
 package io.collide4j.verifier;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.util.ClassUtil;
 import io.collide4j.verifier.Certificate.Allowed;
 import io.collide4j.verifier.Certificate.ObstacleSpec;
 import io.collide4j.verifier.Certificate.PairSteps;
@@ -23,14 +30,20 @@ import java.util.Set;
  * Reads a {@code collide4j-certificate/3} document strictly into a {@link Certificate}: duplicate keys, unknown
  * keys, missing members, wrong types, non-finite numbers and trailing content are refused with the JSON path. A
  * JSON number means the double Java's correctly rounded parse gives (the certifier writes shortest round-trip
- * decimals, so this is the number it computed with). Stateless.
+ * decimals, so this is the number it computed with). The step arrays under {@code segments} are read from the token
+ * stream by {@link SegmentReader}, every other member as a small tree. Stateless.
  */
 final class CertificateReader {
     static final String FORMAT = "collide4j-certificate/3";
     static final ObjectMapper JSON = new ObjectMapper(JsonFactory.builder()
                     .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                    // correctly rounded like Double.parseDouble (Lemire's algorithm, in jackson-core), so the same
+                    // doubles, at a fraction of the cost: parsing the step arrays' numbers was most of reading them
+                    .enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER)
                     .build())
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+    /** Reads one member's value inside the document, which the trailing-token check must not look past. */
+    private static final ObjectReader SUBTREE = JSON.reader().without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
     private CertificateReader() {}
 
@@ -43,22 +56,55 @@ final class CertificateReader {
 
     static Certificate read(InputStream in, String source) {
         JsonNode root;
-        try {
-            root = JSON.readTree(in);
+        SegmentReader.Result segments = null;
+        try (JsonParser p = JSON.createParser(in)) {
+            JsonToken t = p.nextToken();
+            if (t == null) {
+                throw new FormatException(source + ": empty document");
+            }
+            if (t == JsonToken.START_OBJECT) { // the usual case: segments streamed, the rest read as trees
+                ObjectNode o = JSON.createObjectNode();
+                while (p.nextToken() == JsonToken.FIELD_NAME) {
+                    String name = p.currentName();
+                    p.nextToken();
+                    if (name.equals("segments")) {
+                        segments = SegmentReader.read(p);
+                        o.putNull(name); // holds the key's place for the unknown- and missing-key checks
+                    } else {
+                        o.set(name, subtree(p));
+                    }
+                }
+                root = o;
+            } else {
+                root = subtree(p);
+            }
+            JsonToken trailing = p.nextToken();
+            if (trailing != null) { // what FAIL_ON_TRAILING_TOKENS said when the whole document was one tree
+                throw MismatchedInputException.from(
+                        p,
+                        JsonNode.class,
+                        String.format(
+                                "Trailing token (of type %s) found after value (bound as %s): not allowed as per"
+                                        + " `DeserializationFeature.FAIL_ON_TRAILING_TOKENS`",
+                                trailing, ClassUtil.nameOf(JsonNode.class)));
+            }
         } catch (IOException e) {
             throw new FormatException(source + ": not readable JSON: " + e.getMessage());
         }
-        if (root == null || root.isMissingNode()) {
-            throw new FormatException(source + ": empty document");
-        }
         try {
-            return certificate(root);
+            return certificate(root, segments);
         } catch (FormatException e) {
             throw new FormatException(source + ": " + e.getMessage());
         }
     }
 
-    private static Certificate certificate(JsonNode n) {
+    /** The value at the parser's current token as a tree (JSON null as a null node), the parser left on its end. */
+    static JsonNode subtree(JsonParser p) throws IOException {
+        JsonNode n = SUBTREE.readTree(p);
+        return n == null ? NullNode.getInstance() : n;
+    }
+
+    private static Certificate certificate(JsonNode n, SegmentReader.Result streamed) {
         keys(
                 n,
                 "",
@@ -98,16 +144,7 @@ final class CertificateReader {
                 part.getValue().properties().forEach(f -> string(f.getValue(), at + "." + f.getKey()));
             });
         }
-        List<List<PairSteps>> segments = new ArrayList<>();
-        JsonNode segs = array(n.get("segments"), "segments");
-        for (int i = 0; i < segs.size(); i++) {
-            List<PairSteps> seg = new ArrayList<>();
-            JsonNode s = array(segs.get(i), "segments[" + i + "]");
-            for (int p = 0; p < s.size(); p++) {
-                seg.add(pairSteps(s.get(p), "segments[" + i + "][" + p + "]"));
-            }
-            segments.add(seg);
-        }
+        List<List<PairSteps>> segments = streamed.segments();
         Certificate.Violation violation = null;
         JsonNode v = n.get("violation");
         if (v != null && !v.isNull()) {
@@ -305,28 +342,8 @@ final class CertificateReader {
                 at);
     }
 
-    private static PairSteps pairSteps(JsonNode n, String at) {
-        keys(n, at, Set.of("pair", "ends", "lb", "planes"), Set.of("windows"));
-        JsonNode pl = array(n.get("planes"), at + ".planes");
-        double[][] planes = new double[pl.size()][];
-        for (int k = 0; k < pl.size(); k++) {
-            if (!pl.get(k).isNull()) {
-                planes[k] = numbers(pl.get(k), at + ".planes[" + k + "]");
-                if (planes[k].length != 6) {
-                    throw new FormatException(at + ".planes[" + k + "]: expected [nx, ny, nz, c, gA, gB] or null");
-                }
-            }
-        }
-        return new PairSteps(
-                pair(n.get("pair"), at + ".pair"),
-                numbers(n.get("ends"), at + ".ends"),
-                numbers(n.get("lb"), at + ".lb"),
-                planes,
-                n.has("windows") ? windows(n.get("windows"), at + ".windows") : null);
-    }
-
     /** {@code windows}: per step null, or [[first, last, nx, ny, nz, c, gA, gB], ...] for an exact-mesh window. */
-    private static Certificate.TrianglePlanes[][] windows(JsonNode n, String at) {
+    static Certificate.TrianglePlanes[][] windows(JsonNode n, String at) {
         JsonNode w = array(n, at);
         Certificate.TrianglePlanes[][] out = new Certificate.TrianglePlanes[w.size()][];
         for (int k = 0; k < w.size(); k++) {
@@ -354,7 +371,7 @@ final class CertificateReader {
         return out;
     }
 
-    private static PairTuple pair(JsonNode n, String at) {
+    static PairTuple pair(JsonNode n, String at) {
         JsonNode a = array(n, at);
         if (a.size() != 5) {
             throw new FormatException(at + ": expected [first, firstPiece, second, secondPiece, environment]");

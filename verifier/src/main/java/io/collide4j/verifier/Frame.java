@@ -128,6 +128,14 @@ final class Frame {
         return x;
     }
 
+    /** {@link #rotate(Interval[])} into lo, hi at o..o+2, the same bounds, without records for the result. */
+    void rotate(Interval[] v, double[] lo, double[] hi, int o) {
+        double[] vl = {v[0].lo(), v[1].lo(), v[2].lo()}, vh = {v[0].hi(), v[1].hi(), v[2].hi()};
+        for (int i = 0; i < 3; i++) {
+            dot(this.lo, this.hi, 3 * i, 1, vl, vh, 0, 1, lo, hi, o + i);
+        }
+    }
+
     /** R·v: the direction v of this frame in the parent's coordinates (lemma F1). */
     Interval[] rotate(Interval[] v) {
         double[] vl = {v[0].lo(), v[1].lo(), v[2].lo()}, vh = {v[0].hi(), v[1].hi(), v[2].hi()};
@@ -138,6 +146,22 @@ final class Frame {
             x[i] = new Interval(xl[0], xh[0]);
         }
         return x;
+    }
+
+    /** Bounds of t's i-th entry, as {@link #t} gives them, without the record. */
+    double tLo(int i) {
+        return lo[9 + i];
+    }
+
+    double tHi(int i) {
+        return hi[9 + i];
+    }
+
+    /** {@link #toLocal(Interval[])} on bare bounds: w = Rᵀ·n into wl, wh (indices 0..2), nothing allocated. */
+    void toLocal(double[] nl, double[] nh, double[] wl, double[] wh) {
+        for (int j = 0; j < 3; j++) {
+            dot(lo, hi, j, 3, nl, nh, 0, 1, wl, wh, j);
+        }
     }
 
     /** Rᵀ·n: a world direction n expressed in this frame (the exact inverse of a rotation is its transpose). */

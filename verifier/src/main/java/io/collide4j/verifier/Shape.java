@@ -11,6 +11,16 @@ sealed interface Shape {
     /** Upper bound of max over the set of w·x for every w in the box. */
     double support(Interval[] w);
 
+    /**
+     * {@link #support(Interval[])} of the box [wl[i], wh[i]], the same double. The hull of points, the piece shape of
+     * every mesh, overrides it without allocating (the verifier's plane tests call it per piece and step); the
+     * primitives build the intervals.
+     */
+    default double support(double[] wl, double[] wh) {
+        return support(
+                new Interval[] {new Interval(wl[0], wh[0]), new Interval(wl[1], wh[1]), new Interval(wl[2], wh[2])});
+    }
+
     /** Axis-aligned box centred on the origin with half edge lengths h. */
     record Box(double hx, double hy, double hz) implements Shape {
         public double support(Interval[] w) {
@@ -82,7 +92,13 @@ sealed interface Shape {
          * A NaN vertex sum stays NaN through Math.max, so the bound is NaN (lemma I2).
          */
         public double support(Interval[] w) {
-            double ax = w[0].lo(), bx = w[0].hi(), ay = w[1].lo(), by = w[1].hi(), az = w[2].lo(), bz = w[2].hi();
+            return support(
+                    new double[] {w[0].lo(), w[1].lo(), w[2].lo()}, new double[] {w[0].hi(), w[1].hi(), w[2].hi()});
+        }
+
+        @Override
+        public double support(double[] wl, double[] wh) {
+            double ax = wl[0], bx = wh[0], ay = wl[1], by = wh[1], az = wl[2], bz = wh[2];
             double best = Double.NEGATIVE_INFINITY;
             double[] v = xyz;
             for (int i = 0; i < v.length; i += 3) {
@@ -92,14 +108,17 @@ sealed interface Shape {
             if (Double.isNaN(best)) {
                 return best;
             }
-            double scale = Interval.up(Interval.up(Interval.up(w[0].mag() * mx) + Interval.up(w[1].mag() * my))
-                    + Interval.up(w[2].mag() * mz));
+            // |w_i| as Interval.mag gives it
+            double m0 = Math.max(Math.abs(ax), Math.abs(bx)),
+                    m1 = Math.max(Math.abs(ay), Math.abs(by)),
+                    m2 = Math.max(Math.abs(az), Math.abs(bz));
+            double scale = Interval.up(Interval.up(Interval.up(m0 * mx) + Interval.up(m1 * my)) + Interval.up(m2 * mz));
             double rounding = Interval.up(Interval.up(0x1p-51 * scale) + 3 * Double.MIN_VALUE);
             best = Interval.up(best + rounding);
             if (slack == 0) {
                 return best;
             }
-            double l1 = Interval.up(Interval.up(w[0].mag() + w[1].mag()) + w[2].mag());
+            double l1 = Interval.up(Interval.up(m0 + m1) + m2);
             return Interval.up(best + Interval.up(slack * l1));
         }
 

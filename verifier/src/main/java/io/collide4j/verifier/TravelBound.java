@@ -234,7 +234,7 @@ final class TravelBound {
             deltas[k] = delta(lv.anchorLo[k], lv.anchorHi[k], b.lo(), b.hi());
             turn[k] = turned;
             turnRate[k] = turning;
-            if (lv.arms[k] != null) {
+            if (lv.revolute[k]) {
                 turned = Interval.up(turned + deltas[k]);
                 if (rates != null) {
                     turning = Interval.up(turning + magnitude(rates[index[k]]));
@@ -251,16 +251,20 @@ final class TravelBound {
         double laterRate = 0; // Σ w_l·|dq_l/ds| over the joints after joint k: how fast x moves in k's frame
         double half = rates == null ? Double.NaN : Interval.up(Interval.up(tau * tau) * 0.5);
         for (int k = size - 1; k >= 0; k--) {
-            Interval[] axis = lv.axes[k];
+            double[] axLo = lv.axisLo, axHi = lv.axisHi;
+            int x = 3 * k, y = x + 1, z = x + 2;
             Interval rate = rates == null ? null : rates[index[k]];
             double w; // bound of |∂x/∂q_k| over the box
             double wn; // bound of |∂(n·x)/∂q_k| over the box
             double moved; // how far n·∂x/∂q_k can move over the box, over |n|
             double movedRate; // how fast it can move along the step (times |s − s*| bounds it too), over |n|
-            Interval[] v = lv.arms[k] == null ? axis : lv.arms[k];
-            dot(v, n0, n1, n2); // along0 = n·ω_k (prismatic) or n·u_k (revolute) at the anchor, into dotLo/dotHi
+            if (lv.revolute[k]) {
+                dot(lv.armLo, lv.armHi, x, n0, n1, n2);
+            } else {
+                dot(axLo, axHi, x, n0, n1, n2);
+            } // along0 = n·ω_k (prismatic) or n·u_k (revolute) at the anchor, into dotLo/dotHi
             double at = Math.max(Math.abs(dotLo), Math.abs(dotHi));
-            if (lv.arms[k] == null) {
+            if (!lv.revolute[k]) {
                 // prismatic: ∂x/∂q = ω, the unit axis, which the joints before k turn by at most turn[k] radians, and a
                 // unit vector moves by at most 2 however it turns
                 w = 1;
@@ -280,8 +284,7 @@ final class TravelBound {
                 // (the joints after k) + |u|·turn[k] (the joints before k rotate it), and by at most 2·the reach.
                 double cap = Interval.up(fixedReach[k] + slides);
                 w = Math.min(Interval.up(lv.reach[k] + later), cap);
-                double nw = crossNorm(
-                        n0, n1, n2, axis[0].lo(), axis[0].hi(), axis[1].lo(), axis[1].hi(), axis[2].lo(), axis[2].hi());
+                double nw = crossNorm(n0, n1, n2, axLo[x], axHi[x], axLo[y], axHi[y], axLo[z], axHi[z]);
                 at = Interval.up(at + Interval.up(nw * lv.radius));
                 moved = Math.min(Interval.up(later + Interval.up(w * turn[k])), Interval.up(2 * cap));
                 movedRate = Interval.up(laterRate + Interval.up(w * turnRate[k]));
@@ -293,19 +296,19 @@ final class TravelBound {
                 double l = Interval.addLo(linLo, linHi, pl, ph);
                 linHi = Interval.addHi(linLo, linHi, pl, ph);
                 linLo = l;
-                if (lv.arms[k] != null) {
-                    pl = Interval.mulLo(rl, rh, axis[0].lo(), axis[0].hi());
-                    ph = Interval.mulHi(rl, rh, axis[0].lo(), axis[0].hi());
+                if (lv.revolute[k]) {
+                    pl = Interval.mulLo(rl, rh, axLo[x], axHi[x]);
+                    ph = Interval.mulHi(rl, rh, axLo[x], axHi[x]);
                     l = Interval.addLo(oxLo, oxHi, pl, ph);
                     oxHi = Interval.addHi(oxLo, oxHi, pl, ph);
                     oxLo = l;
-                    pl = Interval.mulLo(rl, rh, axis[1].lo(), axis[1].hi());
-                    ph = Interval.mulHi(rl, rh, axis[1].lo(), axis[1].hi());
+                    pl = Interval.mulLo(rl, rh, axLo[y], axHi[y]);
+                    ph = Interval.mulHi(rl, rh, axLo[y], axHi[y]);
                     l = Interval.addLo(oyLo, oyHi, pl, ph);
                     oyHi = Interval.addHi(oyLo, oyHi, pl, ph);
                     oyLo = l;
-                    pl = Interval.mulLo(rl, rh, axis[2].lo(), axis[2].hi());
-                    ph = Interval.mulHi(rl, rh, axis[2].lo(), axis[2].hi());
+                    pl = Interval.mulLo(rl, rh, axLo[z], axHi[z]);
+                    ph = Interval.mulHi(rl, rh, axLo[z], axHi[z]);
                     l = Interval.addLo(ozLo, ozHi, pl, ph);
                     ozHi = Interval.addHi(ozLo, ozHi, pl, ph);
                     ozLo = l;
@@ -340,14 +343,14 @@ final class TravelBound {
     }
 
     /**
-     * Bounds of v[0]·n0 + v[1]·n1 + v[2]·n2 into {@link #dotLo}/{@link #dotHi}, as
+     * Bounds of v·n, v the bounds at o..o+2 of lo and hi, into {@link #dotLo}/{@link #dotHi}, as
      * {@code v[0].mul(n0).add(v[1].mul(n1)).add(v[2].mul(n2))}.
      */
-    private void dot(Interval[] v, double n0, double n1, double n2) {
-        double al = Interval.scaleLo(v[0].lo(), v[0].hi(), n0), ah = Interval.scaleHi(v[0].lo(), v[0].hi(), n0);
-        double bl = Interval.scaleLo(v[1].lo(), v[1].hi(), n1), bh = Interval.scaleHi(v[1].lo(), v[1].hi(), n1);
+    private void dot(double[] lo, double[] hi, int o, double n0, double n1, double n2) {
+        double al = Interval.scaleLo(lo[o], hi[o], n0), ah = Interval.scaleHi(lo[o], hi[o], n0);
+        double bl = Interval.scaleLo(lo[o + 1], hi[o + 1], n1), bh = Interval.scaleHi(lo[o + 1], hi[o + 1], n1);
         double sl = Interval.addLo(al, ah, bl, bh), sh = Interval.addHi(al, ah, bl, bh);
-        double cl = Interval.scaleLo(v[2].lo(), v[2].hi(), n2), ch = Interval.scaleHi(v[2].lo(), v[2].hi(), n2);
+        double cl = Interval.scaleLo(lo[o + 2], hi[o + 2], n2), ch = Interval.scaleHi(lo[o + 2], hi[o + 2], n2);
         dotLo = Interval.addLo(sl, sh, cl, ch);
         dotHi = Interval.addHi(sl, sh, cl, ch);
     }
@@ -380,14 +383,18 @@ final class TravelBound {
 
     /**
      * What lemma M1 needs of a piece at an anchor, whatever the normal and the box: per moving joint k of its chain
-     * (root first) the world axis ω_k, for a revolute joint the arm u_k = ω_k × (C − o_k) (null for a prismatic one) and
+     * (root first) the world axis ω_k, for a revolute joint the arm u_k = ω_k × (C − o_k) (revolute false, no arm, for a
+     * prismatic one) and
      * |u_k| + ρ rounded up; ρ the piece's ball radius. Also the joints' indices ({@link IntervalKinematics#index}) and
      * anchor values by chain index, so the per-call loop looks nothing up ({@code anchor}: the values map they were read
      * from).
      */
     private record Levers(
-            Interval[][] axes,
-            Interval[][] arms,
+            double[] axisLo,
+            double[] axisHi,
+            double[] armLo,
+            double[] armHi,
+            boolean[] revolute,
             double[] reach,
             double radius,
             int[] index,
@@ -405,11 +412,16 @@ final class TravelBound {
         Interval[] c0 = {Interval.point(ball[0]), Interval.point(ball[1]), Interval.point(ball[2])};
         Interval[] centre = anchorFrames.get(p.owner()).apply(p.origin().apply(c0));
         List<JointDescription> chain = chain(p);
-        Interval[][] axes = new Interval[chain.size()][], arms = new Interval[chain.size()][];
-        double[] reach = new double[chain.size()];
-        int[] index = new int[chain.size()];
-        double[] anchorLo = new double[chain.size()], anchorHi = new double[chain.size()];
-        for (int k = 0; k < chain.size(); k++) {
+        int size = chain.size();
+        // per joint k at 3k..3k+2: bounds of ω_k and of u_k, computed on bare bounds with Interval.subLo & co, the
+        // same shortcuts and rounding as the Interval methods (lemma I1), so no record per product
+        double[] axisLo = new double[3 * size], axisHi = new double[3 * size];
+        double[] armLo = new double[3 * size], armHi = new double[3 * size];
+        boolean[] revolute = new boolean[size];
+        double[] reach = new double[size];
+        int[] index = new int[size];
+        double[] anchorLo = new double[size], anchorHi = new double[size];
+        for (int k = 0; k < size; k++) {
             JointDescription j = chain.get(k);
             index[k] = kinematics.index(j.name());
             Interval a = anchor.get(j.name());
@@ -418,22 +430,46 @@ final class TravelBound {
             // o: the child frame's origin, on the axis (the motion rotates about it); ω = R_child·k, since the
             // rotation about k leaves k fixed
             Frame f = anchorFrames.get(j.child());
-            Interval[] axis = f.rotate(kinematics.numbers().jointAxis(j.name()));
-            axes[k] = axis;
+            f.rotate(kinematics.numbers().jointAxis(j.name()), axisLo, axisHi, 3 * k);
             if (j.type() != JointType.PRISMATIC) {
-                Interval vx = centre[0].sub(f.t(0)), vy = centre[1].sub(f.t(1)), vz = centre[2].sub(f.t(2));
-                Interval[] u = {
-                    axis[1].mul(vz).sub(axis[2].mul(vy)),
-                    axis[2].mul(vx).sub(axis[0].mul(vz)),
-                    axis[0].mul(vy).sub(axis[1].mul(vx))
-                };
-                arms[k] = u;
-                reach[k] = Interval.up(Shape.norm(u[0], u[1], u[2]) + ball[3]);
+                revolute[k] = true;
+                double vxl = Interval.subLo(centre[0].lo(), centre[0].hi(), f.tLo(0), f.tHi(0)),
+                        vxh = Interval.subHi(centre[0].lo(), centre[0].hi(), f.tLo(0), f.tHi(0));
+                double vyl = Interval.subLo(centre[1].lo(), centre[1].hi(), f.tLo(1), f.tHi(1)),
+                        vyh = Interval.subHi(centre[1].lo(), centre[1].hi(), f.tLo(1), f.tHi(1));
+                double vzl = Interval.subLo(centre[2].lo(), centre[2].hi(), f.tLo(2), f.tHi(2)),
+                        vzh = Interval.subHi(centre[2].lo(), centre[2].hi(), f.tLo(2), f.tHi(2));
+                int x = 3 * k, y = x + 1, z = x + 2;
+                // u = ω × v
+                cross(axisLo[y], axisHi[y], vzl, vzh, axisLo[z], axisHi[z], vyl, vyh, armLo, armHi, x);
+                cross(axisLo[z], axisHi[z], vxl, vxh, axisLo[x], axisHi[x], vzl, vzh, armLo, armHi, y);
+                cross(axisLo[x], axisHi[x], vyl, vyh, axisLo[y], axisHi[y], vxl, vxh, armLo, armHi, z);
+                reach[k] =
+                        Interval.up(Shape.normHi(armLo[x], armHi[x], armLo[y], armHi[y], armLo[z], armHi[z]) + ball[3]);
             }
         }
-        lv = new Levers(axes, arms, reach, ball[3], index, anchorLo, anchorHi, anchor);
+        lv = new Levers(axisLo, axisHi, armLo, armHi, revolute, reach, ball[3], index, anchorLo, anchorHi, anchor);
         known.put(p, lv);
         return lv;
+    }
+
+    /** Bounds of a·b − c·d into lo[o], hi[o], as {@code a.mul(b).sub(c.mul(d))}. */
+    private static void cross(
+            double al,
+            double ah,
+            double bl,
+            double bh,
+            double cl,
+            double ch,
+            double dl,
+            double dh,
+            double[] lo,
+            double[] hi,
+            int o) {
+        double pl = Interval.mulLo(al, ah, bl, bh), ph = Interval.mulHi(al, ah, bl, bh);
+        double ql = Interval.mulLo(cl, ch, dl, dh), qh = Interval.mulHi(cl, ch, dl, dh);
+        lo[o] = Interval.subLo(pl, ph, ql, qh);
+        hi[o] = Interval.subHi(pl, ph, ql, qh);
     }
 
     /**

@@ -23,6 +23,11 @@
  * <li><b>anchor</b>: the configuration at one s inside a plane test's interval (a short dyadic near its middle, shared
  * by the segment's tests) whose frames are enclosed; <b>travel</b>: a bound on how far a piece moves along n from there
  * over the interval ({@link io.collide4j.verifier.TravelBound}, lemmas M1, M2).</li>
+ * <li><b>bare bounds</b>: an enclosure kept as lo/hi doubles (locals, flat arrays, per-thread scratch) on the hot
+ * paths (frames, piece supports, levers), computed with {@code Interval.addLo} and friends: the same doubles the
+ * {@link io.collide4j.verifier.Interval} methods give, without a record per product.</li>
+ * <li><b>streamed segments</b>: the certificate's step arrays read token by token
+ * ({@link io.collide4j.verifier.SegmentReader}), refused exactly as the whole-document tree reader refused them.</li>
  * <li><b>subdivision</b>: bisection of an s-interval when an enclosure is too loose to prove a test.</li>
  * <li><b>allowed pair</b>: a self pair not checked, justified by adjacency, the SRDF or a Drake filter group, or
  * granted as an assumption (the caller's allow entry, an attachment).</li>
