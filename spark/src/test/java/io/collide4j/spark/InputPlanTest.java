@@ -35,14 +35,7 @@ class InputPlanTest {
 
     @BeforeAll
     static void start() {
-        spark = SparkSession.builder()
-                .master("local[2]")
-                .appName("collide4j input plan test")
-                .config("spark.ui.enabled", false)
-                .config("spark.driver.host", "127.0.0.1")
-                .config("spark.driver.bindAddress", "127.0.0.1")
-                .getOrCreate();
-        spark.sparkContext().setLogLevel("ERROR");
+        spark = LocalSpark.start("local[2]", "collide4j input plan test");
     }
 
     @AfterAll

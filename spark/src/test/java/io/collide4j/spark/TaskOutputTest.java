@@ -42,14 +42,7 @@ class TaskOutputTest {
 
     @BeforeAll
     static void start() {
-        spark = SparkSession.builder()
-                .master("local[2,3]")
-                .appName("collide4j task output test")
-                .config("spark.ui.enabled", false)
-                .config("spark.driver.host", "127.0.0.1")
-                .config("spark.driver.bindAddress", "127.0.0.1")
-                .getOrCreate();
-        spark.sparkContext().setLogLevel("ERROR");
+        spark = LocalSpark.start("local[2,3]", "collide4j task output test");
     }
 
     @AfterAll
