@@ -16,9 +16,9 @@ package io.collide4j.checker.scene;
  * {@link DynamicAabbTree.Hits}.
  */
 final class FlatAabbTree {
-    private final double[] box; // 6 per node, preorder: min xyz, max xyz
+    final double[] box; // 6 per node, preorder: min xyz, max xyz (read by SphereQueryGrid)
     // internal node: index just past its subtree (> its own index + 2); leaf: ~payload (negative)
-    private final int[] link;
+    final int[] link;
     private final int nodes;
 
     FlatAabbTree(DynamicAabbTree tree) {
@@ -43,6 +43,20 @@ final class FlatAabbTree {
         next = fill(tree, tree.nodeChild(n, false), next);
         link[at] = next;
         return next;
+    }
+
+    int nodeCount() {
+        return nodes;
+    }
+
+    /** The payload of node n when it is a leaf, else −1 (payloads are slot indices, never negative). */
+    int leafPayload(int n) {
+        int k = link[n];
+        return k < 0 ? ~k : -1;
+    }
+
+    double boxAt(int n, int k) {
+        return box[6 * n + k];
     }
 
     /** As {@link DynamicAabbTree#querySphere}: every leaf whose box is within distance ≤ r of (cx,cy,cz). */

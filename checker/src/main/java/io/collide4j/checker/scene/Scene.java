@@ -122,6 +122,15 @@ public final class Scene {
         return flat.querySphere(x, y, z, r, hits);
     }
 
+    /**
+     * A uniform grid over this scene answering {@link #querySphere} exactly as it does (same slots, same order) for
+     * radii up to reach, faster; larger radii and points off the grid go to the tree. Built on each call (time and
+     * memory linear in the grid's entries); a caller with a fixed robot builds one and keeps it.
+     */
+    public SphereQueryGrid sphereGrid(double reach) {
+        return new SphereQueryGrid(flat, reach);
+    }
+
     /** World AABB of the obstacle in a slot, as stored in the broad phase. */
     public void slotBounds(int slot, double[] dest) {
         tree.bounds(proxyBySlot[slot], dest);
