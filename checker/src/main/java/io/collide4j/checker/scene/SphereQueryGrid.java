@@ -7,7 +7,7 @@ import java.util.Arrays;
  * preorder, the obstacle boxes within {@code reach} of the cell, with each box's bounds copied beside it, so a
  * query is one cell lookup and a scan of a few contiguous candidates instead of a tree walk.
  *
- * <p>Exactness: a candidate is reported when the same expression as {@link FlatAabbTree#querySphere} accepts it,
+ * <p>Exactness: a candidate is reported when the same expression as {@code FlatAabbTree.querySphere} accepts it,
  * and every box that expression can accept for a point of the cell is listed (cells and distances are taken with a
  * slack many orders above the rounding of the index and distance arithmetic), so for {@code r ≤ reach} the answer is
  * the tree's: the same slots in the same order (a box the tree reports has every ancestor pass the same test, since
