@@ -3,6 +3,7 @@ package io.collide4j.checker.query;
 import io.collide4j.checker.robot.RobotCollisionModel;
 import io.collide4j.checker.scene.Obstacle;
 import io.collide4j.checker.scene.Scene;
+import io.collide4j.checker.scene.SphereQueryGrid;
 import io.collide4j.kinematics.LinkPoses;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,6 +45,15 @@ public final class CollisionChecker {
     private final Advancement advancement;
     private final BooleanAdvancement booleanAdvancement;
 
+    /**
+     * Margins up to which the state check's per-body scene query is answered from {@link #sceneGrid}; larger ones
+     * go to the scene's tree, with the same answers (5 cm covers the margins planners and certification use).
+     */
+    static final double GRID_MARGIN = 0.05;
+
+    /** The static scene's sphere-query grid, sized for the largest body sphere plus {@link #GRID_MARGIN}. */
+    private final SphereQueryGrid sceneGrid;
+
     /** Per body and obstacle slot ([body · slotCount + slot]): whether the pair is checked (the ACM, resolved once). */
     private final boolean[] envChecks;
 
@@ -59,6 +69,14 @@ public final class CollisionChecker {
         this.advancement = new Advancement(distance, prepared, exact, grid);
         this.booleanAdvancement = new BooleanAdvancement(distance, model, prepared, grid, advancement, spheres);
         Scene scene = prepared.scene();
+        double reach = GRID_MARGIN;
+        for (int body = 0; body < model.bodyCount(); body++) {
+            double r = model.bodySphere(body, 3) + GRID_MARGIN;
+            if (Double.isFinite(r) && r > reach) { // anything else leaves that body's queries to the tree
+                reach = r;
+            }
+        }
+        this.sceneGrid = scene.sphereGrid(reach);
         this.envChecks = new boolean[model.bodyCount() * scene.slotCount()];
         for (int body = 0; body < model.bodyCount(); body++) {
             for (int slot = 0; slot < scene.slotCount(); slot++) {
@@ -163,7 +181,7 @@ public final class CollisionChecker {
                 continue;
             }
             int link = model.bodyLink(body);
-            scene.querySphere(
+            sceneGrid.querySphere(
                     bodyC[3 * body],
                     bodyC[3 * body + 1],
                     bodyC[3 * body + 2],

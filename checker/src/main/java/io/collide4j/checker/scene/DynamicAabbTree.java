@@ -489,6 +489,33 @@ public final class DynamicAabbTree {
         return dx * dx + dy * dy + dz * dz;
     }
 
+    // Read access for FlatAabbTree's snapshot.
+
+    /** Number of nodes (leaves and internal) in the tree. */
+    int nodeCount() {
+        return leafCount == 0 ? 0 : 2 * leafCount - 1;
+    }
+
+    int rootNode() {
+        return root;
+    }
+
+    boolean isLeafNode(int n) {
+        return height[n] == 0;
+    }
+
+    int nodeChild(int n, boolean second) {
+        return second ? child2[n] : child1[n];
+    }
+
+    int nodePayload(int n) {
+        return payload[n];
+    }
+
+    void nodeBox(int n, double[] dest, int offset) {
+        System.arraycopy(box, 6 * n, dest, offset, 6);
+    }
+
     /** Checks parent links, heights and box containment of the whole tree; throws IllegalStateException if broken. */
     void validateStructure() {
         if (root == NULL) {

@@ -25,6 +25,7 @@ public final class Scene {
     private final int[] proxyBySlot;
     private final Map<String, Integer> slotByName;
     private final DynamicAabbTree tree; // payload = slot index; never mutated after publication
+    private final FlatAabbTree flat; // the same tree for queries: one forward pass, no stack
     private final int count;
 
     private Scene(
@@ -33,6 +34,7 @@ public final class Scene {
         this.proxyBySlot = proxyBySlot;
         this.slotByName = slotByName;
         this.tree = tree;
+        this.flat = new FlatAabbTree(tree);
         this.count = count;
     }
 
@@ -112,12 +114,21 @@ public final class Scene {
     /** Slots of obstacles whose world AABB overlaps the box. */
     public DynamicAabbTree.Hits queryAabb(
             double minX, double minY, double minZ, double maxX, double maxY, double maxZ, DynamicAabbTree.Hits hits) {
-        return tree.queryAabb(minX, minY, minZ, maxX, maxY, maxZ, hits);
+        return flat.queryAabb(minX, minY, minZ, maxX, maxY, maxZ, hits);
     }
 
     /** Slots of obstacles whose world AABB comes within r of the point. */
     public DynamicAabbTree.Hits querySphere(double x, double y, double z, double r, DynamicAabbTree.Hits hits) {
-        return tree.querySphere(x, y, z, r, hits);
+        return flat.querySphere(x, y, z, r, hits);
+    }
+
+    /**
+     * A uniform grid over this scene answering {@link #querySphere} exactly as it does (same slots, same order) for
+     * radii up to reach, faster; larger radii and points off the grid go to the tree. Built on each call (time and
+     * memory linear in the grid's entries); a caller with a fixed robot builds one and keeps it.
+     */
+    public SphereQueryGrid sphereGrid(double reach) {
+        return new SphereQueryGrid(flat, reach);
     }
 
     /** World AABB of the obstacle in a slot, as stored in the broad phase. */
