@@ -951,8 +951,8 @@ public final class Collide4j {
 
         /**
          * Hears the name of each robot or scene mesh as {@link #decompose(boolean)} turns it into convex pieces (the
-         * first time, before the cache has it, that takes seconds per mesh): for progress output. Called from the
-         * threads that convert the robot's links side by side, one call at a time (under a lock); null for none.
+         * first time, before the cache has it, that takes seconds per mesh): for progress output. Called on the
+         * building thread; null for none.
          */
         public Builder meshListener(java.util.function.@Nullable Consumer<String> listener) {
             this.meshListener = listener;

@@ -83,21 +83,13 @@ record PieceChoice(ConvexPieceProvider scenePieces, List<LinkConvexity> concave)
         return new PieceChoice(scenePieces, concave);
     }
 
-    /**
-     * {@code d}, telling {@code hear} each mesh first. The robot's links are converted side by side (several threads),
-     * so the listener is called under a lock of its own: one call at a time, as the builder's contract promises.
-     */
     private static ConvexPieceProvider heard(DecompositionPieces d, Consumer<String> hear) {
-        if (hear == null) {
-            return d;
-        }
-        Object lock = new Object();
-        return (mesh, what) -> {
-            synchronized (lock) {
-                hear.accept(what);
-            }
-            return d.pieces(mesh, what);
-        };
+        return hear == null
+                ? d
+                : (mesh, what) -> {
+                    hear.accept(what);
+                    return d.pieces(mesh, what);
+                };
     }
 
     /** The index of a bundled robot's precomputed decompositions ({@code <robot>/decomposition/index.json}). */

@@ -487,24 +487,6 @@ public final class RobotCollisionModel {
             List<BodyData> bodies = new ArrayList<>();
             Set<String> names = new HashSet<>();
             FkErrorBound fk = kinematics.fkErrorBound();
-            // every element's pieces first, the links side by side (a concave link may be decomposed, seconds each)
-            List<LinkPieces.Element> elements = new ArrayList<>();
-            for (String linkName : kinematics.linkNames()) {
-                LinkDescription ld = links.get(linkName);
-                if (ld == null) {
-                    continue;
-                }
-                for (int e = 0; e < ld.collisions().size(); e++) {
-                    // scale acts in the element frame (about its origin), so the origin itself is unchanged
-                    elements.add(new LinkPieces.Element(
-                            ld.collisions().get(e).geometry(),
-                            inflation.scale(linkName),
-                            linkProvider.getOrDefault(linkName, provider),
-                            "link '" + linkName + "' collision " + e));
-                }
-            }
-            LinkPieces converted =
-                    LinkPieces.convert(elements, Runtime.getRuntime().availableProcessors());
             for (String linkName : kinematics.linkNames()) {
                 LinkDescription ld = links.get(linkName);
                 if (ld == null || ld.collisions().isEmpty()) {
@@ -513,12 +495,15 @@ public final class RobotCollisionModel {
                 BodyData bd = new BodyData(linkName, kinematics.linkIndex(linkName), false);
                 double scale = inflation.scale(linkName), pad = inflation.padding(linkName);
                 md.add("link").add(linkName).add(scale).add(pad);
+                ConvexPieceProvider linkPieces = linkProvider.getOrDefault(linkName, provider);
                 if (linkProvider.containsKey(linkName)) {
                     md.add("pieces").add(linkProviderName.get(linkName));
                 }
                 for (int e = 0; e < ld.collisions().size(); e++) {
                     GeometryElement ge = ld.collisions().get(e);
-                    ConvexPieceProvider.Pieces pieces = converted.next();
+                    String what = "link '" + linkName + "' collision " + e;
+                    // scale acts in the element frame (about its origin), so the origin itself is unchanged
+                    ConvexPieceProvider.Pieces pieces = ConvexConversion.of(ge.geometry(), scale, linkPieces, what);
                     // one piece covering a mesh covers the hull of its vertices (a convex superset of them)
                     PieceOrigin.Kind kind = !(ge.geometry() instanceof Geometry.Mesh)
                             ? PieceOrigin.Kind.PRIMITIVE

@@ -212,8 +212,8 @@ class DefaultDecompositionFalseRefusalTest {
         SemanticDescription s =
                 SrdfParser.parse(data.resolve("example-robot-data/robots/ur_description/srdf/ur5.srdf"), d);
         DecompositionPieces uncached = DecompositionPieces.uncached(sweep.params);
-        // each mesh decomposed once for all models (an uncached provider computes on every call); providers are called
-        // from several threads (RobotCollisionModel converts links side by side), so the memo is concurrent
+        // each mesh decomposed once for all models (an uncached provider computes on every call); a provider must be
+        // thread-safe (ConvexPieceProvider's contract), so the memo is concurrent
         Map<TriangleMesh, ConvexPieceProvider.Pieces> once = new java.util.concurrent.ConcurrentHashMap<>();
         ConvexPieceProvider pieces = (mesh, what) -> once.computeIfAbsent(mesh, m -> uncached.pieces(m, what));
         Map<String, RobotCollisionModel> models = new LinkedHashMap<>();
