@@ -48,7 +48,7 @@ class DecompositionPiecesTest {
     }
 
     private static Collide4j checker(boolean decomposed) {
-        Collide4j.Builder b = Collide4j.builder()
+        Collide4jBuilder b = Collide4j.builder()
                 .urdf(dir.resolve("ell.urdf"))
                 .scene(Scene.of(List.of(new Obstacle(
                         "ball", new ObstacleShape.Sphere(BALL_R), new Pose(BALL_X, BALL_Y, 0, 0, 0, 0, 1)))));

@@ -13,7 +13,7 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The robot a {@link Collide4j.Builder} was given, read: a bundled robot with its SRDF, a URDF (or xacro) file, or a
+ * The robot a {@link Collide4jBuilder} was given, read: a bundled robot with its SRDF, a URDF (or xacro) file, or a
  * parsed description; then an SRDF file when one was named. Stateless.
  */
 record RobotFiles(RobotDescription description, @Nullable SemanticDescription semantics) {

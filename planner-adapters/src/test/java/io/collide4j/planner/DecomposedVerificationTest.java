@@ -82,7 +82,7 @@ class DecomposedVerificationTest {
         return Scene.of(List.of(new Obstacle("ball", new ObstacleShape.Sphere(0.2), new Pose(0, 0, 0, 0, 0, 0, 1))));
     }
 
-    static Collide4j.Builder builder(Scene scene) {
+    static Collide4jBuilder builder(Scene scene) {
         return Collide4j.builder().urdf(dir.resolve("u.urdf")).scene(scene).margin(0.05);
     }
 

@@ -129,7 +129,7 @@ class IndependentVerificationTest {
     private void plannedPaths(int perScenario) {
         MbmProblems set = new MbmProblems(Path.of(System.getProperty("collide4j.testdata", "../tests/data"))
                 .resolve("vamp/resources/panda/problems.zip"));
-        Collide4j.Builder robot = Collide4j.builder().robot("panda");
+        Collide4jBuilder robot = Collide4j.builder().robot("panda");
         int checked = 0;
         for (String scenario : set.scenarios()) {
             for (MbmProblems.Problem p : set.load(scenario, 1, perScenario)) {

@@ -20,7 +20,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * A robot given as xacro through the library: {@code Collide4j.Builder.urdf(robot.urdf.xacro).xacroArgs(...)} loads
+ * A robot given as xacro through the library: {@code Collide4jBuilder.urdf(robot.urdf.xacro).xacroArgs(...)} loads
  * Universal Robots' description as ROS ships it, and a certificate made with it passes the independent verifier,
  * which re-reads the numbers from the expanded URDF text (the xacro source has none).
  */

@@ -80,7 +80,7 @@ public final class ResourceResolver {
     }
 
     /**
-     * The resolver of every entry point (CLI, server, {@code Collide4j.Builder}): the given roots
+     * The resolver of every entry point (CLI, server, {@code Collide4jBuilder}): the given roots
      * ({@code --package-path}), then the folders of the {@code ROS_PACKAGE_PATH} environment variable, then
      * package.xml discovery around the document.
      */

@@ -1,6 +1,7 @@
 package io.collide4j.planner.plan;
 
 import io.collide4j.planner.Collide4j;
+import io.collide4j.planner.Collide4jBuilder;
 import io.collide4j.urdf.DecimalText;
 import java.io.IOException;
 import java.io.Writer;
@@ -102,7 +103,7 @@ public final class BenchmarkEdges {
             MbmProblems set,
             List<String> scenarios,
             int perScenario,
-            Collide4j.Builder robot,
+            Collide4jBuilder robot,
             int freePerEnd,
             long seed) {
         if (perScenario < 1 || freePerEnd < 0) {
@@ -158,7 +159,7 @@ public final class BenchmarkEdges {
      * each scene label names a problem of {@code set}, whose checker is built as in {@link #generate}. Malformed
      * content is an {@link IllegalArgumentException} naming the file and line.
      */
-    public static BenchmarkEdges read(Path file, MbmProblems set, Collide4j.Builder robot) throws IOException {
+    public static BenchmarkEdges read(Path file, MbmProblems set, Collide4jBuilder robot) throws IOException {
         List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
         if (lines.isEmpty() || !lines.get(0).startsWith("id,scene,q0_1,")) {
             throw new IllegalArgumentException(file + ":1: expected the header id,scene,q0_1..q0_n,q1_1..q1_n");

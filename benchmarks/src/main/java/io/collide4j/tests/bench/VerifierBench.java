@@ -3,6 +3,7 @@ package io.collide4j.tests.bench;
 import io.collide4j.checker.certificate.TrajectoryCertifier;
 import io.collide4j.checker.certificate.Verdict;
 import io.collide4j.planner.Collide4j;
+import io.collide4j.planner.Collide4jBuilder;
 import io.collide4j.planner.plan.MbmProblems;
 import io.collide4j.planner.plan.PlanRequest;
 import io.collide4j.planner.plan.ProblemRunner;
@@ -48,7 +49,7 @@ public class VerifierBench {
     public void setup() {
         MbmProblems set = new MbmProblems(
                 Path.of(System.getProperty("collide4j.problems", "tests/data/vamp/resources/panda/problems.zip")));
-        Collide4j.Builder robot = Collide4j.builder().robot("panda").margin(0);
+        Collide4jBuilder robot = Collide4j.builder().robot("panda").margin(0);
         for (String scenario : set.scenarios()) {
             for (MbmProblems.Problem p : set.load(scenario, 1, 1)) {
                 Collide4j c = ProblemRunner.checker(robot, p);

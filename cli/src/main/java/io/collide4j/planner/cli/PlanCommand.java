@@ -4,6 +4,7 @@ import io.collide4j.checker.certificate.Verdict;
 import io.collide4j.checker.query.MotionStatus;
 import io.collide4j.planner.CertifiedStateValidityChecker;
 import io.collide4j.planner.Collide4j;
+import io.collide4j.planner.Collide4jBuilder;
 import io.collide4j.planner.options.CliException;
 import io.collide4j.planner.options.ExitCode;
 import io.collide4j.planner.options.RobotOptions;
@@ -192,7 +193,7 @@ final class PlanCommand extends RobotSceneCommand {
 
     private int mbm(Path zip, PlanRequest.Builder settings) {
         MbmProblems set = load(zip.toString(), () -> new MbmProblems(zip));
-        Collide4j.Builder robot = this.robot.builder();
+        Collide4jBuilder robot = this.robot.builder();
         if (index < 1 || count < 1) {
             throw new CliException(ExitCode.USAGE, "--index and --count must be >= 1");
         }

@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.collide4j.checker.robot.DecompositionMode;
 import io.collide4j.models.Models;
 import io.collide4j.planner.Collide4j;
+import io.collide4j.planner.Collide4jBuilder;
 import io.collide4j.urdf.DescriptionException;
 import io.collide4j.urdf.RobotDescription;
 import io.collide4j.urdf.SemanticDescription;
@@ -71,7 +72,7 @@ final class SessionLoader {
                 "decompose",
                 "xacroArgs");
         List<FileInput> fileInputs = new ArrayList<>();
-        Collide4j.Builder b = Collide4j.builder();
+        Collide4jBuilder b = Collide4j.builder();
         // Everything the client sent is checked before any file is read ...
         if (p.has("urdf") && p.has("robot")) {
             throw invalid("give 'robot' (bundled name) or 'urdf' (a file), not both");

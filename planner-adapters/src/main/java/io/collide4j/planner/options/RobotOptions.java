@@ -5,6 +5,7 @@ import io.collide4j.checker.robot.DecompositionMode;
 import io.collide4j.checker.robot.LinkConvexity;
 import io.collide4j.models.Models;
 import io.collide4j.planner.Collide4j;
+import io.collide4j.planner.Collide4jBuilder;
 import io.collide4j.urdf.DecimalText;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -153,7 +154,7 @@ public final class RobotOptions {
 
     /** As {@link #build(SceneOption, PrintStream)}; unless {@code quiet}, names each mesh --decompose works on after 2 s. */
     public Collide4j build(SceneOption scene, PrintStream err, boolean quiet) {
-        Collide4j.Builder b = builder();
+        Collide4jBuilder b = builder();
         if (decomposition() != DecompositionMode.HULLS && !quiet) {
             // the first --decompose of a robot computes every mesh's decomposition (seconds each), later runs read the
             // cache: say what is being worked on once the load has taken 2 s, so a long first run is not silent
@@ -209,8 +210,8 @@ public final class RobotOptions {
     }
 
     /** The robot part (no scene) as a builder. */
-    public Collide4j.Builder builder() {
-        Collide4j.Builder b = Collide4j.builder();
+    public Collide4jBuilder builder() {
+        Collide4jBuilder b = Collide4j.builder();
         if (urdf != null) {
             if (robot != null) {
                 throw new CliException(ExitCode.USAGE, "give --robot or --urdf, not both");

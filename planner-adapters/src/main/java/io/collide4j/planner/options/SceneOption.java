@@ -5,7 +5,7 @@ import io.collide4j.checker.scene.ObstacleShape;
 import io.collide4j.checker.scene.SceneLimits;
 import io.collide4j.checker.scene.SceneMeshFile;
 import io.collide4j.models.Models;
-import io.collide4j.planner.Collide4j;
+import io.collide4j.planner.Collide4jBuilder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -71,7 +71,7 @@ public final class SceneOption {
     }
 
     /** Adds the scene, then the mesh obstacles, to the builder. */
-    public Collide4j.Builder apply(Collide4j.Builder b) {
+    public Collide4jBuilder apply(Collide4jBuilder b) {
         String s = label();
         if (Models.sceneNames().contains(s)) {
             b.sceneName(s);

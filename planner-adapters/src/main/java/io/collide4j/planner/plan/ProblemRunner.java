@@ -5,6 +5,7 @@ import io.collide4j.checker.query.MotionResult;
 import io.collide4j.checker.query.MotionStatus;
 import io.collide4j.checker.query.QueryContext;
 import io.collide4j.planner.Collide4j;
+import io.collide4j.planner.Collide4jBuilder;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -44,7 +45,7 @@ public final class ProblemRunner {
      * The certified checker of a problem: sets the given robot builder's scene to the problem's, holds its
      * joints at the start state, then builds.
      */
-    public static Collide4j checker(Collide4j.Builder robot, MbmProblems.Problem p) {
+    public static Collide4j checker(Collide4jBuilder robot, MbmProblems.Problem p) {
         return robot.scene(p.scene()).holdAll(p.request().start()).build();
     }
 

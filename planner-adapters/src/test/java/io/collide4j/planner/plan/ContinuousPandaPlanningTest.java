@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.collide4j.checker.certificate.Verdict;
 import io.collide4j.checker.scene.Scene;
 import io.collide4j.planner.Collide4j;
+import io.collide4j.planner.Collide4jBuilder;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -21,7 +22,7 @@ class ContinuousPandaPlanningTest {
     static final Path DATA =
             Path.of(System.getProperty("collide4j.testdata", "../tests/data")).resolve("vamp/resources/panda");
 
-    static Collide4j.Builder robot() {
+    static Collide4jBuilder robot() {
         return Collide4j.builder()
                 .urdf(DATA.resolve("panda_continuous.urdf"))
                 .srdf(DATA.resolve("panda.srdf"))
@@ -31,7 +32,7 @@ class ContinuousPandaPlanningTest {
     @Test
     void solvesMbmProblemsWithCertifiedPaths() {
         MbmProblems set = new MbmProblems(DATA.resolve("problems.zip"));
-        Collide4j.Builder robot = robot();
+        Collide4jBuilder robot = robot();
         int solved = 0, valid = 0;
         for (String scenario : set.scenarios()) {
             for (MbmProblems.Problem p : set.load(scenario, 1, 1)) {

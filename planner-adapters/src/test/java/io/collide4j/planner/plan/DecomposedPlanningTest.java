@@ -16,6 +16,7 @@ import io.collide4j.checker.scene.ObstacleShape;
 import io.collide4j.checker.scene.Scene;
 import io.collide4j.planner.CertificateInputs;
 import io.collide4j.planner.Collide4j;
+import io.collide4j.planner.Collide4jBuilder;
 import io.collide4j.planner.TrajectoryCertifier;
 import io.collide4j.urdf.Pose;
 import io.collide4j.verifier.IndependentVerifier;
@@ -52,8 +53,8 @@ class DecomposedPlanningTest {
     @TempDir
     static Path cache;
 
-    static Collide4j.Builder ur5(boolean decomposed) {
-        Collide4j.Builder b =
+    static Collide4jBuilder ur5(boolean decomposed) {
+        Collide4jBuilder b =
                 Collide4j.builder().urdf(UR5).packageRoots(List.of(DATA)).srdf(SRDF);
         return decomposed ? b.decomposition(FAST, new DecompositionCache(cache)) : b.decompose(false);
     }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.collide4j.planner.Collide4j;
+import io.collide4j.planner.Collide4jBuilder;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,7 +36,7 @@ class MbmPlanningTest {
                         "table_under_pick_panda"),
                 set.scenarios());
         assertEquals(100, set.count("box_panda"), "MotionBenchMaker ships 100 problems per scenario");
-        Collide4j.Builder panda = Collide4j.builder().robot("panda");
+        Collide4jBuilder panda = Collide4j.builder().robot("panda");
         List<ProblemRunner.Run> runs = new ArrayList<>();
         int solved = 0, invalidEnds = 0, valid = 0;
         for (String scenario : set.scenarios()) {

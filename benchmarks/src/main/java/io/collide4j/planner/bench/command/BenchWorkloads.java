@@ -1,6 +1,7 @@
 package io.collide4j.planner.bench.command;
 
 import io.collide4j.planner.Collide4j;
+import io.collide4j.planner.Collide4jBuilder;
 import io.collide4j.planner.cli.Progress;
 import io.collide4j.planner.options.CliCommand;
 import io.collide4j.planner.options.CliException;
@@ -179,7 +180,7 @@ final class BenchWorkloads {
                         "--per-scenario " + first + ": scenario " + s + " has " + set.count(s) + " problems");
             }
         }
-        Collide4j.Builder robot = command.robot.builder();
+        Collide4jBuilder robot = command.robot.builder();
         int code = ExitCode.FREE.status();
         if (edges) {
             code = Math.max(code, edges(command, set, scenarios, first < 0 ? Integer.MAX_VALUE : first, robot, seed));
@@ -215,7 +216,7 @@ final class BenchWorkloads {
             MbmProblems set,
             List<String> scenarios,
             int first,
-            Collide4j.Builder robot,
+            Collide4jBuilder robot,
             long seed) {
         int perScenario = first;
         for (String s : scenarios) {
@@ -280,7 +281,7 @@ final class BenchWorkloads {
         return ExitCode.FREE.status();
     }
 
-    private int cases(BenchCommand command, MbmProblems set, List<CaseBenchmark.Case> rows, Collide4j.Builder robot) {
+    private int cases(BenchCommand command, MbmProblems set, List<CaseBenchmark.Case> rows, Collide4jBuilder robot) {
         Map<String, Collide4j> checkers = CaseBenchmark.checkers(set, rows, robot, cases);
         command.out.printf(
                 Locale.ROOT,
@@ -299,7 +300,7 @@ final class BenchWorkloads {
             MbmProblems set,
             List<String> scenarios,
             int first,
-            Collide4j.Builder robot,
+            Collide4jBuilder robot,
             long seed) {
         PlanRequest.Builder settings =
                 PlanRequest.builder().timeLimitSeconds(timeLimit).seed(seed).lazyEdges(!eagerEdges);

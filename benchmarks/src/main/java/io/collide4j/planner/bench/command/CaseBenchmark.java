@@ -1,6 +1,7 @@
 package io.collide4j.planner.bench.command;
 
 import io.collide4j.planner.Collide4j;
+import io.collide4j.planner.Collide4jBuilder;
 import io.collide4j.planner.cli.Progress;
 import io.collide4j.planner.options.CliException;
 import io.collide4j.planner.options.ExitCode;
@@ -111,7 +112,7 @@ final class CaseBenchmark {
     }
 
     /** The checker of each scene label ({@code box_panda/0003}) the cases name. */
-    static Map<String, Collide4j> checkers(MbmProblems set, List<Case> cases, Collide4j.Builder robot, Path file) {
+    static Map<String, Collide4j> checkers(MbmProblems set, List<Case> cases, Collide4jBuilder robot, Path file) {
         Map<String, Collide4j> out = new HashMap<>();
         for (Case c : cases) {
             if (out.containsKey(c.scene())) {

@@ -2,6 +2,7 @@ package io.collide4j.planner.bench.command;
 
 import io.collide4j.checker.certificate.Verdict;
 import io.collide4j.planner.Collide4j;
+import io.collide4j.planner.Collide4jBuilder;
 import io.collide4j.planner.cli.Progress;
 import io.collide4j.planner.options.CliException;
 import io.collide4j.planner.options.ExitCode;
@@ -65,7 +66,7 @@ final class PlannerBenchmark {
             MbmProblems set,
             List<String> scenarios,
             int firstCount,
-            Collide4j.Builder robot,
+            Collide4jBuilder robot,
             PlanRequest.Builder settings,
             int repeat,
             double warmupSeconds,
@@ -128,7 +129,7 @@ final class PlannerBenchmark {
     private static void warmUp(
             MbmProblems set,
             List<String> scenarios,
-            Collide4j.Builder robot,
+            Collide4jBuilder robot,
             PlanRequest.Builder settings,
             double seconds) {
         if (!(seconds > 0)) {

@@ -5,6 +5,7 @@ import io.collide4j.checker.certificate.CertificateVerifier;
 import io.collide4j.checker.certificate.TrajectoryCertifier;
 import io.collide4j.checker.certificate.Verdict;
 import io.collide4j.planner.Collide4j;
+import io.collide4j.planner.Collide4jBuilder;
 import io.collide4j.planner.cli.Progress;
 import io.collide4j.planner.options.CliException;
 import io.collide4j.planner.options.ExitCode;
@@ -53,7 +54,7 @@ final class VerifyBench {
                 throw new CliException(ExitCode.USAGE, "--verify: count must be >= 1, got " + perScenario);
             }
         }
-        Collide4j.Builder robot = Collide4j.builder().robot("panda").margin(margin);
+        Collide4jBuilder robot = Collide4j.builder().robot("panda").margin(margin);
         // CPU time of this thread: the machine may be shared, and the four phases run on this thread alone
         java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
         long tPlain = 0, tWitness = 0, tRecompute = 0, tIndependent = 0;
