@@ -482,10 +482,18 @@ public final class DynamicAabbTree {
     }
 
     private double distanceSquared(int n, double x, double y, double z) {
-        int o = 6 * n;
-        double dx = Math.max(0, Math.max(box[o] - x, x - box[o + 3]));
-        double dy = Math.max(0, Math.max(box[o + 1] - y, y - box[o + 4]));
-        double dz = Math.max(0, Math.max(box[o + 2] - z, z - box[o + 5]));
+        return distanceSquared(box, 6 * n, x, y, z);
+    }
+
+    /**
+     * Squared distance from (x, y, z) to the box stored at {@code b[o..o+5]} (min x, y, z, max x, y, z), 0 inside: the
+     * one expression every sphere query of the scene (this tree, {@link FlatAabbTree}, {@link SphereQueryGrid})
+     * compares with r², so they accept exactly the same boxes.
+     */
+    static double distanceSquared(double[] b, int o, double x, double y, double z) {
+        double dx = Math.max(0, Math.max(b[o] - x, x - b[o + 3]));
+        double dy = Math.max(0, Math.max(b[o + 1] - y, y - b[o + 4]));
+        double dz = Math.max(0, Math.max(b[o + 2] - z, z - b[o + 5]));
         return dx * dx + dy * dy + dz * dz;
     }
 

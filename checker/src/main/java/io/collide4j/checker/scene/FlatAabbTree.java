@@ -67,12 +67,8 @@ final class FlatAabbTree {
         int[] l = link;
         int n = 0;
         while (n < nodes) {
-            int o = 6 * n;
-            double dx = Math.max(0, Math.max(b[o] - cx, cx - b[o + 3]));
-            double dy = Math.max(0, Math.max(b[o + 1] - cy, cy - b[o + 4]));
-            double dz = Math.max(0, Math.max(b[o + 2] - cz, cz - b[o + 5]));
             int k = l[n];
-            if (dx * dx + dy * dy + dz * dz > r2) {
+            if (DynamicAabbTree.distanceSquared(b, 6 * n, cx, cy, cz) > r2) {
                 n = k >= 0 ? k : n + 1;
             } else {
                 if (k < 0) {

@@ -7,12 +7,13 @@ import java.util.Arrays;
  * preorder, the obstacle boxes within {@code reach} of the cell, with each box's bounds copied beside it, so a
  * query is one cell lookup and a scan of a few contiguous candidates instead of a tree walk.
  *
- * <p>Exactness: a candidate is reported when the same expression as {@code FlatAabbTree.querySphere} accepts it,
- * and every box that expression can accept for a point of the cell is listed (cells and distances are taken with a
- * slack many orders above the rounding of the index and distance arithmetic), so for {@code r ≤ reach} the answer is
- * the tree's: the same slots in the same order (a box the tree reports has every ancestor pass the same test, since
- * the rounded point-box distance is monotone in the box). Radii above reach, NaN, and points off the grid fall back
- * to the tree; off the grid means farther than reach from every box, so the tree then stops at its root.
+ * <p>Exactness: a candidate is reported when the same expression as {@code FlatAabbTree.querySphere}
+ * ({@code DynamicAabbTree.distanceSquared}) accepts it, and every box that expression can accept for a point of the
+ * cell is listed (cells and distances are taken with a slack many orders above the rounding of the index and distance
+ * arithmetic), so for {@code r ≤ reach} the answer is the tree's: the same slots in the same order (a box the tree
+ * reports has every ancestor pass the same test, since the rounded point-box distance is monotone in the box). Radii
+ * above reach, NaN, and points off the grid fall back to the tree; off the grid means farther than reach from every
+ * box, so the tree then stops at its root.
  *
  * <p>Thread safety: immutable; concurrent queries are safe when each thread passes its own
  * {@link DynamicAabbTree.Hits}.
@@ -171,11 +172,7 @@ public final class SphereQueryGrid {
         int[] nodes = entryNode;
         for (int e = start[c], end = start[c + 1]; e < end; e++) {
             int n = nodes[e];
-            int o = 6 * n;
-            double dx = Math.max(0, Math.max(b[o] - cx, cx - b[o + 3]));
-            double dy = Math.max(0, Math.max(b[o + 1] - cy, cy - b[o + 4]));
-            double dz = Math.max(0, Math.max(b[o + 2] - cz, cz - b[o + 5]));
-            if (dx * dx + dy * dy + dz * dz <= r2) {
+            if (DynamicAabbTree.distanceSquared(b, 6 * n, cx, cy, cz) <= r2) {
                 hits.add(~tree.link[n]);
             }
         }
