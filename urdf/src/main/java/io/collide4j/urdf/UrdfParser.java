@@ -11,11 +11,8 @@ import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -160,6 +157,7 @@ public final class UrdfParser {
     private final class Context {
         final URI source;
         final String src;
+        final UrdfAttributes read;
         final Map<URI, TriangleMesh> meshCache = new HashMap<>();
 
         Context(URI source) {
@@ -169,17 +167,14 @@ public final class UrdfParser {
         Context(URI source, String label) {
             this.source = source;
             this.src = label;
-        }
-
-        UrdfException error(Element at, String element, String message) {
-            return new UrdfException(src, at.line(), element, message);
+            this.read = new UrdfAttributes(label);
         }
 
         RobotDescription robot(Element root) {
             if (!root.name().equals("robot")) {
-                throw error(root, "<" + root.name() + ">", "expected a <robot> root element");
+                throw read.error(root, "<" + root.name() + ">", "expected a <robot> root element");
             }
-            String name = required(root, "robot", "name");
+            String name = read.required(root, "robot", "name");
             List<LinkDescription> links = new ArrayList<>();
             List<JointDescription> joints = new ArrayList<>();
             Map<String, Element> linkElements = new LinkedHashMap<>();
@@ -188,7 +183,7 @@ public final class UrdfParser {
             for (Element e : root.children()) {
                 if (XACRO_DIRECTIVES.contains(e.name())) {
                     // unexpanded xacro: its links and joints would be silently missing or wrong
-                    throw error(
+                    throw read.error(
                             e,
                             "<" + e.name() + ">",
                             "xacro markup in a URDF (a xacro directive such as"
@@ -200,7 +195,7 @@ public final class UrdfParser {
                     filterGroups.add(e);
                 }
                 if (e.name().equals("link")) {
-                    String ln = required(e, "link", "name");
+                    String ln = read.required(e, "link", "name");
                     if (linkElements.putIfAbsent(ln, e) != null) {
                         throw new KinematicTreeException(
                                 src,
@@ -212,7 +207,7 @@ public final class UrdfParser {
                     }
                     links.add(link(e, ln));
                 } else if (e.name().equals("joint")) {
-                    String jn = required(e, "joint", "name");
+                    String jn = read.required(e, "joint", "name");
                     if (jointElements.putIfAbsent(jn, e) != null) {
                         throw new KinematicTreeException(
                                 src,
@@ -228,14 +223,14 @@ public final class UrdfParser {
             for (JointDescription j : joints) {
                 if (j.mimic() != null && !jointElements.containsKey(j.mimic().joint())) {
                     Element je = jointElements.get(j.name());
-                    throw error(
+                    throw read.error(
                             je.child("mimic"),
                             "joint '" + j.name() + "' / mimic",
                             "mimics unknown joint '" + j.mimic().joint() + "'");
                 }
             }
-            refuseMimicCycles(joints, jointElements);
-            String rootLink = validateTree(links, joints, linkElements, jointElements);
+            UrdfTreeRules.refuseMimicCycles(read, joints, jointElements);
+            String rootLink = UrdfTreeRules.validateTree(read, links, joints, linkElements, jointElements);
             return new RobotDescription(
                     name,
                     source,
@@ -243,129 +238,6 @@ public final class UrdfParser {
                     links,
                     joints,
                     DrakeCollisionFilters.parse(filterGroups, linkElements.keySet(), src));
-        }
-
-        /**
-         * A joint that mimics itself, directly or through other mimics, has no value at all (every joint of the cycle
-         * waits for the next): refused here, naming the cycle, so that no entry point (info included) accepts it.
-         */
-        void refuseMimicCycles(List<JointDescription> joints, Map<String, Element> jointElements) {
-            Map<String, String> leaderOf = new HashMap<>();
-            for (JointDescription j : joints) {
-                if (j.mimic() != null) {
-                    leaderOf.put(j.name(), j.mimic().joint());
-                }
-            }
-            Set<String> acyclic = new HashSet<>();
-            for (JointDescription j : joints) {
-                List<String> chain = new ArrayList<>();
-                String cur = j.name();
-                while (cur != null && !acyclic.contains(cur)) {
-                    int at = chain.indexOf(cur);
-                    if (at >= 0) {
-                        List<String> cycle = new ArrayList<>(chain.subList(at, chain.size()));
-                        cycle.add(cur);
-                        Element first = jointElements.get(cycle.get(0));
-                        throw error(
-                                first.child("mimic"),
-                                "joint '" + cycle.get(0) + "' / mimic",
-                                "attribute joint=\""
-                                        + leaderOf.get(cycle.get(0)) + "\": mimic cycle " + String.join(" -> ", cycle)
-                                        + "; a mimic chain must end at a joint that mimics nothing");
-                    }
-                    chain.add(cur);
-                    cur = leaderOf.get(cur);
-                }
-                acyclic.addAll(chain);
-            }
-        }
-
-        String validateTree(
-                List<LinkDescription> links,
-                List<JointDescription> joints,
-                Map<String, Element> linkElements,
-                Map<String, Element> jointElements) {
-            Map<String, JointDescription> parentJoint = new HashMap<>();
-            Map<String, List<String>> childrenOf = new HashMap<>();
-            for (JointDescription j : joints) {
-                Element je = jointElements.get(j.name());
-                for (String[] end : new String[][] {{"parent", j.parent()}, {"child", j.child()}}) {
-                    if (!linkElements.containsKey(end[1])) {
-                        throw new KinematicTreeException(
-                                src,
-                                je.line(),
-                                KinematicTreeException.Problem.UNKNOWN_LINK,
-                                "joint '" + j.name() + "'",
-                                end[0] + " link '" + end[1] + "' is not defined");
-                    }
-                }
-                JointDescription previous = parentJoint.putIfAbsent(j.child(), j);
-                if (previous != null) {
-                    throw new KinematicTreeException(
-                            src,
-                            je.line(),
-                            KinematicTreeException.Problem.TWO_PARENTS,
-                            "link '" + j.child() + "'",
-                            "is the child of joint '" + previous.name() + "' (line "
-                                    + jointElements.get(previous.name()).line() + ") and of joint '" + j.name() + "'");
-                }
-                childrenOf.computeIfAbsent(j.parent(), k -> new ArrayList<>()).add(j.child());
-            }
-            List<String> roots = new ArrayList<>();
-            for (LinkDescription l : links) {
-                if (!parentJoint.containsKey(l.name())) {
-                    roots.add(l.name());
-                }
-            }
-            if (links.isEmpty()) {
-                throw new KinematicTreeException(
-                        src, 0, KinematicTreeException.Problem.NO_ROOT, "robot", "has no links");
-            }
-            Set<String> reached = new HashSet<>();
-            Deque<String> todo = new ArrayDeque<>(roots);
-            while (!todo.isEmpty()) {
-                String l = todo.pop();
-                if (reached.add(l)) {
-                    todo.addAll(childrenOf.getOrDefault(l, List.of()));
-                }
-            }
-            for (LinkDescription l : links) {
-                if (!reached.contains(l.name())) {
-                    // Walk up parents from an unreached link until a link repeats: that loop is the cycle.
-                    List<String> path = new ArrayList<>();
-                    String cur = l.name();
-                    while (!path.contains(cur)) {
-                        path.add(cur);
-                        cur = parentJoint.get(cur).parent();
-                    }
-                    List<String> cycle = new ArrayList<>(path.subList(path.indexOf(cur), path.size()));
-                    // report the cycle's last-written joint: the one that closed the loop
-                    JointDescription closing = parentJoint.get(cycle.get(0));
-                    for (String c : cycle) {
-                        JointDescription j = parentJoint.get(c);
-                        if (jointElements.get(j.name()).line()
-                                > jointElements.get(closing.name()).line()) {
-                            closing = j;
-                        }
-                    }
-                    throw new KinematicTreeException(
-                            src,
-                            jointElements.get(closing.name()).line(),
-                            KinematicTreeException.Problem.CYCLE,
-                            "joint '" + closing.name() + "'",
-                            "closes a cycle through links " + cycle);
-                }
-            }
-            if (roots.size() > 1) {
-                throw new KinematicTreeException(
-                        src,
-                        linkElements.get(roots.get(1)).line(),
-                        KinematicTreeException.Problem.MULTIPLE_ROOTS,
-                        "link '" + roots.get(1) + "'",
-                        "has no parent joint, but neither has link '" + roots.get(0)
-                                + "': a robot needs exactly one root, found " + roots);
-            }
-            return roots.get(0);
         }
 
         LinkDescription link(Element e, String name) {
@@ -384,17 +256,17 @@ public final class UrdfParser {
         }
 
         GeometryElement geometryElement(Element e, String where, boolean collision) {
-            Pose origin = origin(e.child("origin"), where);
+            Pose origin = read.origin(e.child("origin"), where);
             Element g = e.child("geometry");
             if (g == null) {
-                throw error(e, where, "missing <geometry>");
+                throw read.error(e, where, "missing <geometry>");
             }
             List<Element> shapes = new ArrayList<>();
             for (Element s : g.children()) {
                 shapes.add(s);
             }
             if (shapes.size() != 1) {
-                throw error(
+                throw read.error(
                         g,
                         where + " / geometry",
                         "expected exactly one of <box>, <cylinder>, <sphere>, <mesh>, found " + shapes.size()
@@ -406,39 +278,40 @@ public final class UrdfParser {
             try {
                 geometry = switch (s.name()) {
                     case "box" -> {
-                        double[] size = length(s, sw, "size", vector(s, sw, "size", null));
+                        double[] size = read.length(s, sw, "size", read.vector(s, sw, "size", null));
                         yield new Geometry.Box(size[0], size[1], size[2]);
                     }
-                    case "cylinder" -> new Geometry.Cylinder(length(s, sw, "radius"), length(s, sw, "length"));
-                    case "sphere" -> new Geometry.Sphere(length(s, sw, "radius"));
+                    case "cylinder" ->
+                        new Geometry.Cylinder(read.length(s, sw, "radius"), read.length(s, sw, "length"));
+                    case "sphere" -> new Geometry.Sphere(read.length(s, sw, "radius"));
                     case "mesh" -> mesh(s, sw, collision);
                     default ->
-                        throw error(s, sw, "unsupported geometry: expected <box>, <cylinder>, <sphere> or <mesh>");
+                        throw read.error(s, sw, "unsupported geometry: expected <box>, <cylinder>, <sphere> or <mesh>");
                 };
             } catch (IllegalArgumentException ex) {
-                throw error(s, sw, ex.getMessage());
+                throw read.error(s, sw, ex.getMessage());
             }
             return new GeometryElement(e.attribute("name"), origin, geometry);
         }
 
         Geometry.Mesh mesh(Element s, String where, boolean collision) {
-            String filename = required(s, where, "filename");
+            String filename = read.required(s, where, "filename");
             Optional<String> refused = ResourceResolver.refusedScheme(filename);
             if (refused.isPresent()) {
                 // checked before any lookup: no URL of this kind is ever opened, for visual meshes too
-                throw error(
+                throw read.error(
                         s,
                         where + " / filename",
                         "mesh URL '" + filename + "' refused: scheme '" + refused.get()
                                 + "' is not loaded; collide4j reads only local files (file:, relative paths, package://) and"
                                 + " never opens network connections — download the mesh and refer to it locally");
             }
-            double[] scale = length(s, where, "scale", vector(s, where, "scale", new double[] {1, 1, 1}));
+            double[] scale = read.length(s, where, "scale", read.vector(s, where, "scale", new double[] {1, 1, 1}));
             List<URI> candidates;
             try {
                 candidates = resolver.candidates(filename, source);
             } catch (IllegalArgumentException ex) {
-                throw error(s, where, "cannot resolve mesh reference '" + filename + "': " + ex.getMessage());
+                throw read.error(s, where, "cannot resolve mesh reference '" + filename + "': " + ex.getMessage());
             }
             URI found = null;
             for (URI u : candidates) {
@@ -461,7 +334,7 @@ public final class UrdfParser {
                                 + notFoundHint(filename));
             }
             if (format.isEmpty()) {
-                throw error(
+                throw read.error(
                         s,
                         where,
                         "collision mesh '" + filename + "' has an unsupported format: expected .stl, .obj or .dae");
@@ -473,11 +346,11 @@ public final class UrdfParser {
             } catch (
                     MeshFormatException
                             e) { // name the URDF element that referenced the mesh, then the mesh's own place
-                throw error(s, where, "collision mesh '" + filename + "' cannot be read: " + e.getMessage());
+                throw read.error(s, where, "collision mesh '" + filename + "' cannot be read: " + e.getMessage());
             }
             if (collision && raw.triangleCount() == 0) {
                 // an empty collision shape would make every query against this link "free"
-                throw error(
+                throw read.error(
                         s, where, "collision mesh '" + filename + "' (" + found + ") has no non-degenerate triangles");
             }
             TriangleMesh scaledMesh = scaled(raw, scale);
@@ -488,7 +361,7 @@ public final class UrdfParser {
                 }
             }
             if (!(reach <= ModelLimits.MAX_LENGTH)) {
-                throw error(
+                throw read.error(
                         s,
                         where,
                         "collision mesh '" + filename + "' scaled by scale=\"" + s.attribute("scale")
@@ -525,33 +398,33 @@ public final class UrdfParser {
 
         JointDescription joint(Element e, String name) {
             String where = "joint '" + name + "'";
-            String typeName = required(e, where, "type");
+            String typeName = read.required(e, where, "type");
             JointType type = switch (typeName) {
                 case "revolute" -> JointType.REVOLUTE;
                 case "continuous" -> JointType.CONTINUOUS;
                 case "prismatic" -> JointType.PRISMATIC;
                 case "fixed" -> JointType.FIXED;
                 case "floating", "planar" ->
-                    throw error(
+                    throw read.error(
                             e,
                             where,
                             "joint type '" + typeName
                                     + "' is not supported: collide4j handles revolute, continuous, prismatic and fixed joints");
                 default ->
-                    throw error(
+                    throw read.error(
                             e,
                             where,
                             "unknown joint type '" + typeName + "': expected revolute, continuous, prismatic or fixed");
             };
-            String parent = requiredChildAttribute(e, where, "parent", "link");
-            String child = requiredChildAttribute(e, where, "child", "link");
-            Pose origin = origin(e.child("origin"), where);
+            String parent = read.requiredChildAttribute(e, where, "parent", "link");
+            String child = read.requiredChildAttribute(e, where, "child", "link");
+            Pose origin = read.origin(e.child("origin"), where);
             double[] axis = {1, 0, 0};
             Element ax = e.child("axis");
             if (ax != null) {
-                axis = vector(ax, where + " / axis", "xyz", new double[] {1, 0, 0});
+                axis = read.vector(ax, where + " / axis", "xyz", new double[] {1, 0, 0});
                 if (type.isMovable() && axis[0] == 0 && axis[1] == 0 && axis[2] == 0) {
-                    throw error(
+                    throw read.error(
                             ax,
                             where + " / axis",
                             "axis xyz=\"" + ax.attribute("xyz") + "\" is zero: expected a non-zero direction");
@@ -563,15 +436,15 @@ public final class UrdfParser {
             if (mi != null) {
                 String mw = where + " / mimic";
                 mimic = new Mimic(
-                        required(mi, mw, "joint"),
-                        optionalNumber(mi, mw, "multiplier", 1),
-                        optionalNumber(mi, mw, "offset", 0));
+                        read.required(mi, mw, "joint"),
+                        read.optionalNumber(mi, mw, "multiplier", 1),
+                        read.optionalNumber(mi, mw, "offset", 0));
             }
             try {
                 return new JointDescription(
                         name, type, parent, child, origin, axis[0], axis[1], axis[2], limits, mimic);
             } catch (IllegalArgumentException ex) {
-                throw error(e, where, ex.getMessage());
+                throw read.error(e, where, ex.getMessage());
             }
         }
 
@@ -588,126 +461,29 @@ public final class UrdfParser {
                     return new JointLimits(
                             Double.NEGATIVE_INFINITY,
                             Double.POSITIVE_INFINITY,
-                            optionalNumber(l, lw, "velocity", Double.POSITIVE_INFINITY),
-                            optionalNumber(l, lw, "effort", Double.POSITIVE_INFINITY));
+                            read.optionalNumber(l, lw, "velocity", Double.POSITIVE_INFINITY),
+                            read.optionalNumber(l, lw, "effort", Double.POSITIVE_INFINITY));
                 default:
                     if (l == null) {
-                        throw error(e, where, "a " + type.name().toLowerCase() + " joint needs a <limit> element");
+                        throw read.error(e, where, "a " + type.name().toLowerCase() + " joint needs a <limit> element");
                     }
-                    double lower = optionalNumber(l, lw, "lower", 0);
-                    double upper = optionalNumber(l, lw, "upper", 0);
+                    double lower = read.optionalNumber(l, lw, "lower", 0);
+                    double upper = read.optionalNumber(l, lw, "upper", 0);
                     if (type == JointType.PRISMATIC) { // travel is a length: beyond the limit it overflows like one
-                        inRange(l, lw, "lower", lower, ModelLimits.MAX_LENGTH, "m");
-                        inRange(l, lw, "upper", upper, ModelLimits.MAX_LENGTH, "m");
+                        read.inRange(l, lw, "lower", lower, ModelLimits.MAX_LENGTH, "m");
+                        read.inRange(l, lw, "upper", upper, ModelLimits.MAX_LENGTH, "m");
                     }
                     if (lower > upper) {
-                        throw error(l, lw, "lower=" + lower + " is above upper=" + upper);
+                        throw read.error(l, lw, "lower=" + lower + " is above upper=" + upper);
                     }
-                    double velocity = number(l, lw, "velocity");
-                    double effort = number(l, lw, "effort");
+                    double velocity = read.number(l, lw, "velocity");
+                    double effort = read.number(l, lw, "effort");
                     if (velocity < 0 || effort < 0) {
-                        throw error(
+                        throw read.error(
                                 l, lw, "velocity and effort must be non-negative, got " + velocity + " and " + effort);
                     }
                     return new JointLimits(lower, upper, velocity, effort);
             }
-        }
-
-        Pose origin(Element o, String where) {
-            if (o == null) {
-                return Pose.IDENTITY;
-            }
-            String ow = where + " / origin";
-            double[] xyz = length(o, ow, "xyz", vector(o, ow, "xyz", new double[3]));
-            double[] rpy = vector(o, ow, "rpy", new double[3]);
-            for (double a : rpy) {
-                inRange(o, ow, "rpy", a, ModelLimits.MAX_ANGLE, "rad");
-            }
-            return Pose.fromXyzRpy(xyz[0], xyz[1], xyz[2], rpy[0], rpy[1], rpy[2]);
-        }
-
-        String required(Element e, String where, String attribute) {
-            String v = e.attribute(attribute);
-            if (v == null || v.isBlank()) {
-                throw error(e, where, "missing required attribute '" + attribute + "'");
-            }
-            return v;
-        }
-
-        String requiredChildAttribute(Element e, String where, String child, String attribute) {
-            Element c = e.child(child);
-            if (c == null) {
-                throw error(e, where, "missing <" + child + " " + attribute + "=\"...\"/>");
-            }
-            return required(c, where + " / " + child, attribute);
-        }
-
-        double number(Element e, String where, String attribute) {
-            return parseNumber(e, where, attribute, required(e, where, attribute));
-        }
-
-        double optionalNumber(Element e, String where, String attribute, double fallback) {
-            String v = e.attribute(attribute);
-            return v == null ? fallback : parseNumber(e, where, attribute, v);
-        }
-
-        double parseNumber(Element e, String where, String attribute, String text) {
-            try {
-                double d = DecimalText.parse(text);
-                if (!Double.isNaN(d) && !Double.isInfinite(d)) {
-                    return d;
-                }
-            } catch (NumberFormatException ignored) {
-                // reported below
-            }
-            throw error(e, where, "attribute " + attribute + "=\"" + text + "\": expected a finite number");
-        }
-
-        /** A required length attribute within ±{@link ModelLimits#MAX_LENGTH}. */
-        double length(Element e, String where, String attribute) {
-            return inRange(e, where, attribute, number(e, where, attribute), ModelLimits.MAX_LENGTH, "m");
-        }
-
-        /** {@code values} of a length attribute, each within ±{@link ModelLimits#MAX_LENGTH}; returned as given. */
-        double[] length(Element e, String where, String attribute, double[] values) {
-            for (double v : values) {
-                inRange(e, where, attribute, v, ModelLimits.MAX_LENGTH, "m");
-            }
-            return values;
-        }
-
-        double inRange(Element e, String where, String attribute, double value, double max, String unit) {
-            if (!(Math.abs(value) <= max)) {
-                throw error(
-                        e,
-                        where,
-                        "attribute " + attribute + "=\"" + e.attribute(attribute) + "\": " + value
-                                + " is out of range; expected a magnitude of at most " + max + " " + unit
-                                + " (larger values"
-                                + " cannot be evaluated with a bounded rounding error)");
-            }
-            return value;
-        }
-
-        /** Three numbers in one attribute; {@code fallback} when absent (null: required). */
-        double[] vector(Element e, String where, String attribute, double[] fallback) {
-            String v = e.attribute(attribute);
-            if (v == null) {
-                if (fallback == null) {
-                    throw error(e, where, "missing required attribute '" + attribute + "'");
-                }
-                return fallback.clone();
-            }
-            String[] tok = v.trim().split("\\s+");
-            if (tok.length != 3) {
-                throw error(
-                        e, where, "attribute " + attribute + "=\"" + v + "\": expected 3 numbers, found " + tok.length);
-            }
-            double[] d = new double[3];
-            for (int i = 0; i < 3; i++) {
-                d[i] = parseNumber(e, where, attribute, tok[i]);
-            }
-            return d;
         }
     }
 }
