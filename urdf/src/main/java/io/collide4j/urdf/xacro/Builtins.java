@@ -1,7 +1,5 @@
 package io.collide4j.urdf.xacro;
 
-import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -28,10 +26,6 @@ final class Builtins {
         /** Prints a message, with the location (macro and file stack) when asked. */
         void message(String text, boolean warning, boolean location);
     }
-
-    private static final Pattern FLOAT = Pattern.compile(
-            "[+-]?(?:(?:\\d(?:_?\\d)*)?\\.?\\d(?:_?\\d)*(?:[eE][+-]?\\d(?:_?\\d)*)?|\\d(?:_?\\d)*\\.(?:[eE][+-]?\\d(?:_?\\d)*)?"
-                    + "|(?i:inf|infinity|nan))");
 
     private Builtins() {}
 
@@ -104,7 +98,7 @@ final class Builtins {
                 1);
         fn(python, "str", a -> a.isEmpty() ? "" : Py.str(a.get(0)), 0, 1);
         fn(python, "repr", a -> Py.repr(a.get(0)), 1, 1);
-        fn(python, "float", a -> a.isEmpty() ? 0.0 : toFloat(a.get(0)), 0, 1);
+        fn(python, "float", a -> a.isEmpty() ? 0.0 : PyNumbers.toFloat(a.get(0)), 0, 1);
         python.put("int", new Fn("int", 0, 2) {
             @Override
             Object apply(List<Object> a, Map<String, Object> kw) {
@@ -116,21 +110,21 @@ final class Builtins {
                     if (!(a.get(0) instanceof String)) {
                         throw PyError.typeError("int() can't convert non-string with explicit base");
                     }
-                    int b = (int) Py.asLong(toInt(base));
-                    Long v = parseInt((String) a.get(0), b);
+                    int b = (int) Py.asLong(PyNumbers.toInt(base));
+                    Long v = PyNumbers.parseInt((String) a.get(0), b);
                     if (v == null) {
                         throw PyError.value("invalid literal for int() with base " + b + ": " + Py.repr(a.get(0)));
                     }
                     return v;
                 }
-                return toInt(a.get(0));
+                return PyNumbers.toInt(a.get(0));
             }
         });
         python.put("True", true);
         python.put("False", false);
         fn(python, "min", a -> extreme("min", a, -1), 1, 99);
         fn(python, "max", a -> extreme("max", a, 1), 1, 99);
-        fn(python, "round", a -> round(a.get(0), a.size() > 1 ? a.get(1) : PyNone.NONE), 1, 2);
+        fn(python, "round", a -> PyNumbers.round(a.get(0), a.size() > 1 ? a.get(1) : PyNone.NONE), 1, 2);
         fn(
                 python,
                 "abs",
@@ -160,7 +154,7 @@ final class Builtins {
                 "enumerate",
                 a -> {
                     List<Object> out = new ArrayList<>();
-                    long i = a.size() > 1 ? Py.asLong(toInt(a.get(1))) : 0;
+                    long i = a.size() > 1 ? Py.asLong(PyNumbers.toInt(a.get(1))) : 0;
                     for (Object o : Py.iterate(a.get(0))) {
                         out.add(new PyTuple(List.of(i++, o)));
                     }
@@ -262,9 +256,9 @@ final class Builtins {
                 python,
                 "range",
                 a -> {
-                    long start = a.size() > 1 ? Py.asLong(toInt(a.get(0))) : 0;
-                    long stop = Py.asLong(toInt(a.get(a.size() > 1 ? 1 : 0)));
-                    long step = a.size() > 2 ? Py.asLong(toInt(a.get(2))) : 1;
+                    long start = a.size() > 1 ? Py.asLong(PyNumbers.toInt(a.get(0))) : 0;
+                    long stop = Py.asLong(PyNumbers.toInt(a.get(a.size() > 1 ? 1 : 0)));
+                    long step = a.size() > 2 ? Py.asLong(PyNumbers.toInt(a.get(2))) : 1;
                     if (step == 0) {
                         throw PyError.value("range() arg 3 must not be zero");
                     }
@@ -467,129 +461,5 @@ final class Builtins {
             }
         }
         return best;
-    }
-
-    static Object round(Object x, Object digits) {
-        if (!Py.isNumber(x)) {
-            throw PyError.typeError("type " + Py.typeName(x) + " doesn't define __round__ method");
-        }
-        if (digits instanceof PyNone) {
-            if (Py.isInt(x)) {
-                return Py.asLong(x);
-            }
-            double d = (Double) x;
-            if (Double.isNaN(d)) {
-                throw PyError.value("cannot convert float NaN to integer");
-            }
-            if (Double.isInfinite(d)) {
-                throw new PyError("OverflowError", "cannot convert float infinity to integer");
-            }
-            return toInt(Math.rint(d));
-        }
-        int n = (int) Py.asLong(toInt(digits));
-        if (Py.isInt(x)) {
-            return n >= 0
-                    ? Py.asLong(x)
-                    : new BigDecimal(Py.asLong(x))
-                            .setScale(n, RoundingMode.HALF_EVEN)
-                            .longValue();
-        }
-        double d = (Double) x;
-        if (!Double.isFinite(d) || n > 330) {
-            return d;
-        }
-        return new BigDecimal(d).setScale(n, RoundingMode.HALF_EVEN).doubleValue();
-    }
-
-    static Object toInt(Object v) {
-        if (Py.isInt(v)) {
-            return Py.asLong(v);
-        }
-        if (v instanceof Double) {
-            double d = (Double) v;
-            if (Double.isNaN(d)) {
-                throw PyError.value("cannot convert float NaN to integer");
-            }
-            if (Double.isInfinite(d)) {
-                throw new PyError("OverflowError", "cannot convert float infinity to integer");
-            }
-            if (Math.abs(d) >= 9.223372036854775807E18) {
-                throw PyError.subset("integer beyond 64 bits");
-            }
-            return (long) d;
-        }
-        if (v instanceof String) {
-            Long l = parseInt((String) v, 10);
-            if (l == null) {
-                throw PyError.value("invalid literal for int() with base 10: " + Py.repr(v));
-            }
-            return l;
-        }
-        throw PyError.typeError(
-                "int() argument must be a string, a bytes-like object or a real number, not '" + Py.typeName(v) + "'");
-    }
-
-    static Object toFloat(Object v) {
-        if (Py.isNumber(v)) {
-            return Py.asDouble(v);
-        }
-        if (v instanceof String) {
-            Double d = parseFloat((String) v);
-            if (d == null) {
-                throw PyError.value("could not convert string to float: " + Py.repr(v));
-            }
-            return d;
-        }
-        throw PyError.typeError("float() argument must be a string or a real number, not '" + Py.typeName(v) + "'");
-    }
-
-    /** Python's {@code int(s, base)} for text, or null when Python would raise ValueError. */
-    static Long parseInt(String text, int base) {
-        String s = Strings.strip(text, null, true, true);
-        String sign = "";
-        if (!s.isEmpty() && (s.charAt(0) == '+' || s.charAt(0) == '-')) {
-            sign = s.substring(0, 1);
-            s = s.substring(1);
-        }
-        if (base == 16 && s.matches("(?i)0x.*")
-                || base == 8 && s.matches("(?i)0o.*")
-                || base == 2 && s.matches("(?i)0b.*")) {
-            s = s.substring(2);
-            if (s.startsWith("_")) {
-                s = s.substring(1);
-            }
-        }
-        if (s.isEmpty() || s.startsWith("_") || s.endsWith("_") || s.contains("__")) {
-            return null;
-        }
-        String digits = s.replace("_", "");
-        for (char c : digits.toCharArray()) {
-            if (Character.digit(c, base) < 0 || c > 127) {
-                return null;
-            }
-        }
-        try {
-            return Long.parseLong(sign + digits, base);
-        } catch (NumberFormatException e) {
-            return null; // beyond 64 bits: left as text (then float) rather than wrapped
-        }
-    }
-
-    /** Python's {@code float(s)} for text, or null when Python would raise ValueError. */
-    static Double parseFloat(String text) {
-        String s = Strings.strip(text, null, true, true);
-        if (!FLOAT.matcher(s).matches()) {
-            return null;
-        }
-        String t = s.replace("_", "").toLowerCase(java.util.Locale.ROOT);
-        String body = t.startsWith("-") || t.startsWith("+") ? t.substring(1) : t;
-        boolean neg = t.startsWith("-");
-        if (body.equals("inf") || body.equals("infinity")) {
-            return neg ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
-        }
-        if (body.equals("nan")) {
-            return Double.NaN;
-        }
-        return Double.parseDouble(t);
     }
 }

@@ -308,7 +308,7 @@ abstract class ExpansionState implements Builtins.Host, SubstitutionArgs.Context
                     }
                     throw PyError.name(name);
                 });
-                return (Double) Builtins.toFloat(v);
+                return (Double) PyNumbers.toFloat(v);
             });
         } catch (IOException e) {
             throw new PyError("OSError", "cannot read " + f + ": " + e.getMessage());

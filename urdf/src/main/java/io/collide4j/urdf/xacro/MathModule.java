@@ -151,19 +151,19 @@ final class MathModule {
         Builtins.fn(
                 m,
                 "floor",
-                a -> Py.isInt(a.get(0)) ? Py.asLong(a.get(0)) : Builtins.toInt(Math.floor(real("floor", a.get(0)))),
+                a -> Py.isInt(a.get(0)) ? Py.asLong(a.get(0)) : PyNumbers.toInt(Math.floor(real("floor", a.get(0)))),
                 1,
                 1);
         Builtins.fn(
                 m,
                 "ceil",
-                a -> Py.isInt(a.get(0)) ? Py.asLong(a.get(0)) : Builtins.toInt(Math.ceil(real("ceil", a.get(0)))),
+                a -> Py.isInt(a.get(0)) ? Py.asLong(a.get(0)) : PyNumbers.toInt(Math.ceil(real("ceil", a.get(0)))),
                 1,
                 1);
         Builtins.fn(
                 m,
                 "trunc",
-                a -> Builtins.toInt(
+                a -> PyNumbers.toInt(
                         a.get(0) instanceof Double
                                 ? a.get(0)
                                 : Py.isInt(a.get(0)) ? Py.asLong(a.get(0)) : (Object) real("trunc", a.get(0))),
@@ -186,7 +186,7 @@ final class MathModule {
                 m,
                 "factorial",
                 a -> {
-                    long n = Py.asLong(Builtins.toInt(a.get(0)));
+                    long n = Py.asLong(PyNumbers.toInt(a.get(0)));
                     if (n < 0) {
                         throw PyError.value("factorial() not defined for negative values");
                     }
@@ -206,7 +206,7 @@ final class MathModule {
                 a -> {
                     long g = 0;
                     for (Object o : a) {
-                        long x = Math.abs(Py.asLong(Builtins.toInt(o)));
+                        long x = Math.abs(Py.asLong(PyNumbers.toInt(o)));
                         while (x != 0) {
                             long t = g % x;
                             g = x;

@@ -228,7 +228,7 @@ final class Processor extends ExpansionState {
             if (s.equals("false") || s.equals("False")) {
                 return false;
             }
-            Long l = Builtins.parseInt(s, 10);
+            Long l = PyNumbers.parseInt(s, 10);
             if (l != null) {
                 return l != 0;
             }

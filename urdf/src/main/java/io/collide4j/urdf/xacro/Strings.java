@@ -100,7 +100,7 @@ final class Strings {
                 Object max =
                         kwargs.containsKey("maxsplit") ? kwargs.get("maxsplit") : args.size() > 1 ? args.get(1) : -1L;
                 Methods.arity(name, args, 0, 2);
-                long m = Py.asLong(Builtins.toInt(max));
+                long m = Py.asLong(PyNumbers.toInt(max));
                 String sp = sep instanceof PyNone ? null : str(name, sep);
                 if (name.equals("split") || m < 0) {
                     return split(s, sp, m);
@@ -155,7 +155,7 @@ final class Strings {
                 Methods.arity(name, args, 2, 3);
                 String old = str(name, args.get(0));
                 String rep = str(name, args.get(1));
-                long count = args.size() > 2 ? Py.asLong(Builtins.toInt(args.get(2))) : -1;
+                long count = args.size() > 2 ? Py.asLong(PyNumbers.toInt(args.get(2))) : -1;
                 if (count < 0) {
                     return s.replace(old, rep);
                 }
@@ -250,7 +250,7 @@ final class Strings {
                 return s.matches("[A-Za-z_][A-Za-z0-9_]*");
             case "zfill": {
                 Methods.arity(name, args, 1, 1);
-                long w = Py.asLong(Builtins.toInt(args.get(0)));
+                long w = Py.asLong(PyNumbers.toInt(args.get(0)));
                 if (s.length() >= w) {
                     return s;
                 }
@@ -261,7 +261,7 @@ final class Strings {
             case "rjust":
             case "center": {
                 Methods.arity(name, args, 1, 2);
-                int w = (int) Py.asLong(Builtins.toInt(args.get(0)));
+                int w = (int) Py.asLong(PyNumbers.toInt(args.get(0)));
                 String fill = args.size() > 1 ? str(name, args.get(1)) : " ";
                 if (fill.length() != 1) {
                     throw PyError.typeError("The fill character must be exactly one character long");

@@ -242,12 +242,12 @@ final class SubstitutionArgs {
     /** roslaunch's {@code convert_value(value, 'auto')}: float when it has a '.', else int, else bool, else text. */
     static Object auto(String value) {
         if (value.contains(".")) {
-            Double d = Builtins.parseFloat(value);
+            Double d = PyNumbers.parseFloat(value);
             if (d != null) {
                 return d;
             }
         } else {
-            Long l = Builtins.parseInt(value, 10);
+            Long l = PyNumbers.parseInt(value, 10);
             if (l != null) {
                 return l;
             }

@@ -180,14 +180,14 @@ final class Symbols {
         if (s.contains("_")) {
             return s;
         }
-        Long i = Builtins.parseInt(s, 10);
+        Long i = PyNumbers.parseInt(s, 10);
         if (i != null) {
             return i;
         }
         if (s.strip().matches("[+-]?\\d+")) {
             return s; // an int beyond 64 bits: kept as its digits (printed as Python would), never turned into a float
         }
-        Double d = Builtins.parseFloat(s);
+        Double d = PyNumbers.parseFloat(s);
         if (d != null) {
             return d;
         }
