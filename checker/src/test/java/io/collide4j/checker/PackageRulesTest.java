@@ -81,14 +81,8 @@ class PackageRulesTest {
 
     @Test
     void everyPackageHasAPackageInfo() throws IOException {
-        Path repo = Path.of("").toAbsolutePath().getParent();
-        List<Path> roots;
-        try (Stream<Path> s = Files.walk(repo, 6)) {
-            roots = s.filter(p -> p.endsWith(Path.of("src", "main", "java"))
-                            && !p.toString().contains("/target/"))
-                    .toList();
-        }
-        assertTrue(roots.size() >= 6, "found the modules' source roots: " + roots);
+        Path repo = SourceRoots.repository();
+        List<Path> roots = SourceRoots.of("main", 6);
         // a package split across modules would be documented once, in any of them
         Map<String, List<String>> undocumented = new TreeMap<>();
         Set<String> documented = new TreeSet<>();

@@ -38,14 +38,8 @@ class SweepSwitchRuleTest {
 
     @Test
     void noTestReadsASweepSwitch() throws IOException {
-        Path repo = Path.of("").toAbsolutePath().getParent();
-        List<Path> roots;
-        try (Stream<Path> s = Files.walk(repo, 6)) {
-            roots = s.filter(p -> p.endsWith(Path.of("src", "test", "java"))
-                            && !p.toString().contains("/target/"))
-                    .toList();
-        }
-        assertTrue(roots.size() >= 6, "found the modules' test roots: " + roots);
+        Path repo = SourceRoots.repository();
+        List<Path> roots = SourceRoots.of("test", 6);
         Map<String, String> switches = new TreeMap<>();
         int files = 0;
         for (Path root : roots) {
