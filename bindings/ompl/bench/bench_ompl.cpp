@@ -183,6 +183,7 @@ int main(int argc, char** argv) {
             certifier = std::make_shared<collide4j::Checker>(o);
         }
         bench::Profile one;   // this problem's calls, added to the run's when solved
+        bench::KnownStates known(7);   // what the bridge's KnownValidStates would hold (unbounded here)
         std::string outcome = "SOLVED", verdict = "-";
         double spent = NAN;
         std::size_t waypoints = 0;
@@ -203,9 +204,10 @@ int main(int argc, char** argv) {
             auto si = ss.getSpaceInformation();
             if (profiled) {
                 si->setStateValidityChecker(
-                    std::make_shared<bench::ProfiledStates>(si, si->getStateValidityChecker(), one));
-                si->setMotionValidator(
-                    std::make_shared<bench::ProfiledMotions>(si, si->getMotionValidator(), one));
+                    std::make_shared<bench::ProfiledStates>(si, si->getStateValidityChecker(), one, known));
+                si->setMotionValidator(std::make_shared<bench::ProfiledMotions>(
+                    si, si->getMotionValidator(), one, known, checker,
+                    sampleStep.empty() ? 0.25 : std::stod(sampleStep)));
             }
             if (planner == "LBKPIECE1") {
                 ss.setPlanner(std::make_shared<og::LBKPIECE1>(si));
@@ -223,7 +225,7 @@ int main(int argc, char** argv) {
             ss.setup();
             double c0 = threadCpu();
             ob::PlannerStatus st = ss.solve(timeLimit);
-            spent = threadCpu() - c0;
+            spent = threadCpu() - c0 - one.excludedSeconds;   // less the profile's untimed replays
             if (st != ob::PlannerStatus::EXACT_SOLUTION) {
                 outcome = "NOT_SOLVED";
             } else {

@@ -34,8 +34,9 @@ private:
 /**
  * Certified motion validation: the straight segment in joint space is checked continuously (not at a resolution),
  * so checkMotion(s1, s2) is true only when every state on it is certified valid. checkMotion(s1, s2) first checks
- * states 0.25 apart along it (Options::extra "--motion-sample-step") and refuses the motion at the first invalid one,
- * which is most of what RRTConnect's blocked extensions cost; a true answer is always the continuous proof. The
+ * s2 (unless this thread's isValid accepted exactly s2 before) and states 0.25 apart along it (Options::extra
+ * "--motion-sample-step") and refuses the motion at the first invalid one, which is most of what RRTConnect's blocked
+ * extensions cost; a true answer is always the continuous proof. The
  * lastValid overload is filled from the earliest contact: the last state certified free and its fraction.
  * Thread-safe.
  */

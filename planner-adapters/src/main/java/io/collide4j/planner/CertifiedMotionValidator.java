@@ -1,6 +1,7 @@
 package io.collide4j.planner;
 
 import io.collide4j.checker.query.CollisionChecker;
+import io.collide4j.checker.query.EndCheck;
 import io.collide4j.checker.query.MotionResult;
 import io.collide4j.checker.query.MotionStatus;
 
@@ -108,13 +109,28 @@ public final class CertifiedMotionValidator implements MotionValidator {
         return booleanCheck(q0, q1, true);
     }
 
+    /**
+     * {@link #checkMotion} with the end state's discrete check first ({@link EndCheck#FIRST}, the same as
+     * {@link #checkMotion}) or skipped ({@link EndCheck#KNOWN_FREE}) because a state validity check at
+     * {@link #separation} answered true for exactly these values of q1: the same answer, since that check would pass
+     * (and a FREE answer is still the advancement's proof, which covers q1 too). With the short way the motion ends at
+     * another q1 ({@link #motionEnd}), so the end is checked there.
+     */
+    public boolean checkMotion(double[] q0, double[] q1, EndCheck end) {
+        return booleanCheck(q0, q1, false, shortWay ? EndCheck.FIRST : end);
+    }
+
     private boolean booleanCheck(double[] q0, double[] given, boolean presampled) {
+        return booleanCheck(q0, given, presampled, EndCheck.FIRST);
+    }
+
+    private boolean booleanCheck(double[] q0, double[] given, boolean presampled, EndCheck endCheck) {
         double[] q1 = end(q0, given);
         if (!inLimits(q0, q1)) {
             return false;
         }
         long t0 = System.nanoTime();
-        MotionStatus st = c.isMotionFree(q0, q1, presampled ? Double.MAX_VALUE : sampleStep, separation);
+        MotionStatus st = c.isMotionFree(q0, q1, presampled ? Double.MAX_VALUE : sampleStep, separation, endCheck);
         c.counters()
                 .motion(
                         st == MotionStatus.FREE,

@@ -9,6 +9,7 @@ import io.collide4j.checker.batch.StateVerdict;
 import io.collide4j.checker.certificate.Provenance;
 import io.collide4j.checker.query.CollisionChecker;
 import io.collide4j.checker.query.Contact;
+import io.collide4j.checker.query.EndCheck;
 import io.collide4j.checker.query.MotionResult;
 import io.collide4j.checker.query.MotionStatus;
 import io.collide4j.checker.query.PreparedScene;
@@ -570,6 +571,17 @@ public final class Collide4j {
         toFull(q0, s.full0);
         toFull(q1, s.full1);
         return checker.isMotionFree(s.full0, s.full1, margin, tolerance, budget, sampleStep, s.context);
+    }
+
+    /**
+     * {@link #isMotionFree(double[], double[], double, double)} with q1's discrete check where {@code end} says
+     * ({@link CollisionChecker#isMotionFree(double[], double[], double, double, long, double, EndCheck, QueryContext)}).
+     */
+    MotionStatus isMotionFree(double[] q0, double[] q1, double sampleStep, double margin, EndCheck end) {
+        Scratch s = scratch();
+        toFull(q0, s.full0);
+        toFull(q1, s.full1);
+        return checker.isMotionFree(s.full0, s.full1, margin, tolerance, budget, sampleStep, end, s.context);
     }
 
     /** Distance evaluations of this thread's last motion query ({@link #checkMotion} or {@link #isMotionFree}). */

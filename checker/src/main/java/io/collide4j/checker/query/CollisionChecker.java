@@ -494,23 +494,51 @@ public final class CollisionChecker {
     public MotionStatus isMotionFree(
             double[] q0, double[] q1, double margin, double tolerance, long budget, double sampleStep, QueryContext c) {
         MotionQuery.check(margin, tolerance, budget, sampleStep); // the record's checks, without a per-call record
-        return motionFree(q0, q1, margin, tolerance, budget, sampleStep, c);
+        return motionFree(q0, q1, margin, tolerance, budget, sampleStep, EndCheck.FIRST, c);
     }
 
     /** {@link #isMotionFree(double[], double[], double, double, long, double, QueryContext)} with the query's settings. */
     public MotionStatus isMotionFree(double[] q0, double[] q1, MotionQuery query, QueryContext c) {
-        return motionFree(q0, q1, query.margin(), query.tolerance(), query.budget(), query.sampleStep(), c);
+        return motionFree(
+                q0, q1, query.margin(), query.tolerance(), query.budget(), query.sampleStep(), EndCheck.FIRST, c);
+    }
+
+    /**
+     * {@link #isMotionFree(double[], double[], double, double, long, double, QueryContext)} with q1's discrete check
+     * {@link EndCheck#FIRST first} (that method's order) or {@link EndCheck#KNOWN_FREE skipped} (the caller's
+     * {@link #isFree} answered true for these exact values at this margin). The skipped check would have passed; a
+     * FREE answer is still the advancement's proof alone, which covers s = 1 too, so a caller wrong about q1 gets a
+     * slower refusal, never a wrong FREE.
+     */
+    public MotionStatus isMotionFree(
+            double[] q0,
+            double[] q1,
+            double margin,
+            double tolerance,
+            long budget,
+            double sampleStep,
+            EndCheck end,
+            QueryContext c) {
+        MotionQuery.check(margin, tolerance, budget, sampleStep);
+        return motionFree(q0, q1, margin, tolerance, budget, sampleStep, end, c);
     }
 
     private MotionStatus motionFree(
-            double[] q0, double[] q1, double margin, double tolerance, long budget, double sampleStep, QueryContext c) {
+            double[] q0,
+            double[] q1,
+            double margin,
+            double tolerance,
+            long budget,
+            double sampleStep,
+            EndCheck end,
+            QueryContext c) {
         checkContext(c);
         if (q0.length != c.qs.length || q1.length != c.qs.length) {
             throw new IllegalArgumentException(
                     "configurations must have " + c.qs.length + " values, got " + q0.length + " and " + q1.length);
         }
         c.evaluations = 0;
-        if (!isFree(q1, margin, c)) {
+        if (end == EndCheck.FIRST && !isFree(q1, margin, c)) {
             return MotionStatus.COLLISION;
         }
         int bits = sampleBits(q0, q1, sampleStep);

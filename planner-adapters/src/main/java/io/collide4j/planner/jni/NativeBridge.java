@@ -1,6 +1,7 @@
 package io.collide4j.planner.jni;
 
 import io.collide4j.checker.query.CollisionChecker;
+import io.collide4j.checker.query.EndCheck;
 import io.collide4j.planner.CertifiedMotionValidator;
 import io.collide4j.planner.CertifiedStateValidityChecker;
 import io.collide4j.planner.Collide4j;
@@ -26,8 +27,28 @@ import java.util.List;
 public final class NativeBridge {
     private NativeBridge() {}
 
-    /** An opened checker and its adapters, held by the native side as one global reference. */
-    public record Handle(Collide4j checker, CertifiedStateValidityChecker states, CertifiedMotionValidator motions) {}
+    /**
+     * An opened checker and its adapters, held by the native side as one global reference; {@code known} holds the
+     * configurations {@link #isValid} accepted, per thread (states and motions check at the same separation).
+     */
+    public record Handle(
+            Collide4j checker,
+            CertifiedStateValidityChecker states,
+            CertifiedMotionValidator motions,
+            KnownValidStates known) {
+        public Handle {
+            if (states.separation() != motions.separation()) {
+                // a state valid at one separation says nothing about a motion checked at another
+                throw new IllegalArgumentException("states checked at " + states.separation() + " m, motions at "
+                        + motions.separation() + " m: a handle checks both at one separation");
+            }
+        }
+
+        /** A handle of these adapters with an empty {@link KnownValidStates}. */
+        public Handle(Collide4j checker, CertifiedStateValidityChecker states, CertifiedMotionValidator motions) {
+            this(checker, states, motions, new KnownValidStates(checker.dimension()));
+        }
+    }
 
     /**
      * Opens a checker from the command line's robot and scene options ({@link CheckerOptions}: {@code --robot},
@@ -133,9 +154,13 @@ public final class NativeBridge {
     /** Certified validity: within the joint limits and every checked pair farther apart than the margin. */
     public static boolean isValid(Handle h, double[] q) {
         // the planning margin goes through its adapter; the margin keeps the façade's direct call (no counters)
-        return h.states().separation() == h.checker().margin()
+        boolean valid = h.states().separation() == h.checker().margin()
                 ? h.checker().isValid(q)
                 : h.states().isValid(q);
+        if (valid) {
+            h.known().remember(q);
+        }
+        return valid;
     }
 
     /**
@@ -146,9 +171,14 @@ public final class NativeBridge {
         return h.states().clearance(q).lowerBound();
     }
 
-    /** The boolean certified motion check ({@link CertifiedMotionValidator#checkMotion}). */
+    /**
+     * The boolean certified motion check ({@link CertifiedMotionValidator#checkMotion}), without q1's discrete check
+     * when this thread's {@link #isValid} accepted exactly q1 before ({@link KnownValidStates}): in OMPL's RRTConnect
+     * the goal tree checks {@code isValid(new)} then {@code checkMotion(new, near)}, near a node it validated when it
+     * added it. The same answer as checking q1 (BENCHMARKS.md, "Where RRTConnect's checking time goes").
+     */
     public static boolean isMotionFree(Handle h, double[] q0, double[] q1) {
-        return h.motions().checkMotion(q0, q1);
+        return h.motions().checkMotion(q0, q1, h.known().contains(q1) ? EndCheck.KNOWN_FREE : EndCheck.FIRST);
     }
 
     /**
