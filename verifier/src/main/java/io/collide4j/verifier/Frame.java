@@ -21,13 +21,6 @@ final class Frame {
      */
     private final double[] lo = new double[12];
     private final double[] hi = new double[12];
-    /*
-     * The same entries as midpoint and radius (lemma R1): compose and composeAxisRotation work on these, in plain
-     * round-to-nearest with one a-priori rounding bound per entry, instead of rounding every product and sum outward.
-     * [mid − rad, mid + rad] encloses the exact entry; lo and hi are derived from them (or they from lo and hi).
-     */
-    private final double[] mid = new double[12];
-    private final double[] rad = new double[12];
 
     Frame(Interval[] r, Interval[] t) {
         for (int i = 0; i < 9; i++) {
@@ -38,20 +31,6 @@ final class Frame {
             lo[9 + i] = t[i].lo();
             hi[9 + i] = t[i].hi();
         }
-        for (int i = 0; i < 12; i++) {
-            mid[i] = midOf(lo[i], hi[i]);
-            rad[i] = radOf(lo[i], hi[i], mid[i]);
-        }
-    }
-
-    /** A midpoint of [l, h]: exact for a point, else any double (radOf covers the distance to both ends). */
-    static double midOf(double l, double h) {
-        return l == h ? l : l / 2 + h / 2;
-    }
-
-    /** A radius about m covering [l, h] (0 for a point; NaN, which proves nothing, when an end is not finite). */
-    static double radOf(double l, double h, double m) {
-        return l == h && Double.isFinite(l) ? 0 : Math.max(Interval.up(h - m), Interval.up(m - l));
     }
 
     private Frame() {}
@@ -64,20 +43,17 @@ final class Frame {
         return new Interval(lo[9 + i], hi[9 + i]);
     }
 
-    /** this ∘ o: rotation r·o.r, translation r·o.t + t, each entry by lemma R1's midpoint-radius sum. */
+    /** this ∘ o: rotation r·o.r, translation r·o.t + t. */
     Frame compose(Frame o) {
         Frame f = new Frame();
-        double[] am = mid, ar = rad, bm = o.mid, br = o.rad;
         for (int i = 0; i < 3; i++) {
-            int a = 3 * i;
             for (int j = 0; j < 3; j++) {
-                f.sum(
-                        am[a], ar[a], bm[j], br[j], am[a + 1], ar[a + 1], bm[j + 3], br[j + 3], am[a + 2], ar[a + 2],
-                        bm[j + 6], br[j + 6], 0, 0, a + j);
+                dot(lo, hi, 3 * i, 1, o.lo, o.hi, j, 3, f.lo, f.hi, 3 * i + j);
             }
-            f.sum(
-                    am[a], ar[a], bm[9], br[9], am[a + 1], ar[a + 1], bm[10], br[10], am[a + 2], ar[a + 2], bm[11],
-                    br[11], am[9 + i], ar[9 + i], 9 + i);
+            dot(lo, hi, 3 * i, 1, o.lo, o.hi, 9, 1, f.lo, f.hi, 9 + i);
+            double l = f.lo[9 + i], h = f.hi[9 + i];
+            f.lo[9 + i] = Interval.addLo(l, h, lo[9 + i], hi[9 + i]);
+            f.hi[9 + i] = Interval.addHi(l, h, lo[9 + i], hi[9 + i]);
         }
         return f;
     }
@@ -86,71 +62,31 @@ final class Frame {
      * this ∘ Rot(±e_axis, θ): a rotation about a coordinate axis (sign −1: the negative axis, a rotation by −θ). The
      * exact matrix has exact 0 and 1 entries, so only the two columns it mixes change: col_b' = c·col_b + s·col_d and
      * col_d' = −s·col_b + c·col_d with (b, d) = (axis + 1, axis + 2) mod 3, c = cos θ, s = ±sin θ (lemma F2's matrix
-     * for k = ±e_axis), each entry by lemma R1's sum; the translation is unchanged. An enclosure of the same product
-     * {@link #compose} of {@link #rotation} gives, with 12 products instead of 36.
+     * for k = ±e_axis), each product and sum rounded outward (F1); the translation is unchanged. An enclosure of the
+     * same product {@link #compose} of {@link #rotation} gives, with 12 products instead of 36.
      */
     Frame composeAxisRotation(int axis, int sign, Interval theta) {
         Interval c = theta.cos(), sn = theta.sin();
-        double sl = sign > 0 ? sn.lo() : -sn.hi(), sh = sign > 0 ? sn.hi() : -sn.lo();
-        double cm = midOf(c.lo(), c.hi()), cr = radOf(c.lo(), c.hi(), cm);
-        double sm = midOf(sl, sh), sr = radOf(sl, sh, sm);
+        double cl = c.lo(), ch = c.hi(), sl = sign > 0 ? sn.lo() : -sn.hi(), sh = sign > 0 ? sn.hi() : -sn.lo();
         int b = (axis + 1) % 3, d = (axis + 2) % 3;
         Frame f = new Frame();
         System.arraycopy(lo, 0, f.lo, 0, 12);
         System.arraycopy(hi, 0, f.hi, 0, 12);
-        System.arraycopy(mid, 0, f.mid, 0, 12);
-        System.arraycopy(rad, 0, f.rad, 0, 12);
         for (int i = 0; i < 3; i++) {
-            int ib = 3 * i + b, id = 3 * i + d;
+            double bl = lo[3 * i + b], bh = hi[3 * i + b], dl = lo[3 * i + d], dh = hi[3 * i + d];
             // row i: (c·R_ib + s·R_id, −s·R_ib + c·R_id)
-            f.sum(mid[ib], rad[ib], cm, cr, mid[id], rad[id], sm, sr, 0, 0, 0, 0, 0, 0, ib);
-            f.sum(mid[id], rad[id], cm, cr, mid[ib], rad[ib], -sm, sr, 0, 0, 0, 0, 0, 0, id);
+            double pl = Interval.mulLo(bl, bh, cl, ch), ph = Interval.mulHi(bl, bh, cl, ch);
+            double ql = Interval.mulLo(dl, dh, sl, sh), qh = Interval.mulHi(dl, dh, sl, sh);
+            f.lo[3 * i + b] = Interval.addLo(pl, ph, ql, qh);
+            f.hi[3 * i + b] = Interval.addHi(pl, ph, ql, qh);
+            pl = Interval.mulLo(dl, dh, cl, ch);
+            ph = Interval.mulHi(dl, dh, cl, ch);
+            ql = Interval.mulLo(bl, bh, -sh, -sl);
+            qh = Interval.mulHi(bl, bh, -sh, -sl);
+            f.lo[3 * i + d] = Interval.addLo(pl, ph, ql, qh);
+            f.hi[3 * i + d] = Interval.addHi(pl, ph, ql, qh);
         }
         return f;
-    }
-
-    /**
-     * Entry e of this frame (mid, rad and the bounds derived from them) encloses a1·b1 + a2·b2 + a3·b3 + c for every
-     * real a_k in [am_k ± ar_k], b_k in [bm_k ± br_k] and c in [cm ± cr] (lemma R1 in SOUNDNESS.md): the midpoint is
-     * the round-to-nearest sum of the midpoint products, the radius the round-to-nearest sum of the radius terms
-     * |am|·br + ar·(|bm| + br) raised once by 2⁻⁵⁰·(that + Σ|midpoint products|) + 9η (η the smallest subnormal),
-     * which bounds every rounding error of both sums (Rump's a-priori style: γ_4·Σ|a||b| + η terms). A NaN anywhere
-     * gives NaN; an infinite midpoint the whole line (lemma I2). Allocation-free: the verifier's hottest arithmetic.
-     */
-    private void sum(
-            double a1m,
-            double a1r,
-            double b1m,
-            double b1r,
-            double a2m,
-            double a2r,
-            double b2m,
-            double b2r,
-            double a3m,
-            double a3r,
-            double b3m,
-            double b3r,
-            double cm,
-            double cr,
-            int e) {
-        double p1 = a1m * b1m, p2 = a2m * b2m, p3 = a3m * b3m;
-        double m = p1 + p2 + p3 + cm;
-        double t = Math.abs(a1m) * b1r
-                + a1r * (Math.abs(b1m) + b1r)
-                + (Math.abs(a2m) * b2r + a2r * (Math.abs(b2m) + b2r))
-                + (Math.abs(a3m) * b3r + a3r * (Math.abs(b3m) + b3r))
-                + cr;
-        double s = Math.abs(p1) + Math.abs(p2) + Math.abs(p3) + Math.abs(cm);
-        double r = Interval.up(t + Interval.up(0x1p-50 * Interval.up(t + s) + 9 * Double.MIN_VALUE));
-        mid[e] = m;
-        rad[e] = r;
-        if (Math.abs(m) <= Double.MAX_VALUE) {
-            lo[e] = Interval.down(m - r);
-            hi[e] = Interval.up(m + r);
-        } else { // an overflowed midpoint says nothing of where the exact sum is
-            lo[e] = m != m ? m : Double.NEGATIVE_INFINITY;
-            hi[e] = m != m ? m : Double.POSITIVE_INFINITY;
-        }
     }
 
     /**
