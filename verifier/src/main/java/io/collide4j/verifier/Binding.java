@@ -1,6 +1,11 @@
 package io.collide4j.verifier;
 
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -27,7 +32,7 @@ public final class Binding {
     public static List<String> check(BoundInputs in, byte[] certificate, String source) {
         JsonNode root;
         try {
-            root = CertificateReader.JSON.readTree(certificate);
+            root = tree(certificate);
         } catch (IOException e) {
             return List.of(source + ": not readable JSON: " + e.getMessage());
         }
@@ -141,6 +146,76 @@ public final class Binding {
                 }
             }
         }
+    }
+
+    /**
+     * The document as a tree, but of each segment's step lists only their {@code pair}s: the binding stage reads
+     * nothing else of the segments (the tuples' shape), and building every step's numbers as nodes cost more than all
+     * its checks. The certificate reader's parser, so duplicate keys and trailing tokens are refused as there; null for
+     * an empty document. Anything in {@code segments} that is not an array of arrays of objects is kept whole.
+     */
+    static JsonNode tree(byte[] certificate) throws IOException {
+        try (JsonParser p = CertificateReader.JSON.createParser(certificate)) {
+            JsonToken t = p.nextToken();
+            if (t == null) {
+                return null;
+            }
+            JsonNode root;
+            if (t == JsonToken.START_OBJECT) {
+                ObjectNode o = CertificateReader.JSON.createObjectNode();
+                while (p.nextToken() == JsonToken.FIELD_NAME) {
+                    String name = p.currentName();
+                    p.nextToken();
+                    o.set(name, name.equals("segments") ? pairsOnly(p) : CertificateReader.subtree(p));
+                }
+                root = o;
+            } else {
+                root = CertificateReader.subtree(p);
+            }
+            CertificateReader.noTrailingTokens(p);
+            return root;
+        }
+    }
+
+    /** The segments value at the parser: arrays of step-list objects reduced to their pair member. */
+    private static JsonNode pairsOnly(JsonParser p) throws IOException {
+        if (p.currentToken() != JsonToken.START_ARRAY) {
+            return CertificateReader.subtree(p);
+        }
+        ArrayNode all = CertificateReader.JSON.createArrayNode();
+        while (next(p) != JsonToken.END_ARRAY) {
+            if (p.currentToken() != JsonToken.START_ARRAY) {
+                all.add(CertificateReader.subtree(p));
+                continue;
+            }
+            ArrayNode segment = all.addArray();
+            while (next(p) != JsonToken.END_ARRAY) {
+                if (p.currentToken() != JsonToken.START_OBJECT) {
+                    segment.add(CertificateReader.subtree(p));
+                    continue;
+                }
+                ObjectNode steps = segment.addObject();
+                while (next(p) == JsonToken.FIELD_NAME) {
+                    String name = p.currentName();
+                    next(p);
+                    if (name.equals("pair")) {
+                        steps.set(name, CertificateReader.subtree(p));
+                    } else {
+                        p.skipChildren();
+                    }
+                }
+            }
+        }
+        return all;
+    }
+
+    /** The next token; the end of the input inside the segments is refused, as the tree reader refuses it. */
+    private static JsonToken next(JsonParser p) throws IOException {
+        JsonToken t = p.nextToken();
+        if (t == null) {
+            throw new JsonParseException(p, "Unexpected end-of-input in the segments");
+        }
+        return t;
     }
 
     /** The violation's time is a function of its segment and fraction; clearances are claimed only for a free path. */

@@ -78,16 +78,7 @@ final class CertificateReader {
             } else {
                 root = subtree(p);
             }
-            JsonToken trailing = p.nextToken();
-            if (trailing != null) { // what FAIL_ON_TRAILING_TOKENS said when the whole document was one tree
-                throw MismatchedInputException.from(
-                        p,
-                        JsonNode.class,
-                        String.format(
-                                "Trailing token (of type %s) found after value (bound as %s): not allowed as per"
-                                        + " `DeserializationFeature.FAIL_ON_TRAILING_TOKENS`",
-                                trailing, ClassUtil.nameOf(JsonNode.class)));
-            }
+            noTrailingTokens(p);
         } catch (IOException e) {
             throw new FormatException(source + ": not readable JSON: " + e.getMessage());
         }
@@ -95,6 +86,20 @@ final class CertificateReader {
             return certificate(root, segments);
         } catch (FormatException e) {
             throw new FormatException(source + ": " + e.getMessage());
+        }
+    }
+
+    /** Refuses a token after the document's value, as FAIL_ON_TRAILING_TOKENS does when the whole is one tree. */
+    static void noTrailingTokens(JsonParser p) throws IOException {
+        JsonToken trailing = p.nextToken();
+        if (trailing != null) {
+            throw MismatchedInputException.from(
+                    p,
+                    JsonNode.class,
+                    String.format(
+                            "Trailing token (of type %s) found after value (bound as %s): not allowed as per"
+                                    + " `DeserializationFeature.FAIL_ON_TRAILING_TOKENS`",
+                            trailing, ClassUtil.nameOf(JsonNode.class)));
         }
     }
 

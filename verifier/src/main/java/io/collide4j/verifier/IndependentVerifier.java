@@ -52,6 +52,7 @@ public final class IndependentVerifier {
     private final MeshWindows windows = new MeshWindows();
     private final int[] witnessColumn; // joint index -> its column in the witness's joints, -1 for none
     private final Interval[] held; // joint index -> its held value (lemma H1), null when not held
+    private final double[] negatedNormal = new double[3];
     private int checkedSegments;
     private long steps;
     private long subdivisions;
@@ -414,8 +415,7 @@ public final class IndependentVerifier {
                 ? travel.sup(ab[0], frames, anchor, at.byIndex(), box, rates, tau, n, limA)
                 : Double.NEGATIVE_INFINITY;
         double infB = needB
-                ? -travel.sup(
-                        ab[1], frames, anchor, at.byIndex(), box, rates, tau, new double[] {-n[0], -n[1], -n[2]}, -limB)
+                ? -travel.sup(ab[1], frames, anchor, at.byIndex(), box, rates, tau, negated(n), -limB)
                 : Double.POSITIVE_INFINITY;
         boolean okA = supA <= limA, okB = infB >= limB;
         if (okA && okB) {
@@ -484,8 +484,19 @@ public final class IndependentVerifier {
             return false;
         }
         double supA = pr[0].sup(frameOf(pr[0], frames), n);
-        double supB = pr[1].sup(frameOf(pr[1], frames), new double[] {-n[0], -n[1], -n[2]});
+        double supB = pr[1].sup(frameOf(pr[1], frames), negated(n));
         return Interval.down(-supB - supA) >= Interval.up(margin * norm.hi());
+    }
+
+    /**
+     * −n in {@link #negatedNormal}, reused by every plane test (a negation is exact; the support functions read it at
+     * once and keep nothing), instead of an array per test.
+     */
+    private double[] negated(double[] n) {
+        negatedNormal[0] = -n[0];
+        negatedNormal[1] = -n[1];
+        negatedNormal[2] = -n[2];
+        return negatedNormal;
     }
 
     private static Interval normOf(double[] n) {

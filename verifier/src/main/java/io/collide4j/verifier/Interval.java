@@ -4,7 +4,7 @@ import java.math.BigDecimal;
 
 /**
  * A closed interval [lo, hi] of reals, with arithmetic that rounds outward: every operation computes its
- * round-to-nearest result and then steps one double outward ({@link Math#nextDown}/{@link Math#nextUp}), which
+ * round-to-nearest result and then steps at least one double outward ({@link #down}/{@link #up}, lemma I1b), which
  * contains the exact result because round-to-nearest is off by at most half an ulp (SOUNDNESS.md, lemma I1).
  * NaN never turns into a proof: a NaN bound makes every comparison that would accept fail (lemma I2).
  * Immutable value type.
@@ -41,12 +41,17 @@ record Interval(double lo, double hi) {
         return new Interval(Math.nextDown(d), Math.nextUp(d));
     }
 
+    /** 2⁻⁵³ + 2⁻¹⁰⁵: φ·|x| + η exceeds half the gap from x to its neighbours for every finite double x (lemma I1b). */
+    private static final double PHI = 0x1p-53 + 0x1p-105;
+
+    /** At most pred(x), so below every real that rounds to x (lemma I1b; NaN for +∞ and NaN). */
     static double down(double x) {
-        return Math.nextDown(x);
+        return x - (PHI * Math.abs(x) + Double.MIN_VALUE);
     }
 
+    /** At least succ(x), so above every real that rounds to x (lemma I1b; NaN for −∞ and NaN). */
     static double up(double x) {
-        return Math.nextUp(x);
+        return x + (PHI * Math.abs(x) + Double.MIN_VALUE);
     }
 
     /** Sum; adding an exact 0 returns the other operand unrounded (x + 0 = x exactly, lemma I1). */

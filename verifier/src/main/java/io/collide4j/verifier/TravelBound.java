@@ -65,57 +65,11 @@ final class TravelBound {
     }
 
     /**
-     * Upper bound of max n·x over the piece for every configuration in {@code box}: its support at the anchor
-     * configuration (whose link frames {@code anchorFrames} enclose; lemma S3) plus |n|·D (lemma M1). Obstacles do
-     * not move: their support alone. NaN when a bound is NaN (lemma I2).
-     */
-    double sup(
-            Piece p,
-            Map<String, Frame> anchorFrames,
-            Map<String, Interval> anchor,
-            Map<String, Interval> box,
-            double[] n) {
-        return sup(p, anchorFrames, anchor, box, null, Double.NaN, n);
-    }
-
-    /**
-     * As {@link #sup(Piece, Map, Map, Map, double[])}, also with the Taylor form in s of lemma M2 when {@code rates}
-     * (dq/ds over the step, every moving joint of the chain) is given and every s of the step is within {@code tau}
-     * of the anchor's: the smaller bound.
-     */
-    double sup(
-            Piece p,
-            Map<String, Frame> anchorFrames,
-            Map<String, Interval> anchor,
-            Map<String, Interval> box,
-            Map<String, Interval> rates,
-            double tau,
-            double[] n) {
-        return sup(p, anchorFrames, anchor, byIndex(box), rates == null ? null : byIndex(rates), tau, n);
-    }
-
-    /**
-     * As {@link #sup(Piece, Map, Map, Map, Map, double, double[])} with the box and the rates by joint index
-     * ({@link IntervalKinematics#index}): the verifier's plane tests build these arrays instead of name-keyed maps.
-     */
-    double sup(
-            Piece p,
-            Map<String, Frame> anchorFrames,
-            Map<String, Interval> anchor,
-            Interval[] box,
-            Interval[] rates,
-            double tau,
-            double[] n) {
-        if (!p.link()) {
-            return p.sup(Frame.IDENTITY, n);
-        }
-        double h = p.sup(anchorFrames.get(p.owner()), n);
-        return Interval.up(h + travel(p, anchorFrames, anchor, box, rates, tau, n));
-    }
-
-    /**
-     * As {@link #sup(Piece, Map, Map, Interval[], Interval[], double, double[])} where that is needed to get at most
-     * {@code limit}: first the support at the anchor plus lemma M1's bound with every lever at its reach cap (M1b),
+     * Upper bound of max n·x over the piece for every configuration in {@code box} (every moving joint of the chain,
+     * mimic joints included, by joint index, {@link IntervalKinematics#index}), where that is needed to get at most
+     * {@code limit}: its support at the anchor configuration (whose link frames {@code anchorFrames} enclose; lemma S3)
+     * plus |n| times the travel ({@link #travel}, lemmas M1 and M2, the smaller). Obstacles do not move: their support
+     * alone. NaN when a bound is NaN (lemma I2). First the support at the anchor plus lemma M1's bound with every lever at its reach cap (M1b),
      * which needs nothing of the anchor but its joint values ({@code anchorByIndex}, by joint index), and when that is
      * at most limit it is the answer (it is an upper bound too). The full bound's levers are capped by the same reaches,
      * so up to rounding it is never larger: a plane test decides as the full bound would, but most far pieces skip the
@@ -164,36 +118,6 @@ final class TravelBound {
         return Interval.up(Shape.normHi(n[0], n[0], n[1], n[1], n[2], n[2]) * sum);
     }
 
-    /**
-     * An upper bound of n·(x(q) − x(q*)) for every point x of the piece and every q in {@code box}, q* the exact
-     * anchor configuration (inside {@code anchor}): Σ_k Δ_k times a bound of |∂(n·x)/∂q_k| over the box (lemma M1).
-     * Both maps hold every moving joint of the chain (mimic joints included).
-     */
-    double travel(
-            Piece p,
-            Map<String, Frame> anchorFrames,
-            Map<String, Interval> anchor,
-            Map<String, Interval> box,
-            double[] n) {
-        return travel(p, anchorFrames, anchor, box, null, Double.NaN, n);
-    }
-
-    /**
-     * The smaller of lemma M1's bound and, when {@code rates} is given, lemma M2's: |s − s*| ≤ tau times a bound of
-     * |d(n·x)/ds| = |Σ_k (n·∂x/∂q_k)·dq_k/ds| over the step, which keeps the cancellation between joints whose motions
-     * move the piece in opposite directions along n.
-     */
-    double travel(
-            Piece p,
-            Map<String, Frame> anchorFrames,
-            Map<String, Interval> anchor,
-            Map<String, Interval> box,
-            Map<String, Interval> rates,
-            double tau,
-            double[] n) {
-        return travel(p, anchorFrames, anchor, byIndex(box), rates == null ? null : byIndex(rates), tau, n);
-    }
-
     /** A name-keyed map of joint intervals as an array by joint index (null where the map has none). */
     Interval[] byIndex(Map<String, Interval> values) {
         Interval[] a = new Interval[kinematics.jointCount()];
@@ -206,7 +130,14 @@ final class TravelBound {
         return a;
     }
 
-    private double travel(
+    /**
+     * An upper bound of n·(x(q) − x(q*)) for every point x of the piece and every q in {@code box}, q* the exact
+     * anchor configuration (inside {@code anchor}): Σ_k Δ_k times a bound of |∂(n·x)/∂q_k| over the box (lemma M1), or
+     * when {@code rates} (dq/ds over the step, by joint index) is given the smaller of that and lemma M2's: |s − s*| ≤
+     * tau times a bound of |d(n·x)/ds| = |Σ_k (n·∂x/∂q_k)·dq_k/ds| over the step, which keeps the cancellation between
+     * joints whose motions move the piece in opposite directions along n.
+     */
+    double travel(
             Piece p,
             Map<String, Frame> anchorFrames,
             Map<String, Interval> anchor,

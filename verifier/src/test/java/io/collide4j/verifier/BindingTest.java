@@ -127,6 +127,35 @@ class BindingTest {
                 .contains("not readable JSON"));
     }
 
+    /**
+     * Binding reads the segments keeping only each step list's pair: what it skips is still parsed strictly
+     * (a duplicate key inside a step list, a truncated document and a token after the object are refused as
+     * unreadable), and the tuples it keeps are still checked, in every segment and step list.
+     */
+    @Test
+    void theSkippedStepsAreStillParsedStrictly() {
+        ObjectNode honest = certificate();
+        BoundInputs in = inputs(honest);
+        String text = honest.toString();
+        String lb = "\"lb\":[";
+        assertTrue(text.contains(lb), text);
+        for (String bad : new String[] {
+            text.replaceFirst("\"lb\":\\[", "\"lb\":0,\"lb\":["), // duplicate key in segments[0][0]
+            text.substring(0, text.indexOf(lb) + lb.length() + 3), // truncated inside the steps
+            text + " {}"
+        }) {
+            List<String> p = Binding.check(in, bad.getBytes(StandardCharsets.UTF_8), "test");
+            assertEquals(1, p.size(), bad + " gave " + p);
+            assertTrue(p.get(0).contains("not readable JSON"), p.toString());
+        }
+        ObjectNode c = honest.deepCopy();
+        ArrayNode segment = (ArrayNode) c.get("segments").get(0);
+        ObjectNode second = segment.get(0).deepCopy();
+        ((ArrayNode) second.get("pair")).remove(4);
+        segment.add(second);
+        refused(in, c, "segments[0][1].pair: expected [first, firstPiece, second, secondPiece, environment]");
+    }
+
     @Test
     void stepLowerBoundsAreProvenByTheirPlanes() {
         ObjectNode c = certificate();
