@@ -24,8 +24,8 @@ public final class PlanRequest {
     /**
      * The initial dynamic domain unless told otherwise: 4 rad, VAMP's RRT-Connect setting (with its least radius, the
      * range, and its rate of change, 1e-4 per failure or success). On all 700 MotionBenchMaker Panda problems, with the trees
-     * balanced, it checks 37 % fewer states in all than plain RRT-Connect (p90 per problem 2,889 → 1,836), and more
-     * than 2 or 3 rad (BENCHMARKS-planner.md).
+     * balanced, it checks 37 % fewer states in all than plain RRT-Connect (p90 per problem 2,889 → 1,836); 3 rad
+     * checks 4 % more states and draws 2.8 times as many samples, 6 rad checks 30 % more (BENCHMARKS-planner.md).
      */
     public static final double DEFAULT_DYNAMIC_DOMAIN_RADIUS = 4.0;
 
