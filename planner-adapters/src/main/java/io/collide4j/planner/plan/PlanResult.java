@@ -9,7 +9,11 @@ import java.util.List;
  * by the motion validator the planner was given. Times: wall clock
  * ({@code planningSeconds}, {@code smoothingSeconds}; the time limit is wall clock) and the planning thread's CPU
  * time ({@code planningCpuSeconds}, {@code smoothingCpuSeconds}; NaN where the JVM cannot measure it), which on a
- * shared machine leaves out the time spent waiting for a core.
+ * shared machine leaves out the time spent waiting for a core. Work counts, which do not depend on the machine's
+ * load: {@code iterations}, {@code stateChecks} and {@code motionChecks} (the validators' calls, shortcutting
+ * included), {@code motionsRefused} (of those, the motions the validator refused), {@code nodesScanned} (tree nodes
+ * looked at by nearest-neighbour queries) and {@code samplesRejected} (samples dropped by the dynamic domain before
+ * any check).
  */
 public record PlanResult(
         boolean solved,
@@ -23,7 +27,10 @@ public record PlanResult(
         double lengthAfter,
         String failureReason,
         double planningCpuSeconds,
-        double smoothingCpuSeconds) {
+        double smoothingCpuSeconds,
+        long motionsRefused,
+        long nodesScanned,
+        long samplesRejected) {
     public PlanResult {
         path = path.stream().map(double[]::clone).toList();
     }

@@ -14,7 +14,11 @@
  * ({@link io.collide4j.planner.plan.RrtConnect}); <em>sample step</em> — the joint-space spacing of those samples;
  * <em>sampler</em> — how the random configurations are drawn, uniform or a Halton sequence per tree
  * ({@link io.collide4j.planner.plan.Sampler}, {@link io.collide4j.planner.plan.HaltonSequence}); <em>nearest scan</em>
- * — the flat linear nearest-neighbour search ({@link io.collide4j.planner.plan.NearestScan}).
+ * — the flat linear nearest-neighbour search ({@link io.collide4j.planner.plan.NearestScan}); <em>balanced trees</em>
+ * — the smaller tree extends next; <em>dynamic domain</em> — the radius around a node whose extension failed beyond
+ * which samples it is nearest to are dropped unchecked ({@link io.collide4j.planner.plan.PlanRequest}); <em>work
+ * counts</em> — iterations, state and motion checks, refused proofs, nodes scanned, samples dropped
+ * ({@link io.collide4j.planner.plan.PlanResult}).
  *
  * <p>Null-marked (JSpecify): no parameter, return value or field here is null unless it is annotated {@code @Nullable}.
  */

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.collide4j.planner.MotionValidator;
 import io.collide4j.planner.StateValidityChecker;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -149,11 +151,13 @@ class RrtConnectTest {
 
     @Test
     void sameSeedSamePath() {
-        for (boolean lazy : new boolean[] {true, false}) {
+        for (int variant = 0; variant < 4; variant++) {
+            boolean lazy = variant % 2 == 0;
+            boolean plain = variant >= 2; // trees taking turns, no dynamic domain
             PlanResult a = new RrtConnect(THIN_WALLS, THIN_WALLS)
-                    .plan(request().lazyEdges(lazy).seed(7).build());
+                    .plan(settings(lazy, plain).seed(7).build());
             PlanResult b = new RrtConnect(THIN_WALLS, THIN_WALLS)
-                    .plan(request().lazyEdges(lazy).seed(7).build());
+                    .plan(settings(lazy, plain).seed(7).build());
             assertTrue(a.solved() && b.solved());
             assertEquals(a.path().size(), b.path().size());
             for (int i = 0; i < a.path().size(); i++) {
@@ -161,7 +165,123 @@ class RrtConnectTest {
             }
             assertEquals(a.stateChecks(), b.stateChecks());
             assertEquals(a.motionChecks(), b.motionChecks());
+            assertEquals(a.nodesScanned(), b.nodesScanned());
+            assertEquals(a.samplesRejected(), b.samplesRejected());
         }
+    }
+
+    private static PlanRequest.Builder settings(boolean lazy, boolean plain) {
+        PlanRequest.Builder b = request().lazyEdges(lazy);
+        return plain ? b.balanceTrees(false).dynamicDomainRadius(Double.POSITIVE_INFINITY) : b;
+    }
+
+    /** A validator that remembers every motion it accepted (the segment as asked, both endpoints copied). */
+    private static final class Recording implements MotionValidator {
+        final MotionValidator inner;
+        final List<double[][]> accepted = new ArrayList<>();
+        long refused;
+
+        Recording(MotionValidator inner) {
+            this.inner = inner;
+        }
+
+        @Override
+        public boolean checkMotion(double[] q0, double[] q1) {
+            boolean ok = inner.checkMotion(q0, q1);
+            if (ok) {
+                accepted.add(new double[][] {q0.clone(), q1.clone()});
+            } else {
+                refused++;
+            }
+            return ok;
+        }
+
+        @Override
+        public MotionCheck checkMotionWithLastValid(double[] q0, double[] q1) {
+            return inner.checkMotionWithLastValid(q0, q1);
+        }
+
+        boolean accepted(double[] a, double[] b) {
+            return accepted.stream()
+                    .anyMatch(e -> Arrays.equals(e[0], a) && Arrays.equals(e[1], b)
+                            || Arrays.equals(e[0], b) && Arrays.equals(e[1], a));
+        }
+    }
+
+    /**
+     * Balanced trees and dynamic domains (the defaults) and plain RRT-Connect: every edge of every returned path is a
+     * segment the motion validator itself accepted, whatever the sampler, and the refusals the planner reports are the
+     * validator's own count.
+     */
+    @Test
+    void everyReturnedEdgeWasAcceptedByTheValidator() {
+        for (boolean plain : new boolean[] {false, true}) {
+            for (Sampler sampler : Sampler.values()) {
+                for (long seed = 1; seed <= 3; seed++) {
+                    Recording motions = new Recording(THIN_WALLS);
+                    PlanResult r = new RrtConnect(THIN_WALLS, motions)
+                            .plan(settings(true, plain)
+                                    .sampleStep(0.25)
+                                    .sampler(sampler)
+                                    .seed(seed)
+                                    .build());
+                    String what = (plain ? "plain " : "balanced ") + sampler + " seed " + seed;
+                    assertTrue(r.solved(), what + ": " + r.failureReason());
+                    List<double[]> path = r.path();
+                    for (int i = 1; i < path.size(); i++) {
+                        assertTrue(motions.accepted(path.get(i - 1), path.get(i)), what + " edge " + i);
+                    }
+                    assertEquals(motions.refused, r.motionsRefused(), what);
+                    assertEquals(motions.accepted.size() + motions.refused, r.motionChecks(), what);
+                    if (plain) {
+                        assertEquals(0, r.samplesRejected(), what);
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * The goal in a closed box (no path): the goal tree's extensions fail at the box's walls. With dynamic domains, the
+     * samples beyond a node whose extension failed are dropped unchecked: over the same 2,000 iterations the planner
+     * checks fewer states than plain RRT-Connect, and each iteration either checks a state or drops its sample.
+     * Without them, every iteration checks at least its new state (all samples lie within the bounds).
+     */
+    @Test
+    void dynamicDomainsDropSamplesBeyondNodesThatFailed() {
+        RectWorld box = new RectWorld(new double[][] {
+            {1.5, -2.5, 2.5, -2.4}, {1.5, -1.6, 2.5, -1.5}, {1.5, -2.5, 1.6, -1.5}, {2.4, -2.5, 2.5, -1.5}
+        });
+        PlanResult domains = new RrtConnect(box, box)
+                .plan(request().balanceTrees(false).maxIterations(2000).build());
+        PlanResult plain = new RrtConnect(box, box)
+                .plan(request()
+                        .balanceTrees(false)
+                        .dynamicDomainRadius(Double.POSITIVE_INFINITY)
+                        .maxIterations(2000)
+                        .build());
+        assertFalse(domains.solved());
+        assertFalse(plain.solved());
+        assertEquals(0, plain.samplesRejected());
+        assertTrue(plain.stateChecks() >= plain.iterations(), plain.toString());
+        assertTrue(domains.samplesRejected() > 0, domains.toString());
+        assertTrue(domains.stateChecks() + domains.samplesRejected() >= domains.iterations(), domains.toString());
+        assertTrue(
+                domains.stateChecks() < plain.stateChecks(),
+                domains.stateChecks() + " state checks with dynamic domains, " + plain.stateChecks() + " without");
+    }
+
+    @Test
+    void dynamicDomainRadiusMustBePositive() {
+        for (double bad : new double[] {0, -1, Double.NaN, Double.NEGATIVE_INFINITY}) {
+            IllegalArgumentException e = assertThrows(
+                    IllegalArgumentException.class,
+                    () -> request().dynamicDomainRadius(bad).build());
+            assertTrue(e.getMessage().contains("dynamicDomainRadius"), e.getMessage());
+        }
+        assertEquals(
+                Double.POSITIVE_INFINITY,
+                request().dynamicDomainRadius(Double.POSITIVE_INFINITY).build().dynamicDomainRadius());
     }
 
     @Test

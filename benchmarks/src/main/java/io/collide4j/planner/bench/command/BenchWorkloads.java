@@ -132,6 +132,12 @@ final class BenchWorkloads {
             description = "--planner: how RRT-Connect draws its" + " samples (default: PlanRequest's).")
     String sampler;
 
+    @Option(
+            names = "--plain-rrt-connect",
+            description = "--planner: the trees take turns and no dynamic domain (RRT-Connect without"
+                    + " PlanRequest's balanced trees and dynamic domains), for comparison.")
+    boolean plainRrtConnect;
+
     /** The problem set given with {@code --problems}, else the default (relative to the repository root). */
     Path problemSet() {
         return problems != null ? problems : Path.of(DEFAULT_PROBLEMS);
@@ -314,6 +320,9 @@ final class BenchWorkloads {
                                 ExitCode.USAGE, "--sampler expects uniform or halton, got '" + sampler + "'");
                 };
         settings.sampler(chosen);
+        if (plainRrtConnect) {
+            settings.balanceTrees(false).dynamicDomainRadius(Double.POSITIVE_INFINITY);
+        }
         long total = 0;
         for (String s : scenarios) {
             total += first < 0 ? set.count(s) : first;
@@ -326,12 +335,13 @@ final class BenchWorkloads {
         }
         command.out.printf(
                 Locale.ROOT,
-                "collide4j bench --planner: RRT-Connect (PlanRequest defaults, %s edges, %s sampler,"
+                "collide4j bench --planner: RRT-Connect (PlanRequest defaults, %s edges, %s sampler,%s"
                         + " seed %d), every"
                         + " edge of a returned path certified; %d problems (%s of %s), %d plans each after %.1f s of"
                         + " warm-up, one thread%n",
                 eagerEdges ? "eager" : "lazy",
                 chosen.name().toLowerCase(Locale.ROOT),
+                plainRrtConnect ? " trees taking turns, no dynamic domain," : "",
                 seed,
                 total,
                 first < 0 ? "all" : "first " + first,

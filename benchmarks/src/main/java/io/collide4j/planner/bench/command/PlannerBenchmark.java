@@ -35,7 +35,8 @@ final class PlannerBenchmark {
     /** Per-problem CSV header ({@link #csvLine}). */
     static final String CSV_HEADER =
             "scenario,index,outcome,plan_s,shortcut_s,plan_cpu_s,shortcut_cpu_s,waypoints,edges,"
-                    + "certified_edges,path_verdict,iterations,state_checks,motion_checks,problem_cpu_ms,repeats\n";
+                    + "certified_edges,path_verdict,iterations,state_checks,motion_checks,problem_cpu_ms,repeats,"
+                    + "motions_refused,nodes_scanned,samples_rejected\n";
 
     /**
      * VAMP's RRT-Connect on the same 700 problems (issue 29: measured on a machine of this kind, 2 cores with AVX-512,
@@ -167,11 +168,16 @@ final class PlannerBenchmark {
         PlanResult p = r.plan();
         if (p == null) {
             return String.format(
-                    Locale.ROOT, "%s,%d,%s,,,,,,,,,,,,%.3f,0%n", r.scenario(), r.index(), r.outcome(), t.cpuMillis());
+                    Locale.ROOT,
+                    "%s,%d,%s,,,,,,,,,,,,%.3f,0,,,%n",
+                    r.scenario(),
+                    r.index(),
+                    r.outcome(),
+                    t.cpuMillis());
         }
         return String.format(
                 Locale.ROOT,
-                "%s,%d,%s,%.6f,%.6f,%.6f,%.6f,%d,%d,%d,%s,%d,%d,%d,%.3f,%d%n",
+                "%s,%d,%s,%.6f,%.6f,%.6f,%.6f,%d,%d,%d,%s,%d,%d,%d,%.3f,%d,%d,%d,%d%n",
                 r.scenario(),
                 r.index(),
                 r.outcome(),
@@ -187,7 +193,10 @@ final class PlannerBenchmark {
                 p.stateChecks(),
                 p.motionChecks(),
                 t.cpuMillis(),
-                t.repeats());
+                t.repeats(),
+                p.motionsRefused(),
+                p.nodesScanned(),
+                p.samplesRejected());
     }
 
     /** Paths the planner returned that did not re-certify (a bug in the certified edges if ever non-zero). */

@@ -209,6 +209,53 @@ class BenchWorkloadsTest {
                 eager[1]);
     }
 
+    /**
+     * {@code --planner-csv} carries the planner's work counts; {@code --plain-rrt-connect} (trees taking turns, no
+     * dynamic domain) never drops a sample, and every iteration scans at least one tree node in either mode.
+     */
+    @Test
+    void plannerCsvCarriesWorkCountsWithAndWithoutTheTreeLevers(@TempDir Path dir) throws Exception {
+        for (boolean plain : new boolean[] {false, true}) {
+            Path csv = dir.resolve(plain ? "plain.csv" : "default.csv");
+            List<String> args = new ArrayList<>(List.of(
+                    "bench",
+                    "--planner",
+                    "--problems",
+                    ZIP,
+                    "--scenario",
+                    "box_panda",
+                    "--per-scenario",
+                    "1",
+                    "--repeat",
+                    "1",
+                    "--warmup",
+                    "0",
+                    "--planner-csv",
+                    csv.toString()));
+            if (plain) {
+                args.add("--plain-rrt-connect");
+            }
+            Object[] r = cli(args.toArray(String[]::new));
+            assertEquals(ExitCode.FREE.status(), r[0], (String) r[1] + r[2]);
+            assertEquals(plain, ((String) r[1]).contains("trees taking turns, no dynamic domain"), (String) r[1]);
+            List<String> lines = Files.readAllLines(csv);
+            assertEquals(2, lines.size(), String.join("\n", lines));
+            List<String> header = List.of(lines.get(0).split(","));
+            String[] row = lines.get(1).split(",", -1);
+            assertEquals(header.size(), row.length, lines.get(1));
+            assertEquals("SOLVED", row[header.indexOf("outcome")]);
+            long iterations = Long.parseLong(row[header.indexOf("iterations")]);
+            long scanned = Long.parseLong(row[header.indexOf("nodes_scanned")]);
+            long rejected = Long.parseLong(row[header.indexOf("samples_rejected")]);
+            long refused = Long.parseLong(row[header.indexOf("motions_refused")]);
+            long proofs = Long.parseLong(row[header.indexOf("motion_checks")]);
+            assertTrue(iterations > 0, "box_panda #1 is not solved by the direct edge: " + lines.get(1));
+            assertTrue(scanned >= iterations, lines.get(1));
+            assertTrue(refused >= 0 && refused <= proofs, lines.get(1));
+            assertTrue(plain ? rejected == 0 : rejected >= 0, lines.get(1));
+        }
+    }
+
     @Test
     void casesTimeTheHarnessConfigurationsAndRefuseMalformedRows(@TempDir Path dir) throws Exception {
         String header = "scene,kind,index,q1,q2,q3,q4,q5,q6,q7,fcl_collide,env_hit\n";
