@@ -112,6 +112,67 @@ public final class JointBoxMotion {
         return bound >= 0 && bound < Double.POSITIVE_INFINITY ? bound : Double.POSITIVE_INFINITY;
     }
 
+    /**
+     * A bound without a box centre to move from: in every configuration of the box, every point of the ball lies
+     * within the returned distance of one point fixed in the frame after the first {@code skip} movable joints of the
+     * link's chain (the frame two links sharing those joints move in alike), whose place at the box centre
+     * ({@code atCentre}, filled for {@code center}) is written to {@code anchor}. The point: the ball centre when no
+     * joint follows the first {@code skip} (the link rides on that frame; the bound is r); else the origin of the
+     * first joint after them when it is revolute (it lies on that joint's axis, so no joint of the box moves it); else
+     * (prismatic) that joint's parent origin. The bound adds the same constant terms as reach_j above: the joint
+     * offsets after the anchor, each prismatic slide's largest value over the box, the link offset, the ball centre
+     * and r; rounded up. So the ball stays in a fixed sphere, and two links whose spheres are apart (both anchors
+     * are fixed in the frame they share) cannot touch anywhere in the box, however wide: the chord bound that the
+     * first-order displacement, growing with the half-widths, cannot give for whole joint ranges. +∞ on bad input.
+     */
+    public static double anchoredReach(
+            KinematicModel m,
+            LinkPoses atCentre,
+            int link,
+            int skip,
+            double[] center,
+            double[] halfWidth,
+            double cx,
+            double cy,
+            double cz,
+            double r,
+            double[] anchor) {
+        int[] chain = m.linkChain[link];
+        Matrix4d f;
+        double reach;
+        if (chain.length <= skip) {
+            f = atCentre.links[link];
+            anchor[0] = f.m00() * cx + f.m10() * cy + f.m20() * cz + f.m30();
+            anchor[1] = f.m01() * cx + f.m11() * cy + f.m21() * cz + f.m31();
+            anchor[2] = f.m02() * cx + f.m12() * cy + f.m22() * cz + f.m32();
+            reach = r;
+        } else {
+            reach = ballReach(m, link, cx, cy, cz, r);
+            for (int k = chain.length - 1; k > skip; k--) {
+                int b = chain[k];
+                if (m.bodyPrismatic[b]) {
+                    int v = m.bodyVar[b];
+                    reach += slideReach(m, b, Math.abs(m.bodyMul[b]), center[v], halfWidth[v]);
+                }
+                reach += m.bodyPreLength[b];
+            }
+            int first = chain[skip];
+            if (m.bodyPrismatic[first]) {
+                int v = m.bodyVar[first];
+                reach += slideReach(m, first, Math.abs(m.bodyMul[first]), center[v], halfWidth[v])
+                        + m.bodyPreLength[first];
+                f = atCentre.bodies[m.bodyParent[first]];
+            } else {
+                f = atCentre.bodies[first];
+            }
+            anchor[0] = f.m30();
+            anchor[1] = f.m31();
+            anchor[2] = f.m32();
+        }
+        double bound = reach * (1 + 1e-12);
+        return bound >= 0 && bound < Double.POSITIVE_INFINITY ? bound : Double.POSITIVE_INFINITY;
+    }
+
     /** The variables that drive the link's chain after its first {@code skip} movable joints (distinct, root first). */
     public static int[] variables(KinematicModel m, int link, int skip) {
         int[] chain = m.linkChain[link];

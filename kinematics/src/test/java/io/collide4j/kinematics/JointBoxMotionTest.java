@@ -96,6 +96,84 @@ class JointBoxMotionTest {
         assertEquals(0.0, JointBoxMotion.displacement(m, link, 1, centre, half, 0, 0, 0, 0.1));
     }
 
+    /**
+     * {@link JointBoxMotion#anchoredReach}: for boxes up to whole joint ranges, every point of the ball at every
+     * sampled configuration (corners first) lies within the bound of the anchor, both taken in the frame after the
+     * skipped joints (the anchor placed at the box centre: it must not move in that frame); and the bound is not
+     * vacuous (on a moving link some point comes within 20 % of it).
+     */
+    @Test
+    void theBallStaysInItsAnchoredSphereOverWholeRanges() {
+        double worst = 0;
+        int checked = 0;
+        for (KinematicModel m : List.of(
+                KinematicModel.of(TestRobots.panda()),
+                KinematicModel.of(TestRobots.ur5e()),
+                KinematicModel.of(TestRobots.pandaWithFingers()))) {
+            Random rnd = new Random(5);
+            LinkPoses atCentre = new LinkPoses(m);
+            LinkPoses atQ = new LinkPoses(m);
+            for (int box = 0; box < 200; box++) {
+                double[] centre = new double[m.variableCount()];
+                double[] half = new double[centre.length];
+                boolean whole = box % 2 == 0;
+                double[] random = TestRobots.randomConfiguration(m, rnd);
+                for (int v = 0; v < centre.length; v++) {
+                    double lo = m.lowerLimit(v), hi = m.upperLimit(v);
+                    if (whole) { // the proof's first box: every variable over its whole range
+                        centre[v] = 0.5 * (lo + hi);
+                        half[v] = 0.5 * (hi - lo);
+                    } else {
+                        centre[v] = random[v];
+                        half[v] = Math.min(Math.min(centre[v] - lo, hi - centre[v]), rnd.nextDouble() * 0.6);
+                    }
+                }
+                int link = rnd.nextInt(m.linkCount());
+                int skip = m.chainLength(link) == 0 ? 0 : rnd.nextInt(m.chainLength(link) + 1);
+                double cx = rnd.nextGaussian() * 0.1, cy = rnd.nextGaussian() * 0.1, cz = rnd.nextGaussian() * 0.1;
+                double r = rnd.nextDouble() * 0.05;
+                m.forwardKinematics(centre, atCentre);
+                double[] anchor = new double[3];
+                double bound =
+                        JointBoxMotion.anchoredReach(m, atCentre, link, skip, centre, half, cx, cy, cz, r, anchor);
+                Vector3d a = toFrame(m, atCentre, link, skip, new Vector3d(anchor[0], anchor[1], anchor[2]));
+                for (int s = 0; s < 40; s++) {
+                    double[] q = centre.clone();
+                    for (int v = 0; v < q.length; v++) {
+                        double u = s < 8 ? (rnd.nextBoolean() ? -1 : 1) : 2 * rnd.nextDouble() - 1;
+                        q[v] = centre[v] + u * half[v];
+                    }
+                    m.forwardKinematics(q, atQ);
+                    for (double[] d : new double[][] {
+                        {0, 0, 0}, {1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}
+                    }) {
+                        Vector3d p = relative(m, atQ, link, skip, cx + r * d[0], cy + r * d[1], cz + r * d[2]);
+                        double far = p.distance(a);
+                        assertTrue(
+                                far <= bound + 1e-12,
+                                m.name() + " link " + m.linkName(link) + " skip " + skip + ": " + far + " from the"
+                                        + " anchor > bound " + bound);
+                        if (m.chainLength(link) > skip) { // a link riding on the frame is exactly its ball
+                            worst = Math.max(worst, far / bound);
+                        }
+                        checked++;
+                    }
+                }
+            }
+        }
+        System.out.printf("[anchored-reach] %d points within the bound; largest fraction %.3f%n", checked, worst);
+        assertTrue(worst > 0.2, "the bound should not be vacuous: largest fraction " + worst);
+    }
+
+    /** A world point in the frame after the chain's first {@code skip} movable joints (the world for 0). */
+    private static Vector3d toFrame(KinematicModel m, LinkPoses poses, int link, int skip, Vector3d world) {
+        if (skip == 0) {
+            return world;
+        }
+        Matrix4d frame = new Matrix4d(poses.bodies[m.linkChain[link][skip - 1]]);
+        return frame.invert().transformPosition(world);
+    }
+
     /** The link-frame point in the frame after the chain's first {@code skip} movable joints (the world for 0). */
     private static Vector3d relative(
             KinematicModel m, LinkPoses poses, int link, int skip, double x, double y, double z) {

@@ -19,6 +19,9 @@ import org.joml.Matrix4d;
  * at a box centre (TOUCHING: the links may well touch there), or the budget of boxes runs out (BUDGET). Only PROVEN is
  * a proof; the other two say nothing either way. Branch-and-bound over joint-space boxes
  * with Lipschitz bounds, as in the interval/subdivision collision proofs of Schwarzer, Saha &amp; Latombe (2005).
+ * Before any subdivision, each link's reach about a point fixed in the frame the two chains share bounds it to a sphere
+ * over the whole ranges ({@link JointBoxMotion#anchoredReach}); spheres apart prove the pair at the first box (two arms
+ * mounted apart, whose many joints no feasible subdivision settles).
  *
  * <p>Ranges: a joint's limits; a continuous joint one turn [−π, π] (its poses repeat); a variable with an infinite
  * limit otherwise (a prismatic joint without limits) cannot be boxed and the pair is UNBOUNDED.
@@ -148,6 +151,9 @@ public final class LinkPairProof {
                 lever[i] = motion();
             }
             long[] boxes = {0};
+            if (anchorsApart(lo, hi)) {
+                return new Result(Outcome.PROVEN, 1);
+            }
             Verdict root = evaluate(lo, hi, boxes);
             if (root != Verdict.SPLIT || k == 0) { // without variables there is nothing to split
                 return new Result(root == Verdict.SETTLED ? Outcome.PROVEN : Outcome.TOUCHING, boxes[0]);
@@ -220,6 +226,45 @@ public final class LinkPairProof {
                 // rounded up: the box [a, b] lies within c ± half
                 half[vars[i]] = Math.nextUp(Math.max(b - c, c - a));
             }
+        }
+
+        /**
+         * Whether each link stays, over the whole box, in a sphere about a point fixed in the frame the two chains
+         * share ({@link JointBoxMotion#anchoredReach}), and the two spheres are apart: then no configuration of the box
+         * brings the links (margins included, as in the body spheres) together. This settles at once what subdividing
+         * cannot within any budget once many joints move: two arms mounted apart, whose first-order motion bound over
+         * whole joint ranges (half-widths near π for up to 14 joints) exceeds the gap at every box of a feasible
+         * depth. 1e-9 m is added to the gap for the forward kinematics' rounding of the two anchors, as in
+         * {@link JointBoxMotion}.
+         */
+        private boolean anchorsApart(double[] lo, double[] hi) {
+            setBox(lo, 0, hi, 0);
+            km.forwardKinematics(center, poses);
+            sphereA[3] = JointBoxMotion.anchoredReach(
+                    km,
+                    poses,
+                    la,
+                    skip,
+                    center,
+                    half,
+                    model.bodySphere(ba, 0),
+                    model.bodySphere(ba, 1),
+                    model.bodySphere(ba, 2),
+                    model.bodySphere(ba, 3),
+                    sphereA);
+            sphereBody[3] = JointBoxMotion.anchoredReach(
+                    km,
+                    poses,
+                    lb,
+                    skip,
+                    center,
+                    half,
+                    model.bodySphere(bb, 0),
+                    model.bodySphere(bb, 1),
+                    model.bodySphere(bb, 2),
+                    model.bodySphere(bb, 3),
+                    sphereBody);
+            return apart(sphereA, 0, sphereBody, 0, 1e-9);
         }
 
         /** How far the two links can move relative to each other within the current box (reach bounds only). */
