@@ -17,6 +17,7 @@ import java.util.Map;
  * configuration only (thin enclosures) instead of over the whole box, whose interval products grow with every link.
  * Each R_k is also capped by the piece's reach from joint k's axis point whatever the configuration (lemma M1b): over a
  * long step the later joints' Δ_l compound M1's R_k, while the chain's lengths do not change.
+ * A piece's ball is {@link PieceBall}'s and its levers at an anchor {@link Levers}; this class caches both and sums them.
  * Not thread-safe (caches per piece and link, scratch arrays for {@link #travel}); one instance per verification.
  */
 final class TravelBound {
@@ -150,7 +151,7 @@ final class TravelBound {
         Levers lv = levers(p, anchorFrames, anchor);
         double n0 = n[0], n1 = n[1], n2 = n[2];
         double nNorm = Shape.normHi(n0, n0, n1, n1, n2, n2);
-        int[] index = lv.index;
+        int[] index = lv.index();
         int size = index.length;
         if (deltas.length < size) {
             deltas = new double[size];
@@ -162,10 +163,10 @@ final class TravelBound {
         double turned = 0, turning = 0;
         for (int k = 0; k < size; k++) {
             Interval b = box[index[k]];
-            deltas[k] = delta(lv.anchorLo[k], lv.anchorHi[k], b.lo(), b.hi());
+            deltas[k] = delta(lv.anchorLo()[k], lv.anchorHi()[k], b.lo(), b.hi());
             turn[k] = turned;
             turnRate[k] = turning;
-            if (lv.revolute[k]) {
+            if (lv.revolute()[k]) {
                 turned = Interval.up(turned + deltas[k]);
                 if (rates != null) {
                     turning = Interval.up(turning + magnitude(rates[index[k]]));
@@ -182,20 +183,20 @@ final class TravelBound {
         double laterRate = 0; // Σ w_l·|dq_l/ds| over the joints after joint k: how fast x moves in k's frame
         double half = rates == null ? Double.NaN : Interval.up(Interval.up(tau * tau) * 0.5);
         for (int k = size - 1; k >= 0; k--) {
-            double[] axLo = lv.axisLo, axHi = lv.axisHi;
+            double[] axLo = lv.axisLo(), axHi = lv.axisHi();
             int x = 3 * k, y = x + 1, z = x + 2;
             Interval rate = rates == null ? null : rates[index[k]];
             double w; // bound of |∂x/∂q_k| over the box
             double wn; // bound of |∂(n·x)/∂q_k| over the box
             double moved; // how far n·∂x/∂q_k can move over the box, over |n|
             double movedRate; // how fast it can move along the step (times |s − s*| bounds it too), over |n|
-            if (lv.revolute[k]) {
-                dot(lv.armLo, lv.armHi, x, n0, n1, n2);
+            if (lv.revolute()[k]) {
+                dot(lv.armLo(), lv.armHi(), x, n0, n1, n2);
             } else {
                 dot(axLo, axHi, x, n0, n1, n2);
             } // along0 = n·ω_k (prismatic) or n·u_k (revolute) at the anchor, into dotLo/dotHi
             double at = Math.max(Math.abs(dotLo), Math.abs(dotHi));
-            if (!lv.revolute[k]) {
+            if (!lv.revolute()[k]) {
                 // prismatic: ∂x/∂q = ω, the unit axis, which the joints before k turn by at most turn[k] radians, and a
                 // unit vector moves by at most 2 however it turns
                 w = 1;
@@ -205,7 +206,7 @@ final class TravelBound {
                 Interval b = box[index[k]];
                 double far = Math.max(
                         Math.max(Math.abs(b.lo()), Math.abs(b.hi())),
-                        Math.max(Math.abs(lv.anchorLo[k]), Math.abs(lv.anchorHi[k])));
+                        Math.max(Math.abs(lv.anchorLo()[k]), Math.abs(lv.anchorHi()[k])));
                 slides = Interval.up(slides + far);
             } else {
                 // revolute: ∂x/∂q = u = ω × d, d = x − o. |u| ≤ |ω × (C − o)| + ρ at the anchor, plus how far the later
@@ -214,9 +215,9 @@ final class TravelBound {
                 // Along n: n·u = n·(ω × (C − o)) + (x − C)·(n × ω) at the anchor; over the box u moves by at most later
                 // (the joints after k) + |u|·turn[k] (the joints before k rotate it), and by at most 2·the reach.
                 double cap = Interval.up(fixedReach[k] + slides);
-                w = Math.min(Interval.up(lv.reach[k] + later), cap);
+                w = Math.min(Interval.up(lv.reach()[k] + later), cap);
                 double nw = crossNorm(n0, n1, n2, axLo[x], axHi[x], axLo[y], axHi[y], axLo[z], axHi[z]);
-                at = Interval.up(at + Interval.up(nw * lv.radius));
+                at = Interval.up(at + Interval.up(nw * lv.radius()));
                 moved = Math.min(Interval.up(later + Interval.up(w * turn[k])), Interval.up(2 * cap));
                 movedRate = Interval.up(laterRate + Interval.up(w * turnRate[k]));
                 wn = Math.min(Interval.up(nNorm * w), Interval.up(at + Interval.up(nNorm * moved)));
@@ -227,7 +228,7 @@ final class TravelBound {
                 double l = Interval.addLo(linLo, linHi, pl, ph);
                 linHi = Interval.addHi(linLo, linHi, pl, ph);
                 linLo = l;
-                if (lv.revolute[k]) {
+                if (lv.revolute()[k]) {
                     pl = Interval.mulLo(rl, rh, axLo[x], axHi[x]);
                     ph = Interval.mulHi(rl, rh, axLo[x], axHi[x]);
                     l = Interval.addLo(oxLo, oxHi, pl, ph);
@@ -263,7 +264,7 @@ final class TravelBound {
         // (x − C)·(n × Ω) ≤ ρ·|n × Ω| for the ball's points, Ω = Σ rate_k·ω_k
         double spin = crossNorm(n0, n1, n2, oxLo, oxHi, oyLo, oyHi, ozLo, ozHi);
         double linMag = Math.max(Math.abs(linLo), Math.abs(linHi));
-        double speed = Interval.up(linMag + Interval.up(lv.radius * spin));
+        double speed = Interval.up(linMag + Interval.up(lv.radius() * spin));
         double taylor = Interval.up(Interval.up(tau * speed) + drift);
         return Math.min(along, taylor); // both bound the same quantity; NaN in either makes min NaN (lemma I2)
     }
@@ -312,95 +313,16 @@ final class TravelBound {
         levers.clear();
     }
 
-    /**
-     * What lemma M1 needs of a piece at an anchor, whatever the normal and the box: per moving joint k of its chain
-     * (root first) the world axis ω_k, for a revolute joint the arm u_k = ω_k × (C − o_k) (revolute false, no arm, for a
-     * prismatic one) and
-     * |u_k| + ρ rounded up; ρ the piece's ball radius. Also the joints' indices ({@link IntervalKinematics#index}) and
-     * anchor values by chain index, so the per-call loop looks nothing up ({@code anchor}: the values map they were read
-     * from).
-     */
-    private record Levers(
-            double[] axisLo,
-            double[] axisHi,
-            double[] armLo,
-            double[] armHi,
-            boolean[] revolute,
-            double[] reach,
-            double radius,
-            int[] index,
-            double[] anchorLo,
-            double[] anchorHi,
-            Map<String, Interval> anchor) {}
-
     private Levers levers(Piece p, Map<String, Frame> anchorFrames, Map<String, Interval> anchor) {
         Map<Piece, Levers> known = levers.computeIfAbsent(anchorFrames, f -> new IdentityHashMap<>());
         Levers lv = known.get(p);
-        if (lv != null && lv.anchor == anchor) {
+        if (lv != null && lv.anchor() == anchor) {
             return lv;
         }
-        double[] ball = balls.computeIfAbsent(p, TravelBound::ball);
-        Interval[] c0 = {Interval.point(ball[0]), Interval.point(ball[1]), Interval.point(ball[2])};
-        Interval[] centre = anchorFrames.get(p.owner()).apply(p.origin().apply(c0));
-        List<JointDescription> chain = chain(p);
-        int size = chain.size();
-        // per joint k at 3k..3k+2: bounds of ω_k and of u_k, computed on bare bounds with Interval.subLo & co, the
-        // same shortcuts and rounding as the Interval methods (lemma I1), so no record per product
-        double[] axisLo = new double[3 * size], axisHi = new double[3 * size];
-        double[] armLo = new double[3 * size], armHi = new double[3 * size];
-        boolean[] revolute = new boolean[size];
-        double[] reach = new double[size];
-        int[] index = new int[size];
-        double[] anchorLo = new double[size], anchorHi = new double[size];
-        for (int k = 0; k < size; k++) {
-            JointDescription j = chain.get(k);
-            index[k] = kinematics.index(j.name());
-            Interval a = anchor.get(j.name());
-            anchorLo[k] = a.lo();
-            anchorHi[k] = a.hi();
-            // o: the child frame's origin, on the axis (the motion rotates about it); ω = R_child·k, since the
-            // rotation about k leaves k fixed
-            Frame f = anchorFrames.get(j.child());
-            f.rotate(kinematics.numbers().jointAxis(j.name()), axisLo, axisHi, 3 * k);
-            if (j.type() != JointType.PRISMATIC) {
-                revolute[k] = true;
-                double vxl = Interval.subLo(centre[0].lo(), centre[0].hi(), f.tLo(0), f.tHi(0)),
-                        vxh = Interval.subHi(centre[0].lo(), centre[0].hi(), f.tLo(0), f.tHi(0));
-                double vyl = Interval.subLo(centre[1].lo(), centre[1].hi(), f.tLo(1), f.tHi(1)),
-                        vyh = Interval.subHi(centre[1].lo(), centre[1].hi(), f.tLo(1), f.tHi(1));
-                double vzl = Interval.subLo(centre[2].lo(), centre[2].hi(), f.tLo(2), f.tHi(2)),
-                        vzh = Interval.subHi(centre[2].lo(), centre[2].hi(), f.tLo(2), f.tHi(2));
-                int x = 3 * k, y = x + 1, z = x + 2;
-                // u = ω × v
-                cross(axisLo[y], axisHi[y], vzl, vzh, axisLo[z], axisHi[z], vyl, vyh, armLo, armHi, x);
-                cross(axisLo[z], axisHi[z], vxl, vxh, axisLo[x], axisHi[x], vzl, vzh, armLo, armHi, y);
-                cross(axisLo[x], axisHi[x], vyl, vyh, axisLo[y], axisHi[y], vxl, vxh, armLo, armHi, z);
-                reach[k] =
-                        Interval.up(Shape.normHi(armLo[x], armHi[x], armLo[y], armHi[y], armLo[z], armHi[z]) + ball[3]);
-            }
-        }
-        lv = new Levers(axisLo, axisHi, armLo, armHi, revolute, reach, ball[3], index, anchorLo, anchorHi, anchor);
+        double[] ball = balls.computeIfAbsent(p, PieceBall::ball);
+        lv = Levers.at(p, ball, chain(p), kinematics, anchorFrames, anchor);
         known.put(p, lv);
         return lv;
-    }
-
-    /** Bounds of a·b − c·d into lo[o], hi[o], as {@code a.mul(b).sub(c.mul(d))}. */
-    private static void cross(
-            double al,
-            double ah,
-            double bl,
-            double bh,
-            double cl,
-            double ch,
-            double dl,
-            double dh,
-            double[] lo,
-            double[] hi,
-            int o) {
-        double pl = Interval.mulLo(al, ah, bl, bh), ph = Interval.mulHi(al, ah, bl, bh);
-        double ql = Interval.mulLo(cl, ch, dl, dh), qh = Interval.mulHi(cl, ch, dl, dh);
-        lo[o] = Interval.subLo(pl, ph, ql, qh);
-        hi[o] = Interval.subHi(pl, ph, ql, qh);
     }
 
     /**
@@ -410,7 +332,7 @@ final class TravelBound {
      * rotations, which keep lengths, and then the piece's point y in its link's frame, |y| ≤ |O·c + o| + ρ (the ball).
      */
     private double[] fixedReach(Piece p) {
-        double[] ball = balls.computeIfAbsent(p, TravelBound::ball);
+        double[] ball = balls.computeIfAbsent(p, PieceBall::ball);
         Interval[] c = p.origin()
                 .apply(new Interval[] {Interval.point(ball[0]), Interval.point(ball[1]), Interval.point(ball[2])});
         double after = Interval.up(Shape.norm(c[0], c[1], c[2]) + ball[3]);
@@ -436,75 +358,5 @@ final class TravelBound {
     private static double delta(double anchorLo, double anchorHi, double boxLo, double boxHi) {
         double lo = Math.min(anchorLo, boxLo), hi = Math.max(anchorHi, boxHi);
         return Math.max(Interval.up(hi - anchorLo), Interval.up(anchorHi - lo));
-    }
-
-    /**
-     * A ball {cx, cy, cz, ρ} in the piece's shape frame containing (E ∪ sE) ⊕ B(padding): E's axis-aligned bounds from
-     * its support function, centred at c0 with half extents e (ρ0 = |e| rounded up); sE lies within s·ρ0 of s·c0, which
-     * is |s − 1|·|c0| from c0.
-     */
-    private static double[] ball(Piece p) {
-        double[] c = new double[3];
-        double rho0;
-        if (p.shape() instanceof Shape.Sphere sphere) {
-            rho0 = sphere.r();
-        } else if (p.shape() instanceof Shape.Points pts) {
-            rho0 = pointsBall(pts, c);
-        } else {
-            rho0 = boxBall(p.shape(), c);
-        }
-        double c0 = Shape.norm(Interval.point(c[0]), Interval.point(c[1]), Interval.point(c[2]));
-        double s = p.scale();
-        double scaled = Interval.up(Interval.up(s * rho0) + Interval.up(Interval.up(Math.abs(s - 1)) * c0));
-        double rho = Interval.up(Math.max(rho0, scaled) + p.padding());
-        return new double[] {c[0], c[1], c[2], rho};
-    }
-
-    /**
-     * The radius about c (set here to the middle of the vertices' bounds) of a ball containing the hull of points each
-     * known within slack per coordinate: the largest vertex distance (a ball is convex, so it holds the hull) plus
-     * slack·√3 (taken as 2·slack).
-     */
-    private static double pointsBall(Shape.Points pts, double[] c) {
-        double[] v = pts.xyz();
-        if (v.length == 0) {
-            // a decomposed piece the cover gives no patch (lemma D1) is the empty set: any ball holds it, and the
-            // bounds below would be NaN (∞/2 − ∞/2)
-            c[0] = c[1] = c[2] = 0;
-            return 0;
-        }
-        for (int i = 0; i < 3; i++) {
-            double lo = Double.POSITIVE_INFINITY, hi = Double.NEGATIVE_INFINITY;
-            for (int k = i; k < v.length; k += 3) {
-                lo = Math.min(lo, v[k]);
-                hi = Math.max(hi, v[k]);
-            }
-            c[i] = lo / 2 + hi / 2;
-        }
-        double r = 0;
-        for (int k = 0; k < v.length; k += 3) {
-            r = Math.max(
-                    r,
-                    Shape.norm(
-                            Interval.point(v[k]).sub(Interval.point(c[0])),
-                            Interval.point(v[k + 1]).sub(Interval.point(c[1])),
-                            Interval.point(v[k + 2]).sub(Interval.point(c[2]))));
-        }
-        return Interval.up(r + Interval.up(2 * pts.slack()));
-    }
-
-    /** The half diagonal of the shape's axis-aligned bounds (from its support function), centred at c (set here). */
-    private static double boxBall(Shape shape, double[] c) {
-        double[] half = new double[3];
-        for (int i = 0; i < 3; i++) {
-            Interval[] e = {Interval.ZERO, Interval.ZERO, Interval.ZERO};
-            e[i] = Interval.ONE;
-            double hi = shape.support(e);
-            e[i] = Interval.point(-1);
-            double lo = -shape.support(e);
-            c[i] = lo / 2 + hi / 2;
-            half[i] = Math.max(Interval.up(hi - c[i]), Interval.up(c[i] - lo));
-        }
-        return Shape.norm(Interval.point(half[0]), Interval.point(half[1]), Interval.point(half[2]));
     }
 }

@@ -7,10 +7,7 @@ import io.collide4j.urdf.JointType;
 import io.collide4j.urdf.LinkDescription;
 import io.collide4j.urdf.RobotDescription;
 import io.collide4j.urdf.SemanticDescription;
-import io.collide4j.urdf.SemanticDescription.DisabledCollision;
 import io.collide4j.urdf.TriangleMesh;
-import io.collide4j.verifier.Certificate.Allowed;
-import io.collide4j.verifier.Certificate.ObstacleSpec;
 import io.collide4j.verifier.Certificate.PieceSpec;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -26,7 +23,8 @@ import java.util.Set;
  * allowed pairs re-derived from the URDF, SRDF and Drake filter groups, and its obstacles read as given. Whatever
  * does not bind is a problem; {@link #problems()} empty means the model below is complete. Attached objects (lemma A1)
  * are bodies placed on their parent link; pairs allowed by the caller are skipped and listed as
- * {@link #assumptions()} (lemma A2). Immutable after binding.
+ * {@link #assumptions()} (lemma A2). The obstacles are read by {@link ObstacleBinding}, the allowed pairs checked by
+ * {@link AllowedPairs}, and shapes and poses made from numbers by {@link WitnessShapes}. Immutable after binding.
  */
 final class WitnessModel {
     private final List<String> problems = new ArrayList<>();
@@ -55,8 +53,8 @@ final class WitnessModel {
         bindJoints(robot, cert);
         bindAttached(robot);
         bindPieces(robot, cert.cover());
-        bindObstacles();
-        bindAllowed(robot, srdf);
+        ObstacleBinding.bind(witness, obstacles, meshes, problems);
+        AllowedPairs.bind(robot, srdf, witness, attachedTo, allowed, assumptions, problems);
     }
 
     List<String> problems() {
@@ -254,7 +252,7 @@ final class WitnessModel {
         }
         Assumption solid = new Assumption(Assumption.Kind.DECOMPOSED_SOLID, link, "collision element " + e);
         assumptions.add(solid);
-        double slack = vertexSlack(m);
+        double slack = WitnessShapes.vertexSlack(m);
         if (kinematics != null) {
             solids.add(new SolidCheck.Solid(
                     solid,
@@ -277,7 +275,7 @@ final class WitnessModel {
      */
     private List<Piece> attachedMeshPieces(
             Certificate.AttachedSpec a, List<PieceSpec> specs, Certificate.CoverSpec cover) {
-        Frame origin = quaternionPose(a.pose());
+        Frame origin = WitnessShapes.quaternionPose(a.pose());
         TriangleMesh mesh = null;
         try {
             double[] v = new double[3 * a.vertices().length];
@@ -355,18 +353,6 @@ final class WitnessModel {
                 s.padding());
     }
 
-    /** Error bound per coordinate of the loaded vertices: 0 unless the URDF scales the mesh (lemma S4). */
-    private static double vertexSlack(Geometry.Mesh m) {
-        if (m.scaleX() == 1 && m.scaleY() == 1 && m.scaleZ() == 1) {
-            return 0;
-        }
-        double max = 0;
-        for (double x : m.mesh().orElseThrow().copyVertices()) {
-            max = Math.max(max, Math.abs(x));
-        }
-        return Interval.up(max * 0x1p-51);
-    }
-
     /**
      * The attached object's one piece: its primitive at the stated pose in the parent link's frame, the rotation
      * enclosed from the quaternion by the verifier itself (lemma A1).
@@ -379,15 +365,16 @@ final class WitnessModel {
         }
         Shape shape = switch (a.shape()) {
             case "box" ->
-                a.size().length == 3 && positive(a.size())
+                a.size().length == 3 && WitnessShapes.positive(a.size())
                         ? new Shape.Box(a.size()[0] / 2, a.size()[1] / 2, a.size()[2] / 2)
                         : null;
             case "sphere" -> a.radius() > 0 ? new Shape.Sphere(a.radius()) : null;
             case "cylinder" -> a.radius() > 0 && a.length() > 0 ? new Shape.Cylinder(a.radius(), a.length() / 2) : null;
             case "capsule" -> a.radius() > 0 && a.length() > 0 ? new Shape.Capsule(a.radius(), a.length() / 2) : null;
-            default -> hull(a.vertices()); // "hull": a point set, or a mesh covered by one hull (lemma S2)
+            default ->
+                WitnessShapes.hull(a.vertices()); // "hull": a point set, or a mesh covered by one hull (lemma S2)
         };
-        Frame origin = quaternionPose(a.pose());
+        Frame origin = WitnessShapes.quaternionPose(a.pose());
         if (shape == null || origin == null) {
             problems.add(
                     a.path() + " ('" + a.name() + "'): needs positive sizes (or at least one vertex of 3 numbers) and a"
@@ -395,31 +382,6 @@ final class WitnessModel {
             return null;
         }
         return new Piece(a.name(), true, 0, origin, shape, s.scale(), s.padding());
-    }
-
-    /**
-     * The rigid transform of [x, y, z, qx, qy, qz, qw]: R = (1/|q|²)·(the homogeneous quaternion matrix), exact for any
-     * non-zero q, so the rotation is the one the numbers define whether or not the writer normalised them; null when
-     * |q|² is not proven positive.
-     */
-    private static Frame quaternionPose(double[] p) {
-        Interval x = Interval.point(p[3]), y = Interval.point(p[4]), z = Interval.point(p[5]), w = Interval.point(p[6]);
-        Interval xx = x.sqr(), yy = y.sqr(), zz = z.sqr(), ww = w.sqr();
-        Interval n2 = xx.add(yy).add(zz).add(ww);
-        if (!(n2.lo() > 0) || !Double.isFinite(n2.hi())) {
-            return null;
-        }
-        Interval xy = x.mul(y), xz = x.mul(z), yz = y.mul(z), wx = w.mul(x), wy = w.mul(y), wz = w.mul(z);
-        Interval two = Interval.point(2);
-        Interval[] r = {
-            ww.add(xx).sub(yy).sub(zz), two.mul(xy.sub(wz)), two.mul(xz.add(wy)),
-            two.mul(xy.add(wz)), ww.sub(xx).add(yy).sub(zz), two.mul(yz.sub(wx)),
-            two.mul(xz.sub(wy)), two.mul(yz.add(wx)), ww.sub(xx).sub(yy).add(zz)
-        };
-        for (int i = 0; i < 9; i++) {
-            r[i] = r[i].div(n2);
-        }
-        return new Frame(r, new Interval[] {Interval.point(p[0]), Interval.point(p[1]), Interval.point(p[2])});
     }
 
     private Piece piece(String link, int index, PieceSpec s, LinkDescription l) {
@@ -444,7 +406,7 @@ final class WitnessModel {
         Shape shape = null;
         if (s.kind().equals("HULL") && g instanceof Geometry.Mesh m && m.mesh().isPresent()) {
             // the urdf module multiplied the loaded vertices by the URDF scale: within 4u·max of exact (lemma S4)
-            shape = new Shape.Points(m.mesh().get().copyVertices(), vertexSlack(m));
+            shape = new Shape.Points(m.mesh().get().copyVertices(), WitnessShapes.vertexSlack(m));
         } else if (s.kind().equals("PRIMITIVE")) {
             // sizes were parsed from decimal text: one ulp up contains the text's value
             if (g instanceof Geometry.Box b) {
@@ -468,147 +430,5 @@ final class WitnessModel {
 
     private Frame kinematicsOrigin(String link, int element) {
         return kinematics.numbers().collisionOrigin(link, element);
-    }
-
-    private void bindObstacles() {
-        for (ObstacleSpec o : witness.obstacles()) {
-            double[] p = o.pose();
-            Shape shape = switch (o.shape()) {
-                case "box" ->
-                    o.size().length == 3 && positive(o.size())
-                            ? new Shape.Box(o.size()[0] / 2, o.size()[1] / 2, o.size()[2] / 2)
-                            : null;
-                case "sphere" -> o.radius() > 0 ? new Shape.Sphere(o.radius()) : null;
-                case "cylinder" ->
-                    o.radius() > 0 && o.length() > 0 ? new Shape.Cylinder(o.radius(), o.length() / 2) : null;
-                case "capsule" ->
-                    o.radius() > 0 && o.length() > 0 ? new Shape.Capsule(o.radius(), o.length() / 2) : null;
-                default -> hull(o.vertices());
-            };
-            if (shape == null
-                    || p.length != 16
-                    || p[12] != 0
-                    || p[13] != 0
-                    || p[14] != 0
-                    || p[15] != 1
-                    || !(o.padding() >= 0)
-                    || o.name().isEmpty()) {
-                problems.add(o.path() + " ('" + o.name() + "'): needs positive sizes, at least one vertex of 3 numbers,"
-                        + " a 4x4 pose with last row 0 0 0 1 and padding >= 0");
-                continue;
-            }
-            Interval[] r = new Interval[9];
-            for (int i = 0; i < 9; i++) {
-                r[i] = Interval.point(p[4 * (i / 3) + i % 3]);
-            }
-            Frame f = new Frame(r, new Interval[] {Interval.point(p[3]), Interval.point(p[7]), Interval.point(p[11])});
-            if (obstacles.put(o.name(), new Piece(o.name(), false, 0, f, shape, 1, o.padding())) != null) {
-                problems.add(o.path() + ": obstacle name '" + o.name() + "' is used twice");
-            }
-            if (o.shape()
-                    .equals("mesh")) { // the hull above holds the mesh and its solid (S2); windows use triangles (E1)
-                ExactMesh m = ExactMesh.of(o.name(), o.vertices(), o.triangles(), f, o.padding());
-                if (m == null) {
-                    problems.add(
-                            o.path() + ".triangles ('" + o.name() + "'): needs at least one triangle of three indices"
-                                    + " of its " + o.vertices().length + " vertices");
-                } else {
-                    meshes.put(o.name(), m);
-                }
-            }
-        }
-    }
-
-    private static boolean positive(double[] a) {
-        for (double x : a) {
-            if (!(x > 0)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static Shape hull(double[][] vertices) {
-        if (vertices.length == 0) {
-            return null;
-        }
-        double[] v = new double[3 * vertices.length];
-        for (int i = 0; i < vertices.length; i++) {
-            if (vertices[i].length != 3) {
-                return null;
-            }
-            System.arraycopy(vertices[i], 0, v, 3 * i, 3);
-        }
-        return new Shape.Points(v, 0);
-    }
-
-    /** Each allowed entry must hold for the reason it gives; only justified ones are skipped (lemma C2). */
-    private void bindAllowed(RobotDescription robot, SemanticDescription srdf) {
-        Map<String, String> adjacent = new HashMap<>(); // link with geometry -> nearest ancestor with geometry
-        Map<String, LinkDescription> byName = robot.linksByName();
-        for (LinkDescription l : robot.links()) {
-            String p = l.name();
-            while (!l.collisions().isEmpty() && robot.parentJoint(p).isPresent()) {
-                p = robot.parentJoint(p).get().parent();
-                if (!byName.get(p).collisions().isEmpty()) {
-                    adjacent.put(l.name(), p);
-                    break;
-                }
-            }
-        }
-        Set<String> srdfPairs = keys(srdf == null ? List.of() : srdf.disabledCollisions());
-        Set<String> drakePairs = keys(robot.collisionFilters());
-        for (Allowed a : witness.allowed()) {
-            String key = pairKey(a.linkA(), a.linkB());
-            boolean bodies = body(robot, a.linkA()) && body(robot, a.linkB());
-            boolean attachment = attachedTo.containsKey(a.linkA()) || attachedTo.containsKey(a.linkB());
-            boolean holds = !a.linkA().equals(a.linkB())
-                    && switch (a.reason()) {
-                        case "Adjacent" ->
-                            a.linkB().equals(adjacent.get(a.linkA()))
-                                    || a.linkA().equals(adjacent.get(a.linkB()));
-                        case "SRDF" -> srdfPairs.contains(key);
-                        case "Drake" -> drakePairs.contains(key);
-                        // not derivable from the URDF: granted, but reported (lemma A2); the names must still be bodies
-                        case "Attached" -> bodies && attachment;
-                        case "User" -> bodies;
-                        default -> false;
-                    };
-            if (holds) {
-                allowed.add(key);
-                if (a.reason().equals("Attached") || a.reason().equals("User")) {
-                    assumptions.add(new Assumption(
-                            a.reason().equals("User")
-                                    ? Assumption.Kind.CALLER_ALLOWED_PAIR
-                                    : Assumption.Kind.ATTACHED_CONTACT,
-                            a.linkA(),
-                            a.linkB()));
-                }
-            } else if (a.reason().equals("Attached") || a.reason().equals("User")) {
-                problems.add(a.path() + ": allowed pair [" + a.linkA() + ", " + a.linkB() + ", " + a.reason()
-                        + "] does not"
-                        + " name two different bodies (links of robot " + robot.name() + " or attached objects of"
-                        + " witness.attached)"
-                        + (a.reason().equals("Attached") ? ", one of them an attached object" : ""));
-            } else {
-                problems.add(a.path() + ": allowed pair [" + a.linkA() + ", " + a.linkB() + ", " + a.reason()
-                        + "] is not justified: the verifier does not derive it from the "
-                        + (a.reason().equals("SRDF")
-                                ? "SRDF"
-                                : a.reason().equals("Drake")
-                                        ? "URDF's collision filter groups"
-                                        : "URDF tree (nearest ancestors with collision geometry)"));
-            }
-        }
-    }
-
-    private boolean body(RobotDescription robot, String name) {
-        return robot.link(name).isPresent() || attachedTo.containsKey(name);
-    }
-
-    private static Set<String> keys(List<DisabledCollision> pairs) {
-        Set<String> s = new HashSet<>();
-        pairs.forEach(d -> s.add(pairKey(d.link1(), d.link2())));
-        return s;
     }
 }

@@ -222,7 +222,7 @@ class TravelBoundTest {
             if (!(s1 > s0)) {
                 continue;
             }
-            double a = IndependentVerifier.anchorIn(s0, s1);
+            double a = SegmentKinematics.anchorIn(s0, s1);
             java.math.BigDecimal w = new java.math.BigDecimal(s1).subtract(new java.math.BigDecimal(s0));
             java.math.BigDecimal offMiddle = new java.math.BigDecimal(a)
                     .subtract(new java.math.BigDecimal(s0).add(w.divide(java.math.BigDecimal.valueOf(2))))
@@ -231,9 +231,9 @@ class TravelBoundTest {
                     a >= s0 && a <= s1 && offMiddle.compareTo(w.multiply(new java.math.BigDecimal("0.2500001"))) <= 0,
                     s0 + ", " + s1 + " -> " + a);
         }
-        assertEquals(0.5, IndependentVerifier.anchorIn(0.3, 0.8));
-        assertEquals(0.25, IndependentVerifier.anchorIn(0.2, 0.3));
-        assertEquals(0.375, IndependentVerifier.anchorIn(0.3, 0.45));
+        assertEquals(0.5, SegmentKinematics.anchorIn(0.3, 0.8));
+        assertEquals(0.25, SegmentKinematics.anchorIn(0.2, 0.3));
+        assertEquals(0.375, SegmentKinematics.anchorIn(0.3, 0.45));
     }
 
     /** Lemma M1's travel for name-keyed maps (the verifier itself passes arrays by joint index). */
