@@ -328,8 +328,8 @@ public final class DatasetCertifier {
     private static void writeOutputs(org.apache.hadoop.fs.Path out, Configuration hadoop, DatasetSummary summary) {
         try {
             FileSystem fs = TaskFiles.of(out, hadoop);
-            fs.mkdirs(new org.apache.hadoop.fs.Path(out, PartitionTask.RESULTS));
-            fs.mkdirs(new org.apache.hadoop.fs.Path(out, PartitionTask.ERRORS));
+            TaskFiles.mkdirs(fs, new org.apache.hadoop.fs.Path(out, PartitionTask.RESULTS));
+            TaskFiles.mkdirs(fs, new org.apache.hadoop.fs.Path(out, PartitionTask.ERRORS));
             try (java.io.OutputStream s =
                     TaskFiles.create(new org.apache.hadoop.fs.Path(out, "summary.json"), hadoop)) {
                 s.write(summary.toJson().getBytes(StandardCharsets.UTF_8));

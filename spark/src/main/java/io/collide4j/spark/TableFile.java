@@ -14,7 +14,6 @@ import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.example.ExampleParquetWriter;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
-import org.apache.parquet.hadoop.util.HadoopOutputFile;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
@@ -115,7 +114,7 @@ abstract class TableFile implements Closeable {
             this.fields = schema.fields();
             MessageType type = parquetSchema(schema);
             this.groups = new SimpleGroupFactory(type);
-            ExampleParquetWriter.Builder b = ExampleParquetWriter.builder(HadoopOutputFile.fromPath(file, conf))
+            ExampleParquetWriter.Builder b = ExampleParquetWriter.builder(TaskFiles.parquet(file, conf))
                     .withType(type)
                     .withConf(conf)
                     .withCompressionCodec(CompressionCodecName.SNAPPY)
