@@ -125,6 +125,11 @@ abstract class TableFile implements Closeable {
                     b = b.withDictionaryEncoding(f.name(), true);
                 }
             }
+            if (schema.getFieldIndex("certificate").isDefined()) {
+                // no reader filters on a certificate's text: its min and max would cost comparisons of kilobytes of
+                // text per row
+                b = b.withStatisticsEnabled("certificate", false);
+            }
             this.writer = b.build();
         }
 
