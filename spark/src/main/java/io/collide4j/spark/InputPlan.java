@@ -26,11 +26,11 @@ import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * What a certification job reads, planned on the driver from file listings, file lengths, Parquet footers and CSV
- * header lines alone (Hadoop's {@code FileSystem}; no Spark job, no Spark SQL query): the {@link InputUnit}s in input
- * order on one work line, and how many tasks share it ({@link WorkBalance}). A file whose columns are wrong is refused
- * here, before any row is read, with an {@link IllegalArgumentException} naming the file and the columns. Immutable;
- * serialized into each task.
+ * What a certification job reads, planned on the driver from file listings, file lengths, Parquet footers, CSV
+ * header lines and the first rows of each text input alone (Hadoop's {@code FileSystem}; no Spark job, no Spark SQL
+ * query): the {@link InputUnit}s in input order on one work line, and how many tasks share it ({@link WorkBalance}).
+ * A file whose columns are wrong is refused here, before any row is read, with an {@link IllegalArgumentException}
+ * naming the file and the columns. Immutable; serialized into each task.
  *
  * @param units the units, in input order (inputs as given; a folder's part files by name; row groups in file order)
  * @param total the length of the work line (the units' estimated work)
