@@ -14,6 +14,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.SparkSession;
 import scala.Tuple2;
 
@@ -180,8 +181,7 @@ public final class DatasetCertifier {
                             : "cannot reach the output folder " + out + ": " + e.getMessage(),
                     e);
         }
-        // a few tasks per core, so that a slow one is not the job's tail
-        InputPlan plan = InputPlan.of(inputs, hadoop, 3 * jsc.defaultParallelism());
+        InputPlan plan = InputPlan.of(inputs, hadoop, maxTasks(jsc.defaultParallelism()));
         List<Integer> slices =
                 java.util.stream.IntStream.range(0, plan.tasks()).boxed().toList();
         JavaRDD<Integer> tasks = jsc.parallelize(slices, plan.tasks());
@@ -190,7 +190,9 @@ public final class DatasetCertifier {
         OutputCommit results = new OutputCommit(out);
         OutputCommit certificates = certificateDir == null ? null : new OutputCommit(certificateDir);
         RowCertifier rowCertifier = new RowCertifier(robotOptions, budget);
-        HadoopConf conf = new HadoopConf(hadoop);
+        // shipped once per executor, not in every task's closure: Hadoop's configuration with its defaults is about
+        // 110 kB of Java serialisation, which the closure would cost twice on the driver and once per task
+        Broadcast<HadoopConf> conf = jsc.broadcast(new HadoopConf(hadoop));
         PartitionTask task = new PartitionTask(
                 rowCertifier, results, certificates, format, conf, worst, failFirstAttemptAfter, base);
         List<TaskReport> reports;
@@ -253,6 +255,8 @@ public final class DatasetCertifier {
             }
             deleteIfEmpty(outPath, hadoop); // it did not exist before: a new run may use it
             throw e;
+        } finally {
+            conf.destroy();
         }
         if (certificates != null) {
             certificates.commit(reports, hadoop);
@@ -272,15 +276,26 @@ public final class DatasetCertifier {
     }
 
     /**
+     * How many tasks share the rows on {@code cores} task slots: one on a single slot, where balance cannot matter and
+     * each further task only repeats the per-task work (its input and output files opened, its checkers' files
+     * fingerprinted, its attempt committed); else three per slot, so that a task whose rows take longer than their
+     * estimate is not the job's tail.
+     */
+    static int maxTasks(int cores) {
+        return cores <= 1 ? 1 : 3 * cores;
+    }
+
+    /**
      * The ids, among those hashing to {@code candidates}, that more than one decoded row carries: a pass that reads
      * the rows again but certifies nothing, and shuffles only the candidates' ids.
      */
     private static Set<String> duplicateIds(
-            JavaRDD<Integer> tasks, InputPlan plan, HadoopConf conf, Set<Long> candidates) {
+            JavaRDD<Integer> tasks, InputPlan plan, Broadcast<HadoopConf> conf, Set<Long> candidates) {
         return new HashSet<>(tasks.mapPartitionsWithIndex(
                         (i, none) -> {
                             List<String> ids = new ArrayList<>();
-                            try (TaskInput rows = new TaskInput(plan, i, conf.get())) {
+                            try (TaskInput rows =
+                                    new TaskInput(plan, i, conf.value().get())) {
                                 while (rows.hasNext()) {
                                     TrajectoryRow r = rows.next().row();
                                     if (r != null && candidates.contains(IdHashes.of(r.id()))) {
@@ -313,8 +328,8 @@ public final class DatasetCertifier {
     private static void writeOutputs(org.apache.hadoop.fs.Path out, Configuration hadoop, DatasetSummary summary) {
         try {
             FileSystem fs = TaskFiles.of(out, hadoop);
-            fs.mkdirs(new org.apache.hadoop.fs.Path(out, PartitionTask.RESULTS));
-            fs.mkdirs(new org.apache.hadoop.fs.Path(out, PartitionTask.ERRORS));
+            TaskFiles.mkdirs(fs, new org.apache.hadoop.fs.Path(out, PartitionTask.RESULTS));
+            TaskFiles.mkdirs(fs, new org.apache.hadoop.fs.Path(out, PartitionTask.ERRORS));
             try (java.io.OutputStream s =
                     TaskFiles.create(new org.apache.hadoop.fs.Path(out, "summary.json"), hadoop)) {
                 s.write(summary.toJson().getBytes(StandardCharsets.UTF_8));

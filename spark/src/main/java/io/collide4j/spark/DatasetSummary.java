@@ -2,6 +2,7 @@ package io.collide4j.spark;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.io.Serializable;
@@ -139,10 +140,14 @@ public record DatasetSummary(
                 tasks);
     }
 
+    // thread-safe once configured; building one (its serialiser caches) costs more than writing a summary
+    private static final ObjectWriter JSON =
+            new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writer();
+
     /** As JSON (pretty). */
     public String toJson() {
         try {
-            return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(this) + "\n";
+            return JSON.writeValueAsString(this) + "\n";
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

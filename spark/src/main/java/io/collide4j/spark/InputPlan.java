@@ -26,11 +26,11 @@ import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * What a certification job reads, planned on the driver from file listings, file lengths, Parquet footers and CSV
- * header lines alone (Hadoop's {@code FileSystem}; no Spark job, no Spark SQL query): the {@link InputUnit}s in input
- * order on one work line, and how many tasks share it ({@link WorkBalance}). A file whose columns are wrong is refused
- * here, before any row is read, with an {@link IllegalArgumentException} naming the file and the columns. Immutable;
- * serialized into each task.
+ * What a certification job reads, planned on the driver from file listings, file lengths, Parquet footers, CSV
+ * header lines and the first rows of each text input alone (Hadoop's {@code FileSystem}; no Spark job, no Spark SQL
+ * query): the {@link InputUnit}s in input order on one work line, and how many tasks share it ({@link WorkBalance}).
+ * A file whose columns are wrong is refused here, before any row is read, with an {@link IllegalArgumentException}
+ * naming the file and the columns. Immutable; serialized into each task.
  *
  * @param units the units, in input order (inputs as given; a folder's part files by name; row groups in file order)
  * @param total the length of the work line (the units' estimated work)
@@ -55,11 +55,18 @@ record InputPlan(List<InputUnit> units, long total, int tasks) implements Serial
         long rowsAtMost = 0;
         for (String in : inputs) {
             InputFormat format = InputFormat.of(in);
+            double bytesPerWork = -1; // text: measured on the input's first file, for all its files
             for (Part part : parts(in, conf)) {
-                List<InputUnit> made = switch (format) {
-                    case PARQUET -> parquet(part, conf, at);
-                    case JSON_LINES, CSV -> List.of(text(format, part, conf, at));
-                };
+                List<InputUnit> made;
+                if (format == InputFormat.PARQUET) {
+                    made = parquet(part, conf, at);
+                } else {
+                    List<String> columns = format == InputFormat.CSV ? csvColumns(part, conf) : List.of();
+                    if (bytesPerWork < 0) {
+                        bytesPerWork = bytesPerWork(format, part, columns, conf);
+                    }
+                    made = List.of(text(format, part, columns, at, bytesPerWork));
+                }
                 for (InputUnit u : made) {
                     at += u.work();
                     rowsAtMost += u.rows() >= 0 ? u.rows() : u.length() / MIN_TEXT_ROW_BYTES + 1;
@@ -175,30 +182,68 @@ record InputPlan(List<InputUnit> units, long total, int tasks) implements Serial
         }
     }
 
-    /** A whole JSON Lines or CSV file; a CSV file's header line checked here. */
-    private static InputUnit text(InputFormat format, Part part, Configuration conf, long at) {
-        String source = part.source();
-        List<String> names = List.of();
-        if (format == InputFormat.CSV) {
-            names = csvHeader(part, conf);
-            StructType header = new StructType();
-            for (String n : names) {
-                header = header.add(n, DataTypes.StringType, true);
-            }
-            DatasetReader.checkColumns(source, header, false);
+    /** A CSV file's column names from its header line, checked. */
+    private static List<String> csvColumns(Part part, Configuration conf) {
+        List<String> names = csvHeader(part, conf);
+        StructType header = new StructType();
+        for (String n : names) {
+            header = header.add(n, DataTypes.StringType, true);
         }
+        DatasetReader.checkColumns(part.source(), header, false);
+        return names;
+    }
+
+    /** A whole JSON Lines or CSV file, its work estimated from its length. */
+    private static InputUnit text(InputFormat format, Part part, List<String> columns, long at, double bytesPerWork) {
         long length = part.file().getLen();
         return new InputUnit(
-                format,
-                part.file().getPath().toString(),
-                source,
-                names,
-                -1,
-                0,
-                -1,
-                length,
-                at,
-                length / WorkBalance.TEXT_BYTES_PER_VALUE);
+                format, part.file().getPath().toString(), part.source(), columns, -1, 0, -1, length, at, (long)
+                        (length / bytesPerWork));
+    }
+
+    /** Rows of a text input the driver decodes to learn how many bytes its rows take per unit of work. */
+    static final int SAMPLE_ROWS = 32;
+
+    /**
+     * Bytes of text per unit of work ({@link WorkBalance#work}: waypoints × joints) over the first
+     * {@link #SAMPLE_ROWS} rows of {@code part} that decode, so that text rows sit on the work line at their work,
+     * like Parquet rows, whatever else they carry (times, velocities and accelerations triple a row's bytes without
+     * adding waypoints); {@link WorkBalance#TEXT_BYTES_PER_VALUE} when none decodes. Lines that do not decode are
+     * not counted (they are cheap to refuse).
+     */
+    private static double bytesPerWork(InputFormat format, Part part, List<String> columns, Configuration conf) {
+        Path file = part.file().getPath();
+        long bytes = 0;
+        long work = 0;
+        try (FSDataInputStream s = file.getFileSystem(conf).open(file)) {
+            LineReader lines = new LineReader(s, conf);
+            Text line = new Text();
+            boolean header = format == InputFormat.CSV;
+            int sampled = 0;
+            for (long index = 0; sampled < SAMPLE_ROWS; ) {
+                int consumed = lines.readLine(line);
+                if (consumed == 0) {
+                    break;
+                }
+                if (header || line.getLength() == 0) {
+                    header = false;
+                    continue;
+                }
+                String text = line.toString();
+                Decoded d = format == InputFormat.CSV
+                        ? DatasetReader.csvRow(part.source(), columns, text, index)
+                        : DatasetReader.jsonLine(part.source(), text, index);
+                index++;
+                if (d.row() != null && d.row().positions() != null) {
+                    bytes += consumed;
+                    work += WorkBalance.work(d);
+                    sampled++;
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(part.source() + ": cannot read: " + e.getMessage(), e);
+        }
+        return work == 0 ? WorkBalance.TEXT_BYTES_PER_VALUE : Math.max(1.0, (double) bytes / work);
     }
 
     /** The column names in a CSV file's first line (none in an empty file). */

@@ -75,7 +75,7 @@ final class OutputCommit implements Serializable {
      * Hadoop's local file system without its native library gets by forking {@code ls}, once per certificate.
      */
     private static void move(FileSystem fs, Path from, Path to) throws IOException {
-        fs.mkdirs(to);
+        TaskFiles.mkdirs(fs, to);
         for (FileStatus f : fs.listStatus(from)) {
             Path target = new Path(to, f.getPath().getName());
             if (f.isDirectory()) {

@@ -18,6 +18,7 @@ import java.util.function.Function;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.TaskContext;
+import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.Row;
 
 /**
@@ -26,8 +27,9 @@ import org.apache.spark.sql.Row;
  * one file per id), into its attempt folders ({@link OutputCommit#attemptDir}) through Hadoop's {@code FileSystem};
  * returns a {@link TaskReport} (with its ids' hashes, {@link IdHashes}). A task that throws leaves only its attempt
  * folder, which is never committed; Spark retries it in a new one. Serializable (the driver ships it in the task
- * closure); {@link #run} keeps its state on the stack, so task threads of one executor share nothing but the
- * executor's checkers.
+ * closure; the Hadoop configuration is broadcast, {@link HadoopConf}); {@link #run} keeps its state on the stack and
+ * copies the broadcast configuration, so task threads of one executor share nothing but the executor's checkers and
+ * the broadcast value they only read.
  */
 final class PartitionTask implements Serializable {
     private static final long serialVersionUID = 1L;
@@ -36,7 +38,7 @@ final class PartitionTask implements Serializable {
     private final OutputCommit out;
     private final OutputCommit certificates; // null: inline, in the results' certificate column
     private final CertifiedDataset.OutputFormat format;
-    private final HadoopConf conf;
+    private final Broadcast<HadoopConf> conf;
     private final int worst;
     private final long failFirstAttemptAfter; // tests of the commit protocol: rows before a first attempt fails
     private final String base; // the driver's working folder: relative references resolve against it
@@ -46,7 +48,7 @@ final class PartitionTask implements Serializable {
             OutputCommit out,
             OutputCommit certificates,
             CertifiedDataset.OutputFormat format,
-            HadoopConf conf,
+            Broadcast<HadoopConf> conf,
             int worst,
             long failFirstAttemptAfter,
             String base) {
@@ -62,8 +64,10 @@ final class PartitionTask implements Serializable {
 
     /** The task's rows, read by the task itself from the planned input. */
     Iterator<TaskReport> run(int partition, InputPlan plan, Set<String> duplicateIds) throws IOException {
-        try (TaskInput rows = new TaskInput(plan, partition, conf.get())) {
-            return run(partition, rows, duplicateIds);
+        // the task's own copy of the executor's configuration: Parquet's writer builder sets keys in the one it gets
+        Configuration c = new Configuration(conf.value().get());
+        try (TaskInput rows = new TaskInput(plan, partition, c)) {
+            return run(partition, rows, duplicateIds, c);
         }
     }
 
@@ -76,13 +80,13 @@ final class PartitionTask implements Serializable {
      * Certifies {@code rows}; each reference is resolved against the driver's folder and fingerprinted once per task
      * (so a file edited between jobs is seen by the next job's tasks).
      */
-    Iterator<TaskReport> run(int partition, Iterator<Decoded> rows, Set<String> duplicateIds) throws IOException {
+    Iterator<TaskReport> run(int partition, Iterator<Decoded> rows, Set<String> duplicateIds, Configuration c)
+            throws IOException {
         long t0 = System.nanoTime();
         java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
         long cpu0 = threads.getCurrentThreadCpuTime(); // -1 where the JVM cannot tell
         TaskContext context = TaskContext.get();
         int attempt = context == null ? 0 : context.attemptNumber();
-        Configuration c = conf.get();
         Path dir = out.attemptDir(partition, attempt);
         Path certDir = certificates == null ? null : certificates.attemptDir(partition, attempt);
         String part = TableFile.partName(partition, format);

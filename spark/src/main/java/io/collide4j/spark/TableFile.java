@@ -14,7 +14,6 @@ import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.example.ExampleParquetWriter;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
-import org.apache.parquet.hadoop.util.HadoopOutputFile;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
@@ -100,10 +99,12 @@ abstract class TableFile implements Closeable {
 
     private static final class Parquet extends TableFile {
         /**
-         * Columns whose values differ row by row: a dictionary would only be built, hashed and then abandoned (for
-         * the certificates, kilobytes of text per row).
+         * The only columns with a dictionary: those that repeat a few values over many rows. The others differ row by
+         * row (ids, sources, certificates, clearances, evaluations), where a dictionary would only be built, hashed
+         * and then abandoned: for the certificates, kilobytes of text per row.
          */
-        private static final Set<String> UNIQUE_TEXT = Set.of("id", "source", "certificate", "certificate_file");
+        private static final Set<String> REPEATED = Set.of(
+                "robot", "srdf", "scene", "verdict", "waypoints", "margin", "closest_pair", "budget", "exit_code");
 
         private final StructField[] fields;
         private final SimpleGroupFactory groups;
@@ -113,15 +114,21 @@ abstract class TableFile implements Closeable {
             this.fields = schema.fields();
             MessageType type = parquetSchema(schema);
             this.groups = new SimpleGroupFactory(type);
-            ExampleParquetWriter.Builder b = ExampleParquetWriter.builder(HadoopOutputFile.fromPath(file, conf))
+            ExampleParquetWriter.Builder b = ExampleParquetWriter.builder(TaskFiles.parquet(file, conf))
                     .withType(type)
                     .withConf(conf)
                     .withCompressionCodec(CompressionCodecName.SNAPPY)
-                    .withWriteMode(ParquetFileWriter.Mode.CREATE);
+                    .withWriteMode(ParquetFileWriter.Mode.CREATE)
+                    .withDictionaryEncoding(false);
             for (StructField f : fields) {
-                if (UNIQUE_TEXT.contains(f.name())) {
-                    b = b.withDictionaryEncoding(f.name(), false);
+                if (REPEATED.contains(f.name())) {
+                    b = b.withDictionaryEncoding(f.name(), true);
                 }
+            }
+            if (schema.getFieldIndex("certificate").isDefined()) {
+                // no reader filters on a certificate's text: its min and max would cost comparisons of kilobytes of
+                // text per row
+                b = b.withStatisticsEnabled("certificate", false);
             }
             this.writer = b.build();
         }
@@ -129,27 +136,29 @@ abstract class TableFile implements Closeable {
         @Override
         void write(Row row) throws IOException {
             Group g = groups.newGroup();
+            // by field index, not name: the Parquet schema has the table's columns in the table's order, and a name
+            // costs a hash lookup per value
             for (int i = 0; i < fields.length; i++) {
                 Object v = row.get(i);
                 if (v == null) {
                     continue;
                 }
-                String name = fields[i].name();
                 if (v instanceof String s) {
-                    g.append(name, s);
+                    g.add(i, s);
                 } else if (v instanceof Integer n) {
-                    g.append(name, n);
+                    g.add(i, n);
                 } else if (v instanceof Long n) {
-                    g.append(name, n);
+                    g.add(i, n);
                 } else if (v instanceof Double x) {
-                    g.append(name, x);
+                    g.add(i, x);
                 } else if (v instanceof double[] xs) {
-                    Group list = g.addGroup(name);
+                    Group list = g.addGroup(i);
                     for (double x : xs) {
-                        list.addGroup("list").append("element", x);
+                        list.addGroup(0).add(0, x);
                     }
                 } else {
-                    throw new IllegalStateException("internal error: column " + name + " holds " + v.getClass());
+                    throw new IllegalStateException(
+                            "internal error: column " + fields[i].name() + " holds " + v.getClass());
                 }
             }
             writer.write(g);

@@ -4,7 +4,8 @@ package io.collide4j.spark;
  * Spreads rows over tasks by expected work rather than by count, without moving a row between JVMs: all rows of the
  * job lie on one work line (units one after the other, {@link InputPlan}), each row over the stretch its unit's
  * estimate gives it, and task k of n takes the rows whose middle falls in the k-th of n equal slices of the line. A
- * row's stretch is estimated before it is read: in a text file, its bytes (a line's share of the file's estimate,
+ * row's stretch is estimated before it is read: in a text file, its bytes (a line's share of the file's estimate: its
+ * length over the bytes per unit of work of the input's first rows, {@link InputPlan}, else
  * {@link #TEXT_BYTES_PER_VALUE}); in a Parquet row group, an equal share of the group's joint values (its
  * {@code positions} column's value count, from the footer). So a few long trajectories do not hold one task while the
  * others are done, as long as their length shows in their bytes (text) or they are spread over row groups (Parquet).
@@ -14,7 +15,8 @@ package io.collide4j.spark;
 final class WorkBalance {
     /**
      * About how many bytes of JSON Lines or CSV text one joint value takes (a double written in full, a separator,
-     * and the row's share of ids, names and brackets); puts text and Parquet units on one work line.
+     * and the row's share of ids, names and brackets), where no row of an input could be sampled; puts text and
+     * Parquet units on one work line.
      */
     static final long TEXT_BYTES_PER_VALUE = 20;
 

@@ -27,8 +27,8 @@
  *   bound on the measured distance.</li>
  *   <li><b>budget</b>: distance evaluations per trajectory; when it runs out the verdict is INCONCLUSIVE.</li>
  *   <li><b>work</b> ({@link io.collide4j.spark.WorkBalance}): a row's expected certification cost, waypoints × joints;
- *   rows are spread over tasks by an estimate of it made before they are read (bytes of text, Parquet value counts),
- *   each task reading its own rows: nothing is shuffled.</li>
+ *   rows are spread over tasks by an estimate of it made before they are read (bytes of text at the rate of the
+ *   input's first rows, Parquet value counts), each task reading its own rows: nothing is shuffled.</li>
  *   <li><b>task attempt</b>: one run of a task by Spark (a failed one is retried); it writes its part files and
  *   certificates under {@code _temporary/JOB/pPART-aATTEMPT} of each output root, and only the attempt whose
  *   {@link io.collide4j.spark.TaskReport report} reached the driver is <b>committed</b> (moved into place,

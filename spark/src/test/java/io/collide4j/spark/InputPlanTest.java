@@ -160,6 +160,46 @@ class InputPlanTest {
         assertEquals(dir.resolve("absent.jsonl") + ": no such file or folder", e.getMessage());
     }
 
+    @Test
+    void textRowsAreOnTheWorkLineAtTheirWorkWhateverElseTheyCarry() throws IOException {
+        // rows with times, velocities and accelerations: three times the text of positions alone for the same work
+        // (waypoints x joints), so bytes at a fixed rate would put them on the work line at three times their work
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(11);
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        StringBuilder lines = new StringBuilder();
+        long work = 0;
+        for (int i = 0; i < 300; i++) {
+            int waypoints = 2 + i % 7;
+            double[] times = new double[waypoints];
+            double[][][] columns = new double[3][waypoints][7];
+            for (int k = 0; k < waypoints; k++) {
+                times[k] = k + rnd.nextDouble();
+                for (double[][] c : columns) {
+                    for (int j = 0; j < 7; j++) {
+                        c[k][j] = rnd.nextDouble(-1, 1);
+                    }
+                }
+            }
+            Map<String, Object> row = new java.util.LinkedHashMap<>();
+            row.put("id", "t" + i);
+            row.put("robot", "panda");
+            row.put("scene", "none");
+            row.put("joint_names", GeneratedDataset.JOINTS);
+            row.put("times", times);
+            row.put("positions", columns[0]);
+            row.put("velocities", columns[1]);
+            row.put("accelerations", columns[2]);
+            lines.append(json.writeValueAsString(row)).append('\n');
+            work += 7L * waypoints; // what the tasks count for the row (WorkBalance.work)
+        }
+        Path file = dir.resolve("quintic.jsonl");
+        Files.writeString(file, lines);
+        long estimate = plan(file).units().get(0).work();
+        assertTrue(
+                Math.abs(estimate - work) < 0.15 * work,
+                "estimated work " + estimate + ", the rows' work " + work + " (" + Files.size(file) + " bytes)");
+    }
+
     private static InputPlan plan(Path input) {
         return InputPlan.of(List.of(input.toString()), spark.sparkContext().hadoopConfiguration(), 4);
     }

@@ -56,6 +56,7 @@ public final class ScalingBench {
         int out = 0;
         for (int r = 1; r <= rounds; r++) {
             double[] plainCpu = new double[1];
+            double[] plainProcessCpu = new double[1];
             double plain = measure(
                     "one thread, no Spark",
                     data.valid.size(),
@@ -88,11 +89,13 @@ public final class ScalingBench {
                         }
                         plainCpu[0] = (ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - c0) / 1e9;
                     },
-                    r);
+                    r,
+                    plainProcessCpu);
             for (String run : runs) {
                 boolean files = run.endsWith(":files");
                 String master = files ? run.substring(0, run.length() - ":files".length()) : run;
                 SparkSession spark = session(master);
+                JobTimeline timeline = JobTimeline.on(spark);
                 try {
                     Path o = dir.resolve("out" + (++out));
                     DatasetCertifier certifier = files
@@ -105,22 +108,67 @@ public final class ScalingBench {
                         // checkers and warms their JIT, as round 1 does for the local masters in this JVM
                         certifier.certify(
                                 spark, inputs, dir.resolve("warm" + out).toString());
+                        timeline.clear();
                     }
                     CertifiedDataset[] done = new CertifiedDataset[1];
+                    timeline.clear();
+                    long called = System.currentTimeMillis();
+                    double[] driverCpu = new double[1];
+                    double[] processCpu = new double[1];
                     double rate = measure(
-                            run, data.valid.size(), () -> done[0] = certifier.certify(spark, inputs, o.toString()), r);
+                            run,
+                            data.valid.size(),
+                            () -> {
+                                long c0 = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+                                done[0] = certifier.certify(spark, inputs, o.toString());
+                                driverCpu[0] =
+                                        (ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - c0) / 1e9;
+                            },
+                            r,
+                            processCpu);
+                    timeline.print(spark, "round " + r + ": " + run, called, System.currentTimeMillis());
                     double taskCpu = done[0].summary().tasks().cpuSeconds();
                     System.out.printf(
                             Locale.ROOT,
+                            "[spark-bench] round %d: %s CPU: calling thread %.3f s (planning, job submission, commit,"
+                                    + " summary), task threads %.3f s, the rest of the process %.3f s (Spark's"
+                                    + " threads, JIT, GC); the plain thread %.3f s, its process %.3f s%n",
+                            r,
+                            run,
+                            driverCpu[0],
+                            taskCpu,
+                            processCpu[0] - driverCpu[0] - (master.startsWith("local") ? taskCpu : 0),
+                            plainCpu[0],
+                            plainProcessCpu[0]);
+                    for (TaskReport t : done[0].tasks()) {
+                        System.out.printf(
+                                Locale.ROOT,
+                                "[spark-bench]   task %d on %s: %d rows (%d results), work %d, %.1f ms CPU, %.1f ms"
+                                        + " wall%n",
+                                t.partition(),
+                                t.executor(),
+                                t.rows(),
+                                t.results(),
+                                t.work(),
+                                1000 * t.cpuSeconds(),
+                                1000 * t.seconds());
+                    }
+                    if (done[0].summary().results() != data.valid.size()) {
+                        throw new IllegalStateException("the job certified "
+                                + done[0].summary().results() + " rows, the plain thread " + data.valid.size());
+                    }
+                    System.out.printf(
+                            Locale.ROOT,
                             "[spark-bench] round %d: %s / one thread = %.2f (%d rows); task threads'"
-                                    + " CPU %.3f ms per row, the plain thread's %.3f ms (%.2f)%n",
+                                    + " CPU %.3f ms per certified row (the rows that fail cost included), the plain"
+                                    + " thread's %.3f ms (%.2f)%n",
                             r,
                             run,
                             rate / plain,
                             done[0].inputRows(),
-                            1000 * taskCpu / done[0].inputRows(),
+                            1000 * taskCpu / data.valid.size(),
                             1000 * plainCpu[0] / data.valid.size(),
-                            plainCpu[0] / data.valid.size() / (taskCpu / done[0].inputRows()));
+                            plainCpu[0] / taskCpu);
                 } finally {
                     spark.stop();
                 }
@@ -163,14 +211,54 @@ public final class ScalingBench {
         return spark;
     }
 
+    /** CPU nanoseconds of every live thread, by thread id. */
+    private static Map<Long, Long> threadCpu() {
+        java.lang.management.ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        Map<Long, Long> cpu = new HashMap<>();
+        for (long id : mx.getAllThreadIds()) {
+            long t = mx.getThreadCpuTime(id);
+            if (t >= 0) {
+                cpu.put(id, t);
+            }
+        }
+        return cpu;
+    }
+
     /** Runs {@code work} once, prints wall and CPU time, returns trajectories per wall second. */
-    private static double measure(String what, long trajectories, Runnable work, int round) {
+    private static double measure(String what, long trajectories, Runnable work, int round, double[] processCpu) {
         var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        Map<Long, Long> threads0 = threadCpu();
         long cpu0 = os.getProcessCpuTime();
         long t0 = System.nanoTime();
         work.run();
         double s = (System.nanoTime() - t0) / 1e9;
         double cpu = (os.getProcessCpuTime() - cpu0) / 1e9;
+        processCpu[0] = cpu;
+        // the CPU of the JVM's visible threads by name (digits dropped); what the process spent beyond them is the
+        // JIT compiler's and the garbage collector's threads, which the JVM does not list
+        Map<Long, Long> threads1 = threadCpu();
+        java.lang.management.ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        Map<String, Double> byName = new java.util.TreeMap<>();
+        double listed = 0;
+        for (Map.Entry<Long, Long> e : threads1.entrySet()) {
+            double spent = (e.getValue() - threads0.getOrDefault(e.getKey(), 0L)) / 1e9;
+            java.lang.management.ThreadInfo info = mx.getThreadInfo(e.getKey());
+            String name = info == null ? "ended" : info.getThreadName().replaceAll("[0-9]+", "#");
+            byName.merge(name, spent, Double::sum);
+            listed += spent;
+        }
+        StringBuilder top = new StringBuilder();
+        byName.entrySet().stream()
+                .filter(e -> e.getValue() >= 0.005)
+                .sorted(Map.Entry.<String, Double>comparingByValue().reversed())
+                .forEach(e -> top.append(String.format(Locale.ROOT, " %s %.3f;", e.getKey(), e.getValue())));
+        System.out.printf(
+                Locale.ROOT,
+                "[spark-bench] round %d: %s threads' CPU s:%s unlisted (JIT, GC) %.3f%n",
+                round,
+                what,
+                top,
+                cpu - listed);
         System.out.printf(
                 Locale.ROOT,
                 "[spark-bench] round %d: %-22s %d trajectories in %.2f s: %.1f/s, %.2f CPU s per"
