@@ -6,6 +6,7 @@ import io.collide4j.planner.plan.MbmProblems;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.LongSupplier;
@@ -13,13 +14,18 @@ import java.util.function.LongSupplier;
 /**
  * One jar's side of {@link JarAb}: the bench's free planner edges ({@code bench --edges}: 5 problems per
  * scenario, 5 free edges per problem end, seed 1, bundled Panda), and one pass over them per call, returning the
- * CPU time of the calling thread in ns. Modes: {@code free} (isMotionFree), {@code check} (checkMotion), {@code
- * valid} (isValid at 21 evenly spaced states of each edge), {@code check-sg} (checkMotion on the problems'
- * straight start→goal edges instead, nearly all of them blocked: the earliest-contact search's own cost).
+ * CPU time of the calling thread in ns. Modes: {@code free} (isMotionFree), {@code free-short} (isMotionFree on the
+ * same edges cut into equal pieces at most {@link #SHORT} rad long in joint space, the length OMPL's RRTConnect
+ * range gives the tree edges its plug-in proves), {@code check} (checkMotion), {@code valid} (isValid at 21 evenly
+ * spaced states of each edge), {@code check-sg} (checkMotion on the problems' straight start→goal edges instead,
+ * nearly all of them blocked: the earliest-contact search's own cost).
  * {@link JarAb} defines this class anew in each jar's class loader, so it must use only API both jars have.
  * Not thread-safe.
  */
 public final class JarAbWorkload implements LongSupplier {
+    /** Longest piece of mode {@code free-short} (Euclidean joint-space length, rad). */
+    static final double SHORT = 1.0;
+
     private final List<BenchmarkEdges.Edge> edges;
     private final List<Collide4j> checkers;
     private final String mode;
@@ -29,8 +35,9 @@ public final class JarAbWorkload implements LongSupplier {
     private long verdicts;
 
     public JarAbWorkload(String problemZip, String mode) {
-        if (!mode.equals("free") && !mode.equals("check") && !mode.equals("valid") && !mode.equals("check-sg")) {
-            throw new IllegalArgumentException("mode must be free, check, valid or check-sg, got '" + mode + "'");
+        if (!List.of("free", "free-short", "check", "valid", "check-sg").contains(mode)) {
+            throw new IllegalArgumentException(
+                    "mode must be free, free-short, check, valid or check-sg, got '" + mode + "'");
         }
         MbmProblems set = new MbmProblems(Path.of(problemZip));
         BenchmarkEdges w = BenchmarkEdges.generate(
@@ -40,7 +47,9 @@ public final class JarAbWorkload implements LongSupplier {
                 Collide4j.builder().robot("panda"),
                 BenchmarkEdges.DEFAULT_FREE_PER_END,
                 BenchmarkEdges.DEFAULT_SEED);
-        this.edges = w.edges(mode.equals("check-sg") ? BenchmarkEdges.Kind.START_GOAL : BenchmarkEdges.Kind.FREE);
+        List<BenchmarkEdges.Edge> picked =
+                w.edges(mode.equals("check-sg") ? BenchmarkEdges.Kind.START_GOAL : BenchmarkEdges.Kind.FREE);
+        this.edges = mode.equals("free-short") ? shortPieces(picked) : picked;
         this.checkers = w.checkers();
         this.mode = mode;
         this.q = new double[edges.get(0).q0().length];
@@ -53,7 +62,8 @@ public final class JarAbWorkload implements LongSupplier {
         for (BenchmarkEdges.Edge e : edges) {
             Collide4j c = checkers.get(e.problem());
             switch (mode) {
-                case "free" -> sum += c.isMotionFree(e.q0(), e.q1()).ordinal();
+                case "free", "free-short" ->
+                    sum += c.isMotionFree(e.q0(), e.q1()).ordinal();
                 case "check", "check-sg" ->
                     sum += c.checkMotion(e.q0(), e.q1()).status().ordinal();
                 default -> {
@@ -69,6 +79,28 @@ public final class JarAbWorkload implements LongSupplier {
         }
         verdicts += sum;
         return mx.getCurrentThreadCpuTime() - t0;
+    }
+
+    /** Each edge cut into the fewest equal pieces at most {@link #SHORT} long (a free edge's pieces are free). */
+    private static List<BenchmarkEdges.Edge> shortPieces(List<BenchmarkEdges.Edge> edges) {
+        List<BenchmarkEdges.Edge> out = new ArrayList<>();
+        for (BenchmarkEdges.Edge e : edges) {
+            double[] a = e.q0(), b = e.q1();
+            double sq = 0;
+            for (int j = 0; j < a.length; j++) {
+                sq += (b[j] - a[j]) * (b[j] - a[j]);
+            }
+            int n = Math.max(1, (int) Math.ceil(Math.sqrt(sq) / SHORT));
+            for (int k = 0; k < n; k++) {
+                double[] p = new double[a.length], q = new double[a.length];
+                for (int j = 0; j < a.length; j++) {
+                    p[j] = k == 0 ? a[j] : a[j] + (b[j] - a[j]) * k / n;
+                    q[j] = k + 1 == n ? b[j] : a[j] + (b[j] - a[j]) * (k + 1) / n;
+                }
+                out.add(new BenchmarkEdges.Edge(e.id() + "/" + k, e.kind(), e.problem(), e.scene(), p, q));
+            }
+        }
+        return out;
     }
 
     @Override

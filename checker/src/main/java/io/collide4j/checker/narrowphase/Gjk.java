@@ -67,6 +67,24 @@ public final class Gjk {
         return !run(Mode.SEPARATION, null);
     }
 
+    /**
+     * Certified lower bound on the distance of the placed shapes from one support plane, without the GJK loop: the
+     * plane normal to the guess (hx, hy, hz) of the direction from B's closest point to A's (e.g. a previous
+     * distance run's normal, negated), as the first support of a warm-started {@link #distance} run evaluates it
+     * (one support of each shape, the same rounding bound). 0 when the plane separates nothing, the guess is zero
+     * or not finite. For an advancement that re-checks the last separating plane of a pair after a short step and
+     * runs GJK only when it has become loose. Leaves {@link DistanceResult}s untouched.
+     */
+    public double planeLowerBound(
+            ConvexShape a, Matrix4dc poseA, ConvexShape b, Matrix4dc poseB, double hx, double hy, double hz) {
+        if (!(Double.isFinite(hx + hy + hz) && hx * hx + hy * hy + hz * hz > 0)) {
+            return 0;
+        }
+        pair.set(a, poseA, b, poseB, true);
+        pair.support(-hx, -hy, -hz);
+        return pair.shapeBound(pair.coreLowerBound(-hx, -hy, -hz));
+    }
+
     /** Distance query; fills {@code out} and returns it. */
     public DistanceResult distance(ConvexShape a, Matrix4dc poseA, ConvexShape b, Matrix4dc poseB, DistanceResult out) {
         return distance(a, poseA, b, poseB, RELATIVE_TOLERANCE, 0, 0, 0, out);

@@ -22,6 +22,10 @@ import org.joml.Matrix4dc;
  *     tight enough for the pair: at the first GJK evaluation its gap must be at least {@link #TRUST} of GJK's. Else,
  *     and whenever it falls into the band, GJK runs (refined to {@link #GJK_TOLERANCE}, warm-started from the pair's
  *     previous separating direction); a violation is only ever called on GJK's bound;</li>
+ * <li>after a GJK run, the pair's separating plane (that run's normal) is re-evaluated at each later step's poses
+ *     with one support of each shape ({@link PairDistance#planeBound}); while it stays beyond the band and keeps
+ *     {@link #PLANE_KEEP} of that run's bound it decides the step, without the sphere tier or GJK (which then
+ *     runs again, warm-started from it);</li>
  * <li>pairs run one after the other to s = 1 (no lockstep rounds: any violation answers the query, and the
  *     discrete samples before it have already rejected most blocked motions).</li>
  * </ul>
@@ -47,6 +51,12 @@ final class BooleanAdvancement {
      * 0.95 took 1 : 0.96 : 0.94 of the free-edge time; 0.9 keeps a tenth of the gap for the next step's start.
      */
     static final double STEP_FRACTION = 0.9;
+    /**
+     * A pair's last separating plane (the normal of its last GJK run) decides a step on its own while the bound it
+     * gives at the step's poses ({@link PairDistance#planeBound}: one support of each shape) is at least this
+     * fraction of that run's bound, less the margin; below it, GJK runs again from that normal.
+     */
+    static final double PLANE_KEEP = 0.8;
 
     private final PairDistance distance;
     private final RobotCollisionModel model;
@@ -128,6 +138,8 @@ final class BooleanAdvancement {
         int skip = grid.sharedJoints(kind, a, b);
         boolean trusted = false, judged = false;
         double hx = 0, hy = 0, hz = 0;
+        boolean fresh = false; // (hx, hy, hz) is the last GJK run's, and its plane has not gone loose since
+        double gLast = 0; // that run's bound
         int cells = c.cells;
         int scanned = 0; // cells below this one have been through the cell broad phase
         double s = 0;
@@ -166,16 +178,27 @@ final class BooleanAdvancement {
                 return AdvanceStatus.CLEARED;
             }
             double lb = Double.NEGATIVE_INFINITY;
-            if (trusted || !judged) {
+            Matrix4dc pa = poses.pose(la), pb = kind == PairKind.ENVIRONMENT ? null : poses.pose(lbk);
+            boolean planed = false;
+            if (fresh) {
+                // the last GJK run's separating plane at the new poses: after a step it is nearly as tight as a new run
+                double p = distance.planeBound(c, kind, a, b, slot, pa, pb, hx, hy, hz);
+                if (p > band && p - margin >= PLANE_KEEP * (gLast - margin)) {
+                    lb = p;
+                    planed = true;
+                } else {
+                    fresh = false; // gone loose: the next GJK run (warm-started from it) renews it
+                }
+            }
+            if (!planed && (trusted || !judged)) {
                 lb = kind == PairKind.ENVIRONMENT
                         ? spheres.env(c.tier, poses, a, b, band)
                         : spheres.self(c.tier, poses, a, b, band);
             }
-            if (!(trusted && lb > band)) {
+            if (!planed && !(trusted && lb > band)) {
                 // a bound that lets this step reach s = 1 ends the pair: GJK need not refine beyond it
                 double rest = Math.min(whole, grid.cellBound(c, kind, a, b, skip, s, 1));
                 double enough = margin + rest / STEP_FRACTION * (1 + 1e-9);
-                Matrix4dc pa = poses.pose(la), pb = kind == PairKind.ENVIRONMENT ? null : poses.pose(lbk);
                 double g = distance.lowerBound(c, kind, a, b, slot, pa, pb, GJK_TOLERANCE, enough, hx, hy, hz);
                 // the pair's next GJK starts from this one's separating direction (b towards a): a step moves it little
                 hx = -c.result.normal.x;
@@ -191,6 +214,8 @@ final class BooleanAdvancement {
                     judged = true;
                     trusted = lb - margin >= TRUST * (g - margin);
                 }
+                fresh = true;
+                gLast = g;
                 // both are lower bounds, so the larger is one; a NaN from GJK stays NaN (a violation)
                 lb = Double.isNaN(g) ? g : Math.max(lb, g);
             }

@@ -74,6 +74,30 @@ public final class PairDistance {
     }
 
     /**
+     * Certified lower bound on the pair's distance (margins subtracted, like {@link #lowerBound}) from the one
+     * support plane normal to the guess (hx, hy, hz) of the direction from b towards a ({@link Gjk#planeLowerBound}):
+     * minus the margins when that plane separates nothing. Not for exact mesh pairs (their bound is
+     * {@link ExactMeshPairs}'), which the caller handles before.
+     */
+    double planeBound(
+            QueryContext c,
+            PairKind kind,
+            int a,
+            int b,
+            int slot,
+            Matrix4dc poseA,
+            Matrix4dc poseB,
+            double hx,
+            double hy,
+            double hz) {
+        ConvexShape sb = kind == PairKind.ENVIRONMENT ? prepared.shape(b) : model.pieceShape(b);
+        Matrix4dc pb = kind == PairKind.ENVIRONMENT ? prepared.pose(slot) : poseB;
+        double ma = model.pieceMargin(a), mb = kind == PairKind.ENVIRONMENT ? prepared.margin(b) : model.pieceMargin(b);
+        // subtracted one after the other, as every lower bound of a pair has been
+        return c.gjk.planeLowerBound(model.pieceShape(a), poseA, sb, pb, hx, hy, hz) - ma - mb;
+    }
+
+    /**
      * Whether the pair is certified farther apart than the margin (margins subtracted) at the poses: {@code lowerBound(...) > d}
      * as a boolean query, which lets GJK stop at the first support plane that certifies it. NaN poses: false.
      */
