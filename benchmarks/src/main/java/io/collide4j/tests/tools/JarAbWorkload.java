@@ -15,7 +15,8 @@ import java.util.function.LongSupplier;
  * scenario, 5 free edges per problem end, seed 1, bundled Panda), and one pass over them per call, returning the
  * CPU time of the calling thread in ns. Modes: {@code free} (isMotionFree), {@code check} (checkMotion), {@code
  * valid} (isValid at 21 evenly spaced states of each edge), {@code check-sg} (checkMotion on the problems'
- * straight start→goal edges instead, nearly all of them blocked: the earliest-contact search's own cost).
+ * straight start→goal edges instead, nearly all of them blocked: the earliest-contact search's own cost), {@code
+ * valid-sg} (isValid at 21 states of each start→goal edge: colliding states among free ones, as a planner meets them).
  * {@link JarAb} defines this class anew in each jar's class loader, so it must use only API both jars have.
  * Not thread-safe.
  */
@@ -29,8 +30,9 @@ public final class JarAbWorkload implements LongSupplier {
     private long verdicts;
 
     public JarAbWorkload(String problemZip, String mode) {
-        if (!mode.equals("free") && !mode.equals("check") && !mode.equals("valid") && !mode.equals("check-sg")) {
-            throw new IllegalArgumentException("mode must be free, check, valid or check-sg, got '" + mode + "'");
+        if (!List.of("free", "check", "valid", "check-sg", "valid-sg").contains(mode)) {
+            throw new IllegalArgumentException(
+                    "mode must be free, check, valid, check-sg or valid-sg, got '" + mode + "'");
         }
         MbmProblems set = new MbmProblems(Path.of(problemZip));
         BenchmarkEdges w = BenchmarkEdges.generate(
@@ -40,7 +42,7 @@ public final class JarAbWorkload implements LongSupplier {
                 Collide4j.builder().robot("panda"),
                 BenchmarkEdges.DEFAULT_FREE_PER_END,
                 BenchmarkEdges.DEFAULT_SEED);
-        this.edges = w.edges(mode.equals("check-sg") ? BenchmarkEdges.Kind.START_GOAL : BenchmarkEdges.Kind.FREE);
+        this.edges = w.edges(mode.endsWith("-sg") ? BenchmarkEdges.Kind.START_GOAL : BenchmarkEdges.Kind.FREE);
         this.checkers = w.checkers();
         this.mode = mode;
         this.q = new double[edges.get(0).q0().length];
