@@ -280,10 +280,9 @@ public final class CollisionChecker {
                         > margin) {
                     continue;
                 }
-                if (sphereTier && spheres.selfBeyond(c.tier, poses, p, r, margin)) {
-                    continue;
-                }
                 if (sphereTier) {
+                    // the table first: on the Panda's close pairs (link5–link7, link5–hand) it answers most states the
+                    // covering spheres would clear, with one lookup instead of every sphere pair
                     SelfPairTables.Verdict v = selfTables.verdict(distance, c, q, p, r, margin);
                     if (v == SelfPairTables.Verdict.FREE) {
                         continue;
@@ -291,6 +290,9 @@ public final class CollisionChecker {
                     if (v == SelfPairTables.Verdict.COLLIDING) {
                         c.block(PairKind.SELF, p, r);
                         return false;
+                    }
+                    if (spheres.selfBeyond(c.tier, poses, p, r, margin)) {
+                        continue;
                     }
                 }
                 // GJK starts between the covering spheres that stopped the tier

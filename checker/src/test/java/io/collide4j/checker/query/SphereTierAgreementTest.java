@@ -112,7 +112,7 @@ class SphereTierAgreementTest {
         for (Scene s : DiscreteOracleTest.mbmScenes(50)) {
             PreparedScene prepared = PreparedScene.of(s);
             SphereTier tier = new SphereTier(model, prepared);
-            for (int n = 0; n < 100; n++) {
+            for (int n = 0; n < 40; n++) {
                 model.kinematics()
                         .forwardKinematics(DiscreteOracleTest.randomConfiguration(model.kinematics(), rnd), poses);
                 for (int slot = 0; slot < s.slotCount(); slot++) {
