@@ -17,7 +17,7 @@ import java.util.function.LongSupplier;
  * Run from the repository root after {@code mvn -pl benchmarks -am package -DskipTests} (the shaded bench jar
  * leaves this package out, so the module's own jar comes first):
  * {@code java -cp benchmarks/target/collide4j-benchmarks-0.1.0-SNAPSHOT.jar:benchmarks/target/collide4j-bench.jar
- * io.collide4j.tests.tools.JarAb A.jar B.jar tests/data/vamp/resources/panda/problems.zip free|free-short|check|check-sg|valid [rounds]
+ * io.collide4j.tests.tools.JarAb A.jar B.jar tests/data/vamp/resources/panda/problems.zip free|free-short|check|check-sg|valid|valid-sg [rounds]
  * [passes]}, A and B being {@code collide4j-bench.jar} copies of the two builds.
  */
 public final class JarAb {
@@ -26,7 +26,7 @@ public final class JarAb {
     public static void main(String[] args) throws Exception {
         if (args.length < 4 || args.length > 6) {
             System.err.println(
-                    "usage: JarAb A.jar B.jar PROBLEMS.zip free|free-short|check|check-sg|valid [rounds (4)] [passes per round (4)]");
+                    "usage: JarAb A.jar B.jar PROBLEMS.zip free|free-short|check|check-sg|valid|valid-sg [rounds (4)] [passes per round (4)]");
             System.exit(64);
         }
         for (int i = 0; i < 3; i++) {

@@ -18,7 +18,8 @@ import java.util.function.LongSupplier;
  * same edges cut into equal pieces at most {@link #SHORT} rad long in joint space, the length OMPL's RRTConnect
  * range gives the tree edges its plug-in proves), {@code check} (checkMotion), {@code valid} (isValid at 21 evenly
  * spaced states of each edge), {@code check-sg} (checkMotion on the problems' straight start→goal edges instead,
- * nearly all of them blocked: the earliest-contact search's own cost).
+ * nearly all of them blocked: the earliest-contact search's own cost), {@code valid-sg} (isValid at 21 states of
+ * each start→goal edge: colliding states among free ones, as a planner meets them).
  * {@link JarAb} defines this class anew in each jar's class loader, so it must use only API both jars have.
  * Not thread-safe.
  */
@@ -35,9 +36,10 @@ public final class JarAbWorkload implements LongSupplier {
     private long verdicts;
 
     public JarAbWorkload(String problemZip, String mode) {
-        if (!List.of("free", "free-short", "check", "valid", "check-sg").contains(mode)) {
+        if (!List.of("free", "free-short", "check", "valid", "check-sg", "valid-sg")
+                .contains(mode)) {
             throw new IllegalArgumentException(
-                    "mode must be free, free-short, check, valid or check-sg, got '" + mode + "'");
+                    "mode must be free, free-short, check, valid, check-sg or valid-sg, got '" + mode + "'");
         }
         MbmProblems set = new MbmProblems(Path.of(problemZip));
         BenchmarkEdges w = BenchmarkEdges.generate(
@@ -48,7 +50,7 @@ public final class JarAbWorkload implements LongSupplier {
                 BenchmarkEdges.DEFAULT_FREE_PER_END,
                 BenchmarkEdges.DEFAULT_SEED);
         List<BenchmarkEdges.Edge> picked =
-                w.edges(mode.equals("check-sg") ? BenchmarkEdges.Kind.START_GOAL : BenchmarkEdges.Kind.FREE);
+                w.edges(mode.endsWith("-sg") ? BenchmarkEdges.Kind.START_GOAL : BenchmarkEdges.Kind.FREE);
         this.edges = mode.equals("free-short") ? shortPieces(picked) : picked;
         this.checkers = w.checkers();
         this.mode = mode;

@@ -57,6 +57,12 @@ public final class CollisionChecker {
     /** Per body and obstacle slot ([body · slotCount + slot]): whether the pair is checked (the ACM, resolved once). */
     private final boolean[] envChecks;
 
+    /**
+     * Per body: whether its one piece's bounding sphere is the body's sphere, so the scene query (which tested that
+     * sphere against each reported slot's box) already did the per-piece box test, and isFree skips it.
+     */
+    private final boolean[] bodyIsPiece;
+
     private CollisionChecker(RobotCollisionModel model, PreparedScene prepared) {
         this.model = model;
         this.prepared = prepared;
@@ -78,6 +84,15 @@ public final class CollisionChecker {
         }
         this.sceneGrid = scene.sphereGrid(reach);
         this.envChecks = new boolean[model.bodyCount() * scene.slotCount()];
+        this.bodyIsPiece = new boolean[model.bodyCount()];
+        for (int body = 0; body < model.bodyCount(); body++) {
+            int p = model.pieceStart(body);
+            boolean same = model.pieceEnd(body) == p + 1;
+            for (int k = 0; same && k < 4; k++) {
+                same = model.pieceSphere(p, k) == model.bodySphere(body, k);
+            }
+            bodyIsPiece[body] = same;
+        }
         for (int body = 0; body < model.bodyCount(); body++) {
             for (int slot = 0; slot < scene.slotCount(); slot++) {
                 Obstacle o = scene.slot(slot);
@@ -192,15 +207,21 @@ public final class CollisionChecker {
                 if (!envChecks[body * slots + slot]) {
                     continue;
                 }
-                scene.slotBounds(slot, c.box);
+                boolean boxTest = !bodyIsPiece[body];
+                if (boxTest) {
+                    scene.slotBounds(slot, c.box);
+                }
                 for (int p = model.pieceStart(body); p < model.pieceEnd(body); p++) {
-                    if (PairDistance.boxDistance(c.box, pieceC[3 * p], pieceC[3 * p + 1], pieceC[3 * p + 2])
-                                    - model.pieceSphere(p, 3)
-                            > margin) {
+                    double px = pieceC[3 * p], py = pieceC[3 * p + 1], pz = pieceC[3 * p + 2];
+                    if (boxTest && PairDistance.boxDistance(c.box, px, py, pz) - model.pieceSphere(p, 3) > margin) {
                         continue;
                     }
                     for (int k = prepared.pieceStart(slot); k < prepared.pieceEnd(slot); k++) {
-                        if (sphereTier && spheres.env(c.tier, poses, p, k, margin) > margin) {
+                        // the bounding sphere against the obstacle's own shape first: it decides most pairs that passed
+                        // the (axis-aligned, grown) slot box, without placing the covering spheres
+                        if (sphereTier
+                                && (spheres.envBounding(p, px, py, pz, k) > margin
+                                        || spheres.env(c.tier, poses, p, k, margin) > margin)) {
                             continue;
                         }
                         if (!distance.separatedBeyond(
@@ -259,10 +280,9 @@ public final class CollisionChecker {
                         > margin) {
                     continue;
                 }
-                if (sphereTier && spheres.selfBeyond(c.tier, poses, p, r, margin)) {
-                    continue;
-                }
                 if (sphereTier) {
+                    // the table first: on the Panda's close pairs (link5–link7, link5–hand) it answers most states the
+                    // covering spheres would clear, with one lookup instead of every sphere pair
                     SelfPairTables.Verdict v = selfTables.verdict(distance, c, q, p, r, margin);
                     if (v == SelfPairTables.Verdict.FREE) {
                         continue;
@@ -270,6 +290,9 @@ public final class CollisionChecker {
                     if (v == SelfPairTables.Verdict.COLLIDING) {
                         c.block(PairKind.SELF, p, r);
                         return false;
+                    }
+                    if (spheres.selfBeyond(c.tier, poses, p, r, margin)) {
+                        continue;
                     }
                 }
                 // GJK starts between the covering spheres that stopped the tier

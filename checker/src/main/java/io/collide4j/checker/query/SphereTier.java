@@ -86,6 +86,16 @@ final class SphereTier {
     }
 
     /**
+     * As {@link #env}, from robot piece a's bounding sphere alone ({@link RobotCollisionModel#pieceSphere}, world centre
+     * (x, y, z)): that one sphere contains the piece grown by its margin, as the covering spheres' union does, so this
+     * is a lower bound on the same distance, looser than env's and a few flops instead of placing every covering
+     * sphere. NaN centres give NaN.
+     */
+    double envBounding(int a, double x, double y, double z, int k) {
+        return obstacles.lowerBound(k, x, y, z) - model.pieceSphere(a, 3) - prepared.margin(k);
+    }
+
+    /**
      * {@code self(t, poses, a, b, stop) > stop} without the square roots (a discrete check needs only the verdict):
      * every sphere pair's centre distance is compared squared with stop + both radii + the same rounding slack, the
      * square padded by 10⁻¹⁴ of itself for its own rounding. On false the stopping pair's centre difference is in

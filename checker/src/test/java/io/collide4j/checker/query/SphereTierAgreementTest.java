@@ -4,10 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.collide4j.checker.robot.RobotCollisionModel;
+import io.collide4j.checker.scene.Obstacle;
+import io.collide4j.checker.scene.ObstacleShape;
 import io.collide4j.checker.scene.Scene;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import org.joml.Matrix4d;
+import org.joml.Vector3d;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -87,6 +91,75 @@ class SphereTierAgreementTest {
         }
         assertEquals(0, differ, differ + " of " + compared + " pairs");
         assertTrue(beyond > compared / 10 && beyond < compared * 9 / 10, beyond + " of " + compared + " beyond");
+    }
+
+    /**
+     * {@link SphereTier#envBounding} (a piece's bounding sphere against an obstacle's own shape) is a lower bound:
+     * at random Panda states in MotionBenchMaker scenes, for every robot piece and primitive obstacle, it is at most
+     * the exact distance (analytic, {@link ExactDistance#primitive}, 0 inside) from any of the piece's points (its support points
+     * in 26 directions, placed by the link pose) to the obstacle, less both margins; and it is above 0 for a good share
+     * of the pairs (the bound is useful). A bounding sphere that did not contain the piece grown by its margin, or a
+     * radius or margin left out, fails the first.
+     */
+    @Test
+    void boundingSphereBoundIsBelowTheExactDistance() {
+        RobotCollisionModel model = TestRobots.panda();
+        var poses = new io.collide4j.kinematics.LinkPoses(model.kinematics());
+        Random rnd = new Random(34);
+        Vector3d c = new Vector3d(), v = new Vector3d(), w = new Vector3d();
+        int compared = 0, positive = 0;
+        double worst = Double.NEGATIVE_INFINITY;
+        for (Scene s : DiscreteOracleTest.mbmScenes(50)) {
+            PreparedScene prepared = PreparedScene.of(s);
+            SphereTier tier = new SphereTier(model, prepared);
+            for (int n = 0; n < 40; n++) {
+                model.kinematics()
+                        .forwardKinematics(DiscreteOracleTest.randomConfiguration(model.kinematics(), rnd), poses);
+                for (int slot = 0; slot < s.slotCount(); slot++) {
+                    Obstacle o = s.slot(slot);
+                    if (o == null
+                            || !(o.shape() instanceof ObstacleShape.Box
+                                    || o.shape() instanceof ObstacleShape.Cylinder
+                                    || o.shape() instanceof ObstacleShape.Sphere)
+                            || prepared.pieceEnd(slot) != prepared.pieceStart(slot) + 1) {
+                        continue;
+                    }
+                    int k = prepared.pieceStart(slot);
+                    Matrix4d toObstacle = o.pose().toMatrix(new Matrix4d()).invert();
+                    for (int p = 0; p < model.pieceCount(); p++) {
+                        int link = model.bodyLink(model.pieceBody(p));
+                        poses.transformPoint(
+                                link, model.pieceSphere(p, 0), model.pieceSphere(p, 1), model.pieceSphere(p, 2), c);
+                        double bound = tier.envBounding(p, c.x, c.y, c.z, k);
+                        double least = Double.POSITIVE_INFINITY;
+                        for (int dx = -1; dx <= 1; dx++) {
+                            for (int dy = -1; dy <= 1; dy++) {
+                                for (int dz = -1; dz <= 1; dz++) {
+                                    if (dx == 0 && dy == 0 && dz == 0) {
+                                        continue;
+                                    }
+                                    model.pieceShape(p).support(dx, dy, dz, v);
+                                    poses.transformPoint(link, v.x, v.y, v.z, w);
+                                    toObstacle.transformPosition(w);
+                                    least = Math.min(least, ExactDistance.primitive(o.shape(), w.x, w.y, w.z));
+                                }
+                            }
+                        }
+                        double exact = Math.max(0, least)
+                                - model.pieceMargin(p)
+                                - prepared.margin(k); // distance: 0 when they overlap
+                        worst = Math.max(worst, bound - exact);
+                        compared++;
+                        positive += bound > 0 ? 1 : 0;
+                    }
+                }
+            }
+        }
+        System.out.printf(
+                "[sphere-tier] bounding-sphere bound: %d pairs, %d above 0, worst bound - exact %.3g m%n",
+                compared, positive, worst);
+        assertTrue(worst <= 1e-9, "a bounding-sphere bound above the exact distance by " + worst + " m");
+        assertTrue(positive > compared / 4, positive + " of " + compared + " above 0");
     }
 
     @Test
