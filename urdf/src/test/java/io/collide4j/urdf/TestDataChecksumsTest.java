@@ -21,8 +21,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The test data is what its {@code SHA256SUMS} files say (tests/data/README.md: every file is listed with its
  * checksum): every file is listed in the nearest {@code SHA256SUMS} above it (a folder's own list in its parent's)
- * and has that SHA-256, and every listed file exists. Third-party data copied in with a licence and an origin must not drift silently, and a file added without an
- * entry is caught here.
+ * and has that SHA-256, and every listed file exists. Third-party data copied in with a licence and an origin must
+ * not drift silently, and a file added without an entry is caught here.
  */
 class TestDataChecksumsTest {
     private static final String SUMS = "SHA256SUMS";
