@@ -42,6 +42,7 @@ public final class PlanRequest {
     private final Sampler sampler;
     private final boolean balanceTrees;
     private final double dynamicDomainRadius;
+    private final boolean rememberRefusedConnects;
 
     private PlanRequest(Builder b) {
         if (b.start == null || b.goal == null || b.lower == null || b.upper == null) {
@@ -82,6 +83,7 @@ public final class PlanRequest {
         this.sampler = b.sampler;
         this.balanceTrees = b.balanceTrees;
         this.dynamicDomainRadius = b.dynamicDomainRadius;
+        this.rememberRefusedConnects = b.rememberRefusedConnects;
     }
 
     private static void checkInside(String what, double[] q, int i, JointSpace space) {
@@ -184,6 +186,15 @@ public final class PlanRequest {
     }
 
     /**
+     * Whether a tree node remembers the direction of the last connect that failed at its first step from it, so that a
+     * later connect from it in nearly the same direction is not tried ({@link RrtConnect}); false: every connect is
+     * tried, as in plain RRT-Connect.
+     */
+    public boolean rememberRefusedConnects() {
+        return rememberRefusedConnects;
+    }
+
+    /**
      * The first Halton point of this request ({@link Sampler#HALTON}): 1 + (seed − 1) mod 2³², so that every seed
      * gives a valid start and seed 1 starts the sequence at its first point.
      */
@@ -199,7 +210,7 @@ public final class PlanRequest {
     /**
      * Builder with defaults: range 1.0 rad, 100 000 iterations, 10 s, 100 shortcut attempts, seed 1, lazy edges with
      * samples at most 0.2 rad apart, the {@link #DEFAULT_SAMPLER}, balanced trees, the {@link
-     * #DEFAULT_DYNAMIC_DOMAIN_RADIUS}. Range and sample step were measured on the first 10 MotionBenchMaker Panda
+     * #DEFAULT_DYNAMIC_DOMAIN_RADIUS}, refused connects remembered. Range and sample step were measured on the first 10 MotionBenchMaker Panda
      * problems of each scenario (lazy mode): range 0.3 / 0.5 / 0.7 / 1.5 rad grew larger trees or proved more and
      * longer edges than 1.0; samples 0.25 – 0.5 rad apart let through edges the certified check then refuses (each
      * refusal costs a conservative advancement up to the contact, 8× as many refusals at 0.35 rad), 0.05 – 0.15
@@ -221,6 +232,7 @@ public final class PlanRequest {
         private Sampler sampler = DEFAULT_SAMPLER;
         private boolean balanceTrees = true;
         private double dynamicDomainRadius = DEFAULT_DYNAMIC_DOMAIN_RADIUS;
+        private boolean rememberRefusedConnects = true;
 
         public Builder start(double... q) {
             this.start = Objects.requireNonNull(q, "start must not be null").clone();
@@ -310,6 +322,12 @@ public final class PlanRequest {
         /** The initial dynamic domain radius; {@code Double.POSITIVE_INFINITY} turns dynamic domains off. */
         public Builder dynamicDomainRadius(double radius) {
             this.dynamicDomainRadius = radius;
+            return this;
+        }
+
+        /** Whether refused connect directions are remembered (default true); false tries every connect. */
+        public Builder rememberRefusedConnects(boolean remember) {
+            this.rememberRefusedConnects = remember;
             return this;
         }
 

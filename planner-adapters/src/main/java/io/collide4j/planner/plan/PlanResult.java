@@ -12,8 +12,8 @@ import java.util.List;
  * shared machine leaves out the time spent waiting for a core. Work counts, which do not depend on the machine's
  * load: {@code iterations}, {@code stateChecks} and {@code motionChecks} (the validators' calls, shortcutting
  * included), {@code motionsRefused} (of those, the motions the validator refused), {@code nodesScanned} (tree nodes
- * looked at by nearest-neighbour queries) and {@code samplesRejected} (samples dropped by the dynamic domain before
- * any check).
+ * looked at by nearest-neighbour queries), {@code samplesRejected} (samples dropped by the dynamic domain before
+ * any check) and {@code connectsSkipped} (connects not tried towards a direction refused before).
  */
 public record PlanResult(
         boolean solved,
@@ -30,7 +30,8 @@ public record PlanResult(
         double smoothingCpuSeconds,
         long motionsRefused,
         long nodesScanned,
-        long samplesRejected) {
+        long samplesRejected,
+        long connectsSkipped) {
     public PlanResult {
         path = path.stream().map(double[]::clone).toList();
     }

@@ -37,7 +37,10 @@ import org.jspecify.annotations.Nullable;
  * <p>By default ({@link PlanRequest#balanceTrees}, {@link PlanRequest#dynamicDomainRadius}) the smaller tree extends
  * next, and a sample outside its nearest node's dynamic domain is dropped unchecked (both as in VAMP's RRT-Connect):
  * on the MotionBenchMaker Panda problems a third fewer state checks, most of them saved at the tail, where a tree
- * trapped in a shelf or cage kept extending into obstacles. Work counts ({@link PlanResult}) are deterministic.
+ * trapped in a shelf or cage kept extending into obstacles. A node remembers the direction of the last connect that
+ * failed at its first step from it, and a connect from it in nearly that direction is not tried
+ * ({@link PlanRequest#rememberRefusedConnects}, {@code RefusedDirections}). Work counts ({@link PlanResult}) are
+ * deterministic.
  */
 public final class RrtConnect {
     private final StateValidityChecker states;
@@ -48,6 +51,7 @@ public final class RrtConnect {
     private long motionsRefused;
     private long nodesScanned;
     private long samplesRejected;
+    private long connectsSkipped;
     private long cpu0;
 
     public RrtConnect(StateValidityChecker states, MotionValidator motions) {
@@ -60,7 +64,7 @@ public final class RrtConnect {
      * always has a smaller index than its children), certified[i] whether the edge from the parent was accepted by
      * the motion validator, sampled[i] whether it passed the lazy mode's samples (both true at the root), cut[i]
      * whether node i or one of its ancestors lost its edge, radius[i] its dynamic domain (+∞ until an extension from
-     * it fails).
+     * it fails), refused the direction of the last connect that failed at its first step from node i.
      */
     private static final class Tree {
         final int n;
@@ -71,6 +75,7 @@ public final class RrtConnect {
         boolean[] sampled;
         boolean[] cut;
         double[] radius;
+        final RefusedDirections refused;
         int size;
 
         Tree(JointSpace space, double[] root) {
@@ -82,6 +87,7 @@ public final class RrtConnect {
             this.sampled = new boolean[256];
             this.cut = new boolean[256];
             this.radius = new double[256];
+            this.refused = new RefusedDirections(space, 256);
             add(root, -1, true, true);
         }
 
@@ -93,7 +99,9 @@ public final class RrtConnect {
                 sampled = Arrays.copyOf(sampled, sampled.length * 2);
                 cut = Arrays.copyOf(cut, cut.length * 2);
                 radius = Arrays.copyOf(radius, radius.length * 2);
+                refused.ensureCapacity(parent.length);
             }
+            refused.forget(size);
             radius[size] = Double.POSITIVE_INFINITY;
             System.arraycopy(config, 0, q, size * n, n);
             parent[size] = parentIndex;
@@ -199,6 +207,15 @@ public final class RrtConnect {
     /** How fast a bounded dynamic domain shrinks on a failure and widens on a success (VAMP's setting). */
     static final double DOMAIN_ALPHA = 1e-4;
 
+    /**
+     * A connect from a node whose last connect failed at its first step is not tried towards a target within this
+     * cosine of the refused direction (about 32°; {@link PlanRequest#rememberRefusedConnects}). State checks on all 700
+     * MotionBenchMaker Panda problems, 500,418 without the memory: cosine 0.7 502,130, 0.8 483,753, 0.85 473,724,
+     * 0.9 474,816, 0.95 503,974 (BENCHMARKS-planner.md): a wide cone skips connects that would have succeeded, a
+     * narrow one rarely matches.
+     */
+    static final double REFUSED_CONNECT_COSINE = 0.85;
+
     /** Per-plan scratch: the lazy edge check's sample. */
     private double[] probe;
 
@@ -210,6 +227,7 @@ public final class RrtConnect {
         motionsRefused = 0;
         nodesScanned = 0;
         samplesRejected = 0;
+        connectsSkipped = 0;
         int n = request.dimension();
         probe = new double[n];
         space = request.space();
@@ -243,6 +261,7 @@ public final class RrtConnect {
         boolean balance = request.balanceTrees();
         double domain = request.dynamicDomainRadius();
         double leastDomain = Math.min(domain, request.range());
+        boolean rememberRefused = request.rememberRefusedConnects();
         // one Halton sequence per tree (see HaltonSequence); the goal tree's starts GOAL_TREE_LEAP points further on
         boolean halton = request.sampler() == Sampler.HALTON;
         HaltonSequence haltonA = halton ? new HaltonSequence(space, request.haltonStart()) : null;
@@ -274,10 +293,23 @@ public final class RrtConnect {
                 // After the first step the node just added is b's nearest to newNode (it is `range` closer than the
                 // node it grew from, which was the nearest), so the connection goes on from it without a search.
                 int near = nearest(b, newNode);
-                Extension e;
-                while ((e = extend(b, near, newNode, request.range(), lazy, false, sampleStep, from, step, reached))
-                        == Extension.ADVANCED) {
-                    near = reached[0];
+                Extension e = Extension.TRAPPED;
+                // Refused connects (issue 29's tail): a node whose connect failed at its first step lies at an
+                // obstacle in that direction; a trapped tree offers the same boundary node to connects from nearly
+                // the same side again and again, each paying its first state check and samples to fail again.
+                if (rememberRefused && b.refused.covers(near, b.q, near * n, newNode, REFUSED_CONNECT_COSINE)) {
+                    connectsSkipped++;
+                } else {
+                    int first = near;
+                    boolean advanced = false;
+                    while ((e = extend(b, near, newNode, request.range(), lazy, false, sampleStep, from, step, reached))
+                            == Extension.ADVANCED) {
+                        near = reached[0];
+                        advanced = true;
+                    }
+                    if (rememberRefused && e == Extension.TRAPPED && !advanced) {
+                        b.refused.remember(first, b.q, first * n, newNode);
+                    }
                 }
                 if (e == Extension.REACHED) {
                     List<double[]> path = lazy
@@ -517,7 +549,8 @@ public final class RrtConnect {
                 cpuSeconds(cpu1, cpu2),
                 motionsRefused,
                 nodesScanned,
-                samplesRejected);
+                samplesRejected,
+                connectsSkipped);
     }
 
     /**
@@ -563,7 +596,8 @@ public final class RrtConnect {
                 0,
                 motionsRefused,
                 nodesScanned,
-                samplesRejected);
+                samplesRejected,
+                connectsSkipped);
     }
 
     /** This thread's CPU time in ns, or -1 where the JVM cannot measure it. */

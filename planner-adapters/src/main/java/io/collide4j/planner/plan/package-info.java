@@ -16,8 +16,10 @@
  * ({@link io.collide4j.planner.plan.Sampler}, {@link io.collide4j.planner.plan.HaltonSequence}); <em>nearest scan</em>
  * — the flat linear nearest-neighbour search ({@link io.collide4j.planner.plan.NearestScan}); <em>balanced trees</em>
  * — the smaller tree extends next; <em>dynamic domain</em> — the radius around a node whose extension failed beyond
- * which samples it is nearest to are dropped unchecked ({@link io.collide4j.planner.plan.PlanRequest}); <em>work
- * counts</em> — iterations, state and motion checks, refused proofs, nodes scanned, samples dropped
+ * which samples it is nearest to are dropped unchecked ({@link io.collide4j.planner.plan.PlanRequest}); <em>refused
+ * connect</em> — a connect that failed at its first step from a node; its direction is remembered and later connects
+ * from that node in nearly the same direction are skipped (RefusedDirections); <em>work counts</em> — iterations,
+ * state and motion checks, refused proofs, nodes scanned, samples dropped, connects skipped
  * ({@link io.collide4j.planner.plan.PlanResult}).
  *
  * <p>Null-marked (JSpecify): no parameter, return value or field here is null unless it is annotated {@code @Nullable}.

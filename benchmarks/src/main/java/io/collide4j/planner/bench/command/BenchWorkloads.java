@@ -134,8 +134,9 @@ final class BenchWorkloads {
 
     @Option(
             names = "--plain-rrt-connect",
-            description = "--planner: the trees take turns and no dynamic domain (RRT-Connect without"
-                    + " PlanRequest's balanced trees and dynamic domains), for comparison.")
+            description = "--planner: the trees take turns, no dynamic domain, every connect tried (RRT-Connect"
+                    + " without PlanRequest's balanced trees, dynamic domains and refused-connect memory), for"
+                    + " comparison.")
     boolean plainRrtConnect;
 
     /** The problem set given with {@code --problems}, else the default (relative to the repository root). */
@@ -321,7 +322,9 @@ final class BenchWorkloads {
                 };
         settings.sampler(chosen);
         if (plainRrtConnect) {
-            settings.balanceTrees(false).dynamicDomainRadius(Double.POSITIVE_INFINITY);
+            settings.balanceTrees(false)
+                    .dynamicDomainRadius(Double.POSITIVE_INFINITY)
+                    .rememberRefusedConnects(false);
         }
         long total = 0;
         for (String s : scenarios) {
@@ -341,7 +344,7 @@ final class BenchWorkloads {
                         + " warm-up, one thread%n",
                 eagerEdges ? "eager" : "lazy",
                 chosen.name().toLowerCase(Locale.ROOT),
-                plainRrtConnect ? " trees taking turns, no dynamic domain," : "",
+                plainRrtConnect ? " trees taking turns, no dynamic domain, every connect tried," : "",
                 seed,
                 total,
                 first < 0 ? "all" : "first " + first,

@@ -36,7 +36,7 @@ final class PlannerBenchmark {
     static final String CSV_HEADER =
             "scenario,index,outcome,plan_s,shortcut_s,plan_cpu_s,shortcut_cpu_s,waypoints,edges,"
                     + "certified_edges,path_verdict,iterations,state_checks,motion_checks,problem_cpu_ms,repeats,"
-                    + "motions_refused,nodes_scanned,samples_rejected\n";
+                    + "motions_refused,nodes_scanned,samples_rejected,connects_skipped\n";
 
     /**
      * VAMP's RRT-Connect on the same 700 problems (issue 29: measured on a machine of this kind, 2 cores with AVX-512,
@@ -169,7 +169,7 @@ final class PlannerBenchmark {
         if (p == null) {
             return String.format(
                     Locale.ROOT,
-                    "%s,%d,%s,,,,,,,,,,,,%.3f,0,,,%n",
+                    "%s,%d,%s,,,,,,,,,,,,%.3f,0,,,,%n",
                     r.scenario(),
                     r.index(),
                     r.outcome(),
@@ -177,7 +177,7 @@ final class PlannerBenchmark {
         }
         return String.format(
                 Locale.ROOT,
-                "%s,%d,%s,%.6f,%.6f,%.6f,%.6f,%d,%d,%d,%s,%d,%d,%d,%.3f,%d,%d,%d,%d%n",
+                "%s,%d,%s,%.6f,%.6f,%.6f,%.6f,%d,%d,%d,%s,%d,%d,%d,%.3f,%d,%d,%d,%d,%d%n",
                 r.scenario(),
                 r.index(),
                 r.outcome(),
@@ -196,7 +196,8 @@ final class PlannerBenchmark {
                 t.repeats(),
                 p.motionsRefused(),
                 p.nodesScanned(),
-                p.samplesRejected());
+                p.samplesRejected(),
+                p.connectsSkipped());
     }
 
     /** Paths the planner returned that did not re-certify (a bug in the certified edges if ever non-zero). */

@@ -247,12 +247,14 @@ class BenchWorkloadsTest {
             long iterations = Long.parseLong(row[header.indexOf("iterations")]);
             long scanned = Long.parseLong(row[header.indexOf("nodes_scanned")]);
             long rejected = Long.parseLong(row[header.indexOf("samples_rejected")]);
+            long skipped = Long.parseLong(row[header.indexOf("connects_skipped")]);
             long refused = Long.parseLong(row[header.indexOf("motions_refused")]);
             long proofs = Long.parseLong(row[header.indexOf("motion_checks")]);
             assertTrue(iterations > 0, "box_panda #1 is not solved by the direct edge: " + lines.get(1));
             assertTrue(scanned >= iterations, lines.get(1));
             assertTrue(refused >= 0 && refused <= proofs, lines.get(1));
             assertTrue(plain ? rejected == 0 : rejected >= 0, lines.get(1));
+            assertTrue(plain ? skipped == 0 : skipped >= 0, lines.get(1));
         }
     }
 
