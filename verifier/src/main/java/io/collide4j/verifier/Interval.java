@@ -44,14 +44,23 @@ record Interval(double lo, double hi) {
     /** 2⁻⁵³ + 2⁻¹⁰⁵: φ·|x| + η exceeds half the gap from x to its neighbours for every finite double x (lemma I1b). */
     private static final double PHI = 0x1p-53 + 0x1p-105;
 
-    /** At most pred(x), so below every real that rounds to x (lemma I1b; NaN for +∞ and NaN). */
+    /**
+     * At most pred(x), so below every real that rounds to x (lemma I1b); NaN stays NaN. At +∞ the formula gives
+     * ∞ − ∞ = NaN, so +∞ steps to the largest double, as {@code Math.nextDown} does: every real that rounds to +∞ is
+     * above it.
+     */
     static double down(double x) {
-        return x - (PHI * Math.abs(x) + Double.MIN_VALUE);
+        double d = x - (PHI * Math.abs(x) + Double.MIN_VALUE);
+        return d == d || x != Double.POSITIVE_INFINITY ? d : Double.MAX_VALUE;
     }
 
-    /** At least succ(x), so above every real that rounds to x (lemma I1b; NaN for −∞ and NaN). */
+    /**
+     * At least succ(x), so above every real that rounds to x (lemma I1b); NaN stays NaN. At −∞ (also the support of
+     * an empty piece, lemma D1, which must pass every plane test) −∞ steps to −MAX_VALUE, as {@code Math.nextUp} does.
+     */
     static double up(double x) {
-        return x + (PHI * Math.abs(x) + Double.MIN_VALUE);
+        double u = x + (PHI * Math.abs(x) + Double.MIN_VALUE);
+        return u == u || x != Double.NEGATIVE_INFINITY ? u : -Double.MAX_VALUE;
     }
 
     /** Sum; adding an exact 0 returns the other operand unrounded (x + 0 = x exactly, lemma I1). */
