@@ -516,8 +516,7 @@ public final class CollisionChecker {
      */
     public MotionStatus isMotionFree(
             double[] q0, double[] q1, double margin, double tolerance, long budget, double sampleStep, QueryContext c) {
-        MotionQuery.check(margin, tolerance, budget, sampleStep); // the record's checks, without a per-call record
-        return motionFree(q0, q1, margin, tolerance, budget, sampleStep, EndCheck.FIRST, c);
+        return isMotionFree(q0, q1, margin, tolerance, budget, sampleStep, EndCheck.FIRST, c);
     }
 
     /** {@link #isMotionFree(double[], double[], double, double, long, double, QueryContext)} with the query's settings. */
@@ -542,7 +541,7 @@ public final class CollisionChecker {
             double sampleStep,
             EndCheck end,
             QueryContext c) {
-        MotionQuery.check(margin, tolerance, budget, sampleStep);
+        MotionQuery.check(margin, tolerance, budget, sampleStep); // the record's checks, without a per-call record
         return motionFree(q0, q1, margin, tolerance, budget, sampleStep, end, c);
     }
 
